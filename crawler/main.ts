@@ -1,0 +1,40 @@
+/**
+ * The worker's composition root (STYLE.md §13): builds the real clock, database,
+ * logger and pipeline, and runs the loop until SIGINT/SIGTERM. Started alone by
+ * `npm run worker`, or as a supervised child by `npm start`.
+ */
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import { openDatabase } from "../db/client";
+import { bootstrapData } from "../db/bootstrap";
+import { systemClock } from "../lib/clock";
+import { loadConfig } from "../lib/config";
+import { exitWithError } from "../lib/fail";
+import { createLogger } from "../lib/log";
+import { runWorker } from "./loop";
+import { inertPipeline } from "./pipeline";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger({ component: "worker", level: config.logLevel });
+  const shutdown = new AbortController();
+  for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    process.once(sig, () => {
+      log.info("worker.stopping", { signal: sig });
+      shutdown.abort();
+    });
+  }
+  // Under `npm start` the supervisor owns us: if it dies (even by SIGKILL) we stop too.
+  process.once("disconnect", () => shutdown.abort());
+
+  const database = await openDatabase(config, { maxConnections: 4, log: (line) => log.info("database", { line }) });
+  try {
+    await bootstrapData(database.db, config, log);
+    const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+    await runWorker({ db: database.db, clock: systemClock, log, pipeline: inertPipeline, workerId, signal: shutdown.signal });
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(() => process.exit(0), (error: unknown) => exitWithError("worker", error));

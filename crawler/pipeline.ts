@@ -1,0 +1,36 @@
+/**
+ * The stages of one job, in the order of the data flow (DESIGN.md):
+ * gate → fetch → parse → record. Each stage is injected, so the loop can be tested
+ * with fakes and the politeness and collection stages can be filled in independently.
+ * Text exists only between fetch and record, in memory (SPEC STO-3).
+ */
+import type { Job } from "./schedule/claim";
+
+/** The gate's decision about a planned fetch (STYLE.md "Composing the policy pieces"). */
+export type Verdict =
+  | { kind: "go" }
+  | { kind: "wait"; until: number; why: "pacing" | "backoff" }
+  | { kind: "skip"; why: string };
+
+/** What a job ended with, for the log and the schedule. */
+export interface JobOutcome {
+  outcome: string;
+  /** When the source should next be due; default: now + its interval. */
+  nextDueAt?: number;
+}
+
+/** The injected stages. `run` performs fetch → parse → record after the gate said go. */
+export interface Pipeline {
+  gate(job: Job, now: number): Promise<Verdict>;
+  run(job: Job, signal: AbortSignal): Promise<JobOutcome>;
+}
+
+/**
+ * The pipeline until the politeness and collection stages land: nothing is requested.
+ * Every job is skipped with an explicit reason, so a worker never fetches without the
+ * politeness gate in front of it.
+ */
+export const inertPipeline: Pipeline = {
+  gate: async () => ({ kind: "skip", why: "collection-not-enabled" }),
+  run: async () => ({ outcome: "not-run" }),
+};

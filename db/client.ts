@@ -1,0 +1,51 @@
+/**
+ * The database handle. With `DATABASE_URL` the given server is used; without it, the
+ * embedded PostgreSQL under the data directory is started, reused or adopted
+ * (SPEC OPS-1). Migrations are applied on open.
+ */
+import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import type { Config } from "../lib/config";
+import { startEmbeddedPostgres, type EmbeddedServer } from "./embedded";
+import { migrateDatabase } from "./migrate";
+import * as schema from "./schema";
+
+export type Db = PostgresJsDatabase<typeof schema>;
+
+/** An open database: drizzle for queries, the raw client for SQL, and how to close both. */
+export interface Database {
+  db: Db;
+  sql: postgres.Sql;
+  url: string;
+  /** Closes connections and stops the embedded server when this process owns it. */
+  close(): Promise<void>;
+}
+
+/** Options for `openDatabase`. */
+export interface OpenOptions {
+  /** @default 10 */
+  maxConnections?: number;
+  log?: (line: string) => void;
+}
+
+/** Open the configured database, starting the embedded server when no URL is set. */
+export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir">, options: OpenOptions = {}): Promise<Database> {
+  let embedded: EmbeddedServer | undefined;
+  const url = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.dataDir, options.log)).url;
+  try {
+    await migrateDatabase(url);
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+  const sql = postgres(url, { max: options.maxConnections ?? 10, onnotice: () => {}, connection: { application_name: "hemeroscopio" } });
+  return {
+    db: drizzle(sql, { schema }),
+    sql,
+    url,
+    async close() {
+      await sql.end({ timeout: 5 });
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * What outlets published: articles, headline versions and front-page rank spans.
+ * Rows that grow with time are change records, not snapshots (DESIGN.md data model).
+ * No body, lede or HTML column exists here or anywhere (SPEC STO-3).
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint, bigserial, boolean, index, integer, pgEnum, pgTable, real, text, timestamp, uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { outlets } from "./outlets";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const seenIn = pgEnum("seen_in", ["feed", "sitemap", "frontpage", "article"]);
+
+/** Story clusters across outlets (DER-2, DER-5); the descriptor is our own key terms. */
+export const stories = pgTable("stories", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  firstSeenAt: ts("first_seen_at").notNull(),
+  lastSeenAt: ts("last_seen_at").notNull(),
+  keyTerms: text("key_terms").array().notNull().default(sql`'{}'::text[]`),
+  outletCount: integer("outlet_count").notNull().default(1),
+}, (t) => [index("stories_last_seen").on(t.lastSeenAt)]);
+
+/** One article of one outlet, identified by its canonical URL (EXT-5). */
+export const articles = pgTable("articles", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  outletId: integer("outlet_id").notNull().references(() => outlets.id, { onDelete: "cascade" }),
+  url: text("url").notNull(),
+  publishedAt: ts("published_at"),
+  modifiedAt: ts("modified_at"),
+  firstSeenAt: ts("first_seen_at").notNull(),
+  firstSeenIn: seenIn("first_seen_in").notNull(),
+  firstSeenFeedAt: ts("first_seen_feed_at"),
+  firstSeenSitemapAt: ts("first_seen_sitemap_at"),
+  firstSeenFrontpageAt: ts("first_seen_frontpage_at"),
+  section: text("section"),
+  authors: text("authors").array().notNull().default(sql`'{}'::text[]`),
+  isFree: boolean("is_free"),
+  tdmReserved: boolean("tdm_reserved"),
+  readAt: ts("read_at"),
+  readOutcome: text("read_outcome"),
+  agency: text("agency"),
+  storyId: bigint("story_id", { mode: "number" }).references(() => stories.id, { onDelete: "set null" }),
+}, (t) => [
+  uniqueIndex("articles_outlet_url").on(t.outletId, t.url),
+  index("articles_outlet_first_seen").on(t.outletId, t.firstSeenAt),
+  index("articles_story").on(t.storyId),
+  index("articles_first_seen").on(t.firstSeenAt),
+]);
+
+/** Each distinct headline of an article, with when and where it was seen (STO-1). */
+export const headlineVersions = pgTable("headline_versions", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  articleId: bigint("article_id", { mode: "number" }).notNull().references(() => articles.id, { onDelete: "cascade" }),
+  text: text("text").notNull(),
+  textHash: text("text_hash").notNull(),
+  firstSeenAt: ts("first_seen_at").notNull(),
+  lastSeenAt: ts("last_seen_at").notNull(),
+  seenIn: seenIn("seen_in").array().notNull(),
+}, (t) => [
+  uniqueIndex("headline_versions_article_hash").on(t.articleId, t.textHash),
+  index("headline_versions_first_seen").on(t.firstSeenAt),
+  index("headline_versions_search").using("gin", sql`to_tsvector('spanish', ${t.text})`),
+]);
+
+/** An article's front-page rank while it holds: one row per span, not per capture (STO-1). */
+export const rankSpans = pgTable("rank_spans", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  articleId: bigint("article_id", { mode: "number" }).notNull().references(() => articles.id, { onDelete: "cascade" }),
+  outletId: integer("outlet_id").notNull().references(() => outlets.id, { onDelete: "cascade" }),
+  rank: integer("rank").notNull(),
+  fromAt: ts("from_at").notNull(),
+  toAt: ts("to_at").notNull(),
+  /** Browser mode only (EXT-3): layout box at 1280×900. */
+  boxX: real("box_x"),
+  boxY: real("box_y"),
+  boxWidth: real("box_width"),
+  boxHeight: real("box_height"),
+  aboveFold: boolean("above_fold"),
+}, (t) => [
+  index("rank_spans_article").on(t.articleId, t.fromAt),
+  index("rank_spans_outlet_to").on(t.outletId, t.toAt),
+]);
+
+/** Each front-page capture attempt and its outcome (BLK-7 shares come from here). */
+export const frontpageCaptures = pgTable("frontpage_captures", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  outletId: integer("outlet_id").notNull().references(() => outlets.id, { onDelete: "cascade" }),
+  at: ts("at").notNull(),
+  outcome: text("outcome").notNull(),
+  linkCount: integer("link_count").notNull().default(0),
+  renderMode: text("render_mode").notNull(),
+  changed: boolean("changed"),
+}, (t) => [index("frontpage_captures_outlet_at").on(t.outletId, t.at)]);

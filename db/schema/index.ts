@@ -1,0 +1,6 @@
+/** The whole data model (DESIGN.md); later issues extend it through new migrations. */
+export * from "./outlets";
+export * from "./articles";
+export * from "./derived";
+export * from "./publishers";
+export * from "./operator";

@@ -1,0 +1,35 @@
+/** The single operator account, sessions and the audit log (SPEC ADM-1). */
+import { bigserial, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** One row only: the operator; the password is a salted slow hash. */
+export const operator = pgTable("operator", {
+  id: integer("id").primaryKey().default(1),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  failedLogins: integer("failed_logins").notNull().default(0),
+  lockedUntil: ts("locked_until"),
+});
+
+/** Operator sessions; the cookie carries the id, only its hash is stored. */
+export const sessions = pgTable("sessions", {
+  idHash: text("id_hash").primaryKey(),
+  createdAt: ts("created_at").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+});
+
+/** Every admin action (ADM-1). */
+export const auditLog = pgTable("audit_log", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  at: ts("at").notNull().defaultNow(),
+  action: text("action").notNull(),
+  details: jsonb("details"),
+});
+
+/** Small key-value state of the installation (e.g. worker heartbeats). */
+export const appState = pgTable("app_state", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

@@ -1,0 +1,55 @@
+/** Time as a dependency (STYLE.md §5): policy code never reads the wall clock itself. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** The real clock; `sleep` resolves early (without throwing) when `signal` aborts. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve) => {
+      if (signal?.aborted || ms <= 0) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      }
+      signal?.addEventListener("abort", done, { once: true });
+    }),
+};
+
+/** A clock that only moves when told to: for tests and simulated runs. */
+export function manualClock(start: number): Clock & { advance(ms: number): void; set(t: number): void } {
+  let t = start;
+  const waiters: { at: number; resolve: () => void }[] = [];
+  const release = () => {
+    for (const w of waiters.filter((w) => w.at <= t)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
+  };
+  return {
+    now: () => t,
+    sleep: (ms, signal) =>
+      new Promise<void>((resolve) => {
+        if (signal?.aborted || ms <= 0) return resolve();
+        const waiter = { at: t + ms, resolve };
+        waiters.push(waiter);
+        signal?.addEventListener("abort", () => {
+          const i = waiters.indexOf(waiter);
+          if (i >= 0) waiters.splice(i, 1);
+          resolve();
+        }, { once: true });
+      }),
+    advance(ms) {
+      t += ms;
+      release();
+    },
+    set(next) {
+      t = next;
+      release();
+    },
+  };
+}

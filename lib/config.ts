@@ -1,0 +1,197 @@
+/**
+ * The application's configuration, parsed once from the environment.
+ *
+ * This is the only module that reads `process.env` (STYLE.md §12). Every other
+ * module receives the typed `Config` (or a part of it) as a parameter. A bad
+ * value fails fast with one clear line naming the variable (`ConfigError`).
+ */
+import path from "node:path";
+import { z } from "zod";
+
+/** A configuration problem a person can fix; its message is one line. */
+export class ConfigError extends Error {
+  readonly code = "config_invalid";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ConfigError";
+  }
+}
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const url = z.url({ protocol: /^https?$/ });
+
+/** `hostpattern=address:port` pairs, like `curl --resolve` (DESIGN.md runtime knobs). */
+export interface ResolveRule {
+  /** Exact host (`a.test`) or wildcard suffix (`*.test`). */
+  pattern: string;
+  address: string;
+  port: number;
+}
+
+const resolveRules = z.string().transform((value, ctx): ResolveRule[] => {
+  const rules: ResolveRule[] = [];
+  for (const item of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const m = /^([*a-z0-9.-]+)=(\[[0-9a-f:.]+\]|[0-9.]+|[a-z0-9.-]+):(\d{1,5})$/i.exec(item);
+    const port = m ? Number(m[3]) : 0;
+    if (!m || port < 1 || port > 65535) {
+      ctx.addIssue({ code: "custom", message: `"${item}" is not host=address:port` });
+      return z.NEVER;
+    }
+    rules.push({ pattern: m[1]!.toLowerCase(), address: m[2]!.replace(/^\[|\]$/g, ""), port });
+  }
+  return rules;
+});
+
+const list = z.string().transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean));
+
+const envSchema = z.object({
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+  HEMEROSCOPIO_DATA_DIR: z.string().min(1).default("./data"),
+  HEMEROSCOPIO_OUTLETS: z.string().min(1).optional(),
+  HEMEROSCOPIO_RESOLVE: resolveRules.default([]),
+  PORT: int(1, 65535).default(3000),
+  /** Address the site listens on; `0.0.0.0` to serve beyond this machine (behind a proxy). */
+  HEMEROSCOPIO_HOST: z.string().min(1).default("127.0.0.1"),
+  CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
+  /** `inline`: `npm start` also runs the crawler worker; `off`: site only. */
+  HEMEROSCOPIO_WORKER: z.enum(["inline", "off"]).default("inline"),
+  HEMEROSCOPIO_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+
+  // Identity (SPEC ID-1). A deployment has its own domain and contacts.
+  HEMEROSCOPIO_BOT_NAME: z.string().regex(/^[A-Za-z_-]+$/, "letters, '_' and '-' only").default("HemeroscopioBot"),
+  HEMEROSCOPIO_BOT_VERSION: z.string().regex(/^[0-9A-Za-z.]+$/).default("1.0"),
+  HEMEROSCOPIO_SITE_URL: url.default("https://hemeroscopio.org"),
+  HEMEROSCOPIO_BOT_EMAIL: z.email().default("bot@hemeroscopio.org"),
+  HEMEROSCOPIO_CONTACT_EMAIL: z.email().default("contacto@hemeroscopio.org"),
+  HEMEROSCOPIO_EGRESS_IPS: list.default([]),
+
+  // Schedules (SPEC SCH-1, SCH-2, SCH-3).
+  HEMEROSCOPIO_FEED_INTERVAL_MIN: int(1, 1440).default(10),
+  HEMEROSCOPIO_SITEMAP_INTERVAL_MIN: int(1, 1440).default(15),
+  HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: int(0, 1_000_000).default(500),
+
+  // Politeness (SPEC POL-1, POL-5, BLK-3, ROB-3).
+  HEMEROSCOPIO_PACING_MIN_MS: int(0, 3_600_000).default(3000),
+  HEMEROSCOPIO_PACING_MAX_MS: int(0, 3_600_000).default(5000),
+  HEMEROSCOPIO_CONNECT_TIMEOUT_MS: int(100, 600_000).default(10_000),
+  HEMEROSCOPIO_TOTAL_TIMEOUT_MS: int(100, 600_000).default(30_000),
+  HEMEROSCOPIO_MAX_BODY_BYTES: int(1024, 1 << 30).default(10 * 1024 * 1024),
+  HEMEROSCOPIO_MAX_SITEMAP_BYTES: int(1024, 1 << 30).default(50 * 1024 * 1024),
+  HEMEROSCOPIO_MAX_REDIRECTS: int(0, 5).default(5),
+  HEMEROSCOPIO_RETRY_AFTER_GIVE_UP_HOURS: int(1, 168).default(6),
+  HEMEROSCOPIO_ROBOTS_4XX: z.enum(["not-read", "allow-all"]).default("not-read"),
+});
+
+/** Typed, validated configuration. Every field has SPEC's default. */
+export interface Config {
+  /** Unset = embedded PostgreSQL under `dataDir` (SPEC OPS-1). */
+  databaseUrl?: string;
+  /** Absolute path; embedded PostgreSQL, keys and logs live here. @default ./data */
+  dataDir: string;
+  /** Outlets file imported at start (DESIGN.md outlets file). */
+  outletsFile?: string;
+  resolve: ResolveRule[];
+  port: number;
+  host: string;
+  chromiumPath: string;
+  worker: "inline" | "off";
+  logLevel: "debug" | "info" | "warn" | "error";
+  bot: {
+    name: string;
+    version: string;
+    /** Public page describing the bot: `${siteUrl}/bot`. */
+    url: string;
+    email: string;
+    /** Full User-Agent header (SPEC ID-1). */
+    userAgent: string;
+    /** Lower-case product token that robots.txt groups are matched against. */
+    productToken: string;
+    egressIps: string[];
+  };
+  siteUrl: string;
+  contactEmail: string;
+  schedule: {
+    feedIntervalMinutes: number;
+    sitemapIntervalMinutes: number;
+    /** SPEC SCH-2: the three front-page intervals and the night window. */
+    frontPageMinutes: { busy: number; calm: number; still: number };
+    nightHours: { from: number; to: number };
+    articleDailyBudget: number;
+    legalNoticeDays: number;
+  };
+  politeness: {
+    pacingMinMs: number;
+    pacingMaxMs: number;
+    connectTimeoutMs: number;
+    totalTimeoutMs: number;
+    maxBodyBytes: number;
+    maxSitemapBytes: number;
+    maxRedirects: number;
+    retryAfterGiveUpMs: number;
+    robots4xx: "not-read" | "allow-all";
+    robotsCacheMs: number;
+    robotsStaleLimitMs: number;
+    probeIntervalMs: number;
+  };
+}
+
+/** Parse an environment into a `Config`, or throw a one-line `ConfigError`. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message.replace(/^Invalid input: /, "")} (got "${String(env[name] ?? "")}")`);
+  }
+  const e = parsed.data;
+  if (e.HEMEROSCOPIO_PACING_MAX_MS < e.HEMEROSCOPIO_PACING_MIN_MS) {
+    throw new ConfigError("Invalid configuration: HEMEROSCOPIO_PACING_MAX_MS is smaller than HEMEROSCOPIO_PACING_MIN_MS");
+  }
+  const siteUrl = e.HEMEROSCOPIO_SITE_URL.replace(/\/+$/, "");
+  const botUrl = `${siteUrl}/bot`;
+  return {
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.HEMEROSCOPIO_DATA_DIR),
+    outletsFile: e.HEMEROSCOPIO_OUTLETS,
+    resolve: e.HEMEROSCOPIO_RESOLVE,
+    port: e.PORT,
+    host: e.HEMEROSCOPIO_HOST,
+    chromiumPath: e.CHROMIUM_PATH,
+    worker: e.HEMEROSCOPIO_WORKER,
+    logLevel: e.HEMEROSCOPIO_LOG_LEVEL,
+    bot: {
+      name: e.HEMEROSCOPIO_BOT_NAME,
+      version: e.HEMEROSCOPIO_BOT_VERSION,
+      url: botUrl,
+      email: e.HEMEROSCOPIO_BOT_EMAIL,
+      userAgent: `${e.HEMEROSCOPIO_BOT_NAME}/${e.HEMEROSCOPIO_BOT_VERSION} (+${botUrl}; ${e.HEMEROSCOPIO_BOT_EMAIL})`,
+      productToken: e.HEMEROSCOPIO_BOT_NAME.toLowerCase(),
+      egressIps: e.HEMEROSCOPIO_EGRESS_IPS,
+    },
+    siteUrl,
+    contactEmail: e.HEMEROSCOPIO_CONTACT_EMAIL,
+    schedule: {
+      feedIntervalMinutes: e.HEMEROSCOPIO_FEED_INTERVAL_MIN,
+      sitemapIntervalMinutes: e.HEMEROSCOPIO_SITEMAP_INTERVAL_MIN,
+      frontPageMinutes: { busy: 15, calm: 30, still: 60 },
+      nightHours: { from: 1, to: 6 },
+      articleDailyBudget: e.HEMEROSCOPIO_ARTICLE_DAILY_BUDGET,
+      legalNoticeDays: 30,
+    },
+    politeness: {
+      pacingMinMs: e.HEMEROSCOPIO_PACING_MIN_MS,
+      pacingMaxMs: e.HEMEROSCOPIO_PACING_MAX_MS,
+      connectTimeoutMs: e.HEMEROSCOPIO_CONNECT_TIMEOUT_MS,
+      totalTimeoutMs: e.HEMEROSCOPIO_TOTAL_TIMEOUT_MS,
+      maxBodyBytes: e.HEMEROSCOPIO_MAX_BODY_BYTES,
+      maxSitemapBytes: e.HEMEROSCOPIO_MAX_SITEMAP_BYTES,
+      maxRedirects: e.HEMEROSCOPIO_MAX_REDIRECTS,
+      retryAfterGiveUpMs: e.HEMEROSCOPIO_RETRY_AFTER_GIVE_UP_HOURS * 3_600_000,
+      robots4xx: e.HEMEROSCOPIO_ROBOTS_4XX,
+      robotsCacheMs: 24 * 3_600_000,
+      robotsStaleLimitMs: 24 * 3_600_000,
+      probeIntervalMs: 3_600_000,
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * `npm start`: the whole product in one command (SPEC OPS-1, OPS-2).
+ * Builds the site when its sources changed, opens the database (embedded PostgreSQL
+ * unless DATABASE_URL is set) and applies migrations, imports outlets, then supervises
+ * two children that share the database URL: the Next.js site and the crawler worker.
+ * Children are restarted with back-off if they crash, stopped in order on SIGINT or
+ * SIGTERM, and stop by themselves if this process is killed outright.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { openDatabase } from "../db/client";
+import { bootstrapData } from "../db/bootstrap";
+import { loadConfig } from "../lib/config";
+import { exitWithError } from "../lib/fail";
+import { createLogger, type Logger } from "../lib/log";
+import { buildIfNeeded } from "./build-if-needed";
+
+const exitWithParent = path.resolve("scripts", "exit-with-parent.cjs");
+
+interface Supervised { name: string; child?: ChildProcess; stopping: boolean; done: Promise<void> }
+
+/** Keep one child process running until stopped; restarts back off 1 s doubling to 30 s. */
+function supervise(name: string, args: string[], env: NodeJS.ProcessEnv, log: Logger): Supervised & { stop(): Promise<void> } {
+  const state: Supervised = { name, stopping: false, done: Promise.resolve() };
+  let failures = 0;
+  let finish: () => void = () => {};
+  state.done = new Promise((resolve) => (finish = resolve));
+  const launch = () => {
+    const startedAt = Date.now();
+    const child = spawn(process.execPath, ["--require", exitWithParent, ...args], { env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    state.child = child;
+    child.on("exit", (code, signal) => {
+      if (state.stopping) return finish();
+      failures = Date.now() - startedAt > 60_000 ? 1 : failures + 1;
+      const delay = Math.min(30_000, 1000 * 2 ** (failures - 1));
+      log.error("child.exited", { child: name, code, signal, restartInMs: delay });
+      setTimeout(launch, delay);
+    });
+  };
+  launch();
+  return {
+    ...state,
+    get child() { return state.child; },
+    async stop() {
+      state.stopping = true;
+      const child = state.child;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      child.kill("SIGTERM");
+      await state.done;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** One `npm start` per data directory: a second one says so instead of fighting for ports. */
+function takeLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "start.pid");
+  const other = Number(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
+  if (other && other !== process.pid) {
+    try {
+      process.kill(other, 0);
+      throw new Error(`Hemeroscopio is already running from ${dataDir} (pid ${other})`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+    }
+  }
+  fs.writeFileSync(file, String(process.pid));
+  return () => fs.rmSync(file, { force: true });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger({ component: "start", level: config.logLevel });
+  const unlock = takeLock(config.dataDir);
+  buildIfNeeded((line) => log.info("build", { line }));
+  const database = await openDatabase(config, { maxConnections: 2, log: (line) => log.info("database", { line }) });
+  await bootstrapData(database.db, config, log);
+
+  // The children get the database URL; the outlets file was imported here, once.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" };
+  delete env.HEMEROSCOPIO_OUTLETS;
+  const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
+  const children = [supervise("site", [nextBin, "start", "-p", String(config.port), "-H", config.host], env, log)];
+  if (config.worker === "inline") children.push(supervise("worker", ["--import", "tsx", "crawler/main.ts"], env, log));
+  log.info("started", { url: `http://${config.host}:${config.port}/`, worker: config.worker, embedded: !config.databaseUrl });
+
+  await new Promise<void>((resolve) => {
+    for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => resolve());
+  });
+  log.info("stopping");
+  await Promise.all(children.map((c) => c.stop()));
+  await database.close();
+  unlock();
+  log.info("stopped");
+}
+
+main().then(() => process.exit(0), (error: unknown) => exitWithError("start", error));

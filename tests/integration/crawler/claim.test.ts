@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../../../db/client";
+import { importOutlets } from "../../../db/queries/outlets";
+import { sources } from "../../../db/schema";
+import { claimDueJobs, completeJob, nextDueAt } from "../../../crawler/schedule/claim";
+import { createTestDatabase } from "../../support/database";
+import type { OutletConfig } from "../../../lib/outlets-file";
+
+let database: Database;
+const T0 = Date.parse("2026-11-29T10:00:00Z");
+
+function outlet(slug: string, feeds = 2): OutletConfig {
+  return {
+    slug, name: slug, country: "ES", language: "es", timezone: "Europe/Madrid",
+    homepage: `https://www.${slug}.test/`,
+    feeds: Array.from({ length: feeds }, (_, i) => `https://feeds.${slug}.test/rss-${i}.xml`),
+    sitemaps: [`https://www.${slug}.test/sitemap-news.xml`],
+    renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
+  };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await database.db.execute(sql`truncate outlets restart identity cascade`);
+  await importOutlets(database.db, Array.from({ length: 10 }, (_, i) => outlet(`o${i}`)));
+  await database.db.update(sources).set({ nextDueAt: new Date(T0 - 1000) });
+});
+
+describe("claiming due work", () => {
+  it("SCH-4: concurrent workers never claim the same source twice", async () => {
+    const claims = await Promise.all(
+      ["w1", "w2", "w3", "w4"].map((workerId) => claimDueJobs(database.db, { workerId, now: T0, leaseMs: 60_000, limit: 15 })),
+    );
+    const ids = claims.flat().map((j) => j.sourceId);
+    expect(ids.length).toBe(40); // 10 outlets × (front page + 2 feeds + 1 sitemap)
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("SCH-4: a leased source is not claimed again until its lease expires (a dead worker's work returns)", async () => {
+    const first = await claimDueJobs(database.db, { workerId: "dead", now: T0, leaseMs: 60_000, limit: 100 });
+    expect(first.length).toBe(40);
+    expect(await claimDueJobs(database.db, { workerId: "w2", now: T0 + 59_000, leaseMs: 60_000, limit: 100 })).toEqual([]);
+    const after = await claimDueJobs(database.db, { workerId: "w2", now: T0 + 61_000, leaseMs: 60_000, limit: 100 });
+    expect(after.map((j) => j.sourceId).sort()).toEqual(first.map((j) => j.sourceId).sort());
+  });
+
+  it("SCH-4: completing a job releases it and schedules the next run; a stolen lease cannot complete", async () => {
+    const [job] = await claimDueJobs(database.db, { workerId: "w1", now: T0, leaseMs: 60_000, limit: 1 });
+    expect(await completeJob(database.db, { job: job!, workerId: "other", nextDueAt: T0 })).toBe(false);
+    expect(await completeJob(database.db, { job: job!, workerId: "w1", nextDueAt: T0 + 600_000 })).toBe(true);
+    const [row] = await database.db.select().from(sources).where(sql`id = ${job!.sourceId}`);
+    expect(row!.leaseOwner).toBeNull();
+    expect(row!.nextDueAt.getTime()).toBe(T0 + 600_000);
+  });
+
+  it("SCH-4: inactive outlets and proposed sources are never due", async () => {
+    await database.db.execute(sql`update outlets set active = false where slug = 'o0'`);
+    await database.db.execute(sql`update sources set proposed = true where url like '%o1.test/rss-0.xml'`);
+    const jobs = await claimDueJobs(database.db, { workerId: "w", now: T0, leaseMs: 60_000, limit: 100 });
+    expect(jobs.some((j) => j.outletSlug === "o0")).toBe(false);
+    expect(jobs.some((j) => j.url.endsWith("o1.test/rss-0.xml"))).toBe(false);
+    expect(jobs.length).toBe(40 - 4 - 1);
+  });
+
+  it("the next due time is the earliest due, paused or leased time", async () => {
+    await database.db.update(sources).set({ nextDueAt: new Date(T0 + 5 * 60_000) });
+    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 + 60_000).toISOString()} where id = (select min(id) from sources)`);
+    expect(await nextDueAt(database.db)).toBe(T0 + 60_000);
+  });
+});

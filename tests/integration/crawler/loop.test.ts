@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "../../../db/client";
+import { importOutlets } from "../../../db/queries/outlets";
+import { sources } from "../../../db/schema";
+import { runWorker } from "../../../crawler/loop";
+import type { Pipeline } from "../../../crawler/pipeline";
+import { inertPipeline } from "../../../crawler/pipeline";
+import { manualClock } from "../../../lib/clock";
+import { createLogger } from "../../../lib/log";
+import { createTestDatabase } from "../../support/database";
+
+let database: Database;
+const T0 = Date.parse("2026-11-29T10:00:00Z");
+const silent = createLogger({ component: "test", write: () => {} });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await importOutlets(database.db, [{
+    slug: "uno", name: "Uno", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.uno.test/",
+    feeds: ["https://www.uno.test/rss.xml"], sitemaps: [], renderMode: "static", active: true,
+    feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
+  }]);
+  await database.db.update(sources).set({ nextDueAt: new Date(T0) });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe("the worker loop", () => {
+  it("OPS-2: runs gate then run for each due job, schedules the next run, and stops cleanly on abort", async () => {
+    const clock = manualClock(T0);
+    const seen: string[] = [];
+    const pipeline: Pipeline = {
+      gate: async (job) => (job.kind === "frontpage" ? { kind: "go" } : { kind: "skip", why: "test" }),
+      run: async (job) => {
+        seen.push(job.kind);
+        return { outcome: "ok" };
+      },
+    };
+    const stop = new AbortController();
+    const running = runWorker({ db: database.db, clock, log: silent, pipeline, workerId: "t1", signal: stop.signal, maxIdleMs: 1000 });
+    await vi.waitFor(async () => {
+      const rows = await database.db.select().from(sources);
+      expect(rows.every((r) => r.nextDueAt.getTime() > T0)).toBe(true);
+    });
+    stop.abort();
+    const stats = await running;
+    expect(seen).toEqual(["frontpage"]);
+    expect(stats).toMatchObject({ claimed: 2, completed: 1, skipped: 1, failed: 0 });
+    const rows = await database.db.select().from(sources);
+    expect(rows.map((r) => r.nextDueAt.getTime() - T0).sort()).toEqual([10 * 60_000, 15 * 60_000]);
+    expect(rows.every((r) => r.leaseOwner === null)).toBe(true);
+    const beats = await database.db.execute(sql`select key from app_state where key like 'worker:%'`);
+    expect(beats.length).toBe(0);
+  });
+
+  it("SEC-4: an exception in a stage is logged, the source rescheduled, and the worker goes on", async () => {
+    await database.db.update(sources).set({ nextDueAt: new Date(T0) });
+    const clock = manualClock(T0);
+    const lines: string[] = [];
+    const log = createLogger({ component: "test", write: (l) => lines.push(l) });
+    const pipeline: Pipeline = { gate: async () => ({ kind: "go" }), run: async () => { throw new Error("boom"); } };
+    const stop = new AbortController();
+    const running = runWorker({ db: database.db, clock, log, pipeline, workerId: "t2", signal: stop.signal, maxIdleMs: 1000 });
+    await vi.waitFor(() => expect(lines.filter((l) => l.includes("job.failed")).length).toBe(2));
+    stop.abort();
+    expect((await running).failed).toBe(2);
+  });
+
+  it("the inert pipeline requests nothing until the politeness gate exists", async () => {
+    expect(await inertPipeline.gate({} as never, T0)).toEqual({ kind: "skip", why: "collection-not-enabled" });
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Vitest global setup for end-to-end tests: builds the site when its sources changed,
+ * makes a migrated database for it, and runs `next start` on a free loopback port
+ * against that database. Tests reach it through `inject("siteUrl")` and may write to
+ * it through `inject("siteDatabaseUrl")`.
+ */
+import { spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { migrateDatabase } from "../../db/migrate";
+import { buildIfNeeded } from "../../scripts/build-if-needed";
+import { databaseUrl } from "./database";
+import postgres from "postgres";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    siteUrl: string;
+    siteDatabaseUrl: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      s.close(() => (typeof a === "object" && a ? resolve(a.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const ok = await fetch(url).then((r) => r.status < 500, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the site did not answer at ${url} within ${ms} ms`);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  buildIfNeeded((line) => console.log(line));
+  const serverUrl = project.getProvidedContext().databaseServerUrl;
+  const name = `e2e_${process.pid}`;
+  const admin = postgres(databaseUrl(serverUrl, "postgres"), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  const url = databaseUrl(serverUrl, name);
+  await migrateDatabase(url);
+
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1", HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const siteUrl = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${siteUrl}/healthz`, 60_000);
+  project.provide("siteUrl", siteUrl);
+  project.provide("siteDatabaseUrl", url);
+  return async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}
