@@ -21,38 +21,60 @@ export interface WorkerOptions {
   signal: AbortSignal;
   /** Longest idle sleep, so new work is noticed. @default 30_000 */
   maxIdleMs?: number;
-  /** Lease length of a claimed job. @default 120_000 */
+  /** Lease length of a claimed job; it covers waiting for the site's turn. @default 600_000 */
   leaseMs?: number;
-  /** Jobs claimed at a time. @default 8 */
-  batch?: number;
+  /**
+   * Jobs in flight at once. Each is a different site (claims take one job per site), and
+   * each waits for its own site's pacing, so one worker keeps many sites busy. @default 32
+   */
+  concurrency?: number;
 }
 
 /** Counters of a finished run, for tests and the shutdown log line. */
 export interface WorkerStats { claimed: number; completed: number; skipped: number; failed: number }
 
-/** Run until `signal` aborts; resolves after a clean shutdown. */
+/** Run until `signal` aborts; resolves after a clean shutdown (jobs in hand finish or are released). */
 export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
   const { db, clock, log, workerId, signal } = o;
   const maxIdleMs = o.maxIdleMs ?? 30_000;
+  const concurrency = o.concurrency ?? 32;
   const stats: WorkerStats = { claimed: 0, completed: 0, skipped: 0, failed: 0 };
-  log.info("worker.started", { workerId });
+  const inflight = new Set<Promise<void>>();
+  // Set when a job ends; the loop then claims again at once instead of sleeping.
+  let jobEnded: boolean;
+  let wake: () => void = () => {};
+  let lastBeat = -Infinity;
+  log.info("worker.started", { workerId, concurrency });
   while (!signal.aborted) {
-    await heartbeat(db, workerId, clock.now());
-    const jobs = await claimDueJobs(db, { workerId, now: clock.now(), leaseMs: o.leaseMs ?? 120_000, limit: o.batch ?? 8 });
+    if (clock.now() - lastBeat >= 10_000) {
+      await heartbeat(db, workerId, clock.now());
+      lastBeat = clock.now();
+    }
+    jobEnded = false;
+    const free = concurrency - inflight.size;
+    const jobs = free > 0 ? await claimDueJobs(db, { workerId, now: clock.now(), leaseMs: o.leaseMs ?? 600_000, limit: free }) : [];
     stats.claimed += jobs.length;
     for (const job of jobs) {
-      if (signal.aborted) {
-        await release(db, job, workerId);
-        continue;
-      }
-      await runJob(o, job, stats);
+      const running: Promise<void> = runJob(o, job, stats).finally(() => {
+        inflight.delete(running);
+        jobEnded = true;
+        wake();
+      });
+      inflight.add(running);
     }
-    if (jobs.length === 0) {
-      const next = await nextDueAt(db);
-      const wait = Math.min(maxIdleMs, next === undefined ? maxIdleMs : Math.max(0, next - clock.now()));
-      await clock.sleep(Math.max(wait, 50), signal);
-    }
+    if ((jobs.length > 0 && inflight.size < concurrency) || jobEnded) continue;
+    // Nothing more to claim now: sleep until a job ends or the next source is due.
+    const next = inflight.size < concurrency ? await nextDueAt(db) : undefined;
+    const wait = Math.min(maxIdleMs, next === undefined ? maxIdleMs : Math.max(50, next - clock.now()));
+    const idle = new AbortController();
+    const onAbort = () => idle.abort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    const ended = new Promise<void>((resolve) => (wake = resolve));
+    if (!jobEnded) await Promise.race([clock.sleep(wait, idle.signal), ended]);
+    idle.abort();
+    signal.removeEventListener("abort", onAbort);
   }
+  await Promise.allSettled(inflight);
   await db.execute(sql`delete from app_state where key = ${`worker:${workerId}`}`).catch(() => undefined);
   log.info("worker.stopped", { workerId, ...stats });
   return stats;
@@ -83,11 +105,6 @@ async function runJob(o: WorkerOptions, job: Job, stats: WorkerStats): Promise<v
     // A failure in our own code must not stop the worker nor hammer the source: retry at its interval.
     await completeJob(db, { job, workerId, nextDueAt: clock.now() + interval }).catch(() => undefined);
   }
-}
-
-/** Give a claimed but unstarted job back without changing when it is due. */
-async function release(db: Db, job: Job, workerId: string): Promise<void> {
-  await db.execute(sql`update sources set lease_owner = null, lease_until = null where id = ${job.sourceId} and lease_owner = ${workerId}`);
 }
 
 /** Record that this worker is alive (shown by /healthz and the admin). */

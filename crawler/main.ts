@@ -6,16 +6,17 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { openDatabase } from "../db/client";
-import { bootstrapData } from "../db/bootstrap";
-import { systemClock } from "../lib/clock";
+import { bootstrapData, readConfiguredOutlets } from "../db/bootstrap";
+import { scaledClock } from "../lib/clock";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { createLogger } from "../lib/log";
 import { runWorker } from "./loop";
-import { inertPipeline } from "./pipeline";
+import { createCrawlPipeline } from "./compose";
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const outlets = await readConfiguredOutlets(config);
   const log = createLogger({ component: "worker", level: config.logLevel });
   const shutdown = new AbortController();
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
@@ -29,9 +30,14 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config, { maxConnections: 4, log: (line) => log.info("database", { line }) });
   try {
-    await bootstrapData(database.db, config, log);
+    await bootstrapData(database.db, outlets, log);
     const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-    await runWorker({ db: database.db, clock: systemClock, log, pipeline: inertPipeline, workerId, signal: shutdown.signal });
+    const clock = scaledClock(config.time.scale, config.time.origin);
+    const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId });
+    await runWorker({
+      db: database.db, clock, log, pipeline, workerId, signal: shutdown.signal,
+      leaseMs: 600_000 * config.time.scale, maxIdleMs: 30_000 * config.time.scale,
+    });
   } finally {
     await database.close();
   }

@@ -24,13 +24,3 @@ export interface Pipeline {
   gate(job: Job, now: number): Promise<Verdict>;
   run(job: Job, signal: AbortSignal): Promise<JobOutcome>;
 }
-
-/**
- * The pipeline until the politeness and collection stages land: nothing is requested.
- * Every job is skipped with an explicit reason, so a worker never fetches without the
- * politeness gate in front of it.
- */
-export const inertPipeline: Pipeline = {
-  gate: async () => ({ kind: "skip", why: "collection-not-enabled" }),
-  run: async () => ({ outcome: "not-run" }),
-};

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import type { Config } from "../lib/config";
 import type { Logger } from "../lib/log";
-import { readOutletsFile } from "../lib/outlets-file";
+import { readOutletsFile, type OutletConfig } from "../lib/outlets-file";
 import type { Db } from "./client";
 import { importOutlets } from "./queries/outlets";
 import { appState } from "./schema";
@@ -18,20 +18,27 @@ export const defaultOutletsFile = path.join(path.dirname(fileURLToPath(import.me
 
 const SEEDED = "default-outlets-imported";
 
-/** Import the default outlets on first start, then the configured outlets file if any. */
-export async function bootstrapData(db: Db, config: Pick<Config, "outletsFile">, log: Logger): Promise<void> {
-  // The configured file is read first so a bad file fails before anything is written.
-  const configured = config.outletsFile ? await readOutletsFile(config.outletsFile) : undefined;
-  if (!config.outletsFile) {
-    const [seeded] = await db.select().from(appState).where(eq(appState.key, SEEDED));
-    if (!seeded) {
-      const summary = await importOutlets(db, await readOutletsFile(defaultOutletsFile));
-      await db.insert(appState).values({ key: SEEDED, value: { at: new Date().toISOString() } }).onConflictDoNothing();
-      log.info("outlets.default_imported", { ...summary });
-    }
-  }
-  if (configured && config.outletsFile) {
+/**
+ * Import the default outlets on first start, or the configured outlets file (already
+ * read and validated by the caller, so a bad file fails before anything starts).
+ */
+export async function bootstrapData(db: Db, configured: OutletConfig[] | undefined, log: Logger): Promise<void> {
+  // The default list goes only into an installation that was never given outlets.
+  const markSeeded = () => db.insert(appState).values({ key: SEEDED, value: { at: new Date().toISOString() } }).onConflictDoNothing();
+  if (configured) {
     const summary = await importOutlets(db, configured);
-    log.info("outlets.file_imported", { file: config.outletsFile, ...summary });
+    await markSeeded();
+    log.info("outlets.file_imported", { ...summary });
+    return;
   }
+  const [seeded] = await db.select().from(appState).where(eq(appState.key, SEEDED));
+  if (seeded) return;
+  const summary = await importOutlets(db, await readOutletsFile(defaultOutletsFile));
+  await markSeeded();
+  log.info("outlets.default_imported", { ...summary });
+}
+
+/** Read the configured outlets file, if any (one-line error when unreadable or invalid). */
+export async function readConfiguredOutlets(config: Pick<Config, "outletsFile">): Promise<OutletConfig[] | undefined> {
+  return config.outletsFile ? readOutletsFile(config.outletsFile) : undefined;
 }

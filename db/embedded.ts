@@ -103,13 +103,11 @@ function alive(pid: number): boolean {
     if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
   // A process killed with SIGKILL stays a zombie until reaped; it holds nothing.
-  let stat = "";
   try {
-    stat = fsSync.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return !/^\d+ \(.*\) Z/.test(fsSync.readFileSync(`/proc/${pid}/stat`, "utf8"));
   } catch {
     return true; // no /proc (not Linux): trust kill(pid, 0)
   }
-  return !/^\d+ \(.*\) Z/.test(stat);
 }
 
 async function readPid(file: string): Promise<number | undefined> {

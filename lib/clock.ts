@@ -53,3 +53,16 @@ export function manualClock(start: number): Clock & { advance(ms: number): void;
     },
   };
 }
+
+/**
+ * A clock that runs `scale` times faster than real time from the real instant `origin`
+ * (tests and the demo: pacing stays 3–5 s of clock time, which passes in milliseconds).
+ * Processes given the same origin and scale share one timeline.
+ */
+export function scaledClock(scale: number, origin: number = Date.now()): Clock {
+  if (scale === 1) return systemClock;
+  return {
+    now: () => origin + (Date.now() - origin) * scale,
+    sleep: (ms, signal) => systemClock.sleep(Math.ceil(ms / scale), signal),
+  };
+}

@@ -56,6 +56,12 @@ const envSchema = z.object({
   /** `inline`: `npm start` also runs the crawler worker; `off`: site only. */
   HEMEROSCOPIO_WORKER: z.enum(["inline", "off"]).default("inline"),
   HEMEROSCOPIO_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Tests and demo: refuse every host that no resolve rule names, before DNS. */
+  HEMEROSCOPIO_ONLY_RESOLVED: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
+  /** Tests and demo: the crawler's clock runs this many times faster than real time. */
+  HEMEROSCOPIO_TIME_SCALE: z.coerce.number().min(1).max(10_000).default(1),
+  /** Tests and demo: the real instant (ms) at which the scaled clock equals real time. */
+  HEMEROSCOPIO_TIME_ORIGIN: z.coerce.number().int().min(0).optional(),
 
   // Identity (SPEC ID-1). A deployment has its own domain and contacts.
   HEMEROSCOPIO_BOT_NAME: z.string().regex(/^[A-Za-z_-]+$/, "letters, '_' and '-' only").default("HemeroscopioBot"),
@@ -95,6 +101,10 @@ export interface Config {
   host: string;
   chromiumPath: string;
   worker: "inline" | "off";
+  /** Refuse hosts no resolve rule names (tests, demo). @default false */
+  onlyResolved: boolean;
+  /** A scaled clock for tests and the demo; `scale` 1 is real time. */
+  time: { scale: number; origin?: number };
   logLevel: "debug" | "info" | "warn" | "error";
   bot: {
     name: string;
@@ -159,6 +169,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HEMEROSCOPIO_HOST,
     chromiumPath: e.CHROMIUM_PATH,
     worker: e.HEMEROSCOPIO_WORKER,
+    onlyResolved: e.HEMEROSCOPIO_ONLY_RESOLVED,
+    time: { scale: e.HEMEROSCOPIO_TIME_SCALE, origin: e.HEMEROSCOPIO_TIME_ORIGIN },
     logLevel: e.HEMEROSCOPIO_LOG_LEVEL,
     bot: {
       name: e.HEMEROSCOPIO_BOT_NAME,

@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../db/client";
-import { bootstrapData } from "../db/bootstrap";
+import { bootstrapData, readConfiguredOutlets } from "../db/bootstrap";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { createLogger, type Logger } from "../lib/log";
@@ -18,37 +18,37 @@ import { buildIfNeeded } from "./build-if-needed";
 
 const exitWithParent = path.resolve("scripts", "exit-with-parent.cjs");
 
-interface Supervised { name: string; child?: ChildProcess; stopping: boolean; done: Promise<void> }
+/** A child kept running until `stop()`. */
+interface Supervised { stop(): Promise<void> }
 
 /** Keep one child process running until stopped; restarts back off 1 s doubling to 30 s. */
-function supervise(name: string, args: string[], env: NodeJS.ProcessEnv, log: Logger): Supervised & { stop(): Promise<void> } {
-  const state: Supervised = { name, stopping: false, done: Promise.resolve() };
+function supervise(name: string, args: string[], env: NodeJS.ProcessEnv, log: Logger): Supervised {
+  let child: ChildProcess | undefined;
+  let stopping = false;
   let failures = 0;
-  let finish: () => void = () => {};
-  state.done = new Promise((resolve) => (finish = resolve));
+  let restart: NodeJS.Timeout | undefined;
   const launch = () => {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, ["--require", exitWithParent, ...args], { env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
-    state.child = child;
+    child = spawn(process.execPath, ["--require", exitWithParent, ...args], { env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
     child.on("exit", (code, signal) => {
-      if (state.stopping) return finish();
+      if (stopping) return;
       failures = Date.now() - startedAt > 60_000 ? 1 : failures + 1;
       const delay = Math.min(30_000, 1000 * 2 ** (failures - 1));
       log.error("child.exited", { child: name, code, signal, restartInMs: delay });
-      setTimeout(launch, delay);
+      restart = setTimeout(launch, delay);
     });
   };
   launch();
   return {
-    ...state,
-    get child() { return state.child; },
     async stop() {
-      state.stopping = true;
-      const child = state.child;
-      if (!child || child.exitCode !== null || child.signalCode !== null) return;
-      const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-      child.kill("SIGTERM");
-      await state.done;
+      stopping = true;
+      clearTimeout(restart);
+      const current = child;
+      if (!current || current.exitCode !== null || current.signalCode !== null) return;
+      const exited = new Promise((resolve) => current.once("exit", resolve));
+      const killer = setTimeout(() => current.kill("SIGKILL"), 20_000);
+      current.kill("SIGTERM");
+      await exited;
       clearTimeout(killer);
     },
   };
@@ -73,11 +73,18 @@ function takeLock(dataDir: string): () => void {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const outlets = await readConfiguredOutlets(config);
   const log = createLogger({ component: "start", level: config.logLevel });
   const unlock = takeLock(config.dataDir);
   buildIfNeeded((line) => log.info("build", { line }));
   const database = await openDatabase(config, { maxConnections: 2, log: (line) => log.info("database", { line }) });
-  await bootstrapData(database.db, config, log);
+  try {
+    await bootstrapData(database.db, outlets, log);
+  } catch (error) {
+    await database.close();
+    unlock();
+    throw error;
+  }
 
   // The children get the database URL; the outlets file was imported here, once.
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" };

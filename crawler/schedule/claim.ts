@@ -20,7 +20,11 @@ export interface Job {
   leaseUntil: Date;
 }
 
-/** Claim up to `limit` due sources of active outlets for `workerId` until `now + leaseMs`. */
+/**
+ * Claim up to `limit` due sources of active outlets for `workerId` until `now + leaseMs`:
+ * at most one per site, none of a site that is in back-off or already has a job running
+ * (its requests would only queue behind the site's lease), most overdue first.
+ */
 export async function claimDueJobs(db: Db, p: { workerId: string; now: number; leaseMs: number; limit: number }): Promise<Job[]> {
   // postgres.js takes timestamps as ISO strings in raw SQL.
   const now = new Date(p.now).toISOString();
@@ -32,14 +36,24 @@ export async function claimDueJobs(db: Db, p: { workerId: string; now: number; l
     update sources s set lease_owner = ${p.workerId}, lease_until = ${until.toISOString()}
     from outlets o
     where o.id = s.outlet_id and s.id in (
-      select s2.id from sources s2 join outlets o2 on o2.id = s2.outlet_id
-      where s2.active and not s2.proposed and o2.active
-        and s2.next_due_at <= ${now}
-        and (s2.paused_until is null or s2.paused_until <= ${now})
-        and (s2.lease_until is null or s2.lease_until < ${now})
-      order by s2.next_due_at
-      limit ${p.limit}
-      for update of s2 skip locked)
+      select id from sources where id in (
+        select id from (
+          select s2.id, s2.next_due_at,
+                 row_number() over (partition by s2.site_domain order by s2.next_due_at, s2.id) as nth
+          from sources s2
+          join outlets o2 on o2.id = s2.outlet_id
+          left join sites st on st.domain = s2.site_domain
+          where s2.active and not s2.proposed and o2.active
+            and s2.next_due_at <= ${now}
+            and (s2.paused_until is null or s2.paused_until <= ${now})
+            and (s2.lease_until is null or s2.lease_until < ${now})
+            and (st.backoff_until is null or st.backoff_until <= ${now})
+            and not exists (select 1 from sources busy where busy.site_domain = s2.site_domain and busy.lease_until >= ${now})
+        ) ranked
+        where nth = 1
+        order by next_due_at
+        limit ${p.limit})
+      for update skip locked)
     returning s.id, s.outlet_id, o.slug, s.kind, s.url, s.interval_minutes, s.etag, s.last_modified`);
   return rows.map((r) => ({
     sourceId: r.id, outletId: r.outlet_id, outletSlug: r.slug, kind: r.kind, url: r.url,

@@ -82,6 +82,7 @@ CREATE TABLE "sources" (
 	"outlet_id" integer NOT NULL,
 	"kind" "source_kind" NOT NULL,
 	"url" text NOT NULL,
+	"site_domain" text NOT NULL,
 	"interval_minutes" integer NOT NULL,
 	"proposed" boolean DEFAULT false NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
@@ -315,6 +316,7 @@ CREATE UNIQUE INDEX "robots_versions_host_hash" ON "robots_versions" USING btree
 CREATE UNIQUE INDEX "signals_unique" ON "signals" USING btree ("outlet_id","kind","scope","value");--> statement-breakpoint
 CREATE UNIQUE INDEX "sources_outlet_kind_url" ON "sources" USING btree ("outlet_id","kind","url");--> statement-breakpoint
 CREATE INDEX "sources_due" ON "sources" USING btree ("next_due_at") WHERE "sources"."active" and not "sources"."proposed";--> statement-breakpoint
+CREATE INDEX "sources_site" ON "sources" USING btree ("site_domain");--> statement-breakpoint
 CREATE UNIQUE INDEX "articles_outlet_url" ON "articles" USING btree ("outlet_id","url");--> statement-breakpoint
 CREATE INDEX "articles_outlet_first_seen" ON "articles" USING btree ("outlet_id","first_seen_at");--> statement-breakpoint
 CREATE INDEX "articles_story" ON "articles" USING btree ("story_id");--> statement-breakpoint

@@ -1,5 +1,6 @@
 /** Outlets and their sources: import (add/update by slug) and export of the outlets file (CFG-1). */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { siteOf } from "../../crawler/politeness/site";
 import type { OutletConfig } from "../../lib/outlets-file";
 import type { Db } from "../client";
 import { outlets, sources } from "../schema";
@@ -37,18 +38,19 @@ export async function importOutlets(db: Db, list: OutletConfig[]): Promise<Impor
         homepage: o.homepage, legalNotice: o.legalNotice ?? null, renderMode: o.renderMode, active: o.active,
         feedIntervalMinutes: o.feedIntervalMinutes, sitemapIntervalMinutes: o.sitemapIntervalMinutes,
       };
-      const [existing] = await tx.select({ id: outlets.id }).from(outlets).where(eq(outlets.slug, o.slug));
-      const outletId = existing
-        ? (await tx.update(outlets).set({ ...values, updatedAt: new Date() }).where(eq(outlets.id, existing.id)).returning({ id: outlets.id }))[0]!.id
-        : (await tx.insert(outlets).values(values).returning({ id: outlets.id }))[0]!.id;
-      summary[existing ? "updated" : "added"]++;
+      // One statement, so processes importing the same file at once cannot collide.
+      const [row] = await tx.insert(outlets).values(values)
+        .onConflictDoUpdate({ target: outlets.slug, set: { ...values, updatedAt: new Date() } })
+        .returning({ id: outlets.id, added: sql<boolean>`xmax = 0` });
+      const outletId = row!.id;
+      summary[row!.added ? "added" : "updated"]++;
 
       const wanted = sourcesOf(o);
       for (const s of wanted) {
-        await tx.insert(sources).values({ outletId, ...s, active: true, proposed: false })
+        await tx.insert(sources).values({ outletId, ...s, siteDomain: siteOf(s.url), active: true, proposed: false })
           .onConflictDoUpdate({
             target: [sources.outletId, sources.kind, sources.url],
-            set: { intervalMinutes: s.intervalMinutes, active: true, proposed: false },
+            set: { intervalMinutes: s.intervalMinutes, siteDomain: siteOf(s.url), active: true, proposed: false },
           });
         summary.sources++;
       }

@@ -33,6 +33,8 @@ export const sources = pgTable("sources", {
   outletId: integer("outlet_id").notNull().references(() => outlets.id, { onDelete: "cascade" }),
   kind: sourceKind("kind").notNull(),
   url: text("url").notNull(),
+  /** Registrable domain of `url`: the pacing unit (POL-1), so claims can skip busy sites. */
+  siteDomain: text("site_domain").notNull(),
   intervalMinutes: integer("interval_minutes").notNull(),
   /** Proposed by discovery (CFG-2) and waiting for the operator. */
   proposed: boolean("proposed").notNull().default(false),
@@ -54,6 +56,7 @@ export const sources = pgTable("sources", {
 }, (t) => [
   uniqueIndex("sources_outlet_kind_url").on(t.outletId, t.kind, t.url),
   index("sources_due").on(t.nextDueAt).where(sql`${t.active} and not ${t.proposed}`),
+  index("sources_site").on(t.siteDomain),
 ]);
 
 /** The pacing unit: a registrable domain (SPEC POL-1), shared across worker processes. */

@@ -29,9 +29,9 @@ export async function createEmptyDatabase(prefix = "t"): Promise<{ url: string; 
 }
 
 /** Create, migrate and open a database for one test file; `close()` also drops it. */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(maxConnections = 10): Promise<Database> {
   const empty = await createEmptyDatabase();
-  const database = await openDatabase({ databaseUrl: empty.url, dataDir: "/nonexistent" }, { maxConnections: 5 });
+  const database = await openDatabase({ databaseUrl: empty.url, dataDir: "/nonexistent" }, { maxConnections });
   return {
     ...database,
     async close() {

@@ -27,7 +27,7 @@ afterAll(async () => {
   await database.close();
 });
 beforeEach(async () => {
-  await database.db.execute(sql`truncate outlets restart identity cascade`);
+  await database.db.execute(sql`truncate outlets, sites restart identity cascade`);
   await importOutlets(database.db, Array.from({ length: 10 }, (_, i) => outlet(`o${i}`)));
   await database.db.update(sources).set({ nextDueAt: new Date(T0 - 1000) });
 });
@@ -38,13 +38,32 @@ describe("claiming due work", () => {
       ["w1", "w2", "w3", "w4"].map((workerId) => claimDueJobs(database.db, { workerId, now: T0, leaseMs: 60_000, limit: 15 })),
     );
     const ids = claims.flat().map((j) => j.sourceId);
-    expect(ids.length).toBe(40); // 10 outlets × (front page + 2 feeds + 1 sitemap)
+    expect(ids.length).toBe(10); // one job per site at a time: 10 outlets, one site each
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("POL-1, SCH-4: a site with a job running gets no second job until it ends, then its next source", async () => {
+    const first = await claimDueJobs(database.db, { workerId: "w1", now: T0, leaseMs: 60_000, limit: 100 });
+    expect(new Set(first.map((j) => j.outletSlug)).size).toBe(10);
+    expect(await claimDueJobs(database.db, { workerId: "w2", now: T0 + 1000, leaseMs: 60_000, limit: 100 })).toEqual([]);
+    const job = first.find((j) => j.outletSlug === "o3")!;
+    await completeJob(database.db, { job, workerId: "w1", nextDueAt: T0 + 600_000 });
+    const next = await claimDueJobs(database.db, { workerId: "w2", now: T0 + 2000, leaseMs: 60_000, limit: 100 });
+    expect(next.map((j) => j.outletSlug)).toEqual(["o3"]);
+    expect(next[0]!.sourceId).not.toBe(job.sourceId);
+  });
+
+  it("BLK-3: a site in back-off gets no job until the back-off ends", async () => {
+    await database.db.execute(sql`insert into sites (domain, backoff_until) values ('o5.test', ${new Date(T0 + 60_000).toISOString()})`);
+    const during = await claimDueJobs(database.db, { workerId: "w1", now: T0, leaseMs: 1000, limit: 100 });
+    expect(during.some((j) => j.outletSlug === "o5")).toBe(false);
+    const after = await claimDueJobs(database.db, { workerId: "w1", now: T0 + 61_000, leaseMs: 1000, limit: 100 });
+    expect(after.some((j) => j.outletSlug === "o5")).toBe(true);
   });
 
   it("SCH-4: a leased source is not claimed again until its lease expires (a dead worker's work returns)", async () => {
     const first = await claimDueJobs(database.db, { workerId: "dead", now: T0, leaseMs: 60_000, limit: 100 });
-    expect(first.length).toBe(40);
+    expect(first.length).toBe(10);
     expect(await claimDueJobs(database.db, { workerId: "w2", now: T0 + 59_000, leaseMs: 60_000, limit: 100 })).toEqual([]);
     const after = await claimDueJobs(database.db, { workerId: "w2", now: T0 + 61_000, leaseMs: 60_000, limit: 100 });
     expect(after.map((j) => j.sourceId).sort()).toEqual(first.map((j) => j.sourceId).sort());
@@ -65,7 +84,8 @@ describe("claiming due work", () => {
     const jobs = await claimDueJobs(database.db, { workerId: "w", now: T0, leaseMs: 60_000, limit: 100 });
     expect(jobs.some((j) => j.outletSlug === "o0")).toBe(false);
     expect(jobs.some((j) => j.url.endsWith("o1.test/rss-0.xml"))).toBe(false);
-    expect(jobs.length).toBe(40 - 4 - 1);
+    expect(jobs.length).toBe(9);
+    expect(jobs.find((j) => j.outletSlug === "o1")?.url.endsWith("o1.test/rss-0.xml")).toBe(false);
   });
 
   it("the next due time is the earliest due, paused or leased time", async () => {

@@ -5,7 +5,6 @@ import { importOutlets } from "../../../db/queries/outlets";
 import { sources } from "../../../db/schema";
 import { runWorker } from "../../../crawler/loop";
 import type { Pipeline } from "../../../crawler/pipeline";
-import { inertPipeline } from "../../../crawler/pipeline";
 import { manualClock } from "../../../lib/clock";
 import { createLogger } from "../../../lib/log";
 import { createTestDatabase } from "../../support/database";
@@ -43,7 +42,7 @@ describe("the worker loop", () => {
     await vi.waitFor(async () => {
       const rows = await database.db.select().from(sources);
       expect(rows.every((r) => r.nextDueAt.getTime() > T0)).toBe(true);
-    });
+    }, { timeout: 10_000 });
     stop.abort();
     const stats = await running;
     expect(seen).toEqual(["frontpage"]);
@@ -63,12 +62,8 @@ describe("the worker loop", () => {
     const pipeline: Pipeline = { gate: async () => ({ kind: "go" }), run: async () => { throw new Error("boom"); } };
     const stop = new AbortController();
     const running = runWorker({ db: database.db, clock, log, pipeline, workerId: "t2", signal: stop.signal, maxIdleMs: 1000 });
-    await vi.waitFor(() => expect(lines.filter((l) => l.includes("job.failed")).length).toBe(2));
+    await vi.waitFor(() => expect(lines.filter((l) => l.includes("job.failed")).length).toBe(2), { timeout: 10_000 });
     stop.abort();
     expect((await running).failed).toBe(2);
-  });
-
-  it("the inert pipeline requests nothing until the politeness gate exists", async () => {
-    expect(await inertPipeline.gate({} as never, T0)).toEqual({ kind: "skip", why: "collection-not-enabled" });
   });
 });

@@ -1,0 +1,30 @@
+/** "Cómo excluirse o replicar": exclusion scopes, replies and bylines (SPEC PUB-1…5). */
+import Link from "next/link";
+import type { BotPageData } from "@/lib/site-bot-page";
+
+/** The ways out: exclusions, replies, byline removal. */
+export function OptOut({ data }: { data: BotPageData }) {
+  const { commitments: c, contacts } = data;
+  return (
+    <section aria-labelledby="excluirse">
+      <h2 id="excluirse">Cómo excluirse o replicar</h2>
+      <ul>
+        <li>
+          <strong>Exclusión:</strong> <Link href="/editores" prefetch={false}>Editores</Link>. Cuatro alcances: sin
+          titulares literales, sin anotación de modelo, sin posición y total. Se aplica en menos de {c.exclusionByForm}{" "}
+          (formulario automático) o de {c.exclusionByMail} (correo), se confirma en {c.exclusionConfirmed} y queda
+          registrada públicamente.
+        </li>
+        <li>
+          <strong>Réplica:</strong> cualquier cabecera puede enviar una réplica, que publicamos íntegra en su página en un
+          plazo de {c.replyPublished}. Ver <Link href="/replicas" prefetch={false}>Réplicas</Link>.
+        </li>
+        <li>
+          <strong>Periodistas:</strong> si no quieres ver tu firma junto a un titular citado, escribe a{" "}
+          <a href={`mailto:${contacts.general}`}>{contacts.general}</a>; retiramos la firma y el titular queda citado «sin
+          firma a petición del autor». Ver <Link href="/privacidad" prefetch={false}>Privacidad</Link>.
+        </li>
+      </ul>
+    </section>
+  );
+}

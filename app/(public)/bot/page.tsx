@@ -1,0 +1,71 @@
+/** "El bot": how our crawler behaves, generated from the live configuration (SPEC ID-4). */
+import type { Metadata } from "next";
+import Link from "next/link";
+import { appConfig } from "@/db/server";
+import { botPageData } from "@/lib/site-bot-page";
+import { PageHeader } from "../../_components/page-header";
+import { Blocks } from "./_sections/blocks";
+import { Identity } from "./_sections/identity";
+import { OptOut } from "./_sections/opt-out";
+import { Policies } from "./_sections/policies";
+import { Reading } from "./_sections/reading";
+import { RobotsTxt } from "./_sections/robots-txt";
+import { Storage } from "./_sections/storage";
+
+/** Page title. */
+export const metadata: Metadata = { title: "El bot" };
+
+/** The page's sections, by anchor, for its table of contents. */
+const contents = [
+  ["quien-es", "Quién es"],
+  ["que-lee", "Qué lee"],
+  ["ritmo", "Ritmo y límites"],
+  ["que-guarda", "Qué guarda y qué no"],
+  ["robots", "robots.txt"],
+  ["bloqueos", "Cuando nos bloqueáis"],
+  ["reglas-ia", "Reglas para bots de IA"],
+  ["mineria", "Reservas de minería"],
+  ["avisos-legales", "Avisos legales"],
+  ["modelos", "Modelos"],
+  ["excluirse", "Cómo excluirse o replicar"],
+] as const;
+
+/** The bot page; every figure on it comes from `botPageData(config)`. */
+export default function BotPage() {
+  const data = botPageData(appConfig());
+  return (
+    <>
+      <PageHeader
+        title="El bot"
+        lead={
+          <>
+            Esta página es para los responsables técnicos de los medios que aparecen en nuestros registros y para
+            cualquiera que quiera saber cómo recogemos los datos. Se genera a partir de la configuración en vigor del
+            bot: las cifras que ves son las que está usando ahora mismo.
+          </>
+        }
+      />
+      <div className="with-toc">
+        <nav className="toc" aria-labelledby="en-esta-pagina">
+          <h2 id="en-esta-pagina">En esta página</h2>
+          <ol>
+            {contents.map(([id, label]) => <li key={id}><a href={`#${id}`}>{label}</a></li>)}
+          </ol>
+        </nav>
+        <div className="prose">
+          <Identity data={data} />
+          <Reading data={data} />
+          <Storage data={data} />
+          <RobotsTxt data={data} />
+          <Blocks data={data} />
+          <Policies data={data} />
+          <OptOut data={data} />
+          <p className="hint">
+            Página generada con la configuración de {data.identity.productToken}/{data.identity.version}. Los cambios de
+            política se anotan en <Link href="/correcciones" prefetch={false}>Correcciones</Link>.
+          </p>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+"use client";
+/** Last-resort error page when even the site frame fails; it brings its own document. */
+import "./globals.css";
+
+/** Minimal Spanish "temporarily unavailable" document. */
+export default function GlobalError() {
+  return (
+    <html lang="es">
+      <body>
+        <main id="contenido">
+          <div className="prose">
+            <title>Servicio no disponible · Hemeroscopio</title>
+            <p className="eyebrow">Hemeroscopio</p>
+            <h1>Servicio no disponible temporalmente</h1>
+            <p className="lead">Estamos teniendo un problema técnico. Vuelve a intentarlo en unos minutos.</p>
+            <p><a href="/">Ir al inicio</a></p>
+          </div>
+        </main>
+      </body>
+    </html>
+  );
+}

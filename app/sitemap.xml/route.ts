@@ -1,0 +1,22 @@
+/** `/sitemap.xml`: the public sections and the page of every followed outlet. */
+import { appConfig } from "@/db/server";
+import { readSiteData } from "@/lib/site-data";
+import { listActiveOutlets } from "@/lib/site-outlets";
+import { sitemapXml } from "@/lib/site-documents";
+
+/** Built per request from the live configuration, never frozen at build time. */
+export const dynamic = "force-dynamic";
+
+/** The sitemap; 503 with Retry-After while the database is unreachable. */
+export async function GET(): Promise<Response> {
+  const read = await readSiteData(listActiveOutlets);
+  if (!read.ok) {
+    return new Response("Servicio no disponible temporalmente.\n", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "300", "Cache-Control": "no-store" },
+    });
+  }
+  return new Response(sitemapXml(appConfig(), read.value.map((o) => o.slug)), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * One poll of a source (feed, sitemap, front page, legal notice) through the polite
+ * client, and what its outcome means for the source (SPEC BLK-1, BLK-2, BLK-5, BLK-6,
+ * POL-4): validators kept for the next conditional request; 401/403 and challenge pages
+ * close the resource; a closed front page is only probed, once per site per hour; a
+ * failing feed or sitemap pauses 1 h doubling to 6 h and is flagged dead after 7 days.
+ * The response body goes to `collect` (the parse → record stages) and nowhere else.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { Clock } from "../../lib/clock";
+import type { FetchKind, FetchResult } from "../fetch/types";
+import type { JobOutcome, Pipeline, Verdict } from "../pipeline";
+import type { PoliteClient } from "../politeness/client";
+import { feedBackoff } from "../politeness/retry-after";
+import type { Job } from "../schedule/claim";
+
+/** The parse → record stages for a fetched body; text must not outlive this call. */
+export type Collect = (job: Job, response: { finalUrl: string; result: FetchResult }) => Promise<void>;
+
+/** Dependencies of the source pipeline. */
+export interface SourcePipelineOptions {
+  db: Db;
+  clock: Clock;
+  client: PoliteClient;
+  siteOf: (host: string) => string;
+  collect?: Collect;
+  /** BLK-2. @default 3_600_000 */
+  probeIntervalMs?: number;
+}
+
+const KIND: Record<Job["kind"], FetchKind> = { feed: "feed", sitemap: "sitemap", frontpage: "page", legal: "legal" };
+const iso = (t: number) => new Date(t).toISOString();
+
+type SourceState = { closed_since: string | Date | null; consecutive_failures: number; failing_since: string | Date | null; stop_probing: boolean | null; last_probe_at: string | Date | null };
+
+async function state(db: Db, job: Job, domain: string): Promise<SourceState> {
+  const [row] = await db.execute<SourceState>(sql`
+    select s.closed_since, s.consecutive_failures, s.failing_since, st.stop_probing, st.last_probe_at
+    from sources s left join sites st on st.domain = ${domain} where s.id = ${job.sourceId}`);
+  return row!;
+}
+
+/** The pipeline that polls sources politely; `gate` handles closed resources and probes. */
+export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
+  const probeEvery = o.probeIntervalMs ?? 3_600_000;
+  const domainOf = (job: Job) => o.siteOf(new URL(job.url).hostname);
+
+  return {
+    async gate(job: Job, now: number): Promise<Verdict> {
+      const s = await state(o.db, job, domainOf(job));
+      if (!s.closed_since) return { kind: "go" };
+      // BLK-1: a closed resource is not retried. BLK-2: a closed front page is probed hourly.
+      if (job.kind !== "frontpage") return { kind: "skip", why: "closed" };
+      if (s.stop_probing) return { kind: "skip", why: "stop-probing" };
+      const last = s.last_probe_at ? new Date(s.last_probe_at).getTime() : -Infinity;
+      if (now - last < probeEvery) return { kind: "wait", until: last + probeEvery, why: "backoff" };
+      return { kind: "go" };
+    },
+
+    async run(job: Job, signal: AbortSignal): Promise<JobOutcome> {
+      const domain = domainOf(job);
+      const before = await state(o.db, job, domain);
+      const probing = job.kind === "frontpage" && before.closed_since !== null;
+      if (probing) {
+        // One probe per site per hour, whichever worker gets there first.
+        const claimed = await o.db.execute(sql`
+          update sites set last_probe_at = ${iso(o.clock.now())}
+          where domain = ${domain} and (last_probe_at is null or last_probe_at <= ${iso(o.clock.now() - probeEvery)})
+          returning domain`);
+        if (claimed.length === 0) return { outcome: "probe-taken", nextDueAt: o.clock.now() + probeEvery };
+      }
+      const response = await o.client.request({
+        url: job.url, kind: probing ? "probe" : KIND[job.kind], etag: job.etag ?? undefined, lastModified: job.lastModified ?? undefined,
+      }, signal);
+      const now = o.clock.now();
+      const interval = job.intervalMinutes * 60_000;
+
+      if (!response.sent) {
+        if (response.outcome === "backoff") return { outcome: "backoff", nextDueAt: Math.max(response.until ?? now, now + interval) };
+        return { outcome: response.outcome };
+      }
+      const { result, outcome } = response;
+      if (probing) {
+        await o.db.execute(sql`
+          insert into probes (site_domain, outlet_id, url, at, status, answered)
+          values (${domain}, ${job.outletId}, ${job.url}, ${iso(result.startedAt)}, ${result.status ?? null}, ${outcome === "ok"})`);
+      }
+      if (outcome === "ok" || outcome === "not-modified") {
+        await o.db.execute(sql`
+          update sources set last_success_at = ${iso(now)}, consecutive_failures = 0, failing_since = null,
+            paused_until = null, closed_since = null, dead = false,
+            etag = coalesce(${result.headers.etag ?? null}, etag),
+            last_modified = coalesce(${result.headers["last-modified"] ?? null}, last_modified)
+          where id = ${job.sourceId}`);
+        if (outcome === "ok") await o.collect?.(job, response);
+        return { outcome: probing ? "reopened" : outcome };
+      }
+      if (outcome === "blocked" || outcome === "challenge") {
+        await o.db.execute(sql`update sources set closed_since = coalesce(closed_since, ${iso(now)}), last_failure_at = ${iso(now)} where id = ${job.sourceId}`);
+        return { outcome, nextDueAt: job.kind === "frontpage" ? now + probeEvery : now + interval };
+      }
+      if (outcome === "rate-limited") return { outcome };
+      // Any other failure of the source itself (BLK-6 for feeds and sitemaps).
+      const failingSince = before.failing_since ? new Date(before.failing_since).getTime() : now;
+      const pause = job.kind === "feed" || job.kind === "sitemap" ? feedBackoff(before.consecutive_failures, failingSince, now) : undefined;
+      await o.db.execute(sql`
+        update sources set consecutive_failures = consecutive_failures + 1, last_failure_at = ${iso(now)},
+          failing_since = coalesce(failing_since, ${iso(now)}),
+          paused_until = ${pause ? iso(now + pause.pauseMs) : null}::timestamptz,
+          dead = ${pause?.dead ?? false}
+        where id = ${job.sourceId}`);
+      return { outcome, nextDueAt: pause ? Math.max(now + interval, now + pause.pauseMs) : undefined };
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Per-site pacing across every worker process (SPEC POL-1), held in PostgreSQL.
+ *
+ * A site (registrable domain) row carries a lease and `next_allowed_at`. A worker may
+ * send a request to a site only while it holds the lease, and may take the lease only
+ * when `next_allowed_at` has passed, no live lease exists and the site is not in
+ * back-off. The lease is held for the whole exchange (so a slow or endless response
+ * never overlaps the next request), and on release `next_allowed_at` becomes
+ * `end + gap`: the next request starts at least `gap` (random 3–5 s, or the robots.txt
+ * Crawl-delay when larger) after this one ended, so starts are at least `gap` apart as
+ * the server sees them, whatever the latency. Each step is one conditional statement,
+ * so two processes can never both win; a worker that dies loses its lease when it
+ * expires, and since the lease outlives the pacing gap, pacing still holds.
+ * Two round trips per request: acquire (which opens the request-log line, STO-5, so a
+ * request is on record even if the process dies during it) and release-with-outcome
+ * (which completes that line).
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { RequestOutcome } from "./request-log";
+import type { SiteChange } from "./site-state";
+
+/** The outcome of trying to take a site; when taken, the id of the request's log line. */
+export type LeaseAttempt =
+  | { taken: true; consecutiveFailures: number; logId: number }
+  | { taken: false; retryAt: number; backoffUntil?: number };
+
+/** The request about to be sent, for its log line. */
+export interface PlannedRequest { url: string; kind: string }
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const ms = (v: string | Date | null | undefined) => (v ? new Date(v).getTime() : undefined);
+
+type SiteRow = { log_id: number | null; next_allowed_at: string | Date; lease_until: string | Date | null; backoff_until: string | Date | null; consecutive_failures: number };
+
+/** Try to take `domain` for one request by `workerId` until `now + leaseMs`. */
+export async function acquireSite(db: Db, p: { domain: string; workerId: string; now: number; leaseMs: number; request: PlannedRequest }): Promise<LeaseAttempt> {
+  const now = iso(p.now);
+  const rows = await db.execute<SiteRow>(sql`
+    with taken as (
+      update sites set lease_owner = ${p.workerId}, lease_until = ${iso(p.now + p.leaseMs)}
+      where domain = ${p.domain} and next_allowed_at <= ${now}
+        and (lease_until is null or lease_until <= ${now} or lease_owner = ${p.workerId})
+        and (backoff_until is null or backoff_until <= ${now})
+      returning domain),
+    logged as (
+      insert into fetch_log (at, site_domain, url, kind, outcome, worker_id)
+      select ${now}, ${p.domain}, ${p.request.url}, ${p.request.kind}, 'in-flight', ${p.workerId} from taken
+      returning id)
+    select (select id from logged) as log_id, next_allowed_at, lease_until, backoff_until, consecutive_failures
+    from sites where domain = ${p.domain}`);
+  const row = rows[0];
+  if (!row) {
+    // First request to this site: create its row, then try again at once.
+    await db.execute(sql`insert into sites (domain, next_allowed_at) values (${p.domain}, ${iso(0)}) on conflict do nothing`);
+    return { taken: false, retryAt: p.now };
+  }
+  if (row.log_id !== null) return { taken: true, consecutiveFailures: row.consecutive_failures, logId: Number(row.log_id) };
+  const backoffUntil = ms(row.backoff_until);
+  const inBackoff = backoffUntil !== undefined && backoffUntil > p.now ? backoffUntil : undefined;
+  const retryAt = Math.max(ms(row.next_allowed_at) ?? 0, ms(row.lease_until) ?? 0, inBackoff ?? 0, p.now + 1);
+  return { taken: false, retryAt, backoffUntil: inBackoff };
+}
+
+/** How a request ended, to complete its log line. */
+export interface RequestEnd { startedAt: number; status?: number; bytes: number; durationMs: number; outcome: RequestOutcome; url: string }
+
+/**
+ * Release `domain` after a request that ended at `endedAt` (the next may start `gapMs`
+ * later), fold its outcome into the site's state, and complete its request-log line.
+ */
+export async function releaseSite(db: Db, p: { domain: string; workerId: string; endedAt: number; gapMs: number; change: SiteChange; logId: number; end: RequestEnd }): Promise<void> {
+  const { change, end } = p;
+  const startsBackoff = change.backoffUntil !== undefined;
+  await db.execute(sql`
+    with logged as (
+      update fetch_log set at = ${iso(end.startedAt)}, url = ${end.url}, status = ${end.status ?? null}, bytes = ${Math.round(end.bytes)},
+        duration_ms = ${Math.round(end.durationMs)}, outcome = ${end.outcome}
+      where id = ${p.logId} returning id)
+    update sites set lease_owner = null, lease_until = null,
+      next_allowed_at = greatest(next_allowed_at, ${iso(p.endedAt + p.gapMs)}::timestamptz),
+      consecutive_failures = ${change.consecutiveFailures},
+      backoff_until = case when ${startsBackoff} then ${startsBackoff ? iso(change.backoffUntil!) : null}::timestamptz else backoff_until end,
+      backoff_reason = case when ${startsBackoff} then ${change.reason ?? null} else backoff_reason end
+    where domain = ${p.domain} and lease_owner = ${p.workerId}`);
+}
+
+/** The pacing gap for the next request: random in [min, max], or the Crawl-delay when larger. */
+export function pacingGap(p: { minMs: number; maxMs: number; crawlDelaySeconds?: number; random: () => number }): number {
+  const gap = p.minMs + Math.floor(p.random() * (p.maxMs - p.minMs + 1));
+  return Math.max(gap, Math.ceil((p.crawlDelaySeconds ?? 0) * 1000));
+}

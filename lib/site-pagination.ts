@@ -1,0 +1,13 @@
+/** The `?pagina=` parameter of paginated public lists (SPEC WEB-2: paginated tables). */
+
+/** Page number from `?pagina=`: absent → 1; a positive whole number → it; anything else → undefined. */
+export function parsePageParam(value: string | string[] | undefined): number | undefined {
+  if (value === undefined) return 1;
+  if (typeof value !== "string" || !/^[1-9][0-9]{0,5}$/.test(value)) return undefined;
+  return Number(value);
+}
+
+/** The link to page `page` of `path` (page 1 has no parameter, so it has one address). */
+export function pageHref(path: string, page: number): string {
+  return page <= 1 ? path : `${path}?pagina=${page}`;
+}

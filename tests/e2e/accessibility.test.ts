@@ -1,0 +1,69 @@
+/**
+ * Accessibility checks beyond structure (SPEC WEB-4): text contrast in the light and
+ * dark palettes, and a layout that fits a phone screen without sideways scrolling.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openPage, useBrowser } from "./fixtures";
+
+const browser = useBrowser();
+
+/** Text elements whose contrast we measure on each page. */
+const samples = [
+  "main p", "main li", "main a", ".lead", ".tagline", ".brand", ".site-nav a", ".site-footer p", ".site-footer a",
+  ".hint", ".badge", ".eyebrow", "main code", ".card-text", ".figure-number",
+];
+
+/** The lowest WCAG contrast ratio among visible elements matching `samples`, with its selector. */
+async function lowestContrast(page: Page): Promise<{ ratio: number; selector: string }> {
+  return page.evaluate((selectors) => {
+    const rgba = (s: string) => (s.match(/[\d.]+/g) ?? []).map(Number) as number[];
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const c = [r, g, b].map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+      return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
+    };
+    const background = (el: Element | null): number[] => {
+      for (let e = el; e; e = e.parentElement) {
+        const bg = rgba(getComputedStyle(e).backgroundColor);
+        if (bg.length === 3 || (bg[3] ?? 0) > 0) return bg;
+      }
+      return [255, 255, 255];
+    };
+    let lowest = { ratio: 21, selector: "" };
+    for (const selector of selectors) {
+      for (const el of Array.from(document.querySelectorAll(selector))) {
+        if (!(el as HTMLElement).offsetParent) continue;
+        const fg = luminance(rgba(getComputedStyle(el).color));
+        const bg = luminance(background(el));
+        const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+        if (ratio < lowest.ratio) lowest = { ratio, selector };
+      }
+    }
+    return lowest;
+  }, samples);
+}
+
+describe("accessibility", () => {
+  it.each([
+    ["light", "/"], ["light", "/bot"], ["light", "/historias"], ["light", "/correcciones"],
+    ["dark", "/"], ["dark", "/bot"], ["dark", "/historias"], ["dark", "/correcciones"],
+  ] as const)("WEB-4: text on %s %s has at least 4.5:1 contrast", async (colorScheme, path) => {
+    const { page } = await openPage(browser(), path, { colorScheme });
+    try {
+      const lowest = await lowestContrast(page);
+      expect(lowest.ratio, `lowest contrast at ${lowest.selector}`).toBeGreaterThanOrEqual(4.5);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it.each(["/", "/bot", "/cabeceras", "/correcciones"])("WEB-4: %s fits a 360 px wide phone without sideways scrolling", async (path) => {
+    const { page } = await openPage(browser(), path, { viewport: { width: 360, height: 740 } });
+    try {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The bot page and the documents about the bot (SPEC ID-4): generated from the live
+ * configuration, served with the right content types and cache headers.
+ */
+import { describe, expect, it } from "vitest";
+import { botPageData } from "../../lib/site-bot-page";
+import { mainText, openPage, siteConfig, siteUrl, useBrowser } from "./fixtures";
+
+const browser = useBrowser();
+const expected = botPageData(siteConfig);
+
+describe("El bot", () => {
+  it("ID-4: /bot shows the User-Agent exactly as sent, the From address and the contacts", async () => {
+    const { page } = await openPage(browser(), "/bot");
+    try {
+      expect(await page.getByTestId("user-agent").innerText()).toBe(siteConfig.bot.userAgent);
+      expect(siteConfig.bot.userAgent).toBe("HemeroscopioBot/1.0 (+https://hemeroscopio.example/bot; bot@hemeroscopio.org)");
+      const text = await mainText(page);
+      expect(text).toContain(siteConfig.bot.email);
+      expect(text).toContain(siteConfig.contactEmail);
+      expect(text).toContain("https://hemeroscopio.example");
+      expect(await page.locator(`main a[href="mailto:${siteConfig.bot.email}"]`).count()).toBeGreaterThan(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("ID-4: /bot states the configured intervals, pacing, limits and budget", async () => {
+    const { page } = await openPage(browser(), "/bot", { javaScriptEnabled: false });
+    try {
+      expect(await page.getByTestId("feed-interval").innerText()).toBe("cada 10 minutos");
+      expect(await page.getByTestId("sitemap-interval").innerText()).toBe("cada 15 minutos");
+      expect(await page.getByTestId("frontpage-intervals").innerText()).toBe("15, 30 o 60 minutos");
+      expect(await page.getByTestId("pacing").innerText()).toBe(expected.limits.pacing);
+      expect(await page.getByTestId("connect-timeout").innerText()).toBe("10 segundos");
+      expect(await page.getByTestId("total-timeout").innerText()).toBe("30 segundos");
+      expect(await page.getByTestId("retry-after-give-up").innerText()).toBe("6 horas");
+      expect(await page.getByTestId("article-budget").innerText()).toBe("500 artículos");
+      const text = await mainText(page);
+      for (const fact of [expected.schedule.night, expected.limits.maxBody, expected.limits.maxSitemap, expected.limits.maxRedirects, expected.limits.robotsCache]) {
+        expect(text).toContain(fact);
+      }
+      expect(await page.getByTestId("robots-4xx").innerText()).toContain("no leemos nada");
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("ID-4: /bot gives a copyable robots.txt exclusion and links the address list, key directory and TDM file", async () => {
+    const { page } = await openPage(browser(), "/bot");
+    try {
+      expect(await page.getByTestId("robots-example").innerText()).toBe("User-agent: HemeroscopioBot\nDisallow: /");
+      const hrefs = await page.locator("main a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+      expect(hrefs).toEqual(expect.arrayContaining([
+        "/bot/ips.json", "/.well-known/http-message-signatures-directory", "/.well-known/tdmrep.json",
+      ]));
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe("documents about the bot and the site", () => {
+  it("ID-4: /bot/ips.json lists the configured egress addresses as JSON", async () => {
+    const res = await fetch(siteUrl("/bot/ips.json"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+    const body = (await res.json()) as { egressIps: unknown; updated: string };
+    expect(body.egressIps).toEqual(siteConfig.bot.egressIps);
+    expect(new Date(body.updated).toISOString()).toBe(body.updated);
+  });
+
+  it("ID-4: /.well-known/tdmrep.json reserves TDM rights on the site and links its policy", async () => {
+    const res = await fetch(siteUrl("/.well-known/tdmrep.json"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(await res.json()).toEqual([
+      { location: "/", "tdm-reservation": 1, "tdm-policy": "https://hemeroscopio.example/tdm-policy.json" },
+    ]);
+    const policy = await fetch(siteUrl("/tdm-policy.json"));
+    expect(policy.headers.get("content-type")).toMatch(/^application\/ld\+json/);
+    expect(await policy.json()).toMatchObject({ "@type": "Offer", profile: "http://www.w3.org/ns/tdmrep", obligation: [{ action: "obtainConsent" }] });
+  });
+
+  it("ID-4: /robots.txt is plain text that allows the public pages and names our own bot", async () => {
+    const res = await fetch(siteUrl("/robots.txt"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    const text = await res.text();
+    expect(text).toContain("User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n");
+    expect(text).toContain("User-agent: HemeroscopioBot\nDisallow: /\n");
+    expect(text).toContain("Sitemap: https://hemeroscopio.example/sitemap.xml");
+  });
+
+  it("WEB-1: /sitemap.xml lists the public sections", async () => {
+    const res = await fetch(siteUrl("/sitemap.xml"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    expect(xml).toContain("<loc>https://hemeroscopio.example/bot</loc>");
+    expect(xml).toContain("<loc>https://hemeroscopio.example/correcciones</loc>");
+  });
+});

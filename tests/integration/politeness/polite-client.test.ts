@@ -1,0 +1,254 @@
+/**
+ * The polite client against a scripted fetcher (no network) and real PostgreSQL, with a
+ * manual clock: robots first, rules obeyed, redirects checked hop by hop, back-off
+ * honoured, pacing held in the database.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../../../db/client";
+import type { Fetcher, FetchRequest, FetchResult } from "../../../crawler/fetch/types";
+import { createPoliteClient } from "../../../crawler/politeness/client";
+import { siteOf } from "../../../crawler/politeness/site";
+import { manualClock } from "../../../lib/clock";
+import { createTestDatabase } from "../../support/database";
+
+let database: Database;
+const T0 = Date.parse("2026-11-29T10:00:00Z");
+
+type Reply = Partial<FetchResult> & { text?: string };
+function scripted(clock: ReturnType<typeof manualClock>, routes: Record<string, Reply | (() => Reply)>) {
+  const calls: { url: string; kind: string; at: number; headers?: Record<string, string>; req: FetchRequest }[] = [];
+  const fetcher: Fetcher = async (req) => {
+    calls.push({ url: req.url, kind: req.kind, at: clock.now(), req });
+    const route = routes[req.url];
+    const reply: Reply = typeof route === "function" ? route() : route ?? { outcome: "http-error", status: 404 };
+    const body = reply.text !== undefined ? new TextEncoder().encode(reply.text) : reply.body;
+    clock.advance(20); // each exchange takes 20 ms
+    return {
+      outcome: reply.outcome ?? "ok", status: reply.status ?? 200, url: req.url, headers: reply.headers ?? {}, body,
+      location: reply.location, bytes: body?.length ?? 0, durationMs: 20, startedAt: clock.now() - 20, endedAt: clock.now(),
+    };
+  };
+  return { fetcher, calls };
+}
+
+function client(clock: ReturnType<typeof manualClock>, fetcher: Fetcher, random = () => 0) {
+  return createPoliteClient({
+    db: database.db, clock, fetcher, workerId: "w1", siteOf, productToken: "hemeroscopiobot",
+    pacing: { minMs: 3000, maxMs: 5000 }, maxRedirects: 5, leaseMs: 90_000, on4xx: "disallow-all", random,
+  });
+}
+
+/** Run `fn` while advancing the manual clock whenever the client sleeps. */
+async function withTime<T>(clock: ReturnType<typeof manualClock>, fn: () => Promise<T>): Promise<T> {
+  let done = false;
+  const p = fn().finally(() => (done = true));
+  while (!done) {
+    await new Promise((r) => setTimeout(r, 5));
+    clock.advance(250);
+  }
+  return p;
+}
+
+const signal = new AbortController().signal;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await database.db.execute(sql`truncate sites, hosts, robots_versions, fetch_log cascade`);
+});
+
+describe("the polite client", () => {
+  it("ROB-1: robots.txt of a host is fetched before anything else on it, once, and cached", async () => {
+    const clock = manualClock(T0);
+    const { fetcher, calls } = scripted(clock, {
+      "https://www.a.test/robots.txt": { text: "User-agent: *\nDisallow: /privado/\n" },
+      "https://www.a.test/rss.xml": { text: "<rss/>" },
+    });
+    const c = client(clock, fetcher);
+    await withTime(clock, () => c.request({ url: "https://www.a.test/rss.xml", kind: "feed" }, signal));
+    await withTime(clock, () => c.request({ url: "https://www.a.test/rss.xml", kind: "feed" }, signal));
+    expect(calls.map((x) => x.url)).toEqual(["https://www.a.test/robots.txt", "https://www.a.test/rss.xml", "https://www.a.test/rss.xml"]);
+    const versions = await database.db.execute(sql`select host, robots_txt from robots_versions`);
+    expect(versions).toEqual([{ host: "https://www.a.test", robots_txt: "User-agent: *\nDisallow: /privado/\n" }]);
+  });
+
+  it("ROB-1: a feed host and a CDN host of the same site each get their own robots.txt first", async () => {
+    const clock = manualClock(T0);
+    const { fetcher, calls } = scripted(clock, {
+      "https://feeds.b.test/robots.txt": { text: "" },
+      "https://feeds.b.test/rss.xml": { text: "<rss/>" },
+      "https://cdn.b.test/robots.txt": { text: "" },
+      "https://cdn.b.test/sitemap.xml": { text: "<urlset/>" },
+    });
+    const c = client(clock, fetcher);
+    await withTime(clock, () => c.request({ url: "https://feeds.b.test/rss.xml", kind: "feed" }, signal));
+    await withTime(clock, () => c.request({ url: "https://cdn.b.test/sitemap.xml", kind: "sitemap" }, signal));
+    expect(calls.map((x) => x.url)).toEqual([
+      "https://feeds.b.test/robots.txt", "https://feeds.b.test/rss.xml", "https://cdn.b.test/robots.txt", "https://cdn.b.test/sitemap.xml",
+    ]);
+  });
+
+  it("POL-1: consecutive requests to one site, robots.txt included, start at least the pacing gap apart", async () => {
+    const clock = manualClock(T0);
+    const { fetcher, calls } = scripted(clock, {
+      "https://www.c.test/robots.txt": { text: "" },
+      "https://www.c.test/1": { text: "x" },
+      "https://feeds.c.test/robots.txt": { text: "" },
+      "https://feeds.c.test/2": { text: "x" },
+    });
+    const c = client(clock, fetcher, () => 0.5);
+    await withTime(clock, () => c.request({ url: "https://www.c.test/1", kind: "page" }, signal));
+    await withTime(clock, () => c.request({ url: "https://feeds.c.test/2", kind: "feed" }, signal));
+    const gaps = calls.slice(1).map((x, i) => x.at - calls[i]!.at);
+    expect(gaps.every((g) => g >= 4000)).toBe(true); // 3000 + 0.5 × 2000
+  });
+
+  it("POL-1: the robots.txt Crawl-delay of our group widens the gap when larger", async () => {
+    const clock = manualClock(T0);
+    const { fetcher, calls } = scripted(clock, {
+      "https://www.d.test/robots.txt": { text: "User-agent: HemeroscopioBot\nCrawl-delay: 12\n" },
+      "https://www.d.test/1": { text: "x" },
+      "https://www.d.test/2": { text: "x" },
+    });
+    const c = client(clock, fetcher);
+    await withTime(clock, () => c.request({ url: "https://www.d.test/1", kind: "page" }, signal));
+    await withTime(clock, () => c.request({ url: "https://www.d.test/2", kind: "page" }, signal));
+    expect(calls[2]!.at - calls[1]!.at).toBeGreaterThanOrEqual(12_000);
+  });
+
+  it("ROB-2, STO-5: a disallowed URL is never requested, and the decision is logged", async () => {
+    const clock = manualClock(T0);
+    const { fetcher, calls } = scripted(clock, {
+      "https://www.e.test/robots.txt": { text: "User-agent: HemeroscopioBot\nDisallow: /noticias/\n\nUser-agent: GPTBot\nDisallow: /\n" },
+    });
+    const c = client(clock, fetcher);
+    const r = await withTime(clock, () => c.request({ url: "https://www.e.test/noticias/1.html", kind: "page" }, signal));
+    expect(r).toMatchObject({ sent: false, outcome: "robots-disallowed" });
+    expect(calls.map((x) => x.url)).toEqual(["https://www.e.test/robots.txt"]);
+    const log = await database.db.execute(sql`select url, outcome from fetch_log order by id`);
+    expect(log.map((l) => l.outcome)).toEqual(["ok", "robots-disallowed"]);
+  });
+
+  it("ROB-3: a robots.txt 404 leaves the host unread; a 500 with no earlier copy reads nothing either", async () => {
+    const clock = manualClock(T0);
+    const { fetcher, calls } = scripted(clock, {
+      "https://www.f.test/robots.txt": { outcome: "http-error", status: 404 },
+      "https://www.g.test/robots.txt": { outcome: "http-error", status: 500 },
+    });
+    const c = client(clock, fetcher);
+    expect(await withTime(clock, () => c.request({ url: "https://www.f.test/", kind: "page" }, signal))).toMatchObject({ sent: false, outcome: "robots-disallowed" });
+    expect(await withTime(clock, () => c.request({ url: "https://www.g.test/", kind: "page" }, signal))).toMatchObject({ sent: false, outcome: "robots-disallowed" });
+    expect(calls.map((x) => x.url)).toEqual(["https://www.f.test/robots.txt", "https://www.g.test/robots.txt"]);
+  });
+
+  it("ROB-3: when robots.txt answers 5xx, the last good copy is obeyed for up to 24 h more, then nothing is read", async () => {
+    const clock = manualClock(T0);
+    let robots: () => { outcome?: FetchResult["outcome"]; status?: number; text?: string } = () => ({ text: "User-agent: *\nDisallow: /x\n" });
+    const { fetcher, calls } = scripted(clock, { "https://www.h.test/robots.txt": () => robots(), "https://www.h.test/ok": { text: "y" } });
+    const c = client(clock, fetcher);
+    await withTime(clock, () => c.request({ url: "https://www.h.test/ok", kind: "page" }, signal));
+    robots = () => ({ outcome: "http-error", status: 500 });
+    clock.advance(25 * 3_600_000); // cache expired: robots.txt is asked again and fails
+    expect(await withTime(clock, () => c.request({ url: "https://www.h.test/ok", kind: "page" }, signal))).toMatchObject({ sent: true });
+    expect(await withTime(clock, () => c.request({ url: "https://www.h.test/x", kind: "page" }, signal))).toMatchObject({ outcome: "robots-disallowed" });
+    clock.advance(24 * 3_600_000); // 49 h after the last good copy
+    expect(await withTime(clock, () => c.request({ url: "https://www.h.test/ok", kind: "page" }, signal))).toMatchObject({ sent: false, outcome: "robots-disallowed" });
+    expect(calls.filter((x) => x.url.endsWith("/robots.txt")).length).toBe(3);
+  });
+
+  it("ROB-4: a new robots.txt version that disallows a path stops those requests at once; both versions are kept", async () => {
+    const clock = manualClock(T0);
+    let robots = "User-agent: *\nAllow: /\n";
+    const { fetcher, calls } = scripted(clock, { "https://www.n.test/robots.txt": () => ({ text: robots }), "https://www.n.test/p": { text: "y" } });
+    const c = client(clock, fetcher);
+    expect(await withTime(clock, () => c.request({ url: "https://www.n.test/p", kind: "page" }, signal))).toMatchObject({ sent: true });
+    robots = "User-agent: HemeroscopioBot\nDisallow: /p\n";
+    clock.advance(24 * 3_600_000 + 1);
+    expect(await withTime(clock, () => c.request({ url: "https://www.n.test/p", kind: "page" }, signal))).toMatchObject({ outcome: "robots-disallowed" });
+    expect(calls.filter((x) => x.url.endsWith("/p")).length).toBe(1);
+    const versions = await database.db.execute(sql`select robots_txt from robots_versions where host = 'https://www.n.test' order by id`);
+    expect(versions.map((v) => v.robots_txt)).toEqual(["User-agent: *\nAllow: /\n", "User-agent: HemeroscopioBot\nDisallow: /p\n"]);
+  });
+
+  it("ROB-6: a redirect into a path disallowed on its target host is not followed", async () => {
+    const clock = manualClock(T0);
+    const { fetcher, calls } = scripted(clock, {
+      "https://www.i.test/robots.txt": { text: "" },
+      "https://www.i.test/a": { outcome: "redirect", status: 301, location: "https://www.j.test/cerrado/a" },
+      "https://www.j.test/robots.txt": { text: "User-agent: *\nDisallow: /cerrado/\n" },
+    });
+    const c = client(clock, fetcher);
+    const r = await withTime(clock, () => c.request({ url: "https://www.i.test/a", kind: "page" }, signal));
+    expect(r).toMatchObject({ sent: false, outcome: "robots-disallowed", url: "https://www.j.test/cerrado/a" });
+    expect(calls.map((x) => x.url)).toEqual(["https://www.i.test/robots.txt", "https://www.i.test/a", "https://www.j.test/robots.txt"]);
+  });
+
+  it("POL-5: a redirect loop stops after 5 hops", async () => {
+    const clock = manualClock(T0);
+    const { fetcher, calls } = scripted(clock, {
+      "https://www.k.test/robots.txt": { text: "" },
+      "https://www.k.test/1": { outcome: "redirect", status: 302, location: "https://www.k.test/2" },
+      "https://www.k.test/2": { outcome: "redirect", status: 302, location: "https://www.k.test/1" },
+    });
+    const c = client(clock, fetcher);
+    const r = await withTime(clock, () => c.request({ url: "https://www.k.test/1", kind: "page" }, signal));
+    expect(r).toMatchObject({ sent: false, outcome: "too-many-redirects" });
+    expect(calls.length).toBe(1 + 6);
+  });
+
+  it("BLK-3: a 429 with Retry-After holds the whole site exactly that long", async () => {
+    const clock = manualClock(T0);
+    const { fetcher, calls } = scripted(clock, {
+      "https://www.l.test/robots.txt": { text: "" },
+      "https://www.l.test/a": { outcome: "http-error", status: 429, headers: { "retry-after": "120" } },
+      "https://feeds.l.test/robots.txt": { text: "" },
+    });
+    const c = client(clock, fetcher);
+    const first = await withTime(clock, () => c.request({ url: "https://www.l.test/a", kind: "page" }, signal));
+    expect(first).toMatchObject({ sent: true, outcome: "rate-limited" });
+    const limitedAt = calls[1]!.at + 20;
+    const second = await withTime(clock, () => c.request({ url: "https://www.l.test/a", kind: "page" }, signal));
+    expect(second).toMatchObject({ sent: false, outcome: "backoff", until: limitedAt + 120_000 });
+    expect(calls.length).toBe(2);
+  });
+
+  it("POL-4: stored validators are sent back and a robots.txt 304 keeps the stored copy", async () => {
+    const clock = manualClock(T0);
+    let robotsReply: () => { outcome?: FetchResult["outcome"]; status?: number; text?: string; headers?: Record<string, string> } =
+      () => ({ text: "User-agent: *\nDisallow: /no\n", headers: { etag: '"v1"' } });
+    const { fetcher, calls } = scripted(clock, { "https://www.m.test/robots.txt": () => robotsReply(), "https://www.m.test/feed": { text: "x" } });
+    const c = client(clock, fetcher);
+    await withTime(clock, () => c.request({ url: "https://www.m.test/feed", kind: "feed", etag: '"f1"' }, signal));
+    expect(calls[1]!.req.etag).toBe('"f1"');
+    robotsReply = () => ({ outcome: "not-modified", status: 304 });
+    clock.advance(25 * 3_600_000);
+    const again = await withTime(clock, () => c.request({ url: "https://www.m.test/no", kind: "page" }, signal));
+    expect(calls[2]!.req.etag).toBe('"v1"');
+    expect(again).toMatchObject({ sent: false, outcome: "robots-disallowed" });
+  });
+
+  it("SIG-1: a host's tdmrep.json is read once, politely, and its reservations apply by path", async () => {
+    const clock = manualClock(T0);
+    const { fetcher, calls } = scripted(clock, {
+      "https://www.o.test/robots.txt": { text: "" },
+      "https://www.o.test/.well-known/tdmrep.json": { text: JSON.stringify([{ location: "/noticias/*", "tdm-reservation": 1, "tdm-policy": "https://www.o.test/policy.json" }]) },
+      "https://www.p.test/robots.txt": { text: "" },
+      "https://www.q.test/robots.txt": { text: "" },
+      "https://www.q.test/.well-known/tdmrep.json": { outcome: "http-error", status: 500 },
+    });
+    const c = client(clock, fetcher);
+    const rules = await withTime(clock, () => c.tdmrepFor("https://www.o.test", signal));
+    expect(Array.isArray(rules) && rules.map((r) => [r.location, r.reservation])).toEqual([["/noticias/*", 1]]);
+    await withTime(clock, () => c.tdmrepFor("https://www.o.test", signal));
+    expect(calls.filter((x) => x.url.endsWith("tdmrep.json")).length).toBe(1);
+    expect(calls[1]!.kind).toBe("tdmrep");
+    // No file (404): nothing declared there. A failure: unknown, treated as reserved by collection.
+    expect(await withTime(clock, () => c.tdmrepFor("https://www.p.test", signal))).toEqual([]);
+    expect(await withTime(clock, () => c.tdmrepFor("https://www.q.test", signal))).toBe("unknown");
+  });
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { get, HOUR, MINUTE, startSim, type SimFixture } from "./helpers";
+
+describe("simulated time", () => {
+  let f: SimFixture;
+  let twin: SimFixture;
+  let other: SimFixture;
+  beforeAll(async () => {
+    [f, twin, other] = await Promise.all([startSim({ seed: 7 }), startSim({ seed: 7 }), startSim({ seed: 8 })]);
+  });
+  afterAll(async () => {
+    await Promise.all([f.sim.close(), twin.sim.close(), other.sim.close()]);
+  });
+
+  it("serves byte-identical content for the same seed and time, and different content for another seed", async () => {
+    const o = f.sim.outlets[4]!;
+    const urls = [o.homepage, o.feeds[0]!, `http://${o.hosts.sitemaps}/sitemaps/news.xml`];
+    for (const url of urls) {
+      const [a, b, c] = await Promise.all([get(f.sim, url), get(twin.sim, url), get(other.sim, url)]);
+      expect(a.body.equals(b.body)).toBe(true);
+      expect(a.headers.etag).toBe(b.headers.etag);
+      expect(a.body.equals(c.body)).toBe(false);
+    }
+  });
+
+  it("publishes new articles every few minutes as the clock advances", async () => {
+    const o = f.sim.outlets[0]!;
+    const before = f.sim.truth.articlesAt(f.clock.now(), { outlet: o.slug, windowMs: HOUR });
+    const feedBefore = await get(f.sim, o.feeds[0]!);
+    f.clock.advance(30 * MINUTE);
+    const after = f.sim.truth.articlesAt(f.clock.now(), { outlet: o.slug, windowMs: 30 * MINUTE });
+    const feedAfter = await get(f.sim, o.feeds[0]!);
+    expect(before.length).toBeGreaterThanOrEqual(6);
+    expect(after.length).toBeGreaterThanOrEqual(3);
+    expect(feedAfter.text).toContain(after[0]!.url);
+    expect(feedBefore.text).not.toContain(after[0]!.url);
+  });
+
+  it("rewrites headlines over time, and every surface shows the live version", async () => {
+    const now = f.clock.now();
+    const a = f.sim.truth.articlesAt(now, { windowMs: 30 * MINUTE }).find((x) => x.headlinePattern === "rewritten")!;
+    const change = a.headlineVersions[1]!;
+    expect(change.text).not.toBe(a.headlineVersions[0]!.text);
+    f.clock.set(change.from - 1000);
+    const before = await get(f.sim, a.url);
+    f.clock.set(change.from);
+    const after = await get(f.sim, a.url);
+    expect(before.text).toContain(`<h1 class="titular">${a.headlineVersions[0]!.text.replaceAll("&", "&amp;")}`);
+    expect(f.sim.truth.headlineAt(a.id, change.from)).toBe(change.text);
+    expect(after.text).not.toBe(before.text);
+    expect(Date.parse(/"dateModified":"([^"]+)"/.exec(after.text)?.[1] ?? "")).toBe(Math.floor(change.from / 1000) * 1000);
+    f.clock.set(now);
+  });
+
+  it("flips some headlines A→B→A, as an A/B test does", async () => {
+    const now = f.clock.now();
+    const a = f.sim.truth.articlesAt(now, { windowMs: 2 * HOUR }).find((x) => x.headlinePattern === "ab-test")!;
+    const [v0, v1, v2] = a.headlineVersions;
+    expect(v0!.text).not.toBe(v1!.text);
+    expect(v2!.text).toBe(v0!.text);
+    const served: string[] = [];
+    for (const v of [v0!, v1!, v2!]) {
+      f.clock.set(v.from + MINUTE);
+      const feed = await get(f.sim, f.sim.outlets.find((o) => o.slug === a.outlet)!.feeds[0]!);
+      const xml = feed.text;
+      const item = xml.slice(xml.indexOf(a.url) - 400, xml.indexOf(a.url));
+      served.push(v.text);
+      expect(item.replaceAll("&amp;", "&")).toContain(v.text);
+    }
+    expect(served[0]).toBe(served[2]);
+    f.clock.set(now);
+  });
+
+  it("shuffles front-page ranks between editions and drops old articles", () => {
+    const o = f.sim.outlets[2]!;
+    const now = f.clock.now();
+    const first = f.sim.truth.frontPageAt(o.slug, now).map((s) => s.articleId);
+    const later = f.sim.truth.frontPageAt(o.slug, now + 30 * MINUTE).map((s) => s.articleId);
+    const muchLater = f.sim.truth.frontPageAt(o.slug, now + 12 * HOUR).map((s) => s.articleId);
+    const moved = first.filter((id, i) => later.indexOf(id) !== i);
+    expect(moved.length).toBeGreaterThan(10);
+    expect(muchLater.filter((id) => first.includes(id))).toEqual([]);
+    // Within one edition, with no new article, ranks hold.
+    expect(f.sim.truth.frontPageAt(o.slug, now + 1000).map((s) => s.articleId)).toEqual(
+      f.sim.truth.frontPageAt(o.slug, now).map((s) => s.articleId),
+    );
+  });
+
+  it("labels about a third of articles as one story across 3–6 outlets with similar, not identical, headlines", () => {
+    const now = f.clock.now();
+    const articles = f.sim.truth.articlesAt(now, { windowMs: 12 * HOUR });
+    const shared = articles.filter((a) => a.storyId).length / articles.length;
+    expect(shared).toBeGreaterThan(0.2);
+    expect(shared).toBeLessThan(0.45);
+    // Stories that broke at least half an hour ago are complete.
+    const stories = f.sim.truth.storiesAt(now - 30 * MINUTE, { windowMs: 6 * HOUR });
+    for (const s of stories.filter((x) => x.articleIds.length > 2)) {
+      expect(new Set(s.outlets).size).toBe(s.outlets.length);
+      expect(s.outlets.length).toBeLessThanOrEqual(6);
+    }
+    expect(stories.filter((s) => s.articleIds.length >= 3).length).toBeGreaterThan(stories.length / 2);
+    const story = stories.find((s) => s.articleIds.length >= 4)!;
+    const headlines = story.articleIds.map((id) => f.sim.truth.headlineAt(id, now)!);
+    expect(new Set(headlines).size).toBe(headlines.length);
+    // Similar: every pair shares several words (the topic, the place or the actor).
+    const words = (h: string) => new Set(h.toLowerCase().match(/\p{L}{5,}/gu));
+    const [w0, w1] = [words(headlines[0]!), words(headlines[1]!)];
+    expect([...w0].filter((w) => w1.has(w)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("runs wire copy with the same agency text and credit line on every outlet of the story", () => {
+    const stories = f.sim.truth.storiesAt(f.clock.now() - 30 * MINUTE, { windowMs: 6 * HOUR });
+    const wire = stories.find((s) => s.agency && s.articleIds.length >= 3)!;
+    const texts = wire.articleIds.map((id) => f.sim.truth.textOf(id)!);
+    expect(texts[0]!.sentences[0]).toMatch(new RegExp(`^[A-ZÁÉÍÓÚÑ ]+, \\d+ \\w+\\. \\(${wire.agency}\\)\\.-`));
+    for (const t of texts) expect(t.sentences).toEqual(texts[0]!.sentences);
+    for (const id of wire.articleIds) expect(f.sim.truth.article(id)!.authors).toEqual([wire.agency]);
+  });
+});

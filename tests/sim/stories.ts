@@ -1,0 +1,61 @@
+/**
+ * Stories covered by several outlets. Story slots tick on one global timeline;
+ * each story is picked up by 3–6 outlets within 25 minutes, which makes about a
+ * third of every outlet's articles shared. Some are wire copy: every outlet runs
+ * the same agency text (EFE, Europa Press) for wire-copy detection (SPEC DER-3).
+ */
+import type { Dice } from "./dice";
+import { drawCore, type NewsCore } from "./headlines";
+import type { SimOutlet } from "./outlets";
+import { AGENCIES } from "./vocabulary";
+
+/** One story and the outlets that cover it. */
+export interface SimStory {
+  /** Stable label, e.g. `story-11600321`: the clustering benchmark's ground truth. */
+  id: string;
+  index: number;
+  /** When the news breaks; outlets publish within `MAX_PICKUP_MS` after. */
+  breaksAt: number;
+  /** Slugs of the covering outlets, in pickup-style order. */
+  outlets: string[];
+  /** Wire agency whose copy all covering outlets run, if any. */
+  agency?: string;
+  core: NewsCore;
+  /** Base headline style; outlet i uses `styleBase + 7 * i` so no two outlets share a template. */
+  styleBase: number;
+}
+
+/** Latest an outlet publishes a story after it breaks. */
+export const MAX_PICKUP_MS = 25 * 60_000;
+
+/** Milliseconds between story slots; scaled so each outlet sees the same share whatever the outlet count. */
+export function storyIntervalMs(outletCount: number): number {
+  return Math.round((150_000 * 30) / outletCount);
+}
+
+/** Story number `index` of the global timeline, or `undefined` when too few outlets exist to share. */
+export function drawStory(dice: Dice, outlets: readonly SimOutlet[], index: number): SimStory | undefined {
+  if (outlets.length < 2) return undefined;
+  const interval = storyIntervalMs(outlets.length);
+  const key = ["story", index] as const;
+  const count = Math.min(outlets.length, dice.int(3, 6, ...key, "count"));
+  // Partial Fisher–Yates over outlet positions, drawn per step so it is stateless.
+  const pool = outlets.map((o) => o.slug);
+  for (let i = 0; i < count; i++) {
+    const j = i + Math.floor(dice.unit(...key, "pick", i) * (pool.length - i));
+    const picked = pool[j];
+    const current = pool[i];
+    if (picked === undefined || current === undefined) break;
+    pool[i] = picked;
+    pool[j] = current;
+  }
+  return {
+    id: `story-${index}`,
+    index,
+    breaksAt: index * interval + Math.floor(dice.unit(...key, "at") * interval * 0.5),
+    outlets: pool.slice(0, count),
+    agency: dice.unit(...key, "wire") < 0.35 ? dice.pick(AGENCIES, ...key, "agency") : undefined,
+    core: drawCore(dice, key),
+    styleBase: dice.int(0, 999, ...key, "style"),
+  };
+}
