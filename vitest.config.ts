@@ -3,7 +3,14 @@ import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
-/** Three projects sorted by cost (STYLE.md §18): unit, integration, e2e. */
+/**
+ * Four projects sorted by cost (STYLE.md §18), run one group after another so the
+ * heavy ones get the machine to themselves: unit, integration, crawls (the real
+ * worker against the simulated web, one file at a time), e2e (Chromium against
+ * `next start`, one file at a time).
+ */
+const crawls = ["tests/integration/politeness/crawl-sim.test.ts", "tests/integration/collection/**/*.test.ts"];
+
 export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
@@ -11,16 +18,30 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: crawls,
           globalSetup: ["tests/support/global-database.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "crawls",
+          include: crawls,
+          globalSetup: ["tests/support/global-database.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -32,6 +53,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -3,26 +3,34 @@
  * Bot Auth signer, the polite client and the source jobs. Used by the worker's entry point
  * and by tests that run the real worker in-process.
  */
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Clock } from "../lib/clock";
 import type { Config } from "../lib/config";
+import { createBrowserRenderer } from "./fetch/browser";
 import { createHttpFetcher } from "./fetch/http";
+import type { Fetcher } from "./fetch/types";
 import { loadOrCreateSigningKey } from "./fetch/keys";
 import { signRequest } from "./fetch/signature";
-import { createSourcePipeline, type Collect } from "./jobs/poll-source";
+import { createCollector } from "./jobs/collect";
+import { createSourcePipeline } from "./jobs/poll-source";
+import { createArticleReader, type OnOpenBody } from "./jobs/read-article";
 import type { Pipeline } from "./pipeline";
 import { createPoliteClient } from "./politeness/client";
 import { siteOf } from "./politeness/site";
 
-/** Build the pipeline a worker runs. */
-export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Clock; workerId: string; collect?: Collect }): Promise<Pipeline> {
+/** Build the pipeline a worker runs: source polls and article reads, dispatched by job kind. */
+export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Clock; workerId: string; onOpenBody?: OnOpenBody }): Promise<Pipeline> {
   const { config, db, clock, workerId } = p;
   const key = await loadOrCreateSigningKey(config.dataDir);
   // ID-3 needs an https origin for Signature-Agent; a plain-http deployment (a local demo) sends no signature.
   const signatureAgent = new URL(config.siteUrl).protocol === "https:" ? new URL(config.siteUrl).origin : undefined;
   const fetcher = createHttpFetcher({ config, clock, refuseUnlisted: config.onlyResolved });
-  const client = createPoliteClient({
-    db, clock, fetcher, workerId, siteOf,
+  // Browser mode (EXT-3): our fetcher fetches the document, Chromium only lays it out
+  // (no network of its own), so robots, pacing, limits and identity are the same.
+  const renderer = createBrowserRenderer({ config, clock, fetcher });
+  const clientWith = (f: Fetcher) => createPoliteClient({
+    db, clock, fetcher: f, workerId, siteOf,
     productToken: config.bot.productToken,
     sign: signatureAgent ? (url, now) => ({ ...signRequest({ url, key, signatureAgent, now }) }) : undefined,
     pacing: { minMs: config.politeness.pacingMinMs, maxMs: config.politeness.pacingMaxMs },
@@ -31,5 +39,34 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
     leaseMs: (config.politeness.totalTimeoutMs + 60_000) * config.time.scale,
     on4xx: config.politeness.robots4xx === "allow-all" ? "allow-all" : "disallow-all",
   });
-  return createSourcePipeline({ db, clock, client, siteOf, collect: p.collect, probeIntervalMs: config.politeness.probeIntervalMs });
+  const client = clientWith(fetcher);
+  const browserClient = clientWith(renderer.fetcher);
+  const now = () => clock.now();
+  const outletSites = new Map<number, Promise<{ site: string; renderMode: "static" | "browser" }>>();
+  const outletOf = (id: number) => {
+    let known = outletSites.get(id);
+    if (!known) {
+      known = db.execute<{ homepage: string; render_mode: "static" | "browser" }>(sql`select homepage, render_mode from outlets where id = ${id}`)
+        .then(([row]) => ({ site: siteOf(row!.homepage), renderMode: row!.render_mode }));
+      outletSites.set(id, known);
+    }
+    return known;
+  };
+  const collect = createCollector({
+    db, client, now, siteOf,
+    outletSite: async (id) => (await outletOf(id)).site,
+    boxesOf: (result) => renderer.details(result)?.boxes,
+  });
+  const sources = createSourcePipeline({
+    db, clock, client, browserClient, renderModeOf: async (id) => (await outletOf(id)).renderMode, siteOf, collect, probeIntervalMs: config.politeness.probeIntervalMs,
+    frontPageRule: { minutes: config.schedule.frontPageMinutes, nightHours: config.schedule.nightHours },
+  });
+  const articles = createArticleReader({
+    db, client, now, siteOf, productToken: config.bot.productToken, dailyBudget: config.schedule.articleDailyBudget, onOpenBody: p.onOpenBody,
+  });
+  return {
+    gate: (job, at) => (job.kind === "article" ? articles : sources).gate(job, at),
+    run: (job, signal) => (job.kind === "article" ? articles : sources).run(job, signal),
+    close: () => renderer.close(),
+  };
 }

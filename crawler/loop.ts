@@ -4,6 +4,7 @@
  * outlets added meanwhile are seen), never busy-polls. Shutdown waits for the job in
  * hand to end, then releases what is left; leases cover a worker killed outright.
  */
+import { setMaxListeners } from "node:events";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Clock } from "../lib/clock";
@@ -28,6 +29,8 @@ export interface WorkerOptions {
    * each waits for its own site's pacing, so one worker keeps many sites busy. @default 32
    */
   concurrency?: number;
+  /** SCH-3: article reads per site per day. @default 500 */
+  articleDailyBudget?: number;
 }
 
 /** Counters of a finished run, for tests and the shutdown log line. */
@@ -44,6 +47,8 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
   let jobEnded: boolean;
   let wake: () => void = () => {};
   let lastBeat = -Infinity;
+  // Every job in flight listens to the shutdown signal (sleeps, fetches): that is expected.
+  setMaxListeners(Math.max(10, concurrency * 4), signal);
   log.info("worker.started", { workerId, concurrency });
   while (!signal.aborted) {
     if (clock.now() - lastBeat >= 10_000) {
@@ -52,7 +57,7 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
     }
     jobEnded = false;
     const free = concurrency - inflight.size;
-    const jobs = free > 0 ? await claimDueJobs(db, { workerId, now: clock.now(), leaseMs: o.leaseMs ?? 600_000, limit: free }) : [];
+    const jobs = free > 0 ? await claimDueJobs(db, { workerId, now: clock.now(), leaseMs: o.leaseMs ?? 600_000, limit: free, articleDailyBudget: o.articleDailyBudget }) : [];
     stats.claimed += jobs.length;
     for (const job of jobs) {
       const running: Promise<void> = runJob(o, job, stats).finally(() => {

@@ -34,10 +34,15 @@ async function main(): Promise<void> {
     const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
     const clock = scaledClock(config.time.scale, config.time.origin);
     const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId });
-    await runWorker({
-      db: database.db, clock, log, pipeline, workerId, signal: shutdown.signal,
-      leaseMs: 600_000 * config.time.scale, maxIdleMs: 30_000 * config.time.scale,
-    });
+    try {
+      await runWorker({
+        db: database.db, clock, log, pipeline, workerId, signal: shutdown.signal,
+        leaseMs: 600_000 * config.time.scale, maxIdleMs: 30_000 * config.time.scale,
+        articleDailyBudget: config.schedule.articleDailyBudget,
+      });
+    } finally {
+      await pipeline.close?.();
+    }
   } finally {
     await database.close();
   }

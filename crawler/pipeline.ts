@@ -23,4 +23,6 @@ export interface JobOutcome {
 export interface Pipeline {
   gate(job: Job, now: number): Promise<Verdict>;
   run(job: Job, signal: AbortSignal): Promise<JobOutcome>;
+  /** Release what the stages hold (e.g. the browser). */
+  close?(): Promise<void>;
 }

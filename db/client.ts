@@ -12,6 +12,9 @@ import * as schema from "./schema";
 
 export type Db = PostgresJsDatabase<typeof schema>;
 
+/** What runs a statement: the database, or a transaction of it (for batched writes). */
+export type Executor = Pick<Db, "execute">;
+
 /** An open database: drizzle for queries, the raw client for SQL, and how to close both. */
 export interface Database {
   db: Db;

@@ -37,7 +37,12 @@ export function createLogger(options: {
   };
 }
 
-/** The message of an error without its stack, for a log field. */
+/**
+ * The message of an error for a log field: one line, at most 300 characters, and for a
+ * failed query the database's own message, not the statement and its parameters.
+ */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error && /^Failed query/.test(error.message) ? error.cause : error;
+  const text = cause instanceof Error ? cause.message : String(cause);
+  return (text.split("\n")[0] ?? "").slice(0, 300);
 }

@@ -13,23 +13,30 @@ import type { FetchKind, FetchResult } from "../fetch/types";
 import type { JobOutcome, Pipeline, Verdict } from "../pipeline";
 import type { PoliteClient } from "../politeness/client";
 import { feedBackoff } from "../politeness/retry-after";
+import { recordFailedCapture } from "../record/frontpage";
 import type { Job } from "../schedule/claim";
+import { frontPageIntervalMinutes, type FrontPageRule } from "../schedule/frontpage-interval";
 
 /** The parse → record stages for a fetched body; text must not outlive this call. */
-export type Collect = (job: Job, response: { finalUrl: string; result: FetchResult }) => Promise<void>;
+export type Collect = (job: Job, response: { finalUrl: string; result: FetchResult }, signal?: AbortSignal) => Promise<{ changed?: boolean }>;
 
 /** Dependencies of the source pipeline. */
 export interface SourcePipelineOptions {
   db: Db;
   clock: Clock;
   client: PoliteClient;
+  /** The client whose fetcher renders in Chromium, for front pages of browser-mode outlets. */
+  browserClient?: PoliteClient;
+  renderModeOf?: (outletId: number) => Promise<"static" | "browser">;
   siteOf: (host: string) => string;
   collect?: Collect;
   /** BLK-2. @default 3_600_000 */
   probeIntervalMs?: number;
+  /** SCH-2. @default DEFAULT_FRONTPAGE_RULE */
+  frontPageRule?: FrontPageRule;
 }
 
-const KIND: Record<Job["kind"], FetchKind> = { feed: "feed", sitemap: "sitemap", frontpage: "page", legal: "legal" };
+const KIND: Record<Exclude<Job["kind"], "article">, FetchKind> = { feed: "feed", sitemap: "sitemap", frontpage: "page", legal: "legal" };
 const iso = (t: number) => new Date(t).toISOString();
 
 type SourceState = { closed_since: string | Date | null; consecutive_failures: number; failing_since: string | Date | null; stop_probing: boolean | null; last_probe_at: string | Date | null };
@@ -45,6 +52,14 @@ async function state(db: Db, job: Job, domain: string): Promise<SourceState> {
 export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
   const probeEvery = o.probeIntervalMs ?? 3_600_000;
   const domainOf = (job: Job) => o.siteOf(new URL(job.url).hostname);
+
+  /** SCH-2: the next capture follows the change-driven, night-aware rule. */
+  async function nextCapture(job: Job, now: number, changed: boolean): Promise<number> {
+    const [row] = await o.db.execute<{ unchanged_captures: number }>(sql`
+      update sources set unchanged_captures = case when ${changed} then 0 else unchanged_captures + 1 end
+      where id = ${job.sourceId} returning unchanged_captures`);
+    return now + frontPageIntervalMinutes({ at: now, timeZone: job.timezone, unchangedCaptures: row?.unchanged_captures ?? 0, rule: o.frontPageRule }) * 60_000;
+  }
 
   return {
     async gate(job: Job, now: number): Promise<Verdict> {
@@ -70,8 +85,10 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
           returning domain`);
         if (claimed.length === 0) return { outcome: "probe-taken", nextDueAt: o.clock.now() + probeEvery };
       }
-      const response = await o.client.request({
-        url: job.url, kind: probing ? "probe" : KIND[job.kind], etag: job.etag ?? undefined, lastModified: job.lastModified ?? undefined,
+      const renderMode = job.kind === "frontpage" ? ((await o.renderModeOf?.(job.outletId)) ?? "static") : "static";
+      const client = renderMode === "browser" && o.browserClient ? o.browserClient : o.client;
+      const response = await client.request({
+        url: job.url, kind: probing ? "probe" : KIND[job.kind === "article" ? "frontpage" : job.kind], etag: job.etag ?? undefined, lastModified: job.lastModified ?? undefined,
       }, signal);
       const now = o.clock.now();
       const interval = job.intervalMinutes * 60_000;
@@ -93,13 +110,17 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
             etag = coalesce(${result.headers.etag ?? null}, etag),
             last_modified = coalesce(${result.headers["last-modified"] ?? null}, last_modified)
           where id = ${job.sourceId}`);
-        if (outcome === "ok") await o.collect?.(job, response);
+        const collected = outcome === "ok" ? await o.collect?.(job, response, signal) : undefined;
+        if (job.kind === "frontpage") return { outcome: probing ? "reopened" : outcome, nextDueAt: await nextCapture(job, now, collected?.changed ?? false) };
         return { outcome: probing ? "reopened" : outcome };
       }
       if (outcome === "blocked" || outcome === "challenge") {
         await o.db.execute(sql`update sources set closed_since = coalesce(closed_since, ${iso(now)}), last_failure_at = ${iso(now)} where id = ${job.sourceId}`);
+        // BLK-2: the first probe of a newly closed front page comes an hour after the block.
+        if (job.kind === "frontpage" && !probing) await o.db.execute(sql`update sites set last_probe_at = ${iso(now)} where domain = ${domain}`);
         return { outcome, nextDueAt: job.kind === "frontpage" ? now + probeEvery : now + interval };
       }
+      if (job.kind === "frontpage" && !probing) await recordFailedCapture(o.db, { outletId: job.outletId, at: now, outcome, renderMode });
       if (outcome === "rate-limited") return { outcome };
       // Any other failure of the source itself (BLK-6 for feeds and sitemaps).
       const failingSince = before.failing_since ? new Date(before.failing_since).getTime() : now;

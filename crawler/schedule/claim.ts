@@ -1,18 +1,22 @@
 /**
- * Due work lives in PostgreSQL (SPEC SCH-4). Workers claim due sources with a lease:
- * `FOR UPDATE SKIP LOCKED` lets several worker processes share the table without
- * waiting on each other or taking the same row, and a lease that expires returns the
- * work of a dead worker to the pool. A restart neither loses nor doubles work.
+ * Due work lives in PostgreSQL (SPEC SCH-4): polls of sources (feeds, sitemaps, front
+ * pages, legal notices) and one-time reads of article pages (SCH-3). Workers claim due
+ * work with a lease: `FOR UPDATE SKIP LOCKED` lets several worker processes share the
+ * tables without waiting on each other or taking the same row, and a lease that expires
+ * returns the work of a dead worker to the pool. A restart neither loses nor doubles work.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 
-/** A claimed unit of work: one source of one outlet. */
+/** A claimed unit of work: one source of one outlet, or one article page to read. */
 export interface Job {
+  /** Row id in `sources`, or in `articles` for kind "article". */
   sourceId: number;
   outletId: number;
   outletSlug: string;
-  kind: "feed" | "sitemap" | "frontpage" | "legal";
+  /** The outlet's IANA time zone (SCH-2's night is the outlet's own). */
+  timezone: string;
+  kind: "feed" | "sitemap" | "frontpage" | "legal" | "article";
   url: string;
   intervalMinutes: number;
   etag: string | null;
@@ -20,19 +24,28 @@ export interface Job {
   leaseUntil: Date;
 }
 
+type Row = {
+  id: number; outlet_id: number; slug: string; timezone: string; kind: Job["kind"]; url: string; interval_minutes: number;
+  etag: string | null; last_modified: string | null;
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A site is busy while any of its sources or article reads is leased. */
+const siteIsBusy = (site: ReturnType<typeof sql>, now: string) => sql`(
+  exists (select 1 from sources busy where busy.site_domain = ${site} and busy.lease_until >= ${now})
+  or exists (select 1 from articles busy where busy.site_domain = ${site} and busy.read_lease_until >= ${now}))`;
+
 /**
- * Claim up to `limit` due sources of active outlets for `workerId` until `now + leaseMs`:
- * at most one per site, none of a site that is in back-off or already has a job running
- * (its requests would only queue behind the site's lease), most overdue first.
+ * Claim up to `limit` due jobs for `workerId` until `now + leaseMs`: at most one per
+ * site, none of a site that is in back-off or already has a job running (its requests
+ * would only queue behind the site's lease); source polls first, most overdue first,
+ * then article reads of sites still within today's budget.
  */
-export async function claimDueJobs(db: Db, p: { workerId: string; now: number; leaseMs: number; limit: number }): Promise<Job[]> {
-  // postgres.js takes timestamps as ISO strings in raw SQL.
-  const now = new Date(p.now).toISOString();
+export async function claimDueJobs(db: Db, p: { workerId: string; now: number; leaseMs: number; limit: number; articleDailyBudget?: number }): Promise<Job[]> {
+  const now = iso(p.now); // postgres.js takes timestamps as ISO strings in raw SQL
   const until = new Date(p.now + p.leaseMs);
-  const rows = await db.execute<{
-    id: number; outlet_id: number; slug: string; kind: Job["kind"]; url: string; interval_minutes: number;
-    etag: string | null; last_modified: string | null;
-  }>(sql`
+  const polls = await db.execute<Row>(sql`
     update sources s set lease_owner = ${p.workerId}, lease_until = ${until.toISOString()}
     from outlets o
     where o.id = s.outlet_id and s.id in (
@@ -48,33 +61,65 @@ export async function claimDueJobs(db: Db, p: { workerId: string; now: number; l
             and (s2.paused_until is null or s2.paused_until <= ${now})
             and (s2.lease_until is null or s2.lease_until < ${now})
             and (st.backoff_until is null or st.backoff_until <= ${now})
-            and not exists (select 1 from sources busy where busy.site_domain = s2.site_domain and busy.lease_until >= ${now})
+            and not ${siteIsBusy(sql`s2.site_domain`, now)}
         ) ranked
         where nth = 1
         order by next_due_at
         limit ${p.limit})
       for update skip locked)
-    returning s.id, s.outlet_id, o.slug, s.kind, s.url, s.interval_minutes, s.etag, s.last_modified`);
-  return rows.map((r) => ({
-    sourceId: r.id, outletId: r.outlet_id, outletSlug: r.slug, kind: r.kind, url: r.url,
+    returning s.id, s.outlet_id, o.slug, o.timezone, s.kind, s.url, s.interval_minutes, s.etag, s.last_modified`);
+  const room = p.limit - polls.length;
+  const reads = room <= 0 ? [] : await db.execute<Row>(sql`
+    update articles a set read_lease_owner = ${p.workerId}, read_lease_until = ${until.toISOString()}
+    from outlets o
+    where o.id = a.outlet_id and a.id in (
+      select id from articles where id in (
+        select id from (
+          select a2.id, a2.read_due_at,
+                 row_number() over (partition by a2.site_domain order by a2.read_due_at, a2.id) as nth
+          from articles a2
+          join outlets o2 on o2.id = a2.outlet_id
+          left join sites st on st.domain = a2.site_domain
+          where a2.read_at is null and a2.read_due_at <= ${now} and o2.active
+            and (a2.read_lease_until is null or a2.read_lease_until < ${now})
+            and (st.backoff_until is null or st.backoff_until <= ${now})
+            and (st.reads_day is distinct from (${now}::timestamptz at time zone 'UTC')::date or st.reads_count < ${p.articleDailyBudget ?? 500})
+            and not ${siteIsBusy(sql`a2.site_domain`, now)}
+        ) ranked
+        where nth = 1
+        order by read_due_at
+        limit ${room})
+      for update skip locked)
+    returning a.id, a.outlet_id, o.slug, o.timezone, 'article' as kind, a.url, 60 as interval_minutes, null as etag, null as last_modified`);
+  return [...polls, ...reads].map((r) => ({
+    sourceId: r.id, outletId: r.outlet_id, outletSlug: r.slug, timezone: r.timezone, kind: r.kind, url: r.url,
     intervalMinutes: r.interval_minutes, etag: r.etag, lastModified: r.last_modified, leaseUntil: until,
   }));
 }
 
-/** Finish a job: release the lease and set when the source is next due; a lost lease changes nothing. */
+/**
+ * Finish a job: release the lease and set when it is next due (for an article read:
+ * when to try again, or never once read); a lost lease changes nothing.
+ */
 export async function completeJob(db: Db, p: { job: Job; workerId: string; nextDueAt: number }): Promise<boolean> {
-  const rows = await db.execute(sql`
-    update sources set lease_owner = null, lease_until = null, next_due_at = ${new Date(p.nextDueAt).toISOString()}
-    where id = ${p.job.sourceId} and lease_owner = ${p.workerId}
-    returning id`);
+  const rows = p.job.kind === "article"
+    ? await db.execute(sql`
+        update articles set read_lease_owner = null, read_lease_until = null,
+          read_due_at = case when read_at is null then ${iso(p.nextDueAt)}::timestamptz else null end
+        where id = ${p.job.sourceId} and read_lease_owner = ${p.workerId} returning id`)
+    : await db.execute(sql`
+        update sources set lease_owner = null, lease_until = null, next_due_at = ${iso(p.nextDueAt)}
+        where id = ${p.job.sourceId} and lease_owner = ${p.workerId} returning id`);
   return rows.length === 1;
 }
 
-/** When the next source becomes due (for an idle-cheap sleep), or undefined when none is scheduled. */
+/** When the next job becomes due (for an idle-cheap sleep), or undefined when none is scheduled. */
 export async function nextDueAt(db: Db): Promise<number | undefined> {
   const [row] = await db.execute<{ at: Date | string | null }>(sql`
-    select min(greatest(s.next_due_at, coalesce(s.paused_until, s.next_due_at), coalesce(s.lease_until, s.next_due_at))) as at
-    from sources s join outlets o on o.id = s.outlet_id
-    where s.active and not s.proposed and o.active`);
+    select least(
+      (select min(greatest(s.next_due_at, coalesce(s.paused_until, s.next_due_at), coalesce(s.lease_until, s.next_due_at)))
+       from sources s join outlets o on o.id = s.outlet_id where s.active and not s.proposed and o.active),
+      (select min(greatest(a.read_due_at, coalesce(a.read_lease_until, a.read_due_at)))
+       from articles a where a.read_at is null and a.read_due_at is not null)) as at`);
   return row?.at ? new Date(row.at).getTime() : undefined;
 }

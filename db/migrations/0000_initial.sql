@@ -73,6 +73,8 @@ CREATE TABLE "sites" (
 	"closed_reason" text,
 	"last_probe_at" timestamp with time zone,
 	"stop_probing" boolean DEFAULT false NOT NULL,
+	"reads_day" date,
+	"reads_count" integer DEFAULT 0 NOT NULL,
 	"lease_owner" text,
 	"lease_until" timestamp with time zone
 );
@@ -116,6 +118,10 @@ CREATE TABLE "articles" (
 	"authors" text[] DEFAULT '{}'::text[] NOT NULL,
 	"is_free" boolean,
 	"tdm_reserved" boolean,
+	"site_domain" text NOT NULL,
+	"read_due_at" timestamp with time zone,
+	"read_lease_owner" text,
+	"read_lease_until" timestamp with time zone,
 	"read_at" timestamp with time zone,
 	"read_outcome" text,
 	"agency" text,
@@ -321,6 +327,7 @@ CREATE UNIQUE INDEX "articles_outlet_url" ON "articles" USING btree ("outlet_id"
 CREATE INDEX "articles_outlet_first_seen" ON "articles" USING btree ("outlet_id","first_seen_at");--> statement-breakpoint
 CREATE INDEX "articles_story" ON "articles" USING btree ("story_id");--> statement-breakpoint
 CREATE INDEX "articles_first_seen" ON "articles" USING btree ("first_seen_at");--> statement-breakpoint
+CREATE INDEX "articles_read_due" ON "articles" USING btree ("read_due_at") WHERE "articles"."read_at" is null and "articles"."read_due_at" is not null;--> statement-breakpoint
 CREATE INDEX "frontpage_captures_outlet_at" ON "frontpage_captures" USING btree ("outlet_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "headline_versions_article_hash" ON "headline_versions" USING btree ("article_id","text_hash");--> statement-breakpoint
 CREATE INDEX "headline_versions_first_seen" ON "headline_versions" USING btree ("first_seen_at");--> statement-breakpoint

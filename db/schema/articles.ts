@@ -38,6 +38,12 @@ export const articles = pgTable("articles", {
   authors: text("authors").array().notNull().default(sql`'{}'::text[]`),
   isFree: boolean("is_free"),
   tdmReserved: boolean("tdm_reserved"),
+  /** Registrable domain of `url` (POL-1), for the read queue's one-job-per-site claims. */
+  siteDomain: text("site_domain").notNull(),
+  /** SCH-3: the article page is read once; due while `read_at` is null, within the site's daily budget. */
+  readDueAt: ts("read_due_at"),
+  readLeaseOwner: text("read_lease_owner"),
+  readLeaseUntil: ts("read_lease_until"),
   readAt: ts("read_at"),
   readOutcome: text("read_outcome"),
   agency: text("agency"),
@@ -47,6 +53,7 @@ export const articles = pgTable("articles", {
   index("articles_outlet_first_seen").on(t.outletId, t.firstSeenAt),
   index("articles_story").on(t.storyId),
   index("articles_first_seen").on(t.firstSeenAt),
+  index("articles_read_due").on(t.readDueAt).where(sql`${t.readAt} is null and ${t.readDueAt} is not null`),
 ]);
 
 /** Each distinct headline of an article, with when and where it was seen (STO-1). */

@@ -1,7 +1,7 @@
 /** Outlets, their sources, and the pacing units (sites, hosts) the crawler obeys. */
 import { sql } from "drizzle-orm";
 import {
-  bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
+  bigserial, boolean, date, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -70,6 +70,9 @@ export const sites = pgTable("sites", {
   closedReason: text("closed_reason"),
   lastProbeAt: ts("last_probe_at"),
   stopProbing: boolean("stop_probing").notNull().default(false),
+  /** SCH-3: article pages read on `readsDay` (in UTC), against the daily budget. */
+  readsDay: date("reads_day", { mode: "string" }),
+  readsCount: integer("reads_count").notNull().default(0),
   leaseOwner: text("lease_owner"),
   leaseUntil: ts("lease_until"),
 });

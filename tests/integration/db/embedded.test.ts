@@ -90,4 +90,32 @@ describe("embedded PostgreSQL", () => {
     expect(await query(restarted.url, (sql) => sql`select n from before_crash`)).toEqual([{ n: 1 }]);
     await restarted.stop();
   });
+
+  it("OPS-1: as a normal (non-root) user it runs PostgreSQL as that user", async () => {
+    const dir = await tempDir();
+    const asRoot = process.getuid?.() === 0;
+    // As root, run the starter as "nobody" to prove the non-root path; otherwise we already are one.
+    const identity = asRoot ? { uid: 65534, gid: 65534 } : {};
+    if (asRoot) await fs.chown(dir, 65534, 65534);
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/embedded-child.ts", dir], {
+      ...identity, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, HOME: dir },
+    });
+    let output = "";
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (d: Buffer) => {
+        output += d.toString();
+        const m = /READY \w+ (\S+)/.exec(output);
+        if (m) resolve(m[1]!);
+      });
+      child.on("exit", (code) => reject(new Error(`child exited ${code}: ${output}`)));
+    });
+    const owner = await query(url, (sql) => sql`select current_setting('data_directory') as dir`);
+    expect(owner[0]!.dir).toBe(path.join(dir, "postgres"));
+    const pid = Number((await fs.readFile(path.join(dir, "postgres", "postmaster.pid"), "utf8")).split("\n")[0]);
+    const uid = Number((await fs.readFile(`/proc/${pid}/status`, "utf8")).match(/^Uid:\s+(\d+)/m)![1]);
+    expect(uid).toBe(asRoot ? 65534 : process.getuid!());
+    child.kill("SIGKILL");
+    process.kill(pid, "SIGTERM");
+  });
 });

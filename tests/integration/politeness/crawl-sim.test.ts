@@ -25,7 +25,7 @@ import { cookiesSent, pacingViolations, requestsUnder, robotsNotFirst } from "..
 import { createTestDatabase } from "../../support/database";
 
 const SCALE = 200;
-const RUN_REAL_MS = 10_000; // 33 simulated minutes
+const RUN_REAL_MS = 12_000; // 40 simulated minutes
 
 /** The host and folder of an outlet's first feed, e.g. `www.x.test` and `/rss/`. */
 function feedFolder(sim: SimulatedWeb, slug: string): { host: string; folder: string } {
@@ -62,10 +62,14 @@ interface Run { log: AccessLogEntry[]; database: Database; sim: SimulatedWeb }
 async function setUp(): Promise<{ sim: SimulatedWeb; database: Database; clock: ReturnType<typeof scaledClock>; origin: number; dataDir: string }> {
   const origin = Date.now();
   const clock = scaledClock(SCALE, origin);
-  const sim = await startSimulatedWeb({ clock });
+  // Ten outlets: the eight misbehaving ones and two well-behaved ones.
+  const sim = await startSimulatedWeb({ clock, outlets: 10 });
   for (const [host, list] of Object.entries(misbehaviours(sim))) sim.setScenario(host, list);
   const database = await createTestDatabase();
   await importOutlets(database.db, parseOutletsFile(JSON.stringify(toOutletsFile(sim.outlets)), "sim.json"));
+  // Legal notices (monthly in production) are polled first and then every 3 minutes here: they
+  // do not change, so the run shows conditional requests answered 304 (POL-4) without waiting a month.
+  await database.db.execute(sql`update sources set interval_minutes = 3, next_due_at = now() - interval '2 hours' where kind = 'legal'`);
   // The misbehaving resources come first, so each is met early in the run.
   for (const [host, list] of Object.entries(misbehaviours(sim))) {
     for (const scenario of list) {
@@ -141,8 +145,8 @@ for (const [name, run] of [["one worker", inProcess], ["three worker processes, 
     });
 
     it("made a real crawl: many requests to every site", () => {
-      expect(r.log.length).toBeGreaterThan(150);
-      expect(new Set(r.log.map((e) => e.site)).size).toBeGreaterThanOrEqual(30);
+      expect(r.log.length).toBeGreaterThan(60);
+      expect(new Set(r.log.map((e) => e.site)).size).toBe(10);
     });
 
     it("ROB-1: the first request to every host is its robots.txt", () => {
@@ -219,7 +223,8 @@ for (const [name, run] of [["one worker", inProcess], ["three worker processes, 
 
     it("POL-4: polls send the stored validators back and a 304 is accepted", async () => {
       const conditional = r.log.filter((e) => e.requestHeaders["if-none-match"] || e.requestHeaders["if-modified-since"]);
-      expect(conditional.length).toBeGreaterThan(0);
+      const legal = r.log.filter((e) => e.path === "/aviso-legal").map((e) => `${e.host} ${e.status} ${Math.round(e.simTime / 1000)} ${e.requestHeaders["if-none-match"] ?? "-"}`);
+      expect(conditional.length, legal.join("\n")).toBeGreaterThan(0);
       expect(r.log.some((e) => e.status === 304), `${conditional.length} conditional`).toBe(true);
       const logged = await r.database.db.execute(sql`select count(*)::int as n from fetch_log where outcome = 'not-modified'`);
       expect(logged[0]!.n).toBeGreaterThan(0);

@@ -9,7 +9,9 @@ import type { Database } from "../../../db/client";
 import type { Fetcher, FetchRequest, FetchResult } from "../../../crawler/fetch/types";
 import { createPoliteClient } from "../../../crawler/politeness/client";
 import { siteOf } from "../../../crawler/politeness/site";
+import { createHttpFetcher } from "../../../crawler/fetch/http";
 import { manualClock } from "../../../lib/clock";
+import { loadConfig } from "../../../lib/config";
 import { createTestDatabase } from "../../support/database";
 
 let database: Database;
@@ -250,5 +252,19 @@ describe("the polite client", () => {
     // No file (404): nothing declared there. A failure: unknown, treated as reserved by collection.
     expect(await withTime(clock, () => c.tdmrepFor("https://www.p.test", signal))).toEqual([]);
     expect(await withTime(clock, () => c.tdmrepFor("https://www.q.test", signal))).toBe("unknown");
+  });
+
+  it("SEC-1, SEC-4: a host that resolves to the metadata address is refused, recorded, and the client goes on", async () => {
+    const clock = manualClock(T0);
+    const config = loadConfig({});
+    let looked = 0;
+    const fetcher = createHttpFetcher({ config, clock, lookup: async () => { looked++; return [{ address: "169.254.169.254", family: 4 }]; } });
+    const c = client(clock, fetcher);
+    const r = await withTime(clock, () => c.request({ url: "https://metadata.evil.example/latest/meta-data/", kind: "page" }, signal));
+    // robots.txt could not be fetched (refused), so nothing on the host is read.
+    expect(r).toMatchObject({ sent: false, outcome: "robots-disallowed" });
+    expect(looked).toBeGreaterThan(0);
+    const log = await database.db.execute(sql`select url, outcome, status from fetch_log order by id`);
+    expect(log[0]).toEqual({ url: "https://metadata.evil.example/robots.txt", outcome: "ssrf-refused", status: null });
   });
 });

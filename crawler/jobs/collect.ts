@@ -1,0 +1,105 @@
+/**
+ * The parse → record stages of a source poll (SPEC EXT-1…3, STO-1): the fetched bytes
+ * go to the pure parser of their kind, and only what the observatory keeps (URLs,
+ * headlines, times, sections, bylines, ranks) reaches the recorder. Ledes, bodies and
+ * HTML are dropped with the parser's result when this function returns (STO-3).
+ */
+import type { Db } from "../../db/client";
+import type { FetchResult } from "../fetch/types";
+import { discoverFeeds } from "../parse/discovery";
+import { parseFeed } from "../parse/feed";
+import type { LayoutBox } from "../fetch/browser-boxes";
+import { extractFrontPage } from "../parse/frontpage";
+import { attachBoxes, type BoxedLink } from "../parse/frontpage-boxes";
+import { parseSitemap } from "../parse/sitemap";
+import type { PoliteClient } from "../politeness/client";
+import { recordSightings, type Sighting } from "../record/articles";
+import { proposeSources, robotsSitemaps } from "../record/discovered";
+import { recordCapture } from "../record/frontpage";
+import type { Job } from "../schedule/claim";
+import type { Collect } from "./poll-source";
+
+/** Sitemap children followed from an index in one poll (EXT-2: one level, within budget). */
+const MAX_CHILD_SITEMAPS = 3;
+/** Only recent sitemap entries are news (a news sitemap holds the last 48 h). */
+const SITEMAP_WINDOW_MS = 2 * 24 * 3_600_000;
+/** Cap on entries taken from one sitemap. */
+const MAX_SITEMAP_ENTRIES = 1000;
+
+/** Options of the collector. */
+export interface CollectOptions {
+  db: Db;
+  client: PoliteClient;
+  now: () => number;
+  siteOf: (url: string) => string;
+  outletSite: (outletId: number) => Promise<string>;
+  renderMode?: (outletId: number) => Promise<"static" | "browser">;
+  /** Layout boxes of a browser-rendered response (EXT-3), when it was one. */
+  boxesOf?: (result: FetchResult) => LayoutBox[] | undefined;
+}
+
+function sitemapSightings(entries: ReturnType<typeof parseSitemap>["entries"], now: number): Sighting[] {
+  return entries
+    .filter((e) => {
+      const at = (e.newsPublishedAt ?? e.lastmod)?.getTime();
+      return at === undefined ? e.newsTitle !== undefined : now - at <= SITEMAP_WINDOW_MS;
+    })
+    .slice(0, MAX_SITEMAP_ENTRIES)
+    .map((e) => ({ url: e.url, headline: e.newsTitle, publishedAt: e.newsPublishedAt }));
+}
+
+/** Build the collector the source pipeline calls for every successful poll. */
+export function createCollector(o: CollectOptions): Collect {
+  /** Keep only the outlet's own articles (links to other sites are not its publications). */
+  async function own(job: Job, sightings: Sighting[]): Promise<Sighting[]> {
+    const site = await o.outletSite(job.outletId);
+    return sightings.filter((s) => o.siteOf(s.url) === site);
+  }
+
+  async function followIndex(job: Job, children: string[], signal: AbortSignal): Promise<Sighting[]> {
+    const found: Sighting[] = [];
+    for (const url of children.slice(0, MAX_CHILD_SITEMAPS)) {
+      const response = await o.client.request({ url, kind: "sitemap" }, signal);
+      if (!response.sent || response.result.outcome !== "ok") continue;
+      const parsed = parseSitemap(response.result.body ?? new Uint8Array(), response.finalUrl, response.result.headers["content-type"]);
+      if (parsed.kind === "urlset") found.push(...sitemapSightings(parsed.entries, o.now()));
+    }
+    return found;
+  }
+
+  return async (job: Job, response: { finalUrl: string; result: FetchResult }, signal?: AbortSignal) => {
+    const body = response.result.body ?? new Uint8Array();
+    const contentType = response.result.headers["content-type"];
+    const at = o.now();
+    if (job.kind === "feed") {
+      const items = parseFeed(body, response.finalUrl, contentType);
+      const sightings = items.map((i) => ({ url: i.url, headline: i.title, publishedAt: i.publishedAt, section: i.section, authors: i.authors }));
+      const mine = await own(job, sightings);
+      await o.db.transaction((tx) => recordSightings(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "feed", at, sightings: mine }));
+    } else if (job.kind === "sitemap") {
+      const parsed = parseSitemap(body, response.finalUrl, contentType);
+      const children = parsed.kind === "index"
+        ? [...parsed.entries].sort((a, b) => (b.lastmod?.getTime() ?? 0) - (a.lastmod?.getTime() ?? 0)).map((e) => e.url)
+        : [];
+      const sightings = parsed.kind === "urlset" ? sitemapSightings(parsed.entries, at) : await followIndex(job, children, signal ?? new AbortController().signal);
+      const mine = await own(job, sightings);
+      await o.db.transaction((tx) => recordSightings(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "sitemap", at, sightings: mine }));
+    } else if (job.kind === "frontpage") {
+      const boxes = o.boxesOf?.(response.result);
+      const { links } = extractFrontPage(body, response.finalUrl, contentType);
+      const laidOut = boxes ? attachBoxes(links, boxes) : links;
+      const kept = await own(job, links.map((l) => ({ url: l.url, headline: l.headline })));
+      // STO-1: the capture is written in one transaction: articles, headlines, spans, the capture row.
+      const { changed } = await o.db.transaction(async (tx) => {
+        const ids = await recordSightings(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "frontpage", at, sightings: kept });
+        const ranks = laidOut.filter((l) => ids.has(l.url)).map((l: BoxedLink, i) => ({ articleId: ids.get(l.url)!, rank: i + 1, box: l.box }));
+        return recordCapture(tx, { outletId: job.outletId, at, renderMode: boxes ? "browser" : "static", ranks });
+      });
+      // CFG-2: feeds the home page announces, and sitemaps its robots.txt lists, are proposed.
+      await proposeSources(o.db, { outletId: job.outletId, kind: "feed", urls: discoverFeeds(body, response.finalUrl, contentType), siteOf: o.siteOf, intervalMinutes: 10 });
+      await proposeSources(o.db, { outletId: job.outletId, kind: "sitemap", urls: await robotsSitemaps(o.db, new URL(response.finalUrl).origin), siteOf: o.siteOf, intervalMinutes: 15 });
+      return { changed };
+    }
+    return {};
+  };
+}

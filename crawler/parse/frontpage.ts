@@ -1,0 +1,90 @@
+/**
+ * Front pages (SPEC EXT-3): the article links in DOM (reading) order, with their visible
+ * headline and rank (1 = first). Navigation, header/footer chrome, ads, sections, tags,
+ * authors, account/cart paths and off-site links are left out; an article linked several
+ * times keeps its first (best) rank and its most informative headline. URLs are canonical
+ * (EXT-5). Only link URLs and headline-sized text leave this module (STO-3).
+ */
+import { tryCanonicalUrl } from "../../lib/urls";
+import { siteOf } from "../politeness/site";
+import { createChromeTest } from "./frontpage-chrome";
+import { betterHeadline, headlineOf, HeadlineTier, type HeadlineCandidate } from "./frontpage-headline";
+import { hasArticleShape, isUtilityUrl } from "./frontpage-urls";
+import { decodeHtml, documentBase, parseHtmlDocument } from "./html-document";
+
+/** One ranked article link of a front page. */
+export interface FrontPageLink {
+  url: string;
+  headline: string;
+  rank: number;
+}
+
+/** What a front page shows, rank 1 first. */
+export interface FrontPage {
+  links: FrontPageLink[];
+}
+
+// A self-contained <svg>…</svg> with no link, script or nested svg inside: an icon. The
+// tempered pattern cannot run from a "<svg" in a script string over real markup.
+const INLINE_SVG = /<svg\b(?:(?!<\/?(?:svg|a|script)\b)[^])*?<\/svg\s*>/gi;
+// Schemes that are never pages; canonicalUrl refuses them too, this just skips the work.
+const NOT_HTTP = /^(?:javascript|mailto|tel|sms|data|whatsapp|fb-messenger|intent):/i;
+
+function siteOrUndefined(url: string): string | undefined {
+  try {
+    return siteOf(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The canonical article URL an anchor points to, or undefined when it is not an article link. */
+function articleUrl(anchor: Element, base: string, page: string, siteOfHost: (host: string) => string | undefined): string | undefined {
+  const href = anchor.getAttribute("href")?.trim() ?? "";
+  if (href === "" || href.startsWith("#") || NOT_HTTP.test(href)) return undefined;
+  // rel=sponsored marks paid links (ads); they are not editorial choices.
+  if (/(?:^|\s)sponsored(?:\s|$)/i.test(anchor.getAttribute("rel") ?? "")) return undefined;
+  const url = tryCanonicalUrl(href, base);
+  if (url === undefined || url === page) return undefined;
+  const parsed = new URL(url);
+  if (siteOfHost(parsed.hostname) !== siteOfHost("")) return undefined; // off-site (EXT-3)
+  return !isUtilityUrl(parsed) && hasArticleShape(parsed) ? url : undefined;
+}
+
+/** EXT-3: the ranked article links of a front page; bad input gives `{ links: [] }`, never throws. */
+export function extractFrontPage(html: Uint8Array | string, url: string, contentType?: string): FrontPage {
+  try {
+    const page = tryCanonicalUrl(url);
+    const site = page === undefined ? undefined : siteOrUndefined(page);
+    if (page === undefined || site === undefined) return { links: [] };
+    // Inline SVG icons are thousands of nodes on real front pages and never hold a headline.
+    const doc = parseHtmlDocument(decodeHtml(html, contentType).replace(INLINE_SVG, ""));
+    const base = documentBase(doc, page);
+    // One Public Suffix List lookup per host, not per link; "" stands for the page's site.
+    const sites = new Map<string, string | undefined>([["", site]]);
+    const siteOfHost = (host: string) => {
+      if (!sites.has(host)) sites.set(host, siteOrUndefined(host));
+      return sites.get(host);
+    };
+    const inChrome = createChromeTest();
+    // Map iteration order is insertion order: the first sighting fixes the rank.
+    const seen = new Map<string, HeadlineCandidate>();
+    for (const anchor of doc.querySelectorAll("a[href]")) {
+      if (inChrome(anchor)) continue;
+      const link = articleUrl(anchor, base, page, siteOfHost);
+      if (link === undefined) continue;
+      const candidate = headlineOf(anchor);
+      const current = seen.get(link);
+      if (current === undefined || betterHeadline(candidate, current)) seen.set(link, candidate);
+    }
+    const links: FrontPageLink[] = [];
+    for (const [link, headline] of seen) {
+      // A link with no readable text anywhere on the page has no headline to record.
+      if (headline.tier === HeadlineTier.None) continue;
+      links.push({ url: link, headline: headline.text, rank: links.length + 1 });
+    }
+    return { links };
+  } catch {
+    return { links: [] }; // SEC-4: bad input never crashes the worker
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Bytes → DOM for the HTML parsers (SPEC EXT-3, EXT-4): the charset is found as the fetcher
+ * would (BOM, Content-Type, `<meta charset>`; EXT-1 windows-1252 rules) and the text is
+ * parsed with linkedom. Parsers are pure functions of bytes (STYLE.md §3).
+ */
+import { parseHTML } from "linkedom";
+import { decodeText, detectCharset } from "../fetch/charset";
+
+/** HTML bytes or text as text, decoded with the declared or sniffed charset. */
+export function decodeHtml(html: Uint8Array | string, contentType?: string): string {
+  if (typeof html === "string") return html.replace(/^\uFEFF/, "");
+  const headers = contentType === undefined ? {} : { "content-type": contentType };
+  return decodeText(html, detectCharset(headers, html));
+}
+
+/** A linkedom document for the page; fragments are wrapped so `body` and `head` exist. */
+export function parseHtmlDocument(html: Uint8Array | string, contentType?: string): Document {
+  let text = decodeHtml(html, contentType);
+  // linkedom (htmlparser2) does not build the implied html/head/body elements of the HTML
+  // tree-construction algorithm, and Readability needs a body.
+  if (!/<html[\s>]/i.test(text)) {
+    text = /<body[\s>]/i.test(text) ? `<html>${text}</html>` : `<html><head></head><body>${text}</body></html>`;
+  }
+  return parseHTML(text).document;
+}
+
+/** The document's base URL: `<base href>` resolved against the page URL, else the page URL. */
+export function documentBase(doc: Document, pageUrl: string): string {
+  const href = doc.querySelector("base[href]")?.getAttribute("href")?.trim();
+  if (!href) return pageUrl;
+  try {
+    const base = new URL(href, pageUrl);
+    return base.protocol === "http:" || base.protocol === "https:" ? base.href : pageUrl;
+  } catch {
+    return pageUrl;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * `npm run outlets -- export [--yaml] [FILE]` writes the outlets file (DESIGN.md shape);
+ * `npm run outlets -- import FILE` adds and updates outlets by slug (SPEC CFG-1).
+ * Uses DATABASE_URL, or the embedded PostgreSQL of the data directory.
+ */
+import fs from "node:fs/promises";
+import { openDatabase } from "../db/client";
+import { exportOutlets, importOutlets } from "../db/queries/outlets";
+import { loadConfig } from "../lib/config";
+import { exitWithError } from "../lib/fail";
+import { readOutletsFile, serializeOutlets } from "../lib/outlets-file";
+
+const usage = "usage: npm run outlets -- export [--yaml] [FILE] | import FILE";
+
+async function main(args: string[]): Promise<void> {
+  const [command, ...rest] = args;
+  if (command !== "export" && command !== "import") throw new Error(usage);
+  const config = loadConfig();
+  // Read and validate before anything starts, so a bad file fails with one line.
+  const incoming = command === "import" ? await readOutletsFile(rest[0] ?? (() => { throw new Error(usage); })()) : undefined;
+  const database = await openDatabase(config, { maxConnections: 2 });
+  try {
+    if (incoming) {
+      const summary = await importOutlets(database.db, incoming);
+      process.stdout.write(`imported ${incoming.length} outlets: ${summary.added} added, ${summary.updated} updated\n`);
+      return;
+    }
+    const yaml = rest.includes("--yaml");
+    const file = rest.find((a) => !a.startsWith("--"));
+    const text = serializeOutlets(await exportOutlets(database.db), yaml || file?.match(/\.ya?ml$/) ? "yaml" : "json");
+    if (file) await fs.writeFile(file, text);
+    else process.stdout.write(text);
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(() => process.exit(0), (error: unknown) => exitWithError("outlets", error));
