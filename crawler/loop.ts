@@ -74,6 +74,7 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
     const idle = new AbortController();
     const onAbort = () => idle.abort();
     signal.addEventListener("abort", onAbort, { once: true });
+    if (signal.aborted) idle.abort(); // aborted while we were asking the database: don't sleep
     const ended = new Promise<void>((resolve) => (wake = resolve));
     if (!jobEnded) await Promise.race([clock.sleep(wait, idle.signal), ended]);
     idle.abort();

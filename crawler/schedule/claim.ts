@@ -31,10 +31,14 @@ type Row = {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A site is busy while any of its sources or article reads is leased. */
-const siteIsBusy = (site: ReturnType<typeof sql>, now: string) => sql`(
-  exists (select 1 from sources busy where busy.site_domain = ${site} and busy.lease_until >= ${now})
-  or exists (select 1 from articles busy where busy.site_domain = ${site} and busy.read_lease_until >= ${now}))`;
+/**
+ * A site is free while none of its sources or article reads is leased. Two separate
+ * `not exists` (not `not (a or b)`) so PostgreSQL plans them as anti-joins on the partial
+ * lease indexes; the `or` form was measured at 40–70 s per claim on 20,000 sources.
+ */
+const siteIsFree = (site: ReturnType<typeof sql>, now: string) => sql`
+  not exists (select 1 from sources busy where busy.site_domain = ${site} and busy.lease_until >= ${now})
+  and not exists (select 1 from articles busy where busy.site_domain = ${site} and busy.read_lease_until >= ${now})`;
 
 /**
  * Claim up to `limit` due jobs for `workerId` until `now + leaseMs`: at most one per
@@ -61,7 +65,7 @@ export async function claimDueJobs(db: Db, p: { workerId: string; now: number; l
             and (s2.paused_until is null or s2.paused_until <= ${now})
             and (s2.lease_until is null or s2.lease_until < ${now})
             and (st.backoff_until is null or st.backoff_until <= ${now})
-            and not ${siteIsBusy(sql`s2.site_domain`, now)}
+            and ${siteIsFree(sql`s2.site_domain`, now)}
         ) ranked
         where nth = 1
         order by next_due_at
@@ -84,7 +88,7 @@ export async function claimDueJobs(db: Db, p: { workerId: string; now: number; l
             and (a2.read_lease_until is null or a2.read_lease_until < ${now})
             and (st.backoff_until is null or st.backoff_until <= ${now})
             and (st.reads_day is distinct from (${now}::timestamptz at time zone 'UTC')::date or st.reads_count < ${p.articleDailyBudget ?? 500})
-            and not ${siteIsBusy(sql`a2.site_domain`, now)}
+            and ${siteIsFree(sql`a2.site_domain`, now)}
         ) ranked
         where nth = 1
         order by read_due_at

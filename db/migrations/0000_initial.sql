@@ -323,11 +323,13 @@ CREATE UNIQUE INDEX "signals_unique" ON "signals" USING btree ("outlet_id","kind
 CREATE UNIQUE INDEX "sources_outlet_kind_url" ON "sources" USING btree ("outlet_id","kind","url");--> statement-breakpoint
 CREATE INDEX "sources_due" ON "sources" USING btree ("next_due_at") WHERE "sources"."active" and not "sources"."proposed";--> statement-breakpoint
 CREATE INDEX "sources_site" ON "sources" USING btree ("site_domain");--> statement-breakpoint
+CREATE INDEX "sources_leased" ON "sources" USING btree ("site_domain","lease_until") WHERE "sources"."lease_until" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "articles_outlet_url" ON "articles" USING btree ("outlet_id","url");--> statement-breakpoint
 CREATE INDEX "articles_outlet_first_seen" ON "articles" USING btree ("outlet_id","first_seen_at");--> statement-breakpoint
 CREATE INDEX "articles_story" ON "articles" USING btree ("story_id");--> statement-breakpoint
 CREATE INDEX "articles_first_seen" ON "articles" USING btree ("first_seen_at");--> statement-breakpoint
 CREATE INDEX "articles_read_due" ON "articles" USING btree ("read_due_at") WHERE "articles"."read_at" is null and "articles"."read_due_at" is not null;--> statement-breakpoint
+CREATE INDEX "articles_read_leased" ON "articles" USING btree ("site_domain","read_lease_until") WHERE "articles"."read_lease_until" is not null;--> statement-breakpoint
 CREATE INDEX "frontpage_captures_outlet_at" ON "frontpage_captures" USING btree ("outlet_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "headline_versions_article_hash" ON "headline_versions" USING btree ("article_id","text_hash");--> statement-breakpoint
 CREATE INDEX "headline_versions_first_seen" ON "headline_versions" USING btree ("first_seen_at");--> statement-breakpoint

@@ -54,6 +54,7 @@ export const articles = pgTable("articles", {
   index("articles_story").on(t.storyId),
   index("articles_first_seen").on(t.firstSeenAt),
   index("articles_read_due").on(t.readDueAt).where(sql`${t.readAt} is null and ${t.readDueAt} is not null`),
+  index("articles_read_leased").on(t.siteDomain, t.readLeaseUntil).where(sql`${t.readLeaseUntil} is not null`),
 ]);
 
 /** Each distinct headline of an article, with when and where it was seen (STO-1). */

@@ -57,6 +57,7 @@ export const sources = pgTable("sources", {
   uniqueIndex("sources_outlet_kind_url").on(t.outletId, t.kind, t.url),
   index("sources_due").on(t.nextDueAt).where(sql`${t.active} and not ${t.proposed}`),
   index("sources_site").on(t.siteDomain),
+  index("sources_leased").on(t.siteDomain, t.leaseUntil).where(sql`${t.leaseUntil} is not null`),
 ]);
 
 /** The pacing unit: a registrable domain (SPEC POL-1), shared across worker processes. */

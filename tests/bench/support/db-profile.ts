@@ -1,0 +1,84 @@
+/**
+ * A profiling view of the worker's database handle: every `db.execute` (all the crawler's
+ * statements go through it) is timed from call to result — pool wait included — and
+ * named by its opening words, so a benchmark can say how many round trips a request costs
+ * and which statement dominates. The worker code is unchanged; it just gets this handle.
+ */
+import type { Db } from "../../../db/client";
+
+/** Totals for one kind of statement. */
+export interface StatementStats { kind: string; calls: number; rows: number; totalMs: number; maxMs: number }
+
+/** The crawler's statements by their opening words (see crawler/ and db/); anything else is "other". */
+const KINDS: [RegExp, string][] = [
+  [/^update sources s set lease_owner/, "claim jobs"],
+  [/^update articles a set read_lease_owner/, "claim article reads"],
+  [/^update (sources|articles) set (lease_owner|read_lease_owner) = null/, "complete job"],
+  [/^select (min\(greatest|least\()/, "next due"],
+  [/^insert into app_state/, "heartbeat"],
+  [/^with taken as/, "acquire site"],
+  [/^insert into sites \(domain, next_allowed_at\)/, "create site"],
+  [/^with logged as/, "release site"],
+  [/^select s\.closed_since/, "source state"],
+  [/^update sources set last_success_at/, "source ok"],
+  [/^update sources set consecutive_failures/, "source failure"],
+  [/robots|^insert into (sites|hosts) /, "robots"],
+];
+
+function kindOf(query: unknown): string {
+  const chunk = (query as { queryChunks?: { value?: unknown }[] } | null)?.queryChunks?.[0]?.value;
+  const text = (Array.isArray(chunk) ? String(chunk[0] ?? "") : "").trim().replace(/\s+/g, " ").toLowerCase();
+  return KINDS.find(([re]) => re.test(text))?.[1] ?? `other: ${text.slice(0, 40)}`;
+}
+
+/** A `Db` that records its `execute` calls (and whole transactions), and the recorder's controls. */
+export function profiledDb(db: Db): { db: Db; reset(): void; stats(): StatementStats[]; lastSql(kind: string): { sql: string; params: unknown[] } | undefined } {
+  let byKind = new Map<string, StatementStats>();
+  const last = new Map<string, unknown>();
+  const record = (kind: string, ms: number, rows: number) => {
+    const s = byKind.get(kind) ?? { kind, calls: 0, rows: 0, totalMs: 0, maxMs: 0 };
+    s.calls++;
+    s.rows += rows;
+    s.totalMs += ms;
+    s.maxMs = Math.max(s.maxMs, ms);
+    byKind.set(kind, s);
+  };
+  const timed = <T>(kind: string, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    return work().then((r) => {
+      record(kind, performance.now() - started, Array.isArray(r) ? r.length : 0);
+      return r;
+    });
+  };
+  const wrap = <T extends object>(target: T): T => new Proxy(target, {
+    get(t, property, receiver) {
+      const value: unknown = Reflect.get(t, property, receiver);
+      if (typeof value !== "function") return value;
+      const fn = value as (...a: unknown[]) => Promise<unknown>;
+      if (property === "execute") {
+        return (query: unknown) => {
+          const kind = kindOf(query);
+          last.set(kind, query);
+          return timed(kind, () => fn.call(t, query));
+        };
+      }
+      if (property === "transaction") {
+        return (work: (tx: object) => Promise<unknown>, config?: unknown) =>
+          timed("transaction (whole)", () => fn.call(t, (tx: object) => work(wrap(tx)), config));
+      }
+      return fn.bind(t);
+    },
+  });
+  return {
+    db: wrap(db),
+    reset: () => (byKind = new Map()),
+    stats: () => [...byKind.values()].sort((a, b) => b.totalMs - a.totalMs),
+    /** The last statement of a kind as SQL text and parameters (for EXPLAIN). */
+    lastSql(kind) {
+      const query = last.get(kind);
+      if (!query) return undefined;
+      const { sql, params } = (db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+      return { sql, params };
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * CPU seconds of other processes from Linux /proc: a process and its children (for
+ * PostgreSQL: the postmaster and every backend). Reaped children count through the
+ * parent's cutime/cstime, so backends that exit during a window are not lost.
+ * Returns undefined where /proc is not available.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+
+let ticks: number | undefined;
+/** Kernel clock ticks per second (USER_HZ), for /proc times. */
+export function clockTicks(): number {
+  if (ticks === undefined) {
+    try {
+      ticks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    } catch {
+      ticks = 100;
+    }
+  }
+  return ticks;
+}
+
+interface Stat { pid: number; ppid: number; ticks: number }
+
+function readStat(pid: number): Stat | undefined {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name may hold spaces and parentheses: fields start after the last ")".
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    const n = (i: number) => Number(fields[i - 3]);
+    // proc(5): 4 ppid, 14 utime, 15 stime, 16 cutime, 17 cstime.
+    return { pid, ppid: n(4), ticks: n(14) + n(15) + n(16) + n(17) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds used so far by `pid` and its direct children (live or reaped). */
+export function treeCpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  const root = readStat(pid);
+  if (!root) return undefined;
+  let total = root.ticks;
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const s = readStat(Number(name));
+    if (s && s.ppid === pid) total += s.ticks;
+  }
+  return total / clockTicks();
+}
