@@ -8,11 +8,18 @@
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { loadConfig } from "../lib/config";
 import { realClock, startSimulatedWeb, writeSimOutletsFile } from "../tests/sim/index";
+
+/** `HEMEROSCOPIO_DATA_DIR` when set (tests), else `./data-demo`. */
+function demoDataDir(): string {
+  return process.env.HEMEROSCOPIO_DATA_DIR || "data-demo";
+}
 
 async function main(): Promise<void> {
   const sim = await startSimulatedWeb({ clock: realClock, port: 0 });
-  const dataDir = path.resolve("data-demo");
+  // Its own data directory, so demo data never mixes with a real installation.
+  const dataDir = path.resolve(loadConfig({ HEMEROSCOPIO_DATA_DIR: demoDataDir() }).dataDir);
   const outletsFile = path.join(dataDir, "sim-outlets.json");
   await import("node:fs/promises").then((fs) => fs.mkdir(dataDir, { recursive: true }));
   await writeSimOutletsFile(outletsFile, undefined, sim.outlets);
