@@ -5,6 +5,7 @@
  */
 import { parseHTML } from "linkedom";
 import { decodeText, detectCharset } from "../fetch/charset";
+import { limitNesting } from "./html-depth";
 
 /** HTML bytes or text as text, decoded with the declared or sniffed charset. */
 export function decodeHtml(html: Uint8Array | string, contentType?: string): string {
@@ -15,7 +16,7 @@ export function decodeHtml(html: Uint8Array | string, contentType?: string): str
 
 /** A linkedom document for the page; fragments are wrapped so `body` and `head` exist. */
 export function parseHtmlDocument(html: Uint8Array | string, contentType?: string): Document {
-  let text = decodeHtml(html, contentType);
+  let text = limitNesting(decodeHtml(html, contentType));
   // linkedom (htmlparser2) does not build the implied html/head/body elements of the HTML
   // tree-construction algorithm, and Readability needs a body.
   if (!/<html[\s>]/i.test(text)) {
