@@ -17,10 +17,10 @@ import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fsSync from "node:fs";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { freeLoopbackPort } from "../lib/free-port";
 
 const run = promisify(execFile);
 
@@ -81,18 +81,6 @@ function exec(bin: string, args: string[], who: Identity, timeoutMs = 120_000): 
 /** PostgreSQL's own tools need only a locale; nothing of ours leaks into them. */
 function processEnvForPostgres(): NodeJS.ProcessEnv {
   return { LC_ALL: "C", LANG: "C", PATH: "/usr/bin:/bin", NODE_ENV: "production" };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 /** True when `pid` is a running process (a zombie left by a killed server is not). */
@@ -214,7 +202,7 @@ async function runningPort(cluster: string): Promise<number | undefined> {
 async function startServer(b: Binaries, cluster: string, who: Identity): Promise<{ port: number; started: boolean }> {
   let output = "";
   for (let attempt = 0; attempt < 5; attempt++) {
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     const started = await exec(b.pg_ctl, [
       "start", "-w", "-t", "120", "-D", cluster, "-l", path.join(cluster, "server.log"),
       "-o", `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`,

@@ -7,21 +7,16 @@
  * a minute. Ctrl-C stops both.
  */
 import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
 import path from "node:path";
-import { loadConfig } from "../lib/config";
 import { realClock, startSimulatedWeb, writeSimOutletsFile } from "../tests/sim/index";
-
-/** `HEMEROSCOPIO_DATA_DIR` when set (tests), else `./data-demo`. */
-function demoDataDir(): string {
-  return process.env.HEMEROSCOPIO_DATA_DIR || "data-demo";
-}
 
 async function main(): Promise<void> {
   const sim = await startSimulatedWeb({ clock: realClock, port: 0 });
-  // Its own data directory, so demo data never mixes with a real installation.
-  const dataDir = path.resolve(loadConfig({ HEMEROSCOPIO_DATA_DIR: demoDataDir() }).dataDir);
+  // Its own data directory (./data-demo unless one is given), so demo data never mixes with a real installation.
+  const dataDir = path.resolve(process.env.HEMEROSCOPIO_DATA_DIR || "data-demo");
   const outletsFile = path.join(dataDir, "sim-outlets.json");
-  await import("node:fs/promises").then((fs) => fs.mkdir(dataDir, { recursive: true }));
+  await fs.mkdir(dataDir, { recursive: true });
   await writeSimOutletsFile(outletsFile, undefined, sim.outlets);
   process.stdout.write(`demo: simulated web with ${sim.outlets.length} outlets on ${sim.url}\n`);
 

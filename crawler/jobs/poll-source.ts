@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { fromSqlTime, sqlTime } from "../../db/sql-time";
 import type { Clock } from "../../lib/clock";
 import type { FetchKind, FetchResult } from "../fetch/types";
 import type { JobOutcome, Pipeline, Verdict } from "../pipeline";
@@ -37,7 +38,6 @@ export interface SourcePipelineOptions {
 }
 
 const KIND: Record<Exclude<Job["kind"], "article">, FetchKind> = { feed: "feed", sitemap: "sitemap", frontpage: "page", legal: "legal" };
-const iso = (t: number) => new Date(t).toISOString();
 
 type SourceState = { closed_since: string | Date | null; consecutive_failures: number; failing_since: string | Date | null; stop_probing: boolean | null; last_probe_at: string | Date | null };
 
@@ -68,7 +68,7 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
       // BLK-1: a closed resource is not retried. BLK-2: a closed front page is probed hourly.
       if (job.kind !== "frontpage") return { kind: "skip", why: "closed" };
       if (s.stop_probing) return { kind: "skip", why: "stop-probing" };
-      const last = s.last_probe_at ? new Date(s.last_probe_at).getTime() : -Infinity;
+      const last = fromSqlTime(s.last_probe_at) ?? -Infinity;
       if (now - last < probeEvery) return { kind: "wait", until: last + probeEvery, why: "backoff" };
       return { kind: "go" };
     },
@@ -80,8 +80,8 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
       if (probing) {
         // One probe per site per hour, whichever worker gets there first.
         const claimed = await o.db.execute(sql`
-          update sites set last_probe_at = ${iso(o.clock.now())}
-          where domain = ${domain} and (last_probe_at is null or last_probe_at <= ${iso(o.clock.now() - probeEvery)})
+          update sites set last_probe_at = ${sqlTime(o.clock.now())}
+          where domain = ${domain} and (last_probe_at is null or last_probe_at <= ${sqlTime(o.clock.now() - probeEvery)})
           returning domain`);
         if (claimed.length === 0) return { outcome: "probe-taken", nextDueAt: o.clock.now() + probeEvery };
       }
@@ -101,11 +101,11 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
       if (probing) {
         await o.db.execute(sql`
           insert into probes (site_domain, outlet_id, url, at, status, answered)
-          values (${domain}, ${job.outletId}, ${job.url}, ${iso(result.startedAt)}, ${result.status ?? null}, ${outcome === "ok"})`);
+          values (${domain}, ${job.outletId}, ${job.url}, ${sqlTime(result.startedAt)}, ${result.status ?? null}, ${outcome === "ok"})`);
       }
       if (outcome === "ok" || outcome === "not-modified") {
         await o.db.execute(sql`
-          update sources set last_success_at = ${iso(now)}, consecutive_failures = 0, failing_since = null,
+          update sources set last_success_at = ${sqlTime(now)}, consecutive_failures = 0, failing_since = null,
             paused_until = null, closed_since = null, dead = false,
             etag = coalesce(${result.headers.etag ?? null}, etag),
             last_modified = coalesce(${result.headers["last-modified"] ?? null}, last_modified)
@@ -115,20 +115,20 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
         return { outcome: probing ? "reopened" : outcome };
       }
       if (outcome === "blocked" || outcome === "challenge") {
-        await o.db.execute(sql`update sources set closed_since = coalesce(closed_since, ${iso(now)}), last_failure_at = ${iso(now)} where id = ${job.sourceId}`);
+        await o.db.execute(sql`update sources set closed_since = coalesce(closed_since, ${sqlTime(now)}), last_failure_at = ${sqlTime(now)} where id = ${job.sourceId}`);
         // BLK-2: the first probe of a newly closed front page comes an hour after the block.
-        if (job.kind === "frontpage" && !probing) await o.db.execute(sql`update sites set last_probe_at = ${iso(now)} where domain = ${domain}`);
+        if (job.kind === "frontpage" && !probing) await o.db.execute(sql`update sites set last_probe_at = ${sqlTime(now)} where domain = ${domain}`);
         return { outcome, nextDueAt: job.kind === "frontpage" ? now + probeEvery : now + interval };
       }
       if (job.kind === "frontpage" && !probing) await recordFailedCapture(o.db, { outletId: job.outletId, at: now, outcome, renderMode });
       if (outcome === "rate-limited") return { outcome };
       // Any other failure of the source itself (BLK-6 for feeds and sitemaps).
-      const failingSince = before.failing_since ? new Date(before.failing_since).getTime() : now;
+      const failingSince = fromSqlTime(before.failing_since) ?? now;
       const pause = job.kind === "feed" || job.kind === "sitemap" ? feedBackoff(before.consecutive_failures, failingSince, now) : undefined;
       await o.db.execute(sql`
-        update sources set consecutive_failures = consecutive_failures + 1, last_failure_at = ${iso(now)},
-          failing_since = coalesce(failing_since, ${iso(now)}),
-          paused_until = ${pause ? iso(now + pause.pauseMs) : null}::timestamptz,
+        update sources set consecutive_failures = consecutive_failures + 1, last_failure_at = ${sqlTime(now)},
+          failing_since = coalesce(failing_since, ${sqlTime(now)}),
+          paused_until = ${pause ? sqlTime(now + pause.pauseMs) : null}::timestamptz,
           dead = ${pause?.dead ?? false}
         where id = ${job.sourceId}`);
       return { outcome, nextDueAt: pause ? Math.max(now + interval, now + pause.pauseMs) : undefined };

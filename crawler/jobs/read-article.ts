@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { sqlTime } from "../../db/sql-time";
 import { simhash } from "../../lib/derive/simhash";
 import { extractArticle } from "../parse/article";
 import type { JobOutcome, Pipeline } from "../pipeline";
@@ -29,7 +30,6 @@ export interface ArticleReaderOptions {
   onOpenBody?: OnOpenBody;
 }
 
-const iso = (t: number) => new Date(t).toISOString();
 const DAY = 24 * 3_600_000;
 
 /** Record the page's signals for the outlet, for transparency (SIG-1…3). */
@@ -43,7 +43,7 @@ async function recordSignals(db: Db, outletId: number, verdict: SignalVerdict, p
   for (const [kind, scope, value] of found) {
     await db.execute(sql`
       insert into signals (outlet_id, kind, scope, value, first_seen_at, last_seen_at)
-      values (${outletId}, ${kind}, ${scope}, ${value.slice(0, 300)}, ${iso(at)}, ${iso(at)})
+      values (${outletId}, ${kind}, ${scope}, ${value.slice(0, 300)}, ${sqlTime(at)}, ${sqlTime(at)})
       on conflict (outlet_id, kind, scope, value) do update set last_seen_at = excluded.last_seen_at`);
   }
 }
@@ -59,7 +59,7 @@ export function createArticleReader(o: ArticleReaderOptions): Pipeline {
       const domain = o.siteOf(job.url);
       // SCH-3: one read counted against the site's budget for today (UTC), atomically across workers.
       const counted = await o.db.execute(sql`
-        insert into sites (domain, reads_day, reads_count) values (${domain}, (${iso(now)}::timestamptz at time zone 'UTC')::date, 1)
+        insert into sites (domain, reads_day, reads_count) values (${domain}, (${sqlTime(now)}::timestamptz at time zone 'UTC')::date, 1)
         on conflict (domain) do update set
           reads_count = case when sites.reads_day = excluded.reads_day then sites.reads_count + 1 else 1 end,
           reads_day = excluded.reads_day
@@ -71,7 +71,7 @@ export function createArticleReader(o: ArticleReaderOptions): Pipeline {
       const at = o.now();
       if (!response.sent) {
         if (response.outcome === "robots-disallowed" || response.outcome === "too-many-redirects") {
-          await o.db.execute(sql`update articles set read_at = ${iso(at)}, read_outcome = ${response.outcome} where id = ${job.sourceId}`);
+          await o.db.execute(sql`update articles set read_at = ${sqlTime(at)}, read_outcome = ${response.outcome} where id = ${job.sourceId}`);
           return { outcome: response.outcome };
         }
         return { outcome: response.outcome, nextDueAt: Math.max(response.until ?? at, at + 15 * 60_000) };
@@ -81,7 +81,7 @@ export function createArticleReader(o: ArticleReaderOptions): Pipeline {
         // Blocked, challenged, gone: not retried (BLK-1, BLK-5). Rate limits and outages: later.
         const retry = outcome === "rate-limited" || outcome === "timeout" || outcome === "unreachable" || (result.status ?? 0) >= 500;
         if (retry) return { outcome, nextDueAt: at + 3_600_000 };
-        await o.db.execute(sql`update articles set read_at = ${iso(at)}, read_outcome = ${outcome} where id = ${job.sourceId}`);
+        await o.db.execute(sql`update articles set read_at = ${sqlTime(at)}, read_outcome = ${outcome} where id = ${job.sourceId}`);
         return { outcome };
       }
 
@@ -96,12 +96,12 @@ export function createArticleReader(o: ArticleReaderOptions): Pipeline {
 
       await o.db.execute(sql`
         update articles set
-          published_at = coalesce(published_at, ${page.publishedAt ? iso(page.publishedAt.getTime()) : null}::timestamptz),
-          modified_at = coalesce(${page.modifiedAt ? iso(page.modifiedAt.getTime()) : null}::timestamptz, modified_at),
+          published_at = coalesce(published_at, ${page.publishedAt ? sqlTime(page.publishedAt.getTime()) : null}::timestamptz),
+          modified_at = coalesce(${page.modifiedAt ? sqlTime(page.modifiedAt.getTime()) : null}::timestamptz, modified_at),
           section = coalesce(section, ${page.section ?? null}),
           authors = case when cardinality(authors) = 0 then ${textArray(page.authors)}::text[] else authors end,
           is_free = ${page.isAccessibleForFree ?? null}, tdm_reserved = ${reserved},
-          read_at = ${iso(at)}, read_outcome = ${readOutcome}
+          read_at = ${sqlTime(at)}, read_outcome = ${readOutcome}
         where id = ${job.sourceId}`);
       if (page.headline) await recordHeadlines(o.db, { via: "article", at, headlines: [{ articleId: job.sourceId, text: page.headline }] });
       await recordSignals(o.db, job.outletId, verdict, paywalled, at);
@@ -110,7 +110,7 @@ export function createArticleReader(o: ArticleReaderOptions): Pipeline {
         const summary = simhash(page.body);
         await o.db.execute(sql`
           insert into body_summaries (article_id, simhash, shingle_count, computed_at)
-          values (${job.sourceId}, ${summary.simhash.toString()}::bigint, ${Math.min(summary.shingles, 32_767)}, ${iso(at)})
+          values (${job.sourceId}, ${summary.simhash.toString()}::bigint, ${Math.min(summary.shingles, 32_767)}, ${sqlTime(at)})
           on conflict (article_id) do nothing`);
         await o.onOpenBody?.({ articleId: job.sourceId, outletId: job.outletId, body: page.body, noAnnotation: verdict.noAnnotation });
       }

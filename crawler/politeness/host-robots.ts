@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { sqlTime, fromSqlTime } from "../../db/sql-time";
 import { parseRobots, type Robots } from "./robots";
 import { resolveRobotsAccess, robotsAccess, type RobotsOutcome } from "./robots-status";
 
@@ -61,8 +62,6 @@ type HostRow = {
   robots_status: string | null;
 };
 
-const ms = (v: string | Date | null | undefined) => (v ? new Date(v).getTime() : undefined);
-const iso = (t: number) => new Date(t).toISOString();
 
 /** A per-process memo over the shared, database-held robots state. */
 export function createRobotsCache(o: RobotsCacheOptions) {
@@ -81,14 +80,14 @@ export function createRobotsCache(o: RobotsCacheOptions) {
   }
 
   function rulesFrom(host: string, row: HostRow, now: number): HostRules | undefined {
-    const fetchedAt = ms(row.robots_fetched_at);
+    const fetchedAt = fromSqlTime(row.robots_fetched_at);
     if (fetchedAt === undefined || !row.robots_access) return undefined;
     const good = row.robots_access === "parse";
     const expiresAt = fetchedAt + (good || row.robots_access !== "use-last-good" ? cacheMs : failureRetryMs);
     if (expiresAt <= now) return undefined;
     // ROB-3: when a refresh fails, the last good copy stands in for up to 24 h past its
     // cache life (so from the first failed refresh), then nothing is read.
-    const access = resolveRobotsAccess(row.robots_access as never, ms(row.robots_last_good_at), now, cacheMs + staleLimitMs);
+    const access = resolveRobotsAccess(row.robots_access as never, fromSqlTime(row.robots_last_good_at), now, cacheMs + staleLimitMs);
     const robots = (access === "parse" || access === "last-good") && row.robots_txt !== null ? parseRobots(row.robots_txt) : undefined;
     const effective = (access === "parse" || access === "last-good") && !robots ? "disallow-all" : access;
     return { host, access: effective, robots, reason: `robots ${row.robots_status ?? "?"}`, expiresAt };
@@ -112,23 +111,23 @@ export function createRobotsCache(o: RobotsCacheOptions) {
       const sha = createHash("sha256").update(result.text).digest("hex");
       const [version] = await o.db.execute<{ id: number }>(sql`
         insert into robots_versions (host, sha256, robots_txt, first_fetched_at, last_fetched_at)
-        values (${host}, ${sha}, ${result.text}, ${iso(at)}, ${iso(at)})
+        values (${host}, ${sha}, ${result.text}, ${sqlTime(at)}, ${sqlTime(at)})
         on conflict (host, sha256) do update set last_fetched_at = excluded.last_fetched_at
         returning id`);
       await o.db.execute(sql`
-        update hosts set robots_status = ${status}, robots_access = 'parse', robots_fetched_at = ${iso(at)},
-          robots_last_good_at = ${iso(at)}, robots_version_id = ${version!.id},
+        update hosts set robots_status = ${status}, robots_access = 'parse', robots_fetched_at = ${sqlTime(at)},
+          robots_last_good_at = ${sqlTime(at)}, robots_version_id = ${version!.id},
           robots_etag = ${result.etag ?? null}, robots_last_modified = ${result.lastModified ?? null}
         where host = ${host}`);
     } else if (result.outcome === 304 && row?.robots_txt) {
       // POL-4: the stored copy is confirmed; it is as good as a fresh 200.
       await o.db.execute(sql`
-        update hosts set robots_status = '304', robots_access = 'parse', robots_fetched_at = ${iso(at)},
-          robots_last_good_at = ${iso(at)} where host = ${host}`);
+        update hosts set robots_status = '304', robots_access = 'parse', robots_fetched_at = ${sqlTime(at)},
+          robots_last_good_at = ${sqlTime(at)} where host = ${host}`);
     } else {
       await o.db.execute(sql`
         update hosts set robots_status = ${status}, robots_access = ${access === "parse" ? "disallow-all" : access},
-          robots_fetched_at = ${iso(at)} where host = ${host}`);
+          robots_fetched_at = ${sqlTime(at)} where host = ${host}`);
     }
     const stored = await load(host);
     return (stored && rulesFrom(host, stored, at)) ?? { host, access: "disallow-all", reason: `robots ${status}`, expiresAt: at + failureRetryMs };

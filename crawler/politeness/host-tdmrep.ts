@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { fromSqlTime, sqlTime } from "../../db/sql-time";
 import { parseTdmRep, type TdmRepRule } from "./tdmrep";
 
 /** What fetching the file gave: its text (2xx), absence (404/410), or a failure. */
@@ -15,7 +16,6 @@ export type TdmRepFetch = { kind: "file"; text: string } | { kind: "absent" } | 
 /** The rules in force for an origin, or "unknown" when the file could not be checked. */
 export type HostTdmRep = TdmRepRule[] | "unknown";
 
-const iso = (t: number) => new Date(t).toISOString();
 
 /** A per-process memo over the shared, database-held TDMRep state of each origin. */
 export function createTdmRepCache(o: {
@@ -34,7 +34,7 @@ export function createTdmRepCache(o: {
   async function refresh(origin: string, signal: AbortSignal): Promise<{ value: HostTdmRep; expiresAt: number }> {
     const [row] = await o.db.execute<{ tdmrep: unknown; tdmrep_fetched_at: string | Date | null }>(sql`
       select tdmrep, tdmrep_fetched_at from hosts where host = ${origin}`);
-    const fetchedAt = row?.tdmrep_fetched_at ? new Date(row.tdmrep_fetched_at).getTime() : undefined;
+    const fetchedAt = fromSqlTime(row?.tdmrep_fetched_at);
     const known = row?.tdmrep !== null && row?.tdmrep !== undefined;
     if (fetchedAt !== undefined && fetchedAt + (known ? cacheMs : failureRetryMs) > o.now()) {
       return { value: known ? parseTdmRep(row!.tdmrep) : "unknown", expiresAt: fetchedAt + (known ? cacheMs : failureRetryMs) };
@@ -44,7 +44,7 @@ export function createTdmRepCache(o: {
     // The file is small, public policy data (not article text); kept as fetched, as proof.
     const stored = result.kind === "file" ? safeJson(result.text) : result.kind === "absent" ? [] : null;
     await o.db.execute(sql`
-      update hosts set tdmrep = ${stored === null ? null : JSON.stringify(stored)}::jsonb, tdmrep_fetched_at = ${iso(at)}
+      update hosts set tdmrep = ${stored === null ? null : JSON.stringify(stored)}::jsonb, tdmrep_fetched_at = ${sqlTime(at)}
       where host = ${origin}`);
     if (stored === null) return { value: "unknown", expiresAt: at + failureRetryMs };
     return { value: parseTdmRep(stored), expiresAt: at + cacheMs };

@@ -17,6 +17,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { sqlTime, fromSqlTime } from "../../db/sql-time";
 import type { RequestOutcome } from "./request-log";
 import type { SiteChange } from "./site-state";
 
@@ -28,17 +29,15 @@ export type LeaseAttempt =
 /** The request about to be sent, for its log line. */
 export interface PlannedRequest { url: string; kind: string }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-const ms = (v: string | Date | null | undefined) => (v ? new Date(v).getTime() : undefined);
 
 type SiteRow = { log_id: number | null; next_allowed_at: string | Date; lease_until: string | Date | null; backoff_until: string | Date | null; consecutive_failures: number };
 
 /** Try to take `domain` for one request by `workerId` until `now + leaseMs`. */
 export async function acquireSite(db: Db, p: { domain: string; workerId: string; now: number; leaseMs: number; request: PlannedRequest }): Promise<LeaseAttempt> {
-  const now = iso(p.now);
+  const now = sqlTime(p.now);
   const rows = await db.execute<SiteRow>(sql`
     with taken as (
-      update sites set lease_owner = ${p.workerId}, lease_until = ${iso(p.now + p.leaseMs)}
+      update sites set lease_owner = ${p.workerId}, lease_until = ${sqlTime(p.now + p.leaseMs)}
       where domain = ${p.domain} and next_allowed_at <= ${now}
         and (lease_until is null or lease_until <= ${now} or lease_owner = ${p.workerId})
         and (backoff_until is null or backoff_until <= ${now})
@@ -52,13 +51,13 @@ export async function acquireSite(db: Db, p: { domain: string; workerId: string;
   const row = rows[0];
   if (!row) {
     // First request to this site: create its row, then try again at once.
-    await db.execute(sql`insert into sites (domain, next_allowed_at) values (${p.domain}, ${iso(0)}) on conflict do nothing`);
+    await db.execute(sql`insert into sites (domain, next_allowed_at) values (${p.domain}, ${sqlTime(0)}) on conflict do nothing`);
     return { taken: false, retryAt: p.now };
   }
   if (row.log_id !== null) return { taken: true, consecutiveFailures: row.consecutive_failures, logId: Number(row.log_id) };
-  const backoffUntil = ms(row.backoff_until);
+  const backoffUntil = fromSqlTime(row.backoff_until);
   const inBackoff = backoffUntil !== undefined && backoffUntil > p.now ? backoffUntil : undefined;
-  const retryAt = Math.max(ms(row.next_allowed_at) ?? 0, ms(row.lease_until) ?? 0, inBackoff ?? 0, p.now + 1);
+  const retryAt = Math.max(fromSqlTime(row.next_allowed_at) ?? 0, fromSqlTime(row.lease_until) ?? 0, inBackoff ?? 0, p.now + 1);
   return { taken: false, retryAt, backoffUntil: inBackoff };
 }
 
@@ -74,13 +73,13 @@ export async function releaseSite(db: Db, p: { domain: string; workerId: string;
   const startsBackoff = change.backoffUntil !== undefined;
   await db.execute(sql`
     with logged as (
-      update fetch_log set at = ${iso(end.startedAt)}, url = ${end.url}, status = ${end.status ?? null}, bytes = ${Math.round(end.bytes)},
+      update fetch_log set at = ${sqlTime(end.startedAt)}, url = ${end.url}, status = ${end.status ?? null}, bytes = ${Math.round(end.bytes)},
         duration_ms = ${Math.round(end.durationMs)}, outcome = ${end.outcome}
       where id = ${p.logId} returning id)
     update sites set lease_owner = null, lease_until = null,
-      next_allowed_at = greatest(next_allowed_at, ${iso(p.endedAt + p.gapMs)}::timestamptz),
+      next_allowed_at = greatest(next_allowed_at, ${sqlTime(p.endedAt + p.gapMs)}::timestamptz),
       consecutive_failures = ${change.consecutiveFailures},
-      backoff_until = case when ${startsBackoff} then ${startsBackoff ? iso(change.backoffUntil!) : null}::timestamptz else backoff_until end,
+      backoff_until = case when ${startsBackoff} then ${startsBackoff ? sqlTime(change.backoffUntil!) : null}::timestamptz else backoff_until end,
       backoff_reason = case when ${startsBackoff} then ${change.reason ?? null} else backoff_reason end
     where domain = ${p.domain} and lease_owner = ${p.workerId}`);
 }

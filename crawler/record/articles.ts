@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { sqlTime } from "../../db/sql-time";
 
 /** Where something was seen. */
 export type SeenIn = "feed" | "sitemap" | "frontpage" | "article";
@@ -32,7 +33,6 @@ export function headlineHash(text: string): string {
   return createHash("sha256").update(normaliseHeadline(text)).digest("hex");
 }
 
-const iso = (t: number) => new Date(t).toISOString();
 
 /** A PostgreSQL text[] literal (the driver would expand an empty JS array to nothing). */
 export function textArray(values: readonly string[]): string {
@@ -47,7 +47,7 @@ export async function recordSightings(db: Executor, p: { outletId: number; siteO
   const unique = new Map<string, Sighting>();
   for (const s of p.sightings) if (!unique.has(s.url)) unique.set(s.url, s);
   if (unique.size === 0) return new Map();
-  const at = iso(p.at);
+  const at = sqlTime(p.at);
   const rows = [...unique.values()];
   const firstSeenIn = { feed: sql`first_seen_feed_at`, sitemap: sql`first_seen_sitemap_at`, frontpage: sql`first_seen_frontpage_at` }[p.via];
   const values = sql.join(rows.map((s) => sql`(
@@ -72,7 +72,7 @@ export async function recordSightings(db: Executor, p: { outletId: number; siteO
 export async function recordHeadlines(db: Executor, p: { via: SeenIn; at: number; headlines: { articleId: number; text: string }[] }): Promise<void> {
   const items = p.headlines.map((h) => ({ ...h, text: normaliseHeadline(h.text) })).filter((h) => h.text !== "");
   if (items.length === 0) return;
-  const at = iso(p.at);
+  const at = sqlTime(p.at);
   const hv = sql.join(items.map((h) => sql`(${h.articleId}::bigint, ${h.text}::text, ${headlineHash(h.text)}::text)`), sql`, `);
   await db.execute(sql`
     insert into headline_versions (article_id, text, text_hash, first_seen_at, last_seen_at, seen_in)

@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { fromSqlTime, sqlTime } from "../../db/sql-time";
 
 /** A claimed unit of work: one source of one outlet, or one article page to read. */
 export interface Job {
@@ -29,7 +30,6 @@ type Row = {
   etag: string | null; last_modified: string | null;
 };
 
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * A site is free while none of its sources or article reads is leased. Two separate
@@ -47,7 +47,7 @@ const siteIsFree = (site: ReturnType<typeof sql>, now: string) => sql`
  * then article reads of sites still within today's budget.
  */
 export async function claimDueJobs(db: Db, p: { workerId: string; now: number; leaseMs: number; limit: number; articleDailyBudget?: number }): Promise<Job[]> {
-  const now = iso(p.now); // postgres.js takes timestamps as ISO strings in raw SQL
+  const now = sqlTime(p.now); // postgres.js takes timestamps as ISO strings in raw SQL
   const until = new Date(p.now + p.leaseMs);
   const polls = await db.execute<Row>(sql`
     update sources s set lease_owner = ${p.workerId}, lease_until = ${until.toISOString()}
@@ -109,10 +109,10 @@ export async function completeJob(db: Db, p: { job: Job; workerId: string; nextD
   const rows = p.job.kind === "article"
     ? await db.execute(sql`
         update articles set read_lease_owner = null, read_lease_until = null,
-          read_due_at = case when read_at is null then ${iso(p.nextDueAt)}::timestamptz else null end
+          read_due_at = case when read_at is null then ${sqlTime(p.nextDueAt)}::timestamptz else null end
         where id = ${p.job.sourceId} and read_lease_owner = ${p.workerId} returning id`)
     : await db.execute(sql`
-        update sources set lease_owner = null, lease_until = null, next_due_at = ${iso(p.nextDueAt)}
+        update sources set lease_owner = null, lease_until = null, next_due_at = ${sqlTime(p.nextDueAt)}
         where id = ${p.job.sourceId} and lease_owner = ${p.workerId} returning id`);
   return rows.length === 1;
 }
@@ -125,5 +125,5 @@ export async function nextDueAt(db: Db): Promise<number | undefined> {
        from sources s join outlets o on o.id = s.outlet_id where s.active and not s.proposed and o.active),
       (select min(greatest(a.read_due_at, coalesce(a.read_lease_until, a.read_due_at)))
        from articles a where a.read_at is null and a.read_due_at is not null)) as at`);
-  return row?.at ? new Date(row.at).getTime() : undefined;
+  return fromSqlTime(row?.at);
 }

@@ -4,23 +4,14 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { freeLoopbackPort } from "../../lib/free-port";
 import { afterAll, describe, expect, it } from "vitest";
 
 let child: ChildProcess | undefined;
 let dataDir: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const a = s.address() as net.AddressInfo;
-      s.close(() => resolve(a.port));
-    });
-  });
-}
 
 afterAll(async () => {
   if (child && child.exitCode === null) {
@@ -34,7 +25,7 @@ describe("the demo", () => {
   it("OPS-3: serves the simulated outlets and records headlines and ranks within a minute, offline", async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-demo-"));
     await fs.chmod(dataDir, 0o755);
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     child = spawn(process.execPath, ["--import", "tsx", "scripts/demo.ts"], {
       env: { ...process.env, PORT: String(port), HEMEROSCOPIO_DATA_DIR: dataDir, DATABASE_URL: "" },
       stdio: ["ignore", "ignore", "inherit"],

@@ -5,25 +5,16 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { freeLoopbackPort } from "../../lib/free-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let dataDir: string;
 let port: number;
 let outletsFile: string;
 const running: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const a = s.address() as net.AddressInfo;
-      s.close(() => resolve(a.port));
-    });
-  });
-}
 
 function start(extraEnv: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
   let output = "";
@@ -59,7 +50,7 @@ async function exited(child: ChildProcess): Promise<number | null> {
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-start-"));
   await fs.chmod(dataDir, 0o755);
-  port = await freePort();
+  port = await freeLoopbackPort();
   outletsFile = path.join(dataDir, "outlets.json");
   await fs.writeFile(outletsFile, JSON.stringify([
     { slug: "prueba", name: "El Diario de Prueba", homepage: "https://www.prueba.test/", feeds: ["https://www.prueba.test/rss.xml"] },
@@ -86,7 +77,7 @@ describe("npm start", () => {
     const page = await fetch(`http://127.0.0.1:${port}/bot`);
     expect(page.status).toBe(200);
 
-    const second = start({ PORT: String(await freePort()) });
+    const second = start({ PORT: String(await freeLoopbackPort()) });
     expect(await exited(second.child)).toBe(1);
     expect(second.output().trim()).toMatch(/^start: Hemeroscopio is already running from .* \(pid \d+\)$/);
 

@@ -5,9 +5,9 @@
  * it through `inject("siteDatabaseUrl")`.
  */
 import { spawn } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { freeLoopbackPort } from "../../lib/free-port";
 import { migrateDatabase } from "../../db/migrate";
 import { buildIfNeeded } from "../../scripts/build-if-needed";
 import { databaseUrl } from "./database";
@@ -18,15 +18,6 @@ declare module "vitest" {
     siteUrl: string;
     siteDatabaseUrl: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      s.close(() => (typeof a === "object" && a ? resolve(a.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 async function waitUntilUp(url: string, ms: number): Promise<void> {
@@ -49,7 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const url = databaseUrl(serverUrl, name);
   await migrateDatabase(url);
 
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1", HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example" },
     stdio: ["ignore", "ignore", "inherit"],
