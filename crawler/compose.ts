@@ -42,15 +42,18 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
   const client = clientWith(fetcher);
   const browserClient = clientWith(renderer.fetcher);
   const now = () => clock.now();
-  const outletSites = new Map<number, Promise<{ site: string; renderMode: "static" | "browser" }>>();
+  // Outlet facts the jobs need on every capture, re-read every 5 minutes so an operator's edit
+  // (home page, render mode) reaches a running worker without a restart.
+  const outletSites = new Map<number, { at: number; facts: Promise<{ site: string; renderMode: "static" | "browser" }> }>();
   const outletOf = (id: number) => {
     let known = outletSites.get(id);
-    if (!known) {
-      known = db.execute<{ homepage: string; render_mode: "static" | "browser" }>(sql`select homepage, render_mode from outlets where id = ${id}`)
+    if (!known || now() - known.at > 5 * 60_000) {
+      const facts = db.execute<{ homepage: string; render_mode: "static" | "browser" }>(sql`select homepage, render_mode from outlets where id = ${id}`)
         .then(([row]) => ({ site: siteOf(row!.homepage), renderMode: row!.render_mode }));
+      known = { at: now(), facts };
       outletSites.set(id, known);
     }
-    return known;
+    return known.facts;
   };
   const collect = createCollector({
     db, client, now, siteOf,

@@ -206,7 +206,9 @@ for (const [name, run] of [["one worker", inProcess], ["three worker processes, 
         select site_domain, outcome, bytes from fetch_log where site_domain in ('gacetaensayo.test', 'correoningunsitio.test') and kind = 'feed'`);
       // Cut at the cap; a request cut short by a worker's shutdown or death has no outcome of its own.
       expect(rows.filter((x) => !["too-large", "in-flight", "timeout"].includes(x.outcome))).toEqual([]);
-      expect(rows.filter((x) => x.outcome === "too-large").length).toBeGreaterThan(0);
+      // With one worker every such request ends in our cut. With three, the killed worker may have
+      // held them all in flight (its leases outlast the run), so only the one-worker run demands a cut.
+      if (name === "one worker") expect(rows.filter((x) => x.outcome === "too-large").length).toBeGreaterThan(0);
       expect(rows.filter((x) => x.site_domain === "gacetaensayo.test").length).toBeGreaterThan(0);
       expect(rows.filter((x) => x.site_domain === "correoningunsitio.test").length).toBeGreaterThan(0);
       const { host, folder } = feedFolder(r.sim, "correoningunsitio");
