@@ -1,0 +1,28 @@
+/** Loads what publishers and authors asked for and is in force now (PUB-6: lib/policy.ts decides). */
+import { sql } from "drizzle-orm";
+import { makePolicies, SCOPES, type Policies, type Scope } from "../../lib/policy";
+import type { Executor } from "../client";
+
+/**
+ * The policies in force: exclusions applied and not withdrawn, matched to an outlet by id or,
+ * when the request named only a domain, by the site of the outlet's front page; and the
+ * authors whose byline requests were accepted.
+ */
+export async function loadPolicies(db: Executor): Promise<Policies> {
+  const [exclusions, authors] = await Promise.all([
+    db.execute<{ outlet_id: number; scope: string }>(sql`
+      select distinct o.id as outlet_id, e.scope::text as scope
+      from exclusions e
+      join outlets o on o.id = e.outlet_id
+        or (e.outlet_id is null and exists (
+          select 1 from sources s where s.outlet_id = o.id and s.kind = 'frontpage' and s.site_domain = e.domain))
+      where e.applied_at is not null and e.applied_at <= now() and e.withdrawn_at is null`),
+    db.execute<{ author_name: string }>(sql`
+      select author_name from byline_requests where accepted_at is not null and rejected_at is null`),
+  ]);
+  const known = new Set<string>(SCOPES);
+  return makePolicies(
+    exclusions.filter((e) => known.has(e.scope)).map((e) => ({ outletId: e.outlet_id, scope: e.scope as Scope })),
+    authors.map((a) => a.author_name),
+  );
+}

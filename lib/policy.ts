@@ -1,0 +1,109 @@
+/**
+ * The one place where publishers' and authors' requests are enforced (SPEC PUB-6).
+ * Pure: the scopes in force come in (db/queries/policy.ts loads them), decisions go out.
+ * The crawler asks `mayRequest` before every job; every page, API answer and export
+ * passes headlines, ranks, bylines and model annotations through `cite*` and `shows*`.
+ */
+
+/** The exclusion scopes of PUB-1, plus "stop probing" (PUB-3), as stored. */
+export const SCOPES = ["sin-titulares-literales", "sin-anotacion-de-modelo", "sin-posicion", "total", "sin-sondeo"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** What may be done with one outlet. */
+export interface OutletPolicy {
+  /** `total`: nothing requested, nothing shown, data deleted (STO-4). */
+  readonly excluded: boolean;
+  /** `sin titulares literales`: headlines are not shown verbatim. */
+  readonly headlinesVerbatim: boolean;
+  /** `sin posición`: the front page is neither captured nor shown. */
+  readonly positions: boolean;
+  /** `sin anotación de modelo`: no model sees the outlet's headlines. */
+  readonly modelAnnotations: boolean;
+  /** PUB-3: the hourly probes of a closed front page go on. */
+  readonly probing: boolean;
+  /** The scopes in force, for the register and the outlet page. */
+  readonly scopes: readonly Scope[];
+}
+
+/** An outlet with no request in force. */
+export const OPEN_POLICY: OutletPolicy = Object.freeze({
+  excluded: false, headlinesVerbatim: true, positions: true, modelAnnotations: true, probing: true, scopes: [],
+});
+
+/** The policy that a set of scopes in force gives; `total` implies every other scope. */
+export function policyFromScopes(scopes: Iterable<Scope>): OutletPolicy {
+  const set = new Set(scopes);
+  if (set.size === 0) return OPEN_POLICY;
+  const total = set.has("total");
+  return Object.freeze({
+    excluded: total,
+    headlinesVerbatim: !total && !set.has("sin-titulares-literales"),
+    positions: !total && !set.has("sin-posicion"),
+    modelAnnotations: !total && !set.has("sin-anotacion-de-modelo"),
+    probing: !total && !set.has("sin-sondeo"),
+    scopes: SCOPES.filter((s) => set.has(s)),
+  });
+}
+
+/** Shown in place of a headline under "sin titulares literales". */
+export const WITHHELD_HEADLINE = "Titular no reproducido a petición del medio";
+/** Shown in place of a byline whose author asked (PUB-5). */
+export const UNSIGNED = "sin firma a petición del autor";
+
+/** A headline as it may be cited: its text, or null with `withheld` set. */
+export interface CitedHeadline { text: string | null; withheld: boolean }
+
+/** The headline as the policy lets us cite it. */
+export function citeHeadline(policy: OutletPolicy, text: string): CitedHeadline {
+  return policy.headlinesVerbatim ? { text, withheld: false } : { text: null, withheld: true };
+}
+
+/** What a reader sees for a headline: the text or the withheld notice. */
+export function headlineForDisplay(policy: OutletPolicy, text: string): string {
+  return citeHeadline(policy, text).text ?? WITHHELD_HEADLINE;
+}
+
+/** Comparable form of an author's name: case, accents and spacing do not matter. */
+export function authorKey(name: string): string {
+  return name.normalize("NFD").replace(/\p{M}/gu, "").replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+/** Bylines as they may be cited: a hidden author's name is replaced by UNSIGNED, once. */
+export function citeBylines(authors: readonly string[], hidden: ReadonlySet<string>): string[] {
+  const shown = authors.filter((a) => !hidden.has(authorKey(a)));
+  return shown.length < authors.length ? [...shown, UNSIGNED] : [...authors];
+}
+
+/** What the crawler may request for an outlet (PUB-1, PUB-3). */
+export type RequestKind = "feed" | "sitemap" | "frontpage" | "article" | "legal" | "probe";
+
+/** True when the policy lets the crawler make a request of this kind for the outlet. */
+export function mayRequest(policy: OutletPolicy, kind: RequestKind): boolean {
+  if (policy.excluded) return false;
+  if (kind === "frontpage") return policy.positions;
+  if (kind === "probe") return policy.positions && policy.probing;
+  return true;
+}
+
+/** Everything in force: per outlet, and the authors whose bylines are hidden. */
+export interface Policies {
+  forOutlet(outletId: number): OutletPolicy;
+  readonly hiddenAuthors: ReadonlySet<string>;
+  /** Ids of outlets under `total`: left out of every list, count and export. */
+  readonly excludedOutletIds: readonly number[];
+}
+
+/** Policies from the scopes in force per outlet and the accepted byline requests. */
+export function makePolicies(inForce: readonly { outletId: number; scope: Scope }[], hiddenAuthorNames: readonly string[]): Policies {
+  const byOutlet = new Map<number, Scope[]>();
+  for (const { outletId, scope } of inForce) byOutlet.set(outletId, [...(byOutlet.get(outletId) ?? []), scope]);
+  const policies = new Map([...byOutlet].map(([id, scopes]) => [id, policyFromScopes(scopes)]));
+  return {
+    forOutlet: (outletId) => policies.get(outletId) ?? OPEN_POLICY,
+    hiddenAuthors: new Set(hiddenAuthorNames.map(authorKey)),
+    excludedOutletIds: [...policies].filter(([, p]) => p.excluded).map(([id]) => id).sort((a, b) => a - b),
+  };
+}
+
+/** No request in force anywhere (tests, empty installations). */
+export const NO_POLICIES: Policies = makePolicies([], []);
