@@ -11,6 +11,7 @@ import { scaledClock } from "../lib/clock";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { createLogger } from "../lib/log";
+import { runHousekeeping } from "./housekeeping";
 import { runWorker } from "./loop";
 import { createCrawlPipeline } from "./compose";
 
@@ -35,11 +36,14 @@ async function main(): Promise<void> {
     const clock = scaledClock(config.time.scale, config.time.origin);
     const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId });
     try {
-      await runWorker({
-        db: database.db, clock, log, pipeline, workerId, signal: shutdown.signal,
-        leaseMs: 600_000 * config.time.scale, maxIdleMs: 30_000 * config.time.scale,
-        articleDailyBudget: config.schedule.articleDailyBudget,
-      });
+      await Promise.all([
+        runWorker({
+          db: database.db, clock, log, pipeline, workerId, signal: shutdown.signal,
+          leaseMs: 600_000 * config.time.scale, maxIdleMs: 30_000 * config.time.scale,
+          articleDailyBudget: config.schedule.articleDailyBudget,
+        }),
+        runHousekeeping({ pipeline, clock, log, signal: shutdown.signal }),
+      ]);
     } finally {
       await pipeline.close?.();
     }

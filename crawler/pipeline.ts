@@ -23,6 +23,8 @@ export interface JobOutcome {
 export interface Pipeline {
   gate(job: Job, now: number): Promise<Verdict>;
   run(job: Job, signal: AbortSignal): Promise<JobOutcome>;
+  /** Periodic work beside the jobs (PUB-2: looking for exclusion tokens); returns items done. */
+  housekeeping?(signal: AbortSignal): Promise<number>;
   /** Release what the stages hold (e.g. the browser). */
   close?(): Promise<void>;
 }

@@ -16,7 +16,7 @@ export async function loadPolicies(db: Executor): Promise<Policies> {
       join outlets o on o.id = e.outlet_id
         or (e.outlet_id is null and exists (
           select 1 from sources s where s.outlet_id = o.id and s.kind = 'frontpage' and s.site_domain = e.domain))
-      where e.applied_at is not null and e.applied_at <= now() and e.withdrawn_at is null`),
+      where e.applied_at is not null and e.withdrawn_at is null`),
     db.execute<{ author_name: string }>(sql`
       select author_name from byline_requests where accepted_at is not null and rejected_at is null`),
   ]);

@@ -45,8 +45,8 @@ async function lowestContrast(page: Page): Promise<{ ratio: number; selector: st
 
 describe("accessibility", () => {
   it.each([
-    ["light", "/"], ["light", "/bot"], ["light", "/historias"], ["light", "/correcciones"], ["light", "/buscar?q=gobierno"], ["light", "/estado"],
-    ["dark", "/"], ["dark", "/bot"], ["dark", "/historias"], ["dark", "/correcciones"], ["dark", "/buscar?q=gobierno"], ["dark", "/estado"],
+    ["light", "/"], ["light", "/bot"], ["light", "/historias"], ["light", "/correcciones"], ["light", "/buscar?q=gobierno"], ["light", "/estado"], ["light", "/editores"],
+    ["dark", "/"], ["dark", "/bot"], ["dark", "/historias"], ["dark", "/correcciones"], ["dark", "/buscar?q=gobierno"], ["dark", "/estado"], ["dark", "/editores"],
   ] as const)("WEB-4: text on %s %s has at least 4.5:1 contrast", async (colorScheme, path) => {
     const { page } = await openPage(browser(), path, { colorScheme });
     try {
@@ -57,10 +57,10 @@ describe("accessibility", () => {
     }
   });
 
-  it.each(["/buscar", "/estado"])("WEB-4: every form control on %s has an accessible name", async (path) => {
+  it.each(["/buscar", "/estado", "/editores"])("WEB-4: every form control on %s has an accessible name", async (path) => {
     const { page } = await openPage(browser(), path);
     try {
-      const unnamed = await page.locator("main input, main select, main button, main textarea").evaluateAll((controls) =>
+      const unnamed = await page.locator("main input:not([type=hidden]), main select, main button, main textarea").evaluateAll((controls) =>
         controls.filter((c) => !(c as HTMLInputElement).labels?.length && !c.getAttribute("aria-label") && !(c.textContent ?? "").trim())
           .map((c) => c.outerHTML));
       expect(unnamed).toEqual([]);

@@ -1,37 +1,109 @@
-/** "Editores": exclusions and their public register (SPEC WEB-1, PUB-1…3). Forms not built yet. */
+/** "Editores": the four exclusion scopes, the automatic form and the public register (SPEC WEB-1, PUB-1…3). */
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Fragment } from "react";
+import { exclusionRegister, type ExclusionStatus } from "@/db/queries/exclusions";
 import { appConfig } from "@/db/server";
+import { EXCLUSION_FORM, SCOPE_LABELS, VERIFICATION_DAYS } from "@/lib/exclusion-request";
+import { HONEYPOT_FIELD, issueFormToken } from "@/lib/form-guard";
+import { SCOPES } from "@/lib/policy";
+import { readSiteData } from "@/lib/site-data";
+import { siteSecret } from "@/lib/site-secret";
+import { formatDateTime, isoTime } from "@/lib/site-time";
 import { PageHeader } from "../../_components/page-header";
-import { UnderConstruction } from "../../_components/under-construction";
 
-/** Page title. */
 export const metadata: Metadata = { title: "Editores" };
+// The form carries a token signed at render time.
+export const dynamic = "force-dynamic";
 
-/** Honest placeholder with the interim way to ask for an exclusion. */
-export default function PublishersPage() {
+/** What each scope means, in plain Spanish (PUB-1, PUB-3). */
+const SCOPE_TEXT: Record<(typeof SCOPES)[number], string> = {
+  "sin-titulares-literales": "Seguimos registrando cuándo publicas y dónde colocas cada noticia, pero no mostramos tus titulares tal cual: ni en las páginas, ni en la búsqueda, ni en los datos abiertos.",
+  "sin-anotacion-de-modelo": "Ningún modelo analiza tus titulares (el encuadre, por ejemplo); el resto se mantiene.",
+  "sin-posicion": "Dejamos de capturar tu portada y de mostrar en qué lugar colocas cada noticia.",
+  total: "No volvemos a pedir nada a tu web, no mostramos nada tuyo y borramos en 72 horas todo lo que guardamos de tu cabecera, salvo el registro de esta decisión y el de nuestras peticiones.",
+  "sin-sondeo": "Si tu portada nos tiene cerrada, dejamos de comprobar cada hora si ha vuelto a abrirse.",
+};
+
+const At = ({ ms }: { ms?: number }) => (ms === undefined ? <>—</> : <time dateTime={isoTime(ms)}>{formatDateTime(ms)}</time>);
+
+function Register({ rows }: { rows: ExclusionStatus[] }) {
+  if (rows.length === 0) return <p data-testid="register-empty">Todavía no se ha aplicado ninguna exclusión.</p>;
+  return (
+    <div className="table-wrap">
+      <table data-testid="register">
+        <thead><tr><th scope="col">Cabecera o dominio</th><th scope="col">Alcance</th><th scope="col">Recibida</th><th scope="col">Aplicada</th><th scope="col">Confirmada</th></tr></thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              <th scope="row">{r.outletName ?? r.domain}{r.withdrawnAt !== undefined ? " (retirada)" : ""}</th>
+              <td>{SCOPE_LABELS[r.scope]}</td><td><At ms={r.receivedAt} /></td><td><At ms={r.appliedAt} /></td><td><At ms={r.confirmedAt} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default async function PublishersPage() {
   const { contactEmail } = appConfig();
+  const register = await readSiteData(exclusionRegister);
+  const formToken = issueFormToken(siteSecret(), EXCLUSION_FORM, Date.now());
   return (
     <>
       <PageHeader
         title="Editores"
-        lead="Si eres responsable de una cabecera, puedes pedir que dejemos de mostrar o de recoger parte de lo que publicas, o todo."
+        lead="Si eres responsable de una cabecera, puedes pedir que dejemos de mostrar o de recoger parte de lo que publicas, o todo. Es automático y se aplica en menos de 15 minutos desde que comprobamos que controlas el dominio."
       />
-      <UnderConstruction
-        willShow={[
-          "Un formulario automático de exclusión con cuatro alcances: sin titulares literales, sin anotación de modelo, sin posición y total.",
-          "La verificación de que controlas el dominio, con una clave que colocas en tu robots.txt o en una dirección conocida de tu web.",
-          "La petición de que dejemos de comprobar cada hora una portada que nos tiene cerrada.",
-          "El registro público de todas las exclusiones: cabecera, alcance, recibida, aplicada y confirmada.",
-        ]}
-        meanwhile={
-          <>
-            Mientras tanto, escribe a <a href={`mailto:${contactEmail}`}>{contactEmail}</a> indicando la cabecera y el alcance:
-            lo aplicamos en menos de 24 horas laborables y te lo confirmamos en 72 horas. Para cerrar el paso a nuestro bot
-            por completo basta con tu robots.txt, como se explica en <Link href="/bot" prefetch={false}>El bot</Link>.
-          </>
-        }
-      />
+      <section aria-labelledby="scopes">
+        <h2 id="scopes">Qué puedes pedirnos</h2>
+        <dl className="facts">
+          {SCOPES.map((s) => (<Fragment key={s}><dt>{SCOPE_LABELS[s]}</dt><dd>{SCOPE_TEXT[s]}</dd></Fragment>))}
+        </dl>
+        <p>
+          Para cerrar el paso a nuestro bot basta también con tu robots.txt, como se explica en{" "}
+          <Link href="/bot" prefetch={false}>El bot</Link>; lo tratamos igual que una exclusión total.
+        </p>
+      </section>
+
+      <section aria-labelledby="form">
+        <h2 id="form">Solicitud automática</h2>
+        <ol className="steps">
+          <li>Indica el dominio de tu cabecera, el alcance y un correo de contacto.</li>
+          <li>Te damos un código. Colócalo como comentario en tu robots.txt (una línea <code># código</code>) o como único contenido de <code>/.well-known/hemeroscopio-verificacion.txt</code> en ese dominio.</li>
+          <li>Nuestro bot lo busca cada pocos minutos, respetando su ritmo habitual. En cuanto lo encuentra, la exclusión se aplica y aparece en el registro. Te la confirmamos en 72 horas. Si en {VERIFICATION_DAYS} días no aparece, la solicitud caduca.</li>
+        </ol>
+        <form className="search-form" method="post" action="/editores/solicitar">
+          <input type="hidden" name="ficha" value={formToken} />
+          <label>Dominio de la cabecera
+            <input type="text" name="dominio" required maxLength={253} placeholder="p. ej. elpais.com" autoComplete="url" />
+          </label>
+          <label>Alcance
+            <select name="alcance" required defaultValue="">
+              <option value="" disabled>Elige uno</option>
+              {SCOPES.map((s) => <option key={s} value={s}>{SCOPE_LABELS[s]}</option>)}
+            </select>
+          </label>
+          <label>Correo de contacto
+            <input type="email" name="contacto" required maxLength={320} autoComplete="email" />
+          </label>
+          <div className="honeypot" aria-hidden="true">
+            <label>Deja este campo vacío <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" /></label>
+          </div>
+          <button type="submit">Solicitar la exclusión</button>
+        </form>
+        <p className="hint">
+          Si prefieres escribirnos, hazlo a <a href={`mailto:${contactEmail}`}>{contactEmail}</a> indicando la cabecera y el
+          alcance: lo aplicamos en menos de 24 horas laborables y te lo confirmamos en 72 horas.
+        </p>
+      </section>
+
+      <section aria-labelledby="register">
+        <h2 id="register">Registro público de exclusiones</h2>
+        <p className="hint">Todas las exclusiones aplicadas, con sus fechas (hora peninsular). No publicamos los correos de contacto.</p>
+        {register.ok ? <Register rows={register.value} /> : <p>Ahora mismo no podemos consultar el registro. Vuelve a intentarlo en unos minutos.</p>}
+      </section>
     </>
   );
 }

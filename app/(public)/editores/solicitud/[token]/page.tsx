@@ -1,0 +1,59 @@
+/** One exclusion request: the code to place, where, and whether we have found it yet (SPEC PUB-2). */
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { findExclusionByToken, type ExclusionStatus } from "@/db/queries/exclusions";
+import { SCOPE_LABELS, VERIFICATION_DAYS, VERIFICATION_PATH } from "@/lib/exclusion-request";
+import { readSiteData } from "@/lib/site-data";
+import { formatDateTime, isoTime } from "@/lib/site-time";
+import { PageHeader } from "../../../../_components/page-header";
+import { ServiceUnavailable } from "../../../../_components/service-unavailable";
+
+export const metadata: Metadata = { title: "Solicitud de exclusión", robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ token: string }> };
+
+const At = ({ ms }: { ms: number }) => <time dateTime={isoTime(ms)}>{formatDateTime(ms)}</time>;
+
+function State({ r }: { r: ExclusionStatus }) {
+  if (r.withdrawnAt !== undefined) return <p data-testid="state">Retirada el <At ms={r.withdrawnAt} />.</p>;
+  if (r.appliedAt !== undefined) {
+    return (
+      <p data-testid="state">
+        <strong>Aplicada</strong> el <At ms={r.appliedAt} />. {r.confirmedAt !== undefined ? <>Confirmada el <At ms={r.confirmedAt} />.</> : "Te la confirmaremos por correo en 72 horas."}
+      </p>
+    );
+  }
+  const lapsed = Date.now() - r.receivedAt > VERIFICATION_DAYS * 86_400_000;
+  return (
+    <p data-testid="state">
+      <strong>Pendiente</strong>: {lapsed ? `caducada: no encontramos el código en ${VERIFICATION_DAYS} días.` : r.checks === 0
+        ? "todavía no hemos buscado el código; lo haremos en unos minutos."
+        : `hemos buscado el código ${r.checks} ${r.checks === 1 ? "vez" : "veces"} y aún no lo encontramos ni en el robots.txt ni en ${VERIFICATION_PATH}.`}
+      {" "}Esta página se actualiza al recargarla.
+    </p>
+  );
+}
+
+export default async function ExclusionRequestPage({ params }: Props) {
+  const { token } = await params;
+  if (!/^hemeroscopio-verificacion-[0-9a-f]{32}$/.test(token)) notFound();
+  const read = await readSiteData((db) => findExclusionByToken(db, token));
+  if (!read.ok) return <ServiceUnavailable />;
+  const r = read.value;
+  if (!r) notFound();
+  return (
+    <>
+      <PageHeader eyebrow="Editores" title="Solicitud de exclusión" lead={`${SCOPE_LABELS[r.scope]} para ${r.outletName ?? r.domain}, recibida el ${formatDateTime(r.receivedAt)} (hora peninsular).`} />
+      <State r={r} />
+      <h2>Tu código</h2>
+      <p><code data-testid="token">{token}</code></p>
+      <p>Colócalo en el dominio <strong>{r.domain}</strong> de una de estas dos maneras:</p>
+      <ul>
+        <li>como comentario en tu robots.txt, en una línea propia: <code># {token}</code></li>
+        <li>o como único contenido del archivo <code>{VERIFICATION_PATH}</code>.</li>
+      </ul>
+      <p className="hint">Guarda la dirección de esta página para consultar el estado de tu solicitud.</p>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Cookieless protection for the public forms (SPEC SEC-2; the site sets no cookies, as
+ * Privacidad promises): a signed, timestamped form token that a page renders and the
+ * handler checks (too old, too fresh — a bot filling the form at once — or forged are all
+ * refused), the same-origin check on the POST, a honeypot field, and a per-address key
+ * hashed with a daily salt so addresses are never stored. Pure: the secret is passed in.
+ */
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+
+/** Name of the field people leave empty and simple bots fill. */
+export const HONEYPOT_FIELD = "web";
+/** A person needs at least this long to read and fill the form. */
+export const MIN_FILL_MS = 2_000;
+/** A form older than this must be reloaded. */
+export const MAX_FORM_AGE_MS = 2 * 3_600_000;
+
+function mac(secret: string, form: string, issuedAt: number): string {
+  return createHmac("sha256", secret).update(`${form}\0${issuedAt}`).digest("base64url");
+}
+
+/** The token a page renders into `form` at `now`. */
+export function issueFormToken(secret: string, form: string, now: number): string {
+  return `${now}.${mac(secret, form, now)}`;
+}
+
+/** Why a form token is refused, or undefined when it is good. */
+export function checkFormToken(secret: string, form: string, token: string | undefined, now: number): string | undefined {
+  const [issued, signature] = (token ?? "").split(".");
+  const issuedAt = Number(issued);
+  if (!issued || !signature || !Number.isSafeInteger(issuedAt)) return "El formulario no es válido: vuelve a cargar la página.";
+  const expected = Buffer.from(mac(secret, form, issuedAt));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "El formulario no es válido: vuelve a cargar la página.";
+  if (now - issuedAt < MIN_FILL_MS) return "El formulario se envió demasiado deprisa. Espera unos segundos y vuelve a enviarlo.";
+  if (now - issuedAt > MAX_FORM_AGE_MS) return "El formulario ha caducado: vuelve a cargar la página.";
+  return undefined;
+}
+
+/** True when the POST comes from a page of this site (Origin, else Referer, must match). */
+export function sameOrigin(headers: { origin?: string | null; referer?: string | null; host?: string | null }): boolean {
+  const host = headers.host;
+  if (!host) return false;
+  const from = headers.origin ?? headers.referer;
+  if (!from || from === "null") return false;
+  try {
+    return new URL(from).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** The address's key for rate limits: a hash with a salt that changes every day. */
+export function addressKey(secret: string, address: string, now: number): string {
+  const day = new Date(now).toISOString().slice(0, 10);
+  return createHash("sha256").update(`${secret}\0${day}\0${address}`).digest("hex").slice(0, 32);
+}
