@@ -3,15 +3,25 @@
  * dark palettes, and a layout that fits a phone screen without sideways scrolling.
  */
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { openPage, useBrowser } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PAGE_DATA, seedPageData } from "../support/page-data";
+import { openPage, useBrowser, useSiteDatabase } from "./fixtures";
 
 const browser = useBrowser();
+const database = useSiteDatabase();
+
+beforeAll(async () => {
+  await seedPageData(database().db, Date.now());
+});
+
+/** The data pages, with rows from tests/support/page-data.ts. */
+const dataPages = [`/cabeceras/${PAGE_DATA.open.slug}`, `/noticias/${PAGE_DATA.open.article}`, `/historias/${PAGE_DATA.story}`];
 
 /** Text elements whose contrast we measure on each page. */
 const samples = [
   "main p", "main li", "main a", ".lead", ".tagline", ".brand", ".site-nav a", ".site-footer p", ".site-footer a",
   ".hint", ".badge", ".eyebrow", "main code", ".card-text", ".figure-number",
+  "main td", "main th", "figcaption", "summary", ".diff del", ".diff ins", ".chart-plot-swatch", ".reply-text",
 ];
 
 /** The lowest WCAG contrast ratio among visible elements matching `samples`, with its selector. */
@@ -47,6 +57,7 @@ describe("accessibility", () => {
   it.each([
     ["light", "/"], ["light", "/bot"], ["light", "/historias"], ["light", "/correcciones"],
     ["dark", "/"], ["dark", "/bot"], ["dark", "/historias"], ["dark", "/correcciones"],
+    ...dataPages.flatMap((path) => [["light", path], ["dark", path]] as const),
   ] as const)("WEB-4: text on %s %s has at least 4.5:1 contrast", async (colorScheme, path) => {
     const { page } = await openPage(browser(), path, { colorScheme });
     try {
@@ -57,7 +68,7 @@ describe("accessibility", () => {
     }
   });
 
-  it.each(["/", "/bot", "/cabeceras", "/correcciones"])("WEB-4: %s fits a 360 px wide phone without sideways scrolling", async (path) => {
+  it.each(["/", "/bot", "/cabeceras", "/correcciones", "/historias", ...dataPages])("WEB-4: %s fits a 360 px wide phone without sideways scrolling", async (path) => {
     const { page } = await openPage(browser(), path, { viewport: { width: 360, height: 740 } });
     try {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

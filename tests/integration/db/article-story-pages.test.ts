@@ -6,7 +6,7 @@ import { loadPolicies } from "../../../db/queries/policy";
 import { listRecentStories, loadStoryPage } from "../../../db/queries/story-page";
 import { makePolicies, NO_POLICIES, UNSIGNED, WITHHELD_HEADLINE, type Scope } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
-import { addArticle, addExclusion, addFraming, addOutlet, addSpans, addStory, HOUR, hideAuthor, MINUTE } from "./page-fixtures";
+import { addArticle, addExclusion, addFraming, addOutlet, addSpans, addStory, HOUR, hideAuthor, MINUTE } from "../../support/page-fixtures";
 
 const NOW = Date.parse("2026-11-20T12:00:00Z");
 let database: Database;

@@ -7,7 +7,7 @@ import { makePolicies, NO_POLICIES, WITHHELD_HEADLINE, type Scope } from "../../
 import { createTestDatabase } from "../../support/database";
 import {
   addArticle, addCaptures, addExclusion, addFraming, addOutlet, addProbes, addReply, addRobots, addSignal, addSpans, HOUR, MINUTE,
-} from "./page-fixtures";
+} from "../../support/page-fixtures";
 
 const NOW = Date.parse("2026-11-20T12:00:00Z");
 let database: Database;

@@ -5,9 +5,9 @@
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { articles, bylineRequests, exclusions, framing, frontpageCaptures, headlineVersions, outlets, probes, rankSpans, replies, signals, sources, stories } from "../../../db/schema";
-import type { Scope } from "../../../lib/policy";
+import type { Db } from "../../db/client";
+import { articles, bylineRequests, exclusions, framing, frontpageCaptures, headlineVersions, outlets, probes, rankSpans, replies, signals, sources, stories } from "../../db/schema";
+import type { Scope } from "../../lib/policy";
 
 export const HOUR = 3_600_000;
 export const MINUTE = 60_000;
@@ -15,6 +15,7 @@ const at = (ms: number) => new Date(ms);
 
 /** An outlet with a front page, a feed and a sitemap on `<slug>.test`. */
 export async function addOutlet(db: Db, slug: string, name = slug.toUpperCase()): Promise<number> {
+  // Sources live on `<slug>.test`: one site per outlet.
   const homepage = `https://www.${slug}.test/`;
   const [o] = await db.insert(outlets).values({ slug, name, homepage }).returning({ id: outlets.id });
   await db.insert(sources).values([
@@ -27,13 +28,13 @@ export async function addOutlet(db: Db, slug: string, name = slug.toUpperCase())
 
 /** An article with its headline versions (text, first seen, last seen), oldest first. */
 export async function addArticle(db: Db, p: {
-  outletId: number; path: string; firstSeenAt: number; publishedAt?: number; section?: string; authors?: string[]; agency?: string;
+  id?: number; outletId: number; path: string; firstSeenAt: number; publishedAt?: number; section?: string; authors?: string[]; agency?: string;
   storyId?: number; readOutcome?: string; firstSeenIn?: "feed" | "sitemap" | "frontpage"; headlines: [string, number, number][];
 }): Promise<number> {
   const [outlet] = await db.select({ slug: outlets.slug }).from(outlets).where(sql`${outlets.id} = ${p.outletId}`);
   const via = p.firstSeenIn ?? "feed";
   const [a] = await db.insert(articles).values({
-    outletId: p.outletId, url: `https://www.${outlet!.slug}.test${p.path}`, siteDomain: `${outlet!.slug}.test`,
+    ...(p.id === undefined ? {} : { id: p.id }), outletId: p.outletId, url: `https://www.${outlet!.slug}.test${p.path}`, siteDomain: `${outlet!.slug}.test`,
     publishedAt: p.publishedAt === undefined ? null : at(p.publishedAt), firstSeenAt: at(p.firstSeenAt), firstSeenIn: via,
     firstSeenFeedAt: via === "feed" ? at(p.firstSeenAt) : null, firstSeenSitemapAt: via === "sitemap" ? at(p.firstSeenAt) : null,
     firstSeenFrontpageAt: via === "frontpage" ? at(p.firstSeenAt) : null,
@@ -82,8 +83,8 @@ export async function addFraming(db: Db, text: string, letter: string, score: nu
 }
 
 /** A story cluster. */
-export async function addStory(db: Db, keyTerms: string[], first: number, last: number): Promise<number> {
-  const [s] = await db.insert(stories).values({ keyTerms, firstSeenAt: at(first), lastSeenAt: at(last) }).returning({ id: stories.id });
+export async function addStory(db: Db, keyTerms: string[], first: number, last: number, id?: number): Promise<number> {
+  const [s] = await db.insert(stories).values({ ...(id === undefined ? {} : { id }), keyTerms, firstSeenAt: at(first), lastSeenAt: at(last) }).returning({ id: stories.id });
   return s!.id;
 }
 
