@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
-import { DAY_MS, num } from "./page-sql";
+import { DAY_MS, num, outletArticlesSeenBetween } from "./page-sql";
 
 /** Upper bounds (exclusive, in minutes) of the delay bins, in order; the last bin is open. */
 export const DELAY_BINS: readonly { key: string; label: string; upToMinutes: number | null }[] = [
@@ -49,10 +49,10 @@ export async function loadPublicationDelay(db: Executor, outletId: number, now: 
         count(*) filter (where first_seen_in = 'feed')::int as feed,
         count(*) filter (where first_seen_in = 'sitemap')::int as sitemap,
         count(*) filter (where first_seen_in = 'frontpage')::int as frontpage
-      from articles where outlet_id = ${outletId} and first_seen_at >= ${from} and first_seen_at <= ${to}`),
+      from articles where ${outletArticlesSeenBetween("articles", outletId, from, to)}`),
     db.execute<{ bin: number; n: number }>(sql`
       select (case ${binCase} else ${DELAY_BINS.length - 1} end)::int as bin, count(*)::int as n
-      from articles where outlet_id = ${outletId} and first_seen_at >= ${from} and first_seen_at <= ${to} and published_at is not null
+      from articles where ${outletArticlesSeenBetween("articles", outletId, from, to)} and published_at is not null
       group by 1`),
   ]);
   const counts = new Map(bins.map((b) => [b.bin, b.n]));

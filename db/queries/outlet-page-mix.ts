@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";
-import { DAY_MS } from "./page-sql";
+import { DAY_MS, outletArticlesSeenBetween } from "./page-sql";
 
 /** A label and how many articles (or headlines) carry it. */
 export interface Share { label: string; count: number }
@@ -37,7 +37,7 @@ export async function loadSectionMix(db: Executor, outletId: number, now: number
   const p = period(now);
   const rows = await db.execute<{ section: string | null; n: number }>(sql`
     select nullif(trim(section), '') as section, count(*)::int as n from articles
-    where outlet_id = ${outletId} and first_seen_at >= ${p.from} and first_seen_at <= ${p.to}
+    where ${outletArticlesSeenBetween("articles", outletId, p.from, p.to)}
     group by 1 order by n desc, section nulls last`);
   const named = rows.filter((r) => r.section !== null);
   const shown = named.slice(0, SECTIONS_SHOWN).map((r) => ({ label: r.section!, count: r.n }));
@@ -55,7 +55,7 @@ export async function loadAgencyShare(db: Executor, outletId: number, now: numbe
   const p = period(now);
   const rows = await db.execute<{ agency: string | null; n: number }>(sql`
     select agency, count(*)::int as n from articles
-    where outlet_id = ${outletId} and first_seen_at >= ${p.from} and first_seen_at <= ${p.to}
+    where ${outletArticlesSeenBetween("articles", outletId, p.from, p.to)}
     group by 1 order by n desc, agency`);
   const agencies = rows.filter((r) => r.agency !== null).map((r) => ({ label: r.agency!, count: r.n }));
   const agencyArticles = agencies.reduce((n, a) => n + a.count, 0);
@@ -75,7 +75,7 @@ export async function loadFramingDistribution(db: Executor, outletId: number, po
   const rows = await db.execute<{ letter: string; n: number; models: string[] }>(sql`
     select f.letter, count(*)::int as n, array_agg(distinct f.model_sha256) as models
     from articles a join headline_versions hv on hv.article_id = a.id join framing f on f.text_hash = hv.text_hash
-    where a.outlet_id = ${outletId} and a.first_seen_at >= ${p.from} and a.first_seen_at <= ${p.to}
+    where ${outletArticlesSeenBetween("a", outletId, p.from, p.to)}
     group by f.letter order by f.letter`);
   return {
     shown: true, start: p.start, end: p.end,

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { HEALTH_WINDOW_MS, overThreshold, READ_SUCCESSES, type FailureCount } from "../../lib/collection-health";
 import type { OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";
-import { time } from "./page-sql";
+import { outletArticlesSeenBetween, time } from "./page-sql";
 
 /** One source as the status shows it. */
 export interface SourceStatus {
@@ -60,7 +60,7 @@ export async function loadOutletStatus(db: Executor, outletId: number, policy: O
     // Reads happen once, soon after discovery (SCH-3): the articles discovered in the period.
     db.execute<{ attempts: number; failures: number }>(sql`
       select count(*)::int as attempts, count(*) filter (where read_outcome not in (${successes}))::int as failures
-      from articles where outlet_id = ${outletId} and first_seen_at >= ${from} and first_seen_at <= ${to} and read_at is not null`),
+      from articles where ${outletArticlesSeenBetween("articles", outletId, from, to)} and read_at is not null`),
   ]);
   const all = sources.map((s) => ({
     kind: s.kind, url: s.url, lastSuccessAt: time(s.last_success_at), lastFailureAt: time(s.last_failure_at),

@@ -28,3 +28,9 @@ export function num(value: string | number | null | undefined): number | null {
 /** Milliseconds in an hour and a day, for the windows of the page figures. */
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
+
+/** `<alias>.outlet_id = outlet and <alias>.first_seen_at` within [from, to]: index articles_outlet_first_seen. */
+export function outletArticlesSeenBetween(alias: string, outletId: number, from: string, to: string): SQL {
+  const a = sql.raw(alias);
+  return sql`${a}.outlet_id = ${outletId} and ${a}.first_seen_at >= ${from}::timestamptz and ${a}.first_seen_at <= ${to}::timestamptz`;
+}

@@ -24,16 +24,22 @@ const NAMES_SHOWN = 6;
 export async function listRecentStories(db: Executor, policies: Policies, { page, pageSize, now }: { page: number; pageSize: number; now: number }): Promise<StoriesList> {
   const start = now - RECENT_STORIES_MS;
   const from = new Date(start).toISOString();
-  const covered = sql`
-    from stories s join articles a on a.story_id = s.id join outlets o on o.id = a.outlet_id and o.active
-    where s.last_seen_at >= ${from} ${notExcluded(sql`a.outlet_id`, policies.excludedOutletIds)}`;
+  // Driven from the recent stories (index stories_last_seen), each counted through its own
+  // articles (index articles_story): the cost follows the stories of the period, not all articles.
+  const visible = sql`
+    from articles a join outlets o on o.id = a.outlet_id and o.active
+    where a.story_id = s.id ${notExcluded(sql`a.outlet_id`, policies.excludedOutletIds)}`;
   const [[count], rows] = await Promise.all([
-    db.execute<{ n: number }>(sql`select count(distinct s.id)::int as n ${covered}`),
+    db.execute<{ n: number }>(sql`
+      select count(*)::int as n from stories s cross join lateral (select 1 ${visible} limit 1) shown
+      where s.last_seen_at >= ${from}`),
     db.execute<{ id: string | number; key_terms: string[]; first_seen_at: string | Date; last_seen_at: string | Date; outlets: number; names: string[] }>(sql`
-      select s.id, s.key_terms, s.first_seen_at, s.last_seen_at, count(distinct a.outlet_id)::int as outlets,
-        (array_agg(distinct o.name))[1:${NAMES_SHOWN}] as names
-      ${covered}
-      group by s.id order by outlets desc, s.last_seen_at desc, s.id desc
+      select s.id, s.key_terms, s.first_seen_at, s.last_seen_at, c.outlets, c.names
+      from stories s cross join lateral (
+        select count(distinct a.outlet_id)::int as outlets, (array_agg(distinct o.name))[1:${NAMES_SHOWN}] as names ${visible}
+      ) c
+      where s.last_seen_at >= ${from} and c.outlets > 0
+      order by c.outlets desc, s.last_seen_at desc, s.id desc
       limit ${pageSize} offset ${(page - 1) * pageSize}`),
   ]);
   const total = count?.n ?? 0;

@@ -17,7 +17,7 @@ export function HeadlineChangesSection({ data, timeZone }: { data: HeadlineChang
         Últimos 7 días ({period}): {formatCount(data.changes, "cambio de titular", "cambios de titular")} en{" "}
         {formatCount(data.changedArticles, "noticia", "noticias")}, de {formatCount(data.articlesSeen, "noticia vista", "noticias vistas")} por primera vez
         en el periodo. Contamos como cambio cualquier titular distinto de la misma noticia visto después del primero, en su portada, su feed, su
-        sitemap o la propia página.
+        sitemap o la propia página, en noticias vistas por primera vez en los últimos 14 días.
       </p>
       {data.latest.length > 0 ? (
         <ol className="changes">
