@@ -20,8 +20,8 @@ const dataPages = [`/cabeceras/${PAGE_DATA.open.slug}`, `/noticias/${PAGE_DATA.o
 /** Text elements whose contrast we measure on each page. */
 const samples = [
   "main p", "main li", "main a", ".lead", ".tagline", ".brand", ".site-nav a", ".site-footer p", ".site-footer a",
-  ".hint", ".badge", ".eyebrow", "main code", ".card-text", ".figure-number",
-  "main td", "main th", "figcaption", "summary", ".diff del", ".diff ins", ".chart-plot-swatch", ".reply-text",
+  ".hint", ".badge", ".eyebrow", "main code", ".card-text", ".figure-number", "main td", "main tbody th", ".muted", "main del",
+  "main th", "figcaption", "summary", ".diff ins", ".chart-plot-swatch", ".reply-text",
 ];
 
 /** The lowest WCAG contrast ratio among visible elements matching `samples`, with its selector. */
@@ -55,8 +55,8 @@ async function lowestContrast(page: Page): Promise<{ ratio: number; selector: st
 
 describe("accessibility", () => {
   it.each([
-    ["light", "/"], ["light", "/bot"], ["light", "/historias"], ["light", "/correcciones"],
-    ["dark", "/"], ["dark", "/bot"], ["dark", "/historias"], ["dark", "/correcciones"],
+    ["light", "/"], ["light", "/bot"], ["light", "/historias"], ["light", "/correcciones"], ["light", "/buscar?q=gobierno"], ["light", "/estado"],
+    ["dark", "/"], ["dark", "/bot"], ["dark", "/historias"], ["dark", "/correcciones"], ["dark", "/buscar?q=gobierno"], ["dark", "/estado"],
     ...dataPages.flatMap((path) => [["light", path], ["dark", path]] as const),
   ] as const)("WEB-4: text on %s %s has at least 4.5:1 contrast", async (colorScheme, path) => {
     const { page } = await openPage(browser(), path, { colorScheme });
@@ -68,7 +68,19 @@ describe("accessibility", () => {
     }
   });
 
-  it.each(["/", "/bot", "/cabeceras", "/correcciones", "/historias", ...dataPages])("WEB-4: %s fits a 360 px wide phone without sideways scrolling", async (path) => {
+  it.each(["/buscar", "/estado"])("WEB-4: every form control on %s has an accessible name", async (path) => {
+    const { page } = await openPage(browser(), path);
+    try {
+      const unnamed = await page.locator("main input, main select, main button, main textarea").evaluateAll((controls) =>
+        controls.filter((c) => !(c as HTMLInputElement).labels?.length && !c.getAttribute("aria-label") && !(c.textContent ?? "").trim())
+          .map((c) => c.outerHTML));
+      expect(unnamed).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it.each(["/", "/bot", "/cabeceras", "/correcciones", "/buscar?q=gobierno", "/estado", "/historias", ...dataPages])("WEB-4: %s fits a 360 px wide phone without sideways scrolling", async (path) => {
     const { page } = await openPage(browser(), path, { viewport: { width: 360, height: 740 } });
     try {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -7,7 +7,7 @@ import { listRecentStories } from "@/db/queries/story-page";
 import { formatList } from "@/lib/site-format";
 import { readSiteData } from "@/lib/site-data";
 import { parsePageParam } from "@/lib/site-pagination";
-import { formatPeriod } from "@/lib/site-time";
+import { formatPeriod } from "@/lib/site-period";
 import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
 import { Pagination } from "../../_components/pagination";

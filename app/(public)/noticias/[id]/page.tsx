@@ -8,7 +8,7 @@ import { loadPolicies } from "@/db/queries/policy";
 import { readSiteData } from "@/lib/site-data";
 import { formatList } from "@/lib/site-format";
 import { parseIdParam } from "@/lib/site-ids";
-import { formatElapsed, formatPeriod } from "@/lib/site-time";
+import { formatElapsed, formatPeriod } from "@/lib/site-period";
 import { RankChart } from "../../../_components/charts/rank-chart";
 import { Moment } from "../../../_components/moment";
 import { PageHeader } from "../../../_components/page-header";

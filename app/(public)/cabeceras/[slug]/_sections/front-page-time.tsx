@@ -2,7 +2,7 @@
 import Link from "next/link";
 import type { FrontPageTime } from "@/db/queries/outlet-page-front-time";
 import { formatNumber } from "@/lib/site-format";
-import { formatElapsed, formatPeriod } from "@/lib/site-time";
+import { formatElapsed, formatPeriod } from "@/lib/site-period";
 
 /** The period's figures and the links that stayed longest. */
 export function FrontPageTimeSection({ data, timeZone }: { data: FrontPageTime; timeZone: string }) {

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import type { HeadlineChanges } from "@/db/queries/outlet-page-headlines";
 import { formatCount } from "@/lib/site-format";
-import { formatPeriod } from "@/lib/site-time";
+import { formatPeriod } from "@/lib/site-period";
 import { wordDiff } from "@/lib/word-diff";
 import { HeadlineDiff } from "../../../../_components/headline-diff";
 import { Moment } from "../../../../_components/moment";
@@ -20,7 +20,7 @@ export function HeadlineChangesSection({ data, timeZone }: { data: HeadlineChang
         sitemap o la propia página, en noticias vistas por primera vez en los últimos 14 días.
       </p>
       {data.latest.length > 0 ? (
-        <ol className="changes">
+        <ol className="headline-changes">
           {data.latest.map((c) => (
             <li key={`${c.articleId}-${c.at}`}>
               <Moment at={c.at} timeZone={timeZone} /> · <Link href={`/noticias/${c.articleId}`} prefetch={false}>ver la noticia</Link>

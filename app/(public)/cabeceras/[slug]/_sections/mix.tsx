@@ -1,7 +1,7 @@
 /** Sections, agency copy and framing of the outlet's recent articles (SPEC WEB-1, DER-3, DER-4). */
 import type { AgencyShare, FramingDistribution, SectionMix } from "@/db/queries/outlet-page-mix";
 import { formatCount } from "@/lib/site-format";
-import { formatPeriod, formatShare } from "@/lib/site-time";
+import { formatPeriod, formatShare } from "@/lib/site-period";
 import { BarChart } from "../../../../_components/charts/bar-chart";
 
 /** Three short sections; each says when it has no data yet instead of showing zeros. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatElapsed, formatMoment, formatPercent, formatPeriod, formatShare } from "../../../lib/site-time";
+import { formatElapsed, formatMoment, formatPercent, formatPeriod, formatShare } from "../../../lib/site-period";
 
 describe("moments, periods and shares on the data pages", () => {
   it.each([
