@@ -3,8 +3,8 @@
  * dark palettes, and a layout that fits a phone screen without sideways scrolling.
  */
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { PAGE_DATA, seedPageData } from "../support/page-data";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_DATA, removePageData, seedPageData } from "../support/page-data";
 import { openPage, useBrowser, useSiteDatabase } from "./fixtures";
 
 const browser = useBrowser();
@@ -12,6 +12,9 @@ const database = useSiteDatabase();
 
 beforeAll(async () => {
   await seedPageData(database().db, Date.now());
+});
+afterAll(async () => {
+  await removePageData(database().db);
 });
 
 /** The data pages, with rows from tests/support/page-data.ts. */

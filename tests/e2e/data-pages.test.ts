@@ -5,14 +5,14 @@
  * are Spanish 404s, and everything reads with JavaScript disabled.
  */
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadArticlePage } from "../../db/queries/article-page";
 import { loadOutletPage } from "../../db/queries/outlet-page";
 import { loadPolicies } from "../../db/queries/policy";
 import { listRecentStories, loadStoryPage } from "../../db/queries/story-page";
 import { WITHHELD_HEADLINE } from "../../lib/policy";
 import { formatCount } from "../../lib/site-format";
-import { PAGE_DATA, seedPageData } from "../support/page-data";
+import { PAGE_DATA, removePageData, seedPageData } from "../support/page-data";
 import { mainText, openPage, useBrowser, useSiteDatabase } from "./fixtures";
 
 const browser = useBrowser();
@@ -21,6 +21,9 @@ const d = PAGE_DATA;
 
 beforeAll(async () => {
   await seedPageData(database().db, Date.now());
+});
+afterAll(async () => {
+  await removePageData(database().db);
 });
 
 async function withPage<T>(path: string, fn: (page: Page, status: number) => Promise<T>, javaScriptEnabled = true): Promise<T> {
@@ -161,6 +164,52 @@ describe("story pages", () => {
       expect(await page.locator(".variants").innerText()).toContain(WITHHELD_HEADLINE);
       expect(table[2]!.slice(2)).toEqual(["—", "—", "—"]); // sin posición
       await expectAccessibleChart(page, "cobertura");
+    });
+  });
+});
+
+describe("on the crawl of the simulated web", () => {
+  /** The crawled outlet whose front page holds the most links now, with its read model. */
+  async function busiestCrawledOutlet() {
+    const { db } = database();
+    const policies = await loadPolicies(db);
+    const now = Date.now();
+    const models = await Promise.all(inject("crawl").outletSlugs.map((slug) => loadOutletPage(db, policies, { slug, now })));
+    const shown = models.filter((m) => m !== undefined && m.frontPage !== null);
+    shown.sort((a, b) => b!.frontPage!.items.length - a!.frontPage!.items.length);
+    const model = shown[0];
+    if (!model || model.frontPage!.items.length === 0) throw new Error("the crawl recorded no front page");
+    return model;
+  }
+
+  it("WEB-1, DER-7, DER-8: an outlet's page shows the crawl's figures as its read model computes them", async () => {
+    const model = await busiestCrawledOutlet();
+    await withPage(`/cabeceras/${model.outlet.slug}`, async (page, status) => {
+      expect(status).toBe(200);
+      const front = await rows(page, "portada-ahora");
+      expect(front.map((r) => [r[0], r[1]])).toEqual(model.frontPage!.items.map((i) => [String(i.rank), i.headline]));
+      const text = await mainText(page);
+      expect(text).toContain(`${formatCount(model.headlineChanges.changes, "cambio de titular", "cambios de titular")} en`);
+      expect(text).toContain(formatCount(model.delay.articles, "noticia vista", "noticias vistas"));
+      if (model.delay.declared > 0) expect(text).toContain(`Con hora declarada ${model.delay.declared} de ${model.delay.articles}`);
+      const longest = await rows(page, "tiempo-portada");
+      expect(longest.map((r) => [r[0], r[1]])).toEqual(model.frontPageTime!.longest.map((l) => [l.headline, String(l.bestRank)]));
+      const sources = await rows(page, "estado");
+      expect(sources.map((r) => r[1])).toEqual(model.status.sources.map((s) => s.url));
+      await expectAccessibleChart(page, "posiciones");
+    });
+  });
+
+  it("WEB-1: the lead story's article page shows its crawled headline history and ranks", async () => {
+    const { db } = database();
+    const lead = (await busiestCrawledOutlet()).frontPage!.items[0]!;
+    const model = (await loadArticlePage(db, await loadPolicies(db), { id: lead.articleId }))!;
+    await withPage(`/noticias/${lead.articleId}`, async (page, status) => {
+      expect(status).toBe(200);
+      expect(await page.locator("h1").innerText()).toBe(model.headline);
+      expect(await page.locator(".timeline > li").count()).toBe(model.versions.length);
+      expect(await mainText(page)).toContain(`Mejor posición ${model.ranks!.bestRank}`);
+      expect(await page.locator(".chart details tbody tr").count()).toBe(model.ranks!.spans.length);
     });
   });
 });

@@ -20,13 +20,19 @@ export const PAGE_DATA = {
   reply: "<script>alert('réplica')</script>\nSegunda línea de la réplica",
 } as const;
 
+/** Remove the data set, so other test files see the site's database as the crawl left it. */
+export async function removePageData(db: Db): Promise<void> {
+  const d = PAGE_DATA;
+  const slugs = [d.open.slug, d.withheld.slug, d.unpositioned.slug, d.excluded.slug];
+  await db.execute(sql`delete from exclusions where outlet_id in (select id from outlets where slug in (${sql.join(slugs.map((s) => sql`${s}`), sql`, `)}))`);
+  await db.execute(sql`delete from outlets where slug in (${sql.join(slugs.map((s) => sql`${s}`), sql`, `)})`);
+  await db.execute(sql`delete from stories where id = ${d.story}`);
+}
+
 /** Insert (again) the data set, relative to `now`. */
 export async function seedPageData(db: Db, now: number): Promise<void> {
   const d = PAGE_DATA;
-  const slugs = [d.open.slug, d.withheld.slug, d.unpositioned.slug, d.excluded.slug];
-  await db.execute(sql`delete from outlets where slug in (${sql.join(slugs.map((s) => sql`${s}`), sql`, `)})`);
-  await db.execute(sql`delete from stories where id = ${d.story}`);
-  await db.execute(sql`delete from exclusions where domain = 'x.test'`);
+  await removePageData(db);
 
   const story = await addStory(db, ["vivienda", "ley"], now - 10 * HOUR, now - HOUR, d.story);
   const open = await addOutlet(db, d.open.slug, d.open.name);
