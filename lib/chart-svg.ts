@@ -75,6 +75,14 @@ export function rankTicks(max: number): number[] {
   return ticks;
 }
 
+/** Whole counts from 0 to at least `max`, at most ~6 of them. */
+export function countTicks(max: number): number[] {
+  const step = Math.max(1, Math.ceil(max / 5));
+  const ticks = [];
+  for (let v = 0; v < max + step; v += step) ticks.push(v);
+  return ticks;
+}
+
 /** Hour labels in the outlet's zone; with the day when the period spans more than a day. */
 function timeFormat(timeZone: string, start: number, end: number): (d: Date) => string {
   const withDay = end - start > 26 * 3_600_000;
@@ -98,6 +106,7 @@ export function rankChartSvg(input: RankChartInput): string {
     style: STYLE,
     width: input.width ?? 640,
     height: Math.min(420, 140 + maxRank * 12),
+    marginTop: 32,
     marginLeft: 48,
     marginRight: 24,
     ariaLabel: input.title,
@@ -116,7 +125,7 @@ export function rankChartSvg(input: RankChartInput): string {
 export function barChartSvg(input: BarChartInput): string {
   const document = newDocument();
   const longest = Math.max(4, ...input.bars.map((b) => b.label.length));
-  const max = Math.max(1, ...input.bars.map((b) => b.value));
+  const ticks = countTicks(Math.max(1, ...input.bars.map((b) => b.value)));
   const root = Plot.plot({
     document,
     className: CLASS,
@@ -126,7 +135,7 @@ export function barChartSvg(input: BarChartInput): string {
     marginLeft: Math.min(240, 16 + longest * 7.5),
     marginRight: 56,
     ariaLabel: input.title,
-    x: { domain: [0, max], label: input.valueLabel, grid: true, ticks: 5 },
+    x: { domain: [0, ticks[ticks.length - 1]!], label: input.valueLabel, grid: true, ticks, tickFormat: "d" },
     y: { domain: input.bars.map((b) => b.label), label: null },
     marks: [
       Plot.barX(input.bars, { x: "value", y: "label", fill: SERIES_COLOURS[0] }),

@@ -1,6 +1,6 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import { barChartSvg, CHART_BACKGROUNDS, rankChartSvg, rankTicks, SERIES_COLOURS } from "../../../lib/chart-svg";
+import { barChartSvg, CHART_BACKGROUNDS, countTicks, rankChartSvg, rankTicks, SERIES_COLOURS } from "../../../lib/chart-svg";
 
 const HOUR = 3_600_000;
 const t0 = Date.parse("2026-11-29T06:00:00Z");
@@ -70,6 +70,10 @@ describe("server-rendered charts", () => {
     expect(svg.querySelectorAll("rect")).toHaveLength(2);
     const texts = [...svg.querySelectorAll("text")].map((t) => t.textContent);
     expect(texts).toEqual(expect.arrayContaining(["Política", "Deportes", "12", "3"]));
+  });
+
+  it.each([[1, [0, 1]], [3, [0, 1, 2, 3]], [12, [0, 3, 6, 9, 12]], [13, [0, 3, 6, 9, 12, 15]]])("WEB-2: count ticks up to %i are whole numbers", (max, ticks) => {
+    expect(countTicks(max)).toEqual(ticks);
   });
 
   it.each([[5, [1, 2, 3, 4, 5]], [30, [1, 4, 8, 12, 16, 20, 24, 28]]])("rank ticks up to %i", (max, ticks) => {

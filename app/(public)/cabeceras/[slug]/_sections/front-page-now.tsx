@@ -14,7 +14,7 @@ export function FrontPageNowSection({ frontPage, timeZone }: { frontPage: FrontP
         <>
           <p>
             Según nuestra última captura correcta, del <Moment at={frontPage.capturedAt} timeZone={timeZone} /> (hora de la cabecera).
-            {frontPage.items.length > 0 ? ` Se muestran las ${frontPage.items.length} primeras noticias, en el orden en que aparecen.` : null}
+            {frontPage.items.length === 1 ? " Solo había una noticia." : frontPage.items.length > 1 ? ` Se muestran las ${frontPage.items.length} primeras noticias, en el orden en que aparecen.` : null}
           </p>
           {frontPage.items.length === 0 ? <p>Esa captura no encontró enlaces a noticias.</p> : (
             <div className="table-wrap">

@@ -11,7 +11,7 @@ export function RepliesSection({ replies, timeZone }: { replies: PublishedReply[
       {replies.length === 0 ? (
         <p>Este medio no nos ha enviado ninguna réplica publicada. Cómo enviarla: <Link href="/replicas" prefetch={false}>Réplicas</Link>.</p>
       ) : (
-        <ol className="log">
+        <ol className="replies">
           {replies.map((r) => (
             <li key={r.id}>
               <p className="hint">De {r.author}; recibida el <Moment at={r.receivedAt} timeZone={timeZone} />, publicada el <Moment at={r.publishedAt} timeZone={timeZone} />.</p>
