@@ -16,7 +16,7 @@ export interface SiteSection {
 export const siteSections: readonly SiteSection[] = [
   { href: "/", label: "Inicio", summary: "Qué es Hemeroscopio y qué medimos.", status: "ready" },
   { href: "/cabeceras", label: "Cabeceras", summary: "Los medios que seguimos, con su ficha.", status: "ready" },
-  { href: "/historias", label: "Historias", summary: "La misma noticia contada por varias cabeceras.", status: "building" },
+  { href: "/historias", label: "Historias", summary: "La misma noticia contada por varias cabeceras.", status: "ready" },
   { href: "/buscar", label: "Buscar", summary: "Búsqueda en los titulares registrados.", status: "ready" },
   { href: "/estado", label: "Estado", summary: "Cómo está funcionando la recogida, cabecera a cabecera.", status: "ready" },
   { href: "/bot", label: "El bot", summary: "Qué lee nuestro rastreador, cuándo y qué guarda.", status: "ready" },

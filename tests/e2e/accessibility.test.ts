@@ -3,15 +3,28 @@
  * dark palettes, and a layout that fits a phone screen without sideways scrolling.
  */
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { openPage, useBrowser } from "./fixtures";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_DATA, removePageData, seedPageData } from "../support/page-data";
+import { openPage, useBrowser, useSiteDatabase } from "./fixtures";
 
 const browser = useBrowser();
+const database = useSiteDatabase();
+
+beforeAll(async () => {
+  await seedPageData(database().db, Date.now());
+});
+afterAll(async () => {
+  await removePageData(database().db);
+});
+
+/** The data pages, with rows from tests/support/page-data.ts. */
+const dataPages = [`/cabeceras/${PAGE_DATA.open.slug}`, `/noticias/${PAGE_DATA.open.article}`, `/historias/${PAGE_DATA.story}`];
 
 /** Text elements whose contrast we measure on each page. */
 const samples = [
   "main p", "main li", "main a", ".lead", ".tagline", ".brand", ".site-nav a", ".site-footer p", ".site-footer a",
   ".hint", ".badge", ".eyebrow", "main code", ".card-text", ".figure-number", "main td", "main tbody th", ".muted", "main del",
+  "main th", "figcaption", "summary", ".diff ins", ".chart-plot-swatch", ".reply-text",
 ];
 
 /** The lowest WCAG contrast ratio among visible elements matching `samples`, with its selector. */
@@ -47,6 +60,7 @@ describe("accessibility", () => {
   it.each([
     ["light", "/"], ["light", "/bot"], ["light", "/historias"], ["light", "/correcciones"], ["light", "/buscar?q=gobierno"], ["light", "/estado"], ["light", "/editores"],
     ["dark", "/"], ["dark", "/bot"], ["dark", "/historias"], ["dark", "/correcciones"], ["dark", "/buscar?q=gobierno"], ["dark", "/estado"], ["dark", "/editores"],
+    ...dataPages.flatMap((path) => [["light", path], ["dark", path]] as const),
   ] as const)("WEB-4: text on %s %s has at least 4.5:1 contrast", async (colorScheme, path) => {
     const { page } = await openPage(browser(), path, { colorScheme });
     try {
@@ -69,7 +83,7 @@ describe("accessibility", () => {
     }
   });
 
-  it.each(["/", "/bot", "/cabeceras", "/correcciones", "/buscar?q=gobierno", "/estado"])("WEB-4: %s fits a 360 px wide phone without sideways scrolling", async (path) => {
+  it.each(["/", "/bot", "/cabeceras", "/correcciones", "/buscar?q=gobierno", "/estado", "/historias", ...dataPages])("WEB-4: %s fits a 360 px wide phone without sideways scrolling", async (path) => {
     const { page } = await openPage(browser(), path, { viewport: { width: 360, height: 740 } });
     try {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,27 +1,79 @@
-/** "Historias": the same news told by several outlets (SPEC WEB-1, DER-2). Not built yet. */
+/** "Historias": recent stories by how many outlets told them (SPEC WEB-1, DER-2), 20 per page. */
 import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { loadPolicies } from "@/db/queries/policy";
+import { listRecentStories } from "@/db/queries/story-page";
+import { formatList } from "@/lib/site-format";
+import { readSiteData } from "@/lib/site-data";
+import { parsePageParam } from "@/lib/site-pagination";
+import { formatPeriod } from "@/lib/site-period";
+import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
-import { UnderConstruction } from "../../_components/under-construction";
+import { Pagination } from "../../_components/pagination";
+import { ServiceUnavailable } from "../../_components/service-unavailable";
+import { storyTitle } from "./story-title";
+
+/** Stories per page. */
+const PAGE_SIZE = 20;
 
 /** Page title. */
 export const metadata: Metadata = { title: "Historias" };
 
-/** Honest placeholder saying what the stories section will show. */
-export default function StoriesPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The list; a bad or too large page number is a 404. */
+export default async function StoriesPage({ searchParams }: Props) {
+  const page = parsePageParam((await searchParams).pagina);
+  if (page === undefined) notFound();
+  const read = await readSiteData(async (db) => listRecentStories(db, await loadPolicies(db), { page, pageSize: PAGE_SIZE, now: Date.now() }));
+  if (!read.ok) return <ServiceUnavailable />;
+  const list = read.value;
+  if (page > list.pageCount) notFound();
+  const period = formatPeriod(list.start, list.end);
   return (
     <>
       <PageHeader
         title="Historias"
-        lead="Cuando varias cabeceras cuentan la misma noticia, la agrupamos en una historia para comparar quién la dio, cuándo y con qué relieve."
+        lead="Cuando varias cabeceras cuentan la misma noticia, la agrupamos en una historia para comparar quién la dio, cuándo, dónde la colocó y con qué titular."
       />
-      <UnderConstruction
-        willShow={[
-          "Las historias que más cabeceras han cubierto en las últimas 24 horas.",
-          "Para cada historia: qué medios la publicaron, a qué hora, en qué posición de portada y durante cuánto tiempo.",
-          "Una línea de tiempo de la cobertura, medio a medio.",
-          "Una descripción de la historia con nuestras propias palabras, nunca copiada de un medio.",
-        ]}
-      />
+      {list.total === 0 ? (
+        <section className="notice" aria-labelledby="sin-historias">
+          <h2 id="sin-historias">Todavía no hay historias</h2>
+          <p>
+            No hemos agrupado ninguna noticia de los últimos 7 días ({period}) en historias. El análisis que reconoce la misma noticia en
+            varias cabeceras aún no ha producido resultados; cuando lo haga, las historias aparecerán aquí, ordenadas por número de cabeceras.
+          </p>
+        </section>
+      ) : (
+        <>
+          <p>
+            {list.total === 1 ? "1 historia vista" : `${list.total} historias vistas`} en los últimos 7 días ({period}, hora peninsular),
+            primero las que contaron más cabeceras.
+          </p>
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr><th scope="col">Historia</th><th scope="col">Cabeceras</th><th scope="col">Primera vez</th><th scope="col">Última vez</th></tr>
+              </thead>
+              <tbody>
+                {list.items.map((s) => (
+                  <tr key={s.id}>
+                    <td>
+                      <Link href={`/historias/${s.id}`} prefetch={false}>{storyTitle(s)}</Link>
+                      <span className="card-text">{formatList(s.outletNames)}{s.outletCount > s.outletNames.length ? " y otras" : ""}</span>
+                    </td>
+                    <td className="num">{s.outletCount}</td>
+                    <td><Moment at={s.firstSeenAt} /></td>
+                    <td><Moment at={s.lastSeenAt} /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination path="/historias" page={list.page} pageCount={list.pageCount} />
+        </>
+      )}
     </>
   );
 }

@@ -1,49 +1,61 @@
-/** An outlet's ficha: for now its name, its home page and what the ficha will show. */
+/** An outlet's page ("ficha", SPEC WEB-1): every figure says over which period it is measured. */
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { loadOutletPage } from "@/db/queries/outlet-page";
 import { loadPolicies } from "@/db/queries/policy";
 import { readSiteData } from "@/lib/site-data";
-import { findActiveOutlet } from "@/lib/site-outlets";
 import { PageHeader } from "../../../_components/page-header";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
-import { UnderConstruction } from "../../../_components/under-construction";
+import { DelaySection } from "./_sections/delay";
+import { FrontPageNowSection } from "./_sections/front-page-now";
+import { FrontPageTimeSection } from "./_sections/front-page-time";
+import { HeadlineChangesSection } from "./_sections/headline-changes";
+import { MixSections } from "./_sections/mix";
+import { RepliesSection } from "./_sections/replies";
+import { RequestsInForce } from "./_sections/requests-in-force";
+import { SignalsSection } from "./_sections/signals";
+import { StatusSection } from "./_sections/status";
+import { TimelinesSection } from "./_sections/timelines";
 
 type Props = { params: Promise<{ slug: string }> };
 
 // Metadata and page share one read per request.
-const outletFor = cache((slug: string) => readSiteData(async (db) => findActiveOutlet(db, await loadPolicies(db), slug)));
+const pageFor = cache((slug: string) =>
+  readSiteData(async (db) => loadOutletPage(db, await loadPolicies(db), { slug, now: Date.now() })));
 
 /** Title from the outlet's name. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const read = await outletFor((await params).slug);
+  const read = await pageFor((await params).slug);
   if (!read.ok) return { title: "Servicio no disponible" };
-  return { title: read.value ? read.value.name : "Cabecera no encontrada" };
+  return { title: read.value ? read.value.outlet.name : "Cabecera no encontrada" };
 }
 
-/** Ficha of one active outlet (SPEC WEB-1); unknown or inactive slugs are a 404. */
+/** Ficha of one active outlet; unknown, inactive or fully excluded outlets are a 404 (PUB-6). */
 export default async function OutletPage({ params }: Props) {
-  const read = await outletFor((await params).slug);
+  const read = await pageFor((await params).slug);
   if (!read.ok) return <ServiceUnavailable />;
-  const outlet = read.value;
-  if (!outlet) notFound();
+  const page = read.value;
+  if (!page) notFound();
+  const { outlet } = page;
+  const tz = outlet.timezone;
   return (
     <>
       <PageHeader
         eyebrow="Cabecera"
         title={outlet.name}
-        lead={<>Portada: <a href={outlet.homepage} rel="noopener noreferrer">{outlet.homepage}</a></>}
+        lead={<>Lo que hemos medido de su portada, sus feeds y sus sitemaps. Portada: <a href={outlet.homepage} rel="noopener noreferrer">{outlet.homepage}</a>. Horas en {tz === "Europe/Madrid" ? "hora peninsular española" : tz}.</>}
       />
-      <UnderConstruction
-        willShow={[
-          "Su portada ahora: qué noticias encabeza y en qué orden.",
-          "La posición de cada noticia a lo largo del tiempo y los cambios de titular.",
-          "El retraso entre la hora que declara el medio y la primera vez que vimos la noticia.",
-          "El reparto por secciones, la proporción de teletipos de agencia y la distribución del encuadre.",
-          "Su estado: bloqueos, robots.txt, reservas de minería y otras señales que publica.",
-          "Las réplicas que la cabecera nos haya enviado, íntegras.",
-        ]}
-      />
+      <RequestsInForce policy={outlet.policy} />
+      {page.frontPage ? <FrontPageNowSection frontPage={page.frontPage} timeZone={tz} /> : null}
+      {page.timelines ? <TimelinesSection timelines={page.timelines} outletName={outlet.name} timeZone={tz} /> : null}
+      <HeadlineChangesSection data={page.headlineChanges} timeZone={tz} />
+      {page.frontPageTime ? <FrontPageTimeSection data={page.frontPageTime} timeZone={tz} /> : null}
+      <DelaySection data={page.delay} outletName={outlet.name} timeZone={tz} />
+      <MixSections sections={page.sections} agency={page.agency} framing={page.framing} outletName={outlet.name} timeZone={tz} />
+      <StatusSection status={page.status} timeZone={tz} />
+      <SignalsSection signals={page.signals} timeZone={tz} />
+      <RepliesSection replies={page.replies} timeZone={tz} />
     </>
   );
 }

@@ -1,0 +1,41 @@
+/** "Retraso de publicación" (SPEC DER-8): declared publication → our first sighting. */
+import type { PublicationDelay } from "@/db/queries/outlet-page-delay";
+import { formatCount, formatNumber } from "@/lib/site-format";
+import { formatElapsed, formatPeriod, formatShare } from "@/lib/site-period";
+import { BarChart } from "../../../../_components/charts/bar-chart";
+
+/** Median and distribution of the delay, and where we first saw each article. */
+export function DelaySection({ data, outletName, timeZone }: { data: PublicationDelay; outletName: string; timeZone: string }) {
+  const period = formatPeriod(data.start, data.end, timeZone);
+  return (
+    <section aria-labelledby="retraso">
+      <h2 id="retraso">Retraso de publicación</h2>
+      <p>
+        Tiempo entre la hora de publicación que declara la cabecera y la primera vez que vimos la noticia, para las{" "}
+        {formatCount(data.articles, "noticia vista", "noticias vistas")} por primera vez en los últimos 7 días ({period}).
+        Mide también nuestra propia rapidez: leemos los feeds cada pocos minutos, no al instante.
+      </p>
+      {data.declared === 0 ? <p>Ninguna de esas noticias declaraba su hora de publicación.</p> : (
+        <>
+          <dl className="facts">
+            <dt>Con hora declarada</dt><dd>{formatNumber(data.declared)} de {formatNumber(data.articles)}</dd>
+            <dt>Retraso mediano</dt><dd>{data.medianMs === null ? "—" : formatElapsed(data.medianMs)}</dd>
+          </dl>
+          <BarChart
+            title={`Retraso entre la hora declarada y la primera vez que vimos cada noticia de ${outletName}, ${period}`}
+            caption={`Noticias de ${outletName} con hora declarada, por retraso hasta que las vimos, ${period}.`}
+            bars={data.bins.map((b) => ({ label: b.label, value: b.count }))}
+            labelHeader="Retraso"
+            valueLabel="Noticias"
+          />
+        </>
+      )}
+      {data.articles > 0 ? (
+        <p>
+          Dónde la vimos primero: feed {formatShare(data.firstSeenIn.feed, data.articles)}, sitemap {formatShare(data.firstSeenIn.sitemap, data.articles)},
+          portada {formatShare(data.firstSeenIn.frontpage, data.articles)}.
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+/** "Su portada ahora": the links open at the latest successful capture (SPEC WEB-1). */
+import Link from "next/link";
+import type { FrontPageNow } from "@/db/queries/outlet-page-front";
+import { Moment } from "../../../../_components/moment";
+
+/** The front page by rank, with since when each link holds its rank. */
+export function FrontPageNowSection({ frontPage, timeZone }: { frontPage: FrontPageNow; timeZone: string }) {
+  return (
+    <section aria-labelledby="portada-ahora">
+      <h2 id="portada-ahora">Su portada ahora</h2>
+      {frontPage.capturedAt === null ? (
+        <p className="notice">Todavía no hemos capturado su portada con éxito: no hay posiciones que mostrar.</p>
+      ) : (
+        <>
+          <p>
+            Según nuestra última captura correcta, del <Moment at={frontPage.capturedAt} timeZone={timeZone} /> (hora de la cabecera).
+            {frontPage.items.length === 1 ? " Solo había una noticia." : frontPage.items.length > 1 ? ` Se muestran las ${frontPage.items.length} primeras noticias, en el orden en que aparecen.` : null}
+          </p>
+          {frontPage.items.length === 0 ? <p>Esa captura no encontró enlaces a noticias.</p> : (
+            <div className="table-wrap">
+              <table className="data-table">
+                <thead>
+                  <tr><th scope="col">Posición</th><th scope="col">Titular</th><th scope="col">En esta posición desde</th><th scope="col">En portada desde</th></tr>
+                </thead>
+                <tbody>
+                  {frontPage.items.map((item) => (
+                    <tr key={item.articleId}>
+                      <td className="num">{item.rank}</td>
+                      <td><Link href={`/noticias/${item.articleId}`} prefetch={false}>{item.headline}</Link></td>
+                      <td><Moment at={item.rankSince} timeZone={timeZone} /></td>
+                      <td><Moment at={item.onFrontPageSince ?? item.rankSince} timeZone={timeZone} /></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+/** "Tiempo en portada" (SPEC DER-7): time on the front page, best rank, time as lead story. */
+import Link from "next/link";
+import type { FrontPageTime } from "@/db/queries/outlet-page-front-time";
+import { formatNumber } from "@/lib/site-format";
+import { formatElapsed, formatPeriod } from "@/lib/site-period";
+
+/** The period's figures and the links that stayed longest. */
+export function FrontPageTimeSection({ data, timeZone }: { data: FrontPageTime; timeZone: string }) {
+  const period = formatPeriod(data.start, data.end, timeZone);
+  return (
+    <section aria-labelledby="tiempo-portada">
+      <h2 id="tiempo-portada">Tiempo en portada</h2>
+      <p>
+        Últimos 7 días ({period}). El tiempo va de la primera a la última captura en que vimos la noticia en cada posición;
+        una noticia vista en una sola captura cuenta cero.
+      </p>
+      {data.articles === 0 ? <p>No hemos registrado ninguna noticia en su portada en este periodo.</p> : (
+        <>
+          <dl className="facts">
+            <dt>Noticias en portada</dt><dd>{formatNumber(data.articles)}</dd>
+            <dt>Tiempo mediano</dt><dd>{data.medianMs === null ? "—" : formatElapsed(data.medianMs)} por noticia</dd>
+            <dt>Con noticia de apertura</dt><dd>{formatElapsed(data.leadMs)} con alguna noticia en la posición 1</dd>
+          </dl>
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="table-caption">Las {data.longest.length} noticias que más tiempo estuvieron en portada en el periodo.</caption>
+              <thead>
+                <tr><th scope="col">Titular</th><th scope="col">Mejor posición</th><th scope="col">En portada</th><th scope="col">De apertura</th></tr>
+              </thead>
+              <tbody>
+                {data.longest.map((l) => (
+                  <tr key={l.articleId}>
+                    <td><Link href={`/noticias/${l.articleId}`} prefetch={false}>{l.headline}</Link></td>
+                    <td className="num">{l.bestRank}</td>
+                    <td>{formatElapsed(l.onFrontPageMs)}</td>
+                    <td>{l.asLeadMs > 0 ? formatElapsed(l.asLeadMs) : "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

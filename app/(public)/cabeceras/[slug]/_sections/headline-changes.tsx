@@ -1,0 +1,36 @@
+/** "Cambios de titular" (SPEC WEB-1): counts over 7 days and the latest changes with their diff. */
+import Link from "next/link";
+import type { HeadlineChanges } from "@/db/queries/outlet-page-headlines";
+import { formatCount } from "@/lib/site-format";
+import { formatPeriod } from "@/lib/site-period";
+import { wordDiff } from "@/lib/word-diff";
+import { HeadlineDiff } from "../../../../_components/headline-diff";
+import { Moment } from "../../../../_components/moment";
+
+/** Figures, then the latest changes newest first. */
+export function HeadlineChangesSection({ data, timeZone }: { data: HeadlineChanges; timeZone: string }) {
+  const period = formatPeriod(data.start, data.end, timeZone);
+  return (
+    <section aria-labelledby="cambios-titular">
+      <h2 id="cambios-titular">Cambios de titular</h2>
+      <p>
+        Últimos 7 días ({period}): {formatCount(data.changes, "cambio de titular", "cambios de titular")} en{" "}
+        {formatCount(data.changedArticles, "noticia", "noticias")}, de {formatCount(data.articlesSeen, "noticia vista", "noticias vistas")} por primera vez
+        en el periodo. Contamos como cambio cualquier titular distinto de la misma noticia visto después del primero, en su portada, su feed, su
+        sitemap o la propia página, en noticias vistas por primera vez en los últimos 14 días.
+      </p>
+      {data.latest.length > 0 ? (
+        <ol className="headline-changes">
+          {data.latest.map((c) => (
+            <li key={`${c.articleId}-${c.at}`}>
+              <Moment at={c.at} timeZone={timeZone} /> · <Link href={`/noticias/${c.articleId}`} prefetch={false}>ver la noticia</Link>
+              {data.withheld ? <p>{c.after}</p> : (
+                <p><HeadlineDiff parts={wordDiff(c.before, c.after)} /></p>
+              )}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}

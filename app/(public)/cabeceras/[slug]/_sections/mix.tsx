@@ -1,0 +1,63 @@
+/** Sections, agency copy and framing of the outlet's recent articles (SPEC WEB-1, DER-3, DER-4). */
+import type { AgencyShare, FramingDistribution, SectionMix } from "@/db/queries/outlet-page-mix";
+import { formatCount } from "@/lib/site-format";
+import { formatPeriod, formatShare } from "@/lib/site-period";
+import { BarChart } from "../../../../_components/charts/bar-chart";
+
+/** Three short sections; each says when it has no data yet instead of showing zeros. */
+export function MixSections({ sections, agency, framing, outletName, timeZone }: {
+  sections: SectionMix; agency: AgencyShare; framing: FramingDistribution; outletName: string; timeZone: string;
+}) {
+  const period = formatPeriod(sections.start, sections.end, timeZone);
+  return (
+    <>
+      <section aria-labelledby="secciones">
+        <h2 id="secciones">Secciones</h2>
+        {sections.articles === 0 ? <p>No hemos visto noticias suyas en los últimos 7 días ({period}).</p> : (
+          <BarChart
+            title={`Noticias de ${outletName} por sección declarada, ${period}`}
+            caption={`Reparto por la sección que declara la propia cabecera de las ${formatCount(sections.articles, "noticia vista", "noticias vistas")} por primera vez ${period}.`}
+            bars={sections.sections.map((s) => ({ label: s.label, value: s.count }))}
+            labelHeader="Sección"
+            valueLabel="Noticias"
+          />
+        )}
+      </section>
+      <section aria-labelledby="agencias">
+        <h2 id="agencias">Teletipos de agencia</h2>
+        {!agency.analysed ? (
+          <p><span className="badge">Sin datos todavía</span> Aún no hemos analizado qué noticias de este periodo ({period}) son copia de agencia.</p>
+        ) : (
+          <>
+            <p>
+              {formatShare(agency.agencyArticles, agency.articles)} de sus noticias de los últimos 7 días ({period}) son teletipos de agencia:{" "}
+              {formatCount(agency.agencyArticles, "noticia", "noticias")} de {agency.articles}.
+            </p>
+            <ul className="compact">
+              {agency.agencies.map((a) => <li key={a.label}>{a.label}: {formatCount(a.count, "noticia", "noticias")}</li>)}
+            </ul>
+          </>
+        )}
+      </section>
+      <section aria-labelledby="encuadre">
+        <h2 id="encuadre">Encuadre de los titulares</h2>
+        {!framing.shown ? (
+          <p>A petición del medio, ningún modelo analiza sus titulares y no mostramos su encuadre.</p>
+        ) : framing.headlines === 0 ? (
+          <p><span className="badge">Sin datos todavía</span> Nuestro modelo aún no ha anotado el encuadre de sus titulares de este periodo ({period}).</p>
+        ) : (
+          <>
+            <BarChart
+              title={`Titulares de ${outletName} por letra de encuadre, ${period}`}
+              caption={`Letra de encuadre que asigna nuestro modelo local a cada titular de las noticias vistas ${period}.`}
+              bars={framing.letters.map((l) => ({ label: l.label, value: l.count }))}
+              labelHeader="Letra"
+              valueLabel="Titulares"
+            />
+            <p className="hint">Modelo: SHA-256 {framing.modelSha256.map((s) => <code key={s}>{s}</code>)}</p>
+          </>
+        )}
+      </section>
+    </>
+  );
+}

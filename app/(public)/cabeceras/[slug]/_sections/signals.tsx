@@ -1,0 +1,61 @@
+/** "Señales que publica" (SPEC ROB-4, SIG-1, SIG-3, SIG-4): what the outlet tells robots and miners. */
+import type { OutletSignals } from "@/db/queries/outlet-page-signals";
+import { Moment } from "../../../../_components/moment";
+
+const KIND: Record<string, string> = {
+  "tdm-reservation": "Reserva de minería de textos (TDM)",
+  "tdm-policy": "Política de minería (TDM)",
+  "robots-directive": "Directiva robots de la página",
+  "content-usage": "Preferencias de uso por IA (Content-Usage)",
+  paywall: "Muro de pago",
+};
+
+const ACCESS: Record<string, string> = {
+  parse: "leído y obedecido",
+  "disallow-all": "no legible: no leemos nada de ese servidor",
+  "allow-all": "no existe: todo permitido",
+  "use-last-good": "no disponible: usamos la última copia buena",
+};
+
+/** robots.txt in force per host with its content signals, then the page signals recorded. */
+export function SignalsSection({ signals, timeZone }: { signals: OutletSignals; timeZone: string }) {
+  return (
+    <section aria-labelledby="senales">
+      <h2 id="senales">Señales que publica</h2>
+      {signals.robots.length === 0 ? <p>Todavía no hemos leído el robots.txt de sus servidores.</p> : (
+        <ul className="compact">
+          {signals.robots.map((r) => (
+            <li key={r.host}>
+              <strong>{r.host}/robots.txt</strong>: {r.access ? ACCESS[r.access] ?? r.access : "sin leer"}.
+              {r.sha256 ? <> Versión vigente vista por primera vez el <Moment at={r.firstFetchedAt} timeZone={timeZone} /> y comprobada por última vez el <Moment at={r.lastFetchedAt} timeZone={timeZone} /> (huella <code>{r.sha256.slice(0, 12)}</code>).</> : null}
+              {r.contentSignals.length > 0 ? (
+                <ul>
+                  {r.contentSignals.map((c, i) => (
+                    <li key={i}><code>{c.field === "content-signal" ? "Content-Signal" : "Content-Usage"}: {c.path ? `${c.path} ` : ""}{c.value}</code>{c.agents.length ? ` (para ${c.agents.join(", ")})` : ""}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {signals.signals.length === 0 ? <p>No hemos registrado otras señales en sus páginas.</p> : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr><th scope="col">Señal</th><th scope="col">Dónde</th><th scope="col">Valor</th><th scope="col">Vista por última vez</th></tr>
+            </thead>
+            <tbody>
+              {signals.signals.map((s) => (
+                <tr key={`${s.kind} ${s.scope} ${s.value}`}>
+                  <td>{KIND[s.kind] ?? s.kind}</td><td>{s.scope}</td><td><code>{s.value}</code></td>
+                  <td><Moment at={s.lastSeenAt} timeZone={timeZone} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+/** "Estado de la recogida" (SPEC BLK-2, BLK-6, BLK-7): sources, closed front page, probes, failure states. */
+import type { OutletStatus, SourceStatus } from "@/db/queries/outlet-page-status";
+import { formatPercent, formatPeriod, formatShare } from "@/lib/site-period";
+import { failureShare } from "@/lib/collection-health";
+import { Moment } from "../../../../_components/moment";
+
+const KIND: Record<SourceStatus["kind"], string> = { frontpage: "Portada", feed: "Feed", sitemap: "Sitemap", legal: "Aviso legal" };
+
+function state(s: SourceStatus, now: number): string {
+  if (s.dead) return "Sin respuesta desde hace 7 días";
+  if (s.closedSince !== null) return "Cerrada para nosotros";
+  if (s.pausedUntil !== null && s.pausedUntil > now) return "En pausa tras fallos";
+  return "Activa";
+}
+
+/** Per-source table, then the front-page and article-read figures of the period. */
+export function StatusSection({ status, timeZone }: { status: OutletStatus; timeZone: string }) {
+  const period = formatPeriod(status.start, status.end, timeZone);
+  const front = status.frontPage;
+  const captureShare = front ? failureShare(front.captures) : null;
+  const readShare = failureShare(status.reads);
+  return (
+    <section aria-labelledby="estado">
+      <h2 id="estado">Estado de la recogida</h2>
+      {front?.withoutPosition || status.withoutBody ? (
+        <p className="notice">
+          {front?.withoutPosition ? <><span className="badge">Sin posición</span> Más del 40 % de las capturas de su portada fallaron en los últimos 7 días. </> : null}
+          {status.withoutBody ? <><span className="badge">Sin cuerpo</span> Más del 40 % de las lecturas de sus noticias fallaron en los últimos 7 días.</> : null}
+        </p>
+      ) : null}
+      <div className="table-wrap">
+        <table className="data-table">
+          <thead>
+            <tr><th scope="col">Fuente</th><th scope="col">Dirección</th><th scope="col">Estado</th><th scope="col">Último éxito</th><th scope="col">Último fallo</th></tr>
+          </thead>
+          <tbody>
+            {status.sources.map((s) => (
+              <tr key={`${s.kind} ${s.url}`}>
+                <td>{KIND[s.kind]}</td>
+                <td className="url">{s.url}</td>
+                <td>{state(s, status.end)}</td>
+                <td><Moment at={s.lastSuccessAt} timeZone={timeZone} unknown="nunca" /></td>
+                <td><Moment at={s.lastFailureAt} timeZone={timeZone} unknown="ninguno" /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="facts">
+        {front ? (
+          <>
+            <dt>Portada</dt>
+            <dd>
+              {front.closedSince === null ? "Abierta." : <>Cerrada para nosotros desde el <Moment at={front.closedSince} timeZone={timeZone} />. La sondeamos una vez por hora: {front.probes.total === 0 ? "sin sondeos en los últimos 7 días." : <>respondió a {formatShare(front.probes.answered, front.probes.total)} de los {front.probes.total} sondeos de los últimos 7 días.</>}</>}
+            </dd>
+            <dt>Capturas fallidas</dt>
+            <dd>{captureShare === null ? "Sin capturas en el periodo." : <>{formatPercent(captureShare)} de {front.captures.attempts} ({period}).</>}</dd>
+          </>
+        ) : null}
+        <dt>Lecturas fallidas</dt>
+        <dd>{readShare === null ? "Sin lecturas en el periodo." : <>{formatPercent(readShare)} de {status.reads.attempts} lecturas de las noticias descubiertas {period}.</>}</dd>
+      </dl>
+    </section>
+  );
+}

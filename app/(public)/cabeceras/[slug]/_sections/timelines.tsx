@@ -1,0 +1,33 @@
+/** Position timelines of the day's top stories (SPEC WEB-1, WEB-2). */
+import Link from "next/link";
+import type { TopStoryTimelines } from "@/db/queries/outlet-page-front";
+import { formatPeriod } from "@/lib/site-period";
+import { RankChart } from "../../../../_components/charts/rank-chart";
+
+/** Chart of the best-ranked stories over the last 24 hours, numbered to match the list below it. */
+export function TimelinesSection({ timelines, outletName, timeZone }: { timelines: TopStoryTimelines; outletName: string; timeZone: string }) {
+  const period = formatPeriod(timelines.start, timelines.end, timeZone);
+  const series = timelines.series.map((s, i) => ({ label: `${i + 1}. ${s.headline}`, spans: s.spans }));
+  return (
+    <section aria-labelledby="posiciones">
+      <h2 id="posiciones">Posiciones en las últimas 24 horas</h2>
+      {series.length === 0 ? <p>No hemos registrado posiciones de su portada en las últimas 24 horas ({period}).</p> : (
+        <>
+          <RankChart
+            title={`Posición en la portada de ${outletName} de sus ${series.length} noticias mejor colocadas, ${period}`}
+            caption={`Posición en portada (1 = la primera) de las noticias mejor colocadas de ${outletName}, ${period}, hora de la cabecera. Cada trazo es un periodo en la misma posición.`}
+            series={series}
+            start={timelines.start}
+            end={timelines.end}
+            timeZone={timeZone}
+          />
+          <ol className="compact">
+            {timelines.series.map((s) => (
+              <li key={s.articleId}><Link href={`/noticias/${s.articleId}`} prefetch={false}>{s.headline}</Link> (mejor posición: {s.bestRank})</li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+/** One story across outlets (SPEC WEB-1): who told it, when, where on the front page, for how long, with which headlines. */
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { loadPolicies } from "@/db/queries/policy";
+import { loadStoryPage } from "@/db/queries/story-page";
+import { readSiteData } from "@/lib/site-data";
+import { parseIdParam } from "@/lib/site-ids";
+import { formatElapsed, formatPeriod } from "@/lib/site-period";
+import { RankChart } from "../../../_components/charts/rank-chart";
+import { Moment } from "../../../_components/moment";
+import { PageHeader } from "../../../_components/page-header";
+import { ServiceUnavailable } from "../../../_components/service-unavailable";
+import { storyTitle } from "../story-title";
+
+type Props = { params: Promise<{ id: string }> };
+
+const pageFor = cache((id: number) => readSiteData(async (db) => loadStoryPage(db, await loadPolicies(db), { id })));
+
+/** Title from our key terms. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const id = parseIdParam((await params).id);
+  if (id === undefined) return { title: "Historia no encontrada" };
+  const read = await pageFor(id);
+  if (!read.ok) return { title: "Servicio no disponible" };
+  return { title: read.value ? `Historia: ${storyTitle(read.value)}` : "Historia no encontrada" };
+}
+
+/** A story with at least one visible outlet; bad or unknown ids are a 404. */
+export default async function StoryPageView({ params }: Props) {
+  const id = parseIdParam((await params).id);
+  if (id === undefined) notFound();
+  const read = await pageFor(id);
+  if (!read.ok) return <ServiceUnavailable />;
+  const story = read.value;
+  if (!story) notFound();
+  const positioned = story.coverage.filter((c) => c.frontPage && c.frontPage.spans.length > 0);
+  const spanStart = Math.min(...positioned.flatMap((c) => c.frontPage!.spans.map((s) => s.fromAt)));
+  const spanEnd = Math.max(...positioned.flatMap((c) => c.frontPage!.spans.map((s) => s.toAt)));
+  const pad = Math.max(30 * 60_000, (spanEnd - spanStart) * 0.05);
+  const period = formatPeriod(story.firstSeenAt, story.lastSeenAt);
+  return (
+    <>
+      <PageHeader
+        eyebrow="Historia"
+        title={`Historia: ${storyTitle(story)}`}
+        lead={<>La misma noticia en {story.coverage.length === 1 ? "1 cabecera" : `${story.coverage.length} cabeceras`}, vista {period} (hora peninsular). El nombre de la historia son términos clave elegidos por nuestro análisis, no un titular.</>}
+      />
+      <section aria-labelledby="quien">
+        <h2 id="quien">Quién la contó</h2>
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="table-caption">Por orden de la primera vez que vimos la noticia en cada cabecera. «—» en portada: no la vimos allí, o el medio pidió que no mostremos posiciones.</caption>
+            <thead>
+              <tr><th scope="col">Cabecera</th><th scope="col">Vista por primera vez</th><th scope="col">En portada desde</th><th scope="col">Posición</th><th scope="col">Tiempo en portada</th></tr>
+            </thead>
+            <tbody>
+              {story.coverage.map((c) => (
+                <tr key={c.articleId}>
+                  <td><Link href={`/noticias/${c.articleId}`} prefetch={false}>{c.outlet.name}</Link></td>
+                  <td><Moment at={c.firstSeenAt} /></td>
+                  <td>{c.frontPage ? <Moment at={c.frontPage.firstAt} /> : "—"}</td>
+                  <td>{c.frontPage && c.frontPage.firstRank !== null ? `entró en la ${c.frontPage.firstRank}.ª; mejor, ${c.frontPage.bestRank}.ª` : "—"}</td>
+                  <td>{c.frontPage && c.frontPage.spans.length > 0 ? formatElapsed(c.frontPage.onFrontPageMs) : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      {positioned.length > 0 ? (
+        <section aria-labelledby="cobertura">
+          <h2 id="cobertura">Cobertura en portada</h2>
+          <RankChart
+            title={`Posición de la historia en la portada de cada cabecera, ${formatPeriod(spanStart, spanEnd)}`}
+            caption={`Posición (1 = la primera) de la noticia en la portada de cada cabecera que la llevó, ${formatPeriod(spanStart, spanEnd)}, hora peninsular.`}
+            series={positioned.map((c) => ({ label: c.outlet.name, spans: c.frontPage!.spans }))}
+            start={spanStart - pad}
+            end={spanEnd + pad}
+            timeZone="Europe/Madrid"
+          />
+        </section>
+      ) : null}
+      <section aria-labelledby="titulares">
+        <h2 id="titulares">Titulares, lado a lado</h2>
+        <ul className="variants">
+          {story.coverage.map((c) => (
+            <li key={c.articleId}>
+              <h3>{c.outlet.name}</h3>
+              <ol>
+                {c.headlines.map((h, i) => <li key={i}>{h}</li>)}
+              </ol>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+/** An article's headline history as a timeline, each change with its word diff (SPEC WEB-1). */
+import type { HeadlineVersionEntry } from "@/db/queries/article-page";
+import { formatList } from "@/lib/site-format";
+import { HeadlineDiff } from "../../../_components/headline-diff";
+import { Moment } from "../../../_components/moment";
+
+const WHERE: Record<string, string> = { feed: "feed", sitemap: "sitemap", frontpage: "portada", article: "página de la noticia" };
+
+/** Oldest first; withheld headlines show the notice and no diff. */
+export function HeadlineHistory({ versions, timeZone }: { versions: readonly HeadlineVersionEntry[]; timeZone: string }) {
+  if (versions.length === 0) return <p>No hemos registrado ningún titular de esta noticia.</p>;
+  return (
+    <ol className="timeline">
+      {versions.map((v, i) => (
+        <li key={i}>
+          <p className="hint">
+            {i === 0 ? "Primer titular" : `Cambio ${i}`}: visto desde el <Moment at={v.firstSeenAt} timeZone={timeZone} /> hasta el{" "}
+            <Moment at={v.lastSeenAt} timeZone={timeZone} />, en {formatList(v.seenIn.map((s) => WHERE[s] ?? s))}.
+            {v.framing ? ` Encuadre: ${v.framing.letter}.` : null}
+          </p>
+          <p className="timeline-headline">{v.diff ? <HeadlineDiff parts={v.diff} /> : v.headline}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}

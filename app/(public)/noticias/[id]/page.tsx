@@ -1,0 +1,104 @@
+/** An article's page (SPEC WEB-1): headline history, rank over time, times, section and byline. */
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { loadArticlePage, type ArticlePage } from "@/db/queries/article-page";
+import { loadPolicies } from "@/db/queries/policy";
+import { readSiteData } from "@/lib/site-data";
+import { formatList } from "@/lib/site-format";
+import { parseIdParam } from "@/lib/site-ids";
+import { formatElapsed, formatPeriod } from "@/lib/site-period";
+import { RankChart } from "../../../_components/charts/rank-chart";
+import { Moment } from "../../../_components/moment";
+import { PageHeader } from "../../../_components/page-header";
+import { ServiceUnavailable } from "../../../_components/service-unavailable";
+import { HeadlineHistory } from "./headline-history";
+
+type Props = { params: Promise<{ id: string }> };
+
+const WHERE: Record<string, string> = { feed: "su feed", sitemap: "su sitemap", frontpage: "su portada" };
+
+const pageFor = cache((id: number) => readSiteData(async (db) => loadArticlePage(db, await loadPolicies(db), { id })));
+
+/** Title from the headline as it may be cited. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const id = parseIdParam((await params).id);
+  if (id === undefined) return { title: "Noticia no encontrada" };
+  const read = await pageFor(id);
+  if (!read.ok) return { title: "Servicio no disponible" };
+  return { title: read.value ? `${read.value.headline} · ${read.value.outlet.name}` : "Noticia no encontrada" };
+}
+
+function RankSection({ page }: { page: ArticlePage }) {
+  const tz = page.outlet.timezone;
+  if (page.ranks === null) return <p>A petición del medio, no mostramos las posiciones de sus noticias en portada.</p>;
+  const { spans } = page.ranks;
+  if (spans.length === 0) return <p>No la hemos visto en la portada de {page.outlet.name}.</p>;
+  const first = spans[0]!.fromAt;
+  const last = Math.max(...spans.map((s) => s.toAt));
+  const pad = Math.max(30 * 60_000, (last - first) * 0.05);
+  const period = formatPeriod(first, last, tz);
+  return (
+    <>
+      <dl className="facts">
+        <dt>Mejor posición</dt><dd>{page.ranks.bestRank}</dd>
+        <dt>En portada</dt><dd>{formatElapsed(page.ranks.onFrontPageMs)} ({period})</dd>
+        <dt>De apertura</dt><dd>{page.ranks.asLeadMs > 0 ? formatElapsed(page.ranks.asLeadMs) : "nunca"}</dd>
+      </dl>
+      <RankChart
+        title={`Posición de la noticia en la portada de ${page.outlet.name}, ${period}`}
+        caption={`Posición en la portada de ${page.outlet.name} (1 = la primera), ${period}, hora de la cabecera. Los huecos son periodos en que no estaba en portada o no pudimos capturarla.`}
+        series={[{ label: "Posición", spans }]}
+        start={first - pad}
+        end={last + pad}
+        timeZone={tz}
+      />
+    </>
+  );
+}
+
+/** One article of a visible outlet; bad, unknown or excluded ids are a 404. */
+export default async function ArticlePageView({ params }: Props) {
+  const id = parseIdParam((await params).id);
+  if (id === undefined) notFound();
+  const read = await pageFor(id);
+  if (!read.ok) return <ServiceUnavailable />;
+  const page = read.value;
+  if (!page) notFound();
+  const tz = page.outlet.timezone;
+  return (
+    <>
+      <PageHeader
+        eyebrow={page.outlet.name}
+        title={page.headline}
+        lead={<>Noticia de <Link href={`/cabeceras/${page.outlet.slug}`} prefetch={false}>{page.outlet.name}</Link>: <a href={page.url} rel="noopener noreferrer" className="url">{page.url}</a></>}
+      />
+      {page.headlinesWithheld ? <p className="notice">A petición del medio, no reproducimos sus titulares literalmente.</p> : null}
+      <section aria-labelledby="datos">
+        <h2 id="datos">Datos de la noticia</h2>
+        <dl className="facts">
+          <dt>Sección</dt><dd>{page.section ?? "no declarada"}</dd>
+          <dt>Firma</dt><dd>{page.bylines.length ? formatList(page.bylines) : "no declarada"}</dd>
+          {page.agency ? <><dt>Agencia</dt><dd>{page.agency}</dd></> : null}
+          <dt>Publicada (según el medio)</dt><dd><Moment at={page.publishedAt} timeZone={tz} unknown="no declarada" /></dd>
+          {page.modifiedAt !== null ? <><dt>Modificada (según el medio)</dt><dd><Moment at={page.modifiedAt} timeZone={tz} /></dd></> : null}
+          <dt>Vista por primera vez</dt><dd><Moment at={page.firstSeenAt} timeZone={tz} />, en {WHERE[page.firstSeenIn] ?? page.firstSeenIn}</dd>
+          <dt>Primera vez en su feed</dt><dd><Moment at={page.firstSeen.feed} timeZone={tz} unknown="no la vimos" /></dd>
+          <dt>Primera vez en su sitemap</dt><dd><Moment at={page.firstSeen.sitemap} timeZone={tz} unknown="no la vimos" /></dd>
+          {page.ranks !== null ? <><dt>Primera vez en su portada</dt><dd><Moment at={page.firstSeen.frontpage} timeZone={tz} unknown="no la vimos" /></dd></> : null}
+          {page.publishedAt !== null ? <><dt>Retraso</dt><dd>{formatElapsed(page.firstSeenAt - page.publishedAt)} entre la hora declarada y nuestra primera visita</dd></> : null}
+          {page.story ? <><dt>Historia</dt><dd><Link href={`/historias/${page.story.id}`} prefetch={false}>Ver cómo la contaron {page.story.outletCount === 1 ? "otras cabeceras" : `${page.story.outletCount} cabeceras`}</Link></dd></> : null}
+        </dl>
+      </section>
+      <section aria-labelledby="titulares">
+        <h2 id="titulares">Historial del titular</h2>
+        <HeadlineHistory versions={page.versions} timeZone={tz} />
+      </section>
+      <section aria-labelledby="posicion">
+        <h2 id="posicion">Posición en portada</h2>
+        <RankSection page={page} />
+      </section>
+    </>
+  );
+}

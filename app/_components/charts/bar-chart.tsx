@@ -1,0 +1,29 @@
+/** A distribution as horizontal bars (SPEC WEB-2), with a table of the same values. */
+import { barChartSvg, type Bar } from "@/lib/chart-svg";
+import { formatNumber } from "@/lib/site-format";
+import { formatShare } from "@/lib/site-period";
+
+import { ChartFigure } from "./chart-figure";
+
+/** Bars in display order; `labelHeader` and `valueLabel` head the table's columns. */
+export function BarChart({ title, caption, bars, labelHeader, valueLabel }: { title: string; caption: string; bars: readonly Bar[]; labelHeader: string; valueLabel: string }) {
+  const total = bars.reduce((n, b) => n + b.value, 0);
+  return (
+    <ChartFigure
+      svg={barChartSvg({ title, bars, valueLabel })}
+      caption={caption}
+      table={
+        <table>
+          <thead>
+            <tr><th scope="col">{labelHeader}</th><th scope="col">{valueLabel}</th><th scope="col">Proporción</th></tr>
+          </thead>
+          <tbody>
+            {bars.map((b) => (
+              <tr key={b.label}><td>{b.label}</td><td>{formatNumber(b.value)}</td><td>{formatShare(b.value, total)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  );
+}

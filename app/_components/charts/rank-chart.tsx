@@ -1,0 +1,45 @@
+/** Rank over time on a front page (SPEC WEB-2): chart plus a table of the same spans. */
+import { rankChartSvg, type RankSeries } from "@/lib/chart-svg";
+import { formatElapsed, formatMoment } from "@/lib/site-period";
+import { ChartFigure } from "./chart-figure";
+
+/** What the chart draws: labelled series of spans over a period, in an outlet's time zone. */
+export interface RankChartProps {
+  /** Accessible name of the chart: what, where, over which period. */
+  title: string;
+  caption: string;
+  series: readonly RankSeries[];
+  start: number;
+  end: number;
+  timeZone: string;
+}
+
+/** Rank-over-time figure; 1 (the top of the front page) is drawn on top. */
+export function RankChart({ title, caption, series, start, end, timeZone }: RankChartProps) {
+  const svg = rankChartSvg({ title, series, start, end, timeZone });
+  return (
+    <ChartFigure
+      svg={svg}
+      caption={caption}
+      table={
+        <table>
+          <caption className="table-caption">Cada fila es un periodo en que la noticia mantuvo la misma posición.</caption>
+          <thead>
+            <tr><th scope="col">Noticia</th><th scope="col">Posición</th><th scope="col">Desde</th><th scope="col">Hasta</th><th scope="col">Duración</th></tr>
+          </thead>
+          <tbody>
+            {series.flatMap((s) => s.spans.map((p, i) => (
+              <tr key={`${s.label}-${i}`}>
+                <td>{s.label}</td>
+                <td>{p.rank}</td>
+                <td><time dateTime={new Date(p.fromAt).toISOString()}>{formatMoment(p.fromAt, timeZone)}</time></td>
+                <td><time dateTime={new Date(p.toAt).toISOString()}>{formatMoment(p.toAt, timeZone)}</time></td>
+                <td>{formatElapsed(p.toAt - p.fromAt)}</td>
+              </tr>
+            )))}
+          </tbody>
+        </table>
+      }
+    />
+  );
+}

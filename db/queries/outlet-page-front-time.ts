@@ -1,0 +1,62 @@
+/**
+ * Front-page metrics from rank spans (SPEC DER-7) over the last 7 days: how long the
+ * outlet's links stayed on its front page, their best rank and the time as lead story.
+ * A span runs from the capture that first saw a rank to the last capture that confirmed
+ * it, so a link seen in one capture only counts zero time.
+ */
+import { sql } from "drizzle-orm";
+import type { OutletPolicy } from "../../lib/policy";
+import type { Executor } from "../client";
+import { latestHeadlines } from "./outlet-page-front";
+import { DAY_MS, num } from "./page-sql";
+
+/** One link's figures over the period. */
+export interface FrontPageStay { articleId: number; headline: string; bestRank: number; onFrontPageMs: number; asLeadMs: number }
+
+/** The outlet's front-page figures over the period. */
+export interface FrontPageTime {
+  start: number;
+  end: number;
+  /** Distinct articles on the front page in the period. */
+  articles: number;
+  /** Median time on the front page per article, null when none. */
+  medianMs: number | null;
+  /** Time with some article at rank 1 (the lead story), summed. */
+  leadMs: number;
+  /** The articles that stayed longest. */
+  longest: FrontPageStay[];
+}
+
+const WINDOW_MS = 7 * DAY_MS;
+const LONGEST = 10;
+
+/** DER-7 figures of the outlet over the last 7 days, spans clipped to the period. */
+export async function loadFrontPageTime(db: Executor, outletId: number, policy: OutletPolicy, now: number): Promise<FrontPageTime> {
+  const start = now - WINDOW_MS;
+  const from = new Date(start).toISOString();
+  const to = new Date(now).toISOString();
+  const perArticle = sql`
+    select article_id, min(rank) as best_rank,
+      sum(extract(epoch from least(to_at, ${to}::timestamptz) - greatest(from_at, ${from}::timestamptz))) * 1000 as on_ms,
+      coalesce(sum(extract(epoch from least(to_at, ${to}::timestamptz) - greatest(from_at, ${from}::timestamptz))) filter (where rank = 1), 0) * 1000 as lead_ms
+    from rank_spans where outlet_id = ${outletId} and to_at >= ${from} and from_at <= ${to}
+    group by article_id`;
+  const [[summary], longest] = await Promise.all([
+    db.execute<{ articles: number; median_ms: string | number | null; lead_ms: string | number | null }>(sql`
+      select count(*)::int as articles, percentile_cont(0.5) within group (order by on_ms) as median_ms, sum(lead_ms) as lead_ms
+      from (${perArticle}) t`),
+    db.execute<{ article_id: string | number; best_rank: number; on_ms: string | number; lead_ms: string | number }>(sql`
+      select * from (${perArticle}) t order by on_ms desc, best_rank, article_id limit ${LONGEST}`),
+  ]);
+  const headlines = await latestHeadlines(db, policy, longest.map((r) => Number(r.article_id)));
+  return {
+    start, end: now,
+    articles: summary?.articles ?? 0,
+    medianMs: num(summary?.median_ms),
+    leadMs: num(summary?.lead_ms) ?? 0,
+    longest: longest.map((r) => ({
+      articleId: Number(r.article_id), headline: headlines.get(Number(r.article_id)) ?? "(sin titular registrado)",
+      bestRank: r.best_rank, onFrontPageMs: Math.round(Number(r.on_ms)), asLeadMs: Math.round(Number(r.lead_ms)),
+    })),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * An outlet's front page from its rank spans (SPEC STO-1, WEB-1): what it shows now (the
+ * spans still open at its latest successful capture) and the positions over the last
+ * 24 hours of the stories that ranked highest in them.
+ */
+import { sql } from "drizzle-orm";
+import { headlineForDisplay, type OutletPolicy } from "../../lib/policy";
+import type { Executor } from "../client";
+import { DAY_MS, idList, num, time } from "./page-sql";
+
+/** One link of the front page now. */
+export interface FrontPageItem {
+  articleId: number;
+  rank: number;
+  /** The headline as it may be cited (PUB-6), from its latest version. */
+  headline: string;
+  /** Holding this rank since (epoch ms). */
+  rankSince: number;
+  /** First seen anywhere on the front page (epoch ms). */
+  onFrontPageSince: number | null;
+}
+
+/** The front page at the latest successful capture. */
+export interface FrontPageNow { capturedAt: number | null; items: FrontPageItem[] }
+
+/** Links shown from the front page now. */
+const FRONT_PAGE_LINKS = 30;
+/** Stories drawn in the position timelines. */
+const TIMELINE_STORIES = 5;
+
+/** The latest headline of each article, as the policy lets us cite it. */
+export async function latestHeadlines(db: Executor, policy: OutletPolicy, articleIds: readonly number[]): Promise<Map<number, string>> {
+  if (articleIds.length === 0) return new Map();
+  const rows = await db.execute<{ article_id: string | number; text: string }>(sql`
+    select distinct on (article_id) article_id, text from headline_versions
+    where article_id in ${idList(articleIds)}
+    order by article_id, last_seen_at desc, id desc`);
+  return new Map(rows.map((r) => [Number(r.article_id), headlineForDisplay(policy, r.text)]));
+}
+
+/** The links open at the outlet's latest successful capture, by rank. */
+export async function loadFrontPageNow(db: Executor, outletId: number, policy: OutletPolicy): Promise<FrontPageNow> {
+  const [last] = await db.execute<{ at: string | Date | null }>(sql`
+    select max(at) as at from frontpage_captures where outlet_id = ${outletId} and outcome = 'ok'`);
+  const capturedAt = time(last?.at);
+  if (capturedAt === null) return { capturedAt: null, items: [] };
+  const rows = await db.execute<{ article_id: string | number; rank: number; from_at: string | Date; first_seen_frontpage_at: string | Date | null }>(sql`
+    select s.article_id, s.rank, s.from_at, a.first_seen_frontpage_at
+    from rank_spans s join articles a on a.id = s.article_id
+    where s.outlet_id = ${outletId} and s.to_at = ${new Date(capturedAt).toISOString()}
+    order by s.rank limit ${FRONT_PAGE_LINKS}`);
+  const headlines = await latestHeadlines(db, policy, rows.map((r) => Number(r.article_id)));
+  return {
+    capturedAt,
+    items: rows.map((r) => ({
+      articleId: Number(r.article_id), rank: r.rank, headline: headlines.get(Number(r.article_id)) ?? "(sin titular registrado)",
+      rankSince: time(r.from_at)!, onFrontPageSince: time(r.first_seen_frontpage_at),
+    })),
+  };
+}
+
+/** One article's spans in a timeline. */
+export interface TimelineSeries { articleId: number; headline: string; bestRank: number; spans: { fromAt: number; toAt: number; rank: number }[] }
+
+/** Position timelines of the top stories over a period. */
+export interface TopStoryTimelines { start: number; end: number; series: TimelineSeries[] }
+
+/** The stories with the best ranks over the last 24 hours and all their spans in that period. */
+export async function loadTopStoryTimelines(db: Executor, outletId: number, policy: OutletPolicy, now: number): Promise<TopStoryTimelines> {
+  const start = now - DAY_MS;
+  const from = new Date(start).toISOString();
+  const to = new Date(now).toISOString();
+  const top = await db.execute<{ article_id: string | number; best: number }>(sql`
+    select article_id, min(rank) as best,
+      sum(extract(epoch from least(to_at, ${to}::timestamptz) - greatest(from_at, ${from}::timestamptz))) as seconds
+    from rank_spans where outlet_id = ${outletId} and to_at >= ${from} and from_at <= ${to}
+    group by article_id order by best, seconds desc, article_id limit ${TIMELINE_STORIES}`);
+  const ids = top.map((r) => Number(r.article_id));
+  if (ids.length === 0) return { start, end: now, series: [] };
+  const [spans, headlines] = await Promise.all([
+    db.execute<{ article_id: string | number; rank: number; from_at: string | Date; to_at: string | Date }>(sql`
+      select article_id, rank, from_at, to_at from rank_spans
+      where article_id in ${idList(ids)} and outlet_id = ${outletId} and to_at >= ${from} and from_at <= ${to}
+      order by article_id, from_at`),
+    latestHeadlines(db, policy, ids),
+  ]);
+  return {
+    start,
+    end: now,
+    series: top.map((t) => {
+      const articleId = Number(t.article_id);
+      return {
+        articleId, bestRank: num(t.best)!, headline: headlines.get(articleId) ?? "(sin titular registrado)",
+        spans: spans.filter((s) => Number(s.article_id) === articleId).map((s) => ({ fromAt: time(s.from_at)!, toAt: time(s.to_at)!, rank: s.rank })),
+      };
+    }),
+  };
+}

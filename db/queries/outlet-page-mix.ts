@@ -1,0 +1,86 @@
+/**
+ * What the outlet's articles of the last 7 days are made of: declared sections, agency
+ * copy (SPEC DER-3) and headline framing (DER-4). Agency and framing are filled by the
+ * analysis; until it has run they say so instead of showing zeros.
+ */
+import { sql } from "drizzle-orm";
+import type { OutletPolicy } from "../../lib/policy";
+import type { Executor } from "../client";
+import { DAY_MS, outletArticlesSeenBetween } from "./page-sql";
+
+/** A label and how many articles (or headlines) carry it. */
+export interface Share { label: string; count: number }
+
+/** Declared sections of the period; the smallest are grouped under "Otras". */
+export interface SectionMix { start: number; end: number; articles: number; sections: Share[] }
+
+/** Agency copy in the period; `analysed` is false while no article has an agency verdict. */
+export interface AgencyShare { start: number; end: number; articles: number; analysed: boolean; agencyArticles: number; agencies: Share[] }
+
+/** Framing letters of the period's headlines; `shown` false under "sin anotación de modelo". */
+export type FramingDistribution =
+  | { shown: false }
+  | { shown: true; start: number; end: number; headlines: number; letters: Share[]; modelSha256: string[] };
+
+const WINDOW_MS = 7 * DAY_MS;
+const SECTIONS_SHOWN = 8;
+/** Shown for articles whose page declared no section. */
+export const NO_SECTION = "Sin sección declarada";
+
+function period(now: number) {
+  const start = now - WINDOW_MS;
+  return { start, end: now, from: new Date(start).toISOString(), to: new Date(now).toISOString() };
+}
+
+/** Articles per declared section over the last 7 days. */
+export async function loadSectionMix(db: Executor, outletId: number, now: number): Promise<SectionMix> {
+  const p = period(now);
+  const rows = await db.execute<{ section: string | null; n: number }>(sql`
+    select nullif(trim(section), '') as section, count(*)::int as n from articles
+    where ${outletArticlesSeenBetween("articles", outletId, p.from, p.to)}
+    group by 1 order by n desc, section nulls last`);
+  const named = rows.filter((r) => r.section !== null);
+  const shown = named.slice(0, SECTIONS_SHOWN).map((r) => ({ label: r.section!, count: r.n }));
+  const others = named.slice(SECTIONS_SHOWN).reduce((n, r) => n + r.n, 0);
+  const none = rows.find((r) => r.section === null)?.n ?? 0;
+  return {
+    start: p.start, end: p.end,
+    articles: rows.reduce((n, r) => n + r.n, 0),
+    sections: [...shown, ...(others ? [{ label: "Otras", count: others }] : []), ...(none ? [{ label: NO_SECTION, count: none }] : [])],
+  };
+}
+
+/** Share of agency copy over the last 7 days. */
+export async function loadAgencyShare(db: Executor, outletId: number, now: number): Promise<AgencyShare> {
+  const p = period(now);
+  const rows = await db.execute<{ agency: string | null; n: number }>(sql`
+    select agency, count(*)::int as n from articles
+    where ${outletArticlesSeenBetween("articles", outletId, p.from, p.to)}
+    group by 1 order by n desc, agency`);
+  const agencies = rows.filter((r) => r.agency !== null).map((r) => ({ label: r.agency!, count: r.n }));
+  const agencyArticles = agencies.reduce((n, a) => n + a.count, 0);
+  return {
+    start: p.start, end: p.end,
+    articles: rows.reduce((n, r) => n + r.n, 0),
+    analysed: agencyArticles > 0,
+    agencyArticles,
+    agencies,
+  };
+}
+
+/** Framing letters of the headlines of articles first seen in the last 7 days. */
+export async function loadFramingDistribution(db: Executor, outletId: number, policy: OutletPolicy, now: number): Promise<FramingDistribution> {
+  if (!policy.modelAnnotations) return { shown: false };
+  const p = period(now);
+  const rows = await db.execute<{ letter: string; n: number; models: string[] }>(sql`
+    select f.letter, count(*)::int as n, array_agg(distinct f.model_sha256) as models
+    from articles a join headline_versions hv on hv.article_id = a.id join framing f on f.text_hash = hv.text_hash
+    where ${outletArticlesSeenBetween("a", outletId, p.from, p.to)}
+    group by f.letter order by f.letter`);
+  return {
+    shown: true, start: p.start, end: p.end,
+    headlines: rows.reduce((n, r) => n + r.n, 0),
+    letters: rows.map((r) => ({ label: r.letter, count: r.n })),
+    modelSha256: [...new Set(rows.flatMap((r) => r.models))].sort(),
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The read model of an outlet's page ("ficha", SPEC WEB-1): every section as plain data,
+ * with the publishers' and authors' requests already applied (PUB-6). Each section has
+ * its own file; this one decides which sections the policy lets us read at all.
+ */
+import type { Policies } from "../../lib/policy";
+import type { Executor } from "../client";
+import { loadFrontPageNow, loadTopStoryTimelines, type FrontPageNow, type TopStoryTimelines } from "./outlet-page-front";
+import { loadFrontPageTime, type FrontPageTime } from "./outlet-page-front-time";
+import { loadHeadlineChanges, type HeadlineChanges } from "./outlet-page-headlines";
+import { loadPublicationDelay, type PublicationDelay } from "./outlet-page-delay";
+import { loadAgencyShare, loadFramingDistribution, loadSectionMix, type AgencyShare, type FramingDistribution, type SectionMix } from "./outlet-page-mix";
+import { findVisibleOutlet, type VisibleOutlet } from "./outlet-page-outlet";
+import { loadPublishedReplies, type PublishedReply } from "./outlet-page-replies";
+import { loadOutletSignals, type OutletSignals } from "./outlet-page-signals";
+import { loadOutletStatus, type OutletStatus } from "./outlet-page-status";
+
+/** Everything the outlet page shows. Position sections are null under "sin posición". */
+export interface OutletPage {
+  outlet: VisibleOutlet;
+  now: number;
+  frontPage: FrontPageNow | null;
+  timelines: TopStoryTimelines | null;
+  frontPageTime: FrontPageTime | null;
+  headlineChanges: HeadlineChanges;
+  delay: PublicationDelay;
+  sections: SectionMix;
+  agency: AgencyShare;
+  framing: FramingDistribution;
+  status: OutletStatus;
+  signals: OutletSignals;
+  replies: PublishedReply[];
+}
+
+/** The page of outlet `slug` at `now`, or undefined when it is unknown, inactive or under `total`. */
+export async function loadOutletPage(db: Executor, policies: Policies, { slug, now }: { slug: string; now: number }): Promise<OutletPage | undefined> {
+  const outlet = await findVisibleOutlet(db, policies, slug);
+  if (!outlet) return undefined;
+  const { id, policy } = outlet;
+  const positions = policy.positions;
+  const [frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, framing, status, signals, replies] = await Promise.all([
+    positions ? loadFrontPageNow(db, id, policy) : null,
+    positions ? loadTopStoryTimelines(db, id, policy, now) : null,
+    positions ? loadFrontPageTime(db, id, policy, now) : null,
+    loadHeadlineChanges(db, id, policy, now),
+    loadPublicationDelay(db, id, now),
+    loadSectionMix(db, id, now),
+    loadAgencyShare(db, id, now),
+    loadFramingDistribution(db, id, policy, now),
+    loadOutletStatus(db, id, policy, now),
+    loadOutletSignals(db, id),
+    loadPublishedReplies(db, id),
+  ]);
+  return { outlet, now, frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, framing, status, signals, replies };
+}

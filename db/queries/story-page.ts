@@ -1,0 +1,108 @@
+/**
+ * Read models of the stories pages (SPEC WEB-1, DER-2, DER-5): recent stories by how
+ * many outlets covered them, and one story's coverage outlet by outlet — when each first
+ * showed it, where on its front page and for how long, and its headline variants.
+ * Outlets under `total` are left out of every count and list (PUB-6).
+ */
+import { sql } from "drizzle-orm";
+import { headlineForDisplay, type Policies } from "../../lib/policy";
+import type { Executor } from "../client";
+import { DAY_MS, idList, notExcluded, time } from "./page-sql";
+
+/** A story in the list. */
+export interface StorySummary { id: number; keyTerms: string[]; firstSeenAt: number; lastSeenAt: number; outletCount: number; outletNames: string[] }
+
+/** One page of recent stories. */
+export interface StoriesList { start: number; end: number; items: StorySummary[]; total: number; page: number; pageSize: number; pageCount: number }
+
+/** Stories seen within this period are "recent". */
+export const RECENT_STORIES_MS = 7 * DAY_MS;
+/** Outlet names listed per story in the list. */
+const NAMES_SHOWN = 6;
+
+/** Page `page` of the stories seen in the last 7 days, most outlets first, then most recent. */
+export async function listRecentStories(db: Executor, policies: Policies, { page, pageSize, now }: { page: number; pageSize: number; now: number }): Promise<StoriesList> {
+  const start = now - RECENT_STORIES_MS;
+  const from = new Date(start).toISOString();
+  // Driven from the recent stories (index stories_last_seen), each counted through its own
+  // articles (index articles_story): the cost follows the stories of the period, not all articles.
+  const visible = sql`
+    from articles a join outlets o on o.id = a.outlet_id and o.active
+    where a.story_id = s.id ${notExcluded(sql`a.outlet_id`, policies.excludedOutletIds)}`;
+  const [[count], rows] = await Promise.all([
+    db.execute<{ n: number }>(sql`
+      select count(*)::int as n from stories s cross join lateral (select 1 ${visible} limit 1) shown
+      where s.last_seen_at >= ${from}`),
+    db.execute<{ id: string | number; key_terms: string[]; first_seen_at: string | Date; last_seen_at: string | Date; outlets: number; names: string[] }>(sql`
+      select s.id, s.key_terms, s.first_seen_at, s.last_seen_at, c.outlets, c.names
+      from stories s cross join lateral (
+        select count(distinct a.outlet_id)::int as outlets, (array_agg(distinct o.name))[1:${NAMES_SHOWN}] as names ${visible}
+      ) c
+      where s.last_seen_at >= ${from} and c.outlets > 0
+      order by c.outlets desc, s.last_seen_at desc, s.id desc
+      limit ${pageSize} offset ${(page - 1) * pageSize}`),
+  ]);
+  const total = count?.n ?? 0;
+  return {
+    start, end: now, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    items: rows.map((r) => ({
+      id: Number(r.id), keyTerms: r.key_terms, firstSeenAt: time(r.first_seen_at)!, lastSeenAt: time(r.last_seen_at)!,
+      outletCount: r.outlets, outletNames: r.names,
+    })),
+  };
+}
+
+/** One outlet's article in a story. */
+export interface StoryCoverage {
+  articleId: number;
+  outlet: { slug: string; name: string };
+  firstSeenAt: number;
+  /** Where it was on the front page; null under "sin posición" for that outlet. */
+  frontPage: null | { firstAt: number | null; firstRank: number | null; bestRank: number | null; onFrontPageMs: number; spans: { fromAt: number; toAt: number; rank: number }[] };
+  /** Distinct headline versions, oldest first, as they may be cited (one notice when withheld). */
+  headlines: string[];
+}
+
+/** Everything a story page shows. */
+export interface StoryPage { id: number; keyTerms: string[]; firstSeenAt: number; lastSeenAt: number; coverage: StoryCoverage[] }
+
+/** Story `id` with the coverage of every visible outlet, earliest first; undefined when unknown or no outlet can be shown. */
+export async function loadStoryPage(db: Executor, policies: Policies, { id }: { id: number }): Promise<StoryPage | undefined> {
+  if (!Number.isSafeInteger(id) || id < 1) return undefined;
+  const [story] = await db.execute<{ id: string | number; key_terms: string[]; first_seen_at: string | Date; last_seen_at: string | Date }>(sql`
+    select id, key_terms, first_seen_at, last_seen_at from stories where id = ${id}`);
+  if (!story) return undefined;
+  const articles = await db.execute<{ id: string | number; outlet_id: number; slug: string; name: string; first_seen_at: string | Date }>(sql`
+    select a.id, a.outlet_id, o.slug, o.name, a.first_seen_at from articles a join outlets o on o.id = a.outlet_id and o.active
+    where a.story_id = ${id} ${notExcluded(sql`a.outlet_id`, policies.excludedOutletIds)}
+    order by a.first_seen_at, a.id limit 200`);
+  if (articles.length === 0) return undefined;
+  const ids = articles.map((a) => Number(a.id));
+  const [versions, spans] = await Promise.all([
+    db.execute<{ article_id: string | number; text: string }>(sql`
+      select article_id, text from headline_versions where article_id in ${idList(ids)} order by article_id, first_seen_at, id`),
+    db.execute<{ article_id: string | number; rank: number; from_at: string | Date; to_at: string | Date }>(sql`
+      select article_id, rank, from_at, to_at from rank_spans where article_id in ${idList(ids)} order by article_id, from_at`),
+  ]);
+  return {
+    id: Number(story.id), keyTerms: story.key_terms, firstSeenAt: time(story.first_seen_at)!, lastSeenAt: time(story.last_seen_at)!,
+    coverage: articles.map((a) => {
+      const articleId = Number(a.id);
+      const policy = policies.forOutlet(a.outlet_id);
+      const mine = spans.filter((s) => Number(s.article_id) === articleId).map((s) => ({ fromAt: time(s.from_at)!, toAt: time(s.to_at)!, rank: s.rank }));
+      return {
+        articleId,
+        outlet: { slug: a.slug, name: a.name },
+        firstSeenAt: time(a.first_seen_at)!,
+        frontPage: policy.positions ? {
+          firstAt: mine[0]?.fromAt ?? null,
+          firstRank: mine[0]?.rank ?? null,
+          bestRank: mine.length ? Math.min(...mine.map((s) => s.rank)) : null,
+          onFrontPageMs: mine.reduce((n, s) => n + (s.toAt - s.fromAt), 0),
+          spans: mine,
+        } : null,
+        headlines: [...new Set(versions.filter((v) => Number(v.article_id) === articleId).map((v) => headlineForDisplay(policy, v.text)))],
+      };
+    }),
+  };
+}

@@ -1,0 +1,167 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../../db/client";
+import { loadArticlePage } from "../../../db/queries/article-page";
+import { loadPolicies } from "../../../db/queries/policy";
+import { listRecentStories, loadStoryPage } from "../../../db/queries/story-page";
+import { makePolicies, NO_POLICIES, UNSIGNED, WITHHELD_HEADLINE, type Scope } from "../../../lib/policy";
+import { createTestDatabase } from "../../support/database";
+import { addArticle, addExclusion, addFraming, addOutlet, addSpans, addStory, HOUR, hideAuthor, MINUTE } from "../../support/page-fixtures";
+
+const NOW = Date.parse("2026-11-20T12:00:00Z");
+let database: Database;
+let uno: number;
+let dos: number;
+let tres: number;
+let story: number;
+let quiet: number;
+let a1: number;
+let a2: number;
+let a3: number;
+
+const scoped = (outletId: number, scope: Scope) => makePolicies([{ outletId, scope }], []);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database;
+  uno = await addOutlet(db, "uno", "Diario Uno");
+  dos = await addOutlet(db, "dos", "Diario Dos");
+  tres = await addOutlet(db, "tres", "Diario Tres");
+  story = await addStory(db, ["incendio", "valencia"], NOW - 10 * HOUR, NOW - HOUR);
+  quiet = await addStory(db, ["pleno", "senado"], NOW - 3 * HOUR, NOW - 2 * HOUR);
+  await addStory(db, ["antigua"], NOW - 30 * 24 * HOUR, NOW - 20 * 24 * HOUR);
+  a1 = await addArticle(db, {
+    outletId: uno, path: "/incendio", firstSeenAt: NOW - 10 * HOUR, publishedAt: NOW - 10 * HOUR - 20 * MINUTE, section: "España",
+    authors: ["Ana Pérez", "Luis Gómez"], storyId: story,
+    headlines: [["El incendio de Valencia obliga a desalojar a 300 vecinos", NOW - 10 * HOUR, NOW - 6 * HOUR],
+      ["El incendio de Valencia obliga a desalojar a 500 vecinos", NOW - 6 * HOUR, NOW - HOUR]],
+  });
+  await db.execute(sql`update articles set first_seen_frontpage_at = ${new Date(NOW - 9 * HOUR).toISOString()} where id = ${a1}`);
+  await addSpans(db, uno, a1, [[4, NOW - 9 * HOUR, NOW - 7 * HOUR], [1, NOW - 7 * HOUR, NOW - 2 * HOUR]]);
+  a2 = await addArticle(db, {
+    outletId: dos, path: "/fuego", firstSeenAt: NOW - 8 * HOUR, storyId: story, firstSeenIn: "frontpage",
+    headlines: [["Fuego en Valencia: 500 desalojados", NOW - 8 * HOUR, NOW - 2 * HOUR]],
+  });
+  await addSpans(db, dos, a2, [[2, NOW - 8 * HOUR, NOW - 5 * HOUR]]);
+  a3 = await addArticle(db, {
+    outletId: tres, path: "/valencia", firstSeenAt: NOW - 7 * HOUR, storyId: story, headlines: [["Valencia arde", NOW - 7 * HOUR, NOW - 7 * HOUR]],
+  });
+  await addArticle(db, { outletId: uno, path: "/pleno", firstSeenAt: NOW - 3 * HOUR, storyId: quiet, headlines: [["Pleno del Senado", NOW - 3 * HOUR, NOW - 2 * HOUR]] });
+  await addFraming(db, "El incendio de Valencia obliga a desalojar a 500 vecinos", "C", 0.6, NOW - HOUR);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe("article page read model", () => {
+  it("WEB-1: headline history oldest first, each change with its word diff", async () => {
+    const page = (await loadArticlePage(database.db, NO_POLICIES, { id: a1 }))!;
+    expect(page.headline).toBe("El incendio de Valencia obliga a desalojar a 500 vecinos");
+    expect(page.versions.map((v) => [v.headline, v.firstSeenAt, v.lastSeenAt, v.seenIn])).toEqual([
+      ["El incendio de Valencia obliga a desalojar a 300 vecinos", NOW - 10 * HOUR, NOW - 6 * HOUR, ["feed"]],
+      ["El incendio de Valencia obliga a desalojar a 500 vecinos", NOW - 6 * HOUR, NOW - HOUR, ["feed"]],
+    ]);
+    expect(page.versions[0]!.diff).toBeNull();
+    expect(page.versions[1]!.diff).toEqual([
+      { kind: "same", text: "El incendio de Valencia obliga a desalojar a" }, { kind: "removed", text: "300" },
+      { kind: "added", text: "500" }, { kind: "same", text: "vecinos" },
+    ]);
+    expect(page.versions[1]!.framing).toEqual({ letter: "C", score: expect.closeTo(0.6, 5) });
+  });
+
+  it("WEB-1, DER-7: ranks over time on the outlet's front page, best rank and time on it", async () => {
+    const page = (await loadArticlePage(database.db, NO_POLICIES, { id: a1 }))!;
+    expect(page.ranks).toEqual({
+      spans: [{ fromAt: NOW - 9 * HOUR, toAt: NOW - 7 * HOUR, rank: 4 }, { fromAt: NOW - 7 * HOUR, toAt: NOW - 2 * HOUR, rank: 1 }],
+      bestRank: 1, onFrontPageMs: 7 * HOUR, asLeadMs: 5 * HOUR,
+    });
+  });
+
+  it("DER-8: the times: declared, first seen and first seen in each source; section, bylines and story", async () => {
+    const page = (await loadArticlePage(database.db, NO_POLICIES, { id: a1 }))!;
+    expect(page).toMatchObject({
+      publishedAt: NOW - 10 * HOUR - 20 * MINUTE, firstSeenAt: NOW - 10 * HOUR, firstSeenIn: "feed",
+      firstSeen: { feed: NOW - 10 * HOUR, sitemap: null, frontpage: NOW - 9 * HOUR },
+      section: "España", bylines: ["Ana Pérez", "Luis Gómez"], story: { id: story, outletCount: 3 },
+      outlet: { slug: "uno", name: "Diario Uno" },
+    });
+  });
+
+  it("PUB-5: a hidden author's byline reads 'sin firma a petición del autor'", async () => {
+    await hideAuthor(database.db, "luis gomez", NOW - HOUR);
+    const page = (await loadArticlePage(database.db, await loadPolicies(database.db), { id: a1 }))!;
+    expect(page.bylines).toEqual(["Ana Pérez", UNSIGNED]);
+  });
+
+  it("WEB-1: unknown, negative and huge ids have no page", async () => {
+    for (const id of [999_999, 0, -1, Number.MAX_SAFE_INTEGER, 2 ** 60, 1.5]) {
+      expect(await loadArticlePage(database.db, NO_POLICIES, { id }), String(id)).toBeUndefined();
+    }
+  });
+
+  it("PUB-6: each scope on the article page", async () => {
+    expect(await loadArticlePage(database.db, scoped(uno, "total"), { id: a1 })).toBeUndefined();
+    const withheld = (await loadArticlePage(database.db, scoped(uno, "sin-titulares-literales"), { id: a1 }))!;
+    expect(withheld.headline).toBe(WITHHELD_HEADLINE);
+    expect(withheld.versions.map((v) => v.headline)).toEqual([WITHHELD_HEADLINE, WITHHELD_HEADLINE]);
+    expect(withheld.versions.map((v) => v.diff)).toEqual([null, null]);
+    expect(JSON.stringify(withheld)).not.toContain("incendio de Valencia");
+    expect((await loadArticlePage(database.db, scoped(uno, "sin-posicion"), { id: a1 }))!.ranks).toBeNull();
+    expect((await loadArticlePage(database.db, scoped(uno, "sin-anotacion-de-modelo"), { id: a1 }))!.versions.map((v) => v.framing)).toEqual([null, null]);
+    expect((await loadArticlePage(database.db, scoped(dos, "total"), { id: a1 }))!.story).toEqual({ id: story, outletCount: 2 });
+  });
+});
+
+describe("story pages read models", () => {
+  it("WEB-1: recent stories by number of outlets, paginated; old stories are left out", async () => {
+    const list = await listRecentStories(database.db, NO_POLICIES, { page: 1, pageSize: 1, now: NOW });
+    expect(list).toMatchObject({ total: 2, pageCount: 2, start: NOW - 7 * 24 * HOUR });
+    expect(list.items).toEqual([{
+      id: story, keyTerms: ["incendio", "valencia"], firstSeenAt: NOW - 10 * HOUR, lastSeenAt: NOW - HOUR, outletCount: 3,
+      outletNames: ["Diario Dos", "Diario Tres", "Diario Uno"],
+    }]);
+    const second = await listRecentStories(database.db, NO_POLICIES, { page: 2, pageSize: 1, now: NOW });
+    expect(second.items.map((s) => [s.id, s.outletCount])).toEqual([[quiet, 1]]);
+  });
+
+  it("WEB-1: a story shows which outlets covered it, when, where on the front page, for how long, with their headlines", async () => {
+    const page = (await loadStoryPage(database.db, NO_POLICIES, { id: story }))!;
+    expect(page.keyTerms).toEqual(["incendio", "valencia"]);
+    expect(page.coverage).toEqual([
+      { articleId: a1, outlet: { slug: "uno", name: "Diario Uno" }, firstSeenAt: NOW - 10 * HOUR,
+        frontPage: { firstAt: NOW - 9 * HOUR, firstRank: 4, bestRank: 1, onFrontPageMs: 7 * HOUR, spans: expect.any(Array) },
+        headlines: ["El incendio de Valencia obliga a desalojar a 300 vecinos", "El incendio de Valencia obliga a desalojar a 500 vecinos"] },
+      { articleId: a2, outlet: { slug: "dos", name: "Diario Dos" }, firstSeenAt: NOW - 8 * HOUR,
+        frontPage: { firstAt: NOW - 8 * HOUR, firstRank: 2, bestRank: 2, onFrontPageMs: 3 * HOUR, spans: [{ fromAt: NOW - 8 * HOUR, toAt: NOW - 5 * HOUR, rank: 2 }] },
+        headlines: ["Fuego en Valencia: 500 desalojados"] },
+      { articleId: a3, outlet: { slug: "tres", name: "Diario Tres" }, firstSeenAt: NOW - 7 * HOUR,
+        frontPage: { firstAt: null, firstRank: null, bestRank: null, onFrontPageMs: 0, spans: [] },
+        headlines: ["Valencia arde"] },
+    ]);
+  });
+
+  it("WEB-1: unknown and out-of-range story ids have no page", async () => {
+    for (const id of [123_456, 0, -5, 2 ** 60]) expect(await loadStoryPage(database.db, NO_POLICIES, { id })).toBeUndefined();
+  });
+
+  it("PUB-6: each scope on the story pages", async () => {
+    const total = scoped(dos, "total");
+    expect((await loadStoryPage(database.db, total, { id: story }))!.coverage.map((c) => c.outlet.slug)).toEqual(["uno", "tres"]);
+    expect((await listRecentStories(database.db, total, { page: 1, pageSize: 10, now: NOW })).items[0]).toMatchObject({ outletCount: 2, outletNames: ["Diario Tres", "Diario Uno"] });
+    const onlyUno = makePolicies([{ outletId: dos, scope: "total" }, { outletId: tres, scope: "total" }, { outletId: uno, scope: "total" }], []);
+    expect(await loadStoryPage(database.db, onlyUno, { id: story })).toBeUndefined();
+    expect((await listRecentStories(database.db, onlyUno, { page: 1, pageSize: 10, now: NOW })).total).toBe(0);
+
+    const withheld = (await loadStoryPage(database.db, scoped(uno, "sin-titulares-literales"), { id: story }))!;
+    expect(withheld.coverage[0]!.headlines).toEqual([WITHHELD_HEADLINE]);
+    expect(withheld.coverage[1]!.headlines).toEqual(["Fuego en Valencia: 500 desalojados"]);
+    const unpositioned = (await loadStoryPage(database.db, scoped(dos, "sin-posicion"), { id: story }))!;
+    expect(unpositioned.coverage.map((c) => c.frontPage === null)).toEqual([false, true, false]);
+  });
+
+  it("PUB-6: an exclusion in force in the database removes the outlet from the story", async () => {
+    await addExclusion(database.db, tres, "total", NOW - HOUR);
+    const page = (await loadStoryPage(database.db, await loadPolicies(database.db), { id: story }))!;
+    expect(page.coverage.map((c) => c.outlet.slug)).toEqual(["uno", "dos"]);
+  });
+});

@@ -1,0 +1,181 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../../db/client";
+import { loadOutletPage } from "../../../db/queries/outlet-page";
+import { loadPolicies } from "../../../db/queries/policy";
+import { makePolicies, NO_POLICIES, WITHHELD_HEADLINE, type Scope } from "../../../lib/policy";
+import { createTestDatabase } from "../../support/database";
+import {
+  addArticle, addCaptures, addExclusion, addFraming, addOutlet, addProbes, addReply, addRobots, addSignal, addSpans, HOUR, MINUTE,
+} from "../../support/page-fixtures";
+
+const NOW = Date.parse("2026-11-20T12:00:00Z");
+let database: Database;
+let outletId: number;
+let a1: number;
+let a2: number;
+
+const only = (scope: Scope) => makePolicies([{ outletId, scope }], []);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database;
+  outletId = await addOutlet(db, "uno", "Diario Uno");
+  a1 = await addArticle(db, {
+    outletId, path: "/a1", firstSeenAt: NOW - 10 * HOUR, publishedAt: NOW - 10 * HOUR - 30 * MINUTE, section: "Política", readOutcome: "open",
+    headlines: [["Primer titular", NOW - 10 * HOUR, NOW - 6 * HOUR], ["Segundo titular corregido", NOW - 6 * HOUR, NOW - HOUR]],
+  });
+  a2 = await addArticle(db, {
+    outletId, path: "/a2", firstSeenAt: NOW - 5 * HOUR, publishedAt: NOW - 5 * HOUR - 5 * MINUTE, section: "Economía", agency: "EFE",
+    readOutcome: "blocked", firstSeenIn: "sitemap", headlines: [["Otra noticia", NOW - 5 * HOUR, NOW - HOUR]],
+  });
+  await addArticle(db, { outletId, path: "/vieja", firstSeenAt: NOW - 9 * 24 * HOUR, section: "Viejo", headlines: [["Vieja", NOW - 9 * 24 * HOUR, NOW - 9 * 24 * HOUR]] });
+  await addSpans(db, outletId, a1, [[3, NOW - 10 * HOUR, NOW - 8 * HOUR], [1, NOW - 8 * HOUR, NOW - HOUR]]);
+  await addSpans(db, outletId, a2, [[2, NOW - 5 * HOUR, NOW - HOUR]]);
+  await addCaptures(db, outletId, [
+    [NOW - 10 * HOUR, "ok"], [NOW - 8 * HOUR, "ok"], [NOW - 5 * HOUR, "ok"], [NOW - 2 * HOUR, "ok"], [NOW - HOUR, "ok"],
+    [NOW - 30 * MINUTE, "timeout"], [NOW - 20 * MINUTE, "blocked"], [NOW - 15 * MINUTE, "blocked"], [NOW - 10 * MINUTE, "blocked"],
+    [NOW - 8 * 24 * HOUR, "blocked"],
+  ]);
+  await db.execute(sql`update sources set closed_since = ${new Date(NOW - 20 * MINUTE).toISOString()}, last_failure_at = ${new Date(NOW - 10 * MINUTE).toISOString()}
+    where outlet_id = ${outletId} and kind = 'frontpage'`);
+  await addProbes(db, outletId, "uno", [[NOW - 3 * HOUR, false], [NOW - 2 * HOUR, true], [NOW - HOUR, false], [NOW - 10 * 24 * HOUR, true]]);
+  await addFraming(db, "Segundo titular corregido", "B", 0.8, NOW - HOUR);
+  await addSignal(db, outletId, "tdm-reservation", "header", "1", NOW - 2 * HOUR);
+  await addRobots(db, "https://www.uno.test", "uno.test", "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n", NOW - 3 * HOUR);
+  await addReply(db, outletId, "<b>Nuestra réplica</b>\ncon dos líneas", NOW - 48 * HOUR, NOW - 24 * HOUR);
+  await addReply(db, outletId, "Sin publicar", NOW - 2 * HOUR, null);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe("outlet page read model", () => {
+  it("WEB-1: the front page now is the spans open at the latest successful capture, by rank, with since when", async () => {
+    const page = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!;
+    expect(page.outlet).toMatchObject({ slug: "uno", name: "Diario Uno" });
+    expect(page.frontPage).toEqual({
+      capturedAt: NOW - HOUR,
+      items: [
+        { articleId: a1, rank: 1, headline: "Segundo titular corregido", rankSince: NOW - 8 * HOUR, onFrontPageSince: null },
+        { articleId: a2, rank: 2, headline: "Otra noticia", rankSince: NOW - 5 * HOUR, onFrontPageSince: null },
+      ],
+    });
+  });
+
+  it("WEB-2: position timelines of the last 24 h draw the best-ranked stories with all their spans", async () => {
+    const page = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!;
+    expect(page.timelines).toEqual({
+      start: NOW - 24 * HOUR, end: NOW,
+      series: [
+        { articleId: a1, headline: "Segundo titular corregido", bestRank: 1, spans: [{ fromAt: NOW - 10 * HOUR, toAt: NOW - 8 * HOUR, rank: 3 }, { fromAt: NOW - 8 * HOUR, toAt: NOW - HOUR, rank: 1 }] },
+        { articleId: a2, headline: "Otra noticia", bestRank: 2, spans: [{ fromAt: NOW - 5 * HOUR, toAt: NOW - HOUR, rank: 2 }] },
+      ],
+    });
+  });
+
+  it("DER-7: time on the front page, best rank and time as lead story over 7 days", async () => {
+    const t = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!.frontPageTime!;
+    expect(t).toMatchObject({ articles: 2, medianMs: 6.5 * HOUR, leadMs: 7 * HOUR });
+    expect(t.longest).toEqual([
+      { articleId: a1, headline: "Segundo titular corregido", bestRank: 1, onFrontPageMs: 9 * HOUR, asLeadMs: 7 * HOUR },
+      { articleId: a2, headline: "Otra noticia", bestRank: 2, onFrontPageMs: 4 * HOUR, asLeadMs: 0 },
+    ]);
+  });
+
+  it("WEB-1: headline changes over 7 days are counted, the latest shown with the headline they replaced", async () => {
+    const c = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!.headlineChanges;
+    expect(c).toMatchObject({ changes: 1, changedArticles: 1, articlesSeen: 2, withheld: false });
+    expect(c.latest).toEqual([{ articleId: a1, at: NOW - 6 * HOUR, before: "Primer titular", after: "Segundo titular corregido" }]);
+  });
+
+  it("DER-8: publication delay declared → first seen, as a distribution with its median, and where each was first seen", async () => {
+    const d = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!.delay;
+    expect(d).toMatchObject({ articles: 2, declared: 2, medianMs: 17.5 * MINUTE, firstSeenIn: { feed: 1, sitemap: 1, frontpage: 0 } });
+    expect(d.bins.filter((b) => b.count > 0)).toEqual([{ label: "Menos de 15 min", count: 1 }, { label: "15 min – 1 h", count: 1 }]);
+  });
+
+  it("WEB-1: section mix, agency share and framing cover the articles first seen in the last 7 days", async () => {
+    const page = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!;
+    expect(page.sections.sections).toEqual([{ label: "Economía", count: 1 }, { label: "Política", count: 1 }]);
+    expect(page.agency).toMatchObject({ articles: 2, analysed: true, agencyArticles: 1, agencies: [{ label: "EFE", count: 1 }] });
+    expect(page.framing).toMatchObject({ shown: true, headlines: 1, letters: [{ label: "B", count: 1 }], modelSha256: ["ab".repeat(32)] });
+  });
+
+  it("BLK-2, BLK-7: status shows the closed front page, the probe share and the 'sin posición' and 'sin cuerpo' states", async () => {
+    const s = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!.status;
+    expect(s.frontPage).toEqual({
+      closedSince: NOW - 20 * MINUTE, probes: { total: 3, answered: 1 }, captures: { attempts: 9, failures: 4 }, withoutPosition: true,
+    });
+    expect(s.reads).toEqual({ attempts: 2, failures: 1 });
+    expect(s.withoutBody).toBe(true);
+    expect(s.sources.map((x) => x.kind)).toEqual(["feed", "sitemap", "frontpage"]);
+  });
+
+  it("SIG-1, SIG-4, ROB-4: the robots.txt in force with its content signals, and the recorded signals", async () => {
+    const { signals } = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!;
+    expect(signals.robots).toEqual([expect.objectContaining({
+      host: "https://www.uno.test", access: "parse", lastFetchedAt: NOW - 3 * HOUR,
+      contentSignals: [expect.objectContaining({ field: "content-signal", value: "search=yes, ai-train=no" })],
+    })]);
+    expect(signals.signals).toEqual([expect.objectContaining({ kind: "tdm-reservation", scope: "header", value: "1" })]);
+  });
+
+  it("PUB-4: only published replies are shown, with their text exactly as sent", async () => {
+    const { replies } = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!;
+    expect(replies.map((r) => r.text)).toEqual(["<b>Nuestra réplica</b>\ncon dos líneas"]);
+  });
+
+  it("WEB-1: an unknown or inactive outlet has no page", async () => {
+    expect(await loadOutletPage(database.db, NO_POLICIES, { slug: "nadie", now: NOW })).toBeUndefined();
+    await addOutlet(database.db, "inactivo");
+    await database.db.execute(sql`update outlets set active = false where slug = 'inactivo'`);
+    expect(await loadOutletPage(database.db, NO_POLICIES, { slug: "inactivo", now: NOW })).toBeUndefined();
+  });
+});
+
+describe("outlet page under the publishers' requests (PUB-6)", () => {
+  it("PUB-6: 'total' makes the outlet page a 404, also through the policies loaded from the database", async () => {
+    expect(await loadOutletPage(database.db, only("total"), { slug: "uno", now: NOW })).toBeUndefined();
+    const other = await addOutlet(database.db, "excluido");
+    await addExclusion(database.db, other, "total", NOW - HOUR);
+    expect(await loadOutletPage(database.db, await loadPolicies(database.db), { slug: "excluido", now: NOW })).toBeUndefined();
+    expect(await loadOutletPage(database.db, await loadPolicies(database.db), { slug: "uno", now: NOW })).toBeDefined();
+  });
+
+  it("PUB-6: 'sin titulares literales' replaces every headline: front page, timelines, changes, longest stays", async () => {
+    const page = (await loadOutletPage(database.db, only("sin-titulares-literales"), { slug: "uno", now: NOW }))!;
+    const texts = [
+      ...page.frontPage!.items.map((i) => i.headline), ...page.timelines!.series.map((s) => s.headline),
+      ...page.headlineChanges.latest.flatMap((c) => [c.before, c.after]), ...page.frontPageTime!.longest.map((l) => l.headline),
+    ];
+    expect(texts.length).toBeGreaterThan(5);
+    expect(new Set(texts)).toEqual(new Set([WITHHELD_HEADLINE]));
+    expect(page.headlineChanges.withheld).toBe(true);
+    expect(JSON.stringify(page)).not.toMatch(/titular corregido|Otra noticia|Primer titular/);
+  });
+
+  it("PUB-6: 'sin posición' shows no front page, no ranks and no front-page status", async () => {
+    const page = (await loadOutletPage(database.db, only("sin-posicion"), { slug: "uno", now: NOW }))!;
+    expect(page).toMatchObject({ frontPage: null, timelines: null, frontPageTime: null });
+    expect(page.status.frontPage).toBeNull();
+    expect(page.status.sources.map((s) => s.kind)).not.toContain("frontpage");
+    expect(JSON.stringify(page)).not.toMatch(/"rank"/);
+  });
+
+  it("PUB-6: 'sin anotación de modelo' shows no framing", async () => {
+    const page = (await loadOutletPage(database.db, only("sin-anotacion-de-modelo"), { slug: "uno", now: NOW }))!;
+    expect(page.framing).toEqual({ shown: false });
+    expect(page.frontPage!.items).toHaveLength(2);
+  });
+
+  it("WEB-4: agency and framing say 'no data yet' rather than zero when the analysis has not run", async () => {
+    const fresh = await addOutlet(database.db, "nuevo");
+    await addArticle(database.db, { outletId: fresh, path: "/x", firstSeenAt: NOW - HOUR, headlines: [["Sin analizar", NOW - HOUR, NOW - HOUR]] });
+    const page = (await loadOutletPage(database.db, NO_POLICIES, { slug: "nuevo", now: NOW }))!;
+    expect(page.agency).toMatchObject({ articles: 1, analysed: false });
+    expect(page.framing).toMatchObject({ shown: true, headlines: 0, letters: [] });
+    expect(page.frontPage).toEqual({ capturedAt: null, items: [] });
+    expect(page.status.frontPage).toMatchObject({ withoutPosition: false, captures: { attempts: 0, failures: 0 } });
+  });
+});
