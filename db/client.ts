@@ -41,7 +41,12 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir
     await embedded?.stop();
     throw error;
   }
-  const sql = postgres(url, { max: options.maxConnections ?? 10, onnotice: () => {}, connection: { application_name: "hemeroscopio" } });
+  // random_page_cost 1.1: data on SSD, and rows written in time order make the planner's default (4)
+  // prefer time indexes with a filter over the per-outlet ones (measured on the generated year).
+  const sql = postgres(url, {
+    max: options.maxConnections ?? 10, onnotice: () => {},
+    connection: { application_name: "hemeroscopio", random_page_cost: 1.1 },
+  });
   return {
     db: drizzle(sql, { schema }),
     sql,
