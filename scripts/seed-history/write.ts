@@ -43,7 +43,7 @@ export async function writeStories(sql: postgres.Sql, stories: readonly GenStory
 
 const t = (ms: number | null) => (ms === null ? null : { t: ms });
 
-/** Insert one outlet's year: articles first (the rest refer to them), then the others at once. */
+/** Insert one outlet's year: articles first (the rest refer to them), then the others. */
 export async function writeOutletYear(sql: postgres.Sql, year: OutletYear, counts: Counts): Promise<void> {
   add(counts, "articles", await copyRows(sql, "articles", [
     "id", "outlet_id", "url", "published_at", "modified_at", "first_seen_at", "first_seen_in", "first_seen_feed_at",
@@ -54,15 +54,14 @@ export async function writeOutletYear(sql: postgres.Sql, year: OutletYear, count
     t(a.firstSeenSitemapAt), t(a.firstSeenFrontpageAt), a.section, a.authors, a.isFree, a.agency, a.storyId, a.siteDomain,
     { t: a.firstSeenAt + 120_000 }, "ok",
   ]));
-  const [versions, spans, captures, fetches] = await Promise.all([
-    copyRows(sql, "headline_versions", ["id", "article_id", "text", "text_hash", "first_seen_at", "last_seen_at", "seen_in"], year.versions,
-      (v) => [v.id, v.articleId, v.text, v.textHash, { t: v.firstSeenAt }, { t: v.lastSeenAt }, `{${v.seenIn.join(",")}}`]),
-    writeRankSpans(sql, year.placements),
-    copyRows(sql, "frontpage_captures", ["outlet_id", "at", "outcome", "link_count", "render_mode", "changed"], year.captures,
-      (c) => [c.outletId, { t: c.at }, c.outcome, c.linkCount, c.renderMode, c.changed]),
-    copyRows(sql, "fetch_log", ["at", "site_domain", "url", "kind", "status", "bytes", "duration_ms", "outcome", "worker_id"], year.fetches,
-      (f) => [{ t: f.at }, f.siteDomain, f.url, f.kind, f.status, f.bytes, f.durationMs, f.outcome, "seed-history"]),
-  ]);
+  // One COPY at a time: each holds a connection until it ends, and the pool may be small.
+  const versions = await copyRows(sql, "headline_versions", ["id", "article_id", "text", "text_hash", "first_seen_at", "last_seen_at", "seen_in"], year.versions,
+    (v) => [v.id, v.articleId, v.text, v.textHash, { t: v.firstSeenAt }, { t: v.lastSeenAt }, `{${v.seenIn.join(",")}}`]);
+  const spans = await writeRankSpans(sql, year.placements);
+  const captures = await copyRows(sql, "frontpage_captures", ["outlet_id", "at", "outcome", "link_count", "render_mode", "changed"], year.captures,
+    (c) => [c.outletId, { t: c.at }, c.outcome, c.linkCount, c.renderMode, c.changed]);
+  const fetches = await copyRows(sql, "fetch_log", ["at", "site_domain", "url", "kind", "status", "bytes", "duration_ms", "outcome", "worker_id"], year.fetches,
+    (f) => [{ t: f.at }, f.siteDomain, f.url, f.kind, f.status, f.bytes, f.durationMs, f.outcome, "seed-history"]);
   add(counts, "headline_versions", versions);
   add(counts, "rank_spans", spans);
   add(counts, "frontpage_captures", captures);

@@ -45,8 +45,8 @@ async function lowestContrast(page: Page): Promise<{ ratio: number; selector: st
 
 describe("accessibility", () => {
   it.each([
-    ["light", "/"], ["light", "/bot"], ["light", "/historias"], ["light", "/correcciones"],
-    ["dark", "/"], ["dark", "/bot"], ["dark", "/historias"], ["dark", "/correcciones"],
+    ["light", "/"], ["light", "/bot"], ["light", "/historias"], ["light", "/correcciones"], ["light", "/datos"],
+    ["dark", "/"], ["dark", "/bot"], ["dark", "/historias"], ["dark", "/correcciones"], ["dark", "/datos"],
   ] as const)("WEB-4: text on %s %s has at least 4.5:1 contrast", async (colorScheme, path) => {
     const { page } = await openPage(browser(), path, { colorScheme });
     try {
@@ -57,7 +57,7 @@ describe("accessibility", () => {
     }
   });
 
-  it.each(["/", "/bot", "/cabeceras", "/correcciones"])("WEB-4: %s fits a 360 px wide phone without sideways scrolling", async (path) => {
+  it.each(["/", "/bot", "/cabeceras", "/correcciones", "/datos"])("WEB-4: %s fits a 360 px wide phone without sideways scrolling", async (path) => {
     const { page } = await openPage(browser(), path, { viewport: { width: 360, height: 740 } });
     try {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

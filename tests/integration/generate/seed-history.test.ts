@@ -14,7 +14,7 @@ let summary: SeedSummary;
 const options = parseSeedOptions(["--days", "3", "--outlets", "5", "--seed", "prueba", "--end", "2026-03-05T00:00:00Z"], 0);
 
 beforeAll(async () => {
-  database = await createTestDatabase(4);
+  database = await createTestDatabase(2);
   summary = await seedHistory(database.sql, options);
 });
 afterAll(async () => {
