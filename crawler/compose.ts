@@ -16,6 +16,7 @@ import { createCollector } from "./jobs/collect";
 import { createSourcePipeline } from "./jobs/poll-source";
 import { createArticleReader, type OnOpenBody } from "./jobs/read-article";
 import type { Pipeline } from "./pipeline";
+import { cachedPolicies, closedSourceCheck, withPublisherPolicy } from "./policy-gate";
 import { createPoliteClient } from "./politeness/client";
 import { siteOf } from "./politeness/site";
 
@@ -67,9 +68,9 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
   const articles = createArticleReader({
     db, client, now, siteOf, productToken: config.bot.productToken, dailyBudget: config.schedule.articleDailyBudget, onOpenBody: p.onOpenBody,
   });
-  return {
+  return withPublisherPolicy({
     gate: (job, at) => (job.kind === "article" ? articles : sources).gate(job, at),
     run: (job, signal) => (job.kind === "article" ? articles : sources).run(job, signal),
     close: () => renderer.close(),
-  };
+  }, { policies: cachedPolicies(db, now), isClosed: closedSourceCheck(db) });
 }

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-const inputs = ["app", "lib", "db", "public", "next.config.ts", "package-lock.json", "tsconfig.json"];
+const inputs = ["app", "lib", "db", "public", "next.config.ts", "proxy.ts", "package-lock.json", "tsconfig.json"];
 const stampFile = path.join(".next", "hemeroscopio-sources.sha256");
 
 function* files(entry: string): Generator<string> {

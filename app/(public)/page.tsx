@@ -1,37 +1,103 @@
-/** Home page: what Hemeroscopio is, how many outlets it follows, and the way in to each section. */
+/** Home dashboard (SPEC WEB-1): what leads each front page now, the most-covered stories, the latest headline changes. */
 import Link from "next/link";
-import { countActiveOutlets } from "@/db/queries/site-stats";
-import { readSiteData, type SiteRead } from "@/lib/site-data";
-import { formatNumber } from "@/lib/site-format";
+import { readHomePage, type HomePage as HomeData } from "@/db/queries/home-page";
+import { loadPolicies } from "@/db/queries/policy";
+import { readSiteData } from "@/lib/site-data";
+import { formatList, formatNumber } from "@/lib/site-format";
+import { formatAgo, formatDateTime, isoTime } from "@/lib/site-time";
 import { siteSections } from "@/lib/site-sections";
 import { PageHeader } from "../_components/page-header";
 
-/** The live figure: outlets followed now, or an honest "unavailable". */
-function OutletsFigure({ outlets }: { outlets: SiteRead<number> }) {
-  if (!outlets.ok) {
-    return (
-      <p className="figure">
-        <span className="figure-label" data-testid="figure-unavailable">
-          Servicio no disponible temporalmente: ahora mismo no podemos consultar cuántas cabeceras seguimos.
-        </span>
-      </p>
-    );
-  }
-  const n = outlets.value;
+// Always read at request time: "now" is the point of this page.
+export const dynamic = "force-dynamic";
+
+function When({ ms, now }: { ms: number; now: number }) {
+  return <time dateTime={isoTime(ms)} title={formatDateTime(ms)}>{formatAgo(ms, now)}</time>;
+}
+
+/** The rank-1 story of each outlet at its latest capture. */
+function Leads({ data }: { data: HomeData }) {
   return (
-    <p className="figure">
-      <span className="figure-number">{formatNumber(n)}</span>
-      <span className="figure-label">
-        {n === 1 ? "cabecera seguida" : "cabeceras seguidas"} ahora mismo.{" "}
-        {n === 0 ? "La lista de medios se está preparando." : <Link href="/cabeceras" prefetch={false}>Ver la lista</Link>}
-      </span>
-    </p>
+    <section aria-labelledby="leads">
+      <h2 id="leads">Qué abre cada portada ahora</h2>
+      <p className="hint">
+        La noticia en primera posición de la portada de cada una de las {formatNumber(data.leads.length)} cabeceras
+        seguidas, en su última captura. Horas peninsulares.
+      </p>
+      <div className="table-wrap">
+        <table data-testid="leads">
+          <thead><tr><th scope="col">Cabecera</th><th scope="col">Abre con</th><th scope="col">Desde</th><th scope="col">Última captura</th></tr></thead>
+          <tbody>
+            {data.leads.map((row) => (
+              <tr key={row.outletSlug}>
+                <th scope="row"><Link href={`/cabeceras/${row.outletSlug}`} prefetch={false}>{row.outletName}</Link></th>
+                {row.lead ? (
+                  <>
+                    <td><Link href={`/noticias/${row.lead.articleId}`} prefetch={false}>{row.lead.headline}</Link></td>
+                    <td><When ms={row.lead.since} now={data.now} /></td>
+                  </>
+                ) : (
+                  <td colSpan={2} className="muted">
+                    {row.positionsWithheld ? "Sin posición, a petición del medio." : row.capturedAt ? "La última captura no encontró noticias." : "Aún no hemos capturado su portada."}
+                  </td>
+                )}
+                <td>{row.capturedAt ? <When ms={row.capturedAt} now={data.now} /> : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 
-/** The home dashboard (SPEC WEB-1); for now its explanation, one live figure and the sections. */
+/** Stories covered by most outlets in the last 24 hours. */
+function Stories({ data }: { data: HomeData }) {
+  return (
+    <section aria-labelledby="stories">
+      <h2 id="stories">Las historias con más cabeceras (últimas 24 horas)</h2>
+      {data.stories.length === 0 ? (
+        <p data-testid="no-stories">
+          En las últimas 24 horas no hemos agrupado ninguna historia contada por dos o más cabeceras.
+        </p>
+      ) : (
+        <ol className="ranked" data-testid="stories">
+          {data.stories.map((s) => (
+            <li key={s.id}>
+              <Link href={`/historias/${s.id}`} prefetch={false}>{s.keyTerms.length ? formatList(s.keyTerms) : `Historia ${s.id}`}</Link>
+              {" "}<span className="muted">— {formatNumber(s.outlets)} cabeceras, desde <When ms={s.firstSeenAt} now={data.now} /></span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The newest headline changes, old text struck through. */
+function Changes({ data }: { data: HomeData }) {
+  return (
+    <section aria-labelledby="changes">
+      <h2 id="changes">Últimos cambios de titular</h2>
+      {data.changes.length === 0 ? (
+        <p data-testid="no-changes">Todavía no hemos visto ningún titular cambiar.</p>
+      ) : (
+        <ul className="changes" data-testid="changes">
+          {data.changes.map((c) => (
+            <li key={`${c.articleId}-${c.at}`}>
+              <span className="muted"><Link href={`/cabeceras/${c.outletSlug}`} prefetch={false}>{c.outletName}</Link>, <When ms={c.at} now={data.now} />:</span>{" "}
+              <del>{c.before}</del> → <ins><Link href={`/noticias/${c.articleId}`} prefetch={false}>{c.after}</Link></ins>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export default async function HomePage() {
-  const outlets = await readSiteData(countActiveOutlets);
+  const now = Date.now();
+  const read = await readSiteData(async (db) => readHomePage(db, await loadPolicies(db), now));
   return (
     <>
       <PageHeader title="Un observatorio de los medios españoles" />
@@ -42,8 +108,30 @@ export default async function HomePage() {
           obedece el robots.txt de cada medio y nunca guarda el texto de los artículos. Lo que medimos se publica aquí,
           diciendo siempre de qué periodo y de qué cabeceras habla cada cifra.
         </p>
-        <OutletsFigure outlets={outlets} />
+        {read.ok ? (
+          <p className="figure">
+            <span className="figure-number">{formatNumber(read.value.outletCount)}</span>
+            <span className="figure-label">
+              {read.value.outletCount === 1 ? "cabecera seguida" : "cabeceras seguidas"} ahora mismo.{" "}
+              {read.value.outletCount === 0 ? "La lista de medios se está preparando." : <Link href="/cabeceras" prefetch={false}>Ver la lista</Link>}
+            </span>
+          </p>
+        ) : (
+          <p className="figure">
+            <span className="figure-label" data-testid="figure-unavailable">
+              Servicio no disponible temporalmente: ahora mismo no podemos consultar nuestros datos. Vuelve a cargar la
+              página en unos minutos.
+            </span>
+          </p>
+        )}
       </div>
+      {read.ok ? (
+        <>
+          <Leads data={read.value} />
+          <Stories data={read.value} />
+          <Changes data={read.value} />
+        </>
+      ) : null}
 
       <h2>Secciones</h2>
       <ul className="cards">

@@ -1,6 +1,7 @@
 /** `/sitemap.xml`: the public sections and the page of every followed outlet. */
 import { appConfig } from "@/db/server";
 import { readSiteData } from "@/lib/site-data";
+import { loadPolicies } from "@/db/queries/policy";
 import { listActiveOutlets } from "@/lib/site-outlets";
 import { sitemapXml } from "@/lib/site-documents";
 
@@ -9,7 +10,7 @@ export const dynamic = "force-dynamic";
 
 /** The sitemap; 503 with Retry-After while the database is unreachable. */
 export async function GET(): Promise<Response> {
-  const read = await readSiteData(listActiveOutlets);
+  const read = await readSiteData(async (db) => listActiveOutlets(db, await loadPolicies(db)));
   if (!read.ok) {
     return new Response("Servicio no disponible temporalmente.\n", {
       status: 503,

@@ -22,6 +22,8 @@ const ACCEPT: Record<FetchKind, string> = {
   legal: "text/html, application/xhtml+xml",
   robots: "text/plain",
   tdmrep: "application/json",
+  // PUB-2: the token file a publisher places at a well-known path.
+  verification: "text/plain",
 };
 
 /** Exactly the codings decompress.ts decodes (SPEC ID-2). */

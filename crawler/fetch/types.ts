@@ -4,7 +4,7 @@
  */
 
 /** What is being fetched; it selects the `Accept` header (SPEC ID-2) and the size cap (POL-5). */
-export type FetchKind = "robots" | "feed" | "sitemap" | "page" | "probe" | "tdmrep" | "legal";
+export type FetchKind = "robots" | "feed" | "sitemap" | "page" | "probe" | "tdmrep" | "legal" | "verification";
 
 /** One request. No method, no body: the crawler only ever sends GET (SPEC POL-2, POL-3). */
 export interface FetchRequest {

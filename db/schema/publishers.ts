@@ -1,6 +1,6 @@
 /** Publishers and authors (SPEC PUB-*, LEG-1) and the public corrections log (WEB-1). */
 import { sql } from "drizzle-orm";
-import { bigserial, date, index, integer, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { outlets } from "./outlets";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -24,7 +24,22 @@ export const exclusions = pgTable("exclusions", {
   confirmedAt: ts("confirmed_at"),
   withdrawnAt: ts("withdrawn_at"),
   pendingReason: text("pending_reason"),
-}, (t) => [index("exclusions_domain").on(t.domain)]);
+  /** PUB-2: the crawler's last look for the token, so checks are spaced within politeness. */
+  lastCheckedAt: ts("last_checked_at"),
+  checks: integer("checks").notNull().default(0),
+}, (t) => [
+  index("exclusions_domain").on(t.domain),
+  uniqueIndex("exclusions_token").on(t.token),
+  index("exclusions_pending").on(t.receivedAt).where(sql`${t.verifiedAt} is null and ${t.token} is not null`),
+]);
+
+/** Form submissions per address (hashed with a daily salt, never stored raw) for rate limits (SEC-2). */
+export const formSubmissions = pgTable("form_submissions", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  form: text("form").notNull(),
+  addressHash: text("address_hash").notNull(),
+  at: ts("at").notNull(),
+}, (t) => [index("form_submissions_address").on(t.form, t.addressHash, t.at)]);
 
 /** Replies from outlets, published in full (PUB-4). Published text is the outlet's own reply. */
 export const replies = pgTable("replies", {

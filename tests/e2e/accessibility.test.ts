@@ -11,7 +11,7 @@ const browser = useBrowser();
 /** Text elements whose contrast we measure on each page. */
 const samples = [
   "main p", "main li", "main a", ".lead", ".tagline", ".brand", ".site-nav a", ".site-footer p", ".site-footer a",
-  ".hint", ".badge", ".eyebrow", "main code", ".card-text", ".figure-number",
+  ".hint", ".badge", ".eyebrow", "main code", ".card-text", ".figure-number", "main td", "main tbody th", ".muted", "main del",
 ];
 
 /** The lowest WCAG contrast ratio among visible elements matching `samples`, with its selector. */
@@ -45,8 +45,8 @@ async function lowestContrast(page: Page): Promise<{ ratio: number; selector: st
 
 describe("accessibility", () => {
   it.each([
-    ["light", "/"], ["light", "/bot"], ["light", "/historias"], ["light", "/correcciones"], ["light", "/datos"],
-    ["dark", "/"], ["dark", "/bot"], ["dark", "/historias"], ["dark", "/correcciones"], ["dark", "/datos"],
+    ["light", "/"], ["light", "/bot"], ["light", "/historias"], ["light", "/correcciones"], ["light", "/buscar?q=gobierno"], ["light", "/estado"], ["light", "/datos"],
+    ["dark", "/"], ["dark", "/bot"], ["dark", "/historias"], ["dark", "/correcciones"], ["dark", "/buscar?q=gobierno"], ["dark", "/estado"], ["dark", "/datos"],
   ] as const)("WEB-4: text on %s %s has at least 4.5:1 contrast", async (colorScheme, path) => {
     const { page } = await openPage(browser(), path, { colorScheme });
     try {
@@ -57,7 +57,19 @@ describe("accessibility", () => {
     }
   });
 
-  it.each(["/", "/bot", "/cabeceras", "/correcciones", "/datos"])("WEB-4: %s fits a 360 px wide phone without sideways scrolling", async (path) => {
+  it.each(["/buscar", "/estado"])("WEB-4: every form control on %s has an accessible name", async (path) => {
+    const { page } = await openPage(browser(), path);
+    try {
+      const unnamed = await page.locator("main input, main select, main button, main textarea").evaluateAll((controls) =>
+        controls.filter((c) => !(c as HTMLInputElement).labels?.length && !c.getAttribute("aria-label") && !(c.textContent ?? "").trim())
+          .map((c) => c.outerHTML));
+      expect(unnamed).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it.each(["/", "/bot", "/cabeceras", "/correcciones", "/buscar?q=gobierno", "/estado", "/datos"])("WEB-4: %s fits a 360 px wide phone without sideways scrolling", async (path) => {
     const { page } = await openPage(browser(), path, { viewport: { width: 360, height: 740 } });
     try {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

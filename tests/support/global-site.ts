@@ -1,6 +1,6 @@
 /**
  * Vitest global setup for end-to-end tests: builds the site when its sources changed,
- * makes a migrated database for it, and runs `next start` on a free loopback port
+ * makes a migrated database for it, fills it with a crawl of the simulated web, and runs `next start` on a free loopback port
  * against that database. Tests reach it through `inject("siteUrl")` and may write to
  * it through `inject("siteDatabaseUrl")`.
  */
@@ -11,12 +11,15 @@ import { freeLoopbackPort } from "../../lib/free-port";
 import { migrateDatabase } from "../../db/migrate";
 import { buildIfNeeded } from "../../scripts/build-if-needed";
 import { databaseUrl } from "./database";
+import { crawlSimulatedWeb, type SimulatedCrawl } from "./simulated-crawl";
 import postgres from "postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {
     siteUrl: string;
     siteDatabaseUrl: string;
+    /** What the crawl that filled the site's database covered (tests/support/simulated-crawl.ts). */
+    crawl: SimulatedCrawl;
   }
 }
 
@@ -39,6 +42,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.unsafe(`create database ${name}`);
   const url = databaseUrl(serverUrl, name);
   await migrateDatabase(url);
+  // Every page is tested on what the real crawler recorded: about 3 simulated hours of 10 outlets.
+  const crawl = await crawlSimulatedWeb({ databaseUrl: url, outlets: 10, scale: 720, realMs: 15_000 });
+  project.provide("crawl", crawl);
 
   const port = await freeLoopbackPort();
   const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {

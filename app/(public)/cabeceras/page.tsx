@@ -1,6 +1,7 @@
 /** "Cabeceras": the outlets we follow, with a link to each home page and to its ficha. */
 import type { Metadata } from "next";
 import Link from "next/link";
+import { loadPolicies } from "@/db/queries/policy";
 import { readSiteData } from "@/lib/site-data";
 import { listActiveOutlets } from "@/lib/site-outlets";
 import { PageHeader } from "../../_components/page-header";
@@ -11,7 +12,7 @@ export const metadata: Metadata = { title: "Cabeceras" };
 
 /** Directory of active outlets (SPEC WEB-1); the fichas come later. */
 export default async function OutletsPage() {
-  const read = await readSiteData(listActiveOutlets);
+  const read = await readSiteData(async (db) => listActiveOutlets(db, await loadPolicies(db)));
   if (!read.ok) return <ServiceUnavailable />;
   const outlets = read.value;
   return (

@@ -1,27 +1,170 @@
-/** "Estado": how collection is going, outlet by outlet (SPEC WEB-1, BLK-2, BLK-7, DER-8). Not built yet. */
+/** "Estado": how collection is going, outlet by outlet (SPEC WEB-1, BLK-2, BLK-7, DER-8), and proof of our pace. */
 import type { Metadata } from "next";
+import Link from "next/link";
+import { appConfig } from "@/db/server";
+import { loadPolicies } from "@/db/queries/policy";
+import { FAILURE_SHARE_LIMIT, readStatusPage, type OutletStatus, type SourceStatus, type StatusPage as StatusData } from "@/db/queries/status-page";
+import { readSiteData } from "@/lib/site-data";
+import { formatNumber } from "@/lib/site-format";
+import { formatDateTime, isoTime } from "@/lib/site-time";
 import { PageHeader } from "../../_components/page-header";
-import { UnderConstruction } from "../../_components/under-construction";
+import { ServiceUnavailable } from "../../_components/service-unavailable";
 
-/** Page title. */
 export const metadata: Metadata = { title: "Estado" };
+export const dynamic = "force-dynamic";
 
-/** Honest placeholder saying what the status page will show. */
-export default function StatusPage() {
+const percent = (share: number) => `${formatNumber(Math.round(share * 1000) / 10)} %`;
+const minutes = (m: number) => (m < 90 ? `${formatNumber(Math.round(m))} min` : `${formatNumber(Math.round(m / 6) / 10)} h`);
+const kindLabel: Record<SourceStatus["kind"], string> = { feed: "Feed", sitemap: "Sitemap", frontpage: "Portada", legal: "Aviso legal" };
+const accessLabel: Record<string, string> = {
+  parse: "leído y obedecido", "last-good": "sin respuesta: usamos la última copia válida", "allow-all": "no existe: se permite todo",
+  "disallow-all": "no nos deja leer nada",
+};
+
+function At({ ms }: { ms?: number }) {
+  return ms === undefined ? <>—</> : <time dateTime={isoTime(ms)}>{formatDateTime(ms)}</time>;
+}
+
+/** The short state of an outlet, worst first. */
+function OutletState({ o }: { o: OutletStatus }) {
+  const front = o.sources.find((s) => s.kind === "frontpage");
+  const notes: React.ReactNode[] = [];
+  if (o.positionsWithheld) notes.push(<span key="w" className="badge">Sin posición, a petición del medio</span>);
+  else if (o.noPosition) notes.push(<span key="p" className="badge">Sin posición</span>);
+  if (o.noBody) notes.push(<span key="b" className="badge">Sin cuerpo</span>);
+  if (front?.closedSince !== undefined) {
+    notes.push(<span key="c">Portada cerrada desde <At ms={front.closedSince} />; {o.probes === 0 ? "sin comprobaciones aún" : `respondieron ${formatNumber(o.probesAnswered)} de ${formatNumber(o.probes)} comprobaciones horarias`}.</span>);
+  }
+  if (notes.length === 0) notes.push(<span key="ok">Normal</span>);
+  return <>{notes.map((n, i) => <span key={i}>{i > 0 ? " " : ""}{n}</span>)}</>;
+}
+
+function SourceState({ s }: { s: SourceStatus }) {
+  if (s.dead) return <>Abandonada (falló durante 7 días)</>;
+  if (s.closedSince !== undefined) return <>Cerrada desde <At ms={s.closedSince} /></>;
+  if (s.pausedUntil !== undefined && (s.lastFailureAt ?? 0) > (s.lastSuccessAt ?? 0)) return <>En pausa hasta <At ms={s.pausedUntil} /></>;
+  return <>Activa</>;
+}
+
+function Outlets({ data }: { data: StatusData }) {
+  return (
+    <section aria-labelledby="outlets">
+      <h2 id="outlets">Cabecera a cabecera</h2>
+      <p className="hint">
+        Últimos 7 días: del <At ms={data.since} /> al <At ms={data.now} /> (hora peninsular), {formatNumber(data.outlets.length)} cabeceras.
+        Si fallan más del {percent(FAILURE_SHARE_LIMIT)} de las capturas de portada, la cabecera figura «sin posición»; si fallan más
+        de ese porcentaje de las lecturas de artículos, «sin cuerpo».
+      </p>
+      <div className="table-wrap">
+        <table data-testid="outlet-status">
+          <thead>
+            <tr><th scope="col">Cabecera</th><th scope="col">Capturas de portada</th><th scope="col">Lecturas de artículos</th><th scope="col">Estado</th><th scope="col">robots.txt</th><th scope="col">Reserva de minería (TDM)</th></tr>
+          </thead>
+          <tbody>
+            {data.outlets.map((o) => (
+              <tr key={o.slug} data-slug={o.slug}>
+                <th scope="row"><Link href={`/cabeceras/${o.slug}`} prefetch={false}>{o.name}</Link></th>
+                <td data-testid="captures">{formatNumber(o.captures)}{o.captures > 0 ? `, fallidas ${percent(o.captureFailureShare)}` : ""}</td>
+                <td data-testid="reads">{formatNumber(o.reads)}{o.reads > 0 ? `, fallidas ${percent(o.readFailureShare)}` : ""}</td>
+                <td><OutletState o={o} /></td>
+                <td>{o.robotsAccess ? <>{accessLabel[o.robotsAccess] ?? o.robotsAccess} (<At ms={o.robotsFetchedAt} />)</> : "aún no leído"}</td>
+                <td>{o.tdmReserved ? "Reservada: no leemos el cuerpo de sus artículos" : "No vista"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>Fuentes de cada cabecera</h3>
+      {data.outlets.map((o) => (
+        <details key={o.slug}>
+          <summary>{o.name}: {formatNumber(o.sources.length)} fuentes</summary>
+          <div className="table-wrap">
+            <table>
+              <thead><tr><th scope="col">Tipo</th><th scope="col">Dirección</th><th scope="col">Último acierto</th><th scope="col">Último fallo</th><th scope="col">Estado</th></tr></thead>
+              <tbody>
+                {o.sources.map((s) => (
+                  <tr key={`${s.kind} ${s.url}`}>
+                    <td>{kindLabel[s.kind]}</td><td className="url">{s.url}</td><td><At ms={s.lastSuccessAt} /></td><td><At ms={s.lastFailureAt} /></td><td><SourceState s={s} /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      ))}
+    </section>
+  );
+}
+
+function Lag({ data }: { data: StatusData }) {
+  return (
+    <section aria-labelledby="lag">
+      <h2 id="lag">Nuestro retraso</h2>
+      <p className="hint">
+        Tiempo entre la hora de publicación que declara el medio y la primera vez que vimos la noticia en cada vía, para los
+        artículos vistos por primera vez en los últimos 7 días. Mediana y percentil 90.
+      </p>
+      {data.lag.length === 0 ? <p>Aún no hay artículos con hora de publicación declarada en este periodo.</p> : (
+        <div className="table-wrap">
+          <table data-testid="lag">
+            <thead><tr><th scope="col">Cabecera</th><th scope="col">Vía</th><th scope="col">Artículos</th><th scope="col">Mediana</th><th scope="col">Percentil 90</th></tr></thead>
+            <tbody>
+              {data.lag.map((l) => (
+                <tr key={`${l.outletSlug} ${l.kind}`}>
+                  <th scope="row">{l.outletName}</th><td>{kindLabel[l.kind]}</td><td>{formatNumber(l.articles)}</td><td>{minutes(l.p50)}</td><td>{minutes(l.p90)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Volume({ data, minGapMs }: { data: StatusData; minGapMs: number }) {
+  const bound = Math.floor(3_600_000 / minGapMs);
+  return (
+    <section aria-labelledby="volume">
+      <h2 id="volume">Nuestro ritmo</h2>
+      <p className="hint">
+        Peticiones que hicimos a cada sitio en las últimas 24 horas y en su hora más activa. Nunca hacemos dos a la vez a un
+        mismo sitio y dejamos al menos {formatNumber(minGapMs / 1000)} segundos entre una y la siguiente, así que en una hora
+        no pueden pasar de {formatNumber(bound)}.
+      </p>
+      {data.volume.length === 0 ? <p>Ninguna petición en las últimas 24 horas.</p> : (
+        <div className="table-wrap">
+          <table data-testid="volume">
+            <thead><tr><th scope="col">Sitio</th><th scope="col">Peticiones en 24 h</th><th scope="col">En la hora más activa</th><th scope="col">Límite por hora</th></tr></thead>
+            <tbody>
+              {data.volume.map((v) => (
+                <tr key={v.site}>
+                  <th scope="row">{v.site}</th><td>{formatNumber(v.requests)}</td>
+                  <td>{formatNumber(v.busiestHour)}{v.busiestHourStart !== undefined ? <> (<At ms={v.busiestHourStart} />)</> : null}</td>
+                  <td>{formatNumber(bound)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default async function StatusPage() {
+  const now = Date.now();
+  const read = await readSiteData(async (db) => readStatusPage(db, await loadPolicies(db), now));
+  if (!read.ok) return <ServiceUnavailable />;
   return (
     <>
       <PageHeader
         title="Estado"
-        lead="Cómo está funcionando la recogida de datos: lo que pudimos leer, lo que no y por qué. Aquí publicaremos también nuestros propios fallos."
+        lead="Cómo está funcionando la recogida de datos: lo que pudimos leer, lo que no y por qué, y a qué ritmo pedimos las páginas."
       />
-      <UnderConstruction
-        willShow={[
-          "Para cada cabecera, la última lectura correcta de sus feeds, sitemaps y portada.",
-          "Las portadas cerradas a nuestro bot: desde cuándo y qué parte de las comprobaciones horarias respondió en los últimos siete días.",
-          "Las cabeceras marcadas «sin posición» o «sin cuerpo» porque fallan demasiadas capturas.",
-          "El retraso de nuestra recogida: cuánto tardamos en ver cada noticia desde la hora que declara el medio.",
-        ]}
-      />
+      <Outlets data={read.value} />
+      <Lag data={read.value} />
+      <Volume data={read.value} minGapMs={appConfig().politeness.pacingMinMs} />
     </>
   );
 }

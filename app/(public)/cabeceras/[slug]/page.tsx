@@ -2,6 +2,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { loadPolicies } from "@/db/queries/policy";
 import { readSiteData } from "@/lib/site-data";
 import { findActiveOutlet } from "@/lib/site-outlets";
 import { PageHeader } from "../../../_components/page-header";
@@ -11,7 +12,7 @@ import { UnderConstruction } from "../../../_components/under-construction";
 type Props = { params: Promise<{ slug: string }> };
 
 // Metadata and page share one read per request.
-const outletFor = cache((slug: string) => readSiteData((db) => findActiveOutlet(db, slug)));
+const outletFor = cache((slug: string) => readSiteData(async (db) => findActiveOutlet(db, await loadPolicies(db), slug)));
 
 /** Title from the outlet's name. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

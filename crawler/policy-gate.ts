@@ -1,0 +1,46 @@
+/**
+ * Publishers' requests before every job (SPEC PUB-1, PUB-3, PUB-6): the policy module
+ * decides, this stage asks it first, ahead of robots.txt and pacing, so an outlet excluded
+ * in full gets no request at all, "sin posición" stops its front-page captures and probes,
+ * and "stop probing" ends the hourly probes of a closed front page.
+ */
+import { sql } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { loadPolicies } from "../db/queries/policy";
+import { mayRequest, type Policies, type RequestKind } from "../lib/policy";
+import type { Pipeline } from "./pipeline";
+
+/** Policies re-read at most every `ttlMs` of clock time (a request in force applies within that). */
+export function cachedPolicies(db: Executor, now: () => number, ttlMs = 60_000): () => Promise<Policies> {
+  let cached: { at: number; value: Promise<Policies> } | undefined;
+  return () => {
+    if (!cached || now() - cached.at >= ttlMs) {
+      const value = loadPolicies(db);
+      cached = { at: now(), value };
+      value.catch(() => { cached = undefined; }); // a failed read is retried on the next job
+    }
+    return cached.value;
+  };
+}
+
+/** True when the front-page source is closed, i.e. the next request would be a probe (BLK-2). */
+export function closedSourceCheck(db: Executor): (sourceId: number) => Promise<boolean> {
+  return async (sourceId) => {
+    const [row] = await db.execute<{ closed: boolean }>(sql`select closed_since is not null as closed from sources where id = ${sourceId}`);
+    return row?.closed ?? false;
+  };
+}
+
+/** The pipeline with the publishers' policy as its first gate. */
+export function withPublisherPolicy(pipeline: Pipeline, o: { policies: () => Promise<Policies>; isClosed: (sourceId: number) => Promise<boolean> }): Pipeline {
+  return {
+    ...pipeline,
+    async gate(job, now) {
+      const policy = (await o.policies()).forOutlet(job.outletId);
+      let kind: RequestKind = job.kind;
+      if (job.kind === "frontpage" && !policy.probing && policy.positions && !policy.excluded && (await o.isClosed(job.sourceId))) kind = "probe";
+      if (!mayRequest(policy, kind)) return { kind: "skip", why: `publisher-policy:${kind}` };
+      return pipeline.gate(job, now);
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * Read model of "Estado" (SPEC WEB-1, BLK-2, BLK-7, DER-8): how collection is going, outlet by
+ * outlet and source by source, over the last 7 days; our collection lag; and our request
+ * volume per site and hour, the public proof of our pace. Outlets under `total` are left out.
+ */
+import { sql } from "drizzle-orm";
+import type { Policies } from "../../lib/policy";
+import type { Executor } from "../client";
+import { fromSqlTime, sqlTime } from "../sql-time";
+
+const DAY_MS = 24 * 3_600_000;
+/** BLK-7: above this share of failed captures (or reads) in 7 days, "sin posición" ("sin cuerpo"). */
+export const FAILURE_SHARE_LIMIT = 0.4;
+
+/** Read outcomes that are a successful read (a paywall or a TDM reservation is an answer, not a failure). */
+const READ_SUCCESSES = ["open", "reserved", "paywalled", "no-body"];
+
+export interface SourceStatus {
+  kind: "feed" | "sitemap" | "frontpage" | "legal";
+  url: string;
+  lastSuccessAt?: number;
+  lastFailureAt?: number;
+  closedSince?: number;
+  pausedUntil?: number;
+  dead: boolean;
+}
+
+export interface OutletStatus {
+  id: number;
+  slug: string;
+  name: string;
+  sources: SourceStatus[];
+  /** Front-page captures in 7 days and the share that failed (BLK-7). */
+  captures: number;
+  captureFailureShare: number;
+  noPosition: boolean;
+  /** Article reads in 7 days and the share that failed (BLK-7). */
+  reads: number;
+  readFailureShare: number;
+  noBody: boolean;
+  /** BLK-2: hourly probes of a closed front page in 7 days, and the share answered. */
+  probes: number;
+  probesAnswered: number;
+  /** "sin posición" asked by the outlet (PUB-1): its front page is not captured at all. */
+  positionsWithheld: boolean;
+  /** robots.txt of its front-page host: what it allows us and when we last read it. */
+  robotsAccess?: string;
+  robotsFetchedAt?: number;
+  /** A TDM reservation (TDMRep: file, header or meta) recorded on any of its pages (SIG-1). */
+  tdmReserved: boolean;
+}
+
+/** Percentiles of a lag, in minutes. */
+export interface LagDistribution { outletSlug: string; outletName: string; kind: "feed" | "sitemap" | "frontpage"; articles: number; p50: number; p90: number }
+
+/** Requests per site in the last 24 hours: total, busiest hour, and the pacing bound. */
+export interface SiteVolume { site: string; requests: number; busiestHour: number; busiestHourStart?: number }
+
+export interface StatusPage {
+  now: number;
+  since: number;
+  outlets: OutletStatus[];
+  lag: LagDistribution[];
+  volume: SiteVolume[];
+}
+
+async function outletRows(db: Executor, since: number) {
+  return db.execute<{
+    id: number; slug: string; name: string; captures: number; captures_failed: number; reads: number; reads_failed: number;
+    probes: number; probes_answered: number; robots_access: string | null; robots_fetched_at: string | null; tdm_reserved: boolean;
+  }>(sql`
+    select o.id, o.slug, o.name,
+      coalesce(c.total, 0)::int as captures, coalesce(c.failed, 0)::int as captures_failed,
+      coalesce(r.total, 0)::int as reads, coalesce(r.failed, 0)::int as reads_failed,
+      coalesce(p.total, 0)::int as probes, coalesce(p.answered, 0)::int as probes_answered,
+      h.robots_access, h.robots_fetched_at,
+      exists (select 1 from signals sg where sg.outlet_id = o.id and sg.kind = 'tdm-reservation' and sg.value = '1') as tdm_reserved
+    from outlets o
+    left join lateral (
+      select count(*) as total, count(*) filter (where outcome <> 'ok') as failed
+      from frontpage_captures fc where fc.outlet_id = o.id and fc.at >= ${sqlTime(since)}) c on true
+    left join lateral (
+      select count(*) as total,
+        count(*) filter (where read_outcome <> all (${sql.raw(`array[${READ_SUCCESSES.map((s) => `'${s}'`).join(",")}]`)})) as failed
+      from articles a where a.outlet_id = o.id and a.read_at >= ${sqlTime(since)} and a.read_outcome <> 'robots-disallowed') r on true
+    left join lateral (
+      select count(*) as total, count(*) filter (where answered) as answered
+      from probes pr where pr.outlet_id = o.id and pr.at >= ${sqlTime(since)}) p on true
+    left join lateral (
+      select hs.robots_access, hs.robots_fetched_at from hosts hs
+      where hs.host = substring(o.homepage from '^[a-z]+://([^/:]+)') limit 1) h on true
+    where o.active
+    order by o.name`);
+}
+
+async function sourceRows(db: Executor) {
+  return db.execute<{
+    outlet_id: number; kind: SourceStatus["kind"]; url: string; last_success_at: string | null; last_failure_at: string | null;
+    closed_since: string | null; paused_until: string | null; dead: boolean;
+  }>(sql`
+    select s.outlet_id, s.kind, s.url, s.last_success_at, s.last_failure_at, s.closed_since, s.paused_until, s.dead
+    from sources s join outlets o on o.id = s.outlet_id and o.active
+    where s.active and not s.proposed
+    order by s.outlet_id, s.kind, s.url`);
+}
+
+/** DER-8: declared publication → first seen, per outlet and source kind, over the window. */
+async function lagRows(db: Executor, since: number): Promise<(LagDistribution & { outletId: number })[]> {
+  const rows = await db.execute<{ outlet_id: number; slug: string; name: string; kind: LagDistribution["kind"]; articles: number; p50: number; p90: number }>(sql`
+    with lags as (
+      select a.outlet_id, k.kind, extract(epoch from (k.seen - a.published_at)) / 60 as minutes
+      from articles a
+      cross join lateral (values ('feed', a.first_seen_feed_at), ('sitemap', a.first_seen_sitemap_at), ('frontpage', a.first_seen_frontpage_at)) k(kind, seen)
+      where a.first_seen_at >= ${sqlTime(since)} and a.published_at is not null and k.seen is not null and k.seen >= a.published_at
+    )
+    select l.outlet_id, o.slug, o.name, l.kind, count(*)::int as articles,
+      percentile_cont(0.5) within group (order by minutes)::float8 as p50,
+      percentile_cont(0.9) within group (order by minutes)::float8 as p90
+    from lags l join outlets o on o.id = l.outlet_id and o.active
+    group by l.outlet_id, o.slug, o.name, l.kind
+    order by o.name, l.kind`);
+  return rows.map((r) => ({ outletId: r.outlet_id, outletSlug: r.slug, outletName: r.name, kind: r.kind, articles: r.articles, p50: r.p50, p90: r.p90 }));
+}
+
+/** Our requests per site over the last 24 hours, with the busiest clock hour. */
+async function volumeRows(db: Executor, now: number): Promise<SiteVolume[]> {
+  const rows = await db.execute<{ site_domain: string; requests: number; busiest: number; busiest_at: string | null }>(sql`
+    with hourly as (
+      select site_domain, date_trunc('hour', at) as hour, count(*) as n
+      from fetch_log where at >= ${sqlTime(now - DAY_MS)} and outcome <> 'robots-disallowed'
+      group by site_domain, date_trunc('hour', at)
+    )
+    select site_domain, sum(n)::int as requests, max(n)::int as busiest,
+      (array_agg(hour order by n desc, hour desc))[1] as busiest_at
+    from hourly group by site_domain order by requests desc, site_domain`);
+  return rows.map((r) => ({ site: r.site_domain, requests: r.requests, busiestHour: r.busiest, busiestHourStart: fromSqlTime(r.busiest_at) }));
+}
+
+/** Everything "Estado" shows, over the 7 days before `now` (volume: the last 24 hours). */
+export async function readStatusPage(db: Executor, policies: Policies, now: number): Promise<StatusPage> {
+  const since = now - 7 * DAY_MS;
+  const [outlets, sources, lag, volume] = await Promise.all([outletRows(db, since), sourceRows(db), lagRows(db, since), volumeRows(db, now)]);
+  const visible = outlets.filter((o) => !policies.forOutlet(o.id).excluded);
+  const visibleIds = new Set(visible.map((o) => o.id));
+  const visibleSites = new Set(sources.filter((s) => visibleIds.has(s.outlet_id)).map((s) => new URL(s.url).hostname));
+  const share = (failed: number, total: number) => (total === 0 ? 0 : failed / total);
+  return {
+    now, since,
+    outlets: visible.map((o) => {
+      const captureFailureShare = share(o.captures_failed, o.captures);
+      const readFailureShare = share(o.reads_failed, o.reads);
+      return {
+        id: o.id, slug: o.slug, name: o.name,
+        sources: sources.filter((s) => s.outlet_id === o.id).map((s) => ({
+          kind: s.kind, url: s.url, dead: s.dead,
+          lastSuccessAt: fromSqlTime(s.last_success_at), lastFailureAt: fromSqlTime(s.last_failure_at),
+          closedSince: fromSqlTime(s.closed_since), pausedUntil: fromSqlTime(s.paused_until),
+        })),
+        captures: o.captures, captureFailureShare, noPosition: o.captures > 0 && captureFailureShare > FAILURE_SHARE_LIMIT,
+        reads: o.reads, readFailureShare, noBody: o.reads > 0 && readFailureShare > FAILURE_SHARE_LIMIT,
+        probes: o.probes, probesAnswered: o.probes_answered,
+        positionsWithheld: !policies.forOutlet(o.id).positions,
+        robotsAccess: o.robots_access ?? undefined, robotsFetchedAt: fromSqlTime(o.robots_fetched_at), tdmReserved: o.tdm_reserved,
+      };
+    }),
+    lag: lag.filter((l) => visibleIds.has(l.outletId)).map(({ outletId: _, ...rest }) => rest),
+    // A site shared by an excluded outlet and a visible one still shows: it is our own behaviour.
+    volume: volume.filter((v) => [...visibleSites].some((host) => host === v.site || host.endsWith(`.${v.site}`))),
+  };
+}

@@ -1,0 +1,216 @@
+/**
+ * The home dashboard, search and status pages (SPEC WEB-1, WEB-2, BLK-7, DER-8) on what the
+ * real crawler recorded from the simulated web, each figure checked against the database;
+ * and the exclusion scopes applied on each of them (PUB-6).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { WITHHELD_HEADLINE, type Scope } from "../../lib/policy";
+import { mainText, openPage, siteUrl, useBrowser, useSiteDatabase } from "./fixtures";
+
+const browser = useBrowser();
+const database = useSiteDatabase();
+
+async function withPage<T>(path: string, check: (page: Page) => Promise<T>): Promise<T> {
+  const { page } = await openPage(browser(), path, { javaScriptEnabled: false });
+  try {
+    return await check(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** Each crawled outlet's rank-1 article and its latest headline at its latest capture, straight from the tables. */
+async function leadsInDatabase(): Promise<Map<string, string>> {
+  const rows = await database().db.execute<{ name: string; headline: string }>(sql`
+    select o.name, (select h.text from headline_versions h where h.article_id = s.article_id order by h.last_seen_at desc, h.id desc limit 1) as headline
+    from outlets o
+    join frontpage_captures c on c.outlet_id = o.id and c.outcome = 'ok'
+      and c.at = (select max(at) from frontpage_captures where outlet_id = o.id and outcome = 'ok')
+    join rank_spans s on s.outlet_id = o.id and s.to_at = c.at and s.rank = (select min(rank) from rank_spans where outlet_id = o.id and to_at = c.at)`);
+  return new Map(rows.map((r) => [r.name, r.headline]));
+}
+
+/** The single number a counting query returns. */
+async function countOf(query: SQL): Promise<number> {
+  const [row] = await database().db.execute<{ n: number }>(query);
+  return row!.n;
+}
+
+/** Puts an exclusion in force for the outlet while `run` runs. */
+async function withExclusion(slug: string, scope: Scope, run: () => Promise<void>): Promise<void> {
+  const { db } = database();
+  const [row] = await db.execute<{ id: number }>(sql`
+    insert into exclusions (outlet_id, domain, scope, channel, received_at, verified_at, applied_at)
+    select id, ${slug}, ${scope}, 'test', now(), now(), now() from outlets where slug = ${slug} returning id`);
+  try {
+    await run();
+  } finally {
+    await db.execute(sql`delete from exclusions where id = ${row!.id}`);
+  }
+}
+
+describe("home dashboard on crawled data", () => {
+  it("WEB-1: shows, for every crawled outlet, the headline that leads its front page at the latest capture", async () => {
+    const expected = await leadsInDatabase();
+    expect(expected.size).toBeGreaterThanOrEqual(inject("crawl").outletSlugs.length - 2);
+    const shown = await withPage("/", async (page) => page.getByTestId("leads").locator("tbody tr").evaluateAll((trs) =>
+      trs.map((tr) => [tr.querySelector("th")!.textContent!.trim(), tr.querySelector("td a")?.textContent?.trim() ?? null] as const)));
+    const byName = new Map(shown);
+    for (const [name, headline] of expected) expect(byName.get(name), name).toBe(headline);
+  });
+
+  it("WEB-1: lists the latest headline changes, each a real pair of versions of one article", async () => {
+    const pairs = await withPage("/", async (page) => {
+      if (await page.getByTestId("no-changes").count()) return [];
+      return page.getByTestId("changes").locator("li").evaluateAll((lis) => lis.map((li) => ({
+        before: li.querySelector("del")!.textContent!, after: li.querySelector("ins")!.textContent!,
+        article: Number(li.querySelector("ins a")!.getAttribute("href")!.split("/").pop()),
+      })));
+    });
+    const n = await countOf(sql`
+      select count(*)::int as n from (select article_id from headline_versions group by article_id having count(*) > 1) x`);
+    expect(pairs.length).toBe(Math.min(12, n === 0 ? 0 : pairs.length));
+    for (const p of pairs) {
+      const versions = await database().db.execute<{ text: string }>(sql`select text from headline_versions where article_id = ${p.article}`);
+      expect(versions.map((v) => v.text)).toEqual(expect.arrayContaining([p.before, p.after]));
+    }
+  });
+
+  it("WEB-1: says honestly when no story has been grouped yet", async () => {
+    const n = await countOf(sql`select count(*)::int as n from stories`);
+    await withPage("/", async (page) => {
+      expect(await page.getByTestId(n === 0 ? "no-stories" : "stories").count()).toBe(1);
+    });
+  });
+});
+
+describe("search on crawled headlines", () => {
+  async function someWord(): Promise<string> {
+    const [row] = await database().db.execute<{ word: string }>(sql`
+      select w as word from headline_versions, regexp_split_to_table(lower(text), '[^[:alpha:]]+') w
+      where length(w) >= 7 group by w order by count(*) desc, w limit 1`);
+    return row!.word;
+  }
+
+  it("WEB-1: finds every headline version containing a word, as PostgreSQL's Spanish full-text search counts them", async () => {
+    const word = await someWord();
+    const n = await countOf(sql`
+      select count(*)::int as n from headline_versions where to_tsvector('spanish', text) @@ websearch_to_tsquery('spanish', ${word})`);
+    expect(n).toBeGreaterThan(0);
+    await withPage(`/buscar?q=${encodeURIComponent(word)}`, async (page) => {
+      expect(await page.getByTestId("result-count").innerText()).toContain(`${n.toLocaleString("es-ES")} ${n === 1 ? "versión" : "versiones"}`);
+      const hits = await page.getByTestId("hits").locator("li > a").allInnerTexts();
+      expect(hits.length).toBe(Math.min(20, n));
+      for (const h of hits) expect(h.toLowerCase()).toMatch(new RegExp(word.slice(0, 5)));
+    });
+  });
+
+  it("WEB-2: the search form is a plain GET form that works without JavaScript, and results are paginated", async () => {
+    const word = await someWord();
+    await withPage("/buscar", async (page) => {
+      await page.fill('input[name="q"]', word);
+      await page.click('button[type="submit"]');
+      await page.waitForURL(/q=/);
+      expect(await page.getByTestId("result-count").count()).toBe(1);
+    });
+  });
+
+  it.each([
+    ["/buscar?pagina=abc", "número de página"], ["/buscar?q=a&desde=2026-13-45", "desde"], ["/buscar?q=a&q=b", "más de una vez"],
+    [`/buscar?q=${"x".repeat(201)}`, "200 caracteres"], ["/buscar?cabecera=%3Cscript%3E", "cabecera"],
+  ])("WEB-2: a wrong query string (%s) is a Spanish 400 page, never a 500", async (path, reason) => {
+    const response = await fetch(siteUrl(path));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Solicitud incorrecta");
+    expect(html).toContain(reason);
+  });
+
+  it("WEB-2: a results page past the last is a 404", async () => {
+    const response = await fetch(siteUrl(`/buscar?q=${encodeURIComponent(await someWord())}&pagina=99999`));
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("status page on crawled data", () => {
+  it("BLK-7, WEB-1: shows each outlet's front-page captures over 7 days as the database counts them", async () => {
+    const rows = await database().db.execute<{ slug: string; n: number }>(sql`
+      select o.slug, count(c.id)::int as n from outlets o left join frontpage_captures c on c.outlet_id = o.id and c.at > now() - interval '7 days'
+      where o.active group by o.slug`);
+    await withPage("/estado", async (page) => {
+      for (const r of rows) {
+        const cell = page.locator(`tr[data-slug="${r.slug}"] [data-testid="captures"]`);
+        expect((await cell.innerText()).split(",")[0]).toBe(r.n.toLocaleString("es-ES"));
+      }
+    });
+  });
+
+  it("DER-8: shows collection lag per outlet and source kind, and POL-1: our requests per site stay under the pacing bound", async () => {
+    const volume = await database().db.execute<{ site: string; n: number }>(sql`
+      select site_domain as site, count(*)::int as n from fetch_log where at > now() - interval '24 hours' and outcome <> 'robots-disallowed' group by site_domain`);
+    expect(volume.length).toBeGreaterThan(0);
+    await withPage("/estado", async (page) => {
+      const text = await mainText(page);
+      for (const v of volume) expect(text).toContain(`${v.site} ${v.n.toLocaleString("es-ES")}`);
+      expect(await page.getByTestId("lag").locator("tbody tr").count()).toBeGreaterThan(0);
+      const busiest = await page.getByTestId("volume").locator("tbody td:nth-child(3)").allInnerTexts();
+      for (const b of busiest) expect(Number(b.split(" ")[0]!.replace(/\./g, ""))).toBeLessThanOrEqual(1200);
+    });
+  });
+});
+
+describe("exclusion scopes on the home, search and status pages (PUB-6)", () => {
+  const slugs = () => inject("crawl").outletSlugs;
+  async function outletName(slug: string): Promise<string> {
+    const [row] = await database().db.execute<{ name: string }>(sql`select name from outlets where slug = ${slug}`);
+    return row!.name;
+  }
+
+  it("PUB-1, PUB-6: an outlet excluded in full is on none of these pages, and its own page is a 404", async () => {
+    const slug = slugs()[0]!;
+    const name = await outletName(slug);
+    await withExclusion(slug, "total", async () => {
+      for (const path of ["/", "/estado", "/cabeceras", "/buscar?q=el"]) {
+        await withPage(path, async (page) => expect(await mainText(page), path).not.toContain(name));
+      }
+      expect((await fetch(siteUrl(`/cabeceras/${slug}`))).status).toBe(404);
+      const sitemap = await (await fetch(siteUrl("/sitemap.xml"))).text();
+      expect(sitemap).not.toContain(`/cabeceras/${slug}<`);
+    });
+  });
+
+  it("PUB-1, PUB-6: sin titulares literales withholds the outlet's headlines on the home page and leaves it out of search", async () => {
+    const slug = slugs()[1]!;
+    const name = await outletName(slug);
+    const lead = (await leadsInDatabase()).get(name);
+    expect(lead).toBeDefined();
+    await withExclusion(slug, "sin-titulares-literales", async () => {
+      await withPage("/", async (page) => {
+        const row = page.getByTestId("leads").locator("tbody tr", { hasText: name });
+        expect(await row.locator("td a").innerText()).toBe(WITHHELD_HEADLINE);
+        expect(await mainText(page)).not.toContain(lead!);
+      });
+      const words = lead!.split(/\s+/).filter((w) => w.length > 5).slice(0, 2).join(" ");
+      await withPage(`/buscar?q=${encodeURIComponent(`"${words}"`)}&cabecera=${slug}`, async (page) => {
+        expect(await page.getByTestId("result-count").innerText()).toMatch(/Ningún titular.*No buscamos en 1 cabecera/);
+      });
+    });
+  });
+
+  it("PUB-1, PUB-6: sin posición hides what leads the outlet's front page and says why", async () => {
+    const slug = slugs()[2]!;
+    const name = await outletName(slug);
+    await withExclusion(slug, "sin-posicion", async () => {
+      await withPage("/", async (page) => {
+        const row = page.getByTestId("leads").locator("tbody tr", { hasText: name });
+        expect(await row.innerText()).toContain("Sin posición, a petición del medio");
+        expect(await row.locator("td a").count()).toBe(0);
+      });
+      await withPage("/estado", async (page) => {
+        expect(await page.locator(`tr[data-slug="${slug}"]`).textContent()).toContain("Sin posición, a petición del medio");
+      });
+    });
+  });
+});

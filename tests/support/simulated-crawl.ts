@@ -1,0 +1,82 @@
+/**
+ * Fills a database with a real crawl of the simulated web: the real worker, loopback HTTP,
+ * a clock running `scale` times faster that ends at about the real "now", so the pages of
+ * the site read the crawl as the recent past. Used by the end-to-end tests' global setup,
+ * so every public page is tested on data the crawler recorded, not on hand-made rows.
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { createCrawlPipeline } from "../../crawler/compose";
+import { runWorker } from "../../crawler/loop";
+import { openDatabase } from "../../db/client";
+import { importOutlets } from "../../db/queries/outlets";
+import { sqlTime } from "../../db/sql-time";
+import { systemClock, type Clock } from "../../lib/clock";
+import { loadConfig } from "../../lib/config";
+import { createLogger } from "../../lib/log";
+import { parseOutletsFile } from "../../lib/outlets-file";
+import { startSimulatedWeb, toOutletsFile } from "../sim/index";
+
+export interface SimulatedCrawlOptions {
+  databaseUrl: string;
+  /** Outlets of the simulator's catalogue, from the first. */
+  outlets: number;
+  /** Clock speed-up (pacing stays 3–5 s of clock time). */
+  scale: number;
+  /** Real milliseconds the worker runs. */
+  realMs: number;
+}
+
+export interface SimulatedCrawl {
+  /** Simulated instants the crawl ran between (epoch ms). */
+  from: number;
+  to: number;
+  outletSlugs: string[];
+}
+
+/** A clock `scale` times faster than real time that reads `start` at the real instant `realStart`. */
+function fastClockFrom(start: number, scale: number, realStart = Date.now()): Clock {
+  return {
+    now: () => start + (Date.now() - realStart) * scale,
+    sleep: (ms, signal) => systemClock.sleep(Math.ceil(ms / scale), signal),
+  };
+}
+
+/** Crawls the simulated web into the database at `databaseUrl` (already migrated). */
+export async function crawlSimulatedWeb(options: SimulatedCrawlOptions): Promise<SimulatedCrawl> {
+  const { databaseUrl, outlets, scale, realMs } = options;
+  const from = Date.now() - realMs * scale;
+  const clock = fastClockFrom(from, scale);
+  const sim = await startSimulatedWeb({ clock, outlets });
+  const database = await openDatabase({ databaseUrl, dataDir: "/nonexistent" }, { maxConnections: 4 });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-e2e-crawl-"));
+  try {
+    const list = toOutletsFile(sim.outlets);
+    await importOutlets(database.db, parseOutletsFile(JSON.stringify(list), "sim.json"));
+    // The clock starts in the past: rows defaulting to the database's now() would not be due until the end.
+    await database.db.execute(sql`update sources set next_due_at = ${sqlTime(from)}`);
+    await database.db.execute(sql`update sites set next_allowed_at = ${sqlTime(from)}`);
+    const config = loadConfig({
+      HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir,
+      HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(scale),
+    });
+    const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId: "e2e-crawl" });
+    const stop = new AbortController();
+    const running = runWorker({
+      db: database.db, clock, pipeline, workerId: "e2e-crawl", signal: stop.signal,
+      log: createLogger({ component: "e2e-crawl", write: () => {} }), leaseMs: 600_000 * scale, maxIdleMs: 30_000 * scale,
+    });
+    await new Promise((r) => setTimeout(r, realMs));
+    stop.abort();
+    await running;
+    await pipeline.close?.();
+    await sim.idle();
+    return { from, to: clock.now(), outletSlugs: list.map((o) => o.slug) };
+  } finally {
+    await sim.close();
+    await database.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
