@@ -19,10 +19,18 @@ export interface ApiContext {
   now: number;
 }
 
+/** The policies in force and the outlets that may be shown: the part of a context that can be shared between requests. */
+export type ApiScope = Pick<ApiContext, "policies" | "outlets">;
+
+/** Load policies and outlets. */
+export async function loadApiScope(db: Executor): Promise<ApiScope> {
+  const [policies, outlets] = await Promise.all([loadPolicies(db), listApiOutlets(db)]);
+  return { policies, outlets: outlets.filter((o) => !policies.forOutlet(o.id).excluded) };
+}
+
 /** Load policies and outlets for one request. */
 export async function loadApiContext(db: Executor, now: number): Promise<ApiContext> {
-  const [policies, outlets] = await Promise.all([loadPolicies(db), listApiOutlets(db)]);
-  return { db, policies, now, outlets: outlets.filter((o) => !policies.forOutlet(o.id).excluded) };
+  return { ...(await loadApiScope(db)), db, now };
 }
 
 /** Ids of outlets under `total` (for SQL exclusion). */

@@ -20,6 +20,8 @@ import { headlineVersionsDataset } from "../../lib/api/datasets/headline-version
 import { rankSpansDataset } from "../../lib/api/datasets/rank-spans";
 import { storiesDataset } from "../../lib/api/datasets/stories";
 import { explainApi, type Explained } from "./support/api-explain";
+import { busySeconds, machineTicks } from "./support/machine-cpu";
+import { treeCpuSeconds } from "./support/proc-cpu";
 import { historyDatabase } from "./support/history-database";
 import { startSite } from "./support/site-server";
 import { atLeast, exactly, figure, type BenchContext, type Figure } from "./types";
@@ -35,14 +37,25 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Load one path for `seconds` with `connections`; latencies from every response. */
-async function load(url: string, seconds: number, connections: number): Promise<{ p50: number; p95: number; rps: number; errors: number; requests: number }> {
+/** What one load window measured; CPU in seconds over the window. */
+interface Window { p50: number; p95: number; rps: number; errors: number; requests: number; siteCpu: number; postgresCpu: number; selfCpu: number; machineCpu: number; seconds: number }
+
+/** Load one path for `seconds` with `connections`; latencies from every response, CPU per process tree. */
+async function load(url: string, seconds: number, connections: number, pids: { site: number; postgres?: number }): Promise<Window> {
+  const before = { site: treeCpuSeconds(pids.site), postgres: treeCpuSeconds(pids.postgres), self: process.cpuUsage(), machine: machineTicks(), at: performance.now() };
   const latencies: number[] = [];
   const instance = autocannon({ url, connections, duration: seconds, timeout: 30 });
   instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   const result = await instance;
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), rps: result.requests.average, errors: result.errors + result.timeouts + result.non2xx, requests: latencies.length };
+  const diff = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? Number.NaN : b - a);
+  const self = process.cpuUsage(before.self);
+  return {
+    p50: percentile(latencies, 50), p95: percentile(latencies, 95), rps: result.requests.average,
+    errors: result.errors + result.timeouts + result.non2xx, requests: latencies.length,
+    siteCpu: diff(before.site, treeCpuSeconds(pids.site)), postgresCpu: diff(before.postgres, treeCpuSeconds(pids.postgres)),
+    selfCpu: (self.user + self.system) / 1e6, machineCpu: busySeconds(before.machine, machineTicks()), seconds: (performance.now() - before.at) / 1000,
+  };
 }
 
 /** Paths of real rows in the generated year. */
@@ -114,10 +127,15 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
           continue;
         }
         ctx.progress(`${label}: ${path}, ${seconds} s × ${connections} connections`);
-        const r = await load(url, seconds, connections);
+        const r = await load(url, seconds, connections, { site: site.pid, postgres: history.postgresPid });
+        const perRequest = (cpu: number) => (cpu / Math.max(1, r.requests)) * 1000;
+        const serving = perRequest(r.siteCpu) + (Number.isFinite(r.postgresCpu) ? perRequest(r.postgresCpu) : 0);
         out.push(figure(`${label}: p50 latency`, r.p50, "ms"));
         out.push(figure(`${label}: p95 latency`, r.p95, "ms", atMost(100)));
         out.push(figure(`${label}: requests/s`, Math.round(r.rps), "req/s", atLeast(200)));
+        out.push(figure(`${label}: CPU per request, site (PostgreSQL ${perRequest(r.postgresCpu).toFixed(1)})`, perRequest(r.siteCpu), "CPU ms"));
+        out.push(figure(`${label}: other processes' CPU in the window`, (r.machineCpu - r.siteCpu - (r.postgresCpu || 0) - r.selfCpu) / r.seconds, "cores"));
+        out.push(figure(`${label}: requests/s two free cores would serve (2,000 ÷ CPU ms)`, Math.round(2000 / serving), "req/s", atLeast(200)));
         if (r.errors > 0) out.push(figure(`${label}: errors and non-2xx`, r.errors, `of ${r.requests}`, exactly(0)));
       }
     } finally {

@@ -3,7 +3,7 @@
  * keyset pages checked against the database, a CSV export parsed back, and the
  * exclusion scopes, over a small generated history written into the site's database.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ARTICLE_FIELDS } from "../../lib/api/datasets/articles";
 import { parseCsv } from "../../lib/csv";
 import { parseSeedOptions } from "../../scripts/seed-history/options";
@@ -103,7 +103,7 @@ describe("open data on the running site", () => {
   });
 
   it("WEB-3: bad parameters are JSON 400s and unknown ids JSON 404s, never a 500", async () => {
-    for (const path of ["/api/v1/articles?limit=0", "/api/v1/articles?desde=ayer", "/api/v1/articles?cursor=%%%", "/api/v1/articles/abc", "/api/v1/exports/articles.csv?from=2020-01-01"]) {
+    for (const path of ["/api/v1/articles?limit=0", "/api/v1/articles?desde=ayer", "/api/v1/articles?cursor=%%%", "/api/v1/articles/abc", "/api/v1/exports/articles.csv?from=2020-01-01&to=2026-01-01"]) {
       const response = await get(path);
       expect(response.status, path).toBe(400);
       expect(response.headers.get("content-type"), path).toBe("application/json; charset=utf-8");
@@ -121,5 +121,57 @@ describe("open data on the running site", () => {
     const { data } = await json<{ data: { headline_history: unknown[]; rank_spans: unknown[] } }>(`/api/v1/articles/${row!.id}`);
     expect(data.headline_history.length).toBe(await count("select count(*) as n from headline_versions where article_id = $1", Number(row!.id)));
     expect(data.rank_spans.length).toBe(await count("select count(*) as n from rank_spans where article_id = $1", Number(row!.id)));
+  });
+});
+
+describe("open data on the crawl of the simulated web", () => {
+  const crawl = inject("crawl");
+
+  async function walkAll(path: string): Promise<Record<string, unknown>[]> {
+    const rows: Record<string, unknown>[] = [];
+    let next: string | null = path;
+    while (next) {
+      const page: Page = await json<Page>(next);
+      rows.push(...page.data);
+      next = page.pagination!.next;
+    }
+    return rows;
+  }
+
+  it("WEB-3: per crawled outlet, the API's articles, headline versions and rank spans are the database's", async () => {
+    expect(crawl.outletSlugs.length).toBeGreaterThan(0);
+    let compared = 0;
+    for (const slug of crawl.outletSlugs) {
+      const response = await get(`/api/v1/outlets/${slug}`);
+      if (response.status === 404) continue; // under `total` in another test file
+      const { data: outlet } = (await response.json()) as { data: Record<string, unknown> };
+      const where = "from %s x join articles a on a.id = x.article_id join outlets o on o.id = a.outlet_id where o.slug = $1";
+      const articles = await walkAll(`/api/v1/articles?outlet=${slug}&limit=1000`);
+      expect(articles.length, slug).toBe(await count("select count(*) as n from articles a join outlets o on o.id = a.outlet_id where o.slug = $1", slug));
+      const versions = await walkAll(`/api/v1/headline-versions?outlet=${slug}&limit=1000`);
+      expect(versions.length, slug).toBe(await count(`select count(*) as n ${where.replace("%s", "headline_versions")}`, slug));
+      const spans = await walkAll(`/api/v1/rank-spans?outlet=${slug}&limit=1000`);
+      const expected = outlet.positions_withheld ? 0 : await count(`select count(*) as n ${where.replace("%s", "rank_spans")}`, slug);
+      expect(spans.length, slug).toBe(expected);
+      if (!outlet.headlines_withheld) {
+        const [latest] = (await database().sql`select v.text from headline_versions v join articles a on a.id = v.article_id
+          join outlets o on o.id = a.outlet_id where o.slug = ${slug} order by v.first_seen_at desc, v.id desc limit 1`) as unknown as { text: string }[];
+        if (latest) expect(versions.at(-1)!.headline, slug).toBe(latest.text);
+      }
+      compared += articles.length;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
+  it("WEB-3: the rank-spans CSV export over the crawl's hours has one row per span of the shown outlets", async () => {
+    const from = new Date(crawl.from).toISOString();
+    const to = new Date(crawl.to + 60_000).toISOString();
+    const [header, ...rows] = parseCsv(await (await get(`/api/v1/exports/rank-spans.csv?from=${from}&to=${to}`)).text());
+    expect(header![0]).toBe("id");
+    const shown = ((await json<Page>("/api/v1/outlets")).data).filter((o) => !o.positions_withheld).map((o) => String(o.slug));
+    const expected = await count(`select count(*) as n from rank_spans s join outlets o on o.id = s.outlet_id
+      where o.slug = any($1::text[]) and s.to_at >= $2 and s.from_at < $3`, `{${shown.join(",")}}`, from, to);
+    expect(expected).toBeGreaterThan(0);
+    expect(rows.length).toBe(expected);
   });
 });

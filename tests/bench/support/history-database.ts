@@ -14,7 +14,12 @@ import { parseSeedOptions } from "../../../scripts/seed-history/options";
 import { GENERATOR_VERSION, seedHistory, type SeedSummary } from "../../../scripts/seed-history/seed";
 
 /** The database and how it came to be. */
-export interface HistoryDatabase { url: string; generated: boolean; summary: SeedSummary; end: number; close(): Promise<void> }
+export interface HistoryDatabase {
+  url: string; generated: boolean; summary: SeedSummary; end: number;
+  /** The postmaster's PID when embedded (for its CPU). */
+  postgresPid?: number;
+  close(): Promise<void>;
+}
 
 interface Stamp { version: number; outlets: number; days: number; end: number; summary: SeedSummary }
 
@@ -29,6 +34,7 @@ export async function historyDatabase(outlets: number, days: number, serverUrl: 
   const name = `site_bench_g${GENERATOR_VERSION}_o${outlets}_d${days}`;
   let stopServer = async () => {};
   let server = serverUrl;
+  let postgresPid: number | undefined;
   if (!server) {
     const dir = path.join(os.tmpdir(), `hemeroscopio-${name}`);
     await fs.mkdir(dir, { recursive: true });
@@ -36,6 +42,8 @@ export async function historyDatabase(outlets: number, days: number, serverUrl: 
     const embedded = await startEmbeddedPostgres(dir);
     server = embedded.url;
     stopServer = () => embedded.stop();
+    const pidLine = await fs.readFile(path.join(dir, "postgres", "postmaster.pid"), "utf8").catch(() => "");
+    postgresPid = Number(pidLine.split("\n")[0]) || undefined;
   }
   const admin = postgres(withDatabase(server, "postgres"), { max: 1, onnotice: () => {} });
   const url = withDatabase(server, name);
@@ -48,7 +56,7 @@ export async function historyDatabase(outlets: number, days: number, serverUrl: 
       const stamp = rows[0]?.value;
       if (stamp && stamp.version === GENERATOR_VERSION && stamp.outlets === outlets && stamp.days === days) {
         progress(`reusing ${name} (generated up to ${new Date(stamp.end).toISOString()})`);
-        return { url, generated: false, summary: stamp.summary, end: stamp.end, close: async () => { await admin.end(); await stopServer(); } };
+        return { url, generated: false, summary: stamp.summary, end: stamp.end, postgresPid, close: async () => { await admin.end(); await stopServer(); } };
       }
       await admin.unsafe(`drop database ${name} with (force)`);
     }
@@ -62,7 +70,7 @@ export async function historyDatabase(outlets: number, days: number, serverUrl: 
       const summary = await seedHistory(sql, options, (line) => { if (++n % 10 === 0) progress(line); });
       const stamp: Stamp = { version: GENERATOR_VERSION, outlets, days, end: options.end, summary };
       await sql`insert into app_state (key, value) values ('seed-history', ${sql.json(stamp as unknown as postgres.JSONValue)})`;
-      return { url, generated: true, summary, end: options.end, close: async () => { await admin.end(); await stopServer(); } };
+      return { url, generated: true, summary, end: options.end, postgresPid, close: async () => { await admin.end(); await stopServer(); } };
     } finally {
       await sql.end();
     }
