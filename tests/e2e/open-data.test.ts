@@ -62,6 +62,14 @@ describe("open data on the running site", () => {
     expect(slugs).not.toContain(total);
   });
 
+  it("WEB-3: /api/v1 lists every dataset with its list, exports and fields, and points to /datos", async () => {
+    const index = await json<{ documentation: string; datasets: { name: string; list: string; exports: string[]; fields: string[] }[] }>("/api/v1");
+    expect(index.documentation).toBe("/datos");
+    expect(index.datasets.map((d) => d.name)).toEqual(["outlets", "articles", "headline-versions", "rank-spans", "stories"]);
+    expect(index.datasets.find((d) => d.name === "articles")!.fields).toEqual([...ARTICLE_FIELDS]);
+    for (const d of index.datasets) expect((await get(d.list)).status, d.list).toBe(200);
+  });
+
   it("WEB-3: walking an outlet's articles page by page gives exactly the database's rows", async () => {
     const ids: unknown[] = [];
     let next: string | null = `/api/v1/articles?outlet=${open}&limit=100`;
@@ -108,7 +116,7 @@ describe("open data on the running site", () => {
       expect(response.status, path).toBe(400);
       expect(response.headers.get("content-type"), path).toBe("application/json; charset=utf-8");
     }
-    for (const path of ["/api/v1/articles/999999999", "/api/v1/stories/999999999", "/api/v1/outlets/no-existe", "/api/v1/exports/cuerpos.csv"]) {
+    for (const path of ["/api/v1/articles/999999999", "/api/v1/stories/999999999", "/api/v1/outlets/no-existe", "/api/v1/exports/cuerpos.csv", "/api/v1/cuerpos", "/api/v2/articles"]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe("not_found");
