@@ -18,6 +18,7 @@ export function SiteFooter() {
             <li><Link href="/bot" prefetch={false}>El bot</Link></li>
             <li><Link href="/privacidad" prefetch={false}>Privacidad</Link></li>
             <li><Link href="/correcciones" prefetch={false}>Correcciones</Link></li>
+            <li><Link href="/datos" prefetch={false}>Datos abiertos</Link></li>
             <li><Link href="/quienes-somos" prefetch={false}>Quiénes somos</Link></li>
           </ul>
         </section>

@@ -58,8 +58,8 @@ async function lowestContrast(page: Page): Promise<{ ratio: number; selector: st
 
 describe("accessibility", () => {
   it.each([
-    ["light", "/"], ["light", "/bot"], ["light", "/historias"], ["light", "/correcciones"], ["light", "/buscar?q=gobierno"], ["light", "/estado"], ["light", "/editores"],
-    ["dark", "/"], ["dark", "/bot"], ["dark", "/historias"], ["dark", "/correcciones"], ["dark", "/buscar?q=gobierno"], ["dark", "/estado"], ["dark", "/editores"],
+    ["light", "/"], ["light", "/bot"], ["light", "/historias"], ["light", "/correcciones"], ["light", "/buscar?q=gobierno"], ["light", "/estado"], ["light", "/editores"], ["light", "/datos"],
+    ["dark", "/"], ["dark", "/bot"], ["dark", "/historias"], ["dark", "/correcciones"], ["dark", "/buscar?q=gobierno"], ["dark", "/estado"], ["dark", "/editores"], ["dark", "/datos"],
     ...dataPages.flatMap((path) => [["light", path], ["dark", path]] as const),
   ] as const)("WEB-4: text on %s %s has at least 4.5:1 contrast", async (colorScheme, path) => {
     const { page } = await openPage(browser(), path, { colorScheme });
@@ -83,7 +83,7 @@ describe("accessibility", () => {
     }
   });
 
-  it.each(["/", "/bot", "/cabeceras", "/correcciones", "/buscar?q=gobierno", "/estado", "/historias", ...dataPages])("WEB-4: %s fits a 360 px wide phone without sideways scrolling", async (path) => {
+  it.each(["/", "/bot", "/cabeceras", "/correcciones", "/buscar?q=gobierno", "/estado", "/historias", "/datos", ...dataPages])("WEB-4: %s fits a 360 px wide phone without sideways scrolling", async (path) => {
     const { page } = await openPage(browser(), path, { viewport: { width: 360, height: 740 } });
     try {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -25,7 +25,7 @@ async function expectSiteFrame(page: Page, h1: string): Promise<void> {
   for (const link of links) expect(link.text.length).toBeGreaterThan(0);
 
   const footerLinks = await page.locator("footer a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-  expect(footerLinks).toEqual(expect.arrayContaining(["/bot", "/privacidad", "/correcciones", `mailto:${siteConfig.contactEmail}`]));
+  expect(footerLinks).toEqual(expect.arrayContaining(["/bot", "/privacidad", "/correcciones", "/datos", `mailto:${siteConfig.contactEmail}`]));
   expect(await page.title()).toMatch(/Hemeroscopio/);
 }
 
@@ -53,6 +53,18 @@ describe("public pages", () => {
       } finally {
         await page.context().close();
       }
+    }
+  });
+
+  it("WEB-2: /datos reads with JavaScript disabled, in the site frame", async () => {
+    const { page, response } = await openPage(browser(), "/datos", { javaScriptEnabled: false });
+    try {
+      expect(response.status()).toBe(200);
+      await expectSiteFrame(page, "Datos abiertos");
+      expect(await page.locator('nav a[aria-current="page"]').count()).toBe(0);
+      expect((await mainText(page)).length).toBeGreaterThan(150);
+    } finally {
+      await page.context().close();
     }
   });
 

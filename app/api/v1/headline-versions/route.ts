@@ -1,0 +1,10 @@
+/** `GET /api/v1/headline-versions`: one page of the headline-versions dataset (SPEC WEB-3; documented on /datos). */
+import { listEndpoint } from "@/lib/api/endpoints";
+import { headlineVersionsDataset } from "@/lib/api/datasets/headline-versions";
+import { serveApi } from "@/lib/api/route";
+
+export const dynamic = "force-dynamic";
+
+export function GET(request: Request): Promise<Response> {
+  return serveApi(request, (ctx) => listEndpoint(ctx, request, headlineVersionsDataset));
+}

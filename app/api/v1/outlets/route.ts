@@ -1,0 +1,10 @@
+/** `GET /api/v1/outlets`: one page of the outlets dataset (SPEC WEB-3; documented on /datos). */
+import { listEndpoint } from "@/lib/api/endpoints";
+import { outletsDataset } from "@/lib/api/datasets/outlets";
+import { serveApi } from "@/lib/api/route";
+
+export const dynamic = "force-dynamic";
+
+export function GET(request: Request): Promise<Response> {
+  return serveApi(request, (ctx) => listEndpoint(ctx, request, outletsDataset));
+}

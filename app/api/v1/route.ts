@@ -1,0 +1,19 @@
+/** `GET /api/v1`: the index of the open-data API (SPEC WEB-3), pointing at its documentation. */
+import { DATASETS } from "@/lib/api/datasets";
+import { jsonResponse } from "@/lib/api/http";
+
+export const dynamic = "force-dynamic";
+
+export function GET(request: Request): Response {
+  return jsonResponse(request, {
+    documentation: "/datos",
+    license: "CC BY 4.0",
+    datasets: DATASETS.map((d) => ({
+      name: d.name,
+      list: `/api/v1/${d.name}`,
+      exports: [`/api/v1/exports/${d.name}.csv`, `/api/v1/exports/${d.name}.json`],
+      fields: d.fields,
+      parameters: d.params,
+    })),
+  });
+}

@@ -1,0 +1,63 @@
+/** The `articles` dataset (SPEC WEB-3) with every scope applied (PUB-5, PUB-6). */
+import { findApiArticle, pageApiArticles, type ApiArticleRow } from "../../../db/queries/api-articles";
+import { isoOrNull } from "../../../db/queries/api-sql";
+import { citeBylines, citeHeadline } from "../../policy";
+import { excludedIds, outletIdOf, policyOf, slugOf, type ApiContext } from "../context";
+import { nextKey, type Dataset, type Record_ } from "./types";
+
+/** Field names, in CSV order. */
+export const ARTICLE_FIELDS = [
+  "id", "outlet", "url", "headline", "headline_withheld", "headline_versions", "published_at", "modified_at",
+  "first_seen_at", "first_seen_in", "first_seen_feed_at", "first_seen_sitemap_at", "first_seen_frontpage_at",
+  "section", "authors", "is_free", "agency", "story_id",
+] as const;
+
+/** An article as published: headline and URL withheld under "sin titulares literales", front-page times under "sin posición". */
+export function articleRecord(ctx: ApiContext, r: ApiArticleRow): Record_ {
+  const policy = policyOf(ctx, r.outlet_id);
+  const headline = r.headline === null ? { text: null, withheld: !policy.headlinesVerbatim } : citeHeadline(policy, r.headline);
+  const positions = policy.positions;
+  return {
+    id: r.id,
+    outlet: slugOf(ctx, r.outlet_id),
+    // A URL usually spells the headline out, so it is withheld with it.
+    url: headline.withheld ? null : r.url,
+    headline: headline.text,
+    headline_withheld: headline.withheld,
+    headline_versions: r.headline_versions,
+    published_at: isoOrNull(r.published_at),
+    modified_at: isoOrNull(r.modified_at),
+    first_seen_at: isoOrNull(r.first_seen_at),
+    first_seen_in: !positions && r.first_seen_in === "frontpage" ? null : r.first_seen_in,
+    first_seen_feed_at: isoOrNull(r.first_seen_feed_at),
+    first_seen_sitemap_at: isoOrNull(r.first_seen_sitemap_at),
+    first_seen_frontpage_at: positions ? isoOrNull(r.first_seen_frontpage_at) : null,
+    section: r.section,
+    authors: citeBylines(r.authors ?? [], ctx.policies.hiddenAuthors),
+    is_free: r.is_free,
+    agency: r.agency,
+    story_id: r.story_id,
+  };
+}
+
+/** Articles in (first_seen_at, id) order; filters: outlet, story, from/to on first_seen_at. */
+export const articlesDataset: Dataset = {
+  name: "articles",
+  fields: ARTICLE_FIELDS,
+  params: ["outlet", "story", "from", "to", "limit", "cursor"],
+  cursorLength: 2,
+  ranged: true,
+  async page(ctx, q, after, limit) {
+    const rows = await pageApiArticles(ctx.db, {
+      excluded: excludedIds(ctx), outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
+      storyId: q.story, from: q.from, to: q.to, after, limit,
+    });
+    return { items: rows.map((r) => articleRecord(ctx, r)), next: nextKey(rows, limit, (r) => [r.k, r.id]) };
+  },
+};
+
+/** One article as published, or undefined (unknown, or its outlet excluded). */
+export async function findArticle(ctx: ApiContext, id: number): Promise<Record_ | undefined> {
+  const row = await findApiArticle(ctx.db, id, excludedIds(ctx));
+  return row && articleRecord(ctx, row);
+}

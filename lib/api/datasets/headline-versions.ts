@@ -1,0 +1,51 @@
+/** The `headline-versions` dataset (SPEC WEB-3, STO-1) with every scope applied (PUB-6). */
+import { pageApiHeadlineVersions, type ApiHeadlineVersionRow } from "../../../db/queries/api-headline-versions";
+import { isoOrNull } from "../../../db/queries/api-sql";
+import { citeHeadline } from "../../policy";
+import { excludedIds, outletIdOf, policyOf, slugOf, type ApiContext } from "../context";
+import { nextKey, type Dataset, type Record_ } from "./types";
+
+/** Field names, in CSV order. */
+export const HEADLINE_VERSION_FIELDS = [
+  "id", "article_id", "outlet", "headline", "headline_withheld", "text_hash", "first_seen_at", "last_seen_at", "seen_in",
+  "framing_letter", "framing_score",
+] as const;
+
+const asArray = (v: string[] | string): string[] => (Array.isArray(v) ? v : v.replace(/^\{|\}$/g, "").split(",").filter(Boolean));
+
+/** A version as published: text and hash withheld under "sin titulares literales", framing under "sin anotación de modelo". */
+export function headlineVersionRecord(ctx: ApiContext, r: ApiHeadlineVersionRow): Record_ {
+  const policy = policyOf(ctx, r.outlet_id);
+  const headline = citeHeadline(policy, r.text);
+  const framing = policy.modelAnnotations;
+  return {
+    id: r.id,
+    article_id: r.article_id,
+    outlet: slugOf(ctx, r.outlet_id),
+    headline: headline.text,
+    headline_withheld: headline.withheld,
+    // The hash would let anyone confirm a guessed headline.
+    text_hash: headline.withheld ? null : r.text_hash,
+    first_seen_at: isoOrNull(r.first_seen_at),
+    last_seen_at: isoOrNull(r.last_seen_at),
+    seen_in: asArray(r.seen_in),
+    framing_letter: framing ? r.framing_letter : null,
+    framing_score: framing && r.framing_score !== null ? Number(r.framing_score) : null,
+  };
+}
+
+/** Versions in (first_seen_at, id) order; filters: outlet, article, from/to on first_seen_at. */
+export const headlineVersionsDataset: Dataset = {
+  name: "headline-versions",
+  fields: HEADLINE_VERSION_FIELDS,
+  params: ["outlet", "article", "from", "to", "limit", "cursor"],
+  cursorLength: 2,
+  ranged: true,
+  async page(ctx, q, after, limit) {
+    const rows = await pageApiHeadlineVersions(ctx.db, {
+      excluded: excludedIds(ctx), outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
+      articleId: q.article, from: q.from, to: q.to, after, limit,
+    });
+    return { items: rows.map((r) => headlineVersionRecord(ctx, r)), next: nextKey(rows, limit, (r) => [r.k, r.id]) };
+  },
+};

@@ -1,0 +1,102 @@
+/**
+ * The documentation of the open-data API (SPEC WEB-3), in Spanish, next to the code it
+ * describes: what each dataset, field and parameter means. The /datos page renders it,
+ * and a test checks that every field and parameter the API serves is described here.
+ */
+import type { Dataset } from "./datasets/types";
+import type { ParamName } from "./params";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "./params";
+
+/** What each dataset is, its order and its detail endpoint. */
+export const DATASET_DOCS: Record<Dataset["name"], { title: string; summary: string; order: string; detail?: string }> = {
+  outlets: {
+    title: "Cabeceras",
+    summary: "Los medios que seguimos, con las peticiones de exclusión en vigor. Una sola página (son pocos cientos como mucho).",
+    order: "Por identificador (slug).",
+    detail: "/api/v1/outlets/{slug}",
+  },
+  articles: {
+    title: "Artículos",
+    summary: "Cada artículo que vimos, con su titular vigente (el último visto), horas, sección y firmas.",
+    order: "Por primera vez visto (first_seen_at) y después por id.",
+    detail: "/api/v1/articles/{id} (añade headline_history y rank_spans)",
+  },
+  "headline-versions": {
+    title: "Versiones de titular",
+    summary: "Cada titular distinto de cada artículo, con cuándo y dónde se vio. Dos versiones que se alternan son una prueba A/B.",
+    order: "Por primera vez visto (first_seen_at) y después por id.",
+  },
+  "rank-spans": {
+    title: "Posiciones en portada",
+    summary: "Tramos en los que un artículo ocupó una posición de la portada de su medio: desde la primera captura en esa posición hasta la última.",
+    order: "Por cabecera, fin del tramo (to_at) e id. Un tramo abierto puede reaparecer en páginas posteriores con un to_at más reciente: quedaos con la última copia de cada id.",
+  },
+  stories: {
+    title: "Historias",
+    summary: "Grupos de artículos de varios medios sobre la misma noticia. Los términos clave son nuestros, no texto de los medios.",
+    order: "Por id.",
+    detail: "/api/v1/stories/{id} (añade articles)",
+  },
+};
+
+/** Every field of every dataset, in Spanish. */
+export const FIELD_DOCS: Record<string, string> = {
+  id: "Identificador numérico estable.",
+  slug: "Identificador de la cabecera en las direcciones (p. ej. /cabeceras/{slug}).",
+  name: "Nombre de la cabecera.",
+  country: "País (ISO 3166-1).",
+  language: "Idioma (ISO 639-1).",
+  timezone: "Zona horaria de la cabecera.",
+  homepage: "Dirección de su portada.",
+  render_mode: "static (HTML) o browser (navegador automatizado) para leer la portada.",
+  active: "Si la seguimos ahora.",
+  headlines_withheld: "true si el medio pidió «sin titulares literales».",
+  positions_withheld: "true si el medio pidió «sin posición»: no hay tramos de portada suyos.",
+  model_annotations_withheld: "true si el medio pidió «sin anotación de modelo»: no hay encuadre.",
+  scopes: "Peticiones de exclusión en vigor (lista).",
+  outlet: "Slug de la cabecera.",
+  url: "Dirección canónica del artículo; null si el medio pidió «sin titulares literales».",
+  headline: "Titular literal; null si el medio pidió «sin titulares literales».",
+  headline_withheld: "true cuando el titular no se reproduce a petición del medio.",
+  headline_versions: "Número de versiones distintas del titular.",
+  published_at: "Hora de publicación que declara el medio (puede faltar).",
+  modified_at: "Hora de modificación que declara el medio (puede faltar).",
+  first_seen_at: "Primera vez que lo vimos nosotros.",
+  first_seen_in: "Dónde lo vimos primero: feed, sitemap, frontpage o article.",
+  first_seen_feed_at: "Primera vez en un feed.",
+  first_seen_sitemap_at: "Primera vez en un sitemap.",
+  first_seen_frontpage_at: "Primera vez en la portada; null con «sin posición».",
+  section: "Sección que declara el medio.",
+  authors: "Firmas (lista; en CSV separadas por «; »). Quien pidió no aparecer figura como «sin firma a petición del autor».",
+  is_free: "false si el medio lo declara de pago; null si no lo declara.",
+  agency: "Agencia acreditada (EFE, Europa Press…) si es teletipo.",
+  story_id: "Historia a la que pertenece, si alguna.",
+  article_id: "Artículo al que pertenece.",
+  text_hash: "SHA-256 del titular normalizado; null si el titular no se reproduce.",
+  last_seen_at: "Última vez que lo vimos.",
+  seen_in: "Dónde se vio esta versión (lista).",
+  framing_letter: "Letra de encuadre del modelo local; null si no hay o el medio pidió «sin anotación de modelo».",
+  framing_score: "Puntuación de encuadre del modelo local (0–1); null en los mismos casos.",
+  rank: "Posición en la portada (1 = la primera en orden de lectura).",
+  from_at: "Primera captura con el artículo en esa posición.",
+  to_at: "Última captura con el artículo en esa posición.",
+  box_x: "Caja del enlace a 1280×900 (solo modo navegador): x en píxeles.",
+  box_y: "Caja del enlace: y en píxeles.",
+  box_width: "Caja del enlace: ancho.",
+  box_height: "Caja del enlace: alto.",
+  above_fold: "Si la caja queda por encima del pliegue (900 px).",
+  key_terms: "Términos clave de la historia (nuestros).",
+  outlet_count: "Cabeceras que la cubrieron (entre las que se pueden mostrar).",
+  article_count: "Artículos que la forman (entre los que se pueden mostrar).",
+};
+
+/** Every parameter, in Spanish. */
+export const PARAM_DOCS: Record<ParamName, string> = {
+  outlet: "Slug de una cabecera. Una cabecera desconocida o excluida da 404.",
+  from: "Desde (incluido): fecha AAAA-MM-DD (00:00 UTC) o fecha y hora ISO 8601 con zona (2026-03-02T08:00:00Z).",
+  to: "Hasta (excluido), en el mismo formato; debe ser posterior a from.",
+  article: "Id de un artículo.",
+  story: "Id de una historia.",
+  limit: `Filas por página: de 1 a ${MAX_LIMIT}; ${DEFAULT_LIMIT} si falta.`,
+  cursor: "El next_cursor de la página anterior (opaco). No lo construyáis a mano.",
+};

@@ -1,0 +1,77 @@
+/**
+ * The JSON endpoints of the open-data API (SPEC WEB-3): lists with keyset pages and
+ * details by id or slug. Each takes the request context and the request, and returns
+ * a Response; `route.ts` files only wire them to Next.js.
+ */
+import { pageApiHeadlineVersions } from "../../db/queries/api-headline-versions";
+import { pageApiRankSpans } from "../../db/queries/api-rank-spans";
+import { excludedIds, outletIdOf, policyOf, positionlessIds, type ApiContext } from "./context";
+import { decodeCursor, encodeCursor } from "./cursor";
+import { findArticle, articlesDataset } from "./datasets/articles";
+import { headlineVersionRecord } from "./datasets/headline-versions";
+import { outletRecord } from "./datasets/outlets";
+import { rankSpanRecord } from "./datasets/rank-spans";
+import { findStory } from "./datasets/stories";
+import type { Dataset } from "./datasets/types";
+import { notFound } from "./errors";
+import { jsonResponse } from "./http";
+import { parseId, parseQuery } from "./params";
+
+/** Most versions and spans listed inside one article. */
+const DETAIL_MAX = 2000;
+/** Most articles listed inside one story. */
+const STORY_ARTICLES_MAX = 500;
+
+/** GET /api/v1/<dataset>: one page, with the cursor and link of the next. */
+export async function listEndpoint(ctx: ApiContext, request: Request, dataset: Dataset): Promise<Response> {
+  const url = new URL(request.url);
+  const query = parseQuery(url.searchParams, dataset.params);
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, dataset.cursorLength);
+  const page = await dataset.page(ctx, query, after, query.limit);
+  const cursor = page.next ? encodeCursor(page.next) : null;
+  let next: string | null = null;
+  if (cursor) {
+    const params = new URLSearchParams(url.searchParams);
+    params.set("cursor", cursor);
+    next = `${url.pathname}?${params.toString()}`;
+  }
+  const body = { data: page.items, pagination: dataset.cursorLength === 0 ? null : { limit: query.limit, next_cursor: cursor, next } };
+  return jsonResponse(request, body, next ? { Link: `<${next}>; rel="next"` } : {});
+}
+
+/** GET /api/v1/outlets/<slug>. */
+export async function outletEndpoint(ctx: ApiContext, request: Request, slug: string): Promise<Response> {
+  parseQuery(new URL(request.url).searchParams, []);
+  const id = outletIdOf(ctx, slug);
+  return jsonResponse(request, { data: outletRecord(ctx, ctx.outlets.find((o) => o.id === id)!) });
+}
+
+/** GET /api/v1/articles/<id>: the article, its headline history and (unless withheld) its rank spans. */
+export async function articleEndpoint(ctx: ApiContext, request: Request, idText: string): Promise<Response> {
+  parseQuery(new URL(request.url).searchParams, []);
+  const id = parseId(idText, "id");
+  const article = await findArticle(ctx, id);
+  if (!article) throw notFound(`article ${id}`);
+  const versions = await pageApiHeadlineVersions(ctx.db, { excluded: excludedIds(ctx), articleId: id, limit: DETAIL_MAX });
+  const outletId = ctx.outlets.find((o) => o.slug === article.outlet)!.id;
+  const spans = policyOf(ctx, outletId).positions
+    ? await pageApiRankSpans(ctx.db, { hidden: positionlessIds(ctx), articleId: id, limit: DETAIL_MAX })
+    : [];
+  return jsonResponse(request, {
+    data: {
+      ...article,
+      headline_history: versions.map((v) => headlineVersionRecord(ctx, v)),
+      rank_spans: spans.map((s) => rankSpanRecord(ctx, s)),
+    },
+  });
+}
+
+/** GET /api/v1/stories/<id>: the story and its shown articles. */
+export async function storyEndpoint(ctx: ApiContext, request: Request, idText: string): Promise<Response> {
+  parseQuery(new URL(request.url).searchParams, []);
+  const id = parseId(idText, "id");
+  const story = await findStory(ctx, id);
+  if (!story) throw notFound(`story ${id}`);
+  const page = await articlesDataset.page(ctx, { story: id, limit: STORY_ARTICLES_MAX }, undefined, STORY_ARTICLES_MAX);
+  return jsonResponse(request, { data: { ...story, articles: page.items } });
+}

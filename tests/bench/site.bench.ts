@@ -1,0 +1,157 @@
+/**
+ * The public site under load on the generated year (issue 5 "Done means"): 50 outlets ×
+ * 365 days from `npm run seed:history` (made once per generator version, then reused),
+ * `next start` on loopback, and for home, an outlet, an article, a story, search, an
+ * API page and an export: p50/p95 latency and requests/s with autocannon, next to the
+ * goal (p95 ≤ 100 ms, ≥ 200 req/s on a 2-core machine). A page that is not there yet
+ * (404) is printed as an error figure. Then EXPLAIN (ANALYZE, BUFFERS) of the
+ * statements behind the API and exports, to show index use.
+ *
+ * Knobs: BENCH_SITE_OUTLETS (50), BENCH_SITE_DAYS (365), BENCH_SITE_DURATION_S (10 per
+ * path), BENCH_SITE_CONNECTIONS (8), BENCH_SITE_PLANS=1 (print whole plans).
+ */
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { buildIfNeeded } from "../../scripts/build-if-needed";
+import { pageApiArticles } from "../../db/queries/api-articles";
+import { articlesDataset } from "../../lib/api/datasets/articles";
+import { headlineVersionsDataset } from "../../lib/api/datasets/headline-versions";
+import { rankSpansDataset } from "../../lib/api/datasets/rank-spans";
+import { storiesDataset } from "../../lib/api/datasets/stories";
+import { explainApi, type Explained } from "./support/api-explain";
+import { busySeconds, machineTicks } from "./support/machine-cpu";
+import { treeCpuSeconds } from "./support/proc-cpu";
+import { historyDatabase } from "./support/history-database";
+import { startSite } from "./support/site-server";
+import { atLeast, exactly, figure, type BenchContext, type Figure } from "./types";
+
+export const name = "site";
+
+const one = (v: string | undefined, fallback: number) => (v && Number(v) > 0 ? Number(v) : fallback);
+const atMost = (max: number) => (value: number) => ({ bound: `≤ ${max}`, ok: value <= max });
+const DAY = 86_400_000;
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** What one load window measured; CPU in seconds over the window. */
+interface Window { p50: number; p95: number; rps: number; errors: number; requests: number; siteCpu: number; postgresCpu: number; selfCpu: number; machineCpu: number; seconds: number }
+
+/** Load one path for `seconds` with `connections`; latencies from every response, CPU per process tree. */
+async function load(url: string, seconds: number, connections: number, pids: { site: number; postgres?: number }): Promise<Window> {
+  const before = { site: treeCpuSeconds(pids.site), postgres: treeCpuSeconds(pids.postgres), self: process.cpuUsage(), machine: machineTicks(), at: performance.now() };
+  const latencies: number[] = [];
+  const instance = autocannon({ url, connections, duration: seconds, timeout: 30 });
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const diff = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? Number.NaN : b - a);
+  const self = process.cpuUsage(before.self);
+  return {
+    p50: percentile(latencies, 50), p95: percentile(latencies, 95), rps: result.requests.average,
+    errors: result.errors + result.timeouts + result.non2xx, requests: latencies.length,
+    siteCpu: diff(before.site, treeCpuSeconds(pids.site)), postgresCpu: diff(before.postgres, treeCpuSeconds(pids.postgres)),
+    selfCpu: (self.user + self.system) / 1e6, machineCpu: busySeconds(before.machine, machineTicks()), seconds: (performance.now() - before.at) / 1000,
+  };
+}
+
+/** Paths of real rows in the generated year. */
+async function choosePaths(sql: postgres.Sql, end: number): Promise<Record<string, string>> {
+  const [outlet] = await sql<{ id: number; slug: string }[]>`
+    select o.id, o.slug from outlets o join articles a on a.outlet_id = o.id
+    where a.first_seen_at > ${new Date(end - DAY).toISOString()} group by o.id order by count(*) desc limit 1`;
+  const [article] = await sql<{ id: string }[]>`
+    select a.id from articles a where a.outlet_id = ${outlet!.id} and a.first_seen_frontpage_at is not null
+    order by a.first_seen_at desc limit 1 offset 20`;
+  const [story] = await sql<{ id: string }[]>`select id from stories order by last_seen_at desc, outlet_count desc limit 1`;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return {
+    "home /": "/",
+    "outlet /cabeceras/<slug>": `/cabeceras/${outlet!.slug}`,
+    "article /noticias/<id>": `/noticias/${article!.id}`,
+    "story /historias/<id>": `/historias/${story!.id}`,
+    "search /buscar?q=vivienda": "/buscar?q=vivienda",
+    "API /api/v1/articles?outlet=…": `/api/v1/articles?outlet=${outlet!.slug}&from=${day(end - 7 * DAY)}`,
+    "export articles.csv (1 outlet, 1 day)": `/api/v1/exports/articles.csv?outlet=${outlet!.slug}&from=${day(end - DAY)}&to=${day(end)}`,
+  };
+}
+
+async function explainAll(sql: postgres.Sql, end: number, slug: string): Promise<Explained[]> {
+  const db = drizzle(sql);
+  const from = end - 7 * DAY;
+  const q = { limit: 100 };
+  const cursorRow = (await pageApiArticles(db, { excluded: [], from: end - 30 * DAY, limit: 1 }))[0];
+  return [
+    await explainApi(sql, db, end, "articles, first page", (ctx) => articlesDataset.page(ctx, q, undefined, 100)),
+    await explainApi(sql, db, end, "articles, outlet + 7 days", (ctx) => articlesDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100)),
+    await explainApi(sql, db, end, "articles, after a cursor 30 days back", (ctx) => articlesDataset.page(ctx, q, [cursorRow!.k, cursorRow!.id], 100)),
+    await explainApi(sql, db, end, "export articles, 7 days, batch 2000", (ctx) => articlesDataset.page(ctx, { ...q, from, to: end }, undefined, 2000)),
+    await explainApi(sql, db, end, "headline versions, outlet + 7 days", (ctx) => headlineVersionsDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100)),
+    await explainApi(sql, db, end, "headline versions, 7 days", (ctx) => headlineVersionsDataset.page(ctx, { ...q, from, to: end }, undefined, 100)),
+    await explainApi(sql, db, end, "rank spans, outlet + 7 days", (ctx) => rankSpansDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100)),
+    await explainApi(sql, db, end, "rank spans, 7 days, all outlets", (ctx) => rankSpansDataset.page(ctx, { ...q, from, to: end }, undefined, 100)),
+    await explainApi(sql, db, end, "stories, 7 days", (ctx) => storiesDataset.page(ctx, { ...q, from, to: end }, undefined, 100)),
+  ];
+}
+
+/** Generate or reuse the year, serve it, load each path, explain the API's statements. */
+export async function run(ctx: BenchContext): Promise<Figure[]> {
+  const outlets = one(process.env.BENCH_SITE_OUTLETS, 50);
+  const days = one(process.env.BENCH_SITE_DAYS, 365);
+  const seconds = one(process.env.BENCH_SITE_DURATION_S, 10);
+  const connections = one(process.env.BENCH_SITE_CONNECTIONS, 8);
+  const out: Figure[] = [];
+  const history = await historyDatabase(outlets, days, process.env.DATABASE_URL, ctx.progress);
+  const sql = postgres(history.url, { max: 2, onnotice: () => {} });
+  try {
+    const s = history.summary;
+    const how = history.generated ? "generated now" : "reused";
+    out.push(figure(`seed:history ${outlets} × ${days} d (${how}): rows written`, s.rows, "rows"));
+    out.push(figure(`seed:history ${outlets} × ${days} d (${how}): write rate`, Math.round(s.rowsPerSecond), "rows/s"));
+    out.push(figure(`seed:history ${outlets} × ${days} d (${how}): time`, Math.round(s.seconds), "s"));
+    for (const [table, n] of Object.entries(s.counts)) ctx.progress(`  ${table.padEnd(20)} ${n.toLocaleString("en-US").padStart(12)} rows`);
+
+    buildIfNeeded(ctx.progress);
+    const paths = await choosePaths(sql, history.end);
+    const site = await startSite(history.url);
+    try {
+      for (const [label, path] of Object.entries(paths)) {
+        const url = `${site.url}${path}`;
+        const first = await fetch(url);
+        await first.arrayBuffer();
+        if (first.status !== 200) {
+          out.push(figure(`${label}: HTTP status (not there yet?)`, first.status, "status", exactly(200)));
+          continue;
+        }
+        ctx.progress(`${label}: ${path}, ${seconds} s × ${connections} connections`);
+        const r = await load(url, seconds, connections, { site: site.pid, postgres: history.postgresPid });
+        const perRequest = (cpu: number) => (cpu / Math.max(1, r.requests)) * 1000;
+        const serving = perRequest(r.siteCpu) + (Number.isFinite(r.postgresCpu) ? perRequest(r.postgresCpu) : 0);
+        out.push(figure(`${label}: p50 latency`, r.p50, "ms"));
+        out.push(figure(`${label}: p95 latency`, r.p95, "ms", atMost(100)));
+        out.push(figure(`${label}: requests/s`, Math.round(r.rps), "req/s", atLeast(200)));
+        out.push(figure(`${label}: CPU per request, site (PostgreSQL ${perRequest(r.postgresCpu).toFixed(1)})`, perRequest(r.siteCpu), "CPU ms"));
+        out.push(figure(`${label}: other processes' CPU in the window`, (r.machineCpu - r.siteCpu - (r.postgresCpu || 0) - r.selfCpu) / r.seconds, "cores"));
+        out.push(figure(`${label}: requests/s two free cores would serve (2,000 ÷ CPU ms)`, Math.round(2000 / serving), "req/s", atLeast(200)));
+        if (r.errors > 0) out.push(figure(`${label}: errors and non-2xx`, r.errors, `of ${r.requests}`, exactly(0)));
+      }
+    } finally {
+      await site.stop();
+    }
+
+    const slug = paths["outlet /cabeceras/<slug>"]!.split("/").pop()!;
+    for (const e of await explainAll(sql, history.end, slug)) {
+      ctx.progress(`EXPLAIN ${e.label}: ${e.executionMs.toFixed(2)} ms\n    ${e.scans.join("\n    ")}`);
+      if (process.env.BENCH_SITE_PLANS === "1") ctx.progress(e.plan);
+      out.push(figure(`EXPLAIN ${e.label}: execution`, e.executionMs, "ms"));
+      out.push(figure(`EXPLAIN ${e.label}: seq scans of big tables`, e.seqScans, "scans", exactly(0)));
+    }
+  } finally {
+    await sql.end();
+    await history.close();
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+/** `next start` on a free loopback port against a database, for the site benchmark; stopped cleanly. */
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { freeLoopbackPort } from "../../../lib/free-port";
+
+/** A running site. */
+export interface SiteServer { url: string; pid: number; stop(): Promise<void> }
+
+async function waitUntilUp(url: string, child: ChildProcess, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the site did not answer at ${url} within ${ms} ms`);
+}
+
+/** Start the built site (the node binary directly, no npm in between) on `databaseUrl`. */
+export async function startSite(databaseUrl: string): Promise<SiteServer> {
+  const port = await freeLoopbackPort();
+  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", HEMEROSCOPIO_LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    await waitUntilUp(`${url}/healthz`, child, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: child.pid!, stop };
+}

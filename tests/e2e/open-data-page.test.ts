@@ -1,0 +1,36 @@
+/** The open-data documentation page (SPEC WEB-3): every endpoint, field and parameter, readable without JavaScript. */
+import { describe, expect, it } from "vitest";
+import { DATASETS } from "../../lib/api/datasets";
+import { mainText, openPage, useBrowser } from "./fixtures";
+
+const browser = useBrowser();
+
+describe("/datos", () => {
+  it("WEB-3: documents every dataset's list, export, parameters and fields, with the licence, without JavaScript", async () => {
+    const { page, response } = await openPage(browser(), "/datos", { javaScriptEnabled: false });
+    try {
+      expect(response.status()).toBe(200);
+      expect(await page.locator("h1").allInnerTexts()).toEqual(["Datos abiertos"]);
+      const text = await mainText(page);
+      for (const d of DATASETS) {
+        expect(text).toContain(`/api/v1/${d.name}`);
+        expect(text).toContain(`/api/v1/exports/${d.name}.csv`);
+        const fields = await page.locator(`section:has(> #conjunto-${d.name}) tbody th code`).allTextContents();
+        expect(fields).toEqual(expect.arrayContaining([...d.fields, ...d.params]));
+      }
+      expect(text).toContain("Creative Commons");
+      expect(text).toContain("RFC 4180");
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("WEB-3: the footer of every page links to /datos", async () => {
+    const { page } = await openPage(browser(), "/bot", { javaScriptEnabled: false });
+    try {
+      expect(await page.locator('footer a[href="/datos"]').innerText()).toBe("Datos abiertos");
+    } finally {
+      await page.context().close();
+    }
+  });
+});
