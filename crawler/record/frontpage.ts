@@ -1,16 +1,20 @@
 /**
  * Front-page positions over time as rank spans (SPEC STO-1): one row while an article
- * holds a rank, extended by each capture that confirms it, not one row per capture.
- * A span survives a missed capture only within `maxGapMs`; after a longer gap the
- * rank is not assumed to have held, and a new span starts.
+ * holds its place, not one row per capture. A span is open (`to_at` null) while the
+ * latest capture confirms it, and is closed at the last capture that did, so a capture
+ * writes only what changed.
+ * Its place is its order among the other articles (span-plan.ts), so an article pushed
+ * down by a newcomer above keeps its span; the rank at an instant is derived from the
+ * spans covering it (db/queries/front-pages.ts). A span survives a missed capture only
+ * within `maxGapMs`; after a longer gap the order is not assumed to have held.
  */
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
+import { planSpans, type OpenSpan } from "./span-plan";
 
 /** Ranks compared to decide whether the front page "changed" (SCH-2). */
 export const TOP_POSITIONS = 10;
-
 
 /** A link's layout box at 1280×900 (browser mode, EXT-3). */
 export interface Box { x: number; y: number; width: number; height: number; aboveFold: boolean }
@@ -31,35 +35,49 @@ export async function recordCapture(tx: Executor, c: Capture, maxGapMs = 2 * 3_6
     select at from frontpage_captures where outlet_id = ${c.outletId} and outcome = 'ok' and at < ${sqlTime(c.at)}
     order by at desc limit 1`);
   const previousAt = fromSqlTime(previous?.at);
-  const before = previousAt === undefined ? [] : (await tx.execute<{ article_id: number }>(sql`
-    select article_id from rank_spans where outlet_id = ${c.outletId} and to_at = ${sqlTime(previousAt)} order by rank`)).map((r) => Number(r.article_id));
-  const ranks = [...c.ranks].sort((x, y) => x.rank - y.rank);
+  const open = (await tx.execute<OpenRow>(sql`
+    select article_id, position, box_width, box_height, above_fold from rank_spans
+    where outlet_id = ${c.outletId} and to_at is null order by position`)).map(toOpenSpan);
+  const seen = new Set<number>();
+  const ranks = [...c.ranks].sort((x, y) => x.rank - y.rank).filter((r) => !seen.has(r.articleId) && seen.add(r.articleId));
 
-  let extended = new Set<number>();
-  if (previousAt !== undefined && c.at - previousAt <= maxGapMs && ranks.length > 0) {
-    const pairs = sql.join(ranks.map((r) => sql`(${r.articleId}::bigint, ${r.rank}::int)`), sql`, `);
-    const rows = await tx.execute<{ article_id: number }>(sql`
-      update rank_spans s set to_at = ${sqlTime(c.at)}
-      from (values ${pairs}) as v(article_id, rank)
-      where s.outlet_id = ${c.outletId} and s.to_at = ${sqlTime(previousAt)} and s.article_id = v.article_id and s.rank = v.rank
-      returning s.article_id`);
-    extended = new Set(rows.map((r) => Number(r.article_id)));
+  // After a long gap the order is not assumed to have held: every span starts anew.
+  const continues = previousAt !== undefined && c.at - previousAt <= maxGapMs;
+  const plan = planSpans(continues ? open : [], ranks);
+  const extended = new Set(plan.extend);
+  const ended = open.filter((s) => !extended.has(s.spanId)).map((s) => sql`${s.spanId}::bigint`);
+  if (ended.length > 0) {
+    // An ended span was last confirmed by the previous capture.
+    await tx.execute(sql`update rank_spans set to_at = ${sqlTime(previousAt ?? c.at)}
+      where outlet_id = ${c.outletId} and to_at is null and article_id in (${sql.join(ended, sql`, `)})`);
   }
-  const fresh = ranks.filter((r) => !extended.has(r.articleId));
-  if (fresh.length > 0) {
+  if (plan.open.length > 0) {
     // A span keeps the box of the capture that opened it.
-    const values = sql.join(fresh.map((r) => sql`(${r.articleId}::bigint, ${r.rank}::int, ${r.box?.x ?? null}::real,
-      ${r.box?.y ?? null}::real, ${r.box?.width ?? null}::real, ${r.box?.height ?? null}::real, ${r.box?.aboveFold ?? null}::boolean)`), sql`, `);
+    const values = sql.join(plan.open.map(({ index, position }) => {
+      const r = ranks[index]!;
+      return sql`(${r.articleId}::bigint, ${position}::float8, ${r.box?.x ?? null}::real, ${r.box?.y ?? null}::real,
+        ${r.box?.width ?? null}::real, ${r.box?.height ?? null}::real, ${r.box?.aboveFold ?? null}::boolean)`;
+    }), sql`, `);
     await tx.execute(sql`
-      insert into rank_spans (article_id, outlet_id, rank, from_at, to_at, box_x, box_y, box_width, box_height, above_fold)
-      select v.article_id, ${c.outletId}, v.rank, ${sqlTime(c.at)}, ${sqlTime(c.at)}, v.x, v.y, v.width, v.height, v.above_fold
-      from (values ${values}) as v(article_id, rank, x, y, width, height, above_fold)`);
+      insert into rank_spans (article_id, outlet_id, position, from_at, box_x, box_y, box_width, box_height, above_fold)
+      select v.article_id, ${c.outletId}, v.position, ${sqlTime(c.at)}, v.x, v.y, v.width, v.height, v.above_fold
+      from (values ${values}) as v(article_id, position, x, y, width, height, above_fold)
+      on conflict (article_id, from_at) do nothing`);
   }
-  const changed = topChanged(before, ranks.map((r) => r.articleId));
+  const changed = topChanged(open.map((s) => s.articleId), ranks.map((r) => r.articleId));
   await tx.execute(sql`
     insert into frontpage_captures (outlet_id, at, outcome, link_count, render_mode, changed)
     values (${c.outletId}, ${sqlTime(c.at)}, 'ok', ${ranks.length}, ${c.renderMode}, ${changed})`);
   return { changed };
+}
+
+type OpenRow = { article_id: number; position: number; box_width: number | null; box_height: number | null; above_fold: boolean | null };
+
+function toOpenSpan(r: OpenRow): OpenSpan {
+  const box = r.box_width === null || r.box_height === null || r.above_fold === null
+    ? undefined : { width: Number(r.box_width), height: Number(r.box_height), aboveFold: r.above_fold };
+  // An article has one open span at most, so its id names the span.
+  return { spanId: Number(r.article_id), articleId: Number(r.article_id), position: Number(r.position), box };
 }
 
 /** Record a failed capture attempt (BLK-7 shares are computed from these). */
