@@ -29,15 +29,24 @@ export function topChanged(before: readonly number[], after: readonly number[], 
   return a.length !== b.length || a.some((id, i) => id !== b[i]);
 }
 
-/** Record a successful capture (inside the caller's transaction); returns whether its top positions changed. */
+/** A PostgreSQL array literal of numbers, booleans and nulls (one parameter instead of one per row). */
+function pgArray(values: readonly (number | boolean | null | undefined)[]): string {
+  return `{${values.map((v) => (v === null || v === undefined ? "NULL" : typeof v === "boolean" ? (v ? "t" : "f") : String(v))).join(",")}}`;
+}
+
+/**
+ * Record a successful capture (inside the caller's transaction); returns whether its top
+ * positions changed. Two round trips: read the open spans, then one statement that closes
+ * the ended spans, opens the new ones and adds the capture row.
+ */
 export async function recordCapture(tx: Executor, c: Capture, maxGapMs = 2 * 3_600_000): Promise<{ changed: boolean }> {
-  const [previous] = await tx.execute<{ at: string | Date }>(sql`
-    select at from frontpage_captures where outlet_id = ${c.outletId} and outcome = 'ok' and at < ${sqlTime(c.at)}
-    order by at desc limit 1`);
-  const previousAt = fromSqlTime(previous?.at);
-  const open = (await tx.execute<OpenRow>(sql`
-    select article_id, position, box_width, box_height, above_fold from rank_spans
-    where outlet_id = ${c.outletId} and to_at is null order by position`)).map(toOpenSpan);
+  const rows = await tx.execute<OpenRow & { previous_at: string | Date | null }>(sql`
+    select p.at as previous_at, s.article_id, s.position, s.box_width, s.box_height, s.above_fold
+    from (select max(at) as at from frontpage_captures where outlet_id = ${c.outletId} and outcome = 'ok' and at < ${sqlTime(c.at)}) p
+    left join rank_spans s on s.outlet_id = ${c.outletId} and s.to_at is null
+    order by s.position`);
+  const previousAt = fromSqlTime(rows[0]?.previous_at);
+  const open = rows.filter((r) => r.article_id !== null).map(toOpenSpan);
   const seen = new Set<number>();
   const ranks = [...c.ranks].sort((x, y) => x.rank - y.rank).filter((r) => !seen.has(r.articleId) && seen.add(r.articleId));
 
@@ -45,29 +54,27 @@ export async function recordCapture(tx: Executor, c: Capture, maxGapMs = 2 * 3_6
   const continues = previousAt !== undefined && c.at - previousAt <= maxGapMs;
   const plan = planSpans(continues ? open : [], ranks);
   const extended = new Set(plan.extend);
-  const ended = open.filter((s) => !extended.has(s.spanId)).map((s) => sql`${s.spanId}::bigint`);
-  if (ended.length > 0) {
-    // An ended span was last confirmed by the previous capture.
-    await tx.execute(sql`update rank_spans set to_at = ${sqlTime(previousAt ?? c.at)}
-      where outlet_id = ${c.outletId} and to_at is null and article_id in (${sql.join(ended, sql`, `)})`);
-  }
-  if (plan.open.length > 0) {
-    // A span keeps the box of the capture that opened it.
-    const values = sql.join(plan.open.map(({ index, position }) => {
-      const r = ranks[index]!;
-      return sql`(${r.articleId}::bigint, ${position}::float8, ${r.box?.x ?? null}::real, ${r.box?.y ?? null}::real,
-        ${r.box?.width ?? null}::real, ${r.box?.height ?? null}::real, ${r.box?.aboveFold ?? null}::boolean)`;
-    }), sql`, `);
-    await tx.execute(sql`
-      insert into rank_spans (article_id, outlet_id, position, from_at, box_x, box_y, box_width, box_height, above_fold)
-      select v.article_id, ${c.outletId}, v.position, ${sqlTime(c.at)}, v.x, v.y, v.width, v.height, v.above_fold
-      from (values ${values}) as v(article_id, position, x, y, width, height, above_fold)
-      on conflict (article_id, from_at) do nothing`);
-  }
+  const ended = open.filter((s) => !extended.has(s.spanId)).map((s) => s.articleId);
+  // A span keeps the box of the capture that opened it.
+  const opened = plan.open.map(({ index, position }) => ({ ...ranks[index]!, position }));
   const changed = topChanged(open.map((s) => s.articleId), ranks.map((r) => r.articleId));
+  const at = sqlTime(c.at);
   await tx.execute(sql`
+    with ended as (
+      -- An ended span was last confirmed by the previous capture.
+      update rank_spans set to_at = ${sqlTime(previousAt ?? c.at)}
+      where outlet_id = ${c.outletId} and to_at is null and article_id = any(${pgArray(ended)}::bigint[])
+    ), opened as (
+      insert into rank_spans (article_id, outlet_id, position, from_at, box_x, box_y, box_width, box_height, above_fold)
+      select v.article_id, ${c.outletId}, v.position, ${at}, v.x, v.y, v.width, v.height, v.above_fold
+      from unnest(${pgArray(opened.map((o) => o.articleId))}::bigint[], ${pgArray(opened.map((o) => o.position))}::float8[],
+        ${pgArray(opened.map((o) => o.box?.x))}::real[], ${pgArray(opened.map((o) => o.box?.y))}::real[],
+        ${pgArray(opened.map((o) => o.box?.width))}::real[], ${pgArray(opened.map((o) => o.box?.height))}::real[],
+        ${pgArray(opened.map((o) => o.box?.aboveFold))}::boolean[]) as v(article_id, position, x, y, width, height, above_fold)
+      on conflict (article_id, from_at) do nothing
+    )
     insert into frontpage_captures (outlet_id, at, outcome, link_count, render_mode, changed)
-    values (${c.outletId}, ${sqlTime(c.at)}, 'ok', ${ranks.length}, ${c.renderMode}, ${changed})`);
+    values (${c.outletId}, ${at}, 'ok', ${ranks.length}, ${c.renderMode}, ${changed})`);
   return { changed };
 }
 
