@@ -9,7 +9,11 @@ const root = fileURLToPath(new URL(".", import.meta.url));
  * worker against the simulated web, one file at a time), e2e (Chromium against
  * `next start`, one file at a time).
  */
-const crawls = ["tests/integration/politeness/crawl-sim.test.ts", "tests/integration/collection/**/*.test.ts"];
+const crawls = [
+  "tests/integration/politeness/crawl-sim.test.ts",
+  "tests/integration/collection/**/*.test.ts",
+  "tests/integration/collection/simulated-day.test.ts",
+];
 
 export default defineConfig({
   resolve: { alias: { "@": root } },

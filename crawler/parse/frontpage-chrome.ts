@@ -21,11 +21,6 @@ const CHROME_ROLES = new Set(["navigation", "menu", "menubar", "banner", "conten
 // An <header>/<footer> inside these belongs to a story or a block, not to the page (HTML §4.3.8).
 const SECTIONING = new Set(["article", "section", "main", "aside"]);
 
-interface ChromeState {
-  chrome: boolean;
-  sectioned: boolean;
-}
-
 /** The class/id words of an element, lower-cased: `menuPrincipal ad-top` → menu, principal, ad, top. */
 export function markerWords(value: string): string[] {
   return value
@@ -35,7 +30,17 @@ export function markerWords(value: string): string[] {
     .filter(Boolean);
 }
 
-function marksChrome(el: Element, sectionedAbove: boolean): boolean {
+// Many elements share a class attribute: judge each distinct class/id string once per page.
+function markersChrome(markers: string, memo: Map<string, boolean>): boolean {
+  let verdict = memo.get(markers);
+  if (verdict === undefined) {
+    verdict = markers.trim() !== "" && (CHROME_PHRASES.test(markers.toLowerCase()) || markerWords(markers).some((w) => CHROME_WORDS.has(w)));
+    memo.set(markers, verdict);
+  }
+  return verdict;
+}
+
+function marksChrome(el: Element, sectionedAbove: boolean, memo: Map<string, boolean>): boolean {
   const tag = el.localName;
   // <noscript> and <template> content is not what a reader of the page sees.
   if (tag === "nav" || tag === "noscript" || tag === "template") return true;
@@ -43,38 +48,27 @@ function marksChrome(el: Element, sectionedAbove: boolean): boolean {
   if (isHiddenElement(el)) return true;
   const role = el.getAttribute("role")?.trim().toLowerCase();
   if (role && CHROME_ROLES.has(role)) return true;
-  const markers = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
-  if (markers.trim() === "") return false;
-  if (CHROME_PHRASES.test(markers.toLowerCase())) return true;
-  return markerWords(markers).some((w) => CHROME_WORDS.has(w));
+  // The attribute node, not getAttribute("class"): linkedom builds a DOMTokenList for that.
+  const markers = `${el.getAttributeNode("class")?.value ?? ""} ${el.getAttributeNode("id")?.value ?? ""}`;
+  return markersChrome(markers, memo);
 }
 
-/** Memoised "is this element inside site chrome" over one document (one instance per parse). */
-export function createChromeTest(): (el: Element) => boolean {
-  const memo = new Map<Element, ChromeState>();
-  const stateOf = (start: Element): ChromeState => {
-    // Climb to the nearest memoised ancestor, then fill the path downwards (no recursion).
-    const path: Element[] = [];
-    let el: Element | null = start;
-    let above: ChromeState = { chrome: false, sectioned: false };
-    while (el) {
-      const known = memo.get(el);
-      if (known) {
-        above = known;
-        break;
-      }
-      path.push(el);
-      el = el.parentElement;
-    }
-    for (let i = path.length - 1; i >= 0; i--) {
-      const node = path[i] as Element;
-      above = {
-        chrome: above.chrome || marksChrome(node, above.sectioned),
-        sectioned: above.sectioned || SECTIONING.has(node.localName),
-      };
-      memo.set(node, above);
-    }
-    return above;
-  };
-  return (el) => stateOf(el).chrome;
+/**
+ * The `<a href>` elements of a document outside site chrome, in document order. One walk
+ * from the root: a chrome subtree is skipped whole, and an element's state comes from its
+ * parent's (no climbing back up, no selector engine).
+ */
+export function anchorsOutsideChrome(root: Element): Element[] {
+  const anchors: Element[] = [];
+  const memo = new Map<string, boolean>();
+  // Iterative walk (hostile pages nest deeply); children pushed in reverse keep document order.
+  const stack: { el: Element; sectioned: boolean }[] = [{ el: root, sectioned: false }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { el, sectioned } = item;
+    if (marksChrome(el, sectioned, memo)) continue;
+    if (el.localName === "a" && el.hasAttribute("href")) anchors.push(el);
+    const below = sectioned || SECTIONING.has(el.localName);
+    for (let child = el.lastElementChild; child; child = child.previousElementSibling) stack.push({ el: child, sectioned: below });
+  }
+  return anchors;
 }

@@ -7,7 +7,7 @@
  */
 import { tryCanonicalUrl } from "../../lib/urls";
 import { siteOf } from "../politeness/site";
-import { createChromeTest } from "./frontpage-chrome";
+import { anchorsOutsideChrome } from "./frontpage-chrome";
 import { betterHeadline, headlineOf, HeadlineTier, type HeadlineCandidate } from "./frontpage-headline";
 import { hasArticleShape, isUtilityUrl } from "./frontpage-urls";
 import { decodeHtml, documentBase, parseHtmlDocument } from "./html-document";
@@ -58,20 +58,24 @@ export function extractFrontPage(html: Uint8Array | string, url: string, content
     const site = page === undefined ? undefined : siteOrUndefined(page);
     if (page === undefined || site === undefined) return { links: [] };
     // Inline SVG icons are thousands of nodes on real front pages and never hold a headline.
-    const doc = parseHtmlDocument(decodeHtml(html, contentType).replace(INLINE_SVG, ""));
-    const base = documentBase(doc, page);
+    const text = decodeHtml(html, contentType).replace(INLINE_SVG, "");
+    const doc = parseHtmlDocument(text);
+    // Searching the whole tree for <base> costs as much as the rest of the extraction.
+    const base = /<base[\s/>]/i.test(text) ? documentBase(doc, page) : page;
     // One Public Suffix List lookup per host, not per link; "" stands for the page's site.
     const sites = new Map<string, string | undefined>([["", site]]);
     const siteOfHost = (host: string) => {
       if (!sites.has(host)) sites.set(host, siteOrUndefined(host));
       return sites.get(host);
     };
-    const inChrome = createChromeTest();
     // Map iteration order is insertion order: the first sighting fixes the rank.
     const seen = new Map<string, HeadlineCandidate>();
-    for (const anchor of doc.querySelectorAll("a[href]")) {
-      if (inChrome(anchor)) continue;
-      const link = articleUrl(anchor, base, page, siteOfHost);
+    // A story is linked several times (photo, headline, "most read"): judge each href once.
+    const judged = new Map<string, string | undefined>();
+    for (const anchor of anchorsOutsideChrome(doc.documentElement)) {
+      const key = `${anchor.getAttribute("href")} ${anchor.getAttribute("rel") ?? ""}`;
+      if (!judged.has(key)) judged.set(key, articleUrl(anchor, base, page, siteOfHost));
+      const link = judged.get(key);
       if (link === undefined) continue;
       const candidate = headlineOf(anchor);
       const current = seen.get(link);

@@ -14,7 +14,8 @@ const RAW = new Set(["script", "style", "textarea", "title"]);
 /** `text` unchanged, or cut before the tag that would nest deeper than `maxDepth`. */
 export function limitNesting(text: string, maxDepth = MAX_DEPTH): string {
   const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*?(\/?)>/g;
-  const lower = text.toLowerCase();
+  // End tags of raw-text elements, found case-insensitively without a lower-cased copy of the page.
+  const rawEnd = new Map([...RAW].map((name) => [name, new RegExp(`</${name}`, "gi")]));
   let depth = 0;
   let match: RegExpExecArray | null;
   while ((match = tag.exec(text)) !== null) {
@@ -27,8 +28,9 @@ export function limitNesting(text: string, maxDepth = MAX_DEPTH): string {
     if (selfClosing || VOID.has(name)) continue;
     if (RAW.has(name)) {
       // Skip the raw text of script/style: its "<" are not tags.
-      const end = lower.indexOf(`</${name}`, tag.lastIndex);
-      tag.lastIndex = end < 0 ? text.length : end;
+      const end = rawEnd.get(name)!;
+      end.lastIndex = tag.lastIndex;
+      tag.lastIndex = end.exec(text)?.index ?? text.length;
       continue;
     }
     if (++depth > maxDepth) return text.slice(0, match.index);

@@ -1,11 +1,11 @@
 /**
  * Recording what was seen (SPEC STO-1): articles by canonical URL, and each distinct
- * headline with when it was first and last seen and where. Multi-row upserts: one
- * statement per batch, so a capture of 60 links costs two round trips. Only headline
+ * headline with when it was first and last seen and where. Set-based statements: a
+ * capture of 300 links costs a handful of round trips, and writes only what changed. Only headline
  * text is written — it is what the observatory shows; bodies and ledes never arrive here.
  */
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { sqlTime } from "../../db/sql-time";
 
@@ -39,41 +39,105 @@ export function textArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
 }
 
+/** An article already stored, which of its facts are still unknown, and whether this sighting's headline was already known. */
+type KnownArticle = { id: number; url: string; no_date: boolean; no_section: boolean; no_authors: boolean; first_here: boolean; headline_seen: boolean };
+
+/** True when a sighting of a known article adds nothing to store (the usual case of a re-poll). */
+function nothingNew(k: KnownArticle, s: Sighting): boolean {
+  return !k.first_here && !(k.no_date && s.publishedAt) && !(k.no_section && s.section) && !(k.no_authors && (s.authors?.length ?? 0) > 0);
+}
+
+/** Stored form of a headline: normalised text and its hash; undefined when there is no text. */
+function headlineKey(text: string | undefined): { text: string; hash: string } | undefined {
+  const normal = normaliseHeadline(text ?? "");
+  return normal === "" ? undefined : { text: normal, hash: headlineHash(normal) };
+}
+
 /**
  * Upsert the articles of `sightings` for an outlet and their headlines; new articles are
- * queued for one read of their page (SCH-3). Returns the article id of each URL.
+ * queued for one read of their page (SCH-3). Returns the article id of each URL. A re-poll
+ * of a 300-link page, where every article and headline is known, is one statement: it
+ * finds the articles and marks their headlines seen again. Only new articles, facts and
+ * headlines are then written; the upserts settle races between workers.
  */
 export async function recordSightings(db: Executor, p: { outletId: number; siteOf: (url: string) => string; via: DiscoveredIn; at: number; sightings: Sighting[] }): Promise<Map<string, number>> {
   const unique = new Map<string, Sighting>();
   for (const s of p.sightings) if (!unique.has(s.url)) unique.set(s.url, s);
   if (unique.size === 0) return new Map();
   const at = sqlTime(p.at);
-  const rows = [...unique.values()];
   const firstSeenIn = { feed: sql`first_seen_feed_at`, sitemap: sql`first_seen_sitemap_at`, frontpage: sql`first_seen_frontpage_at` }[p.via];
-  const values = sql.join(rows.map((s) => sql`(
-    ${p.outletId}::int, ${s.url}::text, ${p.siteOf(s.url)}::text, ${s.publishedAt ? s.publishedAt.toISOString() : null}::timestamptz,
-    ${s.section ?? null}::text, ${textArray(s.authors ?? [])}::text[])`), sql`, `);
-  const saved = await db.execute<{ id: number; url: string }>(sql`
-    insert into articles (outlet_id, url, site_domain, published_at, section, authors, first_seen_at, first_seen_in, ${firstSeenIn}, read_due_at)
-    select v.outlet_id, v.url, v.site_domain, v.published_at, v.section, v.authors, ${at}, ${p.via}, ${at}, ${at}
-    from (values ${values}) as v(outlet_id, url, site_domain, published_at, section, authors)
-    on conflict (outlet_id, url) do update set
-      published_at = coalesce(articles.published_at, excluded.published_at),
-      section = coalesce(articles.section, excluded.section),
-      authors = case when cardinality(articles.authors) = 0 then excluded.authors else articles.authors end,
-      ${firstSeenIn} = coalesce(articles.${firstSeenIn}, excluded.${firstSeenIn})
-    returning id, url`);
-  const ids = new Map(saved.map((r) => [r.url, Number(r.id)]));
-  await recordHeadlines(db, { via: p.via, at: p.at, headlines: rows.filter((s) => s.headline).map((s) => ({ articleId: ids.get(s.url)!, text: s.headline! })) });
+  const sightings = [...unique.values()].map((s) => ({ ...s, key: headlineKey(s.headline) }));
+  const known = await db.execute<KnownArticle>(sql`
+    with v as (
+      select * from unnest(${textArray(sightings.map((s) => s.url))}::text[], ${textArray(sightings.map((s) => s.key?.hash ?? ""))}::text[]) as v(url, text_hash)
+    ), k as (
+      select a.id, a.url, v.text_hash, a.published_at is null as no_date, a.section is null as no_section,
+        cardinality(a.authors) = 0 as no_authors, a.${firstSeenIn} is null as first_here
+      from articles a join v on a.url = v.url where a.outlet_id = ${p.outletId}
+    ), u as (
+      ${seenAgain(p.via, at, sql`k`, sql`k.id`, sql`k.text_hash`)}
+    )
+    select k.id, k.url, k.no_date, k.no_section, k.no_authors, k.first_here, u.article_id is not null as headline_seen
+    from k left join u on u.article_id = k.id`);
+  const ids = new Map<string, number>();
+  const headlineSeen = new Set<string>();
+  for (const k of known) {
+    if (k.headline_seen) headlineSeen.add(k.url);
+    if (nothingNew(k, unique.get(k.url)!)) ids.set(k.url, Number(k.id));
+  }
+  const rows = sightings.filter((s) => !ids.has(s.url));
+  if (rows.length > 0) {
+    const values = sql.join(rows.map((s) => sql`(
+      ${p.outletId}::int, ${s.url}::text, ${p.siteOf(s.url)}::text, ${s.publishedAt ? s.publishedAt.toISOString() : null}::timestamptz,
+      ${s.section ?? null}::text, ${textArray(s.authors ?? [])}::text[])`), sql`, `);
+    const saved = await db.execute<{ id: number; url: string }>(sql`
+      insert into articles (outlet_id, url, site_domain, published_at, section, authors, first_seen_at, first_seen_in, ${firstSeenIn}, read_due_at)
+      select v.outlet_id, v.url, v.site_domain, v.published_at, v.section, v.authors, ${at}, ${p.via}, ${at}, ${at}
+      from (values ${values}) as v(outlet_id, url, site_domain, published_at, section, authors)
+      on conflict (outlet_id, url) do update set
+        published_at = coalesce(articles.published_at, excluded.published_at),
+        section = coalesce(articles.section, excluded.section),
+        authors = case when cardinality(articles.authors) = 0 then excluded.authors else articles.authors end,
+        ${firstSeenIn} = coalesce(articles.${firstSeenIn}, excluded.${firstSeenIn})
+      returning id, url`);
+    for (const r of saved) ids.set(r.url, Number(r.id));
+  }
+  const headlines = sightings.filter((s) => s.key && !headlineSeen.has(s.url)).map((s) => ({ articleId: ids.get(s.url)!, text: s.headline! }));
+  await recordHeadlines(db, { via: p.via, at: p.at, headlines });
   return ids;
 }
 
-/** Record headline versions: a new text opens a version; a known one is seen again. */
+/** An update marking known headline versions seen again at `at` via `via`, for (article, hash) pairs from `source`. */
+function seenAgain(via: SeenIn, at: string, source: SQL, articleId: SQL, textHash: SQL): SQL {
+  return sql`
+    update headline_versions h set
+      first_seen_at = least(h.first_seen_at, ${at}), last_seen_at = greatest(h.last_seen_at, ${at}),
+      seen_in = case when ${via}::seen_in = any(h.seen_in) then h.seen_in else h.seen_in || ${via}::seen_in end
+    from ${source}
+    where h.article_id = ${articleId} and h.text_hash = ${textHash}
+    returning h.article_id, h.text_hash`;
+}
+
+/**
+ * Record headline versions: a new text opens a version; a known one is seen again. Known
+ * versions are updated in one statement over arrays; only the rest are inserted (the
+ * insert's conflict clause settles a race with another worker).
+ */
 export async function recordHeadlines(db: Executor, p: { via: SeenIn; at: number; headlines: { articleId: number; text: string }[] }): Promise<void> {
-  const items = p.headlines.map((h) => ({ ...h, text: normaliseHeadline(h.text) })).filter((h) => h.text !== "");
-  if (items.length === 0) return;
+  const byKey = new Map<string, { articleId: number; text: string; hash: string }>();
+  for (const h of p.headlines) {
+    const key = headlineKey(h.text);
+    if (key) byKey.set(`${h.articleId} ${key.hash}`, { articleId: h.articleId, ...key });
+  }
+  if (byKey.size === 0) return;
+  const items = [...byKey.values()];
   const at = sqlTime(p.at);
-  const hv = sql.join(items.map((h) => sql`(${h.articleId}::bigint, ${h.text}::text, ${headlineHash(h.text)}::text)`), sql`, `);
+  const pairs = sql`unnest(${`{${items.map((h) => h.articleId).join(",")}}`}::bigint[], ${textArray(items.map((h) => h.hash))}::text[]) as v(article_id, text_hash)`;
+  const seen = await db.execute<{ article_id: number; text_hash: string }>(seenAgain(p.via, at, pairs, sql`v.article_id`, sql`v.text_hash`));
+  const updated = new Set(seen.map((r) => `${Number(r.article_id)} ${r.text_hash}`));
+  const fresh = items.filter((h) => !updated.has(`${h.articleId} ${h.hash}`));
+  if (fresh.length === 0) return;
+  const hv = sql.join(fresh.map((h) => sql`(${h.articleId}::bigint, ${h.text}::text, ${h.hash}::text)`), sql`, `);
   await db.execute(sql`
     insert into headline_versions (article_id, text, text_hash, first_seen_at, last_seen_at, seen_in)
     select v.article_id, v.text, v.text_hash, ${at}, ${at}, array[${p.via}]::seen_in[]

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
-  bigint, bigserial, boolean, index, integer, pgEnum, pgTable, real, text, timestamp, uniqueIndex,
+  bigint, bigserial, boolean, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, real, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { outlets } from "./outlets";
 
@@ -72,14 +72,20 @@ export const headlineVersions = pgTable("headline_versions", {
   index("headline_versions_search").using("gin", sql`to_tsvector('spanish', ${t.text})`),
 ]);
 
-/** An article's front-page rank while it holds: one row per span, not per capture (STO-1). */
+/**
+ * An article's place on a front page while it holds (STO-1): one row per span, not per
+ * capture. A span holds while the article keeps its order relative to the others, so a
+ * push-down by a new article above does not end it. `position` is an order key: the rank
+ * at an instant is 1 + the number of the outlet's spans covering it with a lower
+ * position (crawler/record/frontpage.ts explains; db/queries/front-pages.ts reads it).
+ */
 export const rankSpans = pgTable("rank_spans", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
   articleId: bigint("article_id", { mode: "number" }).notNull().references(() => articles.id, { onDelete: "cascade" }),
   outletId: integer("outlet_id").notNull().references(() => outlets.id, { onDelete: "cascade" }),
-  rank: integer("rank").notNull(),
+  position: doublePrecision("position").notNull(),
   fromAt: ts("from_at").notNull(),
-  toAt: ts("to_at").notNull(),
+  /** The last capture that confirmed the span once it has ended; null while it is open (held at the latest capture). */
+  toAt: ts("to_at"),
   /** Browser mode only (EXT-3): layout box at 1280×900. */
   boxX: real("box_x"),
   boxY: real("box_y"),
@@ -87,8 +93,10 @@ export const rankSpans = pgTable("rank_spans", {
   boxHeight: real("box_height"),
   aboveFold: boolean("above_fold"),
 }, (t) => [
-  index("rank_spans_article").on(t.articleId, t.fromAt),
+  // An article is on one outlet's front page, so it starts at most one span per capture.
+  primaryKey({ name: "rank_spans_pkey", columns: [t.articleId, t.fromAt] }),
   index("rank_spans_outlet_to").on(t.outletId, t.toAt),
+  index("rank_spans_open").on(t.outletId).where(sql`${t.toAt} is null`),
 ]);
 
 /** Each front-page capture attempt and its outcome (BLK-7 shares come from here). */

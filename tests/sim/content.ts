@@ -44,12 +44,22 @@ export function chromeFor(world: World, req: SimRequest, outlet: SimOutlet): Chr
   };
 }
 
-/** A feed (main, or one section's) in the outlet's format. */
-export function feedResponse(world: World, req: SimRequest, outlet: SimOutlet, section?: string): SimResponse {
+/** The articles a feed (main, or one section's) lists at `now`, newest first. */
+export function feedArticles(world: World, outlet: SimOutlet, now: number, section?: string): SimArticle[] {
   const window = section ? 72 * HOUR : 12 * HOUR;
-  const articles = world.articlesOf(outlet.slug, req.now - window, req.now)
+  return world.articlesOf(outlet.slug, now - window, now)
     .filter((a) => !section || a.section.slug === section)
     .slice(0, FEED_SIZE);
+}
+
+/** The articles the news sitemap lists at `now`, newest first. */
+export function newsArticles(world: World, outlet: SimOutlet, now: number): SimArticle[] {
+  return world.articlesOf(outlet.slug, now - 24 * HOUR, now).slice(0, NEWS_SITEMAP_SIZE);
+}
+
+/** A feed (main, or one section's) in the outlet's format. */
+export function feedResponse(world: World, req: SimRequest, outlet: SimOutlet, section?: string): SimResponse {
+  const articles = feedArticles(world, outlet, req.now, section);
   const entries: FeedEntry[] = articles.map((a) => ({
     url: urlOf(req, a, outlet),
     title: live(a, req.now),
@@ -73,7 +83,7 @@ export function feedResponse(world: World, req: SimRequest, outlet: SimOutlet, s
 }
 
 function newsEntries(world: World, req: SimRequest, outlet: SimOutlet): NewsEntry[] {
-  return world.articlesOf(outlet.slug, req.now - 24 * HOUR, req.now).slice(0, NEWS_SITEMAP_SIZE).map((a) => ({
+  return newsArticles(world, outlet, req.now).map((a) => ({
     url: urlOf(req, a, outlet),
     title: live(a, req.now),
     publishedAt: a.publishedAt,

@@ -5,6 +5,7 @@
  */
 import { frontPageSlots, type FrontPageSlot } from "./front-page-model";
 import type { HeadlinePattern, HeadlineVersion } from "./headline-history";
+import { shownAt, type Shown, type ShownKind } from "./shown";
 import { liveHeadline, type SimArticle, type World } from "./world";
 
 /** An article as the truth reports it. */
@@ -54,6 +55,12 @@ export interface GroundTruth {
   /** Stories with at least one article published in the window, with the articles published so far. */
   storiesAt(time: number, options?: { windowMs?: number }): TruthStory[];
   textOf(articleId: string): TruthText | undefined;
+  /**
+   * What the document at `url` (a feed, the news sitemap, a front page or an article page)
+   * shows at `time`: its kind, and each article with the headline shown then. Undefined for
+   * documents without headlines.
+   */
+  shownAt(url: string, time: number): { kind: ShownKind; shown: Shown[] } | undefined;
 }
 
 const DAY = 86_400_000;
@@ -118,5 +125,6 @@ export function createTruth(world: World): GroundTruth {
     frontPageAt: (outlet, time) => frontPageSlots(world, outlet, time),
     storiesAt,
     textOf,
+    shownAt: (url, time) => shownAt(world, url, time),
   };
 }
