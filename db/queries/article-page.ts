@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { citeBylines, headlineForDisplay, type OutletPolicy, type Policies } from "../../lib/policy";
 import { wordDiff, type DiffPart } from "../../lib/word-diff";
 import type { Executor } from "../client";
+import { rankHistory } from "./front-pages";
 import { notExcluded, num, time } from "./page-sql";
 
 /** One headline version; `diff` against the previous one, absent for the first or when withheld. */
@@ -68,8 +69,7 @@ export async function loadArticlePage(db: Executor, policies: Policies, { id }: 
       from headline_versions hv left join framing f on f.text_hash = hv.text_hash
       where hv.article_id = ${id} order by hv.first_seen_at, hv.id`),
     policy.positions
-      ? db.execute<{ rank: number; from_at: string | Date; to_at: string | Date }>(sql`
-          select rank, from_at, to_at from rank_spans where article_id = ${id} order by from_at, rank`)
+      ? rankHistory(db, id)
       : Promise.resolve(null),
     a.story_id === null ? Promise.resolve([]) : db.execute<{ n: number }>(sql`
       select count(distinct a2.outlet_id)::int as n from articles a2 join outlets o2 on o2.id = a2.outlet_id and o2.active
@@ -88,7 +88,7 @@ export async function loadArticlePage(db: Executor, policies: Policies, { id }: 
     };
   });
   const latest = [...versions].sort((x, y) => (time(y.last_seen_at)! - time(x.last_seen_at)!))[0];
-  const rankSpans = spans?.map((s) => ({ fromAt: time(s.from_at)!, toAt: time(s.to_at)!, rank: s.rank })) ?? null;
+  const rankSpans = spans?.map((s) => ({ fromAt: s.from, toAt: s.to, rank: s.rank })) ?? null;
   return {
     id: Number(a.id),
     outlet: { slug: a.slug, name: a.name, timezone: a.timezone, policy },

@@ -5,7 +5,7 @@
  * every capture from its start. Between two captures the page is taken to be the one of
  * the earlier capture.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
 
@@ -24,24 +24,90 @@ export async function frontPageAt(db: Executor, outletId: number, at: number): P
   return rows.map((r) => ({ articleId: Number(r.article_id), rank: Number(r.rank) }));
 }
 
-/** A stretch of captures during which an article held one rank (for rank-over-time charts). */
+/** A stretch during which an article held one rank (for rank-over-time charts): from the capture that first saw it to the one that saw the next rank, or to the span's last confirming capture. */
 export interface RankInterval { rank: number; from: number; to: number }
+
+/**
+ * Per-rank intervals from ranked captures: `ranked` yields (article_id, span_from, at,
+ * rank), one row per capture an article's span covers. Consecutive captures of one span
+ * at one rank form an interval (gaps and islands); result columns article_id, rank,
+ * from_at (first capture at that rank) and to_at: the capture at which the span took its
+ * next rank (the page between captures is the earlier capture's), or for the span's last
+ * rank its last confirming capture. So the intervals of a span tile it: their lengths add
+ * up to the span's time on the front page.
+ */
+function islands(ranked: SQL): SQL {
+  return sql`
+    select article_id, rank, from_at,
+      coalesce(lead(from_at) over (partition by article_id, span_from order by from_at), to_at) as to_at
+    from (
+      select article_id, span_from, rank, min(at) as from_at, max(at) as to_at from (
+        select article_id, span_from, at, rank,
+          row_number() over (partition by article_id, span_from order by at)
+          - row_number() over (partition by article_id, span_from, rank order by at) as grp
+        from (${ranked}) r) g
+      group by article_id, span_from, rank, grp) k`;
+}
+
+/**
+ * SQL of an outlet's rank intervals (article_id, rank, from_at, to_at) over the captures
+ * in [from, to], counted from the last capture at or before `from` so that an interval
+ * running through `from` starts at or before it (clip with greatest/least). Intervals
+ * ending before `from` are left out. Ranks come from one window over the captures of the
+ * period joined with the spans covering them (index rank_spans_outlet_to / rank_spans_open).
+ */
+export function outletRankIntervals(outletId: number, from: string, to: string): SQL {
+  return sql`
+    with c as (
+      select at from frontpage_captures
+      where outlet_id = ${outletId} and outcome = 'ok' and at <= ${to}::timestamptz
+        and at >= coalesce((select max(at) from frontpage_captures
+                            where outlet_id = ${outletId} and outcome = 'ok' and at <= ${from}::timestamptz), ${from}::timestamptz)
+    ), s as materialized (
+      select article_id, position, from_at, to_at from rank_spans
+      where outlet_id = ${outletId} and from_at <= ${to}::timestamptz
+        and (to_at >= (select coalesce(min(at), ${from}::timestamptz) from c) or to_at is null)
+    ), i as (${islands(sql`
+      select s.article_id, s.from_at as span_from, c.at, (row_number() over (partition by c.at order by s.position))::int as rank
+      from c join s on s.from_at <= c.at and (s.to_at >= c.at or s.to_at is null)`)})
+    select article_id, rank, from_at, to_at from i where to_at >= ${from}::timestamptz`;
+}
+
+/** Several articles' rank over time (rankHistory), by article id; articles never on a front page are absent. */
+export async function rankHistories(db: Executor, articleIds: readonly number[]): Promise<Map<number, RankInterval[]>> {
+  const out = new Map<number, RankInterval[]>();
+  if (articleIds.length === 0) return out;
+  const ids = sql.join(articleIds.map((id) => sql`${id}`), sql`, `);
+  // The captures the articles' spans cover, ranked among all the outlet's spans covering
+  // them by one window per capture.
+  const rows = await db.execute<{ article_id: string | number; rank: number; from_at: string | Date; to_at: string | Date }>(sql`
+    with mine as materialized (
+      select article_id, outlet_id, from_at, to_at from rank_spans where article_id in (${ids})
+    ), c as materialized (
+      select distinct fc.outlet_id, fc.at from mine m
+      join frontpage_captures fc on fc.outlet_id = m.outlet_id and fc.outcome = 'ok' and fc.at >= m.from_at and (fc.at <= m.to_at or m.to_at is null)
+    ), b as (
+      select outlet_id, min(at) as first_at, max(at) as last_at from c group by outlet_id
+    ), s as materialized (
+      select o.article_id, o.outlet_id, o.position, o.from_at, o.to_at from b
+      join rank_spans o on o.outlet_id = b.outlet_id and o.from_at <= b.last_at and (o.to_at >= b.first_at or o.to_at is null)
+    ), i as (${islands(sql`
+      select * from (
+        select s.article_id, s.from_at as span_from, c.at,
+          (row_number() over (partition by c.outlet_id, c.at order by s.position))::int as rank
+        from c join s on s.outlet_id = c.outlet_id and s.from_at <= c.at and (s.to_at >= c.at or s.to_at is null)) r
+      where r.article_id in (${ids})`)})
+    select article_id, rank, from_at, to_at from i order by article_id, from_at`);
+  for (const r of rows) {
+    const id = Number(r.article_id);
+    const list = out.get(id) ?? [];
+    list.push({ rank: Number(r.rank), from: fromSqlTime(r.from_at)!, to: fromSqlTime(r.to_at)! });
+    out.set(id, list);
+  }
+  return out;
+}
 
 /** An article's rank over time on its outlet's front page, one interval per rank held. */
 export async function rankHistory(db: Executor, articleId: number): Promise<RankInterval[]> {
-  const rows = await db.execute<{ at: string | Date; rank: number }>(sql`
-    select c.at, 1 + (select count(*) from rank_spans o
-                      where o.outlet_id = s.outlet_id and o.from_at <= c.at and (o.to_at >= c.at or o.to_at is null) and o.position < s.position)::int as rank
-    from rank_spans s
-    join frontpage_captures c on c.outlet_id = s.outlet_id and c.outcome = 'ok' and c.at >= s.from_at and (c.at <= s.to_at or s.to_at is null)
-    where s.article_id = ${articleId}
-    order by c.at`);
-  const out: RankInterval[] = [];
-  for (const r of rows) {
-    const at = fromSqlTime(r.at)!;
-    const last = out.at(-1);
-    if (last && last.rank === Number(r.rank)) last.to = at;
-    else out.push({ rank: Number(r.rank), from: at, to: at });
-  }
-  return out;
+  return (await rankHistories(db, [articleId])).get(articleId) ?? [];
 }

@@ -50,15 +50,27 @@ async function leadsNow(db: Executor, policies: Policies): Promise<FrontPageLead
     slug: string; name: string; outlet_id: number; captured_at: string | null;
     article_id: number | null; since: string | null; headline: string | null;
   }>(sql`
-    select o.slug, o.name, o.id as outlet_id, c.at as captured_at, s.article_id, s.from_at as since, h.text as headline
+    select o.slug, o.name, o.id as outlet_id, c.at as captured_at, s.article_id,
+      coalesce(n.at, s.from_at) as since, h.text as headline
     from outlets o
     left join lateral (
       select at from frontpage_captures fc where fc.outlet_id = o.id and fc.outcome = 'ok' order by at desc limit 1
     ) c on true
+    -- The lead is the open span (confirmed by the latest capture) with the lowest order key.
     left join lateral (
-      select article_id, from_at from rank_spans rs
-      where rs.outlet_id = o.id and rs.to_at = c.at order by rank limit 1
+      select article_id, position, from_at from rank_spans rs
+      where rs.outlet_id = o.id and rs.to_at is null order by position limit 1
     ) s on true
+    -- It has led since the capture after the last one a span above it covered (those
+    -- spans are all closed, since it is the first open one): index rank_spans_outlet_to.
+    left join lateral (
+      select max(rs.to_at) as at from rank_spans rs
+      where rs.outlet_id = o.id and rs.to_at >= s.from_at and rs.position < s.position
+    ) above on true
+    left join lateral (
+      select at from frontpage_captures fc
+      where fc.outlet_id = o.id and fc.outcome = 'ok' and fc.at > above.at order by at limit 1
+    ) n on true
     left join lateral (
       select text from headline_versions hv where hv.article_id = s.article_id order by last_seen_at desc, id desc limit 1
     ) h on true

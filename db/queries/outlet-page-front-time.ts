@@ -1,13 +1,15 @@
 /**
  * Front-page metrics from rank spans (SPEC DER-7) over the last 7 days: how long the
  * outlet's links stayed on its front page, their best rank and the time as lead story.
- * A span runs from the capture that first saw a rank to the last capture that confirmed
- * it, so a link seen in one capture only counts zero time.
+ * Ranks come from the rank intervals of the spans (front-pages.ts): an interval runs from
+ * the capture that first saw a rank to the last capture that confirmed it, so a link seen
+ * in one capture only counts zero time.
  */
 import { sql } from "drizzle-orm";
 import type { OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";
 import { latestHeadlines } from "./outlet-page-front";
+import { outletRankIntervals } from "./front-pages";
 import { DAY_MS, num } from "./page-sql";
 
 /** One link's figures over the period. */
@@ -39,7 +41,7 @@ export async function loadFrontPageTime(db: Executor, outletId: number, policy: 
     select article_id, min(rank) as best_rank,
       sum(extract(epoch from least(to_at, ${to}::timestamptz) - greatest(from_at, ${from}::timestamptz))) * 1000 as on_ms,
       coalesce(sum(extract(epoch from least(to_at, ${to}::timestamptz) - greatest(from_at, ${from}::timestamptz))) filter (where rank = 1), 0) * 1000 as lead_ms
-    from rank_spans where outlet_id = ${outletId} and to_at >= ${from} and from_at <= ${to}
+    from (${outletRankIntervals(outletId, from, to)}) i
     group by article_id`;
   const [[summary], longest] = await Promise.all([
     db.execute<{ articles: number; median_ms: string | number | null; lead_ms: string | number | null }>(sql`

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";
+import { outletRankIntervals } from "./front-pages";
 import { DAY_MS, idList, num, time } from "./page-sql";
 
 /** One link of the front page now. */
@@ -44,11 +45,18 @@ export async function loadFrontPageNow(db: Executor, outletId: number, policy: O
     select max(at) as at from frontpage_captures where outlet_id = ${outletId} and outcome = 'ok'`);
   const capturedAt = time(last?.at);
   if (capturedAt === null) return { capturedAt: null, items: [] };
+  // The open spans hold the page now; each one's rank and since when it has held it come
+  // from the rank intervals over the captures since the oldest of them opened.
+  const [oldest] = await db.execute<{ at: string | Date | null }>(sql`
+    select min(from_at) as at from rank_spans where outlet_id = ${outletId} and to_at is null`);
+  const since = time(oldest?.at);
+  if (since === null) return { capturedAt, items: [] };
+  const now = new Date(capturedAt).toISOString();
   const rows = await db.execute<{ article_id: string | number; rank: number; from_at: string | Date; first_seen_frontpage_at: string | Date | null }>(sql`
-    select s.article_id, s.rank, s.from_at, a.first_seen_frontpage_at
-    from rank_spans s join articles a on a.id = s.article_id
-    where s.outlet_id = ${outletId} and s.to_at = ${new Date(capturedAt).toISOString()}
-    order by s.rank limit ${FRONT_PAGE_LINKS}`);
+    select i.article_id, i.rank, i.from_at, a.first_seen_frontpage_at
+    from (${outletRankIntervals(outletId, new Date(since).toISOString(), now)}) i join articles a on a.id = i.article_id
+    where i.to_at = ${now}::timestamptz
+    order by i.rank limit ${FRONT_PAGE_LINKS}`);
   const headlines = await latestHeadlines(db, policy, rows.map((r) => Number(r.article_id)));
   return {
     capturedAt,
@@ -70,17 +78,18 @@ export async function loadTopStoryTimelines(db: Executor, outletId: number, poli
   const start = now - DAY_MS;
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
+  const intervals = outletRankIntervals(outletId, from, to);
   const top = await db.execute<{ article_id: string | number; best: number }>(sql`
     select article_id, min(rank) as best,
       sum(extract(epoch from least(to_at, ${to}::timestamptz) - greatest(from_at, ${from}::timestamptz))) as seconds
-    from rank_spans where outlet_id = ${outletId} and to_at >= ${from} and from_at <= ${to}
+    from (${intervals}) i
     group by article_id order by best, seconds desc, article_id limit ${TIMELINE_STORIES}`);
   const ids = top.map((r) => Number(r.article_id));
   if (ids.length === 0) return { start, end: now, series: [] };
   const [spans, headlines] = await Promise.all([
     db.execute<{ article_id: string | number; rank: number; from_at: string | Date; to_at: string | Date }>(sql`
-      select article_id, rank, from_at, to_at from rank_spans
-      where article_id in ${idList(ids)} and outlet_id = ${outletId} and to_at >= ${from} and from_at <= ${to}
+      select article_id, rank, from_at, to_at from (${intervals}) i
+      where article_id in ${idList(ids)}
       order by article_id, from_at`),
     latestHeadlines(db, policy, ids),
   ]);

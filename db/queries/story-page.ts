@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";
+import { rankHistories } from "./front-pages";
 import { DAY_MS, idList, notExcluded, time } from "./page-sql";
 
 /** A story in the list. */
@@ -81,15 +82,14 @@ export async function loadStoryPage(db: Executor, policies: Policies, { id }: { 
   const [versions, spans] = await Promise.all([
     db.execute<{ article_id: string | number; text: string }>(sql`
       select article_id, text from headline_versions where article_id in ${idList(ids)} order by article_id, first_seen_at, id`),
-    db.execute<{ article_id: string | number; rank: number; from_at: string | Date; to_at: string | Date }>(sql`
-      select article_id, rank, from_at, to_at from rank_spans where article_id in ${idList(ids)} order by article_id, from_at`),
+    rankHistories(db, ids),
   ]);
   return {
     id: Number(story.id), keyTerms: story.key_terms, firstSeenAt: time(story.first_seen_at)!, lastSeenAt: time(story.last_seen_at)!,
     coverage: articles.map((a) => {
       const articleId = Number(a.id);
       const policy = policies.forOutlet(a.outlet_id);
-      const mine = spans.filter((s) => Number(s.article_id) === articleId).map((s) => ({ fromAt: time(s.from_at)!, toAt: time(s.to_at)!, rank: s.rank }));
+      const mine = (spans.get(articleId) ?? []).map((s) => ({ fromAt: s.from, toAt: s.to, rank: s.rank }));
       return {
         articleId,
         outlet: { slug: a.slug, name: a.name },

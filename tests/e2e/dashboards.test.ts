@@ -28,7 +28,11 @@ async function leadsInDatabase(): Promise<Map<string, string>> {
     from outlets o
     join frontpage_captures c on c.outlet_id = o.id and c.outcome = 'ok'
       and c.at = (select max(at) from frontpage_captures where outlet_id = o.id and outcome = 'ok')
-    join rank_spans s on s.outlet_id = o.id and s.to_at = c.at and s.rank = (select min(rank) from rank_spans where outlet_id = o.id and to_at = c.at)`);
+    -- Rank 1 at the latest capture: a span covering it (open, or ended at it) with no
+    -- span of the outlet covering it at a lower order key.
+    join rank_spans s on s.outlet_id = o.id and s.from_at <= c.at and (s.to_at is null or s.to_at >= c.at)
+      and not exists (select 1 from rank_spans t where t.outlet_id = o.id and t.from_at <= c.at
+                      and (t.to_at is null or t.to_at >= c.at) and t.position < s.position)`);
   return new Map(rows.map((r) => [r.name, r.headline]));
 }
 

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
-  addArticle, addCaptures, addExclusion, addOutlet, addReply, addSignal, addSpans, addStory, HOUR, MINUTE,
+  addArticle, addExclusion, addFillers, addFrontPages, addOutlet, addReply, addSignal, addStory, HOUR, MINUTE,
 } from "./page-fixtures";
 
 /** Ids and names the tests look for. */
@@ -41,8 +41,9 @@ export async function seedPageData(db: Db, now: number): Promise<void> {
     section: "Política", authors: ["Ana Pérez"], storyId: story, readOutcome: "open",
     headlines: [[d.open.previous, now - 10 * HOUR, now - 6 * HOUR], [d.open.headline, now - 6 * HOUR, now - HOUR]],
   });
-  await addSpans(db, open, d.open.article, [[3, now - 10 * HOUR, now - 8 * HOUR], [1, now - 8 * HOUR, now - HOUR]]);
-  await addCaptures(db, open, [[now - 10 * HOUR, "ok"], [now - 8 * HOUR, "ok"], [now - HOUR, "ok"]]);
+  // Third under two other links, then the lead from 8 hours ago.
+  const above = await addFillers(db, open, 2, now - 10 * HOUR);
+  await addFrontPages(db, open, [[now - 10 * HOUR, [...above, d.open.article]], [now - 8 * HOUR, [d.open.article]], [now - HOUR, [d.open.article]]]);
   await addSignal(db, open, "tdm-reservation", "header", "1", now - 2 * HOUR);
   await addReply(db, open, d.reply, now - 48 * HOUR, now - 24 * HOUR);
 
@@ -53,8 +54,8 @@ export async function seedPageData(db: Db, now: number): Promise<void> {
       id: o.article, outletId: id, path: "/noticia", firstSeenAt: now - 9 * HOUR, storyId: story,
       headlines: [[o.headline, now - 9 * HOUR, now - 2 * HOUR]],
     });
-    await addSpans(db, id, o.article, [[2, now - 9 * HOUR, now - 2 * HOUR]]);
-    await addCaptures(db, id, [[now - 9 * HOUR, "ok"], [now - 2 * HOUR, "ok"]]);
+    const above = await addFillers(db, id, 1, now - 9 * HOUR);
+    await addFrontPages(db, id, [[now - 9 * HOUR, [...above, o.article]], [now - 2 * HOUR, [...above, o.article]]]);
     await addExclusion(db, id, scope, now - HOUR);
   }
 }

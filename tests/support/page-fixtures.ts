@@ -5,8 +5,9 @@
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { recordCapture } from "../../crawler/record/frontpage";
 import type { Db } from "../../db/client";
-import { articles, bylineRequests, exclusions, framing, frontpageCaptures, headlineVersions, outlets, probes, rankSpans, replies, signals, sources, stories } from "../../db/schema";
+import { articles, bylineRequests, exclusions, framing, frontpageCaptures, headlineVersions, outlets, probes, replies, signals, sources, stories } from "../../db/schema";
 import type { Scope } from "../../lib/policy";
 
 export const HOUR = 3_600_000;
@@ -52,9 +53,22 @@ export function hash(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-/** Rank spans of an article: [rank, from, to]. */
-export async function addSpans(db: Db, outletId: number, articleId: number, spans: [number, number, number][]): Promise<void> {
-  await db.insert(rankSpans).values(spans.map(([rank, from, to]) => ({ articleId, outletId, rank, fromAt: at(from), toAt: at(to) })));
+/**
+ * Successful front-page captures, oldest first: [time, article ids by rank]. They are
+ * recorded by the crawler's own writer (recordCapture), so the rank spans hold order keys
+ * as in production; spans survive any gap between these sparse captures.
+ */
+export async function addFrontPages(db: Db, outletId: number, pages: [number, number[]][]): Promise<void> {
+  for (const [t, ids] of pages) {
+    await recordCapture(db, { outletId, at: t, renderMode: "static", ranks: ids.map((articleId, i) => ({ articleId, rank: i + 1 })) }, Infinity);
+  }
+}
+
+/** Articles that fill the ranks above the ones under test, first seen at `at`. */
+export async function addFillers(db: Db, outletId: number, n: number, at: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 1; i <= n; i++) ids.push(await addArticle(db, { outletId, path: `/relleno-${i}`, firstSeenAt: at, headlines: [[`Relleno ${i}`, at, at]] }));
+  return ids;
 }
 
 /** Front-page captures at the given times with their outcomes. */

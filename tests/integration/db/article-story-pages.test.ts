@@ -6,7 +6,7 @@ import { loadPolicies } from "../../../db/queries/policy";
 import { listRecentStories, loadStoryPage } from "../../../db/queries/story-page";
 import { makePolicies, NO_POLICIES, UNSIGNED, WITHHELD_HEADLINE, type Scope } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
-import { addArticle, addExclusion, addFraming, addOutlet, addSpans, addStory, HOUR, hideAuthor, MINUTE } from "../../support/page-fixtures";
+import { addArticle, addExclusion, addFraming, addFillers, addFrontPages, addOutlet, addStory, HOUR, hideAuthor, MINUTE } from "../../support/page-fixtures";
 
 const NOW = Date.parse("2026-11-20T12:00:00Z");
 let database: Database;
@@ -37,12 +37,15 @@ beforeAll(async () => {
       ["El incendio de Valencia obliga a desalojar a 500 vecinos", NOW - 6 * HOUR, NOW - HOUR]],
   });
   await db.execute(sql`update articles set first_seen_frontpage_at = ${new Date(NOW - 9 * HOUR).toISOString()} where id = ${a1}`);
-  await addSpans(db, uno, a1, [[4, NOW - 9 * HOUR, NOW - 7 * HOUR], [1, NOW - 7 * HOUR, NOW - 2 * HOUR]]);
+  // Fourth under three other links, then the lead.
+  const aboveA1 = await addFillers(db, uno, 3, NOW - 9 * HOUR);
+  await addFrontPages(db, uno, [[NOW - 9 * HOUR, [...aboveA1, a1]], [NOW - 7 * HOUR, [a1]], [NOW - 2 * HOUR, [a1]]]);
   a2 = await addArticle(db, {
     outletId: dos, path: "/fuego", firstSeenAt: NOW - 8 * HOUR, storyId: story, firstSeenIn: "frontpage",
     headlines: [["Fuego en Valencia: 500 desalojados", NOW - 8 * HOUR, NOW - 2 * HOUR]],
   });
-  await addSpans(db, dos, a2, [[2, NOW - 8 * HOUR, NOW - 5 * HOUR]]);
+  const aboveA2 = await addFillers(db, dos, 1, NOW - 8 * HOUR);
+  await addFrontPages(db, dos, [[NOW - 8 * HOUR, [...aboveA2, a2]], [NOW - 5 * HOUR, [...aboveA2, a2]], [NOW - 4 * HOUR, aboveA2]]);
   a3 = await addArticle(db, {
     outletId: tres, path: "/valencia", firstSeenAt: NOW - 7 * HOUR, storyId: story, headlines: [["Valencia arde", NOW - 7 * HOUR, NOW - 7 * HOUR]],
   });

@@ -6,7 +6,7 @@ import { loadPolicies } from "../../../db/queries/policy";
 import { makePolicies, NO_POLICIES, WITHHELD_HEADLINE, type Scope } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
 import {
-  addArticle, addCaptures, addExclusion, addFraming, addOutlet, addProbes, addReply, addRobots, addSignal, addSpans, HOUR, MINUTE,
+  addArticle, addCaptures, addExclusion, addFillers, addFraming, addFrontPages, addOutlet, addProbes, addReply, addRobots, addSignal, HOUR, MINUTE,
 } from "../../support/page-fixtures";
 
 const NOW = Date.parse("2026-11-20T12:00:00Z");
@@ -14,6 +14,8 @@ let database: Database;
 let outletId: number;
 let a1: number;
 let a2: number;
+/** The two links above a1 at the first capture. */
+let above: number[];
 
 const only = (scope: Scope) => makePolicies([{ outletId, scope }], []);
 
@@ -30,10 +32,13 @@ beforeAll(async () => {
     readOutcome: "blocked", firstSeenIn: "sitemap", headlines: [["Otra noticia", NOW - 5 * HOUR, NOW - HOUR]],
   });
   await addArticle(db, { outletId, path: "/vieja", firstSeenAt: NOW - 9 * 24 * HOUR, section: "Viejo", headlines: [["Vieja", NOW - 9 * 24 * HOUR, NOW - 9 * 24 * HOUR]] });
-  await addSpans(db, outletId, a1, [[3, NOW - 10 * HOUR, NOW - 8 * HOUR], [1, NOW - 8 * HOUR, NOW - HOUR]]);
-  await addSpans(db, outletId, a2, [[2, NOW - 5 * HOUR, NOW - HOUR]]);
+  // a1 third under two other links, then the lead; a2 second under it from 5 hours ago.
+  // The fillers were first seen long before the 7-day window, so only the front-page figures see them.
+  above = await addFillers(db, outletId, 2, NOW - 20 * 24 * HOUR);
+  await addFrontPages(db, outletId, [
+    [NOW - 10 * HOUR, [...above, a1]], [NOW - 8 * HOUR, [a1]], [NOW - 5 * HOUR, [a1, a2]], [NOW - 2 * HOUR, [a1, a2]], [NOW - HOUR, [a1, a2]],
+  ]);
   await addCaptures(db, outletId, [
-    [NOW - 10 * HOUR, "ok"], [NOW - 8 * HOUR, "ok"], [NOW - 5 * HOUR, "ok"], [NOW - 2 * HOUR, "ok"], [NOW - HOUR, "ok"],
     [NOW - 30 * MINUTE, "timeout"], [NOW - 20 * MINUTE, "blocked"], [NOW - 15 * MINUTE, "blocked"], [NOW - 10 * MINUTE, "blocked"],
     [NOW - 8 * 24 * HOUR, "blocked"],
   ]);
@@ -69,17 +74,23 @@ describe("outlet page read model", () => {
       start: NOW - 24 * HOUR, end: NOW,
       series: [
         { articleId: a1, headline: "Segundo titular corregido", bestRank: 1, spans: [{ fromAt: NOW - 10 * HOUR, toAt: NOW - 8 * HOUR, rank: 3 }, { fromAt: NOW - 8 * HOUR, toAt: NOW - HOUR, rank: 1 }] },
+        // Seen in one capture only: best rank 1 but no time, so after a1.
+        { articleId: above[0], headline: "Relleno 1", bestRank: 1, spans: [{ fromAt: NOW - 10 * HOUR, toAt: NOW - 10 * HOUR, rank: 1 }] },
         { articleId: a2, headline: "Otra noticia", bestRank: 2, spans: [{ fromAt: NOW - 5 * HOUR, toAt: NOW - HOUR, rank: 2 }] },
+        { articleId: above[1], headline: "Relleno 2", bestRank: 2, spans: [{ fromAt: NOW - 10 * HOUR, toAt: NOW - 10 * HOUR, rank: 2 }] },
       ],
     });
   });
 
   it("DER-7: time on the front page, best rank and time as lead story over 7 days", async () => {
     const t = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!.frontPageTime!;
-    expect(t).toMatchObject({ articles: 2, medianMs: 6.5 * HOUR, leadMs: 7 * HOUR });
+    // a1 9 h (third, then the lead from 8 hours ago), a2 4 h, the two links above a1 seen once: 0.
+    expect(t).toMatchObject({ articles: 4, medianMs: 2 * HOUR, leadMs: 7 * HOUR });
     expect(t.longest).toEqual([
       { articleId: a1, headline: "Segundo titular corregido", bestRank: 1, onFrontPageMs: 9 * HOUR, asLeadMs: 7 * HOUR },
       { articleId: a2, headline: "Otra noticia", bestRank: 2, onFrontPageMs: 4 * HOUR, asLeadMs: 0 },
+      { articleId: above[0], headline: "Relleno 1", bestRank: 1, onFrontPageMs: 0, asLeadMs: 0 },
+      { articleId: above[1], headline: "Relleno 2", bestRank: 2, onFrontPageMs: 0, asLeadMs: 0 },
     ]);
   });
 

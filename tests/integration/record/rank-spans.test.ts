@@ -69,8 +69,9 @@ describe("rank spans", () => {
 
   it("DER-7: an article's rank over time, one interval per rank held, for rank-over-time charts", async () => {
     expect(await rankHistory(database.db, ids.get("c")!)).toEqual([
-      { rank: 3, from: T0, to: T0 },
-      { rank: 4, from: T0 + LOOK, to: T0 + LOOK },
+      // Within a span each rank lasts until the capture that saw the next one.
+      { rank: 3, from: T0, to: T0 + LOOK },
+      { rank: 4, from: T0 + LOOK, to: T0 + 2 * LOOK },
       { rank: 5, from: T0 + 2 * LOOK, to: T0 + 2 * LOOK },
       { rank: 1, from: T0 + 3 * LOOK, to: T0 + 4 * LOOK },
     ]);
