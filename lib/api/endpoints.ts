@@ -5,6 +5,7 @@
  */
 import { pageApiHeadlineVersions } from "../../db/queries/api-headline-versions";
 import { pageApiRankSpans } from "../../db/queries/api-rank-spans";
+import { rankHistory } from "../../db/queries/front-pages";
 import { excludedIds, outletIdOf, policyOf, positionlessIds, type ApiContext } from "./context";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { findArticle, articlesDataset } from "./datasets/articles";
@@ -54,14 +55,16 @@ export async function articleEndpoint(ctx: ApiContext, request: Request, idText:
   if (!article) throw notFound(`article ${id}`);
   const versions = await pageApiHeadlineVersions(ctx.db, { excluded: excludedIds(ctx), articleId: id, limit: DETAIL_MAX });
   const outletId = ctx.outlets.find((o) => o.slug === article.outlet)!.id;
-  const spans = policyOf(ctx, outletId).positions
-    ? await pageApiRankSpans(ctx.db, { hidden: positionlessIds(ctx), articleId: id, limit: DETAIL_MAX })
-    : [];
+  const positions = policyOf(ctx, outletId).positions;
+  const [spans, history] = positions
+    ? await Promise.all([pageApiRankSpans(ctx.db, { hidden: positionlessIds(ctx), articleId: id, limit: DETAIL_MAX }), rankHistory(ctx.db, id)])
+    : [[], []];
   return jsonResponse(request, {
     data: {
       ...article,
       headline_history: versions.map((v) => headlineVersionRecord(ctx, v)),
       rank_spans: spans.map((s) => rankSpanRecord(ctx, s)),
+      rank_history: history.map((h) => ({ rank: h.rank, from: new Date(h.from).toISOString(), to: new Date(h.to).toISOString() })),
     },
   });
 }

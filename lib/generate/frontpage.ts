@@ -7,6 +7,7 @@
  */
 import { DAY, madridOffset } from "./calendar";
 import type { Random } from "./random";
+import { planSpans, type OpenSpan } from "../../crawler/record/span-plan";
 import type { GenArticle, GenCapture, GenOutlet, Placement } from "./types";
 
 const MINUTE = 60_000;
@@ -28,7 +29,8 @@ export function simulateFrontPage(random: Random, outlet: GenOutlet, outletId: n
   const captures: GenCapture[] = [];
   const placements: Placement[] = [];
   const page: Slot[] = [];
-  const open: ({ articleId: number; fromAt: number } | undefined)[] = [];
+  // Open spans planned as the crawler plans them (order keys, push-downs end no span).
+  let open: (OpenSpan & { fromAt: number })[] = [];
   const pending: GenArticle[] = [];
   let next = 0;
   let lastOk: number | undefined;
@@ -37,10 +39,8 @@ export function simulateFrontPage(random: Random, outlet: GenOutlet, outletId: n
   let offset = 0;
   const troubledFrom = outlet.troubledDays > 0 ? to - outlet.troubledDays * DAY : Infinity;
 
-  const close = (rank: number, at: number) => {
-    const span = open[rank];
-    if (span) placements.push({ articleId: span.articleId, outletId, rank: rank + 1, fromAt: span.fromAt, toAt: at });
-    open[rank] = undefined;
+  const close = (span: OpenSpan & { fromAt: number }, at: number | null) => {
+    placements.push({ articleId: span.articleId, outletId, position: span.position, fromAt: span.fromAt, toAt: at });
   };
 
   for (let t = from + random.int(0, 14) * MINUTE; t < to;) {
@@ -53,7 +53,10 @@ export function simulateFrontPage(random: Random, outlet: GenOutlet, outletId: n
     if (failed) {
       captures.push({ outletId, at: t, outcome: random.pick(FAILURES), linkCount: 0, renderMode: outlet.renderMode, changed: null });
     } else {
-      if (lastOk !== undefined && t - lastOk > MAX_GAP_MS) for (let r = 0; r < open.length; r++) close(r, lastOk);
+      if (lastOk !== undefined && t - lastOk > MAX_GAP_MS) {
+        for (const span of open) close(span, lastOk);
+        open = [];
+      }
       while (next < candidates.length && candidates[next]!.firstSeenAt <= t) pending.push(candidates[next++]!);
       const before = page.slice(0, TOP).map((s) => s.article.id);
       let entered = 0;
@@ -69,14 +72,14 @@ export function simulateFrontPage(random: Random, outlet: GenOutlet, outletId: n
         const k = random.int(0, Math.min(OPENING, page.length) - 2);
         [page[k], page[k + 1]] = [page[k + 1]!, page[k]!];
       }
-      for (let r = 0; r < page.length; r++) {
-        const id = page[r]!.article.id;
-        if (open[r]?.articleId !== id) {
-          close(r, lastOk ?? t);
-          open[r] = { articleId: id, fromAt: t };
-        }
-        page[r]!.article.lastSeenAt = Math.max(page[r]!.article.lastSeenAt, t);
-      }
+      const plan = planSpans(open, page.map((slot) => ({ articleId: slot.article.id })));
+      const kept = new Set(plan.extend);
+      for (const span of open) if (!kept.has(span.spanId)) close(span, lastOk ?? t);
+      open = [
+        ...open.filter((span) => kept.has(span.spanId)),
+        ...plan.open.map(({ index, position }) => ({ spanId: page[index]!.article.id, articleId: page[index]!.article.id, position, fromAt: t })),
+      ];
+      for (const slot of page) slot.article.lastSeenAt = Math.max(slot.article.lastSeenAt, t);
       const changed = before.length !== Math.min(TOP, page.length) || before.some((id, i) => page[i]!.article.id !== id);
       unchanged = changed ? 0 : unchanged + 1;
       captures.push({ outletId, at: t, outcome: "ok", linkCount: page.length, renderMode: outlet.renderMode, changed });
@@ -85,7 +88,8 @@ export function simulateFrontPage(random: Random, outlet: GenOutlet, outletId: n
     const interval = hour >= 1 && hour < 6 ? 60 : unchanged >= 4 ? 60 : unchanged >= 2 ? 30 : 15;
     t += interval * MINUTE + random.int(0, 20) * 1000;
   }
-  if (lastOk !== undefined) for (let r = 0; r < open.length; r++) close(r, lastOk);
+  // Spans the last capture confirmed stay open (to_at null), as the crawler leaves them.
+  for (const span of open) close(span, null);
   return { captures, placements };
 }
 

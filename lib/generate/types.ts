@@ -63,9 +63,11 @@ export interface GenHeadlineVersion {
 export interface Placement {
   articleId: number;
   outletId: number;
-  rank: number;
+  /** Order key among the outlet's spans (crawler/record/span-plan.ts). */
+  position: number;
   fromAt: number;
-  toAt: number;
+  /** Last confirming capture; null while open at the end of the generated period. */
+  toAt: number | null;
 }
 
 /** A front-page capture attempt. */

@@ -129,6 +129,9 @@ describe("open data on the running site", () => {
     const { data } = await json<{ data: { headline_history: unknown[]; rank_spans: unknown[] } }>(`/api/v1/articles/${row!.id}`);
     expect(data.headline_history.length).toBe(await count("select count(*) as n from headline_versions where article_id = $1", Number(row!.id)));
     expect(data.rank_spans.length).toBe(await count("select count(*) as n from rank_spans where article_id = $1", Number(row!.id)));
+    // Its rank over time starts with the rank its first span had when it opened.
+    const detail = data as unknown as { rank_spans: { rank_at_start: number; from_at: string }[]; rank_history: { rank: number; from: string }[] };
+    expect(detail.rank_history[0]).toMatchObject({ rank: detail.rank_spans[0]!.rank_at_start, from: detail.rank_spans[0]!.from_at });
   });
 });
 
@@ -175,10 +178,10 @@ describe("open data on the crawl of the simulated web", () => {
     const from = new Date(crawl.from).toISOString();
     const to = new Date(crawl.to + 60_000).toISOString();
     const [header, ...rows] = parseCsv(await (await get(`/api/v1/exports/rank-spans.csv?from=${from}&to=${to}`)).text());
-    expect(header![0]).toBe("id");
+    expect(header!.slice(0, 5)).toEqual(["article_id", "outlet", "position", "rank_at_start", "from_at"]);
     const shown = ((await json<Page>("/api/v1/outlets")).data).filter((o) => !o.positions_withheld).map((o) => String(o.slug));
     const expected = await count(`select count(*) as n from rank_spans s join outlets o on o.id = s.outlet_id
-      where o.slug = any($1::text[]) and s.to_at >= $2 and s.from_at < $3`, `{${shown.join(",")}}`, from, to);
+      where o.slug = any($1::text[]) and (s.to_at >= $2 or s.to_at is null) and s.from_at < $3`, `{${shown.join(",")}}`, from, to);
     expect(expected).toBeGreaterThan(0);
     expect(rows.length).toBe(expected);
   });

@@ -6,7 +6,7 @@ import { nextKey, type Dataset, type Record_ } from "./types";
 
 /** Field names, in CSV order. */
 export const RANK_SPAN_FIELDS = [
-  "id", "article_id", "outlet", "rank", "from_at", "to_at", "box_x", "box_y", "box_width", "box_height", "above_fold",
+  "article_id", "outlet", "position", "rank_at_start", "from_at", "to_at", "box_x", "box_y", "box_width", "box_height", "above_fold",
 ] as const;
 
 const num = (v: number | null) => (v === null ? null : Number(v));
@@ -14,13 +14,13 @@ const num = (v: number | null) => (v === null ? null : Number(v));
 /** A span as published. */
 export function rankSpanRecord(ctx: ApiContext, r: ApiRankSpanRow): Record_ {
   return {
-    id: r.id, article_id: r.article_id, outlet: slugOf(ctx, r.outlet_id), rank: r.rank,
+    article_id: r.article_id, outlet: slugOf(ctx, r.outlet_id), position: r.position, rank_at_start: r.rank_at_start,
     from_at: isoOrNull(r.from_at), to_at: isoOrNull(r.to_at),
     box_x: num(r.box_x), box_y: num(r.box_y), box_width: num(r.box_width), box_height: num(r.box_height), above_fold: r.above_fold,
   };
 }
 
-/** Spans in (outlet, to_at, id) order; filters: outlet, article, from/to (spans overlapping the range). */
+/** Spans as stored (order key, to_at null while open) in (outlet, from_at, article_id) order; filters: outlet, article, from/to (spans overlapping the range). */
 export const rankSpansDataset: Dataset = {
   name: "rank-spans",
   fields: RANK_SPAN_FIELDS,
@@ -32,6 +32,6 @@ export const rankSpansDataset: Dataset = {
       hidden: positionlessIds(ctx), outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
       articleId: q.article, from: q.from, to: q.to, after, limit,
     });
-    return { items: rows.map((r) => rankSpanRecord(ctx, r)), next: nextKey(rows, limit, (r) => [r.outlet_id, r.k, r.id]) };
+    return { items: rows.map((r) => rankSpanRecord(ctx, r)), next: nextKey(rows, limit, (r) => [r.outlet_id, r.k, r.article_id]) };
   },
 };

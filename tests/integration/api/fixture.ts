@@ -70,8 +70,8 @@ export async function writeFixture(db: Db): Promise<{ storyId: number; articleId
         await db.insert(framing).values({ textHash: hash, letter: "B", score: 0.5, modelSha256: "0".repeat(64), computedAt: seen });
       }
       await db.insert(rankSpans).values([
-        { articleId, outletId, rank: i, fromAt: seen, toAt: minutes(index * 10 + i + 60) },
-        { articleId, outletId, rank: i + 1, fromAt: minutes(index * 10 + i + 75), toAt: minutes(index * 10 + i + 120) },
+        { articleId, outletId, position: i, fromAt: seen, toAt: minutes(index * 10 + i + 60) },
+        { articleId, outletId, position: i + 1, fromAt: minutes(index * 10 + i + 75), toAt: minutes(index * 10 + i + 120) },
       ]);
     }
   }

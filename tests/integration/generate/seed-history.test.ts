@@ -44,11 +44,22 @@ describe("seed:history", () => {
 
   it("STO-1: an article's rank spans never overlap, and each starts no later than it ends", async () => {
     expect(await count("select count(*) as n from rank_spans where from_at > to_at")).toBe(0);
+    const end = (alias: string) => `coalesce(${alias}.to_at, 'infinity')`;
     expect(await count(`select count(*) as n from rank_spans x join rank_spans y
-      on x.article_id = y.article_id and x.id < y.id and x.from_at <= y.to_at and y.from_at <= x.to_at`)).toBe(0);
-    // Nor do two articles hold one rank of one outlet at once.
+      on x.article_id = y.article_id and x.from_at < y.from_at and y.from_at <= ${end("x")}`)).toBe(0);
+    // Nor do two spans of one outlet covering one instant share an order key.
     expect(await count(`select count(*) as n from rank_spans x join rank_spans y
-      on x.outlet_id = y.outlet_id and x.rank = y.rank and x.id < y.id and x.from_at <= y.to_at and y.from_at <= x.to_at`)).toBe(0);
+      on x.outlet_id = y.outlet_id and x.position = y.position and x.article_id <> y.article_id
+      and x.from_at <= ${end("y")} and y.from_at <= ${end("x")}`)).toBe(0);
+  });
+
+  it("STO-1: the spans open at the end are the outlet's last successful capture, with the order keys of its ranks", async () => {
+    expect(await count(`select count(*) as n from outlets o
+      join lateral (select at, link_count from frontpage_captures c where c.outlet_id = o.id and c.outcome = 'ok' order by at desc limit 1) c on true
+      where c.link_count <> (select count(*) from rank_spans s where s.outlet_id = o.id and s.to_at is null)`)).toBe(0);
+    // A closed span ends at a successful capture no later than the outlet's last one.
+    expect(await count(`select count(*) as n from rank_spans s where s.to_at is not null and not exists (
+      select 1 from frontpage_captures c where c.outlet_id = s.outlet_id and c.at = s.to_at and c.outcome = 'ok')`)).toBe(0);
   });
 
   it("STO-1: spans start and end at successful captures; the front page is first seen at an article's first span", async () => {
