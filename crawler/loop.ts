@@ -31,6 +31,13 @@ export interface WorkerOptions {
   concurrency?: number;
   /** SCH-3: article reads per site per day. @default 500 */
   articleDailyBudget?: number;
+  /**
+   * Least time between two claims while jobs are in flight: slots freed meanwhile are
+   * refilled together, so a busy worker pays for one claim statement per interval, not
+   * one per finished job. A claimed job waits for its site's turn anyway (3–5 s after
+   * the site's last request), so the delay costs no request. @default 1_000
+   */
+  claimEveryMs?: number;
 }
 
 /** Counters of a finished run, for tests and the shutdown log line. */
@@ -41,12 +48,14 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
   const { db, clock, log, workerId, signal } = o;
   const maxIdleMs = o.maxIdleMs ?? 30_000;
   const concurrency = o.concurrency ?? 32;
+  const claimEveryMs = o.claimEveryMs ?? 1_000;
   const stats: WorkerStats = { claimed: 0, completed: 0, skipped: 0, failed: 0 };
   const inflight = new Set<Promise<void>>();
   // Set when a job ends; the loop then claims again at once instead of sleeping.
   let jobEnded: boolean;
   let wake: () => void = () => {};
   let lastBeat = -Infinity;
+  let lastClaim = -Infinity;
   // Every job in flight listens to the shutdown signal (sleeps, fetches): that is expected.
   setMaxListeners(Math.max(10, concurrency * 4), signal);
   log.info("worker.started", { workerId, concurrency });
@@ -55,9 +64,14 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
       await heartbeat(db, workerId, clock.now());
       lastBeat = clock.now();
     }
+    // Busy: let finished jobs gather before claiming again (see `claimEveryMs`).
+    const sinceClaim = clock.now() - lastClaim;
+    if (inflight.size > 0 && sinceClaim < claimEveryMs) await clock.sleep(claimEveryMs - sinceClaim, signal);
+    if (signal.aborted) break;
     jobEnded = false;
     const free = concurrency - inflight.size;
-    const jobs = free > 0 ? await claimDueJobs(db, { workerId, now: clock.now(), leaseMs: o.leaseMs ?? 600_000, limit: free, articleDailyBudget: o.articleDailyBudget }) : [];
+    lastClaim = clock.now();
+    const jobs = free > 0 ? await claimDueJobs(db, { workerId, now: lastClaim, leaseMs: o.leaseMs ?? 600_000, limit: free, articleDailyBudget: o.articleDailyBudget }) : [];
     stats.claimed += jobs.length;
     for (const job of jobs) {
       const running: Promise<void> = runJob(o, job, stats).finally(() => {
@@ -67,7 +81,8 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
       });
       inflight.add(running);
     }
-    if ((jobs.length > 0 && inflight.size < concurrency) || jobEnded) continue;
+    // A slot freed while we claimed: claim again (after the interval).
+    if (jobEnded) continue;
     // Nothing more to claim now: sleep until a job ends or the next source is due.
     const next = inflight.size < concurrency ? await nextDueAt(db) : undefined;
     const wait = Math.min(maxIdleMs, next === undefined ? maxIdleMs : Math.max(50, next - clock.now()));
@@ -91,6 +106,8 @@ async function runJob(o: WorkerOptions, job: Job, stats: WorkerStats): Promise<v
   const interval = job.intervalMinutes * 60_000;
   try {
     const verdict = await pipeline.gate(job, clock.now());
+    // The site's turn comes at `siteReadyAt` at the earliest: wait here rather than ask the database first.
+    if (verdict.kind === "go" && job.siteReadyAt !== undefined && job.siteReadyAt > clock.now()) await clock.sleep(job.siteReadyAt - clock.now(), signal);
     if (verdict.kind === "skip") {
       stats.skipped++;
       log.debug("job.skipped", { source: job.sourceId, kind: job.kind, why: verdict.why });

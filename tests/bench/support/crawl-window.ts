@@ -113,6 +113,7 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     ctx.progress(`${o.sites} sites: warm-up ${(warmUpMs / 1000).toFixed(1)} s${warmedUp ? "" : " (robots.txt of some hosts still missing)"}; window of ${o.windowMs / 1000} s`);
 
     const stopProfile = await startCpuProfile(o.cpuProfileDir, `pacing-${o.sites}-sites`);
+    if (o.cpuProfileDir) sim.profile(o.cpuProfileDir, `pacing-${o.sites}-sites-simulator`);
     const lag = monitorEventLoopDelay({ resolution: 10 });
     profile.reset();
     await resetPgStatements(database.sql);
@@ -131,6 +132,7 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     const m1 = machineTicks();
     const statements = profile.stats();
     const pgStatements = await topPgStatements(database.sql);
+    if (o.cpuProfileDir) sim.endProfile();
     const profileFile = await stopProfile();
     if (profileFile) ctx.progress(`${o.sites} sites: CPU profile of the window in ${profileFile}`);
 
@@ -138,7 +140,8 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     if (o.explainClaim) ctx.progress(`${o.sites} sites: last claim statement, explained:\n${await explainStatement(database.sql, profile.lastSql("claim jobs"))}`);
     stop.abort();
     await running;
-    const { log: accessLog } = await sim.stop();
+    const { log: accessLog, profileFile: simProfile } = await sim.stop();
+    if (simProfile) ctx.progress(`${o.sites} sites: CPU profile of the simulator in ${simProfile}`);
     const worker = (cpu.user + cpu.system) / 1e6;
     const postgres = pg0 !== undefined && pg1 !== undefined ? pg1 - pg0 : undefined;
     const simulator = sim0 !== undefined && sim1 !== undefined ? sim1 - sim0 : undefined;
