@@ -9,7 +9,7 @@
 import type { SimArticle, World } from "./world";
 
 /** How far past the asked window a span reaches, so later requests fall within it. */
-const AHEAD_MS = 10 * 60_000;
+const AHEAD_MS = 60 * 60_000;
 /** Spans kept at most (one per outlet and window length in normal use). */
 const LIMIT = 20_000;
 
