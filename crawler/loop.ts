@@ -34,11 +34,18 @@ export interface WorkerOptions {
   /**
    * Least time between two claims while jobs are in flight: slots freed meanwhile are
    * refilled together, so a busy worker pays for one claim statement per interval, not
-   * one per finished job. A claimed job waits for its site's turn anyway (3–5 s after
-   * the site's last request), so the delay costs no request. @default 1_000
+   * one per finished job (a claim scans every due source). A claimed job waits for its
+   * site's turn anyway (3–5 s after the site's last request), so a short delay costs no
+   * request. @default adaptive: five times the last claim's duration (claims then hold
+   * at most a sixth of the time), at most 1_000
    */
   claimEveryMs?: number;
 }
+
+/** The adaptive claim interval is this many times the last claim's duration… */
+const CLAIM_SHARE_FACTOR = 5;
+/** …and at most this long. */
+const MAX_CLAIM_EVERY_MS = 1_000;
 
 /** Counters of a finished run, for tests and the shutdown log line. */
 export interface WorkerStats { claimed: number; completed: number; skipped: number; failed: number }
@@ -48,7 +55,9 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
   const { db, clock, log, workerId, signal } = o;
   const maxIdleMs = o.maxIdleMs ?? 30_000;
   const concurrency = o.concurrency ?? 32;
-  const claimEveryMs = o.claimEveryMs ?? 1_000;
+  // A claim's duration (on the worker's clock) sets the interval before the next one.
+  let claimTook = 0;
+  const claimEvery = () => o.claimEveryMs ?? Math.min(MAX_CLAIM_EVERY_MS, CLAIM_SHARE_FACTOR * claimTook);
   const stats: WorkerStats = { claimed: 0, completed: 0, skipped: 0, failed: 0 };
   const inflight = new Set<Promise<void>>();
   // Set when a job ends; the loop then claims again at once instead of sleeping.
@@ -66,12 +75,13 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
     }
     // Busy: let finished jobs gather before claiming again (see `claimEveryMs`).
     const sinceClaim = clock.now() - lastClaim;
-    if (inflight.size > 0 && sinceClaim < claimEveryMs) await clock.sleep(claimEveryMs - sinceClaim, signal);
+    if (inflight.size > 0 && sinceClaim < claimEvery()) await clock.sleep(claimEvery() - sinceClaim, signal);
     if (signal.aborted) break;
     jobEnded = false;
     const free = concurrency - inflight.size;
     lastClaim = clock.now();
     const jobs = free > 0 ? await claimDueJobs(db, { workerId, now: lastClaim, leaseMs: o.leaseMs ?? 600_000, limit: free, articleDailyBudget: o.articleDailyBudget }) : [];
+    if (free > 0) claimTook = clock.now() - lastClaim;
     stats.claimed += jobs.length;
     for (const job of jobs) {
       const running: Promise<void> = runJob(o, job, stats).finally(() => {

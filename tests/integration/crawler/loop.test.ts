@@ -79,7 +79,7 @@ describe("the worker loop", () => {
     await running;
   });
 
-  it("OPS-2: a busy worker refills freed slots together, at most once per claim interval", async () => {
+  for (const mode of ["a fixed interval", "five times the last claim's duration (default)"] as const) it(`OPS-2: a busy worker refills freed slots together, at most once per claim interval: ${mode}`, async () => {
     await importOutlets(database.db, ["dos", "tres"].map((slug) => ({
       slug, name: slug, country: "ES", language: "es", timezone: "Europe/Madrid", homepage: `https://www.${slug}.test/`,
       feeds: [], sitemaps: [], renderMode: "static" as const, active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
@@ -96,7 +96,18 @@ describe("the worker loop", () => {
       }),
     };
     const stop = new AbortController();
-    const running = runWorker({ db: database.db, clock, log: silent, pipeline, workerId: "t4", signal: stop.signal, maxIdleMs: 60_000, concurrency: 2, claimEveryMs: 1000 });
+    // Adaptive: each claim takes 200 ms of the clock, so claims come at most every 1,000 ms.
+    const db = mode === "a fixed interval" ? database.db : new Proxy(database.db, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (property === "transaction") return (...a: Parameters<typeof target.transaction>) => (clock.advance(200), target.transaction(...a));
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const running = runWorker({
+      db, clock, log: silent, pipeline, workerId: "t4", signal: stop.signal, maxIdleMs: 60_000, concurrency: 2,
+      ...(mode === "a fixed interval" ? { claimEveryMs: 1000 } : {}),
+    });
     await vi.waitFor(() => expect(started.length).toBe(2), { timeout: 10_000 });
     release.get(started[0]!)!();
     await vi.waitFor(async () => {
