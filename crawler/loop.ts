@@ -31,7 +31,21 @@ export interface WorkerOptions {
   concurrency?: number;
   /** SCH-3: article reads per site per day. @default 500 */
   articleDailyBudget?: number;
+  /**
+   * Least time between two claims while jobs are in flight: slots freed meanwhile are
+   * refilled together, so a busy worker pays for one claim statement per interval, not
+   * one per finished job (a claim scans every due source). A claimed job waits for its
+   * site's turn anyway (3–5 s after the site's last request), so a short delay costs no
+   * request. @default adaptive: five times the last claim's duration (claims then hold
+   * at most a sixth of the time), at most 1_000
+   */
+  claimEveryMs?: number;
 }
+
+/** The adaptive claim interval is this many times the last claim's duration… */
+const CLAIM_SHARE_FACTOR = 5;
+/** …and at most this long. */
+const MAX_CLAIM_EVERY_MS = 1_000;
 
 /** Counters of a finished run, for tests and the shutdown log line. */
 export interface WorkerStats { claimed: number; completed: number; skipped: number; failed: number }
@@ -41,12 +55,16 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
   const { db, clock, log, workerId, signal } = o;
   const maxIdleMs = o.maxIdleMs ?? 30_000;
   const concurrency = o.concurrency ?? 32;
+  // A claim's duration (on the worker's clock) sets the interval before the next one.
+  let claimTook = 0;
+  const claimEvery = () => o.claimEveryMs ?? Math.min(MAX_CLAIM_EVERY_MS, CLAIM_SHARE_FACTOR * claimTook);
   const stats: WorkerStats = { claimed: 0, completed: 0, skipped: 0, failed: 0 };
   const inflight = new Set<Promise<void>>();
   // Set when a job ends; the loop then claims again at once instead of sleeping.
   let jobEnded: boolean;
   let wake: () => void = () => {};
   let lastBeat = -Infinity;
+  let lastClaim = -Infinity;
   // Every job in flight listens to the shutdown signal (sleeps, fetches): that is expected.
   setMaxListeners(Math.max(10, concurrency * 4), signal);
   log.info("worker.started", { workerId, concurrency });
@@ -55,9 +73,15 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
       await heartbeat(db, workerId, clock.now());
       lastBeat = clock.now();
     }
+    // Busy: let finished jobs gather before claiming again (see `claimEveryMs`).
+    const sinceClaim = clock.now() - lastClaim;
+    if (inflight.size > 0 && sinceClaim < claimEvery()) await clock.sleep(claimEvery() - sinceClaim, signal);
+    if (signal.aborted) break;
     jobEnded = false;
     const free = concurrency - inflight.size;
-    const jobs = free > 0 ? await claimDueJobs(db, { workerId, now: clock.now(), leaseMs: o.leaseMs ?? 600_000, limit: free, articleDailyBudget: o.articleDailyBudget }) : [];
+    lastClaim = clock.now();
+    const jobs = free > 0 ? await claimDueJobs(db, { workerId, now: lastClaim, leaseMs: o.leaseMs ?? 600_000, limit: free, articleDailyBudget: o.articleDailyBudget }) : [];
+    if (free > 0) claimTook = clock.now() - lastClaim;
     stats.claimed += jobs.length;
     for (const job of jobs) {
       const running: Promise<void> = runJob(o, job, stats).finally(() => {
@@ -67,7 +91,8 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
       });
       inflight.add(running);
     }
-    if ((jobs.length > 0 && inflight.size < concurrency) || jobEnded) continue;
+    // A slot freed while we claimed: claim again (after the interval).
+    if (jobEnded) continue;
     // Nothing more to claim now: sleep until a job ends or the next source is due.
     const next = inflight.size < concurrency ? await nextDueAt(db) : undefined;
     const wait = Math.min(maxIdleMs, next === undefined ? maxIdleMs : Math.max(50, next - clock.now()));
@@ -91,6 +116,8 @@ async function runJob(o: WorkerOptions, job: Job, stats: WorkerStats): Promise<v
   const interval = job.intervalMinutes * 60_000;
   try {
     const verdict = await pipeline.gate(job, clock.now());
+    // The site's turn comes at `siteReadyAt` at the earliest: wait here rather than ask the database first.
+    if (verdict.kind === "go" && job.siteReadyAt !== undefined && job.siteReadyAt > clock.now()) await clock.sleep(job.siteReadyAt - clock.now(), signal);
     if (verdict.kind === "skip") {
       stats.skipped++;
       log.debug("job.skipped", { source: job.sourceId, kind: job.kind, why: verdict.why });

@@ -48,6 +48,13 @@ async function state(db: Db, job: Job, domain: string): Promise<SourceState> {
   return row!;
 }
 
+/** The source's failure state: as the claim returned it, else read (a job made by hand). */
+async function pastPolls(db: Db, job: Job, domain: string): Promise<NonNullable<Job["state"]>> {
+  if (job.state) return job.state;
+  const s = await state(db, job, domain);
+  return { closedSince: fromSqlTime(s.closed_since), consecutiveFailures: s.consecutive_failures, failingSince: fromSqlTime(s.failing_since) };
+}
+
 /** The pipeline that polls sources politely; `gate` handles closed resources and probes. */
 export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
   const probeEvery = o.probeIntervalMs ?? 3_600_000;
@@ -63,6 +70,8 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
 
   return {
     async gate(job: Job, now: number): Promise<Verdict> {
+      // An open source (the claim says so) needs nothing more; a closed one needs its site's probe state.
+      if (job.state && job.state.closedSince === undefined) return { kind: "go" };
       const s = await state(o.db, job, domainOf(job));
       if (!s.closed_since) return { kind: "go" };
       // BLK-1: a closed resource is not retried. BLK-2: a closed front page is probed hourly.
@@ -75,8 +84,8 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
 
     async run(job: Job, signal: AbortSignal): Promise<JobOutcome> {
       const domain = domainOf(job);
-      const before = await state(o.db, job, domain);
-      const probing = job.kind === "frontpage" && before.closed_since !== null;
+      const before = await pastPolls(o.db, job, domain);
+      const probing = job.kind === "frontpage" && before.closedSince !== undefined;
       if (probing) {
         // One probe per site per hour, whichever worker gets there first.
         const claimed = await o.db.execute(sql`
@@ -123,8 +132,8 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
       if (job.kind === "frontpage" && !probing) await recordFailedCapture(o.db, { outletId: job.outletId, at: now, outcome, renderMode });
       if (outcome === "rate-limited") return { outcome };
       // Any other failure of the source itself (BLK-6 for feeds and sitemaps).
-      const failingSince = fromSqlTime(before.failing_since) ?? now;
-      const pause = job.kind === "feed" || job.kind === "sitemap" ? feedBackoff(before.consecutive_failures, failingSince, now) : undefined;
+      const failingSince = before.failingSince ?? now;
+      const pause = job.kind === "feed" || job.kind === "sitemap" ? feedBackoff(before.consecutiveFailures, failingSince, now) : undefined;
       await o.db.execute(sql`
         update sources set consecutive_failures = consecutive_failures + 1, last_failure_at = ${sqlTime(now)},
           failing_since = coalesce(failing_since, ${sqlTime(now)}),

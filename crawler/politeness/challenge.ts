@@ -44,6 +44,8 @@ interface Rule {
   vendor: ChallengeVendor;
   marker: string;
   test(seen: Seen): boolean;
+  /** Looks at the status and headers only. */
+  headersOnly?: true;
 }
 
 const has = (pattern: RegExp) => (seen: Seen) => pattern.test(seen.body);
@@ -55,7 +57,7 @@ const AKAMAI_DENIED = /You don(?:'|&#39;|&#x27;|&apos;)t have permission to acce
 // STANDARDS.md §9 "Conclusive alone", plus vendor titles only when a second marker agrees.
 const RULES: readonly Rule[] = [
   // developers.cloudflare.com …/challenge-pages/detect-response: "challenge" is the only value.
-  { vendor: "cloudflare", marker: "cf-mitigated: challenge", test: (s) => /\bchallenge\b/.test(s.header("cf-mitigated")) },
+  { vendor: "cloudflare", marker: "cf-mitigated: challenge", test: (s) => /\bchallenge\b/.test(s.header("cf-mitigated")), headersOnly: true },
   { vendor: "cloudflare", marker: "window._cf_chl_opt", test: has(/\b_cf_chl_opt\b/) },
   { vendor: "cloudflare", marker: "__cf_chl_ token", test: has(/[?&]__cf_chl_[a-z_]*tk=/i) },
   { vendor: "cloudflare", marker: "challenge-running", test: has(/\bid=["']?(?:cf-)?challenge-running\b/) },
@@ -70,7 +72,7 @@ const RULES: readonly Rule[] = [
     test: (s) => titled("attention required! | cloudflare")(s) && /\bcf-error-details\b|Cloudflare Ray ID/i.test(s.body),
   },
   // docs.aws.amazon.com/waf …/waf-captcha-and-challenge-actions.html
-  { vendor: "aws-waf", marker: "x-amzn-waf-action", test: (s) => /\b(?:challenge|captcha)\b/.test(s.header("x-amzn-waf-action")) },
+  { vendor: "aws-waf", marker: "x-amzn-waf-action", test: (s) => /\b(?:challenge|captcha)\b/.test(s.header("x-amzn-waf-action")), headersOnly: true },
   { vendor: "ddos-guard", marker: "ddos-guard js-challenge", test: has(/\/\.well-known\/ddos-guard\/(?:js-challenge|ddg-captcha-page)/) },
   { vendor: "ddos-guard", marker: "title DDoS-Guard", test: titled("ddos-guard") },
   { vendor: "qrator", marker: "__qrator/qauth script", test: has(/\/__qrator\/qauth[\w.-]*\.js/) },
@@ -78,6 +80,7 @@ const RULES: readonly Rule[] = [
     vendor: "qrator",
     marker: "Server: QRATOR refusal",
     test: (s) => (s.status === 401 || s.status === 403) && /\bqrator\b/.test(s.header("server")),
+    headersOnly: true,
   },
   {
     vendor: "akamai",
@@ -96,13 +99,25 @@ const RULES: readonly Rule[] = [
     test: (s) => titled("access to this page has been denied", "access to this page has been denied.")(s) && /\b_pxAppId\b/.test(s.body),
   },
   { vendor: "imperva", marker: "Incapsula incident ID", test: has(/Incapsula incident ID|_Incapsula_Resource\?CWUDNSAI=/) },
-  { vendor: "sucuri", marker: "x-sucuri-block", test: (s) => s.header("x-sucuri-block") !== "" },
+  { vendor: "sucuri", marker: "x-sucuri-block", test: (s) => s.header("x-sucuri-block") !== "", headersOnly: true },
   { vendor: "sucuri", marker: "sucuri_cloudproxy_js", test: has(/\bsucuri_cloudproxy_js\b/) },
   { vendor: "vercel", marker: "Vercel Security Checkpoint", test: titled("vercel security checkpoint") },
   { vendor: "anubis", marker: "anubis_challenge", test: has(/<script[^>]+id=["']anubis_challenge["']/) },
 ];
 
 const MAX_BODY = 256 * 1024; // challenge pages are small; bound the regex work
+
+const HEADER_RULES = RULES.filter((r) => r.headersOnly);
+/**
+ * Every body rule needs one of these words in the body, or one of the titles below: a
+ * body with neither (a feed, an ordinary page) is settled by one scan instead of one per
+ * rule. Kept next to RULES; the unit tests check each rule's example still gets through.
+ */
+const BODY_WORDS = /_cf_chl_|challenge-running|ddos-guard|__qrator|captcha-delivery|px-captcha|_pxcaptcha|_pxappid|incapsula|sucuri_cloudproxy_js|anubis_challenge/i;
+const TITLES = new Set([
+  "just a moment...", "just a moment…", "attention required! | cloudflare", "ddos-guard", "access denied",
+  "access to this page has been denied", "access to this page has been denied.", "vercel security checkpoint",
+]);
 
 function titleOf(body: string): string {
   const raw = /<title[^>]*>([\s\S]{0,300}?)<\/title>/i.exec(body)?.[1] ?? "";
@@ -122,6 +137,7 @@ export function detectChallenge(input: ChallengeInput): Challenge | undefined {
     body,
     title: titleOf(body),
   };
-  const rule = RULES.find((r) => r.test(seen));
+  const mayBeBodyRule = TITLES.has(seen.title.toLowerCase()) || BODY_WORDS.test(body);
+  const rule = (mayBeBodyRule ? RULES : HEADER_RULES).find((r) => r.test(seen));
   return rule && { vendor: rule.vendor, marker: rule.marker };
 }

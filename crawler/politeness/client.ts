@@ -50,6 +50,9 @@ export interface PoliteClientOptions {
   random?: () => number;
 }
 
+/** Longest wait, in clock time, before asking again for a site another worker holds. */
+const LEASE_POLL_MS = 5_000;
+
 /** Build the client; it keeps a per-process memo of robots rules only. */
 export function createPoliteClient(o: PoliteClientOptions) {
   const random = o.random ?? Math.random;
@@ -72,7 +75,9 @@ export function createPoliteClient(o: PoliteClientOptions) {
         break;
       }
       if (attempt.backoffUntil !== undefined) return { backoffUntil: attempt.backoffUntil };
-      await o.clock.sleep(attempt.retryAt - o.clock.now(), signal);
+      // Another process's lease may end long before its expiry (it is sized for the worst
+      // exchange), so look again within LEASE_POLL_MS rather than sleeping to the expiry.
+      await o.clock.sleep(Math.min(attempt.retryAt, o.clock.now() + LEASE_POLL_MS) - o.clock.now(), signal);
     }
     const extraHeaders = o.sign?.(url, o.clock.now());
     const result = await o.fetcher({ url, kind, ...conditional, extraHeaders }, signal);

@@ -6,7 +6,7 @@
  * returns the work of a dead worker to the pool. A restart neither loses nor doubles work.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Executor } from "../../db/client";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
 
 /** A claimed unit of work: one source of one outlet, or one article page to read. */
@@ -23,12 +23,26 @@ export interface Job {
   etag: string | null;
   lastModified: string | null;
   leaseUntil: Date;
+  /**
+   * The source's failure state as claimed (the lease keeps it ours meanwhile), so the
+   * source jobs need not read it again; absent for article reads and hand-made jobs.
+   */
+  state?: SourceState;
+  /** When the job's site allows its next request (`sites.next_allowed_at`), as claimed; a hint, not a permit. */
+  siteReadyAt?: number;
 }
+
+/** What a source's past polls left (SPEC BLK-1, BLK-6). */
+export interface SourceState { closedSince?: number; consecutiveFailures: number; failingSince?: number }
 
 type Row = {
   id: number; outlet_id: number; slug: string; timezone: string; kind: Job["kind"]; url: string; interval_minutes: number;
   etag: string | null; last_modified: string | null;
+  closed_since: string | Date | null; consecutive_failures: number | null; failing_since: string | Date | null; site_ready_at: string | Date | null;
 };
+
+/** The site's pacing time, for the job to wait before its first try (one round trip less). */
+const siteReadyAt = (site: ReturnType<typeof sql>) => sql`(select st.next_allowed_at from sites st where st.domain = ${site}) as site_ready_at`;
 
 
 /**
@@ -47,6 +61,16 @@ const siteIsFree = (site: ReturnType<typeof sql>, now: string) => sql`
  * then article reads of sites still within today's budget.
  */
 export async function claimDueJobs(db: Db, p: { workerId: string; now: number; leaseMs: number; limit: number; articleDailyBudget?: number }): Promise<Job[]> {
+  return db.transaction(async (tx) => {
+    // Planned for this call's values: after five runs PostgreSQL would switch to a generic
+    // plan, misjudging how many sources are due (1 row), measured 5× slower (370 vs 70 ms
+    // on 43,000 sources). One claim per second or so: the extra round trips cost nothing.
+    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+    return claimIn(tx, p);
+  });
+}
+
+async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs: number; limit: number; articleDailyBudget?: number }): Promise<Job[]> {
   const now = sqlTime(p.now); // postgres.js takes timestamps as ISO strings in raw SQL
   const until = new Date(p.now + p.leaseMs);
   const polls = await db.execute<Row>(sql`
@@ -71,7 +95,8 @@ export async function claimDueJobs(db: Db, p: { workerId: string; now: number; l
         order by next_due_at
         limit ${p.limit})
       for update skip locked)
-    returning s.id, s.outlet_id, o.slug, o.timezone, s.kind, s.url, s.interval_minutes, s.etag, s.last_modified`);
+    returning s.id, s.outlet_id, o.slug, o.timezone, s.kind, s.url, s.interval_minutes, s.etag, s.last_modified,
+      s.closed_since, s.consecutive_failures, s.failing_since, ${siteReadyAt(sql`s.site_domain`)}`);
   const room = p.limit - polls.length;
   const reads = room <= 0 ? [] : await db.execute<Row>(sql`
     update articles a set read_lease_owner = ${p.workerId}, read_lease_until = ${until.toISOString()}
@@ -94,10 +119,15 @@ export async function claimDueJobs(db: Db, p: { workerId: string; now: number; l
         order by read_due_at
         limit ${room})
       for update skip locked)
-    returning a.id, a.outlet_id, o.slug, o.timezone, 'article' as kind, a.url, 60 as interval_minutes, null as etag, null as last_modified`);
+    returning a.id, a.outlet_id, o.slug, o.timezone, 'article' as kind, a.url, 60 as interval_minutes, null as etag, null as last_modified,
+      null as closed_since, null as consecutive_failures, null as failing_since, ${siteReadyAt(sql`a.site_domain`)}`);
   return [...polls, ...reads].map((r) => ({
     sourceId: r.id, outletId: r.outlet_id, outletSlug: r.slug, timezone: r.timezone, kind: r.kind, url: r.url,
     intervalMinutes: r.interval_minutes, etag: r.etag, lastModified: r.last_modified, leaseUntil: until,
+    ...(r.kind === "article" ? {} : {
+      state: { closedSince: fromSqlTime(r.closed_since), consecutiveFailures: r.consecutive_failures ?? 0, failingSince: fromSqlTime(r.failing_since) },
+    }),
+    ...(r.site_ready_at === null ? {} : { siteReadyAt: fromSqlTime(r.site_ready_at) }),
   }));
 }
 

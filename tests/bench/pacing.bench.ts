@@ -5,13 +5,14 @@
  *
  * Every site has a backlog (40 due feeds), so the pacing, not the schedule, is the limit.
  * One in-process worker runs on the real clock (random 3–5 s gaps, no time scaling) for a
- * fixed window after a robots.txt warm-up; the maximum is what a perfect client would do
- * with the same response times (support/pacing-max.ts). Knobs (environment):
+ * fixed window after a warm-up (robots.txt of every host, a first feed of every site);
+ * the maximum is what a perfect client would do with the same response times
+ * (support/pacing-max.ts). Knobs (environment):
  * BENCH_PACING_SITES (default "1000,100"), BENCH_PACING_WINDOW_S (60),
  * BENCH_PACING_CONCURRENCY (default: the site count — each job holds a site while it
  * waits for its turn, so fewer slots than sites leaves sites idle), BENCH_DB_CONNECTIONS
  * (4, as crawler/main.ts), BENCH_PACING_FEEDS (40), BENCH_CPU_PROFILE (a directory: write
- * a V8 CPU profile of the worker process over each window), BENCH_EXPLAIN_CLAIM=1 (print
+ * V8 CPU profiles of the worker and the simulator over each window), BENCH_EXPLAIN_CLAIM=1 (print
  * EXPLAIN ANALYZE of the worker's last claim statement after each window).
  */
 import os from "node:os";

@@ -8,6 +8,7 @@ import http, { type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getDomain } from "tldts";
 import { AccessLog, wallClock, type AccessLogEntry } from "./access-log";
+import { withArticleWindows } from "./article-windows";
 import type { SimClock } from "./clock";
 import { applyConditional } from "./conditional";
 import type { SimRequest, SimResponse } from "./http-types";
@@ -66,7 +67,7 @@ function headersOf(req: IncomingMessage): Record<string, string> {
 export async function startSimulatedWeb(options: SimulatedWebOptions): Promise<SimulatedWeb> {
   const { clock } = options;
   const outlets = simOutlets(options.outlets ?? 30);
-  const world = createWorld(options.seed ?? 1, outlets);
+  const world = withArticleWindows(createWorld(options.seed ?? 1, outlets));
   const hosts = indexHosts(outlets);
   const log = new AccessLog(options.accessLogPath);
   const scenarios = new Map<string, Scenario[]>(Object.entries(options.scenarios ?? {}).map(([h, list]) => [h.toLowerCase(), list]));

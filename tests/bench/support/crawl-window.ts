@@ -1,9 +1,10 @@
 /**
  * One measured crawl: the simulated web (own process) with `sites` outlets, each with a
  * backlog of due feeds; the real worker in this process on the real clock (pacing 3–5 s,
- * no scaling); a warm-up until every host it will read has its robots.txt; then a fixed
- * window of real time in which the worker's, PostgreSQL's and the simulator's CPU, the
- * event-loop delay and every database statement are measured. Crawler code is used as
+ * no scaling); a warm-up until every host it will read has its robots.txt and every site
+ * answered a first feed; then a fixed window of real time in which the worker's,
+ * PostgreSQL's and the simulator's CPU, the event-loop delay and every database
+ * statement are measured. Crawler code is used as
  * shipped (createCrawlPipeline + runWorker); it only gets a profiling view of the db.
  */
 import { setMaxListeners } from "node:events";
@@ -94,15 +95,18 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
       leaseMs: 600_000, maxIdleMs: 30_000, concurrency: o.concurrency,
     });
 
-    // Warm-up: robots.txt of every host the window will read (www and feeds), then one more gap.
+    // Warm-up to the steady state: robots.txt of every host the window will read (www and
+    // feeds) and a first feed answered on every site (first-time costs: the simulator's
+    // article windows, the worker's outlet facts), then one more gap.
     const origins = [...new Set(outlets.flatMap((x) => [new URL(x.homepage).origin, ...x.feeds.map((f) => new URL(f).origin)]))];
     t = performance.now();
     let warmedUp = false;
     while (performance.now() - t < o.maxWarmUpMs) {
-      const [row] = await database.sql<{ n: number }[]>`
-        select count(*)::int as n from hosts where robots_fetched_at is not null and host = any(${database.sql.array(origins)})`
-        .catch(() => [{ n: 0 }]); // a schema change here only costs the longest warm-up
-      if ((row?.n ?? 0) >= origins.length) {
+      const [row] = await database.sql<{ n: number; fed: number }[]>`
+        select (select count(*)::int from hosts where robots_fetched_at is not null and host = any(${database.sql.array(origins)})) as n,
+               (select count(distinct site_domain)::int from fetch_log where kind = 'feed' and outcome <> 'in-flight') as fed`
+        .catch(() => [{ n: 0, fed: 0 }]); // a schema change here only costs the longest warm-up
+      if ((row?.n ?? 0) >= origins.length && (row?.fed ?? 0) >= o.sites) {
         warmedUp = true;
         break;
       }
@@ -110,9 +114,10 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     }
     await sleep(5000);
     const warmUpMs = performance.now() - t;
-    ctx.progress(`${o.sites} sites: warm-up ${(warmUpMs / 1000).toFixed(1)} s${warmedUp ? "" : " (robots.txt of some hosts still missing)"}; window of ${o.windowMs / 1000} s`);
+    ctx.progress(`${o.sites} sites: warm-up ${(warmUpMs / 1000).toFixed(1)} s${warmedUp ? "" : " (robots.txt or a first feed of some sites still missing)"}; window of ${o.windowMs / 1000} s`);
 
     const stopProfile = await startCpuProfile(o.cpuProfileDir, `pacing-${o.sites}-sites`);
+    if (o.cpuProfileDir) sim.profile(o.cpuProfileDir, `pacing-${o.sites}-sites-simulator`);
     const lag = monitorEventLoopDelay({ resolution: 10 });
     profile.reset();
     await resetPgStatements(database.sql);
@@ -131,6 +136,7 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     const m1 = machineTicks();
     const statements = profile.stats();
     const pgStatements = await topPgStatements(database.sql);
+    if (o.cpuProfileDir) sim.endProfile();
     const profileFile = await stopProfile();
     if (profileFile) ctx.progress(`${o.sites} sites: CPU profile of the window in ${profileFile}`);
 
@@ -138,7 +144,8 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     if (o.explainClaim) ctx.progress(`${o.sites} sites: last claim statement, explained:\n${await explainStatement(database.sql, profile.lastSql("claim jobs"))}`);
     stop.abort();
     await running;
-    const { log: accessLog } = await sim.stop();
+    const { log: accessLog, profileFile: simProfile } = await sim.stop();
+    if (simProfile) ctx.progress(`${o.sites} sites: CPU profile of the simulator in ${simProfile}`);
     const worker = (cpu.user + cpu.system) / 1e6;
     const postgres = pg0 !== undefined && pg1 !== undefined ? pg1 - pg0 : undefined;
     const simulator = sim0 !== undefined && sim1 !== undefined ? sim1 - sim0 : undefined;

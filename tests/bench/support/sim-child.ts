@@ -1,19 +1,34 @@
 /**
  * Entry point of the simulated web in its own process, so that the worker's CPU can be
  * measured apart from the server's (`fork`ed by sim-process.ts with `--import tsx`).
- * argv: outlet count, access-log path. It tells its parent the port, and on "stop"
- * closes (flushing the access log) and reports its own CPU time.
+ * argv: outlet count, access-log path. It tells its parent the port; "profile" starts a
+ * V8 CPU profile and "profile-end" writes it; on "stop" it closes (flushing the access
+ * log) and reports its own CPU time and the profile's file.
  */
 import { realClock, startSimulatedWeb } from "../../sim/index";
+import { startCpuProfile } from "./cpu-profile";
+
+type Message = { type?: string; dir?: string; name?: string };
 
 const [count, accessLogPath] = process.argv.slice(2);
 const sim = await startSimulatedWeb({ clock: realClock, outlets: Number(count), accessLogPath });
+let stopProfile: () => Promise<string | undefined> = async () => undefined;
+let profileFile: Promise<string | undefined> = Promise.resolve(undefined);
 process.send?.({ type: "ready", port: sim.port, resolveRule: sim.resolveRule });
-process.on("message", (message: { type?: string }) => {
+process.on("message", (message: Message) => {
+  if (message.type === "profile") {
+    void startCpuProfile(message.dir, message.name ?? "simulator").then((stop) => (stopProfile = stop));
+    return;
+  }
+  if (message.type === "profile-end") {
+    profileFile = stopProfile();
+    return;
+  }
   if (message.type !== "stop") return;
-  void sim.close().then(() => {
+  void profileFile.then(async (file) => {
+    await sim.close();
     const cpu = process.cpuUsage();
-    process.send?.({ type: "stopped", cpuSeconds: (cpu.user + cpu.system) / 1e6 }, () => process.exit(0));
+    process.send?.({ type: "stopped", cpuSeconds: (cpu.user + cpu.system) / 1e6, profileFile: file }, () => process.exit(0));
   });
 });
 // The parent going away (even killed) ends the simulator too.

@@ -16,13 +16,17 @@ export interface SimProcess {
   port: number;
   /** For `HEMEROSCOPIO_RESOLVE`. */
   resolveRule: string;
-  /** Stops the server; resolves with its access log and the CPU seconds it used. */
-  stop(): Promise<{ log: AccessLogEntry[]; cpuSeconds: number }>;
+  /** Starts a V8 CPU profile of the simulator, to be written into `dir`. */
+  profile(dir: string, name: string): void;
+  /** Ends the profile (its file is named by `stop`). */
+  endProfile(): void;
+  /** Stops the server; resolves with its access log, the CPU seconds it used and its profile's file. */
+  stop(): Promise<{ log: AccessLogEntry[]; cpuSeconds: number; profileFile?: string }>;
   /** Kills it if it still runs (cleanup after an error). */
   kill(): void;
 }
 
-type Message = { type: "ready"; port: number; resolveRule: string } | { type: "stopped"; cpuSeconds: number };
+type Message = { type: "ready"; port: number; resolveRule: string } | { type: "stopped"; cpuSeconds: number; profileFile?: string };
 
 /** Start `outlets` simulated outlets (named, then generated) writing their access log to `accessLogPath`. */
 export async function startSimProcess(outlets: number, accessLogPath: string): Promise<SimProcess> {
@@ -44,13 +48,19 @@ export async function startSimProcess(outlets: number, accessLogPath: string): P
     pid: child.pid!,
     port: ready.port,
     resolveRule: ready.resolveRule,
+    profile(dir, name) {
+      child.send({ type: "profile", dir, name });
+    },
+    endProfile() {
+      child.send({ type: "profile-end" });
+    },
     async stop() {
       const stopped = next("stopped");
       child.send({ type: "stop" });
       const done = await stopped;
       const text = await fs.readFile(accessLogPath, "utf8");
       const log = text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as AccessLogEntry);
-      return { log, cpuSeconds: done.type === "stopped" ? done.cpuSeconds : Number.NaN };
+      return done.type === "stopped" ? { log, cpuSeconds: done.cpuSeconds, profileFile: done.profileFile } : { log, cpuSeconds: Number.NaN };
     },
     kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");

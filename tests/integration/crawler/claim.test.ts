@@ -78,6 +78,19 @@ describe("claiming due work", () => {
     expect(row!.nextDueAt.getTime()).toBe(T0 + 600_000);
   });
 
+  it("BLK-1, BLK-6, POL-1: a claimed job carries its source's failure state and its site's pacing time", async () => {
+    const closed = new Date(T0 - 3_600_000).toISOString();
+    await database.db.execute(sql`update sources set closed_since = ${closed}, consecutive_failures = 2, failing_since = ${closed} where url like '%o2.test/%'`);
+    await database.db.execute(sql`insert into sites (domain, next_allowed_at) values ('o2.test', ${new Date(T0 + 4000).toISOString()})`);
+    const jobs = await claimDueJobs(database.db, { workerId: "w", now: T0, leaseMs: 60_000, limit: 100 });
+    expect(jobs.find((j) => j.outletSlug === "o2")).toMatchObject({
+      state: { closedSince: T0 - 3_600_000, consecutiveFailures: 2, failingSince: T0 - 3_600_000 }, siteReadyAt: T0 + 4000,
+    });
+    const fresh = jobs.find((j) => j.outletSlug === "o1")!;
+    expect(fresh.state).toEqual({ closedSince: undefined, consecutiveFailures: 0, failingSince: undefined });
+    expect(fresh.siteReadyAt).toBeUndefined(); // no request to the site yet
+  });
+
   it("SCH-4: inactive outlets and proposed sources are never due", async () => {
     await database.db.execute(sql`update outlets set active = false where slug = 'o0'`);
     await database.db.execute(sql`update sources set proposed = true where url like '%o1.test/rss-0.xml'`);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/queries/outlets";
 import { sources } from "../../../db/schema";
@@ -24,6 +24,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database.close();
+});
+beforeEach(async () => {
+  await database.db.execute(sql`delete from sites`);
 });
 
 describe("the worker loop", () => {
@@ -52,6 +55,73 @@ describe("the worker loop", () => {
     expect(rows.every((r) => r.leaseOwner === null)).toBe(true);
     const beats = await database.db.execute(sql`select key from app_state where key like 'worker:%'`);
     expect(beats.length).toBe(0);
+  });
+
+  it("POL-1: a job waits for its site's pacing time before it runs", async () => {
+    await database.db.update(sources).set({ nextDueAt: new Date(T0) });
+    await database.db.execute(sql`insert into sites (domain, next_allowed_at) values ('uno.test', ${new Date(T0 + 4000).toISOString()})
+      on conflict (domain) do update set next_allowed_at = excluded.next_allowed_at`);
+    const clock = manualClock(T0);
+    const runs: number[] = [];
+    const pipeline: Pipeline = { gate: async () => ({ kind: "go" }), run: async () => (runs.push(clock.now()), { outcome: "ok" }) };
+    const stop = new AbortController();
+    const running = runWorker({ db: database.db, clock, log: silent, pipeline, workerId: "t3", signal: stop.signal, maxIdleMs: 1000 });
+    await vi.waitFor(async () => {
+      const [row] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from sources where lease_owner = 't3'`);
+      expect(row!.n).toBe(1);
+    }, { timeout: 10_000 });
+    clock.advance(3000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(runs).toEqual([]);
+    clock.advance(1000);
+    await vi.waitFor(() => expect(runs[0]).toBe(T0 + 4000), { timeout: 10_000 });
+    stop.abort();
+    await running;
+  });
+
+  for (const mode of ["a fixed interval", "five times the last claim's duration (default)"] as const) it(`OPS-2: a busy worker refills freed slots together, at most once per claim interval: ${mode}`, async () => {
+    await importOutlets(database.db, ["dos", "tres"].map((slug) => ({
+      slug, name: slug, country: "ES", language: "es", timezone: "Europe/Madrid", homepage: `https://www.${slug}.test/`,
+      feeds: [], sitemaps: [], renderMode: "static" as const, active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
+    })));
+    await database.db.update(sources).set({ nextDueAt: new Date(T0) });
+    const clock = manualClock(T0);
+    const started: string[] = [];
+    const release = new Map<string, () => void>();
+    const pipeline: Pipeline = {
+      gate: async () => ({ kind: "go" }),
+      run: (job) => new Promise((resolve) => {
+        started.push(job.outletSlug);
+        release.set(job.outletSlug, () => resolve({ outcome: "ok" }));
+      }),
+    };
+    const stop = new AbortController();
+    // Adaptive: each claim takes 200 ms of the clock, so claims come at most every 1,000 ms.
+    const db = mode === "a fixed interval" ? database.db : new Proxy(database.db, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (property === "transaction") return (...a: Parameters<typeof target.transaction>) => (clock.advance(200), target.transaction(...a));
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const running = runWorker({
+      db, clock, log: silent, pipeline, workerId: "t4", signal: stop.signal, maxIdleMs: 60_000, concurrency: 2,
+      ...(mode === "a fixed interval" ? { claimEveryMs: 1000 } : {}),
+    });
+    await vi.waitFor(() => expect(started.length).toBe(2), { timeout: 10_000 });
+    release.get(started[0]!)!();
+    await vi.waitFor(async () => {
+      const [row] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from sources where lease_owner = 't4'`);
+      expect(row!.n).toBe(1);
+    }, { timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(started.length).toBe(2); // the freed slot waits for the interval, another job still running
+    clock.advance(1000);
+    await vi.waitFor(() => expect(started.length).toBe(3), { timeout: 10_000 });
+    stop.abort();
+    for (const done of release.values()) done();
+    await running;
+    await database.db.execute(sql`delete from outlets where slug in ('dos', 'tres')`);
   });
 
   it("SEC-4: an exception in a stage is logged, the source rescheduled, and the worker goes on", async () => {

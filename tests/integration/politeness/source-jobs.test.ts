@@ -10,7 +10,7 @@ import { createSourcePipeline } from "../../../crawler/jobs/poll-source";
 import type { Fetcher, FetchResult } from "../../../crawler/fetch/types";
 import { createPoliteClient } from "../../../crawler/politeness/client";
 import { siteOf } from "../../../crawler/politeness/site";
-import { claimDueJobs, type Job } from "../../../crawler/schedule/claim";
+import { claimDueJobs, completeJob, type Job } from "../../../crawler/schedule/claim";
 import { manualClock } from "../../../lib/clock";
 import { createTestDatabase } from "../../support/database";
 
@@ -20,7 +20,8 @@ const HOUR = 3_600_000;
 const signal = new AbortController().signal;
 
 type Reply = Partial<FetchResult>;
-function setUp(routes: Record<string, () => Reply>) {
+/** `claimed`: take jobs as the worker does (claimDueJobs, with the source state it carries) and complete them. */
+function setUp(routes: Record<string, () => Reply>, o: { claimed?: boolean } = {}) {
   const clock = manualClock(T0);
   const calls: string[] = [];
   const fetcher: Fetcher = async (req) => {
@@ -36,16 +37,27 @@ function setUp(routes: Record<string, () => Reply>) {
   /** Gate and run the job of `url` as the worker would, with time moving during waits. */
   async function poll(url: string): Promise<string> {
     const [job] = (await database.db.execute<{ id: number }>(sql`select id from sources where url = ${url}`));
-    const j: Job = { sourceId: job!.id, outletId: 1, outletSlug: "uno", timezone: "Europe/Madrid", kind: url.includes("rss") ? "feed" : "frontpage", url, intervalMinutes: 10, etag: null, lastModified: null, leaseUntil: new Date() };
+    const j: Job | undefined = o.claimed
+      ? (await claimDueJobs(database.db, { workerId: "w", now: clock.now(), leaseMs: 90_000, limit: 10 })).find((c) => c.url === url)
+      : { sourceId: job!.id, outletId: 1, outletSlug: "uno", timezone: "Europe/Madrid", kind: url.includes("rss") ? "feed" : "frontpage", url, intervalMinutes: 10, etag: null, lastModified: null, leaseUntil: new Date() };
+    if (!j) return "not due";
+    const complete = async (at: number) => {
+      if (o.claimed) await completeJob(database.db, { job: j, workerId: "w", nextDueAt: at });
+    };
     const verdict = await pipeline.gate(j, clock.now());
-    if (verdict.kind !== "go") return verdict.kind === "skip" ? `skip ${verdict.why}` : `wait ${verdict.until - T0}`;
+    if (verdict.kind !== "go") {
+      await complete(verdict.kind === "wait" ? verdict.until : clock.now() + 10 * 60_000);
+      return verdict.kind === "skip" ? `skip ${verdict.why}` : `wait ${verdict.until - T0}`;
+    }
     let done = false;
     const running = pipeline.run(j, signal).finally(() => (done = true));
     while (!done) {
       await new Promise((r) => setTimeout(r, 2));
       clock.advance(500);
     }
-    return (await running).outcome;
+    const outcome = await running;
+    await complete(outcome.nextDueAt ?? clock.now() + 10 * 60_000);
+    return outcome.outcome;
   }
   return { clock, calls, poll };
 }
@@ -114,8 +126,33 @@ describe("polling sources", () => {
     expect(calls.filter((c) => c.endsWith("rss.xml")).length).toBe(1);
   });
 
-  it("BLK-6: a failing feed pauses 1 h doubling to 6 h and is flagged dead after 7 days, not deleted", async () => {
-    const { clock, poll } = setUp({ "https://www.uno.test/robots.txt": () => ({}), "https://www.uno.test/rss.xml": () => ({ outcome: "http-error", status: 404 }) });
+  it("BLK-5: a closed feed is not polled again, also when the claim carries the source's state", async () => {
+    const { clock, calls, poll } = setUp({
+      "https://www.uno.test/robots.txt": () => ({}),
+      "https://www.uno.test/rss.xml": () => ({ headers: { "cf-mitigated": "challenge" }, body: new TextEncoder().encode("<title>Just a moment...</title>") }),
+    }, { claimed: true });
+    await onlyFeedDue();
+    expect(await poll("https://www.uno.test/rss.xml")).toBe("challenge");
+    clock.set(T0 + 3 * HOUR);
+    expect(await poll("https://www.uno.test/rss.xml")).toBe("skip closed");
+    expect(calls.filter((c) => c.endsWith("rss.xml")).length).toBe(1);
+  });
+
+  for (const claimed of [false, true]) {
+    it(`BLK-6: a failing feed pauses 1 h doubling to 6 h and is flagged dead after 7 days, not deleted${claimed ? " (claimed jobs)" : ""}`, async () => {
+      await failingFeed(claimed);
+    });
+  }
+
+  /** For claimed jobs: the feed is the site's only due source. */
+  async function onlyFeedDue() {
+    await database.db.execute(sql`update sources set active = false where kind = 'frontpage'`);
+    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 - 1000).toISOString()}`);
+  }
+
+  async function failingFeed(claimed: boolean) {
+    const { clock, poll } = setUp({ "https://www.uno.test/robots.txt": () => ({}), "https://www.uno.test/rss.xml": () => ({ outcome: "http-error", status: 404 }) }, { claimed });
+    if (claimed) await onlyFeedDue();
     const pauses: number[] = [];
     for (let i = 0; i < 5; i++) {
       expect(await poll("https://www.uno.test/rss.xml")).toBe("http-error");
@@ -128,7 +165,7 @@ describe("polling sources", () => {
     await poll("https://www.uno.test/rss.xml");
     const [row] = await database.db.execute(sql`select dead, active from sources where url = 'https://www.uno.test/rss.xml'`);
     expect(row).toEqual({ dead: true, active: true });
-  });
+  }
 
   it("POL-4: validators from a 200 are stored for the next conditional request", async () => {
     const { poll } = setUp({ "https://www.uno.test/robots.txt": () => ({}), "https://www.uno.test/rss.xml": () => ({ headers: { etag: '"abc"', "last-modified": "Sun, 29 Nov 2026 09:00:00 GMT" } }) });
