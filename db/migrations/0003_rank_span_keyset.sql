@@ -1,0 +1,1 @@
+CREATE INDEX "rank_spans_outlet_from" ON "rank_spans" USING btree ("outlet_id","from_at","article_id");
