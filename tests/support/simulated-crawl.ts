@@ -73,6 +73,15 @@ export async function crawlSimulatedWeb(options: SimulatedCrawlOptions): Promise
     await running;
     await pipeline.close?.();
     await sim.idle();
+    // Requests still unwinding after the stop may add request-log lines: wait until the log is
+    // still, so the tests read a database nothing writes to any more.
+    let previous = -1;
+    for (let i = 0; i < 40; i++) {
+      const [row] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from fetch_log`);
+      if (row!.n === previous) break;
+      previous = row!.n;
+      await new Promise((r) => setTimeout(r, 500));
+    }
     return { from, to: clock.now(), outletSlugs: list.map((o) => o.slug) };
   } finally {
     await sim.close();
