@@ -56,3 +56,13 @@ export function formatPercent(share: number): string {
 export function formatShare(part: number, whole: number): string {
   return whole === 0 ? "—" : formatPercent(part / whole);
 }
+
+/** How long ago `ms` was at `now`: `"hace 5 min"`, `"hace 3 h"`, `"hace 2 días"`; the future reads "ahora". */
+export function formatAgo(ms: number, now: number): string {
+  const d = now - ms;
+  if (d < MINUTE) return "ahora";
+  if (d < HOUR) return `hace ${Math.floor(d / MINUTE)} min`;
+  if (d < DAY) return `hace ${Math.floor(d / HOUR)} h`;
+  const days = Math.floor(d / DAY);
+  return `hace ${days} ${days === 1 ? "día" : "días"}`;
+}

@@ -4,7 +4,7 @@ import { readHomePage, type HomePage as HomeData } from "@/db/queries/home-page"
 import { loadPolicies } from "@/db/queries/policy";
 import { readSiteData } from "@/lib/site-data";
 import { formatList, formatNumber } from "@/lib/site-format";
-import { formatAgo, formatDateTime, isoTime } from "@/lib/site-time";
+import { formatAgo, formatMoment } from "@/lib/site-period";
 import { siteSections } from "@/lib/site-sections";
 import { PageHeader } from "../_components/page-header";
 
@@ -12,7 +12,7 @@ import { PageHeader } from "../_components/page-header";
 export const dynamic = "force-dynamic";
 
 function When({ ms, now }: { ms: number; now: number }) {
-  return <time dateTime={isoTime(ms)} title={formatDateTime(ms)}>{formatAgo(ms, now)}</time>;
+  return <time dateTime={new Date(ms).toISOString()} title={formatMoment(ms)}>{formatAgo(ms, now)}</time>;
 }
 
 /** The rank-1 story of each outlet at its latest capture. */

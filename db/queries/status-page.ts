@@ -4,16 +4,12 @@
  * volume per site and hour, the public proof of our pace. Outlets under `total` are left out.
  */
 import { sql } from "drizzle-orm";
+import { failureShare, HEALTH_WINDOW_MS, overThreshold, READ_SUCCESSES } from "../../lib/collection-health";
 import type { Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
 
 const DAY_MS = 24 * 3_600_000;
-/** BLK-7: above this share of failed captures (or reads) in 7 days, "sin posición" ("sin cuerpo"). */
-export const FAILURE_SHARE_LIMIT = 0.4;
-
-/** Read outcomes that are a successful read (a paywall or a TDM reservation is an answer, not a failure). */
-const READ_SUCCESSES = ["open", "reserved", "paywalled", "no-body"];
 
 export interface SourceStatus {
   kind: "feed" | "sitemap" | "frontpage" | "legal";
@@ -81,7 +77,7 @@ async function outletRows(db: Executor, since: number) {
       from frontpage_captures fc where fc.outlet_id = o.id and fc.at >= ${sqlTime(since)}) c on true
     left join lateral (
       select count(*) as total,
-        count(*) filter (where read_outcome <> all (${sql.raw(`array[${READ_SUCCESSES.map((s) => `'${s}'`).join(",")}]`)})) as failed
+        count(*) filter (where read_outcome not in (${sql.join(READ_SUCCESSES.map((s) => sql`${s}`), sql`, `)})) as failed
       from articles a where a.outlet_id = o.id and a.read_at >= ${sqlTime(since)} and a.read_outcome <> 'robots-disallowed') r on true
     left join lateral (
       select count(*) as total, count(*) filter (where answered) as answered
@@ -138,17 +134,18 @@ async function volumeRows(db: Executor, now: number): Promise<SiteVolume[]> {
 
 /** Everything "Estado" shows, over the 7 days before `now` (volume: the last 24 hours). */
 export async function readStatusPage(db: Executor, policies: Policies, now: number): Promise<StatusPage> {
-  const since = now - 7 * DAY_MS;
+  const since = now - HEALTH_WINDOW_MS;
   const [outlets, sources, lag, volume] = await Promise.all([outletRows(db, since), sourceRows(db), lagRows(db, since), volumeRows(db, now)]);
   const visible = outlets.filter((o) => !policies.forOutlet(o.id).excluded);
   const visibleIds = new Set(visible.map((o) => o.id));
   const visibleSites = new Set(sources.filter((s) => visibleIds.has(s.outlet_id)).map((s) => new URL(s.url).hostname));
-  const share = (failed: number, total: number) => (total === 0 ? 0 : failed / total);
   return {
     now, since,
     outlets: visible.map((o) => {
-      const captureFailureShare = share(o.captures_failed, o.captures);
-      const readFailureShare = share(o.reads_failed, o.reads);
+      const captures = { attempts: o.captures, failures: o.captures_failed };
+      const reads = { attempts: o.reads, failures: o.reads_failed };
+      const captureFailureShare = failureShare(captures) ?? 0;
+      const readFailureShare = failureShare(reads) ?? 0;
       return {
         id: o.id, slug: o.slug, name: o.name,
         sources: sources.filter((s) => s.outlet_id === o.id).map((s) => ({
@@ -156,8 +153,8 @@ export async function readStatusPage(db: Executor, policies: Policies, now: numb
           lastSuccessAt: fromSqlTime(s.last_success_at), lastFailureAt: fromSqlTime(s.last_failure_at),
           closedSince: fromSqlTime(s.closed_since), pausedUntil: fromSqlTime(s.paused_until),
         })),
-        captures: o.captures, captureFailureShare, noPosition: o.captures > 0 && captureFailureShare > FAILURE_SHARE_LIMIT,
-        reads: o.reads, readFailureShare, noBody: o.reads > 0 && readFailureShare > FAILURE_SHARE_LIMIT,
+        captures: o.captures, captureFailureShare, noPosition: overThreshold(captures),
+        reads: o.reads, readFailureShare, noBody: overThreshold(reads),
         probes: o.probes, probesAnswered: o.probes_answered,
         positionsWithheld: !policies.forOutlet(o.id).positions,
         robotsAccess: o.robots_access ?? undefined, robotsFetchedAt: fromSqlTime(o.robots_fetched_at), tdmReserved: o.tdm_reserved,

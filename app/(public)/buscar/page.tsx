@@ -7,7 +7,7 @@ import { RESULTS_PER_PAGE, searchableOutlets, searchHeadlines, type SearchResult
 import { parseSearchParams, searchHref, type SearchParams, type SearchQuery } from "@/lib/search-params";
 import { readSiteData } from "@/lib/site-data";
 import { formatNumber } from "@/lib/site-format";
-import { formatDateTime, isoTime } from "@/lib/site-time";
+import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
 import { BadRequest } from "../../_components/bad-request";
@@ -55,7 +55,7 @@ function Results({ query, result }: { query: SearchQuery; result: SearchResult }
               <br />
               <span className="muted">
                 <Link href={`/cabeceras/${h.outletSlug}`} prefetch={false}>{h.outletName}</Link>
-                {h.section ? `, ${h.section}` : ""} — visto por primera vez el <time dateTime={isoTime(h.firstSeenAt)}>{formatDateTime(h.firstSeenAt)}</time>
+                {h.section ? `, ${h.section}` : ""} — visto por primera vez el <Moment at={h.firstSeenAt} />
               </span>
             </li>
           ))}

@@ -9,7 +9,7 @@ import { HONEYPOT_FIELD, issueFormToken } from "@/lib/form-guard";
 import { SCOPES } from "@/lib/policy";
 import { readSiteData } from "@/lib/site-data";
 import { siteSecret } from "@/lib/site-secret";
-import { formatDateTime, isoTime } from "@/lib/site-time";
+import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
 
 export const metadata: Metadata = { title: "Editores" };
@@ -25,8 +25,6 @@ const SCOPE_TEXT: Record<(typeof SCOPES)[number], string> = {
   "sin-sondeo": "Si tu portada nos tiene cerrada, dejamos de comprobar cada hora si ha vuelto a abrirse.",
 };
 
-const At = ({ ms }: { ms?: number }) => (ms === undefined ? <>—</> : <time dateTime={isoTime(ms)}>{formatDateTime(ms)}</time>);
-
 function Register({ rows }: { rows: ExclusionStatus[] }) {
   if (rows.length === 0) return <p data-testid="register-empty">Todavía no se ha aplicado ninguna exclusión.</p>;
   return (
@@ -37,7 +35,7 @@ function Register({ rows }: { rows: ExclusionStatus[] }) {
           {rows.map((r, i) => (
             <tr key={i}>
               <th scope="row">{r.outletName ?? r.domain}{r.withdrawnAt !== undefined ? " (retirada)" : ""}</th>
-              <td>{SCOPE_LABELS[r.scope]}</td><td><At ms={r.receivedAt} /></td><td><At ms={r.appliedAt} /></td><td><At ms={r.confirmedAt} /></td>
+              <td>{SCOPE_LABELS[r.scope]}</td><td><Moment at={r.receivedAt ?? null} /></td><td><Moment at={r.appliedAt ?? null} /></td><td><Moment at={r.confirmedAt ?? null} /></td>
             </tr>
           ))}
         </tbody>

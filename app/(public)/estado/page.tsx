@@ -3,10 +3,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { appConfig } from "@/db/server";
 import { loadPolicies } from "@/db/queries/policy";
-import { FAILURE_SHARE_LIMIT, readStatusPage, type OutletStatus, type SourceStatus, type StatusPage as StatusData } from "@/db/queries/status-page";
+import { FAILURE_THRESHOLD } from "@/lib/collection-health";
+import { readStatusPage, type OutletStatus, type SourceStatus, type StatusPage as StatusData } from "@/db/queries/status-page";
 import { readSiteData } from "@/lib/site-data";
 import { formatNumber } from "@/lib/site-format";
-import { formatDateTime, isoTime } from "@/lib/site-time";
+import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
 
@@ -21,10 +22,6 @@ const accessLabel: Record<string, string> = {
   "disallow-all": "no nos deja leer nada",
 };
 
-function At({ ms }: { ms?: number }) {
-  return ms === undefined ? <>—</> : <time dateTime={isoTime(ms)}>{formatDateTime(ms)}</time>;
-}
-
 /** The short state of an outlet, worst first. */
 function OutletState({ o }: { o: OutletStatus }) {
   const front = o.sources.find((s) => s.kind === "frontpage");
@@ -33,7 +30,7 @@ function OutletState({ o }: { o: OutletStatus }) {
   else if (o.noPosition) notes.push(<span key="p" className="badge">Sin posición</span>);
   if (o.noBody) notes.push(<span key="b" className="badge">Sin cuerpo</span>);
   if (front?.closedSince !== undefined) {
-    notes.push(<span key="c">Portada cerrada desde <At ms={front.closedSince} />; {o.probes === 0 ? "sin comprobaciones aún" : `respondieron ${formatNumber(o.probesAnswered)} de ${formatNumber(o.probes)} comprobaciones horarias`}.</span>);
+    notes.push(<span key="c">Portada cerrada desde <Moment at={front.closedSince ?? null} />; {o.probes === 0 ? "sin comprobaciones aún" : `respondieron ${formatNumber(o.probesAnswered)} de ${formatNumber(o.probes)} comprobaciones horarias`}.</span>);
   }
   if (notes.length === 0) notes.push(<span key="ok">Normal</span>);
   return <>{notes.map((n, i) => <span key={i}>{i > 0 ? " " : ""}{n}</span>)}</>;
@@ -41,8 +38,8 @@ function OutletState({ o }: { o: OutletStatus }) {
 
 function SourceState({ s }: { s: SourceStatus }) {
   if (s.dead) return <>Abandonada (falló durante 7 días)</>;
-  if (s.closedSince !== undefined) return <>Cerrada desde <At ms={s.closedSince} /></>;
-  if (s.pausedUntil !== undefined && (s.lastFailureAt ?? 0) > (s.lastSuccessAt ?? 0)) return <>En pausa hasta <At ms={s.pausedUntil} /></>;
+  if (s.closedSince !== undefined) return <>Cerrada desde <Moment at={s.closedSince ?? null} /></>;
+  if (s.pausedUntil !== undefined && (s.lastFailureAt ?? 0) > (s.lastSuccessAt ?? 0)) return <>En pausa hasta <Moment at={s.pausedUntil ?? null} /></>;
   return <>Activa</>;
 }
 
@@ -51,8 +48,8 @@ function Outlets({ data }: { data: StatusData }) {
     <section aria-labelledby="outlets">
       <h2 id="outlets">Cabecera a cabecera</h2>
       <p className="hint">
-        Últimos 7 días: del <At ms={data.since} /> al <At ms={data.now} /> (hora peninsular), {formatNumber(data.outlets.length)} cabeceras.
-        Si fallan más del {percent(FAILURE_SHARE_LIMIT)} de las capturas de portada, la cabecera figura «sin posición»; si fallan más
+        Últimos 7 días: del <Moment at={data.since ?? null} /> al <Moment at={data.now ?? null} /> (hora peninsular), {formatNumber(data.outlets.length)} cabeceras.
+        Si fallan más del {percent(FAILURE_THRESHOLD)} de las capturas de portada, la cabecera figura «sin posición»; si fallan más
         de ese porcentaje de las lecturas de artículos, «sin cuerpo».
       </p>
       <div className="table-wrap">
@@ -67,7 +64,7 @@ function Outlets({ data }: { data: StatusData }) {
                 <td data-testid="captures">{formatNumber(o.captures)}{o.captures > 0 ? `, fallidas ${percent(o.captureFailureShare)}` : ""}</td>
                 <td data-testid="reads">{formatNumber(o.reads)}{o.reads > 0 ? `, fallidas ${percent(o.readFailureShare)}` : ""}</td>
                 <td><OutletState o={o} /></td>
-                <td>{o.robotsAccess ? <>{accessLabel[o.robotsAccess] ?? o.robotsAccess} (<At ms={o.robotsFetchedAt} />)</> : "aún no leído"}</td>
+                <td>{o.robotsAccess ? <>{accessLabel[o.robotsAccess] ?? o.robotsAccess} (<Moment at={o.robotsFetchedAt ?? null} />)</> : "aún no leído"}</td>
                 <td>{o.tdmReserved ? "Reservada: no leemos el cuerpo de sus artículos" : "No vista"}</td>
               </tr>
             ))}
@@ -84,7 +81,7 @@ function Outlets({ data }: { data: StatusData }) {
               <tbody>
                 {o.sources.map((s) => (
                   <tr key={`${s.kind} ${s.url}`}>
-                    <td>{kindLabel[s.kind]}</td><td className="url">{s.url}</td><td><At ms={s.lastSuccessAt} /></td><td><At ms={s.lastFailureAt} /></td><td><SourceState s={s} /></td>
+                    <td>{kindLabel[s.kind]}</td><td className="url">{s.url}</td><td><Moment at={s.lastSuccessAt ?? null} /></td><td><Moment at={s.lastFailureAt ?? null} /></td><td><SourceState s={s} /></td>
                   </tr>
                 ))}
               </tbody>
@@ -140,7 +137,7 @@ function Volume({ data, minGapMs }: { data: StatusData; minGapMs: number }) {
               {data.volume.map((v) => (
                 <tr key={v.site}>
                   <th scope="row">{v.site}</th><td>{formatNumber(v.requests)}</td>
-                  <td>{formatNumber(v.busiestHour)}{v.busiestHourStart !== undefined ? <> (<At ms={v.busiestHourStart} />)</> : null}</td>
+                  <td>{formatNumber(v.busiestHour)}{v.busiestHourStart !== undefined ? <> (<Moment at={v.busiestHourStart ?? null} />)</> : null}</td>
                   <td>{formatNumber(bound)}</td>
                 </tr>
               ))}

@@ -4,7 +4,8 @@ import { notFound } from "next/navigation";
 import { findExclusionByToken, type ExclusionStatus } from "@/db/queries/exclusions";
 import { SCOPE_LABELS, VERIFICATION_DAYS, VERIFICATION_PATH } from "@/lib/exclusion-request";
 import { readSiteData } from "@/lib/site-data";
-import { formatDateTime, isoTime } from "@/lib/site-time";
+import { formatMoment } from "@/lib/site-period";
+import { Moment } from "../../../../_components/moment";
 import { PageHeader } from "../../../../_components/page-header";
 import { ServiceUnavailable } from "../../../../_components/service-unavailable";
 
@@ -13,14 +14,12 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ token: string }> };
 
-const At = ({ ms }: { ms: number }) => <time dateTime={isoTime(ms)}>{formatDateTime(ms)}</time>;
-
 function State({ r }: { r: ExclusionStatus }) {
-  if (r.withdrawnAt !== undefined) return <p data-testid="state">Retirada el <At ms={r.withdrawnAt} />.</p>;
+  if (r.withdrawnAt !== undefined) return <p data-testid="state">Retirada el <Moment at={r.withdrawnAt} />.</p>;
   if (r.appliedAt !== undefined) {
     return (
       <p data-testid="state">
-        <strong>Aplicada</strong> el <At ms={r.appliedAt} />. {r.confirmedAt !== undefined ? <>Confirmada el <At ms={r.confirmedAt} />.</> : "Te la confirmaremos por correo en 72 horas."}
+        <strong>Aplicada</strong> el <Moment at={r.appliedAt} />. {r.confirmedAt !== undefined ? <>Confirmada el <Moment at={r.confirmedAt} />.</> : "Te la confirmaremos por correo en 72 horas."}
       </p>
     );
   }
@@ -44,7 +43,7 @@ export default async function ExclusionRequestPage({ params }: Props) {
   if (!r) notFound();
   return (
     <>
-      <PageHeader eyebrow="Editores" title="Solicitud de exclusión" lead={`${SCOPE_LABELS[r.scope]} para ${r.outletName ?? r.domain}, recibida el ${formatDateTime(r.receivedAt)} (hora peninsular).`} />
+      <PageHeader eyebrow="Editores" title="Solicitud de exclusión" lead={`${SCOPE_LABELS[r.scope]} para ${r.outletName ?? r.domain}, recibida el ${formatMoment(r.receivedAt)} (hora peninsular).`} />
       <State r={r} />
       <h2>Tu código</h2>
       <p><code data-testid="token">{token}</code></p>
