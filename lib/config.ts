@@ -55,6 +55,8 @@ const envSchema = z.object({
   CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
   /** `inline`: `npm start` also runs the crawler worker; `off`: site only. */
   HEMEROSCOPIO_WORKER: z.enum(["inline", "off"]).default("inline"),
+  /** Seconds a public data page is served from the page cache after it was rendered; 0 renders every request. */
+  HEMEROSCOPIO_PAGE_CACHE_S: int(0, 3600).default(30),
   HEMEROSCOPIO_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Tests and demo: refuse every host that no resolve rule names, before DNS. */
   HEMEROSCOPIO_ONLY_RESOLVED: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
@@ -106,6 +108,8 @@ export interface Config {
   /** A scaled clock for tests and the demo; `scale` 1 is real time. */
   time: { scale: number; origin?: number };
   logLevel: "debug" | "info" | "warn" | "error";
+  /** Seconds public data pages are served from the page cache. @default 30 */
+  pageCacheSeconds: number;
   bot: {
     name: string;
     version: string;
@@ -172,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     onlyResolved: e.HEMEROSCOPIO_ONLY_RESOLVED,
     time: { scale: e.HEMEROSCOPIO_TIME_SCALE, origin: e.HEMEROSCOPIO_TIME_ORIGIN },
     logLevel: e.HEMEROSCOPIO_LOG_LEVEL,
+    pageCacheSeconds: e.HEMEROSCOPIO_PAGE_CACHE_S,
     bot: {
       name: e.HEMEROSCOPIO_BOT_NAME,
       version: e.HEMEROSCOPIO_BOT_VERSION,

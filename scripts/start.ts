@@ -89,8 +89,7 @@ async function main(): Promise<void> {
   // The children get the database URL; the outlets file was imported here, once.
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" };
   delete env.HEMEROSCOPIO_OUTLETS;
-  const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
-  const children = [supervise("site", [nextBin, "start", "-p", String(config.port), "-H", config.host], env, log)];
+  const children = [supervise("site", ["--import", "tsx", "scripts/site.ts"], env, log)];
   if (config.worker === "inline") children.push(supervise("worker", ["--import", "tsx", "crawler/main.ts"], env, log));
   log.info("started", { url: `http://${config.host}:${config.port}/`, worker: config.worker, embedded: !config.databaseUrl });
 

@@ -1,14 +1,19 @@
 /**
  * The public site under load on the generated year (issue 5 "Done means"): 50 outlets ×
  * 365 days from `npm run seed:history` (made once per generator version, then reused),
- * `next start` on loopback, and for home, an outlet, an article, a story, search, an
+ * the site on loopback, and for home, an outlet, an article, a story, search, an
  * API page and an export: p50/p95 latency and requests/s with autocannon, next to the
  * goal (p95 ≤ 100 ms, ≥ 200 req/s on a 2-core machine). A page that is not there yet
  * (404) is printed as an error figure. Then EXPLAIN (ANALYZE, BUFFERS) of the
  * statements behind the API and exports, to show index use.
  *
+ * The site runs as `npm start` runs it (scripts/site.ts: Next.js behind the page cache),
+ * so the load figures are what readers get; then each page is rendered with the cache
+ * off, one request at a time, to show what the first reader of a page waits.
+ *
  * Knobs: BENCH_SITE_OUTLETS (50), BENCH_SITE_DAYS (365), BENCH_SITE_DURATION_S (10 per
- * path), BENCH_SITE_CONNECTIONS (8), BENCH_SITE_PLANS=1 (print whole plans).
+ * path), BENCH_SITE_CONNECTIONS (8), BENCH_SITE_RENDER_SAMPLES (20 per path),
+ * BENCH_SITE_PLANS=1 (print whole plans).
  */
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -58,6 +63,18 @@ async function load(url: string, seconds: number, connections: number, pids: { s
   };
 }
 
+/** Latencies (ms, sorted) of `n` requests made one after another, after one warm-up. */
+async function sequentialTimes(url: string, n: number): Promise<number[]> {
+  await fetch(url).then((r) => r.arrayBuffer());
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    await fetch(url).then((r) => r.arrayBuffer());
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
 /** Paths of real rows in the generated year. */
 async function choosePaths(sql: postgres.Sql, end: number): Promise<Record<string, string>> {
   const [outlet] = await sql<{ id: number; slug: string }[]>`
@@ -103,6 +120,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const days = one(process.env.BENCH_SITE_DAYS, 365);
   const seconds = one(process.env.BENCH_SITE_DURATION_S, 10);
   const connections = one(process.env.BENCH_SITE_CONNECTIONS, 8);
+  const renderSamples = one(process.env.BENCH_SITE_RENDER_SAMPLES, 20);
   const out: Figure[] = [];
   const history = await historyDatabase(outlets, days, process.env.DATABASE_URL, ctx.progress);
   const sql = postgres(history.url, { max: 2, onnotice: () => {} });
@@ -140,6 +158,18 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       }
     } finally {
       await site.stop();
+    }
+
+    // What the first reader of a page waits: the renderer alone (page cache off), one request at a time.
+    const renderer = await startSite(history.url, 0);
+    try {
+      for (const [label, path] of Object.entries(paths)) {
+        const times = await sequentialTimes(`${renderer.url}${path}`, renderSamples);
+        out.push(figure(`${label}: uncached render p50 (first reader of a page)`, percentile(times, 50), "ms"));
+        out.push(figure(`${label}: uncached render p95 (first reader of a page)`, percentile(times, 95), "ms"));
+      }
+    } finally {
+      await renderer.stop();
     }
 
     const slug = paths["outlet /cabeceras/<slug>"]!.split("/").pop()!;

@@ -76,6 +76,9 @@ describe("npm start", () => {
     expect(health).toMatchObject({ status: "ok", database: "ok", outlets: 1 });
     const page = await fetch(`http://127.0.0.1:${port}/bot`);
     expect(page.status).toBe(200);
+    // WEB-4: the public pages are served through the page cache: the second read is kept.
+    expect(page.headers.get("x-cache")).toBe("MISS");
+    expect((await fetch(`http://127.0.0.1:${port}/bot`)).headers.get("x-cache")).toBe("HIT");
 
     const second = start({ PORT: String(await freeLoopbackPort()) });
     expect(await exited(second.child)).toBe(1);
@@ -96,6 +99,7 @@ describe("npm start", () => {
     const again = start();
     const health = await healthy();
     expect(health.outlets).toBe(1);
+    // A new process: its page cache starts empty, so this reads the row written before the kill.
     const html = await fetch(`http://127.0.0.1:${port}/correcciones`).then((r) => r.text());
     expect(html).toContain("Antes del corte");
 

@@ -1,6 +1,6 @@
 /**
  * Vitest global setup for end-to-end tests: builds the site when its sources changed,
- * makes a migrated database for it, fills it with a crawl of the simulated web, and runs `next start` on a free loopback port
+ * makes a migrated database for it, fills it with a crawl of the simulated web, and runs the site (scripts/site.ts) on a free loopback port
  * against that database. Tests reach it through `inject("siteUrl")` and may write to
  * it through `inject("siteDatabaseUrl")`.
  */
@@ -47,8 +47,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("crawl", crawl);
 
   const port = await freeLoopbackPort();
-  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1", HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example" },
+  // The site as `npm start` runs it; the page cache is off, because these tests change the
+  // database and read the pages again at once (the cache has its own tests).
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "site.ts")], {
+    env: {
+      ...process.env, DATABASE_URL: url, PORT: String(port), HEMEROSCOPIO_HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1",
+      HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_PAGE_CACHE_S: "0",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const siteUrl = `http://127.0.0.1:${port}`;

@@ -1,4 +1,4 @@
-/** `next start` on a free loopback port against a database, for the site benchmark; stopped cleanly. */
+/** The site (scripts/site.ts: Next.js behind the page cache) on a free loopback port against a database, for the site benchmark; stopped cleanly. */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { freeLoopbackPort } from "../../../lib/free-port";
@@ -9,18 +9,18 @@ export interface SiteServer { url: string; pid: number; stop(): Promise<void> }
 async function waitUntilUp(url: string, child: ChildProcess, ms: number): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
     if (await fetch(url).then((r) => r.status < 500, () => false)) return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the site did not answer at ${url} within ${ms} ms`);
 }
 
-/** Start the built site (the node binary directly, no npm in between) on `databaseUrl`. */
-export async function startSite(databaseUrl: string): Promise<SiteServer> {
+/** Start the built site (node directly, no npm in between) on `databaseUrl`; `pageCacheSeconds` 0 renders every request. */
+export async function startSite(databaseUrl: string, pageCacheSeconds = 30): Promise<SiteServer> {
   const port = await freeLoopbackPort();
-  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", HEMEROSCOPIO_LOG_LEVEL: "warn" },
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "site.ts")], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HEMEROSCOPIO_HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", HEMEROSCOPIO_LOG_LEVEL: "warn", HEMEROSCOPIO_PAGE_CACHE_S: String(pageCacheSeconds) },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -1,0 +1,61 @@
+/**
+ * Which requests the page cache may answer (SPEC WEB-4 speed, PUB-6 freshness). Only
+ * the public data pages, read anonymously: GET or HEAD, no cookie (the operator's session
+ * never meets a cached page), no React Server Components request (those answer the same
+ * URL with a different body), and only paths on an allowlist — pages with forms, the
+ * admin and the API (which has its own ETag and Cache-Control) are always rendered.
+ */
+
+/** Public pages whose HTML is the same for every anonymous reader for a few seconds. */
+const CACHEABLE_PATHS: readonly RegExp[] = [
+  /^\/$/,
+  /^\/cabeceras(\/[^/]+)?$/,
+  /^\/noticias\/[^/]+$/,
+  /^\/historias(\/[^/]+)?$/,
+  /^\/buscar$/,
+  /^\/estado$/,
+  /^\/datos$/,
+  /^\/metodologia$/,
+  /^\/correcciones$/,
+  /^\/quienes-somos$/,
+  /^\/bot$/,
+];
+
+/** Request headers that make one URL answer with another body (client navigations). */
+const VARYING_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url", "authorization", "cookie", "range"];
+
+/** What the cache needs of a request. */
+export interface CacheableRequest { method: string; url: string; headers: Record<string, string | string[] | undefined> }
+
+/** Longest URL kept as a key; longer ones are rendered every time (and are a 400 anyway, usually). */
+const MAX_KEY_URL = 2048;
+
+/**
+ * The cache key of a request, or undefined when it must go to the renderer. The key is
+ * the path and query as sent plus whether the reader takes gzip (the upstream compresses
+ * for those who do).
+ */
+export function cacheKey(request: CacheableRequest): string | undefined {
+  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+  if (request.url.length > MAX_KEY_URL || !request.url.startsWith("/")) return undefined;
+  if (VARYING_HEADERS.some((name) => request.headers[name] !== undefined)) return undefined;
+  const path = request.url.split("?", 1)[0]!;
+  if (!CACHEABLE_PATHS.some((pattern) => pattern.test(path))) return undefined;
+  return `${acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity"} ${request.url}`;
+}
+
+/** True when an Accept-Encoding header admits gzip (a `q=0` refuses it). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(",") : header ?? "";
+  return value.split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "*") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/** Statuses worth keeping: a page, or a proper "not found". */
+export function cacheableStatus(status: number): boolean {
+  return status === 200 || status === 404;
+}

@@ -1,0 +1,121 @@
+/**
+ * The page cache in front of the renderer, over real HTTP on loopback: a small upstream
+ * server stands for Next.js and counts what reaches it.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createCachingProxy } from "../../../lib/page-cache/proxy";
+import { createPageStore } from "../../../lib/page-cache/store";
+
+interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }
+let seen: Seen[] = [];
+let upstream: http.Server;
+let front: http.Server;
+let frontUrl: string;
+let deadFrontUrl: string;
+const servers: http.Server[] = [];
+
+function listen(server: http.Server): Promise<number> {
+  servers.push(server);
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
+}
+
+beforeAll(async () => {
+  upstream = http.createServer((request, response) => {
+    let body = "";
+    request.on("data", (c: Buffer) => (body += c.toString()));
+    request.on("end", () => {
+      seen.push({ method: request.method!, url: request.url!, headers: request.headers, body });
+      if (request.url === "/estado") response.setHeader("set-cookie", "x=1");
+      const status = request.url === "/noticias/0" ? 404 : request.url === "/buscar?q=%" ? 400 : 200;
+      setTimeout(() => {
+        response.writeHead(status, { "content-type": "text/html; charset=utf-8", "x-render": String(seen.length) });
+        response.end(`<p>${request.method} ${request.url} ${request.headers["accept-encoding"] ?? "-"} ${body}</p>`);
+      }, 20);
+    });
+  });
+  const upstreamPort = await listen(upstream);
+  front = http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port: upstreamPort }, store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }) }));
+  frontUrl = `http://127.0.0.1:${await listen(front)}`;
+  // A front whose renderer is gone.
+  const closed = http.createServer();
+  const closedPort = await listen(closed);
+  await new Promise((r) => closed.close(r));
+  servers.splice(servers.indexOf(closed), 1);
+  const dead = http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port: closedPort }, store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }) }));
+  deadFrontUrl = `http://127.0.0.1:${await listen(dead)}`;
+});
+
+afterAll(async () => {
+  for (const server of servers) { server.closeAllConnections(); await new Promise((r) => server.close(r)); }
+});
+
+beforeEach(() => { seen = []; });
+
+describe("page cache over HTTP (WEB-4)", () => {
+  it("WEB-4: renders a public page once and serves it again from the cache", async () => {
+    const first = await fetch(`${frontUrl}/cabeceras/uno`);
+    const second = await fetch(`${frontUrl}/cabeceras/uno`);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toBe(await first.text());
+    expect(seen).toHaveLength(1);
+  });
+
+  it("WEB-4: many readers of a page being rendered cause one render", async () => {
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => fetch(`${frontUrl}/historias/7`).then((r) => r.text())));
+    expect(new Set(bodies).size).toBe(1);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("WEB-4: keeps gzip and identity apart and asks the renderer for exactly one of them", async () => {
+    const plain = await new Promise<string>((resolve) => http.get(`${frontUrl}/noticias/5`, { headers: { "accept-encoding": "identity" } }, (r) => { let b = ""; r.on("data", (c) => (b += c)); r.on("end", () => resolve(b)); }));
+    const zipped = await new Promise<string>((resolve) => http.get(`${frontUrl}/noticias/5`, { headers: { "accept-encoding": "br, gzip;q=0.5, deflate" } }, (r) => { let b = ""; r.on("data", (c) => (b += c)); r.on("end", () => resolve(b)); }));
+    expect(plain).toContain("identity");
+    expect(zipped).toContain(" gzip ");
+    expect(seen.map((s) => s.headers["accept-encoding"])).toEqual(["identity", "gzip"]);
+  });
+
+  it("WEB-4: readers with a cookie, POSTs and non-listed paths always reach the renderer", async () => {
+    await fetch(`${frontUrl}/`, { headers: { cookie: "session=abc" } });
+    await fetch(`${frontUrl}/`, { headers: { cookie: "session=abc" } });
+    const posted = await fetch(`${frontUrl}/editores/solicitar`, { method: "POST", body: "web=&dominio=a.test", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(await posted.text()).toContain("POST /editores/solicitar");
+    await fetch(`${frontUrl}/editores`);
+    await fetch(`${frontUrl}/editores`);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(["GET /", "GET /", "POST /editores/solicitar", "GET /editores", "GET /editores"]);
+    expect(seen[2]!.body).toBe("web=&dominio=a.test");
+  });
+
+  it("WEB-4: never keeps a response that sets a cookie or an error status", async () => {
+    await fetch(`${frontUrl}/estado`);
+    await fetch(`${frontUrl}/estado`);
+    await fetch(`${frontUrl}/buscar?q=%`);
+    await fetch(`${frontUrl}/buscar?q=%`);
+    const missing = [await fetch(`${frontUrl}/noticias/0`), await fetch(`${frontUrl}/noticias/0`)];
+    expect(missing.map((r) => [r.status, r.headers.get("x-cache")])).toEqual([[404, "MISS"], [404, "HIT"]]);
+    expect(seen.map((s) => s.url)).toEqual(["/estado", "/estado", "/buscar?q=%", "/buscar?q=%", "/noticias/0"]);
+  });
+
+  it("SEC-2: the renderer sees the reader's socket address, not an address the reader claims", async () => {
+    await fetch(`${frontUrl}/editores`, { headers: { "x-forwarded-for": "203.0.113.9" } });
+    expect(seen[0]!.headers["x-forwarded-for"]).toBe("127.0.0.1");
+  });
+
+  it("WEB-4: HEAD is answered from the same page, without a body", async () => {
+    const head = await fetch(`${frontUrl}/datos`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    expect((await fetch(`${frontUrl}/datos`)).headers.get("x-cache")).toBe("HIT");
+    expect(seen.map((s) => s.method)).toEqual(["GET"]);
+  });
+
+  it("WEB-4: a renderer that is down gives a 502 page, for cached and uncached paths", async () => {
+    for (const path of ["/", "/editores"]) {
+      const response = await fetch(`${deadFrontUrl}${path}`);
+      expect(response.status).toBe(502);
+      expect(await response.text()).toContain("no responde");
+    }
+  });
+});
