@@ -9,6 +9,13 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
 
+/** A span's time on the front page as a range (an open span's has no end), as indexed by rank_spans_outlet_range. */
+function spanRangeOf(alias?: string): SQL {
+  const column = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
+  return sql`tstzrange(${column("from_at")}, ${column("to_at")}, '[]')`;
+}
+const spanRange = spanRangeOf();
+
 /** One article on a front page at an instant. */
 export interface RankedArticle { articleId: number; rank: number }
 
@@ -54,22 +61,27 @@ function islands(ranked: SQL): SQL {
  * in [from, to], counted from the last capture at or before `from` so that an interval
  * running through `from` starts at or before it (clip with greatest/least). Intervals
  * ending before `from` are left out. Ranks come from one window over the captures of the
- * period joined with the spans covering them (index rank_spans_outlet_to / rank_spans_open).
+ * period joined with the spans covering them: the spans by their range (index
+ * rank_spans_outlet_range), then each span's captures by index.
  */
 export function outletRankIntervals(outletId: number, from: string, to: string): SQL {
   return sql`
-    with c as (
-      select at from frontpage_captures
-      where outlet_id = ${outletId} and outcome = 'ok' and at <= ${to}::timestamptz
-        and at >= coalesce((select max(at) from frontpage_captures
-                            where outlet_id = ${outletId} and outcome = 'ok' and at <= ${from}::timestamptz), ${from}::timestamptz)
+    with p as materialized (
+      select coalesce((select max(at) from frontpage_captures
+                       where outlet_id = ${outletId} and outcome = 'ok' and at <= ${from}::timestamptz), ${from}::timestamptz) as first_at
     ), s as materialized (
-      select article_id, position, from_at, to_at from rank_spans
-      where outlet_id = ${outletId} and from_at <= ${to}::timestamptz
-        and (to_at >= (select coalesce(min(at), ${from}::timestamptz) from c) or to_at is null)
+      select article_id, position, from_at, to_at from rank_spans, p
+      where outlet_id = ${outletId} and ${spanRange} && tstzrange(p.first_at, ${to}::timestamptz, '[]')
     ), i as (${islands(sql`
       select s.article_id, s.from_at as span_from, c.at, (row_number() over (partition by c.at order by s.position))::int as rank
-      from c join s on s.from_at <= c.at and (s.to_at >= c.at or s.to_at is null)`)})
+      from s, p cross join lateral (
+        -- The captures each span covers, by index (frontpage_captures_outlet_at): far fewer
+        -- steps than testing every span against every capture of the period ("offset 0"
+        -- keeps the planner from turning it into that).
+        select at from frontpage_captures fc
+        where fc.outlet_id = ${outletId} and fc.outcome = 'ok'
+          and fc.at >= greatest(s.from_at, p.first_at) and fc.at <= least(coalesce(s.to_at, 'infinity'), ${to}::timestamptz)
+        offset 0) c`)})
     select article_id, rank, from_at, to_at from i where to_at >= ${from}::timestamptz`;
 }
 
@@ -85,12 +97,14 @@ export async function rankHistories(db: Executor, articleIds: readonly number[])
       select article_id, outlet_id, from_at, to_at from rank_spans where article_id in (${ids})
     ), c as materialized (
       select distinct fc.outlet_id, fc.at from mine m
-      join frontpage_captures fc on fc.outlet_id = m.outlet_id and fc.outcome = 'ok' and fc.at >= m.from_at and (fc.at <= m.to_at or m.to_at is null)
+      join frontpage_captures fc on fc.outlet_id = m.outlet_id and fc.outcome = 'ok' and fc.at >= m.from_at and fc.at <= coalesce(m.to_at, 'infinity')
     ), b as (
       select outlet_id, min(at) as first_at, max(at) as last_at from c group by outlet_id
     ), s as materialized (
-      select o.article_id, o.outlet_id, o.position, o.from_at, o.to_at from b
-      join rank_spans o on o.outlet_id = b.outlet_id and o.from_at <= b.last_at and (o.to_at >= b.first_at or o.to_at is null)
+      -- One range-index search per outlet; "offset 0" keeps the planner from flattening the
+      -- lateral into a hash join over the whole table (it cannot know b has a row or two).
+      select o.article_id, o.outlet_id, o.position, o.from_at, o.to_at from b cross join lateral (
+        select * from rank_spans o where o.outlet_id = b.outlet_id and ${spanRangeOf("o")} && tstzrange(b.first_at, b.last_at, '[]') offset 0) o
     ), i as (${islands(sql`
       select * from (
         select s.article_id, s.from_at as span_from, c.at,

@@ -55,6 +55,8 @@ export const articles = pgTable("articles", {
   index("articles_first_seen").on(t.firstSeenAt),
   index("articles_read_due").on(t.readDueAt).where(sql`${t.readAt} is null and ${t.readDueAt} is not null`),
   index("articles_read_leased").on(t.siteDomain, t.readLeaseUntil).where(sql`${t.readLeaseUntil} is not null`),
+  // Reads per outlet over a period (Estado, BLK-7).
+  index("articles_outlet_read").on(t.outletId, t.readAt).where(sql`${t.readAt} is not null`),
 ]);
 
 /** Each distinct headline of an article, with when and where it was seen (STO-1). */
@@ -99,6 +101,9 @@ export const rankSpans = pgTable("rank_spans", {
   // The open-data keyset order (outlet, from_at, article_id).
   index("rank_spans_outlet_from").on(t.outletId, t.fromAt, t.articleId),
   index("rank_spans_open").on(t.outletId).where(sql`${t.toAt} is null`),
+  // The spans of an outlet covering a period (rank reads: db/queries/front-pages.ts); an
+  // open span's range has no upper bound. Needs btree_gist for the outlet column.
+  index("rank_spans_outlet_range").using("gist", t.outletId, sql`tstzrange(${t.fromAt}, ${t.toAt}, '[]')`),
 ]);
 
 /** Each front-page capture attempt and its outcome (BLK-7 shares come from here). */
