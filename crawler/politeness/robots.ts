@@ -12,6 +12,8 @@ export interface Robots {
   isAllowed(url: string, productToken: string): boolean;
   /** `Crawl-delay` in seconds of our groups, else of the `*` groups; undefined when none. */
   crawlDelay(productToken: string): number | undefined;
+  /** True when a group names this product token itself (not only `*`): the site addressed us by name. */
+  namesAgent(productToken: string): boolean;
   /** Absolute http(s) `Sitemap:` URLs, in file order, without duplicates (group-independent). */
   sitemaps: string[];
   /** SIG-4: every Content-Signal / Content-Usage line, as data for transparency. */
@@ -148,6 +150,10 @@ export function parseRobots(body: string): Robots {
       const ours = merged(productToken).delays;
       const delays = ours.length > 0 ? ours : merged(GLOBAL).delays;
       return delays.reduce<number | undefined>((max, d) => (max === undefined || d > max ? d : max), undefined);
+    },
+    namesAgent(productToken: string): boolean {
+      const token = productToken.toLowerCase();
+      return token !== GLOBAL && groups.some((g) => g.agents.includes(token));
     },
     sitemaps,
     contentSignals: signals.map(({ field, group, value }) => signalLine(field, group?.agents.filter(Boolean) ?? [], value)),

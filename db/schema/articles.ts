@@ -71,6 +71,8 @@ export const headlineVersions = pgTable("headline_versions", {
 }, (t) => [
   uniqueIndex("headline_versions_article_hash").on(t.articleId, t.textHash),
   index("headline_versions_first_seen").on(t.firstSeenAt),
+  // Derived rows keyed by a headline's hash are found from it, and dropped when the last version goes (STO-4).
+  index("headline_versions_text_hash").on(t.textHash),
   index("headline_versions_search").using("gin", sql`to_tsvector('spanish', ${t.text})`),
 ]);
 

@@ -4,3 +4,4 @@ export * from "./articles";
 export * from "./derived";
 export * from "./publishers";
 export * from "./operator";
+export * from "./retention";
