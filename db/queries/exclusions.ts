@@ -20,17 +20,20 @@ export interface ExclusionStatus {
   withdrawnAt?: number;
   pendingReason?: string;
   checks: number;
+  /** STO-4: when the outlet's data was deleted because of this (total) exclusion. */
+  dataDeletedAt?: number;
 }
 
 type Row = {
   domain: string; name: string | null; slug: string | null; scope: Scope; channel: string; token: string | null;
   received_at: string; verified_at: string | null; applied_at: string | null; confirmed_at: string | null; withdrawn_at: string | null;
-  pending_reason: string | null; checks: number;
+  pending_reason: string | null; checks: number; data_deleted_at: string | null;
 };
 
 const select = sql`
   select e.domain, o.name, o.slug, e.scope, e.channel, e.token, e.received_at, e.verified_at, e.applied_at, e.confirmed_at,
-    e.withdrawn_at, e.pending_reason, e.checks
+    e.withdrawn_at, e.pending_reason, e.checks,
+    (select min(d.first_deleted_at) from data_deletions d where d.exclusion_id = e.id) as data_deleted_at
   from exclusions e left join outlets o on o.id = e.outlet_id`;
 
 function toStatus(r: Row): ExclusionStatus {
@@ -38,7 +41,7 @@ function toStatus(r: Row): ExclusionStatus {
     domain: r.domain, outletName: r.name ?? undefined, outletSlug: r.slug ?? undefined, scope: r.scope, channel: r.channel,
     token: r.token ?? undefined, receivedAt: fromSqlTime(r.received_at)!, verifiedAt: fromSqlTime(r.verified_at),
     appliedAt: fromSqlTime(r.applied_at), confirmedAt: fromSqlTime(r.confirmed_at), withdrawnAt: fromSqlTime(r.withdrawn_at),
-    pendingReason: r.pending_reason ?? undefined, checks: r.checks,
+    pendingReason: r.pending_reason ?? undefined, checks: r.checks, dataDeletedAt: fromSqlTime(r.data_deleted_at),
   };
 }
 

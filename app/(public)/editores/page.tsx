@@ -30,12 +30,13 @@ function Register({ rows }: { rows: ExclusionStatus[] }) {
   return (
     <div className="table-wrap">
       <table data-testid="register">
-        <thead><tr><th scope="col">Cabecera o dominio</th><th scope="col">Alcance</th><th scope="col">Recibida</th><th scope="col">Aplicada</th><th scope="col">Confirmada</th></tr></thead>
+        <thead><tr><th scope="col">Cabecera o dominio</th><th scope="col">Alcance</th><th scope="col">Recibida</th><th scope="col">Aplicada</th><th scope="col">Confirmada</th><th scope="col">Datos borrados</th></tr></thead>
         <tbody>
           {rows.map((r, i) => (
             <tr key={i}>
               <th scope="row">{r.outletName ?? r.domain}{r.withdrawnAt !== undefined ? " (retirada)" : ""}</th>
               <td>{SCOPE_LABELS[r.scope]}</td><td><Moment at={r.receivedAt ?? null} /></td><td><Moment at={r.appliedAt ?? null} /></td><td><Moment at={r.confirmedAt ?? null} /></td>
+              <td>{r.scope === "total" ? <Moment at={r.dataDeletedAt ?? null} unknown="pendiente" /> : "—"}</td>
             </tr>
           ))}
         </tbody>
