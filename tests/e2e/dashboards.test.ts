@@ -151,6 +151,30 @@ describe("status page on crawled data", () => {
     });
   });
 
+  it("WEB-2: the status tables sort by their column headers, by links that work without JavaScript", async () => {
+    const numbers = (texts: string[]) => texts.map((t) => Number(t.replace(/\./g, "").replace(",", ".")));
+    await withPage("/estado", async (page) => {
+      const table = page.getByTestId("outlet-status");
+      const header = table.locator("th", { hasText: "Capturas de portada" });
+      expect(await header.getAttribute("aria-sort")).toBeNull();
+      await header.locator("a").click();
+      await page.waitForURL(/cabeceras=-capturas/);
+      expect(await page.getByTestId("outlet-status").locator("th", { hasText: "Capturas de portada" }).getAttribute("aria-sort")).toBe("descending");
+      const down = numbers(await page.getByTestId("outlet-status").locator('[data-testid="captures"]').allInnerTexts());
+      expect(down).toEqual([...down].sort((a, b) => b - a));
+      await page.getByTestId("outlet-status").locator("th", { hasText: "Capturas de portada" }).locator("a").click();
+      await page.waitForURL(/cabeceras=capturas/);
+      const up = numbers(await page.getByTestId("outlet-status").locator('[data-testid="captures"]').allInnerTexts());
+      expect(up).toEqual([...down].sort((a, b) => a - b));
+      // The other tables keep their own order parameter.
+      const lagLink = await page.getByTestId("lag").locator("th", { hasText: "Mediana" }).locator("a").getAttribute("href");
+      expect(lagLink).toContain("cabeceras=capturas");
+      expect(lagLink).toContain("retraso=-mediana");
+    });
+    // An unknown column is the default order, not an error.
+    expect((await fetch(siteUrl("/estado?cabeceras=-nada&retraso=%3Cx%3E"))).status).toBe(200);
+  });
+
   it("DER-8: shows collection lag per outlet and source kind, and POL-1: our requests per site stay under the pacing bound", async () => {
     const perSite = async () => (await database().db.execute<{ site: string; n: number }>(sql`
       select site_domain as site, count(*)::int as n from fetch_log where at > now() - interval '24 hours' and outcome <> 'robots-disallowed'

@@ -4,12 +4,14 @@ import Link from "next/link";
 import { appConfig } from "@/db/server";
 import { loadPolicies } from "@/db/queries/policy";
 import { FAILURE_THRESHOLD } from "@/lib/collection-health";
-import { readStatusPage, type OutletStatus, type SourceStatus, type StatusPage as StatusData } from "@/db/queries/status-page";
+import { readStatusPage, type LagDistribution, type OutletStatus, type SiteVolume, type SourceStatus, type StatusPage as StatusData } from "@/db/queries/status-page";
 import { readSiteData } from "@/lib/site-data";
 import { formatNumber } from "@/lib/site-format";
 import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
+import { SortableTh } from "../../_components/sortable-th";
+import { parseSort, sortRows, type SortState, type TableSort } from "@/lib/table-sort";
 
 export const metadata: Metadata = { title: "Estado" };
 export const dynamic = "force-dynamic";
@@ -20,6 +22,28 @@ const kindLabel: Record<SourceStatus["kind"], string> = { feed: "Feed", sitemap:
 const accessLabel: Record<string, string> = {
   parse: "leído y obedecido", "last-good": "sin respuesta: usamos la última copia válida", "allow-all": "no existe: se permite todo",
   "disallow-all": "no nos deja leer nada",
+};
+
+type Query = Record<string, string | string[] | undefined>;
+
+/** WEB-2: the three tables sort by their column headers, without JavaScript. */
+const outletSort: TableSort<OutletStatus> = {
+  param: "cabeceras",
+  keys: {
+    nombre: (o) => o.name, capturas: (o) => o.captures, "fallos-captura": (o) => (o.captures > 0 ? o.captureFailureShare : undefined),
+    lecturas: (o) => o.reads, "fallos-lectura": (o) => (o.reads > 0 ? o.readFailureShare : undefined),
+  },
+  fallback: { column: "nombre", descending: false },
+};
+const lagSort: TableSort<LagDistribution> = {
+  param: "retraso",
+  keys: { nombre: (l) => l.outletName, via: (l) => l.kind, articulos: (l) => l.articles, mediana: (l) => l.p50, p90: (l) => l.p90 },
+  fallback: { column: "nombre", descending: false },
+};
+const volumeSort: TableSort<SiteVolume> = {
+  param: "ritmo",
+  keys: { sitio: (v) => v.site, peticiones: (v) => v.requests, "hora-activa": (v) => v.busiestHour },
+  fallback: { column: "peticiones", descending: true },
 };
 
 /** The short state of an outlet, worst first. */
@@ -43,7 +67,9 @@ function SourceState({ s }: { s: SourceStatus }) {
   return <>Activa</>;
 }
 
-function Outlets({ data }: { data: StatusData }) {
+function Outlets({ data, query }: { data: StatusData; query: Query }) {
+  const state = parseSort(outletSort, query[outletSort.param]);
+  const th = (label: string, column: string, numeric = true) => <SortableTh label={label} column={column} param={outletSort.param} state={state} query={query} numeric={numeric} />;
   return (
     <section aria-labelledby="outlets">
       <h2 id="outlets">Cabecera a cabecera</h2>
@@ -55,14 +81,20 @@ function Outlets({ data }: { data: StatusData }) {
       <div className="table-wrap">
         <table data-testid="outlet-status">
           <thead>
-            <tr><th scope="col">Cabecera</th><th scope="col">Capturas de portada</th><th scope="col">Lecturas de artículos</th><th scope="col">Estado</th><th scope="col">robots.txt</th><th scope="col">Reserva de minería (TDM)</th></tr>
+            <tr>
+              {th("Cabecera", "nombre", false)}{th("Capturas de portada", "capturas")}{th("Capturas fallidas", "fallos-captura")}
+              {th("Lecturas de artículos", "lecturas")}{th("Lecturas fallidas", "fallos-lectura")}
+              <th scope="col">Estado</th><th scope="col">robots.txt</th><th scope="col">Reserva de minería (TDM)</th>
+            </tr>
           </thead>
           <tbody>
-            {data.outlets.map((o) => (
+            {sortRows(data.outlets, outletSort, state).map((o) => (
               <tr key={o.slug} data-slug={o.slug}>
                 <th scope="row"><Link href={`/cabeceras/${o.slug}`} prefetch={false}>{o.name}</Link></th>
-                <td data-testid="captures">{formatNumber(o.captures)}{o.captures > 0 ? `, fallidas ${percent(o.captureFailureShare)}` : ""}</td>
-                <td data-testid="reads">{formatNumber(o.reads)}{o.reads > 0 ? `, fallidas ${percent(o.readFailureShare)}` : ""}</td>
+                <td data-testid="captures">{formatNumber(o.captures)}</td>
+                <td data-testid="captures-failed">{o.captures > 0 ? percent(o.captureFailureShare) : "—"}</td>
+                <td data-testid="reads">{formatNumber(o.reads)}</td>
+                <td data-testid="reads-failed">{o.reads > 0 ? percent(o.readFailureShare) : "—"}</td>
                 <td><OutletState o={o} /></td>
                 <td>{o.robotsAccess ? <>{accessLabel[o.robotsAccess] ?? o.robotsAccess} (<Moment at={o.robotsFetchedAt ?? null} />)</> : "aún no leído"}</td>
                 <td>{o.tdmReserved ? "Reservada: no leemos el cuerpo de sus artículos" : "No vista"}</td>
@@ -93,7 +125,9 @@ function Outlets({ data }: { data: StatusData }) {
   );
 }
 
-function Lag({ data }: { data: StatusData }) {
+function Lag({ data, query }: { data: StatusData; query: Query }) {
+  const state = parseSort(lagSort, query[lagSort.param]);
+  const th = (label: string, column: string, numeric = true) => <SortableTh label={label} column={column} param={lagSort.param} state={state} query={query} numeric={numeric} />;
   return (
     <section aria-labelledby="lag">
       <h2 id="lag">Nuestro retraso</h2>
@@ -104,9 +138,9 @@ function Lag({ data }: { data: StatusData }) {
       {data.lag.length === 0 ? <p>Aún no hay artículos con hora de publicación declarada en este periodo.</p> : (
         <div className="table-wrap">
           <table data-testid="lag">
-            <thead><tr><th scope="col">Cabecera</th><th scope="col">Vía</th><th scope="col">Artículos</th><th scope="col">Mediana</th><th scope="col">Percentil 90</th></tr></thead>
+            <thead><tr>{th("Cabecera", "nombre", false)}{th("Vía", "via", false)}{th("Artículos", "articulos")}{th("Mediana", "mediana")}{th("Percentil 90", "p90")}</tr></thead>
             <tbody>
-              {data.lag.map((l) => (
+              {sortRows(data.lag, lagSort, state).map((l) => (
                 <tr key={`${l.outletSlug} ${l.kind}`}>
                   <th scope="row">{l.outletName}</th><td>{kindLabel[l.kind]}</td><td>{formatNumber(l.articles)}</td><td>{minutes(l.p50)}</td><td>{minutes(l.p90)}</td>
                 </tr>
@@ -119,7 +153,9 @@ function Lag({ data }: { data: StatusData }) {
   );
 }
 
-function Volume({ data, minGapMs }: { data: StatusData; minGapMs: number }) {
+function Volume({ data, minGapMs, query }: { data: StatusData; minGapMs: number; query: Query }) {
+  const state: SortState = parseSort(volumeSort, query[volumeSort.param]);
+  const th = (label: string, column: string, numeric = true) => <SortableTh label={label} column={column} param={volumeSort.param} state={state} query={query} numeric={numeric} />;
   const bound = Math.floor(3_600_000 / minGapMs);
   return (
     <section aria-labelledby="volume">
@@ -132,9 +168,9 @@ function Volume({ data, minGapMs }: { data: StatusData; minGapMs: number }) {
       {data.volume.length === 0 ? <p>Ninguna petición en las últimas 24 horas.</p> : (
         <div className="table-wrap">
           <table data-testid="volume">
-            <thead><tr><th scope="col">Sitio</th><th scope="col">Peticiones en 24 h</th><th scope="col">En la hora más activa</th><th scope="col">Límite por hora</th></tr></thead>
+            <thead><tr>{th("Sitio", "sitio", false)}{th("Peticiones en 24 h", "peticiones")}{th("En la hora más activa", "hora-activa")}<th scope="col">Límite por hora</th></tr></thead>
             <tbody>
-              {data.volume.map((v) => (
+              {sortRows(data.volume, volumeSort, state).map((v) => (
                 <tr key={v.site}>
                   <th scope="row">{v.site}</th><td>{formatNumber(v.requests)}</td>
                   <td>{formatNumber(v.busiestHour)}{v.busiestHourStart !== undefined ? <> (<Moment at={v.busiestHourStart ?? null} />)</> : null}</td>
@@ -149,7 +185,8 @@ function Volume({ data, minGapMs }: { data: StatusData; minGapMs: number }) {
   );
 }
 
-export default async function StatusPage() {
+export default async function StatusPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const query = await searchParams;
   const now = Date.now();
   const read = await readSiteData(async (db) => readStatusPage(db, await loadPolicies(db), now));
   if (!read.ok) return <ServiceUnavailable />;
@@ -159,9 +196,9 @@ export default async function StatusPage() {
         title="Estado"
         lead="Cómo está funcionando la recogida de datos: lo que pudimos leer, lo que no y por qué, y a qué ritmo pedimos las páginas."
       />
-      <Outlets data={read.value} />
-      <Lag data={read.value} />
-      <Volume data={read.value} minGapMs={appConfig().politeness.pacingMinMs} />
+      <Outlets data={read.value} query={query} />
+      <Lag data={read.value} query={query} />
+      <Volume data={read.value} minGapMs={appConfig().politeness.pacingMinMs} query={query} />
     </>
   );
 }
