@@ -7,7 +7,10 @@ export function parsePageParam(value: string | string[] | undefined): number | u
   return Number(value);
 }
 
-/** The link to page `page` of `path` (page 1 has no parameter, so it has one address). */
-export function pageHref(path: string, page: number): string {
-  return page <= 1 ? path : `${path}?pagina=${page}`;
+/** The link to page `page` of `path` (page 1 has no parameter, so it has one address), keeping the list's other parameters. */
+export function pageHref(path: string, page: number, keep: Record<string, string> = {}): string {
+  const params = new URLSearchParams(keep);
+  if (page > 1) params.set("pagina", String(page));
+  const query = params.toString();
+  return query === "" ? path : `${path}?${query}`;
 }

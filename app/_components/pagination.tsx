@@ -2,14 +2,16 @@
 import Link from "next/link";
 import { pageHref } from "@/lib/site-pagination";
 
-/** Pager for `path`: newer entries on the left, older on the right. */
-export function Pagination({ path, page, pageCount }: { path: string; page: number; pageCount: number }) {
+/** Pager for `path`, keeping the list's other parameters; by default newer entries on the left, older on the right. */
+export function Pagination({ path, page, pageCount, keep, labels = ["← Más recientes", "Anteriores →"] }: {
+  path: string; page: number; pageCount: number; keep?: Record<string, string>; labels?: [string, string];
+}) {
   if (pageCount <= 1) return null;
   return (
     <nav className="pager" aria-label="Páginas">
-      {page > 1 ? <Link href={pageHref(path, page - 1)} rel="prev" prefetch={false}>← Más recientes</Link> : <span />}
+      {page > 1 ? <Link href={pageHref(path, page - 1, keep)} rel="prev" prefetch={false}>{labels[0]}</Link> : <span />}
       <p>Página {page} de {pageCount}</p>
-      {page < pageCount ? <Link href={pageHref(path, page + 1)} rel="next" prefetch={false}>Anteriores →</Link> : <span />}
+      {page < pageCount ? <Link href={pageHref(path, page + 1, keep)} rel="next" prefetch={false}>{labels[1]}</Link> : <span />}
     </nav>
   );
 }

@@ -21,8 +21,20 @@ export const RECENT_STORIES_MS = 7 * DAY_MS;
 /** Outlet names listed per story in the list. */
 const NAMES_SHOWN = 6;
 
-/** Page `page` of the stories seen in the last 7 days, most outlets first, then most recent. */
-export async function listRecentStories(db: Executor, policies: Policies, { page, pageSize, now }: { page: number; pageSize: number; now: number }): Promise<StoriesList> {
+/** How the list can be ordered (WEB-2); ties go to the most recent. */
+export type StoriesOrder = { column: "cabeceras" | "primera" | "ultima"; descending: boolean };
+
+function storiesOrderBy(order: StoriesOrder) {
+  const dir = sql.raw(order.descending ? "desc" : "asc");
+  switch (order.column) {
+    case "primera": return sql`s.first_seen_at ${dir}, s.id desc`;
+    case "ultima": return sql`s.last_seen_at ${dir}, s.id desc`;
+    default: return sql`c.outlets ${dir}, s.last_seen_at desc, s.id desc`;
+  }
+}
+
+/** Page `page` of the stories seen in the last 7 days; by default most outlets first, then most recent. */
+export async function listRecentStories(db: Executor, policies: Policies, { page, pageSize, now, order = { column: "cabeceras", descending: true } }: { page: number; pageSize: number; now: number; order?: StoriesOrder }): Promise<StoriesList> {
   const start = now - RECENT_STORIES_MS;
   const from = new Date(start).toISOString();
   // Driven from the recent stories (index stories_last_seen), each counted through its own
@@ -40,7 +52,7 @@ export async function listRecentStories(db: Executor, policies: Policies, { page
         select count(distinct a.outlet_id)::int as outlets, (array_agg(distinct o.name))[1:${NAMES_SHOWN}] as names ${visible}
       ) c
       where s.last_seen_at >= ${from} and c.outlets > 0
-      order by c.outlets desc, s.last_seen_at desc, s.id desc
+      order by ${storiesOrderBy(order)}
       limit ${pageSize} offset ${(page - 1) * pageSize}`),
   ]);
   const total = count?.n ?? 0;

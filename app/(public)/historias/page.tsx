@@ -3,15 +3,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { loadPolicies } from "@/db/queries/policy";
-import { listRecentStories } from "@/db/queries/story-page";
+import { listRecentStories, type StoriesOrder } from "@/db/queries/story-page";
 import { formatList } from "@/lib/site-format";
 import { readSiteData } from "@/lib/site-data";
 import { parsePageParam } from "@/lib/site-pagination";
+import { parseSort, type TableSort } from "@/lib/table-sort";
 import { formatPeriod } from "@/lib/site-period";
 import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
 import { Pagination } from "../../_components/pagination";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
+import { SortableTh } from "../../_components/sortable-th";
 import { storyTitle } from "./story-title";
 
 /** Stories per page. */
@@ -20,13 +22,25 @@ const PAGE_SIZE = 20;
 /** Page title. */
 export const metadata: Metadata = { title: "Historias" };
 
+/** WEB-2: the list sorts by outlets, first or last seen (in SQL: it is paginated). */
+const storiesSort: TableSort<never> = {
+  param: "orden",
+  keys: { cabeceras: () => undefined, primera: () => undefined, ultima: () => undefined },
+  fallback: { column: "cabeceras", descending: true },
+};
+
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** The list; a bad or too large page number is a 404. */
 export default async function StoriesPage({ searchParams }: Props) {
-  const page = parsePageParam((await searchParams).pagina);
+  const query = await searchParams;
+  const page = parsePageParam(query.pagina);
   if (page === undefined) notFound();
-  const read = await readSiteData(async (db) => listRecentStories(db, await loadPolicies(db), { page, pageSize: PAGE_SIZE, now: Date.now() }));
+  const order = parseSort(storiesSort, query[storiesSort.param]) as StoriesOrder;
+  const sortQuery = { [storiesSort.param]: query[storiesSort.param] };
+  const keep: Record<string, string> = order === storiesSort.fallback ? {} : { [storiesSort.param]: `${order.descending ? "-" : ""}${order.column}` };
+  const th = (label: string, column: StoriesOrder["column"], numeric: boolean) => <SortableTh label={label} column={column} param={storiesSort.param} state={order} query={sortQuery} numeric={numeric} />;
+  const read = await readSiteData(async (db) => listRecentStories(db, await loadPolicies(db), { page, pageSize: PAGE_SIZE, now: Date.now(), order }));
   if (!read.ok) return <ServiceUnavailable />;
   const list = read.value;
   if (page > list.pageCount) notFound();
@@ -49,12 +63,12 @@ export default async function StoriesPage({ searchParams }: Props) {
         <>
           <p>
             {list.total === 1 ? "1 historia vista" : `${list.total} historias vistas`} en los últimos 7 días ({period}, hora peninsular),
-            primero las que contaron más cabeceras.
+            {order === storiesSort.fallback ? "primero las que contaron más cabeceras" : "en el orden elegido en la cabecera de la tabla"}.
           </p>
           <div className="table-wrap">
             <table className="data-table">
               <thead>
-                <tr><th scope="col">Historia</th><th scope="col">Cabeceras</th><th scope="col">Primera vez</th><th scope="col">Última vez</th></tr>
+                <tr><th scope="col">Historia</th>{th("Cabeceras", "cabeceras", true)}{th("Primera vez", "primera", true)}{th("Última vez", "ultima", true)}</tr>
               </thead>
               <tbody>
                 {list.items.map((s) => (
@@ -71,7 +85,7 @@ export default async function StoriesPage({ searchParams }: Props) {
               </tbody>
             </table>
           </div>
-          <Pagination path="/historias" page={list.page} pageCount={list.pageCount} />
+          <Pagination path="/historias" page={list.page} pageCount={list.pageCount} keep={keep} labels={["← Anterior", "Siguiente →"]} />
         </>
       )}
     </>

@@ -46,6 +46,9 @@ describe("pagination and navigation helpers", () => {
   it("page 1 has no parameter", () => {
     expect(pageHref("/correcciones", 1)).toBe("/correcciones");
     expect(pageHref("/correcciones", 3)).toBe("/correcciones?pagina=3");
+    // WEB-2: a sorted list keeps its order from page to page.
+    expect(pageHref("/historias", 2, { orden: "-primera" })).toBe("/historias?orden=-primera&pagina=2");
+    expect(pageHref("/historias", 1, { orden: "ultima" })).toBe("/historias?orden=ultima");
   });
 
   it("marks a section current on its pages only; the home page only on itself", () => {
