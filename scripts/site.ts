@@ -6,11 +6,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import next from "next";
+import postgres from "postgres";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { createLogger } from "../lib/log";
 import { createCachingProxy } from "../lib/page-cache/proxy";
 import { createPageStore } from "../lib/page-cache/store";
+import { watchDatabase } from "../lib/site-guard/database-watch";
 
 function listen(server: http.Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -28,7 +30,10 @@ async function main(): Promise<void> {
   const renderer = http.createServer((request, response) => void handle(request, response));
   const internal = await listen(renderer, 0, "127.0.0.1");
   const store = config.pageCacheSeconds > 0 ? createPageStore({ ttlMs: config.pageCacheSeconds * 1000, maxBytes: 64 * 1024 * 1024 }) : undefined;
-  const front = http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port: internal.port }, store }));
+  // OPS-2: while the database is away, readers get a 503 page at once (npm start always sets DATABASE_URL).
+  const pinger = config.databaseUrl ? postgres(config.databaseUrl, { max: 1, connect_timeout: 2, idle_timeout: 30, onnotice: () => {} }) : undefined;
+  const watch = pinger && watchDatabase({ ping: async () => void (await pinger`select 1`), everyMs: 2_000, log });
+  const front = http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port: internal.port }, store, unavailable: () => watch?.isDown() ?? false }));
   front.keepAliveTimeout = 5_000;
   await listen(front, config.port, config.host);
   log.info("listening", { url: `http://${config.host}:${config.port}/`, pageCacheSeconds: config.pageCacheSeconds });
@@ -36,6 +41,8 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => {
     for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => resolve());
   });
+  watch?.stop();
+  await pinger?.end({ timeout: 1 });
   front.close();
   front.closeAllConnections();
   renderer.close();

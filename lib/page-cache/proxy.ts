@@ -5,6 +5,7 @@
  * is small and must know our pages: which ones, for whom, and what varies (policy.ts).
  */
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import { RETRY_AFTER_S, unavailablePage } from "../site-guard/unavailable-page";
 import { acceptsGzip, cacheKey, cacheableStatus } from "./policy";
 import type { PageStore, Rendered, StoredPage } from "./store";
 
@@ -37,14 +38,30 @@ function sendPage(request: IncomingMessage, response: ServerResponse, page: Stor
   response.end(request.method === "HEAD" ? undefined : page.body);
 }
 
-function badGateway(response: ServerResponse): void {
+/** A render that did not finish in time: the renderer waits on the database, most likely. */
+class RenderTimeout extends Error {}
+
+/** What a reader gets when the page cannot be had: 503 (database away, too slow) or 502 (renderer down). */
+function failed(request: IncomingMessage, response: ServerResponse, error: unknown): void {
   if (response.headersSent) return void response.destroy();
+  if (error instanceof RenderTimeout) return sendUnavailable(request, response);
   response.writeHead(502, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
   response.end("La web no responde en este momento. Inténtalo de nuevo en unos segundos.\n");
 }
 
+function sendUnavailable(request: IncomingMessage, response: ServerResponse): void {
+  const body = Buffer.from(unavailablePage());
+  response.writeHead(503, {
+    "content-type": "text/html; charset=utf-8", "content-length": String(body.length), "cache-control": "no-store", "retry-after": String(RETRY_AFTER_S),
+  });
+  response.end(request.method === "HEAD" ? undefined : body);
+}
+
+/** Paths that need no database, served even while it is away: the health report and the built assets. */
+const SERVED_WHILE_DOWN = /^\/(healthz|_next\/static\/|icon\.svg|favicon\.ico)/;
+
 /** Render one cacheable page upstream with a GET, buffering its body. */
-function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Agent, now: () => number): Promise<Rendered> {
+function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Agent, now: () => number, timeoutMs: number): Promise<Rendered> {
   return new Promise((resolve, reject) => {
     // The key says gzip or identity; ask for exactly that, so every reader of the key can read the body.
     const headers = { ...forwardedHeaders(request), "accept-encoding": acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity" };
@@ -61,32 +78,46 @@ function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Ag
       });
     });
     outgoing.on("error", reject);
+    outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new RenderTimeout(`no answer in ${timeoutMs} ms`)));
     outgoing.end();
   });
 }
 
 /** Pass a request through unchanged, streaming both ways. */
-function passThrough(request: IncomingMessage, response: ServerResponse, upstream: Upstream, agent: http.Agent): void {
+function passThrough(request: IncomingMessage, response: ServerResponse, upstream: Upstream, agent: http.Agent, timeoutMs: number): void {
   const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers: forwardedHeaders(request), agent }, (incoming) => {
     response.writeHead(incoming.statusCode ?? 502, responseHeaders(incoming.headers));
     incoming.pipe(response);
     incoming.on("error", () => response.destroy());
   });
-  outgoing.on("error", () => badGateway(response));
+  outgoing.on("error", (error) => failed(request, response, error));
+  outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new RenderTimeout(`no answer in ${timeoutMs} ms`)));
   request.pipe(outgoing);
   response.on("close", () => { if (!response.writableFinished) outgoing.destroy(); });
 }
 
-/** A request listener serving cached pages from `store` and everything else from `upstream`. */
-export function createCachingProxy(options: { upstream: Upstream; store: PageStore | undefined; now?: () => number }): (request: IncomingMessage, response: ServerResponse) => void {
+/**
+ * A request listener serving cached pages from `store` and everything else from
+ * `upstream`. While `unavailable()` says the database is away, a kept page is still
+ * served, and anything else that needs the database gets the 503 page at once. A render
+ * silent for `renderTimeoutMs` (a database too slow, a pool exhausted) also gets the 503.
+ */
+export function createCachingProxy(options: {
+  upstream: Upstream; store: PageStore | undefined; now?: () => number; unavailable?: () => boolean; renderTimeoutMs?: number;
+}): (request: IncomingMessage, response: ServerResponse) => void {
   const now = options.now ?? Date.now;
+  const timeoutMs = options.renderTimeoutMs ?? 15_000;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   return (request, response) => {
-    const key = options.store && cacheKey({ method: request.method ?? "GET", url: request.url ?? "/", headers: request.headers });
-    if (!options.store || key === undefined) return passThrough(request, response, options.upstream, agent);
-    options.store.get(key, () => renderPage(request, options.upstream, agent, now)).then(
+    const url = request.url ?? "/";
+    const key = options.store && cacheKey({ method: request.method ?? "GET", url, headers: request.headers });
+    const kept = key === undefined ? undefined : options.store?.peek(key);
+    if (kept) return sendPage(request, response, kept, true, now());
+    if (options.unavailable?.() && !SERVED_WHILE_DOWN.test(url)) return sendUnavailable(request, response);
+    if (!options.store || key === undefined) return passThrough(request, response, options.upstream, agent, timeoutMs);
+    options.store.get(key, () => renderPage(request, options.upstream, agent, now, timeoutMs)).then(
       ({ page, hit }) => sendPage(request, response, page, hit, now()),
-      () => badGateway(response),
+      (error: unknown) => failed(request, response, error),
     );
   };
 }

@@ -21,6 +21,8 @@ export type Rendered = { keep: true; page: StoredPage } | { keep: false; page: S
 export interface PageStore {
   /** The kept page for `key`, or the result of `render` (shared by concurrent callers). */
   get(key: string, render: () => Promise<Rendered>): Promise<{ page: StoredPage; hit: boolean }>;
+  /** The kept page for `key`, if any, without rendering. */
+  peek(key: string): StoredPage | undefined;
   /** Pages kept now. */
   size(): number;
 }
@@ -51,6 +53,7 @@ export function createPageStore(options: { ttlMs: number; maxBytes: number; now?
       }
       return { page: await flight, hit: false };
     },
+    peek: (key) => cache.get(key),
     size: () => cache.size,
   };
 }
