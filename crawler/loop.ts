@@ -47,6 +47,9 @@ const CLAIM_SHARE_FACTOR = 5;
 /** …and at most this long. */
 const MAX_CLAIM_EVERY_MS = 1_000;
 
+/** Longest pause between two attempts to reach an unavailable database. */
+const MAX_OUTAGE_PAUSE_MS = 30_000;
+
 /** Counters of a finished run, for tests and the shutdown log line. */
 export interface WorkerStats { claimed: number; completed: number; skipped: number; failed: number }
 
@@ -68,7 +71,10 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
   // Every job in flight listens to the shutdown signal (sleeps, fetches): that is expected.
   setMaxListeners(Math.max(10, concurrency * 4), signal);
   log.info("worker.started", { workerId, concurrency });
-  while (!signal.aborted) {
+  // OPS-2: consecutive rounds in which the database did not answer (heartbeat, claim, next due time).
+  let outages = 0;
+  // One round: heartbeat, claim, start the jobs, sleep until a job ends or work is due.
+  const round = async (): Promise<void> => {
     if (clock.now() - lastBeat >= 10_000) {
       await heartbeat(db, workerId, clock.now());
       lastBeat = clock.now();
@@ -76,12 +82,14 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
     // Busy: let finished jobs gather before claiming again (see `claimEveryMs`).
     const sinceClaim = clock.now() - lastClaim;
     if (inflight.size > 0 && sinceClaim < claimEvery()) await clock.sleep(claimEvery() - sinceClaim, signal);
-    if (signal.aborted) break;
+    if (signal.aborted) return;
     jobEnded = false;
     const free = concurrency - inflight.size;
     lastClaim = clock.now();
     const jobs = free > 0 ? await claimDueJobs(db, { workerId, now: lastClaim, leaseMs: o.leaseMs ?? 600_000, limit: free, articleDailyBudget: o.articleDailyBudget }) : [];
     if (free > 0) claimTook = clock.now() - lastClaim;
+    if (outages > 0) log.info("database.back", { workerId, failedRounds: outages, jobsInHand: inflight.size });
+    outages = 0;
     stats.claimed += jobs.length;
     for (const job of jobs) {
       const running: Promise<void> = runJob(o, job, stats).finally(() => {
@@ -92,7 +100,7 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
       inflight.add(running);
     }
     // A slot freed while we claimed: claim again (after the interval).
-    if (jobEnded) continue;
+    if (jobEnded) return;
     // Nothing more to claim now: sleep until a job ends or the next source is due.
     const next = inflight.size < concurrency ? await nextDueAt(db) : undefined;
     const wait = Math.min(maxIdleMs, next === undefined ? maxIdleMs : Math.max(50, next - clock.now()));
@@ -104,6 +112,20 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
     if (!jobEnded) await Promise.race([clock.sleep(wait, idle.signal), ended]);
     idle.abort();
     signal.removeEventListener("abort", onAbort);
+  };
+  while (!signal.aborted) {
+    try {
+      await round();
+    } catch (error) {
+      if (signal.aborted) break;
+      // The database is away (restart, network): keep the jobs in hand (their leases and the
+      // sites' next-allowed times are in the database, so no rule can be broken meanwhile)
+      // and try again after a growing pause: 1 s, doubling, at most 30 s.
+      outages++;
+      const retryInMs = Math.min(MAX_OUTAGE_PAUSE_MS, 1_000 * 2 ** Math.min(outages - 1, 10));
+      log.error("database.unavailable", { workerId, error: errorMessage(error), attempt: outages, retryInMs, jobsInHand: inflight.size });
+      await clock.sleep(retryInMs, signal).catch(() => {});
+    }
   }
   await Promise.allSettled(inflight);
   await db.execute(sql`delete from app_state where key = ${`worker:${workerId}`}`).catch(() => undefined);

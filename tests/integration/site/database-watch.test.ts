@@ -4,42 +4,23 @@
  * and coming back; and the front door answering 503 meanwhile.
  */
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createLogger } from "../../../lib/log";
 import { createCachingProxy } from "../../../lib/page-cache/proxy";
 import { createPageStore } from "../../../lib/page-cache/store";
 import { watchDatabase } from "../../../lib/site-guard/database-watch";
-
-/** A TCP relay to the test server that can be cut (every connection dropped, port closed) and restored on the same port. */
-function relay(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-  const open = () => new Promise<void>((resolve) => {
-    server = net.createServer((client) => {
-      const upstream = net.connect(target.port, target.host);
-      for (const s of [client, upstream]) { sockets.add(s); s.on("close", () => sockets.delete(s)); s.on("error", () => s.destroy()); }
-      client.pipe(upstream).pipe(client);
-    });
-    server.listen(port, "127.0.0.1", () => { port = (server!.address() as AddressInfo).port; resolve(); });
-  });
-  const cut = () => new Promise<void>((resolve) => {
-    for (const s of sockets) s.destroy();
-    server!.close(() => resolve());
-  });
-  return { open, cut, port: () => port };
-}
+import { tcpRelay, type TcpRelay } from "../../support/tcp-relay";
 
 let lines: string[] = [];
 const log = createLogger({ component: "site", write: (line) => lines.push(line) });
-let link: ReturnType<typeof relay>;
+let link: TcpRelay;
 let sql: postgres.Sql;
 
 beforeAll(async () => {
   const server = new URL(inject("databaseServerUrl"));
-  link = relay({ host: server.hostname, port: Number(server.port) });
+  link = tcpRelay({ host: server.hostname, port: Number(server.port) });
   await link.open();
   const url = new URL(server);
   url.port = String(link.port());
