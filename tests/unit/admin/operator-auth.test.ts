@@ -109,3 +109,13 @@ describe("sessions (ADM-1, SEC-3)", () => {
     }
   });
 });
+
+describe("operator hash from the environment (ADM-1)", () => {
+  it("ADM-1: HEMEROSCOPIO_OPERATOR_PASSWORD_HASH is optional and must be a scrypt hash string", async () => {
+    const { loadConfig } = await import("../../../lib/config");
+    expect(loadConfig({}).operatorPasswordHash).toBeUndefined();
+    const hash = await hashPassword("una contraseña larga", FAST);
+    expect(loadConfig({ HEMEROSCOPIO_OPERATOR_PASSWORD_HASH: hash }).operatorPasswordHash).toBe(hash);
+    expect(() => loadConfig({ HEMEROSCOPIO_OPERATOR_PASSWORD_HASH: "hunter2" })).toThrow(/HEMEROSCOPIO_OPERATOR_PASSWORD_HASH/);
+  });
+});

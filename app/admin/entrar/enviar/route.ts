@@ -33,7 +33,8 @@ export async function POST(request: Request): Promise<Response> {
   if (tokenProblem) return refusal(tokenProblem, 400, back);
   const password = form.fields.clave ?? "";
   const { db } = await database();
-  const address = h.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+  // The entry our own reverse proxy (or Next, from the socket) added: the last one, not the client's first.
+  const address = h.get("x-forwarded-for")?.split(",").at(-1)?.trim() || "unknown";
   const allowed = await allowSubmission(db, { form: "login", addressKey: addressKey(secret, address, now), now, limit: PER_ADDRESS_LIMIT, windowMs: PER_ADDRESS_WINDOW_MS });
   if (!allowed) {
     await audit(db, "login.throttled", { by: "address" }, now);
