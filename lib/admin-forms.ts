@@ -129,8 +129,9 @@ export function parseReplyForm(fields: Record<string, string | undefined>): Pars
   if (author.length < 2) return fail("Indica quién firma la réplica (persona o cargo, y el medio).");
   const contact = (fields.contacto ?? "").trim();
   if (!EMAIL.test(contact)) return fail("Indica un correo en el que podamos confirmar la réplica con el medio.");
-  // The text is kept exactly as sent; only line endings are normalised by the browser's form encoding.
-  const text = fields.texto ?? "";
+  // The text is kept exactly as written. Form encoding turns every line break into CRLF
+  // (HTML's textarea rule), so line breaks are stored as "\n"; nothing else is touched.
+  const text = (fields.texto ?? "").replace(/\r\n?/g, "\n");
   if (text.trim().length < 20) return fail("El texto de la réplica es demasiado corto.");
   return { ok: true, value: { outletSlug, author, contact, text } };
 }

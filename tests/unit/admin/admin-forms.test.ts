@@ -27,10 +27,10 @@ describe("admin and public form fields (SEC-2)", () => {
     expect(parseMailExclusion({ dominio: "elpais.com", alcance: "total", contacto: "<x>" }, NOW).ok).toBe(false);
   });
 
-  it("PUB-4: a reply keeps its text exactly, refuses bad shapes and oversized text", () => {
+  it("PUB-4: a reply keeps its text exactly (form CRLF line breaks stored as LF), refuses bad shapes and oversized text", () => {
     const text = "  Texto <b>con</b> marcas\r\n\ty espacios.  ";
     const ok = parseReplyForm({ cabecera: "diario-uno", firma: "Dirección", contacto: "d@uno.es", texto: text.repeat(2) });
-    expect(ok.ok && ok.value.text).toBe(text.repeat(2));
+    expect(ok.ok && ok.value.text).toBe(text.repeat(2).replace(/\r\n/g, "\n"));
     expect(parseReplyForm({ cabecera: "<script>", firma: "D", contacto: "d@uno.es", texto: text.repeat(2) }).ok).toBe(false);
     expect(parseReplyForm({ cabecera: "diario-uno", firma: "Dirección", contacto: "no", texto: text.repeat(2) }).ok).toBe(false);
     expect(parseReplyForm({ cabecera: "diario-uno", firma: "Dirección", contacto: "d@uno.es", texto: "corto" }).ok).toBe(false);
