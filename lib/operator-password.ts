@@ -2,7 +2,7 @@
  * The operator's password hash (SPEC ADM-1): scrypt from node:crypto, a random 16-byte salt
  * per hash, stored as `scrypt$N$r$p$salt$hash` (base64url) so the parameters travel with it.
  * N = 2^15, r = 8, p = 1 (OWASP's scrypt minimum is N = 2^17 with r = 8 for interactive
- * logins on dedicated hardware; 2^15 keeps a login near 100 ms on the 2-core target and,
+ * logins on dedicated hardware; 2^15 keeps a check at about 140 ms on the 2-core target and,
  * with login throttling, makes online guessing useless). Memory: 128·N·r = 32 MiB.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
