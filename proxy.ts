@@ -1,10 +1,15 @@
 /**
- * Answers wrong query strings with HTTP 400 and a short Spanish page (SPEC WEB-2: bad input
+ * Two checks before any page renders. The admin (SPEC SEC-3): without a session cookie,
+ * `/admin/**` (except the login and first-run setup) is a redirect to the login, or a 403
+ * for other methods; the session itself is checked against the database by the admin pages
+ * and handlers (lib/admin-session.ts), and admin answers are never cached. And it
+ * answers wrong query strings with HTTP 400 and a short Spanish page (SPEC WEB-2: bad input
  * is never a 500, and a wrong request is not a "200 OK"). Server components cannot set a
  * status, so the check runs here, with the same pure validator the page uses.
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { badRequestPage } from "./lib/bad-request-page";
+import { sessionCookieName } from "./lib/operator-session";
 import { parseSearchParams, type SearchParams } from "./lib/search-params";
 
 type Validator = (params: SearchParams) => { ok: true } | { ok: false; reason: string };
@@ -23,8 +28,30 @@ function toRecord(params: URLSearchParams): SearchParams {
   return record;
 }
 
+/** Admin paths open without a session: the login and the first-run setup, and their POSTs. */
+const OPEN_ADMIN = new Set(["/admin/entrar", "/admin/entrar/enviar", "/admin/configurar", "/admin/configurar/enviar"]);
+
+function guardAdmin(request: NextRequest, path: string): NextResponse {
+  const hasCookie = [true, false].some((https) => request.cookies.has(sessionCookieName(https)));
+  if (!OPEN_ADMIN.has(path) && !hasCookie) {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return new NextResponse(badRequestPage("Hace falta entrar como operador.", "/admin/entrar", "Acceso restringido", 403), {
+        status: 403, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+      });
+    }
+    const login = new URL("/admin/entrar", request.url);
+    login.searchParams.set("next", path);
+    return NextResponse.redirect(login, 303);
+  }
+  const response = NextResponse.next();
+  response.headers.set("cache-control", "no-store");
+  response.headers.set("x-robots-tag", "noindex, nofollow");
+  return response;
+}
+
 export function proxy(request: NextRequest): NextResponse {
   const path = request.nextUrl.pathname;
+  if (path === "/admin" || path.startsWith("/admin/")) return guardAdmin(request, path);
   const validate = validators[path];
   if (!validate) return NextResponse.next();
   const verdict = validate(toRecord(request.nextUrl.searchParams));
@@ -34,4 +61,4 @@ export function proxy(request: NextRequest): NextResponse {
   });
 }
 
-export const config = { matcher: ["/buscar"] };
+export const config = { matcher: ["/buscar", "/admin", "/admin/:path*"] };

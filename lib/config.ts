@@ -88,6 +88,9 @@ const envSchema = z.object({
   HEMEROSCOPIO_MAX_REDIRECTS: int(0, 5).default(5),
   HEMEROSCOPIO_RETRY_AFTER_GIVE_UP_HOURS: int(1, 168).default(6),
   HEMEROSCOPIO_ROBOTS_4XX: z.enum(["not-read", "allow-all"]).default("not-read"),
+
+  /** ADM-1: the operator's password hash (`scrypt$N$r$p$salt$hash`); unset = first-run setup page. */
+  HEMEROSCOPIO_OPERATOR_PASSWORD_HASH: z.string().regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/, "must be scrypt$N$r$p$salt$hash").optional(),
 });
 
 /** Typed, validated configuration. Every field has SPEC's default. */
@@ -124,6 +127,8 @@ export interface Config {
   };
   siteUrl: string;
   contactEmail: string;
+  /** ADM-1: an operator password hash given by the deployment; when set, the setup page is closed. */
+  operatorPasswordHash?: string;
   schedule: {
     feedIntervalMinutes: number;
     sitemapIntervalMinutes: number;
@@ -188,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     siteUrl,
     contactEmail: e.HEMEROSCOPIO_CONTACT_EMAIL,
+    operatorPasswordHash: e.HEMEROSCOPIO_OPERATOR_PASSWORD_HASH,
     schedule: {
       feedIntervalMinutes: e.HEMEROSCOPIO_FEED_INTERVAL_MIN,
       sitemapIntervalMinutes: e.HEMEROSCOPIO_SITEMAP_INTERVAL_MIN,

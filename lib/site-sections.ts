@@ -21,7 +21,7 @@ export const siteSections: readonly SiteSection[] = [
   { href: "/estado", label: "Estado", summary: "Cómo está funcionando la recogida, cabecera a cabecera.", status: "ready" },
   { href: "/bot", label: "El bot", summary: "Qué lee nuestro rastreador, cuándo y qué guarda.", status: "ready" },
   { href: "/editores", label: "Editores", summary: "Exclusiones y su registro público.", status: "ready" },
-  { href: "/replicas", label: "Réplicas", summary: "Las respuestas de las cabeceras, íntegras.", status: "building" },
+  { href: "/replicas", label: "Réplicas", summary: "Las respuestas de las cabeceras, íntegras.", status: "ready" },
   { href: "/privacidad", label: "Privacidad", summary: "Qué datos guardamos y cuáles nunca.", status: "ready" },
   { href: "/correcciones", label: "Correcciones", summary: "Registro fechado de nuestros cambios y errores.", status: "ready" },
   { href: "/quienes-somos", label: "Quiénes somos", summary: "Quién hace esto y cómo contactarnos.", status: "ready" },

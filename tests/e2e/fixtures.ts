@@ -33,7 +33,7 @@ export const publicPages: readonly { path: string; h1: string }[] = [
 ];
 
 /** Sections under construction: their page must say so. */
-export const buildingPaths = ["/replicas"];
+export const buildingPaths: string[] = [];
 
 /** A Chromium for this test file, launched before its tests and closed after them. */
 export function useBrowser(): () => Browser {

@@ -2,10 +2,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { appConfig } from "@/db/server";
+import { HONEYPOT_FIELD, issueFormToken } from "@/lib/form-guard";
+import { siteSecret } from "@/lib/site-secret";
 import { PageHeader } from "../../_components/page-header";
 
 /** Page title. */
 export const metadata: Metadata = { title: "Privacidad" };
+// The byline form carries a token signed at render time.
+export const dynamic = "force-dynamic";
 
 /** Privacy page: articles, bylines, visitors, rights. */
 export default function PrivacyPage() {
@@ -41,10 +45,21 @@ export default function PrivacyPage() {
         un titular citado: a partir de entonces el titular se cita «sin firma a petición del autor». No hace falta dar
         explicaciones.
       </p>
-      <p className="notice">
-        <span className="badge">Formulario en construcción</span> El formulario para pedirlo aún no está disponible.
-        Mientras tanto, escribe a {mail} indicando tu nombre tal como aparece en la firma y, si quieres, los artículos
-        concretos.
+      <form className="search-form" method="post" action="/privacidad/firma" data-testid="byline-form">
+        <input type="hidden" name="ficha" value={issueFormToken(siteSecret(), "byline", Date.now())} />
+        <label>Tu nombre, tal como aparece en la firma
+          <input type="text" name="nombre" required maxLength={200} autoComplete="name" />
+        </label>
+        <label>Correo de contacto
+          <input type="email" name="contacto" required maxLength={320} autoComplete="email" />
+        </label>
+        <div className="honeypot" aria-hidden="true">
+          <label>Deja este campo vacío <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" /></label>
+        </div>
+        <button type="submit">Pedir que no mostremos mi firma</button>
+      </form>
+      <p className="hint">
+        Revisamos cada petición y te escribimos al correo que nos des. También puedes pedirlo escribiendo a {mail}.
       </p>
 
       <h2 id="visitantes">Sobre quienes visitan esta web</h2>

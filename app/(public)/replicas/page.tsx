@@ -1,28 +1,89 @@
-/** "Réplicas": outlets' replies, published in full (SPEC WEB-1, PUB-4). Not built yet. */
+/**
+ * "Réplicas" (SPEC WEB-1, PUB-4, SEC-2): every published reply, in full and exactly as sent
+ * (React escapes the text; line breaks are kept by CSS), and the form to send one, guarded
+ * like the exclusion form (signed token, honeypot, same origin, per-address limit).
+ */
 import type { Metadata } from "next";
+import Link from "next/link";
+import { listPublishedReplies, replyOutletChoices } from "@/db/queries/admin-requests";
+import { loadPolicies } from "@/db/queries/policy";
 import { appConfig } from "@/db/server";
+import { MAX_REPLY_CHARS } from "@/lib/admin-forms";
+import { HONEYPOT_FIELD, issueFormToken } from "@/lib/form-guard";
+import { readSiteData } from "@/lib/site-data";
+import { siteSecret } from "@/lib/site-secret";
+import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
-import { UnderConstruction } from "../../_components/under-construction";
 
 /** Page title. */
 export const metadata: Metadata = { title: "Réplicas" };
+// The form carries a token signed at render time.
+export const dynamic = "force-dynamic";
 
-/** Honest placeholder with the interim way to send a reply. */
-export default function RepliesPage() {
+export default async function RepliesPage() {
   const { contactEmail } = appConfig();
+  const data = await readSiteData(async (db) => {
+    const policies = await loadPolicies(db);
+    const [published, outlets] = await Promise.all([
+      listPublishedReplies(db, policies.excludedOutletIds), replyOutletChoices(db, policies.excludedOutletIds),
+    ]);
+    return { published, outlets };
+  });
+  const formToken = issueFormToken(siteSecret(), "reply", Date.now());
   return (
     <>
       <PageHeader
         title="Réplicas"
-        lead="Cualquier cabecera puede responder a lo que publicamos sobre ella. Publicamos su réplica íntegra, tal como nos llega, en la ficha de la cabecera."
+        lead="Cualquier cabecera puede responder a lo que publicamos sobre ella. Publicamos su réplica íntegra, tal como nos llega, aquí y en la ficha de la cabecera, en un plazo de 3 días."
       />
-      <UnderConstruction
-        willShow={[
-          "Todas las réplicas publicadas, con la fecha en que llegaron y la fecha en que se publicaron.",
-          "Un formulario para enviar una réplica, que publicamos en un plazo de 3 días.",
-        ]}
-        meanwhile={<>Mientras tanto, envía tu réplica a <a href={`mailto:${contactEmail}`}>{contactEmail}</a>: la publicaremos íntegra en un plazo de 3 días.</>}
-      />
+      <section aria-labelledby="publicadas">
+        <h2 id="publicadas">Réplicas publicadas</h2>
+        {!data.ok ? <p>Ahora mismo no podemos consultar las réplicas. Vuelve a intentarlo en unos minutos.</p>
+          : data.value.published.length === 0 ? <p data-testid="replies-none">Todavía no hemos publicado ninguna réplica.</p> : (
+            <ol className="replies" data-testid="published-replies">
+              {data.value.published.map((r) => (
+                <li key={r.id}>
+                  <h3><Link href={`/cabeceras/${r.outletSlug}#replicas`} prefetch={false}>{r.outletName}</Link></h3>
+                  <p className="hint">De {r.author}; recibida el <Moment at={r.receivedAt} />, publicada el <Moment at={r.publishedAt ?? null} />.</p>
+                  <blockquote className="reply-text">{r.text}</blockquote>
+                </li>
+              ))}
+            </ol>
+          )}
+      </section>
+
+      <section aria-labelledby="enviar">
+        <h2 id="enviar">Enviar una réplica</h2>
+        <p>
+          Escribe la réplica tal como quieres que se publique: la mostraremos entera, sin cambiar una coma. Antes de
+          publicarla comprobamos con el medio, en el correo que indiques o en su dirección pública, que la réplica es suya.
+        </p>
+        {data.ok ? (
+          <form className="search-form" method="post" action="/replicas/enviar">
+            <input type="hidden" name="ficha" value={formToken} />
+            <label>Cabecera
+              <select name="cabecera" required defaultValue="">
+                <option value="" disabled>Elige una</option>
+                {data.value.outlets.map((o) => <option key={o.slug} value={o.slug}>{o.name}</option>)}
+              </select>
+            </label>
+            <label>Firma (persona o cargo y medio)
+              <input type="text" name="firma" required maxLength={200} />
+            </label>
+            <label>Correo de contacto
+              <input type="email" name="contacto" required maxLength={320} autoComplete="email" />
+            </label>
+            <label>Texto de la réplica (hasta {MAX_REPLY_CHARS.toLocaleString("es-ES")} caracteres)
+              <textarea name="texto" required rows={10} cols={60} maxLength={MAX_REPLY_CHARS} />
+            </label>
+            <div className="honeypot" aria-hidden="true">
+              <label>Deja este campo vacío <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" /></label>
+            </div>
+            <button type="submit">Enviar la réplica</button>
+          </form>
+        ) : null}
+        <p className="hint">También puedes enviarla a <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.</p>
+      </section>
     </>
   );
 }

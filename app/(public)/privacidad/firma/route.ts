@@ -1,0 +1,18 @@
+/** POST of the byline form (SPEC PUB-5, SEC-2): guarded like /editores; the operator accepts it in the admin. */
+import { createBylineRequest } from "@/db/queries/admin-requests";
+import { database } from "@/db/server";
+import { parseBylineForm } from "@/lib/admin-forms";
+import { handlePublicForm } from "@/lib/public-form-post";
+import { siteSecret } from "@/lib/site-secret";
+
+const MAX_BYTES = 4 * 1024;
+
+export async function POST(request: Request): Promise<Response> {
+  return handlePublicForm(request, {
+    form: "byline", back: "/privacidad#firmas", maxBytes: MAX_BYTES, perHour: 5, parse: parseBylineForm,
+    store: async (db, value, now) => {
+      await createBylineRequest(db, { ...value, now });
+      return "/privacidad/enviada";
+    },
+  }, { secret: siteSecret(), db: async () => (await database()).db });
+}

@@ -1,0 +1,22 @@
+/** POST of the reply form (SPEC PUB-4, SEC-2): guarded like /editores; stored for the operator, who publishes it within 3 days. */
+import { sql } from "drizzle-orm";
+import { createReply } from "@/db/queries/admin-requests";
+import { database } from "@/db/server";
+import { parseReplyForm } from "@/lib/admin-forms";
+import { handlePublicForm } from "@/lib/public-form-post";
+import { siteSecret } from "@/lib/site-secret";
+
+/** The text (10 000 characters, up to 4 bytes each once encoded) and the other fields. */
+const MAX_BYTES = 64 * 1024;
+
+export async function POST(request: Request): Promise<Response> {
+  return handlePublicForm(request, {
+    form: "reply", back: "/replicas#enviar", maxBytes: MAX_BYTES, perHour: 5, parse: parseReplyForm,
+    store: async (db, value, now) => {
+      const [outlet] = await db.execute<{ id: number }>(sql`select id from outlets where slug = ${value.outletSlug}`);
+      if (!outlet) return "!Elige la cabecera que responde.";
+      await createReply(db, { outletId: outlet.id, author: value.author, contact: value.contact, text: value.text, now });
+      return "/replicas/enviada";
+    },
+  }, { secret: siteSecret(), db: async () => (await database()).db });
+}

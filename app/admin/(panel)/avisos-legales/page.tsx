@@ -1,0 +1,51 @@
+/**
+ * Legal notices (SPEC LEG-1, ADM-2): the latest copy of each outlet's notice with a diff
+ * against the previous one; the operator pastes the text when the outlet blocks us.
+ */
+import type { Metadata } from "next";
+import { Moment } from "@/app/_components/moment";
+import { listLegalNotices } from "@/db/queries/admin-legal";
+import { database } from "@/db/server";
+import { requireOperator } from "@/lib/admin-session";
+import { wordDiff } from "@/lib/word-diff";
+import { ActionForm } from "../../_lib/action-form";
+
+export const metadata: Metadata = { title: "Avisos legales" };
+
+export default async function LegalNoticesPage() {
+  const { csrf } = await requireOperator("/admin/avisos-legales");
+  const { db } = await database();
+  const notices = await listLegalNotices(db);
+  return (
+    <>
+      <h1>Avisos legales</h1>
+      <p className="hint">Se guarda una copia solo cuando el texto cambia. Si una cabecera nos bloquea, el bot no lo lee: pégalo aquí.</p>
+      <ActionForm csrf={csrf} action="legal.paste">
+        <label>Cabecera
+          <select name="cabecera" required defaultValue="">
+            <option value="" disabled>Elige una</option>
+            {notices.map((n) => <option key={n.outletId} value={n.outletId}>{n.outletName}</option>)}
+          </select>
+        </label>
+        <label>Texto del aviso legal <textarea name="texto" rows={8} required /></label>
+        <button type="submit">Guardar si ha cambiado</button>
+      </ActionForm>
+      {notices.map((n) => (
+        <section key={n.outletId} aria-label={n.outletName}>
+          <h2>{n.outletName}</h2>
+          {!n.latest ? <p className="hint">Sin copia todavía.</p> : (
+            <>
+              <p className="hint">Última copia: <Moment at={n.latest.at} /> ({n.latest.source}){n.previous ? <> · anterior: <Moment at={n.previous.at} /></> : null}</p>
+              <details className="admin-details">
+                <summary>{n.previous ? "Cambios respecto a la anterior" : "Texto"}</summary>
+                <p className="pre">{n.previous
+                  ? wordDiff(n.previous.text, n.latest.text).map((p, i) => <span key={i} className={p.kind === "same" ? undefined : `diff-${p.kind}`}>{p.text} </span>)
+                  : n.latest.text}</p>
+              </details>
+            </>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+/** The admin's frame (SPEC ADM-2): its own header, navigation and logout; only with a session. */
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { requireOperator } from "@/lib/admin-session";
+import "../admin.css";
+
+export const metadata: Metadata = { title: { default: "Administración", template: "%s · Administración · Hemeroscopio" }, robots: { index: false, follow: false } };
+export const dynamic = "force-dynamic";
+
+const SECTIONS = [
+  { href: "/admin", label: "Solicitudes" },
+  { href: "/admin/cabeceras", label: "Cabeceras y fuentes" },
+  { href: "/admin/salud", label: "Salud del rastreador" },
+  { href: "/admin/avisos-legales", label: "Avisos legales" },
+  { href: "/admin/correcciones", label: "Correcciones" },
+  { href: "/admin/registro", label: "Registro de acciones" },
+];
+
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  const session = await requireOperator("/admin");
+  return (
+    <>
+      <a className="skip-link" href="#contenido">Saltar al contenido</a>
+      <header className="admin-header">
+        <div className="wrap">
+          <Link className="brand" href="/" prefetch={false}>Hemeroscopio</Link>
+          <nav className="admin-nav" aria-label="Administración">
+            <ul>{SECTIONS.map((s) => <li key={s.href}><Link href={s.href} prefetch={false}>{s.label}</Link></li>)}</ul>
+          </nav>
+          <form method="post" action="/admin/salir" className="inline-form">
+            <input type="hidden" name="csrf" value={session.csrf} />
+            <button type="submit">Salir</button>
+          </form>
+        </div>
+      </header>
+      <main id="contenido" tabIndex={-1} className="wrap admin-main">{children}</main>
+    </>
+  );
+}

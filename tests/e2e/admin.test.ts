@@ -1,0 +1,412 @@
+/**
+ * The operator runs the site from the admin as a person would, in Chromium without
+ * JavaScript (SPEC ADM-1, ADM-2): first-run setup, login, publishing a reply sent through
+ * /replicas (PUB-4), confirming an exclusion received by mail (PUB-2), hiding a byline
+ * asked for on /privacidad (PUB-5), editing an outlet, the audit log, logout. Then an
+ * attack list against the admin and the new public forms (SEC-2, SEC-3): each attempt is
+ * refused with nothing stored.
+ */
+import { sql } from "drizzle-orm";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { mainText, openPage, siteUrl, useBrowser, useSiteDatabase } from "./fixtures";
+
+const browser = useBrowser();
+const database = useSiteDatabase();
+const PASSWORD = "una contraseña de prueba muy larga";
+const XSS = `Réplica de la dirección.\n\n<script>document.title="pwned"</script><img src=x onerror="document.title='pwned'"> ' OR 1=1; --\n  Fin.`;
+let operator: BrowserContext | undefined;
+
+afterAll(async () => {
+  await operator?.close();
+});
+
+const origin = () => new URL(siteUrl("/")).origin;
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function count(table: string): Promise<number> {
+  const [row] = await database().db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
+  return row!.n;
+}
+
+/** A person's pause before submitting: instant submissions are refused (SEC-2). */
+async function humanSubmit(page: Page, selector = 'button[type="submit"]'): Promise<void> {
+  await page.waitForTimeout(2_100);
+  await page.click(selector);
+}
+
+/** A signed form token from a page, aged past the minimum fill time. */
+async function pageToken(path: string): Promise<string> {
+  const html = await (await fetch(siteUrl(path))).text();
+  const token = /name="ficha" value="([^"]+)"/.exec(html)?.[1];
+  if (!token) throw new Error(`no form token on ${path}`);
+  await wait(2_100);
+  return token;
+}
+
+function post(path: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(siteUrl(path), {
+    method: "POST", redirect: "manual", body,
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: origin(), ...headers },
+  });
+}
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+/** Log in over HTTP from address `xff`; the session cookie ("name=value"). */
+async function loginCookie(xff: string): Promise<string> {
+  const response = await post("/admin/entrar/enviar", form({ ficha: await pageToken("/admin/entrar"), clave: PASSWORD, next: "/admin" }), { "x-forwarded-for": xff });
+  expect(response.status).toBe(303);
+  return response.headers.get("set-cookie")!.split(";")[0]!;
+}
+
+/** The CSRF token the admin renders for this session. */
+async function csrfOf(cookie: string): Promise<string> {
+  const html = await (await fetch(siteUrl("/admin/correcciones"), { headers: { cookie } })).text();
+  return /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+}
+
+async function visibleOutlet(index: number): Promise<{ id: number; slug: string; name: string; domain: string }> {
+  const slug = inject("crawl").outletSlugs[index]!;
+  const [row] = await database().db.execute<{ id: number; slug: string; name: string; domain: string }>(sql`
+    select o.id, o.slug, o.name, s.site_domain as domain from outlets o join sources s on s.outlet_id = o.id and s.kind = 'frontpage' where o.slug = ${slug}`);
+  return row!;
+}
+
+describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
+  it("SEC-3: without a session the admin redirects to the login; setup is offered only while no operator exists", async () => {
+    const response = await fetch(siteUrl("/admin/cabeceras"), { redirect: "manual" });
+    expect(response.status).toBe(303);
+    expect(new URL(response.headers.get("location")!, siteUrl()).pathname + new URL(response.headers.get("location")!, siteUrl()).search).toBe("/admin/entrar?next=%2Fadmin%2Fcabeceras");
+    expect(await count("operator")).toBe(0);
+    const { page } = await openPage(browser(), "/admin/entrar", { javaScriptEnabled: false });
+    expect(await page.locator("main").innerText()).toContain("Todavía no hay cuenta de operador");
+    await page.context().close();
+  });
+
+  it("ADM-1: first-run setup creates the one operator, signs in with an httpOnly SameSite=Strict cookie, and closes itself", async () => {
+    operator = await browser().newContext({ javaScriptEnabled: false });
+    const page = await operator.newPage();
+    await page.goto(siteUrl("/admin/configurar"));
+    await page.fill('input[name="clave"]', PASSWORD);
+    await page.fill('input[name="repite"]', PASSWORD);
+    await humanSubmit(page);
+    await page.waitForURL((url) => url.pathname === "/admin");
+    expect(await page.locator("h1").innerText()).toBe("Solicitudes");
+    const [cookie] = await operator.cookies();
+    expect(cookie).toMatchObject({ name: "hemeroscopio-admin", httpOnly: true, sameSite: "Strict", path: "/" });
+    const [stored] = await database().db.execute<{ password_hash: string }>(sql`select password_hash from operator`);
+    expect(stored!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(stored!.password_hash).not.toContain(PASSWORD);
+    const [session] = await database().db.execute<{ id_hash: string }>(sql`select id_hash from sessions`);
+    expect(session!.id_hash).not.toBe(cookie!.value);
+    expect(session!.id_hash).toMatch(/^[0-9a-f]{64}$/);
+    // The setup is closed: its page says so and a second POST creates nothing.
+    const closed = await operator.newPage();
+    await closed.goto(siteUrl("/admin/configurar"));
+    expect(await closed.getByTestId("setup-closed").isVisible()).toBe(true);
+    await closed.close();
+    expect(await count("operator")).toBe(1);
+  });
+
+  it("PUB-4: a reply sent on /replicas is published by the operator, in full and escaped, on the outlet page and /replicas", async () => {
+    const outlet = await visibleOutlet(1);
+    const publisher = await openPage(browser(), "/replicas", { javaScriptEnabled: false });
+    await publisher.page.selectOption('select[name="cabecera"]', outlet.slug);
+    await publisher.page.fill('input[name="firma"]', "Dirección del medio");
+    await publisher.page.fill('input[name="contacto"]', "direccion@medio.es");
+    await publisher.page.fill('textarea[name="texto"]', XSS);
+    await humanSubmit(publisher.page);
+    await publisher.page.waitForURL(/\/replicas\/enviada$/);
+    expect(await publisher.page.getByTestId("reply-received").isVisible()).toBe(true);
+    const [reply] = await database().db.execute<{ id: number; reply_text: string; published_at: string | null }>(sql`
+      select id, reply_text, published_at from replies where outlet_id = ${outlet.id} order by id desc limit 1`);
+    expect(reply!.reply_text).toBe(XSS);
+    expect(reply!.published_at).toBeNull();
+    // Not shown before the operator publishes it.
+    expect(await (await fetch(siteUrl(`/cabeceras/${outlet.slug}`))).text()).not.toContain("Dirección del medio");
+
+    const page = await operator!.newPage();
+    await page.goto(siteUrl("/admin"));
+    const item = page.locator(`[data-reply="${reply!.id}"]`);
+    expect(await item.innerText()).toMatch(/publicar antes de: .* en plazo \(quedan 2 d 23 h\)|quedan 3 d 0 h/);
+    await page.getByTestId(`publish-${reply!.id}`).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    expect(await page.locator(`[data-reply="${reply!.id}"]`).count()).toBe(0);
+    await page.close();
+
+    for (const path of [`/cabeceras/${outlet.slug}`, "/replicas"]) {
+      const shown = await openPage(browser(), path);
+      const text = await shown.page.locator(".reply-text", { hasText: "Réplica de la dirección." }).first().innerText();
+      expect(text).toBe(XSS.replace(/\n\s*$/, ""));
+      expect(await shown.page.title()).not.toBe("pwned");
+      expect(await shown.page.locator("main img[src='x']").count()).toBe(0);
+      await shown.page.context().close();
+      const html = await (await fetch(siteUrl(path))).text();
+      expect(html).toContain("&lt;script&gt;document.title");
+      expect(html).not.toContain('<script>document.title="pwned"');
+    }
+    await publisher.page.context().close();
+  });
+
+  it("PUB-2: a mail exclusion entered in the admin is in force at once, shows its 72 h deadline, and is confirmed", async () => {
+    const outlet = await visibleOutlet(2);
+    const page = await operator!.newPage();
+    try {
+      await page.goto(siteUrl("/admin"));
+      await page.click("summary:has-text('Anotar una exclusión')");
+      await page.fill('input[name="dominio"]', outlet.domain);
+      await page.selectOption('select[name="alcance"]', "sin-anotacion-de-modelo");
+      await page.fill('input[name="contacto"]', "legal@medio.es");
+      await page.click("button:has-text('Aplicar la exclusión')");
+      await page.waitForURL((url) => url.pathname === "/admin");
+      const row = page.getByTestId("exclusions").locator(`tr[data-domain="${outlet.domain}"]`);
+      const text = await row.innerText();
+      expect(text).toContain("Sin anotación de modelo");
+      expect(text).toContain("correo");
+      expect(text).toMatch(/en plazo \(quedan (2 d 23 h|3 d 0 h)\)/);
+      expect(text).toContain("aplicar antes de");
+      const [applied] = await database().db.execute<{ id: number; applied: boolean }>(sql`
+        select id, applied_at is not null as applied from exclusions where domain = ${outlet.domain} and channel = 'mail'`);
+      expect(applied!.applied).toBe(true);
+      await row.getByRole("button", { name: "Confirmar" }).click();
+      await page.waitForURL((url) => url.pathname === "/admin");
+      expect(await page.getByTestId("exclusions").locator(`tr[data-domain="${outlet.domain}"]`).count()).toBe(0);
+      const [confirmed] = await database().db.execute<{ confirmed: boolean }>(sql`select confirmed_at is not null as confirmed from exclusions where id = ${applied!.id}`);
+      expect(confirmed!.confirmed).toBe(true);
+      const register = await openPage(browser(), "/editores");
+      const line = await register.page.getByTestId("register").locator("tbody tr", { hasText: outlet.name }).innerText();
+      expect(line).toContain("Sin anotación de modelo");
+      expect(line.match(/\d{4}/g)?.length ?? 0).toBeGreaterThanOrEqual(3); // received, applied, confirmed dates
+      await register.page.context().close();
+    } finally {
+      await page.close();
+      await database().db.execute(sql`delete from exclusions where domain = ${outlet.domain} and channel = 'mail'`);
+    }
+  });
+
+  it("PUB-5: a byline request from /privacidad, once accepted, cites the headline «sin firma a petición del autor»", async () => {
+    const db = database().db;
+    const outlet = await visibleOutlet(0);
+    const [article] = await db.execute<{ id: number; authors: string[] }>(sql`
+      select id, authors from articles where outlet_id = ${outlet.id} order by id limit 1`);
+    const author = "Marta Firma Prueba";
+    await db.execute(sql`update articles set authors = array[${author}, 'Otro Autor']::text[] where id = ${article!.id}`);
+    try {
+      const before = await openPage(browser(), `/noticias/${article!.id}`);
+      expect(await mainText(before.page)).toContain(author);
+      await before.page.context().close();
+
+      const person = await openPage(browser(), "/privacidad", { javaScriptEnabled: false });
+      await person.page.fill('input[name="nombre"]', "marta  firma prueba");
+      await person.page.fill('input[name="contacto"]', "marta@periodista.es");
+      await humanSubmit(person.page, '[data-testid="byline-form"] button[type="submit"]');
+      await person.page.waitForURL(/\/privacidad\/enviada$/);
+      await person.page.context().close();
+
+      const page = await operator!.newPage();
+      await page.goto(siteUrl("/admin"));
+      const [request] = await db.execute<{ id: number }>(sql`select id from byline_requests where author_name = 'marta firma prueba'`);
+      await page.getByTestId(`accept-byline-${request!.id}`).click();
+      await page.waitForURL((url) => url.pathname === "/admin");
+      await page.close();
+
+      const after = await openPage(browser(), `/noticias/${article!.id}`);
+      const text = await mainText(after.page);
+      expect(text).toContain("sin firma a petición del autor");
+      expect(text).toContain("Otro Autor");
+      expect(text).not.toContain(author);
+      await after.page.context().close();
+    } finally {
+      await db.execute(sql`update articles set authors = array(select jsonb_array_elements_text(${JSON.stringify(article!.authors)}::jsonb)) where id = ${article!.id}`);
+      await db.execute(sql`delete from byline_requests where author_name = 'marta firma prueba'`);
+    }
+  });
+
+  it("ADM-2: the operator edits an outlet and the public site shows the change", async () => {
+    const outlet = await visibleOutlet(4);
+    const page = await operator!.newPage();
+    try {
+      await page.goto(siteUrl("/admin/cabeceras"));
+      const row = page.getByTestId("outlets").locator(`tr[data-slug="${outlet.slug}"]`);
+      await row.locator("summary").click();
+      await row.locator('input[name="nombre"]').fill(`${outlet.name} (editada)`);
+      await row.getByTestId(`save-${outlet.slug}`).click();
+      await page.waitForURL((url) => url.pathname === "/admin/cabeceras");
+      const shown = await openPage(browser(), `/cabeceras/${outlet.slug}`);
+      expect(await shown.page.locator("h1").innerText()).toContain(`${outlet.name} (editada)`);
+      await shown.page.context().close();
+      const [sources] = await database().db.execute<{ n: number }>(sql`
+        select count(*)::int as n from sources where outlet_id = ${outlet.id} and active and not proposed and kind in ('feed', 'sitemap')`);
+      expect(sources!.n).toBeGreaterThan(0); // the edit kept its sources
+      const exported = await page.request.get(siteUrl("/admin/cabeceras/exportar?formato=json"));
+      expect(exported.status()).toBe(200);
+      expect(await exported.text()).toContain(`${outlet.name} (editada)`);
+    } finally {
+      await page.close();
+      await database().db.execute(sql`update outlets set name = ${outlet.name} where id = ${outlet.id}`);
+    }
+  });
+
+  it("ADM-2: crawler health, corrections and the audit log; every action was logged", async () => {
+    const page = await operator!.newPage();
+    await page.goto(siteUrl("/admin/salud"));
+    expect(await page.getByTestId("sites").locator("tbody tr").count()).toBeGreaterThan(0);
+    await page.goto(siteUrl("/admin/correcciones"));
+    await page.fill('input[name="titulo"]', "Corrección de prueba");
+    await page.fill('textarea[name="detalles"]', "Detalle <b>sin marcas</b>");
+    await page.click("button:has-text('Anotar')");
+    await page.waitForURL((url) => url.pathname === "/admin/correcciones");
+    const pub = await openPage(browser(), "/correcciones");
+    expect(await mainText(pub.page)).toContain("Detalle <b>sin marcas</b>");
+    await pub.page.context().close();
+    await page.goto(siteUrl("/admin/registro"));
+    const audit = await page.getByTestId("audit").innerText();
+    for (const action of ["setup", "login", "reply.publish", "exclusion.enter", "exclusion.confirm", "byline.accept", "outlet.edit", "outlets.export", "correction.add"]) {
+      expect(audit).toContain(action);
+    }
+    expect(audit).not.toContain(PASSWORD);
+    await page.close();
+    await database().db.execute(sql`delete from corrections where title = 'Corrección de prueba'`);
+  });
+
+  it("ADM-1: logout deletes the session; the old cookie no longer opens the admin", async () => {
+    const [cookie] = await operator!.cookies();
+    const page = await operator!.newPage();
+    await page.goto(siteUrl("/admin"));
+    await page.click("button:has-text('Salir')");
+    await page.waitForURL(/\/admin\/entrar/);
+    await page.close();
+    expect(await count("sessions")).toBe(0);
+    const response = await fetch(siteUrl("/admin"), { redirect: "manual", headers: { cookie: `${cookie!.name}=${cookie!.value}` } });
+    expect([303, 307]).toContain(response.status);
+    expect(response.headers.get("location")).toContain("/admin/entrar");
+  });
+});
+
+describe("attacks on the admin and the reply and byline forms are refused with nothing stored (SEC-2, SEC-3)", () => {
+  it("SEC-3: no admin page, export or action without a valid session", async () => {
+    const forged = `hemeroscopio-admin=${"A".repeat(43)}`;
+    for (const path of ["/admin", "/admin/cabeceras", "/admin/salud", "/admin/registro", "/admin/correcciones", "/admin/avisos-legales"]) {
+      for (const cookie of [undefined, forged]) {
+        const response = await fetch(siteUrl(path), { redirect: "manual", headers: cookie ? { cookie } : {} });
+        expect([303, 307], `${path} ${cookie ?? "no cookie"}`).toContain(response.status);
+        expect(response.headers.get("location")).toContain("/admin/entrar");
+        expect(await response.text()).not.toContain('name="csrf"'); // no admin content, only the redirect
+      }
+    }
+    const exported = await fetch(siteUrl("/admin/cabeceras/exportar"), { redirect: "manual", headers: { cookie: forged } });
+    expect(exported.status).toBe(403);
+    const before = await count("corrections");
+    for (const cookie of [undefined, forged]) {
+      const response = await post("/admin/accion", form({ accion: "correction.add", dia: "2026-01-01", titulo: "x", detalles: "y", csrf: "z" }), cookie ? { cookie } : {});
+      expect(response.status).toBe(403);
+    }
+    expect(await count("corrections")).toBe(before);
+  });
+
+  it("SEC-2: admin actions need the session's CSRF token and our origin; oversized bodies are refused", async () => {
+    const cookie = await loginCookie("198.51.100.1");
+    const other = await loginCookie("198.51.100.2");
+    const csrf = await csrfOf(cookie);
+    const before = await count("corrections");
+    const fields = { accion: "correction.add", dia: "2026-01-01", titulo: "Ataque", detalles: "y" };
+    expect((await post("/admin/accion", form(fields), { cookie })).status).toBe(403);
+    expect((await post("/admin/accion", form({ ...fields, csrf: "forjado" }), { cookie })).status).toBe(403);
+    expect((await post("/admin/accion", form({ ...fields, csrf: await csrfOf(other) }), { cookie })).status).toBe(403);
+    expect((await post("/admin/accion", form({ ...fields, csrf }), { cookie, origin: "https://evil.example" })).status).toBe(403);
+    expect((await fetch(siteUrl("/admin/accion"), { method: "POST", redirect: "manual", body: form({ ...fields, csrf }), headers: { cookie, "content-type": "application/x-www-form-urlencoded" } })).status).toBe(403);
+    expect((await post("/admin/accion", form({ ...fields, csrf, detalles: "x".repeat(600 * 1024) }), { cookie })).status).toBe(413);
+    expect((await post("/admin/accion", form({ ...fields, csrf }), { cookie, "content-type": "text/plain" })).status).toBe(415);
+    expect((await post("/admin/accion", form({ accion: "no.existe", csrf }), { cookie })).status).toBe(400);
+    expect((await post("/admin/accion", form({ accion: "reply.publish", id: "1 or 1=1", csrf }), { cookie })).status).toBe(400);
+    expect(await count("corrections")).toBe(before);
+    // The genuine request with the token works, so the refusals above were the guard's.
+    expect((await post("/admin/accion", form({ ...fields, csrf }), { cookie })).status).toBe(303);
+    expect(await count("corrections")).toBe(before + 1);
+    await database().db.execute(sql`delete from corrections where title = 'Ataque'`);
+  });
+
+  it("SEC-3: the login's next= never leads off the admin (open redirect)", async () => {
+    for (const next of ["https://evil.example/", "//evil.example/", "/\\evil.example", "/admin//evil.example", "javascript:alert(1)", "/editores"]) {
+      const response = await post("/admin/entrar/enviar", form({ ficha: await pageToken("/admin/entrar"), clave: PASSWORD, next }), { "x-forwarded-for": "198.51.100.3" });
+      expect(response.status).toBe(303);
+      const location = new URL(response.headers.get("location")!, siteUrl());
+      expect(location.origin).toBe(origin());
+      expect(location.pathname).toBe("/admin");
+    }
+    const page = (await openPage(browser(), "/admin/entrar?next=https%3A%2F%2Fevil.example")).page;
+    expect(await page.locator('input[name="next"]').inputValue()).toBe("/admin");
+    await page.context().close();
+  });
+
+  it("SEC-2: the reply and byline forms refuse XSS names, bad origins, missing or instant tokens, oversized bodies", async () => {
+    const outlet = await visibleOutlet(1);
+    const replies = await count("replies");
+    const bylines = await count("byline_requests");
+    const reply = { cabecera: outlet.slug, firma: "Dirección", contacto: "d@medio.es", texto: "Una réplica suficientemente larga para pasar." };
+    const byline = { nombre: "Ana Pérez", contacto: "ana@x.es" };
+    const replyToken = await pageToken("/replicas");
+    const bylineToken = await pageToken("/privacidad");
+    const attempts: [string, Record<string, string>, Record<string, string>, number][] = [
+      ["/replicas/enviar", { ...reply, ficha: replyToken }, { origin: "https://evil.example" }, 403],
+      ["/replicas/enviar", reply, {}, 400],
+      ["/replicas/enviar", { ...reply, ficha: replyToken, web: "spam" }, {}, 400],
+      ["/replicas/enviar", { ...reply, ficha: replyToken, cabecera: "<script>alert(1)</script>" }, {}, 400],
+      ["/replicas/enviar", { ...reply, ficha: replyToken, cabecera: "no-existe" }, { "x-forwarded-for": "192.0.2.50" }, 400],
+      ["/replicas/enviar", { ...reply, ficha: replyToken, contacto: "\"><svg onload=alert(1)>@x.es" }, {}, 400],
+      ["/replicas/enviar", { ...reply, ficha: replyToken, texto: "x".repeat(70 * 1024) }, {}, 413],
+      ["/privacidad/firma", { ...byline, ficha: bylineToken, nombre: "<img src=x onerror=alert(1)>" }, {}, 400],
+      ["/privacidad/firma", { ...byline, ficha: bylineToken, contacto: "x'); delete from byline_requests;--" }, {}, 400],
+      ["/privacidad/firma", { ...byline, ficha: bylineToken }, { origin: "https://evil.example" }, 403],
+      ["/privacidad/firma", { ...byline, ficha: bylineToken, nombre: "a".repeat(5_000) }, {}, 413],
+    ];
+    for (const [path, fields, headers, status] of attempts) {
+      const response = await post(path, form(fields), headers);
+      expect(response.status, `${path} ${JSON.stringify(fields).slice(0, 80)}`).toBe(status);
+      const html = await response.text();
+      expect(html).not.toContain("<script>alert");
+      expect(html).not.toContain("onerror=alert");
+      expect(html).not.toContain("<svg onload");
+    }
+    const fresh = /name="ficha" value="([^"]+)"/.exec(await (await fetch(siteUrl("/replicas"))).text())![1]!;
+    expect((await post("/replicas/enviar", form({ ...reply, ficha: fresh }))).status).toBe(400);
+    expect(await count("replies")).toBe(replies);
+    expect(await count("byline_requests")).toBe(bylines);
+  });
+
+  it("SEC-2: one address may send 5 replies an hour", async () => {
+    const outlet = await visibleOutlet(1);
+    const token = await pageToken("/replicas");
+    const statuses: number[] = [];
+    const fields = { cabecera: outlet.slug, firma: "Límite", contacto: "d@medio.es", texto: "Una réplica suficientemente larga para pasar.", ficha: token };
+    for (let i = 0; i < 7; i++) statuses.push((await post("/replicas/enviar", form(fields), { "x-forwarded-for": "192.0.2.77" })).status);
+    expect(statuses.filter((s) => s === 303).length).toBe(5);
+    expect(statuses.at(-1)).toBe(429);
+    await database().db.execute(sql`delete from replies where author = 'Límite'`);
+  });
+
+  it("ADM-1: brute force is throttled: the account locks after 5 wrong passwords (even the right one is refused), and an address after 10 tries", async () => {
+    const token = await pageToken("/admin/entrar");
+    const attempt = (clave: string, xff: string) => post("/admin/entrar/enviar", form({ ficha: token, clave, next: "/admin" }), { "x-forwarded-for": xff });
+    const sessions = await count("sessions");
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await attempt(`adivina-${i}`, `203.0.113.${i + 1}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await attempt(PASSWORD, "203.0.113.99")).status).toBe(429);
+    expect(await count("sessions")).toBe(sessions);
+    const [op] = await database().db.execute<{ failed_logins: number; locked: boolean }>(sql`select failed_logins, locked_until > now() as locked from operator`);
+    expect(op).toMatchObject({ failed_logins: 5, locked: true });
+    // Per address: the 11th try from one address within 15 minutes is refused before the password is checked.
+    await database().db.execute(sql`update operator set failed_logins = 0, locked_until = null`);
+    const perAddress: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      perAddress.push((await attempt("x", "203.0.113.200")).status);
+      await database().db.execute(sql`update operator set failed_logins = 0, locked_until = null`);
+    }
+    expect(perAddress.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(perAddress[10]).toBe(429);
+    const [logged] = await database().db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action in ('login.failed', 'login.throttled')`);
+    expect(logged!.n).toBeGreaterThanOrEqual(17);
+    await database().db.execute(sql`delete from form_submissions`);
+  });
+});
