@@ -14,6 +14,7 @@ import { loadOrCreateSigningKey } from "./fetch/keys";
 import { signRequest } from "./fetch/signature";
 import { createCollector } from "./jobs/collect";
 import { createSourcePipeline } from "./jobs/poll-source";
+import { createHeadlineAnalyser } from "./jobs/analyse-headlines";
 import { createArticleReader, type OnOpenBody } from "./jobs/read-article";
 import { createExclusionVerifier } from "./jobs/verify-exclusions";
 import type { Pipeline } from "./pipeline";
@@ -70,10 +71,11 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
     db, client, now, siteOf, productToken: config.bot.productToken, dailyBudget: config.schedule.articleDailyBudget, onOpenBody: p.onOpenBody,
   });
   const verifier = createExclusionVerifier({ db, client, now });
+  const headlines = createHeadlineAnalyser({ db, now, policies: cachedPolicies(db, now) });
   return withPublisherPolicy({
     gate: (job, at) => (job.kind === "article" ? articles : sources).gate(job, at),
     run: (job, signal) => (job.kind === "article" ? articles : sources).run(job, signal),
-    housekeeping: (signal) => verifier.verifyDue(signal),
+    housekeeping: async (signal) => (await verifier.verifyDue(signal)) + (await headlines.analyse(signal)),
     close: () => renderer.close(),
   }, { policies: cachedPolicies(db, now), isClosed: closedSourceCheck(db) });
 }
