@@ -2,6 +2,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
+import { loadArticlePage } from "../../../db/queries/article-page";
+import { loadHeadlineTestCounts } from "../../../db/queries/headline-changes";
 import { importOutlets } from "../../../db/queries/outlets";
 import { loadPolicies } from "../../../db/queries/policy";
 import { createHeadlineAnalyser } from "../../../crawler/jobs/analyse-headlines";
@@ -16,7 +18,7 @@ import { createTestDatabase } from "../../support/database";
 
 const T0 = Date.parse("2026-03-10T08:00:00Z");
 let database: Database;
-let open: number, optedOut: number, noai: number, other: number;
+let open: number, optedOut: number, noai: number, other: number, tester: number;
 let clock = T0;
 const signal = new AbortController().signal;
 
@@ -25,9 +27,9 @@ const OPEN_ONLY = ["La inflación baja al 2,3% en octubre", "Una madre relata el
 const OPTED_OUT_ONLY = "El Gobierno aprueba la subida del salario mínimo";
 const NOAI_ONLY = "La jueza imputa a la alcaldesa por la tragedia de la discoteca";
 
-async function sight(outletId: number, at: number, items: [string, string][]) {
-  await recordSightings(database.db, {
-    outletId, siteOf: () => "x.test", via: "feed", at,
+async function sight(outletId: number, at: number, items: [string, string][], via: "feed" | "frontpage" = "feed") {
+  return recordSightings(database.db, {
+    outletId, siteOf: () => "x.test", via, at,
     sightings: items.map(([path, headline]) => ({ url: `http://o${outletId}.test/${path}`, headline })),
   });
 }
@@ -40,8 +42,8 @@ const analyser = () => createHeadlineAnalyser({ db: database.db, now: () => cloc
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await importOutlets(database.db, parseOutletsFile(JSON.stringify(toOutletsFile(simOutlets(4))), "sim.json"));
-  [open, optedOut, noai, other] = (await rows<{ id: number }>(sql`select id from outlets order by id`)).map((r) => r.id) as [number, number, number, number];
+  await importOutlets(database.db, parseOutletsFile(JSON.stringify(toOutletsFile(simOutlets(5))), "sim.json"));
+  [open, optedOut, noai, other, tester] = (await rows<{ id: number }>(sql`select id from outlets order by id`)).map((r) => r.id) as [number, number, number, number, number];
   await database.db.execute(sql`
     insert into exclusions (outlet_id, domain, scope, channel, received_at, applied_at)
     values (${optedOut}, 'o.test', 'sin-anotacion-de-modelo', 'mail', ${new Date(T0).toISOString()}, ${new Date(T0).toISOString()})`);
@@ -113,5 +115,22 @@ describe("headline analysis in the worker's housekeeping", () => {
     const framed = (await rows<{ text_hash: string }>(sql`select text_hash from framing`)).map((r) => r.text_hash);
     // SHARED goes too: besides the newly closed outlet, only the one under "sin anotación de modelo" shows it.
     expect(framed).toEqual([headlineHash("Muere un hombre al caer de un andamio en Valencia")]);
+  });
+});
+
+describe("A/B tests and rewrites per outlet (read model)", () => {
+  it("DER-6: A→B→A on the front page is one test; A→B→C is two rewrites; the article page marks the versions of the test", async () => {
+    const H = 3_600_000;
+    const front = (h: number, items: [string, string][]) => sight(tester, T0 + h * H, items, "frontpage");
+    const ids = await front(0, [["x", "Titular A de la prueba"], ["y", "Primer titular de la noticia"]]);
+    await front(1, [["x", "Titular A de la prueba"], ["y", "Segundo titular de la noticia"]]);
+    await front(2, [["x", "Titular B de la prueba"], ["y", "Tercer titular de la noticia"]]);
+    await front(3, [["x", "Titular A de la prueba"], ["y", "Tercer titular de la noticia"]]);
+    const counts = await loadHeadlineTestCounts(database.db, { outletIds: [tester, open], from: T0 - H, to: T0 + 4 * H });
+    expect(counts.get(tester)).toEqual({ changedArticles: 2, rewrites: 2, tests: 1, testedArticles: 1 });
+    const page = await loadArticlePage(database.db, await loadPolicies(database.db), { id: ids.get("http://o" + tester + ".test/x")! });
+    expect(page!.versions.map((v) => [v.headline, v.abTest])).toEqual([["Titular A de la prueba", true], ["Titular B de la prueba", true]]);
+    const rewritten = await loadArticlePage(database.db, await loadPolicies(database.db), { id: ids.get("http://o" + tester + ".test/y")! });
+    expect(rewritten!.versions.every((v) => !v.abTest)).toBe(true);
   });
 });
