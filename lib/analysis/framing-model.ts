@@ -104,3 +104,11 @@ export const SHIPPED_FRAMING_SHA256 = sha256Hex(serialiseModelFile(shippedFile))
 export function shippedFramingModel(): FramingModel {
   return linearFramingModel(shippedFile, SHIPPED_FRAMING_SHA256);
 }
+
+/** What the methods page states about the shipped model: its training figures and size. */
+export const SHIPPED_FRAMING_FACTS = {
+  training: shippedFile.training,
+  features: shippedFile.features.length,
+  stemLength: shippedFile.stemLength,
+  lexiconCues: Object.values(shippedFile.lexicon).reduce((n, cues) => n + cues.length, 0),
+} as const;

@@ -1,8 +1,13 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLICKBAIT_PATTERNS, clickbaitPatterns } from "../../../lib/analysis/clickbait";
 import { headlineFeatures, type HeadlineFeatures } from "../../../lib/analysis/headline-features";
 import { loadLanguageDetector, type DetectLanguage } from "../../../lib/analysis/language";
 import { LANGUAGE_SAMPLES } from "../../../lib/analysis/language-samples";
+import { sha256Hex } from "../../../lib/analysis/framing-model";
+import { LANGUAGE_MODEL } from "../../../lib/analysis/models-in-use";
 
 const spanish: DetectLanguage = () => "es";
 const base = (over: Partial<HeadlineFeatures>) => over;
@@ -63,5 +68,13 @@ describe("headline language (DER-1)", () => {
     const right = LANGUAGE_SAMPLES.filter(([l, h]) => detect(h) === l).length;
     expect(right / LANGUAGE_SAMPLES.length).toBeGreaterThanOrEqual(0.9);
     expect(detect("12.000")).toBeNull();
+  });
+
+  it("DER-1: the hash we publish for the language model is that of the file inside the installed package", () => {
+    // The package exports no package.json; its main file lives in dist/.
+    const pkg = path.resolve(path.dirname(createRequire(import.meta.url).resolve(LANGUAGE_MODEL.npmPackage)), "..");
+    const installed = JSON.parse(fs.readFileSync(path.join(pkg, "package.json"), "utf8")) as { version: string };
+    expect(installed.version).toBe(LANGUAGE_MODEL.version);
+    expect(sha256Hex(fs.readFileSync(path.join(pkg, LANGUAGE_MODEL.file)))).toBe(LANGUAGE_MODEL.sha256);
   });
 });
