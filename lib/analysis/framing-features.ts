@@ -26,24 +26,62 @@ export const STOP_WORDS: readonly string[] = [
 /** Cap on each cue count, so a long headline cannot pile up one frame. */
 const CUE_CAP = 2;
 
+const stopSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+/** The stems of folded word tokens, without stop words and numbers. */
+function stemsOf(tokens: readonly string[], v: Pick<FramingVocabulary, "stemLength" | "stopWords">): string[] {
+  let stop = stopSets.get(v.stopWords);
+  if (!stop) stopSets.set(v.stopWords, (stop = new Set(v.stopWords)));
+  return tokens.filter((w) => !stop.has(w) && !/^\d/.test(w)).map((w) => w.slice(0, v.stemLength));
+}
+
 /** The stems of a headline's words, without stop words. */
 export function stems(headline: string, v: Pick<FramingVocabulary, "stemLength" | "stopWords">): string[] {
-  const stop = new Set(v.stopWords);
-  return wordTokens(fold(headline)).filter((w) => !stop.has(w) && !/^\d/.test(w)).map((w) => w.slice(0, v.stemLength));
+  return stemsOf(wordTokens(fold(headline)), v);
+}
+
+/** A lexicon compiled for lookup: word cues by prefix, phrase cues apart. */
+interface CompiledLexicon { byPrefix: Map<string, string[]>; phrases: [cue: string, letter: string][]; longest: number }
+
+const compiled = new WeakMap<FramingVocabulary["lexicon"], CompiledLexicon>();
+
+function compile(lexicon: FramingVocabulary["lexicon"]): CompiledLexicon {
+  let c = compiled.get(lexicon);
+  if (c) return c;
+  c = { byPrefix: new Map(), phrases: [], longest: 0 };
+  for (const [letter, cues] of Object.entries(lexicon)) {
+    for (const cue of cues) {
+      if (cue.includes(" ")) c.phrases.push([cue, letter]);
+      else {
+        c.byPrefix.set(cue, [...(c.byPrefix.get(cue) ?? []), letter]);
+        c.longest = Math.max(c.longest, cue.length);
+      }
+    }
+  }
+  compiled.set(lexicon, c);
+  return c;
+}
+
+/** Cue counts per letter: each (word cue, token starting with it) pair and each phrase cue present counts once. */
+function cueCounts(tokens: readonly string[], lexicon: FramingVocabulary["lexicon"]): Map<string, number> {
+  const c = compile(lexicon);
+  const counts = new Map<string, number>();
+  const add = (letter: string) => counts.set(letter, (counts.get(letter) ?? 0) + 1);
+  for (const token of tokens) {
+    for (let length = 1; length <= Math.min(token.length, c.longest); length++) for (const letter of c.byPrefix.get(token.slice(0, length)) ?? []) add(letter);
+  }
+  const padded = ` ${tokens.join(" ")} `;
+  for (const [cue, letter] of c.phrases) if (padded.includes(` ${cue}`)) add(letter);
+  return counts;
 }
 
 /** Feature name → value for one headline: `lex:X` cue counts, `w:stem` presence, `s:…` structure flags. */
 export function framingFeatures(headline: string, v: FramingVocabulary): Map<string, number> {
   const x = new Map<string, number>();
   const folded = fold(headline.normalize("NFC")).replace(/\s+/g, " ").trim();
-  const padded = ` ${wordTokens(folded).join(" ")} `;
   const tokens = wordTokens(folded);
-  for (const [letter, cues] of Object.entries(v.lexicon)) {
-    let n = 0;
-    for (const cue of cues) n += cue.includes(" ") ? (padded.includes(` ${cue}`) ? 1 : 0) : tokens.filter((t) => t.startsWith(cue)).length;
-    if (n > 0) x.set(`lex:${letter}`, Math.min(n, CUE_CAP));
-  }
-  for (const stem of stems(folded, v)) x.set(`w:${stem}`, 1);
+  for (const [letter, n] of cueCounts(tokens, v.lexicon)) x.set(`lex:${letter}`, Math.min(n, CUE_CAP));
+  for (const stem of stemsOf(tokens, v)) x.set(`w:${stem}`, 1);
   const f = headlineFeatures(headline, null);
   const flags: [string, boolean][] = [
     ["s:question", f.isQuestion], ["s:exclamation", f.isExclamation], ["s:quote", f.hasQuote], ["s:number", f.hasNumber],
