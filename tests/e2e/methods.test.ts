@@ -46,6 +46,15 @@ describe("Metodología", () => {
     }
   });
 
+  it("WEB-4: /metodologia fits a 360 px wide phone without sideways scrolling", async () => {
+    const { page } = await openPage(browser(), "/metodologia", { viewport: { width: 360, height: 740 } });
+    try {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it("DER-6: an outlet page shows the tests and rewrites the read model counts for its last 7 days", async () => {
     const [outlet] = await database().db.execute<{ id: number; slug: string }>(sql`
       select o.id, o.slug from outlets o where o.active and exists (
