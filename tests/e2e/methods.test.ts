@@ -7,6 +7,7 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loadHeadlineTestCounts } from "../../db/queries/headline-changes";
+import { TEST_OVERLAP_MS } from "../../lib/analysis/ab-tests";
 import { CLICKBAIT_PATTERNS } from "../../lib/analysis/clickbait";
 import { FRAME_LETTERS, FRAMES } from "../../lib/analysis/framing-letters";
 import { sha256Hex } from "../../lib/analysis/framing-model";
@@ -38,7 +39,7 @@ describe("Metodología", () => {
       const text = await mainText(page);
       for (const l of FRAME_LETTERS) expect(text).toContain(`${l} · ${FRAMES[l].name}`);
       for (const p of CLICKBAIT_PATTERNS) expect(text).toContain(p.id);
-      expect(text).toContain("más de 30 minutos después");
+      expect(text).toContain(`más de ${TEST_OVERLAP_MS / 60_000} minutos después`);
       expect(text).toContain("fastText");
       expect(text).toContain("no una red neuronal");
     } finally {

@@ -13,7 +13,10 @@ describe("A/B tests versus rewrites (DER-6)", () => {
     ["rotation A, B, C within a day: one test of three", [v("A", 0, 10), v("B", 1, 11), v("C", 2, 9)], { tests: [["A", "B", "C"]], rewrites: 0 }],
     ["a rewrite, then a test between the new versions", [v("A", 0, 1), v("B", 2, 8), v("C", 3, 7)], { tests: [["B", "C"]], rewrites: 0 }],
     ["a test, then a final rewrite", [v("A", 0, 5), v("B", 1, 4), v("C", 6, 9)], { tests: [["A", "B"]], rewrites: 1 }],
-    ["feed lag of 20 minutes past the front page's new headline is a rewrite", [v("A", 0, 1 + 1 / 3, ["feed", "frontpage"]), v("B", 1, 5, ["feed", "frontpage"])], { tests: [], rewrites: 1 }],
+    ["a feed cache serving A 15 minutes after B appeared on the front page is a rewrite", [v("A", 0, 1.25, ["feed", "frontpage"]), v("B", 1, 5, ["feed", "frontpage"])], { tests: [], rewrites: 1 }],
+    ["A still seen 25 minutes after B appeared, both alive to the end: a test", [v("A", 0, 9), v("B", 8 + 35 / 60, 9)], { tests: [["A", "B"]], rewrites: 0 }],
+    ["A back 3 minutes after B was last seen, only 28 minutes after B appeared: a test", [v("A", 0, 1 + 41 / 60), v("B", 1 + 13 / 60, 1 + 28 / 60)], { tests: [["A", "B"]], rewrites: 0 }],
+    ["a rewrite chain A→B→C seen in order is no test", [v("A", 0, 1), v("B", 1.1, 1.5), v("C", 1.6, 4)], { tests: [], rewrites: 2 }],
     ["one headline in the feed, another on the front page, at the same time: no test", [v("A", 0, 9, ["feed"]), v("B", 0.5, 9, ["frontpage"])], { tests: [], rewrites: 1 }],
   ])("DER-6: %s", (_name, versions, expected) => {
     const r = classifyHeadlineChanges(versions);
