@@ -7,10 +7,11 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loadHeadlineTestCounts } from "../../db/queries/headline-changes";
-import { TEST_OVERLAP_MS } from "../../lib/analysis/ab-tests";
+import { classifyHeadlineChanges, TEST_OVERLAP_MS, type SeenVersion } from "../../lib/analysis/ab-tests";
 import { CLICKBAIT_PATTERNS } from "../../lib/analysis/clickbait";
 import { FRAME_LETTERS, FRAMES } from "../../lib/analysis/framing-letters";
 import { sha256Hex } from "../../lib/analysis/framing-model";
+import { startSimulatedWeb } from "../sim/index";
 import { mainText, openPage, useBrowser, useSiteDatabase } from "./fixtures";
 
 const browser = useBrowser();
@@ -72,6 +73,35 @@ describe("Metodología", () => {
       expect(section).toContain(`${counts.tests} ${counts.tests === 1 ? "prueba A/B" : "pruebas A/B"}`);
     } finally {
       await page.context().close();
+    }
+  });
+});
+
+describe("A/B tests on the crawl of the simulated web", () => {
+  it("DER-6: no article the simulator rewrote is counted as an A/B test, and its A/B tests are found", async () => {
+    // The simulated web is deterministic (seed 1, the global setup's 10 outlets): a second
+    // instance gives the ground truth of the crawl that filled the site's database.
+    const sim = await startSimulatedWeb({ clock: { now: () => Date.now() }, outlets: 10 });
+    try {
+      const rows = await database().db.execute<{ url: string; text_hash: string; first_seen_at: string | Date; last_seen_at: string | Date; seen_in: string[] | string }>(sql`
+        select a.url, hv.text_hash, hv.first_seen_at, hv.last_seen_at, hv.seen_in::text[] as seen_in
+        from headline_versions hv join articles a on a.id = hv.article_id
+        where hv.article_id in (select article_id from headline_versions group by article_id having count(*) > 1)`);
+      const byUrl = new Map<string, SeenVersion[]>();
+      for (const r of rows) {
+        const seenIn = Array.isArray(r.seen_in) ? r.seen_in : String(r.seen_in).replace(/[{}]/g, "").split(",");
+        const v = { textHash: r.text_hash, firstSeenAt: new Date(r.first_seen_at).getTime(), lastSeenAt: new Date(r.last_seen_at).getTime(), seenIn };
+        byUrl.set(r.url, [...(byUrl.get(r.url) ?? []), v]);
+      }
+      const verdicts = [...byUrl].flatMap(([url, versions]) => {
+        const truth = sim.truth.articleByUrl(url);
+        return truth ? [{ pattern: truth.headlinePattern, test: classifyHeadlineChanges(versions).tests.length > 0 }] : [];
+      });
+      expect(verdicts.length, "articles whose headline changed during the crawl").toBeGreaterThan(10);
+      expect(verdicts.filter((v) => v.test && v.pattern !== "ab-test")).toEqual([]);
+      expect(verdicts.filter((v) => v.test).length).toBeGreaterThan(0);
+    } finally {
+      await sim.close();
     }
   });
 });
