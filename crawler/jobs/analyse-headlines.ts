@@ -4,8 +4,11 @@
  * stored versions, off the capture path, and stored against the headline's hash
  * (`on conflict do nothing`: several workers, or a repeated round, store each row once).
  *
- * A cursor over `headline_versions.id` (in memory, started at the oldest version without
- * features) means each round reads only new versions. Model work is skipped for outlets
+ * A cursor over `headline_versions.id` (in memory, started at the oldest version that lacks
+ * features, or a letter while a model may see it) means each round reads only new versions.
+ * After swapping the framing model, deleting the old letters
+ * (`delete from framing where model_sha256 <> '<new hash>'`) and restarting the worker
+ * re-annotates every headline with the new model. Model work is skipped for outlets
  * under "sin anotación de modelo" (PUB-1) and for outlets whose pages were seen with `noai`
  * (SIG-3: signals are recorded per outlet, so one such page keeps the model off all its
  * headlines); when that set grows, framing letters of headlines shown only by those outlets
@@ -102,9 +105,12 @@ export function createHeadlineAnalyser(o: HeadlineAnalyserOptions) {
       let stored = await purge([...noModel].filter((id) => !lastNoModel.has(id)), noModel);
       lastNoModel = noModel;
       if (cursor === undefined) {
+        // The oldest version still owed something: features, or a letter when a model may see it.
         const [row] = await o.db.execute<{ first: string | number | null }>(sql`
-          select min(hv.id) as first from headline_versions hv
-          where not exists (select 1 from headline_features f where f.text_hash = hv.text_hash)`);
+          select min(hv.id) as first from headline_versions hv join articles a on a.id = hv.article_id
+          where not exists (select 1 from headline_features f where f.text_hash = hv.text_hash)
+             or (a.outlet_id <> all(${`{${[...noModel].join(",")}}`}::int[])
+                 and not exists (select 1 from framing f where f.text_hash = hv.text_hash))`);
         const first = row?.first;
         if (first === null || first === undefined) {
           const [last] = await o.db.execute<{ last: string | number | null }>(sql`select max(id) as last from headline_versions`);

@@ -104,6 +104,13 @@ describe("headline analysis in the worker's housekeeping", () => {
     expect(row!.n).toBe(1);
   });
 
+  it("DER-4: after the old model's letters are deleted, a restarted worker annotates those headlines again", async () => {
+    const before = await rows<{ text_hash: string; letter: string }>(sql`select text_hash, letter from framing order by text_hash`);
+    await database.db.execute(sql`delete from framing`);
+    expect(await analyser().analyse(signal)).toBe(before.length);
+    expect(await rows(sql`select text_hash, letter from framing order by text_hash`)).toEqual(before);
+  });
+
   it("DER-4, SIG-3: when an outlet's pages start carrying noai, letters of headlines only it shows are deleted; shared ones stay", async () => {
     await sight(open, clock, [["d", "Muere un hombre al caer de un andamio en Valencia"]]);
     await sight(other, clock, [["a", "Muere un hombre al caer de un andamio en Valencia"]]);

@@ -74,8 +74,9 @@ export function Framing() {
         transformers.js apuntando a un directorio local sin descargas): se implementa la interfaz{" "}
         <code>FramingModel</code> de <code>lib/analysis/framing-model.ts</code> (una huella SHA-256 y un método que recibe
         solo el titular y devuelve letra y puntuación) y se devuelve desde <code>lib/analysis/models-in-use.ts</code>. Esta
-        página y la del bot mostrarán entonces la huella del nuevo fichero; cada letra guardada lleva la huella del modelo
-        que la calculó.
+        página y la del bot mostrarán entonces la huella del nuevo fichero. Cada letra guardada lleva la huella del modelo
+        que la calculó; para recalcular las antiguas con el nuevo modelo basta con borrar las de la huella anterior y
+        reiniciar el trabajador.
       </p>
     </section>
   );
