@@ -14,6 +14,7 @@ import { loadOrCreateSigningKey } from "./fetch/keys";
 import { signRequest } from "./fetch/signature";
 import { createCollector } from "./jobs/collect";
 import { createSourcePipeline } from "./jobs/poll-source";
+import { createHeadlineAnalyser } from "./jobs/analyse-headlines";
 import { createArticleReader, type OnOpenBody } from "./jobs/read-article";
 import { createSiteDataDeleter } from "./jobs/delete-site-data";
 import { createExclusionVerifier } from "./jobs/verify-exclusions";
@@ -72,10 +73,17 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
   });
   const verifier = createExclusionVerifier({ db, client, now });
   const deleter = createSiteDataDeleter({ db, now, productToken: config.bot.productToken });
+  const headlines = createHeadlineAnalyser({ db, now, policies: cachedPolicies(db, now) });
+  // Periodic work, in order: exclusion tokens, deletions they call for, then analysis (STO-4 before DER-*).
+  const chores = [(s: AbortSignal) => verifier.verifyDue(s), (s: AbortSignal) => deleter.deleteDue(s), (s: AbortSignal) => headlines.analyse(s)];
   return withPublisherPolicy({
     gate: (job, at) => (job.kind === "article" ? articles : sources).gate(job, at),
     run: (job, signal) => (job.kind === "article" ? articles : sources).run(job, signal),
-    housekeeping: async (signal) => (await verifier.verifyDue(signal)) + (await deleter.deleteDue(signal)),
+    housekeeping: async (signal) => {
+      let done = 0;
+      for (const chore of chores) done += await chore(signal);
+      return done;
+    },
     close: () => renderer.close(),
   }, { policies: cachedPolicies(db, now), isClosed: closedSourceCheck(db) });
 }

@@ -20,6 +20,7 @@ export const siteSections: readonly SiteSection[] = [
   { href: "/buscar", label: "Buscar", summary: "Búsqueda en los titulares registrados.", status: "ready" },
   { href: "/estado", label: "Estado", summary: "Cómo está funcionando la recogida, cabecera a cabecera.", status: "ready" },
   { href: "/bot", label: "El bot", summary: "Qué lee nuestro rastreador, cuándo y qué guarda.", status: "ready" },
+  { href: "/metodologia", label: "Metodología", summary: "Cómo calculamos cada cifra derivada, con sus umbrales y límites.", status: "ready" },
   { href: "/editores", label: "Editores", summary: "Exclusiones y su registro público.", status: "ready" },
   { href: "/replicas", label: "Réplicas", summary: "Las respuestas de las cabeceras, íntegras.", status: "ready" },
   { href: "/privacidad", label: "Privacidad", summary: "Qué datos guardamos y cuáles nunca.", status: "ready" },

@@ -16,6 +16,7 @@ export function SiteFooter() {
           <h2 id="pie-transparencia">Transparencia</h2>
           <ul>
             <li><Link href="/bot" prefetch={false}>El bot</Link></li>
+            <li><Link href="/metodologia" prefetch={false}>Metodología</Link></li>
             <li><Link href="/privacidad" prefetch={false}>Privacidad</Link></li>
             <li><Link href="/correcciones" prefetch={false}>Correcciones</Link></li>
             <li><Link href="/datos" prefetch={false}>Datos abiertos</Link></li>

@@ -4,6 +4,7 @@
  * its byline, with the publishers' and authors' requests applied (PUB-5, PUB-6).
  */
 import { sql } from "drizzle-orm";
+import { classifyHeadlineChanges } from "../../lib/analysis/ab-tests";
 import { citeBylines, headlineForDisplay, type OutletPolicy, type Policies } from "../../lib/policy";
 import { wordDiff, type DiffPart } from "../../lib/word-diff";
 import type { Executor } from "../client";
@@ -19,6 +20,8 @@ export interface HeadlineVersionEntry {
   diff: DiffPart[] | null;
   /** DER-4 framing letter and score, when the model has annotated it and the policy allows. */
   framing: { letter: string; score: number } | null;
+  /** DER-6: this version alternated with another (an A/B test), rather than replacing it for good. */
+  abTest: boolean;
 }
 
 /** Everything the article page shows. */
@@ -64,8 +67,8 @@ export async function loadArticlePage(db: Executor, policies: Policies, { id }: 
   if (policy.excluded) return undefined;
 
   const [versions, spans, story] = await Promise.all([
-    db.execute<{ text: string; first_seen_at: string | Date; last_seen_at: string | Date; seen_in: string[] | string; letter: string | null; score: number | null }>(sql`
-      select hv.text, hv.first_seen_at, hv.last_seen_at, hv.seen_in::text[] as seen_in, f.letter, f.score
+    db.execute<{ text: string; text_hash: string; first_seen_at: string | Date; last_seen_at: string | Date; seen_in: string[] | string; letter: string | null; score: number | null }>(sql`
+      select hv.text, hv.text_hash, hv.first_seen_at, hv.last_seen_at, hv.seen_in::text[] as seen_in, f.letter, f.score
       from headline_versions hv left join framing f on f.text_hash = hv.text_hash
       where hv.article_id = ${id} order by hv.first_seen_at, hv.id`),
     policy.positions
@@ -76,15 +79,18 @@ export async function loadArticlePage(db: Executor, policies: Policies, { id }: 
       where a2.story_id = ${a.story_id} ${notExcluded(sql`a2.outlet_id`, policies.excludedOutletIds)}`),
   ]);
 
+  const seenIn = (v: (typeof versions)[number]) => (Array.isArray(v.seen_in) ? v.seen_in : String(v.seen_in).replace(/[{}]/g, "").split(",").filter(Boolean));
+  const { inTest } = classifyHeadlineChanges(versions.map((v) => ({ textHash: v.text_hash, firstSeenAt: time(v.first_seen_at)!, lastSeenAt: time(v.last_seen_at)!, seenIn: seenIn(v) })));
   const entries: HeadlineVersionEntry[] = versions.map((v, i) => {
     const previous = versions[i - 1];
     return {
       headline: headlineForDisplay(policy, v.text),
       firstSeenAt: time(v.first_seen_at)!,
       lastSeenAt: time(v.last_seen_at)!,
-      seenIn: Array.isArray(v.seen_in) ? v.seen_in : String(v.seen_in).replace(/[{}]/g, "").split(",").filter(Boolean),
+      seenIn: seenIn(v),
       diff: previous && policy.headlinesVerbatim ? wordDiff(previous.text, v.text) : null,
       framing: policy.modelAnnotations && v.letter !== null ? { letter: v.letter, score: num(v.score)! } : null,
+      abTest: inTest.has(v.text_hash),
     };
   });
   const latest = [...versions].sort((x, y) => (time(y.last_seen_at)! - time(x.last_seen_at)!))[0];

@@ -25,6 +25,7 @@ export const publicPages: readonly { path: string; h1: string }[] = [
   { path: "/buscar", h1: "Buscar" },
   { path: "/estado", h1: "Estado" },
   { path: "/bot", h1: "El bot" },
+  { path: "/metodologia", h1: "Metodología" },
   { path: "/editores", h1: "Editores" },
   { path: "/replicas", h1: "Réplicas" },
   { path: "/privacidad", h1: "Privacidad" },

@@ -1,9 +1,11 @@
 /** AI-agent rules, machine-readable TDM reservations, legal notices and models (SPEC ROB-5, SIG-1, LEG-1, DER-4). */
 import Link from "next/link";
+import { framingModelInUse, LANGUAGE_MODEL } from "@/lib/analysis/models-in-use";
 import type { BotPageData } from "@/lib/site-bot-page";
 
 /** Our reading of AI-agent rules, TDM reservations (ours and others'), legal notices and models. */
 export function Policies({ data }: { data: BotPageData }) {
+  const framing = framingModelInUse();
   return (
     <>
       <section aria-labelledby="reglas-ia">
@@ -46,10 +48,24 @@ export function Policies({ data }: { data: BotPageData }) {
         <p>
           Ningún servicio externo de inteligencia artificial recibe datos de las cabeceras. Los modelos (procesamiento de
           lenguaje, agrupación de noticias, clasificación del encuadre de cada titular en una letra) son de pesos abiertos,
-          se distribuyen con el proyecto y se ejecutan en nuestro servidor; publicaremos aquí la huella SHA-256 de cada uno.
+          se distribuyen con el proyecto y se ejecutan en nuestro servidor.
           Al modelo que clasifica el encuadre le llega el titular sin el nombre de la cabecera, sin firma y sin dirección.
           No se entrena ni se ajusta ningún modelo con contenido de las cabeceras. Un editor puede sacar su cabecera de
-          estos modelos con el alcance «sin anotación de modelo» de Editores.
+          estos modelos con el alcance «sin anotación de modelo» de Editores, y no anotamos las cabeceras cuyas páginas
+          llevan la directiva <code>noai</code>.
+        </p>
+        <ul>
+          <li>
+            Encuadre del titular: modelo {framing.kind}, SHA-256{" "}
+            <code data-testid="framing-model-sha256">{framing.sha256}</code>.
+          </li>
+          <li>
+            Idioma del titular: {LANGUAGE_MODEL.name}, del paquete <code>{LANGUAGE_MODEL.npmPackage}@{LANGUAGE_MODEL.version}</code>,
+            SHA-256 <code>{LANGUAGE_MODEL.sha256}</code>.
+          </li>
+        </ul>
+        <p>
+          Cómo funcionan y sus límites: <Link href="/metodologia" prefetch={false}>Metodología</Link>.
         </p>
       </section>
     </>

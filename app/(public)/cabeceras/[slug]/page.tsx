@@ -11,6 +11,7 @@ import { DelaySection } from "./_sections/delay";
 import { FrontPageNowSection } from "./_sections/front-page-now";
 import { FrontPageTimeSection } from "./_sections/front-page-time";
 import { HeadlineChangesSection } from "./_sections/headline-changes";
+import { HeadlineTestsSection } from "./_sections/headline-tests";
 import { MixSections } from "./_sections/mix";
 import { RepliesSection } from "./_sections/replies";
 import { RequestsInForce } from "./_sections/requests-in-force";
@@ -50,6 +51,7 @@ export default async function OutletPage({ params }: Props) {
       {page.frontPage ? <FrontPageNowSection frontPage={page.frontPage} timeZone={tz} /> : null}
       {page.timelines ? <TimelinesSection timelines={page.timelines} outletName={outlet.name} timeZone={tz} /> : null}
       <HeadlineChangesSection data={page.headlineChanges} timeZone={tz} />
+      <HeadlineTestsSection outletId={outlet.id} now={page.now} timeZone={tz} />
       {page.frontPageTime ? <FrontPageTimeSection data={page.frontPageTime} timeZone={tz} /> : null}
       <DelaySection data={page.delay} outletName={outlet.name} timeZone={tz} />
       <MixSections sections={page.sections} agency={page.agency} framing={page.framing} outletName={outlet.name} timeZone={tz} />

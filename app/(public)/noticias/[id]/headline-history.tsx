@@ -17,6 +17,7 @@ export function HeadlineHistory({ versions, timeZone }: { versions: readonly Hea
             {i === 0 ? "Primer titular" : `Cambio ${i}`}: visto desde el <Moment at={v.firstSeenAt} timeZone={timeZone} /> hasta el{" "}
             <Moment at={v.lastSeenAt} timeZone={timeZone} />, en {formatList(v.seenIn.map((s) => WHERE[s] ?? s))}.
             {v.framing ? ` Encuadre: ${v.framing.letter}.` : null}
+            {v.abTest ? <> <span className="badge" title="Se alternó con otra versión: vuelve a verse después de que apareciera otra">Prueba A/B</span></> : null}
           </p>
           <p className="timeline-headline">{v.diff ? <HeadlineDiff parts={v.diff} /> : v.headline}</p>
         </li>
