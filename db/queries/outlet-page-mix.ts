@@ -4,6 +4,7 @@
  * analysis; until it has run they say so instead of showing zeros.
  */
 import { sql } from "drizzle-orm";
+import { frameLabel } from "../../lib/analysis/framing-letters";
 import type { OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";
 import { DAY_MS, outletArticlesSeenBetween } from "./page-sql";
@@ -80,7 +81,7 @@ export async function loadFramingDistribution(db: Executor, outletId: number, po
   return {
     shown: true, start: p.start, end: p.end,
     headlines: rows.reduce((n, r) => n + r.n, 0),
-    letters: rows.map((r) => ({ label: r.letter, count: r.n })),
+    letters: rows.map((r) => ({ label: frameLabel(r.letter), count: r.n })),
     modelSha256: [...new Set(rows.flatMap((r) => r.models))].sort(),
   };
 }

@@ -23,3 +23,8 @@ export const FRAMES: Readonly<Record<FrameLetter, { name: string; meaning: strin
 export function isFrameLetter(value: string): value is FrameLetter {
   return (FRAME_LETTERS as readonly string[]).includes(value);
 }
+
+/** How a letter is shown beside a figure: "C · Conflicto" (an unknown letter as it is). */
+export function frameLabel(letter: string): string {
+  return isFrameLetter(letter) ? `${letter} · ${FRAMES[letter].name}` : letter;
+}

@@ -1,5 +1,7 @@
 /** An article's headline history as a timeline, each change with its word diff (SPEC WEB-1). */
 import type { HeadlineVersionEntry } from "@/db/queries/article-page";
+import Link from "next/link";
+import { frameLabel } from "@/lib/analysis/framing-letters";
 import { formatList } from "@/lib/site-format";
 import { HeadlineDiff } from "../../../_components/headline-diff";
 import { Moment } from "../../../_components/moment";
@@ -16,7 +18,7 @@ export function HeadlineHistory({ versions, timeZone }: { versions: readonly Hea
           <p className="hint">
             {i === 0 ? "Primer titular" : `Cambio ${i}`}: visto desde el <Moment at={v.firstSeenAt} timeZone={timeZone} /> hasta el{" "}
             <Moment at={v.lastSeenAt} timeZone={timeZone} />, en {formatList(v.seenIn.map((s) => WHERE[s] ?? s))}.
-            {v.framing ? ` Encuadre: ${v.framing.letter}.` : null}
+            {v.framing ? <> Encuadre: <Link href="/metodologia#encuadre" prefetch={false}>{frameLabel(v.framing.letter)}</Link>.</> : null}
             {v.abTest ? <> <span className="badge" title="Se alternó con otra versión: vuelve a verse después de que apareciera otra">Prueba A/B</span></> : null}
           </p>
           <p className="timeline-headline">{v.diff ? <HeadlineDiff parts={v.diff} /> : v.headline}</p>
