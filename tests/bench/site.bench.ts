@@ -24,7 +24,14 @@ import { articlesDataset } from "../../lib/api/datasets/articles";
 import { headlineVersionsDataset } from "../../lib/api/datasets/headline-versions";
 import { rankSpansDataset } from "../../lib/api/datasets/rank-spans";
 import { storiesDataset } from "../../lib/api/datasets/stories";
-import { explainApi, type Explained } from "./support/api-explain";
+import { explainApi, explainPage, type Explained } from "./support/api-explain";
+import { loadArticlePage } from "../../db/queries/article-page";
+import { readHomePage } from "../../db/queries/home-page";
+import { loadOutletPage } from "../../db/queries/outlet-page";
+import { loadPolicies } from "../../db/queries/policy";
+import { searchHeadlines } from "../../db/queries/search";
+import { loadStoryPage } from "../../db/queries/story-page";
+import { readStatusPage } from "../../db/queries/status-page";
 import { busySeconds, machineTicks } from "./support/machine-cpu";
 import { treeCpuSeconds } from "./support/proc-cpu";
 import { historyDatabase } from "./support/history-database";
@@ -114,6 +121,21 @@ async function explainAll(sql: postgres.Sql, end: number, slug: string): Promise
   ];
 }
 
+/** Every statement behind each public page, explained (the ids and slug of the paths loaded). */
+async function explainPages(sql: postgres.Sql, end: number, paths: Record<string, string>): Promise<Explained[]> {
+  const db = drizzle(sql);
+  const policies = await loadPolicies(db);
+  const last = (path: string) => path.split("?")[0]!.split("/").pop()!;
+  return [
+    ...await explainPage(sql, db, "page /", (d) => readHomePage(d, policies, end)),
+    ...await explainPage(sql, db, "page outlet", (d) => loadOutletPage(d, policies, { slug: last(paths["outlet /cabeceras/<slug>"]!), now: end })),
+    ...await explainPage(sql, db, "page article", (d) => loadArticlePage(d, policies, { id: Number(last(paths["article /noticias/<id>"]!)) })),
+    ...await explainPage(sql, db, "page story", (d) => loadStoryPage(d, policies, { id: Number(last(paths["story /historias/<id>"]!)) })),
+    ...await explainPage(sql, db, "page search", (d) => searchHeadlines(d, policies, { q: "vivienda", page: 1 })),
+    ...await explainPage(sql, db, "page /estado", (d) => readStatusPage(d, policies, end)),
+  ];
+}
+
 /** Generate or reuse the year, serve it, load each path, explain the API's statements. */
 export async function run(ctx: BenchContext): Promise<Figure[]> {
   const outlets = one(process.env.BENCH_SITE_OUTLETS, 50);
@@ -173,7 +195,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     }
 
     const slug = paths["outlet /cabeceras/<slug>"]!.split("/").pop()!;
-    for (const e of await explainAll(sql, history.end, slug)) {
+    for (const e of [...await explainAll(sql, history.end, slug), ...await explainPages(sql, history.end, paths)]) {
       ctx.progress(`EXPLAIN ${e.label}: ${e.executionMs.toFixed(2)} ms\n    ${e.scans.join("\n    ")}`);
       if (process.env.BENCH_SITE_PLANS === "1") ctx.progress(e.plan);
       out.push(figure(`EXPLAIN ${e.label}: execution`, e.executionMs, "ms"));

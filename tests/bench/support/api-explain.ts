@@ -1,7 +1,7 @@
 /**
- * EXPLAIN (ANALYZE, BUFFERS) of the statements behind the open-data API and exports:
- * each dataset page runs once through a recording executor, and its SQL is explained
- * with the same parameters. The summary keeps the plan's scan nodes and timings.
+ * EXPLAIN (ANALYZE, BUFFERS) of the statements behind the open-data API and exports, and
+ * behind the public pages: each runs once through a recording executor, and its SQL is
+ * explained with the same parameters. The summary keeps the plan's scan nodes and timings.
  */
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
@@ -27,15 +27,28 @@ async function recording(db: Executor, work: (db: Executor) => Promise<unknown>)
   return seen;
 }
 
+/** EXPLAIN (ANALYZE, BUFFERS) one recorded statement. */
+async function explainStatement(sql: postgres.Sql, statement: { sql: string; params: unknown[] }, label: string): Promise<Explained> {
+  const rows = await sql.unsafe(`explain (analyze, buffers) ${statement.sql}`, statement.params as postgres.ParameterOrJSON<never>[]);
+  const lines = rows.map((r) => String(Object.values(r)[0]));
+  const scans = lines.filter((l) => /Scan|Sort|Join|Nested Loop|Limit/.test(l)).map((l) => l.trim().replace(/\s+\(cost=[^)]*\)/, "").replace(/\(actual[^)]*\)/, "").trim());
+  const executionMs = Number(/Execution Time: ([\d.]+)/.exec(lines.join("\n"))?.[1] ?? Number.NaN);
+  return { label, executionMs, scans, seqScans: lines.filter((l) => /Seq Scan on (articles|headline_versions|rank_spans|stories|fetch_log|frontpage_captures)\b/.test(l)).length, plan: lines.join("\n") };
+}
+
 /** Explain the last statement `work` sends (the dataset query itself, after the context loads). */
 export async function explainApi(sql: postgres.Sql, db: Executor, now: number, label: string, work: (ctx: Awaited<ReturnType<typeof loadApiContext>>) => Promise<unknown>): Promise<Explained> {
   const ctx = await loadApiContext(db, now);
   const statements = await recording(db, (recorder) => work({ ...ctx, db: recorder }));
   const last = statements[statements.length - 1];
   if (!last) throw new Error(`${label}: no statement`);
-  const rows = await sql.unsafe(`explain (analyze, buffers) ${last.sql}`, last.params as postgres.ParameterOrJSON<never>[]);
-  const lines = rows.map((r) => String(Object.values(r)[0]));
-  const scans = lines.filter((l) => /Scan|Sort|Join|Nested Loop|Limit/.test(l)).map((l) => l.trim().replace(/\s+\(cost=[^)]*\)/, "").replace(/\(actual[^)]*\)/, "").trim());
-  const executionMs = Number(/Execution Time: ([\d.]+)/.exec(lines.join("\n"))?.[1] ?? Number.NaN);
-  return { label, executionMs, scans, seqScans: lines.filter((l) => /Seq Scan on (articles|headline_versions|rank_spans|stories|fetch_log|frontpage_captures)\b/.test(l)).length, plan: lines.join("\n") };
+  return explainStatement(sql, last, label);
+}
+
+/** Explain every statement a page's read model sends (WEB-4: pages are served from indexed queries). */
+export async function explainPage(sql: postgres.Sql, db: Executor, label: string, work: (db: Executor) => Promise<unknown>): Promise<Explained[]> {
+  const statements = await recording(db, work);
+  const out: Explained[] = [];
+  for (const [i, statement] of statements.entries()) out.push(await explainStatement(sql, statement, `${label} #${i + 1}`));
+  return out;
 }
