@@ -9,6 +9,8 @@ import type { FetchResult } from "../fetch/types";
 import { discoverFeeds } from "../parse/discovery";
 import { parseFeed } from "../parse/feed";
 import type { LayoutBox } from "../fetch/browser-boxes";
+import { legalNoticeText } from "../parse/legal-notice";
+import { saveLegalNotice } from "../../db/queries/admin-legal";
 import { extractFrontPage } from "../parse/frontpage";
 import { attachBoxes, type BoxedLink } from "../parse/frontpage-boxes";
 import { parseSitemap } from "../parse/sitemap";
@@ -99,6 +101,10 @@ export function createCollector(o: CollectOptions): Collect {
       await proposeSources(o.db, { outletId: job.outletId, kind: "feed", urls: discoverFeeds(body, response.finalUrl, contentType), siteOf: o.siteOf, intervalMinutes: 10 });
       await proposeSources(o.db, { outletId: job.outletId, kind: "sitemap", urls: await robotsSitemaps(o.db, new URL(response.finalUrl).origin), siteOf: o.siteOf, intervalMinutes: 15 });
       return { changed };
+    } else if (job.kind === "legal") {
+      // LEG-1: the notice's text is kept only when it changed (a robots.txt block means it is never fetched: the admin asks for a paste).
+      const text = legalNoticeText(body, contentType);
+      if (text !== undefined) return { changed: await saveLegalNotice(o.db, { outletId: job.outletId, text, now: at, source: "rastreador" }) };
     }
     return {};
   };

@@ -1,15 +1,22 @@
-/** Legal notices pasted by the operator (SPEC LEG-1, ADM-2): kept only when the text changed. */
+/** Legal notices, read monthly by the crawler or pasted by the operator (SPEC LEG-1, ADM-2): kept only when the text changed. */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { parseRobots } from "../../crawler/politeness/robots";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
 
-/** Store `text` for the outlet unless it equals the latest copy; true when stored. */
+/** Store `text` pasted by the operator unless it equals the latest copy; true when stored. */
 export async function pasteLegalNotice(db: Executor, outletId: number, text: string, now: number): Promise<boolean> {
+  return saveLegalNotice(db, { outletId, text, now, source: "pegado" });
+}
+
+/** Store a legal notice (pasted, or read by the crawler) unless it equals the outlet's latest copy; true when stored. */
+export async function saveLegalNotice(db: Executor, p: { outletId: number; text: string; now: number; source: "pegado" | "rastreador" }): Promise<boolean> {
+  const { outletId, text, now } = p;
   const sha256 = createHash("sha256").update(text).digest("hex");
   const rows = await db.execute(sql`
     insert into legal_notices (outlet_id, sha256, notice_text, source, captured_at)
-    select ${outletId}, ${sha256}, ${text}, 'pegado', ${sqlTime(now)}
+    select ${outletId}, ${sha256}, ${text}, ${p.source}, ${sqlTime(now)}
     where exists (select 1 from outlets where id = ${outletId})
       and ${sha256} is distinct from (select sha256 from legal_notices where outlet_id = ${outletId} order by captured_at desc, id desc limit 1)
     returning id`);
@@ -35,4 +42,27 @@ export async function listLegalNotices(db: Executor): Promise<LegalNoticePair[]>
     byOutlet.set(r.id, pair);
   }
   return [...byOutlet.values()];
+}
+
+/** Whether the crawler can read an outlet's legal notice (LEG-1), or the operator must paste it. */
+export type LegalNoticeAccess = "reads" | "robots" | "blocked" | "no-url" | "not-yet";
+
+/** Per outlet: can the bot read its legal notice? A robots.txt that disallows it, or a block, means never by automation. */
+export async function legalNoticeAccess(db: Executor, productToken: string): Promise<Map<number, LegalNoticeAccess>> {
+  const rows = await db.execute<{ id: number; url: string | null; closed_since: string | null; last_success_at: string | null; robots_txt: string | null; robots_access: string | null }>(sql`
+    select o.id, s.url, s.closed_since, s.last_success_at, v.robots_txt, h.robots_access
+    from outlets o
+    left join sources s on s.outlet_id = o.id and s.kind = 'legal' and s.active
+    left join hosts h on h.host = substring(s.url from '^[a-z]+://[^/?#]+')
+    left join robots_versions v on v.id = h.robots_version_id`);
+  const out = new Map<number, LegalNoticeAccess>();
+  for (const r of rows) {
+    if (out.get(r.id) === "reads") continue;
+    const access: LegalNoticeAccess = !r.url ? "no-url"
+      : r.closed_since ? "blocked"
+      : r.robots_access === "disallow-all" || (r.robots_txt !== null && !parseRobots(r.robots_txt).isAllowed(r.url, productToken)) ? "robots"
+      : r.last_success_at ? "reads" : "not-yet";
+    out.set(r.id, access);
+  }
+  return out;
 }

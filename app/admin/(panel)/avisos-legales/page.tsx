@@ -4,18 +4,27 @@
  */
 import type { Metadata } from "next";
 import { Moment } from "@/app/_components/moment";
-import { listLegalNotices } from "@/db/queries/admin-legal";
-import { database } from "@/db/server";
+import { legalNoticeAccess, listLegalNotices, type LegalNoticeAccess } from "@/db/queries/admin-legal";
+import { appConfig, database } from "@/db/server";
 import { requireOperator } from "@/lib/admin-session";
 import { wordDiff } from "@/lib/word-diff";
 import { ActionForm } from "../../_lib/action-form";
 
 export const metadata: Metadata = { title: "Avisos legales" };
 
+/** What the bot can do with each outlet's notice; the first three ask the operator to paste it. */
+const ACCESS: Record<LegalNoticeAccess, React.ReactNode> = {
+  robots: <><span className="badge">Pégalo</span> Su robots.txt no nos deja leer el aviso: el bot nunca lo pedirá.</>,
+  blocked: <><span className="badge">Pégalo</span> La web nos bloquea: el bot no vuelve a pedirlo.</>,
+  "no-url": <><span className="badge">Pégalo</span> No tenemos la dirección de su aviso legal (añádela en Cabeceras).</>,
+  "not-yet": <>El bot lo leerá en su próxima visita mensual.</>,
+  reads: <>El bot lo relee cada mes y guarda una copia cuando cambia.</>,
+};
+
 export default async function LegalNoticesPage() {
   const { csrf } = await requireOperator("/admin/avisos-legales");
   const { db } = await database();
-  const notices = await listLegalNotices(db);
+  const [notices, access] = await Promise.all([listLegalNotices(db), legalNoticeAccess(db, appConfig().bot.productToken)]);
   return (
     <>
       <h1>Avisos legales</h1>
@@ -33,6 +42,7 @@ export default async function LegalNoticesPage() {
       {notices.map((n) => (
         <section key={n.outletId} aria-label={n.outletName}>
           <h2>{n.outletName}</h2>
+          <p data-testid="legal-access">{ACCESS[access.get(n.outletId) ?? "no-url"]}</p>
           {!n.latest ? <p className="hint">Sin copia todavía.</p> : (
             <>
               <p className="hint">Última copia: <Moment at={n.latest.at} /> ({n.latest.source}){n.previous ? <> · anterior: <Moment at={n.previous.at} /></> : null}</p>
