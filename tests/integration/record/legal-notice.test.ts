@@ -36,7 +36,7 @@ function legalJob(slug: string): Job {
 
 function response(slug: string, html: string): { finalUrl: string; result: FetchResult } {
   const url = `https://www.${slug}.test/aviso-legal`;
-  return { finalUrl: url, result: { outcome: "ok", status: 200, url, headers: { "content-type": "text/html; charset=utf-8" }, body: new TextEncoder().encode(html), bytes: html.length, durationMs: 5 } };
+  return { finalUrl: url, result: { outcome: "ok", status: 200, url, headers: { "content-type": "text/html; charset=utf-8" }, body: new TextEncoder().encode(html), bytes: html.length, durationMs: 5, startedAt: T0, endedAt: T0 + 5 } };
 }
 
 beforeAll(async () => {
