@@ -20,9 +20,9 @@ export function OptOut({ data }: { data: BotPageData }) {
           plazo de {c.replyPublished}. Ver <Link href="/replicas" prefetch={false}>Réplicas</Link>.
         </li>
         <li>
-          <strong>Periodistas:</strong> si no quieres ver tu firma junto a un titular citado, escribe a{" "}
-          <a href={`mailto:${contacts.general}`}>{contacts.general}</a>; retiramos la firma y el titular queda citado «sin
-          firma a petición del autor». Ver <Link href="/privacidad" prefetch={false}>Privacidad</Link>.
+          <strong>Periodistas:</strong> si no quieres ver tu firma junto a un titular citado, pídelo con el formulario de{" "}
+          <Link href="/privacidad" prefetch={false}>Privacidad</Link> (o escribe a <a href={`mailto:${contacts.general}`}>{contacts.general}</a>);
+          retiramos la firma y el titular queda citado «sin firma a petición del autor».
         </li>
       </ul>
     </section>
