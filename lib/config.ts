@@ -55,6 +55,8 @@ const envSchema = z.object({
   CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
   /** `inline`: `npm start` also runs the crawler worker; `off`: site only. */
   HEMEROSCOPIO_WORKER: z.enum(["inline", "off"]).default("inline"),
+  /** The site sits behind a reverse proxy that appends the reader's address to X-Forwarded-For. */
+  HEMEROSCOPIO_TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
   /** Seconds a public data page is served from the page cache after it was rendered; 0 renders every request. */
   HEMEROSCOPIO_PAGE_CACHE_S: int(0, 3600).default(30),
   HEMEROSCOPIO_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
@@ -113,6 +115,8 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error";
   /** Seconds public data pages are served from the page cache. @default 30 */
   pageCacheSeconds: number;
+  /** Readers' addresses come from a trusted reverse proxy's X-Forwarded-For. @default false */
+  trustProxy: boolean;
   bot: {
     name: string;
     version: string;
@@ -182,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     time: { scale: e.HEMEROSCOPIO_TIME_SCALE, origin: e.HEMEROSCOPIO_TIME_ORIGIN },
     logLevel: e.HEMEROSCOPIO_LOG_LEVEL,
     pageCacheSeconds: e.HEMEROSCOPIO_PAGE_CACHE_S,
+    trustProxy: e.HEMEROSCOPIO_TRUST_PROXY,
     bot: {
       name: e.HEMEROSCOPIO_BOT_NAME,
       version: e.HEMEROSCOPIO_BOT_VERSION,

@@ -15,11 +15,19 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "tra
 /** Where the renderer listens. */
 export interface Upstream { host: string; port: number }
 
-function forwardedHeaders(request: IncomingMessage): IncomingHttpHeaders {
+/**
+ * The reader's address: the socket's, so a header a reader sent cannot choose their
+ * rate-limit bucket; behind a trusted reverse proxy, the address that proxy appended last.
+ */
+export function readerAddress(request: Pick<IncomingMessage, "headers" | "socket">, trustProxy: boolean): string {
+  const appended = trustProxy ? String(request.headers["x-forwarded-for"] ?? "").split(",").at(-1)?.trim() : undefined;
+  return appended || request.socket.remoteAddress || "unknown";
+}
+
+function forwardedHeaders(request: IncomingMessage, trustProxy: boolean): IncomingHttpHeaders {
   const headers: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
-  // The reader's address is the socket's: a header a reader sent cannot choose their rate-limit bucket.
-  headers["x-forwarded-for"] = request.socket.remoteAddress ?? "unknown";
+  headers["x-forwarded-for"] = readerAddress(request, trustProxy);
   headers["x-forwarded-proto"] = "encrypted" in request.socket && request.socket.encrypted ? "https" : "http";
   if (request.headers.host) headers["x-forwarded-host"] = request.headers.host;
   return headers;
@@ -61,10 +69,10 @@ function sendUnavailable(request: IncomingMessage, response: ServerResponse): vo
 const SERVED_WHILE_DOWN = /^\/(healthz|_next\/static\/|icon\.svg|favicon\.ico)/;
 
 /** Render one cacheable page upstream with a GET, buffering its body. */
-function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Agent, now: () => number, timeoutMs: number): Promise<Rendered> {
+function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Agent, now: () => number, timeoutMs: number, trustProxy: boolean): Promise<Rendered> {
   return new Promise((resolve, reject) => {
     // The key says gzip or identity; ask for exactly that, so every reader of the key can read the body.
-    const headers = { ...forwardedHeaders(request), "accept-encoding": acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity" };
+    const headers = { ...forwardedHeaders(request, trustProxy), "accept-encoding": acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity" };
     const outgoing = http.request({ host: upstream.host, port: upstream.port, method: "GET", path: request.url, headers, agent }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -84,8 +92,8 @@ function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Ag
 }
 
 /** Pass a request through unchanged, streaming both ways. */
-function passThrough(request: IncomingMessage, response: ServerResponse, upstream: Upstream, agent: http.Agent, timeoutMs: number): void {
-  const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers: forwardedHeaders(request), agent }, (incoming) => {
+function passThrough(request: IncomingMessage, response: ServerResponse, upstream: Upstream, agent: http.Agent, timeoutMs: number, trustProxy: boolean): void {
+  const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers: forwardedHeaders(request, trustProxy), agent }, (incoming) => {
     response.writeHead(incoming.statusCode ?? 502, responseHeaders(incoming.headers));
     incoming.pipe(response);
     incoming.on("error", () => response.destroy());
@@ -104,8 +112,11 @@ function passThrough(request: IncomingMessage, response: ServerResponse, upstrea
  */
 export function createCachingProxy(options: {
   upstream: Upstream; store: PageStore | undefined; now?: () => number; unavailable?: () => boolean; renderTimeoutMs?: number;
+  /** Take the reader's address from the X-Forwarded-For a reverse proxy in front of us appended. @default false */
+  trustProxy?: boolean;
 }): (request: IncomingMessage, response: ServerResponse) => void {
   const now = options.now ?? Date.now;
+  const trustProxy = options.trustProxy ?? false;
   const timeoutMs = options.renderTimeoutMs ?? 15_000;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   return (request, response) => {
@@ -114,8 +125,8 @@ export function createCachingProxy(options: {
     const kept = key === undefined ? undefined : options.store?.peek(key);
     if (kept) return sendPage(request, response, kept, true, now());
     if (options.unavailable?.() && !SERVED_WHILE_DOWN.test(url)) return sendUnavailable(request, response);
-    if (!options.store || key === undefined) return passThrough(request, response, options.upstream, agent, timeoutMs);
-    options.store.get(key, () => renderPage(request, options.upstream, agent, now, timeoutMs)).then(
+    if (!options.store || key === undefined) return passThrough(request, response, options.upstream, agent, timeoutMs, trustProxy);
+    options.store.get(key, () => renderPage(request, options.upstream, agent, now, timeoutMs, trustProxy)).then(
       ({ page, hit }) => sendPage(request, response, page, hit, now()),
       (error: unknown) => failed(request, response, error),
     );

@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
+import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { mainText, openPage, siteUrl, useBrowser, useSiteDatabase } from "./fixtures";
 
@@ -44,17 +45,29 @@ async function pageToken(path: string): Promise<string> {
   return token;
 }
 
-function post(path: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(siteUrl(path), {
-    method: "POST", redirect: "manual", body,
+/**
+ * Requests from other addresses come from other loopback addresses (127.0.0.0/8 is all
+ * local): the site takes a reader's address from the connection, never from a header.
+ */
+const sources = new Map<string, Agent>();
+function from(address: string): Agent {
+  let agent = sources.get(address);
+  if (!agent) sources.set(address, (agent = new Agent({ connect: { localAddress: address } })));
+  return agent;
+}
+
+function post(path: string, body: string, headers: Record<string, string> = {}, source?: string): Promise<Response> {
+  const init = {
+    method: "POST", redirect: "manual" as const, body,
     headers: { "content-type": "application/x-www-form-urlencoded", origin: origin(), ...headers },
-  });
+  };
+  return (source ? undiciFetch(siteUrl(path), { ...init, dispatcher: from(source) }) : fetch(siteUrl(path), init)) as Promise<Response>;
 }
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-/** Log in over HTTP from address `xff`; the session cookie ("name=value"). */
-async function loginCookie(xff: string): Promise<string> {
-  const response = await post("/admin/entrar/enviar", form({ ficha: await pageToken("/admin/entrar"), clave: PASSWORD, next: "/admin" }), { "x-forwarded-for": xff });
+/** Log in over HTTP from loopback address `source`; the session cookie ("name=value"). */
+async function loginCookie(source: string): Promise<string> {
+  const response = await post("/admin/entrar/enviar", form({ ficha: await pageToken("/admin/entrar"), clave: PASSWORD, next: "/admin" }), {}, source);
   expect(response.status).toBe(303);
   return response.headers.get("set-cookie")!.split(";")[0]!;
 }
@@ -305,8 +318,8 @@ describe("attacks on the admin and the reply and byline forms are refused with n
   });
 
   it("SEC-2: admin actions need the session's CSRF token and our origin; oversized bodies are refused", async () => {
-    const cookie = await loginCookie("198.51.100.1");
-    const other = await loginCookie("198.51.100.2");
+    const cookie = await loginCookie("127.0.100.1");
+    const other = await loginCookie("127.0.100.2");
     const csrf = await csrfOf(cookie);
     const before = await count("corrections");
     const fields = { accion: "correction.add", dia: "2026-01-01", titulo: "Ataque", detalles: "y" };
@@ -328,7 +341,7 @@ describe("attacks on the admin and the reply and byline forms are refused with n
 
   it("SEC-3: the login's next= never leads off the admin (open redirect)", async () => {
     for (const next of ["https://evil.example/", "//evil.example/", "/\\evil.example", "/admin//evil.example", "javascript:alert(1)", "/editores"]) {
-      const response = await post("/admin/entrar/enviar", form({ ficha: await pageToken("/admin/entrar"), clave: PASSWORD, next }), { "x-forwarded-for": "198.51.100.3" });
+      const response = await post("/admin/entrar/enviar", form({ ficha: await pageToken("/admin/entrar"), clave: PASSWORD, next }), {}, "127.0.100.3");
       expect(response.status).toBe(303);
       const location = new URL(response.headers.get("location")!, siteUrl());
       expect(location.origin).toBe(origin());
@@ -347,12 +360,12 @@ describe("attacks on the admin and the reply and byline forms are refused with n
     const byline = { nombre: "Ana Pérez", contacto: "ana@x.es" };
     const replyToken = await pageToken("/replicas");
     const bylineToken = await pageToken("/privacidad");
-    const attempts: [string, Record<string, string>, Record<string, string>, number][] = [
+    const attempts: [string, Record<string, string>, Record<string, string>, number, string?][] = [
       ["/replicas/enviar", { ...reply, ficha: replyToken }, { origin: "https://evil.example" }, 403],
       ["/replicas/enviar", reply, {}, 400],
       ["/replicas/enviar", { ...reply, ficha: replyToken, web: "spam" }, {}, 400],
       ["/replicas/enviar", { ...reply, ficha: replyToken, cabecera: "<script>alert(1)</script>" }, {}, 400],
-      ["/replicas/enviar", { ...reply, ficha: replyToken, cabecera: "no-existe" }, { "x-forwarded-for": "192.0.2.50" }, 400],
+      ["/replicas/enviar", { ...reply, ficha: replyToken, cabecera: "no-existe" }, {}, 400, "127.0.2.50"],
       ["/replicas/enviar", { ...reply, ficha: replyToken, contacto: "\"><svg onload=alert(1)>@x.es" }, {}, 400],
       ["/replicas/enviar", { ...reply, ficha: replyToken, texto: "x".repeat(70 * 1024) }, {}, 413],
       ["/privacidad/firma", { ...byline, ficha: bylineToken, nombre: "<img src=x onerror=alert(1)>" }, {}, 400],
@@ -360,8 +373,8 @@ describe("attacks on the admin and the reply and byline forms are refused with n
       ["/privacidad/firma", { ...byline, ficha: bylineToken }, { origin: "https://evil.example" }, 403],
       ["/privacidad/firma", { ...byline, ficha: bylineToken, nombre: "a".repeat(5_000) }, {}, 413],
     ];
-    for (const [path, fields, headers, status] of attempts) {
-      const response = await post(path, form(fields), headers);
+    for (const [path, fields, headers, status, source] of attempts) {
+      const response = await post(path, form(fields), headers, source);
       expect(response.status, `${path} ${JSON.stringify(fields).slice(0, 80)}`).toBe(status);
       const html = await response.text();
       expect(html).not.toContain("<script>alert");
@@ -379,7 +392,7 @@ describe("attacks on the admin and the reply and byline forms are refused with n
     const token = await pageToken("/replicas");
     const statuses: number[] = [];
     const fields = { cabecera: outlet.slug, firma: "Límite", contacto: "d@medio.es", texto: "Una réplica suficientemente larga para pasar.", ficha: token };
-    for (let i = 0; i < 7; i++) statuses.push((await post("/replicas/enviar", form(fields), { "x-forwarded-for": "192.0.2.77" })).status);
+    for (let i = 0; i < 7; i++) statuses.push((await post("/replicas/enviar", form(fields), {}, "127.0.2.77")).status);
     expect(statuses.filter((s) => s === 303).length).toBe(5);
     expect(statuses.at(-1)).toBe(429);
     await database().db.execute(sql`delete from replies where author = 'Límite'`);
@@ -387,12 +400,12 @@ describe("attacks on the admin and the reply and byline forms are refused with n
 
   it("ADM-1: brute force is throttled: the account locks after 5 wrong passwords (even the right one is refused), and an address after 10 tries", async () => {
     const token = await pageToken("/admin/entrar");
-    const attempt = (clave: string, xff: string) => post("/admin/entrar/enviar", form({ ficha: token, clave, next: "/admin" }), { "x-forwarded-for": xff });
+    const attempt = (clave: string, source: string) => post("/admin/entrar/enviar", form({ ficha: token, clave, next: "/admin" }), {}, source);
     const sessions = await count("sessions");
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await attempt(`adivina-${i}`, `203.0.113.${i + 1}`)).status);
+    for (let i = 0; i < 6; i++) statuses.push((await attempt(`adivina-${i}`, `127.0.113.${i + 1}`)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    expect((await attempt(PASSWORD, "203.0.113.99")).status).toBe(429);
+    expect((await attempt(PASSWORD, "127.0.113.99")).status).toBe(429);
     expect(await count("sessions")).toBe(sessions);
     const [op] = await database().db.execute<{ failed_logins: number; locked: boolean }>(sql`select failed_logins, locked_until > now() as locked from operator`);
     expect(op).toMatchObject({ failed_logins: 5, locked: true });
@@ -400,7 +413,7 @@ describe("attacks on the admin and the reply and byline forms are refused with n
     await database().db.execute(sql`update operator set failed_logins = 0, locked_until = null`);
     const perAddress: number[] = [];
     for (let i = 0; i < 11; i++) {
-      perAddress.push((await attempt("x", "203.0.113.200")).status);
+      perAddress.push((await attempt("x", "127.0.113.200")).status);
       await database().db.execute(sql`update operator set failed_logins = 0, locked_until = null`);
     }
     expect(perAddress.slice(0, 10).every((s) => s === 401)).toBe(true);

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createCrawlPipeline } from "../../crawler/compose";
+import { runHousekeeping } from "../../crawler/housekeeping";
 import { runWorker } from "../../crawler/loop";
 import { openDatabase } from "../../db/client";
 import { importOutlets } from "../../db/queries/outlets";
@@ -64,13 +65,15 @@ export async function crawlSimulatedWeb(options: SimulatedCrawlOptions): Promise
     });
     const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId: "e2e-crawl" });
     const stop = new AbortController();
+    const log = createLogger({ component: "e2e-crawl", write: () => {} });
     const running = runWorker({
-      db: database.db, clock, pipeline, workerId: "e2e-crawl", signal: stop.signal,
-      log: createLogger({ component: "e2e-crawl", write: () => {} }), leaseMs: 600_000 * scale, maxIdleMs: 30_000 * scale,
+      db: database.db, clock, pipeline, workerId: "e2e-crawl", signal: stop.signal, log, leaseMs: 600_000 * scale, maxIdleMs: 30_000 * scale,
     });
+    // The worker's periodic work too (exclusion checks, deletions, analysis), as crawler/main.ts runs it.
+    const chores = runHousekeeping({ pipeline, clock, log, signal: stop.signal });
     await new Promise((r) => setTimeout(r, realMs));
     stop.abort();
-    await running;
+    await Promise.all([running, chores]);
     await pipeline.close?.();
     await sim.idle();
     // Requests still unwinding after the stop may add request-log lines: wait until the log is

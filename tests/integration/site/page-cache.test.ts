@@ -5,7 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createCachingProxy } from "../../../lib/page-cache/proxy";
+import { createCachingProxy, readerAddress } from "../../../lib/page-cache/proxy";
 import { createPageStore } from "../../../lib/page-cache/store";
 
 interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }
@@ -117,5 +117,14 @@ describe("page cache over HTTP (WEB-4)", () => {
       expect(response.status).toBe(502);
       expect(await response.text()).toContain("no responde");
     }
+  });
+});
+
+describe("reader addresses (SEC-2)", () => {
+  it("SEC-2: behind a trusted reverse proxy, the address it appended last; otherwise the connection's", () => {
+    const request = (xff?: string) => ({ headers: xff === undefined ? {} : { "x-forwarded-for": xff }, socket: { remoteAddress: "10.0.0.5" } }) as never;
+    expect(readerAddress(request("203.0.113.9, 198.51.100.7"), false)).toBe("10.0.0.5");
+    expect(readerAddress(request("203.0.113.9, 198.51.100.7"), true)).toBe("198.51.100.7");
+    expect(readerAddress(request(), true)).toBe("10.0.0.5");
   });
 });
