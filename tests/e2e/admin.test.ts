@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
-import { Agent, fetch as undiciFetch } from "undici";
+import http from "node:http";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { mainText, openPage, siteUrl, useBrowser, useSiteDatabase } from "./fixtures";
 
@@ -46,22 +46,30 @@ async function pageToken(path: string): Promise<string> {
 }
 
 /**
- * Requests from other addresses come from other loopback addresses (127.0.0.0/8 is all
- * local): the site takes a reader's address from the connection, never from a header.
+ * A POST from another loopback address (127.0.0.0/8 is all local): the site takes a
+ * reader's address from the connection, never from a header, so other readers are other
+ * source addresses. node:http can bind one (`localAddress`); fetch cannot.
  */
-const sources = new Map<string, Agent>();
-function from(address: string): Agent {
-  let agent = sources.get(address);
-  if (!agent) sources.set(address, (agent = new Agent({ connect: { localAddress: address } })));
-  return agent;
+function postFrom(source: string, url: string, init: { body: string; headers: Record<string, string> }): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: "POST", headers: init.headers, localAddress: source }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) for (const v of [value].flat()) if (v !== undefined) headers.append(name, v);
+        resolve(new Response(Buffer.concat(chunks), { status: response.statusCode!, headers }));
+      });
+    });
+    request.on("error", reject);
+    request.end(init.body);
+  });
 }
 
 function post(path: string, body: string, headers: Record<string, string> = {}, source?: string): Promise<Response> {
-  const init = {
-    method: "POST", redirect: "manual" as const, body,
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: origin(), ...headers },
-  };
-  return (source ? undiciFetch(siteUrl(path), { ...init, dispatcher: from(source) }) : fetch(siteUrl(path), init)) as Promise<Response>;
+  const all = { "content-type": "application/x-www-form-urlencoded", origin: origin(), ...headers };
+  return source ? postFrom(source, siteUrl(path), { body, headers: all }) : fetch(siteUrl(path), { method: "POST", redirect: "manual", body, headers: all });
 }
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
