@@ -1,6 +1,7 @@
 /**
  * Front-page metrics from rank spans (SPEC DER-7) over the last 7 days: how long the
- * outlet's links stayed on its front page, their best rank and the time as lead story.
+ * outlet's links stayed on its front page, their best rank, the time as lead story and
+ * the link half-life.
  * Ranks come from the rank intervals of the spans (front-pages.ts): an interval runs from
  * the capture that first saw a rank to the last capture that confirmed it, so a link seen
  * in one capture only counts zero time.
@@ -25,12 +26,22 @@ export interface FrontPageTime {
   medianMs: number | null;
   /** Time with some article at rank 1 (the lead story), summed. */
   leadMs: number;
+  /**
+   * Link half-life: half of the links that entered the front page between 7 days and 1 day
+   * before the end had left it for good this long after they first appeared (first
+   * capture to last capture that showed them); null when too few links entered.
+   */
+  halfLifeMs: number | null;
+  /** Links the half-life is computed over. */
+  halfLifeLinks: number;
   /** The articles that stayed longest. */
   longest: FrontPageStay[];
 }
 
 const WINDOW_MS = 7 * DAY_MS;
 const LONGEST = 10;
+/** Fewest links entering the front page for a half-life worth printing. */
+const MIN_HALF_LIFE_LINKS = 10;
 
 /** DER-7 figures of the outlet over the last 7 days, spans clipped to the period. */
 export async function loadFrontPageTime(db: Executor, outletId: number, policy: OutletPolicy, now: number): Promise<FrontPageTime> {
@@ -43,12 +54,22 @@ export async function loadFrontPageTime(db: Executor, outletId: number, policy: 
       coalesce(sum(extract(epoch from least(to_at, ${to}::timestamptz) - greatest(from_at, ${from}::timestamptz))) filter (where rank = 1), 0) * 1000 as lead_ms
     from (${outletRankIntervals(outletId, from, to)}) i
     group by article_id`;
-  const [[summary], longest] = await Promise.all([
+  const [[summary], longest, [half]] = await Promise.all([
     db.execute<{ articles: number; median_ms: string | number | null; lead_ms: string | number | null }>(sql`
       select count(*)::int as articles, percentile_cont(0.5) within group (order by on_ms) as median_ms, sum(lead_ms) as lead_ms
       from (${perArticle}) t`),
     db.execute<{ article_id: string | number; best_rank: number; on_ms: string | number; lead_ms: string | number }>(sql`
       select * from (${perArticle}) t order by on_ms desc, best_rank, article_id limit ${LONGEST}`),
+    // Links still on the page count their time so far: a lower bound, above the median while fewer than half remain.
+    db.execute<{ links: number; half_ms: string | number | null }>(sql`
+      select count(*)::int as links,
+        percentile_cont(0.5) within group (order by extract(epoch from stay) * 1000) as half_ms
+      from (
+        select max(coalesce(s.to_at, ${to}::timestamptz)) - a.first_seen_frontpage_at as stay
+        from articles a join rank_spans s on s.article_id = a.id
+        where a.outlet_id = ${outletId} and a.first_seen_at >= ${new Date(start - DAY_MS).toISOString()}::timestamptz
+          and a.first_seen_frontpage_at >= ${from}::timestamptz and a.first_seen_frontpage_at < ${new Date(now - DAY_MS).toISOString()}::timestamptz
+        group by a.id, a.first_seen_frontpage_at) t`),
   ]);
   const headlines = await latestHeadlines(db, policy, longest.map((r) => Number(r.article_id)));
   return {
@@ -56,6 +77,8 @@ export async function loadFrontPageTime(db: Executor, outletId: number, policy: 
     articles: summary?.articles ?? 0,
     medianMs: num(summary?.median_ms),
     leadMs: num(summary?.lead_ms) ?? 0,
+    halfLifeMs: (half?.links ?? 0) >= MIN_HALF_LIFE_LINKS ? num(half?.half_ms) : null,
+    halfLifeLinks: half?.links ?? 0,
     longest: longest.map((r) => ({
       articleId: Number(r.article_id), headline: headlines.get(Number(r.article_id)) ?? "(sin titular registrado)",
       bestRank: r.best_rank, onFrontPageMs: Math.round(Number(r.on_ms)), asLeadMs: Math.round(Number(r.lead_ms)),

@@ -94,6 +94,21 @@ describe("outlet page read model", () => {
     ]);
   });
 
+  it("DER-7: link half-life: half of the links that entered the front page (7 to 1 days ago) had left it this long after they appeared", async () => {
+    const { db } = database;
+    const dos = await addOutlet(db, "dos", "Diario Dos");
+    const T0 = NOW - 3 * 24 * HOUR;
+    const links = await addFillers(db, dos, 12, T0);
+    await db.execute(sql`update articles set first_seen_frontpage_at = ${new Date(T0).toISOString()} where outlet_id = ${dos}`);
+    // Link i (1…12) is on the page at captures 0…i-1, an hour apart: it stays i-1 hours.
+    await addFrontPages(db, dos, Array.from({ length: 13 }, (_, h): [number, number[]] => [T0 + h * HOUR, links.slice(h)]));
+    const t = (await loadOutletPage(db, NO_POLICIES, { slug: "dos", now: NOW }))!.frontPageTime!;
+    expect(t).toMatchObject({ halfLifeLinks: 12, halfLifeMs: 5.5 * HOUR });
+    // Too few links entered "uno"'s front page in that stretch for a half-life.
+    const uno = (await loadOutletPage(db, NO_POLICIES, { slug: "uno", now: NOW }))!.frontPageTime!;
+    expect(uno).toMatchObject({ halfLifeMs: null, halfLifeLinks: 0 });
+  });
+
   it("WEB-1: headline changes over 7 days are counted, the latest shown with the headline they replaced", async () => {
     const c = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!.headlineChanges;
     expect(c).toMatchObject({ changes: 1, changedArticles: 1, articlesSeen: 2, withheld: false });
