@@ -15,6 +15,7 @@ import { signRequest } from "./fetch/signature";
 import { createCollector } from "./jobs/collect";
 import { createSourcePipeline } from "./jobs/poll-source";
 import { createArticleReader, type OnOpenBody } from "./jobs/read-article";
+import { createStoryHousekeeping } from "./jobs/story-housekeeping";
 import { createExclusionVerifier } from "./jobs/verify-exclusions";
 import type { Pipeline } from "./pipeline";
 import { cachedPolicies, closedSourceCheck, withPublisherPolicy } from "./policy-gate";
@@ -70,10 +71,11 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
     db, client, now, siteOf, productToken: config.bot.productToken, dailyBudget: config.schedule.articleDailyBudget, onOpenBody: p.onOpenBody,
   });
   const verifier = createExclusionVerifier({ db, client, now });
+  const stories = createStoryHousekeeping({ db, clock });
   return withPublisherPolicy({
     gate: (job, at) => (job.kind === "article" ? articles : sources).gate(job, at),
     run: (job, signal) => (job.kind === "article" ? articles : sources).run(job, signal),
-    housekeeping: (signal) => verifier.verifyDue(signal),
+    housekeeping: async (signal) => (await verifier.verifyDue(signal)) + (await stories()),
     close: () => renderer.close(),
   }, { policies: cachedPolicies(db, now), isClosed: closedSourceCheck(db) });
 }

@@ -1,0 +1,97 @@
+/**
+ * The worker's story step (SPEC DER-2, DER-5): loads the fingerprints of the window,
+ * places the new ones with the pure `clusterStories`, and stores the result — new
+ * `stories` rows, `articles.story_id`, each touched story's dates, outlet count and key
+ * terms. One worker at a time (a transaction-scoped advisory lock; others skip the round),
+ * and idempotent: a fingerprint is pending until the round that placed it commits.
+ */
+import { sql } from "drizzle-orm";
+import type { Db, Executor } from "../../db/client";
+import { fromSqlTime, sqlTime } from "../../db/sql-time";
+import { clusterStories, DEFAULT_CLUSTER_OPTIONS, type ClusterItem, type ClusterOptions, type Placement } from "../../lib/analysis/cluster";
+import { documentFrequency, keyTerms } from "../../lib/analysis/story-terms";
+
+/** Advisory lock key of the story step ("stories" in ASCII). */
+const LOCK_KEY = 0x73746f72;
+
+type FingerprintRow = { article_id: string | number; outlet_id: number; captured_at: string | Date; minhash: number[]; story_id: string | number | null; pending: boolean };
+
+/** Insert the new stories of a round; returns new-story key → id. */
+async function createStories(tx: Executor, placements: Placement[], now: number): Promise<Map<number, number>> {
+  const keys = [...new Set(placements.flatMap((p) => ("newStory" in p ? [p.newStory] : [])))];
+  const ids = new Map<number, number>();
+  if (keys.length === 0) return ids;
+  const rows = await tx.execute<{ id: string | number }>(sql`
+    insert into stories (first_seen_at, last_seen_at)
+    select ${sqlTime(now)}::timestamptz, ${sqlTime(now)}::timestamptz from generate_series(1, ${keys.length})
+    returning id`);
+  keys.forEach((key, i) => ids.set(key, Number(rows[i]!.id)));
+  return ids;
+}
+
+/** Dates, outlet count and key terms of the touched stories, from their members. */
+async function refreshStories(tx: Executor, storyIds: number[], windowArticles: number[]): Promise<void> {
+  if (storyIds.length === 0) return;
+  const list = `{${storyIds.join(",")}}`;
+  await tx.execute(sql`
+    update stories s set first_seen_at = m.first_seen_at, last_seen_at = m.last_seen_at, outlet_count = m.outlets
+    from (
+      select a.story_id, min(a.first_seen_at) as first_seen_at, greatest(max(a.first_seen_at), max(h.last_seen_at)) as last_seen_at,
+        count(distinct a.outlet_id)::int as outlets
+      from articles a left join headline_versions h on h.article_id = a.id
+      where a.story_id = any(${list}::bigint[]) group by a.story_id
+    ) m where s.id = m.story_id`);
+  // DER-5: key terms against the headlines of the window (their first version each).
+  const headlines = await tx.execute<{ article_id: string | number; story_id: string | number | null; text: string }>(sql`
+    select distinct on (h.article_id) h.article_id, a.story_id, h.text
+    from headline_versions h join articles a on a.id = h.article_id
+    where h.article_id = any(${`{${windowArticles.join(",")}}`}::bigint[]) or a.story_id = any(${list}::bigint[])
+    order by h.article_id, h.first_seen_at`);
+  const window = documentFrequency(headlines.map((h) => h.text));
+  const members = new Map<number, string[]>();
+  for (const h of headlines) {
+    const id = h.story_id === null ? undefined : Number(h.story_id);
+    if (id !== undefined && storyIds.includes(id)) members.set(id, [...(members.get(id) ?? []), h.text]);
+  }
+  for (const [id, texts] of members) {
+    const terms = keyTerms(texts, window);
+    await tx.execute(sql`update stories set key_terms = ${`{${terms.map((t) => `"${t.replace(/["\\]/g, "")}"`).join(",")}}`}::text[] where id = ${id}`);
+  }
+}
+
+/**
+ * One round of the story step at `now`: returns how many articles it placed (0 when
+ * nothing was pending or another worker holds the lock).
+ */
+export async function clusterPendingStories(db: Db, p: { now: number; options?: ClusterOptions }): Promise<number> {
+  const options = p.options ?? DEFAULT_CLUSTER_OPTIONS;
+  const [pending] = await db.execute<{ oldest: string | Date | null }>(sql`select min(captured_at) as oldest from story_fingerprints where clustered_at is null`);
+  const oldest = fromSqlTime(pending?.oldest);
+  if (oldest === undefined) return 0;
+  return db.transaction(async (tx) => {
+    const [lock] = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as locked`);
+    if (!lock?.locked) return 0;
+    const rows = await tx.execute<FingerprintRow>(sql`
+      select f.article_id, a.outlet_id, f.captured_at, f.minhash, a.story_id, f.clustered_at is null as pending
+      from story_fingerprints f join articles a on a.id = f.article_id
+      where f.captured_at >= ${sqlTime(oldest - options.windowMs)}
+      for update of f skip locked`);
+    const items: ClusterItem[] = rows.map((r) => ({
+      articleId: Number(r.article_id), outletId: r.outlet_id, at: fromSqlTime(r.captured_at)!, minhash: r.minhash,
+      storyId: r.story_id === null ? null : Number(r.story_id), pending: r.pending,
+    }));
+    const placements = clusterStories(items, options);
+    const created = await createStories(tx, placements, p.now);
+    const assigned = placements.map((pl) => ({ articleId: pl.articleId, storyId: "storyId" in pl ? pl.storyId : created.get(pl.newStory)! }));
+    if (assigned.length > 0) {
+      await tx.execute(sql`
+        update articles a set story_id = v.story_id
+        from unnest(${`{${assigned.map((x) => x.articleId).join(",")}}`}::bigint[], ${`{${assigned.map((x) => x.storyId).join(",")}}`}::bigint[]) as v(article_id, story_id)
+        where a.id = v.article_id and a.story_id is null`);
+    }
+    const placed = items.filter((i) => i.pending).map((i) => i.articleId);
+    await tx.execute(sql`update story_fingerprints set clustered_at = ${sqlTime(p.now)} where article_id = any(${`{${placed.join(",")}}`}::bigint[])`);
+    await refreshStories(tx, [...new Set(assigned.map((x) => x.storyId))], items.map((i) => i.articleId));
+    return assigned.length;
+  });
+}
