@@ -6,13 +6,13 @@
  * unassigned matching articles open a story. Assignments are never undone, so a story id
  * shown on the site stays valid; the worker stores the result (crawler/jobs/cluster-stories.ts).
  */
-import { bandKeys, similarity } from "./fingerprint";
+import { bandKeys, MINHASH_SIZE, storySimilarity } from "./fingerprint";
 
 /** One fingerprinted article in the window. */
 export interface ClusterItem {
   articleId: number;
   outletId: number;
-  /** When the fingerprint was captured (epoch ms). */
+  /** When the article was published (declared), else first seen (epoch ms). */
   at: number;
   minhash: readonly number[];
   /** Its story, when it already has one. */
@@ -54,7 +54,7 @@ export type Placement = { articleId: number; storyId: number } | { articleId: nu
 
 /** Places the pending items, oldest first; items that match nothing stay unassigned (no story of one). */
 export function clusterStories(items: readonly ClusterItem[], options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS): Placement[] {
-  if (options.bands * options.rows > (items[0]?.minhash.length ?? Infinity)) throw new Error("bands × rows exceed the signature size");
+  if (options.bands * options.rows > MINHASH_SIZE) throw new Error("bands × rows exceed the signature size");
   const sorted = [...items].sort((a, b) => a.at - b.at || a.articleId - b.articleId);
   const buckets = new Map<string, number[]>();
   // Story of each item as it stands during the pass: an existing id, or a new story's key (negative).
@@ -63,7 +63,7 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
   let nextNew = -1;
   const members = new Map<number, number[]>();
   const aged = (item: ClusterItem, other: ClusterItem) =>
-    similarity(item.minhash, other.minhash) - options.agePenalty * Math.log2(1 + Math.abs(item.at - other.at) / 3_600_000);
+    storySimilarity(item.minhash, other.minhash) - options.agePenalty * Math.log2(1 + Math.abs(item.at - other.at) / 3_600_000);
   const assign = (index: number, target: number) => {
     story.set(index, target);
     const list = members.get(target);
@@ -72,13 +72,18 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
   };
   /** Mean similarity of an item to the members of a story in the window: average linkage, so a story cannot drift along a chain. */
   const storyScore = (item: ClusterItem, target: number) => {
-    const list = (members.get(target) ?? []).filter((m) => item.at - sorted[m]!.at <= options.windowMs);
+    const list = (members.get(target) ?? []).filter((m) => Math.abs(item.at - sorted[m]!.at) <= options.windowMs);
     if (list.length === 0) return 0;
     return list.reduce((sum, m) => sum + aged(item, sorted[m]!), 0) / list.length;
   };
+  // Stories already stored are known whole before the pass, whatever the order of their members.
   sorted.forEach((item, index) => {
-    const keys = bandKeys(item.minhash, options.bands, options.rows);
     if (item.storyId !== null) assign(index, item.storyId);
+  });
+  sorted.forEach((item, index) => {
+    // Band keys of both signatures (headline + lede, headline alone), so either kind of match is a candidate.
+    const keys = [...bandKeys(item.minhash.slice(0, MINHASH_SIZE), options.bands, options.rows),
+      ...bandKeys(item.minhash.slice(MINHASH_SIZE), options.bands, options.rows).map((k) => `h${k}`)];
     if (item.pending && item.storyId === null) {
       // Candidates: window items sharing a band; each is scored as its story (or alone when it has none).
       const scored = new Map<string, { score: number; other: number; target?: number }>();

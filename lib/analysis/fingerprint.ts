@@ -80,10 +80,30 @@ export function minhash(tokens: Iterable<string>): number[] {
 /** What the recorder keeps of a headline and lede: the signature and how many tokens it summarises. */
 export interface StoryFingerprint { minhash: number[]; tokens: number }
 
-/** The fingerprint of a headline and (when known) its lede; the text is not kept. */
+/**
+ * The fingerprint of a headline and (when known) its lede; the text is not kept. It is two
+ * signatures end to end: headline + lede names, then the headline alone. Many articles are
+ * first seen without a lede (front pages, sitemaps), and a headline-only set compared with a
+ * headline + lede set looks far less alike than the stories are; `storySimilarity` compares
+ * like with like.
+ */
 export function storyFingerprint(headline: string, lede?: string): StoryFingerprint {
-  const tokens = new Set([...storyTokens(headline), ...ledeNames(lede ?? "")]);
-  return { minhash: minhash(tokens), tokens: tokens.size };
+  const own = storyTokens(headline);
+  const tokens = new Set([...own, ...ledeNames(lede ?? "")]);
+  return { minhash: [...minhash(tokens), ...minhash(own)], tokens: tokens.size };
+}
+
+/** Whether a fingerprint's first signature includes lede names (its halves differ). */
+export function hasLede(fingerprint: readonly number[]): boolean {
+  for (let i = 0; i < MINHASH_SIZE; i++) if (fingerprint[i] !== fingerprint[i + MINHASH_SIZE]) return true;
+  return false;
+}
+
+/** Similarity of two fingerprints: with ledes when both have one, else of the headlines alone. */
+export function storySimilarity(a: readonly number[], b: readonly number[]): number {
+  if (a.length < 2 * MINHASH_SIZE || b.length < 2 * MINHASH_SIZE) return similarity(a, b);
+  if (hasLede(a) && hasLede(b)) return similarity(a.slice(0, MINHASH_SIZE), b.slice(0, MINHASH_SIZE));
+  return similarity(a.slice(MINHASH_SIZE), b.slice(MINHASH_SIZE));
 }
 
 /** Estimated Jaccard similarity of the two token sets: the share of equal slots (0 for empty signatures). */
