@@ -38,8 +38,15 @@ async function createStories(tx: Executor, placements: Placement[], now: number)
   return ids;
 }
 
+/** Document frequencies of the window's headlines, reused for a while (they drift slowly). */
+export interface TermCache { at: number; window?: ReturnType<typeof documentFrequency> }
+
+/** How long a window's document frequencies are reused. */
+const TERM_CACHE_MS = 30 * 60_000;
+
 /** Dates, outlet count and key terms of the touched stories, from their members. */
-async function refreshStories(tx: Executor, storyIds: number[], windowArticles: number[]): Promise<void> {
+async function refreshStories(tx: Executor, p: { storyIds: number[]; windowArticles: number[]; now: number; cache: TermCache }): Promise<void> {
+  const { storyIds, windowArticles, cache } = p;
   if (storyIds.length === 0) return;
   const list = `{${storyIds.join(",")}}`;
   await tx.execute(sql`
@@ -51,12 +58,19 @@ async function refreshStories(tx: Executor, storyIds: number[], windowArticles: 
       where a.story_id = any(${list}::bigint[]) group by a.story_id
     ) m where s.id = m.story_id`);
   // DER-5: key terms against the headlines of the window (their first version each).
+  if (!cache.window || Math.abs(p.now - cache.at) > TERM_CACHE_MS) {
+    const texts = await tx.execute<{ text: string }>(sql`
+      select distinct on (h.article_id) h.text from headline_versions h
+      where h.article_id = any(${`{${windowArticles.join(",")}}`}::bigint[]) order by h.article_id, h.first_seen_at`);
+    cache.window = documentFrequency(texts.map((h) => h.text));
+    cache.at = p.now;
+  }
+  const window = cache.window;
   const headlines = await tx.execute<{ article_id: string | number; story_id: string | number | null; text: string }>(sql`
     select distinct on (h.article_id) h.article_id, a.story_id, h.text
     from headline_versions h join articles a on a.id = h.article_id
-    where h.article_id = any(${`{${windowArticles.join(",")}}`}::bigint[]) or a.story_id = any(${list}::bigint[])
+    where a.story_id = any(${list}::bigint[])
     order by h.article_id, h.first_seen_at`);
-  const window = documentFrequency(headlines.map((h) => h.text));
   const members = new Map<number, string[]>();
   for (const h of headlines) {
     const id = h.story_id === null ? undefined : Number(h.story_id);
@@ -72,7 +86,8 @@ async function refreshStories(tx: Executor, storyIds: number[], windowArticles: 
  * One round of the story step at `now`: returns how many articles it placed (0 when
  * nothing was pending or another worker holds the lock).
  */
-export async function clusterPendingStories(db: Db, p: { now: number; options?: ClusterOptions }): Promise<number> {
+export async function clusterPendingStories(db: Db, p: { now: number; options?: ClusterOptions; cache?: TermCache }): Promise<number> {
+  const cache = p.cache ?? { at: 0 };
   const options = p.options ?? DEFAULT_CLUSTER_OPTIONS;
   const [pending] = await db.execute<{ any: boolean }>(sql`
     select exists (select 1 from story_fingerprints f where f.clustered_at is null and ${WITH_LEDE}) as any`);
@@ -84,7 +99,7 @@ export async function clusterPendingStories(db: Db, p: { now: number; options?: 
     // records a day of articles at once, and their capture times say nothing about the news.
     // Retention (72 h) bounds the table, so the whole of it is the window's candidates.
     const rows = await tx.execute<FingerprintRow>(sql`
-      select f.article_id, a.outlet_id, least(coalesce(a.published_at, a.first_seen_at), a.first_seen_at) as at, f.minhash, a.story_id,
+      select f.article_id, a.outlet_id, least(coalesce(a.published_at, a.first_seen_at), a.first_seen_at) as at, f.minhash[1:64] as minhash, a.story_id,
         f.clustered_at is null as pending
       from story_fingerprints f join articles a on a.id = f.article_id
       where ${WITH_LEDE}`);
@@ -104,7 +119,7 @@ export async function clusterPendingStories(db: Db, p: { now: number; options?: 
     }
     const placed = items.filter((i) => i.pending).map((i) => i.articleId);
     await tx.execute(sql`update story_fingerprints set clustered_at = ${sqlTime(p.now)} where article_id = any(${`{${placed.join(",")}}`}::bigint[])`);
-    await refreshStories(tx, [...new Set(assigned.map((x) => x.storyId))], items.map((i) => i.articleId));
+    await refreshStories(tx, { storyIds: [...new Set(assigned.map((x) => x.storyId))], windowArticles: items.map((i) => i.articleId), now: p.now, cache });
     return assigned.length;
   });
 }

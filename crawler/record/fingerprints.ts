@@ -25,17 +25,22 @@ export async function recordFingerprints(db: Executor, p: { at: number; items: F
   for (const withLede of [false, true]) {
     const part = rows.filter((r) => (r.lede !== undefined && r.lede.trim() !== "") === withLede);
     if (part.length === 0) continue;
-    const values = sql.join(part.map((r) => sql`(${r.articleId}::bigint, ${`{${storyFingerprint(r.headline, r.lede).minhash.join(",")}}`}::int[])`), sql`, `);
+    // Two array parameters (ids, and every signature end to end), cut apart in SQL: one parse, not one literal per row.
+    const signatures = part.map((r) => storyFingerprint(r.headline, r.lede).minhash);
+    const width = signatures[0]!.length;
+    const values = sql`(select ids[i] as article_id, flat[(i - 1) * ${width} + 1 : i * ${width}] as minhash
+      from (select ${`{${part.map((r) => r.articleId).join(",")}}`}::bigint[] as ids, ${`{${signatures.map((m) => m.join(",")).join(",")}}`}::int[] as flat) p,
+        generate_subscripts(p.ids, 1) as i)`;
     await db.execute(withLede
       ? sql`
         insert into story_fingerprints (article_id, minhash, captured_at)
-        select v.article_id, v.minhash, ${at} from (values ${values}) as v(article_id, minhash)
+        select v.article_id, v.minhash, ${at} from ${values} as v
         join articles a on a.id = v.article_id
         on conflict (article_id) do update set minhash = excluded.minhash, captured_at = excluded.captured_at,
           clustered_at = case when (select story_id from articles where id = excluded.article_id) is null then null else story_fingerprints.clustered_at end`
       : sql`
         insert into story_fingerprints (article_id, minhash, captured_at)
-        select v.article_id, v.minhash, ${at} from (values ${values}) as v(article_id, minhash)
+        select v.article_id, v.minhash, ${at} from ${values} as v
         join articles a on a.id = v.article_id
         on conflict (article_id) do nothing`);
   }

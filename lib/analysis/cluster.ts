@@ -81,9 +81,9 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
     if (item.storyId !== null) assign(index, item.storyId);
   });
   sorted.forEach((item, index) => {
-    // Band keys of both signatures (headline + lede, headline alone), so either kind of match is a candidate.
-    const keys = [...bandKeys(item.minhash.slice(0, MINHASH_SIZE), options.bands, options.rows),
-      ...bandKeys(item.minhash.slice(MINHASH_SIZE), options.bands, options.rows).map((k) => `h${k}`)];
+    // Band keys of both signatures when given (headline + lede, headline alone), so either kind of match is a candidate.
+    const keys = bandKeys(item.minhash.slice(0, MINHASH_SIZE), options.bands, options.rows);
+    if (item.minhash.length >= 2 * MINHASH_SIZE) keys.push(...bandKeys(item.minhash.slice(MINHASH_SIZE), options.bands, options.rows).map((k) => `h${k}`));
     if (item.pending && item.storyId === null) {
       // Candidates: window items sharing a band; each is scored as its story (or alone when it has none).
       const scored = new Map<string, { score: number; other: number; target?: number }>();

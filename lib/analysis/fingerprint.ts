@@ -88,9 +88,11 @@ export interface StoryFingerprint { minhash: number[]; tokens: number }
  * like with like.
  */
 export function storyFingerprint(headline: string, lede?: string): StoryFingerprint {
-  const own = storyTokens(headline);
+  const own = new Set(storyTokens(headline));
   const tokens = new Set([...own, ...ledeNames(lede ?? "")]);
-  return { minhash: [...minhash(tokens), ...minhash(own)], tokens: tokens.size };
+  const headlineOnly = minhash(own);
+  // Without new tokens from the lede both halves are the same signature: compute it once.
+  return { minhash: [...(tokens.size === own.size ? headlineOnly : minhash(tokens)), ...headlineOnly], tokens: tokens.size };
 }
 
 /** Whether a fingerprint's first signature includes lede names (its halves differ). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bandKeys, ledeNames, MINHASH_SIZE, minhash, similarity, storyFingerprint, storyTokens } from "../../../lib/analysis/fingerprint";
+import { bandKeys, hasLede, ledeNames, MINHASH_SIZE, minhash, similarity, storyFingerprint, storySimilarity, storyTokens } from "../../../lib/analysis/fingerprint";
 
 describe("story fingerprint", () => {
   it("DER-2: tokens are accent-folded, lower case, without Spanish stop words or headline framing", () => {
@@ -50,5 +50,18 @@ describe("story fingerprint", () => {
     const keys = bandKeys(minhash(["a1", "b2"]), 16, 4);
     expect(keys).toHaveLength(16);
     expect(new Set(keys).size).toBe(16);
+  });
+
+  it("DER-2: a fingerprint is two signatures, headline + lede names then headline alone; like is compared with like", () => {
+    const headline = "Rocafort aprueba el plan de vivienda";
+    const withLede = storyFingerprint(headline, "La ministra Elena Rocafort lo anunció en Peñablanca.").minhash;
+    const without = storyFingerprint(headline).minhash;
+    expect(withLede).toHaveLength(2 * MINHASH_SIZE);
+    expect(hasLede(withLede)).toBe(true);
+    expect(hasLede(without)).toBe(false);
+    expect(withLede.slice(MINHASH_SIZE)).toEqual(without.slice(MINHASH_SIZE));
+    // One side without a lede: the headlines alone are compared, so the same headline is identical.
+    expect(storySimilarity(withLede, without)).toBe(1);
+    expect(storySimilarity(withLede.slice(0, MINHASH_SIZE), withLede.slice(0, MINHASH_SIZE))).toBe(1);
   });
 });
