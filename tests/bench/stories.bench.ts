@@ -16,7 +16,7 @@ import { recordNewSightings, recordSightings } from "../../crawler/record/articl
 import { recordFingerprints } from "../../crawler/record/fingerprints";
 import { importOutlets } from "../../db/queries/outlets";
 import { sqlTime } from "../../db/sql-time";
-import { clusterStories, DEFAULT_CLUSTER_OPTIONS } from "../../lib/analysis/cluster";
+import { clusterStories } from "../../lib/analysis/cluster";
 import { storyFingerprint } from "../../lib/analysis/fingerprint";
 import { agencyCredit, wireCopies, type WireItem } from "../../lib/analysis/wire";
 import { simhash } from "../../lib/derive/simhash";
