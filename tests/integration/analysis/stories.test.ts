@@ -11,6 +11,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
+import { loadAgencyShare } from "../../../db/queries/agency-share";
 import { importOutlets } from "../../../db/queries/outlets";
 import { sqlTime } from "../../../db/sql-time";
 import { createCrawlPipeline } from "../../../crawler/compose";
@@ -148,6 +149,23 @@ describe("wire copy on the simulated web", () => {
     const rows = await database.db.execute<{ agency_credit: string | null }>(sql`select agency_credit from body_summaries`);
     expect(rows.some((r) => r.agency_credit !== null)).toBe(true);
     for (const r of rows) if (r.agency_credit) expect(["EFE", "Europa Press"]).toContain(r.agency_credit);
+  });
+});
+
+describe("agency share on the outlet page", () => {
+  it("DER-3, WEB-1: each outlet's agency share counts its flagged articles, by agency, among the articles it could judge", async () => {
+    const outlets = await database.db.execute<{ id: number; slug: string }>(sql`select id, slug from outlets`);
+    let seen = 0;
+    for (const o of outlets) {
+      const share = await loadAgencyShare(database.db, o.id, ended);
+      const mine = stored.filter((a) => a.outlet === o.slug);
+      expect(share.articles).toBe(mine.length);
+      expect(share.agencyArticles).toBe(mine.filter((a) => a.agency !== null).length);
+      expect(share.judged).toBe(mine.filter((a) => a.read_outcome !== null || a.agency !== null).length);
+      for (const a of share.agencies) expect(["EFE", "Europa Press"]).toContain(a.label);
+      seen += share.agencyArticles;
+    }
+    expect(seen).toBeGreaterThan(0);
   });
 });
 
