@@ -16,7 +16,10 @@ import { importOutlets } from "../../../db/queries/outlets";
 import { sqlTime } from "../../../db/sql-time";
 import { createCrawlPipeline } from "../../../crawler/compose";
 import { runHousekeeping } from "../../../crawler/housekeeping";
+import { clusterPendingStories } from "../../../crawler/jobs/cluster-stories";
 import { createStoryHousekeeping } from "../../../crawler/jobs/story-housekeeping";
+import { recordFingerprints } from "../../../crawler/record/fingerprints";
+import { hasLede } from "../../../lib/analysis/fingerprint";
 import { runWorker } from "../../../crawler/loop";
 import { manualClock, scaledClock } from "../../../lib/clock";
 import { loadConfig } from "../../../lib/config";
@@ -133,6 +136,47 @@ describe("stories on the simulated web", () => {
     const before = await database.db.execute(sql`select id, story_id from articles order by id`);
     await createStoryHousekeeping({ db: database.db, clock: { now: () => ended } })();
     expect(await database.db.execute(sql`select id, story_id from articles order by id`)).toEqual(before);
+  });
+});
+
+describe("the story step's safety", () => {
+  it("DER-2: two workers running the step at once place each article once: one takes the lock, the other skips", async () => {
+    const reset = async () => {
+      await database.db.execute(sql`update articles set story_id = null`);
+      await database.db.execute(sql`delete from stories`);
+      await database.db.execute(sql`update story_fingerprints set clustered_at = null`);
+    };
+    const partition = async () => {
+      const rows = await database.db.execute<{ id: string; story_id: string }>(sql`select id, story_id from articles where story_id is not null order by id`);
+      const by = new Map<string, string[]>();
+      for (const r of rows) by.set(r.story_id, [...(by.get(r.story_id) ?? []), r.id]);
+      return [...by.values()].map((ids) => ids.join(",")).sort();
+    };
+    await reset();
+    const alone = await clusterPendingStories(database.db, { now: ended });
+    const expected = await partition();
+    await reset();
+    const placed = await Promise.all([clusterPendingStories(database.db, { now: ended }), clusterPendingStories(database.db, { now: ended })]);
+    expect(placed.filter((n) => n > 0)).toEqual([alone]);
+    expect(await partition()).toEqual(expected);
+    const [orphans] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from stories s where not exists (select 1 from articles a where a.story_id = s.id)`);
+    expect(orphans!.n).toBe(0);
+  });
+
+  it("DER-2, STO-3: a lede replaces a headline-only fingerprint and requeues it; a later sighting without a lede keeps it", async () => {
+    const [a] = await database.db.execute<{ id: string }>(sql`select a.id from articles a where a.story_id is null limit 1`);
+    const articleId = Number(a!.id);
+    await database.db.execute(sql`delete from story_fingerprints where article_id = ${articleId}`);
+    const read = async () => (await database.db.execute<{ minhash: number[]; clustered_at: unknown }>(sql`select minhash, clustered_at from story_fingerprints where article_id = ${articleId}`))[0]!;
+    await recordFingerprints(database.db, { at: ended, items: [{ articleId, headline: "Rocafort aprueba el plan de vivienda" }] });
+    expect(hasLede((await read()).minhash)).toBe(false);
+    await database.db.execute(sql`update story_fingerprints set clustered_at = ${sqlTime(ended)} where article_id = ${articleId}`);
+    await recordFingerprints(database.db, { at: ended, items: [{ articleId, headline: "Rocafort aprueba el plan de vivienda", lede: "La ministra Elena Rocafort lo anunció en Peñablanca." }] });
+    const withLede = await read();
+    expect(hasLede(withLede.minhash)).toBe(true);
+    expect(withLede.clustered_at).toBeNull();
+    await recordFingerprints(database.db, { at: ended, items: [{ articleId, headline: "Otro titular" }] });
+    expect((await read()).minhash).toEqual(withLede.minhash);
   });
 });
 
