@@ -89,20 +89,26 @@ async function refreshStories(tx: Executor, p: { storyIds: number[]; windowArtic
 export async function clusterPendingStories(db: Db, p: { now: number; options?: ClusterOptions; cache?: TermCache }): Promise<number> {
   const cache = p.cache ?? { at: 0 };
   const options = p.options ?? DEFAULT_CLUSTER_OPTIONS;
-  const [pending] = await db.execute<{ any: boolean }>(sql`
-    select exists (select 1 from story_fingerprints f where f.clustered_at is null and ${WITH_LEDE}) as any`);
-  if (!pending?.any) return 0;
+  const articleTime = sql`least(coalesce(a.published_at, a.first_seen_at), a.first_seen_at)`;
+  // Fingerprints of articles already in a story (pulled in by a match, or placed before a new lede) are done.
+  await db.execute(sql`update story_fingerprints f set clustered_at = ${sqlTime(p.now)} from articles a
+    where a.id = f.article_id and f.clustered_at is null and a.story_id is not null`);
+  const [pending] = await db.execute<{ earliest: string | Date | null }>(sql`
+    select min(${articleTime}) as earliest from story_fingerprints f join articles a on a.id = f.article_id
+    where f.clustered_at is null and ${WITH_LEDE}`);
+  const earliest = fromSqlTime(pending?.earliest);
+  if (earliest === undefined) return 0;
   return db.transaction(async (tx) => {
     const [lock] = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as locked`);
     if (!lock?.locked) return 0;
     // An article's time is when it was published (declared), else first seen: a first crawl
     // records a day of articles at once, and their capture times say nothing about the news.
-    // Retention (72 h) bounds the table, so the whole of it is the window's candidates.
+    // Only the window before the earliest pending article is loaded (retention bounds the rest).
     const rows = await tx.execute<FingerprintRow>(sql`
-      select f.article_id, a.outlet_id, least(coalesce(a.published_at, a.first_seen_at), a.first_seen_at) as at, f.minhash[1:64] as minhash, a.story_id,
+      select f.article_id, a.outlet_id, ${articleTime} as at, f.minhash[1:64] as minhash, a.story_id,
         f.clustered_at is null as pending
       from story_fingerprints f join articles a on a.id = f.article_id
-      where ${WITH_LEDE}`);
+      where ${WITH_LEDE} and ${articleTime} >= ${sqlTime(earliest - options.windowMs)}`);
     const items: ClusterItem[] = rows.map((r) => ({
       articleId: Number(r.article_id), outletId: r.outlet_id, at: fromSqlTime(r.at)!, minhash: r.minhash,
       storyId: r.story_id === null ? null : Number(r.story_id),

@@ -55,8 +55,12 @@ export type Placement = { articleId: number; storyId: number } | { articleId: nu
 /** Places the pending items, oldest first; items that match nothing stay unassigned (no story of one). */
 export function clusterStories(items: readonly ClusterItem[], options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS): Placement[] {
   if (options.bands * options.rows > MINHASH_SIZE) throw new Error("bands × rows exceed the signature size");
-  const sorted = [...items].sort((a, b) => a.at - b.at || a.articleId - b.articleId);
-  const buckets = new Map<string, number[]>();
+  // Only the window before the earliest pending item (and after it) can matter.
+  let earliest = Infinity;
+  for (const item of items) if (item.pending && item.storyId === null && item.at < earliest) earliest = item.at;
+  if (earliest === Infinity) return [];
+  const sorted = items.filter((i) => i.at >= earliest - options.windowMs).sort((a, b) => a.at - b.at || a.articleId - b.articleId);
+  const buckets = new Map<number, number[]>();
   // Story of each item as it stands during the pass: an existing id, or a new story's key (negative).
   const story = new Map<number, number>();
   const placements: Placement[] = [];
@@ -82,8 +86,9 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
   });
   sorted.forEach((item, index) => {
     // Band keys of both signatures when given (headline + lede, headline alone), so either kind of match is a candidate.
-    const keys = bandKeys(item.minhash.slice(0, MINHASH_SIZE), options.bands, options.rows);
-    if (item.minhash.length >= 2 * MINHASH_SIZE) keys.push(...bandKeys(item.minhash.slice(MINHASH_SIZE), options.bands, options.rows).map((k) => `h${k}`));
+    const keys = bandKeys(item.minhash, options.bands, options.rows);
+    // The headline-only signature's bands, when given, in a key space of their own.
+    if (item.minhash.length >= 2 * MINHASH_SIZE) keys.push(...bandKeys(item.minhash.slice(MINHASH_SIZE), options.bands, options.rows).map((k) => (k ^ 0x5bd1e995) >>> 0));
     if (item.pending && item.storyId === null) {
       // Candidates: window items sharing a band; each is scored as its story (or alone when it has none).
       const scored = new Map<string, { score: number; other: number; target?: number }>();

@@ -122,12 +122,17 @@ export function similarity(a: readonly number[], b: readonly number[]): number {
 }
 
 /**
- * LSH band keys of a signature: `bands` groups of `rows` slots, each hashed with its band
- * number. Two signatures share a key with probability 1 − (1 − J^rows)^bands, so pairs
- * well above J ≈ (1/bands)^(1/rows) almost always become candidates.
+ * LSH band keys of a signature: `bands` groups of `rows` slots, each hashed (with its band
+ * number) to one 32-bit number. Two signatures share a key with probability
+ * 1 − (1 − J^rows)^bands (plus rare hash collisions, which the similarity check discards),
+ * so pairs well above J ≈ (1/bands)^(1/rows) almost always become candidates.
  */
-export function bandKeys(signature: readonly number[], bands: number, rows: number): string[] {
-  const keys: string[] = [];
-  for (let b = 0; b < bands; b++) keys.push(`${b}:${signature.slice(b * rows, (b + 1) * rows).join(",")}`);
+export function bandKeys(signature: readonly number[], bands: number, rows: number): number[] {
+  const keys: number[] = [];
+  for (let b = 0; b < bands; b++) {
+    let h = fmix32(0x9e3779b9 ^ b);
+    for (let r = b * rows; r < (b + 1) * rows; r++) h = fmix32(h ^ (signature[r] ?? 0));
+    keys.push(h);
+  }
   return keys;
 }

@@ -46,10 +46,17 @@ describe("story fingerprint", () => {
     expect(similarity(one.minhash, two.minhash)).toBeGreaterThan(similarity(one.minhash, other.minhash) + 0.1);
   });
 
-  it("DER-2: LSH band keys cover the signature and differ by band", () => {
-    const keys = bandKeys(minhash(["a1", "b2"]), 16, 4);
+  it("DER-2: LSH band keys: one per band, equal bands give equal keys, a band's number is part of its key", () => {
+    const a = minhash(["a1", "b2"]);
+    const keys = bandKeys(a, 16, 4);
     expect(keys).toHaveLength(16);
     expect(new Set(keys).size).toBe(16);
+    const b = [...a];
+    b[0] = b[0]! + 1; // only the first band differs
+    expect(bandKeys(b, 16, 4).slice(1)).toEqual(keys.slice(1));
+    expect(bandKeys(b, 16, 4)[0]).not.toBe(keys[0]);
+    expect(bandKeys(new Array(64).fill(7), 16, 4)).toHaveLength(16);
+    expect(new Set(bandKeys(new Array(64).fill(7), 16, 4)).size).toBe(16);
   });
 
   it("DER-2: a fingerprint is two signatures, headline + lede names then headline alone; like is compared with like", () => {
