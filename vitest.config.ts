@@ -13,6 +13,7 @@ const crawls = [
   "tests/integration/politeness/crawl-sim.test.ts",
   "tests/integration/collection/**/*.test.ts",
   "tests/integration/collection/simulated-day.test.ts",
+  "tests/integration/analysis/stories.test.ts",
 ];
 
 export default defineConfig({

@@ -17,6 +17,7 @@ import { createSourcePipeline } from "./jobs/poll-source";
 import { createHeadlineAnalyser } from "./jobs/analyse-headlines";
 import { createArticleReader, type OnOpenBody } from "./jobs/read-article";
 import { createSiteDataDeleter } from "./jobs/delete-site-data";
+import { createStoryHousekeeping } from "./jobs/story-housekeeping";
 import { createExclusionVerifier } from "./jobs/verify-exclusions";
 import type { Pipeline } from "./pipeline";
 import { cachedPolicies, closedSourceCheck, withPublisherPolicy } from "./policy-gate";
@@ -74,8 +75,11 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
   const verifier = createExclusionVerifier({ db, client, now });
   const deleter = createSiteDataDeleter({ db, now, productToken: config.bot.productToken });
   const headlines = createHeadlineAnalyser({ db, now, policies: cachedPolicies(db, now) });
-  // Periodic work, in order: exclusion tokens, deletions they call for, then analysis (STO-4 before DER-*).
-  const chores = [(s: AbortSignal) => verifier.verifyDue(s), (s: AbortSignal) => deleter.deleteDue(s), (s: AbortSignal) => headlines.analyse(s)];
+  const stories = createStoryHousekeeping({ db, clock });
+  // Periodic work, in order: exclusion tokens, the deletions they call for, then analysis (STO-4 before DER-*).
+  const chores = [
+    (s: AbortSignal) => verifier.verifyDue(s), (s: AbortSignal) => deleter.deleteDue(s), (s: AbortSignal) => headlines.analyse(s), () => stories(),
+  ];
   return withPublisherPolicy({
     gate: (job, at) => (job.kind === "article" ? articles : sources).gate(job, at),
     run: (job, signal) => (job.kind === "article" ? articles : sources).run(job, signal),

@@ -4,7 +4,7 @@
  * headlines, times, sections, bylines, ranks) reaches the recorder. Ledes, bodies and
  * HTML are dropped with the parser's result when this function returns (STO-3).
  */
-import type { Db } from "../../db/client";
+import type { Db, Executor } from "../../db/client";
 import type { FetchResult } from "../fetch/types";
 import { discoverFeeds } from "../parse/discovery";
 import { parseFeed } from "../parse/feed";
@@ -15,7 +15,8 @@ import { extractFrontPage } from "../parse/frontpage";
 import { attachBoxes, type BoxedLink } from "../parse/frontpage-boxes";
 import { parseSitemap } from "../parse/sitemap";
 import type { PoliteClient } from "../politeness/client";
-import { recordSightings, type Sighting } from "../record/articles";
+import { recordNewSightings, type DiscoveredIn, type Sighting } from "../record/articles";
+import { recordFingerprints } from "../record/fingerprints";
 import { proposeSources, robotsSitemaps } from "../record/discovered";
 import { recordCapture } from "../record/frontpage";
 import type { Job } from "../schedule/claim";
@@ -50,6 +51,20 @@ function sitemapSightings(entries: ReturnType<typeof parseSitemap>["entries"], n
     .map((e) => ({ url: e.url, headline: e.newsTitle, publishedAt: e.newsPublishedAt }));
 }
 
+/**
+ * Record sightings and fingerprint what is new (DER-2): every new article from its headline,
+ * and, from a feed, each article seen there for the first time with its lede — which lives
+ * only in `ledes` and dies with this call (STO-3).
+ */
+async function recordWithFingerprints(tx: Executor, p: { outletId: number; siteOf: (url: string) => string; via: DiscoveredIn; at: number; sightings: Sighting[]; ledes?: Map<string, string> }) {
+  const recorded = await recordNewSightings(tx, p);
+  const fresh = p.ledes ? recorded.firstHere : recorded.created;
+  const items = p.sightings.filter((s) => fresh.has(s.url) && recorded.ids.has(s.url))
+    .map((s) => ({ articleId: recorded.ids.get(s.url)!, headline: s.headline ?? "", lede: p.ledes?.get(s.url) }));
+  await recordFingerprints(tx, { at: p.at, items });
+  return recorded.ids;
+}
+
 /** Build the collector the source pipeline calls for every successful poll. */
 export function createCollector(o: CollectOptions): Collect {
   /** Keep only the outlet's own articles (links to other sites are not its publications). */
@@ -74,10 +89,11 @@ export function createCollector(o: CollectOptions): Collect {
     const contentType = response.result.headers["content-type"];
     const at = o.now();
     if (job.kind === "feed") {
-      const items = parseFeed(body, response.finalUrl, contentType);
+      const items = parseFeed(body, response.finalUrl, contentType, { ledes: true });
       const sightings = items.map((i) => ({ url: i.url, headline: i.title, publishedAt: i.publishedAt, section: i.section, authors: i.authors }));
+      const ledes = new Map(items.flatMap((i) => (i.lede ? [[i.url, i.lede] as const] : [])));
       const mine = await own(job, sightings);
-      await o.db.transaction((tx) => recordSightings(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "feed", at, sightings: mine }));
+      await o.db.transaction((tx) => recordWithFingerprints(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "feed", at, sightings: mine, ledes }));
     } else if (job.kind === "sitemap") {
       const parsed = parseSitemap(body, response.finalUrl, contentType);
       const children = parsed.kind === "index"
@@ -85,7 +101,7 @@ export function createCollector(o: CollectOptions): Collect {
         : [];
       const sightings = parsed.kind === "urlset" ? sitemapSightings(parsed.entries, at) : await followIndex(job, children, signal ?? new AbortController().signal);
       const mine = await own(job, sightings);
-      await o.db.transaction((tx) => recordSightings(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "sitemap", at, sightings: mine }));
+      await o.db.transaction((tx) => recordWithFingerprints(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "sitemap", at, sightings: mine }));
     } else if (job.kind === "frontpage") {
       const boxes = o.boxesOf?.(response.result);
       const { links } = extractFrontPage(body, response.finalUrl, contentType);
@@ -93,7 +109,7 @@ export function createCollector(o: CollectOptions): Collect {
       const kept = await own(job, links.map((l) => ({ url: l.url, headline: l.headline })));
       // STO-1: the capture is written in one transaction: articles, headlines, spans, the capture row.
       const { changed } = await o.db.transaction(async (tx) => {
-        const ids = await recordSightings(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "frontpage", at, sightings: kept });
+        const ids = await recordWithFingerprints(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "frontpage", at, sightings: kept });
         const ranks = laidOut.filter((l) => ids.has(l.url)).map((l: BoxedLink, i) => ({ articleId: ids.get(l.url)!, rank: i + 1, box: l.box }));
         return recordCapture(tx, { outletId: job.outletId, at, renderMode: boxes ? "browser" : "static", ranks });
       });

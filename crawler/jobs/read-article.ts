@@ -7,12 +7,14 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlTime } from "../../db/sql-time";
+import { agencyCredit } from "../../lib/analysis/wire";
 import { simhash } from "../../lib/derive/simhash";
 import { extractArticle } from "../parse/article";
 import type { JobOutcome, Pipeline } from "../pipeline";
 import type { PoliteClient } from "../politeness/client";
 import { readSignals, type SignalVerdict } from "../politeness/signals";
 import { recordHeadlines, textArray } from "../record/articles";
+import { recordFingerprints } from "../record/fingerprints";
 import type { Job } from "../schedule/claim";
 
 /** What the derive stage receives for an open body; it must not store the text. */
@@ -94,8 +96,12 @@ export function createArticleReader(o: ArticleReaderOptions): Pipeline {
       const paywalled = page.isAccessibleForFree === false;
       const readOutcome = reserved ? "reserved" : paywalled ? "paywalled" : page.body ? "open" : "no-body";
 
+      // DER-3: an agency byline, or a credit line in the open body (read here, in memory), names the agency.
+      const open = readOutcome === "open" && page.body !== undefined;
+      const credit = agencyCredit({ body: open ? page.body : undefined, authors: page.authors });
       await o.db.execute(sql`
         update articles set
+          agency = coalesce(agency, ${credit ?? null}::text),
           published_at = coalesce(published_at, ${page.publishedAt ? sqlTime(page.publishedAt.getTime()) : null}::timestamptz),
           modified_at = coalesce(${page.modifiedAt ? sqlTime(page.modifiedAt.getTime()) : null}::timestamptz, modified_at),
           section = coalesce(section, ${page.section ?? null}),
@@ -105,12 +111,14 @@ export function createArticleReader(o: ArticleReaderOptions): Pipeline {
         where id = ${job.sourceId}`);
       if (page.headline) await recordHeadlines(o.db, { via: "article", at, headlines: [{ articleId: job.sourceId, text: page.headline }] });
       await recordSignals(o.db, job.outletId, verdict, paywalled, at);
-      if (readOutcome === "open" && page.body) {
+      // DER-2: the page's description refines the story fingerprint, unless the text is reserved (SIG-1).
+      if (page.headline) await recordFingerprints(o.db, { at, items: [{ articleId: job.sourceId, headline: page.headline, lede: reserved ? undefined : page.lede }] });
+      if (open && page.body) {
         // STO-2, DER-3: the numeric summary is all that is kept of the body.
         const summary = simhash(page.body);
         await o.db.execute(sql`
-          insert into body_summaries (article_id, simhash, shingle_count, computed_at)
-          values (${job.sourceId}, ${summary.simhash.toString()}::bigint, ${Math.min(summary.shingles, 32_767)}, ${sqlTime(at)})
+          insert into body_summaries (article_id, simhash, shingle_count, agency_credit, computed_at)
+          values (${job.sourceId}, ${summary.simhash.toString()}::bigint, ${Math.min(summary.shingles, 32_767)}, ${credit ?? null}, ${sqlTime(at)})
           on conflict (article_id) do nothing`);
         await o.onOpenBody?.({ articleId: job.sourceId, outletId: job.outletId, body: page.body, noAnnotation: verdict.noAnnotation });
       }

@@ -11,7 +11,7 @@
  * reservations are not visible here: the caller combines them with `readSignals`.
  */
 import { preferCanonical } from "../../lib/urls";
-import { canonicalHref, metaFallbacks, readMetaTags } from "./article-meta";
+import { canonicalHref, metaFallbacks, metaValues, readMetaTags } from "./article-meta";
 import { readableBody } from "./article-body";
 import { hasWall, metaSignals } from "./article-signals";
 import { collapseWhitespace } from "./html-text";
@@ -32,6 +32,8 @@ export interface ArticleData {
   robots: string[];
   /** In memory only; undefined when paywalled, walled, reserved or unreadable. */
   body?: string;
+  /** The page's description (meta/Open Graph): in memory only, for the story fingerprint (DER-2, STO-3). */
+  lede?: string;
 }
 
 /** Options beyond the stable contract. */
@@ -81,6 +83,8 @@ function extract(html: Uint8Array | string, url: string, contentType: string | u
   // SIG-1, SIG-2: closed or reserved text is never read, even when it is in the HTML.
   const readable = isAccessibleForFree !== false && signals.tdmReservation !== true;
   const body = readable ? readableBody(doc) : undefined;
+  const description = ["description", "og:description", "twitter:description"].map((n) => metaValues(tags, n)[0]).find((v) => v !== undefined);
+  const lede = description === undefined ? "" : clean(description);
   return {
     ...(canonicalUrl === undefined ? {} : { canonicalUrl }),
     ...(headline === undefined ? {} : { headline }),
@@ -92,6 +96,7 @@ function extract(html: Uint8Array | string, url: string, contentType: string | u
     ...(signals.tdmReservation === undefined ? {} : { tdmReservation: signals.tdmReservation }),
     robots: signals.robots,
     ...(body === undefined ? {} : { body }),
+    ...(lede === "" ? {} : { lede }),
   };
 }
 

@@ -15,7 +15,15 @@ export interface FeedItem {
   publishedAt?: Date;
   section?: string;
   authors: string[];
+  /**
+   * The description or summary, only when the caller asks for it (`parseFeed(…, { ledes: true })`):
+   * in memory, for the story fingerprint (DER-2), and never stored (STO-3).
+   */
+  lede?: string;
 }
+
+/** Ledes longer than this are bodies; the fingerprint needs only the opening. */
+const MAX_LEDE = 1_000;
 
 /** A section is a label like "Política", not a list of tags. */
 const MAX_SECTION = 80;
@@ -27,7 +35,7 @@ const DATE_KEYS = [
 ];
 
 /** The FeedItem of an item or entry, or undefined without a usable link and title. */
-export function feedItem(element: XmlElement, feedUrl: string): FeedItem | undefined {
+export function feedItem(element: XmlElement, feedUrl: string, withLede = false): FeedItem | undefined {
   const url = element.local === "entry" ? atomLink(element, feedUrl) : rssLink(element, feedUrl);
   const title = inlineText(firstOf(element, "title", "atom:title", "dc:title")?.text ?? "");
   if (!url || !title || title.length > MAX_HEADLINE) return undefined;
@@ -36,6 +44,10 @@ export function feedItem(element: XmlElement, feedUrl: string): FeedItem | undef
   if (publishedAt) item.publishedAt = publishedAt;
   const section = itemSection(element);
   if (section) item.section = section;
+  if (withLede) {
+    const lede = inlineText(firstOf(element, "description", "summary", "atom:summary")?.text ?? "").slice(0, MAX_LEDE);
+    if (lede) item.lede = lede;
+  }
   return item;
 }
 

@@ -10,17 +10,25 @@ export type { FeedItem } from "./feed-item";
 
 // Read and dropped unseen, so no lede or body can leak into an item (SPEC STO-3).
 const UNREAD = new Set(["description", "encoded", "summary", "content", "subtitle", "abstract", "text"]);
+// With `ledes`, descriptions and summaries are read for the in-memory fingerprint (DER-2); bodies stay unread.
+const UNREAD_BUT_LEDES = new Set(["encoded", "content", "subtitle", "abstract", "text"]);
+
+/** Options of `parseFeed`. */
+export interface FeedOptions {
+  /** Read each item's description/summary into `lede` (in memory only, STO-3). @default false */
+  ledes?: boolean;
+}
 
 /** The items of a feed, one per article URL (first wins), in document order; `[]` if none can be read. */
-export function parseFeed(body: Uint8Array | string, url: string, contentType?: string): FeedItem[] {
+export function parseFeed(body: Uint8Array | string, url: string, contentType?: string, options: FeedOptions = {}): FeedItem[] {
   try {
     const items: FeedItem[] = [];
     const seen = new Set<string>();
     readRecords(xmlText(body, contentType), {
       isRecord: (local) => local === "item" || local === "entry",
-      skip: UNREAD,
+      skip: options.ledes ? UNREAD_BUT_LEDES : UNREAD,
       onRecord(record) {
-        const item = feedItem(record, url);
+        const item = feedItem(record, url, options.ledes);
         if (!item || seen.has(item.url)) return;
         seen.add(item.url);
         items.push(item);

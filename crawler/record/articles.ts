@@ -60,10 +60,24 @@ function headlineKey(text: string | undefined): { text: string; hash: string } |
  * finds the articles and marks their headlines seen again. Only new articles, facts and
  * headlines are then written; the upserts settle races between workers.
  */
-export async function recordSightings(db: Executor, p: { outletId: number; siteOf: (url: string) => string; via: DiscoveredIn; at: number; sightings: Sighting[] }): Promise<Map<string, number>> {
+export async function recordSightings(db: Executor, p: SightingsInput): Promise<Map<string, number>> {
+  return (await recordNewSightings(db, p)).ids;
+}
+
+/** What `recordSightings` takes. */
+export interface SightingsInput { outletId: number; siteOf: (url: string) => string; via: DiscoveredIn; at: number; sightings: Sighting[] }
+
+/**
+ * `recordSightings`, also saying which URLs were new articles (`created`) and which were
+ * seen through this kind of source for the first time (`firstHere`, includes `created`):
+ * the story fingerprint (DER-2) is computed for those only, so a re-poll costs nothing more.
+ */
+export async function recordNewSightings(db: Executor, p: SightingsInput): Promise<{ ids: Map<string, number>; created: Set<string>; firstHere: Set<string> }> {
   const unique = new Map<string, Sighting>();
   for (const s of p.sightings) if (!unique.has(s.url)) unique.set(s.url, s);
-  if (unique.size === 0) return new Map();
+  const created = new Set<string>();
+  const firstHere = new Set<string>();
+  if (unique.size === 0) return { ids: new Map(), created, firstHere };
   const at = sqlTime(p.at);
   const firstSeenIn = { feed: sql`first_seen_feed_at`, sitemap: sql`first_seen_sitemap_at`, frontpage: sql`first_seen_frontpage_at` }[p.via];
   const sightings = [...unique.values()].map((s) => ({ ...s, key: headlineKey(s.headline) }));
@@ -81,7 +95,10 @@ export async function recordSightings(db: Executor, p: { outletId: number; siteO
     from k left join u on u.article_id = k.id`);
   const ids = new Map<string, number>();
   const headlineSeen = new Set<string>();
+  const knownUrls = new Set<string>();
   for (const k of known) {
+    knownUrls.add(k.url);
+    if (k.first_here) firstHere.add(k.url);
     if (k.headline_seen) headlineSeen.add(k.url);
     if (nothingNew(k, unique.get(k.url)!)) ids.set(k.url, Number(k.id));
   }
@@ -104,7 +121,12 @@ export async function recordSightings(db: Executor, p: { outletId: number; siteO
   }
   const headlines = sightings.filter((s) => s.key && !headlineSeen.has(s.url)).map((s) => ({ articleId: ids.get(s.url)!, text: s.headline! }));
   await recordHeadlines(db, { via: p.via, at: p.at, headlines });
-  return ids;
+  for (const url of unique.keys()) {
+    if (knownUrls.has(url)) continue;
+    created.add(url);
+    firstHere.add(url);
+  }
+  return { ids, created, firstHere };
 }
 
 /** An update marking known headline versions seen again at `at` via `via`, for (article, hash) pairs from `source`. */

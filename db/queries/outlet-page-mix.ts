@@ -1,7 +1,7 @@
 /**
- * What the outlet's articles of the last 7 days are made of: declared sections, agency
- * copy (SPEC DER-3) and headline framing (DER-4). Agency and framing are filled by the
- * analysis; until it has run they say so instead of showing zeros.
+ * What the outlet's articles of the last 7 days are made of: declared sections and
+ * headline framing (DER-4); agency copy (DER-3) is in agency-share.ts. Framing is filled
+ * by the analysis; until it has run it says so instead of showing zeros.
  */
 import { sql } from "drizzle-orm";
 import { frameLabel } from "../../lib/analysis/framing-letters";
@@ -14,9 +14,6 @@ export interface Share { label: string; count: number }
 
 /** Declared sections of the period; the smallest are grouped under "Otras". */
 export interface SectionMix { start: number; end: number; articles: number; sections: Share[] }
-
-/** Agency copy in the period; `analysed` is false while no article has an agency verdict. */
-export interface AgencyShare { start: number; end: number; articles: number; analysed: boolean; agencyArticles: number; agencies: Share[] }
 
 /** Framing letters of the period's headlines; `shown` false under "sin anotación de modelo". */
 export type FramingDistribution =
@@ -48,24 +45,6 @@ export async function loadSectionMix(db: Executor, outletId: number, now: number
     start: p.start, end: p.end,
     articles: rows.reduce((n, r) => n + r.n, 0),
     sections: [...shown, ...(others ? [{ label: "Otras", count: others }] : []), ...(none ? [{ label: NO_SECTION, count: none }] : [])],
-  };
-}
-
-/** Share of agency copy over the last 7 days. */
-export async function loadAgencyShare(db: Executor, outletId: number, now: number): Promise<AgencyShare> {
-  const p = period(now);
-  const rows = await db.execute<{ agency: string | null; n: number }>(sql`
-    select agency, count(*)::int as n from articles
-    where ${outletArticlesSeenBetween("articles", outletId, p.from, p.to)}
-    group by 1 order by n desc, agency`);
-  const agencies = rows.filter((r) => r.agency !== null).map((r) => ({ label: r.agency!, count: r.n }));
-  const agencyArticles = agencies.reduce((n, a) => n + a.count, 0);
-  return {
-    start: p.start, end: p.end,
-    articles: rows.reduce((n, r) => n + r.n, 0),
-    analysed: agencyArticles > 0,
-    agencyArticles,
-    agencies,
   };
 }
 

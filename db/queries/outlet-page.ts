@@ -9,7 +9,8 @@ import { loadFrontPageNow, loadTopStoryTimelines, type FrontPageNow, type TopSto
 import { loadFrontPageTime, type FrontPageTime } from "./outlet-page-front-time";
 import { loadHeadlineChanges, type HeadlineChanges } from "./outlet-page-headlines";
 import { loadPublicationDelay, type PublicationDelay } from "./outlet-page-delay";
-import { loadAgencyShare, loadFramingDistribution, loadSectionMix, type AgencyShare, type FramingDistribution, type SectionMix } from "./outlet-page-mix";
+import { loadAgencyShare, type AgencyShare } from "./agency-share";
+import { loadFramingDistribution, loadSectionMix, type FramingDistribution, type SectionMix } from "./outlet-page-mix";
 import { findVisibleOutlet, type VisibleOutlet } from "./outlet-page-outlet";
 import { loadPublishedReplies, type PublishedReply } from "./outlet-page-replies";
 import { loadOutletSignals, type OutletSignals } from "./outlet-page-signals";

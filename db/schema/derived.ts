@@ -1,4 +1,5 @@
 /** Derived numeric rows (SPEC STO-2, DER-*): features, framing, fingerprints, body summaries. */
+import { sql } from "drizzle-orm";
 import {
   bigint, boolean, index, integer, pgTable, real, smallint, text, timestamp,
 } from "drizzle-orm/pg-core";
@@ -36,7 +37,12 @@ export const storyFingerprints = pgTable("story_fingerprints", {
   articleId: bigint("article_id", { mode: "number" }).primaryKey().references(() => articles.id, { onDelete: "cascade" }),
   minhash: integer("minhash").array().notNull(),
   capturedAt: ts("captured_at").notNull(),
-}, (t) => [index("story_fingerprints_captured").on(t.capturedAt)]);
+  /** When the clustering step placed it (or found no match); null while pending. */
+  clusteredAt: ts("clustered_at"),
+}, (t) => [
+  index("story_fingerprints_captured").on(t.capturedAt),
+  index("story_fingerprints_pending").on(t.capturedAt).where(sql`${t.clusteredAt} is null`),
+]);
 
 /** Numeric summary of an open body (DER-3): a 64-bit SimHash, never the text. */
 export const bodySummaries = pgTable("body_summaries", {

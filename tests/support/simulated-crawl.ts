@@ -10,6 +10,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createCrawlPipeline } from "../../crawler/compose";
 import { runHousekeeping } from "../../crawler/housekeeping";
+import { createStoryHousekeeping } from "../../crawler/jobs/story-housekeeping";
 import { runWorker } from "../../crawler/loop";
 import { openDatabase } from "../../db/client";
 import { importOutlets } from "../../db/queries/outlets";
@@ -75,6 +76,8 @@ export async function crawlSimulatedWeb(options: SimulatedCrawlOptions): Promise
     stop.abort();
     await Promise.all([running, chores]);
     await pipeline.close?.();
+    // The worker's story step (DER-2, DER-3) as its housekeeping would run it next.
+    await createStoryHousekeeping({ db: database.db, clock })();
     await sim.idle();
     // Requests still unwinding after the stop may add request-log lines: wait until the log is
     // still, so the tests read a database nothing writes to any more.

@@ -7,6 +7,7 @@ import { loadPolicies } from "@/db/queries/policy";
 import { readSiteData } from "@/lib/site-data";
 import { PageHeader } from "../../../_components/page-header";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
+import { AgencySection } from "./_sections/agency";
 import { DelaySection } from "./_sections/delay";
 import { FrontPageNowSection } from "./_sections/front-page-now";
 import { FrontPageTimeSection } from "./_sections/front-page-time";
@@ -54,7 +55,8 @@ export default async function OutletPage({ params }: Props) {
       <HeadlineTestsSection outletId={outlet.id} now={page.now} timeZone={tz} />
       {page.frontPageTime ? <FrontPageTimeSection data={page.frontPageTime} timeZone={tz} /> : null}
       <DelaySection data={page.delay} outletName={outlet.name} timeZone={tz} />
-      <MixSections sections={page.sections} agency={page.agency} framing={page.framing} outletName={outlet.name} timeZone={tz} />
+      <MixSections sections={page.sections} framing={page.framing} outletName={outlet.name} timeZone={tz} />
+      <AgencySection agency={page.agency} timeZone={tz} />
       <StatusSection status={page.status} timeZone={tz} />
       <SignalsSection signals={page.signals} timeZone={tz} />
       <RepliesSection replies={page.replies} timeZone={tz} />

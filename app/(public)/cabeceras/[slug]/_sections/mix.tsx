@@ -1,12 +1,12 @@
-/** Sections, agency copy and framing of the outlet's recent articles (SPEC WEB-1, DER-3, DER-4). */
-import type { AgencyShare, FramingDistribution, SectionMix } from "@/db/queries/outlet-page-mix";
+/** Sections and framing of the outlet's recent articles (SPEC WEB-1, DER-4); agency copy is agency.tsx. */
+import type { FramingDistribution, SectionMix } from "@/db/queries/outlet-page-mix";
 import { formatCount } from "@/lib/site-format";
-import { formatPeriod, formatShare } from "@/lib/site-period";
+import { formatPeriod } from "@/lib/site-period";
 import { BarChart } from "../../../../_components/charts/bar-chart";
 
-/** Three short sections; each says when it has no data yet instead of showing zeros. */
-export function MixSections({ sections, agency, framing, outletName, timeZone }: {
-  sections: SectionMix; agency: AgencyShare; framing: FramingDistribution; outletName: string; timeZone: string;
+/** Two short sections; each says when it has no data yet instead of showing zeros. */
+export function MixSections({ sections, framing, outletName, timeZone }: {
+  sections: SectionMix; framing: FramingDistribution; outletName: string; timeZone: string;
 }) {
   const period = formatPeriod(sections.start, sections.end, timeZone);
   return (
@@ -21,22 +21,6 @@ export function MixSections({ sections, agency, framing, outletName, timeZone }:
             labelHeader="Sección"
             valueLabel="Noticias"
           />
-        )}
-      </section>
-      <section aria-labelledby="agencias">
-        <h2 id="agencias">Teletipos de agencia</h2>
-        {!agency.analysed ? (
-          <p><span className="badge">Sin datos todavía</span> Aún no hemos analizado qué noticias de este periodo ({period}) son copia de agencia.</p>
-        ) : (
-          <>
-            <p>
-              {formatShare(agency.agencyArticles, agency.articles)} de sus noticias de los últimos 7 días ({period}) son teletipos de agencia:{" "}
-              {formatCount(agency.agencyArticles, "noticia", "noticias")} de {agency.articles}.
-            </p>
-            <ul className="compact">
-              {agency.agencies.map((a) => <li key={a.label}>{a.label}: {formatCount(a.count, "noticia", "noticias")}</li>)}
-            </ul>
-          </>
         )}
       </section>
       <section aria-labelledby="encuadre">

@@ -1,0 +1,35 @@
+/** Agency copy among the outlet's recent articles (SPEC WEB-1, DER-3). */
+import Link from "next/link";
+import type { AgencyShare } from "@/db/queries/agency-share";
+import { formatCount } from "@/lib/site-format";
+import { formatPeriod, formatShare } from "@/lib/site-period";
+
+/** What share of the articles we could judge are agency copy, and of which agency; says so when nothing was judged yet. */
+export function AgencySection({ agency, timeZone }: { agency: AgencyShare; timeZone: string }) {
+  const period = formatPeriod(agency.start, agency.end, timeZone);
+  return (
+    <section aria-labelledby="agencias">
+      <h2 id="agencias">Teletipos de agencia</h2>
+      {!agency.analysed ? (
+        <p><span className="badge">Sin datos todavía</span> Aún no hemos analizado qué noticias de este periodo ({period}) son copia de agencia.</p>
+      ) : (
+        <>
+          <p>
+            {formatShare(agency.agencyArticles, agency.judged)} de las noticias que pudimos analizar en los últimos 7 días ({period}) son teletipos de agencia:{" "}
+            {formatCount(agency.agencyArticles, "noticia", "noticias")} de {formatCount(agency.judged, "analizada", "analizadas")}
+            {agency.judged < agency.articles ? ` (vimos ${formatCount(agency.articles, "noticia", "noticias")}; del resto no leímos la página)` : ""}.
+          </p>
+          {agency.agencies.length > 0 ? (
+            <ul className="compact">
+              {agency.agencies.map((a) => <li key={a.label}>{a.label}: {formatCount(a.count, "noticia", "noticias")}</li>)}
+            </ul>
+          ) : null}
+          <p className="hint">
+            Una noticia es teletipo si la firma una agencia, si su texto lleva la línea de crédito de una agencia, o si es casi idéntico al de otra cabecera.
+            Guardamos solo un resumen numérico del texto, nunca el texto. <Link href="/metodologia" prefetch={false}>Cómo lo medimos</Link>.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

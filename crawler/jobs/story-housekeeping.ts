@@ -1,0 +1,28 @@
+/**
+ * The analysis part of the worker's housekeeping (SPEC DER-2, DER-3, DER-5, STO-4), at the
+ * injected clock's time: expired fingerprints are deleted, pending ones clustered into
+ * stories, and new body summaries compared for wire copy (only when some arrived).
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { Clock } from "../../lib/clock";
+import { clusterPendingStories, type TermCache } from "./cluster-stories";
+import { deleteExpiredFingerprints } from "./retention";
+import { flagWireCopies } from "./wire-copy";
+
+/** A housekeeping round for stories and wire copy; returns items done. */
+export function createStoryHousekeeping(o: { db: Db; clock: Pick<Clock, "now"> }): () => Promise<number> {
+  let summariesSeen = -1;
+  const terms: TermCache = { at: 0 };
+  return async () => {
+    const now = o.clock.now();
+    let done = await deleteExpiredFingerprints(o.db, now);
+    done += await clusterPendingStories(o.db, { now, cache: terms });
+    const [count] = await o.db.execute<{ n: number }>(sql`select count(*)::int as n from body_summaries`);
+    if ((count?.n ?? 0) !== summariesSeen) {
+      done += await flagWireCopies(o.db, { now });
+      summariesSeen = count?.n ?? 0;
+    }
+    return done;
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Story fingerprints at record time (SPEC DER-2, STO-2, STO-3): the headline and, when the
+ * source gave one, the lede are turned into a MinHash signature in memory; only the
+ * signature is written, and the text goes out of scope with the caller's parse result.
+ * An article is fingerprinted when first recorded; its first lede (feed or article page)
+ * replaces a headline-only fingerprint, so each article costs at most a few signatures.
+ */
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { sqlTime } from "../../db/sql-time";
+import { storyFingerprint } from "../../lib/analysis/fingerprint";
+
+/** An article's text as seen now, in memory only. */
+export interface FingerprintInput { articleId: number; headline: string; lede?: string }
+
+/**
+ * Writes the fingerprints of `items` captured at `at`. Without a lede, an existing
+ * fingerprint is kept; with one, it replaces the stored signature, which goes back to
+ * the clustering queue unless the article already belongs to a story (membership stays).
+ */
+export async function recordFingerprints(db: Executor, p: { at: number; items: FingerprintInput[] }): Promise<void> {
+  const rows = p.items.filter((i) => i.headline.trim() !== "" || (i.lede ?? "").trim() !== "");
+  if (rows.length === 0) return;
+  const at = sqlTime(p.at);
+  for (const withLede of [false, true]) {
+    const part = rows.filter((r) => (r.lede !== undefined && r.lede.trim() !== "") === withLede);
+    if (part.length === 0) continue;
+    // Two array parameters (ids, and every signature end to end), cut apart in SQL: one parse, not one literal per row.
+    const signatures = part.map((r) => storyFingerprint(r.headline, r.lede).minhash);
+    const width = signatures[0]!.length;
+    const values = sql`(select ids[i] as article_id, flat[(i - 1) * ${width} + 1 : i * ${width}] as minhash
+      from (select ${`{${part.map((r) => r.articleId).join(",")}}`}::bigint[] as ids, ${`{${signatures.map((m) => m.join(",")).join(",")}}`}::int[] as flat) p,
+        generate_subscripts(p.ids, 1) as i)`;
+    await db.execute(withLede
+      ? sql`
+        insert into story_fingerprints (article_id, minhash, captured_at)
+        select v.article_id, v.minhash, ${at} from ${values} as v
+        join articles a on a.id = v.article_id
+        on conflict (article_id) do update set minhash = excluded.minhash, captured_at = excluded.captured_at,
+          clustered_at = case when (select story_id from articles where id = excluded.article_id) is null then null else story_fingerprints.clustered_at end`
+      : sql`
+        insert into story_fingerprints (article_id, minhash, captured_at)
+        select v.article_id, v.minhash, ${at} from ${values} as v
+        join articles a on a.id = v.article_id
+        on conflict (article_id) do nothing`);
+  }
+}

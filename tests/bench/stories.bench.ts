@@ -1,0 +1,154 @@
+/**
+ * Stories and wire copy benchmark (issue "Analysis", SPEC DER-2, DER-3): on a labelled
+ * simulated day (30 outlets, every article with its first headline, lede, body and byline,
+ * and the simulator's truth of which articles are one story and which run agency copy):
+ *  - pairwise precision, recall and F1 of the clustering against the true stories;
+ *  - precision and recall of wire-copy flags (near-identical SimHash alone, credit lines
+ *    alone, both as the worker runs them) against the true agency copies;
+ *  - time: fingerprints and clustering per 1,000 articles (pure), and the worker's story
+ *    step on PostgreSQL (load, place, store, key terms) per 1,000 articles;
+ *  - the extra cost of fingerprinting at record time on a 300-link front page of new articles.
+ */
+import { sql } from "drizzle-orm";
+import { clusterPendingStories } from "../../crawler/jobs/cluster-stories";
+import { siteOf } from "../../crawler/politeness/site";
+import { recordNewSightings, recordSightings } from "../../crawler/record/articles";
+import { recordFingerprints } from "../../crawler/record/fingerprints";
+import { importOutlets } from "../../db/queries/outlets";
+import { sqlTime } from "../../db/sql-time";
+import { clusterStories } from "../../lib/analysis/cluster";
+import { storyFingerprint } from "../../lib/analysis/fingerprint";
+import { agencyCredit, wireCopies, type WireItem } from "../../lib/analysis/wire";
+import { simhash } from "../../lib/derive/simhash";
+import { parseOutletsFile } from "../../lib/outlets-file";
+import { simOutlets } from "../sim/outlets";
+import { toOutletsFile } from "../sim/outlets-file";
+import { labelledArticles, pairwiseScores } from "./support/story-truth";
+import { atLeast, figure, type BenchContext, type Figure } from "./types";
+
+export const name = "stories: clustering and wire copy on the simulated ground truth";
+
+const START = Date.parse("2026-11-02T00:00:00Z");
+const OUTLETS = 30;
+
+function ratio(hit: number, of: number): number {
+  return of === 0 ? 1 : hit / of;
+}
+
+export async function run(context: BenchContext): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const { articles } = labelledArticles({ seed: 7, outlets: OUTLETS, start: START, hours: 24 });
+  const stories = new Set(articles.flatMap((a) => (a.story ? [a.story] : []))).size;
+  figures.push(figure(`labelled day: ${OUTLETS} outlets, articles (in ${stories} multi-outlet stories)`, articles.length, "articles"));
+
+  // 1. Clustering quality and time (pure).
+  let started = performance.now();
+  const fingerprints = articles.map((a) => storyFingerprint(a.headline, a.lede).minhash);
+  const fingerprintMs = performance.now() - started;
+  started = performance.now();
+  const placements = clusterStories(articles.map((a, i) => ({ articleId: a.id, outletId: a.outletId, at: a.at, minhash: fingerprints[i]!, storyId: null, pending: true })));
+  const clusterMs = performance.now() - started;
+  const truth = new Map(articles.filter((a) => a.story).map((a) => [a.id, a.story!]));
+  const predicted = new Map(placements.map((p) => [p.articleId, "storyId" in p ? `s${p.storyId}` : `n${p.newStory}`]));
+  const scores = pairwiseScores(truth, predicted);
+  figures.push(figure("clustering, pairwise precision", scores.precision, "ratio", atLeast(0.7)));
+  figures.push(figure("clustering, pairwise recall", scores.recall, "ratio", atLeast(0.5)));
+  figures.push(figure("clustering, pairwise F1", scores.f1, "ratio"));
+  figures.push(figure("fingerprint (headline + lede), per 1,000 articles", (fingerprintMs / articles.length) * 1000, "ms"));
+  figures.push(figure("clustering (pure, 24 h window), per 1,000 articles", (clusterMs / articles.length) * 1000, "ms"));
+
+  // 2. Wire copy: near-identical bodies, credit lines, both.
+  const wireTruth = new Set(articles.filter((a) => a.agency).map((a) => a.id));
+  const items: WireItem[] = articles.map((a) => {
+    const s = simhash(a.body);
+    return { articleId: a.id, outletId: a.outletId, at: a.at, simhash: s.simhash, shingles: s.shingles };
+  });
+  const credits = new Map(articles.flatMap((a) => {
+    const c = agencyCredit({ body: a.body, authors: a.authors });
+    return c ? [[a.id, c] as const] : [];
+  }));
+  const score = (flagged: Set<number>, label: string) => {
+    const hit = [...flagged].filter((id) => wireTruth.has(id)).length;
+    figures.push(figure(`wire copy, ${label}: precision`, ratio(hit, flagged.size), "ratio", atLeast(0.95)));
+    figures.push(figure(`wire copy, ${label}: recall`, ratio(hit, wireTruth.size), "ratio"));
+  };
+  started = performance.now();
+  score(new Set(wireCopies(items, { windowMs: 48 * 3_600_000 }).map((v) => v.articleId)), "near-identical SimHash (≤ 3 bits) alone");
+  const wireMs = performance.now() - started;
+  score(new Set(credits.keys()), "credit line or agency byline alone");
+  const both = wireCopies(items.map((i) => ({ ...i, ...(credits.has(i.articleId) ? { credit: credits.get(i.articleId)! } : {}) })), { windowMs: 48 * 3_600_000 });
+  score(new Set(both.map((v) => v.articleId)), "both (as the worker runs it)");
+  const rightAgency = both.filter((v) => v.agency === articles[v.articleId - 1]!.agency).length;
+  figures.push(figure("wire copy: flagged articles with the right agency", ratio(rightAgency, both.length), "ratio", atLeast(0.95)));
+  figures.push(figure("wire-copy comparison (48 h window), per 1,000 bodies", (wireMs / articles.length) * 1000, "ms"));
+
+  // 3. The worker's story step on PostgreSQL, and the record-time cost on a front page.
+  const database = await context.createDatabase({ maxConnections: 2 });
+  try {
+    const outlets = simOutlets(OUTLETS);
+    await importOutlets(database.db, parseOutletsFile(JSON.stringify(toOutletsFile(outlets)), "sim.json"));
+    const ids = await database.db.execute<{ id: number; slug: string }>(sql`select id, slug from outlets order by id`);
+    const outletIds = new Map(ids.map((r) => [r.slug, r.id]));
+    context.progress("story step: loading the labelled day");
+    for (let i = 0; i < articles.length; i += 500) {
+      const chunk = articles.slice(i, i + 500);
+      const rows = sql.join(chunk.map((a) => sql`(${outletIds.get(outlets[a.outletId - 1]!.slug)!}::int, ${`http://bench.test/${a.id}`}::text, ${"bench.test"}::text, ${sqlTime(a.at)}::timestamptz)`), sql`, `);
+      const saved = await database.db.execute<{ id: number; url: string }>(sql`
+        insert into articles (outlet_id, url, site_domain, published_at, first_seen_at, first_seen_in)
+        select v.o, v.u, v.d, v.t, v.t, 'feed' from (values ${rows}) as v(o, u, d, t) returning id, url`);
+      const byUrl = new Map(saved.map((r) => [r.url, Number(r.id)]));
+      const hv = sql.join(chunk.map((a) => sql`(${byUrl.get(`http://bench.test/${a.id}`)!}::bigint, ${a.headline}::text, ${String(a.id)}::text, ${sqlTime(a.at)}::timestamptz)`), sql`, `);
+      await database.db.execute(sql`insert into headline_versions (article_id, text, text_hash, first_seen_at, last_seen_at, seen_in)
+        select v.a, v.t, v.h, v.at, v.at, array['feed']::seen_in[] from (values ${hv}) as v(a, t, h, at)`);
+      for (const a of chunk) await recordFingerprints(database.db, { at: a.at, items: [{ articleId: byUrl.get(`http://bench.test/${a.id}`)!, headline: a.headline, lede: a.lede }] });
+    }
+    const end = START + 24 * 3_600_000;
+    // The worker places articles as they come: one round per simulated 10 minutes here.
+    await database.db.execute(sql`update story_fingerprints set clustered_at = ${sqlTime(end)}`);
+    started = performance.now();
+    let rounds = 0;
+    for (let t = START; t <= end; t += 10 * 60_000) {
+      await database.db.execute(sql`update story_fingerprints f set clustered_at = null from articles a where a.id = f.article_id and a.published_at > ${sqlTime(t - 10 * 60_000)} and a.published_at <= ${sqlTime(t)}`);
+      await clusterPendingStories(database.db, { now: t });
+      rounds++;
+    }
+    const stepMs = performance.now() - started;
+    figures.push(figure(`story step on PostgreSQL: mean round (load the window, place, store, key terms; ${rounds} rounds, one per 10 simulated min)`, stepMs / rounds, "ms"));
+    figures.push(figure("story step on PostgreSQL, per 1,000 articles placed over the day", (stepMs / articles.length) * 1000, "ms"));
+    const [stored] = await database.db.execute<{ stories: number; placed: number }>(sql`
+      select (select count(*)::int from stories) as stories, (select count(*)::int from articles where story_id is not null) as placed`);
+    figures.push(figure("story step: stories stored / articles placed", stored!.stories, `stories (${stored!.placed} articles)`));
+    // The worker places articles a round at a time: its clusters, scored like the single pass above.
+    const members = await database.db.execute<{ url: string; story_id: string | number }>(sql`select url, story_id from articles where story_id is not null`);
+    const stepScores = pairwiseScores(truth, new Map(members.map((m) => [Number(m.url.slice("http://bench.test/".length)), String(m.story_id)])));
+    figures.push(figure("story step (rounds on PostgreSQL), pairwise precision", stepScores.precision, "ratio", atLeast(0.7)));
+    figures.push(figure("story step (rounds on PostgreSQL), pairwise recall", stepScores.recall, "ratio", atLeast(0.5)));
+    figures.push(figure("story step (rounds on PostgreSQL), pairwise F1", stepScores.f1, "ratio"));
+
+    // Record time: a 300-link front page of new articles, recorded with and without fingerprints.
+    const outletId = outletIds.get(outlets[0]!.slug)!;
+    const page = (n: number) => Array.from({ length: 300 }, (_, i) => ({ url: `http://www.capture.test/${n}/${i}.html`, headline: articles[(n * 300 + i) % articles.length]!.headline }));
+    const plain: number[] = [];
+    const withFingerprints: number[] = [];
+    for (let n = 0; n < 16; n++) {
+      const sightings = page(n);
+      const t0 = performance.now();
+      if (n % 2 === 0) {
+        await database.db.transaction((tx) => recordSightings(tx, { outletId, siteOf, via: "frontpage", at: end, sightings }));
+        plain.push(performance.now() - t0);
+      } else {
+        await database.db.transaction(async (tx) => {
+          const r = await recordNewSightings(tx, { outletId, siteOf, via: "frontpage", at: end, sightings });
+          await recordFingerprints(tx, { at: end, items: sightings.filter((s) => r.created.has(s.url)).map((s) => ({ articleId: r.ids.get(s.url)!, headline: s.headline })) });
+        });
+        withFingerprints.push(performance.now() - t0);
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    figures.push(figure("300 new articles on a front page: record (median)", median(plain), "ms"));
+    figures.push(figure("300 new articles on a front page: record + fingerprints (median)", median(withFingerprints), "ms"));
+  } finally {
+    await database.close();
+  }
+  return figures;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { clusterStories, DEFAULT_CLUSTER_OPTIONS, type ClusterItem, type Placement } from "../../../lib/analysis/cluster";
+import { minhash, storyFingerprint } from "../../../lib/analysis/fingerprint";
+import { documentFrequency, keyTerms } from "../../../lib/analysis/story-terms";
+
+const T0 = Date.parse("2026-03-10T08:00:00Z");
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+const housing = (n: number) => storyFingerprint(
+  ["La ministra Rocafort aprueba 120 millones para el plan de vivienda", "Rocafort: «Habrá 120 millones para el plan de vivienda»", "Hacienda destina 120 millones al plan de vivienda de Peñablanca"][n % 3]!,
+  `La ministra de Hacienda Elena Rocafort ha anunciado el plan en Peñablanca, según el documento Z${n}.`,
+).minhash;
+const football = (n: number) => storyFingerprint(
+  ["El Atlético Valdelumbre ficha al delantero Iker Solano", "Oyarzun celebra el fichaje de Iker Solano"][n % 2]!,
+  `El entrenador del Atlético Valdelumbre Rafael Oyarzun presentó a Iker Solano en Tierra Baja, según la nota Q${n}.`,
+).minhash;
+
+const item = (articleId: number, outletId: number, at: number, signature: number[], extra: Partial<ClusterItem> = {}): ClusterItem =>
+  ({ articleId, outletId, at, minhash: signature, storyId: null, pending: true, ...extra });
+
+/** Placements as groups of article ids, by story. */
+function groups(placements: Placement[]): number[][] {
+  const by = new Map<string, number[]>();
+  for (const p of placements) {
+    const key = "storyId" in p ? `s${p.storyId}` : `n${p.newStory}`;
+    by.set(key, [...(by.get(key) ?? []), p.articleId].sort((a, b) => a - b));
+  }
+  return [...by.values()].sort((a, b) => a[0]! - b[0]!);
+}
+
+describe("story clustering", () => {
+  it("DER-2: the same story from three outlets becomes one new story; another story stays apart", () => {
+    const placements = clusterStories([
+      item(1, 1, T0, housing(0)), item(2, 2, T0 + 5 * MIN, housing(1)), item(3, 3, T0 + 12 * MIN, housing(2)),
+      item(4, 1, T0 + 3 * MIN, football(0)), item(5, 4, T0 + 9 * MIN, football(1)),
+    ]);
+    expect(groups(placements)).toEqual([[1, 2, 3], [4, 5]]);
+  });
+
+  it("DER-2: an article with no match stays without a story (no story of one)", () => {
+    expect(clusterStories([item(1, 1, T0, housing(0)), item(2, 2, T0, football(0))])).toEqual([]);
+  });
+
+  it("DER-2: a new article joins the existing story of its match; placed articles are not placed again", () => {
+    const placements = clusterStories([
+      item(1, 1, T0, housing(0), { storyId: 77, pending: false }),
+      item(2, 2, T0 + MIN, housing(1), { storyId: 77, pending: false }),
+      item(3, 3, T0 + 20 * MIN, housing(2)),
+    ]);
+    expect(placements).toEqual([{ articleId: 3, storyId: 77 }]);
+  });
+
+  it("DER-2: matches outside the window are not considered", () => {
+    const options = { ...DEFAULT_CLUSTER_OPTIONS, agePenalty: 0 };
+    expect(clusterStories([item(1, 1, T0, housing(0)), item(2, 2, T0 + 25 * HOUR, housing(1))], options)).toEqual([]);
+    expect(clusterStories([item(1, 1, T0, housing(0)), item(2, 2, T0 + 23 * HOUR, housing(1))], options)).toHaveLength(2);
+  });
+
+  it("DER-2: later coverage must look more alike: the age penalty turns a weak match down after hours", () => {
+    const weakA = minhash(["a", "b", "c", "d", "e", "f", "g", "h"]);
+    const weakB = minhash(["a", "b", "c", "d", "e", "f", "x", "y"]);
+    expect(clusterStories([item(1, 1, T0, weakA), item(2, 2, T0 + 10 * MIN, weakB)])).toHaveLength(2);
+    expect(clusterStories([item(1, 1, T0, weakA), item(2, 2, T0 + 8 * HOUR, weakB)])).toEqual([]);
+  });
+
+  it("DER-2: one outlet's two articles are never the same story (a story gathers outlets)", () => {
+    expect(clusterStories([item(1, 1, T0, housing(0)), item(2, 1, T0 + MIN, housing(1))])).toEqual([]);
+  });
+
+  it("DER-2: the result does not depend on the order of the input", () => {
+    const items = [item(1, 1, T0, housing(0)), item(2, 2, T0 + 5 * MIN, housing(1)), item(3, 3, T0 + 7 * MIN, football(0)), item(4, 4, T0 + 8 * MIN, football(1))];
+    expect(groups(clusterStories([...items].reverse()))).toEqual(groups(clusterStories(items)));
+  });
+});
+
+describe("story descriptor", () => {
+  const members = ["La ministra Rocafort aprueba 120 millones para el plan de vivienda", "Rocafort: «Habrá 120 millones para el plan de vivienda»", "Hacienda destina 120 millones al plan de vivienda"];
+  const window = documentFrequency([...members, "El Atlético ficha a Iker Solano", "Rocafort critica los presupuestos", "La huelga del metro sigue", "El plan de costas se aprueba"]);
+
+  it("DER-5: key terms are the words the members share and the window rarely uses, most distinctive first", () => {
+    const terms = keyTerms(members, window);
+    expect(terms).toHaveLength(4);
+    expect(terms).toEqual(expect.arrayContaining(["vivienda", "millones", "120"]));
+    expect(terms).not.toContain("para");
+  });
+
+  it("DER-5: the descriptor is our own words, never one of the headlines", () => {
+    const descriptor = keyTerms(members, window).join(" ");
+    for (const h of members) expect(descriptor.toLowerCase()).not.toBe(h.toLowerCase());
+    expect(keyTerms(members, window).length).toBeLessThan(members[0]!.split(" ").length);
+  });
+
+  it("DER-5: names keep their capital, other words are lower case", () => {
+    expect(keyTerms(["Rocafort aprueba el plan", "Aprueba Rocafort el plan"], documentFrequency(["x", "y", "z"]))).toEqual(expect.arrayContaining(["Rocafort", "aprueba", "plan"]));
+  });
+});
