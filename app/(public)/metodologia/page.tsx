@@ -1,11 +1,14 @@
-/** "Metodología": how each derived figure is computed, with its thresholds and limits (SPEC DER-1, DER-4, DER-6). */
+/** "Metodología": how each derived figure is computed, with its thresholds and limits (SPEC DER-1…8). */
 import type { Metadata } from "next";
 import { PageHeader } from "../../_components/page-header";
 import { AbTests } from "./_sections/ab-tests";
 import { Features } from "./_sections/features";
 import { Framing } from "./_sections/framing";
+import { FrontPage } from "./_sections/front-page";
 import { Language } from "./_sections/language";
+import { Stories } from "./_sections/stories";
 import { Thresholds } from "./_sections/thresholds";
+import { Wire } from "./_sections/wire";
 
 /** Page title. */
 export const metadata: Metadata = { title: "Metodología" };
@@ -16,6 +19,9 @@ const contents = [
   ["idioma", "Idioma"],
   ["encuadre", "Encuadre"],
   ["pruebas-ab", "Pruebas A/B y reescrituras"],
+  ["historias", "Historias"],
+  ["teletipos", "Teletipos de agencia"],
+  ["portada", "Portadas y retraso"],
   ["umbrales", "Umbrales"],
 ] as const;
 
@@ -27,9 +33,10 @@ export default function MethodsPage() {
         title="Metodología"
         lead={
           <>
-            Cómo calculamos las cifras que derivamos de los titulares: sus rasgos, su idioma, la letra de encuadre y la
-            distinción entre pruebas A/B y reescrituras. Todo se calcula a partir del texto del titular, que sí guardamos;
-            nunca a partir del cuerpo de los artículos, que no guardamos.
+            Cómo calculamos las cifras que derivamos de lo que recogemos: los rasgos, el idioma y la letra de encuadre de
+            cada titular, las pruebas A/B, las historias, los teletipos de agencia y las cifras de portada. Lo que sale del
+            cuerpo o la entradilla de una noticia se calcula en memoria al leerla y solo guardamos números: ese texto no lo
+            guardamos nunca.
           </>
         }
       />
@@ -45,6 +52,9 @@ export default function MethodsPage() {
           <Language />
           <Framing />
           <AbTests />
+          <Stories />
+          <Wire />
+          <FrontPage />
           <Thresholds />
         </div>
       </div>
