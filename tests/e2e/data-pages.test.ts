@@ -55,7 +55,7 @@ describe("outlet page", () => {
     const model = (await loadOutletPage(db, await loadPolicies(db), { slug: d.open.slug, now: Date.now() }))!;
     await withPage(`/cabeceras/${d.open.slug}`, async (page, status) => {
       expect(status).toBe(200);
-      expect(await page.locator("h1").allInnerTexts()).toEqual([d.open.name]);
+      await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual([d.open.name]);
       const front = await rows(page, "portada-ahora");
       expect(front.map((r) => [r[0], r[1]])).toEqual(model.frontPage!.items.map((i) => [String(i.rank), i.headline]));
       expect(front[0]![1]).toBe(d.open.headline);
@@ -109,7 +109,7 @@ describe("article page", () => {
     const model = (await loadArticlePage(db, await loadPolicies(db), { id: d.open.article }))!;
     await withPage(`/noticias/${d.open.article}`, async (page, status) => {
       expect(status).toBe(200);
-      expect(await page.locator("h1").allInnerTexts()).toEqual([model.headline]);
+      await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual([model.headline]);
       expect(await page.locator(".timeline > li").count()).toBe(model.versions.length);
       expect(await page.locator(".timeline del").innerText()).toContain("aprueba");
       expect(await page.locator(".timeline ins").innerText()).toContain("retira");
@@ -225,7 +225,7 @@ describe("bad addresses", () => {
   ])("WEB-1: %s is a Spanish 404, never a 500", async (path) => {
     await withPage(path, async (page, status) => {
       expect(status).toBe(404);
-      expect(await page.locator("h1").allInnerTexts()).toEqual(["Página no encontrada"]);
+      await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual(["Página no encontrada"]);
     });
   });
 });

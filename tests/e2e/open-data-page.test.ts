@@ -10,7 +10,7 @@ describe("/datos", () => {
     const { page, response } = await openPage(browser(), "/datos", { javaScriptEnabled: false });
     try {
       expect(response.status()).toBe(200);
-      expect(await page.locator("h1").allInnerTexts()).toEqual(["Datos abiertos"]);
+      await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual(["Datos abiertos"]);
       const text = await mainText(page);
       for (const d of DATASETS) {
         expect(text).toContain(`/api/v1/${d.name}`);

@@ -52,7 +52,7 @@ describe("home and outlets", () => {
   it("WEB-1: an outlet's page names it; an unknown or inactive outlet is a Spanish 404", async () => {
     const { page } = await openPage(browser(), "/cabeceras/diario-prueba");
     try {
-      expect(await page.locator("h1").allInnerTexts()).toEqual(["Diario de Prueba"]);
+      await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual(["Diario de Prueba"]);
       expect(await mainText(page)).toContain("Todavía no hemos capturado su portada");
     } finally {
       await page.context().close();
@@ -61,7 +61,7 @@ describe("home and outlets", () => {
       const { page: p, response } = await openPage(browser(), `/cabeceras/${slug}`);
       try {
         expect(response.status(), slug).toBe(404);
-        expect(await p.locator("h1").allInnerTexts()).toEqual(["Página no encontrada"]);
+        await expect.poll(() => p.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual(["Página no encontrada"]);
       } finally {
         await p.context().close();
       }

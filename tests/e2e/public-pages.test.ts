@@ -12,7 +12,7 @@ const browser = useBrowser();
 /** Checks every public page shares: language, one h1, landmarks, navigation, footer. */
 async function expectSiteFrame(page: Page, h1: string): Promise<void> {
   expect(await page.locator("html").getAttribute("lang")).toBe("es");
-  expect(await page.locator("h1").allInnerTexts()).toEqual([h1]);
+  await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual([h1]);
   expect(await page.locator("main").count()).toBe(1);
   expect(await page.locator("body > header").count()).toBe(1);
   expect(await page.locator("body > footer").count()).toBe(1);

@@ -18,7 +18,7 @@ describe("not found", () => {
     try {
       expect(response.status()).toBe(404);
       expect(await page.locator("html").getAttribute("lang")).toBe("es");
-      expect(await page.locator("h1").allInnerTexts()).toEqual(["Página no encontrada"]);
+      await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual(["Página no encontrada"]);
       expect(await page.locator("main").count()).toBe(1);
       expect(await page.locator('header nav a[href="/bot"]').count()).toBe(1);
       expect(await mainText(page)).toContain("Volver al inicio");
@@ -100,7 +100,7 @@ describe("database unavailable", () => {
       try {
         const page = await context.newPage();
         await page.goto(`${base}${p}`);
-        expect(await page.locator("h1").allInnerTexts()).toEqual(["Servicio no disponible temporalmente"]);
+        await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual(["Servicio no disponible temporalmente"]);
         expect(await page.locator("html").getAttribute("lang")).toBe("es");
         expect(await page.locator('header nav a[href="/bot"]').count()).toBe(1);
         expect(await page.locator('meta[name="robots"][content="noindex"]').count()).toBeGreaterThan(0);
@@ -115,7 +115,7 @@ describe("database unavailable", () => {
     try {
       const home = await context.newPage();
       await home.goto(`${base}/`);
-      expect(await home.locator("h1").allInnerTexts()).toEqual(["Un observatorio de los medios españoles"]);
+      await expect.poll(() => home.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual(["Un observatorio de los medios españoles"]);
       expect(await home.getByTestId("figure-unavailable").innerText()).toContain("Servicio no disponible temporalmente");
     } finally {
       await context.close();
