@@ -31,6 +31,10 @@ const INLINE_SVG = /<svg\b(?:(?!<\/?(?:svg|a|script)\b)[^])*?<\/svg\s*>/gi;
 const NOT_HTTP = /^(?:javascript|mailto|tel|sms|data|whatsapp|fb-messenger|intent):/i;
 const SPONSORED = /(?:^|\s)sponsored(?:\s|$)/i;
 
+/** Verdicts on hrefs lately seen (page, base, rel, href → article URL or null), first in, first out. */
+const judged = new Map<string, string | null>();
+const JUDGED = 20_000;
+
 function siteOrUndefined(url: string): string | undefined {
   try {
     return siteOf(url);
@@ -71,13 +75,19 @@ export function extractFrontPage(html: Uint8Array | string, url: string, content
     };
     // Map iteration order is insertion order: the first sighting fixes the rank.
     const seen = new Map<string, HeadlineCandidate>();
-    // A story is linked several times (photo, headline, "most read"): judge each href once.
-    const judged = new Map<string, string | undefined>();
+    // A story is linked several times (photo, headline, "most read"), and mostly again at the
+    // next capture: each href is judged once (the verdict depends on the page and base only).
+    const prefix = `${page}\n${base}\n`;
     for (const anchor of scan.anchors) {
-      const key = `${anchor.href} ${anchor.rel ?? ""}`;
-      if (!judged.has(key)) judged.set(key, articleUrl(anchor.href, anchor.rel, base, page, siteOfHost));
-      const link = judged.get(key);
-      if (link === undefined) continue;
+      const rel = anchor.rel ?? "";
+      const key = `${prefix}${rel.length} ${rel}${anchor.href}`;
+      let link = judged.get(key);
+      if (link === undefined) {
+        link = articleUrl(anchor.href, anchor.rel, base, page, siteOfHost) ?? null;
+        if (judged.size >= JUDGED) judged.delete(judged.keys().next().value!);
+        judged.set(key, link);
+      }
+      if (link === null) continue;
       const current = seen.get(link);
       if (current === undefined || betterHeadline(anchor.headline, current)) seen.set(link, anchor.headline);
     }
