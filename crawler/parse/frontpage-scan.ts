@@ -74,11 +74,19 @@ interface OpenElement {
   anchor?: OpenAnchor;
 }
 
+/** Remove `item` from `list` if it is there. */
+function drop<T>(list: T[], item: T): void {
+  const i = list.lastIndexOf(item);
+  if (i >= 0) list.splice(i, 1);
+}
+
 /** EXT-3: scan a page's text (as `htmlForParsing` gives it). */
 export function scanFrontPage(html: string): FrontPageScan {
   const stack: OpenElement[] = [];
   const gatherers: Gatherer[] = [];
-  const openAnchors: OpenAnchor[] = [];
+  // Open links still looking for a heading, and for an image's alt text.
+  const wantHeading: OpenAnchor[] = [];
+  const wantAlt: OpenAnchor[] = [];
   const anchors: ScannedAnchor[] = [];
   const chromeMemo = new Map<string, boolean>();
   let baseHref: string | undefined;
@@ -95,8 +103,16 @@ export function scanFrontPage(html: string): FrontPageScan {
   };
   // A block box opening or closing at `depth` separates words in the text of elements above
   // it, unless a silent element between them hides it.
-  const separate = (silentAbove: number) => {
-    for (const g of gatherers) if (silentAbove <= g.depth) g.text.add(" ");
+  const separate = (silentAbove: number) => add(" ", silentAbove);
+  // Text reaches the elements above it with nothing silent in between; one whose text is
+  // already too long for a headline stops listening.
+  const add = (text: string, silentAbove: number) => {
+    for (let i = gatherers.length - 1; i >= 0; i--) {
+      const g = gatherers[i]!;
+      if (silentAbove > g.depth) continue;
+      g.text.add(text);
+      if (g.text.full) gatherers.splice(i, 1);
+    }
   };
 
   const parser = new Parser({
@@ -110,17 +126,24 @@ export function scanFrontPage(html: string): FrontPageScan {
       if (block && !silent) separate(silentAbove);
       if (name === "base" && baseHref === undefined) baseHref = attributeOf(attributes, "href");
 
-      // The first visible heading or image inside an open link: nothing silent between them.
+      // The first visible heading, and image with alt text, inside an open link: nothing silent between them.
       const heading = HEADING_TAGS.has(name);
       let headingGatherer: Gatherer | undefined;
-      if (heading || name === "img") {
-        for (const a of openAnchors) {
+      if (heading && wantHeading.length > 0) {
+        for (let i = wantHeading.length - 1; i >= 0; i--) {
+          const a = wantHeading[i]!;
           if (deepestSilent > a.depth) continue;
-          if (heading && !a.inHeading && !a.heading) a.heading = headingGatherer ??= gather(depth);
-          if (name === "img" && a.imageAlt === undefined) {
-            const alt = collapseWhitespace(attributeOf(attributes, "alt") ?? "");
-            if (alt !== "") a.imageAlt = alt;
-          }
+          a.heading = headingGatherer ??= gather(depth);
+          wantHeading.splice(i, 1);
+        }
+      }
+      if (name === "img" && wantAlt.length > 0) {
+        const alt = collapseWhitespace(attributeOf(attributes, "alt") ?? "");
+        for (let i = wantAlt.length - 1; i >= 0 && alt !== ""; i--) {
+          const a = wantAlt[i]!;
+          if (deepestSilent > a.depth) continue;
+          a.imageAlt = alt;
+          wantAlt.splice(i, 1);
         }
       }
 
@@ -140,7 +163,8 @@ export function scanFrontPage(html: string): FrontPageScan {
             title: attributeOf(attributes, "title"), inHeading: openHeadings > 0, own: silent ? undefined : gather(depth), slot: anchors.length,
           };
           if (element.anchor.own) element.gatherer = element.anchor.own;
-          openAnchors.push(element.anchor);
+          if (!element.anchor.inHeading) wantHeading.push(element.anchor);
+          wantAlt.push(element.anchor);
           anchors.push({ href, rel: element.anchor.rel, headline: { text: "", tier: HeadlineTier.None } });
         }
       }
@@ -149,7 +173,7 @@ export function scanFrontPage(html: string): FrontPageScan {
     },
     ontext(text: string) {
       if (inCdata) return;
-      for (const g of gatherers) if (deepestSilent <= g.depth) g.text.add(text);
+      add(text, deepestSilent);
     },
     oncdatastart() {
       inCdata = true;
@@ -165,11 +189,12 @@ export function scanFrontPage(html: string): FrontPageScan {
       if (element.heading) openHeadings--;
       if (element.gatherer) {
         element.gatherer.result = element.gatherer.text.text();
-        gatherers.splice(gatherers.indexOf(element.gatherer), 1);
+        drop(gatherers, element.gatherer);
       }
       const a = element.anchor;
       if (a) {
-        openAnchors.splice(openAnchors.indexOf(a), 1);
+        drop(wantHeading, a);
+        drop(wantAlt, a);
         const own = a.own ? a.own.result : "";
         anchors[a.slot]!.headline = headlineFrom({
           heading: a.inHeading ? { text: own } : a.heading ? { text: a.heading.result } : undefined,

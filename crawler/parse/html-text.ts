@@ -79,6 +79,11 @@ export class VisibleText {
     this.pending = partial.length;
   }
 
+  /** True once the text is known to be longer than `maxChars`: nothing more need be added. */
+  get full(): boolean {
+    return this.tooLong;
+  }
+
   /** The collapsed text, or undefined when it is longer than `maxChars`. */
   text(): string | undefined {
     if (this.tooLong) return undefined;

@@ -71,11 +71,20 @@ describe("extractFrontPage's streaming scan gives what the DOM walk gave (SPEC E
     ["entities and a BOM (twice)", `\uFEFF\uFEFF<a href="${A("a-b-c-d")}">El &amp; la &nbsp;&eacute;poca&#x21;</a>`],
     ["uppercase tags and a fragment with body", `<BODY><A HREF="${A("a-b-c-d")}">Mayúsculas</A><a href="${A("e-f-g-h")}"><H2>Titular</H2></a></BODY>`],
     ["the same article linked many ways", `<a href="${A("a-b-c-d")}"><img alt="Foto"></a><a href="${A("a-b-c-d")}">Texto del enlace</a><h3><a href="${A("a-b-c-d")}#c">Titular en h3</a></h3><a href="${A("a-b-c-d")}?utm_source=x">Comentarios</a>`],
+    ["links nested two hundred deep", `${`<a href="${A("a-b-c-d")}">x`.repeat(100)}${`<a href="${A("e-f-g-h")}"><b>y`.repeat(100)}${"<span>palabra</span>".repeat(2000)}${'<h2>t</h2><img alt="">'.repeat(300)}<img alt="Por fin">`],
     ["deep nesting past the limit", `${"<div>".repeat(1100)}<a href="${A("a-b-c-d")}">Hondo</a>${"</div>".repeat(1100)}<a href="${A("e-f-g-h")}">Tras</a>`],
   ];
   it.each(cases)("EXT-3: %s", (_name, html) => {
     same(html);
     same(`<html><body><main>${html}</main></body></html>`);
+  });
+
+  it("SEC-4: hostile nesting of links, text, headings and images stays linear enough", () => {
+    const nested = `${`<a href="${A("a-b-c-d")}">x`.repeat(1000)}${"<span>palabra</span>".repeat(100_000)}${'<h2>t</h2><img alt="">'.repeat(50_000)}`;
+    const started = performance.now();
+    const { links } = extractFrontPage(nested, HOME);
+    expect(performance.now() - started).toBeLessThan(10_000); // the DOM walk took minutes
+    expect(links).toEqual([{ url: `https://www.diarioejemplo.es${A("a-b-c-d")}`, headline: "t", rank: 1 }]);
   });
 
   it("EXT-3: on seeded random markup", () => {
