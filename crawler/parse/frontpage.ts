@@ -34,6 +34,8 @@ const SPONSORED = /(?:^|\s)sponsored(?:\s|$)/i;
 /** Verdicts on hrefs lately seen (page, base, rel, href → article URL or null), first in, first out. */
 const judged = new Map<string, string | null>();
 const JUDGED = 20_000;
+/** Longer keys (hostile hrefs) are judged every time, not kept: the map stays a few MB. */
+const MAX_JUDGED_KEY = 1_000;
 
 function siteOrUndefined(url: string): string | undefined {
   try {
@@ -84,8 +86,10 @@ export function extractFrontPage(html: Uint8Array | string, url: string, content
       let link = judged.get(key);
       if (link === undefined) {
         link = articleUrl(anchor.href, anchor.rel, base, page, siteOfHost) ?? null;
-        if (judged.size >= JUDGED) judged.delete(judged.keys().next().value!);
-        judged.set(key, link);
+        if (key.length <= MAX_JUDGED_KEY) {
+          if (judged.size >= JUDGED) judged.delete(judged.keys().next().value!);
+          judged.set(key, link);
+        }
       }
       if (link === null) continue;
       const current = seen.get(link);
