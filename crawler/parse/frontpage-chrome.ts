@@ -3,7 +3,7 @@
  * ads and sponsored boxes, hidden blocks. Links inside them are not front-page articles,
  * whatever they point to.
  */
-import { isHiddenElement } from "./html-text";
+import { attributeOf, isHiddenTag, type Attributes } from "./html-text";
 
 // Class and id words (split on punctuation and camelCase) that mark chrome. "header" is
 // not one: `<div class="card-header">` holds a headline on many front pages.
@@ -40,35 +40,23 @@ function markersChrome(markers: string, memo: Map<string, boolean>): boolean {
   return verdict;
 }
 
-function marksChrome(el: Element, sectionedAbove: boolean, memo: Map<string, boolean>): boolean {
-  const tag = el.localName;
+/**
+ * EXT-3: true when an element is site chrome, so that no link inside it is a front-page
+ * article. `sectionedAbove`: an ancestor is an article, section, main or aside (whose
+ * header and footer are not the page's). `memo` holds verdicts on class/id strings.
+ */
+export function marksChrome(tag: string, attributes: Attributes, sectionedAbove: boolean, memo: Map<string, boolean>): boolean {
   // <noscript> and <template> content is not what a reader of the page sees.
   if (tag === "nav" || tag === "noscript" || tag === "template") return true;
   if ((tag === "header" || tag === "footer") && !sectionedAbove) return true;
-  if (isHiddenElement(el)) return true;
-  const role = el.getAttribute("role")?.trim().toLowerCase();
+  if (isHiddenTag(tag, attributes)) return true;
+  const role = attributeOf(attributes, "role")?.trim().toLowerCase();
   if (role && CHROME_ROLES.has(role)) return true;
-  // The attribute node, not getAttribute("class"): linkedom builds a DOMTokenList for that.
-  const markers = `${el.getAttributeNode("class")?.value ?? ""} ${el.getAttributeNode("id")?.value ?? ""}`;
+  const markers = `${attributeOf(attributes, "class") ?? ""} ${attributeOf(attributes, "id") ?? ""}`;
   return markersChrome(markers, memo);
 }
 
-/**
- * The `<a href>` elements of a document outside site chrome, in document order. One walk
- * from the root: a chrome subtree is skipped whole, and an element's state comes from its
- * parent's (no climbing back up, no selector engine).
- */
-export function anchorsOutsideChrome(root: Element): Element[] {
-  const anchors: Element[] = [];
-  const memo = new Map<string, boolean>();
-  // Iterative walk (hostile pages nest deeply); children pushed in reverse keep document order.
-  const stack: { el: Element; sectioned: boolean }[] = [{ el: root, sectioned: false }];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const { el, sectioned } = item;
-    if (marksChrome(el, sectioned, memo)) continue;
-    if (el.localName === "a" && el.hasAttribute("href")) anchors.push(el);
-    const below = sectioned || SECTIONING.has(el.localName);
-    for (let child = el.lastElementChild; child; child = child.previousElementSibling) stack.push({ el: child, sectioned: below });
-  }
-  return anchors;
+/** True when an element opens a sectioning block: a header or footer inside it is not the page's. */
+export function isSectioning(tag: string): boolean {
+  return SECTIONING.has(tag);
 }

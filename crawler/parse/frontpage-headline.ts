@@ -4,7 +4,7 @@
  * informative text wins. Only headline-sized text is taken: a link wrapping a whole card
  * would otherwise carry the lede, which is never stored (STO-3).
  */
-import { collapseWhitespace, findDescendant, hasAncestor, imageAltText, visibleText } from "./html-text";
+import { collapseWhitespace } from "./html-text";
 
 /** Longest text accepted as a headline; longer link text is a card with its lede. */
 export const MAX_HEADLINE_CHARS = 300;
@@ -20,7 +20,8 @@ export interface HeadlineCandidate {
   tier: HeadlineTier;
 }
 
-const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+/** Heading elements: a link in one, or wrapping one, takes the heading's text. */
+export const HEADING_TAGS: ReadonlySet<string> = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 // Labels that say what a link is, not what the story is.
 const GENERIC = /^(?:(?:leer|ver|seguir leyendo|sigue leyendo|continuar|saber|leer la noticia)(?: más)?|más|\+|(?:\d+ )?comentarios?|comenta|en directo|directo|vídeo|video|fotos?|galería|escuchar|audio|\d+)$/i;
 
@@ -28,25 +29,34 @@ function sensible(text: string): boolean {
   return text !== "" && text.length <= MAX_HEADLINE_CHARS;
 }
 
-function tierOf(text: string, heading: boolean): HeadlineTier {
-  if (!sensible(text)) return HeadlineTier.None;
+/** What a link offers as its headline, as the scan found it (undefined text: longer than a headline). */
+export interface HeadlineSources {
+  /** The heading that holds the link or that the link holds, when there is one, with its visible text. */
+  heading?: { text: string | undefined };
+  /** Visible text of the link itself. */
+  text: string | undefined;
+  /** aria-label, title and the first non-empty alt of its visible images, in that order of preference. */
+  ariaLabel?: string;
+  title?: string;
+  imageAlt?: string;
+}
+
+function tierOf(text: string | undefined, heading: boolean): HeadlineTier {
+  if (text === undefined || !sensible(text)) return HeadlineTier.None;
   if (GENERIC.test(text)) return HeadlineTier.Fallback;
   return heading ? HeadlineTier.Heading : HeadlineTier.Text;
 }
 
 /** EXT-3: the best headline text a link offers, and its tier. */
-export function headlineOf(anchor: Element): HeadlineCandidate {
+export function headlineFrom(s: HeadlineSources): HeadlineCandidate {
   // A link inside a heading, or a card link wrapping one: the heading is the headline.
-  const inside = hasAncestor(anchor, HEADINGS) ? anchor : findDescendant(anchor, HEADINGS);
-  if (inside) {
-    const text = visibleText(inside);
-    const tier = tierOf(text, true);
-    if (tier !== HeadlineTier.None) return { text, tier };
+  if (s.heading) {
+    const tier = tierOf(s.heading.text, true);
+    if (tier !== HeadlineTier.None) return { text: s.heading.text!, tier };
   }
-  const text = visibleText(anchor);
-  const tier = tierOf(text, false);
-  if (tier !== HeadlineTier.None) return { text, tier };
-  const fallback = [anchor.getAttribute("aria-label"), anchor.getAttribute("title"), imageAltText(anchor)]
+  const tier = tierOf(s.text, false);
+  if (tier !== HeadlineTier.None) return { text: s.text!, tier };
+  const fallback = [s.ariaLabel, s.title, s.imageAlt]
     .map((t) => collapseWhitespace(t ?? ""))
     .find((t) => sensible(t) && !GENERIC.test(t));
   return fallback ? { text: fallback, tier: HeadlineTier.Fallback } : { text: "", tier: HeadlineTier.None };

@@ -7,10 +7,10 @@
  */
 import { tryCanonicalUrl } from "../../lib/urls";
 import { siteOf } from "../politeness/site";
-import { anchorsOutsideChrome } from "./frontpage-chrome";
-import { betterHeadline, headlineOf, HeadlineTier, type HeadlineCandidate } from "./frontpage-headline";
+import { betterHeadline, HeadlineTier, type HeadlineCandidate } from "./frontpage-headline";
+import { scanFrontPage } from "./frontpage-scan";
 import { hasArticleShape, isUtilityUrl } from "./frontpage-urls";
-import { decodeHtml, documentBase, parseHtmlDocument } from "./html-document";
+import { decodeHtml, htmlForParsing, resolveBase } from "./html-document";
 
 /** One ranked article link of a front page. */
 export interface FrontPageLink {
@@ -29,6 +29,13 @@ export interface FrontPage {
 const INLINE_SVG = /<svg\b(?:(?!<\/?(?:svg|a|script)\b)[^])*?<\/svg\s*>/gi;
 // Schemes that are never pages; canonicalUrl refuses them too, this just skips the work.
 const NOT_HTTP = /^(?:javascript|mailto|tel|sms|data|whatsapp|fb-messenger|intent):/i;
+const SPONSORED = /(?:^|\s)sponsored(?:\s|$)/i;
+
+/** Verdicts on hrefs lately seen (page, base, rel, href → article URL or null), first in, first out. */
+const judged = new Map<string, string | null>();
+const JUDGED = 20_000;
+/** Longer keys (hostile hrefs) are judged every time, not kept: the map stays a few MB. */
+const MAX_JUDGED_KEY = 1_000;
 
 function siteOrUndefined(url: string): string | undefined {
   try {
@@ -39,11 +46,11 @@ function siteOrUndefined(url: string): string | undefined {
 }
 
 /** The canonical article URL an anchor points to, or undefined when it is not an article link. */
-function articleUrl(anchor: Element, base: string, page: string, siteOfHost: (host: string) => string | undefined): string | undefined {
-  const href = anchor.getAttribute("href")?.trim() ?? "";
+function articleUrl(rawHref: string, rel: string | undefined, base: string, page: string, siteOfHost: (host: string) => string | undefined): string | undefined {
+  const href = rawHref.trim();
   if (href === "" || href.startsWith("#") || NOT_HTTP.test(href)) return undefined;
   // rel=sponsored marks paid links (ads); they are not editorial choices.
-  if (/(?:^|\s)sponsored(?:\s|$)/i.test(anchor.getAttribute("rel") ?? "")) return undefined;
+  if (SPONSORED.test(rel ?? "")) return undefined;
   const url = tryCanonicalUrl(href, base);
   if (url === undefined || url === page) return undefined;
   const parsed = new URL(url);
@@ -59,9 +66,9 @@ export function extractFrontPage(html: Uint8Array | string, url: string, content
     if (page === undefined || site === undefined) return { links: [] };
     // Inline SVG icons are thousands of nodes on real front pages and never hold a headline.
     const text = decodeHtml(html, contentType).replace(INLINE_SVG, "");
-    const doc = parseHtmlDocument(text);
-    // Searching the whole tree for <base> costs as much as the rest of the extraction.
-    const base = /<base[\s/>]/i.test(text) ? documentBase(doc, page) : page;
+    // One streaming pass, no DOM (frontpage-scan.ts): the links outside chrome with their headlines.
+    const scan = scanFrontPage(htmlForParsing(text));
+    const base = /<base[\s/>]/i.test(text) ? resolveBase(scan.baseHref, page) : page;
     // One Public Suffix List lookup per host, not per link; "" stands for the page's site.
     const sites = new Map<string, string | undefined>([["", site]]);
     const siteOfHost = (host: string) => {
@@ -70,16 +77,23 @@ export function extractFrontPage(html: Uint8Array | string, url: string, content
     };
     // Map iteration order is insertion order: the first sighting fixes the rank.
     const seen = new Map<string, HeadlineCandidate>();
-    // A story is linked several times (photo, headline, "most read"): judge each href once.
-    const judged = new Map<string, string | undefined>();
-    for (const anchor of anchorsOutsideChrome(doc.documentElement)) {
-      const key = `${anchor.getAttribute("href")} ${anchor.getAttribute("rel") ?? ""}`;
-      if (!judged.has(key)) judged.set(key, articleUrl(anchor, base, page, siteOfHost));
-      const link = judged.get(key);
-      if (link === undefined) continue;
-      const candidate = headlineOf(anchor);
+    // A story is linked several times (photo, headline, "most read"), and mostly again at the
+    // next capture: each href is judged once (the verdict depends on the page and base only).
+    const prefix = `${page}\n${base}\n`;
+    for (const anchor of scan.anchors) {
+      const rel = anchor.rel ?? "";
+      const key = `${prefix}${rel.length} ${rel}${anchor.href}`;
+      let link = judged.get(key);
+      if (link === undefined) {
+        link = articleUrl(anchor.href, anchor.rel, base, page, siteOfHost) ?? null;
+        if (key.length <= MAX_JUDGED_KEY) {
+          if (judged.size >= JUDGED) judged.delete(judged.keys().next().value!);
+          judged.set(key, link);
+        }
+      }
+      if (link === null) continue;
       const current = seen.get(link);
-      if (current === undefined || betterHeadline(candidate, current)) seen.set(link, candidate);
+      if (current === undefined || betterHeadline(anchor.headline, current)) seen.set(link, anchor.headline);
     }
     const links: FrontPageLink[] = [];
     for (const [link, headline] of seen) {

@@ -14,20 +14,30 @@ export function decodeHtml(html: Uint8Array | string, contentType?: string): str
   return decodeText(html, detectCharset(headers, html));
 }
 
+/**
+ * The text the HTML parsers parse: decoded, cut at hostile nesting (SEC-4), and wrapped in
+ * `<html>` when it is a fragment. linkedom (htmlparser2) does not build the implied
+ * html/head/body elements of the HTML tree-construction algorithm, and Readability needs a body.
+ */
+export function htmlForParsing(html: Uint8Array | string, contentType?: string): string {
+  const text = limitNesting(decodeHtml(html, contentType));
+  if (/<html[\s>]/i.test(text)) return text;
+  return /<body[\s>]/i.test(text) ? `<html>${text}</html>` : `<html><head></head><body>${text}</body></html>`;
+}
+
 /** A linkedom document for the page; fragments are wrapped so `body` and `head` exist. */
 export function parseHtmlDocument(html: Uint8Array | string, contentType?: string): Document {
-  let text = limitNesting(decodeHtml(html, contentType));
-  // linkedom (htmlparser2) does not build the implied html/head/body elements of the HTML
-  // tree-construction algorithm, and Readability needs a body.
-  if (!/<html[\s>]/i.test(text)) {
-    text = /<body[\s>]/i.test(text) ? `<html>${text}</html>` : `<html><head></head><body>${text}</body></html>`;
-  }
-  return parseHTML(text).document;
+  return parseHTML(htmlForParsing(html, contentType)).document;
 }
 
 /** The document's base URL: `<base href>` resolved against the page URL, else the page URL. */
 export function documentBase(doc: Document, pageUrl: string): string {
-  const href = doc.querySelector("base[href]")?.getAttribute("href")?.trim();
+  return resolveBase(doc.querySelector("base[href]")?.getAttribute("href") ?? undefined, pageUrl);
+}
+
+/** The base URL a `<base href>` value gives (undefined: no such element): http(s) only, else the page URL. */
+export function resolveBase(baseHref: string | undefined, pageUrl: string): string {
+  const href = baseHref?.trim();
   if (!href) return pageUrl;
   try {
     const base = new URL(href, pageUrl);

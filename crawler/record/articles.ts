@@ -47,10 +47,22 @@ function nothingNew(k: KnownArticle, s: Sighting): boolean {
   return !k.first_here && !(k.no_date && s.publishedAt) && !(k.no_section && s.section) && !(k.no_authors && (s.authors?.length ?? 0) > 0);
 }
 
+/** Headline keys computed lately: a front page shows mostly the headlines of its last capture. */
+const recentKeys = new Map<string, { text: string; hash: string } | undefined>();
+/** Keys kept (first in, first out), of texts up to a headline's length or so: a few MB at most. */
+const RECENT_KEYS = 20_000;
+const MAX_REMEMBERED_CHARS = 500;
+
 /** Stored form of a headline: normalised text and its hash; undefined when there is no text. */
 function headlineKey(text: string | undefined): { text: string; hash: string } | undefined {
-  const normal = normaliseHeadline(text ?? "");
-  return normal === "" ? undefined : { text: normal, hash: headlineHash(normal) };
+  const raw = text ?? "";
+  if (recentKeys.has(raw)) return recentKeys.get(raw);
+  const normal = normaliseHeadline(raw);
+  const key = normal === "" ? undefined : { text: normal, hash: headlineHash(normal) };
+  if (raw.length > MAX_REMEMBERED_CHARS) return key;
+  if (recentKeys.size >= RECENT_KEYS) recentKeys.delete(recentKeys.keys().next().value!);
+  recentKeys.set(raw, key);
+  return key;
 }
 
 /**

@@ -1,0 +1,305 @@
+/**
+ * The DOM-based front-page extraction as it was before the streaming scan (commit eafdcbc),
+ * kept verbatim as an oracle: tests/unit/parse/frontpage-scan.test.ts checks that
+ * `extractFrontPage` gives exactly what this gives (SPEC EXT-3).
+ */
+import { tryCanonicalUrl } from "../../../../lib/urls";
+import { siteOf } from "../../../../crawler/politeness/site";
+import { hasArticleShape, isUtilityUrl } from "../../../../crawler/parse/frontpage-urls";
+import { decodeHtml, documentBase, parseHtmlDocument } from "../../../../crawler/parse/html-document";
+
+// ---- crawler/parse/html-text.ts ----
+
+// Elements whose content is never rendered as text.
+const SILENT = new Set(["script", "style", "noscript", "template", "svg", "math", "iframe", "object", "canvas", "head", "title"]);
+// Block-level boxes separate words even when the markup has no whitespace between them.
+const BLOCK = new Set([
+  "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "figcaption", "figure", "footer",
+  "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table",
+  "td", "th", "tr", "ul",
+]);
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
+const INVISIBLE_CHARS = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
+
+/** Whitespace runs (including NBSP) as one space, invisible characters removed, trimmed. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(INVISIBLE_CHARS, "").replace(/\s+/g, " ").trim();
+}
+
+/** True when the element is not rendered: `hidden`, inline `display:none`/`visibility:hidden`, or a closed `<dialog>`. */
+export function isHiddenElement(el: Element): boolean {
+  if (el.hasAttribute("hidden")) return true;
+  if (el.localName === "dialog" && !el.hasAttribute("open")) return true;
+  const style = el.getAttribute("style");
+  return style !== null && HIDDEN_STYLE.test(style);
+}
+
+/** True when the element is hidden from readers and assistive technology alike. */
+function isSilent(el: Element): boolean {
+  return SILENT.has(el.localName) || isHiddenElement(el) || el.getAttribute("aria-hidden")?.trim().toLowerCase() === "true";
+}
+
+/** The visible text of an element, whitespace collapsed; hidden and `aria-hidden` parts are skipped. */
+export function visibleText(root: Element): string {
+  if (isSilent(root)) return "";
+  const parts: string[] = [];
+  // Iterative walk: hostile pages nest deeply enough to overflow a recursive one.
+  const stack: (Node | "sep")[] = [];
+  for (let child = root.lastChild; child; child = child.previousSibling) stack.push(child);
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === undefined) break;
+    if (node === "sep") {
+      parts.push(" ");
+      continue;
+    }
+    if (node.nodeType === 3) {
+      parts.push(node.nodeValue ?? "");
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const el = node as Element;
+    if (isSilent(el)) continue;
+    const block = BLOCK.has(el.localName);
+    if (block) {
+      parts.push(" ");
+      stack.push("sep");
+    }
+    for (let child = el.lastChild; child; child = child.previousSibling) stack.push(child);
+  }
+  return collapseWhitespace(parts.join(""));
+}
+
+/** The first descendant element (document order) whose tag is in `names`, skipping hidden subtrees. */
+export function findDescendant(root: Element, names: ReadonlySet<string>, where: (el: Element) => boolean = () => true): Element | undefined {
+  // A hand-written walk: css-select's querySelector costs ~20× more per anchor on big pages.
+  const stack: Element[] = [];
+  for (let child = root.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
+  for (let el = stack.pop(); el; el = stack.pop()) {
+    if (isSilent(el)) continue;
+    if (names.has(el.localName) && where(el)) return el;
+    for (let child = el.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
+  }
+  return undefined;
+}
+
+/** True when an ancestor of `el` (not `el` itself) has a tag in `names`. */
+export function hasAncestor(el: Element, names: ReadonlySet<string>): boolean {
+  for (let up = el.parentElement; up; up = up.parentElement) if (names.has(up.localName)) return true;
+  return false;
+}
+
+const IMG = new Set(["img"]);
+
+/** Text a reader would get from the element's visible images (`alt`), for links without text. */
+export function imageAltText(root: Element): string {
+  const img = findDescendant(root, IMG, (el) => collapseWhitespace(el.getAttribute("alt") ?? "") !== "");
+  return img ? collapseWhitespace(img.getAttribute("alt") ?? "") : "";
+}
+
+// ---- crawler/parse/frontpage-chrome.ts ----
+
+// Class and id words (split on punctuation and camelCase) that mark chrome. "header" is
+// not one: `<div class="card-header">` holds a headline on many front pages.
+const CHROME_WORDS = new Set([
+  // navigation and menus
+  "nav", "navbar", "navigation", "navegacion", "menu", "menus", "submenu", "megamenu", "breadcrumb", "breadcrumbs",
+  "migas", "hamburger", "footer", "login", "usuario", "account", "social", "share", "compartir",
+  // ads and sponsored content
+  "ad", "ads", "adv", "advert", "adverts", "advertisement", "advertising", "adslot", "adunit", "adsense", "dfp",
+  "publicidad", "publi", "anuncio", "anuncios", "banner", "banners", "sponsor", "sponsors", "sponsored",
+  "patrocinado", "patrocinador", "patrocinio", "outbrain", "taboola",
+]);
+const CHROME_PHRASES = /pie-?de-?pagina|pie-pagina|site-?footer|skip-?link/;
+const CHROME_ROLES = new Set(["navigation", "menu", "menubar", "banner", "contentinfo", "search", "toolbar"]);
+// An <header>/<footer> inside these belongs to a story or a block, not to the page (HTML §4.3.8).
+const SECTIONING = new Set(["article", "section", "main", "aside"]);
+
+/** The class/id words of an element, lower-cased: `menuPrincipal ad-top` → menu, principal, ad, top. */
+export function markerWords(value: string): string[] {
+  return value
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+// Many elements share a class attribute: judge each distinct class/id string once per page.
+function markersChrome(markers: string, memo: Map<string, boolean>): boolean {
+  let verdict = memo.get(markers);
+  if (verdict === undefined) {
+    verdict = markers.trim() !== "" && (CHROME_PHRASES.test(markers.toLowerCase()) || markerWords(markers).some((w) => CHROME_WORDS.has(w)));
+    memo.set(markers, verdict);
+  }
+  return verdict;
+}
+
+function marksChrome(el: Element, sectionedAbove: boolean, memo: Map<string, boolean>): boolean {
+  const tag = el.localName;
+  // <noscript> and <template> content is not what a reader of the page sees.
+  if (tag === "nav" || tag === "noscript" || tag === "template") return true;
+  if ((tag === "header" || tag === "footer") && !sectionedAbove) return true;
+  if (isHiddenElement(el)) return true;
+  const role = el.getAttribute("role")?.trim().toLowerCase();
+  if (role && CHROME_ROLES.has(role)) return true;
+  // The attribute node, not getAttribute("class"): linkedom builds a DOMTokenList for that.
+  const markers = `${el.getAttributeNode("class")?.value ?? ""} ${el.getAttributeNode("id")?.value ?? ""}`;
+  return markersChrome(markers, memo);
+}
+
+/**
+ * The `<a href>` elements of a document outside site chrome, in document order. One walk
+ * from the root: a chrome subtree is skipped whole, and an element's state comes from its
+ * parent's (no climbing back up, no selector engine).
+ */
+export function anchorsOutsideChrome(root: Element): Element[] {
+  const anchors: Element[] = [];
+  const memo = new Map<string, boolean>();
+  // Iterative walk (hostile pages nest deeply); children pushed in reverse keep document order.
+  const stack: { el: Element; sectioned: boolean }[] = [{ el: root, sectioned: false }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { el, sectioned } = item;
+    if (marksChrome(el, sectioned, memo)) continue;
+    if (el.localName === "a" && el.hasAttribute("href")) anchors.push(el);
+    const below = sectioned || SECTIONING.has(el.localName);
+    for (let child = el.lastElementChild; child; child = child.previousElementSibling) stack.push({ el: child, sectioned: below });
+  }
+  return anchors;
+}
+
+// ---- crawler/parse/frontpage-headline.ts ----
+
+/** Longest text accepted as a headline; longer link text is a card with its lede. */
+export const MAX_HEADLINE_CHARS = 300;
+
+/** How trustworthy a candidate is: heading > link text > attribute or image fallback. */
+export const HeadlineTier = { None: 0, Fallback: 1, Text: 2, Heading: 3 } as const;
+/** One of the `HeadlineTier` values. */
+export type HeadlineTier = (typeof HeadlineTier)[keyof typeof HeadlineTier];
+
+/** A headline candidate of one link. */
+export interface HeadlineCandidate {
+  text: string;
+  tier: HeadlineTier;
+}
+
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+// Labels that say what a link is, not what the story is.
+const GENERIC = /^(?:(?:leer|ver|seguir leyendo|sigue leyendo|continuar|saber|leer la noticia)(?: más)?|más|\+|(?:\d+ )?comentarios?|comenta|en directo|directo|vídeo|video|fotos?|galería|escuchar|audio|\d+)$/i;
+
+function sensible(text: string): boolean {
+  return text !== "" && text.length <= MAX_HEADLINE_CHARS;
+}
+
+function tierOf(text: string, heading: boolean): HeadlineTier {
+  if (!sensible(text)) return HeadlineTier.None;
+  if (GENERIC.test(text)) return HeadlineTier.Fallback;
+  return heading ? HeadlineTier.Heading : HeadlineTier.Text;
+}
+
+/** EXT-3: the best headline text a link offers, and its tier. */
+export function headlineOf(anchor: Element): HeadlineCandidate {
+  // A link inside a heading, or a card link wrapping one: the heading is the headline.
+  const inside = hasAncestor(anchor, HEADINGS) ? anchor : findDescendant(anchor, HEADINGS);
+  if (inside) {
+    const text = visibleText(inside);
+    const tier = tierOf(text, true);
+    if (tier !== HeadlineTier.None) return { text, tier };
+  }
+  const text = visibleText(anchor);
+  const tier = tierOf(text, false);
+  if (tier !== HeadlineTier.None) return { text, tier };
+  const fallback = [anchor.getAttribute("aria-label"), anchor.getAttribute("title"), imageAltText(anchor)]
+    .map((t) => collapseWhitespace(t ?? ""))
+    .find((t) => sensible(t) && !GENERIC.test(t));
+  return fallback ? { text: fallback, tier: HeadlineTier.Fallback } : { text: "", tier: HeadlineTier.None };
+}
+
+/** True when `next` is more informative than `current`: higher tier, then longer text. */
+export function betterHeadline(next: HeadlineCandidate, current: HeadlineCandidate): boolean {
+  if (next.tier !== current.tier) return next.tier > current.tier;
+  return next.text.length > current.text.length;
+}
+
+// ---- crawler/parse/frontpage.ts ----
+
+/** One ranked article link of a front page. */
+export interface FrontPageLink {
+  url: string;
+  headline: string;
+  rank: number;
+}
+
+/** What a front page shows, rank 1 first. */
+export interface FrontPage {
+  links: FrontPageLink[];
+}
+
+// A self-contained <svg>…</svg> with no link, script or nested svg inside: an icon. The
+// tempered pattern cannot run from a "<svg" in a script string over real markup.
+const INLINE_SVG = /<svg\b(?:(?!<\/?(?:svg|a|script)\b)[^])*?<\/svg\s*>/gi;
+// Schemes that are never pages; canonicalUrl refuses them too, this just skips the work.
+const NOT_HTTP = /^(?:javascript|mailto|tel|sms|data|whatsapp|fb-messenger|intent):/i;
+
+function siteOrUndefined(url: string): string | undefined {
+  try {
+    return siteOf(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The canonical article URL an anchor points to, or undefined when it is not an article link. */
+function articleUrl(anchor: Element, base: string, page: string, siteOfHost: (host: string) => string | undefined): string | undefined {
+  const href = anchor.getAttribute("href")?.trim() ?? "";
+  if (href === "" || href.startsWith("#") || NOT_HTTP.test(href)) return undefined;
+  // rel=sponsored marks paid links (ads); they are not editorial choices.
+  if (/(?:^|\s)sponsored(?:\s|$)/i.test(anchor.getAttribute("rel") ?? "")) return undefined;
+  const url = tryCanonicalUrl(href, base);
+  if (url === undefined || url === page) return undefined;
+  const parsed = new URL(url);
+  if (siteOfHost(parsed.hostname) !== siteOfHost("")) return undefined; // off-site (EXT-3)
+  return !isUtilityUrl(parsed) && hasArticleShape(parsed) ? url : undefined;
+}
+
+/** EXT-3: the ranked article links of a front page; bad input gives `{ links: [] }`, never throws. */
+export function extractFrontPageDom(html: Uint8Array | string, url: string, contentType?: string): FrontPage {
+  try {
+    const page = tryCanonicalUrl(url);
+    const site = page === undefined ? undefined : siteOrUndefined(page);
+    if (page === undefined || site === undefined) return { links: [] };
+    // Inline SVG icons are thousands of nodes on real front pages and never hold a headline.
+    const text = decodeHtml(html, contentType).replace(INLINE_SVG, "");
+    const doc = parseHtmlDocument(text);
+    // Searching the whole tree for <base> costs as much as the rest of the extraction.
+    const base = /<base[\s/>]/i.test(text) ? documentBase(doc, page) : page;
+    // One Public Suffix List lookup per host, not per link; "" stands for the page's site.
+    const sites = new Map<string, string | undefined>([["", site]]);
+    const siteOfHost = (host: string) => {
+      if (!sites.has(host)) sites.set(host, siteOrUndefined(host));
+      return sites.get(host);
+    };
+    // Map iteration order is insertion order: the first sighting fixes the rank.
+    const seen = new Map<string, HeadlineCandidate>();
+    // A story is linked several times (photo, headline, "most read"): judge each href once.
+    const judged = new Map<string, string | undefined>();
+    for (const anchor of anchorsOutsideChrome(doc.documentElement)) {
+      const key = `${anchor.getAttribute("href")} ${anchor.getAttribute("rel") ?? ""}`;
+      if (!judged.has(key)) judged.set(key, articleUrl(anchor, base, page, siteOfHost));
+      const link = judged.get(key);
+      if (link === undefined) continue;
+      const candidate = headlineOf(anchor);
+      const current = seen.get(link);
+      if (current === undefined || betterHeadline(candidate, current)) seen.set(link, candidate);
+    }
+    const links: FrontPageLink[] = [];
+    for (const [link, headline] of seen) {
+      // A link with no readable text anywhere on the page has no headline to record.
+      if (headline.tier === HeadlineTier.None) continue;
+      links.push({ url: link, headline: headline.text, rank: links.length + 1 });
+    }
+    return { links };
+  } catch {
+    return { links: [] }; // SEC-4: bad input never crashes the worker
+  }
+}
