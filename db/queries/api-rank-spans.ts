@@ -4,8 +4,8 @@
  * order (outlet_id, from_at, article_id) — unique, since an article starts at most one
  * span per capture. A span overlaps [from, to) when it ends at or after `from` (or is
  * open) and starts before `to`. Each row also carries its rank at `from_at`: 1 + the
- * outlet's spans covering that instant with a lower key (index rank_spans_outlet_to /
- * rank_spans_open, bounded by the page size).
+ * outlet's spans covering that instant with a lower key (index rank_spans_outlet_range,
+ * bounded by the page size).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../client";
@@ -53,8 +53,8 @@ export async function pageApiRankSpans(db: Executor, f: RankSpansFilter): Promis
   ];
   const rows = await db.execute<ApiRankSpanRow>(sql`
     select p.*, 1 + (select count(*) from rank_spans o
-                     where o.outlet_id = p.outlet_id and (o.to_at >= p.from_at or o.to_at is null)
-                       and o.from_at <= p.from_at and o.position < p.position)::int as rank_at_start
+                     where o.outlet_id = p.outlet_id and tstzrange(o.from_at, o.to_at, '[]') @> p.from_at
+                       and o.position < p.position)::int as rank_at_start
     from (
       select s.article_id, s.outlet_id, s.position, s.from_at, s.to_at, s.box_x, s.box_y, s.box_width, s.box_height, s.above_fold,
              ${epochMicros(sql`s.from_at`)} as k

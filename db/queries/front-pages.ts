@@ -26,7 +26,7 @@ export async function frontPageAt(db: Executor, outletId: number, at: number): P
       select at from frontpage_captures where outlet_id = ${outletId} and outcome = 'ok' and at <= ${sqlTime(at)}
       order by at desc limit 1)
     select s.article_id, (row_number() over (order by s.position))::int as rank
-    from rank_spans s, c where s.outlet_id = ${outletId} and (s.to_at >= c.at or s.to_at is null) and s.from_at <= c.at
+    from rank_spans s, c where s.outlet_id = ${outletId} and ${spanRangeOf("s")} @> c.at
     order by s.position`);
   return rows.map((r) => ({ articleId: Number(r.article_id), rank: Number(r.rank) }));
 }

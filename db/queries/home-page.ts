@@ -62,10 +62,11 @@ async function leadsNow(db: Executor, policies: Policies): Promise<FrontPageLead
       where rs.outlet_id = o.id and rs.to_at is null order by position limit 1
     ) s on true
     -- It has led since the capture after the last one a span above it covered (those
-    -- spans are all closed, since it is the first open one): index rank_spans_outlet_to.
+    -- spans are all closed, since it is the first open one): index rank_spans_outlet_range.
     left join lateral (
       select max(rs.to_at) as at from rank_spans rs
-      where rs.outlet_id = o.id and rs.to_at >= s.from_at and rs.position < s.position
+      where rs.outlet_id = o.id and tstzrange(rs.from_at, rs.to_at, '[]') && tstzrange(s.from_at, null, '[]')
+        and rs.to_at is not null and rs.position < s.position
     ) above on true
     left join lateral (
       select at from frontpage_captures fc

@@ -99,9 +99,8 @@ export const rankSpans = pgTable("rank_spans", {
 }, (t) => [
   // An article is on one outlet's front page, so it starts at most one span per capture.
   primaryKey({ name: "rank_spans_pkey", columns: [t.articleId, t.fromAt] }),
-  index("rank_spans_outlet_to").on(t.outletId, t.toAt),
-  // The open-data keyset order (outlet, from_at, article_id).
-  index("rank_spans_outlet_from").on(t.outletId, t.fromAt, t.articleId),
+  // The open-data keyset order (outlet, from_at, article_id): ties of a capture are few and sorted after the scan.
+  index("rank_spans_outlet_from").on(t.outletId, t.fromAt),
   index("rank_spans_open").on(t.outletId).where(sql`${t.toAt} is null`),
   // The spans of an outlet covering a period (rank reads: db/queries/front-pages.ts); an
   // open span's range has no upper bound. Needs btree_gist for the outlet column.

@@ -1,2 +1,0 @@
-ALTER TABLE "story_fingerprints" ADD COLUMN "clustered_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "story_fingerprints_pending" ON "story_fingerprints" USING btree ("captured_at") WHERE "story_fingerprints"."clustered_at" is null;
