@@ -22,7 +22,17 @@ export function parseHtmlDocument(html: Uint8Array | string, contentType?: strin
   if (!/<html[\s>]/i.test(text)) {
     text = /<body[\s>]/i.test(text) ? `<html>${text}</html>` : `<html><head></head><body>${text}</body></html>`;
   }
-  return parseHTML(text).document;
+  return withRoot(parseHTML(text).document, text);
+}
+
+// htmlparser2 reads `<![CDATA[` up to `]]>` even in HTML, where it is a bogus comment ending
+// at the first `>`: a stray one can swallow the whole page into one node and leave no root
+// element, which crashed the readers (SEC-4, found by tests/fuzz/frontpage). Such a page is
+// parsed again as HTML reads it, and is empty if that still gives no root.
+function withRoot(doc: Document, text: string): Document {
+  if (doc.documentElement) return doc;
+  const again = parseHTML(text.replace(/<!\[CDATA\[[^>]*>?/g, "")).document;
+  return again.documentElement ? again : parseHTML("<html><head></head><body></body></html>").document;
 }
 
 /** The document's base URL: `<base href>` resolved against the page URL, else the page URL. */
