@@ -28,5 +28,5 @@ export function fuzzParameters<T>(extra: Parameters<T> = {}): Parameters<T> {
 /** Vitest timeout for one property: a minute in CI, growing with the long run's case count. */
 export const FUZZ_TEST_TIMEOUT_MS = Math.max(60_000, FUZZ_RUNS * 40);
 
-/** SEC-4 time bound for one parse of one generated document (generous: the CI machine is shared). */
+/** SEC-4 bound on the CPU time of one parse of one generated document. */
 export const CASE_BOUND_MS = 2_000;

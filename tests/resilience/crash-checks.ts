@@ -1,0 +1,82 @@
+/**
+ * What a crash must not do (SPEC SCH-4, OPS-2), read from the database and the simulator:
+ * duplicate rows, overlapping rank spans, and articles or headline versions that an
+ * uninterrupted run of the same simulated period recorded but the killed one did not.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import type { CrashRun } from "./crash-run";
+
+const MINUTE = 60_000;
+/** Articles published this long after the start are compared: robots.txt and first polls come first. */
+export const WINDOW_START_MS = 15 * MINUTE;
+/** …and this long before the end: a feed (10 min) or sitemap (15 min) poll has passed since. */
+export const WINDOW_END_MS = 25 * MINUTE;
+/** A headline version live this long was shown by at least one feed or sitemap poll of any run. */
+export const VERSION_MIN_LIFE_MS = 35 * MINUTE;
+
+/** Rows that break a unique key or the span rule; all must be zero. */
+export interface Integrity { duplicateArticles: number; duplicateVersions: number; overlappingSpans: number }
+
+/** SCH-4: duplicates by the unique keys, and rank spans of one article that overlap. */
+export async function integrity(database: Database): Promise<Integrity> {
+  const one = async (query: ReturnType<typeof sql>) => Number((await database.db.execute<{ n: number }>(query))[0]?.n ?? 0);
+  return {
+    duplicateArticles: await one(sql`select count(*)::int as n from (select 1 from articles group by outlet_id, url having count(*) > 1) d`),
+    duplicateVersions: await one(sql`select count(*)::int as n from (select 1 from headline_versions group by article_id, text_hash having count(*) > 1) d`),
+    overlappingSpans: await one(sql`
+      select count(*)::int as n from rank_spans a join rank_spans b
+        on a.article_id = b.article_id and a.from_at < b.from_at and (a.to_at is null or a.to_at >= b.from_at)`),
+  };
+}
+
+/** Articles (`slug url`) and headline versions (`url\ttext`) a run recorded. */
+export interface Recorded { articles: Set<string>; versions: Set<string>; rows: number }
+
+/** What a run recorded for articles published inside the compared window of the period [startSim, endSim]. */
+export async function recorded(database: Database, startSim: number, endSim: number): Promise<Recorded> {
+  const from = new Date(startSim + WINDOW_START_MS).toISOString();
+  const to = new Date(endSim - WINDOW_END_MS).toISOString();
+  const rows = await database.db.execute<{ slug: string; url: string; text: string | null }>(sql`
+    select o.slug, a.url, v.text from articles a join outlets o on o.id = a.outlet_id
+    left join headline_versions v on v.article_id = a.id
+    where a.published_at >= ${from} and a.published_at <= ${to}`);
+  const articles = new Set<string>();
+  const versions = new Set<string>();
+  for (const r of rows) {
+    articles.add(`${r.slug} ${r.url}`);
+    if (r.text !== null) versions.add(`${r.url}\t${r.text}`);
+  }
+  return { articles, versions, rows: rows.length };
+}
+
+/** Simulated intervals with no worker: from each kill to the restarted worker's first request. */
+export function downtimes(run: CrashRun): [number, number][] {
+  const starts = run.sim.accessLog().map((e) => e.simTime).sort((x, y) => x - y);
+  return run.kills.map((k) => [k.simTime, starts.find((t) => t > k.simTime) ?? run.endSim]);
+}
+
+/**
+ * Headline versions of the compared articles that were live long enough for a polling run to
+ * see: at least VERSION_MIN_LIFE_MS of their life fell while a worker ran (`down` excluded).
+ */
+export function mustHaveSeen(run: CrashRun, endSim: number, articles: Iterable<string>, down: readonly [number, number][] = []): Set<string> {
+  const out = new Set<string>();
+  const horizon = endSim - 5 * MINUTE;
+  for (const key of articles) {
+    const url = key.slice(key.indexOf(" ") + 1);
+    const versions = run.sim.truth.articleByUrl(url)?.headlineVersions ?? [];
+    versions.forEach((v, i) => {
+      const from = Math.max(v.from, run.startSim);
+      const until = Math.min(versions[i + 1]?.from ?? Infinity, horizon);
+      const lost = down.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, until) - Math.max(a, from)), 0);
+      if (until - from - lost >= VERSION_MIN_LIFE_MS) out.add(`${url}\t${v.text}`);
+    });
+  }
+  return out;
+}
+
+/** Members of `a` missing from `b`, sorted, for readable failures. */
+export function missing(a: ReadonlySet<string>, b: ReadonlySet<string>): string[] {
+  return [...a].filter((x) => !b.has(x)).sort();
+}
