@@ -80,3 +80,18 @@ export function mustHaveSeen(run: CrashRun, endSim: number, articles: Iterable<s
 export function missing(a: ReadonlySet<string>, b: ReadonlySet<string>): string[] {
   return [...a].filter((x) => !b.has(x)).sort();
 }
+
+/** For a failure message: what the killed run knows of `url` — its rows and its site's request log around the kills. */
+export async function explain(database: Database, run: CrashRun, url: string): Promise<string> {
+  const site = new URL(url).hostname.split(".").slice(-2).join(".");
+  const article = await database.sql`select id, first_seen_at, first_seen_in, published_at from articles where url = ${url}`;
+  const versions = await database.sql`select v.text, v.first_seen_at from headline_versions v join articles a on a.id = v.article_id where a.url = ${url}`;
+  const log = await database.sql`select at, kind, status, outcome, worker_id from fetch_log where site_domain = ${site} order by at`;
+  const iso = (t: unknown) => new Date(t as string).toISOString().slice(11, 19);
+  return [
+    `${url}: article ${JSON.stringify(article)}; versions ${JSON.stringify(versions)}`,
+    `truth: ${JSON.stringify(run.sim.truth.articleByUrl(url)?.headlineVersions.map((v) => `${iso(v.from)} ${v.text}`))}`,
+    `kills: ${run.kills.map((k) => iso(k.simTime)).join(" ")}; downtime ${downtimes(run).map(([a, b]) => `${iso(a)}–${iso(b)}`).join(" ")}`,
+    ...log.map((l) => `  ${iso(l.at)} ${l.kind} ${l.status} ${l.outcome} ${String(l.worker_id).slice(-6)}`),
+  ].join("\n");
+}

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { pacingViolations, robotsNotFirst } from "../support/access-log-checks";
 import { createTestDatabase } from "../support/database";
-import { downtimes, integrity, missing, mustHaveSeen, recorded, type Recorded } from "./crash-checks";
+import { downtimes, explain, integrity, missing, mustHaveSeen, recorded, type Recorded } from "./crash-checks";
 import { crawlWithKills, type CrashRun } from "./crash-run";
 
 const SCALE = 200;
@@ -75,10 +75,12 @@ describe("a worker killed with SIGKILL three times and restarted (SPEC SCH-4, OP
     expect(robotsNotFirst(killed.run.sim.accessLog())).toEqual([]);
   });
 
-  it("SCH-4: the same articles as the uninterrupted run over the same simulated period", () => {
+  it("SCH-4: the same articles as the uninterrupted run over the same simulated period", async () => {
     console.log(`crash-safety: compared ${a.articles.size} articles (${a.rows} rows) against ${b.articles.size} (${b.rows} rows)`);
     expect(a.articles.size).toBeGreaterThan(20);
-    expect(missing(a.articles, b.articles)).toEqual([]);
+    const lost = missing(a.articles, b.articles);
+    const why = await Promise.all(lost.slice(0, 3).map((key) => explain(killed.database, killed.run, key.slice(key.indexOf(" ") + 1))));
+    expect(lost, why.join("\n")).toEqual([]);
     // The other way round a run may be luckier by a poll (pacing is random): what only the
     // killed run has must still be real articles of the simulated web, and few.
     const extra = missing(b.articles, a.articles);
@@ -86,12 +88,14 @@ describe("a worker killed with SIGKILL three times and restarted (SPEC SCH-4, OP
     expect(extra.length).toBeLessThanOrEqual(Math.ceil(a.articles.size * 0.02));
   });
 
-  it("SCH-4: every headline version live long enough while a worker ran is recorded, as in the uninterrupted run", () => {
+  it("SCH-4: every headline version live long enough while a worker ran is recorded, as in the uninterrupted run", async () => {
     const down = downtimes(killed.run);
     const required = mustHaveSeen(calm.run, endSim, a.articles);
     const requiredKilled = mustHaveSeen(killed.run, endSim, b.articles, down);
     console.log(`crash-safety: downtime ${down.map(([x, y]) => `${Math.round((y - x) / 60_000)} min`).join(" + ")}; headline versions required ${required.size} (uninterrupted) / ${requiredKilled.size} (killed); recorded ${a.versions.size} / ${b.versions.size}`);
     expect(requiredKilled.size).toBeGreaterThan(10);
-    expect({ calm: missing(required, a.versions), killed: missing(requiredKilled, b.versions) }).toEqual({ calm: [], killed: [] });
+    const lost = missing(requiredKilled, b.versions);
+    const why = await Promise.all(lost.slice(0, 3).map((v) => explain(killed.database, killed.run, v.slice(0, v.indexOf("\t")))));
+    expect({ calm: missing(required, a.versions), killed: lost }, why.join("\n")).toEqual({ calm: [], killed: [] });
   });
 });
