@@ -17,7 +17,7 @@ import { startEmbeddedPostgres, type EmbeddedServer } from "../db/embedded";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { pacingViolations, robotsNotFirst } from "../tests/support/access-log-checks";
-import { downtimes, integrity, missing, mustHaveSeen, recorded } from "../tests/resilience/crash-checks";
+import { downtimes, integrity, listingPolls, missing, mustHaveSeen, recorded, siteDowntimes } from "../tests/resilience/crash-checks";
 import { crawlWithKills } from "../tests/resilience/crash-run";
 
 const usage = "usage: npm run soak:crash -- [--kills N] [--outlets N] [--scale N]";
@@ -68,10 +68,11 @@ async function main(args: string[]): Promise<number> {
     const runningB = crawlWithKills({ ...common, database: dbB.database, kills });
     const [runA, runB] = await Promise.all([crawlWithKills({ ...common, database: dbA.database, kills: 0, tailMs: 0, until: runningB }), runningB]);
     const endSim = Math.min(runA.endSim, runB.endSim);
-    const [a, b] = [await recorded(dbA.database, runA.startSim, endSim), await recorded(dbB.database, runB.startSim, endSim)];
+    const polls = await listingPolls(dbB.database);
+    const [a, b] = [await recorded(dbA.database, runA.startSim, endSim, polls), await recorded(dbB.database, runB.startSim, endSim, polls)];
     const down = downtimes(runB);
     const lostArticles = missing(a.articles, b.articles);
-    const lostVersions = missing(mustHaveSeen(runB, endSim, b.articles, down), b.versions);
+    const lostVersions = missing(mustHaveSeen(runB, endSim, b.articles, siteDowntimes(runB, polls)), b.versions);
     const integrityB = await integrity(dbB.database);
     const pacing = pacingViolations(runB.sim.accessLog(), 3000);
     const robots = robotsNotFirst(runB.sim.accessLog());

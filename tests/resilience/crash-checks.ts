@@ -33,17 +33,42 @@ export async function integrity(database: Database): Promise<Integrity> {
 /** Articles (`slug url`) and headline versions (`url\ttext`) a run recorded. */
 export interface Recorded { articles: Set<string>; versions: Set<string>; rows: number }
 
+/** The registrable domain of a simulated-web URL (`www.x.test` → `x.test`). */
+export const siteOfUrl = (url: string): string => new URL(url).hostname.split(".").slice(-2).join(".");
+
+/**
+ * Per site, the simulated times of the killed run's answered feed and sitemap polls. What a
+ * run can know of a site is bounded by them: after a restart the worker catches up site by
+ * site, and on a busy machine the last poll of a site can come well before the end.
+ */
+export async function listingPolls(database: Database): Promise<Map<string, number[]>> {
+  const rows = await database.db.execute<{ site: string; at: string }>(sql`
+    select site_domain as site, at from fetch_log where kind in ('feed', 'sitemap') and outcome in ('ok', 'not-modified') order by at`);
+  const out = new Map<string, number[]>();
+  for (const r of rows) out.set(r.site, [...(out.get(r.site) ?? []), Date.parse(r.at)]);
+  return out;
+}
+
+/** Per site, the simulated intervals from each kill to that site's next answered listing poll. */
+export function siteDowntimes(run: CrashRun, polls: ReadonlyMap<string, number[]>): Map<string, [number, number][]> {
+  const out = new Map<string, [number, number][]>();
+  for (const [site, times] of polls) out.set(site, run.kills.map((k) => [k.simTime, times.find((t) => t > k.simTime) ?? run.endSim]));
+  return out;
+}
+
 /** What a run recorded for articles published inside the compared window of the period [startSim, endSim]. */
-export async function recorded(database: Database, startSim: number, endSim: number): Promise<Recorded> {
+export async function recorded(database: Database, startSim: number, endSim: number, seenUntil?: ReadonlyMap<string, number[]>): Promise<Recorded> {
   const from = new Date(startSim + WINDOW_START_MS).toISOString();
   const to = new Date(endSim - WINDOW_END_MS).toISOString();
-  const rows = await database.db.execute<{ slug: string; url: string; text: string | null }>(sql`
-    select o.slug, a.url, v.text from articles a join outlets o on o.id = a.outlet_id
+  const rows = await database.db.execute<{ slug: string; url: string; text: string | null; published: string }>(sql`
+    select o.slug, a.url, v.text, a.published_at as published from articles a join outlets o on o.id = a.outlet_id
     left join headline_versions v on v.article_id = a.id
     where a.published_at >= ${from} and a.published_at <= ${to}`);
   const articles = new Set<string>();
   const versions = new Set<string>();
   for (const r of rows) {
+    // Only what the killed run's last listing of the site could show (see listingPolls).
+    if (seenUntil && Date.parse(r.published) >= (seenUntil.get(siteOfUrl(r.url))?.at(-1) ?? -Infinity)) continue;
     articles.add(`${r.slug} ${r.url}`);
     if (r.text !== null) versions.add(`${r.url}\t${r.text}`);
   }
@@ -60,7 +85,7 @@ export function downtimes(run: CrashRun): [number, number][] {
  * Headline versions of the compared articles that were live long enough for a polling run to
  * see: at least VERSION_MIN_LIFE_MS of their life fell while a worker ran (`down` excluded).
  */
-export function mustHaveSeen(run: CrashRun, endSim: number, articles: Iterable<string>, down: readonly [number, number][] = []): Set<string> {
+export function mustHaveSeen(run: CrashRun, endSim: number, articles: Iterable<string>, down?: ReadonlyMap<string, [number, number][]>): Set<string> {
   const out = new Set<string>();
   const horizon = endSim - 5 * MINUTE;
   for (const key of articles) {
@@ -69,7 +94,7 @@ export function mustHaveSeen(run: CrashRun, endSim: number, articles: Iterable<s
     versions.forEach((v, i) => {
       const from = Math.max(v.from, run.startSim);
       const until = Math.min(versions[i + 1]?.from ?? Infinity, horizon);
-      const lost = down.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, until) - Math.max(a, from)), 0);
+      const lost = (down?.get(siteOfUrl(url)) ?? []).reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, until) - Math.max(a, from)), 0);
       if (until - from - lost >= VERSION_MIN_LIFE_MS) out.add(`${url}\t${v.text}`);
     });
   }
@@ -83,7 +108,7 @@ export function missing(a: ReadonlySet<string>, b: ReadonlySet<string>): string[
 
 /** For a failure message: what the killed run knows of `url` — its rows and its site's request log around the kills. */
 export async function explain(database: Database, run: CrashRun, url: string): Promise<string> {
-  const site = new URL(url).hostname.split(".").slice(-2).join(".");
+  const site = siteOfUrl(url);
   const article = await database.sql`select id, first_seen_at, first_seen_in, published_at from articles where url = ${url}`;
   const versions = await database.sql`select v.text, v.first_seen_at from headline_versions v join articles a on a.id = v.article_id where a.url = ${url}`;
   const log = await database.sql`select at, kind, status, outcome, worker_id from fetch_log where site_domain = ${site} order by at`;
