@@ -69,7 +69,7 @@ async function main(args: string[]): Promise<number> {
     const [runA, runB] = await Promise.all([crawlWithKills({ ...common, database: dbA.database, kills: 0, tailMs: 0, until: runningB }), runningB]);
     const endSim = Math.min(runA.endSim, runB.endSim);
     const polls = await listingPolls(dbB.database);
-    const [a, b] = [await recorded(dbA.database, runA.startSim, endSim, polls), await recorded(dbB.database, runB.startSim, endSim, polls)];
+    const [a, b] = [await recorded(dbA.database, runA, endSim, polls), await recorded(dbB.database, runB, endSim, polls)];
     const down = downtimes(runB);
     const lostArticles = missing(a.articles, b.articles);
     const lostVersions = missing(mustHaveSeen(runB, endSim, b.articles, siteDowntimes(runB, polls)), b.versions);

@@ -56,23 +56,29 @@ export function siteDowntimes(run: CrashRun, polls: ReadonlyMap<string, number[]
   return out;
 }
 
-/** What a run recorded for articles published inside the compared window of the period [startSim, endSim]. */
-export async function recorded(database: Database, startSim: number, endSim: number, seenUntil?: ReadonlyMap<string, number[]>): Promise<Recorded> {
-  const from = new Date(startSim + WINDOW_START_MS).toISOString();
-  const to = new Date(endSim - WINDOW_END_MS).toISOString();
-  const rows = await database.db.execute<{ slug: string; url: string; text: string | null; published: string }>(sql`
-    select o.slug, a.url, v.text, a.published_at as published from articles a join outlets o on o.id = a.outlet_id
-    left join headline_versions v on v.article_id = a.id
-    where a.published_at >= ${from} and a.published_at <= ${to}`);
+/**
+ * What a run recorded for articles the simulated web published inside the compared window of
+ * [startSim, endSim] (by the ground truth's publication time: a date the killed run missed is
+ * not a missing article), and before the killed run's last listing poll of their site.
+ */
+export async function recorded(database: Database, run: CrashRun, endSim: number, seenUntil?: ReadonlyMap<string, number[]>): Promise<Recorded> {
+  const from = run.startSim + WINDOW_START_MS;
+  const to = endSim - WINDOW_END_MS;
+  const rows = await database.db.execute<{ slug: string; url: string; text: string | null }>(sql`
+    select o.slug, a.url, v.text from articles a join outlets o on o.id = a.outlet_id
+    left join headline_versions v on v.article_id = a.id`);
   const articles = new Set<string>();
   const versions = new Set<string>();
+  let kept = 0;
   for (const r of rows) {
-    // Only what the killed run's last listing of the site could show (see listingPolls).
-    if (seenUntil && Date.parse(r.published) >= (seenUntil.get(siteOfUrl(r.url))?.at(-1) ?? -Infinity)) continue;
+    const published = run.sim.truth.articleByUrl(r.url)?.publishedAt;
+    if (published === undefined || published < from || published > to) continue;
+    if (seenUntil && published >= (seenUntil.get(siteOfUrl(r.url))?.at(-1) ?? -Infinity)) continue;
+    kept++;
     articles.add(`${r.slug} ${r.url}`);
     if (r.text !== null) versions.add(`${r.url}\t${r.text}`);
   }
-  return { articles, versions, rows: rows.length };
+  return { articles, versions, rows: kept };
 }
 
 /** Simulated intervals with no worker: from each kill to the restarted worker's first request. */

@@ -47,8 +47,8 @@ beforeAll(async () => {
   // One period for both: from the common start to the earlier end.
   endSim = Math.min(calm.run.endSim, killed.run.endSim);
   polls = await listingPolls(dbB);
-  a = await recorded(dbA, calm.run.startSim, endSim, polls);
-  b = await recorded(dbB, killed.run.startSim, endSim, polls);
+  a = await recorded(dbA, calm.run, endSim, polls);
+  b = await recorded(dbB, killed.run, endSim, polls);
 }, 150_000);
 
 afterAll(async () => {
