@@ -4,10 +4,11 @@ import { defineConfig } from "vitest/config";
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 /**
- * Four projects sorted by cost (STYLE.md §18), run one group after another so the
- * heavy ones get the machine to themselves: unit, integration, crawls (the real
- * worker against the simulated web, one file at a time), e2e (Chromium against
- * `next start`, one file at a time).
+ * Six projects sorted by cost (STYLE.md §18), run one group after another so the
+ * heavy ones get the machine to themselves: unit and fuzz (property-based, FUZZ_RUNS
+ * cases per property, tests/fuzz/runs.ts), integration, crawls (the real worker against
+ * the simulated web, one file at a time), resilience (the worker killed and restarted,
+ * one file at a time), e2e (Chromium against `next start`, one file at a time).
  */
 const crawls = [
   "tests/integration/politeness/crawl-sim.test.ts",
@@ -24,6 +25,10 @@ export default defineConfig({
       {
         extends: true,
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: "fuzz", include: ["tests/fuzz/**/*.fuzz.test.ts"], environment: "node", sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
@@ -52,13 +57,25 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "resilience",
+          include: ["tests/resilience/**/*.test.ts"],
+          globalSetup: ["tests/support/global-database.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/support/global-database.ts", "tests/support/global-site.ts"],
           testTimeout: 60_000,
           hookTimeout: 300_000,
           fileParallelism: false,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
         },
       },
     ],

@@ -122,6 +122,13 @@ const CP1252_HIGH = [
   0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 ];
 
+// Through a code-unit array, not `String#replace`: one callback per 0x80–0x9F byte built a
+// string of millions of pieces (10 MiB of curly quotes needed > 500 MiB of heap; SEC-4, tests/fuzz).
 function decodeWindows1252(bytes: Uint8Array): string {
-  return latin1(bytes).replace(/[\x80-\x9f]/g, (c) => String.fromCharCode(CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c.charCodeAt(0)));
+  const units = new Uint16Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i] ?? 0;
+    units[i] = b >= 0x80 && b <= 0x9f ? (CP1252_HIGH[b - 0x80] ?? b) : b;
+  }
+  return Buffer.from(units.buffer, units.byteOffset, units.byteLength).toString("utf16le");
 }

@@ -9,6 +9,15 @@ import { collapseWhitespace } from "./html-text";
 /** Largest body kept in memory, in characters (≈200 KB of text; long reads are ~60 KB). */
 export const MAX_BODY_CHARS = 200_000;
 
+/**
+ * Most elements handed to Readability (SEC-4). Its cost grows faster than the page: a
+ * 10 MiB page (POL-5's cap) of ~190,000 elements took ~10 s and over 256 MiB of heap
+ * (tests/fuzz, "article: 10 MiB body"). Article pages have a few thousand elements; past
+ * this there is no body, as for a walled page. Counted by us: Readability's own
+ * `maxElemsToParse` counts `getElementsByTagName("*")`, which is empty under linkedom.
+ */
+export const MAX_BODY_ELEMENTS = 30_000;
+
 /** Text cut at `max` characters, on a word boundary when one is near. */
 export function capText(text: string, max = MAX_BODY_CHARS): string {
   if (text.length <= max) return text;
@@ -19,6 +28,7 @@ export function capText(text: string, max = MAX_BODY_CHARS): string {
 /** EXT-4: the body text Readability finds, or undefined; the document is modified (call it last). */
 export function readableBody(doc: Document): string | undefined {
   try {
+    if (doc.querySelectorAll("*").length > MAX_BODY_ELEMENTS) return undefined;
     // JSON-LD is read by our own parser; Readability's copy of it would only cost time.
     const article = new Readability(doc, { disableJSONLD: true }).parse();
     const text = collapseWhitespace(article?.textContent ?? "");

@@ -8,7 +8,9 @@ import { childrenOf, firstOf, inlineText } from "./xml-query";
 /** More names than this is a tag list, not a byline. */
 const MAX_AUTHORS = 20;
 const MAX_NAME = 100;
-const EMAIL = /[^\s<>()[\],;]+@[^\s<>()[\],;]+/g;
+// Parts bounded by RFC 5321's lengths (64-octet local part, 255-octet domain): unbounded,
+// the regex retried from every character of a long token without "@" (SEC-4, tests/fuzz/feed).
+const EMAIL = /[^\s<>()[\],;]{1,64}@[^\s<>()[\],;]{1,255}/g;
 // One element often credits several people: "Ana Pérez y Luis Gómez", "EFE, Europa Press".
 const SEPARATORS = /\s*(?:,|;|\||\s&\s|\sy\s|\sand\s)\s*/i;
 const BYLINE_PREFIX = /^(?:por|by)\s*:?\s+/i;
@@ -40,10 +42,19 @@ function rssAuthor(text: string): string {
   return inParens && text.includes("@") ? inParens : text;
 }
 
+const TRAILING = /[\s\-–—·:]/;
+
+// A loop, not `/[…]+$/`: that regex retries from every dash of an inner run (SEC-4, tests/fuzz/feed).
+function trimEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && TRAILING.test(text.charAt(end - 1))) end--;
+  return text.slice(0, end);
+}
+
 function splitNames(value: string): string[] {
   const text = inlineText(value).replace(EMAIL, " ").replace(/[<>()[\]]/g, " ").replace(/\s+/g, " ").trim();
   return text
     .split(SEPARATORS)
-    .map((part) => part.replace(BYLINE_PREFIX, "").replace(/^[\s\-–—·:.]+|[\s\-–—·:]+$/g, ""))
+    .map((part) => trimEnd(part.replace(BYLINE_PREFIX, "").replace(/^[\s\-–—·:.]+/, "")))
     .filter((name) => name.length >= 2 && name.length <= MAX_NAME && /\p{L}/u.test(name));
 }

@@ -27,6 +27,8 @@ export interface FrontPage {
 // A self-contained <svg>…</svg> with no link, script or nested svg inside: an icon. The
 // tempered pattern cannot run from a "<svg" in a script string over real markup.
 const INLINE_SVG = /<svg\b(?:(?!<\/?(?:svg|a|script)\b)[^])*?<\/svg\s*>/gi;
+/** A CDATA opener outside foreign content, up to the `>` where HTML ends it. */
+const STRAY_CDATA = /<!\[CDATA\[[^>]*>?/g;
 // Schemes that are never pages; canonicalUrl refuses them too, this just skips the work.
 const NOT_HTTP = /^(?:javascript|mailto|tel|sms|data|whatsapp|fb-messenger|intent):/i;
 const SPONSORED = /(?:^|\s)sponsored(?:\s|$)/i;
@@ -65,7 +67,9 @@ export function extractFrontPage(html: Uint8Array | string, url: string, content
     const site = page === undefined ? undefined : siteOrUndefined(page);
     if (page === undefined || site === undefined) return { links: [] };
     // Inline SVG icons are thousands of nodes on real front pages and never hold a headline.
-    const text = decodeHtml(html, contentType).replace(INLINE_SVG, "");
+    // Outside SVG and MathML, HTML reads `<![CDATA[` as a bogus comment ending at the first `>`;
+    // htmlparser2 would read on to `]]>` and could swallow the page (SEC-4): drop it as HTML does.
+    const text = decodeHtml(html, contentType).replace(INLINE_SVG, "").replace(STRAY_CDATA, "");
     // One streaming pass, no DOM (frontpage-scan.ts): the links outside chrome with their headlines.
     const scan = scanFrontPage(htmlForParsing(text));
     const base = /<base[\s/>]/i.test(text) ? resolveBase(scan.baseHref, page) : page;

@@ -27,7 +27,18 @@ export function htmlForParsing(html: Uint8Array | string, contentType?: string):
 
 /** A linkedom document for the page; fragments are wrapped so `body` and `head` exist. */
 export function parseHtmlDocument(html: Uint8Array | string, contentType?: string): Document {
-  return parseHTML(htmlForParsing(html, contentType)).document;
+  const text = htmlForParsing(html, contentType);
+  return withRoot(parseHTML(text).document, text);
+}
+
+// htmlparser2 reads `<![CDATA[` up to `]]>` even in HTML, where it is a bogus comment ending
+// at the first `>`: a stray one can swallow the whole page into one node and leave no root
+// element, which crashed the readers (SEC-4, found by tests/fuzz/frontpage). Such a page is
+// parsed again as HTML reads it, and is empty if that still gives no root.
+function withRoot(doc: Document, text: string): Document {
+  if (doc.documentElement) return doc;
+  const again = parseHTML(text.replace(/<!\[CDATA\[[^>]*>?/g, "")).document;
+  return again.documentElement ? again : parseHTML("<html><head></head><body></body></html>").document;
 }
 
 /** The document's base URL: `<base href>` resolved against the page URL, else the page URL. */

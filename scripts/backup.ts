@@ -1,0 +1,36 @@
+/**
+ * `npm run backup -- [FILE]`: a consistent backup of the database (DATABASE_URL, or the
+ * embedded PostgreSQL of the data dir) while the site and workers keep running. Default
+ * file: `<data dir>/backups/hemeroscopio-<UTC time>.backup.gz`. Restore with `npm run restore`.
+ *
+ * Our own COPY-based format rather than `pg_dump -Fc`: the embedded server is PostgreSQL 18,
+ * the npm package ships no pg_dump, and an older system pg_dump refuses a newer server.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import postgres from "postgres";
+import { startEmbeddedPostgres } from "../db/embedded";
+import { loadConfig } from "../lib/config";
+import { exitWithError } from "../lib/fail";
+import { writeBackup } from "./backup/dump";
+
+async function main(args: string[]): Promise<void> {
+  const config = loadConfig();
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const file = path.resolve(args.find((a) => !a.startsWith("--")) ?? path.join(config.dataDir, "backups", `hemeroscopio-${stamp}.backup.gz`));
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const embedded = config.databaseUrl === undefined ? await startEmbeddedPostgres(config.dataDir) : undefined;
+  const sql = postgres(config.databaseUrl ?? embedded?.url ?? "", { max: 1, onnotice: () => {} });
+  try {
+    const started = Date.now();
+    const header = await writeBackup(sql, file);
+    const rows = header.tables.reduce((n, t) => n + t.rows, 0);
+    const { size } = await fs.stat(file);
+    process.stdout.write(`backup: ${file}: ${header.tables.length} tables, ${rows} rows, ${size} bytes in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  } finally {
+    await sql.end({ timeout: 5 });
+    await embedded?.stop();
+  }
+}
+
+main(process.argv.slice(2)).then(() => process.exit(0), (error: unknown) => exitWithError("backup", error));
