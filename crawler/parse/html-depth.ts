@@ -1,12 +1,18 @@
 /**
  * A guard against hostile nesting (SPEC SEC-4): linkedom's parse time grows steeply with
  * element depth (measured ~0.5 s at 20,000 nested divs, ~9 s at 100,000), and a 10 MiB
- * page can nest far deeper. Real pages stay under a few hundred levels, so the text is
- * cut where nesting first passes the limit: what came before is still parsed.
+ * page can nest far deeper. Real pages stay well under 100 levels, so the text is cut
+ * where nesting first passes the limit: what came before is still parsed.
  */
 
-/** Deepest nesting kept. @default 1024 */
+/** Deepest nesting kept by the streaming front-page scan. @default 1024 */
 export const MAX_DEPTH = 1024;
+/**
+ * Deepest nesting kept in a DOM (articles, legal notices, discovery): Readability's cost
+ * grows with depth times size (a page of ~1,000 unclosed divs took seconds of CPU, found
+ * by tests/fuzz/article).
+ */
+export const MAX_DOM_DEPTH = 256;
 
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen"]);
 const RAW = new Set(["script", "style", "textarea", "title"]);

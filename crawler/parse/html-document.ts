@@ -5,7 +5,7 @@
  */
 import { parseHTML } from "linkedom";
 import { decodeText, detectCharset } from "../fetch/charset";
-import { limitNesting } from "./html-depth";
+import { limitNesting, MAX_DEPTH, MAX_DOM_DEPTH } from "./html-depth";
 
 /** HTML bytes or text as text, decoded with the declared or sniffed charset. */
 export function decodeHtml(html: Uint8Array | string, contentType?: string): string {
@@ -19,15 +19,15 @@ export function decodeHtml(html: Uint8Array | string, contentType?: string): str
  * `<html>` when it is a fragment. linkedom (htmlparser2) does not build the implied
  * html/head/body elements of the HTML tree-construction algorithm, and Readability needs a body.
  */
-export function htmlForParsing(html: Uint8Array | string, contentType?: string): string {
-  const text = limitNesting(decodeHtml(html, contentType));
+export function htmlForParsing(html: Uint8Array | string, contentType?: string, maxDepth = MAX_DEPTH): string {
+  const text = limitNesting(decodeHtml(html, contentType), maxDepth);
   if (/<html[\s>]/i.test(text)) return text;
   return /<body[\s>]/i.test(text) ? `<html>${text}</html>` : `<html><head></head><body>${text}</body></html>`;
 }
 
 /** A linkedom document for the page; fragments are wrapped so `body` and `head` exist. */
 export function parseHtmlDocument(html: Uint8Array | string, contentType?: string): Document {
-  const text = htmlForParsing(html, contentType);
+  const text = htmlForParsing(html, contentType, MAX_DOM_DEPTH);
   return withRoot(parseHTML(text).document, text);
 }
 

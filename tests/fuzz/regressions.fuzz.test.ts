@@ -81,3 +81,13 @@ describe("crashes and blow-ups found by fuzzing (SPEC SEC-4)", () => {
     expect(parseHtmlDocument("<![CDATA[").documentElement).toBeTruthy();
   });
 });
+
+describe("found by the long fuzzing run (SEC-4)", () => {
+  it("SEC-4: an article page of a thousand unclosed divs before its content is read within a second of CPU", () => {
+    const html = `${"<div>".repeat(1_200)}<h1>Titular</h1>${"<p>Un párrafo de la noticia con varias palabras.</p>".repeat(200)}`;
+    const started = process.cpuUsage();
+    extractArticle(html, "https://www.elpais.com/espana/2025-03-10/noticia.html");
+    const used = process.cpuUsage(started);
+    expect((used.user + used.system) / 1000).toBeLessThan(1_000);
+  });
+});

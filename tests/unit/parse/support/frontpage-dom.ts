@@ -6,7 +6,8 @@
 import { tryCanonicalUrl } from "../../../../lib/urls";
 import { siteOf } from "../../../../crawler/politeness/site";
 import { hasArticleShape, isUtilityUrl } from "../../../../crawler/parse/frontpage-urls";
-import { decodeHtml, documentBase, parseHtmlDocument } from "../../../../crawler/parse/html-document";
+import { parseHTML } from "linkedom";
+import { decodeHtml, documentBase, htmlForParsing } from "../../../../crawler/parse/html-document";
 
 // ---- crawler/parse/html-text.ts ----
 
@@ -270,7 +271,8 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
     if (page === undefined || site === undefined) return { links: [] };
     // Inline SVG icons are thousands of nodes on real front pages and never hold a headline.
     const text = decodeHtml(html, contentType).replace(INLINE_SVG, "");
-    const doc = parseHtmlDocument(text);
+    // The DOM as the scan sees the page: cut at the scan's nesting limit (html-depth.ts MAX_DEPTH).
+    const doc = parseHTML(htmlForParsing(text)).document;
     // Searching the whole tree for <base> costs as much as the rest of the extraction.
     const base = /<base[\s/>]/i.test(text) ? documentBase(doc, page) : page;
     // One Public Suffix List lookup per host, not per link; "" stands for the page's site.
