@@ -1,9 +1,10 @@
 /**
  * Which requests the page cache may answer (SPEC WEB-4 speed, PUB-6 freshness). Only
- * the public data pages, read anonymously: GET or HEAD, no cookie (the operator's session
- * never meets a cached page), no React Server Components request (those answer the same
- * URL with a different body), and only paths on an allowlist — pages with forms, the
- * admin and the API (which has its own ETag and Cache-Control) are always rendered.
+ * the public data pages and the open-data API's JSON, read anonymously: GET or HEAD, no
+ * cookie (the operator's session never meets a cached page), no React Server Components
+ * request (those answer the same URL with a different body), and only paths on an
+ * allowlist — pages with forms, the admin and the streamed exports are always rendered.
+ * (The API says `Cache-Control: public, max-age=60` itself: a shared cache may keep it.)
  */
 
 /** Public pages whose HTML is the same for every anonymous reader for a few seconds. */
@@ -19,6 +20,8 @@ const CACHEABLE_PATHS: readonly RegExp[] = [
   /^\/correcciones$/,
   /^\/quienes-somos$/,
   /^\/bot$/,
+  // Open data: JSON lists and details, not the streamed CSV/JSON exports.
+  /^\/api\/v1\/(?!exports\/)[a-z0-9/_-]+$/,
 ];
 
 /** Request headers that make one URL answer with another body (client navigations). */

@@ -39,10 +39,16 @@ function responseHeaders(headers: IncomingHttpHeaders): Record<string, string | 
   return kept;
 }
 
-/** Send a kept page (the body only for GET). */
+/** Send a kept page (the body only for GET); a reader who already has it (If-None-Match) gets a 304. */
 function sendPage(request: IncomingMessage, response: ServerResponse, page: StoredPage, hit: boolean, now: number): void {
-  const headers = { ...page.headers, "content-length": String(page.body.length), "x-cache": hit ? "HIT" : "MISS", age: String(Math.max(0, Math.floor((now - page.storedAt) / 1000))) };
-  response.writeHead(page.status, headers);
+  const age = String(Math.max(0, Math.floor((now - page.storedAt) / 1000)));
+  const etag = page.headers.etag;
+  if (page.status === 200 && typeof etag === "string" && request.headers["if-none-match"]?.split(",").some((t) => t.trim() === etag)) {
+    const { "content-type": _type, ...rest } = page.headers;
+    response.writeHead(304, { ...rest, "x-cache": hit ? "HIT" : "MISS", age });
+    return void response.end();
+  }
+  response.writeHead(page.status, { ...page.headers, "content-length": String(page.body.length), "x-cache": hit ? "HIT" : "MISS", age });
   response.end(request.method === "HEAD" ? undefined : page.body);
 }
 
@@ -72,7 +78,10 @@ const SERVED_WHILE_DOWN = /^\/(healthz|_next\/static\/|icon\.svg|favicon\.ico)/;
 function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Agent, now: () => number, timeoutMs: number, trustProxy: boolean): Promise<Rendered> {
   return new Promise((resolve, reject) => {
     // The key says gzip or identity; ask for exactly that, so every reader of the key can read the body.
+    // The full body is what is kept: the reader's conditional headers are answered from it afterwards.
     const headers = { ...forwardedHeaders(request, trustProxy), "accept-encoding": acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity" };
+    delete headers["if-none-match"];
+    delete headers["if-modified-since"];
     const outgoing = http.request({ host: upstream.host, port: upstream.port, method: "GET", path: request.url, headers, agent }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));

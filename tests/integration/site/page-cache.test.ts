@@ -28,6 +28,7 @@ beforeAll(async () => {
     request.on("end", () => {
       seen.push({ method: request.method!, url: request.url!, headers: request.headers, body });
       if (request.url === "/estado") response.setHeader("set-cookie", "x=1");
+      if (request.url?.startsWith("/api/v1/")) response.setHeader("etag", '"v1"');
       const status = request.url === "/noticias/0" ? 404 : request.url === "/buscar?q=%" ? 400 : 200;
       setTimeout(() => {
         response.writeHead(status, { "content-type": "text/html; charset=utf-8", "x-render": String(seen.length) });
@@ -96,6 +97,17 @@ describe("page cache over HTTP (WEB-4)", () => {
     const missing = [await fetch(`${frontUrl}/noticias/0`), await fetch(`${frontUrl}/noticias/0`)];
     expect(missing.map((r) => [r.status, r.headers.get("x-cache")])).toEqual([[404, "MISS"], [404, "HIT"]]);
     expect(seen.map((s) => s.url)).toEqual(["/estado", "/estado", "/buscar?q=%", "/buscar?q=%", "/noticias/0"]);
+  });
+
+  it("WEB-3, WEB-4: the API's JSON is kept too, and a reader who has it gets a 304 from the cache", async () => {
+    const first = await fetch(`${frontUrl}/api/v1/outlets`);
+    expect(first.headers.get("etag")).toBe('"v1"');
+    const again = await fetch(`${frontUrl}/api/v1/outlets`, { headers: { "if-none-match": '"v0", "v1"' } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    const other = await fetch(`${frontUrl}/api/v1/outlets`, { headers: { "if-none-match": '"v0"' } });
+    expect(other.status).toBe(200);
+    expect(seen.map((r) => [r.url, r.headers["if-none-match"]])).toEqual([["/api/v1/outlets", undefined]]);
   });
 
   it("SEC-2: the renderer sees the reader's socket address, not an address the reader claims", async () => {

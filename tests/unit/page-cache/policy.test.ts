@@ -7,14 +7,14 @@ describe("page cache policy (WEB-4)", () => {
   it("WEB-4: keys the public data pages by path, query and gzip", () => {
     expect(cacheKey(get("/"))).toBe("identity /");
     expect(cacheKey(get("/buscar?q=vivienda&pagina=2", { "accept-encoding": "gzip, deflate, br" }))).toBe("gzip /buscar?q=vivienda&pagina=2");
-    for (const url of ["/cabeceras/el-pais", "/noticias/12", "/historias/3", "/estado", "/datos", "/cabeceras", "/historias", "/metodologia"]) {
+    for (const url of ["/cabeceras/el-pais", "/noticias/12", "/historias/3", "/estado", "/datos", "/cabeceras", "/historias", "/metodologia", "/api/v1/outlets", "/api/v1/articles?outlet=x&from=2026-01-01", "/api/v1/articles/12"]) {
       expect(cacheKey(get(url)), url).toBeDefined();
     }
     expect(cacheKey({ method: "HEAD", url: "/", headers: {} })).toBe("identity /");
   });
 
-  it("WEB-4: never caches forms, the admin, the API or anything not a plain anonymous read", () => {
-    for (const url of ["/editores", "/editores/solicitud/abc", "/privacidad", "/replicas", "/admin", "/admin/login", "/api/v1/outlets", "/healthz", "/noticias/1/otra", "//evil", "http://x/"]) {
+  it("WEB-4: never caches forms, the admin, the streamed exports or anything not a plain anonymous read", () => {
+    for (const url of ["/editores", "/editores/solicitud/abc", "/privacidad", "/replicas", "/admin", "/admin/login", "/api/v1/exports/articles.csv", "/api/other", "/healthz", "/noticias/1/otra", "//evil", "http://x/"]) {
       expect(cacheKey(get(url)), url).toBeUndefined();
     }
     expect(cacheKey({ method: "POST", url: "/", headers: {} })).toBeUndefined();
