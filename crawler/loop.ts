@@ -11,6 +11,7 @@ import type { Clock } from "../lib/clock";
 import { errorMessage, type Logger } from "../lib/log";
 import type { Pipeline } from "./pipeline";
 import { claimDueJobs, completeJob, nextDueAt, type Job } from "./schedule/claim";
+import { executePrepared } from "./schedule/prepared";
 
 /** Options of the loop; every field has a default fit for production. */
 export interface WorkerOptions {
@@ -165,7 +166,7 @@ async function runJob(o: WorkerOptions, job: Job, stats: WorkerStats): Promise<v
 /** Record that this worker is alive (shown by /healthz and the admin). */
 async function heartbeat(db: Db, workerId: string, now: number): Promise<void> {
   const value = JSON.stringify({ workerId, at: new Date(now).toISOString() });
-  await db.execute(sql`
+  await executePrepared(db, sql`
     insert into app_state (key, value, updated_at) values (${`worker:${workerId}`}, ${value}::jsonb, ${new Date(now).toISOString()})
     on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
 }

@@ -1,6 +1,7 @@
 /**
- * A profiling view of the worker's database handle: every `db.execute` (all the crawler's
- * statements go through it) is timed from call to result — pool wait included — and
+ * A profiling view of the worker's database handle: every `db.execute` and every prepared
+ * statement (crawler/schedule/prepared.ts, through `db._.session.prepareQuery`) — all the
+ * crawler's statements go through one of them — is timed from call to result — pool wait included — and
  * named by its opening words, so a benchmark can say how many round trips a request costs
  * and which statement dominates. The worker code is unchanged; it just gets this handle.
  */
@@ -25,10 +26,14 @@ const KINDS: [RegExp, string][] = [
   [/robots|^insert into (sites|hosts) /, "robots"],
 ];
 
+function kindOfText(sqlText: string): string {
+  const text = sqlText.trim().replace(/\s+/g, " ").toLowerCase();
+  return KINDS.find(([re]) => re.test(text))?.[1] ?? `other: ${text.slice(0, 40)}`;
+}
+
 function kindOf(query: unknown): string {
   const chunk = (query as { queryChunks?: { value?: unknown }[] } | null)?.queryChunks?.[0]?.value;
-  const text = (Array.isArray(chunk) ? String(chunk[0] ?? "") : "").trim().replace(/\s+/g, " ").toLowerCase();
-  return KINDS.find(([re]) => re.test(text))?.[1] ?? `other: ${text.slice(0, 40)}`;
+  return kindOfText(Array.isArray(chunk) ? String(chunk[0] ?? "") : "");
 }
 
 /** A `Db` that records its `execute` calls (and whole transactions), and the recorder's controls. */
@@ -53,6 +58,7 @@ export function profiledDb(db: Db): { db: Db; reset(): void; stats(): StatementS
   const wrap = <T extends object>(target: T): T => new Proxy(target, {
     get(t, property, receiver) {
       const value: unknown = Reflect.get(t, property, receiver);
+      if (property === "_" && typeof value === "object" && value !== null) return wrapInternals(value);
       if (typeof value !== "function") return value;
       const fn = value as (...a: unknown[]) => Promise<unknown>;
       if (property === "execute") {
@@ -67,6 +73,25 @@ export function profiledDb(db: Db): { db: Db; reset(): void; stats(): StatementS
           timed("transaction (whole)", () => fn.call(t, (tx: object) => work(wrap(tx)), config));
       }
       return fn.bind(t);
+    },
+  });
+  // Prepared statements: `db._.session.prepareQuery({ sql, params }, …).execute()`.
+  const wrapInternals = (internals: object): object => new Proxy(internals, {
+    get(t, property, receiver) {
+      const value: unknown = Reflect.get(t, property, receiver);
+      if (property !== "session" || typeof value !== "object" || value === null) return value;
+      const session = value as { prepareQuery(query: { sql: string }, ...rest: unknown[]): { execute(...a: unknown[]): Promise<unknown> } };
+      return new Proxy(session, {
+        get(s, name, r) {
+          const member: unknown = Reflect.get(s, name, r);
+          if (name !== "prepareQuery" || typeof member !== "function") return member;
+          return (query: { sql: string }, ...rest: unknown[]) => {
+            const prepared = (member as typeof session.prepareQuery).call(s, query, ...rest);
+            const kind = kindOfText(query.sql);
+            return { execute: (...a: unknown[]) => timed(kind, () => prepared.execute(...a)) };
+          };
+        },
+      });
     },
   });
   return {
