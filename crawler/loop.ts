@@ -38,15 +38,21 @@ export interface WorkerOptions {
    * one per finished job (a claim scans every due source). A claimed job waits for its
    * site's turn anyway (3–5 s after the site's last request), so a short delay costs no
    * request. @default adaptive: five times the last claim's duration (claims then hold
-   * at most a sixth of the time), at most 1_000
+   * at most a sixth of the time), at least 250, at most 1_000
    */
   claimEveryMs?: number;
 }
 
 /** The adaptive claim interval is this many times the last claim's duration… */
 const CLAIM_SHARE_FACTOR = 5;
-/** …and at most this long. */
+/** …and at most this long… */
 const MAX_CLAIM_EVERY_MS = 1_000;
+/**
+ * …and at least this long: a cheap claim (a few ms) would otherwise run dozens of times a
+ * second for a job or two each. A claimed job waits for its site's turn (3–5 s after the
+ * site's last request) anyway, so a quarter of a second costs no request.
+ */
+const MIN_CLAIM_EVERY_MS = 250;
 
 /** Longest pause between two attempts to reach an unavailable database. */
 const MAX_OUTAGE_PAUSE_MS = 30_000;
@@ -61,7 +67,7 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
   const concurrency = o.concurrency ?? 32;
   // A claim's duration (on the worker's clock) sets the interval before the next one.
   let claimTook = 0;
-  const claimEvery = () => o.claimEveryMs ?? Math.min(MAX_CLAIM_EVERY_MS, CLAIM_SHARE_FACTOR * claimTook);
+  const claimEvery = () => o.claimEveryMs ?? Math.min(MAX_CLAIM_EVERY_MS, Math.max(MIN_CLAIM_EVERY_MS, CLAIM_SHARE_FACTOR * claimTook));
   const stats: WorkerStats = { claimed: 0, completed: 0, skipped: 0, failed: 0 };
   const inflight = new Set<Promise<void>>();
   // Set when a job ends; the loop then claims again at once instead of sleeping.

@@ -12,7 +12,7 @@ export interface StatementStats { kind: string; calls: number; rows: number; tot
 
 /** The crawler's statements by their opening words (see crawler/ and db/); anything else is "other". */
 const KINDS: [RegExp, string][] = [
-  [/^update sources s set lease_owner/, "claim jobs"],
+  [/^(with recursive domains.*)?update sources s set lease_owner/, "claim jobs"],
   [/^update articles a set read_lease_owner/, "claim article reads"],
   [/^update (sources|articles) set (lease_owner|read_lease_owner) = null/, "complete job"],
   [/^select (min\(greatest|least\()/, "next due"],
