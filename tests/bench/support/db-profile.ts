@@ -26,9 +26,17 @@ const KINDS: [RegExp, string][] = [
   [/robots|^insert into (sites|hosts) /, "robots"],
 ];
 
+/** Kinds by statement text, so the recorder's own cost per call stays a map lookup. */
+const kinds = new Map<string, string>();
+
 function kindOfText(sqlText: string): string {
-  const text = sqlText.trim().replace(/\s+/g, " ").toLowerCase();
-  return KINDS.find(([re]) => re.test(text))?.[1] ?? `other: ${text.slice(0, 40)}`;
+  let kind = kinds.get(sqlText);
+  if (kind === undefined) {
+    const text = sqlText.trim().replace(/\s+/g, " ").toLowerCase();
+    kind = KINDS.find(([re]) => re.test(text))?.[1] ?? `other: ${text.slice(0, 40)}`;
+    if (kinds.size < 10_000) kinds.set(sqlText, kind);
+  }
+  return kind;
 }
 
 function kindOf(query: unknown): string {
