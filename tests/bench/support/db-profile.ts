@@ -7,8 +7,26 @@
  */
 import type { Db } from "../../../db/client";
 
-/** Totals for one kind of statement. */
-export interface StatementStats { kind: string; calls: number; rows: number; totalMs: number; maxMs: number }
+/**
+ * Totals for one kind of statement. `wireTrips`: round trips on the wire. postgres.js
+ * describes an unprepared statement with parameters (drizzle's `db.execute`) before it
+ * binds it, so each such call is two round trips; a prepared statement is one (its
+ * describe comes once per connection); a whole transaction adds BEGIN and COMMIT.
+ */
+export interface StatementStats { kind: string; calls: number; rows: number; totalMs: number; maxMs: number; wireTrips: number }
+
+/** True when a drizzle SQL object carries a parameter (a value that is neither text nor a nested SQL). */
+function hasParams(query: unknown): boolean {
+  const chunks = (query as { queryChunks?: unknown[] } | null)?.queryChunks;
+  if (!chunks) return false;
+  for (const c of chunks) {
+    if (c === null || typeof c !== "object" || Array.isArray(c)) return true;
+    if ("queryChunks" in c) {
+      if (hasParams(c)) return true;
+    } else if (!("value" in c && Array.isArray((c as { value: unknown }).value))) return true; // not a text chunk
+  }
+  return false;
+}
 
 /** The crawler's statements by their opening words (see crawler/ and db/); anything else is "other". */
 const KINDS: [RegExp, string][] = [
@@ -48,18 +66,19 @@ function kindOf(query: unknown): string {
 export function profiledDb(db: Db): { db: Db; reset(): void; stats(): StatementStats[]; lastSql(kind: string): { sql: string; params: unknown[] } | undefined } {
   let byKind = new Map<string, StatementStats>();
   const last = new Map<string, unknown>();
-  const record = (kind: string, ms: number, rows: number) => {
-    const s = byKind.get(kind) ?? { kind, calls: 0, rows: 0, totalMs: 0, maxMs: 0 };
+  const record = (kind: string, ms: number, rows: number, wireTrips: number) => {
+    const s = byKind.get(kind) ?? { kind, calls: 0, rows: 0, totalMs: 0, maxMs: 0, wireTrips: 0 };
     s.calls++;
+    s.wireTrips += wireTrips;
     s.rows += rows;
     s.totalMs += ms;
     s.maxMs = Math.max(s.maxMs, ms);
     byKind.set(kind, s);
   };
-  const timed = <T>(kind: string, work: () => Promise<T>): Promise<T> => {
+  const timed = <T>(kind: string, wireTrips: number, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     return work().then((r) => {
-      record(kind, performance.now() - started, Array.isArray(r) ? r.length : 0);
+      record(kind, performance.now() - started, Array.isArray(r) ? r.length : 0, wireTrips);
       return r;
     });
   };
@@ -73,12 +92,12 @@ export function profiledDb(db: Db): { db: Db; reset(): void; stats(): StatementS
         return (query: unknown) => {
           const kind = kindOf(query);
           last.set(kind, query);
-          return timed(kind, () => fn.call(t, query));
+          return timed(kind, hasParams(query) ? 2 : 1, () => fn.call(t, query));
         };
       }
       if (property === "transaction") {
         return (work: (tx: object) => Promise<unknown>, config?: unknown) =>
-          timed("transaction (whole)", () => fn.call(t, (tx: object) => work(wrap(tx)), config));
+          timed("transaction (whole)", 2, () => fn.call(t, (tx: object) => work(wrap(tx)), config));
       }
       return fn.bind(t);
     },
@@ -96,7 +115,7 @@ export function profiledDb(db: Db): { db: Db; reset(): void; stats(): StatementS
           return (query: { sql: string }, ...rest: unknown[]) => {
             const prepared = (member as typeof session.prepareQuery).call(s, query, ...rest);
             const kind = kindOfText(query.sql);
-            return { execute: (...a: unknown[]) => timed(kind, () => prepared.execute(...a)) };
+            return { execute: (...a: unknown[]) => timed(kind, 1, () => prepared.execute(...a)) };
           };
         },
       });
