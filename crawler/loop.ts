@@ -35,7 +35,7 @@ export interface WorkerOptions {
   /**
    * Least time between two claims while jobs are in flight: slots freed meanwhile are
    * refilled together, so a busy worker pays for one claim statement per interval, not
-   * one per finished job (a claim scans every due source). A claimed job waits for its
+   * one per finished job (a claim walks every site). A claimed job waits for its
    * site's turn anyway (3–5 s after the site's last request), so a short delay costs no
    * request. @default adaptive: five times the last claim's duration (claims then hold
    * at most a sixth of the time), at least 250, at most 1_000
