@@ -124,7 +124,8 @@ export function profiledDb(db: Db): { db: Db; reset(): void; stats(): StatementS
   return {
     db: wrap(db),
     reset: () => (byKind = new Map()),
-    stats: () => [...byKind.values()].sort((a, b) => b.totalMs - a.totalMs),
+    // Copies: calls still running after the window must not add to the figures read now.
+    stats: () => [...byKind.values()].map((s) => ({ ...s })).sort((a, b) => b.totalMs - a.totalMs),
     /** The last statement of a kind as SQL text and parameters (for EXPLAIN). */
     lastSql(kind) {
       const query = last.get(kind);
