@@ -11,6 +11,7 @@ import type { Clock } from "../lib/clock";
 import { errorMessage, type Logger } from "../lib/log";
 import type { Pipeline } from "./pipeline";
 import { claimDueJobs, completeJob, nextDueAt, type Job } from "./schedule/claim";
+import { executePrepared } from "./schedule/prepared";
 
 /** Options of the loop; every field has a default fit for production. */
 export interface WorkerOptions {
@@ -34,18 +35,24 @@ export interface WorkerOptions {
   /**
    * Least time between two claims while jobs are in flight: slots freed meanwhile are
    * refilled together, so a busy worker pays for one claim statement per interval, not
-   * one per finished job (a claim scans every due source). A claimed job waits for its
+   * one per finished job (a claim walks every site). A claimed job waits for its
    * site's turn anyway (3–5 s after the site's last request), so a short delay costs no
    * request. @default adaptive: five times the last claim's duration (claims then hold
-   * at most a sixth of the time), at most 1_000
+   * at most a sixth of the time), at least 250, at most 1_000
    */
   claimEveryMs?: number;
 }
 
 /** The adaptive claim interval is this many times the last claim's duration… */
 const CLAIM_SHARE_FACTOR = 5;
-/** …and at most this long. */
+/** …and at most this long… */
 const MAX_CLAIM_EVERY_MS = 1_000;
+/**
+ * …and at least this long: a cheap claim (a few ms) would otherwise run dozens of times a
+ * second for a job or two each. A claimed job waits for its site's turn (3–5 s after the
+ * site's last request) anyway, so a quarter of a second costs no request.
+ */
+const MIN_CLAIM_EVERY_MS = 250;
 
 /** Longest pause between two attempts to reach an unavailable database. */
 const MAX_OUTAGE_PAUSE_MS = 30_000;
@@ -60,7 +67,7 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
   const concurrency = o.concurrency ?? 32;
   // A claim's duration (on the worker's clock) sets the interval before the next one.
   let claimTook = 0;
-  const claimEvery = () => o.claimEveryMs ?? Math.min(MAX_CLAIM_EVERY_MS, CLAIM_SHARE_FACTOR * claimTook);
+  const claimEvery = () => o.claimEveryMs ?? Math.min(MAX_CLAIM_EVERY_MS, Math.max(MIN_CLAIM_EVERY_MS, CLAIM_SHARE_FACTOR * claimTook));
   const stats: WorkerStats = { claimed: 0, completed: 0, skipped: 0, failed: 0 };
   const inflight = new Set<Promise<void>>();
   // Set when a job ends; the loop then claims again at once instead of sleeping.
@@ -165,7 +172,7 @@ async function runJob(o: WorkerOptions, job: Job, stats: WorkerStats): Promise<v
 /** Record that this worker is alive (shown by /healthz and the admin). */
 async function heartbeat(db: Db, workerId: string, now: number): Promise<void> {
   const value = JSON.stringify({ workerId, at: new Date(now).toISOString() });
-  await db.execute(sql`
+  await executePrepared(db, sql`
     insert into app_state (key, value, updated_at) values (${`worker:${workerId}`}, ${value}::jsonb, ${new Date(now).toISOString()})
     on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
 }

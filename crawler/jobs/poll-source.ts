@@ -96,8 +96,10 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
       }
       const renderMode = job.kind === "frontpage" ? ((await o.renderModeOf?.(job.outletId)) ?? "static") : "static";
       const client = renderMode === "browser" && o.browserClient ? o.browserClient : o.client;
+      // The client writes the source's success (failure state cleared, validators) with the site's release.
       const response = await client.request({
         url: job.url, kind: probing ? "probe" : KIND[job.kind === "article" ? "frontpage" : job.kind], etag: job.etag ?? undefined, lastModified: job.lastModified ?? undefined,
+        sourceId: job.sourceId,
       }, signal);
       const now = o.clock.now();
       const interval = job.intervalMinutes * 60_000;
@@ -113,12 +115,6 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
           values (${domain}, ${job.outletId}, ${job.url}, ${sqlTime(result.startedAt)}, ${result.status ?? null}, ${outcome === "ok"})`);
       }
       if (outcome === "ok" || outcome === "not-modified") {
-        await o.db.execute(sql`
-          update sources set last_success_at = ${sqlTime(now)}, consecutive_failures = 0, failing_since = null,
-            paused_until = null, closed_since = null, dead = false,
-            etag = coalesce(${result.headers.etag ?? null}, etag),
-            last_modified = coalesce(${result.headers["last-modified"] ?? null}, last_modified)
-          where id = ${job.sourceId}`);
         const collected = outcome === "ok" ? await o.collect?.(job, response, signal) : undefined;
         if (job.kind === "frontpage") return { outcome: probing ? "reopened" : outcome, nextDueAt: await nextCapture(job, now, collected?.changed ?? false) };
         return { outcome: probing ? "reopened" : outcome };

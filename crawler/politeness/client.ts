@@ -25,6 +25,11 @@ export interface PoliteRequest {
   kind: FetchKind;
   etag?: string;
   lastModified?: string;
+  /**
+   * The source (`sources.id`) this request polls: when it is answered (ok or
+   * not-modified), its success is written with the site's release, in the same statement.
+   */
+  sourceId?: number;
 }
 
 /** What came of it: a response (possibly an error status), or why nothing was sent. */
@@ -62,7 +67,7 @@ export function createPoliteClient(o: PoliteClientOptions) {
    * pacing gap, the outcome folded into the site's state and the request-log line.
    * Returns why nothing was sent when the site is in back-off or we are stopping.
    */
-  async function exchange(url: string, kind: FetchKind, rules: HostRules | undefined, conditional: { etag?: string; lastModified?: string }, signal: AbortSignal): Promise<{ result: FetchResult; outcome: RequestOutcome } | { backoffUntil?: number }> {
+  async function exchange(url: string, kind: FetchKind, rules: HostRules | undefined, conditional: { etag?: string; lastModified?: string }, signal: AbortSignal, sourceId?: number): Promise<{ result: FetchResult; outcome: RequestOutcome } | { backoffUntil?: number }> {
     const domain = o.siteOf(new URL(url).hostname);
     let failures: number;
     let logId: number;
@@ -84,10 +89,14 @@ export function createPoliteClient(o: PoliteClientOptions) {
     const outcome = classify(result, kind);
     const now = o.clock.now();
     const gapMs = pacingGap({ ...o.pacing, crawlDelaySeconds: rules?.robots?.crawlDelay(o.productToken), random });
+    const answered = sourceId !== undefined && (outcome === "ok" || outcome === "not-modified")
+      ? { id: sourceId, at: now, etag: result.headers.etag, lastModified: result.headers["last-modified"] }
+      : undefined;
     await releaseSite(o.db, {
       domain, workerId: o.workerId, endedAt: Math.max(result.endedAt, now), gapMs,
       change: siteChange(result, outcome, failures, now), logId,
       end: { startedAt: result.startedAt, url: result.url, status: result.status, bytes: result.bytes, durationMs: result.durationMs, outcome },
+      answered,
     });
     return { result, outcome };
   }
@@ -145,7 +154,7 @@ export function createPoliteClient(o: PoliteClientOptions) {
           await logRequest(o.db, { at: o.clock.now(), domain, url, kind: req.kind, bytes: 0, durationMs: 0, outcome: "robots-disallowed", workerId: o.workerId });
           return { sent: false, outcome: "robots-disallowed", url };
         }
-        const done = await exchange(url, req.kind, rules, hop === 0 ? { etag: req.etag, lastModified: req.lastModified } : {}, signal);
+        const done = await exchange(url, req.kind, rules, hop === 0 ? { etag: req.etag, lastModified: req.lastModified } : {}, signal, req.sourceId);
         if (!("result" in done)) {
           return done.backoffUntil !== undefined ? { sent: false, outcome: "backoff", url, until: done.backoffUntil } : { sent: false, outcome: "aborted", url };
         }

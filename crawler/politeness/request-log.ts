@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { executePrepared } from "../schedule/prepared";
 
 /** How a request ended, in the words the status page and the admin use. */
 export type RequestOutcome =
@@ -28,7 +29,7 @@ export interface RequestLogEntry {
 
 /** Append one entry. */
 export async function logRequest(db: Db, e: RequestLogEntry): Promise<void> {
-  await db.execute(sql`
+  await executePrepared(db, sql`
     insert into fetch_log (at, site_domain, url, kind, status, bytes, duration_ms, outcome, worker_id)
     values (${new Date(e.at).toISOString()}, ${e.domain}, ${e.url}, ${e.kind}, ${e.status ?? null},
             ${Math.round(e.bytes)}, ${Math.round(e.durationMs)}, ${e.outcome}, ${e.workerId})`);

@@ -13,11 +13,14 @@
  * expires, and since the lease outlives the pacing gap, pacing still holds.
  * Two round trips per request: acquire (which opens the request-log line, STO-5, so a
  * request is on record even if the process dies during it) and release-with-outcome
- * (which completes that line).
+ * (which completes that line and, for a source poll that was answered, writes the
+ * source's success: failure state cleared, validators kept for POL-4). Both are prepared
+ * statements (crawler/schedule/prepared.ts).
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlTime, fromSqlTime } from "../../db/sql-time";
+import { executePrepared } from "../schedule/prepared";
 import type { RequestOutcome } from "./request-log";
 import type { SiteChange } from "./site-state";
 
@@ -35,7 +38,7 @@ type SiteRow = { log_id: number | null; next_allowed_at: string | Date; lease_un
 /** Try to take `domain` for one request by `workerId` until `now + leaseMs`. */
 export async function acquireSite(db: Db, p: { domain: string; workerId: string; now: number; leaseMs: number; request: PlannedRequest }): Promise<LeaseAttempt> {
   const now = sqlTime(p.now);
-  const rows = await db.execute<SiteRow>(sql`
+  const rows = await executePrepared<SiteRow>(db, sql`
     with taken as (
       update sites set lease_owner = ${p.workerId}, lease_until = ${sqlTime(p.now + p.leaseMs)}
       where domain = ${p.domain} and next_allowed_at <= ${now}
@@ -65,17 +68,30 @@ export async function acquireSite(db: Db, p: { domain: string; workerId: string;
 export interface RequestEnd { startedAt: number; status?: number; bytes: number; durationMs: number; outcome: RequestOutcome; url: string }
 
 /**
+ * A source poll that was answered (ok or not-modified, SPEC BLK-1, BLK-6, POL-4): its
+ * failure state is cleared and the response's validators kept for the next conditional request.
+ */
+export interface AnsweredSource { id: number; at: number; etag?: string; lastModified?: string }
+
+/**
  * Release `domain` after a request that ended at `endedAt` (the next may start `gapMs`
  * later), fold its outcome into the site's state, and complete its request-log line.
  */
-export async function releaseSite(db: Db, p: { domain: string; workerId: string; endedAt: number; gapMs: number; change: SiteChange; logId: number; end: RequestEnd }): Promise<void> {
-  const { change, end } = p;
+export async function releaseSite(db: Db, p: { domain: string; workerId: string; endedAt: number; gapMs: number; change: SiteChange; logId: number; end: RequestEnd; answered?: AnsweredSource }): Promise<void> {
+  const { change, end, answered } = p;
   const startsBackoff = change.backoffUntil !== undefined;
-  await db.execute(sql`
+  // One statement shape for every request (a prepared statement): without a source, `answered` updates no row.
+  await executePrepared(db, sql`
     with logged as (
       update fetch_log set at = ${sqlTime(end.startedAt)}, url = ${end.url}, status = ${end.status ?? null}, bytes = ${Math.round(end.bytes)},
         duration_ms = ${Math.round(end.durationMs)}, outcome = ${end.outcome}
-      where id = ${p.logId} returning id)
+      where id = ${p.logId} returning id),
+    answered as (
+      update sources set last_success_at = ${answered ? sqlTime(answered.at) : null}::timestamptz, consecutive_failures = 0, failing_since = null,
+        paused_until = null, closed_since = null, dead = false,
+        etag = coalesce(${answered?.etag ?? null}::text, etag),
+        last_modified = coalesce(${answered?.lastModified ?? null}::text, last_modified)
+      where id = ${answered?.id ?? null}::int returning id)
     update sites set lease_owner = null, lease_until = null,
       next_allowed_at = greatest(next_allowed_at, ${sqlTime(p.endedAt + p.gapMs)}::timestamptz),
       consecutive_failures = ${change.consecutiveFailures},

@@ -57,6 +57,8 @@ export const sources = pgTable("sources", {
   uniqueIndex("sources_outlet_kind_url").on(t.outletId, t.kind, t.url),
   index("sources_due").on(t.nextDueAt).where(sql`${t.active} and not ${t.proposed}`),
   index("sources_site").on(t.siteDomain),
+  // The claim's per-site pick: a site's most overdue source first (crawler/schedule/claim.ts).
+  index("sources_site_due").on(t.siteDomain, t.nextDueAt, t.id).where(sql`${t.active} and not ${t.proposed}`),
   index("sources_leased").on(t.siteDomain, t.leaseUntil).where(sql`${t.leaseUntil} is not null`),
 ]);
 

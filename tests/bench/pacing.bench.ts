@@ -11,7 +11,10 @@
  * BENCH_PACING_SITES (default "1000,100"), BENCH_PACING_WINDOW_S (60),
  * BENCH_PACING_CONCURRENCY (default: the site count — each job holds a site while it
  * waits for its turn, so fewer slots than sites leaves sites idle), BENCH_DB_CONNECTIONS
- * (4, as crawler/main.ts), BENCH_PACING_FEEDS (40), BENCH_CPU_PROFILE (a directory: write
+ * (4, as crawler/main.ts), BENCH_PACING_FEEDS (40), BENCH_PACING_WARMUP_S (longest warm-up,
+ * 180: on a busy machine 1,000 sites need more than 90 s to reach the steady state, and a
+ * window opened earlier measures warm-up work — robots.txt fetches, first article inserts,
+ * the simulator's first article windows), BENCH_CPU_PROFILE (a directory: write
  * V8 CPU profiles of the worker and the simulator over each window), BENCH_EXPLAIN_CLAIM=1 (print
  * EXPLAIN ANALYZE of the worker's last claim statement after each window).
  */
@@ -33,7 +36,7 @@ const one = (v: string | undefined, fallback: number) => (v && Number(v) > 0 ? N
 
 function describeStatements(w: CrawlWindow, requests: number): string {
   const rows = w.statements.map((s) =>
-    `    ${s.kind.padEnd(24)} ${String(s.calls).padStart(7)} calls  ${(s.calls / Math.max(1, requests)).toFixed(2).padStart(6)}/req  ` +
+    `    ${s.kind.padEnd(24)} ${String(s.calls).padStart(7)} calls  ${(s.calls / Math.max(1, requests)).toFixed(2).padStart(6)}/req  ${(s.wireTrips / Math.max(1, requests)).toFixed(2).padStart(6)} wire/req  ` +
     `mean ${(s.totalMs / s.calls).toFixed(1).padStart(7)} ms  max ${s.maxMs.toFixed(0).padStart(6)} ms  rows ${s.rows}`);
   const pg = w.pgStatements.map((s) =>
     `    ${(s.totalMs / 1000).toFixed(2).padStart(7)} s  ${String(s.calls).padStart(7)} calls  ${(s.calls / Math.max(1, requests)).toFixed(2).padStart(6)}/req  ` +
@@ -51,6 +54,7 @@ function figuresOf(sites: number, concurrency: number, w: CrawlWindow, ctx: Benc
   // Whole transactions are timed as one entry; on the wire each adds BEGIN and COMMIT to its statements.
   const transactions = w.statements.find((s) => s.kind === "transaction (whole)")?.calls ?? 0;
   const calls = w.statements.reduce((n, s) => n + (s.kind === "transaction (whole)" ? 0 : s.calls), 0) + 2 * transactions;
+  const wireTrips = w.statements.reduce((n, s) => n + s.wireTrips, 0);
   const claim = w.statements.find((s) => s.kind === "claim jobs");
   const windowS = (w.to - w.from) / 1000;
   const p = `${sites.toLocaleString("en-US")} sites`;
@@ -69,6 +73,8 @@ function figuresOf(sites: number, concurrency: number, w: CrawlWindow, ctx: Benc
     figure(`${p}: requests made / maximum in ${windowS.toFixed(0)} s`, use.made, `of ${use.maximum}`),
     figure(`${p}: mean end→next start on a site (gap 4,000)`, use.endToStart.mean, "ms"),
     figure(`${p}: DB round trips per request (BEGIN/COMMIT included)`, calls / Math.max(1, use.made), "round trips"),
+    // On the wire an unprepared statement with parameters is two round trips (describe, then execute): see support/db-profile.ts.
+    figure(`${p}: DB round trips on the wire per request`, wireTrips / Math.max(1, use.made), "round trips"),
     figure(`${p}: claim statement, mean (max ${(claim?.maxMs ?? Number.NaN).toFixed(0)} ms, ${claim?.calls ?? 0} calls)`, claim ? claim.totalMs / claim.calls : Number.NaN, "ms"),
     figure(`${p}: worker event-loop delay, mean (p99 ${w.eventLoopDelayMs.p99.toFixed(0)})`, w.eventLoopDelayMs.mean, "ms"),
     figure(`${p}: worker concurrency / warm-up`, concurrency, `jobs / ${(w.warmUpMs / 1000).toFixed(0)} s`),
@@ -80,11 +86,12 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const windowMs = one(process.env.BENCH_PACING_WINDOW_S, 60) * 1000;
   const feeds = one(process.env.BENCH_PACING_FEEDS, 40);
   const maxConnections = one(process.env.BENCH_DB_CONNECTIONS, 4);
+  const maxWarmUpMs = one(process.env.BENCH_PACING_WARMUP_S, 180) * 1000;
   const out: Figure[] = [];
   for (const sites of numbers(process.env.BENCH_PACING_SITES, [1000, 100])) {
     const concurrency = one(process.env.BENCH_PACING_CONCURRENCY, sites);
     const w = await crawlWindow(ctx, {
-      sites, feeds, concurrency, maxConnections, windowMs, maxWarmUpMs: 90_000, cpuProfileDir: process.env.BENCH_CPU_PROFILE || undefined,
+      sites, feeds, concurrency, maxConnections, windowMs, maxWarmUpMs, cpuProfileDir: process.env.BENCH_CPU_PROFILE || undefined,
       explainClaim: process.env.BENCH_EXPLAIN_CLAIM === "1",
     });
     out.push(...figuresOf(sites, concurrency, w, ctx));

@@ -33,12 +33,18 @@ export interface AccessLogEntry {
 /** Real wall-clock time in epoch ms, monotonic within the process. */
 export const wallClock = (): number => performance.timeOrigin + performance.now();
 
+/** Under load, finished lines are written to the file together, at most this long after the first of them. */
+const FLUSH_MS = 200;
+
 /** Keeps entries in memory (in arrival order) and, optionally, appends finished ones as JSONL. */
 export class AccessLog {
   private entries: AccessLogEntry[] = [];
   private inFlight = 0;
   private waiters: (() => void)[] = [];
   private readonly file?: WriteStream;
+  /** Finished lines not yet handed to the file: one write per batch, not per request. */
+  private pending: string[] = [];
+  private flushTimer?: NodeJS.Timeout;
 
   constructor(path?: string) {
     if (path) this.file = createWriteStream(path, { flags: "a" });
@@ -56,8 +62,15 @@ export class AccessLog {
     if (entry.end !== undefined) return;
     entry.end = wallClock();
     if (aborted) entry.aborted = true;
-    this.file?.write(`${JSON.stringify(entry)}\n`);
-    if (--this.inFlight === 0) for (const wake of this.waiters.splice(0)) wake();
+    if (this.file) {
+      this.pending.push(`${JSON.stringify(entry)}\n`);
+      this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
+    }
+    if (--this.inFlight === 0) {
+      // Idle: the file is up to date at once (tests read it then); under load lines go out in batches.
+      this.flush();
+      for (const wake of this.waiters.splice(0)) wake();
+    }
   }
 
   /** A copy of all entries so far. */
@@ -75,8 +88,17 @@ export class AccessLog {
     return this.inFlight === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.pending.length === 0) return;
+    this.file?.write(this.pending.join(""));
+    this.pending = [];
+  }
+
   /** Flushes and closes the JSONL file. */
   async close(): Promise<void> {
+    this.flush();
     const file = this.file;
     if (file) await new Promise<void>((resolve) => file.end(resolve));
   }

@@ -135,6 +135,12 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     const sim1 = treeCpuSeconds(sim.pid);
     const m1 = machineTicks();
     const statements = profile.stats();
+    // The worker's own request log (STO-5) for the window, to check the simulator's count against.
+    const [logged] = await database.sql<{ n: number }[]>`
+      select count(*)::int as n from fetch_log
+      where at >= ${new Date(from).toISOString()} and at < ${new Date(to).toISOString()} and outcome not in ('robots-disallowed', 'in-flight')`
+      .catch(() => [{ n: -1 }]);
+    ctx.progress(`${o.sites} sites: the worker's request log has ${logged?.n ?? -1} requests started in the window (finished ones)`);
     const pgStatements = await topPgStatements(database.sql);
     if (o.cpuProfileDir) sim.endProfile();
     const profileFile = await stopProfile();

@@ -1,0 +1,1 @@
+CREATE INDEX "sources_site_due" ON "sources" USING btree ("site_domain","next_due_at","id") WHERE "sources"."active" and not "sources"."proposed";
