@@ -96,7 +96,7 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
       }
       const renderMode = job.kind === "frontpage" ? ((await o.renderModeOf?.(job.outletId)) ?? "static") : "static";
       const client = renderMode === "browser" && o.browserClient ? o.browserClient : o.client;
-      // The client writes the source's success (failure state cleared, validators) with the site's release.
+      // The client writes the source's success (failure state cleared; a 304's validators) with the site's release.
       const response = await client.request({
         url: job.url, kind: probing ? "probe" : KIND[job.kind === "article" ? "frontpage" : job.kind], etag: job.etag ?? undefined, lastModified: job.lastModified ?? undefined,
         sourceId: job.sourceId,
@@ -116,6 +116,13 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
       }
       if (outcome === "ok" || outcome === "not-modified") {
         const collected = outcome === "ok" ? await o.collect?.(job, response, signal) : undefined;
+        // POL-4: the validators of a 200 count only once what it showed is recorded (a crash
+        // in between must not make the next polls 304s for content we never recorded).
+        const etag = result.headers.etag ?? null;
+        const lastModified = result.headers["last-modified"] ?? null;
+        if (outcome === "ok" && (etag ?? job.etag) !== job.etag || outcome === "ok" && (lastModified ?? job.lastModified) !== job.lastModified) {
+          await o.db.execute(sql`update sources set etag = coalesce(${etag}, etag), last_modified = coalesce(${lastModified}, last_modified) where id = ${job.sourceId}`);
+        }
         if (job.kind === "frontpage") return { outcome: probing ? "reopened" : outcome, nextDueAt: await nextCapture(job, now, collected?.changed ?? false) };
         return { outcome: probing ? "reopened" : outcome };
       }

@@ -89,8 +89,10 @@ export function createPoliteClient(o: PoliteClientOptions) {
     const outcome = classify(result, kind);
     const now = o.clock.now();
     const gapMs = pacingGap({ ...o.pacing, crawlDelaySeconds: rules?.robots?.crawlDelay(o.productToken), random });
+    // A 200's validators are stored by the caller once its content is recorded: stored here, a
+    // crash before recording would turn the next polls into 304s for content never recorded.
     const answered = sourceId !== undefined && (outcome === "ok" || outcome === "not-modified")
-      ? { id: sourceId, at: now, etag: result.headers.etag, lastModified: result.headers["last-modified"] }
+      ? { id: sourceId, at: now, ...(outcome === "not-modified" ? { etag: result.headers.etag, lastModified: result.headers["last-modified"] } : {}) }
       : undefined;
     await releaseSite(o.db, {
       domain, workerId: o.workerId, endedAt: Math.max(result.endedAt, now), gapMs,
