@@ -40,14 +40,14 @@ function job(etag: string | null): Job {
 /** A client that answers 200 with validators; what it was asked is kept. */
 function answering(asked: (string | undefined)[]): PoliteClient {
   return {
-    async request(req) {
+    async request(req: { url: string; etag?: string }) {
       asked.push(req.etag);
       return {
         sent: true, finalUrl: req.url, outcome: "ok",
         result: { outcome: "ok", status: 200, url: req.url, headers: { etag: '"v2"', "last-modified": "Sun, 29 Nov 2026 09:00:00 GMT" }, body: new Uint8Array(), bytes: 0, durationMs: 1, startedAt: T0, endedAt: T0 + 1 },
       };
     },
-  } as PoliteClient;
+  } as unknown as PoliteClient;
 }
 
 const stored = async () => (await database.db.execute<{ etag: string | null; last_modified: string | null }>(sql`select etag, last_modified from sources where id = ${feed.id}`))[0]!;
