@@ -58,6 +58,23 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
   });
 }
 
+/** Streamed responses (the open-data exports): sent as they come, kept only when they end up small. */
+const STREAMED = /^\/api\/v1\/exports\/[a-z0-9_-]+\.(csv|json)$/;
+
+/** Largest streamed response kept. */
+export const MAX_STREAMED_KEPT = 2 * 1024 * 1024;
+
+/**
+ * The cache key of a streamed response that may be kept once it ended small, or undefined.
+ * Same conditions as `cacheKey`, for the exports' paths.
+ */
+export function streamedKey(request: CacheableRequest): string | undefined {
+  if (request.method !== "GET" || request.url.length > MAX_KEY_URL) return undefined;
+  if (VARYING_HEADERS.some((name) => request.headers[name] !== undefined)) return undefined;
+  if (!STREAMED.test(request.url.split("?", 1)[0]!)) return undefined;
+  return `${acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity"} ${request.url}`;
+}
+
 /** Statuses worth keeping: a page, or a proper "not found". */
 export function cacheableStatus(status: number): boolean {
   return status === 200 || status === 404;

@@ -6,7 +6,7 @@
  */
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import { RETRY_AFTER_S, unavailablePage } from "../site-guard/unavailable-page";
-import { acceptsGzip, cacheKey, cacheableStatus } from "./policy";
+import { acceptsGzip, cacheKey, cacheableStatus, MAX_STREAMED_KEPT, streamedKey } from "./policy";
 import type { PageStore, Rendered, StoredPage } from "./store";
 
 /** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1). */
@@ -100,12 +100,36 @@ function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Ag
   });
 }
 
-/** Pass a request through unchanged, streaming both ways. */
-function passThrough(request: IncomingMessage, response: ServerResponse, upstream: Upstream, agent: http.Agent, timeoutMs: number, trustProxy: boolean): void {
-  const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers: forwardedHeaders(request, trustProxy), agent }, (incoming) => {
-    response.writeHead(incoming.statusCode ?? 502, responseHeaders(incoming.headers));
+/** Where a streamed response may be kept once it ended, if it stayed small. */
+interface Keeping { key: string; store: PageStore; now: () => number }
+
+/** Pass a request through unchanged, streaming both ways; a streamed export that ends small is kept. */
+function passThrough(request: IncomingMessage, response: ServerResponse, upstream: Upstream, agent: http.Agent, timeoutMs: number, trustProxy: boolean, keeping?: Keeping): void {
+  const headers = forwardedHeaders(request, trustProxy);
+  if (keeping) {
+    // What is kept must be whole and in the key's encoding.
+    headers["accept-encoding"] = keeping.key.startsWith("gzip ") ? "gzip" : "identity";
+    delete headers["if-none-match"];
+    delete headers["if-modified-since"];
+  }
+  const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers, agent }, (incoming) => {
+    const sent = responseHeaders(incoming.headers);
+    response.writeHead(incoming.statusCode ?? 502, sent);
     incoming.pipe(response);
     incoming.on("error", () => response.destroy());
+    if (!keeping || incoming.statusCode !== 200 || incoming.headers["set-cookie"] !== undefined) return;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    incoming.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_STREAMED_KEPT) chunks.push(chunk);
+      else chunks.length = 0;
+    });
+    incoming.on("end", () => {
+      if (size > MAX_STREAMED_KEPT || !incoming.complete) return;
+      const { "content-length": _length, "transfer-encoding": _encoding, ...kept } = sent;
+      keeping.store.keep(keeping.key, { status: 200, headers: kept, body: Buffer.concat(chunks), storedAt: keeping.now() });
+    });
   });
   outgoing.on("error", (error) => failed(request, response, error));
   outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new RenderTimeout(`no answer in ${timeoutMs} ms`)));
@@ -134,7 +158,13 @@ export function createCachingProxy(options: {
     const kept = key === undefined ? undefined : options.store?.peek(key);
     if (kept) return sendPage(request, response, kept, true, now());
     if (options.unavailable?.() && !SERVED_WHILE_DOWN.test(url)) return sendUnavailable(request, response);
-    if (!options.store || key === undefined) return passThrough(request, response, options.upstream, agent, timeoutMs, trustProxy);
+    if (!options.store || key === undefined) {
+      const streamed = options.store && streamedKey({ method: request.method ?? "GET", url, headers: request.headers });
+      const kept = streamed === undefined ? undefined : options.store!.peek(streamed);
+      if (kept) return sendPage(request, response, kept, true, now());
+      const keeping = streamed === undefined ? undefined : { key: streamed, store: options.store!, now };
+      return passThrough(request, response, options.upstream, agent, timeoutMs, trustProxy, keeping);
+    }
     options.store.get(key, () => renderPage(request, options.upstream, agent, now, timeoutMs, trustProxy)).then(
       ({ page, hit }) => sendPage(request, response, page, hit, now()),
       (error: unknown) => failed(request, response, error),

@@ -23,6 +23,8 @@ export interface PageStore {
   get(key: string, render: () => Promise<Rendered>): Promise<{ page: StoredPage; hit: boolean }>;
   /** The kept page for `key`, if any, without rendering. */
   peek(key: string): StoredPage | undefined;
+  /** Keep a page rendered elsewhere (a streamed response that turned out small). */
+  keep(key: string, page: StoredPage): void;
   /** Pages kept now. */
   size(): number;
 }
@@ -54,6 +56,7 @@ export function createPageStore(options: { ttlMs: number; maxBytes: number; now?
       return { page: await flight, hit: false };
     },
     peek: (key) => cache.get(key),
+    keep: (key, page) => void (page.body.length <= options.maxBytes && cache.set(key, page)),
     size: () => cache.size,
   };
 }

@@ -29,6 +29,13 @@ beforeAll(async () => {
       seen.push({ method: request.method!, url: request.url!, headers: request.headers, body });
       if (request.url === "/estado") response.setHeader("set-cookie", "x=1");
       if (request.url?.startsWith("/api/v1/")) response.setHeader("etag", '"v1"');
+      if (request.url?.startsWith("/api/v1/exports/")) {
+        // A streamed export: small, or over the 2 MiB a front door keeps.
+        const rows = request.url.includes("grande") ? 40_000 : 3;
+        response.writeHead(200, { "content-type": "text/csv; charset=utf-8" });
+        for (let i = 0; i < rows; i++) response.write(`${i},"fila de exportación con algo de texto para ocupar sitio"\n`);
+        return void response.end();
+      }
       const status = request.url === "/noticias/0" ? 404 : request.url === "/buscar?q=%" ? 400 : 200;
       setTimeout(() => {
         response.writeHead(status, { "content-type": "text/html; charset=utf-8", "x-render": String(seen.length) });
@@ -108,6 +115,18 @@ describe("page cache over HTTP (WEB-4)", () => {
     const other = await fetch(`${frontUrl}/api/v1/outlets`, { headers: { "if-none-match": '"v0"' } });
     expect(other.status).toBe(200);
     expect(seen.map((r) => [r.url, r.headers["if-none-match"]])).toEqual([["/api/v1/outlets", undefined]]);
+  });
+
+  it("WEB-3, WEB-4: a streamed export is sent as it comes, and kept only when it ended small", async () => {
+    const small = [await fetch(`${frontUrl}/api/v1/exports/articles.csv?dia=1`), await fetch(`${frontUrl}/api/v1/exports/articles.csv?dia=1`)];
+    expect(small.map((r) => r.headers.get("x-cache"))).toEqual([null, "HIT"]);
+    const [a, b] = await Promise.all(small.map((r) => r.text()));
+    expect(b).toBe(a);
+    expect(a.split("\n")).toHaveLength(4);
+    const big = [await fetch(`${frontUrl}/api/v1/exports/articles.csv?grande=1`), await fetch(`${frontUrl}/api/v1/exports/articles.csv?grande=1`)];
+    for (const r of big) expect((await r.text()).length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(big.map((r) => r.headers.get("x-cache"))).toEqual([null, null]);
+    expect(seen.map((r) => r.url)).toEqual(["/api/v1/exports/articles.csv?dia=1", "/api/v1/exports/articles.csv?grande=1", "/api/v1/exports/articles.csv?grande=1"]);
   });
 
   it("SEC-2: the renderer sees the reader's socket address, not an address the reader claims", async () => {
