@@ -60,7 +60,13 @@ describe("legal notices (LEG-1)", () => {
     expect(legalNoticeText("<html><body>   </body></html>")).toBeUndefined();
   });
 
-  it("LEG-1: a read notice is kept once, and again only when its text changed", async () => {
+  it("SCH-5: each outlet's legal notice is a source read monthly", async () => {
+    const rows = await database.db.execute<{ slug: string; interval_minutes: number; url: string }>(sql`
+      select o.slug, s.interval_minutes, s.url from sources s join outlets o on o.id = s.outlet_id where s.kind = 'legal' order by o.slug`);
+    expect(rows.map((r) => [r.slug, r.interval_minutes, r.url])).toEqual(["dos", "tres", "uno"].map((slug) => [slug, 30 * 24 * 60, `https://www.${slug}.test/aviso-legal`]));
+  });
+
+  it("LEG-1, SCH-5: a read notice is kept once, and again only when its text changed", async () => {
     let now = T0;
     const collect = createCollector({ db: database.db, client: {} as PoliteClient, now: () => now, siteOf: (u) => new URL(u).hostname.replace(/^www\./, ""), outletSite: async () => "uno.test" });
     const first = page("Editora Uno S.L., CIF B12345678.");
