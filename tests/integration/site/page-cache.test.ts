@@ -120,7 +120,7 @@ describe("page cache over HTTP (WEB-4)", () => {
   it("WEB-3, WEB-4: a streamed export is sent as it comes, and kept only when it ended small", async () => {
     const small = [await fetch(`${frontUrl}/api/v1/exports/articles.csv?dia=1`), await fetch(`${frontUrl}/api/v1/exports/articles.csv?dia=1`)];
     expect(small.map((r) => r.headers.get("x-cache"))).toEqual([null, "HIT"]);
-    const [a, b] = await Promise.all(small.map((r) => r.text()));
+    const [a, b] = (await Promise.all(small.map((r) => r.text()))) as [string, string];
     expect(b).toBe(a);
     expect(a.split("\n")).toHaveLength(4);
     const big = [await fetch(`${frontUrl}/api/v1/exports/articles.csv?grande=1`), await fetch(`${frontUrl}/api/v1/exports/articles.csv?grande=1`)];
