@@ -17,6 +17,7 @@ import { createSourcePipeline } from "./jobs/poll-source";
 import { createHeadlineAnalyser } from "./jobs/analyse-headlines";
 import { createArticleReader, type OnOpenBody } from "./jobs/read-article";
 import { createSiteDataDeleter } from "./jobs/delete-site-data";
+import { createLeaseReclaimer, DEAD_AFTER_MS } from "./jobs/reclaim-leases";
 import { createStoryHousekeeping } from "./jobs/story-housekeeping";
 import { createExclusionVerifier } from "./jobs/verify-exclusions";
 import type { Pipeline } from "./pipeline";
@@ -76,9 +77,10 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
   const deleter = createSiteDataDeleter({ db, now, productToken: config.bot.productToken });
   const headlines = createHeadlineAnalyser({ db, now, policies: cachedPolicies(db, now) });
   const stories = createStoryHousekeeping({ db, clock });
-  // Periodic work, in order: exclusion tokens, the deletions they call for, then analysis (STO-4 before DER-*).
+  const reclaim = createLeaseReclaimer({ db, now, workerId, deadAfterMs: DEAD_AFTER_MS * config.time.scale });
+  // Periodic work, in order: dead workers' jobs handed back, exclusion tokens, the deletions they call for, then analysis (STO-4 before DER-*).
   const chores = [
-    (s: AbortSignal) => verifier.verifyDue(s), (s: AbortSignal) => deleter.deleteDue(s), (s: AbortSignal) => headlines.analyse(s), () => stories(),
+    () => reclaim(), (s: AbortSignal) => verifier.verifyDue(s), (s: AbortSignal) => deleter.deleteDue(s), (s: AbortSignal) => headlines.analyse(s), () => stories(),
   ];
   return withPublisherPolicy({
     gate: (job, at) => (job.kind === "article" ? articles : sources).gate(job, at),
