@@ -5,12 +5,11 @@ import { Fragment } from "react";
 import { exclusionRegister, type ExclusionStatus } from "@/db/queries/exclusions";
 import { appConfig } from "@/db/server";
 import { EXCLUSION_FORM, SCOPE_LABELS, VERIFICATION_DAYS } from "@/lib/exclusion-request";
-import { HONEYPOT_FIELD, issueFormToken } from "@/lib/form-guard";
 import { SCOPES } from "@/lib/policy";
 import { readSiteData } from "@/lib/site-data";
-import { siteSecret } from "@/lib/site-secret";
 import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
+import { FormGuardFields } from "@/app/_components/form-guard-fields";
 
 export const metadata: Metadata = { title: "Editores" };
 // The form carries a token signed at render time.
@@ -48,7 +47,6 @@ function Register({ rows }: { rows: ExclusionStatus[] }) {
 export default async function PublishersPage() {
   const { contactEmail } = appConfig();
   const register = await readSiteData(exclusionRegister);
-  const formToken = issueFormToken(siteSecret(), EXCLUSION_FORM, Date.now());
   return (
     <>
       <PageHeader
@@ -74,7 +72,6 @@ export default async function PublishersPage() {
           <li>Nuestro bot lo busca cada pocos minutos, respetando su ritmo habitual. En cuanto lo encuentra, la exclusión se aplica y aparece en el registro. Te la confirmamos en 72 horas. Si en {VERIFICATION_DAYS} días no aparece, la solicitud caduca.</li>
         </ol>
         <form className="search-form" method="post" action="/editores/solicitar">
-          <input type="hidden" name="ficha" value={formToken} />
           <label>Dominio de la cabecera
             <input type="text" name="dominio" required maxLength={253} placeholder="p. ej. elpais.com" autoComplete="url" />
           </label>
@@ -87,9 +84,7 @@ export default async function PublishersPage() {
           <label>Correo de contacto
             <input type="email" name="contacto" required maxLength={320} autoComplete="email" />
           </label>
-          <div className="honeypot" aria-hidden="true">
-            <label>Deja este campo vacío <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" /></label>
-          </div>
+          <FormGuardFields form={EXCLUSION_FORM} />
           <button type="submit">Solicitar la exclusión</button>
         </form>
         <p className="hint">

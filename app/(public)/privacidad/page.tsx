@@ -2,9 +2,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { appConfig } from "@/db/server";
-import { HONEYPOT_FIELD, issueFormToken } from "@/lib/form-guard";
-import { siteSecret } from "@/lib/site-secret";
 import { PageHeader } from "../../_components/page-header";
+import { FormGuardFields } from "@/app/_components/form-guard-fields";
 
 /** Page title. */
 export const metadata: Metadata = { title: "Privacidad" };
@@ -46,16 +45,13 @@ export default function PrivacyPage() {
         explicaciones.
       </p>
       <form className="search-form" method="post" action="/privacidad/firma" data-testid="byline-form">
-        <input type="hidden" name="ficha" value={issueFormToken(siteSecret(), "byline", Date.now())} />
         <label>Tu nombre, tal como aparece en la firma
           <input type="text" name="nombre" required maxLength={200} autoComplete="name" />
         </label>
         <label>Correo de contacto
           <input type="email" name="contacto" required maxLength={320} autoComplete="email" />
         </label>
-        <div className="honeypot" aria-hidden="true">
-          <label>Deja este campo vacío <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" /></label>
-        </div>
+        <FormGuardFields form="byline" />
         <button type="submit">Pedir que no mostremos mi firma</button>
       </form>
       <p className="hint">

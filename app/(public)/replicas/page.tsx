@@ -9,11 +9,10 @@ import { listPublishedReplies, replyOutletChoices } from "@/db/queries/admin-req
 import { loadPolicies } from "@/db/queries/policy";
 import { appConfig } from "@/db/server";
 import { MAX_REPLY_CHARS } from "@/lib/admin-forms";
-import { HONEYPOT_FIELD, issueFormToken } from "@/lib/form-guard";
 import { readSiteData } from "@/lib/site-data";
-import { siteSecret } from "@/lib/site-secret";
 import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
+import { FormGuardFields } from "@/app/_components/form-guard-fields";
 
 /** Page title. */
 export const metadata: Metadata = { title: "Réplicas" };
@@ -29,7 +28,6 @@ export default async function RepliesPage() {
     ]);
     return { published, outlets };
   });
-  const formToken = issueFormToken(siteSecret(), "reply", Date.now());
   return (
     <>
       <PageHeader
@@ -60,7 +58,6 @@ export default async function RepliesPage() {
         </p>
         {data.ok ? (
           <form className="search-form" method="post" action="/replicas/enviar">
-            <input type="hidden" name="ficha" value={formToken} />
             <label>Cabecera
               <select name="cabecera" required defaultValue="">
                 <option value="" disabled>Elige una</option>
@@ -76,9 +73,7 @@ export default async function RepliesPage() {
             <label>Texto de la réplica (hasta {MAX_REPLY_CHARS.toLocaleString("es-ES")} caracteres)
               <textarea name="texto" required rows={10} cols={60} maxLength={MAX_REPLY_CHARS} />
             </label>
-            <div className="honeypot" aria-hidden="true">
-              <label>Deja este campo vacío <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" /></label>
-            </div>
+            <FormGuardFields form="reply" />
             <button type="submit">Enviar la réplica</button>
           </form>
         ) : null}

@@ -1,0 +1,17 @@
+/**
+ * The guard fields every public form carries (SPEC SEC-2, lib/form-guard.ts): the signed,
+ * cookieless token of form `form` issued now, and the honeypot field people never see.
+ */
+import { HONEYPOT_FIELD, issueFormToken } from "@/lib/form-guard";
+import { siteSecret } from "@/lib/site-secret";
+
+export function FormGuardFields({ form }: { form: string }) {
+  return (
+    <>
+      <input type="hidden" name="ficha" value={issueFormToken(siteSecret(), form, Date.now())} />
+      <div className="honeypot" aria-hidden="true">
+        <label>Deja este campo vacío <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" /></label>
+      </div>
+    </>
+  );
+}
