@@ -11,6 +11,7 @@ import { Policies } from "./_sections/policies";
 import { Reading } from "./_sections/reading";
 import { RobotsTxt } from "./_sections/robots-txt";
 import { Storage } from "./_sections/storage";
+import { WithContents } from "@/app/_components/with-contents";
 
 /** Page title. */
 export const metadata: Metadata = { title: "El bot" };
@@ -45,27 +46,19 @@ export default function BotPage() {
           </>
         }
       />
-      <div className="with-toc">
-        <nav className="toc" aria-labelledby="en-esta-pagina">
-          <h2 id="en-esta-pagina">En esta página</h2>
-          <ol>
-            {contents.map(([id, label]) => <li key={id}><a href={`#${id}`}>{label}</a></li>)}
-          </ol>
-        </nav>
-        <div className="prose">
-          <Identity data={data} />
-          <Reading data={data} />
-          <Storage data={data} />
-          <RobotsTxt data={data} />
-          <Blocks data={data} />
-          <Policies data={data} />
-          <OptOut data={data} />
-          <p className="hint">
-            Página generada con la configuración de {data.identity.productToken}/{data.identity.version}. Los cambios de
-            política se anotan en <Link href="/correcciones" prefetch={false}>Correcciones</Link>.
-          </p>
-        </div>
-      </div>
+      <WithContents contents={contents}>
+        <Identity data={data} />
+        <Reading data={data} />
+        <Storage data={data} />
+        <RobotsTxt data={data} />
+        <Blocks data={data} />
+        <Policies data={data} />
+        <OptOut data={data} />
+        <p className="hint">
+          Página generada con la configuración de {data.identity.productToken}/{data.identity.version}. Los cambios de
+          política se anotan en <Link href="/correcciones" prefetch={false}>Correcciones</Link>.
+        </p>
+      </WithContents>
     </>
   );
 }

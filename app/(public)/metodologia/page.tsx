@@ -9,6 +9,7 @@ import { Language } from "./_sections/language";
 import { Stories } from "./_sections/stories";
 import { Thresholds } from "./_sections/thresholds";
 import { Wire } from "./_sections/wire";
+import { WithContents } from "@/app/_components/with-contents";
 
 /** Page title. */
 export const metadata: Metadata = { title: "Metodología" };
@@ -40,24 +41,16 @@ export default function MethodsPage() {
           </>
         }
       />
-      <div className="with-toc">
-        <nav className="toc" aria-labelledby="en-esta-pagina">
-          <h2 id="en-esta-pagina">En esta página</h2>
-          <ol>
-            {contents.map(([id, label]) => <li key={id}><a href={`#${id}`}>{label}</a></li>)}
-          </ol>
-        </nav>
-        <div className="prose">
-          <Features />
-          <Language />
-          <Framing />
-          <AbTests />
-          <Stories />
-          <Wire />
-          <FrontPage />
-          <Thresholds />
-        </div>
-      </div>
+      <WithContents contents={contents}>
+        <Features />
+        <Language />
+        <Framing />
+        <AbTests />
+        <Stories />
+        <Wire />
+        <FrontPage />
+        <Thresholds />
+      </WithContents>
     </>
   );
 }
