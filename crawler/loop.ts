@@ -10,7 +10,8 @@ import type { Db } from "../db/client";
 import type { Clock } from "../lib/clock";
 import { errorMessage, type Logger } from "../lib/log";
 import type { Pipeline } from "./pipeline";
-import { claimDueJobs, completeJob, nextDueAt, type Job } from "./schedule/claim";
+import { ACQUIRE_AHEAD_MS } from "./politeness/site-lease";
+import { claimDueJobs, completeAndClaimNext, completeJob, nextDueAt, type Job } from "./schedule/claim";
 import { executePrepared } from "./schedule/prepared";
 
 /** Options of the loop; every field has a default fit for production. */
@@ -54,6 +55,12 @@ const MAX_CLAIM_EVERY_MS = 1_000;
  */
 const MIN_CLAIM_EVERY_MS = 250;
 
+/** A claimed job's lease, by default (it covers waiting for the site's turn). */
+const DEFAULT_LEASE_MS = 600_000;
+
+/** Most jobs of one site run in a row by one slot before it goes back to the claim (fairness). */
+const MAX_CHAIN = 20;
+
 /** Longest pause between two attempts to reach an unavailable database. */
 const MAX_OUTAGE_PAUSE_MS = 30_000;
 
@@ -93,7 +100,7 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
     jobEnded = false;
     const free = concurrency - inflight.size;
     lastClaim = clock.now();
-    const jobs = free > 0 ? await claimDueJobs(db, { workerId, now: lastClaim, leaseMs: o.leaseMs ?? 600_000, limit: free, articleDailyBudget: o.articleDailyBudget }) : [];
+    const jobs = free > 0 ? await claimDueJobs(db, { workerId, now: lastClaim, leaseMs: o.leaseMs ?? DEFAULT_LEASE_MS, limit: free, articleDailyBudget: o.articleDailyBudget }) : [];
     if (free > 0) claimTook = clock.now() - lastClaim;
     if (outages > 0) log.info("database.back", { workerId, failedRounds: outages, jobsInHand: inflight.size });
     outages = 0;
@@ -140,33 +147,53 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
   return stats;
 }
 
-async function runJob(o: WorkerOptions, job: Job, stats: WorkerStats): Promise<void> {
+/**
+ * Run a claimed job and, while the site has more due polls, the next ones in turn (each
+ * claimed as the previous one completes: `completeAndClaimNext`), at most `MAX_CHAIN` in
+ * a row: the slot then goes back to the claim, which serves the most overdue sites first.
+ */
+async function runJob(o: WorkerOptions, first: Job, stats: WorkerStats): Promise<void> {
+  let job: Job | undefined = first;
+  for (let n = 1; job; n++) job = await runOne(o, job, stats, n < MAX_CHAIN);
+}
+
+/** Run one job; returns the site's next job when it was claimed on completion. */
+async function runOne(o: WorkerOptions, job: Job, stats: WorkerStats, mayChain: boolean): Promise<Job | undefined> {
   const { db, clock, log, pipeline, workerId, signal } = o;
   const interval = job.intervalMinutes * 60_000;
   try {
     const verdict = await pipeline.gate(job, clock.now());
-    // The site's turn comes at `siteReadyAt` at the earliest: wait here rather than ask the database first.
-    if (verdict.kind === "go" && job.siteReadyAt !== undefined && job.siteReadyAt > clock.now()) await clock.sleep(job.siteReadyAt - clock.now(), signal);
+    // The site's turn comes at `siteReadyAt` at the earliest: wait here rather than ask the
+    // database first, waking as early as the site's lease may be taken (ACQUIRE_AHEAD_MS).
+    const wakeAt = (job.siteReadyAt ?? 0) - ACQUIRE_AHEAD_MS;
+    if (verdict.kind === "go" && wakeAt > clock.now()) await clock.sleep(wakeAt - clock.now(), signal);
     if (verdict.kind === "skip") {
       stats.skipped++;
       log.debug("job.skipped", { source: job.sourceId, kind: job.kind, why: verdict.why });
       await completeJob(db, { job, workerId, nextDueAt: clock.now() + interval });
-      return;
+      return undefined;
     }
     if (verdict.kind === "wait") {
       await completeJob(db, { job, workerId, nextDueAt: verdict.until });
-      return;
+      return undefined;
     }
     const result = await pipeline.run(job, signal);
     stats.completed++;
     log.info("job.done", { source: job.sourceId, kind: job.kind, outlet: job.outletSlug, outcome: result.outcome });
-    await completeJob(db, { job, workerId, nextDueAt: result.nextDueAt ?? clock.now() + interval });
+    const nextDueAt = result.nextDueAt ?? clock.now() + interval;
+    if (mayChain && job.kind !== "article" && !signal.aborted) {
+      const { next } = await completeAndClaimNext(db, { job, workerId, nextDueAt, validators: result.validators, now: clock.now(), leaseMs: o.leaseMs ?? DEFAULT_LEASE_MS });
+      if (next) stats.claimed++;
+      return next;
+    }
+    await completeJob(db, { job, workerId, nextDueAt, validators: result.validators });
   } catch (error) {
     stats.failed++;
     log.error("job.failed", { source: job.sourceId, kind: job.kind, error: errorMessage(error) });
     // A failure in our own code must not stop the worker nor hammer the source: retry at its interval.
     await completeJob(db, { job, workerId, nextDueAt: clock.now() + interval }).catch(() => undefined);
   }
+  return undefined;
 }
 
 /** Record that this worker is alive (shown by /healthz and the admin). */

@@ -17,7 +17,16 @@ export interface JobOutcome {
   outcome: string;
   /** When the source should next be due; default: now + its interval. */
   nextDueAt?: number;
+  /**
+   * POL-4: a 200's validators, stored with the job's completion — after what the response
+   * showed was recorded, so a crash in between cannot turn the next polls into 304s for
+   * content never recorded.
+   */
+  validators?: Validators;
 }
+
+/** A response's validators for the next conditional request (either may be absent). */
+export interface Validators { etag: string | null; lastModified: string | null }
 
 /** The injected stages. `run` performs fetch → parse → record after the gate said go. */
 export interface Pipeline {

@@ -15,7 +15,9 @@ import { extractFrontPage } from "../parse/frontpage";
 import { attachBoxes, type BoxedLink } from "../parse/frontpage-boxes";
 import { parseSitemap } from "../parse/sitemap";
 import type { PoliteClient } from "../politeness/client";
-import { recordNewSightings, type DiscoveredIn, type Sighting } from "../record/articles";
+import { findSightings, settled, storeNewSightings, type DiscoveredIn, type Recorder, type Sighting, type SightingsPlan } from "../record/articles";
+
+type RecordInput = { outletId: number; siteOf: (url: string) => string; via: DiscoveredIn; at: number; sightings: Sighting[]; ledes?: Map<string, string> };
 import { recordFingerprints } from "../record/fingerprints";
 import { proposeSources, robotsSitemaps } from "../record/discovered";
 import { recordCapture } from "../record/frontpage";
@@ -56,13 +58,26 @@ function sitemapSightings(entries: ReturnType<typeof parseSitemap>["entries"], n
  * and, from a feed, each article seen there for the first time with its lede — which lives
  * only in `ledes` and dies with this call (STO-3).
  */
-async function recordWithFingerprints(tx: Executor, p: { outletId: number; siteOf: (url: string) => string; via: DiscoveredIn; at: number; sightings: Sighting[]; ledes?: Map<string, string> }) {
-  const recorded = await recordNewSightings(tx, p);
+async function recordWithFingerprints(tx: Recorder, p: RecordInput) {
+  return storeWithFingerprints(tx, p, await findSightings(tx, p));
+}
+
+async function storeWithFingerprints(tx: Executor, p: RecordInput, plan: SightingsPlan) {
+  const recorded = await storeNewSightings(tx, plan);
   const fresh = p.ledes ? recorded.firstHere : recorded.created;
   const items = p.sightings.filter((s) => fresh.has(s.url) && recorded.ids.has(s.url))
     .map((s) => ({ articleId: recorded.ids.get(s.url)!, headline: s.headline ?? "", lede: p.ledes?.get(s.url) }));
   await recordFingerprints(tx, { at: p.at, items });
   return recorded.ids;
+}
+
+/**
+ * A feed's or sitemap's sightings: the first step stands alone and settles a re-poll where
+ * nothing is new in one round trip; only new articles, facts or headlines open a transaction.
+ */
+async function recordListing(db: Db, p: RecordInput): Promise<void> {
+  const plan = await findSightings(db, p);
+  if (!settled(plan)) await db.transaction((tx) => storeWithFingerprints(tx, p, plan));
 }
 
 /** Build the collector the source pipeline calls for every successful poll. */
@@ -93,7 +108,7 @@ export function createCollector(o: CollectOptions): Collect {
       const sightings = items.map((i) => ({ url: i.url, headline: i.title, publishedAt: i.publishedAt, section: i.section, authors: i.authors }));
       const ledes = new Map(items.flatMap((i) => (i.lede ? [[i.url, i.lede] as const] : [])));
       const mine = await own(job, sightings);
-      await o.db.transaction((tx) => recordWithFingerprints(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "feed", at, sightings: mine, ledes }));
+      await recordListing(o.db, { outletId: job.outletId, siteOf: o.siteOf, via: "feed", at, sightings: mine, ledes });
     } else if (job.kind === "sitemap") {
       const parsed = parseSitemap(body, response.finalUrl, contentType);
       const children = parsed.kind === "index"
@@ -101,7 +116,7 @@ export function createCollector(o: CollectOptions): Collect {
         : [];
       const sightings = parsed.kind === "urlset" ? sitemapSightings(parsed.entries, at) : await followIndex(job, children, signal ?? new AbortController().signal);
       const mine = await own(job, sightings);
-      await o.db.transaction((tx) => recordWithFingerprints(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "sitemap", at, sightings: mine }));
+      await recordListing(o.db, { outletId: job.outletId, siteOf: o.siteOf, via: "sitemap", at, sightings: mine });
     } else if (job.kind === "frontpage") {
       const boxes = o.boxesOf?.(response.result);
       const { links } = extractFrontPage(body, response.finalUrl, contentType);

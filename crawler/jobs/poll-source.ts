@@ -116,15 +116,13 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
       }
       if (outcome === "ok" || outcome === "not-modified") {
         const collected = outcome === "ok" ? await o.collect?.(job, response, signal) : undefined;
-        // POL-4: the validators of a 200 count only once what it showed is recorded (a crash
-        // in between must not make the next polls 304s for content we never recorded).
+        // POL-4: the validators of a 200 are stored with the job's completion, once what it showed is recorded.
         const etag = result.headers.etag ?? null;
         const lastModified = result.headers["last-modified"] ?? null;
-        if (outcome === "ok" && (etag ?? job.etag) !== job.etag || outcome === "ok" && (lastModified ?? job.lastModified) !== job.lastModified) {
-          await o.db.execute(sql`update sources set etag = coalesce(${etag}, etag), last_modified = coalesce(${lastModified}, last_modified) where id = ${job.sourceId}`);
-        }
-        if (job.kind === "frontpage") return { outcome: probing ? "reopened" : outcome, nextDueAt: await nextCapture(job, now, collected?.changed ?? false) };
-        return { outcome: probing ? "reopened" : outcome };
+        const changed = outcome === "ok" && ((etag ?? job.etag) !== job.etag || (lastModified ?? job.lastModified) !== job.lastModified);
+        const validators = changed ? { validators: { etag, lastModified } } : {};
+        if (job.kind === "frontpage") return { outcome: probing ? "reopened" : outcome, nextDueAt: await nextCapture(job, now, collected?.changed ?? false), ...validators };
+        return { outcome: probing ? "reopened" : outcome, ...validators };
       }
       if (outcome === "blocked" || outcome === "challenge") {
         await o.db.execute(sql`update sources set closed_since = coalesce(closed_since, ${sqlTime(now)}), last_failure_at = ${sqlTime(now)} where id = ${job.sourceId}`);

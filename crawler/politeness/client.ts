@@ -77,6 +77,9 @@ export function createPoliteClient(o: PoliteClientOptions) {
       if (attempt.taken) {
         failures = attempt.consecutiveFailures;
         logId = attempt.logId;
+        // Taken ahead of the site's turn (ACQUIRE_AHEAD_MS at most): wait for it. Not cut short
+        // by the signal: the lease is ours, and the fetch below answers the signal at once.
+        if (attempt.startAt > o.clock.now()) await o.clock.sleep(attempt.startAt - o.clock.now());
         break;
       }
       if (attempt.backoffUntil !== undefined) return { backoffUntil: attempt.backoffUntil };

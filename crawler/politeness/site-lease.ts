@@ -11,6 +11,11 @@
  * the server sees them, whatever the latency. Each step is one conditional statement,
  * so two processes can never both win; a worker that dies loses its lease when it
  * expires, and since the lease outlives the pacing gap, pacing still holds.
+ * The lease may be taken up to `ACQUIRE_AHEAD_MS` before `next_allowed_at`; the holder
+ * then waits for that moment itself. Nothing is sent earlier, and nobody else can send
+ * meanwhile, so this changes no rule; it takes the database's answer time off the
+ * critical path (a busy pool answers in hundreds of milliseconds), so a site's next
+ * request starts when the pacing allows, not a round trip later.
  * Two round trips per request: acquire (which opens the request-log line, STO-5, so a
  * request is on record even if the process dies during it) and release-with-outcome
  * (which completes that line and, for a source poll that was answered, writes the
@@ -24,9 +29,12 @@ import { executePrepared } from "../schedule/prepared";
 import type { RequestOutcome } from "./request-log";
 import type { SiteChange } from "./site-state";
 
-/** The outcome of trying to take a site; when taken, the id of the request's log line. */
+/** How long before the site's next allowed moment its lease may be taken (clock ms). */
+export const ACQUIRE_AHEAD_MS = 1_000;
+
+/** The outcome of trying to take a site; when taken, the id of the request's log line and when the request may start. */
 export type LeaseAttempt =
-  | { taken: true; consecutiveFailures: number; logId: number }
+  | { taken: true; consecutiveFailures: number; logId: number; startAt: number }
   | { taken: false; retryAt: number; backoffUntil?: number };
 
 /** The request about to be sent, for its log line. */
@@ -35,13 +43,17 @@ export interface PlannedRequest { url: string; kind: string }
 
 type SiteRow = { log_id: number | null; next_allowed_at: string | Date; lease_until: string | Date | null; backoff_until: string | Date | null; consecutive_failures: number };
 
-/** Try to take `domain` for one request by `workerId` until `now + leaseMs`. */
+/**
+ * Try to take `domain` for one request by `workerId`, at most `ACQUIRE_AHEAD_MS` before its
+ * next allowed moment, until `leaseMs` after the request may start (`startAt`).
+ */
 export async function acquireSite(db: Db, p: { domain: string; workerId: string; now: number; leaseMs: number; request: PlannedRequest }): Promise<LeaseAttempt> {
   const now = sqlTime(p.now);
   const rows = await executePrepared<SiteRow>(db, sql`
     with taken as (
-      update sites set lease_owner = ${p.workerId}, lease_until = ${sqlTime(p.now + p.leaseMs)}
-      where domain = ${p.domain} and next_allowed_at <= ${now}
+      update sites set lease_owner = ${p.workerId},
+        lease_until = greatest(next_allowed_at, ${now}::timestamptz) + ${p.leaseMs}::int * interval '1 millisecond'
+      where domain = ${p.domain} and next_allowed_at <= ${sqlTime(p.now + ACQUIRE_AHEAD_MS)}::timestamptz
         and (lease_until is null or lease_until <= ${now} or lease_owner = ${p.workerId})
         and (backoff_until is null or backoff_until <= ${now})
       returning domain),
@@ -57,7 +69,9 @@ export async function acquireSite(db: Db, p: { domain: string; workerId: string;
     await db.execute(sql`insert into sites (domain, next_allowed_at) values (${p.domain}, ${sqlTime(0)}) on conflict do nothing`);
     return { taken: false, retryAt: p.now };
   }
-  if (row.log_id !== null) return { taken: true, consecutiveFailures: row.consecutive_failures, logId: Number(row.log_id) };
+  if (row.log_id !== null) {
+    return { taken: true, consecutiveFailures: row.consecutive_failures, logId: Number(row.log_id), startAt: Math.max(p.now, fromSqlTime(row.next_allowed_at) ?? 0) };
+  }
   const backoffUntil = fromSqlTime(row.backoff_until);
   const inBackoff = backoffUntil !== undefined && backoffUntil > p.now ? backoffUntil : undefined;
   const retryAt = Math.max(fromSqlTime(row.next_allowed_at) ?? 0, fromSqlTime(row.lease_until) ?? 0, inBackoff ?? 0, p.now + 1);

@@ -8,11 +8,17 @@ import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { sqlTime } from "../../db/sql-time";
+import { executePrepared, type Preparer } from "../schedule/prepared";
 
 /** Where something was seen. */
 export type SeenIn = "feed" | "sitemap" | "frontpage" | "article";
 /** Where an article can be discovered. */
 export type DiscoveredIn = Exclude<SeenIn, "article">;
+
+/** A database handle or transaction that can also run prepared statements. */
+export type Recorder = Executor & Preparer;
+
+const FIRST_SEEN_IN = { feed: sql`first_seen_feed_at`, sitemap: sql`first_seen_sitemap_at`, frontpage: sql`first_seen_frontpage_at` } as const;
 
 /** One sighting of an article. */
 export interface Sighting {
@@ -72,49 +78,92 @@ function headlineKey(text: string | undefined): { text: string; hash: string } |
  * finds the articles and marks their headlines seen again. Only new articles, facts and
  * headlines are then written; the upserts settle races between workers.
  */
-export async function recordSightings(db: Executor, p: SightingsInput): Promise<Map<string, number>> {
+export async function recordSightings(db: Recorder, p: SightingsInput): Promise<Map<string, number>> {
   return (await recordNewSightings(db, p)).ids;
 }
 
 /** What `recordSightings` takes. */
 export interface SightingsInput { outletId: number; siteOf: (url: string) => string; via: DiscoveredIn; at: number; sightings: Sighting[] }
 
+/** What `recordNewSightings` returns: the article id of each URL, which URLs were new articles, which were seen here first. */
+export interface RecordedSightings { ids: Map<string, number>; created: Set<string>; firstHere: Set<string> }
+
+/** What the first step found: ids of articles with nothing new, and what is left to write. */
+export interface SightingsPlan extends RecordedSightings {
+  input: SightingsInput;
+  /** Sightings whose article is new or gains a fact (upserted). */
+  rows: (Sighting & { key?: { text: string; hash: string } })[];
+  /** Sightings whose headline was not marked seen again (a new version, or a new article's). */
+  unseenHeadlines: (Sighting & { key?: { text: string; hash: string } })[];
+}
+
+/** True when the first step settled everything (the usual re-poll): nothing is left to write. */
+export function settled(plan: SightingsPlan): boolean {
+  return plan.rows.length === 0 && plan.unseenHeadlines.every((s) => !s.key);
+}
+
 /**
  * `recordSightings`, also saying which URLs were new articles (`created`) and which were
  * seen through this kind of source for the first time (`firstHere`, includes `created`):
  * the story fingerprint (DER-2) is computed for those only, so a re-poll costs nothing more.
  */
-export async function recordNewSightings(db: Executor, p: SightingsInput): Promise<{ ids: Map<string, number>; created: Set<string>; firstHere: Set<string> }> {
+export async function recordNewSightings(db: Recorder, p: SightingsInput): Promise<RecordedSightings> {
+  return storeNewSightings(db, await findSightings(db, p));
+}
+
+/**
+ * Step one of recording: one prepared statement finds the stored articles among the
+ * sightings and marks their known headlines seen again. It stands alone (no transaction
+ * needed): when it settles everything (`settled`), a re-poll costs one round trip.
+ */
+export async function findSightings(db: Recorder, p: SightingsInput): Promise<SightingsPlan> {
   const unique = new Map<string, Sighting>();
   for (const s of p.sightings) if (!unique.has(s.url)) unique.set(s.url, s);
   const created = new Set<string>();
   const firstHere = new Set<string>();
-  if (unique.size === 0) return { ids: new Map(), created, firstHere };
+  const ids = new Map<string, number>();
+  if (unique.size === 0) return { input: p, ids, created, firstHere, rows: [], unseenHeadlines: [] };
   const at = sqlTime(p.at);
-  const firstSeenIn = { feed: sql`first_seen_feed_at`, sitemap: sql`first_seen_sitemap_at`, frontpage: sql`first_seen_frontpage_at` }[p.via];
+  const firstSeenIn = FIRST_SEEN_IN[p.via];
   const sightings = [...unique.values()].map((s) => ({ ...s, key: headlineKey(s.headline) }));
-  const known = await db.execute<KnownArticle>(sql`
+  const known = await executePrepared<KnownArticle>(db, sql`
     with v as (
       select * from unnest(${textArray(sightings.map((s) => s.url))}::text[], ${textArray(sightings.map((s) => s.key?.hash ?? ""))}::text[]) as v(url, text_hash)
     ), k as (
       select a.id, a.url, v.text_hash, a.published_at is null as no_date, a.section is null as no_section,
         cardinality(a.authors) = 0 as no_authors, a.${firstSeenIn} is null as first_here
-      from articles a join v on a.url = v.url where a.outlet_id = ${p.outletId}
+      from articles a join v on a.url = v.url where a.outlet_id = ${p.outletId}::int
     ), u as (
       ${seenAgain(p.via, at, sql`k`, sql`k.id`, sql`k.text_hash`)}
     )
     select k.id, k.url, k.no_date, k.no_section, k.no_authors, k.first_here, u.article_id is not null as headline_seen
     from k left join u on u.article_id = k.id`);
-  const ids = new Map<string, number>();
   const headlineSeen = new Set<string>();
-  const knownUrls = new Set<string>();
   for (const k of known) {
-    knownUrls.add(k.url);
     if (k.first_here) firstHere.add(k.url);
     if (k.headline_seen) headlineSeen.add(k.url);
     if (nothingNew(k, unique.get(k.url)!)) ids.set(k.url, Number(k.id));
   }
-  const rows = sightings.filter((s) => !ids.has(s.url));
+  const knownUrls = new Set(known.map((k) => k.url));
+  for (const url of unique.keys()) {
+    if (knownUrls.has(url)) continue;
+    created.add(url);
+    firstHere.add(url);
+  }
+  return {
+    input: p, ids, created, firstHere,
+    rows: sightings.filter((s) => !ids.has(s.url)),
+    unseenHeadlines: sightings.filter((s) => !headlineSeen.has(s.url)),
+  };
+}
+
+/** Step two: upsert the new articles and facts, and the headlines not marked seen again (in the caller's transaction when there is one). */
+export async function storeNewSightings(db: Executor, plan: SightingsPlan): Promise<RecordedSightings> {
+  const { input: p, rows, created, firstHere } = plan;
+  const ids = new Map(plan.ids);
+  if (settled(plan)) return { ids, created, firstHere };
+  const at = sqlTime(p.at);
+  const firstSeenIn = FIRST_SEEN_IN[p.via];
   if (rows.length > 0) {
     const values = sql.join(rows.map((s) => sql`(
       ${p.outletId}::int, ${s.url}::text, ${p.siteOf(s.url)}::text, ${s.publishedAt ? s.publishedAt.toISOString() : null}::timestamptz,
@@ -131,13 +180,8 @@ export async function recordNewSightings(db: Executor, p: SightingsInput): Promi
       returning id, url`);
     for (const r of saved) ids.set(r.url, Number(r.id));
   }
-  const headlines = sightings.filter((s) => s.key && !headlineSeen.has(s.url)).map((s) => ({ articleId: ids.get(s.url)!, text: s.headline! }));
+  const headlines = plan.unseenHeadlines.filter((s) => s.key).map((s) => ({ articleId: ids.get(s.url)!, text: s.headline! }));
   await recordHeadlines(db, { via: p.via, at: p.at, headlines });
-  for (const url of unique.keys()) {
-    if (knownUrls.has(url)) continue;
-    created.add(url);
-    firstHere.add(url);
-  }
   return { ids, created, firstHere };
 }
 

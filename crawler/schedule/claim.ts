@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
+import type { Validators } from "../pipeline";
 import { executePrepared } from "./prepared";
 
 /** A claimed unit of work: one source of one outlet, or one article page to read. */
@@ -128,29 +129,73 @@ async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs
       for update skip locked)
     returning a.id, a.outlet_id, o.slug, o.timezone, 'article' as kind, a.url, 60 as interval_minutes, null as etag, null as last_modified,
       null as closed_since, null as consecutive_failures, null as failing_since, ${siteReadyAt(sql`a.site_domain`)}`);
-  return [...polls, ...reads].map((r) => ({
+  return [...polls, ...reads].map((r) => jobOf(r, until));
+}
+
+function jobOf(r: Row, until: Date): Job {
+  return {
     sourceId: r.id, outletId: r.outlet_id, outletSlug: r.slug, timezone: r.timezone, kind: r.kind, url: r.url,
     intervalMinutes: r.interval_minutes, etag: r.etag, lastModified: r.last_modified, leaseUntil: until,
     ...(r.kind === "article" ? {} : {
       state: { closedSince: fromSqlTime(r.closed_since), consecutiveFailures: r.consecutive_failures ?? 0, failingSince: fromSqlTime(r.failing_since) },
     }),
     ...(r.site_ready_at === null ? {} : { siteReadyAt: fromSqlTime(r.site_ready_at) }),
-  }));
+  };
 }
+
+/**
+ * Finish a source poll and, in the same statement, claim the most overdue due poll of the
+ * same site for `workerId`, if any (the rules of `claimDueJobs`: active, not paused, not
+ * leased, site not in back-off). The site stays in one worker's hands while it has due
+ * polls, so its next request waits only for its pacing, not for the next claim round.
+ */
+export async function completeAndClaimNext(db: Db, p: { job: Job; workerId: string; nextDueAt: number; validators?: Validators; now: number; leaseMs: number }): Promise<{ completed: boolean; next?: Job }> {
+  const now = sqlTime(p.now);
+  const until = new Date(p.now + p.leaseMs);
+  const [row] = await executePrepared<Row & { completed: boolean }>(db, sql`
+    with done as (
+      update sources set lease_owner = null, lease_until = null, next_due_at = ${sqlTime(p.nextDueAt)}::timestamptz, ${storeValidators(p.validators)}
+      where id = ${p.job.sourceId}::int and lease_owner = ${p.workerId}::text returning id, site_domain
+    ), following as (
+      select s2.id from sources s2 join outlets o2 on o2.id = s2.outlet_id
+      where s2.site_domain = (select site_domain from done) and s2.id <> ${p.job.sourceId}::int
+        and s2.active and not s2.proposed and o2.active
+        and s2.next_due_at <= ${now}::timestamptz
+        and (s2.paused_until is null or s2.paused_until <= ${now}::timestamptz)
+        and (s2.lease_until is null or s2.lease_until < ${now}::timestamptz)
+        and not exists (select 1 from sites st where st.domain = s2.site_domain and st.backoff_until > ${now}::timestamptz)
+      order by s2.next_due_at, s2.id
+      limit 1
+      for update of s2 skip locked
+    ), taken as (
+      update sources s set lease_owner = ${p.workerId}::text, lease_until = ${until.toISOString()}::timestamptz
+      from outlets o
+      where o.id = s.outlet_id and s.id = (select id from following)
+      returning s.id, s.outlet_id, o.slug, o.timezone, s.kind, s.url, s.interval_minutes, s.etag, s.last_modified,
+        s.closed_since, s.consecutive_failures, s.failing_since, ${siteReadyAt(sql`s.site_domain`)}
+    )
+    select exists (select 1 from done) as completed, taken.* from (select 1) as one left join taken on true`);
+  const completed = row?.completed === true;
+  return { completed, ...(row && row.id !== null ? { next: jobOf(row, until) } : {}) };
+}
+
+/** POL-4: a completed poll's new validators (one statement shape whether or not there are any). */
+const storeValidators = (v: Validators | undefined) =>
+  sql`etag = coalesce(${v?.etag ?? null}::text, etag), last_modified = coalesce(${v?.lastModified ?? null}::text, last_modified)`;
 
 /**
  * Finish a job: release the lease and set when it is next due (for an article read:
  * when to try again, or never once read); a lost lease changes nothing.
  */
-export async function completeJob(db: Db, p: { job: Job; workerId: string; nextDueAt: number }): Promise<boolean> {
+export async function completeJob(db: Db, p: { job: Job; workerId: string; nextDueAt: number; validators?: Validators }): Promise<boolean> {
   const rows = p.job.kind === "article"
     ? await executePrepared(db, sql`
         update articles set read_lease_owner = null, read_lease_until = null,
           read_due_at = case when read_at is null then ${sqlTime(p.nextDueAt)}::timestamptz else null end
         where id = ${p.job.sourceId} and read_lease_owner = ${p.workerId} returning id`)
     : await executePrepared(db, sql`
-        update sources set lease_owner = null, lease_until = null, next_due_at = ${sqlTime(p.nextDueAt)}
-        where id = ${p.job.sourceId} and lease_owner = ${p.workerId} returning id`);
+        update sources set lease_owner = null, lease_until = null, next_due_at = ${sqlTime(p.nextDueAt)}::timestamptz, ${storeValidators(p.validators)}
+        where id = ${p.job.sourceId}::int and lease_owner = ${p.workerId}::text returning id`);
   return rows.length === 1;
 }
 

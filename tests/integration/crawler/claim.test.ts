@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/queries/outlets";
 import { sources } from "../../../db/schema";
-import { claimDueJobs, completeJob, nextDueAt } from "../../../crawler/schedule/claim";
+import { claimDueJobs, completeAndClaimNext, completeJob, nextDueAt } from "../../../crawler/schedule/claim";
 import { createTestDatabase } from "../../support/database";
 import type { OutletConfig } from "../../../lib/outlets-file";
 
@@ -67,6 +67,31 @@ describe("claiming due work", () => {
     expect(await claimDueJobs(database.db, { workerId: "w2", now: T0 + 59_000, leaseMs: 60_000, limit: 100 })).toEqual([]);
     const after = await claimDueJobs(database.db, { workerId: "w2", now: T0 + 61_000, leaseMs: 60_000, limit: 100 });
     expect(after.map((j) => j.sourceId).sort()).toEqual(first.map((j) => j.sourceId).sort());
+  });
+
+  it("POL-1, SCH-4: completing a poll claims the same site's most overdue due poll in the same statement, and nothing of another site", async () => {
+    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 - 5000).toISOString()} where url = 'https://feeds.o3.test/rss-1.xml'`);
+    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 - 3000).toISOString()} where url = 'https://feeds.o3.test/rss-0.xml'`);
+    const [job] = (await claimDueJobs(database.db, { workerId: "w1", now: T0, leaseMs: 60_000, limit: 100 })).filter((j) => j.outletSlug === "o3");
+    expect(job!.url).toBe("https://feeds.o3.test/rss-1.xml");
+    await database.db.execute(sql`insert into sites (domain, next_allowed_at) values ('o3.test', ${new Date(T0 + 4000).toISOString()})`);
+    const done = await completeAndClaimNext(database.db, { job: job!, workerId: "w1", nextDueAt: T0 + 600_000, now: T0 + 100, leaseMs: 60_000 });
+    expect(done.completed).toBe(true);
+    expect(done.next).toMatchObject({ outletSlug: "o3", url: "https://feeds.o3.test/rss-0.xml", siteReadyAt: T0 + 4000, leaseUntil: new Date(T0 + 60_100) });
+    const leased = await database.db.execute<{ url: string; lease_owner: string }>(sql`select url, lease_owner from sources where lease_owner is not null and site_domain = 'o3.test'`);
+    expect(leased).toEqual([{ url: "https://feeds.o3.test/rss-0.xml", lease_owner: "w1" }]);
+    // A stolen lease completes nothing and claims nothing.
+    expect(await completeAndClaimNext(database.db, { job: job!, workerId: "w1", nextDueAt: T0, now: T0 + 200, leaseMs: 60_000 })).toEqual({ completed: false });
+  });
+
+  it("BLK-3, SCH-4: nothing follows on a site in back-off, nor a source not yet due", async () => {
+    const jobs = await claimDueJobs(database.db, { workerId: "w1", now: T0, leaseMs: 60_000, limit: 100 });
+    await database.db.execute(sql`insert into sites (domain, backoff_until) values ('o5.test', ${new Date(T0 + 60_000).toISOString()})`);
+    const o5 = jobs.find((j) => j.outletSlug === "o5")!;
+    expect(await completeAndClaimNext(database.db, { job: o5, workerId: "w1", nextDueAt: T0 + 600_000, now: T0 + 100, leaseMs: 60_000 })).toEqual({ completed: true });
+    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 + 60_000).toISOString()} where site_domain = 'o6.test' and lease_owner is null`);
+    const o6 = jobs.find((j) => j.outletSlug === "o6")!;
+    expect(await completeAndClaimNext(database.db, { job: o6, workerId: "w1", nextDueAt: T0 + 600_000, now: T0 + 100, leaseMs: 60_000 })).toEqual({ completed: true });
   });
 
   it("SCH-4: completing a job releases it and schedules the next run; a stolen lease cannot complete", async () => {

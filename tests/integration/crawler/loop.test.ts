@@ -4,6 +4,7 @@ import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/queries/outlets";
 import { sources } from "../../../db/schema";
 import { runWorker } from "../../../crawler/loop";
+import { ACQUIRE_AHEAD_MS } from "../../../crawler/politeness/site-lease";
 import type { Pipeline } from "../../../crawler/pipeline";
 import { manualClock } from "../../../lib/clock";
 import { createLogger } from "../../../lib/log";
@@ -57,7 +58,7 @@ describe("the worker loop", () => {
     expect(beats.length).toBe(0);
   });
 
-  it("POL-1: a job waits for its site's pacing time before it runs", async () => {
+  it("POL-1: a job waits for its site's pacing time, less the lead with which the site's lease may be taken, before it runs", async () => {
     await database.db.update(sources).set({ nextDueAt: new Date(T0) });
     await database.db.execute(sql`insert into sites (domain, next_allowed_at) values ('uno.test', ${new Date(T0 + 4000).toISOString()})
       on conflict (domain) do update set next_allowed_at = excluded.next_allowed_at`);
@@ -70,11 +71,12 @@ describe("the worker loop", () => {
       const [row] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from sources where lease_owner = 't3'`);
       expect(row!.n).toBe(1);
     }, { timeout: 10_000 });
-    clock.advance(3000);
+    // The polite client holds the request itself until the site's moment (polite-client.test.ts).
+    clock.advance(4000 - ACQUIRE_AHEAD_MS - 1);
     await new Promise((r) => setTimeout(r, 50));
     expect(runs).toEqual([]);
-    clock.advance(1000);
-    await vi.waitFor(() => expect(runs[0]).toBe(T0 + 4000), { timeout: 10_000 });
+    clock.advance(1);
+    await vi.waitFor(() => expect(runs[0]).toBe(T0 + 4000 - ACQUIRE_AHEAD_MS), { timeout: 10_000 });
     stop.abort();
     await running;
   });
@@ -85,6 +87,8 @@ describe("the worker loop", () => {
       feeds: [], sitemaps: [], renderMode: "static" as const, active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
     })));
     await database.db.update(sources).set({ nextDueAt: new Date(T0) });
+    // Only one job per site here: a site with a second due poll would keep its slot (completeAndClaimNext).
+    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 + 3_600_000).toISOString()} where url = 'https://www.uno.test/rss.xml'`);
     const clock = manualClock(T0);
     const started: string[] = [];
     const release = new Map<string, () => void>();
@@ -122,6 +126,36 @@ describe("the worker loop", () => {
     for (const done of release.values()) done();
     await running;
     await database.db.execute(sql`delete from outlets where slug in ('dos', 'tres')`);
+  });
+
+  it("POL-1, SCH-4: a slot runs a site's due polls in turn, then after 20 in a row lets the claim serve a more overdue site", async () => {
+    const feeds = (slug: string, n: number) => Array.from({ length: n }, (_, i) => `https://www.${slug}.test/rss-${i}.xml`);
+    await importOutlets(database.db, [["seis", 25], ["siete", 1]].map(([slug, n]) => ({
+      slug: slug as string, name: slug as string, country: "ES", language: "es", timezone: "Europe/Madrid", homepage: `https://www.${slug}.test/`,
+      feeds: feeds(slug as string, n as number), sitemaps: [], renderMode: "static" as const, active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
+    })));
+    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 + 3_600_000).toISOString()}`);
+    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 - 600_000).toISOString()} where site_domain = 'seis.test'`);
+    const clock = manualClock(T0);
+    const ran: string[] = [];
+    const pipeline: Pipeline = {
+      gate: async () => ({ kind: "go" }),
+      run: async (job) => {
+        // Once the slot is busy with seis, siete's feed falls due, more overdue than seis's polls.
+        if (ran.length === 0) await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 - 1_200_000).toISOString()} where site_domain = 'siete.test'`);
+        ran.push(job.outletSlug);
+        return { outcome: "ok" };
+      },
+    };
+    const stop = new AbortController();
+    const running = runWorker({ db: database.db, clock, log: silent, pipeline, workerId: "t6", signal: stop.signal, maxIdleMs: 60_000, concurrency: 1, claimEveryMs: 0 });
+    await vi.waitFor(() => expect(ran.length).toBeGreaterThanOrEqual(27), { timeout: 20_000 });
+    stop.abort();
+    await running;
+    expect(ran.indexOf("siete")).toBe(20);
+    expect(ran.slice(0, 20).every((slug) => slug === "seis")).toBe(true);
+    expect(ran.filter((slug) => slug === "seis").length).toBe(26); // 25 feeds and the front page
+    await database.db.execute(sql`delete from outlets where slug in ('seis', 'siete')`);
   });
 
   it("SEC-4: an exception in a stage is logged, the source rescheduled, and the worker goes on", async () => {

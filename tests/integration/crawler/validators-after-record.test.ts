@@ -9,7 +9,7 @@ import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/queries/outlets";
 import { createSourcePipeline } from "../../../crawler/jobs/poll-source";
 import type { PoliteClient } from "../../../crawler/politeness/client";
-import type { Job } from "../../../crawler/schedule/claim";
+import { completeJob, type Job } from "../../../crawler/schedule/claim";
 import { manualClock } from "../../../lib/clock";
 import { createTestDatabase } from "../../support/database";
 
@@ -59,11 +59,18 @@ describe("validators after recording (POL-4, SCH-4)", () => {
       db: database.db, clock: manualClock(T0), client: answering(asked), siteOf: () => "uno.test",
       collect: async () => { throw new Error("killed while recording"); },
     });
+    await database.db.execute(sql`update sources set lease_owner = 'w', lease_until = ${new Date(T0 + 600_000).toISOString()} where id = ${feed.id}`);
     await expect(failing.run(job(null), new AbortController().signal)).rejects.toThrow("killed while recording");
+    // The worker completes a failed job without validators (crawler/loop.ts).
+    await completeJob(database.db, { job: job(null), workerId: "w", nextDueAt: T0 + 600_000 });
     expect(await stored()).toEqual({ etag: null, last_modified: null });
 
+    await database.db.execute(sql`update sources set lease_owner = 'w', lease_until = ${new Date(T0 + 600_000).toISOString()} where id = ${feed.id}`);
     const recording = createSourcePipeline({ db: database.db, clock: manualClock(T0), client: answering(asked), siteOf: () => "uno.test", collect: async () => ({}) });
-    await recording.run(job(null), new AbortController().signal);
+    const outcome = await recording.run(job(null), new AbortController().signal);
+    expect(await stored()).toEqual({ etag: null, last_modified: null });
+    // Stored with the job's completion, after the recording.
+    await completeJob(database.db, { job: job(null), workerId: "w", nextDueAt: T0 + 600_000, validators: outcome.validators });
     expect(await stored()).toEqual({ etag: '"v2"', last_modified: "Sun, 29 Nov 2026 09:00:00 GMT" });
     expect(asked).toEqual([undefined, undefined]);
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import type { Fetcher, FetchRequest, FetchResult } from "../../../crawler/fetch/types";
 import { createPoliteClient } from "../../../crawler/politeness/client";
+import { ACQUIRE_AHEAD_MS, acquireSite } from "../../../crawler/politeness/site-lease";
 import { siteOf } from "../../../crawler/politeness/site";
 import { createHttpFetcher } from "../../../crawler/fetch/http";
 import { manualClock } from "../../../lib/clock";
@@ -108,6 +109,28 @@ describe("the polite client", () => {
     await withTime(clock, () => c.request({ url: "https://feeds.c.test/2", kind: "feed" }, signal));
     const gaps = calls.slice(1).map((x, i) => x.at - calls[i]!.at);
     expect(gaps.every((g) => g >= 4000)).toBe(true); // 3000 + 0.5 × 2000
+  });
+
+  it("POL-1: a site's lease taken ahead of its turn sends nothing before the turn, and keeps other workers out meanwhile", async () => {
+    const clock = manualClock(T0);
+    const { fetcher, calls } = scripted(clock, {
+      "https://www.k.test/robots.txt": { text: "" },
+      "https://www.k.test/1": { text: "x" },
+      "https://www.k.test/2": { text: "x" },
+    });
+    const c = client(clock, fetcher, () => 0.5);
+    await withTime(clock, () => c.request({ url: "https://www.k.test/1", kind: "page" }, signal));
+    const turn = calls[1]!.at + 20 + 4000; // end of /1 + the 4,000 ms gap
+    clock.set(turn - ACQUIRE_AHEAD_MS / 2);
+    const second = c.request({ url: "https://www.k.test/2", kind: "page" }, signal);
+    await expect.poll(async () => (await database.db.execute(sql`select lease_owner from sites where domain = 'k.test'`))[0]?.lease_owner).toBe("w1");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toHaveLength(2);
+    const other = await acquireSite(database.db, { domain: "k.test", workerId: "w2", now: clock.now(), leaseMs: 90_000, request: { url: "https://www.k.test/3", kind: "page" } });
+    expect(other.taken).toBe(false);
+    clock.advance(ACQUIRE_AHEAD_MS / 2);
+    await second;
+    expect(calls[2]).toMatchObject({ url: "https://www.k.test/2", at: turn });
   });
 
   it("POL-1: the robots.txt Crawl-delay of our group widens the gap when larger", async () => {

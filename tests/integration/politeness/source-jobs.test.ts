@@ -10,6 +10,7 @@ import { createSourcePipeline } from "../../../crawler/jobs/poll-source";
 import type { Fetcher, FetchResult } from "../../../crawler/fetch/types";
 import { createPoliteClient } from "../../../crawler/politeness/client";
 import { siteOf } from "../../../crawler/politeness/site";
+import type { Validators } from "../../../crawler/pipeline";
 import { claimDueJobs, completeJob, type Job } from "../../../crawler/schedule/claim";
 import { manualClock } from "../../../lib/clock";
 import { createTestDatabase } from "../../support/database";
@@ -41,8 +42,10 @@ function setUp(routes: Record<string, () => Reply>, o: { claimed?: boolean } = {
       ? (await claimDueJobs(database.db, { workerId: "w", now: clock.now(), leaseMs: 90_000, limit: 10 })).find((c) => c.url === url)
       : { sourceId: job!.id, outletId: 1, outletSlug: "uno", timezone: "Europe/Madrid", kind: url.includes("rss") ? "feed" : "frontpage", url, intervalMinutes: 10, etag: null, lastModified: null, leaseUntil: new Date() };
     if (!j) return "not due";
-    const complete = async (at: number) => {
-      if (o.claimed) await completeJob(database.db, { job: j, workerId: "w", nextDueAt: at });
+    // A hand-made job is leased here, so it completes (and stores validators, POL-4) as a claimed one does.
+    if (!o.claimed) await database.db.execute(sql`update sources set lease_owner = 'w', lease_until = ${new Date(clock.now() + 90_000).toISOString()} where id = ${j.sourceId}`);
+    const complete = async (at: number, validators?: Validators) => {
+      await completeJob(database.db, { job: j, workerId: "w", nextDueAt: at, validators });
     };
     const verdict = await pipeline.gate(j, clock.now());
     if (verdict.kind !== "go") {
@@ -56,7 +59,7 @@ function setUp(routes: Record<string, () => Reply>, o: { claimed?: boolean } = {
       clock.advance(500);
     }
     const outcome = await running;
-    await complete(outcome.nextDueAt ?? clock.now() + 10 * 60_000);
+    await complete(outcome.nextDueAt ?? clock.now() + 10 * 60_000, outcome.validators);
     return outcome.outcome;
   }
   return { clock, calls, poll };
