@@ -10,7 +10,6 @@ import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
 import { spansOverlapping } from "./span-overlap";
 
-
 /** One article on a front page at an instant. */
 export interface RankedArticle { articleId: number; rank: number }
 
@@ -96,8 +95,9 @@ export async function rankHistories(db: Executor, articleIds: readonly number[])
     ), b as (
       select outlet_id, min(at) as first_at, max(at) as last_at from c group by outlet_id
     ), s as materialized (
-      -- Two index searches per outlet (span-overlap.ts); "offset 0" keeps the planner from flattening the
-      -- lateral into a hash join over the whole table (it cannot know b has a row or two).
+      -- Two index searches per outlet (span-overlap.ts); "offset 0" keeps the planner from
+      -- flattening the lateral into a hash join over the whole table (it cannot know b has a
+      -- row or two).
       select o.article_id, o.outlet_id, o.position, o.from_at, o.to_at from b cross join lateral (
         select * from ${spansOverlapping(sql`b.outlet_id`, sql`b.first_at`, sql`b.last_at`, ["article_id", "outlet_id", "position", "from_at", "to_at"])} o
         offset 0) o

@@ -105,9 +105,9 @@ export const rankSpans = pgTable("rank_spans", {
   // started at most SHORT_SPAN before it (db/queries/span-overlap.ts).
   index("rank_spans_outlet_from").on(t.outletId, t.fromAt),
   // The other spans, by end (then start, to filter in the index): the open ones (to_at null,
-  // last in the index) and the few that lasted longer than SHORT_SPAN. Spans covering a period are the short ones found by their
-  // start and these, so no range index is needed (issue 4: bytes of spans ≤ 10 % of one row
-  // per link per capture).
+  // last in the index) and the few that lasted longer than SHORT_SPAN. Spans covering a
+  // period are the short ones found by their start and these, so no range index is needed
+  // (issue 4: bytes of spans ≤ 10 % of one row per link per capture).
   index("rank_spans_lasting").on(t.outletId, t.toAt, t.fromAt).where(lastingSpan(t.fromAt, t.toAt)),
 ]);
 
