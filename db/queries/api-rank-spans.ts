@@ -4,12 +4,12 @@
  * order (outlet_id, from_at, article_id) — unique, since an article starts at most one
  * span per capture. A span overlaps [from, to) when it ends at or after `from` (or is
  * open) and starts before `to`. Each row also carries its rank at `from_at`: 1 + the
- * outlet's spans covering that instant with a lower key (index rank_spans_outlet_range,
- * bounded by the page size).
+ * outlet's spans covering that instant with a lower key (by index: span-overlap.ts).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../client";
 import { allOf, epochMicros, intArray, microsToIso, msToIso } from "./api-sql";
+import { spansOverlapping } from "./span-overlap";
 
 /** One rank span as read. */
 export type ApiRankSpanRow = {
@@ -52,9 +52,8 @@ export async function pageApiRankSpans(db: Executor, f: RankSpansFilter): Promis
     after ? sql`(s.outlet_id, s.from_at, s.article_id) > (${after[0]!}::int, ${microsToIso(after[1]!)}::timestamptz, ${after[2]!}::bigint)` : undefined,
   ];
   const rows = await db.execute<ApiRankSpanRow>(sql`
-    select p.*, 1 + (select count(*) from rank_spans o
-                     where o.outlet_id = p.outlet_id and tstzrange(o.from_at, o.to_at, '[]') @> p.from_at
-                       and o.position < p.position)::int as rank_at_start
+    select p.*, 1 + (select count(*) from ${spansOverlapping(sql`p.outlet_id`, sql`p.from_at`, sql`p.from_at`, ["position"])} o
+                     where o.position < p.position)::int as rank_at_start
     from (
       select s.article_id, s.outlet_id, s.position, s.from_at, s.to_at, s.box_x, s.box_y, s.box_width, s.box_height, s.above_fold,
              ${epochMicros(sql`s.from_at`)} as k

@@ -8,13 +8,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
-
-/** A span's time on the front page as a range (an open span's has no end), as indexed by rank_spans_outlet_range. */
-function spanRangeOf(alias?: string): SQL {
-  const column = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
-  return sql`tstzrange(${column("from_at")}, ${column("to_at")}, '[]')`;
-}
-const spanRange = spanRangeOf();
+import { spansOverlapping } from "./span-overlap";
 
 /** One article on a front page at an instant. */
 export interface RankedArticle { articleId: number; rank: number }
@@ -26,7 +20,7 @@ export async function frontPageAt(db: Executor, outletId: number, at: number): P
       select at from frontpage_captures where outlet_id = ${outletId} and outcome = 'ok' and at <= ${sqlTime(at)}
       order by at desc limit 1)
     select s.article_id, (row_number() over (order by s.position))::int as rank
-    from rank_spans s, c where s.outlet_id = ${outletId} and ${spanRangeOf("s")} @> c.at
+    from c cross join lateral ${spansOverlapping(sql`${outletId}::int`, sql`c.at`, sql`c.at`, ["article_id", "position"])} s
     order by s.position`);
   return rows.map((r) => ({ articleId: Number(r.article_id), rank: Number(r.rank) }));
 }
@@ -61,8 +55,8 @@ function islands(ranked: SQL): SQL {
  * in [from, to], counted from the last capture at or before `from` so that an interval
  * running through `from` starts at or before it (clip with greatest/least). Intervals
  * ending before `from` are left out. Ranks come from one window over the captures of the
- * period joined with the spans covering them: the spans by their range (index
- * rank_spans_outlet_range), then each span's captures by index.
+ * period joined with the spans covering them: the spans by index (span-overlap.ts), then
+ * each span's captures by index.
  */
 export function outletRankIntervals(outletId: number, from: string, to: string): SQL {
   return sql`
@@ -70,8 +64,8 @@ export function outletRankIntervals(outletId: number, from: string, to: string):
       select coalesce((select max(at) from frontpage_captures
                        where outlet_id = ${outletId} and outcome = 'ok' and at <= ${from}::timestamptz), ${from}::timestamptz) as first_at
     ), s as materialized (
-      select article_id, position, from_at, to_at from rank_spans, p
-      where outlet_id = ${outletId} and ${spanRange} && tstzrange(p.first_at, ${to}::timestamptz, '[]')
+      select s.* from p cross join lateral
+        ${spansOverlapping(sql`${outletId}::int`, sql`p.first_at`, sql`${to}::timestamptz`, ["article_id", "position", "from_at", "to_at"])} s
     ), i as (${islands(sql`
       select s.article_id, s.from_at as span_from, c.at, (row_number() over (partition by c.at order by s.position))::int as rank
       from s, p cross join lateral (
@@ -101,10 +95,12 @@ export async function rankHistories(db: Executor, articleIds: readonly number[])
     ), b as (
       select outlet_id, min(at) as first_at, max(at) as last_at from c group by outlet_id
     ), s as materialized (
-      -- One range-index search per outlet; "offset 0" keeps the planner from flattening the
-      -- lateral into a hash join over the whole table (it cannot know b has a row or two).
+      -- Two index searches per outlet (span-overlap.ts); "offset 0" keeps the planner from
+      -- flattening the lateral into a hash join over the whole table (it cannot know b has a
+      -- row or two).
       select o.article_id, o.outlet_id, o.position, o.from_at, o.to_at from b cross join lateral (
-        select * from rank_spans o where o.outlet_id = b.outlet_id and ${spanRangeOf("o")} && tstzrange(b.first_at, b.last_at, '[]') offset 0) o
+        select * from ${spansOverlapping(sql`b.outlet_id`, sql`b.first_at`, sql`b.last_at`, ["article_id", "outlet_id", "position", "from_at", "to_at"])} o
+        offset 0) o
     ), i as (${islands(sql`
       select * from (
         select s.article_id, s.from_at as span_from, c.at,

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { headlineForDisplay, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
+import { spansOverlapping } from "./span-overlap";
 
 /** What leads one outlet's front page at its latest capture. */
 export interface FrontPageLead {
@@ -62,11 +63,10 @@ async function leadsNow(db: Executor, policies: Policies): Promise<FrontPageLead
       where rs.outlet_id = o.id and rs.to_at is null order by position limit 1
     ) s on true
     -- It has led since the capture after the last one a span above it covered (those
-    -- spans are all closed, since it is the first open one): index rank_spans_outlet_range.
+    -- spans are all closed, since it is the first open one), by index (span-overlap.ts).
     left join lateral (
-      select max(rs.to_at) as at from rank_spans rs
-      where rs.outlet_id = o.id and tstzrange(rs.from_at, rs.to_at, '[]') && tstzrange(s.from_at, null, '[]')
-        and rs.to_at is not null and rs.position < s.position
+      select max(rs.to_at) as at from ${spansOverlapping(sql`o.id`, sql`s.from_at`, null, ["position", "to_at"])} rs
+      where rs.to_at is not null and rs.position < s.position
     ) above on true
     left join lateral (
       select at from frontpage_captures fc
