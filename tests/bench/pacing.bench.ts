@@ -41,9 +41,11 @@ function describeStatements(w: CrawlWindow, requests: number): string {
   const pg = w.pgStatements.map((s) =>
     `    ${(s.totalMs / 1000).toFixed(2).padStart(7)} s  ${String(s.calls).padStart(7)} calls  ${(s.calls / Math.max(1, requests)).toFixed(2).padStart(6)}/req  ` +
     `mean ${(s.totalMs / s.calls).toFixed(2).padStart(7)} ms  max ${s.maxMs.toFixed(0).padStart(6)} ms  ${s.query.slice(0, 80)}`);
+  const updates = w.updates.map((u) => `    ${u.table.padEnd(24)} ${String(u.updates).padStart(8)} updated  ${(u.updates / Math.max(1, requests)).toFixed(1).padStart(6)}/req  HOT ${(u.hot / u.updates * 100).toFixed(0).padStart(3)} %`);
   return [
     "worker's database calls in the window (time from call to result, pool wait included):", ...rows,
     ...(pg.length ? ["PostgreSQL's execution time by statement in the window (pg_stat_statements):", ...pg] : []),
+    ...(updates.length ? ["row updates by table in the window (HOT: kept on the page, no new index entries):", ...updates] : []),
   ].join("\n");
 }
 

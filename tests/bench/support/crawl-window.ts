@@ -23,7 +23,7 @@ import type { BenchContext } from "../types";
 import { backlogOutlets } from "./backlog-outlets";
 import { profiledDb, type StatementStats } from "./db-profile";
 import { explainStatement } from "./explain";
-import { resetPgStatements, topPgStatements, type PgStatement } from "./pg-statements";
+import { resetPgStatements, tableUpdates, topPgStatements, updatesBetween, type PgStatement, type TableUpdates } from "./pg-statements";
 import { startCpuProfile } from "./cpu-profile";
 import { busySeconds, busyShare, machineTicks } from "./machine-cpu";
 import { clockTicks, treeCpuSeconds } from "./proc-cpu";
@@ -62,6 +62,8 @@ export interface CrawlWindow {
   statements: StatementStats[];
   /** PostgreSQL's own statement statistics for the window (empty without pg_stat_statements). */
   pgStatements: PgStatement[];
+  /** Row updates per table in the window, and how many were HOT (no new index entries). */
+  updates: TableUpdates[];
 }
 
 const wall = () => performance.timeOrigin + performance.now();
@@ -121,6 +123,7 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     const lag = monitorEventLoopDelay({ resolution: 10 });
     profile.reset();
     await resetPgStatements(database.sql);
+    const updates0 = await tableUpdates(database.sql);
     const cpu0 = process.cpuUsage();
     const pg0 = treeCpuSeconds(ctx.postgresPid);
     const sim0 = treeCpuSeconds(sim.pid);
@@ -142,6 +145,7 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
       .catch(() => [{ n: -1 }]);
     ctx.progress(`${o.sites} sites: the worker's request log has ${logged?.n ?? -1} requests started in the window (finished ones)`);
     const pgStatements = await topPgStatements(database.sql);
+    const updates = updatesBetween(updates0, await tableUpdates(database.sql));
     if (o.cpuProfileDir) sim.endProfile();
     const profileFile = await stopProfile();
     if (profileFile) ctx.progress(`${o.sites} sites: CPU profile of the window in ${profileFile}`);
@@ -162,6 +166,7 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
       eventLoopDelayMs: { mean: lag.mean / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
       statements,
       pgStatements,
+      updates,
     };
   } finally {
     sim.kill();

@@ -21,3 +21,21 @@ export async function topPgStatements(sql: postgres.Sql, limit = 12): Promise<Pg
     order by total desc limit ${limit}`.catch(() => []);
   return rows.map((r) => ({ calls: Number(r.calls), totalMs: r.total, maxMs: r.max, rows: Number(r.rows), query: r.query }));
 }
+
+/** Row updates per table so far, and how many PostgreSQL kept on the page (HOT: no new index entries). */
+export interface TableUpdates { table: string; updates: number; hot: number }
+
+/** The tables of the current database that had updates, cumulative since the statistics began. */
+export async function tableUpdates(sql: postgres.Sql): Promise<TableUpdates[]> {
+  const rows = await sql<{ relname: string; upd: string; hot: string }[]>`
+    select relname, n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where n_tup_upd > 0 order by n_tup_upd desc`.catch(() => []);
+  return rows.map((r) => ({ table: r.relname, updates: Number(r.upd), hot: Number(r.hot) }));
+}
+
+/** Updates in a window: `after` less `before`, per table. */
+export function updatesBetween(before: TableUpdates[], after: TableUpdates[]): TableUpdates[] {
+  const start = new Map(before.map((t) => [t.table, t]));
+  return after
+    .map((t) => ({ table: t.table, updates: t.updates - (start.get(t.table)?.updates ?? 0), hot: t.hot - (start.get(t.table)?.hot ?? 0) }))
+    .filter((t) => t.updates > 0);
+}
