@@ -71,7 +71,7 @@ const pagesP95 = (ws: GroupWindow[]) => percentile(mergeGroups("pages", ws.filte
 function describe(ws: GroupWindow[]): string {
   return ws.map((w) => `    ${w.name.padEnd(40)} ${w.served.toFixed(1).padStart(7)}/${String(w.offered).padStart(4)} req/s  ` +
     `p50 ${percentile(w.latencies, 50).toFixed(1).padStart(7)}  p95 ${percentile(w.latencies, 95).toFixed(1).padStart(7)}  p99 ${percentile(w.latencies, 99).toFixed(1).padStart(7)} ms  ` +
-    `errors ${w.errors} (timeouts ${w.timeouts}) non-2xx ${w.non2xx} ${JSON.stringify(w.statuses)}`).join("\n");
+    `errors ${w.errors} (timeouts ${w.timeouts}) non-2xx ${w.non2xx} ${JSON.stringify(w.statuses)} cache ${w.cache.hits} hits / ${w.cache.misses} misses`).join("\n");
 }
 
 /** Figures of one group (or merged groups) in the held window. */
@@ -82,6 +82,7 @@ function groupFigures(w: GroupWindow, goal: boolean): Figure[] {
     figure(`${w.name}: p95`, percentile(w.latencies, 95), "ms", goal ? atMost(P95_GOAL_MS) : undefined),
     figure(`${w.name}: p99`, percentile(w.latencies, 99), "ms"),
     figure(`${w.name}: errors + timeouts + non-2xx (timeouts ${w.timeouts})`, bad(w), `of ${w.latencies.length + w.errors}`, exactly(0)),
+    figure(`${w.name}: served from the page cache (x-cache HIT ÷ HIT + MISS)`, Math.round((w.cache.hits / Math.max(1, w.cache.hits + w.cache.misses)) * 100) / 100, "share"),
   ];
 }
 

@@ -5,6 +5,7 @@
  * connections to hold it up to a second per response, at most 64): a server that cannot keep up shows
  * it as a served rate below the offered one, and as timeouts.
  */
+import type { EventEmitter } from "node:events";
 import autocannon from "autocannon";
 import type { MixGroup } from "./load-mix";
 
@@ -21,6 +22,8 @@ export interface GroupWindow {
   non2xx: number;
   /** Count per status code (2xx included). */
   statuses: Record<number, number>;
+  /** Responses served from the page cache (`x-cache: HIT`) and rendered (`MISS`); the rest carry no such header. */
+  cache: { hits: number; misses: number };
 }
 
 /** Nearest-rank percentile of sorted values. */
@@ -38,6 +41,7 @@ export function mergeGroups(name: string, groups: readonly GroupWindow[]): Group
     name, kind: groups[0]?.kind ?? "page", offered: sum((g) => g.offered), served: sum((g) => g.served),
     latencies: groups.flatMap((g) => g.latencies).sort((a, b) => a - b),
     errors: sum((g) => g.errors), timeouts: sum((g) => g.timeouts), non2xx: sum((g) => g.non2xx), statuses,
+    cache: { hits: sum((g) => g.cache.hits), misses: sum((g) => g.cache.misses) },
   };
 }
 
@@ -51,15 +55,26 @@ export async function loadMixWindow(baseUrl: string, groups: readonly MixGroup[]
       url: baseUrl, duration: seconds, timeout: timeoutS, overallRate: offered, connections: Math.min(64, Math.max(2, Math.ceil(offered))),
       requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: g.pick() }) }],
     });
-    instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
+    const cache = { hits: 0, misses: 0 };
+    const watched = new WeakSet<object>();
+    instance.on("response", (client: EventEmitter, status: number, _bytes: number, ms: number) => {
       latencies.push(ms);
       statuses[status] = (statuses[status] ?? 0) + 1;
+      // A connection's response headers (a flat [name, value, …] list) come before its response event.
+      if (watched.has(client)) return;
+      watched.add(client);
+      client.on("headers", (h: { headers?: string[] }) => {
+        const at = h.headers?.findIndex((v, i) => i % 2 === 0 && v.toLowerCase() === "x-cache") ?? -1;
+        const value = at >= 0 ? h.headers![at + 1] : undefined;
+        if (value === "HIT") cache.hits++;
+        else if (value === "MISS") cache.misses++;
+      });
     });
     const result = await instance;
     latencies.sort((a, b) => a - b);
     return {
       name: g.name, kind: g.kind, offered, served: latencies.length / seconds, latencies,
-      errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, statuses,
+      errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, statuses, cache,
     };
   }));
 }
