@@ -105,17 +105,12 @@ describe("worker and a database with no connection to give (OPS-2)", () => {
     const { lines, stop } = await startWorker();
     const locker = await direct.sql.reserve();
     try {
-      // Jobs in flight (one per site), so that their statements and the loop's take the whole pool.
-      await direct.sql`update sources set next_due_at = ${new Date(clock.now()).toISOString()}`;
-      await vi.waitFor(async () => {
-        const [row] = await direct.sql<{ n: number }[]>`select count(*)::int as n from sources where lease_owner is not null`;
-        expect(row!.n).toBe(2);
-      }, { timeout: 20_000, interval: 20 });
+      // The request log locked, then work falls due: each job claimed (one per site) blocks on
+      // its first write, and the two together hold every connection of the pool.
       await locker`begin`;
-      await locker`lock table sources, sites, fetch_log in access exclusive mode`;
-      // Everything falls due while the worker cannot read it.
-      await locker`update sources set next_due_at = ${new Date(clock.now()).toISOString()}`;
+      await locker`lock table fetch_log in access exclusive mode`;
       const lockedAt = clock.now();
+      await direct.sql`update sources set next_due_at = ${new Date(lockedAt).toISOString()}`;
       await vi.waitFor(async () => {
         const [row] = await direct.sql<{ n: number }[]>`
           select count(*)::int as n from pg_stat_activity where usename = ${new URL(roleUrl).username} and wait_event_type = 'Lock'`;
