@@ -13,6 +13,7 @@ import type { Pipeline } from "./pipeline";
 import { ACQUIRE_AHEAD_MS } from "./politeness/site-lease";
 import { claimDueJobs, completeAndClaimNext, completeJob, nextDueAt, type Job } from "./schedule/claim";
 import { executePrepared } from "./schedule/prepared";
+import { watchSlow } from "./slow-database";
 
 /** Options of the loop; every field has a default fit for production. */
 export interface WorkerOptions {
@@ -87,10 +88,12 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
   log.info("worker.started", { workerId, concurrency });
   // OPS-2: consecutive rounds in which the database did not answer (heartbeat, claim, next due time).
   let outages = 0;
+  // OPS-2: a loop statement blocked on the database (locks, a pool taken by slow statements) is logged while it waits.
+  const watched = <T>(step: string, work: Promise<T>) => watchSlow(step, work, { clock, log, fields: { workerId, jobsInHand: inflight.size } });
   // One round: heartbeat, claim, start the jobs, sleep until a job ends or work is due.
   const round = async (): Promise<void> => {
     if (clock.now() - lastBeat >= 10_000) {
-      await heartbeat(db, workerId, clock.now());
+      await watched("heartbeat", heartbeat(db, workerId, clock.now()));
       lastBeat = clock.now();
     }
     // Busy: let finished jobs gather before claiming again (see `claimEveryMs`).
@@ -100,7 +103,9 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
     jobEnded = false;
     const free = concurrency - inflight.size;
     lastClaim = clock.now();
-    const jobs = free > 0 ? await claimDueJobs(db, { workerId, now: lastClaim, leaseMs: o.leaseMs ?? DEFAULT_LEASE_MS, limit: free, articleDailyBudget: o.articleDailyBudget }) : [];
+    const jobs = free > 0
+      ? await watched("claim", claimDueJobs(db, { workerId, now: lastClaim, leaseMs: o.leaseMs ?? DEFAULT_LEASE_MS, limit: free, articleDailyBudget: o.articleDailyBudget }))
+      : [];
     if (free > 0) claimTook = clock.now() - lastClaim;
     if (outages > 0) log.info("database.back", { workerId, failedRounds: outages, jobsInHand: inflight.size });
     outages = 0;
@@ -116,7 +121,7 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
     // A slot freed while we claimed: claim again (after the interval).
     if (jobEnded) return;
     // Nothing more to claim now: sleep until a job ends or the next source is due.
-    const next = inflight.size < concurrency ? await nextDueAt(db) : undefined;
+    const next = inflight.size < concurrency ? await watched("next-due", nextDueAt(db)) : undefined;
     const wait = Math.min(maxIdleMs, next === undefined ? maxIdleMs : Math.max(50, next - clock.now()));
     const idle = new AbortController();
     const onAbort = () => idle.abort();

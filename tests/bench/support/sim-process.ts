@@ -28,9 +28,13 @@ export interface SimProcess {
 
 type Message = { type: "ready"; port: number; resolveRule: string } | { type: "stopped"; cpuSeconds: number; profileFile?: string };
 
-/** Start `outlets` simulated outlets (named, then generated) writing their access log to `accessLogPath`. */
-export async function startSimProcess(outlets: number, accessLogPath: string): Promise<SimProcess> {
-  const child = fork(entry, [String(outlets), accessLogPath], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+/**
+ * Start `outlets` simulated outlets (named, then generated) writing their access log to
+ * `accessLogPath`; on the real clock, or on a scaled one (`time`, as the worker's).
+ */
+export async function startSimProcess(outlets: number, accessLogPath: string, time?: { scale: number; origin: number }): Promise<SimProcess> {
+  const args = [String(outlets), accessLogPath, ...(time ? [String(time.scale), String(time.origin)] : [])];
+  const child = fork(entry, args, { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const next = (type: Message["type"]) => new Promise<Message>((resolve, reject) => {
     const onMessage = (m: Message) => {
       if (m.type !== type) return;

@@ -1,0 +1,75 @@
+/**
+ * OPS-2 on the real site (scripts/site.ts: Next.js behind the front door, as `npm start`
+ * runs it): another client's lock makes the site's statements slow until they hold
+ * every connection of its pool. Readers get the friendly 503 page within the front
+ * door's render timeout instead of a hang, and pages come back by themselves when the
+ * lock goes. (database-watch.test.ts covers the database going away, and the timeout
+ * with a renderer that never answers.)
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "../../../db/client";
+import { importOutlets } from "../../../db/queries/outlets";
+import { buildIfNeeded } from "../../../scripts/build-if-needed";
+import { startSite, type SiteServer } from "../../bench/support/site-server";
+import { createTestDatabase } from "../../support/database";
+
+/** The site's pool (db/server.ts). */
+const POOL = 10;
+
+let database: Database;
+let site: SiteServer;
+
+beforeAll(async () => {
+  buildIfNeeded(() => {});
+  database = await createTestDatabase();
+  await importOutlets(database.db, [{
+    slug: "uno", name: "Diario Uno", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.uno.test/",
+    feeds: ["https://www.uno.test/rss.xml"], sitemaps: [], renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
+  }]);
+  site = await startSite(database.url, 30);
+}, 300_000);
+
+afterAll(async () => {
+  await site?.stop();
+  await database?.close();
+});
+
+describe("the site and a pool taken by slow statements (OPS-2)", () => {
+  it("OPS-2: readers get the 503 page within the render timeout while every pooled connection waits on a lock, and pages come back by themselves when it goes", async () => {
+    const page = (n: number) => fetch(`${site.url}/cabeceras/uno?vista=${n}`);
+    const before = await page(0);
+    expect(before.status).toBe(200);
+    expect(await before.text()).toContain("Diario Uno");
+
+    const locker = await database.sql.reserve();
+    try {
+      await locker`begin`;
+      await locker`lock table outlets in access exclusive mode`;
+      // More readers than connections: each render waits on the lock and holds one.
+      const started = performance.now();
+      const answers = Promise.all(Array.from({ length: POOL + 2 }, async (_, i) => {
+        const r = await page(i + 1);
+        return { status: r.status, retryAfter: r.headers.get("retry-after"), body: await r.text(), ms: performance.now() - started };
+      }));
+      await vi.waitFor(async () => {
+        const [row] = await database.sql<{ n: number }[]>`
+          select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and application_name = 'hemeroscopio' and wait_event_type = 'Lock' and pid <> pg_backend_pid()`;
+        expect(row!.n).toBe(POOL);
+      }, { timeout: 20_000, interval: 200 });
+      for (const a of await answers) {
+        expect(a.status).toBe(503);
+        expect(a.retryAfter).toBe("30");
+        expect(a.body).toContain("Servicio no disponible temporalmente");
+        // The front door's render timeout (15 s), not a hang.
+        expect(a.ms).toBeLessThan(25_000);
+      }
+    } finally {
+      await locker`rollback`;
+      locker.release();
+    }
+    const after = await page(100);
+    expect(after.status).toBe(200);
+    expect(await after.text()).toContain("Diario Uno");
+  }, 90_000);
+});
