@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { readHomePage, type HomePage as HomeData } from "@/db/queries/home-page";
 import { loadPolicies } from "@/db/queries/policy";
+import { UNAVAILABLE_META } from "@/lib/page-cache/unavailable-marker";
 import { readSiteData } from "@/lib/site-data";
 import { formatList, formatNumber } from "@/lib/site-format";
 import { formatAgo, formatMoment } from "@/lib/site-period";
@@ -118,6 +119,7 @@ export default async function HomePage() {
           </p>
         ) : (
           <p className="figure">
+            <meta name={UNAVAILABLE_META} content="1" />
             <span className="figure-label" data-testid="figure-unavailable">
               Servicio no disponible temporalmente: ahora mismo no podemos consultar nuestros datos. Vuelve a cargar la
               página en unos minutos.

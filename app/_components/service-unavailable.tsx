@@ -1,11 +1,13 @@
 /** The server-rendered "temporarily unavailable" notice for pages whose data cannot be read. */
 import Link from "next/link";
+import { UNAVAILABLE_META } from "@/lib/page-cache/unavailable-marker";
 
 /** Replaces a page's content (and its h1) while the database is unreachable; not indexed. */
 export function ServiceUnavailable() {
   return (
     <div className="prose">
       <meta name="robots" content="noindex" />
+      <meta name={UNAVAILABLE_META} content="1" />
       <p className="eyebrow">Servicio no disponible</p>
       <h1>Servicio no disponible temporalmente</h1>
       <p className="lead">

@@ -8,6 +8,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import { RETRY_AFTER_S, unavailablePage } from "../site-guard/unavailable-page";
 import { acceptsGzip, cacheKey, cacheableStatus, MAX_STREAMED_KEPT, streamedKey } from "./policy";
 import type { PageStore, Rendered, StoredPage } from "./store";
+import { saysUnavailable } from "./unavailable-marker";
 
 /** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "proxy-authorization", "proxy-authenticate"]);
@@ -90,6 +91,10 @@ function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Ag
         const status = incoming.statusCode ?? 502;
         const page: StoredPage = { status, headers: responseHeaders(incoming.headers), body: Buffer.concat(chunks), storedAt: now() };
         delete page.headers["content-length"];
+        if (status === 200 && saysUnavailable(page.body, incoming.headers["content-encoding"], incoming.headers["content-type"])) {
+          // The page could not read its data: a 503 the reader may retry, never kept.
+          return resolve({ keep: false, page: { ...page, status: 503, headers: { ...page.headers, "cache-control": "no-store", "retry-after": String(RETRY_AFTER_S) } } });
+        }
         const keep = cacheableStatus(status) && incoming.headers["set-cookie"] === undefined;
         resolve({ keep, page });
       });

@@ -4,9 +4,11 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCachingProxy, readerAddress } from "../../../lib/page-cache/proxy";
 import { createPageStore } from "../../../lib/page-cache/store";
+import { UNAVAILABLE_META } from "../../../lib/page-cache/unavailable-marker";
 
 interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }
 let seen: Seen[] = [];
@@ -35,6 +37,13 @@ beforeAll(async () => {
         response.writeHead(200, { "content-type": "text/csv; charset=utf-8" });
         for (let i = 0; i < rows; i++) response.write(`${i},"fila de exportación con algo de texto para ocupar sitio"\n`);
         return void response.end();
+      }
+      if (request.url === "/historias") {
+        // A page whose database reads failed: the renderer still answers 200, with the marker.
+        const html = Buffer.from(`<html><head><meta name="${UNAVAILABLE_META}" content="1"/></head><body><h1>Servicio no disponible temporalmente</h1></body></html>`);
+        const gzip = String(request.headers["accept-encoding"]).includes("gzip");
+        response.writeHead(200, { "content-type": "text/html; charset=utf-8", ...(gzip ? { "content-encoding": "gzip" } : {}) });
+        return void response.end(gzip ? gzipSync(html) : html);
       }
       const status = request.url === "/noticias/0" ? 404 : request.url === "/buscar?q=%" ? 400 : 200;
       setTimeout(() => {
@@ -104,6 +113,16 @@ describe("page cache over HTTP (WEB-4)", () => {
     const missing = [await fetch(`${frontUrl}/noticias/0`), await fetch(`${frontUrl}/noticias/0`)];
     expect(missing.map((r) => [r.status, r.headers.get("x-cache")])).toEqual([[404, "MISS"], [404, "HIT"]]);
     expect(seen.map((s) => s.url)).toEqual(["/estado", "/estado", "/buscar?q=%", "/buscar?q=%", "/noticias/0"]);
+  });
+
+  it("OPS-2, WEB-4: a page that could not read its data is a 503 with Retry-After, never kept, gzip or not", async () => {
+    const plain = [await fetch(`${frontUrl}/historias`, { headers: { "accept-encoding": "identity" } }), await fetch(`${frontUrl}/historias`, { headers: { "accept-encoding": "identity" } })];
+    const zipped = [await fetch(`${frontUrl}/historias`), await fetch(`${frontUrl}/historias`)];
+    for (const r of [...plain, ...zipped]) {
+      expect([r.status, r.headers.get("retry-after"), r.headers.get("cache-control"), r.headers.get("x-cache")]).toEqual([503, "30", "no-store", "MISS"]);
+      expect(await r.text()).toContain("Servicio no disponible temporalmente");
+    }
+    expect(seen.map((x) => x.url)).toEqual(["/historias", "/historias", "/historias", "/historias"]);
   });
 
   it("WEB-3, WEB-4: the API's JSON is kept too, and a reader who has it gets a 304 from the cache", async () => {
