@@ -29,7 +29,10 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler();
   const renderer = http.createServer((request, response) => void handle(request, response));
   const internal = await listen(renderer, 0, "127.0.0.1");
-  const store = config.pageCacheSeconds > 0 ? createPageStore({ ttlMs: config.pageCacheSeconds * 1000, maxBytes: 64 * 1024 * 1024 }) : undefined;
+  // Past its time a page is served stale for two more periods while one render replaces it: a
+  // reader meets at most one page 3 periods old (90 s by default), and never waits for a refresh.
+  const ttlMs = config.pageCacheSeconds * 1000;
+  const store = ttlMs > 0 ? createPageStore({ ttlMs, staleMs: 2 * ttlMs, maxBytes: 64 * 1024 * 1024 }) : undefined;
   // OPS-2: while the database is away, readers get a 503 page at once (npm start always sets DATABASE_URL).
   const pinger = config.databaseUrl ? postgres(config.databaseUrl, { max: 1, connect_timeout: 2, idle_timeout: 30, onnotice: () => {} }) : undefined;
   const watch = pinger && watchDatabase({ ping: async () => void (await pinger`select 1`), everyMs: 2_000, log });

@@ -40,16 +40,19 @@ function responseHeaders(headers: IncomingHttpHeaders): Record<string, string | 
   return kept;
 }
 
+/** How a page was had, for the X-Cache header. */
+type CacheStatus = "HIT" | "STALE" | "MISS";
+
 /** Send a kept page (the body only for GET); a reader who already has it (If-None-Match) gets a 304. */
-function sendPage(request: IncomingMessage, response: ServerResponse, page: StoredPage, hit: boolean, now: number): void {
+function sendPage(request: IncomingMessage, response: ServerResponse, page: StoredPage, cache: CacheStatus, now: number): void {
   const age = String(Math.max(0, Math.floor((now - page.storedAt) / 1000)));
   const etag = page.headers.etag;
   if (page.status === 200 && typeof etag === "string" && request.headers["if-none-match"]?.split(",").some((t) => t.trim() === etag)) {
     const { "content-type": _type, ...rest } = page.headers;
-    response.writeHead(304, { ...rest, "x-cache": hit ? "HIT" : "MISS", age });
+    response.writeHead(304, { ...rest, "x-cache": cache, age });
     return void response.end();
   }
-  response.writeHead(page.status, { ...page.headers, "content-length": String(page.body.length), "x-cache": hit ? "HIT" : "MISS", age });
+  response.writeHead(page.status, { ...page.headers, "content-length": String(page.body.length), "x-cache": cache, age });
   response.end(request.method === "HEAD" ? undefined : page.body);
 }
 
@@ -160,18 +163,20 @@ export function createCachingProxy(options: {
   return (request, response) => {
     const url = request.url ?? "/";
     const key = options.store && cacheKey({ method: request.method ?? "GET", url, headers: request.headers });
+    const down = options.unavailable?.() ?? false;
     const kept = key === undefined ? undefined : options.store?.peek(key);
-    if (kept) return sendPage(request, response, kept, true, now());
-    if (options.unavailable?.() && !SERVED_WHILE_DOWN.test(url)) return sendUnavailable(request, response);
+    // While the database is away a kept page is served as it is, stale or not, without a refresh.
+    if (kept && (!kept.stale || down)) return sendPage(request, response, kept.page, kept.stale ? "STALE" : "HIT", now());
+    if (down && !SERVED_WHILE_DOWN.test(url)) return sendUnavailable(request, response);
     if (!options.store || key === undefined) {
       const streamed = options.store && streamedKey({ method: request.method ?? "GET", url, headers: request.headers });
       const kept = streamed === undefined ? undefined : options.store!.peek(streamed);
-      if (kept) return sendPage(request, response, kept, true, now());
+      if (kept && !kept.stale) return sendPage(request, response, kept.page, "HIT", now());
       const keeping = streamed === undefined ? undefined : { key: streamed, store: options.store!, now };
       return passThrough(request, response, options.upstream, agent, timeoutMs, trustProxy, keeping);
     }
     options.store.get(key, () => renderPage(request, options.upstream, agent, now, timeoutMs, trustProxy)).then(
-      ({ page, hit }) => sendPage(request, response, page, hit, now()),
+      ({ page, hit, stale }) => sendPage(request, response, page, stale ? "STALE" : hit ? "HIT" : "MISS", now()),
       (error: unknown) => failed(request, response, error),
     );
   };

@@ -3,6 +3,12 @@
  * time: readers who ask for a page being rendered wait for that render instead of
  * starting their own. lru-cache keeps the bound and the TTL; the single flight is a map of
  * renders in progress.
+ *
+ * Past its time a page may still be served for `staleMs` while one render in the
+ * background replaces it (stale-while-revalidate, RFC 5861's idea): readers of a busy page
+ * never wait for a render, and a page is at most one render older than the TTL says. A
+ * refresh that cannot read its data (503) leaves the old page in place; one that says the
+ * page is gone or not to be kept (404, a withdrawn outlet, a cookie) drops it at once.
  */
 import { LRUCache } from "lru-cache";
 
@@ -15,47 +21,72 @@ export interface StoredPage {
   storedAt: number;
 }
 
+/** A kept page as the store hands it out: `stale` once past its time (a refresh is then due). */
+export interface KeptPage { page: StoredPage; stale: boolean }
+
 /** What a render produced: a page to keep, or one to send once and forget. */
 export type Rendered = { keep: true; page: StoredPage } | { keep: false; page: StoredPage };
 
 export interface PageStore {
-  /** The kept page for `key`, or the result of `render` (shared by concurrent callers). */
-  get(key: string, render: () => Promise<Rendered>): Promise<{ page: StoredPage; hit: boolean }>;
-  /** The kept page for `key`, if any, without rendering. */
-  peek(key: string): StoredPage | undefined;
+  /**
+   * The kept page for `key` (a stale one starts its refresh in the background), or the
+   * result of `render` (shared by concurrent callers).
+   */
+  get(key: string, render: () => Promise<Rendered>): Promise<{ page: StoredPage; hit: boolean; stale?: boolean }>;
+  /** The kept page for `key`, fresh or stale, if any, without rendering. */
+  peek(key: string): KeptPage | undefined;
   /** Keep a page rendered elsewhere (a streamed response that turned out small). */
   keep(key: string, page: StoredPage): void;
   /** Pages kept now. */
   size(): number;
 }
 
-/** A store keeping pages `ttlMs`, at most `maxBytes` in all; `now` is injectable. */
-export function createPageStore(options: { ttlMs: number; maxBytes: number; now?: () => number }): PageStore {
+/**
+ * A store keeping pages `ttlMs`, then serving them stale for `staleMs` more while they are
+ * rendered again (default 0: no stale pages), at most `maxBytes` in all; `now` is injectable.
+ */
+export function createPageStore(options: { ttlMs: number; staleMs?: number; maxBytes: number; now?: () => number }): PageStore {
+  const now = options.now ?? Date.now;
+  const staleMs = options.staleMs ?? 0;
   const cache = new LRUCache<string, StoredPage>({
-    ttl: options.ttlMs,
+    ttl: options.ttlMs + staleMs,
     maxSize: options.maxBytes,
     sizeCalculation: (page) => Math.max(1, page.body.length),
-    perf: { now: options.now ?? Date.now },
+    perf: { now },
     ttlResolution: 0,
   });
-  const flights = new Map<string, Promise<StoredPage>>();
+  const flights = new Map<string, Promise<Rendered>>();
+  const kept = (key: string): KeptPage | undefined => {
+    const page = cache.get(key);
+    // Stale once the time left is within the stale period (lru-cache counts from when it was kept).
+    return page && { page, stale: cache.getRemainingTTL(key) <= staleMs };
+  };
+  /** One render of `key` at a time; what it gives is kept, or drops the old page unless the data could not be read. */
+  const renderOnce = (key: string, render: () => Promise<Rendered>): Promise<Rendered> => {
+    let flight = flights.get(key);
+    if (!flight) {
+      flight = render().then((rendered) => {
+        if (rendered.keep && rendered.page.body.length <= options.maxBytes) cache.set(key, rendered.page);
+        else if (rendered.page.status !== 503) cache.delete(key);
+        return rendered;
+      });
+      const settled = () => flights.delete(key);
+      flight.then(settled, settled);
+      flights.set(key, flight);
+    }
+    return flight;
+  };
   return {
     async get(key, render) {
-      const kept = cache.get(key);
-      if (kept) return { page: kept, hit: true };
-      let flight = flights.get(key);
-      if (!flight) {
-        flight = render().then((rendered) => {
-          if (rendered.keep && rendered.page.body.length <= options.maxBytes) cache.set(key, rendered.page);
-          return rendered.page;
-        });
-        const settled = () => flights.delete(key);
-        flight.then(settled, settled);
-        flights.set(key, flight);
+      const found = kept(key);
+      if (found && !found.stale) return { page: found.page, hit: true };
+      if (found) {
+        renderOnce(key, render).catch(() => undefined); // a failed refresh leaves the stale page until it runs out
+        return { page: found.page, hit: true, stale: true };
       }
-      return { page: await flight, hit: false };
+      return { page: (await renderOnce(key, render)).page, hit: false };
     },
-    peek: (key) => cache.get(key),
+    peek: kept,
     keep: (key, page) => void (page.body.length <= options.maxBytes && cache.set(key, page)),
     size: () => cache.size,
   };

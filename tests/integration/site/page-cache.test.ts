@@ -125,6 +125,20 @@ describe("page cache over HTTP (WEB-4)", () => {
     expect(seen.map((x) => x.url)).toEqual(["/historias", "/historias", "/historias", "/historias"]);
   });
 
+  it("WEB-4: past its time a page is served STALE at once while one render replaces it", async () => {
+    const upstreamPort = (upstream.address() as AddressInfo).port;
+    const short = http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port: upstreamPort }, store: createPageStore({ ttlMs: 300, staleMs: 60_000, maxBytes: 1 << 20 }) }));
+    const url = `http://127.0.0.1:${await listen(short)}/cabeceras/fresca`;
+    const first = await fetch(url);
+    await new Promise((r) => setTimeout(r, 400));
+    const stale = await fetch(url);
+    expect([first.headers.get("x-cache"), stale.headers.get("x-cache")]).toEqual(["MISS", "STALE"]);
+    expect(stale.headers.get("x-render")).toBe(first.headers.get("x-render"));
+    await expect.poll(async () => (await fetch(url)).headers.get("x-cache")).toBe("HIT");
+    expect((await fetch(url)).headers.get("x-render")).not.toBe(first.headers.get("x-render"));
+    expect(seen.filter((x) => x.url === "/cabeceras/fresca")).toHaveLength(2);
+  });
+
   it("WEB-3, WEB-4: the API's JSON is kept too, and a reader who has it gets a 304 from the cache", async () => {
     const first = await fetch(`${frontUrl}/api/v1/outlets`);
     expect(first.headers.get("etag")).toBe('"v1"');

@@ -20,6 +20,44 @@ describe("page store (WEB-4)", () => {
     expect(later.page.body.toString()).toBe("v2");
   });
 
+  it("WEB-4: past its time a page is served stale while one render replaces it, until the stale period ends", async () => {
+    let now = 1_000;
+    let renders = 0;
+    let finish!: () => void;
+    const store = createPageStore({ ttlMs: 30_000, staleMs: 60_000, maxBytes: 1024, now: () => now });
+    await store.get("k", async () => page(`v${++renders}`));
+    now += 31_000;
+    const slow = () => new Promise<Rendered>((resolve) => { renders++; finish = () => resolve(page(`v${renders}`)); });
+    const readers = [await store.get("k", slow), await store.get("k", slow)];
+    expect(readers.map((r) => [r.hit, r.stale, r.page.body.toString()])).toEqual([[true, true, "v1"], [true, true, "v1"]]);
+    expect(renders).toBe(2); // one refresh for both readers
+    finish();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await store.get("k", slow)).toMatchObject({ hit: true, page: { body: Buffer.from("v2") } });
+    expect(store.peek("k")?.stale).toBe(false);
+    // Unread for longer than time + stale period: rendered again while the reader waits.
+    now += 91_000;
+    const waited = store.get("k", slow);
+    finish();
+    expect(await waited).toMatchObject({ hit: false, page: { body: Buffer.from("v3") } });
+  });
+
+  it("WEB-4, PUB-3: a refresh that finds the page gone drops it at once; one that cannot read the database keeps the old page", async () => {
+    let now = 1_000;
+    const store = createPageStore({ ttlMs: 30_000, staleMs: 60_000, maxBytes: 1024, now: () => now });
+    const status = (s: number, body: string): Rendered => ({ keep: false, page: { status: s, headers: {}, body: Buffer.from(body), storedAt: now } });
+    await store.get("a", async () => page("a1"));
+    await store.get("b", async () => page("b1"));
+    now += 31_000;
+    await store.get("a", async () => status(503, "unavailable"));
+    await store.get("b", async () => status(404, "gone"));
+    await store.get("c", async () => { throw new Error("renderer down"); }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.peek("a")?.page.body.toString()).toBe("a1");
+    expect(store.peek("b")).toBeUndefined();
+    expect((await store.get("b", async () => status(404, "gone"))).page.status).toBe(404);
+  });
+
   it("WEB-4: readers arriving during a render share it (one render per page)", async () => {
     let renders = 0;
     let finish!: () => void;
