@@ -85,7 +85,7 @@ function groupFigures(w: GroupWindow, goal: boolean): Figure[] {
     figure(`${w.name}: p95`, percentile(w.latencies, 95), "ms", goal ? atMost(P95_GOAL_MS) : undefined),
     figure(`${w.name}: p99`, percentile(w.latencies, 99), "ms"),
     figure(`${w.name}: errors + timeouts + non-2xx (timeouts ${w.timeouts})`, bad(w), `of ${w.latencies.length + w.errors}`, exactly(0)),
-    figure(`${w.name}: served from the page cache (x-cache HIT ÷ HIT + MISS)`, Math.round((w.cache.hits / Math.max(1, w.cache.hits + w.cache.misses)) * 100) / 100, "share"),
+    figure(`${w.name}: served from the page cache (x-cache HIT or STALE ÷ all)`, Math.round((w.cache.hits / Math.max(1, w.cache.hits + w.cache.misses)) * 100) / 100, "share"),
   ];
 }
 

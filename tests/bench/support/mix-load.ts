@@ -22,7 +22,7 @@ export interface GroupWindow {
   non2xx: number;
   /** Count per status code (2xx included). */
   statuses: Record<number, number>;
-  /** Responses served from the page cache (`x-cache: HIT`) and rendered (`MISS`); the rest carry no such header. */
+  /** Responses served from the page cache (`x-cache: HIT` or `STALE`) and rendered (`MISS`); the rest carry no such header. */
   cache: { hits: number; misses: number };
 }
 
@@ -66,7 +66,7 @@ export async function loadMixWindow(baseUrl: string, groups: readonly MixGroup[]
       client.on("headers", (h: { headers?: string[] }) => {
         const at = h.headers?.findIndex((v, i) => i % 2 === 0 && v.toLowerCase() === "x-cache") ?? -1;
         const value = at >= 0 ? h.headers![at + 1] : undefined;
-        if (value === "HIT") cache.hits++;
+        if (value === "HIT" || value === "STALE") cache.hits++;
         else if (value === "MISS") cache.misses++;
       });
     });
