@@ -6,22 +6,25 @@
  * - no duplicate rows by the unique keys, no overlapping rank spans;
  * - no pacing violation in the killed run's access log, across the restarts;
  * - the same articles and headline versions as the uninterrupted run.
- * The comparison covers articles published between 15 min after the start and 25 min before
- * the end, and before the killed run's last answered feed or sitemap poll of their site (what
- * was published while no worker ran is still listed afterwards, so the downtime itself excuses
- * nothing; but a restarted worker catches up site by site, and on a busy machine its last poll
- * of a site may come early). Headline versions are required where they were live ≥ 35
- * simulated minutes while the site was being polled — longer than any feed or sitemap interval
- * (a shorter-lived one may fall between two polls of either run); from each kill to the site's
- * next answered listing poll is that site's downtime, and what only it showed is excused. The dead worker's leases are released once it
- * has exited (crash-run.ts): the product itself leaves them to expire — 90 s real for sites,
- * 10 min for claimed jobs — which a 90-second test cannot wait for.
+ * The comparison covers articles published between 15 min after the start (the later of the
+ * two runs' first requests: worker start-up is not part of the period) and 25 min before the
+ * end, and before the killed run's last answered feed or sitemap poll of their site (what was
+ * published while no worker ran is still listed afterwards, so the downtime itself excuses
+ * nothing; but a restarted worker catches up site by site, and on a busy machine its last
+ * poll of a site may come early). Headline versions are required where they were live ≥ 35
+ * simulated minutes while the site was being polled — longer than any feed or sitemap
+ * interval (a shorter-lived one may fall between two polls of either run); from each kill to
+ * the site's next answered listing poll is that site's downtime, and what only it showed is
+ * excused. The dead worker's leases are released once it has exited (crash-run.ts): the
+ * product hands its jobs back once its heartbeat is two minutes stale and lets its site
+ * leases run out after 90 s (real time, whatever the clock scale), which a 90-second test
+ * cannot wait for.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { pacingViolations, robotsNotFirst } from "../support/access-log-checks";
 import { createTestDatabase } from "../support/database";
-import { downtimes, explain, integrity, listingPolls, missing, mustHaveSeen, recorded, siteDowntimes, type Recorded } from "./crash-checks";
+import { commonPeriod, downtimes, explain, integrity, listingPolls, missing, mustHaveSeen, recorded, siteDowntimes, type Period, type Recorded } from "./crash-checks";
 import { crawlWithKills, type CrashRun } from "./crash-run";
 
 const SCALE = 200;
@@ -31,7 +34,7 @@ let calm: { run: CrashRun; database: Database };
 let killed: { run: CrashRun; database: Database };
 let a: Recorded;
 let b: Recorded;
-let endSim: number;
+let period: Period;
 let polls: Map<string, number[]>;
 
 beforeAll(async () => {
@@ -44,11 +47,11 @@ beforeAll(async () => {
   const runA = crawlWithKills({ ...common, database: dbA, kills: 0, tailMs: 0, until: runB });
   calm = { run: await runA, database: dbA };
   killed = { run: await runB, database: dbB };
-  // One period for both: from the common start to the earlier end.
-  endSim = Math.min(calm.run.endSim, killed.run.endSim);
+  // One period for both: from the later first request to the earlier end.
+  period = commonPeriod(calm.run, killed.run);
   polls = await listingPolls(dbB);
-  a = await recorded(dbA, calm.run, endSim, polls);
-  b = await recorded(dbB, killed.run, endSim, polls);
+  a = await recorded(dbA, calm.run, period, polls);
+  b = await recorded(dbB, killed.run, period, polls);
 }, 150_000);
 
 afterAll(async () => {
@@ -93,8 +96,8 @@ describe("a worker killed with SIGKILL three times and restarted (SPEC SCH-4, OP
 
   it("SCH-4: every headline version live long enough while a worker ran is recorded, as in the uninterrupted run", async () => {
     const down = downtimes(killed.run);
-    const required = mustHaveSeen(calm.run, endSim, a.articles);
-    const requiredKilled = mustHaveSeen(killed.run, endSim, b.articles, siteDowntimes(killed.run, polls));
+    const required = mustHaveSeen(calm.run, period, a.articles);
+    const requiredKilled = mustHaveSeen(killed.run, period, b.articles, siteDowntimes(killed.run, polls));
     console.log(`crash-safety: downtime ${down.map(([x, y]) => `${Math.round((y - x) / 60_000)} min`).join(" + ")}; headline versions required ${required.size} (uninterrupted) / ${requiredKilled.size} (killed); recorded ${a.versions.size} / ${b.versions.size}`);
     expect(requiredKilled.size).toBeGreaterThan(10);
     const lost = missing(requiredKilled, b.versions);
