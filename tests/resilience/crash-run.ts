@@ -202,8 +202,9 @@ async function releaseClaims(database: Database, worker: WorkerProcess, simNow: 
 
 /**
  * The period is over: every host answers 503 from now on, so no document is served after
- * `endSim`, and the workers get time to record what they received (until the database is
- * still for a second, at most 20 s) before they are stopped.
+ * `endSim`, and the workers get time to record what they received (until the recorded rows
+ * are still for a second, at most 20 s; the workers' 503s go on meanwhile) before they are
+ * stopped.
  */
 async function closeTheWeb(database: Database, sim: SimulatedWeb): Promise<void> {
   for (const o of sim.outlets) {
@@ -213,8 +214,8 @@ async function closeTheWeb(database: Database, sim: SimulatedWeb): Promise<void>
   let previous = "";
   for (let i = 0; i < 20; i++) {
     const [row] = await database.db.execute<{ state: string }>(sql`
-      select concat_ws(' ', (select count(*) from fetch_log where outcome <> 'in-flight'), (select count(*) from articles),
-        (select count(*) from headline_versions), (select max(last_seen_at) from headline_versions), (select count(*) from rank_spans)) as state`);
+      select concat_ws(' ', (select count(*) from articles), (select count(*) from headline_versions),
+        (select max(last_seen_at) from headline_versions), (select count(*) from rank_spans), (select count(*) from frontpage_captures)) as state`);
     if (row!.state === previous) return;
     previous = row!.state;
     await sleep(1_000);
