@@ -3,11 +3,11 @@
  * version of tests/resilience/crash-safety.test.ts and, with `--workers 3`, of
  * workers-killed.test.ts (SPEC SCH-4, OPS-2, POL-1, STO-1). `--workers` worker processes share
  * one database and crawl the simulated web; the first of them is killed with SIGKILL `--kills`
- * times (3–10 s after each of its processes' first request) and restarted each time, beside
- * an uninterrupted single worker on an identical simulated web over the same simulated period.
- * Prints kills survived, processes, requests, rows compared, violations and duplicates; exits
- * 1 if any check fails. Uses DATABASE_URL's server, else an embedded PostgreSQL in a
- * temporary directory.
+ * times (3–10 s after each of its processes' first request, with several workers then as soon
+ * as it holds a job) and restarted each time, beside an uninterrupted single worker on an
+ * identical simulated web over the same simulated period. Prints kills survived, processes,
+ * requests, rows compared, violations and duplicates; exits 1 if any check fails. Uses
+ * DATABASE_URL's server, else an embedded PostgreSQL in a temporary directory.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
@@ -72,7 +72,8 @@ async function main(args: string[]): Promise<number> {
     const origin = Date.now();
     const common = { scale, origin, outlets, upMs: [3_000, 10_000] as const, tailMs: 20_000 };
     process.stdout.write(`soak:crash: ${workers} worker process(es), the first killed ${kills} times; ${outlets} outlets, time ×${scale}\n`);
-    const runningB = crawlWithKills({ ...common, database: dbB.database, workers, kills });
+    // Among several workers the killed one may be idle: each kill then waits until it holds a job.
+    const runningB = crawlWithKills({ ...common, database: dbB.database, workers, kills, midJob: workers > 1 });
     const [runA, runB] = await Promise.all([crawlWithKills({ ...common, database: dbA.database, kills: 0, tailMs: 0, until: runningB }), runningB]);
     const period = commonPeriod(runA, runB);
     const polls = await listingPolls(dbB.database);

@@ -34,6 +34,12 @@ export interface CrashRunOptions {
   kills: number;
   /** Each kill comes this long (real ms, drawn at random in the range) after the killed worker's current process made its first request. */
   upMs: readonly [number, number];
+  /**
+   * After the random up-time, wait (up to MID_JOB_WAIT_MS) until the worker holds a claimed
+   * job before killing it, so that the kill cuts work in progress: among several workers the
+   * killed one may have none at a given moment.
+   */
+  midJob?: boolean;
   /** After the last restart's first request, the crawl goes on this long (real ms). */
   tailMs: number;
   /** With no kills: the crawl runs until this settles (so two runs end together). */
@@ -84,6 +90,8 @@ export interface CrashRun {
 
 /** The longest pacing gap (SPEC POL-1 default range 3–5 s). */
 const MAX_GAP_MS = 5_000;
+/** Longest wait (real) for the worker to be killed to hold a job (`midJob`). */
+const MID_JOB_WAIT_MS = 20_000;
 /** A claimed job's lease (crawler/main.ts), in clock time before scaling. */
 const JOB_LEASE_MS = 600_000;
 /** Longest wait (real) for a new worker process's first request: start-up takes 2–10 s on a busy machine. */
@@ -149,6 +157,7 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
     for (let i = 0; i < o.kills; i++) {
       await firstRequest(victim);
       await sleep(o.upMs[0] + Math.random() * (o.upMs[1] - o.upMs[0]));
+      if (o.midJob) await holdingAJob(o.database, victim);
       const child = children.get(victim)!;
       child.kill("SIGKILL");
       await new Promise((resolve) => (exited(child) ? resolve(undefined) : child.once("exit", resolve)));
@@ -169,6 +178,17 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
     throw error;
   } finally {
     await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Waits until `worker` holds a claimed source or article read, at most MID_JOB_WAIT_MS. */
+async function holdingAJob(database: Database, worker: WorkerProcess): Promise<void> {
+  const like = `${worker.workerId}%`;
+  for (let waited = 0; waited < MID_JOB_WAIT_MS; waited += 20) {
+    const [row] = await database.db.execute<{ n: number }>(sql`select
+      (select count(*) from sources where lease_owner like ${like}) + (select count(*) from articles where read_lease_owner like ${like}) as n`);
+    if (Number(row!.n) > 0) return;
+    await sleep(20);
   }
 }
 

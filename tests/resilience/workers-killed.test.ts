@@ -2,9 +2,10 @@
  * Several workers, one killed twice, short version for CI (SPEC SCH-4, OPS-2, POL-1, STO-1;
  * issue 8 item 3): three worker processes share one PostgreSQL and crawl the simulated web
  * (six outlets, time ×200) for three to four simulated hours; one of them is killed with
- * SIGKILL at a random moment (10–18 s after its current process's first request) and
- * restarted at once, twice. Beside them a single uninterrupted worker crawls an identical
- * simulated web over the same simulated period. Afterwards:
+ * SIGKILL at a random moment while it holds a job (10–18 s after its current process's first
+ * request, then as soon as it holds one) and restarted at once, twice. Beside them a single
+ * uninterrupted worker crawls an identical simulated web over the same simulated period.
+ * Afterwards:
  * - both kills were survived, and every process, each restart included, crawled;
  * - across every process and restart, no pacing violation and robots.txt first on every host;
  * - no duplicate work (crash-checks.ts `duplicateWork`: no URL requested again sooner than its
@@ -58,7 +59,7 @@ beforeAll(async () => {
   const common = {
     scale: SCALE, origin, outlets: OUTLETS, upMs: [10_000, 18_000] as const, tailMs: 20_000, env: { HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: String(READ_BUDGET) },
   };
-  const runB = crawlWithKills({ ...common, database: dbB, workers: WORKERS, kills: KILLS });
+  const runB = crawlWithKills({ ...common, database: dbB, workers: WORKERS, kills: KILLS, midJob: true });
   const runA = crawlWithKills({ ...common, database: dbA, kills: 0, tailMs: 0, until: runB });
   single = { run: await runA, database: dbA };
   several = { run: await runB, database: dbB };
@@ -87,6 +88,8 @@ describe("three worker processes on one database, one killed with SIGKILL twice 
     const perProcess = run.processes.map((p) => ({ pid: p.pid, slot: p.slot, requests: done.get(p.workerId) ?? 0 }));
     console.log(`workers-killed: ${minutes(period.endSim - period.startSim)} simulated min; ${run.sim.accessLog().length} requests (single worker ${single.run.sim.accessLog().length}); per process ${perProcess.map((p) => `${p.slot}/${p.pid}: ${p.requests}`).join(", ")}; kills at +${run.kills.map((k) => minutes(k.simTime - run.startSim)).join(", +")} min, holding ${run.kills.map((k) => `${k.heldJobs.length} jobs, ${k.heldSites.length} site leases`).join("; ")}`);
     for (const p of perProcess) expect(p.requests, `process ${p.pid} (slot ${p.slot})`).toBeGreaterThan(0);
+    // Each kill waited for the worker to hold a job: work in progress was cut.
+    expect(run.kills.filter((k) => k.heldJobs.length > 0).length).toBeGreaterThan(0);
     // The crawl went on after each kill, for an hour or more of simulated time.
     for (const kill of run.kills) expect(run.sim.accessLog().some((e) => e.simTime > kill.simTime + 60 * MINUTE)).toBe(true);
   });
