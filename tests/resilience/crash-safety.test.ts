@@ -3,8 +3,11 @@
  * worker crawls the simulated web and is killed with SIGKILL three times, 3–6 s (random)
  * after each start's first request, each time restarted at once; an uninterrupted worker crawls an identical simulated web over the
  * same simulated period (both runs start together on one clock origin). Afterwards:
- * - no duplicate rows by the unique keys, no overlapping rank spans;
+ * - no duplicate rows by the unique keys, no overlapping rank spans, no duplicate work
+ *   (crash-checks.ts `duplicateWork`);
  * - no pacing violation in the killed run's access log, across the restarts;
+ * - what the simulated web served is stored, exactly, but for what only the dead worker's
+ *   unfinished jobs received (crash-checks.ts `servedVsStored`);
  * - the same articles and headline versions as the uninterrupted run.
  * The comparison covers articles published between 15 min after the start (the later of the
  * two runs' first requests: worker start-up is not part of the period) and 25 min before the
@@ -24,7 +27,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { pacingViolations, robotsNotFirst } from "../support/access-log-checks";
 import { createTestDatabase } from "../support/database";
-import { commonPeriod, downtimes, explain, integrity, listingPolls, missing, mustHaveSeen, recorded, siteDowntimes, type Period, type Recorded } from "./crash-checks";
+import {
+  commonPeriod, downtimes, duplicateWork, explain, integrity, listingPolls, missing, mustHaveSeen, recorded, servedVsStored, siteDowntimes, type Period,
+  type Recorded,
+} from "./crash-checks";
 import { crawlWithKills, type CrashRun } from "./crash-run";
 
 const SCALE = 200;
@@ -79,6 +85,23 @@ describe("a worker killed with SIGKILL three times and restarted (SPEC SCH-4, OP
   it("POL-1, OPS-2: across the restarts, requests to one site never overlap and start at least 3 s apart", () => {
     expect(pacingViolations(killed.run.sim.accessLog(), 3000)).toEqual([]);
     expect(robotsNotFirst(killed.run.sim.accessLog())).toEqual([]);
+  });
+
+  it("SCH-3, SCH-4: no duplicate work across the restarts but the dead worker's unfinished jobs, redone", async () => {
+    const dup = await duplicateWork(killed.database, killed.run);
+    console.log(`crash-safety: duplicate work ${dup.repeats.length}; redone after a kill ${dup.redone.length}`);
+    expect(dup.repeats).toEqual([]);
+    expect((await duplicateWork(calm.database, calm.run)).repeats).toEqual([]);
+  });
+
+  it("STO-1: what the simulated web served is stored, exactly, but for what only the dead worker's unfinished jobs received", async () => {
+    for (const [name, r] of [["killed", killed], ["uninterrupted", calm]] as const) {
+      const got = await servedVsStored(r.database, r.run);
+      expect(got.servedDocuments).toBeGreaterThan(100);
+      expect({ ...got, servedDocuments: 0, excusedDocuments: 0 }, name).toEqual({
+        lostArticles: [], lostVersions: [], inventedArticles: [], inventedVersions: [], servedDocuments: 0, excusedDocuments: 0,
+      });
+    }
   });
 
   it("SCH-4: the same articles as the uninterrupted run over the same simulated period", async () => {
