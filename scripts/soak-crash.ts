@@ -1,26 +1,32 @@
 /**
- * `npm run soak:crash -- [--kills 10] [--outlets 12] [--scale 200]`: the long version of
- * tests/resilience/crash-safety.test.ts (SPEC SCH-4, OPS-2, POL-1). The real worker crawls
- * the simulated web and is killed with SIGKILL `--kills` times (3–10 s after each start's
- * first request), restarted each time, beside an uninterrupted worker on an identical
- * simulated web over the same simulated period. Prints kills survived, rows compared and
- * violations; exits 1 if any check fails. Uses DATABASE_URL's server, else an embedded
- * PostgreSQL in a temporary directory.
+ * `npm run soak:crash -- [--kills 10] [--outlets 12] [--scale 200] [--workers 1]`: the long
+ * version of tests/resilience/crash-safety.test.ts and, with `--workers 3`, of
+ * workers-killed.test.ts (SPEC SCH-4, OPS-2, POL-1, STO-1). `--workers` worker processes share
+ * one database and crawl the simulated web; the first of them is killed with SIGKILL `--kills`
+ * times (3–10 s after each of its processes' first request, with several workers then as soon
+ * as it holds a job) and restarted each time, beside an uninterrupted single worker on an
+ * identical simulated web over the same simulated period. Prints kills survived, processes,
+ * requests, rows compared, violations and duplicates; exits 1 if any check fails. Uses
+ * DATABASE_URL's server, else an embedded PostgreSQL in a temporary directory.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../db/client";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../db/embedded";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { pacingViolations, robotsNotFirst } from "../tests/support/access-log-checks";
-import { downtimes, integrity, listingPolls, missing, mustHaveSeen, recorded, siteDowntimes } from "../tests/resilience/crash-checks";
+import {
+  commonPeriod, downtimes, duplicateWork, integrity, listingPolls, merged, missing, mustHaveSeen, recorded, requestsByProcess, servedVsStored, siteDowntimes,
+  unwatched,
+} from "../tests/resilience/crash-checks";
 import { crawlWithKills } from "../tests/resilience/crash-run";
 
-const usage = "usage: npm run soak:crash -- [--kills N] [--outlets N] [--scale N]";
+const usage = "usage: npm run soak:crash -- [--kills N] [--outlets N] [--scale N] [--workers N]";
 
 function option(args: string[], name: string, fallback: number): number {
   const i = args.indexOf(`--${name}`);
@@ -53,6 +59,7 @@ async function main(args: string[]): Promise<number> {
   const kills = option(args, "kills", 10);
   const outlets = option(args, "outlets", 12);
   const scale = option(args, "scale", 200);
+  const workers = option(args, "workers", 1);
   const config = loadConfig();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-soak-"));
   await fs.chmod(dataDir, 0o755);
@@ -64,28 +71,47 @@ async function main(args: string[]): Promise<number> {
   try {
     const origin = Date.now();
     const common = { scale, origin, outlets, upMs: [3_000, 10_000] as const, tailMs: 20_000 };
-    process.stdout.write(`soak:crash: ${kills} kills, ${outlets} outlets, time ×${scale}\n`);
-    const runningB = crawlWithKills({ ...common, database: dbB.database, kills });
+    process.stdout.write(`soak:crash: ${workers} worker process(es), the first killed ${kills} times; ${outlets} outlets, time ×${scale}\n`);
+    // Among several workers the killed one may be idle: each kill then waits until it holds a job.
+    const runningB = crawlWithKills({ ...common, database: dbB.database, workers, kills, midJob: workers > 1 });
     const [runA, runB] = await Promise.all([crawlWithKills({ ...common, database: dbA.database, kills: 0, tailMs: 0, until: runningB }), runningB]);
-    const endSim = Math.min(runA.endSim, runB.endSim);
+    const period = commonPeriod(runA, runB);
     const polls = await listingPolls(dbB.database);
-    const [a, b] = [await recorded(dbA.database, runA, endSim, polls), await recorded(dbB.database, runB, endSim, polls)];
-    const down = downtimes(runB);
+    const [a, b] = [await recorded(dbA.database, runA, period, polls), await recorded(dbB.database, runB, period, polls)];
+    // Headline versions live ≥ 35 min while both runs watched the site (crash-checks.ts `unwatched`), outside each kill's downtime.
+    const down = merged(
+      unwatched(await listingPolls(dbA.database, ["sitemap"]), period), unwatched(await listingPolls(dbB.database, ["sitemap"]), period), siteDowntimes(runB, polls));
+    const required = mustHaveSeen(runB, period, new Set([...a.articles, ...b.articles]), down);
     const lostArticles = missing(a.articles, b.articles);
-    const lostVersions = missing(mustHaveSeen(runB, endSim, b.articles, siteDowntimes(runB, polls)), b.versions);
-    const integrityB = await integrity(dbB.database);
+    const lostVersions = { single: missing(required, a.versions), killed: missing(required, b.versions) };
+    const [integrityA, integrityB] = [await integrity(dbA.database), await integrity(dbB.database)];
+    const [work, workA] = [await duplicateWork(dbB.database, runB), await duplicateWork(dbA.database, runA)];
+    // Exactness: what was served is stored, but for what only a dead worker's unfinished jobs received.
+    const [exactA, exactB] = [await servedVsStored(dbA.database, runA), await servedVsStored(dbB.database, runB)];
+    const inexact = [exactA, exactB].reduce((n, x) => n + x.lostArticles.length + x.lostVersions.length + x.inventedArticles.length + x.inventedVersions.length, 0);
     const pacing = pacingViolations(runB.sim.accessLog(), 3000);
     const robots = robotsNotFirst(runB.sim.accessLog());
+    const done = await requestsByProcess(dbB.database);
+    const idle = runB.processes.filter((p) => !done.get(p.workerId));
+    const spans = async (d: typeof dbA) => Number((await d.database.db.execute<{ n: number }>(sql`select count(*)::int as n from rank_spans`))[0]!.n);
+    const duplicateRows = integrityA.duplicateArticles + integrityA.duplicateVersions + integrityB.duplicateArticles + integrityB.duplicateVersions;
+    const minutes = (ms: number) => Math.round(ms / 60_000);
     const lines = [
-      `simulated period: ${Math.round((endSim - runA.startSim) / 60_000)} min; downtime ${Math.round(down.reduce((n, [x, y]) => n + y - x, 0) / 60_000)} min`,
-      `kills survived: ${runB.kills.length} (worker starts ${runB.starts}); requests ${runB.sim.accessLog().length} (uninterrupted ${runA.sim.accessLog().length})`,
-      `rows compared: ${a.articles.size} articles, ${a.versions.size} headline versions (uninterrupted) vs ${b.articles.size} / ${b.versions.size} (killed)`,
-      `lost articles: ${lostArticles.length}; lost long-lived headline versions: ${lostVersions.length}; extra articles: ${missing(b.articles, a.articles).length}`,
-      `violations: duplicates ${integrityB.duplicateArticles + integrityB.duplicateVersions}, span overlaps ${integrityB.overlappingSpans}, pacing ${pacing.length}, robots-first ${robots.length}`,
+      `simulated period: ${minutes(period.endSim - period.startSim)} min; time with no worker ${minutes(downtimes(runB).reduce((n, [x, y]) => n + y - x, 0))} min`,
+      `kills survived: ${runB.kills.length}; processes: ${runB.starts} (${workers} workers + ${runB.kills.length} restarts), each with requests: ${runB.starts - idle.length}`,
+      `requests: ${runB.sim.accessLog().length} (single worker ${runA.sim.accessLog().length}); per process ${runB.processes.map((p) => done.get(p.workerId) ?? 0).join(" ")}`,
+      `rows compared: articles ${a.articles.size} (single) vs ${b.articles.size} (killed); headline versions required ${required.size}, recorded ${a.versions.size} vs ${b.versions.size}; rank spans ${await spans(dbA)} vs ${await spans(dbB)}`,
+      `served vs stored: ${exactB.servedDocuments} documents served (${exactB.excusedDocuments} to a dead worker's unfinished job), single worker ${exactA.servedDocuments}; lost ${exactB.lostArticles.length} articles, ${exactB.lostVersions.length} headline versions (single worker ${exactA.lostArticles.length} / ${exactA.lostVersions.length}); invented ${exactA.inventedArticles.length + exactB.inventedArticles.length + exactA.inventedVersions.length + exactB.inventedVersions.length}`,
+      `lost: articles ${lostArticles.length}, long-lived headline versions ${lostVersions.killed.length} (single worker ${lostVersions.single.length}); extra articles ${missing(b.articles, a.articles).length}`,
+      `violations: pacing ${pacing.length}, robots-first ${robots.length}, span overlaps ${integrityA.overlappingSpans + integrityB.overlappingSpans}`,
+      `duplicates: rows ${duplicateRows}, work ${work.repeats.length + workA.repeats.length} (unfinished jobs redone after a kill: ${work.redone.length})`,
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
+    for (const r of [...work.repeats, ...workA.repeats].slice(0, 5)) process.stdout.write(`  duplicate: ${r.url} ${r.gapMs} ms apart\n`);
+    for (const v of [...lostArticles, ...lostVersions.killed, ...lostVersions.single, ...exactB.lostVersions, ...exactA.lostVersions].slice(0, 5)) process.stdout.write(`  lost: ${v}\n`);
     await Promise.all([runA.sim.close(), runB.sim.close()]);
-    const failed = lostArticles.length + lostVersions.length + integrityB.duplicateArticles + integrityB.duplicateVersions + integrityB.overlappingSpans + pacing.length + robots.length;
+    const failed = inexact + lostArticles.length + lostVersions.killed.length + lostVersions.single.length + duplicateRows + integrityA.overlappingSpans
+      + integrityB.overlappingSpans + work.repeats.length + workA.repeats.length + pacing.length + robots.length + idle.length;
     return failed === 0 ? 0 : 1;
   } finally {
     await dbA.drop();

@@ -57,6 +57,14 @@ const siteIsFree = (site: ReturnType<typeof sql>, now: string) => sql`
   and not exists (select 1 from articles busy where busy.site_domain = ${site} and busy.read_lease_until >= ${now})`;
 
 /**
+ * LOCK_RECHECK: the rows to claim are chosen on the statement's snapshot, and another worker
+ * may claim (or finish) one of them and commit before this statement locks it; `skip locked`
+ * only skips rows still locked. So the conditions that make a row claimable are repeated in
+ * the `for update` query's own WHERE, which PostgreSQL re-evaluates on the row's latest
+ * version when it changed since the snapshot: without them the row is claimed a second time
+ * and its work done twice (seen with three workers: article pages read twice, feeds polled
+ * twice within their interval).
+ *
  * Claim up to `limit` due jobs for `workerId` until `now + leaseMs`: at most one per
  * site, none of a site that is in back-off or already has a job running (its requests
  * would only queue behind the site's lease); source polls first, most overdue first,
@@ -102,6 +110,8 @@ async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs
           and ${siteIsFree(sql`d.domain`, now)}
         order by due.next_due_at
         limit ${p.limit})
+        -- Checked again on the row as locked (see LOCK_RECHECK).
+        and next_due_at <= ${now} and (lease_until is null or lease_until < ${now})
       for update skip locked)
     returning s.id, s.outlet_id, o.slug, o.timezone, s.kind, s.url, s.interval_minutes, s.etag, s.last_modified,
       s.closed_since, s.consecutive_failures, s.failing_since, ${siteReadyAt(sql`s.site_domain`)}`);
@@ -126,6 +136,8 @@ async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs
         where nth = 1
         order by read_due_at
         limit ${room})
+        -- Checked again on the row as locked (see LOCK_RECHECK).
+        and read_at is null and read_due_at <= ${now} and (read_lease_until is null or read_lease_until < ${now})
       for update skip locked)
     returning a.id, a.outlet_id, o.slug, o.timezone, 'article' as kind, a.url, 60 as interval_minutes, null as etag, null as last_modified,
       null as closed_since, null as consecutive_failures, null as failing_since, ${siteReadyAt(sql`a.site_domain`)}`);

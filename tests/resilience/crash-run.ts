@@ -1,9 +1,9 @@
 /**
- * One crawl of the simulated web by real worker processes (`crawler/main.ts`), optionally
- * killed with SIGKILL at random moments and restarted at once (SPEC SCH-4, OPS-2). Used by
- * the CI crash test and by `scripts/soak-crash.ts`. Two runs started together with the same
- * clock origin, the second ending with the first, cover the same simulated period against
- * identical simulated webs.
+ * One crawl of the simulated web by real worker processes (`crawler/main.ts`) sharing one
+ * database, one of them optionally killed with SIGKILL at random moments and restarted at
+ * once (SPEC SCH-4, OPS-2). Used by the CI crash tests and by `scripts/soak-crash.ts`. Two
+ * runs started together with the same clock origin, the second ending with the first, cover
+ * the same simulated period against identical simulated webs.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { openSync } from "node:fs";
@@ -28,42 +28,77 @@ export interface CrashRunOptions {
   /** Shared by runs that must cover the same simulated period. */
   origin: number;
   outlets: number;
-  /** SIGKILLs, each followed by an immediate restart. */
+  /** Worker processes crawling together (the first of them is the one killed). @default 1 */
+  workers?: number;
+  /** SIGKILLs of the first worker, each followed by an immediate restart. */
   kills: number;
-  /** Each kill comes this long (real ms, drawn at random in the range) after the current worker's first request. */
+  /** Each kill comes this long (real ms, drawn at random in the range) after the killed worker's current process made its first request. */
   upMs: readonly [number, number];
+  /**
+   * After the random up-time, wait (up to MID_JOB_WAIT_MS) until the worker holds a claimed
+   * job before killing it, so that the kill cuts work in progress: among several workers the
+   * killed one may have none at a given moment.
+   */
+  midJob?: boolean;
   /** After the last restart's first request, the crawl goes on this long (real ms). */
   tailMs: number;
   /** With no kills: the crawl runs until this settles (so two runs end together). */
   until?: Promise<unknown>;
-  /** When set, each worker's output goes to `worker-N.log` there. */
+  /** Further settings of every worker process (e.g. `HEMEROSCOPIO_ARTICLE_DAILY_BUDGET`). */
+  env?: Record<string, string>;
+  /** When set, each worker process's output goes to `worker-N.log` there. */
   logDir?: string;
 }
+
+/** A job (source poll or article read) the dead worker had claimed, as the test released it. */
+export type HeldJob = { url: string; site: string; /** Simulated time it was claimed. */ claimedAt: number };
 
 /** A kill as it happened: when (simulated), whom, and what the dead worker still held. */
 export interface Kill {
   simTime: number;
+  pid: number;
+  /** The dead process's worker-id prefix (`host:pid:`). */
   workerId: string;
   /** Sites (registrable domains) whose request lease the dead worker held, released by the test (see releaseClaims). */
   heldSites: string[];
   /** Sources and article reads it had claimed, released by the test. */
+  heldJobs: HeldJob[];
   releasedClaims: number;
+}
+
+/** A worker process of the run. */
+export interface WorkerProcess {
+  pid: number;
+  /** The worker-id prefix of its rows (`fetch_log.worker_id`, leases): `host:pid:`. */
+  workerId: string;
+  /** 0 is the worker killed and restarted; its processes follow one another. */
+  slot: number;
+  killed: boolean;
 }
 
 /** The outcome of a run. */
 export interface CrashRun {
   sim: SimulatedWeb;
+  /** The simulated time of the run's first request (worker start-up is not part of the period). */
   startSim: number;
   endSim: number;
   kills: Kill[];
-  /** Worker processes started in all (1 + kills). */
+  /** Worker processes started in all (workers + kills). */
   starts: number;
+  processes: WorkerProcess[];
 }
 
 /** The longest pacing gap (SPEC POL-1 default range 3–5 s). */
 const MAX_GAP_MS = 5_000;
+/** Longest wait (real) for the worker to be killed to hold a job (`midJob`). */
+const MID_JOB_WAIT_MS = 20_000;
+/** A claimed job's lease (crawler/main.ts), in clock time before scaling. */
+const JOB_LEASE_MS = 600_000;
+/** Longest wait (real) for a new worker process's first request: start-up takes 2–10 s on a busy machine. */
+const FIRST_REQUEST_TIMEOUT_MS = 90_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 /** Run the crawl; the caller closes `sim` and the database. */
 export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
@@ -77,62 +112,132 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
     ...process.env, DATABASE_URL: o.database.url, HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true",
     HEMEROSCOPIO_DATA_DIR: dataDir, HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
     HEMEROSCOPIO_TIME_SCALE: String(o.scale), HEMEROSCOPIO_TIME_ORIGIN: String(o.origin), HEMEROSCOPIO_LOG_LEVEL: "error",
+    ...o.env,
   };
-  let starts = 0;
-  const start = (): ChildProcess => {
-    starts++;
-    const stderr = o.logDir ? openSync(path.join(o.logDir, `worker-${starts}.log`), "w") : "ignore";
-    return spawn(process.execPath, ["--import", "tsx", "crawler/main.ts"], { cwd: ROOT, env, stdio: ["ignore", stderr, stderr] });
+  const processes: WorkerProcess[] = [];
+  const children = new Map<WorkerProcess, ChildProcess>();
+  const start = (slot: number): WorkerProcess => {
+    const stderr = o.logDir ? openSync(path.join(o.logDir, `worker-${processes.length + 1}.log`), "w") : "ignore";
+    const child = spawn(process.execPath, ["--import", "tsx", "crawler/main.ts"], { cwd: ROOT, env, stdio: ["ignore", stderr, stderr] });
+    const worker = { pid: child.pid!, workerId: `${os.hostname()}:${child.pid}:`, slot, killed: false };
+    processes.push(worker);
+    children.set(worker, child);
+    return worker;
   };
-  const startSim = clock.now();
-  // A kill is timed from the worker's first request, not from its spawn: start-up takes from
-  // 2 s to 10 s on a busy machine, and a kill then should still find the worker mid-crawl.
-  const firstRequest = async (since: number) => {
-    while (!sim.accessLog().some((e) => e.start > since)) await sleep(50);
+  const stopAll = async (signal: NodeJS.Signals) => {
+    await Promise.all([...children.values()].map((child) => new Promise((resolve) => {
+      if (exited(child)) return resolve(undefined);
+      child.once("exit", resolve);
+      child.kill(signal);
+    })));
   };
-  let spawnedAt = Date.now();
-  let worker = start();
-  const kills: Kill[] = [];
-  for (let i = 0; i < o.kills; i++) {
-    await firstRequest(spawnedAt);
-    await sleep(o.upMs[0] + Math.random() * (o.upMs[1] - o.upMs[0]));
-    const pid = worker.pid;
-    worker.kill("SIGKILL");
-    await new Promise((resolve) => (worker.exitCode !== null || worker.signalCode !== null ? resolve(undefined) : worker.once("exit", resolve)));
-    kills.push(await releaseClaims(o.database, `${os.hostname()}:${pid}:`, clock.now()));
-    spawnedAt = Date.now();
-    worker = start();
+  try {
+    // A kill is timed from the process's first request (its first request-log line), not from
+    // its spawn: start-up takes from 2 s to 10 s on a busy machine, and a kill then should
+    // still find the worker mid-crawl.
+    const firstRequest = async (worker: WorkerProcess) => {
+      const like = `${worker.workerId}%`;
+      for (let waited = 0; ; waited += 50) {
+        const [row] = await o.database.db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from fetch_log where worker_id like ${like} limit 1) f`);
+        if (row!.n > 0) return;
+        const child = children.get(worker)!;
+        if (exited(child)) throw new Error(`worker ${worker.pid} exited (${child.exitCode ?? child.signalCode}) before its first request`);
+        if (waited > FIRST_REQUEST_TIMEOUT_MS) throw new Error(`worker ${worker.pid} made no request in ${FIRST_REQUEST_TIMEOUT_MS} ms`);
+        await sleep(50);
+      }
+    };
+    let victim = start(0);
+    for (let slot = 1; slot < (o.workers ?? 1); slot++) start(slot);
+    for (let waited = 0; sim.accessLog().length === 0; waited += 50) {
+      if (waited > FIRST_REQUEST_TIMEOUT_MS) throw new Error(`no request in ${FIRST_REQUEST_TIMEOUT_MS} ms`);
+      await sleep(50);
+    }
+    const startSim = Math.min(...sim.accessLog().map((e) => e.simTime));
+    const kills: Kill[] = [];
+    for (let i = 0; i < o.kills; i++) {
+      await firstRequest(victim);
+      await sleep(o.upMs[0] + Math.random() * (o.upMs[1] - o.upMs[0]));
+      if (o.midJob) await holdingAJob(o.database, victim);
+      const child = children.get(victim)!;
+      child.kill("SIGKILL");
+      await new Promise((resolve) => (exited(child) ? resolve(undefined) : child.once("exit", resolve)));
+      victim.killed = true;
+      kills.push(await releaseClaims(o.database, victim, clock.now(), JOB_LEASE_MS * o.scale));
+      victim = start(0);
+    }
+    await firstRequest(victim);
+    await Promise.all([sleep(o.tailMs), o.until]);
+    const endSim = clock.now();
+    await closeTheWeb(o.database, sim);
+    await stopAll("SIGTERM");
+    await sim.idle();
+    return { sim, startSim, endSim, kills, starts: processes.length, processes };
+  } catch (error) {
+    await stopAll("SIGKILL");
+    await sim.close();
+    throw error;
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
   }
-  await firstRequest(spawnedAt);
-  await Promise.all([sleep(o.tailMs), o.until]);
-  const endSim = clock.now();
-  await new Promise((resolve) => {
-    if (worker.exitCode !== null || worker.signalCode !== null) return resolve(undefined);
-    worker.once("exit", resolve);
-    worker.kill("SIGTERM");
-  });
-  await sim.idle();
-  await fs.rm(dataDir, { recursive: true, force: true });
-  return { sim, startSim, endSim, kills, starts };
+}
+
+/** Waits until `worker` holds a claimed source or article read, at most MID_JOB_WAIT_MS. */
+async function holdingAJob(database: Database, worker: WorkerProcess): Promise<void> {
+  const like = `${worker.workerId}%`;
+  for (let waited = 0; waited < MID_JOB_WAIT_MS; waited += 20) {
+    const [row] = await database.db.execute<{ n: number }>(sql`select
+      (select count(*) from sources where lease_owner like ${like}) + (select count(*) from articles where read_lease_owner like ${like}) as n`);
+    if (Number(row!.n) > 0) return;
+    await sleep(20);
+  }
 }
 
 /**
  * After a SIGKILL the dead worker's leases stay in the database: its job claims (sources,
- * article reads) for 10 minutes of real time and its site leases for 90 s, so a restarted
- * worker does not take back its predecessor's work — the product has no reclaim on restart
- * (reported by issue 8's crash test). This plays that reclaim once the process has exited
- * (its connections are closed, so none of its requests is still running): the claims are
- * freed, and each site it held is freed with its next-allowed time moved at least the longest
- * pacing gap (5 s) past now, so pacing — checked independently on the simulator's access
- * log — cannot be shortened by it.
+ * article reads) until the others' housekeeping hands them back, once its heartbeat is two
+ * minutes stale (crawler/jobs/reclaim-leases.ts; real minutes under a scaled clock), and its
+ * site leases for 90 s, so the restarted worker and the others cannot take that work
+ * meanwhile. This plays that reclaim as soon as the process has exited (its connections are
+ * closed, so none of its requests is still running): the claims are freed, and each site it
+ * held is freed with its next-allowed time moved at least the longest pacing gap (5 s) past
+ * now, so pacing — checked independently on the simulator's access log — cannot be
+ * shortened by it.
  */
-async function releaseClaims(database: Database, ownerPrefix: string, simNow: number): Promise<Kill> {
-  const like = `${ownerPrefix}%`;
+async function releaseClaims(database: Database, worker: WorkerProcess, simNow: number, leaseMs: number): Promise<Kill> {
+  const like = `${worker.workerId}%`;
   const nextAllowed = new Date(simNow + MAX_GAP_MS).toISOString();
   const held = await database.db.execute<{ domain: string }>(sql`
     update sites set lease_owner = null, lease_until = null, next_allowed_at = greatest(next_allowed_at, ${nextAllowed}::timestamptz)
     where lease_owner like ${like} returning domain`);
-  const sources = await database.db.execute(sql`update sources set lease_owner = null, lease_until = null where lease_owner like ${like} returning id`);
-  const reads = await database.db.execute(sql`update articles set read_lease_owner = null, read_lease_until = null where read_lease_owner like ${like} returning id`);
-  return { simTime: simNow, workerId: ownerPrefix, heldSites: held.map((h) => h.domain), releasedClaims: sources.length + reads.length };
+  type Row = { url: string; site: string; until: string };
+  const sources = await database.db.execute<Row>(sql`
+    update sources s set lease_owner = null, lease_until = null from sources held
+    where held.id = s.id and held.lease_owner like ${like} returning s.url, s.site_domain as site, held.lease_until as until`);
+  const reads = await database.db.execute<Row>(sql`
+    update articles a set read_lease_owner = null, read_lease_until = null from articles held
+    where held.id = a.id and held.read_lease_owner like ${like} returning a.url, a.site_domain as site, held.read_lease_until as until`);
+  const heldJobs = [...sources, ...reads].map((j) => ({ url: j.url, site: j.site, claimedAt: new Date(j.until).getTime() - leaseMs }));
+  return { simTime: simNow, pid: worker.pid, workerId: worker.workerId, heldSites: held.map((h) => h.domain), heldJobs, releasedClaims: heldJobs.length };
+}
+
+/**
+ * The period is over: every host answers 503 from now on, so no document is served after
+ * `endSim`, and the workers get time to record what they received (until the recorded rows
+ * are still for a second, at most 20 s; the workers' 503s go on meanwhile) before they are
+ * stopped.
+ */
+async function closeTheWeb(database: Database, sim: SimulatedWeb): Promise<void> {
+  for (const o of sim.outlets) {
+    for (const host of new Set([o.hosts.www, o.hosts.feeds, o.hosts.sitemaps, o.domain])) sim.setScenario(host, [{ kind: "status", status: 503 }]);
+  }
+  await sim.idle();
+  let previous = "";
+  for (let i = 0; i < 20; i++) {
+    const [row] = await database.db.execute<{ state: string }>(sql`
+      select concat_ws(' ', (select count(*) from articles), (select count(*) from headline_versions),
+        (select max(last_seen_at) from headline_versions), (select count(*) from rank_spans), (select count(*) from frontpage_captures)) as state`);
+    if (row!.state === previous) return;
+    previous = row!.state;
+    await sleep(1_000);
+  }
 }

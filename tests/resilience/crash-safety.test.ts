@@ -3,25 +3,34 @@
  * worker crawls the simulated web and is killed with SIGKILL three times, 3–6 s (random)
  * after each start's first request, each time restarted at once; an uninterrupted worker crawls an identical simulated web over the
  * same simulated period (both runs start together on one clock origin). Afterwards:
- * - no duplicate rows by the unique keys, no overlapping rank spans;
+ * - no duplicate rows by the unique keys, no overlapping rank spans, no duplicate work
+ *   (crash-checks.ts `duplicateWork`);
  * - no pacing violation in the killed run's access log, across the restarts;
+ * - what the simulated web served is stored, exactly, but for what only the dead worker's
+ *   unfinished jobs received (crash-checks.ts `servedVsStored`);
  * - the same articles and headline versions as the uninterrupted run.
- * The comparison covers articles published between 15 min after the start and 25 min before
- * the end, and before the killed run's last answered feed or sitemap poll of their site (what
- * was published while no worker ran is still listed afterwards, so the downtime itself excuses
- * nothing; but a restarted worker catches up site by site, and on a busy machine its last poll
- * of a site may come early). Headline versions are required where they were live ≥ 35
- * simulated minutes while the site was being polled — longer than any feed or sitemap interval
- * (a shorter-lived one may fall between two polls of either run); from each kill to the site's
- * next answered listing poll is that site's downtime, and what only it showed is excused. The dead worker's leases are released once it
- * has exited (crash-run.ts): the product itself leaves them to expire — 90 s real for sites,
- * 10 min for claimed jobs — which a 90-second test cannot wait for.
+ * The comparison covers articles published between 15 min after the start (the later of the
+ * two runs' first requests: worker start-up is not part of the period) and 25 min before the
+ * end, and before the killed run's last answered feed or sitemap poll of their site (what was
+ * published while no worker ran is still listed afterwards, so the downtime itself excuses
+ * nothing; but a restarted worker catches up site by site, and on a busy machine its last
+ * poll of a site may come early). Headline versions are required where they were live ≥ 35
+ * simulated minutes while the site was being polled — longer than any feed or sitemap
+ * interval (a shorter-lived one may fall between two polls of either run); from each kill to
+ * the site's next answered listing poll is that site's downtime, and what only it showed is
+ * excused. The dead worker's leases are released once it has exited (crash-run.ts): the
+ * product hands its jobs back once its heartbeat is two minutes stale and lets its site
+ * leases run out after 90 s (real time, whatever the clock scale), which a 90-second test
+ * cannot wait for.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { pacingViolations, robotsNotFirst } from "../support/access-log-checks";
 import { createTestDatabase } from "../support/database";
-import { downtimes, explain, integrity, listingPolls, missing, mustHaveSeen, recorded, siteDowntimes, type Recorded } from "./crash-checks";
+import {
+  commonPeriod, downtimes, duplicateWork, explain, integrity, listingPolls, missing, mustHaveSeen, recorded, servedVsStored, siteDowntimes, type Period,
+  type Recorded,
+} from "./crash-checks";
 import { crawlWithKills, type CrashRun } from "./crash-run";
 
 const SCALE = 200;
@@ -31,7 +40,7 @@ let calm: { run: CrashRun; database: Database };
 let killed: { run: CrashRun; database: Database };
 let a: Recorded;
 let b: Recorded;
-let endSim: number;
+let period: Period;
 let polls: Map<string, number[]>;
 
 beforeAll(async () => {
@@ -44,11 +53,11 @@ beforeAll(async () => {
   const runA = crawlWithKills({ ...common, database: dbA, kills: 0, tailMs: 0, until: runB });
   calm = { run: await runA, database: dbA };
   killed = { run: await runB, database: dbB };
-  // One period for both: from the common start to the earlier end.
-  endSim = Math.min(calm.run.endSim, killed.run.endSim);
+  // One period for both: from the later first request to the earlier end.
+  period = commonPeriod(calm.run, killed.run);
   polls = await listingPolls(dbB);
-  a = await recorded(dbA, calm.run, endSim, polls);
-  b = await recorded(dbB, killed.run, endSim, polls);
+  a = await recorded(dbA, calm.run, period, polls);
+  b = await recorded(dbB, killed.run, period, polls);
 }, 150_000);
 
 afterAll(async () => {
@@ -78,6 +87,23 @@ describe("a worker killed with SIGKILL three times and restarted (SPEC SCH-4, OP
     expect(robotsNotFirst(killed.run.sim.accessLog())).toEqual([]);
   });
 
+  it("SCH-3, SCH-4: no duplicate work across the restarts but the dead worker's unfinished jobs, redone", async () => {
+    const dup = await duplicateWork(killed.database, killed.run);
+    console.log(`crash-safety: duplicate work ${dup.repeats.length}; redone after a kill ${dup.redone.length}`);
+    expect(dup.repeats).toEqual([]);
+    expect((await duplicateWork(calm.database, calm.run)).repeats).toEqual([]);
+  });
+
+  it("STO-1: what the simulated web served is stored, exactly, but for what only the dead worker's unfinished jobs received", async () => {
+    for (const [name, r] of [["killed", killed], ["uninterrupted", calm]] as const) {
+      const got = await servedVsStored(r.database, r.run);
+      expect(got.servedDocuments).toBeGreaterThan(100);
+      expect({ ...got, servedDocuments: 0, excusedDocuments: 0 }, name).toEqual({
+        lostArticles: [], lostVersions: [], inventedArticles: [], inventedVersions: [], servedDocuments: 0, excusedDocuments: 0,
+      });
+    }
+  });
+
   it("SCH-4: the same articles as the uninterrupted run over the same simulated period", async () => {
     console.log(`crash-safety: compared ${a.articles.size} articles (${a.rows} rows) against ${b.articles.size} (${b.rows} rows)`);
     expect(a.articles.size).toBeGreaterThan(20);
@@ -93,8 +119,8 @@ describe("a worker killed with SIGKILL three times and restarted (SPEC SCH-4, OP
 
   it("SCH-4: every headline version live long enough while a worker ran is recorded, as in the uninterrupted run", async () => {
     const down = downtimes(killed.run);
-    const required = mustHaveSeen(calm.run, endSim, a.articles);
-    const requiredKilled = mustHaveSeen(killed.run, endSim, b.articles, siteDowntimes(killed.run, polls));
+    const required = mustHaveSeen(calm.run, period, a.articles);
+    const requiredKilled = mustHaveSeen(killed.run, period, b.articles, siteDowntimes(killed.run, polls));
     console.log(`crash-safety: downtime ${down.map(([x, y]) => `${Math.round((y - x) / 60_000)} min`).join(" + ")}; headline versions required ${required.size} (uninterrupted) / ${requiredKilled.size} (killed); recorded ${a.versions.size} / ${b.versions.size}`);
     expect(requiredKilled.size).toBeGreaterThan(10);
     const lost = missing(requiredKilled, b.versions);

@@ -45,3 +45,28 @@ export function requestsUnder(log: readonly AccessLogEntry[], host: string, pref
 export function cookiesSent(log: readonly AccessLogEntry[]): string[] {
   return log.filter((e) => e.requestHeaders.cookie !== undefined).map((e) => `${e.host}${e.path}`);
 }
+
+/** Two consecutive requests of one URL closer than the schedule allows for it. */
+export interface RepeatedRequest { url: string; site: string; firstSim: number; secondSim: number; gapMs: number }
+
+/**
+ * SCH-4: consecutive requests of the same URL whose start times (clock time) are closer
+ * than `minGapMs(url)` allows; `Infinity` means the URL may be requested only once.
+ */
+export function repeatedRequests(log: readonly AccessLogEntry[], minGapMs: (url: string) => number): RepeatedRequest[] {
+  const byUrl = new Map<string, AccessLogEntry[]>();
+  for (const e of log) {
+    const url = `http://${e.host}${e.path}`;
+    byUrl.set(url, [...(byUrl.get(url) ?? []), e]);
+  }
+  const out: RepeatedRequest[] = [];
+  for (const [url, entries] of byUrl) {
+    const sorted = [...entries].sort((a, b) => a.simTime - b.simTime);
+    const min = minGapMs(url);
+    for (let i = 1; i < sorted.length; i++) {
+      const gapMs = sorted[i]!.simTime - sorted[i - 1]!.simTime;
+      if (gapMs < min) out.push({ url, site: sorted[i]!.site, firstSim: sorted[i - 1]!.simTime, secondSim: sorted[i]!.simTime, gapMs });
+    }
+  }
+  return out;
+}

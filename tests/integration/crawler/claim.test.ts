@@ -126,6 +126,38 @@ describe("claiming due work", () => {
     expect(jobs.find((j) => j.outletSlug === "o1")?.url.endsWith("o1.test/rss-0.xml")).toBe(false);
   });
 
+  /**
+   * Workers claiming and finishing jobs as fast as they can, each job due again at once: a
+   * claim whose snapshot predates another worker's committed claim (or completion) of a row
+   * must not take that row too. A job taken twice shows as a completion refused to the worker
+   * whose lease was overwritten. Found by the three-worker crash test (issue 8), where article
+   * pages were read twice and feeds polled twice within their interval.
+   */
+  for (const kind of ["sources", "article reads"] as const) {
+    it(`SCH-3, SCH-4: racing workers never hold one job at once (${kind})`, async () => {
+      if (kind === "article reads") {
+        await database.db.update(sources).set({ nextDueAt: new Date(T0 + 3_600_000) });
+        await database.db.execute(sql`
+          insert into articles (outlet_id, url, first_seen_at, first_seen_in, site_domain, read_due_at)
+          select o.id, 'https://www.' || o.slug || '.test/a/' || n || '.html', ${new Date(T0).toISOString()}, 'feed', o.slug || '.test', ${new Date(T0 - 1000).toISOString()}
+          from outlets o cross join generate_series(1, 5) n`);
+      }
+      let claimed = 0;
+      let refused = 0;
+      const worker = async (workerId: string) => {
+        for (let round = 0; round < 150 && refused === 0; round++) {
+          const jobs = await claimDueJobs(database.db, { workerId, now: T0, leaseMs: 60_000, limit: 100 });
+          claimed += jobs.length;
+          // Finished at once and due again at once (`read_at` stays null): the next claim races for it.
+          for (const job of jobs) if (!(await completeJob(database.db, { job, workerId, nextDueAt: T0 - 1000 }))) refused++;
+        }
+      };
+      await Promise.all(["w1", "w2", "w3", "w4"].map(worker));
+      expect(refused).toBe(0);
+      expect(claimed).toBeGreaterThan(500);
+    });
+  }
+
   it("the next due time is the earliest due, paused or leased time", async () => {
     await database.db.update(sources).set({ nextDueAt: new Date(T0 + 5 * 60_000) });
     await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 + 60_000).toISOString()} where id = (select min(id) from sources)`);
