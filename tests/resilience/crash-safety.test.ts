@@ -24,47 +24,32 @@
  * cannot wait for.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../db/client";
 import { pacingViolations, robotsNotFirst } from "../support/access-log-checks";
-import { createTestDatabase } from "../support/database";
 import {
-  commonPeriod, downtimes, duplicateWork, explain, integrity, listingPolls, missing, mustHaveSeen, recorded, servedVsStored, siteDowntimes, type Period,
-  type Recorded,
+  downtimes, duplicateWork, explain, integrity, missing, mustHaveSeen, servedVsStored, siteDowntimes, type Period, type Recorded,
 } from "./crash-checks";
-import { crawlWithKills, type CrashRun } from "./crash-run";
+import { pairedRuns, type PairedRuns, type Side } from "./paired-runs";
 
 const SCALE = 200;
 const OUTLETS = 8;
 
-let calm: { run: CrashRun; database: Database };
-let killed: { run: CrashRun; database: Database };
+let calm: Side;
+let killed: Side;
 let a: Recorded;
 let b: Recorded;
 let period: Period;
 let polls: Map<string, number[]>;
+let runs: PairedRuns | undefined;
 
 beforeAll(async () => {
-  const [dbA, dbB] = await Promise.all([createTestDatabase(4), createTestDatabase(4)]);
-  const origin = Date.now();
-  const common = { scale: SCALE, origin, outlets: OUTLETS, upMs: [3_000, 6_000] as const, tailMs: 10_000 };
   // Kills come 3–6 s (10–20 simulated minutes) after each worker's first request: mid-fetch,
-  // mid-transaction, wherever it is. The uninterrupted run stops when the killed one does.
-  const runB = crawlWithKills({ ...common, database: dbB, kills: 3 });
-  const runA = crawlWithKills({ ...common, database: dbA, kills: 0, tailMs: 0, until: runB });
-  calm = { run: await runA, database: dbA };
-  killed = { run: await runB, database: dbB };
-  // One period for both: from the later first request to the earlier end.
-  period = commonPeriod(calm.run, killed.run);
-  polls = await listingPolls(dbB);
-  a = await recorded(dbA, calm.run, period, polls);
-  b = await recorded(dbB, killed.run, period, polls);
+  // mid-transaction, wherever it is.
+  runs = await pairedRuns({ scale: SCALE, outlets: OUTLETS, upMs: [3_000, 6_000], tailMs: 10_000 }, { kills: 3 });
+  ({ calm, killed, period, polls, a, b } = runs);
 }, 150_000);
 
 afterAll(async () => {
-  await calm?.run.sim.close();
-  await killed?.run.sim.close();
-  await calm?.database.close();
-  await killed?.database.close();
+  await runs?.close();
 });
 
 describe("a worker killed with SIGKILL three times and restarted (SPEC SCH-4, OPS-2)", () => {

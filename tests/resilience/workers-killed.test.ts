@@ -24,14 +24,12 @@
  * versions allows for (crash-checks.ts `unwatched`) but which leaves it less to compare.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../db/client";
 import { pacingViolations, robotsNotFirst } from "../support/access-log-checks";
-import { createTestDatabase } from "../support/database";
 import {
-  commonPeriod, duplicateWork, explain, integrity, listingPolls, merged, missing, mustHaveSeen, recorded, requestsByProcess, servedVsStored,
-  siteDowntimes, unwatched, type Period, type Recorded,
+  duplicateWork, explain, integrity, listingPolls, merged, missing, mustHaveSeen, requestsByProcess, servedVsStored, siteDowntimes, unwatched, type Period,
+  type Recorded,
 } from "./crash-checks";
-import { crawlWithKills, type CrashRun } from "./crash-run";
+import { pairedRuns, type PairedRuns, type Side } from "./paired-runs";
 
 const SCALE = 200;
 const OUTLETS = 6;
@@ -46,34 +44,24 @@ const MINUTE = 60_000;
  */
 const READ_BUDGET = 40;
 
-let single: { run: CrashRun; database: Database };
-let several: { run: CrashRun; database: Database };
+let single: Side;
+let several: Side;
 let a: Recorded;
 let b: Recorded;
 let period: Period;
 let polls: Map<string, number[]>;
+let runs: PairedRuns | undefined;
 
 beforeAll(async () => {
-  const [dbA, dbB] = await Promise.all([createTestDatabase(4), createTestDatabase(4)]);
-  const origin = Date.now();
-  const common = {
-    scale: SCALE, origin, outlets: OUTLETS, upMs: [10_000, 18_000] as const, tailMs: 20_000, env: { HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: String(READ_BUDGET) },
-  };
-  const runB = crawlWithKills({ ...common, database: dbB, workers: WORKERS, kills: KILLS, midJob: true });
-  const runA = crawlWithKills({ ...common, database: dbA, kills: 0, tailMs: 0, until: runB });
-  single = { run: await runA, database: dbA };
-  several = { run: await runB, database: dbB };
-  period = commonPeriod(single.run, several.run);
-  polls = await listingPolls(dbB);
-  a = await recorded(dbA, single.run, period, polls);
-  b = await recorded(dbB, several.run, period, polls);
+  runs = await pairedRuns(
+    { scale: SCALE, outlets: OUTLETS, upMs: [10_000, 18_000], tailMs: 20_000, env: { HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: String(READ_BUDGET) } },
+    { workers: WORKERS, kills: KILLS, midJob: true },
+  );
+  ({ calm: single, killed: several, period, polls, a, b } = runs);
 }, 170_000);
 
 afterAll(async () => {
-  await single?.run.sim.close();
-  await several?.run.sim.close();
-  await single?.database.close();
-  await several?.database.close();
+  await runs?.close();
 });
 
 const minutes = (ms: number) => Math.round(ms / MINUTE);
