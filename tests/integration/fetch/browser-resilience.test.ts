@@ -134,6 +134,25 @@ describe("browser mode: robustness", () => {
     expect(launched).toHaveLength(3);
   });
 
+  it("STO-3, OPS-2: many renders, aborted and timed-out ones included, leave no context or page open in the browser", async () => {
+    page("/hang-short", `<script>for (;;) {}</script>`);
+    const launched: Browser[] = [];
+    const r = renderer({ onLaunch: (b) => launched.push(b) }, { HEMEROSCOPIO_TOTAL_TIMEOUT_MS: "1500" });
+    for (let i = 0; i < 12; i++) expect((await r.render("http://diario.test/", never)).result.outcome).toBe("ok");
+    const stop = new AbortController();
+    const aborted = r.render("http://diario.test/", stop.signal);
+    stop.abort();
+    await aborted;
+    expect((await r.render("http://diario.test/hang-short", never)).result.outcome).toBe("timeout");
+    expect((await r.render("http://diario.test/", never)).result.outcome).toBe("ok");
+    // A timed-out render drops its browser: the last one launched holds nothing once its render is done.
+    const current = launched.at(-1)!;
+    expect(current.isConnected()).toBe(true);
+    expect(current.contexts().flatMap((c) => c.pages())).toEqual([]);
+    expect(current.contexts()).toEqual([]);
+    for (const old of launched.slice(0, -1)) expect(old.isConnected()).toBe(false);
+  });
+
   it("POL-1: renders are sequential — two concurrent calls never overlap at the server", async () => {
     let inFlight = 0;
     let maxInFlight = 0;
