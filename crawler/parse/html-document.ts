@@ -5,6 +5,7 @@
  */
 import { parseHTML } from "linkedom";
 import { decodeText, detectCharset } from "../fetch/charset";
+import { limitAttributes } from "./html-attributes";
 import { limitNesting, MAX_DEPTH, MAX_DOM_DEPTH } from "./html-depth";
 
 /** HTML bytes or text as text, decoded with the declared or sniffed charset. */
@@ -15,12 +16,12 @@ export function decodeHtml(html: Uint8Array | string, contentType?: string): str
 }
 
 /**
- * The text the HTML parsers parse: decoded, cut at hostile nesting (SEC-4), and wrapped in
+ * The text the HTML parsers parse: decoded, cut at hostile nesting and attribute lists (SEC-4), and wrapped in
  * `<html>` when it is a fragment. linkedom (htmlparser2) does not build the implied
  * html/head/body elements of the HTML tree-construction algorithm, and Readability needs a body.
  */
 export function htmlForParsing(html: Uint8Array | string, contentType?: string, maxDepth = MAX_DEPTH): string {
-  const text = limitNesting(decodeHtml(html, contentType), maxDepth);
+  const text = limitNesting(limitAttributes(decodeHtml(html, contentType)), maxDepth);
   if (/<html[\s>]/i.test(text)) return text;
   return /<body[\s>]/i.test(text) ? `<html>${text}</html>` : `<html><head></head><body>${text}</body></html>`;
 }

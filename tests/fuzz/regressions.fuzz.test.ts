@@ -6,6 +6,7 @@ import { MAX_BODY_ELEMENTS, readableBody } from "@/crawler/parse/article-body";
 import { extractArticle } from "@/crawler/parse/article";
 import { parseFeed } from "@/crawler/parse/feed";
 import { extractFrontPage } from "@/crawler/parse/frontpage";
+import { limitAttributes, MAX_ATTRIBUTES } from "@/crawler/parse/html-attributes";
 import { parseHtmlDocument } from "@/crawler/parse/html-document";
 import { parseRobots } from "@/crawler/politeness/robots";
 
@@ -89,5 +90,22 @@ describe("found by the long fuzzing run (SEC-4)", () => {
     extractArticle(html, "https://www.elpais.com/espana/2025-03-10/noticia.html");
     const used = process.cpuUsage(started);
     expect((used.user + used.system) / 1000).toBeLessThan(1_000);
+  });
+
+  // Found by article.fuzz (FUZZ_SEED=1102, case 2,877): one <div> of ~700 attributes took 2 s of
+  // CPU in Readability (linkedom rebuilds the attribute list on every indexed read).
+  it("SEC-4: an element with 5,000 attributes keeps its first 64, and the page is read within a second of CPU", () => {
+    const attributes = Array.from({ length: 5_000 }, (_, i) => `a${i}="${i}"`).join(" ");
+    const html = `<html><body><div ${attributes}><h1 ${attributes}>Titular</h1>${"<p>Un párrafo de la noticia con varias palabras.</p>".repeat(50)}</div></body></html>`;
+    const started = process.cpuUsage();
+    const data = extractArticle(html, "https://www.elpais.com/espana/2025-03-10/noticia.html");
+    const used = process.cpuUsage(started);
+    expect((used.user + used.system) / 1000).toBeLessThan(1_000);
+    expect(data.body).toContain("Un párrafo de la noticia");
+    const div = parseHtmlDocument(html).querySelector("div")!;
+    expect(div.getAttributeNames()).toHaveLength(MAX_ATTRIBUTES);
+    expect([div.getAttribute("a0"), div.getAttribute("a63"), div.getAttribute("a64")]).toEqual(["0", "63", null]);
+    // An ordinary tag is left as it is.
+    expect(limitAttributes(`<a href="/x" class="y" data-z='1 > 0'>t</a>`)).toBe(`<a href="/x" class="y" data-z='1 > 0'>t</a>`);
   });
 });
