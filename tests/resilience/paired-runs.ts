@@ -6,7 +6,7 @@
  */
 import type { Database } from "../../db/client";
 import { createTestDatabase } from "../support/database";
-import { commonPeriod, listingPolls, recorded, type Period, type Recorded } from "./crash-checks";
+import { commonPeriod, explain, listingPolls, missing, recorded, type Period, type Recorded } from "./crash-checks";
 import { crawlWithKills, type CrashRun, type CrashRunOptions } from "./crash-run";
 
 /** One of the two runs and its database. */
@@ -51,5 +51,28 @@ export async function pairedRuns(
       await dbA.close();
       await dbB.close();
     },
+  };
+}
+
+/** How the killed run's articles differ from the calm run's, in the period both ran. */
+export interface ArticleDifferences {
+  /** Articles the calm run has and the killed run lost, with why for the first three. */
+  lost: string[];
+  why: string[];
+  /** Articles only the killed run has (it may be luckier by a poll: pacing is random)… */
+  extra: string[];
+  /** …of which these are no article of the simulated web at all. */
+  unreal: string[];
+}
+
+export async function articleDifferences(runs: Pick<PairedRuns, "killed" | "a" | "b">): Promise<ArticleDifferences> {
+  const { killed, a, b } = runs;
+  const url = (key: string) => key.slice(key.indexOf(" ") + 1);
+  const lost = missing(a.articles, b.articles);
+  const extra = missing(b.articles, a.articles);
+  return {
+    lost, extra,
+    why: await Promise.all(lost.slice(0, 3).map((key) => explain(killed.database, killed.run, url(key)))),
+    unreal: extra.filter((key) => !killed.run.sim.truth.articleByUrl(url(key))),
   };
 }
