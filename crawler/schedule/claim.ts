@@ -47,6 +47,13 @@ type Row = {
 const siteReadyAt = (site: ReturnType<typeof sql>) => sql`(select st.next_allowed_at from sites st where st.domain = ${site}) as site_ready_at`;
 
 
+/** A source poll `s2` (of outlet `o2`) that may run at `now`: active, due, not paused, not leased. */
+const pollIsDue = (now: string) => sql`
+  s2.active and not s2.proposed and o2.active
+  and s2.next_due_at <= ${now}::timestamptz
+  and (s2.paused_until is null or s2.paused_until <= ${now}::timestamptz)
+  and (s2.lease_until is null or s2.lease_until < ${now}::timestamptz)`;
+
 /**
  * A site is free while none of its sources or article reads is leased. Two separate
  * `not exists` (not `not (a or b)`) so PostgreSQL plans them as anti-joins on the partial
@@ -99,10 +106,7 @@ async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs
         cross join lateral (
           select s2.id, s2.next_due_at
           from sources s2 join outlets o2 on o2.id = s2.outlet_id
-          where s2.site_domain = d.domain and s2.active and not s2.proposed and o2.active
-            and s2.next_due_at <= ${now}
-            and (s2.paused_until is null or s2.paused_until <= ${now})
-            and (s2.lease_until is null or s2.lease_until < ${now})
+          where s2.site_domain = d.domain and ${pollIsDue(now)}
           order by s2.next_due_at, s2.id
           limit 1) due
         left join sites st on st.domain = d.domain
@@ -171,10 +175,7 @@ export async function completeAndClaimNext(db: Db, p: { job: Job; workerId: stri
     ), following as (
       select s2.id from sources s2 join outlets o2 on o2.id = s2.outlet_id
       where s2.site_domain = (select site_domain from done) and s2.id <> ${p.job.sourceId}::int
-        and s2.active and not s2.proposed and o2.active
-        and s2.next_due_at <= ${now}::timestamptz
-        and (s2.paused_until is null or s2.paused_until <= ${now}::timestamptz)
-        and (s2.lease_until is null or s2.lease_until < ${now}::timestamptz)
+        and ${pollIsDue(now)}
         and not exists (select 1 from sites st where st.domain = s2.site_domain and st.backoff_until > ${now}::timestamptz)
       order by s2.next_due_at, s2.id
       limit 1
