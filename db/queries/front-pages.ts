@@ -88,19 +88,23 @@ export async function rankHistories(db: Executor, articleIds: readonly number[])
   // them by one window per capture.
   const rows = await db.execute<{ article_id: string | number; rank: number; from_at: string | Date; to_at: string | Date }>(sql`
     with mine as materialized (
-      select article_id, outlet_id, from_at, to_at from rank_spans where article_id in (${ids})
+      select article_id, outlet_id, position, from_at, to_at from rank_spans where article_id in (${ids})
     ), c as materialized (
       select distinct fc.outlet_id, fc.at from mine m
       join frontpage_captures fc on fc.outlet_id = m.outlet_id and fc.outcome = 'ok' and fc.at >= m.from_at and fc.at <= coalesce(m.to_at, 'infinity')
     ), b as (
-      select outlet_id, min(at) as first_at, max(at) as last_at from c group by outlet_id
+      select outlet_id, min(at) as first_at, max(at) as last_at,
+        (select max(m.position) from mine m where m.outlet_id = c.outlet_id) as max_position
+      from c group by outlet_id
     ), s as materialized (
       -- Two index searches per outlet (span-overlap.ts); "offset 0" keeps the planner from
       -- flattening the lateral into a hash join over the whole table (it cannot know b has a
-      -- row or two).
+      -- row or two). A rank counts only the spans of lower position, so the spans placed below
+      -- all of the articles' own cannot change it and are left out (most of a front page, for
+      -- a leading story: 150 → ~20 ms for a story of 43 articles on the generated year).
       select o.article_id, o.outlet_id, o.position, o.from_at, o.to_at from b cross join lateral (
         select * from ${spansOverlapping(sql`b.outlet_id`, sql`b.first_at`, sql`b.last_at`, ["article_id", "outlet_id", "position", "from_at", "to_at"])} o
-        offset 0) o
+        where o.position <= b.max_position offset 0) o
     ), i as (${islands(sql`
       select * from (
         select s.article_id, s.from_at as span_from, c.at,

@@ -27,7 +27,8 @@
  * BENCH_LOAD_SIM_OUTLETS (25),
  * BENCH_LOAD_TIME_SCALE (10), BENCH_LOAD_BASELINE_S (60, worker alone: a feed interval at ×10),
  * BENCH_LOAD_WARMUP_S (300 at most: every simulated source polled once and the first
- * discoveries read).
+ * discoveries read), BENCH_LOAD_SITE_WARMUP_S (30: the mix at 10 requests/s before the steps,
+ * not measured — a site in service has its frequent pages in the cache, a fresh one has none).
  */
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -108,6 +109,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const scale = one(process.env.BENCH_LOAD_TIME_SCALE, 10);
   const baselineS = one(process.env.BENCH_LOAD_BASELINE_S, 60);
   const warmUpS = one(process.env.BENCH_LOAD_WARMUP_S, 300);
+  const siteWarmUpS = one(process.env.BENCH_LOAD_SITE_WARMUP_S, 30);
   const out: Figure[] = [];
   ctx.progress(`load average at start: ${os.loadavg().map((x) => x.toFixed(2)).join(" ")} (${os.cpus().length} cores)`);
 
@@ -188,6 +190,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const baseline = { from: Date.now(), to: 0 };
     await sleep(baselineS * 1000);
     baseline.to = Date.now();
+
+    await loadMixWindow(site.url, mix, 10, siteWarmUpS);
+    ctx.progress(`site warm-up: the mix at 10 req/s for ${siteWarmUpS} s (not measured)`);
 
     // Step up to the first rate that is not served cleanly; hold the last clean one.
     let sustained = fixedRate;
