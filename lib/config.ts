@@ -5,6 +5,7 @@
  * module receives the typed `Config` (or a part of it) as a parameter. A bad
  * value fails fast with one clear line naming the variable (`ConfigError`).
  */
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -59,6 +60,8 @@ const envSchema = z.object({
   HEMEROSCOPIO_TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
   /** Seconds a public data page is served from the page cache after it was rendered; 0 renders every request. */
   HEMEROSCOPIO_PAGE_CACHE_S: int(0, 3600).default(30),
+  /** Next.js renderer processes behind the site's front door; by default one per core, at most two. */
+  HEMEROSCOPIO_SITE_RENDERERS: int(1, 16).default(Math.min(2, os.availableParallelism())),
   HEMEROSCOPIO_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Tests and demo: refuse every host that no resolve rule names, before DNS. */
   HEMEROSCOPIO_ONLY_RESOLVED: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
@@ -117,6 +120,8 @@ export interface Config {
   pageCacheSeconds: number;
   /** Readers' addresses come from a trusted reverse proxy's X-Forwarded-For. @default false */
   trustProxy: boolean;
+  /** Renderer processes of the site. @default min(2, cores) */
+  siteRenderers: number;
   bot: {
     name: string;
     version: string;
@@ -187,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.HEMEROSCOPIO_LOG_LEVEL,
     pageCacheSeconds: e.HEMEROSCOPIO_PAGE_CACHE_S,
     trustProxy: e.HEMEROSCOPIO_TRUST_PROXY,
+    siteRenderers: e.HEMEROSCOPIO_SITE_RENDERERS,
     bot: {
       name: e.HEMEROSCOPIO_BOT_NAME,
       version: e.HEMEROSCOPIO_BOT_VERSION,

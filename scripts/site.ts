@@ -1,11 +1,13 @@
 /**
- * The public site: the built Next.js app on an internal loopback port, behind the page
- * cache (lib/page-cache) on the configured address. `npm start` supervises this process;
- * the benchmarks and end-to-end tests start it the same way.
+ * The public site: the front door (lib/page-cache: the page cache, the database watch) on
+ * the configured address, in front of `HEMEROSCOPIO_SITE_RENDERERS` renderer processes
+ * (scripts/site-renderer.ts: the built Next.js app, each on an internal loopback port).
+ * The front door does no rendering itself, so a page from the cache never waits behind a
+ * render. `npm start` supervises this process; the benchmarks and end-to-end tests start
+ * it the same way.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import next from "next";
 import postgres from "postgres";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
@@ -13,6 +15,7 @@ import { createLogger } from "../lib/log";
 import { createCachingProxy } from "../lib/page-cache/proxy";
 import { createPageStore } from "../lib/page-cache/store";
 import { watchDatabase } from "../lib/site-guard/database-watch";
+import { startRenderers } from "./renderer-pool";
 
 function listen(server: http.Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -24,11 +27,13 @@ function listen(server: http.Server, port: number, host: string): Promise<Addres
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger({ component: "site", level: config.logLevel });
-  const app = next({ dev: false, dir: process.cwd(), hostname: "127.0.0.1" });
-  await app.prepare();
-  const handle = app.getRequestHandler();
-  const renderer = http.createServer((request, response) => void handle(request, response));
-  const internal = await listen(renderer, 0, "127.0.0.1");
+  const renderers = startRenderers(config.siteRenderers, process.env, log);
+  try {
+    await renderers.ready;
+  } catch (error) {
+    await renderers.stop();
+    throw error;
+  }
   // Past its time a page is served stale for two more periods while one render replaces it: a
   // reader meets at most one page 3 periods old (90 s by default), and never waits for a refresh.
   const ttlMs = config.pageCacheSeconds * 1000;
@@ -36,10 +41,10 @@ async function main(): Promise<void> {
   // OPS-2: while the database is away, readers get a 503 page at once (npm start always sets DATABASE_URL).
   const pinger = config.databaseUrl ? postgres(config.databaseUrl, { max: 1, connect_timeout: 2, idle_timeout: 30, onnotice: () => {} }) : undefined;
   const watch = pinger && watchDatabase({ ping: async () => void (await pinger`select 1`), everyMs: 2_000, log });
-  const front = http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port: internal.port }, store, unavailable: () => watch?.isDown() ?? false, trustProxy: config.trustProxy }));
+  const front = http.createServer(createCachingProxy({ upstream: renderers, store, unavailable: () => watch?.isDown() ?? false, trustProxy: config.trustProxy }));
   front.keepAliveTimeout = 5_000;
   await listen(front, config.port, config.host);
-  log.info("listening", { url: `http://${config.host}:${config.port}/`, pageCacheSeconds: config.pageCacheSeconds });
+  log.info("listening", { url: `http://${config.host}:${config.port}/`, pageCacheSeconds: config.pageCacheSeconds, renderers: config.siteRenderers });
 
   await new Promise<void>((resolve) => {
     for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => resolve());
@@ -48,9 +53,7 @@ async function main(): Promise<void> {
   await pinger?.end({ timeout: 1 });
   front.close();
   front.closeAllConnections();
-  renderer.close();
-  renderer.closeAllConnections();
-  await app.close();
+  await renderers.stop();
 }
 
 main().then(() => process.exit(0), (error: unknown) => exitWithError("site", error));

@@ -6,53 +6,15 @@
  * Children are restarted with back-off if they crash, stopped in order on SIGINT or
  * SIGTERM, and stop by themselves if this process is killed outright.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../db/client";
 import { bootstrapData, readConfiguredOutlets } from "../db/bootstrap";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
-import { createLogger, type Logger } from "../lib/log";
+import { createLogger } from "../lib/log";
 import { buildIfNeeded } from "./build-if-needed";
-
-const exitWithParent = path.resolve("scripts", "exit-with-parent.cjs");
-
-/** A child kept running until `stop()`. */
-interface Supervised { stop(): Promise<void> }
-
-/** Keep one child process running until stopped; restarts back off 1 s doubling to 30 s. */
-function supervise(name: string, args: string[], env: NodeJS.ProcessEnv, log: Logger): Supervised {
-  let child: ChildProcess | undefined;
-  let stopping = false;
-  let failures = 0;
-  let restart: NodeJS.Timeout | undefined;
-  const launch = () => {
-    const startedAt = Date.now();
-    child = spawn(process.execPath, ["--require", exitWithParent, ...args], { env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
-    child.on("exit", (code, signal) => {
-      if (stopping) return;
-      failures = Date.now() - startedAt > 60_000 ? 1 : failures + 1;
-      const delay = Math.min(30_000, 1000 * 2 ** (failures - 1));
-      log.error("child.exited", { child: name, code, signal, restartInMs: delay });
-      restart = setTimeout(launch, delay);
-    });
-  };
-  launch();
-  return {
-    async stop() {
-      stopping = true;
-      clearTimeout(restart);
-      const current = child;
-      if (!current || current.exitCode !== null || current.signalCode !== null) return;
-      const exited = new Promise((resolve) => current.once("exit", resolve));
-      const killer = setTimeout(() => current.kill("SIGKILL"), 20_000);
-      current.kill("SIGTERM");
-      await exited;
-      clearTimeout(killer);
-    },
-  };
-}
+import { supervise } from "./supervise";
 
 /** One `npm start` per data directory: a second one says so instead of fighting for ports. */
 function takeLock(dataDir: string): () => void {

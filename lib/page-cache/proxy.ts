@@ -9,12 +9,10 @@ import { RETRY_AFTER_S, unavailablePage } from "../site-guard/unavailable-page";
 import { acceptsGzip, cacheKey, cacheableStatus, MAX_STREAMED_KEPT, streamedKey } from "./policy";
 import type { PageStore, Rendered, StoredPage } from "./store";
 import { saysUnavailable } from "./unavailable-marker";
+import { asPool, type RendererLease, type RendererPool, type Upstream } from "./upstream";
 
 /** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "proxy-authorization", "proxy-authenticate"]);
-
-/** Where the renderer listens. */
-export interface Upstream { host: string; port: number }
 
 /**
  * The reader's address: the socket's, so a header a reader sent cannot choose their
@@ -58,6 +56,9 @@ function sendPage(request: IncomingMessage, response: ServerResponse, page: Stor
 
 /** A render that did not finish in time: the renderer waits on the database, most likely. */
 class RenderTimeout extends Error {}
+
+/** No renderer is up (all restarting): the reader gets the 502 notice. */
+const noRenderer = () => new Error("no renderer is up");
 
 /** What a reader gets when the page cannot be had: 503 (database away, too slow) or 502 (renderer down). */
 function failed(request: IncomingMessage, response: ServerResponse, error: unknown): void {
@@ -112,7 +113,10 @@ function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Ag
 interface Keeping { key: string; store: PageStore; now: () => number }
 
 /** Pass a request through unchanged, streaming both ways; a streamed export that ends small is kept. */
-function passThrough(request: IncomingMessage, response: ServerResponse, upstream: Upstream, agent: http.Agent, timeoutMs: number, trustProxy: boolean, keeping?: Keeping): void {
+function passThrough(request: IncomingMessage, response: ServerResponse, pool: RendererPool, agent: http.Agent, timeoutMs: number, trustProxy: boolean, keeping?: Keeping): void {
+  const upstream = pool.acquire();
+  if (!upstream) return failed(request, response, noRenderer());
+  response.on("close", upstream.release);
   const headers = forwardedHeaders(request, trustProxy);
   if (keeping) {
     // What is kept must be whole and in the key's encoding.
@@ -152,7 +156,8 @@ function passThrough(request: IncomingMessage, response: ServerResponse, upstrea
  * silent for `renderTimeoutMs` (a database too slow, a pool exhausted) also gets the 503.
  */
 export function createCachingProxy(options: {
-  upstream: Upstream; store: PageStore | undefined; now?: () => number; unavailable?: () => boolean; renderTimeoutMs?: number;
+  /** One renderer, or several to share the renders among. */
+  upstream: Upstream | RendererPool; store: PageStore | undefined; now?: () => number; unavailable?: () => boolean; renderTimeoutMs?: number;
   /** Take the reader's address from the X-Forwarded-For a reverse proxy in front of us appended. @default false */
   trustProxy?: boolean;
 }): (request: IncomingMessage, response: ServerResponse) => void {
@@ -160,6 +165,12 @@ export function createCachingProxy(options: {
   const trustProxy = options.trustProxy ?? false;
   const timeoutMs = options.renderTimeoutMs ?? 15_000;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const pool = asPool(options.upstream);
+  const render = (request: IncomingMessage) => {
+    const lease: RendererLease | undefined = pool.acquire();
+    if (!lease) return Promise.reject(noRenderer());
+    return renderPage(request, lease, agent, now, timeoutMs, trustProxy).finally(lease.release);
+  };
   return (request, response) => {
     const url = request.url ?? "/";
     const key = options.store && cacheKey({ method: request.method ?? "GET", url, headers: request.headers });
@@ -173,9 +184,9 @@ export function createCachingProxy(options: {
       const kept = streamed === undefined ? undefined : options.store!.peek(streamed);
       if (kept && !kept.stale) return sendPage(request, response, kept.page, "HIT", now());
       const keeping = streamed === undefined ? undefined : { key: streamed, store: options.store!, now };
-      return passThrough(request, response, options.upstream, agent, timeoutMs, trustProxy, keeping);
+      return passThrough(request, response, pool, agent, timeoutMs, trustProxy, keeping);
     }
-    options.store.get(key, () => renderPage(request, options.upstream, agent, now, timeoutMs, trustProxy)).then(
+    options.store.get(key, () => render(request)).then(
       ({ page, hit, stale }) => sendPage(request, response, page, stale ? "STALE" : hit ? "HIT" : "MISS", now()),
       (error: unknown) => failed(request, response, error),
     );

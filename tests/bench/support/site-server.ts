@@ -16,11 +16,11 @@ async function waitUntilUp(url: string, child: ChildProcess, ms: number): Promis
   throw new Error(`the site did not answer at ${url} within ${ms} ms`);
 }
 
-/** Start the built site (node directly, no npm in between) on `databaseUrl`; `pageCacheSeconds` 0 renders every request. */
-export async function startSite(databaseUrl: string, pageCacheSeconds = 30): Promise<SiteServer> {
+/** Start the built site (node directly, no npm in between) on `databaseUrl`; `pageCacheSeconds` 0 renders every request; `env` adds settings. */
+export async function startSite(databaseUrl: string, pageCacheSeconds = 30, env: Record<string, string> = {}): Promise<SiteServer> {
   const port = await freeLoopbackPort();
   const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "site.ts")], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HEMEROSCOPIO_HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", HEMEROSCOPIO_LOG_LEVEL: "warn", HEMEROSCOPIO_PAGE_CACHE_S: String(pageCacheSeconds) },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HEMEROSCOPIO_HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", HEMEROSCOPIO_LOG_LEVEL: "warn", HEMEROSCOPIO_PAGE_CACHE_S: String(pageCacheSeconds), ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;

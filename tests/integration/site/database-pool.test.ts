@@ -1,7 +1,7 @@
 /**
  * OPS-2 on the real site (scripts/site.ts: Next.js behind the front door, as `npm start`
  * runs it): another client's lock makes the site's statements slow until they hold
- * every connection of its pool. Readers get the friendly 503 page within the front
+ * every connection of its renderers' pools. Readers get the friendly 503 page within the front
  * door's render timeout instead of a hang, and pages come back by themselves when the
  * lock goes. (database-watch.test.ts covers the database going away, and the timeout
  * with a renderer that never answers.)
@@ -15,6 +15,8 @@ import { createTestDatabase } from "../../support/database";
 
 /** The site's pool (db/server.ts). */
 const POOL = 10;
+/** Renderer processes, each with its own pool. */
+const RENDERERS = 2;
 
 let database: Database;
 let site: SiteServer;
@@ -26,7 +28,7 @@ beforeAll(async () => {
     slug: "uno", name: "Diario Uno", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.uno.test/",
     feeds: ["https://www.uno.test/rss.xml"], sitemaps: [], renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
   }]);
-  site = await startSite(database.url, 30);
+  site = await startSite(database.url, 30, { HEMEROSCOPIO_SITE_RENDERERS: String(RENDERERS) });
 }, 300_000);
 
 afterAll(async () => {
@@ -45,9 +47,10 @@ describe("the site and a pool taken by slow statements (OPS-2)", () => {
     try {
       await locker`begin`;
       await locker`lock table outlets in access exclusive mode`;
-      // More readers than connections: each render waits on the lock and holds one.
+      // More readers than connections: each render waits on the lock and holds one (the
+      // front door shares them among the renderers, so every renderer's pool is taken).
       const started = performance.now();
-      const answers = Promise.all(Array.from({ length: POOL + 2 }, async (_, i) => {
+      const answers = Promise.all(Array.from({ length: RENDERERS * POOL + 2 }, async (_, i) => {
         const r = await page(i + 1);
         return { status: r.status, retryAfter: r.headers.get("retry-after"), body: await r.text(), ms: performance.now() - started };
       }));
@@ -55,7 +58,7 @@ describe("the site and a pool taken by slow statements (OPS-2)", () => {
         const [row] = await database.sql<{ n: number }[]>`
           select count(*)::int as n from pg_stat_activity
           where datname = current_database() and application_name = 'hemeroscopio' and wait_event_type = 'Lock' and pid <> pg_backend_pid()`;
-        expect(row!.n).toBe(POOL);
+        expect(row!.n).toBe(RENDERERS * POOL);
       }, { timeout: 20_000, interval: 200 });
       for (const a of await answers) {
         expect(a.status).toBe(503);
