@@ -21,6 +21,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../db/client";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../db/embedded";
+import { scaledClock } from "../lib/clock";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { pacingViolations, robotsNotFirst } from "../tests/support/access-log-checks";
@@ -82,9 +83,20 @@ async function main(args: string[]): Promise<number> {
     const slice = (hours * HOUR) / (kills + 1);
     const killAfterSimMs = Array.from({ length: kills }, (_, i) => slice * (i + 1 + (Math.random() - 0.5) / 2));
     process.stdout.write(`soak:crash: ${workers} worker process(es), the first killed ${kills} times; ${outlets} outlets, time ×${scale}${hours ? `, ${hours} simulated hours` : ""}${budget ? `, ${budget} reads per site per day` : ""}\n`);
+    // The period compared starts at the later of the two runs' first requests: the killed run
+    // also goes on until the single worker's run has covered `hours` (or has failed).
+    const clock = scaledClock(scale, origin);
+    let calmStarted = (_simTime: number) => {};
+    let calmStopped = () => {};
+    const calmCovered = new Promise<void>((resolve) => {
+      calmStarted = (simTime) => void clock.sleep(simTime + common.minSimMs - clock.now()).then(resolve);
+      calmStopped = resolve;
+    });
     // Among several workers the killed one may be idle: each kill then waits until it holds a job.
-    const runningB = crawlWithKills({ ...common, database: dbB.database, workers, kills, midJob: workers > 1, killAfterSimMs });
-    const [runA, runB] = await Promise.all([crawlWithKills({ ...common, database: dbA.database, kills: 0, tailMs: 0, until: runningB }), runningB]);
+    const runningB = crawlWithKills({ ...common, database: dbB.database, workers, kills, midJob: workers > 1, killAfterSimMs, until: calmCovered });
+    const runningA = crawlWithKills({ ...common, database: dbA.database, kills: 0, tailMs: 0, until: runningB, onFirstRequest: calmStarted });
+    runningA.catch(calmStopped);
+    const [runA, runB] = await Promise.all([runningA, runningB]);
     const period = commonPeriod(runA, runB);
     const polls = await listingPolls(dbB.database);
     const [a, b] = [await recorded(dbA.database, runA, period, polls), await recorded(dbB.database, runB, period, polls)];
@@ -113,7 +125,7 @@ async function main(args: string[]): Promise<number> {
       `kills survived: ${runB.kills.length}; processes: ${runB.starts} (${workers} workers + ${runB.kills.length} restarts), each with requests: ${runB.starts - idle.length}`,
       `requests: ${runB.sim.accessLog().length} (single worker ${runA.sim.accessLog().length}); per process ${runB.processes.map((p) => done.get(p.workerId) ?? 0).join(" ")}`,
       `rows compared: articles ${a.articles.size} (single) vs ${b.articles.size} (killed); headline versions required ${required.size}, recorded ${a.versions.size} vs ${b.versions.size}; rank spans ${await spans(dbA)} vs ${await spans(dbB)}`,
-      `sites unwatched (sitemap polls > 30 min apart, or a kill to the next poll): ${minutes(perSite(down))} min on average (single worker ${minutes(perSite(unwatchedA))}, killed ${minutes(perSite(unwatchedB))}); articles left unread at the end ${await unread(dbB)} (single worker ${await unread(dbA)})`,
+      `sites unwatched (sitemap polls > 30 min apart, or a kill to the next poll): ${minutes(perSite(down))} min on average (single worker ${minutes(perSite(unwatchedA))}, killed ${minutes(perSite(unwatchedB))}); articles found but not yet read at the end ${await unread(dbB)} (single worker ${await unread(dbA)})`,
       `served vs stored: ${exactB.servedDocuments} documents served (${exactB.excusedDocuments} to a dead worker's unfinished job), single worker ${exactA.servedDocuments}; lost ${exactB.lostArticles.length} articles, ${exactB.lostVersions.length} headline versions (single worker ${exactA.lostArticles.length} / ${exactA.lostVersions.length}); invented ${exactA.inventedArticles.length + exactB.inventedArticles.length + exactA.inventedVersions.length + exactB.inventedVersions.length}`,
       `lost: articles ${lostArticles.length}, long-lived headline versions ${lostVersions.killed.length} (single worker ${lostVersions.single.length}); extra articles ${missing(b.articles, a.articles).length}`,
       `violations: pacing ${pacing.length}, robots-first ${robots.length}, span overlaps ${integrityA.overlappingSpans + integrityB.overlappingSpans}`,

@@ -49,8 +49,10 @@ export interface CrashRunOptions {
   tailMs: number;
   /** …and until the clock is this long (simulated ms) past the run's first request. */
   minSimMs?: number;
-  /** With no kills: the crawl runs until this settles (so two runs end together). */
+  /** The crawl also runs until this settles (so two runs end together). */
   until?: Promise<unknown>;
+  /** Told the simulated time of the run's first request (so another run can wait for this one's `minSimMs`). */
+  onFirstRequest?: (simTime: number) => void;
   /** Further settings of every worker process (e.g. `HEMEROSCOPIO_ARTICLE_DAILY_BUDGET`). */
   env?: Record<string, string>;
   /** When set, each worker process's output goes to `worker-N.log` there. */
@@ -160,6 +162,7 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
       await sleep(50);
     }
     const startSim = Math.min(...sim.accessLog().map((e) => e.simTime));
+    o.onFirstRequest?.(startSim);
     const kills: Kill[] = [];
     for (let i = 0; i < o.kills; i++) {
       await firstRequest(victim);
