@@ -119,6 +119,8 @@ async function main(args: string[]): Promise<number> {
     const unread = async (d: typeof dbA) => Number((await d.database.db.execute<{ n: number }>(sql`select count(*)::int as n from articles where read_at is null`))[0]!.n);
     const spans = async (d: typeof dbA) => Number((await d.database.db.execute<{ n: number }>(sql`select count(*)::int as n from rank_spans`))[0]!.n);
     const duplicateRows = integrityA.duplicateArticles + integrityA.duplicateVersions + integrityB.duplicateArticles + integrityB.duplicateVersions;
+    const robotsFetches = (r: typeof runA) => r.sim.accessLog().filter((e) => e.path === "/robots.txt" && e.simTime <= r.endSim).length;
+    const hosts = (r: typeof runA) => new Set(r.sim.accessLog().map((e) => e.host)).size;
     const minutes = (ms: number) => Math.round(ms / 60_000);
     const lines = [
       `simulated period: ${minutes(period.endSim - period.startSim)} min (${((period.endSim - period.startSim) / HOUR).toFixed(1)} h); kills at +${runB.kills.map((k) => minutes(k.simTime - runB.startSim)).join(", +") || "–"} min; time with no worker ${minutes(downtimes(runB).reduce((n, [x, y]) => n + y - x, 0))} min`,
@@ -128,6 +130,7 @@ async function main(args: string[]): Promise<number> {
       `sites unwatched (sitemap polls > 30 min apart, or a kill to the next poll): ${minutes(perSite(down))} min on average (single worker ${minutes(perSite(unwatchedA))}, killed ${minutes(perSite(unwatchedB))}); articles found but not yet read at the end ${await unread(dbB)} (single worker ${await unread(dbA)})`,
       `served vs stored: ${exactB.servedDocuments} documents served (${exactB.excusedDocuments} to a dead worker's unfinished job), single worker ${exactA.servedDocuments}; lost ${exactB.lostArticles.length} articles, ${exactB.lostVersions.length} headline versions (single worker ${exactA.lostArticles.length} / ${exactA.lostVersions.length}); invented ${exactA.inventedArticles.length + exactB.inventedArticles.length + exactA.inventedVersions.length + exactB.inventedVersions.length}`,
       `lost: articles ${lostArticles.length}, long-lived headline versions ${lostVersions.killed.length} (single worker ${lostVersions.single.length}); extra articles ${missing(b.articles, a.articles).length}`,
+      `robots.txt: ${robotsFetches(runB)} requests for ${hosts(runB)} hosts (single worker ${robotsFetches(runA)} for ${hosts(runA)}), cached 24 h`,
       `violations: pacing ${pacing.length}, robots-first ${robots.length}, span overlaps ${integrityA.overlappingSpans + integrityB.overlappingSpans}`,
       `duplicates: rows ${duplicateRows}, work ${work.repeats.length + workA.repeats.length} (unfinished jobs redone after a kill: ${work.redone.length})`,
     ];
