@@ -1,13 +1,17 @@
 /**
- * `npm run soak:crash -- [--kills 10] [--outlets 12] [--scale 200] [--workers 1]`: the long
- * version of tests/resilience/crash-safety.test.ts and, with `--workers 3`, of
- * workers-killed.test.ts (SPEC SCH-4, OPS-2, POL-1, STO-1). `--workers` worker processes share
- * one database and crawl the simulated web; the first of them is killed with SIGKILL `--kills`
- * times (3–10 s after each of its processes' first request, with several workers then as soon
- * as it holds a job) and restarted each time, beside an uninterrupted single worker on an
- * identical simulated web over the same simulated period. Prints kills survived, processes,
- * requests, rows compared, violations and duplicates; exits 1 if any check fails. Uses
- * DATABASE_URL's server, else an embedded PostgreSQL in a temporary directory.
+ * `npm run soak:crash -- [--kills 10] [--outlets 12] [--scale 200] [--workers 1] [--hours H]
+ * [--read-budget N]`: the long version of tests/resilience/crash-safety.test.ts and, with
+ * `--workers 3`, of workers-killed.test.ts (SPEC SCH-4, OPS-2, POL-1, STO-1; issue 8 item 3).
+ * `--workers` worker processes share one database and crawl the simulated web; the first of
+ * them is killed with SIGKILL `--kills` times (3–10 s after each of its processes' first
+ * request, with several workers then as soon as it holds a job) and restarted each time,
+ * beside an uninterrupted single worker on an identical simulated web over the same simulated
+ * period. With `--hours H` the run covers at least H simulated hours from its first request,
+ * kill i coming no sooner than about i/(kills + 1) of them (±a quarter of that slice, at
+ * random). `--read-budget` sets the article reads per site per day (SCH-3; the product's
+ * default, 500, unless given). Prints kills survived, processes, requests, rows compared,
+ * violations and duplicates; exits 1 if any check fails. Uses DATABASE_URL's server, else an
+ * embedded PostgreSQL in a temporary directory.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
@@ -17,6 +21,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../db/client";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../db/embedded";
+import { scaledClock } from "../lib/clock";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { pacingViolations, robotsNotFirst } from "../tests/support/access-log-checks";
@@ -26,7 +31,8 @@ import {
 } from "../tests/resilience/crash-checks";
 import { crawlWithKills } from "../tests/resilience/crash-run";
 
-const usage = "usage: npm run soak:crash -- [--kills N] [--outlets N] [--scale N] [--workers N]";
+const usage = "usage: npm run soak:crash -- [--kills N] [--outlets N] [--scale N] [--workers N] [--hours N] [--read-budget N]";
+const HOUR = 3_600_000;
 
 function option(args: string[], name: string, fallback: number): number {
   const i = args.indexOf(`--${name}`);
@@ -60,6 +66,8 @@ async function main(args: string[]): Promise<number> {
   const outlets = option(args, "outlets", 12);
   const scale = option(args, "scale", 200);
   const workers = option(args, "workers", 1);
+  const hours = option(args, "hours", 0);
+  const budget = option(args, "read-budget", 0);
   const config = loadConfig();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-soak-"));
   await fs.chmod(dataDir, 0o755);
@@ -70,17 +78,32 @@ async function main(args: string[]): Promise<number> {
   const [dbA, dbB] = [await freshDatabase(admin.toString(), dataDir), await freshDatabase(admin.toString(), dataDir)];
   try {
     const origin = Date.now();
-    const common = { scale, origin, outlets, upMs: [3_000, 10_000] as const, tailMs: 20_000 };
-    process.stdout.write(`soak:crash: ${workers} worker process(es), the first killed ${kills} times; ${outlets} outlets, time ×${scale}\n`);
+    const env = budget > 0 ? { HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: String(budget) } : undefined;
+    const common = { scale, origin, outlets, upMs: [3_000, 10_000] as const, tailMs: 20_000, minSimMs: hours * HOUR, env };
+    const slice = (hours * HOUR) / (kills + 1);
+    const killAfterSimMs = Array.from({ length: kills }, (_, i) => slice * (i + 1 + (Math.random() - 0.5) / 2));
+    process.stdout.write(`soak:crash: ${workers} worker process(es), the first killed ${kills} times; ${outlets} outlets, time ×${scale}${hours ? `, ${hours} simulated hours` : ""}${budget ? `, ${budget} reads per site per day` : ""}\n`);
+    // The period compared starts at the later of the two runs' first requests: the killed run
+    // also goes on until the single worker's run has covered `hours` (or has failed).
+    const clock = scaledClock(scale, origin);
+    let calmStarted = (_simTime: number) => {};
+    let calmStopped = () => {};
+    const calmCovered = new Promise<void>((resolve) => {
+      calmStarted = (simTime) => void clock.sleep(simTime + common.minSimMs - clock.now()).then(resolve);
+      calmStopped = resolve;
+    });
     // Among several workers the killed one may be idle: each kill then waits until it holds a job.
-    const runningB = crawlWithKills({ ...common, database: dbB.database, workers, kills, midJob: workers > 1 });
-    const [runA, runB] = await Promise.all([crawlWithKills({ ...common, database: dbA.database, kills: 0, tailMs: 0, until: runningB }), runningB]);
+    const runningB = crawlWithKills({ ...common, database: dbB.database, workers, kills, midJob: workers > 1, killAfterSimMs, until: calmCovered });
+    const runningA = crawlWithKills({ ...common, database: dbA.database, kills: 0, tailMs: 0, until: runningB, onFirstRequest: calmStarted });
+    runningA.catch(calmStopped);
+    const [runA, runB] = await Promise.all([runningA, runningB]);
     const period = commonPeriod(runA, runB);
     const polls = await listingPolls(dbB.database);
     const [a, b] = [await recorded(dbA.database, runA, period, polls), await recorded(dbB.database, runB, period, polls)];
     // Headline versions live ≥ 35 min while both runs watched the site (crash-checks.ts `unwatched`), outside each kill's downtime.
-    const down = merged(
-      unwatched(await listingPolls(dbA.database, ["sitemap"]), period), unwatched(await listingPolls(dbB.database, ["sitemap"]), period), siteDowntimes(runB, polls));
+    const [unwatchedA, unwatchedB] = [unwatched(await listingPolls(dbA.database, ["sitemap"]), period), unwatched(await listingPolls(dbB.database, ["sitemap"]), period)];
+    const down = merged(unwatchedA, unwatchedB, siteDowntimes(runB, polls));
+    const perSite = (m: ReadonlyMap<string, [number, number][]>) => [...m.values()].flat().reduce((n, [x, y]) => n + y - x, 0) / Math.max(1, m.size);
     const required = mustHaveSeen(runB, period, new Set([...a.articles, ...b.articles]), down);
     const lostArticles = missing(a.articles, b.articles);
     const lostVersions = { single: missing(required, a.versions), killed: missing(required, b.versions) };
@@ -93,16 +116,21 @@ async function main(args: string[]): Promise<number> {
     const robots = robotsNotFirst(runB.sim.accessLog());
     const done = await requestsByProcess(dbB.database);
     const idle = runB.processes.filter((p) => !done.get(p.workerId));
+    const unread = async (d: typeof dbA) => Number((await d.database.db.execute<{ n: number }>(sql`select count(*)::int as n from articles where read_at is null`))[0]!.n);
     const spans = async (d: typeof dbA) => Number((await d.database.db.execute<{ n: number }>(sql`select count(*)::int as n from rank_spans`))[0]!.n);
     const duplicateRows = integrityA.duplicateArticles + integrityA.duplicateVersions + integrityB.duplicateArticles + integrityB.duplicateVersions;
+    const robotsFetches = (r: typeof runA) => r.sim.accessLog().filter((e) => e.path === "/robots.txt" && e.simTime <= r.endSim).length;
+    const hosts = (r: typeof runA) => new Set(r.sim.accessLog().map((e) => e.host)).size;
     const minutes = (ms: number) => Math.round(ms / 60_000);
     const lines = [
-      `simulated period: ${minutes(period.endSim - period.startSim)} min; time with no worker ${minutes(downtimes(runB).reduce((n, [x, y]) => n + y - x, 0))} min`,
+      `simulated period: ${minutes(period.endSim - period.startSim)} min (${((period.endSim - period.startSim) / HOUR).toFixed(1)} h); kills at +${runB.kills.map((k) => minutes(k.simTime - runB.startSim)).join(", +") || "–"} min; time with no worker ${minutes(downtimes(runB).reduce((n, [x, y]) => n + y - x, 0))} min`,
       `kills survived: ${runB.kills.length}; processes: ${runB.starts} (${workers} workers + ${runB.kills.length} restarts), each with requests: ${runB.starts - idle.length}`,
       `requests: ${runB.sim.accessLog().length} (single worker ${runA.sim.accessLog().length}); per process ${runB.processes.map((p) => done.get(p.workerId) ?? 0).join(" ")}`,
       `rows compared: articles ${a.articles.size} (single) vs ${b.articles.size} (killed); headline versions required ${required.size}, recorded ${a.versions.size} vs ${b.versions.size}; rank spans ${await spans(dbA)} vs ${await spans(dbB)}`,
+      `sites unwatched (sitemap polls > 30 min apart, or a kill to the next poll): ${minutes(perSite(down))} min on average (single worker ${minutes(perSite(unwatchedA))}, killed ${minutes(perSite(unwatchedB))}); articles found but not yet read at the end ${await unread(dbB)} (single worker ${await unread(dbA)})`,
       `served vs stored: ${exactB.servedDocuments} documents served (${exactB.excusedDocuments} to a dead worker's unfinished job), single worker ${exactA.servedDocuments}; lost ${exactB.lostArticles.length} articles, ${exactB.lostVersions.length} headline versions (single worker ${exactA.lostArticles.length} / ${exactA.lostVersions.length}); invented ${exactA.inventedArticles.length + exactB.inventedArticles.length + exactA.inventedVersions.length + exactB.inventedVersions.length}`,
       `lost: articles ${lostArticles.length}, long-lived headline versions ${lostVersions.killed.length} (single worker ${lostVersions.single.length}); extra articles ${missing(b.articles, a.articles).length}`,
+      `robots.txt: ${robotsFetches(runB)} requests for ${hosts(runB)} hosts (single worker ${robotsFetches(runA)} for ${hosts(runA)}), cached 24 h`,
       `violations: pacing ${pacing.length}, robots-first ${robots.length}, span overlaps ${integrityA.overlappingSpans + integrityB.overlappingSpans}`,
       `duplicates: rows ${duplicateRows}, work ${work.repeats.length + workA.repeats.length} (unfinished jobs redone after a kill: ${work.redone.length})`,
     ];

@@ -35,6 +35,11 @@ export interface CrashRunOptions {
   /** Each kill comes this long (real ms, drawn at random in the range) after the killed worker's current process made its first request. */
   upMs: readonly [number, number];
   /**
+   * Kill i comes no sooner than `killAfterSimMs[i]` (simulated ms) after the run's first
+   * request either, so that the kills can be spread over a long period (`minSimMs`).
+   */
+  killAfterSimMs?: readonly number[];
+  /**
    * After the random up-time, wait (up to MID_JOB_WAIT_MS) until the worker holds a claimed
    * job before killing it, so that the kill cuts work in progress: among several workers the
    * killed one may have none at a given moment.
@@ -42,8 +47,12 @@ export interface CrashRunOptions {
   midJob?: boolean;
   /** After the last restart's first request, the crawl goes on this long (real ms). */
   tailMs: number;
-  /** With no kills: the crawl runs until this settles (so two runs end together). */
+  /** …and until the clock is this long (simulated ms) past the run's first request. */
+  minSimMs?: number;
+  /** The crawl also runs until this settles (so two runs end together). */
   until?: Promise<unknown>;
+  /** Told the simulated time of the run's first request (so another run can wait for this one's `minSimMs`). */
+  onFirstRequest?: (simTime: number) => void;
   /** Further settings of every worker process (e.g. `HEMEROSCOPIO_ARTICLE_DAILY_BUDGET`). */
   env?: Record<string, string>;
   /** When set, each worker process's output goes to `worker-N.log` there. */
@@ -153,10 +162,11 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
       await sleep(50);
     }
     const startSim = Math.min(...sim.accessLog().map((e) => e.simTime));
+    o.onFirstRequest?.(startSim);
     const kills: Kill[] = [];
     for (let i = 0; i < o.kills; i++) {
       await firstRequest(victim);
-      await sleep(o.upMs[0] + Math.random() * (o.upMs[1] - o.upMs[0]));
+      await Promise.all([sleep(o.upMs[0] + Math.random() * (o.upMs[1] - o.upMs[0])), clock.sleep(startSim + (o.killAfterSimMs?.[i] ?? 0) - clock.now())]);
       if (o.midJob) await holdingAJob(o.database, victim);
       const child = children.get(victim)!;
       child.kill("SIGKILL");
@@ -166,7 +176,7 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
       victim = start(0);
     }
     await firstRequest(victim);
-    await Promise.all([sleep(o.tailMs), o.until]);
+    await Promise.all([sleep(o.tailMs), o.until, clock.sleep(startSim + (o.minSimMs ?? 0) - clock.now())]);
     const endSim = clock.now();
     await closeTheWeb(o.database, sim);
     await stopAll("SIGTERM");
