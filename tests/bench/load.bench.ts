@@ -4,8 +4,10 @@
  * behind the default page cache) and a real worker process (crawler/main.ts) crawling
  * simulated outlets into the same database at the same time. A weighted mix of public
  * pages and API calls over many distinct rows (support/load-mix.ts: the weights and why)
- * is offered at rising rates, a short step each, until the first step with an error, a
- * timeout, a non-2xx or a served rate below 90 % of the offered one (with
+ * is offered at rising rates (open load: Poisson arrivals, support/mix-load.ts), a short step
+ * each, until the first step with an error, a timeout, a non-2xx or more than 2 % of the
+ * arrivals still unanswered at the step's end (a queue building up: the load is not
+ * sustained, latencies only grow from there) (with
  * BENCH_LOAD_STOP_AT_P95=1 also a public-page p95 over 100 ms); the last clean rate — the
  * load the machine sustains without errors — is then held, and the highest step whose
  * public pages kept p95 ≤ 100 ms is printed beside it. Printed per group and overall:
@@ -70,12 +72,15 @@ const RSS_BOUND_MIB_PER_RENDERER = 1024;
 const POLL_LATENESS_BOUND_S = 60;
 const LEASE_MS = 600_000;
 
+/** Arrivals still unanswered at a step's end, at most (those in flight at a normal pace are ~1 %). */
+const BACKLOG_SHARE = 0.02;
+
 const bad = (w: GroupWindow) => w.errors + w.non2xx;
 const pagesP95 = (ws: GroupWindow[]) => percentile(mergeGroups("pages", ws.filter((w) => w.kind === "page")).latencies, 95);
 
 /** One line per group of a window, for progress. */
 function describe(ws: GroupWindow[]): string {
-  return ws.map((w) => `    ${w.name.padEnd(40)} ${w.served.toFixed(1).padStart(7)}/${String(w.offered).padStart(4)} req/s  ` +
+  return ws.map((w) => `    ${w.name.padEnd(40)} ${w.served.toFixed(1).padStart(7)}/${w.sent.toFixed(1).padStart(6)} req/s  ` +
     `p50 ${percentile(w.latencies, 50).toFixed(1).padStart(7)}  p95 ${percentile(w.latencies, 95).toFixed(1).padStart(7)}  p99 ${percentile(w.latencies, 99).toFixed(1).padStart(7)} ms  ` +
     `errors ${w.errors} (timeouts ${w.timeouts}) non-2xx ${w.non2xx} ${JSON.stringify(w.statuses)} cache ${w.cache.hits} hits / ${w.cache.misses} misses`).join("\n");
 }
@@ -83,7 +88,7 @@ function describe(ws: GroupWindow[]): string {
 /** Figures of one group (or merged groups) in the held window. */
 function groupFigures(w: GroupWindow, goal: boolean): Figure[] {
   return [
-    figure(`${w.name}: requests/s served (offered ${w.offered})`, Math.round(w.served * 10) / 10, "req/s"),
+    figure(`${w.name}: requests/s answered in the window (arrived ${w.sent.toFixed(1)}, offered ${w.offered})`, Math.round(w.served * 10) / 10, "req/s"),
     figure(`${w.name}: p50`, percentile(w.latencies, 50), "ms"),
     figure(`${w.name}: p95`, percentile(w.latencies, 95), "ms", goal ? atMost(P95_GOAL_MS) : undefined),
     figure(`${w.name}: p99`, percentile(w.latencies, 99), "ms"),
@@ -207,9 +212,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         const ws = await loadMixWindow(site.url, mix, rate, stepS);
         const all = mergeGroups("all", ws);
         const p95 = pagesP95(ws);
-        const clean = bad(all) === 0 && all.served >= 0.9 * all.offered && (!stopAtP95 || p95 <= P95_GOAL_MS);
+        const clean = bad(all) === 0 && all.served >= (1 - BACKLOG_SHARE) * all.sent && (!stopAtP95 || p95 <= P95_GOAL_MS);
         if (clean && p95 <= P95_GOAL_MS) withinGoal = rate;
-        ctx.progress(`step ${rate} req/s (offered ${all.offered}: at least 1 per group): served ${all.served.toFixed(1)}, pages p95 ${p95.toFixed(1)} ms, errors ${bad(all)} → ${clean ? "clean" : "stop"}\n${describe(ws)}`);
+        ctx.progress(`step ${rate} req/s (offered ${all.offered}: at least 1 per group): arrived ${all.sent.toFixed(1)}, answered ${all.served.toFixed(1)}, pages p95 ${p95.toFixed(1)} ms, errors ${bad(all)} → ${clean ? "clean" : "stop"}\n${describe(ws)}`);
         if (!clean) break;
         sustained = rate;
       }
@@ -246,7 +251,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     out.push(...groupFigures(mergeGroups("all public pages", held.filter((w) => w.kind === "page")), true));
     out.push(...groupFigures(mergeGroups("all API calls", held.filter((w) => w.kind === "api")), false));
     out.push(...groupFigures(mergeGroups("overall", held), false));
-    out.push(figure(`sustained rate held (last step without errors${stopAtP95 ? " and within p95 ≤ 100 ms" : ""})`, sustained, "req/s"));
+    out.push(figure(`sustained rate held (last step without errors or a growing queue${stopAtP95 ? ", within p95 ≤ 100 ms" : ""})`, sustained, "req/s"));
     if (!fixedRate) out.push(figure("highest step whose public pages kept p95 ≤ 100 ms (0: none)", withinGoal, "req/s"));
     const rss = siteRss.samples();
     const inHold = rss.filter((s) => s.at >= hold.from && s.at <= hold.to);
