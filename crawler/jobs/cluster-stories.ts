@@ -8,9 +8,9 @@
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
-import { clusterStories, DEFAULT_CLUSTER_OPTIONS, type ClusterOptions, type Placement } from "../../lib/analysis/cluster";
+import { DEFAULT_CLUSTER_OPTIONS, type ClusterOptions, type Placement } from "../../lib/analysis/cluster";
 import { documentFrequency, keyTerms } from "../../lib/analysis/story-terms";
-import { loadStoryWindow } from "./story-window";
+import { placeInWindow } from "./story-window";
 
 /**
  * Only fingerprints with a lede are clustered (its two signatures differ: see \`hasLede\`).
@@ -103,8 +103,7 @@ export async function clusterPendingStories(db: Db, p: { now: number; options?: 
     // An article's time is when it was published (declared), else first seen: a first crawl
     // records a day of articles at once, and their capture times say nothing about the news.
     // Only the window before the earliest pending article is loaded (retention bounds the rest).
-    const items = await loadStoryWindow(tx, { where: WITH_LEDE, articleTime, from: earliest - options.windowMs });
-    const placements = clusterStories(items, options);
+    const { placements, pending: placed, window } = await placeInWindow(tx, { where: WITH_LEDE, articleTime, from: earliest - options.windowMs, options });
     const created = await createStories(tx, placements, p.now);
     const assigned = placements.map((pl) => ({ articleId: pl.articleId, storyId: "storyId" in pl ? pl.storyId : created.get(pl.newStory)! }));
     if (assigned.length > 0) {
@@ -113,9 +112,8 @@ export async function clusterPendingStories(db: Db, p: { now: number; options?: 
         from unnest(${`{${assigned.map((x) => x.articleId).join(",")}}`}::bigint[], ${`{${assigned.map((x) => x.storyId).join(",")}}`}::bigint[]) as v(article_id, story_id)
         where a.id = v.article_id and a.story_id is null`);
     }
-    const placed = items.filter((i) => i.pending).map((i) => i.articleId);
     await tx.execute(sql`update story_fingerprints set clustered_at = ${sqlTime(p.now)} where article_id = any(${`{${placed.join(",")}}`}::bigint[])`);
-    await refreshStories(tx, { storyIds: [...new Set(assigned.map((x) => x.storyId))], windowArticles: items.map((i) => i.articleId), now: p.now, cache });
+    await refreshStories(tx, { storyIds: [...new Set(assigned.map((x) => x.storyId))], windowArticles: window, now: p.now, cache });
     return assigned.length;
   });
 }

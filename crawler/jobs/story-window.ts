@@ -5,13 +5,13 @@
  * every round. Read whole, each row's signature arrived as an array of boxed numbers and
  * all rows were held across the round (~0.9 KB a row); here they are read in chunks by
  * article id and each chunk's signatures packed into one `Int32Array` (4 bytes a slot),
- * so a round's heap grows with the window at a third of that and the driver's rows never
+ * so a round's heap grows with the window at half of that and the driver's rows never
  * pile up. The items are the same as before, so the placements are (issue 8, item 6).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
-import type { ClusterItem } from "../../lib/analysis/cluster";
+import { clusterStories, type ClusterItem, type ClusterOptions, type Placement } from "../../lib/analysis/cluster";
 import { MINHASH_SIZE } from "../../lib/analysis/fingerprint";
 
 /** Rows read per statement. @default 2,000 */
@@ -52,4 +52,20 @@ export async function loadStoryWindow(tx: Executor, p: { where: SQL; articleTime
     if (rows.length < chunkRows) return items;
     after = Number(rows[rows.length - 1]!.article_id);
   }
+}
+
+/** What a round keeps of its window once the articles are placed: ids only. */
+export interface WindowPlacements { placements: Placement[]; pending: number[]; window: number[] }
+
+/**
+ * Load the window and place its pending articles; only ids are returned, so the items are
+ * let go before the round's writes, which take longer than the placing itself.
+ */
+export async function placeInWindow(tx: Executor, p: { where: SQL; articleTime: SQL; from: number; options: ClusterOptions }): Promise<WindowPlacements> {
+  const items = await loadStoryWindow(tx, p);
+  return {
+    placements: clusterStories(items, p.options),
+    pending: items.filter((i) => i.pending).map((i) => i.articleId),
+    window: items.map((i) => i.articleId),
+  };
 }
