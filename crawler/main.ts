@@ -12,6 +12,7 @@ import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { createLogger } from "../lib/log";
 import { runHousekeeping } from "./housekeeping";
+import { startMemoryProbe } from "./memory-probe";
 import { runWorker } from "./loop";
 import { createCrawlPipeline } from "./compose";
 
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   const outlets = await readConfiguredOutlets(config);
   const log = createLogger({ component: "worker", level: config.logLevel });
   const shutdown = new AbortController();
+  const stopProbe = startMemoryProbe({ everyMs: config.memoryProbeSeconds * 1000, log, gc: (globalThis as { gc?: () => void }).gc });
+  shutdown.signal.addEventListener("abort", stopProbe);
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
     process.once(sig, () => {
       log.info("worker.stopping", { signal: sig });

@@ -69,6 +69,8 @@ const envSchema = z.object({
   HEMEROSCOPIO_TIME_SCALE: z.coerce.number().min(1).max(10_000).default(1),
   /** Tests and demo: the real instant (ms) at which the scaled clock equals real time. */
   HEMEROSCOPIO_TIME_ORIGIN: z.coerce.number().int().min(0).optional(),
+  /** Benchmarks: every this many real seconds the worker logs its memory after a full GC (needs `--expose-gc`); 0 = off. */
+  HEMEROSCOPIO_MEMORY_PROBE_S: int(0, 86_400).default(0),
 
   // Identity (SPEC ID-1). A deployment has its own domain and contacts.
   HEMEROSCOPIO_BOT_NAME: z.string().regex(/^[A-Za-z_-]+$/, "letters, '_' and '-' only").default("HemeroscopioBot"),
@@ -116,6 +118,8 @@ export interface Config {
   /** A scaled clock for tests and the demo; `scale` 1 is real time. */
   time: { scale: number; origin?: number };
   logLevel: "debug" | "info" | "warn" | "error";
+  /** Benchmarks: seconds between the worker's memory probes (crawler/memory-probe.ts); 0 = off. @default 0 */
+  memoryProbeSeconds: number;
   /** Seconds public data pages are served from the page cache. @default 30 */
   pageCacheSeconds: number;
   /** Readers' addresses come from a trusted reverse proxy's X-Forwarded-For. @default false */
@@ -190,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     onlyResolved: e.HEMEROSCOPIO_ONLY_RESOLVED,
     time: { scale: e.HEMEROSCOPIO_TIME_SCALE, origin: e.HEMEROSCOPIO_TIME_ORIGIN },
     logLevel: e.HEMEROSCOPIO_LOG_LEVEL,
+    memoryProbeSeconds: e.HEMEROSCOPIO_MEMORY_PROBE_S,
     pageCacheSeconds: e.HEMEROSCOPIO_PAGE_CACHE_S,
     trustProxy: e.HEMEROSCOPIO_TRUST_PROXY,
     siteRenderers: e.HEMEROSCOPIO_SITE_RENDERERS,

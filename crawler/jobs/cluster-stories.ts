@@ -8,8 +8,9 @@
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
-import { clusterStories, DEFAULT_CLUSTER_OPTIONS, type ClusterItem, type ClusterOptions, type Placement } from "../../lib/analysis/cluster";
+import { DEFAULT_CLUSTER_OPTIONS, type ClusterOptions, type Placement } from "../../lib/analysis/cluster";
 import { documentFrequency, keyTerms } from "../../lib/analysis/story-terms";
+import { placeInWindow } from "./story-window";
 
 /**
  * Only fingerprints with a lede are clustered (its two signatures differ: see \`hasLede\`).
@@ -22,8 +23,6 @@ const WITH_LEDE = sql`f.minhash[1:64] is distinct from f.minhash[65:128]`;
 
 /** Advisory lock key of the story step ("stories" in ASCII). */
 const LOCK_KEY = 0x73746f72;
-
-type FingerprintRow = { article_id: string | number; outlet_id: number; at: string | Date; minhash: number[]; story_id: string | number | null; pending: boolean };
 
 /** Insert the new stories of a round; returns new-story key → id. */
 async function createStories(tx: Executor, placements: Placement[], now: number): Promise<Map<number, number>> {
@@ -104,17 +103,7 @@ export async function clusterPendingStories(db: Db, p: { now: number; options?: 
     // An article's time is when it was published (declared), else first seen: a first crawl
     // records a day of articles at once, and their capture times say nothing about the news.
     // Only the window before the earliest pending article is loaded (retention bounds the rest).
-    const rows = await tx.execute<FingerprintRow>(sql`
-      select f.article_id, a.outlet_id, ${articleTime} as at, f.minhash[1:64] as minhash, a.story_id,
-        f.clustered_at is null as pending
-      from story_fingerprints f join articles a on a.id = f.article_id
-      where ${WITH_LEDE} and ${articleTime} >= ${sqlTime(earliest - options.windowMs)}`);
-    const items: ClusterItem[] = rows.map((r) => ({
-      articleId: Number(r.article_id), outletId: r.outlet_id, at: fromSqlTime(r.at)!, minhash: r.minhash,
-      storyId: r.story_id === null ? null : Number(r.story_id),
-      pending: r.pending,
-    }));
-    const placements = clusterStories(items, options);
+    const { placements, pending: placed, window } = await placeInWindow(tx, { where: WITH_LEDE, articleTime, from: earliest - options.windowMs, options });
     const created = await createStories(tx, placements, p.now);
     const assigned = placements.map((pl) => ({ articleId: pl.articleId, storyId: "storyId" in pl ? pl.storyId : created.get(pl.newStory)! }));
     if (assigned.length > 0) {
@@ -123,9 +112,8 @@ export async function clusterPendingStories(db: Db, p: { now: number; options?: 
         from unnest(${`{${assigned.map((x) => x.articleId).join(",")}}`}::bigint[], ${`{${assigned.map((x) => x.storyId).join(",")}}`}::bigint[]) as v(article_id, story_id)
         where a.id = v.article_id and a.story_id is null`);
     }
-    const placed = items.filter((i) => i.pending).map((i) => i.articleId);
     await tx.execute(sql`update story_fingerprints set clustered_at = ${sqlTime(p.now)} where article_id = any(${`{${placed.join(",")}}`}::bigint[])`);
-    await refreshStories(tx, { storyIds: [...new Set(assigned.map((x) => x.storyId))], windowArticles: items.map((i) => i.articleId), now: p.now, cache });
+    await refreshStories(tx, { storyIds: [...new Set(assigned.map((x) => x.storyId))], windowArticles: window, now: p.now, cache });
     return assigned.length;
   });
 }

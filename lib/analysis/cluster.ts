@@ -6,7 +6,7 @@
  * unassigned matching articles open a story. Assignments are never undone, so a story id
  * shown on the site stays valid; the worker stores the result (crawler/jobs/cluster-stories.ts).
  */
-import { bandKeys, MINHASH_SIZE, storySimilarity } from "./fingerprint";
+import { bandKeys, MINHASH_SIZE, storySimilarity, type Signature } from "./fingerprint";
 
 /** One fingerprinted article in the window. */
 export interface ClusterItem {
@@ -14,7 +14,7 @@ export interface ClusterItem {
   outletId: number;
   /** When the article was published (declared), else first seen (epoch ms). */
   at: number;
-  minhash: readonly number[];
+  minhash: Signature;
   /** Its story, when it already has one. */
   storyId: number | null;
   /** Still to be placed (new since the last round); others are only matched against. */
@@ -60,7 +60,8 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
   for (const item of items) if (item.pending && item.storyId === null && item.at < earliest) earliest = item.at;
   if (earliest === Infinity) return [];
   const sorted = items.filter((i) => i.at >= earliest - options.windowMs).sort((a, b) => a.at - b.at || a.articleId - b.articleId);
-  const buckets = new Map<number, number[]>();
+  // Items by LSH band key, in sorted order: most keys have one item, kept as a bare index (no array each).
+  const buckets = new Map<number, number | number[]>();
   // Story of each item as it stands during the pass: an existing id, or a new story's key (negative).
   const story = new Map<number, number>();
   const placements: Placement[] = [];
@@ -94,7 +95,8 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
       const scored = new Map<string, { score: number; other: number; target?: number }>();
       const seen = new Set<number>();
       for (const key of keys) {
-        for (const other of buckets.get(key) ?? []) {
+        const bucket = buckets.get(key);
+        for (const other of bucket === undefined ? [] : typeof bucket === "number" ? [bucket] : bucket) {
           if (seen.has(other)) continue;
           seen.add(other);
           const candidate = sorted[other]!;
@@ -123,8 +125,9 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
     }
     for (const key of keys) {
       const bucket = buckets.get(key);
-      if (bucket) bucket.push(index);
-      else buckets.set(key, [index]);
+      if (bucket === undefined) buckets.set(key, index);
+      else if (typeof bucket === "number") buckets.set(key, [bucket, index]);
+      else bucket.push(index);
     }
   });
   return placements;

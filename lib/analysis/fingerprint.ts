@@ -77,6 +77,12 @@ export function minhash(tokens: Iterable<string>): number[] {
   return any ? Array.from(mins, (m) => m | 0) : new Array<number>(MINHASH_SIZE).fill(0);
 }
 
+/**
+ * A stored signature as the clustering reads it: a plain array, or an `Int32Array` (the
+ * story step packs a window's signatures into one: 4 bytes a slot instead of a boxed number).
+ */
+export type Signature = readonly number[] | Int32Array;
+
 /** What the recorder keeps of a headline and lede: the signature and how many tokens it summarises. */
 export interface StoryFingerprint { minhash: number[]; tokens: number }
 
@@ -96,20 +102,20 @@ export function storyFingerprint(headline: string, lede?: string): StoryFingerpr
 }
 
 /** Whether a fingerprint's first signature includes lede names (its halves differ). */
-export function hasLede(fingerprint: readonly number[]): boolean {
+export function hasLede(fingerprint: Signature): boolean {
   for (let i = 0; i < MINHASH_SIZE; i++) if (fingerprint[i] !== fingerprint[i + MINHASH_SIZE]) return true;
   return false;
 }
 
 /** Similarity of two fingerprints: with ledes when both have one, else of the headlines alone. */
-export function storySimilarity(a: readonly number[], b: readonly number[]): number {
+export function storySimilarity(a: Signature, b: Signature): number {
   if (a.length < 2 * MINHASH_SIZE || b.length < 2 * MINHASH_SIZE) return similarity(a, b);
   if (hasLede(a) && hasLede(b)) return similarity(a.slice(0, MINHASH_SIZE), b.slice(0, MINHASH_SIZE));
   return similarity(a.slice(MINHASH_SIZE), b.slice(MINHASH_SIZE));
 }
 
 /** Estimated Jaccard similarity of the two token sets: the share of equal slots (0 for empty signatures). */
-export function similarity(a: readonly number[], b: readonly number[]): number {
+export function similarity(a: Signature, b: Signature): number {
   const n = Math.min(a.length, b.length);
   if (n === 0) return 0;
   let equal = 0;
@@ -127,7 +133,7 @@ export function similarity(a: readonly number[], b: readonly number[]): number {
  * 1 − (1 − J^rows)^bands (plus rare hash collisions, which the similarity check discards),
  * so pairs well above J ≈ (1/bands)^(1/rows) almost always become candidates.
  */
-export function bandKeys(signature: readonly number[], bands: number, rows: number): number[] {
+export function bandKeys(signature: Signature, bands: number, rows: number): number[] {
   const keys: number[] = [];
   for (let b = 0; b < bands; b++) {
     let h = fmix32(0x9e3779b9 ^ b);
