@@ -12,6 +12,7 @@ import postgres from "postgres";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { createLogger } from "../lib/log";
+import { pageLifetime } from "../lib/page-cache/policy";
 import { createCachingProxy } from "../lib/page-cache/proxy";
 import { createPageStore } from "../lib/page-cache/store";
 import { watchDatabase } from "../lib/site-guard/database-watch";
@@ -35,9 +36,10 @@ async function main(): Promise<void> {
     throw error;
   }
   // Past its time a page is served stale for two more periods while one render replaces it: a
-  // reader meets at most one page 3 periods old (90 s by default), and never waits for a refresh.
+  // reader meets at most one page 3 periods old (90 s by default; outlet pages: policy.ts pageLifetime), and never waits for a refresh.
   const ttlMs = config.pageCacheSeconds * 1000;
-  const store = ttlMs > 0 ? createPageStore({ ttlMs, staleMs: 2 * ttlMs, maxBytes: 64 * 1024 * 1024 }) : undefined;
+  const base = { ttlMs, staleMs: 2 * ttlMs };
+  const store = ttlMs > 0 ? createPageStore({ ...base, maxBytes: 64 * 1024 * 1024, lifetime: (key) => pageLifetime(key, base) }) : undefined;
   // OPS-2: while the database is away, readers get a 503 page at once (npm start always sets DATABASE_URL).
   const pinger = config.databaseUrl ? postgres(config.databaseUrl, { max: 1, connect_timeout: 2, idle_timeout: 30, onnotice: () => {} }) : undefined;
   const watch = pinger && watchDatabase({ ping: async () => void (await pinger`select 1`), everyMs: 2_000, log });

@@ -41,15 +41,24 @@ export interface PageStore {
   size(): number;
 }
 
+/** How long a page is kept fresh, then served stale while it is rendered again (ms). */
+export interface Lifetime { ttlMs: number; staleMs: number }
+
 /**
  * A store keeping pages `ttlMs`, then serving them stale for `staleMs` more while they are
- * rendered again (default 0: no stale pages), at most `maxBytes` in all; `now` is injectable.
+ * rendered again (default 0: no stale pages), at most `maxBytes` in all; `lifetime` may
+ * give some keys other periods (policy.ts: pageLifetime); `now` is injectable.
  */
-export function createPageStore(options: { ttlMs: number; staleMs?: number; maxBytes: number; now?: () => number }): PageStore {
+export function createPageStore(options: { ttlMs: number; staleMs?: number; maxBytes: number; lifetime?: (key: string) => Lifetime; now?: () => number }): PageStore {
   const now = options.now ?? Date.now;
-  const staleMs = options.staleMs ?? 0;
+  const base: Lifetime = { ttlMs: options.ttlMs, staleMs: options.staleMs ?? 0 };
+  const lifetime = options.lifetime ?? (() => base);
+  const set = (key: string, page: StoredPage) => {
+    const { ttlMs, staleMs } = lifetime(key);
+    cache.set(key, page, { ttl: ttlMs + staleMs });
+  };
   const cache = new LRUCache<string, StoredPage>({
-    ttl: options.ttlMs + staleMs,
+    ttl: base.ttlMs + base.staleMs,
     maxSize: options.maxBytes,
     sizeCalculation: (page) => Math.max(1, page.body.length),
     perf: { now },
@@ -59,14 +68,14 @@ export function createPageStore(options: { ttlMs: number; staleMs?: number; maxB
   const kept = (key: string): KeptPage | undefined => {
     const page = cache.get(key);
     // Stale once the time left is within the stale period (lru-cache counts from when it was kept).
-    return page && { page, stale: cache.getRemainingTTL(key) <= staleMs };
+    return page && { page, stale: cache.getRemainingTTL(key) <= lifetime(key).staleMs };
   };
   /** One render of `key` at a time; what it gives is kept, or drops the old page unless the data could not be read. */
   const renderOnce = (key: string, render: () => Promise<Rendered>): Promise<Rendered> => {
     let flight = flights.get(key);
     if (!flight) {
       flight = render().then((rendered) => {
-        if (rendered.keep && rendered.page.body.length <= options.maxBytes) cache.set(key, rendered.page);
+        if (rendered.keep && rendered.page.body.length <= options.maxBytes) set(key, rendered.page);
         else if (rendered.page.status !== 503) cache.delete(key);
         return rendered;
       });
@@ -87,7 +96,7 @@ export function createPageStore(options: { ttlMs: number; staleMs?: number; maxB
       return { page: (await renderOnce(key, render)).page, hit: false };
     },
     peek: kept,
-    keep: (key, page) => void (page.body.length <= options.maxBytes && cache.set(key, page)),
+    keep: (key, page) => void (page.body.length <= options.maxBytes && set(key, page)),
     size: () => cache.size,
   };
 }
