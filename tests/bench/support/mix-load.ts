@@ -17,7 +17,10 @@ import type { MixGroup } from "./load-mix";
 export interface GroupWindow {
   name: string;
   kind: MixGroup["kind"];
+  /** Requests/s asked for, and those that arrived (a Poisson process: about as many). */
   offered: number;
+  sent: number;
+  /** Requests/s answered within the window: below `sent` when a queue builds up. */
   served: number;
   /** Sorted latencies (ms) of every response. */
   latencies: number[];
@@ -42,7 +45,7 @@ export function mergeGroups(name: string, groups: readonly GroupWindow[]): Group
   for (const g of groups) for (const [code, n] of Object.entries(g.statuses)) statuses[Number(code)] = (statuses[Number(code)] ?? 0) + n;
   const sum = (f: (g: GroupWindow) => number) => groups.reduce((a, g) => a + f(g), 0);
   return {
-    name, kind: groups[0]?.kind ?? "page", offered: sum((g) => g.offered), served: sum((g) => g.served),
+    name, kind: groups[0]?.kind ?? "page", offered: sum((g) => g.offered), sent: sum((g) => g.sent), served: sum((g) => g.served),
     latencies: groups.flatMap((g) => g.latencies).sort((a, b) => a - b),
     errors: sum((g) => g.errors), timeouts: sum((g) => g.timeouts), non2xx: sum((g) => g.non2xx), statuses,
     cache: { hits: sum((g) => g.cache.hits), misses: sum((g) => g.cache.misses) },
@@ -56,8 +59,10 @@ function nextGap(rate: number, random: () => number): number {
 
 /** One group's arrivals for `seconds`, each request timed from its arrival (so a slow server cannot hide its queue). */
 async function loadGroup(base: string, group: MixGroup, offered: number, seconds: number, dispatcher: Agent, timeoutMs: number, random: () => number): Promise<GroupWindow> {
-  const window: GroupWindow = { name: group.name, kind: group.kind, offered, served: 0, latencies: [], errors: 0, timeouts: 0, non2xx: 0, statuses: {}, cache: { hits: 0, misses: 0 } };
+  const window: GroupWindow = { name: group.name, kind: group.kind, offered, sent: 0, served: 0, latencies: [], errors: 0, timeouts: 0, non2xx: 0, statuses: {}, cache: { hits: 0, misses: 0 } };
   const start = performance.now();
+  const end = start + seconds * 1000;
+  let answeredInWindow = 0;
   const inFlight: Promise<void>[] = [];
   for (let at = nextGap(offered, random); at < seconds * 1000; at += nextGap(offered, random)) {
     const wait = start + at - performance.now();
@@ -66,7 +71,9 @@ async function loadGroup(base: string, group: MixGroup, offered: number, seconds
     inFlight.push(request(base + group.pick(), { dispatcher, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).then(
       async (response) => {
         await response.body.arrayBuffer();
-        window.latencies.push(performance.now() - arrival);
+        const done = performance.now();
+        window.latencies.push(done - arrival);
+        if (done <= end) answeredInWindow++;
         window.statuses[response.statusCode] = (window.statuses[response.statusCode] ?? 0) + 1;
         if (response.statusCode < 200 || response.statusCode > 299) window.non2xx++;
         const cache = response.headers["x-cache"];
@@ -81,7 +88,8 @@ async function loadGroup(base: string, group: MixGroup, offered: number, seconds
   }
   await Promise.all(inFlight);
   window.latencies.sort((a, b) => a - b);
-  window.served = window.latencies.length / seconds;
+  window.sent = inFlight.length / seconds;
+  window.served = answeredInWindow / seconds;
   return window;
 }
 
