@@ -102,19 +102,22 @@ describe("worker and a database with no connection to give (OPS-2)", () => {
   }, 120_000);
 
   it("OPS-2: its own statements held by another client's lock until they take its whole pool are logged while they wait, and it resumes by itself when the lock goes, doing the work that fell due", async () => {
-    const { lines, stop } = await startWorker();
     const locker = await direct.sql.reserve();
+    // The request log locked, then work falls due, then the worker starts, with a pool of one
+    // connection: the first job's write waits on the lock and holds the whole pool, and the
+    // loop's own statements (heartbeat, claim, next due) queue behind it. (Started before, the
+    // worker could be asleep until its next due poll when the work falls due; with two
+    // connections, the other site's job could still be waiting for its turn, one left free.)
+    await locker`begin`;
+    await locker`lock table fetch_log in access exclusive mode`;
+    const lockedAt = clock.now();
+    await direct.sql`update sources set next_due_at = ${new Date(lockedAt).toISOString()}`;
+    const { lines, stop } = await startWorker(1);
     try {
-      // The request log locked, then work falls due: each job claimed (one per site) blocks on
-      // its first write, and the two together hold every connection of the pool.
-      await locker`begin`;
-      await locker`lock table fetch_log in access exclusive mode`;
-      const lockedAt = clock.now();
-      await direct.sql`update sources set next_due_at = ${new Date(lockedAt).toISOString()}`;
       await vi.waitFor(async () => {
         const [row] = await direct.sql<{ n: number }[]>`
           select count(*)::int as n from pg_stat_activity where usename = ${new URL(roleUrl).username} and wait_event_type = 'Lock'`;
-        expect(row!.n).toBe(LIMIT);
+        expect(row!.n).toBe(1);
       }, { timeout: 20_000 });
       const slow = () => lines.filter((l) => l.includes('"database.slow"')).map((l) => JSON.parse(l) as { step: string; waitingMs: number });
       await vi.waitFor(() => expect(slow().length).toBeGreaterThanOrEqual(2), { timeout: 20_000 });
@@ -135,11 +138,11 @@ describe("worker and a database with no connection to give (OPS-2)", () => {
   }, 120_000);
 });
 
-/** A worker (real pipeline, the role's pool of LIMIT connections) crawling the simulated web; its log lines. */
-async function startWorker(): Promise<{ lines: string[]; stop(): Promise<void> }> {
+/** A worker (real pipeline, a pool of `connections`: the role's limit by default) crawling the simulated web; its log lines. */
+async function startWorker(connections = LIMIT): Promise<{ lines: string[]; stop(): Promise<void> }> {
   const lines: string[] = [];
   const log = createLogger({ component: "worker", write: (line) => lines.push(line) });
-  const workerSql = postgres(roleUrl, { max: LIMIT, onnotice: () => {} });
+  const workerSql = postgres(roleUrl, { max: connections, onnotice: () => {} });
   const db = drizzle(workerSql, { schema });
   const config = loadConfig({
     HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir,
