@@ -80,8 +80,8 @@ export function streamedKey(request: CacheableRequest): string | undefined {
  * Outlet pages ("fichas") are kept this many times longer than the other pages: each
  * summarises 30 days and the latest front-page capture (minutes apart) and costs ~200 ms
  * of database time to render, so refreshing every outlet's every 30 s was most of the
- * database's work under load (measured: 75 outlets, 0.5 of the 0.6 cores PostgreSQL used
- * at 80 requests/s). With the default 30 s a ficha is at most 5 min + 1 min stale old,
+ * database's work under load (75 outlets × ~200 ms every 30 s ≈ 0.5 core, when PostgreSQL
+ * used 0.63 cores in all at 80 requests/s). With the default 30 s a ficha is at most 5 min + 1 min stale old,
  * well within the 15 minutes a verified exclusion has to take effect (SPEC PUB-2).
  */
 export const OUTLET_PAGE_TTL_FACTOR = 10;
