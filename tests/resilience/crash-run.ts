@@ -233,8 +233,9 @@ async function releaseClaims(database: Database, worker: WorkerProcess, simNow: 
 /**
  * The period is over: every host answers 503 from now on, so no document is served after
  * `endSim`, and the workers get time to record what they received (until the recorded rows
- * are still for a second, at most 20 s; the workers' 503s go on meanwhile) before they are
- * stopped.
+ * are still for 3 s, at most 30 s; the workers' 503s go on meanwhile) before they are
+ * stopped. (Still for 1 s was too short on a loaded CI machine: a feed's four new articles,
+ * served before the end, were once not yet committed when the calm worker was stopped.)
  */
 async function closeTheWeb(database: Database, sim: SimulatedWeb): Promise<void> {
   for (const o of sim.outlets) {
@@ -242,11 +243,13 @@ async function closeTheWeb(database: Database, sim: SimulatedWeb): Promise<void>
   }
   await sim.idle();
   let previous = "";
-  for (let i = 0; i < 20; i++) {
+  let still = 0;
+  for (let i = 0; i < 30; i++) {
     const [row] = await database.db.execute<{ state: string }>(sql`
       select concat_ws(' ', (select count(*) from articles), (select count(*) from headline_versions),
         (select max(last_seen_at) from headline_versions), (select count(*) from rank_spans), (select count(*) from frontpage_captures)) as state`);
-    if (row!.state === previous) return;
+    still = row!.state === previous ? still + 1 : 0;
+    if (still === 3) return;
     previous = row!.state;
     await sleep(1_000);
   }
