@@ -69,12 +69,19 @@ export const headlineVersions = pgTable("headline_versions", {
   firstSeenAt: ts("first_seen_at").notNull(),
   lastSeenAt: ts("last_seen_at").notNull(),
   seenIn: seenIn("seen_in").array().notNull(),
+  /**
+   * The article's outlet, copied by a trigger on insert (migration 0009) so that every writer
+   * gets it: a search narrowed to one outlet reads only that outlet's matches.
+   */
+  outletId: integer("outlet_id"),
 }, (t) => [
   uniqueIndex("headline_versions_article_hash").on(t.articleId, t.textHash),
   index("headline_versions_first_seen").on(t.firstSeenAt),
   // Derived rows keyed by a headline's hash are found from it, and dropped when the last version goes (STO-4).
   index("headline_versions_text_hash").on(t.textHash),
   index("headline_versions_search").using("gin", sql`to_tsvector('spanish', ${t.text})`),
+  // One outlet's matches straight from the index (btree_gin puts the outlet beside the words).
+  index("headline_versions_outlet_search").using("gin", t.outletId, sql`to_tsvector('spanish', ${t.text})`),
 ]);
 
 /**

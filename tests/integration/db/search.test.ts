@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordHeadlines } from "../../../crawler/record/articles";
+import type { Database } from "../../../db/client";
+import { searchHeadlines } from "../../../db/queries/search";
+import { makePolicies, NO_POLICIES } from "../../../lib/policy";
+import { createTestDatabase } from "../../support/database";
+import { addArticle, addOutlet, HOUR } from "../../support/page-fixtures";
+
+const NOW = Date.parse("2026-11-20T12:00:00Z");
+let database: Database;
+let uno: number;
+let dos: number;
+let crawled: number;
+
+const search = (q: string, more: { outlet?: string; page?: number } = {}, policies = NO_POLICIES) =>
+  searchHeadlines(database.db, policies, { q, page: more.page ?? 1, ...(more.outlet ? { outlet: more.outlet } : {}) });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database;
+  uno = await addOutlet(db, "uno", "Diario Uno");
+  dos = await addOutlet(db, "dos", "Diario Dos");
+  for (let i = 0; i < 25; i++) {
+    await addArticle(db, { outletId: uno, path: `/u${i}`, firstSeenAt: NOW - i * HOUR, headlines: [[`El gobierno aprueba la medida ${i}`, NOW - i * HOUR, NOW - i * HOUR]] });
+  }
+  for (let i = 0; i < 3; i++) {
+    await addArticle(db, { outletId: dos, path: `/d${i}`, firstSeenAt: NOW - i * HOUR - 1, headlines: [[`Gobierno y oposición pactan ${i}`, NOW - i * HOUR - 1, NOW - i * HOUR - 1]] });
+  }
+  // A version recorded by the crawler's own writer, as in production.
+  crawled = await addArticle(db, { outletId: dos, path: "/nueva", firstSeenAt: NOW, headlines: [] });
+  await recordHeadlines(db, { via: "frontpage", at: NOW + HOUR, headlines: [{ articleId: crawled, text: "El gobierno dimite en bloque" }] });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe("headline search", () => {
+  it("WEB-1: every headline version carries its article's outlet, whoever wrote it (the trigger of migration 0009)", async () => {
+    const rows = await database.db.execute<{ article_id: number; outlet_id: number | null; expected: number }>(sql`
+      select hv.article_id, hv.outlet_id, a.outlet_id as expected from headline_versions hv join articles a on a.id = hv.article_id`);
+    expect(rows.length).toBe(29);
+    for (const row of rows) expect(row.outlet_id).toBe(row.expected);
+    expect(rows.find((r) => Number(r.article_id) === crawled)?.outlet_id).toBe(dos);
+  });
+
+  it("WEB-1: a search over every outlet finds all matches, newest first, 20 to a page", async () => {
+    const first = await search("gobierno");
+    expect(first.total).toBe(29);
+    expect(first.hits).toHaveLength(20);
+    expect(first.hits[0]!.headline).toBe("El gobierno dimite en bloque");
+    const times = first.hits.map((h) => h.firstSeenAt);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect((await search("gobierno", { page: 2 })).hits).toHaveLength(9);
+  });
+
+  it("WEB-1: a search narrowed to one outlet finds that outlet's matches only, counted and paged", async () => {
+    const narrowed = await search("gobierno", { outlet: "dos" });
+    expect(narrowed.total).toBe(4);
+    expect(narrowed.hits.map((h) => h.outletSlug)).toEqual(["dos", "dos", "dos", "dos"]);
+    expect(narrowed.hits[0]!.headline).toBe("El gobierno dimite en bloque");
+    const uno25 = await search("gobierno", { outlet: "uno", page: 2 });
+    expect(uno25.total).toBe(25);
+    expect(uno25.hits).toHaveLength(5);
+    expect(uno25.hits.every((h) => h.outletSlug === "uno")).toBe(true);
+  });
+
+  it("WEB-1: an outlet that does not exist finds nothing", async () => {
+    const none = await search("gobierno", { outlet: "ninguna" });
+    expect(none).toMatchObject({ total: 0, hits: [] });
+  });
+
+  it("PUB-6: an excluded outlet is not searched, narrowed to it or not", async () => {
+    const policies = makePolicies([{ outletId: dos, scope: "total" }], []);
+    const all = await search("gobierno", {}, policies);
+    expect(all.total).toBe(25);
+    expect(all.outletsNotSearched).toBe(1);
+    expect((await search("gobierno", { outlet: "dos" }, policies)).total).toBe(0);
+  });
+});
