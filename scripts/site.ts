@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     throw error;
   }
   // Past its time a page is served stale for two more periods while one render replaces it: a
-  // reader meets at most one page 3 periods old (90 s by default; outlet pages: policy.ts pageLifetime), and never waits for a refresh.
+  // reader meets at most one page 3 periods old (90 s by default; outlet, article and story pages: policy.ts pageLifetime), and never waits for a refresh.
   const ttlMs = config.pageCacheSeconds * 1000;
   const base = { ttlMs, staleMs: 2 * ttlMs };
   const store = ttlMs > 0 ? createPageStore({ ...base, maxBytes: 64 * 1024 * 1024, lifetime: (key) => pageLifetime(key, base) }) : undefined;

@@ -77,23 +77,26 @@ export function streamedKey(request: CacheableRequest): string | undefined {
 }
 
 /**
- * Outlet pages ("fichas") are kept this many times longer than the other pages: each
- * summarises 30 days and the latest front-page capture (minutes apart) and costs ~200 ms
- * of database time to render, so refreshing every outlet's every 30 s was most of the
- * database's work under load (75 outlets × ~200 ms every 30 s ≈ 0.5 core, when PostgreSQL
- * used 0.63 cores in all at 80 requests/s). With the default 30 s a ficha is at most 5 min + 1 min stale old,
- * well within the 15 minutes a verified exclusion has to take effect (SPEC PUB-2).
+ * Pages about what was recorded — an outlet's page ("ficha"), an article's, a story's — are
+ * kept this many times longer than the others. Their data changes at most once per front-page
+ * capture or story round (minutes apart), while the default 30 s refreshed them ten or twenty
+ * times per change, and they are the dear renders: a ficha summarises 30 days (~200 ms of
+ * database time; refreshing 75 of them every 30 s was most of PostgreSQL's work under load),
+ * and articles and stories are the pages the cache misses most (thousands of them). With the
+ * default 30 s such a page is at most 5 min + 1 min stale old, well within the 15 minutes a
+ * verified exclusion has to take effect (SPEC PUB-2). Pages about now (home, Estado, search,
+ * lists) and the API keep the base period.
  */
-export const OUTLET_PAGE_TTL_FACTOR = 10;
+export const RECORD_PAGE_TTL_FACTOR = 10;
 /** …but not beyond 5 minutes unless the base period itself is longer. */
-const OUTLET_PAGE_TTL_MAX_MS = 5 * 60_000;
-const OUTLET_PAGE = /^\/cabeceras\/[^/]+$/;
+const RECORD_PAGE_TTL_MAX_MS = 5 * 60_000;
+const RECORD_PAGE = /^\/(cabeceras|noticias|historias)\/[^/]+$/;
 
-/** How long the page of cache key `key` is kept fresh, then stale; `base` for every page but the outlets'. */
+/** How long the page of cache key `key` is kept fresh, then stale; `base` for every page but the records'. */
 export function pageLifetime(key: string, base: Lifetime): Lifetime {
   const path = key.slice(key.indexOf(" ") + 1).split("?", 1)[0]!;
-  if (!OUTLET_PAGE.test(path)) return base;
-  return { ttlMs: Math.max(base.ttlMs, Math.min(base.ttlMs * OUTLET_PAGE_TTL_FACTOR, OUTLET_PAGE_TTL_MAX_MS)), staleMs: Math.min(base.staleMs, 60_000) };
+  if (!RECORD_PAGE.test(path)) return base;
+  return { ttlMs: Math.max(base.ttlMs, Math.min(base.ttlMs * RECORD_PAGE_TTL_FACTOR, RECORD_PAGE_TTL_MAX_MS)), staleMs: Math.min(base.staleMs, 60_000) };
 }
 
 /** Statuses worth keeping: a page, or a proper "not found". */
