@@ -6,11 +6,12 @@
  * pages and API calls over many distinct rows (support/load-mix.ts: the weights and why)
  * is offered at rising rates (open load: Poisson arrivals, support/mix-load.ts), a short step
  * each, until the first step with an error, a timeout, a non-2xx or more than 2 % of the
- * arrivals still unanswered at the step's end (a queue building up: the load is not
- * sustained, latencies only grow from there) (with
- * BENCH_LOAD_STOP_AT_P95=1 also a public-page p95 over 100 ms); the last clean rate — the
- * load the machine sustains without errors — is then held, and the highest step whose
- * public pages kept p95 ≤ 100 ms is printed beside it. Printed per group and overall:
+ * arrivals still unanswered at the step's end (a queue building up): the last clean step is
+ * the machine's capacity. The load it sustains is the highest clean step whose public pages
+ * also kept p95 ≤ 100 ms (the goal): near capacity an open load always queues (at 160
+ * requests/s of 200 public pages waited p95 1.4 s with no error), so a latency goal holds
+ * only below it. That rate is held for BENCH_LOAD_DURATION_S and the goal read on the hold
+ * (BENCH_LOAD_HOLD=capacity holds the capacity instead). Printed per group and overall:
  * requests/s, p50/p95/p99, errors, next to the goal (p95 ≤ 100 ms on public pages, 0
  * errors); the site's resident memory, its front door and renderers together (bound 1,024
  * MiB per renderer: a 64 MiB page cache over each Next.js);
@@ -24,9 +25,9 @@
  * polls of each source. The cached year is not written to: the benchmark copies it
  * (CREATE DATABASE … TEMPLATE) and drops the copy.
  *
- * Knobs: BENCH_LOAD_DURATION_S (60, the hold), BENCH_LOAD_STEP_S (10),
- * BENCH_LOAD_RATES (requests/s of the steps, "5,10,20,40,80,120,160,240,320,480"),
- * BENCH_LOAD_RATE (skip the step-up and hold this rate), BENCH_LOAD_STOP_AT_P95 (0),
+ * Knobs: BENCH_LOAD_DURATION_S (60, the hold), BENCH_LOAD_STEP_S (15),
+ * BENCH_LOAD_RATES (requests/s of the steps, "10,20,40,60,80,100,120,140,160,200,240,320,480"),
+ * BENCH_LOAD_RATE (skip the step-up and hold this rate), BENCH_LOAD_HOLD (goal | capacity),
  * BENCH_LOAD_SIM_OUTLETS (25), BENCH_LOAD_RENDERERS (the site's default: one per core, at most 2),
  * BENCH_LOAD_TIME_SCALE (10), BENCH_LOAD_BASELINE_S (60, worker alone: a feed interval at ×10),
  * BENCH_LOAD_WARMUP_S (300 at most: every simulated source polled once and the first
@@ -108,10 +109,10 @@ function latenessFigures(label: string, claims: Claim[], bound: boolean): Figure
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
   const holdS = one(process.env.BENCH_LOAD_DURATION_S, 60);
-  const stepS = one(process.env.BENCH_LOAD_STEP_S, 10);
-  const rates = numbers(process.env.BENCH_LOAD_RATES, [5, 10, 20, 40, 80, 120, 160, 240, 320, 480]);
+  const stepS = one(process.env.BENCH_LOAD_STEP_S, 15);
+  const rates = numbers(process.env.BENCH_LOAD_RATES, [10, 20, 40, 60, 80, 100, 120, 140, 160, 200, 240, 320, 480]);
   const fixedRate = one(process.env.BENCH_LOAD_RATE, 0);
-  const stopAtP95 = process.env.BENCH_LOAD_STOP_AT_P95 === "1";
+  const holdCapacity = process.env.BENCH_LOAD_HOLD === "capacity";
   const simCount = one(process.env.BENCH_LOAD_SIM_OUTLETS, 25);
   const scale = one(process.env.BENCH_LOAD_TIME_SCALE, 10);
   const baselineS = one(process.env.BENCH_LOAD_BASELINE_S, 60);
@@ -204,24 +205,29 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     await loadMixWindow(site.url, mix, 10, siteWarmUpS);
     ctx.progress(`site warm-up: the mix at 10 req/s for ${siteWarmUpS} s (not measured)`);
 
-    // Step up to the first rate that is not served cleanly; hold the last clean one.
-    let sustained = fixedRate;
+    // Step up to the first rate that is not served cleanly (capacity: the last clean one); hold
+    // the highest clean step within the goal, or the capacity.
+    let capacity = 0;
+    let capacityP95 = Number.NaN;
     let withinGoal = 0;
     if (!fixedRate) {
       for (const rate of rates) {
         const ws = await loadMixWindow(site.url, mix, rate, stepS);
         const all = mergeGroups("all", ws);
         const p95 = pagesP95(ws);
-        const clean = bad(all) === 0 && all.served >= (1 - BACKLOG_SHARE) * all.sent && (!stopAtP95 || p95 <= P95_GOAL_MS);
+        const clean = bad(all) === 0 && all.served >= (1 - BACKLOG_SHARE) * all.sent;
         if (clean && p95 <= P95_GOAL_MS) withinGoal = rate;
-        ctx.progress(`step ${rate} req/s (offered ${all.offered}: at least 1 per group): arrived ${all.sent.toFixed(1)}, answered ${all.served.toFixed(1)}, pages p95 ${p95.toFixed(1)} ms, errors ${bad(all)} → ${clean ? "clean" : "stop"}\n${describe(ws)}`);
+        const verdict = !clean ? "stop" : p95 <= P95_GOAL_MS ? "clean, within the goal" : "clean, over the goal";
+        ctx.progress(`step ${rate} req/s (offered ${all.offered}: at least 1 per group): arrived ${all.sent.toFixed(1)}, answered ${all.served.toFixed(1)}, pages p95 ${p95.toFixed(1)} ms, errors ${bad(all)} → ${verdict}\n${describe(ws)}`);
         if (!clean) break;
-        sustained = rate;
+        capacity = rate;
+        capacityP95 = p95;
       }
-      if (!sustained) {
-        sustained = rates[0]!;
-        ctx.progress(`no step was clean: holding the lowest rate, ${sustained} req/s`);
-      }
+    }
+    let sustained = fixedRate || (holdCapacity ? capacity : withinGoal);
+    if (!sustained) {
+      sustained = rates[0]!;
+      ctx.progress(`no step was ${holdCapacity ? "clean" : "within the goal"}: holding the lowest rate, ${sustained} req/s`);
     }
     ctx.progress(`holding ${sustained} req/s for ${holdS} s`);
     const pids = { site: site.pid, worker: worker.pid, sim: sim.pid, postgres: history.postgresPid };
@@ -251,8 +257,12 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     out.push(...groupFigures(mergeGroups("all public pages", held.filter((w) => w.kind === "page")), true));
     out.push(...groupFigures(mergeGroups("all API calls", held.filter((w) => w.kind === "api")), false));
     out.push(...groupFigures(mergeGroups("overall", held), false));
-    out.push(figure(`sustained rate held (last step without errors or a growing queue${stopAtP95 ? ", within p95 ≤ 100 ms" : ""})`, sustained, "req/s"));
-    if (!fixedRate) out.push(figure("highest step whose public pages kept p95 ≤ 100 ms (0: none)", withinGoal, "req/s"));
+    const heldWhat = fixedRate ? "the rate asked for" : holdCapacity ? "the capacity" : "the highest step without errors, a growing queue or public pages over p95 100 ms";
+    out.push(figure(`rate held (${heldWhat})`, sustained, "req/s"));
+    if (!fixedRate) {
+      out.push(figure("capacity: last step without errors or a growing queue", capacity, "req/s"));
+      out.push(figure("capacity: public pages' p95 in that step (an open load queues near capacity)", capacityP95, "ms"));
+    }
     const rss = siteRss.samples();
     const inHold = rss.filter((s) => s.at >= hold.from && s.at <= hold.to);
     out.push(figure("site RSS before the load (after the first pages)", Math.round(rss[0]?.mib ?? Number.NaN), "MiB"));

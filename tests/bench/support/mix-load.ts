@@ -57,6 +57,9 @@ function nextGap(rate: number, random: () => number): number {
   return (-Math.log(1 - random()) / rate) * 1000;
 }
 
+/** What a reader's browser says it takes: compressed bodies (the page cache keeps one copy per encoding). */
+const BROWSER_HEADERS = { accept: "text/html,application/json;q=0.9,*/*;q=0.8", "accept-encoding": "gzip, deflate, br, zstd" };
+
 /** One group's arrivals for `seconds`, each request timed from its arrival (so a slow server cannot hide its queue). */
 async function loadGroup(base: string, group: MixGroup, offered: number, seconds: number, dispatcher: Agent, timeoutMs: number, random: () => number): Promise<GroupWindow> {
   const window: GroupWindow = { name: group.name, kind: group.kind, offered, sent: 0, served: 0, latencies: [], errors: 0, timeouts: 0, non2xx: 0, statuses: {}, cache: { hits: 0, misses: 0 } };
@@ -68,7 +71,7 @@ async function loadGroup(base: string, group: MixGroup, offered: number, seconds
     const wait = start + at - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const arrival = start + at;
-    inFlight.push(request(base + group.pick(), { dispatcher, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).then(
+    inFlight.push(request(base + group.pick(), { dispatcher, headers: BROWSER_HEADERS, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).then(
       async (response) => {
         await response.body.arrayBuffer();
         const done = performance.now();
