@@ -79,8 +79,17 @@ function sendUnavailable(request: IncomingMessage, response: ServerResponse): vo
 /** Paths that need no database, served even while it is away: the health report and the built assets. */
 const SERVED_WHILE_DOWN = /^\/(healthz|_next\/static\/|icon\.svg|favicon\.ico)/;
 
-/** Render one cacheable page upstream with a GET, buffering its body. */
-function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Agent, now: () => number, timeoutMs: number, trustProxy: boolean): Promise<Rendered> {
+/**
+ * A kept-alive connection the renderer closed just as a request went out on it: the request
+ * never reached the renderer, so a GET may be sent again on a new connection (the race
+ * Node's documentation describes for `request.reusedSocket`).
+ */
+function closedUnderUs(outgoing: http.ClientRequest, error: unknown): boolean {
+  return outgoing.reusedSocket && (error as { code?: string } | null)?.code === "ECONNRESET";
+}
+
+/** Render one cacheable page upstream with a GET, buffering its body; sent again once if a kept-alive connection was closed under it. */
+function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Agent, now: () => number, timeoutMs: number, trustProxy: boolean, retried = false): Promise<Rendered> {
   return new Promise((resolve, reject) => {
     // The key says gzip or identity; ask for exactly that, so every reader of the key can read the body.
     // The full body is what is kept: the reader's conditional headers are answered from it afterwards.
@@ -103,7 +112,10 @@ function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Ag
         resolve({ keep, page });
       });
     });
-    outgoing.on("error", reject);
+    outgoing.on("error", (error) => {
+      if (!retried && closedUnderUs(outgoing, error)) resolve(renderPage(request, upstream, agent, now, timeoutMs, trustProxy, true));
+      else reject(error);
+    });
     outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new RenderTimeout(`no answer in ${timeoutMs} ms`)));
     outgoing.end();
   });
@@ -124,29 +136,37 @@ function passThrough(request: IncomingMessage, response: ServerResponse, pool: R
     delete headers["if-none-match"];
     delete headers["if-modified-since"];
   }
-  const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers, agent }, (incoming) => {
-    const sent = responseHeaders(incoming.headers);
-    response.writeHead(incoming.statusCode ?? 502, sent);
-    incoming.pipe(response);
-    incoming.on("error", () => response.destroy());
-    if (!keeping || incoming.statusCode !== 200 || incoming.headers["set-cookie"] !== undefined) return;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    incoming.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_STREAMED_KEPT) chunks.push(chunk);
-      else chunks.length = 0;
+  const send = (retried: boolean) => {
+    const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers, agent }, (incoming) => {
+      const sent = responseHeaders(incoming.headers);
+      response.writeHead(incoming.statusCode ?? 502, sent);
+      incoming.pipe(response);
+      incoming.on("error", () => response.destroy());
+      if (!keeping || incoming.statusCode !== 200 || incoming.headers["set-cookie"] !== undefined) return;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      incoming.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= MAX_STREAMED_KEPT) chunks.push(chunk);
+        else chunks.length = 0;
+      });
+      incoming.on("end", () => {
+        if (size > MAX_STREAMED_KEPT || !incoming.complete) return;
+        const { "content-length": _length, "transfer-encoding": _encoding, ...kept } = sent;
+        keeping.store.keep(keeping.key, { status: 200, headers: kept, body: Buffer.concat(chunks), storedAt: keeping.now() });
+      });
     });
-    incoming.on("end", () => {
-      if (size > MAX_STREAMED_KEPT || !incoming.complete) return;
-      const { "content-length": _length, "transfer-encoding": _encoding, ...kept } = sent;
-      keeping.store.keep(keeping.key, { status: 200, headers: kept, body: Buffer.concat(chunks), storedAt: keeping.now() });
+    outgoing.on("error", (error) => {
+      // A GET or HEAD has no body to send again: one retry on a new connection (renderPage says why).
+      if (!retried && !response.headersSent && (request.method === "GET" || request.method === "HEAD") && closedUnderUs(outgoing, error)) return send(true);
+      failed(request, response, error);
     });
-  });
-  outgoing.on("error", (error) => failed(request, response, error));
-  outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new RenderTimeout(`no answer in ${timeoutMs} ms`)));
-  request.pipe(outgoing);
-  response.on("close", () => { if (!response.writableFinished) outgoing.destroy(); });
+    outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new RenderTimeout(`no answer in ${timeoutMs} ms`)));
+    if (retried) outgoing.end();
+    else request.pipe(outgoing);
+    response.on("close", () => { if (!response.writableFinished) outgoing.destroy(); });
+  };
+  send(false);
 }
 
 /**

@@ -192,3 +192,40 @@ describe("reader addresses (SEC-2)", () => {
     expect(readerAddress(request(), true)).toBe("10.0.0.5");
   });
 });
+
+describe("a renderer closing kept-alive connections (WEB-4)", () => {
+  let closingUrl: string;
+  let reached: string[] = [];
+  beforeAll(async () => {
+    // Each connection serves one request; a second one on it finds the connection closed, as
+    // when the renderer's keep-alive timeout ends just as the front door reuses the socket.
+    const served = new WeakSet<object>();
+    const closing = http.createServer((request, response) => {
+      if (served.has(request.socket)) return void request.socket.destroy();
+      served.add(request.socket);
+      reached.push(`${request.method} ${request.url}`);
+      request.resume();
+      request.on("end", () => response.end(`<p>${request.url}</p>`));
+    });
+    const port = await listen(closing);
+    const proxy = http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port }, store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }) }));
+    closingUrl = `http://127.0.0.1:${await listen(proxy)}`;
+  });
+  beforeEach(() => { reached = []; });
+
+  it("WEB-4: a GET sent on a connection closed under it is sent once more on a new one, cached page or not", async () => {
+    for (const path of ["/noticias/1", "/noticias/2", "/editores", "/noticias/3", "/api/v1/exports/articles.csv"]) {
+      const response = await fetch(`${closingUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toBe(`<p>${path}</p>`);
+    }
+    expect(reached).toEqual(["GET /noticias/1", "GET /noticias/2", "GET /editores", "GET /noticias/3", "GET /api/v1/exports/articles.csv"]);
+  });
+
+  it("WEB-4: a POST is never sent twice: the reader gets the 502 page", async () => {
+    await fetch(`${closingUrl}/noticias/4`);
+    const response = await fetch(`${closingUrl}/editores/enviar`, { method: "POST", body: "a=1" });
+    expect(response.status).toBe(502);
+    expect(reached).toEqual(["GET /noticias/4"]);
+  });
+});
