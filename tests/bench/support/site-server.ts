@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { freeLoopbackPort } from "../../../lib/free-port";
+import { productEnv } from "./product-env";
 
 /** A running site. */
 export interface SiteServer { url: string; pid: number; stop(): Promise<void> }
@@ -20,7 +21,7 @@ async function waitUntilUp(url: string, child: ChildProcess, ms: number): Promis
 export async function startSite(databaseUrl: string, pageCacheSeconds = 30, env: Record<string, string> = {}): Promise<SiteServer> {
   const port = await freeLoopbackPort();
   const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "site.ts")], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HEMEROSCOPIO_HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", HEMEROSCOPIO_LOG_LEVEL: "warn", HEMEROSCOPIO_PAGE_CACHE_S: String(pageCacheSeconds), ...env },
+    env: { ...process.env, ...productEnv(), DATABASE_URL: databaseUrl, PORT: String(port), HEMEROSCOPIO_HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", HEMEROSCOPIO_LOG_LEVEL: "warn", HEMEROSCOPIO_PAGE_CACHE_S: String(pageCacheSeconds), ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -3,6 +3,7 @@
  * database and the simulated web, on a scaled clock; stopped with SIGTERM like a deploy.
  */
 import { spawn } from "node:child_process";
+import { productEnv } from "./product-env";
 
 /** A running worker process. */
 export interface WorkerProcess { pid: number; stop(): Promise<{ code: number | null; exitedEarly: boolean }> }
@@ -11,7 +12,7 @@ export interface WorkerProcess { pid: number; stop(): Promise<{ code: number | n
 export function startWorkerProcess(o: { databaseUrl: string; resolveRule: string; dataDir: string; scale: number; origin: number }): WorkerProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "crawler/main.ts"], {
     env: {
-      ...process.env, DATABASE_URL: o.databaseUrl, HEMEROSCOPIO_RESOLVE: o.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true",
+      ...process.env, ...productEnv(), DATABASE_URL: o.databaseUrl, HEMEROSCOPIO_RESOLVE: o.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true",
       HEMEROSCOPIO_DATA_DIR: o.dataDir, HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_LOG_LEVEL: "warn",
       HEMEROSCOPIO_TIME_SCALE: String(o.scale), HEMEROSCOPIO_TIME_ORIGIN: String(o.origin),
     },
