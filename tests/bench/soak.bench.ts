@@ -83,8 +83,8 @@ const HEAP_SLOPE_BOUND = 1;
  * say little. 2 MiB/h is under 10 % of the worker's ~500 MiB a day. With glibc's default
  * malloc arenas (8 per core) RSS grew 4.8 MiB/h while the live heap stayed flat (+0.6):
  * freed memory stayed spread over many arenas. Two arenas (MALLOC_ARENA_MAX=2, set by
- * `npm start` and `npm run worker`) halved it: 2.3 MiB/h in the same run (−0.2 in another
- * fit on 40 of its samples), so the bound is not met yet.
+ * `npm start` and `npm run worker`) halved it: 2.3 MiB/h over the same day (−0.2 in an earlier run,
+ * fitted on 40 samples), so the bound is not met yet.
  */
 const RSS_SLOPE_BOUND = 2;
 const atMost = (max: number) => (value: number) => ({ bound: `≤ ${max}`, ok: value <= max });
