@@ -18,7 +18,9 @@
  * the worker's requests, pacing violations (0) from the simulator's access log, and how
  * late it claimed due polls and article reads, alone (a baseline before any load) and
  * under the held load (bound: polls' p95 ≤ 60 s of worker clock, a tenth of the shortest
- * interval, SCH-1's 10-minute feeds).
+ * interval, SCH-1's 10-minute feeds), and the polls due and still unclaimed at the end of
+ * the hold (the oldest within the same bound: the claims' lateness alone cannot see polls
+ * the worker fell behind on).
  *
  * The worker runs on a clock `BENCH_LOAD_TIME_SCALE` times faster (pacing and schedules
  * scale with it, POL-1 still checked in worker time), so a short window holds several
@@ -191,6 +193,16 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
                (select count(*)::int from articles where read_at is null and read_due_at <= ${workerNow} and site_domain = any(${simSites})) as reads`;
       return row!;
     };
+    // Polls due and not claimed yet, and how late the oldest is (worker clock): the lateness
+    // of claims made cannot see polls the worker has not got to.
+    const duePollsNow = async () => {
+      const workerNow = new Date(origin + (Date.now() - origin) * scale).toISOString();
+      const [row] = await database.sql<{ waiting: number; oldestS: number | null }[]>`
+        select count(*)::int as waiting, extract(epoch from ${workerNow}::timestamptz - min(s.next_due_at))::float8 as "oldestS"
+        from sources s join outlets o on o.id = s.outlet_id
+        where s.active and o.slug = any(${simSlugs}) and s.lease_owner is null and s.next_due_at <= ${workerNow}`;
+      return { waiting: row!.waiting, oldestS: Math.round((row!.oldestS ?? 0) * 10) / 10 };
+    };
     let backlog = { polls: -1, reads: -1 };
     while (Date.now() - warmStart < warmUpS * 1000) {
       backlog = await backlogNow();
@@ -201,6 +213,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const baseline = { from: Date.now(), to: 0 };
     await sleep(baselineS * 1000);
     baseline.to = Date.now();
+    const baselineDue = await duePollsNow();
 
     await loadMixWindow(site.url, mix, 10, siteWarmUpS);
     ctx.progress(`site warm-up: the mix at 10 req/s for ${siteWarmUpS} s (not measured)`);
@@ -238,6 +251,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const hold = { from: Date.now(), to: 0 };
     const held = await loadMixWindow(site.url, mix, sustained, holdS);
     hold.to = Date.now();
+    const holdDue = await duePollsNow();
     const m1 = machineTicks();
     const self = process.cpuUsage(self0);
     const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, (treeCpuSeconds(pid) ?? Number.NaN) - (cpu0[k] ?? Number.NaN)]));
@@ -283,6 +297,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       claims.claims().filter((c) => c.key.startsWith(polls ? "s" : "a") && real(c.claimedAt) >= w.from && real(c.claimedAt) < w.to);
     out.push(...latenessFigures("polls claimed alone", claimsIn(baseline, true), false));
     out.push(...latenessFigures("polls claimed under load", claimsIn(hold, true), true));
+    out.push(figure("polls due and unclaimed at the end of the baseline: count / oldest's lateness (worker clock)", baselineDue.waiting, `/ ${baselineDue.oldestS} s`));
+    out.push(figure("polls due and unclaimed at the end of the hold: oldest's lateness (worker clock)", holdDue.oldestS, `s (${holdDue.waiting} waiting)`, atMost(POLL_LATENESS_BOUND_S)));
     out.push(...latenessFigures("article reads claimed alone", claimsIn(baseline, false), false));
     out.push(...latenessFigures("article reads claimed under load", claimsIn(hold, false), false));
 

@@ -271,3 +271,21 @@ export async function servedVsStored(database: Database, run: CrashRun): Promise
     servedDocuments: documents(log),
   };
 }
+
+/**
+ * Why an article served in a document is not stored: the 200 responses that showed it (simulated
+ * time before the run's end, path, real duration) and the worker's requests to its site from
+ * the first of them on.
+ */
+export async function explainServed(database: Database, run: CrashRun, url: string): Promise<string> {
+  const showing = run.sim.accessLog().filter((e) => e.status === 200 && !e.aborted && e.end !== undefined
+    && (run.sim.truth.shownAt(`http://${e.host}${e.path}`, e.simTime)?.shown ?? []).some((s) => s.url === url));
+  const since = new Date(Math.min(...showing.map((e) => e.simTime))).toISOString();
+  const log = await database.sql`select at, kind, status, outcome, worker_id from fetch_log
+    where site_domain = ${siteOfUrl(url)} and at >= ${since}::timestamptz order by at`;
+  const before = (t: number) => `end −${Math.round((run.endSim - t) / 1000)} s`;
+  return [
+    `${url} shown by ${showing.map((e) => `${e.host}${e.path} at ${before(e.simTime)} (${Math.round(e.end! - e.start)} ms real)`).join(", ")}`,
+    ...log.map((l) => `  ${before(new Date(l.at as string).getTime())} ${l.kind} ${l.status} ${l.outcome} ${String(l.worker_id).slice(-6)}`),
+  ].join("\n");
+}

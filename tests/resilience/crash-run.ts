@@ -55,7 +55,7 @@ export interface CrashRunOptions {
   onFirstRequest?: (simTime: number) => void;
   /** Further settings of every worker process (e.g. `HEMEROSCOPIO_ARTICLE_DAILY_BUDGET`). */
   env?: Record<string, string>;
-  /** When set, each worker process's output goes to `worker-N.log` there. */
+  /** When set, each worker process's output goes to `worker-N.log` there (and stays). */
   logDir?: string;
 }
 
@@ -95,6 +95,8 @@ export interface CrashRun {
   /** Worker processes started in all (workers + kills). */
   starts: number;
   processes: WorkerProcess[];
+  /** What the worker processes logged at warn or error level (e.g. `job.failed`), in order per process. */
+  problems: string[];
 }
 
 /** The longest pacing gap (SPEC POL-1 default range 3–5 s). */
@@ -117,6 +119,7 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
   // The workers must not import the shipped outlets: the database has the simulated ones.
   await o.database.db.execute(sql`insert into app_state (key, value) values ('default-outlets-imported', '{}')`);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-crash-"));
+  const logDir = o.logDir ?? dataDir;
   const env = {
     ...process.env, DATABASE_URL: o.database.url, HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true",
     HEMEROSCOPIO_DATA_DIR: dataDir, HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
@@ -126,7 +129,7 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
   const processes: WorkerProcess[] = [];
   const children = new Map<WorkerProcess, ChildProcess>();
   const start = (slot: number): WorkerProcess => {
-    const stderr = o.logDir ? openSync(path.join(o.logDir, `worker-${processes.length + 1}.log`), "w") : "ignore";
+    const stderr = openSync(path.join(logDir, `worker-${processes.length + 1}.log`), "w");
     const child = spawn(process.execPath, ["--import", "tsx", "crawler/main.ts"], { cwd: ROOT, env, stdio: ["ignore", stderr, stderr] });
     const worker = { pid: child.pid!, workerId: `${os.hostname()}:${child.pid}:`, slot, killed: false };
     processes.push(worker);
@@ -181,7 +184,7 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
     await closeTheWeb(o.database, sim);
     await stopAll("SIGTERM");
     await sim.idle();
-    return { sim, startSim, endSim, kills, starts: processes.length, processes };
+    return { sim, startSim, endSim, kills, starts: processes.length, processes, problems: await problemsLogged(logDir, processes.length) };
   } catch (error) {
     await stopAll("SIGKILL");
     await sim.close();
@@ -189,6 +192,18 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
   } finally {
     await fs.rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The warn and error lines of the workers' logs (`worker-N.log` in `dir`), each prefixed `N:`. */
+async function problemsLogged(dir: string, workers: number): Promise<string[]> {
+  const lines: string[] = [];
+  for (let n = 1; n <= workers; n++) {
+    const text = await fs.readFile(path.join(dir, `worker-${n}.log`), "utf8").catch(() => "");
+    for (const line of text.split("\n")) {
+      if (line.trim() && !/"level":"(debug|info)"/.test(line)) lines.push(`${n}: ${line}`);
+    }
+  }
+  return lines;
 }
 
 /** Waits until `worker` holds a claimed source or article read, at most MID_JOB_WAIT_MS. */
@@ -230,27 +245,37 @@ async function releaseClaims(database: Database, worker: WorkerProcess, simNow: 
   return { simTime: simNow, pid: worker.pid, workerId: worker.workerId, heldSites: held.map((h) => h.domain), heldJobs, releasedClaims: heldJobs.length };
 }
 
+/** Longest wait (real) for the jobs in hand when the web closes to end. */
+const JOBS_END_TIMEOUT_MS = 60_000;
+
 /**
  * The period is over: every host answers 503 from now on, so no document is served after
- * `endSim`, and the workers get time to record what they received (until the recorded rows
- * are still for 3 s, at most 30 s; the workers' 503s go on meanwhile) before they are
- * stopped. (Still for 1 s was too short on a loaded CI machine: a feed's four new articles,
- * served before the end, were once not yet committed when the calm worker was stopped.)
+ * `endSim`; then the jobs the workers held at that moment (source polls and article reads,
+ * by their leases) are waited for until each has ended, so that whatever was served to them
+ * is recorded before the workers are stopped. A job claimed later only meets 503s.
+ * (Waiting until the recorded rows were still for a few seconds was not enough: on a loaded
+ * CI machine a job received a feed and recorded it later than that.)
  */
 async function closeTheWeb(database: Database, sim: SimulatedWeb): Promise<void> {
   for (const o of sim.outlets) {
     for (const host of new Set([o.hosts.www, o.hosts.feeds, o.hosts.sitemaps, o.domain])) sim.setScenario(host, [{ kind: "status", status: 503 }]);
   }
   await sim.idle();
-  let previous = "";
-  let still = 0;
-  for (let i = 0; i < 30; i++) {
-    const [row] = await database.db.execute<{ state: string }>(sql`
-      select concat_ws(' ', (select count(*) from articles), (select count(*) from headline_versions),
-        (select max(last_seen_at) from headline_versions), (select count(*) from rank_spans), (select count(*) from frontpage_captures)) as state`);
-    still = row!.state === previous ? still + 1 : 0;
-    if (still === 3) return;
-    previous = row!.state;
-    await sleep(1_000);
+  const held = await jobsInHand(database);
+  for (let waited = 0; ; waited += 100) {
+    const now = await jobsInHand(database);
+    const left = [...held].filter((key) => now.has(key));
+    if (left.length === 0) return;
+    if (waited > JOBS_END_TIMEOUT_MS) throw new Error(`jobs held when the web closed still running after ${JOBS_END_TIMEOUT_MS} ms: ${left.join(", ")}`);
+    await sleep(100);
   }
+}
+
+/** Every claimed job, as `kind id owner until`: a new claim of the same row is a new key. */
+async function jobsInHand(database: Database): Promise<Set<string>> {
+  const rows = await database.db.execute<{ key: string }>(sql`
+    select concat_ws(' ', 'source', id, lease_owner, lease_until) as key from sources where lease_owner is not null
+    union all
+    select concat_ws(' ', 'read', id, read_lease_owner, read_lease_until) from articles where read_lease_owner is not null`);
+  return new Set(rows.map((r) => r.key));
 }

@@ -26,7 +26,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pacingViolations, robotsNotFirst } from "../support/access-log-checks";
 import {
-  downtimes, duplicateWork, explain, integrity, missing, mustHaveSeen, servedVsStored, siteDowntimes, type Period, type Recorded,
+  downtimes, duplicateWork, explain, explainServed, integrity, missing, mustHaveSeen, servedVsStored, siteDowntimes, type Period, type Recorded,
 } from "./crash-checks";
 import { articleDifferences, pairedRuns, type PairedRuns, type Side } from "./paired-runs";
 
@@ -83,7 +83,9 @@ describe("a worker killed with SIGKILL three times and restarted (SPEC SCH-4, OP
     for (const [name, r] of [["killed", killed], ["uninterrupted", calm]] as const) {
       const got = await servedVsStored(r.database, r.run);
       expect(got.servedDocuments).toBeGreaterThan(100);
-      expect({ ...got, servedDocuments: 0, excusedDocuments: 0 }, name).toEqual({
+      console.log(`crash-safety: ${name}: ${got.servedDocuments} documents served; worker problems logged ${r.run.problems.length}${r.run.problems.length ? `, first: ${r.run.problems[0]}` : ""}`);
+      const why = await Promise.all(got.lostArticles.slice(0, 3).map((url) => explainServed(r.database, r.run, url)));
+      expect({ ...got, servedDocuments: 0, excusedDocuments: 0 }, `${name}\n${why.join("\n")}\nworker problems:\n${r.run.problems.slice(0, 20).join("\n")}`).toEqual({
         lostArticles: [], lostVersions: [], inventedArticles: [], inventedVersions: [], servedDocuments: 0, excusedDocuments: 0,
       });
     }

@@ -26,7 +26,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pacingViolations, robotsNotFirst } from "../support/access-log-checks";
 import {
-  duplicateWork, explain, integrity, listingPolls, merged, missing, mustHaveSeen, requestsByProcess, servedVsStored, siteDowntimes, unwatched, type Period,
+  duplicateWork, explain, explainServed, integrity, listingPolls, merged, missing, mustHaveSeen, requestsByProcess, servedVsStored, siteDowntimes, unwatched, type Period,
   type Recorded,
 } from "./crash-checks";
 import { articleDifferences, pairedRuns, type PairedRuns, type Side } from "./paired-runs";
@@ -118,7 +118,8 @@ describe("three worker processes on one database, one killed with SIGKILL twice 
       const got = await servedVsStored(r.database, r.run);
       console.log(`workers-killed: ${name}: ${got.servedDocuments} documents served (${got.excusedDocuments} to a dead worker's unfinished job); lost ${got.lostArticles.length} articles, ${got.lostVersions.length} headline versions; invented ${got.inventedArticles.length} / ${got.inventedVersions.length}`);
       expect(got.servedDocuments).toBeGreaterThan(100);
-      expect({ ...got, servedDocuments: 0, excusedDocuments: 0 }, name).toEqual({
+      const why = await Promise.all(got.lostArticles.slice(0, 3).map((url) => explainServed(r.database, r.run, url)));
+      expect({ ...got, servedDocuments: 0, excusedDocuments: 0 }, `${name}\n${why.join("\n")}\nworker problems:\n${r.run.problems.slice(0, 20).join("\n")}`).toEqual({
         lostArticles: [], lostVersions: [], inventedArticles: [], inventedVersions: [], servedDocuments: 0, excusedDocuments: 0,
       });
     }
