@@ -43,7 +43,9 @@ async function main(): Promise<void> {
   // OPS-2: while the database is away, readers get a 503 page at once (npm start always sets DATABASE_URL).
   const pinger = config.databaseUrl ? postgres(config.databaseUrl, { max: 1, connect_timeout: 2, idle_timeout: 30, onnotice: () => {} }) : undefined;
   const watch = pinger && watchDatabase({ ping: async () => void (await pinger`select 1`), everyMs: 2_000, log });
-  const front = http.createServer(createCachingProxy({ upstream: renderers, store, unavailable: () => watch?.isDown() ?? false, trustProxy: config.trustProxy }));
+  const front = http.createServer(createCachingProxy({ upstream: renderers, store, unavailable: () => watch?.isDown() ?? false, trustProxy: config.trustProxy,
+    onFailure: (fields) => log.warn("request.failed", fields),
+  }));
   front.keepAliveTimeout = 5_000;
   await listen(front, config.port, config.host);
   log.info("listening", { url: `http://${config.host}:${config.port}/`, pageCacheSeconds: config.pageCacheSeconds, renderers: config.siteRenderers });

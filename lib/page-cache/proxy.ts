@@ -60,8 +60,16 @@ class RenderTimeout extends Error {}
 /** No renderer is up (all restarting): the reader gets the 502 notice. */
 const noRenderer = () => new Error("no renderer is up");
 
+/** Told why a request could not be answered (the operator's log): method, path, error. */
+export type ProxyFailure = (fields: { method: string; path: string; error: string; code?: string; headersSent: boolean }) => void;
+
 /** What a reader gets when the page cannot be had: 503 (database away, too slow) or 502 (renderer down). */
-function failed(request: IncomingMessage, response: ServerResponse, error: unknown): void {
+function failed(request: IncomingMessage, response: ServerResponse, error: unknown, report?: ProxyFailure): void {
+  const code = (error as { code?: unknown } | null)?.code;
+  report?.({
+    method: request.method ?? "GET", path: (request.url ?? "/").slice(0, 200), error: error instanceof Error ? error.message : String(error),
+    ...(typeof code === "string" ? { code } : {}), headersSent: response.headersSent,
+  });
   if (response.headersSent) return void response.destroy();
   if (error instanceof RenderTimeout) return sendUnavailable(request, response);
   response.writeHead(502, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
@@ -125,9 +133,9 @@ function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Ag
 interface Keeping { key: string; store: PageStore; now: () => number }
 
 /** Pass a request through unchanged, streaming both ways; a streamed export that ends small is kept. */
-function passThrough(request: IncomingMessage, response: ServerResponse, pool: RendererPool, agent: http.Agent, timeoutMs: number, trustProxy: boolean, keeping?: Keeping): void {
+function passThrough(request: IncomingMessage, response: ServerResponse, pool: RendererPool, agent: http.Agent, timeoutMs: number, trustProxy: boolean, keeping?: Keeping, report?: ProxyFailure): void {
   const upstream = pool.acquire();
-  if (!upstream) return failed(request, response, noRenderer());
+  if (!upstream) return failed(request, response, noRenderer(), report);
   response.on("close", upstream.release);
   const headers = forwardedHeaders(request, trustProxy);
   if (keeping) {
@@ -159,7 +167,7 @@ function passThrough(request: IncomingMessage, response: ServerResponse, pool: R
     outgoing.on("error", (error) => {
       // A GET or HEAD has no body to send again: one retry on a new connection (renderPage says why).
       if (!retried && !response.headersSent && (request.method === "GET" || request.method === "HEAD") && closedUnderUs(outgoing, error)) return send(true);
-      failed(request, response, error);
+      failed(request, response, error, report);
     });
     outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new RenderTimeout(`no answer in ${timeoutMs} ms`)));
     if (retried) outgoing.end();
@@ -180,6 +188,8 @@ export function createCachingProxy(options: {
   upstream: Upstream | RendererPool; store: PageStore | undefined; now?: () => number; unavailable?: () => boolean; renderTimeoutMs?: number;
   /** Take the reader's address from the X-Forwarded-For a reverse proxy in front of us appended. @default false */
   trustProxy?: boolean;
+  /** Told of every request that could not be answered (a 502, a 503 after a timeout, a cut stream). */
+  onFailure?: ProxyFailure;
 }): (request: IncomingMessage, response: ServerResponse) => void {
   const now = options.now ?? Date.now;
   const trustProxy = options.trustProxy ?? false;
@@ -204,11 +214,11 @@ export function createCachingProxy(options: {
       const kept = streamed === undefined ? undefined : options.store!.peek(streamed);
       if (kept && !kept.stale) return sendPage(request, response, kept.page, "HIT", now());
       const keeping = streamed === undefined ? undefined : { key: streamed, store: options.store!, now };
-      return passThrough(request, response, pool, agent, timeoutMs, trustProxy, keeping);
+      return passThrough(request, response, pool, agent, timeoutMs, trustProxy, keeping, options.onFailure);
     }
     options.store.get(key, () => render(request)).then(
       ({ page, hit, stale }) => sendPage(request, response, page, stale ? "STALE" : hit ? "HIT" : "MISS", now()),
-      (error: unknown) => failed(request, response, error),
+      (error: unknown) => failed(request, response, error, options.onFailure),
     );
   };
 }

@@ -252,10 +252,13 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const held = await loadMixWindow(site.url, mix, sustained, holdS);
     hold.to = Date.now();
     const holdDue = await duePollsNow();
+    const holdEndBacklog = await backlogNow();
     const m1 = machineTicks();
     const self = process.cpuUsage(self0);
     const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, (treeCpuSeconds(pid) ?? Number.NaN) - (cpu0[k] ?? Number.NaN)]));
     ctx.progress(`held ${sustained} req/s:\n${describe(held)}`);
+    const siteProblems = site.problems();
+    if (siteProblems.length > 0) ctx.progress(`the site logged ${siteProblems.length} problems over the run; the first:\n${siteProblems.slice(0, 8).join("\n")}`);
     const seconds = (hold.to - hold.from) / 1000;
     const ours = Object.values(cpu).reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0) + (self.user + self.system) / 1e6;
 
@@ -277,6 +280,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       out.push(figure("capacity: last step without errors or a growing queue", capacity, "req/s"));
       out.push(figure("capacity: public pages' p95 in that step (an open load queues near capacity)", capacityP95, "ms"));
     }
+    out.push(figure("site log lines at warn or error level over the run (request.failed: why a reader got a 502 or 503)", siteProblems.length, "lines"));
     const rss = siteRss.samples();
     const inHold = rss.filter((s) => s.at >= hold.from && s.at <= hold.to);
     out.push(figure("site RSS before the load (after the first pages)", Math.round(rss[0]?.mib ?? Number.NaN), "MiB"));
@@ -287,7 +291,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     // Worker figures: requests, pacing, schedule.
     const use = pacingUse(log, { sites: simSites, from: hold.from, to: hold.to, gapMs: 4000 / scale });
     const alone = log.filter((e) => e.start >= baseline.from && e.start < baseline.to).length / ((baseline.to - baseline.from) / 1000);
-    out.push(figure("due article reads waiting at the start of the baseline / of the hold (steady state: about one per site)", backlog.reads, `/ ${holdBacklog.reads}`));
+    out.push(figure("due article reads waiting at the start of the baseline / of the hold / at its end (steady state: about one per site)", backlog.reads, `/ ${holdBacklog.reads} / ${holdEndBacklog.reads}`));
     out.push(figure(`worker requests/s alone (baseline ${baselineS} s)`, Math.round(alone * 100) / 100, "req/s"));
     out.push(figure("worker requests/s under the held load", Math.round((use.made / seconds) * 100) / 100, "req/s"));
     out.push(figure(`worker requests in the hold / pacing maximum (schedule-bound: ${simCount} outlets' due work, not pacing, limits it)`, use.made, `of ${use.maximum}`));

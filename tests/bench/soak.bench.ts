@@ -12,7 +12,7 @@
  * hour is read against a bound.
  *
  * Knobs: BENCH_SOAK_OUTLETS (200), BENCH_SOAK_HOURS (24), BENCH_SOAK_SCALE (600),
- * BENCH_SOAK_PROBE_S (20).
+ * BENCH_SOAK_PROBE_S (20), BENCH_SOAK_SAMPLES (a file to write the RSS samples and probes to, as JSON).
  */
 import { spawn } from "node:child_process";
 import readline from "node:readline";
@@ -53,16 +53,16 @@ function slopePerHour(samples: { hour: number; mib: number }[], fromHour: number
 }
 
 /** One `worker.memory` line of the worker (crawler/memory-probe.ts), at a simulated hour. */
-interface Probe { hour: number; mib: number; externalMiB: number; arrayBuffersMiB: number }
+interface Probe { hour: number; mib: number; totalMiB: number; externalMiB: number; arrayBuffersMiB: number }
 
 /** The worker's `worker.memory` log lines, read from its stdout at simulated `hourNow()`; `mib` is the heap in use after GC. */
 function readProbes(stdout: NodeJS.ReadableStream, hourNow: () => number): Probe[] {
   const probes: Probe[] = [];
   readline.createInterface({ input: stdout }).on("line", (line) => {
     try {
-      const entry = JSON.parse(line) as { event?: string; heapUsedMiB?: number; externalMiB?: number; arrayBuffersMiB?: number };
+      const entry = JSON.parse(line) as { event?: string; heapUsedMiB?: number; heapTotalMiB?: number; externalMiB?: number; arrayBuffersMiB?: number };
       if (entry.event !== "worker.memory" || typeof entry.heapUsedMiB !== "number") return;
-      probes.push({ hour: hourNow(), mib: entry.heapUsedMiB, externalMiB: entry.externalMiB ?? Number.NaN, arrayBuffersMiB: entry.arrayBuffersMiB ?? Number.NaN });
+      probes.push({ hour: hourNow(), mib: entry.heapUsedMiB, totalMiB: entry.heapTotalMiB ?? Number.NaN, externalMiB: entry.externalMiB ?? Number.NaN, arrayBuffersMiB: entry.arrayBuffersMiB ?? Number.NaN });
     } catch {
       // Not a log line; the worker's other output is not ours to read.
     }
@@ -88,6 +88,12 @@ const HEAP_SLOPE_BOUND = 1;
  */
 const RSS_SLOPE_BOUND = 2;
 const atMost = (max: number) => (value: number) => ({ bound: `≤ ${max}`, ok: value <= max });
+
+/** Mean of the samples in [from, to) simulated hours. */
+function mean(samples: { hour: number; mib: number }[], from: number, to: number): number {
+  const within = samples.filter((s) => s.hour >= from && s.hour < to);
+  return within.reduce((sum, s) => sum + s.mib, 0) / within.length;
+}
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
   const outlets = one(process.env.BENCH_SOAK_OUTLETS, 200);
@@ -121,7 +127,11 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       if (mib === undefined) break;
       const hour = (clock.now() - origin) / HOUR;
       samples.push({ hour, mib });
-      if (samples.length % 15 === 0) ctx.progress(`  hour ${hour.toFixed(1)}: RSS ${mib.toFixed(0)} MiB, heap after GC ${heap.at(-1)?.mib.toFixed(0) ?? "?"} MiB (external ${heap.at(-1)?.externalMiB.toFixed(0) ?? "?"}, array buffers ${heap.at(-1)?.arrayBuffersMiB.toFixed(0) ?? "?"})`);
+      if (samples.length % 15 === 0) ctx.progress(`  hour ${hour.toFixed(1)}: RSS ${mib.toFixed(0)} MiB, heap after GC ${heap.at(-1)?.mib.toFixed(0) ?? "?"} MiB of ${heap.at(-1)?.totalMiB.toFixed(0) ?? "?"} committed (external ${heap.at(-1)?.externalMiB.toFixed(0) ?? "?"}, array buffers ${heap.at(-1)?.arrayBuffersMiB.toFixed(0) ?? "?"})`);
+    }
+    if (process.env.BENCH_SOAK_SAMPLES) {
+      await fs.writeFile(process.env.BENCH_SOAK_SAMPLES, JSON.stringify({ rss: samples, heap }));
+      ctx.progress(`samples written to ${process.env.BENCH_SOAK_SAMPLES}`);
     }
     const exited = worker.exitCode !== null;
     await new Promise((resolve) => {
@@ -147,6 +157,10 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       figure(`${outlets} outlets: heap in use after a full GC at simulated hour ${heapEnd?.hour.toFixed(0) ?? "?"}`, Math.round(heapEnd?.mib ?? Number.NaN), "MiB"),
       figure(`${outlets} outlets: heap after GC, growth per simulated hour from hour ${tailFrom} (least squares, ${heap.filter((s) => s.hour >= tailFrom).length} probes)`,
         Math.round(slopePerHour(heap, tailFrom) * 100) / 100, "MiB/h", atMost(HEAP_SLOPE_BOUND)),
+      figure(`${outlets} outlets: V8 heap committed after a full GC, growth per simulated hour from hour ${tailFrom} (least squares)`,
+        Math.round(slopePerHour(heap.map((p) => ({ hour: p.hour, mib: p.totalMiB })), tailFrom) * 100) / 100, "MiB/h"),
+      figure(`${outlets} outlets: mean RSS, hours ${tailFrom}–${(tailFrom + hours) / 2} / ${(tailFrom + hours) / 2}–${hours}`,
+        Math.round(mean(samples, tailFrom, (tailFrom + hours) / 2)), `/ ${Math.round(mean(samples, (tailFrom + hours) / 2, hours))} MiB`),
       figure(`${outlets} outlets: requests in the run`, log.length, "requests"),
       figure(`${outlets} outlets: pacing violations`, pacingViolations(log, 3000).length, "pairs", exactly(0)),
       figure(`${outlets} outlets: worker exited before the end`, exited ? 1 : 0, "", exactly(0)),

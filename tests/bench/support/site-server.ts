@@ -1,11 +1,18 @@
 /** The site (scripts/site.ts: Next.js behind the page cache) on a free loopback port against a database, for the site benchmark; stopped cleanly. */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import readline from "node:readline";
 import { freeLoopbackPort } from "../../../lib/free-port";
 import { productEnv } from "./product-env";
 
 /** A running site. */
-export interface SiteServer { url: string; pid: number; stop(): Promise<void> }
+export interface SiteServer {
+  url: string;
+  pid: number;
+  /** The site's log lines at warn level and above (e.g. `request.failed`), as they came. */
+  problems(): string[];
+  stop(): Promise<void>;
+}
 
 async function waitUntilUp(url: string, child: ChildProcess, ms: number): Promise<void> {
   const until = Date.now() + ms;
@@ -22,7 +29,11 @@ export async function startSite(databaseUrl: string, pageCacheSeconds = 30, env:
   const port = await freeLoopbackPort();
   const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "site.ts")], {
     env: { ...process.env, ...productEnv(), DATABASE_URL: databaseUrl, PORT: String(port), HEMEROSCOPIO_HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", HEMEROSCOPIO_LOG_LEVEL: "warn", HEMEROSCOPIO_PAGE_CACHE_S: String(pageCacheSeconds), ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const problems: string[] = [];
+  readline.createInterface({ input: child.stdout! }).on("line", (line) => {
+    if (!/"level":"(debug|info)"/.test(line)) problems.push(line);
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -39,5 +50,5 @@ export async function startSite(databaseUrl: string, pageCacheSeconds = 30, env:
     await stop();
     throw error;
   }
-  return { url, pid: child.pid!, stop };
+  return { url, pid: child.pid!, problems: () => [...problems], stop };
 }

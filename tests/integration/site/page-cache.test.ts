@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createCachingProxy, readerAddress } from "../../../lib/page-cache/proxy";
+import { createCachingProxy, readerAddress, type ProxyFailure } from "../../../lib/page-cache/proxy";
 import { createPageStore } from "../../../lib/page-cache/store";
 import { UNAVAILABLE_META } from "../../../lib/page-cache/unavailable-marker";
 
@@ -16,6 +16,7 @@ let upstream: http.Server;
 let front: http.Server;
 let frontUrl: string;
 let deadFrontUrl: string;
+const deadFailures: Parameters<ProxyFailure>[0][] = [];
 const servers: http.Server[] = [];
 
 function listen(server: http.Server): Promise<number> {
@@ -60,7 +61,9 @@ beforeAll(async () => {
   const closedPort = await listen(closed);
   await new Promise((r) => closed.close(r));
   servers.splice(servers.indexOf(closed), 1);
-  const dead = http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port: closedPort }, store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }) }));
+  const dead = http.createServer(createCachingProxy({
+    upstream: { host: "127.0.0.1", port: closedPort }, store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }), onFailure: (f) => void deadFailures.push(f),
+  }));
   deadFrontUrl = `http://127.0.0.1:${await listen(dead)}`;
 });
 
@@ -175,12 +178,13 @@ describe("page cache over HTTP (WEB-4)", () => {
     expect(seen.map((s) => s.method)).toEqual(["GET"]);
   });
 
-  it("WEB-4: a renderer that is down gives a 502 page, for cached and uncached paths", async () => {
+  it("WEB-4, OPS-4: a renderer that is down gives a 502 page, for cached and uncached paths, and the operator is told why", async () => {
     for (const path of ["/", "/editores"]) {
       const response = await fetch(`${deadFrontUrl}${path}`);
       expect(response.status).toBe(502);
       expect(await response.text()).toContain("no responde");
     }
+    expect(deadFailures.map((f) => [f.method, f.path, f.code, f.headersSent])).toEqual([["GET", "/", "ECONNREFUSED", false], ["GET", "/editores", "ECONNREFUSED", false]]);
   });
 });
 
