@@ -52,6 +52,48 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = { windowMs: 24 * 3_600_00
 /** Where a pending article goes: an existing story, or a new one (same `key` = same new story). */
 export type Placement = { articleId: number; storyId: number } | { articleId: number; newStory: number };
 
+/** Band keys of both signatures when given (headline + lede, headline alone), so either kind of match is a candidate. */
+function bandKeysOf(item: ClusterItem, options: ClusterOptions): number[] {
+  const keys = bandKeys(item.minhash, options.bands, options.rows);
+  // The headline-only signature's bands, when given, in a key space of their own.
+  if (item.minhash.length >= 2 * MINHASH_SIZE) keys.push(...bandKeys(item.minhash.slice(MINHASH_SIZE), options.bands, options.rows).map((k) => (k ^ 0x5bd1e995) >>> 0));
+  return keys;
+}
+
+/** Positions below a band key in the window's key index: at most 2^21 items in a window. */
+const POSITION_SPAN = 2 ** 21;
+
+/**
+ * Every item's band keys with its position in the window, as `key × 2^21 + position`
+ * (exact: below 2^53), sorted: the items sharing a key are one run, in position order.
+ * One typed array instead of a map of buckets: a window of 50,000 items has 800,000 keys,
+ * which as map entries weighed ~30 MB of heap each round (issue 8, item 6); here 6.4 MB
+ * in one block, let go whole.
+ */
+function keyIndex(sorted: readonly ClusterItem[], options: ClusterOptions): Float64Array {
+  if (sorted.length > POSITION_SPAN) throw new Error(`a story window of ${sorted.length} items is more than ${POSITION_SPAN}`);
+  const perItem = (item: ClusterItem) => options.bands * (item.minhash.length >= 2 * MINHASH_SIZE ? 2 : 1);
+  const index = new Float64Array(sorted.reduce((n, item) => n + perItem(item), 0));
+  let at = 0;
+  sorted.forEach((item, position) => {
+    for (const key of bandKeysOf(item, options)) index[at++] = key * POSITION_SPAN + position;
+  });
+  return index.sort();
+}
+
+/** Positions before `before` of the items with band key `key`, in order (`index` from keyIndex). */
+function* sharingKey(index: Float64Array, key: number, before: number): Generator<number> {
+  const low = key * POSITION_SPAN;
+  let lo = 0;
+  let hi = index.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (index[mid]! < low) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < index.length && index[i]! < low + before; i++) yield index[i]! - low;
+}
+
 /** Places the pending items, oldest first; items that match nothing stay unassigned (no story of one). */
 export function clusterStories(items: readonly ClusterItem[], options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS): Placement[] {
   if (options.bands * options.rows > MINHASH_SIZE) throw new Error("bands × rows exceed the signature size");
@@ -60,8 +102,8 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
   for (const item of items) if (item.pending && item.storyId === null && item.at < earliest) earliest = item.at;
   if (earliest === Infinity) return [];
   const sorted = items.filter((i) => i.at >= earliest - options.windowMs).sort((a, b) => a.at - b.at || a.articleId - b.articleId);
-  // Items by LSH band key, in sorted order: most keys have one item, kept as a bare index (no array each).
-  const buckets = new Map<number, number | number[]>();
+  // Items by LSH band key: a pending item's candidates are the items before it in the pass.
+  const byKey = keyIndex(sorted, options);
   // Story of each item as it stands during the pass: an existing id, or a new story's key (negative).
   const story = new Map<number, number>();
   const placements: Placement[] = [];
@@ -85,18 +127,13 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
   sorted.forEach((item, index) => {
     if (item.storyId !== null) assign(index, item.storyId);
   });
-  sorted.forEach((item, index) => {
-    // Band keys of both signatures when given (headline + lede, headline alone), so either kind of match is a candidate.
-    const keys = bandKeys(item.minhash, options.bands, options.rows);
-    // The headline-only signature's bands, when given, in a key space of their own.
-    if (item.minhash.length >= 2 * MINHASH_SIZE) keys.push(...bandKeys(item.minhash.slice(MINHASH_SIZE), options.bands, options.rows).map((k) => (k ^ 0x5bd1e995) >>> 0));
+  sorted.forEach((item, position) => {
     if (item.pending && item.storyId === null) {
-      // Candidates: window items sharing a band; each is scored as its story (or alone when it has none).
+      // Candidates: earlier window items sharing a band; each is scored as its story (or alone when it has none).
       const scored = new Map<string, { score: number; other: number; target?: number }>();
       const seen = new Set<number>();
-      for (const key of keys) {
-        const bucket = buckets.get(key);
-        for (const other of bucket === undefined ? [] : typeof bucket === "number" ? [bucket] : bucket) {
+      for (const key of bandKeysOf(item, options)) {
+        for (const other of sharingKey(byKey, key, position)) {
           if (seen.has(other)) continue;
           seen.add(other);
           const candidate = sorted[other]!;
@@ -119,15 +156,9 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
           assign(best.other, target);
           placements.push({ articleId: sorted[best.other]!.articleId, newStory: -target });
         }
-        assign(index, target);
+        assign(position, target);
         placements.push(target > 0 ? { articleId: item.articleId, storyId: target } : { articleId: item.articleId, newStory: -target });
       }
-    }
-    for (const key of keys) {
-      const bucket = buckets.get(key);
-      if (bucket === undefined) buckets.set(key, index);
-      else if (typeof bucket === "number") buckets.set(key, [bucket, index]);
-      else bucket.push(index);
     }
   });
   return placements;
