@@ -12,7 +12,7 @@
  * hour is read against a bound.
  *
  * Knobs: BENCH_SOAK_OUTLETS (200), BENCH_SOAK_HOURS (24), BENCH_SOAK_SCALE (600),
- * BENCH_SOAK_PROBE_S (20), BENCH_SOAK_SAMPLES (a file to write the RSS samples and probes to, as JSON).
+ * BENCH_SOAK_PROBE_S (20), BENCH_SOAK_NODE_FLAGS (more flags for the worker's node, e.g. V8's), BENCH_SOAK_SAMPLES (a file to write the RSS samples and probes to, as JSON).
  */
 import { spawn } from "node:child_process";
 import readline from "node:readline";
@@ -25,6 +25,7 @@ import { scaledClock } from "../../lib/clock";
 import { parseOutletsFile } from "../../lib/outlets-file";
 import { startSimulatedWeb, toOutletsFile } from "../sim/index";
 import { pacingViolations } from "../support/access-log-checks";
+import { treeCpuSeconds } from "./support/proc-cpu";
 import { productEnv } from "./support/product-env";
 import { exactly, figure, type BenchContext, type Figure } from "./types";
 
@@ -83,8 +84,13 @@ const HEAP_SLOPE_BOUND = 1;
  * say little. 2 MiB/h is under 10 % of the worker's ~500 MiB a day. With glibc's default
  * malloc arenas (8 per core) RSS grew 4.8 MiB/h while the live heap stayed flat (+0.6):
  * freed memory stayed spread over many arenas. Two arenas (MALLOC_ARENA_MAX=2, set by
- * `npm start` and `npm run worker`) halved it: 2.3 MiB/h over the same day (−0.2 in an earlier run,
- * fitted on 40 samples), so the bound is not met yet.
+ * `npm start` and `npm run worker`): 2.3 and 4.5 MiB/h in two runs of the same day, so the
+ * bound is not met yet. About half of it is V8's heap committed after a full GC (+2.5 MiB/h
+ * while the heap in use grew +0.8): space V8 keeps after the story step's peaks. Candidates
+ * found in a sorted typed array instead of a map of buckets (lib/analysis/cluster.ts) cut
+ * the peak from 834 to 586 MiB and the mean by ~60 MiB, not the slope (3.2 MiB/h).
+ * `--optimize-for-size` (BENCH_SOAK_NODE_FLAGS) held RSS at 225 → 273 MiB (+1.2 MiB/h) but
+ * doubled the worker's CPU per request (17.7 vs 9.0 s per 1,000), so it is not used.
  */
 const RSS_SLOPE_BOUND = 2;
 const atMost = (max: number) => (value: number) => ({ bound: `≤ ${max}`, ok: value <= max });
@@ -109,7 +115,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   try {
     await importOutlets(database.db, parseOutletsFile(JSON.stringify(toOutletsFile(sim.outlets)), "sim.json"));
     await database.db.execute(sql`insert into app_state (key, value) values ('default-outlets-imported', '{}') on conflict do nothing`);
-    const worker = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "crawler/main.ts"], {
+    const nodeFlags = (process.env.BENCH_SOAK_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+    const worker = spawn(process.execPath, [...nodeFlags, "--expose-gc", "--import", "tsx", "crawler/main.ts"], {
       env: {
         ...process.env, ...productEnv(), DATABASE_URL: database.url, HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true",
         HEMEROSCOPIO_DATA_DIR: dataDir, HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_LOG_LEVEL: "warn",
@@ -134,6 +141,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       ctx.progress(`samples written to ${process.env.BENCH_SOAK_SAMPLES}`);
     }
     const exited = worker.exitCode !== null;
+    const cpuSeconds = treeCpuSeconds(worker.pid!) ?? Number.NaN;
     await new Promise((resolve) => {
       if (worker.exitCode !== null) return resolve(undefined);
       worker.once("exit", resolve);
@@ -162,6 +170,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       figure(`${outlets} outlets: mean RSS, hours ${tailFrom}–${(tailFrom + hours) / 2} / ${(tailFrom + hours) / 2}–${hours}`,
         Math.round(mean(samples, tailFrom, (tailFrom + hours) / 2)), `/ ${Math.round(mean(samples, (tailFrom + hours) / 2, hours))} MiB`),
       figure(`${outlets} outlets: requests in the run`, log.length, "requests"),
+      figure(`${outlets} outlets: worker CPU per 1,000 requests (its story and analysis steps included)`, Math.round((cpuSeconds / log.length) * 1000 * 100) / 100, "CPU s"),
       figure(`${outlets} outlets: pacing violations`, pacingViolations(log, 3000).length, "pairs", exactly(0)),
       figure(`${outlets} outlets: worker exited before the end`, exited ? 1 : 0, "", exactly(0)),
     ];
