@@ -9,7 +9,7 @@ import { productEnv } from "./product-env";
 export interface SiteServer {
   url: string;
   pid: number;
-  /** The site's log lines at warn level and above (e.g. `request.failed`), as they came. */
+  /** The site's JSON log lines at warn level and above (e.g. `request.failed`), as they came. */
   problems(): string[];
   stop(): Promise<void>;
 }
@@ -33,7 +33,8 @@ export async function startSite(databaseUrl: string, pageCacheSeconds = 30, env:
   });
   const problems: string[] = [];
   readline.createInterface({ input: child.stdout! }).on("line", (line) => {
-    if (!/"level":"(debug|info)"/.test(line)) problems.push(line);
+    // Our JSON log lines at warn or error; Next.js's own start-up lines are plain text.
+    if (/^\{.*"level":"(warn|error)"/.test(line)) problems.push(line);
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
