@@ -52,11 +52,14 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = { windowMs: 24 * 3_600_00
 /** Where a pending article goes: an existing story, or a new one (same `key` = same new story). */
 export type Placement = { articleId: number; storyId: number } | { articleId: number; newStory: number };
 
-/** Band keys of both signatures when given (headline + lede, headline alone), so either kind of match is a candidate. */
+/** Whether an item carries both signatures (headline + lede, then headline alone). */
+const hasBothSignatures = (item: ClusterItem) => item.minhash.length >= 2 * MINHASH_SIZE;
+
+/** Band keys of both signatures when given, so either kind of match is a candidate. */
 function bandKeysOf(item: ClusterItem, options: ClusterOptions): number[] {
   const keys = bandKeys(item.minhash, options.bands, options.rows);
   // The headline-only signature's bands, when given, in a key space of their own.
-  if (item.minhash.length >= 2 * MINHASH_SIZE) keys.push(...bandKeys(item.minhash.slice(MINHASH_SIZE), options.bands, options.rows).map((k) => (k ^ 0x5bd1e995) >>> 0));
+  if (hasBothSignatures(item)) keys.push(...bandKeys(item.minhash.slice(MINHASH_SIZE), options.bands, options.rows).map((k) => (k ^ 0x5bd1e995) >>> 0));
   return keys;
 }
 
@@ -72,7 +75,7 @@ const POSITION_SPAN = 2 ** 21;
  */
 function keyIndex(sorted: readonly ClusterItem[], options: ClusterOptions): Float64Array {
   if (sorted.length > POSITION_SPAN) throw new Error(`a story window of ${sorted.length} items is more than ${POSITION_SPAN}`);
-  const perItem = (item: ClusterItem) => options.bands * (item.minhash.length >= 2 * MINHASH_SIZE ? 2 : 1);
+  const perItem = (item: ClusterItem) => options.bands * (hasBothSignatures(item) ? 2 : 1);
   const index = new Float64Array(sorted.reduce((n, item) => n + perItem(item), 0));
   let at = 0;
   sorted.forEach((item, position) => {

@@ -185,8 +185,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     // article reads), so that due reads are down to about one per site.
     const warmStart = Date.now();
     const simSites = simFile.map((o) => new URL(o.homepage).hostname.replace(/^www\./, ""));
+    const workerNowIso = () => new Date(origin + (Date.now() - origin) * scale).toISOString();
     const backlogNow = async () => {
-      const workerNow = new Date(origin + (Date.now() - origin) * scale).toISOString();
+      const workerNow = workerNowIso();
       const [row] = await database.sql<{ polls: number; reads: number }[]>`
         select (select count(*)::int from sources s join outlets o on o.id = s.outlet_id
                 where s.active and o.slug = any(${simSlugs}) and s.last_success_at is null and s.last_failure_at is null) as polls,
@@ -196,7 +197,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     // Polls due and not claimed yet, and how late the oldest is (worker clock): the lateness
     // of claims made cannot see polls the worker has not got to.
     const duePollsNow = async () => {
-      const workerNow = new Date(origin + (Date.now() - origin) * scale).toISOString();
+      const workerNow = workerNowIso();
       const [row] = await database.sql<{ waiting: number; oldestS: number | null }[]>`
         select count(*)::int as waiting, extract(epoch from ${workerNow}::timestamptz - min(s.next_due_at))::float8 as "oldestS"
         from sources s join outlets o on o.id = s.outlet_id
