@@ -5,6 +5,7 @@
  * windows-1252, which we decode ourselves because Node 20's TextDecoder maps 0x80–0x9F
  * of windows-1252 to C1 controls (so `€` would be lost).
  */
+import { detachedString } from "../../lib/detached-string";
 
 const BOMS: [number[], string][] = [
   [[0xef, 0xbb, 0xbf], "utf-8"],
@@ -29,7 +30,7 @@ export function normaliseCharset(label: string): string | undefined {
       name = undefined; // unknown labels are ignored, as WHATWG says
     }
   }
-  if (labelCache.size < 256) labelCache.set(key, name);
+  if (labelCache.size < 256) labelCache.set(detachedString(key), name);
   return name;
 }
 

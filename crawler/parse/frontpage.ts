@@ -5,6 +5,7 @@
  * times keeps its first (best) rank and its most informative headline. URLs are canonical
  * (EXT-5). Only link URLs and headline-sized text leave this module (STO-3).
  */
+import { detachedString } from "../../lib/detached-string";
 import { tryCanonicalUrl } from "../../lib/urls";
 import { siteOf } from "../politeness/site";
 import { betterHeadline, HeadlineTier, type HeadlineCandidate } from "./frontpage-headline";
@@ -92,7 +93,7 @@ export function extractFrontPage(html: Uint8Array | string, url: string, content
         link = articleUrl(anchor.href, anchor.rel, base, page, siteOfHost) ?? null;
         if (key.length <= MAX_JUDGED_KEY) {
           if (judged.size >= JUDGED) judged.delete(judged.keys().next().value!);
-          judged.set(key, link);
+          judged.set(detachedString(key), link); // the href is cut from the page: keep a copy, not the page
         }
       }
       if (link === null) continue;

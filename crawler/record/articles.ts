@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { sqlTime } from "../../db/sql-time";
+import { detachedString } from "../../lib/detached-string";
 import { executePrepared, type Preparer } from "../schedule/prepared";
 
 /** Where something was seen. */
@@ -67,8 +68,10 @@ function headlineKey(text: string | undefined): { text: string; hash: string } |
   const key = normal === "" ? undefined : { text: normal, hash: headlineHash(normal) };
   if (raw.length > MAX_REMEMBERED_CHARS) return key;
   if (recentKeys.size >= RECENT_KEYS) recentKeys.delete(recentKeys.keys().next().value!);
-  recentKeys.set(raw, key);
-  return key;
+  // Kept past the fetch: copies, so that no key holds the document it was cut from.
+  const kept = key && { text: detachedString(key.text), hash: key.hash };
+  recentKeys.set(detachedString(raw), kept);
+  return kept;
 }
 
 /**
