@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client";
+import { transactionRetryingConflicts } from "../../db/conflict-retry";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
 import { DEFAULT_CLUSTER_OPTIONS, type ClusterOptions, type Placement } from "../../lib/analysis/cluster";
 import { documentFrequency, keyTerms } from "../../lib/analysis/story-terms";
@@ -97,7 +98,7 @@ export async function clusterPendingStories(db: Db, p: { now: number; options?: 
     where f.clustered_at is null and ${WITH_LEDE}`);
   const earliest = fromSqlTime(pending?.earliest);
   if (earliest === undefined) return 0;
-  return db.transaction(async (tx) => {
+  return transactionRetryingConflicts(db, async (tx) => {
     const [lock] = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as locked`);
     if (!lock?.locked) return 0;
     // An article's time is when it was published (declared), else first seen: a first crawl

@@ -5,6 +5,7 @@
  * HTML are dropped with the parser's result when this function returns (STO-3).
  */
 import type { Db, Executor } from "../../db/client";
+import { transactionRetryingConflicts } from "../../db/conflict-retry";
 import type { FetchResult } from "../fetch/types";
 import { discoverFeeds } from "../parse/discovery";
 import { parseFeed } from "../parse/feed";
@@ -77,7 +78,7 @@ async function storeWithFingerprints(tx: Executor, p: RecordInput, plan: Sightin
  */
 async function recordListing(db: Db, p: RecordInput): Promise<void> {
   const plan = await findSightings(db, p);
-  if (!settled(plan)) await db.transaction((tx) => storeWithFingerprints(tx, p, plan));
+  if (!settled(plan)) await transactionRetryingConflicts(db, (tx) => storeWithFingerprints(tx, p, plan));
 }
 
 /** Build the collector the source pipeline calls for every successful poll. */
@@ -123,7 +124,7 @@ export function createCollector(o: CollectOptions): Collect {
       const laidOut = boxes ? attachBoxes(links, boxes) : links;
       const kept = await own(job, links.map((l) => ({ url: l.url, headline: l.headline })));
       // STO-1: the capture is written in one transaction: articles, headlines, spans, the capture row.
-      const { changed } = await o.db.transaction(async (tx) => {
+      const { changed } = await transactionRetryingConflicts(o.db, async (tx) => {
         const ids = await recordWithFingerprints(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "frontpage", at, sightings: kept });
         const ranks = laidOut.filter((l) => ids.has(l.url)).map((l: BoxedLink, i) => ({ articleId: ids.get(l.url)!, rank: i + 1, box: l.box }));
         return recordCapture(tx, { outletId: job.outletId, at, renderMode: boxes ? "browser" : "static", ranks });

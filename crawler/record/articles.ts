@@ -168,7 +168,8 @@ export async function storeNewSightings(db: Executor, plan: SightingsPlan): Prom
   const at = sqlTime(p.at);
   const firstSeenIn = FIRST_SEEN_IN[p.via];
   if (rows.length > 0) {
-    const values = sql.join(rows.map((s) => sql`(
+    // In URL order, so that two polls of one outlet lock its article rows in the same order.
+    const values = sql.join([...rows].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)).map((s) => sql`(
       ${p.outletId}::int, ${s.url}::text, ${p.siteOf(s.url)}::text, ${s.publishedAt ? s.publishedAt.toISOString() : null}::timestamptz,
       ${s.section ?? null}::text, ${textArray(s.authors ?? [])}::text[])`), sql`, `);
     const saved = await db.execute<{ id: number; url: string }>(sql`

@@ -31,8 +31,9 @@ export function documentFrequency(headlines: Iterable<string>): { df: Map<string
 
 /**
  * Up to `max` key terms of a story from its members' headlines: terms in at least two of
- * them (one, for a story of one headline), scored by share of members × log inverse
- * document frequency in the window. Each term is written as the headlines mostly write
+ * them (one, for a story of one headline, or of headlines that share no word: members
+ * placed together by their ledes still get a descriptor), scored by share of members × log
+ * inverse document frequency in the window. Each term is written as the headlines mostly write
  * it, lower-cased unless it is a name (capitalised everywhere but a headline's start).
  */
 export function keyTerms(members: readonly string[], window: { df: Map<string, number>; documents: number }, max = 4): string[] {
@@ -49,9 +50,8 @@ export function keyTerms(members: readonly string[], window: { df: Map<string, n
       first = false;
     }
   }
-  const least = members.length > 1 ? 2 : 1;
-  return [...counts.entries()]
-    .filter(([, c]) => c.n >= least)
+  const shared = [...counts.entries()].filter(([, c]) => c.n >= 2);
+  return (shared.length > 0 ? shared : [...counts.entries()])
     .map(([key, c]) => ({
       key,
       score: (c.n / members.length) * Math.log((1 + window.documents) / (1 + (window.df.get(key) ?? 0))),

@@ -91,6 +91,13 @@ describe("story descriptor", () => {
     expect(keyTerms(members, window).length).toBeLessThan(members[0]!.split(" ").length);
   });
 
+  it("DER-5: members whose headlines share no word (placed together by their ledes) still get their rarest words", () => {
+    const apart = ["Bergara: «Queremos saber qué pasó con la inteligencia artificial en las aulas»", "La secretaria de Estado de Digitalización respalda el centro de datos de Tierra Baja"];
+    const terms = keyTerms(apart, documentFrequency([...apart, "La huelga del metro sigue", "El Atlético ficha a Iker Solano"]));
+    expect(terms).toHaveLength(4);
+    expect(terms).not.toContain("la");
+  });
+
   it("DER-5: names keep their capital, other words are lower case", () => {
     expect(keyTerms(["Rocafort aprueba el plan", "Aprueba Rocafort el plan"], documentFrequency(["x", "y", "z"]))).toEqual(expect.arrayContaining(["Rocafort", "aprueba", "plan"]));
   });
