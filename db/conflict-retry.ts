@@ -17,7 +17,8 @@ export function isConflict(error: unknown): boolean {
   return false;
 }
 
-type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** The transaction handle `db.transaction` gives its body. */
+export type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** `db.transaction(body)`, run up to `attempts` times while it ends in a conflict, after a short random pause. */
 export async function transactionRetryingConflicts<T>(db: Db, body: (tx: Transaction) => Promise<T>, attempts = 3): Promise<T> {

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { isConflict, transactionRetryingConflicts } from "../../../db/conflict-retry";
+import { isConflict, transactionRetryingConflicts, type Transaction } from "../../../db/conflict-retry";
 import { createTestDatabase } from "../../support/database";
 
 let database: Database;
@@ -26,7 +26,7 @@ function crossedBodies() {
   let arrived = 0;
   let release!: () => void;
   const bothHold = new Promise<void>((resolve) => (release = resolve));
-  const body = (first: number, second: number) => async (tx: Parameters<Parameters<Database["db"]["transaction"]>[0]>[0]) => {
+  const body = (first: number, second: number) => async (tx: Transaction) => {
     await tx.execute(sql`update deadlock_probe set n = n + 1 where id = ${first}`);
     if (++arrived === 2) release();
     await bothHold; // on a retry the other has finished: this passes at once
