@@ -28,13 +28,6 @@ export interface Database {
 export interface OpenOptions {
   /** @default 10 */
   maxConnections?: number;
-  /**
-   * Send a statement on a connection that is still busy with another (postgres.js
-   * pipelining) once every connection is open and busy. Off, a statement waits for the
-   * first connection that is free instead of queuing behind one that may be held by a
-   * lock or a slow plan. @default true
-   */
-  pipelining?: boolean;
   log?: (line: string) => void;
 }
 
@@ -52,7 +45,6 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir
   // prefer time indexes with a filter over the per-outlet ones (measured on the generated year).
   const sql = postgres(url, {
     max: options.maxConnections ?? 10, onnotice: () => {},
-    ...(options.pipelining === false ? { max_pipeline: 0 } : {}), // 0: never a second statement on a busy connection
     connection: { application_name: "hemeroscopio", random_page_cost: 1.1 },
   });
   return {

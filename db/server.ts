@@ -14,12 +14,9 @@ export function appConfig(): Config {
   return (config ??= loadConfig());
 }
 
-/**
- * The shared database of this server process. No pipelining: a reader's quick statement
- * waits for a free connection, never behind another reader's statement held by a lock.
- */
+/** The shared database of this server process. */
 export function database(): Promise<Database> {
-  opening ??= openDatabase(appConfig(), { maxConnections: 10, pipelining: false }).catch((error: unknown) => {
+  opening ??= openDatabase(appConfig(), { maxConnections: 10 }).catch((error: unknown) => {
     opening = undefined; // the next request tries again (e.g. after a database restart)
     throw error;
   });

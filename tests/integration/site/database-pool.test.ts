@@ -53,8 +53,7 @@ describe("the site and a pool taken by slow statements (OPS-2)", () => {
       await locker`begin`;
       await locker`lock table outlets in access exclusive mode`;
       // More readers than connections: each render waits on the lock and holds one (the
-      // front door shares them among the renderers, so every renderer's pool is taken; the
-      // site's pool sends one statement per connection, so none queues behind another's).
+      // front door shares them among the renderers, so every renderer's pool is taken).
       const started = performance.now();
       const answers = Promise.all(Array.from({ length: RENDERERS * POOL + 2 }, async (_, i) => {
         const r = await page(i + 1);
