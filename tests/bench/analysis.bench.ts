@@ -8,9 +8,6 @@
  *    about 4 simulated hours on a clock 720× faster), and the rule's verdict on each article
  *    whose headline changed is compared with the simulator's truth.
  */
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { franc } from "franc-min";
 import { createCrawlPipeline } from "../../crawler/compose";
@@ -34,6 +31,7 @@ import { NO_POLICIES } from "../../lib/policy";
 import { simOutlets } from "../sim/outlets";
 import { toOutletsFile } from "../sim/outlets-file";
 import { startSimulatedWeb } from "../sim/index";
+import { temporaryDirectory } from "./support/interrupt";
 import { figure, type BenchContext, type Figure } from "./types";
 
 export const name = "analysis: headline language, features and framing";
@@ -72,12 +70,12 @@ async function abTestsOnSimulatedWeb(context: BenchContext): Promise<{ precision
   const clock: Clock = { now: () => from + (Date.now() - realStart) * scale, sleep: (ms, signal) => systemClock.sleep(Math.ceil(ms / scale), signal) };
   const sim = await startSimulatedWeb({ clock, outlets: 10 });
   const database = await context.createDatabase({ maxConnections: 4 });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-bench-ab-"));
+  const dataDir = await temporaryDirectory("hemeroscopio-bench-ab-");
   try {
     await importOutlets(database.db, parseOutletsFile(JSON.stringify(toOutletsFile(sim.outlets)), "sim.json"));
     await database.db.execute(sql`update sources set next_due_at = ${sqlTime(from)}`);
     const config = loadConfig({
-      HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir,
+      HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir.path,
       HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(scale),
     });
     const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId: "bench-ab" });
@@ -122,7 +120,7 @@ async function abTestsOnSimulatedWeb(context: BenchContext): Promise<{ precision
   } finally {
     await sim.close();
     await database.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await dataDir.remove();
   }
 }
 

@@ -49,6 +49,7 @@ import { pacingViolations } from "../support/access-log-checks";
 import { sampleClaims, type Claim } from "./support/claim-lateness";
 import { copyDatabase } from "./support/history-copy";
 import { historyDatabase } from "./support/history-database";
+import { stopOnInterrupt } from "./support/interrupt";
 import { loadMix } from "./support/load-mix";
 import { busySeconds, machineTicks } from "./support/machine-cpu";
 import { loadMixWindow, mergeGroups, percentile, type GroupWindow } from "./support/mix-load";
@@ -132,6 +133,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const cleanup = async () => {
     for (const c of cleanups.reverse()) await c().catch((e: unknown) => ctx.progress(`cleanup: ${String(e)}`));
   };
+  const forget = stopOnInterrupt(cleanup);
   try {
     buildIfNeeded(ctx.progress);
     const copy = await copyDatabase(history.url, "load");
@@ -315,6 +317,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     ctx.progress(`load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
     return out;
   } finally {
+    forget();
     await cleanup();
   }
 }

@@ -8,6 +8,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { exitCleanlyOnInterrupt } from "./support/interrupt";
 import { startBenchServer } from "./support/server";
 import { renderTable } from "./support/table";
 import type { Benchmark, Figure } from "./types";
@@ -28,6 +29,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+  exitCleanlyOnInterrupt(progress);
   const server = await startBenchServer(process.env.DATABASE_URL);
   progress(server.pid ? `embedded PostgreSQL (pid ${server.pid})` : "PostgreSQL from DATABASE_URL");
   const rows: { bench: string; figures: Figure[]; error?: string }[] = [];

@@ -19,14 +19,13 @@
 import { spawn } from "node:child_process";
 import readline from "node:readline";
 import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { importOutlets } from "../../db/queries/outlets";
 import { scaledClock } from "../../lib/clock";
 import { parseOutletsFile } from "../../lib/outlets-file";
 import { startSimulatedWeb, toOutletsFile } from "../sim/index";
 import { pacingViolations } from "../support/access-log-checks";
+import { temporaryDirectory } from "./support/interrupt";
 import { treeCpuSeconds } from "./support/proc-cpu";
 import { productEnv } from "./support/product-env";
 import { exactly, figure, type BenchContext, type Figure } from "./types";
@@ -109,8 +108,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const clock = scaledClock(scale, origin);
   const sim = await startSimulatedWeb({ clock, outlets });
   const database = await ctx.createDatabase({ maxConnections: 4 });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-soak-"));
-  await fs.chmod(dataDir, 0o755);
+  const dataDir = await temporaryDirectory("hemeroscopio-soak-");
+  await fs.chmod(dataDir.path, 0o755);
   try {
     await importOutlets(database.db, parseOutletsFile(JSON.stringify(toOutletsFile(sim.outlets)), "sim.json"));
     await database.db.execute(sql`insert into app_state (key, value) values ('default-outlets-imported', '{}') on conflict do nothing`);
@@ -118,7 +117,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const worker = spawn(process.execPath, [...nodeFlags, "--expose-gc", "--import", "tsx", "crawler/main.ts"], {
       env: {
         ...process.env, ...productEnv(), DATABASE_URL: database.url, HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true",
-        HEMEROSCOPIO_DATA_DIR: dataDir, HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_LOG_LEVEL: "warn",
+        HEMEROSCOPIO_DATA_DIR: dataDir.path, HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_LOG_LEVEL: "warn",
         HEMEROSCOPIO_TIME_SCALE: String(scale), HEMEROSCOPIO_TIME_ORIGIN: String(origin), HEMEROSCOPIO_MEMORY_PROBE_S: String(probeSeconds),
       },
       stdio: ["ignore", "pipe", "inherit"],
@@ -177,6 +176,6 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   } finally {
     await sim.close();
     await database.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await dataDir.remove();
   }
 }

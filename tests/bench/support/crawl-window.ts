@@ -8,8 +8,6 @@
  * shipped (createCrawlPipeline + runWorker); it only gets a profiling view of the db.
  */
 import { setMaxListeners } from "node:events";
-import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createCrawlPipeline } from "../../../crawler/compose";
@@ -22,6 +20,7 @@ import type { AccessLogEntry } from "../../sim/access-log";
 import type { BenchContext } from "../types";
 import { backlogOutlets } from "./backlog-outlets";
 import { profiledDb, type StatementStats } from "./db-profile";
+import { temporaryDirectory } from "./interrupt";
 import { explainStatement } from "./explain";
 import { resetPgStatements, tableUpdates, topPgStatements, updatesBetween, type PgStatement, type TableUpdates } from "./pg-statements";
 import { startCpuProfile } from "./cpu-profile";
@@ -71,8 +70,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs one window; see the module comment. */
 export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Promise<CrawlWindow> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-bench-crawl-"));
-  const sim = await startSimProcess(o.sites, path.join(dir, "access.jsonl"));
+  const dir = await temporaryDirectory("hemeroscopio-bench-crawl-");
+  const sim = await startSimProcess(o.sites, path.join(dir.path, "access.jsonl"));
   const database = await ctx.createDatabase({ maxConnections: o.maxConnections });
   try {
     const outlets = backlogOutlets(o.sites, o.feeds);
@@ -82,7 +81,7 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     ctx.progress(`${o.sites} sites: imported ${outlets.length} outlets × ${o.feeds + 3} sources in ${(importMs / 1000).toFixed(1)} s`);
 
     const config = loadConfig({
-      HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dir,
+      HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dir.path,
       HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
     });
     const profile = profiledDb(database.db);
@@ -171,6 +170,6 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
   } finally {
     sim.kill();
     await database.close();
-    await fs.rm(dir, { recursive: true, force: true });
+    await dir.remove();
   }
 }

@@ -12,6 +12,7 @@ import { migrateDatabase } from "../../../db/migrate";
 import { startEmbeddedPostgres } from "../../../db/embedded";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
 import { GENERATOR_VERSION, seedHistory, type SeedSummary } from "../../../scripts/seed-history/seed";
+import { stopOnInterrupt } from "./interrupt";
 
 /** The database and how it came to be. */
 export interface HistoryDatabase {
@@ -41,7 +42,11 @@ export async function historyDatabase(outlets: number, days: number, serverUrl: 
     await fs.chmod(dir, 0o755);
     const embedded = await startEmbeddedPostgres(dir);
     server = embedded.url;
-    stopServer = () => embedded.stop();
+    const forget = stopOnInterrupt(() => embedded.stop());
+    stopServer = async () => {
+      forget();
+      await embedded.stop();
+    };
     const pidLine = await fs.readFile(path.join(dir, "postgres", "postmaster.pid"), "utf8").catch(() => "");
     postgresPid = Number(pidLine.split("\n")[0]) || undefined;
   }

@@ -10,6 +10,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../../../db/client";
 import { startEmbeddedPostgres } from "../../../db/embedded";
+import { stopOnInterrupt } from "./interrupt";
 
 /** A running server for the whole bench run. */
 export interface BenchServer {
@@ -58,6 +59,13 @@ export async function startBenchServer(databaseUrl: string | undefined): Promise
     pid = Number(pidLine.split("\n")[0]) || undefined;
   }
   const serverUrl = url;
+  const removeDataDir = async () => {
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  const forget = stopOnInterrupt(async () => {
+    await stopEmbedded();
+    await removeDataDir();
+  });
   return {
     url: serverUrl,
     pid,
@@ -76,8 +84,9 @@ export async function startBenchServer(databaseUrl: string | undefined): Promise
       };
     },
     async stop() {
+      forget();
       await stopEmbedded();
-      if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+      await removeDataDir();
     },
   };
 }
