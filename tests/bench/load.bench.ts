@@ -49,7 +49,7 @@ import { pacingViolations } from "../support/access-log-checks";
 import { sampleClaims, type Claim } from "./support/claim-lateness";
 import { copyDatabase } from "./support/history-copy";
 import { historyDatabase } from "./support/history-database";
-import { stopOnInterrupt } from "./support/interrupt";
+import { stopAlsoOnInterrupt } from "./support/interrupt";
 import { loadMix } from "./support/load-mix";
 import { busySeconds, machineTicks } from "./support/machine-cpu";
 import { loadMixWindow, mergeGroups, percentile, type GroupWindow } from "./support/mix-load";
@@ -130,10 +130,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-load-"));
   await fs.chmod(dir, 0o755);
   const cleanups: (() => Promise<unknown>)[] = [() => history.close(), () => fs.rm(dir, { recursive: true, force: true })];
-  const cleanup = async () => {
+  const cleanup = stopAlsoOnInterrupt(async () => {
     for (const c of cleanups.reverse()) await c().catch((e: unknown) => ctx.progress(`cleanup: ${String(e)}`));
-  };
-  const forget = stopOnInterrupt(cleanup);
+  });
   try {
     buildIfNeeded(ctx.progress);
     const copy = await copyDatabase(history.url, "load");
@@ -317,7 +316,6 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     ctx.progress(`load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
     return out;
   } finally {
-    forget();
     await cleanup();
   }
 }

@@ -12,7 +12,7 @@ import { migrateDatabase } from "../../../db/migrate";
 import { startEmbeddedPostgres } from "../../../db/embedded";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
 import { GENERATOR_VERSION, seedHistory, type SeedSummary } from "../../../scripts/seed-history/seed";
-import { stopOnInterrupt } from "./interrupt";
+import { stopAlsoOnInterrupt } from "./interrupt";
 
 /** The database and how it came to be. */
 export interface HistoryDatabase {
@@ -42,11 +42,7 @@ export async function historyDatabase(outlets: number, days: number, serverUrl: 
     await fs.chmod(dir, 0o755);
     const embedded = await startEmbeddedPostgres(dir);
     server = embedded.url;
-    const forget = stopOnInterrupt(() => embedded.stop());
-    stopServer = async () => {
-      forget();
-      await embedded.stop();
-    };
+    stopServer = stopAlsoOnInterrupt(() => embedded.stop());
     const pidLine = await fs.readFile(path.join(dir, "postgres", "postmaster.pid"), "utf8").catch(() => "");
     postgresPid = Number(pidLine.split("\n")[0]) || undefined;
   }

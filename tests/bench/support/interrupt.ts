@@ -9,28 +9,36 @@ import path from "node:path";
 
 const stops = new Set<() => Promise<void>>();
 
-/** Run `stop` if the run is interrupted; the returned function forgets it (call it once `stop` ran normally). */
-export function stopOnInterrupt(stop: () => Promise<void>): () => void {
-  stops.add(stop);
-  return () => void stops.delete(stop);
+/**
+ * `stop`, to be called when its work is done, and run too if the run is interrupted before:
+ * whichever comes first runs it, once.
+ */
+export function stopAlsoOnInterrupt(stop: () => Promise<unknown>): () => Promise<void> {
+  let ran: Promise<void> | undefined;
+  const once = () => {
+    stops.delete(once);
+    ran ??= stop().then(() => undefined);
+    return ran;
+  };
+  stops.add(once);
+  return once;
 }
 
-/** On SIGINT or SIGTERM: run every registered stop (newest first), then exit with 128 + the signal's number. */
+/** On SIGINT or SIGTERM: run every registered stop (newest first), then exit with 128 + the signal's number; a second signal exits at once. */
 export function exitCleanlyOnInterrupt(log: (line: string) => void): void {
   let interrupted = false;
   for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
     process.on(signal, () => {
-      if (interrupted) return;
+      if (interrupted) process.exit(code); // a second one: now, whatever is left
       interrupted = true;
-      log(`${signal}: stopping what the run started before exiting`);
+      log(`${signal}: stopping what the run started before exiting (again to exit at once)`);
       // The benchmark's own work is cut short under it (a client writing to a server just
       // stopped): its errors now are expected, and must not end the process before the stops.
       process.on("uncaughtException", (error) => log(`while stopping: ${error.message}`));
       process.on("unhandledRejection", (error) => log(`while stopping: ${String(error)}`));
       void (async () => {
-        // Newest first, looking again each time: a stop may forget others it ran itself.
+        // Newest first, looking again each time: a stop may run others itself.
         for (let stop = [...stops].at(-1); stop; stop = [...stops].at(-1)) {
-          stops.delete(stop);
           await stop().catch((error: unknown) => log(`could not stop a server: ${String(error)}`));
         }
         process.exit(code);
@@ -42,13 +50,5 @@ export function exitCleanlyOnInterrupt(log: (line: string) => void): void {
 /** A fresh directory under the system's temporary one, removed by `remove()` or when the run is interrupted. */
 export async function temporaryDirectory(prefix: string): Promise<{ path: string; remove(): Promise<void> }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  const removeNow = () => fs.rm(dir, { recursive: true, force: true });
-  const forget = stopOnInterrupt(removeNow);
-  return {
-    path: dir,
-    async remove() {
-      forget();
-      await removeNow();
-    },
-  };
+  return { path: dir, remove: stopAlsoOnInterrupt(() => fs.rm(dir, { recursive: true, force: true })) };
 }

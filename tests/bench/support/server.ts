@@ -10,7 +10,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../../../db/client";
 import { startEmbeddedPostgres } from "../../../db/embedded";
-import { stopOnInterrupt } from "./interrupt";
+import { stopAlsoOnInterrupt } from "./interrupt";
 
 /** A running server for the whole bench run. */
 export interface BenchServer {
@@ -59,12 +59,9 @@ export async function startBenchServer(databaseUrl: string | undefined): Promise
     pid = Number(pidLine.split("\n")[0]) || undefined;
   }
   const serverUrl = url;
-  const removeDataDir = async () => {
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  };
-  const forget = stopOnInterrupt(async () => {
+  const stop = stopAlsoOnInterrupt(async () => {
     await stopEmbedded();
-    await removeDataDir();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
   return {
     url: serverUrl,
@@ -83,10 +80,6 @@ export async function startBenchServer(databaseUrl: string | undefined): Promise
         },
       };
     },
-    async stop() {
-      forget();
-      await stopEmbedded();
-      await removeDataDir();
-    },
+    stop,
   };
 }
