@@ -4,8 +4,6 @@
  * reports). Each case runs twice; one JSON line per case gives the slower time and the heap
  * retained after a full GC following each run, so growth between runs shows a leak.
  */
-import { runInNewContext } from "node:vm";
-import v8 from "node:v8";
 import zlib from "node:zlib";
 import { extractArticle } from "@/crawler/parse/article";
 import { parseFeed } from "@/crawler/parse/feed";
@@ -14,10 +12,9 @@ import { parseSitemap } from "@/crawler/parse/sitemap";
 import { parseRobots } from "@/crawler/politeness/robots";
 import { decodeText, detectCharset } from "@/crawler/fetch/charset";
 import { parseJsonLoose } from "@/crawler/parse/json-ld";
+import { heapInUseAfterGcMiB } from "../../support/heap";
 import { SEED_URL } from "../seeds";
 
-v8.setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
 const MIB = 1024 * 1024;
 const SIZE = 10 * MIB;
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -52,16 +49,10 @@ function retainedAfter(run: () => unknown): { ms: number; retainedMiB: number } 
   const start = performance.now();
   run(); // the result is dropped at once: what stays reachable is what the parser kept
   const ms = performance.now() - start;
-  // V8 keeps the subject of the last successful regex match (RegExp.input, `$_`) until the
-  // next one: a whole input when a parser's last match ran on it. That is one string held
-  // by the engine, not by the parser, so a tiny match lets it go before measuring.
-  /x/.exec("x");
-  gc();
-  return { ms, retainedMiB: process.memoryUsage().heapUsed / MIB };
+  return { ms, retainedMiB: heapInUseAfterGcMiB() };
 }
 
-gc();
-const baseline = process.memoryUsage().heapUsed / MIB;
+const baseline = heapInUseAfterGcMiB();
 for (const [name, run] of CASES) {
   const first = retainedAfter(run);
   const second = retainedAfter(run);

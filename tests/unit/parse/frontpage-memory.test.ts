@@ -4,13 +4,10 @@
  * were cut from. The soak run found 358 pages (25 MB) held by hrefs in that cache, a number
  * that grows as pages change a few links per capture.
  */
-import { runInNewContext } from "node:vm";
-import v8 from "node:v8";
 import { describe, expect, it } from "vitest";
 import { extractFrontPage } from "@/crawler/parse/frontpage";
+import { heapInUseAfterGcMiB } from "../../support/heap";
 
-v8.setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
 const MIB = 1024 * 1024;
 
 /** A front page of `links` article links and about 4 MiB of other text, unique to `n`. */
@@ -19,22 +16,15 @@ function bigFrontPage(n: number, links = 20): string {
   return `<html><body>${anchors.join("")}<p>${`relleno ${n} `.repeat(400_000).slice(0, 4 * MIB)}</p></body></html>`;
 }
 
-function heapAfterGc(): number {
-  /x/.exec("x"); // V8 keeps the last successful match's subject (RegExp.input): let go of the engine's copy
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed / MIB;
-}
-
 describe("front page parser memory (SPEC STO-3, issue 8)", () => {
   it("STO-3: after parsing, no page stays reachable through the parser's caches", () => {
     extractFrontPage(bigFrontPage(0), `https://www.example.es/`); // warm the module
-    const before = heapAfterGc();
+    const before = heapInUseAfterGcMiB();
     for (let n = 1; n <= 10; n++) {
       const found = extractFrontPage(bigFrontPage(n), `https://www.sitio${n}.es/`);
       expect(found.links).toHaveLength(20);
     }
     // Ten pages of 4 MiB (8 MiB as UTF-16) went through; the 200 cached verdicts are a few KB.
-    expect(heapAfterGc() - before).toBeLessThan(4);
+    expect(heapInUseAfterGcMiB() - before).toBeLessThan(4);
   });
 });
