@@ -2,15 +2,15 @@
  * Two checks before any page renders. The admin (SPEC SEC-3): without a session cookie,
  * `/admin/**` (except the login and first-run setup) is a redirect to the login, or a 403
  * for other methods; the session itself is checked against the database by the admin pages
- * and handlers (lib/admin-session.ts), and admin answers are never cached. And it
+ * and handlers (lib/admin/gate.ts), and admin answers are never cached. And it
  * answers wrong query strings with HTTP 400 and a short Spanish page (SPEC WEB-2: bad input
  * is never a 500, and a wrong request is not a "200 OK"). Server components cannot set a
  * status, so the check runs here, with the same pure validator the page uses.
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { badRequestPage } from "./lib/bad-request-page";
-import { sessionCookieName } from "./lib/operator-session";
-import { parseSearchParams, type SearchParams } from "./lib/search-params";
+import { badRequestPage } from "./lib/front-door/bad-request-page";
+import { sessionCookieName } from "./lib/admin/session";
+import { parseSearchParams, type SearchParams } from "./lib/pages/search-params";
 
 type Validator = (params: SearchParams) => { ok: true } | { ok: false; reason: string };
 

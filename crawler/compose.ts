@@ -23,7 +23,7 @@ import { createExclusionVerifier } from "./jobs/verify-exclusions";
 import type { Pipeline } from "./pipeline";
 import { cachedPolicies, closedSourceCheck, withPublisherPolicy } from "./policy-gate";
 import { createPoliteClient } from "./politeness/client";
-import { siteOf } from "./politeness/site";
+import { siteOf } from "../lib/registrable-domain";
 
 /** Build the pipeline a worker runs: source polls and article reads, dispatched by job kind. */
 export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Clock; workerId: string; onOpenBody?: OnOpenBody }): Promise<Pipeline> {

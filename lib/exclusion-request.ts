@@ -3,7 +3,7 @@
  * validated; the verification token; and where the crawler looks for it. Pure.
  */
 import { randomBytes } from "node:crypto";
-import { siteOf } from "../crawler/politeness/site";
+import { siteOf } from "./registrable-domain";
 import { SCOPES, type Scope } from "./policy";
 
 /** What publishers may ask for through the form, with the Spanish name each has on the site. */

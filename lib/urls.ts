@@ -23,7 +23,7 @@
  * `javascript:`) throws a `TypeError`: returning the input would make garbage look like an
  * article identity. `tryCanonicalUrl` is the non-throwing variant for parsers.
  */
-import { siteOf } from "../crawler/politeness/site";
+import { siteOf } from "./registrable-domain";
 
 // Click identifiers and campaign tags that never select content. Names are compared
 // lower-cased; `utm_*` is matched as a prefix. `ssm` is PRISA's social-share marker and

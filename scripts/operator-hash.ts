@@ -4,7 +4,7 @@
  * HEMEROSCOPIO_OPERATOR_PASSWORD_HASH (SPEC ADM-1), which closes the first-run setup page.
  */
 import { text } from "node:stream/consumers";
-import { hashPassword, MIN_PASSWORD_LENGTH } from "../lib/operator-password";
+import { hashPassword, MIN_PASSWORD_LENGTH } from "../lib/admin/password";
 import { exitWithError } from "../lib/fail";
 
 async function main(): Promise<void> {

@@ -6,7 +6,7 @@
  * the others take its share.
  */
 import type { Logger } from "../lib/log";
-import type { RendererLease, RendererPool } from "../lib/page-cache/upstream";
+import type { RendererLease, RendererPool } from "../lib/front-door/page-cache/upstream";
 import type { RendererListening } from "./site-renderer";
 import { supervise, type Supervised } from "./supervise";
 

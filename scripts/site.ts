@@ -1,5 +1,5 @@
 /**
- * The public site: the front door (lib/page-cache: the page cache, the database watch) on
+ * The public site: the front door (lib/front-door: the page cache, the database watch) on
  * the configured address, in front of `HEMEROSCOPIO_SITE_RENDERERS` renderer processes
  * (scripts/site-renderer.ts: the built Next.js app, each on an internal loopback port).
  * The front door does no rendering itself, so a page from the cache never waits behind a
@@ -12,10 +12,10 @@ import postgres from "postgres";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { createLogger } from "../lib/log";
-import { pageLifetime } from "../lib/page-cache/policy";
-import { createCachingProxy } from "../lib/page-cache/proxy";
-import { createPageStore } from "../lib/page-cache/store";
-import { watchDatabase } from "../lib/site-guard/database-watch";
+import { pageLifetime } from "../lib/front-door/page-cache/policy";
+import { createCachingProxy } from "../lib/front-door/page-cache/proxy";
+import { createPageStore } from "../lib/front-door/page-cache/store";
+import { watchDatabase } from "../lib/front-door/database-watch";
 import { startRenderers } from "./renderer-pool";
 
 function listen(server: http.Server, port: number, host: string): Promise<AddressInfo> {

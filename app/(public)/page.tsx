@@ -2,11 +2,11 @@
 import Link from "next/link";
 import { readHomePage, type HomePage as HomeData } from "@/db/queries/home-page";
 import { loadPolicies } from "@/db/queries/policy";
-import { UNAVAILABLE_META } from "@/lib/page-cache/unavailable-marker";
-import { readSiteData } from "@/lib/site-data";
-import { formatList, formatNumber } from "@/lib/site-format";
-import { formatAgo, formatMoment } from "@/lib/site-period";
-import { siteSections } from "@/lib/site-sections";
+import { UNAVAILABLE_META } from "@/lib/front-door/page-cache/unavailable-marker";
+import { readSiteData } from "@/lib/pages/data";
+import { formatList, formatNumber } from "@/lib/pages/format";
+import { formatAgo, formatMoment } from "@/lib/pages/period";
+import { siteSections } from "@/lib/pages/sections";
 import { PageHeader } from "../_components/page-header";
 
 // Always read at request time: "now" is the point of this page.

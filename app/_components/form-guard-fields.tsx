@@ -1,9 +1,9 @@
 /**
- * The guard fields every public form carries (SPEC SEC-2, lib/form-guard.ts): the signed,
+ * The guard fields every public form carries (SPEC SEC-2, lib/forms/guard.ts): the signed,
  * cookieless token of form `form` issued now, and the honeypot field people never see.
  */
-import { HONEYPOT_FIELD, issueFormToken } from "@/lib/form-guard";
-import { siteSecret } from "@/lib/site-secret";
+import { HONEYPOT_FIELD, issueFormToken } from "@/lib/forms/guard";
+import { siteSecret } from "@/lib/forms/secret";
 
 export function FormGuardFields({ form }: { form: string }) {
   return (

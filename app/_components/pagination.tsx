@@ -1,6 +1,6 @@
 /** Previous/next links between pages of a list; plain links, so no JavaScript is needed. */
 import Link from "next/link";
-import { pageHref } from "@/lib/site-pagination";
+import { pageHref } from "@/lib/pages/pagination";
 
 /** Pager for `path`, keeping the list's other parameters; by default newer entries on the left, older on the right. */
 export function Pagination({ path, page, pageCount, keep, labels = ["← Más recientes", "Anteriores →"] }: {

@@ -1,6 +1,6 @@
 /** The server-rendered "temporarily unavailable" notice for pages whose data cannot be read. */
 import Link from "next/link";
-import { UNAVAILABLE_META } from "@/lib/page-cache/unavailable-marker";
+import { UNAVAILABLE_META } from "@/lib/front-door/page-cache/unavailable-marker";
 
 /** Replaces a page's content (and its h1) while the database is unreachable; not indexed. */
 export function ServiceUnavailable() {

@@ -5,7 +5,7 @@
  */
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { isCurrentSection, siteSections } from "@/lib/site-sections";
+import { isCurrentSection, siteSections } from "@/lib/pages/sections";
 
 /** Links to every public section (SPEC WEB-1). */
 export function SiteNav() {

@@ -1,5 +1,5 @@
 /** A column header that sorts its table by a link (SPEC WEB-2), announced with aria-sort. */
-import { sortHref, type SortState } from "@/lib/table-sort";
+import { sortHref, type SortState } from "@/lib/pages/table-sort";
 
 export function SortableTh({ label, column, param, state, query, numeric = false }: {
   label: string; column: string; param: string; state: SortState;

@@ -1,6 +1,6 @@
 /** `/robots.txt`: the site's own crawler rules (SPEC ID-4). */
 import { appConfig } from "@/db/server";
-import { robotsTxt } from "@/lib/site-documents";
+import { robotsTxt } from "@/lib/pages/documents";
 
 /** Built per request from the live configuration, never frozen at build time. */
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 /** `/sitemap.xml`: the public sections and the page of every followed outlet. */
 import { appConfig } from "@/db/server";
-import { readSiteData } from "@/lib/site-data";
+import { readSiteData } from "@/lib/pages/data";
 import { loadPolicies } from "@/db/queries/policy";
-import { listActiveOutlets } from "@/lib/site-outlets";
-import { sitemapXml } from "@/lib/site-documents";
+import { listActiveOutlets } from "@/lib/pages/outlets";
+import { sitemapXml } from "@/lib/pages/documents";
 
 /** Built per request from the live configuration, never frozen at build time. */
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 /** `/tdm-policy.json`: the ODRL policy our tdmrep.json points to (TDMRep profile: obtain consent). */
 import { appConfig } from "@/db/server";
-import { tdmPolicyDocument } from "@/lib/site-documents";
+import { tdmPolicyDocument } from "@/lib/pages/documents";
 
 /** Built per request from the live configuration, never frozen at build time. */
 export const dynamic = "force-dynamic";

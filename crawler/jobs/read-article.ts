@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlTime } from "../../db/sql-time";
 import { agencyCredit } from "../../lib/analysis/wire";
-import { simhash } from "../../lib/derive/simhash";
+import { simhash } from "../../lib/analysis/simhash";
 import { extractArticle } from "../parse/article";
 import type { JobOutcome, Pipeline } from "../pipeline";
 import type { PoliteClient } from "../politeness/client";

@@ -7,7 +7,7 @@
  */
 import { detachedString } from "../../lib/detached-string";
 import { tryCanonicalUrl } from "../../lib/urls";
-import { siteOf } from "../politeness/site";
+import { siteOf } from "../../lib/registrable-domain";
 import { betterHeadline, HeadlineTier, type HeadlineCandidate } from "./frontpage-headline";
 import { scanFrontPage } from "./frontpage-scan";
 import { hasArticleShape, isUtilityUrl } from "./frontpage-urls";

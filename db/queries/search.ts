@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Policies } from "../../lib/policy";
-import type { SearchQuery } from "../../lib/search-params";
+import type { SearchQuery } from "../../lib/pages/search-params";
 import type { Executor } from "../client";
 import { fromSqlTime } from "../sql-time";
 

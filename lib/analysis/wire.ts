@@ -1,7 +1,7 @@
 /**
  * Wire copy (SPEC DER-3), pure functions: the agency credit of a body or byline, read in
  * memory at article-read time, and near-identical body summaries (64-bit SimHash of word
- * 3-shingles, lib/derive/simhash.ts) across outlets within a window.
+ * 3-shingles, lib/analysis/simhash.ts) across outlets within a window.
  */
 
 /** Agencies we recognise, with the spellings of their credit lines (accent-folded, lower case). */

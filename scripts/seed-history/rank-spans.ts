@@ -4,7 +4,7 @@
  * this file changes.
  */
 import type postgres from "postgres";
-import type { Placement } from "../../lib/generate/types";
+import type { Placement } from "./generate/types";
 import { copyRows } from "./copy";
 
 /** Write placements as rank spans; returns rows written. */

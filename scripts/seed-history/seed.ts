@@ -4,10 +4,10 @@
  * spans, captures and request log, by bulk COPY. Deterministic for a seed and end.
  */
 import type postgres from "postgres";
-import { generateOutletYear } from "../../lib/generate/outlet-year";
-import { generateOutlets } from "../../lib/generate/outlets";
-import { createRandom } from "../../lib/generate/random";
-import { generateStories } from "../../lib/generate/stories";
+import { generateOutletYear } from "./generate/outlet-year";
+import { generateOutlets } from "./generate/outlets";
+import { createRandom } from "./generate/random";
+import { generateStories } from "./generate/stories";
 import type { SeedOptions } from "./options";
 import { writeOutletYear, writeOutlets, writeStories, type Counts } from "./write";
 

@@ -1,6 +1,6 @@
 /** Writes generated rows into their tables (bulk COPY), each table by one function. */
 import type postgres from "postgres";
-import type { GenOutlet, GenStory, OutletYear } from "../../lib/generate/types";
+import type { GenOutlet, GenStory, OutletYear } from "./generate/types";
 import { copyRows } from "./copy";
 import { writeRankSpans } from "./rank-spans";
 

@@ -20,8 +20,8 @@ import { framingModelInUse } from "../../lib/analysis/models-in-use";
 import { headlineFeatures } from "../../lib/analysis/headline-features";
 import { loadLanguageDetector, type DetectLanguage } from "../../lib/analysis/language";
 import { LANGUAGE_SAMPLES } from "../../lib/analysis/language-samples";
-import { headlineParts, headlineText } from "../../lib/generate/headlines";
-import { createRandom } from "../../lib/generate/random";
+import { headlineParts, headlineText } from "../../scripts/seed-history/generate/headlines";
+import { createRandom } from "../../scripts/seed-history/generate/random";
 import { sqlTime } from "../../db/sql-time";
 import { systemClock, type Clock } from "../../lib/clock";
 import { loadConfig } from "../../lib/config";
@@ -53,7 +53,7 @@ function measureLanguage(detect: DetectLanguage): { all: number; spanish: number
   };
 }
 
-/** `n` distinct generated Spanish headlines (lib/generate, the seeded history's vocabulary). */
+/** `n` distinct generated Spanish headlines (scripts/seed-history/generate, the seeded history's vocabulary). */
 function headlines(n: number): string[] {
   const random = createRandom(7, "analysis-bench");
   const out = new Set<string>();

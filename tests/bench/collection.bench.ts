@@ -14,7 +14,7 @@ import { parseHTML } from "linkedom";
 import { sql } from "drizzle-orm";
 import { parseFeed } from "../../crawler/parse/feed";
 import { extractFrontPage } from "../../crawler/parse/frontpage";
-import { siteOf } from "../../crawler/politeness/site";
+import { siteOf } from "../../lib/registrable-domain";
 import { recordSightings } from "../../crawler/record/articles";
 import { recordCapture } from "../../crawler/record/frontpage";
 import { frontPageAt } from "../../db/queries/front-pages";

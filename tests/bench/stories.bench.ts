@@ -11,7 +11,7 @@
  */
 import { sql } from "drizzle-orm";
 import { clusterPendingStories } from "../../crawler/jobs/cluster-stories";
-import { siteOf } from "../../crawler/politeness/site";
+import { siteOf } from "../../lib/registrable-domain";
 import { recordNewSightings, recordSightings } from "../../crawler/record/articles";
 import { recordFingerprints } from "../../crawler/record/fingerprints";
 import { importOutlets } from "../../db/queries/outlets";
@@ -19,7 +19,7 @@ import { sqlTime } from "../../db/sql-time";
 import { clusterStories } from "../../lib/analysis/cluster";
 import { storyFingerprint } from "../../lib/analysis/fingerprint";
 import { agencyCredit, wireCopies, type WireItem } from "../../lib/analysis/wire";
-import { simhash } from "../../lib/derive/simhash";
+import { simhash } from "../../lib/analysis/simhash";
 import { parseOutletsFile } from "../../lib/outlets-file";
 import { simOutlets } from "../sim/outlets";
 import { toOutletsFile } from "../sim/outlets-file";

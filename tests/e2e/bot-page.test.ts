@@ -3,7 +3,7 @@
  * configuration, served with the right content types and cache headers.
  */
 import { describe, expect, it } from "vitest";
-import { botPageData } from "../../lib/site-bot-page";
+import { botPageData } from "../../lib/pages/bot-page";
 import { mainText, openPage, siteConfig, siteUrl, useBrowser } from "./fixtures";
 
 const browser = useBrowser();

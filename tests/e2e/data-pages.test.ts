@@ -11,7 +11,7 @@ import { loadOutletPage } from "../../db/queries/outlet-page";
 import { loadPolicies } from "../../db/queries/policy";
 import { listRecentStories, loadStoryPage } from "../../db/queries/story-page";
 import { WITHHELD_HEADLINE } from "../../lib/policy";
-import { formatCount } from "../../lib/site-format";
+import { formatCount } from "../../lib/pages/format";
 import { PAGE_DATA, removePageData, seedPageData } from "../support/page-data";
 import { mainText, openPage, useBrowser, useSiteDatabase } from "./fixtures";
 

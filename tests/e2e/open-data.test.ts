@@ -8,8 +8,8 @@ import { ARTICLE_FIELDS } from "../../lib/api/datasets/articles";
 import { parseCsv } from "../../lib/csv";
 import { parseSeedOptions } from "../../scripts/seed-history/options";
 import { seedHistory } from "../../scripts/seed-history/seed";
-import { generateOutlets } from "../../lib/generate/outlets";
-import { createRandom } from "../../lib/generate/random";
+import { generateOutlets } from "../../scripts/seed-history/generate/outlets";
+import { createRandom } from "../../scripts/seed-history/generate/random";
 import { siteUrl, useSiteDatabase } from "./fixtures";
 
 const database = useSiteDatabase();

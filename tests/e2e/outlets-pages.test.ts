@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { countActiveOutlets } from "../../db/queries/site-stats";
 import { outlets } from "../../db/schema";
-import { siteSections } from "../../lib/site-sections";
+import { siteSections } from "../../lib/pages/sections";
 import { mainText, openPage, useBrowser, useSiteDatabase } from "./fixtures";
 
 const browser = useBrowser();

@@ -4,7 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { siteSections } from "../../lib/site-sections";
+import { siteSections } from "../../lib/pages/sections";
 import { buildingPaths, mainText, openPage, publicPages, siteConfig, siteUrl, useBrowser } from "./fixtures";
 
 const browser = useBrowser();

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalUrl, isTrackingParam, preferCanonical, sameSiteUrl, tryCanonicalUrl } from "@/lib/urls";
 import { hasArticleShape, isUtilityUrl } from "@/crawler/parse/frontpage-urls";
-import { siteOf } from "@/crawler/politeness/site";
+import { siteOf } from "@/lib/registrable-domain";
 import { boundedCall } from "./bounded";
 import { asBytes, mutatedText } from "./mutate";
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from "./runs";

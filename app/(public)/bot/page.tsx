@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { appConfig } from "@/db/server";
-import { botPageData } from "@/lib/site-bot-page";
+import { botPageData } from "@/lib/pages/bot-page";
 import { PageHeader } from "../../_components/page-header";
 import { Blocks } from "./_sections/blocks";
 import { Identity } from "./_sections/identity";

@@ -2,8 +2,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { loadPolicies } from "@/db/queries/policy";
-import { readSiteData } from "@/lib/site-data";
-import { listActiveOutlets } from "@/lib/site-outlets";
+import { readSiteData } from "@/lib/pages/data";
+import { listActiveOutlets } from "@/lib/pages/outlets";
 import { PageHeader } from "../../_components/page-header";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
 

@@ -2,9 +2,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { listCorrections } from "@/db/queries/corrections";
-import { formatDay } from "@/lib/site-format";
-import { readSiteData } from "@/lib/site-data";
-import { parsePageParam } from "@/lib/site-pagination";
+import { formatDay } from "@/lib/pages/format";
+import { readSiteData } from "@/lib/pages/data";
+import { parsePageParam } from "@/lib/pages/pagination";
 import { PageHeader } from "../../_components/page-header";
 import { Pagination } from "../../_components/pagination";
 import { ServiceUnavailable } from "../../_components/service-unavailable";

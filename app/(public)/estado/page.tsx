@@ -5,13 +5,13 @@ import { appConfig } from "@/db/server";
 import { loadPolicies } from "@/db/queries/policy";
 import { FAILURE_THRESHOLD } from "@/lib/collection-health";
 import { readStatusPage, type LagDistribution, type OutletStatus, type SiteVolume, type SourceStatus, type StatusPage as StatusData } from "@/db/queries/status-page";
-import { readSiteData } from "@/lib/site-data";
-import { formatNumber } from "@/lib/site-format";
+import { readSiteData } from "@/lib/pages/data";
+import { formatNumber } from "@/lib/pages/format";
 import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
 import { SortableTh } from "../../_components/sortable-th";
-import { parseSort, sortRows, type SortState, type TableSort } from "@/lib/table-sort";
+import { parseSort, sortRows, type SortState, type TableSort } from "@/lib/pages/table-sort";
 
 export const metadata: Metadata = { title: "Estado" };
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 /** `/.well-known/tdmrep.json`: our own TDM reservation (SPEC ID-4, W3C TDMRep). */
 import { appConfig } from "@/db/server";
-import { tdmrepDocument } from "@/lib/site-documents";
+import { tdmrepDocument } from "@/lib/pages/documents";
 
 /** Built per request from the live configuration, never frozen at build time. */
 export const dynamic = "force-dynamic";

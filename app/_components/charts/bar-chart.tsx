@@ -1,7 +1,7 @@
 /** A distribution as horizontal bars (SPEC WEB-2), with a table of the same values. */
-import { barChartSvg, type Bar } from "@/lib/chart-svg";
-import { formatNumber } from "@/lib/site-format";
-import { formatShare } from "@/lib/site-period";
+import { barChartSvg, type Bar } from "@/lib/pages/chart-svg";
+import { formatNumber } from "@/lib/pages/format";
+import { formatShare } from "@/lib/pages/period";
 
 import { ChartFigure } from "./chart-figure";
 

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 
-/** The chart markup comes from lib/chart-svg.ts, which builds it from text nodes only. */
+/** The chart markup comes from lib/pages/chart-svg.ts, which builds it from text nodes only. */
 export function ChartFigure({ svg, caption, table }: { svg: string; caption: ReactNode; table: ReactNode }) {
   return (
     <figure className="chart">

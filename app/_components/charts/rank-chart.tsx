@@ -1,6 +1,6 @@
 /** Rank over time on a front page (SPEC WEB-2): chart plus a table of the same spans. */
-import { rankChartSvg, type RankSeries } from "@/lib/chart-svg";
-import { formatElapsed, formatMoment } from "@/lib/site-period";
+import { rankChartSvg, type RankSeries } from "@/lib/pages/chart-svg";
+import { formatElapsed, formatMoment } from "@/lib/pages/period";
 import { ChartFigure } from "./chart-figure";
 
 /** What the chart draws: labelled series of spans over a period, in an outlet's time zone. */

@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { requireOperator } from "@/lib/admin-session";
+import { requireOperator } from "@/lib/admin/gate";
 import "../admin.css";
 
 export const metadata: Metadata = { title: { default: "Administración", template: "%s · Administración · Hemeroscopio" }, robots: { index: false, follow: false } };

@@ -8,7 +8,7 @@ import Link from "next/link";
 import { Moment } from "@/app/_components/moment";
 import { listBylinesForAdmin, listExclusionsForAdmin, listRepliesForAdmin } from "@/db/queries/admin-requests";
 import { database } from "@/db/server";
-import { requireOperator } from "@/lib/admin-session";
+import { requireOperator } from "@/lib/admin/gate";
 import { confirmationDeadline, mailExclusionDeadline, MAIL_BUSINESS_HOURS, replyDeadline } from "@/lib/deadlines";
 import { SCOPE_LABELS } from "@/lib/exclusion-request";
 import { SCOPES } from "@/lib/policy";

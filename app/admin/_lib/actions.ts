@@ -9,7 +9,7 @@ import { pasteLegalNotice } from "@/db/queries/admin-legal";
 import { decideProposedSource, setOutletActive } from "@/db/queries/admin-outlets";
 import { confirmExclusion, decideByline, decideReply, enterMailExclusion, withdrawExclusion } from "@/db/queries/admin-requests";
 import { importOutlets } from "@/db/queries/outlets";
-import { parseCorrection, parseId, parseLegalPaste, parseMailExclusion, parseOutletForm } from "@/lib/admin-forms";
+import { parseCorrection, parseId, parseLegalPaste, parseMailExclusion, parseOutletForm } from "@/lib/admin/forms";
 import { OutletsFileError, parseOutletsFile } from "@/lib/outlets-file";
 import type { ActionContext, ActionResult } from "./post";
 import { refusal } from "./refusal";

@@ -7,11 +7,11 @@ import "server-only";
 import type { Db } from "@/db/client";
 import { audit } from "@/db/queries/admin-operator";
 import { database } from "@/db/server";
-import { csrfValid } from "@/lib/operator-session";
-import { sameOrigin } from "@/lib/form-guard";
-import { readForm } from "@/lib/read-form";
-import { sessionOfRequest, type OperatorSession } from "@/lib/admin-session";
-import { siteSecret } from "@/lib/site-secret";
+import { csrfValid } from "@/lib/admin/session";
+import { sameOrigin } from "@/lib/forms/guard";
+import { readForm } from "@/lib/forms/read-form";
+import { sessionOfRequest, type OperatorSession } from "@/lib/admin/gate";
+import { siteSecret } from "@/lib/forms/secret";
 import { refusal } from "./refusal";
 
 /** What an action receives. */

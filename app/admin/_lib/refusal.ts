@@ -1,5 +1,5 @@
 /** A refused admin request: a self-contained Spanish page (escaped), never the input reflected raw. */
-import { badRequestPage } from "@/lib/bad-request-page";
+import { badRequestPage } from "@/lib/front-door/bad-request-page";
 
 /** The refusal as a response with `status`. */
 export function refusal(reason: string, status = 400, back = "/admin"): Response {

@@ -2,7 +2,7 @@
 import "server-only";
 import type { Executor } from "@/db/client";
 import { createSession } from "@/db/queries/admin-operator";
-import { hashSessionId, newSessionId, sessionCookie, SESSION_MS } from "@/lib/operator-session";
+import { hashSessionId, newSessionId, sessionCookie, SESSION_MS } from "@/lib/admin/session";
 
 /** The Set-Cookie header value of a new session, stored at `now`. */
 export async function startSession(db: Executor, now: number, https: boolean): Promise<string> {

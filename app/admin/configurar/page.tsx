@@ -6,10 +6,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { operatorExists } from "@/db/queries/admin-operator";
 import { appConfig } from "@/db/server";
-import { HONEYPOT_FIELD, issueFormToken } from "@/lib/form-guard";
-import { MIN_PASSWORD_LENGTH } from "@/lib/operator-password";
-import { readSiteData } from "@/lib/site-data";
-import { siteSecret } from "@/lib/site-secret";
+import { HONEYPOT_FIELD, issueFormToken } from "@/lib/forms/guard";
+import { MIN_PASSWORD_LENGTH } from "@/lib/admin/password";
+import { readSiteData } from "@/lib/pages/data";
+import { siteSecret } from "@/lib/forms/secret";
 import { LoginFrame } from "../_lib/login-frame";
 
 export const metadata: Metadata = { title: "Crear la cuenta de operador", robots: { index: false, follow: false } };

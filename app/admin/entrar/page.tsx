@@ -3,10 +3,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { operatorExists } from "@/db/queries/admin-operator";
 import { appConfig } from "@/db/server";
-import { HONEYPOT_FIELD, issueFormToken } from "@/lib/form-guard";
-import { safeNext } from "@/lib/operator-session";
-import { readSiteData } from "@/lib/site-data";
-import { siteSecret } from "@/lib/site-secret";
+import { HONEYPOT_FIELD, issueFormToken } from "@/lib/forms/guard";
+import { safeNext } from "@/lib/admin/session";
+import { readSiteData } from "@/lib/pages/data";
+import { siteSecret } from "@/lib/forms/secret";
 import { LoginFrame } from "../_lib/login-frame";
 
 export const metadata: Metadata = { title: "Entrar", robots: { index: false, follow: false } };

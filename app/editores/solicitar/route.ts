@@ -6,11 +6,11 @@
  */
 import { createExclusionRequest, allowSubmission } from "@/db/queries/exclusions";
 import { database } from "@/db/server";
-import { badRequestPage } from "@/lib/bad-request-page";
+import { badRequestPage } from "@/lib/front-door/bad-request-page";
 import { EXCLUSION_FORM, newVerificationToken, parseExclusionForm } from "@/lib/exclusion-request";
-import { addressKey, checkFormToken, HONEYPOT_FIELD, sameOrigin } from "@/lib/form-guard";
-import { readForm } from "@/lib/read-form";
-import { siteSecret } from "@/lib/site-secret";
+import { addressKey, checkFormToken, HONEYPOT_FIELD, sameOrigin } from "@/lib/forms/guard";
+import { readForm } from "@/lib/forms/read-form";
+import { siteSecret } from "@/lib/forms/secret";
 
 
 const MAX_BYTES = 4 * 1024;

@@ -9,7 +9,7 @@ import type { Database } from "../../../db/client";
 import type { Fetcher, FetchRequest, FetchResult } from "../../../crawler/fetch/types";
 import { createPoliteClient } from "../../../crawler/politeness/client";
 import { ACQUIRE_AHEAD_MS, acquireSite } from "../../../crawler/politeness/site-lease";
-import { siteOf } from "../../../crawler/politeness/site";
+import { siteOf } from "../../../lib/registrable-domain";
 import { createHttpFetcher } from "../../../crawler/fetch/http";
 import { manualClock } from "../../../lib/clock";
 import { loadConfig } from "../../../lib/config";

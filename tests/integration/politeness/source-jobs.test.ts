@@ -9,7 +9,7 @@ import { importOutlets } from "../../../db/queries/outlets";
 import { createSourcePipeline } from "../../../crawler/jobs/poll-source";
 import type { Fetcher, FetchResult } from "../../../crawler/fetch/types";
 import { createPoliteClient } from "../../../crawler/politeness/client";
-import { siteOf } from "../../../crawler/politeness/site";
+import { siteOf } from "../../../lib/registrable-domain";
 import type { Validators } from "../../../crawler/pipeline";
 import { claimDueJobs, completeJob, type Job } from "../../../crawler/schedule/claim";
 import { manualClock } from "../../../lib/clock";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   parseBylineForm, parseCorrection, parseId, parseLegalPaste, parseLocalDateTime, parseMailExclusion, parseOutletForm, parseReplyForm,
-} from "../../../lib/admin-forms";
+} from "../../../lib/admin/forms";
 
 const NOW = Date.parse("2026-07-01T12:00:00Z");
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, passwordProblem, verifyPassword } from "../../../lib/operator-password";
+import { hashPassword, passwordProblem, verifyPassword } from "../../../lib/admin/password";
 import {
   clearSessionCookie, csrfToken, csrfValid, hashSessionId, isHttps, newSessionId, safeNext, sessionCookie,
   sessionExpired, sessionIdFromCookies, SESSION_MS,
-} from "../../../lib/operator-session";
-import { FIRST_LOCK_MS, isLocked, lockAfterFailure, MAX_FAILURES, MAX_LOCK_MS } from "../../../lib/operator-throttle";
+} from "../../../lib/admin/session";
+import { FIRST_LOCK_MS, isLocked, lockAfterFailure, MAX_FAILURES, MAX_LOCK_MS } from "../../../lib/admin/throttle";
 
 const FAST = { N: 1 << 10, r: 8, p: 1 };
 

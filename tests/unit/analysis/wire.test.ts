@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { agencyCredit, agencyOfByline, wireCopies, WIRE_HAMMING_THRESHOLD, type WireItem } from "../../../lib/analysis/wire";
-import { simhash } from "../../../lib/derive/simhash";
+import { simhash } from "../../../lib/analysis/simhash";
 
 const T0 = Date.parse("2026-03-10T08:00:00Z");
 const HOUR = 3_600_000;

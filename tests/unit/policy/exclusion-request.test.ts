@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { carriesToken, newVerificationToken, parseExclusionForm, publisherDomain } from "../../../lib/exclusion-request";
-import { addressKey, checkFormToken, issueFormToken, MIN_FILL_MS, sameOrigin } from "../../../lib/form-guard";
+import { addressKey, checkFormToken, issueFormToken, MIN_FILL_MS, sameOrigin } from "../../../lib/forms/guard";
 
 const valid = { dominio: "https://www.elpais.com/portada", alcance: "total", contacto: "legal@elpais.es" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hostOf, sameSite, siteOf } from "@/crawler/politeness/site";
+import { hostOf, sameSite, siteOf } from "@/lib/registrable-domain";
 
 describe("siteOf (SPEC POL-1)", () => {
   it.each([

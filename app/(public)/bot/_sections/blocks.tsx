@@ -1,6 +1,6 @@
 /** "Cuando nos bloqueáis": closed resources, rate limits, challenges and hourly probes (SPEC BLK-*). */
 import Link from "next/link";
-import type { BotPageData } from "@/lib/site-bot-page";
+import type { BotPageData } from "@/lib/pages/bot-page";
 
 /** How the bot reacts to blocks and rate limits. */
 export function Blocks({ data }: { data: BotPageData }) {

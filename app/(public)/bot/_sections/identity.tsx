@@ -1,6 +1,6 @@
 /** "Quién es": User-Agent, From, signature, egress addresses and contacts. */
 import Link from "next/link";
-import type { BotPageData } from "@/lib/site-bot-page";
+import type { BotPageData } from "@/lib/pages/bot-page";
 
 /** Identity facts of the bot (SPEC ID-1, ID-3, ID-4). */
 export function Identity({ data }: { data: BotPageData }) {

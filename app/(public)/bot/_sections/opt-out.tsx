@@ -1,6 +1,6 @@
 /** "Cómo excluirse o replicar": exclusion scopes, replies and bylines (SPEC PUB-1…5). */
 import Link from "next/link";
-import type { BotPageData } from "@/lib/site-bot-page";
+import type { BotPageData } from "@/lib/pages/bot-page";
 
 /** The ways out: exclusions, replies, byline removal. */
 export function OptOut({ data }: { data: BotPageData }) {

@@ -1,7 +1,7 @@
 /** AI-agent rules, machine-readable TDM reservations, legal notices and models (SPEC ROB-5, SIG-1, LEG-1, DER-4). */
 import Link from "next/link";
 import { framingModelInUse, LANGUAGE_MODEL } from "@/lib/analysis/models-in-use";
-import type { BotPageData } from "@/lib/site-bot-page";
+import type { BotPageData } from "@/lib/pages/bot-page";
 
 /** Our reading of AI-agent rules, TDM reservations (ours and others'), legal notices and models. */
 export function Policies({ data }: { data: BotPageData }) {

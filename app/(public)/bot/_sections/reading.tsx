@@ -1,5 +1,5 @@
 /** "Qué lee" and "Ritmo y límites": sources, intervals, pacing and response limits. */
-import type { BotPageData } from "@/lib/site-bot-page";
+import type { BotPageData } from "@/lib/pages/bot-page";
 
 /** What the bot reads, how often, and the limits it keeps (SPEC SCH-*, POL-*). */
 export function Reading({ data }: { data: BotPageData }) {

@@ -1,6 +1,6 @@
 /** "robots.txt": how we read it, what errors mean, and how to exclude us (SPEC ROB-*). */
 import Link from "next/link";
-import type { BotPageData } from "@/lib/site-bot-page";
+import type { BotPageData } from "@/lib/pages/bot-page";
 
 /** Our robots.txt policy, with a copyable exclusion group. */
 export function RobotsTxt({ data }: { data: BotPageData }) {

@@ -1,5 +1,5 @@
 /** "Qué guarda y qué no" (SPEC STO-1…3). */
-import type { BotPageData } from "@/lib/site-bot-page";
+import type { BotPageData } from "@/lib/pages/bot-page";
 
 /** What is stored, and what is never stored. */
 export function Storage({ data }: { data: BotPageData }) {

@@ -1,6 +1,6 @@
 /** `/bot/ips.json`: the bot's configured egress addresses (SPEC ID-4); may be an empty list. */
 import { appConfig } from "@/db/server";
-import { egressIpsDocument } from "@/lib/site-documents";
+import { egressIpsDocument } from "@/lib/pages/documents";
 
 /** Built per request from the live configuration, never frozen at build time. */
 export const dynamic = "force-dynamic";

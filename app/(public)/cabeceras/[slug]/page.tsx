@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { loadOutletPage } from "@/db/queries/outlet-page";
 import { loadPolicies } from "@/db/queries/policy";
-import { readSiteData } from "@/lib/site-data";
+import { readSiteData } from "@/lib/pages/data";
 import { PageHeader } from "../../../_components/page-header";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { AgencySection } from "./_sections/agency";

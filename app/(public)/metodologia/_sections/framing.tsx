@@ -3,7 +3,7 @@ import { Fragment } from "react";
 import { FRAME_LETTERS, FRAMES } from "@/lib/analysis/framing-letters";
 import { SHIPPED_FRAMING_FACTS } from "@/lib/analysis/framing-model";
 import { framingModelInUse } from "@/lib/analysis/models-in-use";
-import { formatPercent } from "@/lib/site-period";
+import { formatPercent } from "@/lib/pages/period";
 
 /** Letters, how the model scores, how to reproduce it and how to replace it. */
 export function Framing() {

@@ -2,7 +2,7 @@
 import { DEFAULT_CLUSTER_OPTIONS } from "@/lib/analysis/cluster";
 import { MINHASH_SIZE } from "@/lib/analysis/fingerprint";
 import { FINGERPRINT_RETENTION_MS } from "@/crawler/jobs/retention";
-import { formatNumber } from "@/lib/site-format";
+import { formatNumber } from "@/lib/pages/format";
 
 export function Stories() {
   const o = DEFAULT_CLUSTER_OPTIONS;

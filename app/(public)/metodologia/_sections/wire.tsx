@@ -1,7 +1,7 @@
 /** How agency copy is recognised (SPEC DER-3). */
 import { WIRE_WINDOW_MS, UNKNOWN_AGENCY } from "@/crawler/jobs/wire-copy";
 import { WIRE_HAMMING_THRESHOLD } from "@/lib/analysis/wire";
-import { formatNumber } from "@/lib/site-format";
+import { formatNumber } from "@/lib/pages/format";
 
 export function Wire() {
   return (

@@ -2,7 +2,7 @@
 import type { HeadlineVersionEntry } from "@/db/queries/article-page";
 import Link from "next/link";
 import { frameLabel } from "@/lib/analysis/framing-letters";
-import { formatList } from "@/lib/site-format";
+import { formatList } from "@/lib/pages/format";
 import { HeadlineDiff } from "../../../_components/headline-diff";
 import { Moment } from "../../../_components/moment";
 

@@ -1,9 +1,9 @@
 /** POST of the byline form (SPEC PUB-5, SEC-2): guarded like /editores; the operator accepts it in the admin. */
 import { createBylineRequest } from "@/db/queries/admin-requests";
 import { database } from "@/db/server";
-import { parseBylineForm } from "@/lib/admin-forms";
-import { handlePublicForm } from "@/lib/public-form-post";
-import { siteSecret } from "@/lib/site-secret";
+import { parseBylineForm } from "@/lib/admin/forms";
+import { handlePublicForm } from "@/lib/forms/public-post";
+import { siteSecret } from "@/lib/forms/secret";
 
 const MAX_BYTES = 4 * 1024;
 

@@ -2,9 +2,9 @@
 import { sql } from "drizzle-orm";
 import { createReply } from "@/db/queries/admin-requests";
 import { database } from "@/db/server";
-import { parseReplyForm } from "@/lib/admin-forms";
-import { handlePublicForm } from "@/lib/public-form-post";
-import { siteSecret } from "@/lib/site-secret";
+import { parseReplyForm } from "@/lib/admin/forms";
+import { handlePublicForm } from "@/lib/forms/public-post";
+import { siteSecret } from "@/lib/forms/secret";
 
 /** The text (10 000 characters, up to 4 bytes each once encoded) and the other fields. */
 const MAX_BYTES = 64 * 1024;

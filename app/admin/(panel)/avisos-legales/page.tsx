@@ -6,7 +6,7 @@ import type { Metadata } from "next";
 import { Moment } from "@/app/_components/moment";
 import { legalNoticeAccess, listLegalNotices, type LegalNoticeAccess } from "@/db/queries/admin-legal";
 import { appConfig, database } from "@/db/server";
-import { requireOperator } from "@/lib/admin-session";
+import { requireOperator } from "@/lib/admin/gate";
 import { wordDiff } from "@/lib/word-diff";
 import { ActionForm } from "../../_lib/action-form";
 

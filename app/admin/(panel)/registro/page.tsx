@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import { Moment } from "@/app/_components/moment";
 import { listAudit } from "@/db/queries/admin-operator";
 import { database } from "@/db/server";
-import { requireOperator } from "@/lib/admin-session";
-import { parseId } from "@/lib/admin-forms";
+import { requireOperator } from "@/lib/admin/gate";
+import { parseId } from "@/lib/admin/forms";
 
 export const metadata: Metadata = { title: "Registro de acciones" };
 

@@ -5,11 +5,11 @@
  */
 import { audit, createOperatorOnce } from "@/db/queries/admin-operator";
 import { appConfig, database } from "@/db/server";
-import { requestIsHttps } from "@/lib/admin-session";
-import { checkFormToken, HONEYPOT_FIELD, sameOrigin } from "@/lib/form-guard";
-import { hashPassword, passwordProblem } from "@/lib/operator-password";
-import { readForm } from "@/lib/read-form";
-import { siteSecret } from "@/lib/site-secret";
+import { requestIsHttps } from "@/lib/admin/gate";
+import { checkFormToken, HONEYPOT_FIELD, sameOrigin } from "@/lib/forms/guard";
+import { hashPassword, passwordProblem } from "@/lib/admin/password";
+import { readForm } from "@/lib/forms/read-form";
+import { siteSecret } from "@/lib/forms/secret";
 import { refusal } from "../../_lib/refusal";
 import { startSession } from "../../_lib/start-session";
 

@@ -8,13 +8,13 @@ import {
   adoptOperatorHash, audit, loadOperator, lockOperator, recordLoginFailure, recordLoginSuccess,
 } from "@/db/queries/admin-operator";
 import { appConfig, database } from "@/db/server";
-import { requestIsHttps } from "@/lib/admin-session";
-import { addressKey, checkFormToken, HONEYPOT_FIELD, sameOrigin } from "@/lib/form-guard";
-import { verifyPassword } from "@/lib/operator-password";
-import { safeNext } from "@/lib/operator-session";
-import { isLocked, lockAfterFailure, PER_ADDRESS_LIMIT, PER_ADDRESS_WINDOW_MS } from "@/lib/operator-throttle";
-import { readForm } from "@/lib/read-form";
-import { siteSecret } from "@/lib/site-secret";
+import { requestIsHttps } from "@/lib/admin/gate";
+import { addressKey, checkFormToken, HONEYPOT_FIELD, sameOrigin } from "@/lib/forms/guard";
+import { verifyPassword } from "@/lib/admin/password";
+import { safeNext } from "@/lib/admin/session";
+import { isLocked, lockAfterFailure, PER_ADDRESS_LIMIT, PER_ADDRESS_WINDOW_MS } from "@/lib/admin/throttle";
+import { readForm } from "@/lib/forms/read-form";
+import { siteSecret } from "@/lib/forms/secret";
 import { refusal } from "../../_lib/refusal";
 import { startSession } from "../../_lib/start-session";
 

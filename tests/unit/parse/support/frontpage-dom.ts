@@ -4,7 +4,7 @@
  * `extractFrontPage` gives exactly what this gives (SPEC EXT-3).
  */
 import { tryCanonicalUrl } from "../../../../lib/urls";
-import { siteOf } from "../../../../crawler/politeness/site";
+import { siteOf } from "../../../../lib/registrable-domain";
 import { hasArticleShape, isUtilityUrl } from "../../../../crawler/parse/frontpage-urls";
 import { parseHTML } from "linkedom";
 import { decodeHtml, documentBase, htmlForParsing } from "../../../../crawler/parse/html-document";

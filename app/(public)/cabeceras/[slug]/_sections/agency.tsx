@@ -1,8 +1,8 @@
 /** Agency copy among the outlet's recent articles (SPEC WEB-1, DER-3). */
 import Link from "next/link";
 import type { AgencyShare } from "@/db/queries/agency-share";
-import { formatCount } from "@/lib/site-format";
-import { formatPeriod, formatShare } from "@/lib/site-period";
+import { formatCount } from "@/lib/pages/format";
+import { formatPeriod, formatShare } from "@/lib/pages/period";
 
 /** What share of the articles we could judge are agency copy, and of which agency; says so when nothing was judged yet. */
 export function AgencySection({ agency, timeZone }: { agency: AgencyShare; timeZone: string }) {

@@ -1,7 +1,7 @@
 /** "Retraso de publicación" (SPEC DER-8): declared publication → our first sighting. */
 import type { PublicationDelay } from "@/db/queries/outlet-page-delay";
-import { formatCount, formatNumber } from "@/lib/site-format";
-import { formatElapsed, formatPeriod, formatShare } from "@/lib/site-period";
+import { formatCount, formatNumber } from "@/lib/pages/format";
+import { formatElapsed, formatPeriod, formatShare } from "@/lib/pages/period";
 import { BarChart } from "../../../../_components/charts/bar-chart";
 
 /** Median and distribution of the delay, and where we first saw each article. */

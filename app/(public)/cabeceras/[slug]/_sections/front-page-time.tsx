@@ -1,8 +1,8 @@
 /** "Tiempo en portada" (SPEC DER-7): time on the front page, best rank, time as lead story, link half-life. */
 import Link from "next/link";
 import type { FrontPageTime } from "@/db/queries/outlet-page-front-time";
-import { formatNumber } from "@/lib/site-format";
-import { formatElapsed, formatPeriod } from "@/lib/site-period";
+import { formatNumber } from "@/lib/pages/format";
+import { formatElapsed, formatPeriod } from "@/lib/pages/period";
 
 /** The period's figures and the links that stayed longest. */
 export function FrontPageTimeSection({ data, timeZone }: { data: FrontPageTime; timeZone: string }) {

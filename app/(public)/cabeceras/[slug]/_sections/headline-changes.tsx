@@ -1,8 +1,8 @@
 /** "Cambios de titular" (SPEC WEB-1): counts over 7 days and the latest changes with their diff. */
 import Link from "next/link";
 import type { HeadlineChanges } from "@/db/queries/outlet-page-headlines";
-import { formatCount } from "@/lib/site-format";
-import { formatPeriod } from "@/lib/site-period";
+import { formatCount } from "@/lib/pages/format";
+import { formatPeriod } from "@/lib/pages/period";
 import { wordDiff } from "@/lib/word-diff";
 import { HeadlineDiff } from "../../../../_components/headline-diff";
 import { Moment } from "../../../../_components/moment";

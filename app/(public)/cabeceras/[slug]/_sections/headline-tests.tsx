@@ -2,9 +2,9 @@
 import Link from "next/link";
 import { loadHeadlineTestCounts, NO_HEADLINE_CHANGES } from "@/db/queries/headline-changes";
 import { DAY_MS } from "@/db/queries/page-sql";
-import { readSiteData } from "@/lib/site-data";
-import { formatCount } from "@/lib/site-format";
-import { formatPeriod } from "@/lib/site-period";
+import { readSiteData } from "@/lib/pages/data";
+import { formatCount } from "@/lib/pages/format";
+import { formatPeriod } from "@/lib/pages/period";
 
 const WINDOW_MS = 7 * DAY_MS;
 

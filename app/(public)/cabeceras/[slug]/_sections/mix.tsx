@@ -1,7 +1,7 @@
 /** Sections and framing of the outlet's recent articles (SPEC WEB-1, DER-4); agency copy is agency.tsx. */
 import type { FramingDistribution, SectionMix } from "@/db/queries/outlet-page-mix";
-import { formatCount } from "@/lib/site-format";
-import { formatPeriod } from "@/lib/site-period";
+import { formatCount } from "@/lib/pages/format";
+import { formatPeriod } from "@/lib/pages/period";
 import { BarChart } from "../../../../_components/charts/bar-chart";
 
 /** Two short sections; each says when it has no data yet instead of showing zeros. */

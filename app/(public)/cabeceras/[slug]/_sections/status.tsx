@@ -1,6 +1,6 @@
 /** "Estado de la recogida" (SPEC BLK-2, BLK-6, BLK-7): sources, closed front page, probes, failure states. */
 import type { OutletStatus, SourceStatus } from "@/db/queries/outlet-page-status";
-import { formatPercent, formatPeriod, formatShare } from "@/lib/site-period";
+import { formatPercent, formatPeriod, formatShare } from "@/lib/pages/period";
 import { failureShare } from "@/lib/collection-health";
 import { Moment } from "../../../../_components/moment";
 

@@ -1,7 +1,7 @@
 /** Position timelines of the day's top stories (SPEC WEB-1, WEB-2). */
 import Link from "next/link";
 import type { TopStoryTimelines } from "@/db/queries/outlet-page-front";
-import { formatPeriod } from "@/lib/site-period";
+import { formatPeriod } from "@/lib/pages/period";
 import { RankChart } from "../../../../_components/charts/rank-chart";
 
 /** Chart of the best-ranked stories over the last 24 hours, numbered to match the list below it. */

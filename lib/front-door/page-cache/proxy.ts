@@ -1,0 +1,224 @@
+/**
+ * The site's front door: every request is passed to the Next.js server on an internal
+ * loopback port, and the public data pages are answered from a short-lived cache (a
+ * "micro-cache", as news sites put in front of their renderers). Hand-written because it
+ * is small and must know our pages: which ones, for whom, and what varies (policy.ts).
+ */
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import { RETRY_AFTER_S, unavailablePage } from "../unavailable-page";
+import { acceptsGzip, cacheKey, cacheableStatus, MAX_STREAMED_KEPT, streamedKey } from "./policy";
+import type { PageStore, Rendered, StoredPage } from "./store";
+import { saysUnavailable } from "./unavailable-marker";
+import { asPool, type RendererLease, type RendererPool, type Upstream } from "./upstream";
+
+/** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "proxy-authorization", "proxy-authenticate"]);
+
+/**
+ * The reader's address: the socket's, so a header a reader sent cannot choose their
+ * rate-limit bucket; behind a trusted reverse proxy, the address that proxy appended last.
+ */
+export function readerAddress(request: Pick<IncomingMessage, "headers" | "socket">, trustProxy: boolean): string {
+  const appended = trustProxy ? String(request.headers["x-forwarded-for"] ?? "").split(",").at(-1)?.trim() : undefined;
+  return appended || request.socket.remoteAddress || "unknown";
+}
+
+function forwardedHeaders(request: IncomingMessage, trustProxy: boolean): IncomingHttpHeaders {
+  const headers: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+  headers["x-forwarded-for"] = readerAddress(request, trustProxy);
+  headers["x-forwarded-proto"] = "encrypted" in request.socket && request.socket.encrypted ? "https" : "http";
+  if (request.headers.host) headers["x-forwarded-host"] = request.headers.host;
+  return headers;
+}
+
+function responseHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
+  return kept;
+}
+
+/** How a page was had, for the X-Cache header. */
+type CacheStatus = "HIT" | "STALE" | "MISS";
+
+/** Send a kept page (the body only for GET); a reader who already has it (If-None-Match) gets a 304. */
+function sendPage(request: IncomingMessage, response: ServerResponse, page: StoredPage, cache: CacheStatus, now: number): void {
+  const age = String(Math.max(0, Math.floor((now - page.storedAt) / 1000)));
+  const etag = page.headers.etag;
+  if (page.status === 200 && typeof etag === "string" && request.headers["if-none-match"]?.split(",").some((t) => t.trim() === etag)) {
+    const { "content-type": _type, ...rest } = page.headers;
+    response.writeHead(304, { ...rest, "x-cache": cache, age });
+    return void response.end();
+  }
+  response.writeHead(page.status, { ...page.headers, "content-length": String(page.body.length), "x-cache": cache, age });
+  response.end(request.method === "HEAD" ? undefined : page.body);
+}
+
+/** A render that did not finish in time: the renderer waits on the database, most likely. */
+class RenderTimeout extends Error {}
+
+/** No renderer is up (all restarting): the reader gets the 502 notice. */
+const noRenderer = () => new Error("no renderer is up");
+
+/** Told why a request could not be answered (the operator's log): method, path, error. */
+export type ProxyFailure = (fields: { method: string; path: string; error: string; code?: string; headersSent: boolean }) => void;
+
+/** What a reader gets when the page cannot be had: 503 (database away, too slow) or 502 (renderer down). */
+function failed(request: IncomingMessage, response: ServerResponse, error: unknown, report?: ProxyFailure): void {
+  const code = (error as { code?: unknown } | null)?.code;
+  report?.({
+    method: request.method ?? "GET", path: (request.url ?? "/").slice(0, 200), error: error instanceof Error ? error.message : String(error),
+    ...(typeof code === "string" ? { code } : {}), headersSent: response.headersSent,
+  });
+  if (response.headersSent) return void response.destroy();
+  if (error instanceof RenderTimeout) return sendUnavailable(request, response);
+  response.writeHead(502, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+  response.end("La web no responde en este momento. Inténtalo de nuevo en unos segundos.\n");
+}
+
+function sendUnavailable(request: IncomingMessage, response: ServerResponse): void {
+  const body = Buffer.from(unavailablePage());
+  response.writeHead(503, {
+    "content-type": "text/html; charset=utf-8", "content-length": String(body.length), "cache-control": "no-store", "retry-after": String(RETRY_AFTER_S),
+  });
+  response.end(request.method === "HEAD" ? undefined : body);
+}
+
+/** Paths that need no database, served even while it is away: the health report and the built assets. */
+const SERVED_WHILE_DOWN = /^\/(healthz|_next\/static\/|icon\.svg|favicon\.ico)/;
+
+/**
+ * A kept-alive connection the renderer closed just as a request went out on it: the request
+ * never reached the renderer, so a GET may be sent again on a new connection (the race
+ * Node's documentation describes for `request.reusedSocket`).
+ */
+function closedUnderUs(outgoing: http.ClientRequest, error: unknown): boolean {
+  return outgoing.reusedSocket && (error as { code?: string } | null)?.code === "ECONNRESET";
+}
+
+/** Render one cacheable page upstream with a GET, buffering its body; sent again once if a kept-alive connection was closed under it. */
+function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Agent, now: () => number, timeoutMs: number, trustProxy: boolean, retried = false): Promise<Rendered> {
+  return new Promise((resolve, reject) => {
+    // The key says gzip or identity; ask for exactly that, so every reader of the key can read the body.
+    // The full body is what is kept: the reader's conditional headers are answered from it afterwards.
+    const headers = { ...forwardedHeaders(request, trustProxy), "accept-encoding": acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity" };
+    delete headers["if-none-match"];
+    delete headers["if-modified-since"];
+    const outgoing = http.request({ host: upstream.host, port: upstream.port, method: "GET", path: request.url, headers, agent }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("error", reject);
+      incoming.on("end", () => {
+        const status = incoming.statusCode ?? 502;
+        const page: StoredPage = { status, headers: responseHeaders(incoming.headers), body: Buffer.concat(chunks), storedAt: now() };
+        delete page.headers["content-length"];
+        if (status === 200 && saysUnavailable(page.body, incoming.headers["content-encoding"], incoming.headers["content-type"])) {
+          // The page could not read its data: a 503 the reader may retry, never kept.
+          return resolve({ keep: false, page: { ...page, status: 503, headers: { ...page.headers, "cache-control": "no-store", "retry-after": String(RETRY_AFTER_S) } } });
+        }
+        const keep = cacheableStatus(status) && incoming.headers["set-cookie"] === undefined;
+        resolve({ keep, page });
+      });
+    });
+    outgoing.on("error", (error) => {
+      if (!retried && closedUnderUs(outgoing, error)) resolve(renderPage(request, upstream, agent, now, timeoutMs, trustProxy, true));
+      else reject(error);
+    });
+    outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new RenderTimeout(`no answer in ${timeoutMs} ms`)));
+    outgoing.end();
+  });
+}
+
+/** Where a streamed response may be kept once it ended, if it stayed small. */
+interface Keeping { key: string; store: PageStore; now: () => number }
+
+/** Pass a request through unchanged, streaming both ways; a streamed export that ends small is kept. */
+function passThrough(request: IncomingMessage, response: ServerResponse, pool: RendererPool, agent: http.Agent, timeoutMs: number, trustProxy: boolean, keeping?: Keeping, report?: ProxyFailure): void {
+  const upstream = pool.acquire();
+  if (!upstream) return failed(request, response, noRenderer(), report);
+  response.on("close", upstream.release);
+  const headers = forwardedHeaders(request, trustProxy);
+  if (keeping) {
+    // What is kept must be whole and in the key's encoding.
+    headers["accept-encoding"] = keeping.key.startsWith("gzip ") ? "gzip" : "identity";
+    delete headers["if-none-match"];
+    delete headers["if-modified-since"];
+  }
+  const send = (retried: boolean) => {
+    const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers, agent }, (incoming) => {
+      const sent = responseHeaders(incoming.headers);
+      response.writeHead(incoming.statusCode ?? 502, sent);
+      incoming.pipe(response);
+      incoming.on("error", () => response.destroy());
+      if (!keeping || incoming.statusCode !== 200 || incoming.headers["set-cookie"] !== undefined) return;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      incoming.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= MAX_STREAMED_KEPT) chunks.push(chunk);
+        else chunks.length = 0;
+      });
+      incoming.on("end", () => {
+        if (size > MAX_STREAMED_KEPT || !incoming.complete) return;
+        const { "content-length": _length, "transfer-encoding": _encoding, ...kept } = sent;
+        keeping.store.keep(keeping.key, { status: 200, headers: kept, body: Buffer.concat(chunks), storedAt: keeping.now() });
+      });
+    });
+    outgoing.on("error", (error) => {
+      // A GET or HEAD has no body to send again: one retry on a new connection (renderPage says why).
+      if (!retried && !response.headersSent && (request.method === "GET" || request.method === "HEAD") && closedUnderUs(outgoing, error)) return send(true);
+      failed(request, response, error, report);
+    });
+    outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new RenderTimeout(`no answer in ${timeoutMs} ms`)));
+    if (retried) outgoing.end();
+    else request.pipe(outgoing);
+    response.on("close", () => { if (!response.writableFinished) outgoing.destroy(); });
+  };
+  send(false);
+}
+
+/**
+ * A request listener serving cached pages from `store` and everything else from
+ * `upstream`. While `unavailable()` says the database is away, a kept page is still
+ * served, and anything else that needs the database gets the 503 page at once. A render
+ * silent for `renderTimeoutMs` (a database too slow, a pool exhausted) also gets the 503.
+ */
+export function createCachingProxy(options: {
+  /** One renderer, or several to share the renders among. */
+  upstream: Upstream | RendererPool; store: PageStore | undefined; now?: () => number; unavailable?: () => boolean; renderTimeoutMs?: number;
+  /** Take the reader's address from the X-Forwarded-For a reverse proxy in front of us appended. @default false */
+  trustProxy?: boolean;
+  /** Told of every request that could not be answered (a 502, a 503 after a timeout, a cut stream). */
+  onFailure?: ProxyFailure;
+}): (request: IncomingMessage, response: ServerResponse) => void {
+  const now = options.now ?? Date.now;
+  const trustProxy = options.trustProxy ?? false;
+  const timeoutMs = options.renderTimeoutMs ?? 15_000;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const pool = asPool(options.upstream);
+  const render = (request: IncomingMessage) => {
+    const lease: RendererLease | undefined = pool.acquire();
+    if (!lease) return Promise.reject(noRenderer());
+    return renderPage(request, lease, agent, now, timeoutMs, trustProxy).finally(lease.release);
+  };
+  return (request, response) => {
+    const url = request.url ?? "/";
+    const key = options.store && cacheKey({ method: request.method ?? "GET", url, headers: request.headers });
+    const down = options.unavailable?.() ?? false;
+    const kept = key === undefined ? undefined : options.store?.peek(key);
+    // While the database is away a kept page is served as it is, stale or not, without a refresh.
+    if (kept && (!kept.stale || down)) return sendPage(request, response, kept.page, kept.stale ? "STALE" : "HIT", now());
+    if (down && !SERVED_WHILE_DOWN.test(url)) return sendUnavailable(request, response);
+    if (!options.store || key === undefined) {
+      const streamed = options.store && streamedKey({ method: request.method ?? "GET", url, headers: request.headers });
+      const kept = streamed === undefined ? undefined : options.store!.peek(streamed);
+      if (kept && !kept.stale) return sendPage(request, response, kept.page, "HIT", now());
+      const keeping = streamed === undefined ? undefined : { key: streamed, store: options.store!, now };
+      return passThrough(request, response, pool, agent, timeoutMs, trustProxy, keeping, options.onFailure);
+    }
+    options.store.get(key, () => render(request)).then(
+      ({ page, hit, stale }) => sendPage(request, response, page, stale ? "STALE" : hit ? "HIT" : "MISS", now()),
+      (error: unknown) => failed(request, response, error, options.onFailure),
+    );
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The small machine-readable documents the site publishes about itself (SPEC ID-4):
+ * robots.txt, tdmrep.json with its ODRL policy, the bot's egress addresses and the
+ * sitemap. Pure functions of the configuration, so each is tested without a server.
+ */
+import type { Config } from "../config";
+import { siteSections } from "./sections";
+
+/** Where our ODRL TDM policy lives (linked from tdmrep.json). */
+export const TDM_POLICY_PATH = "/tdm-policy.json";
+
+/** `/bot/ips.json`: the configured egress addresses (may be empty) and when this list was read. */
+export function egressIpsDocument(config: Config, updated: Date): { egressIps: string[]; updated: string } {
+  return { egressIps: [...config.bot.egressIps], updated: updated.toISOString() };
+}
+
+/** `/.well-known/tdmrep.json` (W3C TDMRep): TDM rights reserved on every path of this site. */
+export function tdmrepDocument(config: Config): { location: string; "tdm-reservation": 1; "tdm-policy": string }[] {
+  return [{ location: "/", "tdm-reservation": 1, "tdm-policy": `${config.siteUrl}${TDM_POLICY_PATH}` }];
+}
+
+/** The TDMRep ODRL profile policy: mining needs our consent; how to ask for it. */
+export function tdmPolicyDocument(config: Config): Record<string, unknown> {
+  return {
+    "@context": ["http://www.w3.org/ns/odrl.jsonld", { tdm: "http://www.w3.org/ns/tdmrep#" }],
+    "@type": "Offer",
+    uid: `${config.siteUrl}${TDM_POLICY_PATH}`,
+    profile: "http://www.w3.org/ns/tdmrep",
+    assigner: {
+      uid: config.siteUrl,
+      "vcard:fn": "Hemeroscopio",
+      "vcard:hasEmail": `mailto:${config.contactEmail}`,
+      "vcard:hasURL": `${config.siteUrl}/quienes-somos#reutilizacion`,
+    },
+    obligation: [{ action: "obtainConsent" }],
+  };
+}
+
+/**
+ * Our own robots.txt. Everything public may be crawled; the operator's admin and the
+ * API/exports are kept out of crawlers' way (robots.txt is a courtesy, not access
+ * control: the admin needs a session and the open data stays downloadable); search
+ * result pages are an endless space. Our own bot has no reason to read this site.
+ */
+export function robotsTxt(config: Config): string {
+  return [
+    "# Hemeroscopio: an open observatory of the Spanish news media.",
+    `# Our crawler and how it behaves: ${config.bot.url}`,
+    `# Text and data mining rights on this site are reserved: ${config.siteUrl}/.well-known/tdmrep.json`,
+    "",
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /api/",
+    "Disallow: /buscar?",
+    "",
+    `# ${config.bot.name} reads only the outlets it follows, never this site.`,
+    `User-agent: ${config.bot.name}`,
+    "Disallow: /",
+    "",
+    `Sitemap: ${config.siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** `/sitemap.xml`: every public section and the page of each followed outlet. */
+export function sitemapXml(config: Config, outletSlugs: readonly string[]): string {
+  const paths = [...siteSections.map((s) => s.href), ...outletSlugs.map((slug) => `/cabeceras/${encodeURIComponent(slug)}`)];
+  const urls = paths.map((p) => `  <url><loc>${xmlEscape(`${config.siteUrl}${p}`)}</loc></url>`);
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+}

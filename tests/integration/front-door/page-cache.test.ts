@@ -1,0 +1,235 @@
+/**
+ * The page cache in front of the renderer, over real HTTP on loopback: a small upstream
+ * server stands for Next.js and counts what reaches it.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createCachingProxy, readerAddress, type ProxyFailure } from "../../../lib/front-door/page-cache/proxy";
+import { createPageStore } from "../../../lib/front-door/page-cache/store";
+import { UNAVAILABLE_META } from "../../../lib/front-door/page-cache/unavailable-marker";
+
+interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }
+let seen: Seen[] = [];
+let upstream: http.Server;
+let front: http.Server;
+let frontUrl: string;
+let deadFrontUrl: string;
+const deadFailures: Parameters<ProxyFailure>[0][] = [];
+const servers: http.Server[] = [];
+
+function listen(server: http.Server): Promise<number> {
+  servers.push(server);
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
+}
+
+beforeAll(async () => {
+  upstream = http.createServer((request, response) => {
+    let body = "";
+    request.on("data", (c: Buffer) => (body += c.toString()));
+    request.on("end", () => {
+      seen.push({ method: request.method!, url: request.url!, headers: request.headers, body });
+      if (request.url === "/estado") response.setHeader("set-cookie", "x=1");
+      if (request.url?.startsWith("/api/v1/")) response.setHeader("etag", '"v1"');
+      if (request.url?.startsWith("/api/v1/exports/")) {
+        // A streamed export: small, or over the 2 MiB a front door keeps.
+        const rows = request.url.includes("grande") ? 40_000 : 3;
+        response.writeHead(200, { "content-type": "text/csv; charset=utf-8" });
+        for (let i = 0; i < rows; i++) response.write(`${i},"fila de exportación con algo de texto para ocupar sitio"\n`);
+        return void response.end();
+      }
+      if (request.url === "/historias") {
+        // A page whose database reads failed: the renderer still answers 200, with the marker.
+        const html = Buffer.from(`<html><head><meta name="${UNAVAILABLE_META}" content="1"/></head><body><h1>Servicio no disponible temporalmente</h1></body></html>`);
+        const gzip = String(request.headers["accept-encoding"]).includes("gzip");
+        response.writeHead(200, { "content-type": "text/html; charset=utf-8", ...(gzip ? { "content-encoding": "gzip" } : {}) });
+        return void response.end(gzip ? gzipSync(html) : html);
+      }
+      const status = request.url === "/noticias/0" ? 404 : request.url === "/buscar?q=%" ? 400 : 200;
+      setTimeout(() => {
+        response.writeHead(status, { "content-type": "text/html; charset=utf-8", "x-render": String(seen.length) });
+        response.end(`<p>${request.method} ${request.url} ${request.headers["accept-encoding"] ?? "-"} ${body}</p>`);
+      }, 20);
+    });
+  });
+  const upstreamPort = await listen(upstream);
+  front = http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port: upstreamPort }, store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }) }));
+  frontUrl = `http://127.0.0.1:${await listen(front)}`;
+  // A front whose renderer is gone.
+  const closed = http.createServer();
+  const closedPort = await listen(closed);
+  await new Promise((r) => closed.close(r));
+  servers.splice(servers.indexOf(closed), 1);
+  const dead = http.createServer(createCachingProxy({
+    upstream: { host: "127.0.0.1", port: closedPort }, store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }), onFailure: (f) => void deadFailures.push(f),
+  }));
+  deadFrontUrl = `http://127.0.0.1:${await listen(dead)}`;
+});
+
+afterAll(async () => {
+  for (const server of servers) { server.closeAllConnections(); await new Promise((r) => server.close(r)); }
+});
+
+beforeEach(() => { seen = []; });
+
+describe("page cache over HTTP (WEB-4)", () => {
+  it("WEB-4: renders a public page once and serves it again from the cache", async () => {
+    const first = await fetch(`${frontUrl}/cabeceras/uno`);
+    const second = await fetch(`${frontUrl}/cabeceras/uno`);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toBe(await first.text());
+    expect(seen).toHaveLength(1);
+  });
+
+  it("WEB-4: many readers of a page being rendered cause one render", async () => {
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => fetch(`${frontUrl}/historias/7`).then((r) => r.text())));
+    expect(new Set(bodies).size).toBe(1);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("WEB-4: keeps gzip and identity apart and asks the renderer for exactly one of them", async () => {
+    const plain = await new Promise<string>((resolve) => http.get(`${frontUrl}/noticias/5`, { headers: { "accept-encoding": "identity" } }, (r) => { let b = ""; r.on("data", (c) => (b += c)); r.on("end", () => resolve(b)); }));
+    const zipped = await new Promise<string>((resolve) => http.get(`${frontUrl}/noticias/5`, { headers: { "accept-encoding": "br, gzip;q=0.5, deflate" } }, (r) => { let b = ""; r.on("data", (c) => (b += c)); r.on("end", () => resolve(b)); }));
+    expect(plain).toContain("identity");
+    expect(zipped).toContain(" gzip ");
+    expect(seen.map((s) => s.headers["accept-encoding"])).toEqual(["identity", "gzip"]);
+  });
+
+  it("WEB-4: readers with a cookie, POSTs and non-listed paths always reach the renderer", async () => {
+    await fetch(`${frontUrl}/`, { headers: { cookie: "session=abc" } });
+    await fetch(`${frontUrl}/`, { headers: { cookie: "session=abc" } });
+    const posted = await fetch(`${frontUrl}/editores/solicitar`, { method: "POST", body: "web=&dominio=a.test", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(await posted.text()).toContain("POST /editores/solicitar");
+    await fetch(`${frontUrl}/editores`);
+    await fetch(`${frontUrl}/editores`);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(["GET /", "GET /", "POST /editores/solicitar", "GET /editores", "GET /editores"]);
+    expect(seen[2]!.body).toBe("web=&dominio=a.test");
+  });
+
+  it("WEB-4: never keeps a response that sets a cookie or an error status", async () => {
+    await fetch(`${frontUrl}/estado`);
+    await fetch(`${frontUrl}/estado`);
+    await fetch(`${frontUrl}/buscar?q=%`);
+    await fetch(`${frontUrl}/buscar?q=%`);
+    const missing = [await fetch(`${frontUrl}/noticias/0`), await fetch(`${frontUrl}/noticias/0`)];
+    expect(missing.map((r) => [r.status, r.headers.get("x-cache")])).toEqual([[404, "MISS"], [404, "HIT"]]);
+    expect(seen.map((s) => s.url)).toEqual(["/estado", "/estado", "/buscar?q=%", "/buscar?q=%", "/noticias/0"]);
+  });
+
+  it("OPS-2, WEB-4: a page that could not read its data is a 503 with Retry-After, never kept, gzip or not", async () => {
+    const plain = [await fetch(`${frontUrl}/historias`, { headers: { "accept-encoding": "identity" } }), await fetch(`${frontUrl}/historias`, { headers: { "accept-encoding": "identity" } })];
+    const zipped = [await fetch(`${frontUrl}/historias`), await fetch(`${frontUrl}/historias`)];
+    for (const r of [...plain, ...zipped]) {
+      expect([r.status, r.headers.get("retry-after"), r.headers.get("cache-control"), r.headers.get("x-cache")]).toEqual([503, "30", "no-store", "MISS"]);
+      expect(await r.text()).toContain("Servicio no disponible temporalmente");
+    }
+    expect(seen.map((x) => x.url)).toEqual(["/historias", "/historias", "/historias", "/historias"]);
+  });
+
+  it("WEB-4: past its time a page is served STALE at once while one render replaces it", async () => {
+    const upstreamPort = (upstream.address() as AddressInfo).port;
+    const short = http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port: upstreamPort }, store: createPageStore({ ttlMs: 300, staleMs: 60_000, maxBytes: 1 << 20 }) }));
+    const url = `http://127.0.0.1:${await listen(short)}/cabeceras/fresca`;
+    const first = await fetch(url);
+    await new Promise((r) => setTimeout(r, 400));
+    const stale = await fetch(url);
+    expect([first.headers.get("x-cache"), stale.headers.get("x-cache")]).toEqual(["MISS", "STALE"]);
+    expect(stale.headers.get("x-render")).toBe(first.headers.get("x-render"));
+    await expect.poll(async () => (await fetch(url)).headers.get("x-cache")).toBe("HIT");
+    expect((await fetch(url)).headers.get("x-render")).not.toBe(first.headers.get("x-render"));
+    expect(seen.filter((x) => x.url === "/cabeceras/fresca")).toHaveLength(2);
+  });
+
+  it("WEB-3, WEB-4: the API's JSON is kept too, and a reader who has it gets a 304 from the cache", async () => {
+    const first = await fetch(`${frontUrl}/api/v1/outlets`);
+    expect(first.headers.get("etag")).toBe('"v1"');
+    const again = await fetch(`${frontUrl}/api/v1/outlets`, { headers: { "if-none-match": '"v0", "v1"' } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    const other = await fetch(`${frontUrl}/api/v1/outlets`, { headers: { "if-none-match": '"v0"' } });
+    expect(other.status).toBe(200);
+    expect(seen.map((r) => [r.url, r.headers["if-none-match"]])).toEqual([["/api/v1/outlets", undefined]]);
+  });
+
+  it("WEB-3, WEB-4: a streamed export is sent as it comes, and kept only when it ended small", async () => {
+    const small = [await fetch(`${frontUrl}/api/v1/exports/articles.csv?dia=1`), await fetch(`${frontUrl}/api/v1/exports/articles.csv?dia=1`)];
+    expect(small.map((r) => r.headers.get("x-cache"))).toEqual([null, "HIT"]);
+    const [a, b] = (await Promise.all(small.map((r) => r.text()))) as [string, string];
+    expect(b).toBe(a);
+    expect(a.split("\n")).toHaveLength(4);
+    const big = [await fetch(`${frontUrl}/api/v1/exports/articles.csv?grande=1`), await fetch(`${frontUrl}/api/v1/exports/articles.csv?grande=1`)];
+    for (const r of big) expect((await r.text()).length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(big.map((r) => r.headers.get("x-cache"))).toEqual([null, null]);
+    expect(seen.map((r) => r.url)).toEqual(["/api/v1/exports/articles.csv?dia=1", "/api/v1/exports/articles.csv?grande=1", "/api/v1/exports/articles.csv?grande=1"]);
+  });
+
+  it("SEC-2: the renderer sees the reader's socket address, not an address the reader claims", async () => {
+    await fetch(`${frontUrl}/editores`, { headers: { "x-forwarded-for": "203.0.113.9" } });
+    expect(seen[0]!.headers["x-forwarded-for"]).toBe("127.0.0.1");
+  });
+
+  it("WEB-4: HEAD is answered from the same page, without a body", async () => {
+    const head = await fetch(`${frontUrl}/datos`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    expect((await fetch(`${frontUrl}/datos`)).headers.get("x-cache")).toBe("HIT");
+    expect(seen.map((s) => s.method)).toEqual(["GET"]);
+  });
+
+  it("WEB-4, OPS-4: a renderer that is down gives a 502 page, for cached and uncached paths, and the operator is told why", async () => {
+    for (const path of ["/", "/editores"]) {
+      const response = await fetch(`${deadFrontUrl}${path}`);
+      expect(response.status).toBe(502);
+      expect(await response.text()).toContain("no responde");
+    }
+    expect(deadFailures.map((f) => [f.method, f.path, f.code, f.headersSent])).toEqual([["GET", "/", "ECONNREFUSED", false], ["GET", "/editores", "ECONNREFUSED", false]]);
+  });
+});
+
+describe("reader addresses (SEC-2)", () => {
+  it("SEC-2: behind a trusted reverse proxy, the address it appended last; otherwise the connection's", () => {
+    const request = (xff?: string) => ({ headers: xff === undefined ? {} : { "x-forwarded-for": xff }, socket: { remoteAddress: "10.0.0.5" } }) as never;
+    expect(readerAddress(request("203.0.113.9, 198.51.100.7"), false)).toBe("10.0.0.5");
+    expect(readerAddress(request("203.0.113.9, 198.51.100.7"), true)).toBe("198.51.100.7");
+    expect(readerAddress(request(), true)).toBe("10.0.0.5");
+  });
+});
+
+describe("a renderer closing kept-alive connections (WEB-4)", () => {
+  let closingUrl: string;
+  let reached: string[] = [];
+  beforeAll(async () => {
+    // Each connection serves one request; a second one on it finds the connection closed, as
+    // when the renderer's keep-alive timeout ends just as the front door reuses the socket.
+    const served = new WeakSet<object>();
+    const closing = http.createServer((request, response) => {
+      if (served.has(request.socket)) return void request.socket.destroy();
+      served.add(request.socket);
+      reached.push(`${request.method} ${request.url}`);
+      request.resume();
+      request.on("end", () => response.end(`<p>${request.url}</p>`));
+    });
+    const port = await listen(closing);
+    const proxy = http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port }, store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }) }));
+    closingUrl = `http://127.0.0.1:${await listen(proxy)}`;
+  });
+  beforeEach(() => { reached = []; });
+
+  it("WEB-4: a GET sent on a connection closed under it is sent once more on a new one, cached page or not", async () => {
+    for (const path of ["/noticias/1", "/noticias/2", "/editores", "/noticias/3", "/api/v1/exports/articles.csv"]) {
+      const response = await fetch(`${closingUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toBe(`<p>${path}</p>`);
+    }
+    expect(reached).toEqual(["GET /noticias/1", "GET /noticias/2", "GET /editores", "GET /noticias/3", "GET /api/v1/exports/articles.csv"]);
+  });
+
+  it("WEB-4: a POST is never sent twice: the reader gets the 502 page", async () => {
+    await fetch(`${closingUrl}/noticias/4`);
+    const response = await fetch(`${closingUrl}/editores/enviar`, { method: "POST", body: "a=1" });
+    expect(response.status).toBe(502);
+    expect(reached).toEqual(["GET /noticias/4"]);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { acceptsGzip, cacheKey, cacheableStatus } from "../../../lib/front-door/page-cache/policy";
+
+const get = (url: string, headers: Record<string, string> = {}) => ({ method: "GET", url, headers });
+
+describe("page cache policy (WEB-4)", () => {
+  it("WEB-4: keys the public data pages by path, query and gzip", () => {
+    expect(cacheKey(get("/"))).toBe("identity /");
+    expect(cacheKey(get("/buscar?q=vivienda&pagina=2", { "accept-encoding": "gzip, deflate, br" }))).toBe("gzip /buscar?q=vivienda&pagina=2");
+    for (const url of ["/cabeceras/el-pais", "/noticias/12", "/historias/3", "/estado", "/datos", "/cabeceras", "/historias", "/metodologia", "/api/v1/outlets", "/api/v1/articles?outlet=x&from=2026-01-01", "/api/v1/articles/12"]) {
+      expect(cacheKey(get(url)), url).toBeDefined();
+    }
+    expect(cacheKey({ method: "HEAD", url: "/", headers: {} })).toBe("identity /");
+  });
+
+  it("WEB-4: never caches forms, the admin, the streamed exports or anything not a plain anonymous read", () => {
+    for (const url of ["/editores", "/editores/solicitud/abc", "/privacidad", "/replicas", "/admin", "/admin/login", "/api/v1/exports/articles.csv", "/api/other", "/healthz", "/noticias/1/otra", "//evil", "http://x/"]) {
+      expect(cacheKey(get(url)), url).toBeUndefined();
+    }
+    expect(cacheKey({ method: "POST", url: "/", headers: {} })).toBeUndefined();
+    expect(cacheKey(get("/", { cookie: "session=1" }))).toBeUndefined();
+    expect(cacheKey(get("/", { rsc: "1" }))).toBeUndefined();
+    expect(cacheKey(get("/", { "next-router-prefetch": "1" }))).toBeUndefined();
+    expect(cacheKey(get("/", { range: "bytes=0-10" }))).toBeUndefined();
+    expect(cacheKey(get(`/buscar?q=${"a".repeat(3000)}`))).toBeUndefined();
+  });
+
+  it("WEB-4: reads Accept-Encoding with its weights", () => {
+    expect(acceptsGzip("gzip")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("deflate, br")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+
+  it("WEB-4: keeps pages and not-found pages, nothing else", () => {
+    expect([200, 404, 301, 303, 400, 500, 503].filter(cacheableStatus)).toEqual([200, 404]);
+  });
+});
