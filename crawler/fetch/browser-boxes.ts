@@ -3,7 +3,7 @@
  * it sits at 1280×900 and how large its text is, so the caller can tell the lead story
  * (DER-7: the largest headline box above the fold). Only URLs and numbers leave the page
  * (STO-3). The caller joins boxes to `extractFrontPage` links by canonical URL
- * (crawler/parse/frontpage-boxes.ts).
+ * (crawler/parse/frontpage/boxes.ts).
  */
 
 /** The browser's window (SPEC EXT-3). */

@@ -50,11 +50,6 @@ function isZlibHeader(head: Uint8Array): boolean {
   return (cmf & 0x0f) === 8 && cmf >> 4 <= 7 && ((cmf << 8) | flg) % 31 === 0;
 }
 
-/** True for a gzip member's magic bytes (RFC 1952 §2.3.1). */
-export function isGzipFile(bytes: Uint8Array): boolean {
-  return bytes[0] === 0x1f && bytes[1] === 0x8b;
-}
-
 const gunzip = promisify(zlib.gunzip);
 
 /** Inflate a `.xml.gz` file sent without Content-Encoding, stopping once the output passes `cap` (POL-5). */

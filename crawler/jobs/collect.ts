@@ -7,19 +7,19 @@
 import type { Db, Executor } from "../../db/client";
 import { transactionRetryingConflicts } from "../../db/conflict-retry";
 import type { FetchResult } from "../fetch/types";
-import { discoverFeeds } from "../parse/discovery";
-import { parseFeed } from "../parse/feed";
+import { discoverFeeds } from "../parse/html/discovery";
+import { parseFeed } from "../parse/feed/feed";
 import type { LayoutBox } from "../fetch/browser-boxes";
-import { legalNoticeText } from "../parse/legal-notice";
+import { legalNoticeText } from "../parse/html/legal-notice";
 import { saveLegalNotice } from "../../db/queries/admin-legal";
-import { extractFrontPage } from "../parse/frontpage";
-import { attachBoxes, type BoxedLink } from "../parse/frontpage-boxes";
-import { parseSitemap } from "../parse/sitemap";
+import { extractFrontPage } from "../parse/frontpage/frontpage";
+import { attachBoxes, type BoxedLink } from "../parse/frontpage/boxes";
+import { parseSitemap } from "../parse/sitemap/sitemap";
 import type { PoliteClient } from "../politeness/client";
 import { findSightings, settled, storeNewSightings, type DiscoveredIn, type Recorder, type Sighting, type SightingsPlan } from "../record/articles";
 
 type RecordInput = { outletId: number; siteOf: (url: string) => string; via: DiscoveredIn; at: number; sightings: Sighting[]; ledes?: Map<string, string> };
-import { recordFingerprints } from "../record/fingerprints";
+import { recordFingerprints } from "../derive/fingerprints";
 import { proposeSources, robotsSitemaps } from "../record/discovered";
 import { recordCapture } from "../record/frontpage";
 import type { Job } from "../schedule/claim";

@@ -6,15 +6,15 @@
  * failing feed or sitemap pauses 1 h doubling to 6 h and is flagged dead after 7 days.
  * The response body goes to `collect` (the parse → record stages) and nowhere else.
  */
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { fromSqlTime, sqlTime } from "../../db/sql-time";
+import { fromSqlTime } from "../../db/sql-time";
 import type { Clock } from "../../lib/clock";
 import type { FetchKind, FetchResult } from "../fetch/types";
 import type { JobOutcome, Pipeline, Verdict } from "../pipeline";
 import type { PoliteClient } from "../politeness/client";
 import { feedBackoff } from "../politeness/retry-after";
 import { recordFailedCapture } from "../record/frontpage";
+import { claimProbe, countUnchangedCapture, recordProbe, recordSourceClosed, recordSourceFailure, sourceState } from "../record/sources";
 import type { Job } from "../schedule/claim";
 import { frontPageIntervalMinutes, type FrontPageRule } from "../schedule/frontpage-interval";
 
@@ -39,19 +39,10 @@ export interface SourcePipelineOptions {
 
 const KIND: Record<Exclude<Job["kind"], "article">, FetchKind> = { feed: "feed", sitemap: "sitemap", frontpage: "page", legal: "legal" };
 
-type SourceState = { closed_since: string | Date | null; consecutive_failures: number; failing_since: string | Date | null; stop_probing: boolean | null; last_probe_at: string | Date | null };
-
-async function state(db: Db, job: Job, domain: string): Promise<SourceState> {
-  const [row] = await db.execute<SourceState>(sql`
-    select s.closed_since, s.consecutive_failures, s.failing_since, st.stop_probing, st.last_probe_at
-    from sources s left join sites st on st.domain = ${domain} where s.id = ${job.sourceId}`);
-  return row!;
-}
-
 /** The source's failure state: as the claim returned it, else read (a job made by hand). */
 async function pastPolls(db: Db, job: Job, domain: string): Promise<NonNullable<Job["state"]>> {
   if (job.state) return job.state;
-  const s = await state(db, job, domain);
+  const s = await sourceState(db, { sourceId: job.sourceId, domain });
   return { closedSince: fromSqlTime(s.closed_since), consecutiveFailures: s.consecutive_failures, failingSince: fromSqlTime(s.failing_since) };
 }
 
@@ -62,17 +53,15 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
 
   /** SCH-2: the next capture follows the change-driven, night-aware rule. */
   async function nextCapture(job: Job, now: number, changed: boolean): Promise<number> {
-    const [row] = await o.db.execute<{ unchanged_captures: number }>(sql`
-      update sources set unchanged_captures = case when ${changed} then 0 else unchanged_captures + 1 end
-      where id = ${job.sourceId} returning unchanged_captures`);
-    return now + frontPageIntervalMinutes({ at: now, timeZone: job.timezone, unchangedCaptures: row?.unchanged_captures ?? 0, rule: o.frontPageRule }) * 60_000;
+    const unchangedCaptures = await countUnchangedCapture(o.db, { sourceId: job.sourceId, changed });
+    return now + frontPageIntervalMinutes({ at: now, timeZone: job.timezone, unchangedCaptures, rule: o.frontPageRule }) * 60_000;
   }
 
   return {
     async gate(job: Job, now: number): Promise<Verdict> {
       // An open source (the claim says so) needs nothing more; a closed one needs its site's probe state.
       if (job.state && job.state.closedSince === undefined) return { kind: "go" };
-      const s = await state(o.db, job, domainOf(job));
+      const s = await sourceState(o.db, { sourceId: job.sourceId, domain: domainOf(job) });
       if (!s.closed_since) return { kind: "go" };
       // BLK-1: a closed resource is not retried. BLK-2: a closed front page is probed hourly.
       if (job.kind !== "frontpage") return { kind: "skip", why: "closed" };
@@ -88,11 +77,7 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
       const probing = job.kind === "frontpage" && before.closedSince !== undefined;
       if (probing) {
         // One probe per site per hour, whichever worker gets there first.
-        const claimed = await o.db.execute(sql`
-          update sites set last_probe_at = ${sqlTime(o.clock.now())}
-          where domain = ${domain} and (last_probe_at is null or last_probe_at <= ${sqlTime(o.clock.now() - probeEvery)})
-          returning domain`);
-        if (claimed.length === 0) return { outcome: "probe-taken", nextDueAt: o.clock.now() + probeEvery };
+        if (!(await claimProbe(o.db, { domain, now: o.clock.now(), everyMs: probeEvery }))) return { outcome: "probe-taken", nextDueAt: o.clock.now() + probeEvery };
       }
       const renderMode = job.kind === "frontpage" ? ((await o.renderModeOf?.(job.outletId)) ?? "static") : "static";
       const client = renderMode === "browser" && o.browserClient ? o.browserClient : o.client;
@@ -110,9 +95,7 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
       }
       const { result, outcome } = response;
       if (probing) {
-        await o.db.execute(sql`
-          insert into probes (site_domain, outlet_id, url, at, status, answered)
-          values (${domain}, ${job.outletId}, ${job.url}, ${sqlTime(result.startedAt)}, ${result.status ?? null}, ${outcome === "ok"})`);
+        await recordProbe(o.db, { domain, outletId: job.outletId, url: job.url, at: result.startedAt, status: result.status ?? null, answered: outcome === "ok" });
       }
       if (outcome === "ok" || outcome === "not-modified") {
         const collected = outcome === "ok" ? await o.collect?.(job, response, signal) : undefined;
@@ -125,9 +108,7 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
         return { outcome: probing ? "reopened" : outcome, ...validators };
       }
       if (outcome === "blocked" || outcome === "challenge") {
-        await o.db.execute(sql`update sources set closed_since = coalesce(closed_since, ${sqlTime(now)}), last_failure_at = ${sqlTime(now)} where id = ${job.sourceId}`);
-        // BLK-2: the first probe of a newly closed front page comes an hour after the block.
-        if (job.kind === "frontpage" && !probing) await o.db.execute(sql`update sites set last_probe_at = ${sqlTime(now)} where domain = ${domain}`);
+        await recordSourceClosed(o.db, { sourceId: job.sourceId, now, startProbeClockOf: job.kind === "frontpage" && !probing ? domain : undefined });
         return { outcome, nextDueAt: job.kind === "frontpage" ? now + probeEvery : now + interval };
       }
       if (job.kind === "frontpage" && !probing) await recordFailedCapture(o.db, { outletId: job.outletId, at: now, outcome, renderMode });
@@ -135,12 +116,7 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
       // Any other failure of the source itself (BLK-6 for feeds and sitemaps).
       const failingSince = before.failingSince ?? now;
       const pause = job.kind === "feed" || job.kind === "sitemap" ? feedBackoff(before.consecutiveFailures, failingSince, now) : undefined;
-      await o.db.execute(sql`
-        update sources set consecutive_failures = consecutive_failures + 1, last_failure_at = ${sqlTime(now)},
-          failing_since = coalesce(failing_since, ${sqlTime(now)}),
-          paused_until = ${pause ? sqlTime(now + pause.pauseMs) : null}::timestamptz,
-          dead = ${pause?.dead ?? false}
-        where id = ${job.sourceId}`);
+      await recordSourceFailure(o.db, { sourceId: job.sourceId, now, pause });
       return { outcome, nextDueAt: pause ? Math.max(now + interval, now + pause.pauseMs) : undefined };
     },
   };

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlTime, fromSqlTime } from "../../db/sql-time";
-import { parseRobots, type Robots } from "./robots";
+import { parseRobots, type Robots } from "../../lib/robots/robots";
 import { resolveRobotsAccess, robotsAccess, type RobotsOutcome } from "./robots-status";
 
 /** What a robots.txt request ended with (after redirects), as plain data. */

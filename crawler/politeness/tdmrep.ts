@@ -4,7 +4,7 @@
  * protocol's order of precedence. Pure data in, data out.
  */
 import { headerValues, type HeaderBag } from "./http-fields";
-import { compilePattern, matchesPattern, normalisePath, type PathPattern } from "./robots-pattern";
+import { compilePattern, matchesPattern, normalisePath, type PathPattern } from "../../lib/robots/pattern";
 
 /** `1`: text and data mining reserved (EU DSM Art. 4 opt-out); `0`: not reserved. */
 export type TdmReservation = 0 | 1;

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { parseRobots } from "../politeness/robots";
+import { parseRobots } from "../../lib/robots/robots";
 
 /** Propose `urls` as sources of `kind` for an outlet; returns how many were new. */
 export async function proposeSources(db: Db, p: { outletId: number; kind: "feed" | "sitemap"; urls: string[]; siteOf: (url: string) => string; intervalMinutes: number }): Promise<number> {

@@ -1,7 +1,7 @@
 /** Legal notices, read monthly by the crawler or pasted by the operator (SPEC LEG-1, ADM-2): kept only when the text changed. */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { parseRobots } from "../../crawler/politeness/robots";
+import { parseRobots } from "../../lib/robots/robots";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
 

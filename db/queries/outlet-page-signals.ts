@@ -4,7 +4,7 @@
  * Content-Usage lines, and the signals recorded from its pages.
  */
 import { sql } from "drizzle-orm";
-import { parseRobots, type ContentSignalLine } from "../../crawler/politeness/robots";
+import { parseRobots, type ContentSignalLine } from "../../lib/robots/robots";
 import type { Executor } from "../client";
 import { idList, time } from "./page-sql";
 

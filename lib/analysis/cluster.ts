@@ -4,7 +4,7 @@
  * the preceding window (candidates found by LSH banding, then the MinHash estimate of
  * their Jaccard similarity checked), and joins the story of its most similar match; two
  * unassigned matching articles open a story. Assignments are never undone, so a story id
- * shown on the site stays valid; the worker stores the result (crawler/jobs/cluster-stories.ts).
+ * shown on the site stays valid; the worker stores the result (crawler/derive/cluster-stories.ts).
  */
 import { bandKeys, MINHASH_SIZE, storySimilarity, type Signature } from "./fingerprint";
 

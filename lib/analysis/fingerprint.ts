@@ -12,6 +12,9 @@
  */
 import { SPANISH_STOP_WORDS } from "./stopwords-es";
 
+/** STO-4: how long a story fingerprint is kept after capture. */
+export const FINGERPRINT_RETENTION_MS = 72 * 3_600_000;
+
 /** Slots in a signature. 64 gives a Jaccard estimate with a standard error ≤ 0.0625. */
 export const MINHASH_SIZE = 64;
 

@@ -4,6 +4,11 @@
  * 3-shingles, lib/analysis/simhash.ts) across outlets within a window.
  */
 
+/** Agency copies appear within hours of each other; two days covers late reprints. */
+export const WIRE_WINDOW_MS = 48 * 3_600_000;
+/** `articles.agency` of a near copy whose agency no member of its group credits. */
+export const UNKNOWN_AGENCY = "Agencia sin identificar";
+
 /** Agencies we recognise, with the spellings of their credit lines (accent-folded, lower case). */
 const AGENCIES: readonly { name: string; spellings: readonly string[] }[] = [
   { name: "EFE", spellings: ["efe", "agencia efe"] },

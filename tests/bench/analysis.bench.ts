@@ -11,7 +11,7 @@
 import { sql } from "drizzle-orm";
 import { franc } from "franc-min";
 import { createCrawlPipeline } from "../../crawler/compose";
-import { createHeadlineAnalyser } from "../../crawler/jobs/analyse-headlines";
+import { createHeadlineAnalyser } from "../../crawler/derive/analyse-headlines";
 import { runWorker } from "../../crawler/loop";
 import { recordSightings } from "../../crawler/record/articles";
 import { importOutlets } from "../../db/queries/outlets";

@@ -12,8 +12,8 @@
 import fs from "node:fs/promises";
 import { parseHTML } from "linkedom";
 import { sql } from "drizzle-orm";
-import { parseFeed } from "../../crawler/parse/feed";
-import { extractFrontPage } from "../../crawler/parse/frontpage";
+import { parseFeed } from "../../crawler/parse/feed/feed";
+import { extractFrontPage } from "../../crawler/parse/frontpage/frontpage";
 import { siteOf } from "../../lib/registrable-domain";
 import { recordSightings } from "../../crawler/record/articles";
 import { recordCapture } from "../../crawler/record/frontpage";

@@ -75,7 +75,7 @@ function readProbes(stdout: NodeJS.ReadableStream, hourNow: () => number): Probe
 /**
  * How fast the heap after a full GC may grow, in MiB per simulated hour (issue 8, item 6:
  * memory stays flat). It grew 1.42 MiB/h while the story step held its window as boxed
- * rows, 0.71 once the window was packed (crawler/jobs/story-window.ts), 0.45–2.3 while the
+ * rows, 0.71 once the window was packed (crawler/derive/story-window.ts), 0.45–2.3 while the
  * front page link cache kept whole pages through sliced hrefs (lib/detached-string.ts);
  * since then 0.09–0.12.
  */

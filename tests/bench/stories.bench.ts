@@ -10,10 +10,10 @@
  *  - the extra cost of fingerprinting at record time on a 300-link front page of new articles.
  */
 import { sql } from "drizzle-orm";
-import { clusterPendingStories } from "../../crawler/jobs/cluster-stories";
+import { clusterPendingStories } from "../../crawler/derive/cluster-stories";
 import { siteOf } from "../../lib/registrable-domain";
 import { recordNewSightings, recordSightings } from "../../crawler/record/articles";
-import { recordFingerprints } from "../../crawler/record/fingerprints";
+import { recordFingerprints } from "../../crawler/derive/fingerprints";
 import { importOutlets } from "../../db/queries/outlets";
 import { sqlTime } from "../../db/sql-time";
 import { clusterStories } from "../../lib/analysis/cluster";

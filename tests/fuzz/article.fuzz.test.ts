@@ -1,13 +1,13 @@
 /** Fuzzing article extraction (SPEC SEC-4, EXT-4, SIG-1..3): mutated pages never throw, hang or leak a closed body. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { extractArticle } from "@/crawler/parse/article";
-import { readableBody } from "@/crawler/parse/article-body";
-import { canonicalHref, metaFallbacks, readMetaTags } from "@/crawler/parse/article-meta";
-import { hasWall, metaSignals } from "@/crawler/parse/article-signals";
-import { parseHtmlDocument } from "@/crawler/parse/html-document";
-import { readJsonLd } from "@/crawler/parse/json-ld";
-import { jsonLdArticle } from "@/crawler/parse/json-ld-article";
+import { extractArticle } from "@/crawler/parse/article/article";
+import { readableBody } from "@/crawler/parse/article/body";
+import { canonicalHref, metaFallbacks, readMetaTags } from "@/crawler/parse/article/meta";
+import { hasWall, metaSignals } from "@/crawler/parse/article/signals";
+import { parseHtmlDocument } from "@/crawler/parse/html/document";
+import { readJsonLd } from "@/crawler/parse/article/json-ld";
+import { jsonLdArticle } from "@/crawler/parse/article/json-ld-article";
 import { boundedCall } from "./bounded";
 import { mutated } from "./mutate";
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from "./runs";

@@ -1,9 +1,9 @@
 /** Fuzzing charset detection and decoding (SPEC SEC-4, EXT-1): any bytes and labels decode, never throw. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contentTypeCharset, decodeText, detectCharset, normaliseCharset } from "@/crawler/fetch/charset";
-import { decodeHtml } from "@/crawler/parse/html-document";
-import { xmlText } from "@/crawler/parse/xml-text";
+import { contentTypeCharset, decodeText, detectCharset, normaliseCharset } from "@/crawler/parse/bytes/charset";
+import { decodeHtml } from "@/crawler/parse/html/document";
+import { xmlText } from "@/crawler/parse/xml/text";
 import { boundedCall } from "./bounded";
 import { mutated } from "./mutate";
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from "./runs";

@@ -1,7 +1,7 @@
 /** Fuzzing date parsing (SPEC SEC-4, EXT-1, EXT-4): any text is a valid instant in range or unknown, never "now". */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseDeclaredDate } from "@/crawler/parse/article-dates";
+import { parseDeclaredDate } from "@/crawler/parse/article/dates";
 import { parseFeedDate } from "@/crawler/parse/dates";
 import { boundedCall } from "./bounded";
 import { mutatedText, asBytes } from "./mutate";

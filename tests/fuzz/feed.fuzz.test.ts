@@ -1,10 +1,10 @@
 /** Fuzzing feed parsing (SPEC SEC-4, EXT-1): mutated RSS/RDF/Atom never throw, hang or yield junk items. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseFeed } from "@/crawler/parse/feed";
-import { feedItem } from "@/crawler/parse/feed-item";
-import { readRecords } from "@/crawler/parse/xml";
-import { xmlText } from "@/crawler/parse/xml-text";
+import { parseFeed } from "@/crawler/parse/feed/feed";
+import { feedItem } from "@/crawler/parse/feed/item";
+import { readRecords } from "@/crawler/parse/xml/xml";
+import { xmlText } from "@/crawler/parse/xml/text";
 import { boundedCall } from "./bounded";
 import { mutated } from "./mutate";
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from "./runs";

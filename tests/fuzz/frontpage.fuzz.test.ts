@@ -2,12 +2,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { tryCanonicalUrl } from "@/lib/urls";
-import { discoverFeeds } from "@/crawler/parse/discovery";
-import { extractFrontPage } from "@/crawler/parse/frontpage";
-import { MAX_HEADLINE_CHARS } from "@/crawler/parse/frontpage-headline";
-import { scanFrontPage } from "@/crawler/parse/frontpage-scan";
-import { hasArticleShape, isUtilityUrl } from "@/crawler/parse/frontpage-urls";
-import { htmlForParsing } from "@/crawler/parse/html-document";
+import { discoverFeeds } from "@/crawler/parse/html/discovery";
+import { extractFrontPage } from "@/crawler/parse/frontpage/frontpage";
+import { MAX_HEADLINE_CHARS } from "@/crawler/parse/frontpage/headline";
+import { scanFrontPage } from "@/crawler/parse/frontpage/scan";
+import { hasArticleShape, isUtilityUrl } from "@/crawler/parse/frontpage/urls";
+import { htmlForParsing } from "@/crawler/parse/html/document";
 import { boundedCall } from "./bounded";
 import { mutated } from "./mutate";
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from "./runs";

@@ -2,8 +2,8 @@
 import fc from "fast-check";
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import { parseJsonLoose, readJsonLd, repairJson } from "@/crawler/parse/json-ld";
-import { jsonLdArticle } from "@/crawler/parse/json-ld-article";
+import { parseJsonLoose, readJsonLd, repairJson } from "@/crawler/parse/article/json-ld";
+import { jsonLdArticle } from "@/crawler/parse/article/json-ld-article";
 import { boundedCall } from "./bounded";
 import { mutatedText } from "./mutate";
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from "./runs";

@@ -1,14 +1,14 @@
 /** Regression tests for what the fuzzers found (SPEC SEC-4), one per case, named as in tests/fuzz. */
 import { describe, expect, it } from "vitest";
 import { canonicalUrl } from "@/lib/urls";
-import { decodeText } from "@/crawler/fetch/charset";
-import { MAX_BODY_ELEMENTS, readableBody } from "@/crawler/parse/article-body";
-import { extractArticle } from "@/crawler/parse/article";
-import { parseFeed } from "@/crawler/parse/feed";
-import { extractFrontPage } from "@/crawler/parse/frontpage";
-import { limitAttributes, MAX_ATTRIBUTES } from "@/crawler/parse/html-attributes";
-import { parseHtmlDocument } from "@/crawler/parse/html-document";
-import { parseRobots } from "@/crawler/politeness/robots";
+import { decodeText } from "@/crawler/parse/bytes/charset";
+import { MAX_BODY_ELEMENTS, readableBody } from "@/crawler/parse/article/body";
+import { extractArticle } from "@/crawler/parse/article/article";
+import { parseFeed } from "@/crawler/parse/feed/feed";
+import { extractFrontPage } from "@/crawler/parse/frontpage/frontpage";
+import { limitAttributes, MAX_ATTRIBUTES } from "@/crawler/parse/html/attributes";
+import { parseHtmlDocument } from "@/crawler/parse/html/document";
+import { parseRobots } from "@/lib/robots/robots";
 
 const MIB = 1024 * 1024;
 const paragraphs = (n: number) => "<p>Una frase de la noticia, larga lo bastante para contar como texto del cuerpo.</p>".repeat(n);

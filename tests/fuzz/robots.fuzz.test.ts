@@ -1,9 +1,9 @@
 /** Fuzzing robots.txt parsing and matching (SPEC SEC-4, ROB-2): no exception, bounded time. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseRobots } from "@/crawler/politeness/robots";
-import { robotsLines } from "@/crawler/politeness/robots-lines";
-import { compilePattern, isPathAllowed, matchesPattern, normalisePath } from "@/crawler/politeness/robots-pattern";
+import { parseRobots } from "@/lib/robots/robots";
+import { robotsLines } from "@/lib/robots/lines";
+import { compilePattern, isPathAllowed, matchesPattern, normalisePath } from "@/lib/robots/pattern";
 import { robotsAccess } from "@/crawler/politeness/robots-status";
 import { boundedCall } from "./bounded";
 import { mutatedText } from "./mutate";

@@ -2,10 +2,10 @@
 import zlib from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseSitemap } from "@/crawler/parse/sitemap";
-import { inflateIfGzip } from "@/crawler/parse/sitemap-gzip";
-import { readRecords } from "@/crawler/parse/xml";
-import { xmlText } from "@/crawler/parse/xml-text";
+import { parseSitemap } from "@/crawler/parse/sitemap/sitemap";
+import { inflateIfGzip } from "@/crawler/parse/bytes/gzip-file";
+import { readRecords } from "@/crawler/parse/xml/xml";
+import { xmlText } from "@/crawler/parse/xml/text";
 import { boundedCall } from "./bounded";
 import { mutated } from "./mutate";
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from "./runs";

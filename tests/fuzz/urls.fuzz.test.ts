@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalUrl, isTrackingParam, preferCanonical, sameSiteUrl, tryCanonicalUrl } from "@/lib/urls";
-import { hasArticleShape, isUtilityUrl } from "@/crawler/parse/frontpage-urls";
+import { hasArticleShape, isUtilityUrl } from "@/crawler/parse/frontpage/urls";
 import { siteOf } from "@/lib/registrable-domain";
 import { boundedCall } from "./bounded";
 import { asBytes, mutatedText } from "./mutate";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createCrawlPipeline } from "../../crawler/compose";
 import { runHousekeeping } from "../../crawler/housekeeping";
-import { createStoryHousekeeping } from "../../crawler/jobs/story-housekeeping";
+import { createStoryHousekeeping } from "../../crawler/derive/story-housekeeping";
 import { runWorker } from "../../crawler/loop";
 import { openDatabase } from "../../db/client";
 import { importOutlets } from "../../db/queries/outlets";

@@ -4,8 +4,8 @@
  * (the draft's appendix "Validating the Domain Binding"). The site and the worker share
  * `dataDir`, so the key is made here if the site starts first.
  */
-import { KEY_DIRECTORY_MEDIA_TYPE, loadOrCreateSigningKey, publicKeyDirectory } from "@/crawler/fetch/keys";
-import { signDirectoryResponse } from "@/crawler/fetch/signature";
+import { KEY_DIRECTORY_MEDIA_TYPE, loadOrCreateSigningKey, publicKeyDirectory } from "@/lib/web-bot-auth/keys";
+import { signDirectoryResponse } from "@/lib/web-bot-auth/signature";
 import { appConfig } from "@/db/server";
 
 export const dynamic = "force-dynamic";

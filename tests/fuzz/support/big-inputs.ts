@@ -5,13 +5,13 @@
  * retained after a full GC following each run, so growth between runs shows a leak.
  */
 import zlib from "node:zlib";
-import { extractArticle } from "@/crawler/parse/article";
-import { parseFeed } from "@/crawler/parse/feed";
-import { extractFrontPage } from "@/crawler/parse/frontpage";
-import { parseSitemap } from "@/crawler/parse/sitemap";
-import { parseRobots } from "@/crawler/politeness/robots";
-import { decodeText, detectCharset } from "@/crawler/fetch/charset";
-import { parseJsonLoose } from "@/crawler/parse/json-ld";
+import { extractArticle } from "@/crawler/parse/article/article";
+import { parseFeed } from "@/crawler/parse/feed/feed";
+import { extractFrontPage } from "@/crawler/parse/frontpage/frontpage";
+import { parseSitemap } from "@/crawler/parse/sitemap/sitemap";
+import { parseRobots } from "@/lib/robots/robots";
+import { decodeText, detectCharset } from "@/crawler/parse/bytes/charset";
+import { parseJsonLoose } from "@/crawler/parse/article/json-ld";
 import { heapInUseAfterGcMiB } from "../../support/heap";
 import { SEED_URL } from "../seeds";
 

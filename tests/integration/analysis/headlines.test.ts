@@ -6,7 +6,7 @@ import { loadArticlePage } from "../../../db/queries/article-page";
 import { loadHeadlineTestCounts } from "../../../db/queries/headline-changes";
 import { importOutlets } from "../../../db/queries/outlets";
 import { loadPolicies } from "../../../db/queries/policy";
-import { createHeadlineAnalyser } from "../../../crawler/jobs/analyse-headlines";
+import { createHeadlineAnalyser } from "../../../crawler/derive/analyse-headlines";
 import { headlineHash, recordSightings } from "../../../crawler/record/articles";
 import { shippedFramingModel } from "../../../lib/analysis/framing-model";
 import { headlineFeatures } from "../../../lib/analysis/headline-features";

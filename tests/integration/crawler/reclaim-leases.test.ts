@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/queries/outlets";
 import { sqlTime } from "../../../db/sql-time";
-import { createLeaseReclaimer, DEAD_AFTER_MS } from "../../../crawler/jobs/reclaim-leases";
+import { createLeaseReclaimer, DEAD_AFTER_MS } from "../../../crawler/schedule/reclaim-leases";
 import { createTestDatabase } from "../../support/database";
 
 const T0 = Date.parse("2026-11-29T10:00:00Z");

@@ -6,8 +6,8 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { createBrowserRenderer, type BrowserRendererOptions } from "@/crawler/fetch/browser";
-import { attachBoxes, leadStory } from "@/crawler/parse/frontpage-boxes";
-import { extractFrontPage } from "@/crawler/parse/frontpage";
+import { attachBoxes, leadStory } from "@/crawler/parse/frontpage/boxes";
+import { extractFrontPage } from "@/crawler/parse/frontpage/frontpage";
 import { loadConfig } from "@/lib/config";
 import { chromiumPath } from "../../support/browser";
 

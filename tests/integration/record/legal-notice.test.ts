@@ -12,7 +12,7 @@ import { importOutlets } from "../../../db/queries/outlets";
 import { sqlTime } from "../../../db/sql-time";
 import { createCollector } from "../../../crawler/jobs/collect";
 import type { FetchResult } from "../../../crawler/fetch/types";
-import { legalNoticeText } from "../../../crawler/parse/legal-notice";
+import { legalNoticeText } from "../../../crawler/parse/html/legal-notice";
 import type { PoliteClient } from "../../../crawler/politeness/client";
 import type { Job } from "../../../crawler/schedule/claim";
 import { parseOutletsFile } from "../../../lib/outlets-file";

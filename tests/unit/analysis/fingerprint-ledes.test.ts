@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { extractArticle } from "../../../crawler/parse/article";
-import { parseFeed } from "../../../crawler/parse/feed";
+import { extractArticle } from "../../../crawler/parse/article/article";
+import { parseFeed } from "../../../crawler/parse/feed/feed";
 
 const rss = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Diario</title>

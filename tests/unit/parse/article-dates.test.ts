@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDeclaredDate } from "@/crawler/parse/article-dates";
+import { parseDeclaredDate } from "@/crawler/parse/article/dates";
 
 describe("parseDeclaredDate (SPEC EXT-4)", () => {
   it.each<[string, unknown, string | undefined]>([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractArticle } from "@/crawler/parse/article";
+import { extractArticle } from "@/crawler/parse/article/article";
 import { articleResponse } from "@/tests/sim/content";
 import type { SimRequest, SimResponse } from "@/tests/sim/http-types";
 import { simOutlets, type SimOutlet } from "@/tests/sim/outlets";

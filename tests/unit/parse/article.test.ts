@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { extractArticle, type ArticleData } from "@/crawler/parse/article";
+import { extractArticle, type ArticleData } from "@/crawler/parse/article/article";
 import { encodeWindows1252 } from "@/tests/sim/scenarios/windows-1252";
 
 const W = "https://www.diarioejemplo.es";

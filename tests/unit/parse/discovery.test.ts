@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discoverFeeds } from "../../../crawler/parse/discovery";
+import { discoverFeeds } from "../../../crawler/parse/html/discovery";
 
 describe("source discovery", () => {
   it("CFG-2: the feeds a home page announces are found, resolved and de-duplicated", () => {

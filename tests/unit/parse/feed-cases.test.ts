@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseFeed } from "@/crawler/parse/feed";
+import { parseFeed } from "@/crawler/parse/feed/feed";
 
 const FEED_URL = "https://www.diarioprueba.test/rss/portada.xml";
 const NS = 'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom"';

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
-import { parseFeed } from "@/crawler/parse/feed";
+import { parseFeed } from "@/crawler/parse/feed/feed";
 import { feedFixture } from "./fixtures/feeds";
 
 const FEED_URL = "https://www.diariohostil.test/rss";

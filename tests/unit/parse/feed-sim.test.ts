@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseFeed, type FeedItem } from "@/crawler/parse/feed";
+import { parseFeed, type FeedItem } from "@/crawler/parse/feed/feed";
 import { TYPES, type SimRequest, type SimResponse } from "../../sim/http-types";
 import { simOutlets, type SimOutlet } from "../../sim/outlets";
 import { renderAtom, renderRss, type FeedContext, type FeedEntry } from "../../sim/render/feeds";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseFeed, type FeedItem } from "@/crawler/parse/feed";
+import { parseFeed, type FeedItem } from "@/crawler/parse/feed/feed";
 import { FEED_FIXTURES, LEDE_MARK, feedFixture } from "./fixtures/feeds";
 
 const at = (iso: string) => new Date(iso);

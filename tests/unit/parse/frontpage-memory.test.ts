@@ -5,7 +5,7 @@
  * that grows as pages change a few links per capture.
  */
 import { describe, expect, it } from "vitest";
-import { extractFrontPage } from "@/crawler/parse/frontpage";
+import { extractFrontPage } from "@/crawler/parse/frontpage/frontpage";
 import { heapInUseAfterGcMiB } from "../../support/heap";
 
 const MIB = 1024 * 1024;

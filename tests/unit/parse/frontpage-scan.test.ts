@@ -1,12 +1,12 @@
 /**
- * The streaming front-page scan (crawler/parse/frontpage-scan.ts) must give exactly what
+ * The streaming front-page scan (crawler/parse/frontpage/scan.ts) must give exactly what
  * the DOM walk it replaced gave (SPEC EXT-3): same links, order, ranks and headlines, on
  * real-looking pages, on the simulated web, on tricky markup and on seeded random markup.
  * The DOM walk is kept verbatim in ./support/frontpage-dom.ts as the oracle.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { extractFrontPage } from "@/crawler/parse/frontpage";
+import { extractFrontPage } from "@/crawler/parse/frontpage/frontpage";
 import { frontPageResponse } from "@/tests/sim/content";
 import type { SimRequest } from "@/tests/sim/http-types";
 import { simOutlets, type SimOutlet } from "@/tests/sim/outlets";

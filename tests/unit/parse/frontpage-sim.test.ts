@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractFrontPage } from "@/crawler/parse/frontpage";
+import { extractFrontPage } from "@/crawler/parse/frontpage/frontpage";
 import { frontPageResponse } from "@/tests/sim/content";
 import type { SimRequest } from "@/tests/sim/http-types";
 import { simOutlets, type SimOutlet } from "@/tests/sim/outlets";

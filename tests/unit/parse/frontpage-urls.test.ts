@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { markerWords } from "@/crawler/parse/frontpage-chrome";
-import { hasArticleShape, isUtilityUrl } from "@/crawler/parse/frontpage-urls";
+import { markerWords } from "@/crawler/parse/frontpage/chrome";
+import { hasArticleShape, isUtilityUrl } from "@/crawler/parse/frontpage/urls";
 
 describe("front-page link kinds by URL shape (SPEC EXT-3)", () => {
   it.each([

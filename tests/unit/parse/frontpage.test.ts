@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { extractFrontPage } from "@/crawler/parse/frontpage";
+import { extractFrontPage } from "@/crawler/parse/frontpage/frontpage";
 import { encodeWindows1252 } from "@/tests/sim/scenarios/windows-1252";
 
 const HOME = "https://www.diarioejemplo.es/";

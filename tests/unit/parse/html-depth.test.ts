@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { extractFrontPage } from "../../../crawler/parse/frontpage";
-import { limitNesting } from "../../../crawler/parse/html-depth";
+import { extractFrontPage } from "../../../crawler/parse/frontpage/frontpage";
+import { limitNesting } from "../../../crawler/parse/html/depth";
 
 describe("hostile nesting", () => {
   it("SEC-4: a normal page is left untouched", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseJsonLoose, repairJson } from "@/crawler/parse/json-ld";
-import { booleanOf, jsonLdArticle } from "@/crawler/parse/json-ld-article";
+import { parseJsonLoose, repairJson } from "@/crawler/parse/article/json-ld";
+import { booleanOf, jsonLdArticle } from "@/crawler/parse/article/json-ld-article";
 
 const clean = (s: string) => s.replace(/\s+/g, " ").trim();
 

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { parseSitemap } from "@/crawler/parse/sitemap";
+import { parseSitemap } from "@/crawler/parse/sitemap/sitemap";
 import { TYPES, type SimRequest } from "../../sim/http-types";
 import { PATHS, simOutlets } from "../../sim/outlets";
 import { renderNewsSitemap, renderSitemapIndex, type NewsEntry } from "../../sim/render/sitemaps";

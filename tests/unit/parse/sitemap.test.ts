@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { parseSitemap, type Sitemap } from "@/crawler/parse/sitemap";
+import { parseSitemap, type Sitemap } from "@/crawler/parse/sitemap/sitemap";
 import { sitemapFixture } from "./fixtures/sitemaps";
 
 const at = (iso: string) => new Date(iso);

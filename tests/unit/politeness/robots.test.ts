@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ROBOTS_MAX_BYTES, robotsLines } from "@/crawler/politeness/robots-lines";
-import { compilePattern, matchesPattern, normalisePath } from "@/crawler/politeness/robots-pattern";
-import { isValidProductToken, parseRobots } from "@/crawler/politeness/robots";
+import { ROBOTS_MAX_BYTES, robotsLines } from "@/lib/robots/lines";
+import { compilePattern, matchesPattern, normalisePath } from "@/lib/robots/pattern";
+import { isValidProductToken, parseRobots } from "@/lib/robots/robots";
 import { CRAWL_DELAY_CASES, RFC_AND_OWN_CASES, SITEMAP_CASES } from "./robots-cases";
 import { GOOGLE_MATCHING_CASES } from "./robots-cases-google-matching";
 import { GOOGLE_SYNTAX_CASES } from "./robots-cases-google-syntax";

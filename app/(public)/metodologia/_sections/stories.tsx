@@ -1,7 +1,7 @@
 /** How articles are grouped into stories (SPEC DER-2, DER-5), with the thresholds the worker uses. */
 import { DEFAULT_CLUSTER_OPTIONS } from "@/lib/analysis/cluster";
 import { MINHASH_SIZE } from "@/lib/analysis/fingerprint";
-import { FINGERPRINT_RETENTION_MS } from "@/crawler/jobs/retention";
+import { FINGERPRINT_RETENTION_MS } from "@/lib/analysis/fingerprint";
 import { formatNumber } from "@/lib/pages/format";
 
 export function Stories() {

@@ -1,5 +1,5 @@
 /** How agency copy is recognised (SPEC DER-3). */
-import { WIRE_WINDOW_MS, UNKNOWN_AGENCY } from "@/crawler/jobs/wire-copy";
+import { WIRE_WINDOW_MS, UNKNOWN_AGENCY } from "@/lib/analysis/wire";
 import { WIRE_HAMMING_THRESHOLD } from "@/lib/analysis/wire";
 import { formatNumber } from "@/lib/pages/format";
 

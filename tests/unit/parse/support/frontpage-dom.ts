@@ -5,11 +5,11 @@
  */
 import { tryCanonicalUrl } from "../../../../lib/urls";
 import { siteOf } from "../../../../lib/registrable-domain";
-import { hasArticleShape, isUtilityUrl } from "../../../../crawler/parse/frontpage-urls";
+import { hasArticleShape, isUtilityUrl } from "../../../../crawler/parse/frontpage/urls";
 import { parseHTML } from "linkedom";
-import { decodeHtml, documentBase, htmlForParsing } from "../../../../crawler/parse/html-document";
+import { decodeHtml, documentBase, htmlForParsing } from "../../../../crawler/parse/html/document";
 
-// ---- crawler/parse/html-text.ts ----
+// ---- crawler/parse/html/text.ts ----
 
 // Elements whose content is never rendered as text.
 const SILENT = new Set(["script", "style", "noscript", "template", "svg", "math", "iframe", "object", "canvas", "head", "title"]);
@@ -98,7 +98,7 @@ export function imageAltText(root: Element): string {
   return img ? collapseWhitespace(img.getAttribute("alt") ?? "") : "";
 }
 
-// ---- crawler/parse/frontpage-chrome.ts ----
+// ---- crawler/parse/frontpage/chrome.ts ----
 
 // Class and id words (split on punctuation and camelCase) that mark chrome. "header" is
 // not one: `<div class="card-header">` holds a headline on many front pages.
@@ -168,7 +168,7 @@ export function anchorsOutsideChrome(root: Element): Element[] {
   return anchors;
 }
 
-// ---- crawler/parse/frontpage-headline.ts ----
+// ---- crawler/parse/frontpage/headline.ts ----
 
 /** Longest text accepted as a headline; longer link text is a card with its lede. */
 export const MAX_HEADLINE_CHARS = 300;

@@ -1,0 +1,39 @@
+/**
+ * The readable body of an open article (SPEC EXT-4): Mozilla Readability on the linkedom
+ * document, as plain text, whitespace-normalised and capped. It lives in memory only
+ * (STO-3): callers derive their numbers from it and drop it in the same pass.
+ */
+import { Readability } from "@mozilla/readability";
+import { collapseWhitespace } from "../html/text";
+
+/** Largest body kept in memory, in characters (≈200 KB of text; long reads are ~60 KB). */
+export const MAX_BODY_CHARS = 200_000;
+
+/**
+ * Most elements handed to Readability (SEC-4). Its cost grows faster than the page: a
+ * 10 MiB page (POL-5's cap) of ~190,000 elements took ~10 s and over 256 MiB of heap
+ * (tests/fuzz, "article: 10 MiB body"). Article pages have a few thousand elements; past
+ * this there is no body, as for a walled page. Counted by us: Readability's own
+ * `maxElemsToParse` counts `getElementsByTagName("*")`, which is empty under linkedom.
+ */
+export const MAX_BODY_ELEMENTS = 30_000;
+
+/** Text cut at `max` characters, on a word boundary when one is near. */
+export function capText(text: string, max = MAX_BODY_CHARS): string {
+  if (text.length <= max) return text;
+  const cut = text.lastIndexOf(" ", max);
+  return text.slice(0, cut > max * 0.9 ? cut : max);
+}
+
+/** EXT-4: the body text Readability finds, or undefined; the document is modified (call it last). */
+export function readableBody(doc: Document): string | undefined {
+  try {
+    if (doc.querySelectorAll("*").length > MAX_BODY_ELEMENTS) return undefined;
+    // JSON-LD is read by our own parser; Readability's copy of it would only cost time.
+    const article = new Readability(doc, { disableJSONLD: true }).parse();
+    const text = collapseWhitespace(article?.textContent ?? "");
+    return text === "" ? undefined : capText(text);
+  } catch {
+    return undefined; // Readability throws on some malformed documents; no body, no crash
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Feeds to items (SPEC EXT-1): RSS 2.0, RSS 1.0/RDF and Atom in any charset a server gets
+ * wrong, read as far as the bytes go. Bad input gives `[]`, never an exception (SEC-4).
+ */
+import { feedItem, type FeedItem } from "./item";
+import { readRecords } from "../xml/xml";
+import { xmlText } from "../xml/text";
+
+export type { FeedItem } from "./item";
+
+// Read and dropped unseen, so no lede or body can leak into an item (SPEC STO-3).
+const UNREAD = new Set(["description", "encoded", "summary", "content", "subtitle", "abstract", "text"]);
+// With `ledes`, descriptions and summaries are read for the in-memory fingerprint (DER-2); bodies stay unread.
+const UNREAD_BUT_LEDES = new Set(["encoded", "content", "subtitle", "abstract", "text"]);
+
+/** Options of `parseFeed`. */
+export interface FeedOptions {
+  /** Read each item's description/summary into `lede` (in memory only, STO-3). @default false */
+  ledes?: boolean;
+}
+
+/** The items of a feed, one per article URL (first wins), in document order; `[]` if none can be read. */
+export function parseFeed(body: Uint8Array | string, url: string, contentType?: string, options: FeedOptions = {}): FeedItem[] {
+  try {
+    const items: FeedItem[] = [];
+    const seen = new Set<string>();
+    readRecords(xmlText(body, contentType), {
+      isRecord: (local) => local === "item" || local === "entry",
+      skip: options.ledes ? UNREAD_BUT_LEDES : UNREAD,
+      onRecord(record) {
+        const item = feedItem(record, url, options.ledes);
+        if (!item || seen.has(item.url)) return;
+        seen.add(item.url);
+        items.push(item);
+      },
+    });
+    return items;
+  } catch {
+    return []; // SEC-4: a feed we cannot read is an empty feed, not a crashed worker
+  }
+}

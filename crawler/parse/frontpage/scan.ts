@@ -1,0 +1,210 @@
+/**
+ * One streaming pass over a front page (SPEC EXT-3): the `<a href>` elements outside site
+ * chrome, in document order, each with the headline text it offers, and the page's
+ * `<base href>`. No DOM is built: the tags come from htmlparser2, the tokenizer linkedom
+ * builds its tree from, and the tree is followed as a stack of open elements, pushed at
+ * every open tag and popped at every close tag exactly as linkedom does. So the elements,
+ * their nesting and their text are those of `parseHtmlDocument`, at a tenth of its cost
+ * (most of a linkedom parse is building and collecting node objects).
+ *
+ * The rules are the DOM walk's: the walk covers the document element (the first
+ * top-level element) and skips a chrome subtree whole (frontpage-chrome.ts); a link's
+ * headline is the visible text of the heading holding it or of the first visible heading
+ * inside it, else its own visible text, else its aria-label, title or image alt
+ * (frontpage-headline.ts). Visible text skips hidden and silent subtrees below the element
+ * whose text it is, and separates block boxes (html-text.ts).
+ */
+import { Parser } from "htmlparser2";
+import { isSectioning, marksChrome } from "./chrome";
+import { HEADING_TAGS, headlineFrom, HeadlineTier, MAX_HEADLINE_CHARS, type HeadlineCandidate } from "./headline";
+import { attributeOf, BLOCK_TAGS, collapseWhitespace, isSilentTag, VisibleText, type Attributes } from "../html/text";
+
+/** A link outside chrome: its href and rel as written, and its headline candidate. */
+export interface ScannedAnchor {
+  href: string;
+  rel: string | undefined;
+  headline: HeadlineCandidate;
+}
+
+/** What the scan of a page found. */
+export interface FrontPageScan {
+  anchors: ScannedAnchor[];
+  /** The href of the first `<base href>` element, when there is one. */
+  baseHref?: string;
+}
+
+/** Visible text of an element, gathered from its open tag to its close tag. */
+interface Gatherer {
+  /** Stack index of the element. */
+  depth: number;
+  text: VisibleText;
+  /** Set when the element closes. */
+  result?: string | undefined;
+}
+
+/** An open link outside chrome, its headline sources filled in as its content goes by. */
+interface OpenAnchor {
+  depth: number;
+  href: string;
+  rel: string | undefined;
+  ariaLabel: string | undefined;
+  title: string | undefined;
+  inHeading: boolean;
+  /** Its own visible text; undefined when the link itself is silent (aria-hidden). */
+  own: Gatherer | undefined;
+  /** The first visible heading inside it. */
+  heading?: Gatherer;
+  imageAlt?: string;
+  /** Its place in the result, filled when it closes. */
+  slot: number;
+}
+
+/** One open element of the stack. */
+interface OpenElement {
+  /** Stack index of the deepest silent element above it (-1: none). */
+  silentAbove: number;
+  silent: boolean;
+  block: boolean;
+  heading: boolean;
+  /** Inside the walked tree and not chrome: its children are walked. */
+  walked: boolean;
+  /** It or an ancestor in the walked tree is sectioning. */
+  sectioned: boolean;
+  gatherer?: Gatherer;
+  anchor?: OpenAnchor;
+}
+
+/** Remove `item` from `list` if it is there. */
+function drop<T>(list: T[], item: T): void {
+  const i = list.lastIndexOf(item);
+  if (i >= 0) list.splice(i, 1);
+}
+
+/** EXT-3: scan a page's text (as `htmlForParsing` gives it). */
+export function scanFrontPage(html: string): FrontPageScan {
+  const stack: OpenElement[] = [];
+  const gatherers: Gatherer[] = [];
+  // Open links still looking for a heading, and for an image's alt text.
+  const wantHeading: OpenAnchor[] = [];
+  const wantAlt: OpenAnchor[] = [];
+  const anchors: ScannedAnchor[] = [];
+  const chromeMemo = new Map<string, boolean>();
+  let baseHref: string | undefined;
+  let sawDocumentElement = false;
+  // Stack index of the deepest open silent element, -1 when none is open.
+  let deepestSilent = -1;
+  let openHeadings = 0;
+  let inCdata = false;
+
+  const gather = (depth: number): Gatherer => {
+    const gatherer: Gatherer = { depth, text: new VisibleText(MAX_HEADLINE_CHARS) };
+    gatherers.push(gatherer);
+    return gatherer;
+  };
+  // A block box opening or closing at `depth` separates words in the text of elements above
+  // it, unless a silent element between them hides it.
+  const separate = (silentAbove: number) => add(" ", silentAbove);
+  // Text reaches the elements above it with nothing silent in between; one whose text is
+  // already too long for a headline stops listening.
+  const add = (text: string, silentAbove: number) => {
+    for (let i = gatherers.length - 1; i >= 0; i--) {
+      const g = gatherers[i]!;
+      if (silentAbove > g.depth) continue;
+      g.text.add(text);
+      if (g.text.full) gatherers.splice(i, 1);
+    }
+  };
+
+  const parser = new Parser({
+    onopentag(name: string, attributes: Attributes) {
+      const depth = stack.length;
+      const parent = stack[depth - 1];
+      const silentAbove = deepestSilent;
+      const silent = isSilentTag(name, attributes);
+      if (silent) deepestSilent = depth;
+      const block = BLOCK_TAGS.has(name);
+      if (block && !silent) separate(silentAbove);
+      if (name === "base" && baseHref === undefined) baseHref = attributeOf(attributes, "href");
+
+      // The first visible heading, and image with alt text, inside an open link: nothing silent between them.
+      const heading = HEADING_TAGS.has(name);
+      let headingGatherer: Gatherer | undefined;
+      if (heading && wantHeading.length > 0) {
+        for (let i = wantHeading.length - 1; i >= 0; i--) {
+          const a = wantHeading[i]!;
+          if (deepestSilent > a.depth) continue;
+          a.heading = headingGatherer ??= gather(depth);
+          wantHeading.splice(i, 1);
+        }
+      }
+      if (name === "img" && wantAlt.length > 0) {
+        const alt = collapseWhitespace(attributeOf(attributes, "alt") ?? "");
+        for (let i = wantAlt.length - 1; i >= 0 && alt !== ""; i--) {
+          const a = wantAlt[i]!;
+          if (deepestSilent > a.depth) continue;
+          a.imageAlt = alt;
+          wantAlt.splice(i, 1);
+        }
+      }
+
+      // The walk: the document element and, below it, what is not chrome.
+      const walkable = parent === undefined ? !sawDocumentElement : parent.walked;
+      if (parent === undefined) sawDocumentElement = true;
+      const sectionedAbove = parent?.sectioned ?? false;
+      const walked = walkable && !marksChrome(name, attributes, sectionedAbove, chromeMemo);
+      const element: OpenElement = {
+        silentAbove, silent, block, heading, walked, sectioned: walked && (sectionedAbove || isSectioning(name)), gatherer: headingGatherer,
+      };
+      if (walked && name === "a") {
+        const href = attributeOf(attributes, "href");
+        if (href !== undefined) {
+          element.anchor = {
+            depth, href, rel: attributeOf(attributes, "rel"), ariaLabel: attributeOf(attributes, "aria-label"),
+            title: attributeOf(attributes, "title"), inHeading: openHeadings > 0, own: silent ? undefined : gather(depth), slot: anchors.length,
+          };
+          if (element.anchor.own) element.gatherer = element.anchor.own;
+          if (!element.anchor.inHeading) wantHeading.push(element.anchor);
+          wantAlt.push(element.anchor);
+          anchors.push({ href, rel: element.anchor.rel, headline: { text: "", tier: HeadlineTier.None } });
+        }
+      }
+      if (heading) openHeadings++;
+      stack.push(element);
+    },
+    ontext(text: string) {
+      if (inCdata) return;
+      add(text, deepestSilent);
+    },
+    oncdatastart() {
+      inCdata = true;
+    },
+    oncdataend() {
+      inCdata = false;
+    },
+    // linkedom goes up one element at every close tag, whatever its name: so does the stack.
+    onclosetag() {
+      const element = stack.pop();
+      if (element === undefined) return;
+      deepestSilent = element.silentAbove;
+      if (element.heading) openHeadings--;
+      if (element.gatherer) {
+        element.gatherer.result = element.gatherer.text.text();
+        drop(gatherers, element.gatherer);
+      }
+      const a = element.anchor;
+      if (a) {
+        drop(wantHeading, a);
+        drop(wantAlt, a);
+        const own = a.own ? a.own.result : "";
+        anchors[a.slot]!.headline = headlineFrom({
+          heading: a.inHeading ? { text: own } : a.heading ? { text: a.heading.result } : undefined,
+          text: own, ariaLabel: a.ariaLabel, title: a.title, imageAlt: a.imageAlt,
+        });
+      }
+      if (element.block && !element.silent) separate(element.silentAbove);
+    },
+  }, { lowerCaseAttributeNames: false, decodeEntities: true, xmlMode: false });
+  parser.write(html);
+  parser.end();
+  return baseHref === undefined ? { anchors } : { anchors, baseHref };
+}

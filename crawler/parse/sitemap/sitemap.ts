@@ -1,0 +1,78 @@
+/**
+ * Sitemaps to entries (SPEC EXT-2): `urlset` and `sitemapindex`, gzip, `lastmod` and the
+ * Google News extension. Elements are matched by namespace or local name, so `<ns0:url>`
+ * counts. Bad input gives an empty urlset, never an exception (SEC-4).
+ */
+import { parseFeedDate } from "../dates";
+import { inflateIfGzip } from "../bytes/gzip-file";
+import { readRecords, type XmlElement } from "../xml/xml";
+import { MAX_HEADLINE, firstOf, inlineText, resolveHref, urlText } from "../xml/query";
+import { xmlText } from "../xml/text";
+
+/** One `<url>` or `<sitemap>` entry. */
+export interface SitemapEntry {
+  url: string;
+  lastmod?: Date;
+  newsTitle?: string;
+  newsPublishedAt?: Date;
+}
+
+/** A parsed sitemap: a list of article URLs (`urlset`) or of further sitemaps (`index`). */
+export interface Sitemap {
+  kind: "urlset" | "index";
+  entries: SitemapEntry[];
+}
+
+/** The entry element each sitemap root holds (sitemaps.org protocol). */
+const ENTRY_OF: Readonly<Record<string, string>> = { urlset: "url", sitemapindex: "sitemap" };
+
+/** Parts of an entry we never use, left unread: images, videos, hreflang alternates, publication names. */
+const UNREAD = new Set(["image", "video", "link", "publication", "keywords", "stock_tickers", "genres", "changefreq", "priority"]);
+
+/** The entries of a sitemap or sitemap index, one per URL (first wins); an empty urlset if unreadable. */
+export function parseSitemap(body: Uint8Array | string, url: string, contentType?: string): Sitemap {
+  try {
+    const bytes = typeof body === "string" ? body : inflateIfGzip(body);
+    if (bytes === undefined) return { kind: "urlset", entries: [] };
+    const entries: SitemapEntry[] = [];
+    const seen = new Set<string>();
+    const { root } = readRecords(xmlText(bytes, contentType), {
+      // Entries are the root's children; <loc> inside image:image or video:video is not one.
+      isRecord: (local, depth) => depth === 1 && (local === "url" || local === "sitemap"),
+      skip: UNREAD,
+      onRecord(record, rootName) {
+        if (ENTRY_OF[rootName] !== record.local) return; // a <sitemap> in a urlset, or a root that is no sitemap
+        const entry = sitemapEntry(record, url, rootName === "urlset");
+        if (!entry || seen.has(entry.url)) return;
+        seen.add(entry.url);
+        entries.push(entry);
+      },
+    });
+    return { kind: root === "sitemapindex" ? "index" : "urlset", entries };
+  } catch {
+    return { kind: "urlset", entries: [] };
+  }
+}
+
+/** Article URLs are canonical (EXT-5); sitemap URLs in an index are only resolved, since we fetch them as given. */
+function sitemapEntry(record: XmlElement, sitemapUrl: string, canonical: boolean): SitemapEntry | undefined {
+  const loc = childByLocal(record, "loc");
+  const url = loc ? resolveHref(urlText(loc.text), sitemapUrl, loc.bases, canonical) : undefined;
+  if (!url) return undefined;
+  const entry: SitemapEntry = { url };
+  const lastmod = parseFeedDate(childByLocal(record, "lastmod")?.text);
+  if (lastmod) entry.lastmod = lastmod;
+  const news = firstOf(record, "news:news");
+  if (news) {
+    const title = inlineText(firstOf(news, "news:title")?.text ?? "");
+    if (title && title.length <= MAX_HEADLINE) entry.newsTitle = title;
+    const published = parseFeedDate(firstOf(news, "news:publication_date")?.text);
+    if (published) entry.newsPublishedAt = published;
+  }
+  return entry;
+}
+
+/** A sitemap-protocol child by local name, whatever prefix it has; extension elements (news:, image:) excluded. */
+function childByLocal(record: XmlElement, local: string): XmlElement | undefined {
+  return record.children.find((c) => c.local === local && !/^(?:news|image|video|xhtml):/.test(c.key));
+}

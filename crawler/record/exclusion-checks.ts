@@ -1,0 +1,46 @@
+/**
+ * PUB-2: the writes of the exclusion verifier. Requests due a look are claimed by stamping
+ * the check time first, so several workers never look for one token at once; a token found
+ * verifies and applies the exclusion at once.
+ */
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { sqlTime } from "../../db/sql-time";
+import { VERIFICATION_DAYS } from "../../lib/exclusion-request";
+
+/** A request whose token is to be looked for, with the outlet's front page when we follow it. */
+export type PendingExclusion = { id: number; domain: string; token: string; homepage: string | null };
+
+const DAY_MS = 86_400_000;
+
+/** Claims up to `limit` form requests still in their verification days whose last look is `checkEveryMs` old. */
+export async function claimDueExclusions(db: Executor, p: { now: number; checkEveryMs: number; limit: number }): Promise<PendingExclusion[]> {
+  return db.execute<PendingExclusion>(sql`
+    with claimed as (
+      update exclusions set last_checked_at = ${sqlTime(p.now)}
+      where id in (
+        select id from exclusions
+        where verified_at is null and withdrawn_at is null and token is not null and channel = 'form'
+          and received_at > ${sqlTime(p.now - VERIFICATION_DAYS * DAY_MS)}
+          and (last_checked_at is null or last_checked_at <= ${sqlTime(p.now - p.checkEveryMs)})
+        order by last_checked_at nulls first, received_at
+        limit ${p.limit}
+        for update skip locked)
+      returning id, domain, token, outlet_id)
+    select c.id, c.domain, c.token, o.homepage from claimed c left join outlets o on o.id = c.outlet_id`);
+}
+
+/** The token was found: the exclusion is verified and in force from `at`, tied to the outlet that follows the domain. */
+export async function recordExclusionVerified(db: Executor, p: { id: number; at: number }): Promise<void> {
+  await db.execute(sql`
+    update exclusions set verified_at = ${sqlTime(p.at)}, applied_at = ${sqlTime(p.at)}, pending_reason = null,
+      last_checked_at = ${sqlTime(p.at)}, checks = checks + 1,
+      outlet_id = coalesce(outlet_id, (select s.outlet_id from sources s where s.kind = 'frontpage' and s.site_domain = domain order by s.outlet_id limit 1))
+    where id = ${p.id}`);
+}
+
+/** The token was not found on this look. */
+export async function recordTokenNotFound(db: Executor, p: { id: number; at: number }): Promise<void> {
+  await db.execute(sql`
+    update exclusions set last_checked_at = ${sqlTime(p.at)}, checks = checks + 1, pending_reason = 'codigo-no-encontrado' where id = ${p.id}`);
+}
