@@ -21,7 +21,9 @@ import { createLeaseReclaimer, DEAD_AFTER_MS } from "./schedule/reclaim-leases";
 import { createStoryHousekeeping } from "./derive/story-housekeeping";
 import { createExclusionVerifier } from "./jobs/verify-exclusions";
 import type { Pipeline } from "./pipeline";
-import { cachedPolicies, closedSourceCheck, withPublisherPolicy } from "./policy-gate";
+import { closedSourceGate } from "./politeness/closed-gate";
+import { gateInOrder } from "./politeness/gates";
+import { cachedPolicies, closedSourceCheck, publisherPolicyGate } from "./politeness/publisher-gate";
 import { createPoliteClient } from "./politeness/client";
 import { siteOf } from "../lib/registrable-domain";
 
@@ -82,8 +84,12 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
   const chores = [
     () => reclaim(), (s: AbortSignal) => verifier.verifyDue(s), (s: AbortSignal) => deleter.deleteDue(s), (s: AbortSignal) => headlines.analyse(s), () => stories(),
   ];
-  return withPublisherPolicy({
-    gate: (job, at) => (job.kind === "article" ? articles : sources).gate(job, at),
+  return {
+    // The job's checks, in the order of crawler/politeness/gates.ts; the client applies the rest to every request.
+    gate: gateInOrder([
+      publisherPolicyGate({ policies: cachedPolicies(db, now), isClosed: closedSourceCheck(db) }),
+      closedSourceGate({ db, siteOf, probeEveryMs: config.politeness.probeIntervalMs }),
+    ]),
     run: (job, signal) => (job.kind === "article" ? articles : sources).run(job, signal),
     housekeeping: async (signal) => {
       let done = 0;
@@ -91,5 +97,5 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
       return done;
     },
     close: () => renderer.close(),
-  }, { policies: cachedPolicies(db, now), isClosed: closedSourceCheck(db) });
+  };
 }

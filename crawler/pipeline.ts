@@ -4,7 +4,7 @@
  * with fakes and the politeness and collection stages can be filled in independently.
  * Text exists only between fetch and record, in memory (SPEC STO-3).
  */
-import type { Job } from "./schedule/claim";
+import type { Job, Validators } from "./schedule/claim";
 
 /** The gate's decision about a planned fetch (STYLE.md "Composing the policy pieces"). */
 export type Verdict =
@@ -24,9 +24,6 @@ export interface JobOutcome {
    */
   validators?: Validators;
 }
-
-/** A response's validators for the next conditional request (either may be absent). */
-export interface Validators { etag: string | null; lastModified: string | null }
 
 /** The injected stages. `run` performs fetch → parse → record after the gate said go. */
 export interface Pipeline {

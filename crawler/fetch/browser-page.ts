@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContextOptions, Route } from "playwright-core";
 import { LAYOUT_SCRIPT, toLayoutBoxes, VIEWPORT, type LayoutBox } from "./browser-boxes";
-import { routeDecision, type Subrequests } from "./browser-route";
+import { routeDecision } from "./browser-route";
 
 /** The main document, as our HTTP fetcher received it (decoded, status 2xx). */
 export interface FetchedDocument {
@@ -20,10 +20,6 @@ export interface FetchedDocument {
 /** How the page is run. */
 export interface PageOptions {
   identity: { userAgent: string; email: string };
-  allowSameOriginScripts: boolean;
-  subrequests: Subrequests;
-  /** With scripts allowed: how long to wait for the network to go quiet after `load`. */
-  settleMs: number;
 }
 
 /** What one render read back from the page; kept in memory only (STO-3). */
@@ -56,10 +52,9 @@ export async function renderInPage(browser: Browser, doc: FetchedDocument, o: Pa
       state.blocked++;
       await ws.close().catch(() => undefined);
     });
-    await context.route("**/*", (route) => onRoute(route, doc, o, state, signal));
+    await context.route("**/*", (route) => onRoute(route, doc, state));
     const page = await context.newPage();
     await page.goto(doc.url, { waitUntil: "load", timeout: 0 });
-    if (o.allowSameOriginScripts) await page.waitForLoadState("networkidle", { timeout: o.settleMs }).catch(() => undefined);
     // A page can break DOM APIs under our script: then there are no boxes, and no page-made error text (STO-3).
     const boxes = toLayoutBoxes(await page.evaluate(LAYOUT_SCRIPT).catch(() => []));
     const html = await page.content();
@@ -72,7 +67,7 @@ export async function renderInPage(browser: Browser, doc: FetchedDocument, o: Pa
   }
 }
 
-async function onRoute(route: Route, doc: FetchedDocument, o: PageOptions, state: { served: boolean; blocked: number }, signal: AbortSignal): Promise<void> {
+async function onRoute(route: Route, doc: FetchedDocument, state: { served: boolean; blocked: number }): Promise<void> {
   const request = route.request();
   let isMainFrame = false;
   try {
@@ -83,20 +78,13 @@ async function onRoute(route: Route, doc: FetchedDocument, o: PageOptions, state
   const decision = routeDecision(
     { url: request.url(), method: request.method(), resourceType: request.resourceType(), isNavigation: request.isNavigationRequest(), isMainFrame },
     doc.url,
-    { allowSameOriginScripts: o.allowSameOriginScripts, documentServed: state.served },
+    { documentServed: state.served },
   );
   try {
     if (decision === "document") {
       state.served = true;
       // Only the type travels: no Set-Cookie, no caching headers (ID-2, STO-3).
       return await route.fulfill({ status: doc.status, headers: { "content-type": doc.contentType }, body: Buffer.from(doc.body) });
-    }
-    if (decision === "subrequest") {
-      const result = await o.subrequests.fetch(request.url(), signal);
-      if (result?.status !== undefined && (result.outcome === "ok" || result.outcome === "http-error")) {
-        const type = result.headers["content-type"];
-        return await route.fulfill({ status: result.status, headers: type ? { "content-type": type } : {}, body: Buffer.from(result.body ?? []) });
-      }
     }
     state.blocked++;
     await route.abort("blockedbyclient");

@@ -18,7 +18,6 @@ import type { LayoutBox } from "./browser-boxes";
 import { createBrowserHolder } from "./browser-launch";
 import { renderInPage } from "./browser-page";
 import { firstLine, isHtml, startTiming, utf8WithBom, type Timing } from "./browser-result";
-import { createSubrequests } from "./browser-route";
 import { exchangeSignals, withinDeadline, type ExchangeSignals } from "./deadline";
 import { createHttpFetcher, type FetcherConfig } from "./http";
 import type { Fetcher, FetchRequest, FetchResult } from "./types";
@@ -37,19 +36,8 @@ export interface BrowserRendererOptions {
   config: BrowserRendererConfig;
   /** @default systemClock */
   clock?: Pick<Clock, "now" | "sleep">;
-  /** Who requests the document (and subrequests). @default createHttpFetcher({ config, clock, refuseUnlisted: config.onlyResolved }) */
+  /** Who requests the document. @default createHttpFetcher({ config, clock, refuseUnlisted: config.onlyResolved }) */
   fetcher?: Fetcher;
-  /** Let the page's own scripts and XHR/fetch GETs to its origin load (browser-route.ts). @default false */
-  allowSameOriginScripts?: boolean;
-  /** robots.txt check of each subrequest (ROB-2); required with `allowSameOriginScripts`. */
-  robotsAllows?: (url: string, signal: AbortSignal) => Promise<boolean>;
-  /** Web Bot Auth headers of subrequests (ID-3); the document's come in `RenderInit.extraHeaders`. */
-  sign?: (url: string, now: number) => Record<string, string>;
-  /** Subrequests per render at most. @default 8 */
-  maxSubrequests?: number;
-  /** With scripts allowed: wait this long at most for the network to go quiet. @default 5000 */
-  settleMs?: number;
-  random?: () => number;
   /** Called with each launched browser (tests reach its process through it). */
   onLaunch?: (browser: Browser) => void;
 }
@@ -58,7 +46,7 @@ export interface BrowserRendererOptions {
 export interface BrowserRender {
   result: FetchResult;
   boxes: LayoutBox[];
-  /** Requests sent to the site: the document plus allowed subrequests; each counts for POL-1. */
+  /** Requests sent to the site: the document only (POL-2); it counts for POL-1. */
   requests: number;
   /** Requests the router refused (POL-2). */
   blocked: number;
@@ -84,7 +72,6 @@ const ABORT_GRACE_MS = 2_000;
 /** Build the browser renderer (DESIGN.md crawler/fetch/browser.ts). */
 export function createBrowserRenderer(options: BrowserRendererOptions): BrowserRenderer {
   const { config } = options;
-  if (options.allowSameOriginScripts && !options.robotsAllows) throw new Error("allowSameOriginScripts needs robotsAllows (SPEC ROB-2)");
   const clock = options.clock ?? systemClock;
   const fetcher = options.fetcher ?? createHttpFetcher({ config, clock, refuseUnlisted: config.onlyResolved });
   const holder = createBrowserHolder(config.chromiumPath, options.onLaunch);
@@ -119,16 +106,11 @@ export function createBrowserRenderer(options: BrowserRendererOptions): BrowserR
 
   /** Lay out a fetched 2xx HTML document; a browser failure is `unreachable`, an abort `timeout`. */
   async function renderFetched(browser: Browser, doc: FetchResult & { status: number }, signals: ExchangeSignals, caller: AbortSignal, timing: Timing): Promise<BrowserRender> {
-    const subrequests = createSubrequests({
-      fetcher, clock, random: options.random ?? Math.random, sign: options.sign, max: options.maxSubrequests ?? 8,
-      pacing: { minMs: config.politeness.pacingMinMs, maxMs: config.politeness.pacingMaxMs },
-      robotsAllows: options.robotsAllows ?? (async () => false), previousEndedAt: clock.now(),
-    });
-    const pageOptions = { identity: config.bot, allowSameOriginScripts: options.allowSameOriginScripts ?? false, subrequests, settleMs: options.settleMs ?? 5_000 };
+    const pageOptions = { identity: config.bot };
     const document = { url: doc.url, status: doc.status, contentType: doc.headers["content-type"] ?? "text/html", body: doc.body ?? new Uint8Array() };
-    const requests = () => 1 + subrequests.sent;
+    const requests = () => 1;
     const base = { url: doc.url, status: doc.status, headers: doc.headers, bytes: 0 };
-    const stamp = (fields: Omit<FetchResult, "durationMs" | "startedAt" | "endedAt">) => timing.stamp({ ...fields, bytes: doc.bytes + subrequests.bytes });
+    const stamp = (fields: Omit<FetchResult, "durationMs" | "startedAt" | "endedAt">) => timing.stamp({ ...fields, bytes: doc.bytes });
     try {
       const work = renderInPage(browser, document, pageOptions, signals.signal);
       const page = await withinDeadline(work, signals.signal, ABORT_GRACE_MS, () => new Error("page did not stop after abort"));

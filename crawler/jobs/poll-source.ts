@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { fromSqlTime } from "../../db/sql-time";
 import type { Clock } from "../../lib/clock";
 import type { FetchKind, FetchResult } from "../fetch/types";
-import type { JobOutcome, Pipeline, Verdict } from "../pipeline";
+import type { JobOutcome, Pipeline } from "../pipeline";
 import type { PoliteClient } from "../politeness/client";
 import { feedBackoff } from "../politeness/retry-after";
 import { recordFailedCapture } from "../record/frontpage";
@@ -46,8 +46,8 @@ async function pastPolls(db: Db, job: Job, domain: string): Promise<NonNullable<
   return { closedSince: fromSqlTime(s.closed_since), consecutiveFailures: s.consecutive_failures, failingSince: fromSqlTime(s.failing_since) };
 }
 
-/** The pipeline that polls sources politely; `gate` handles closed resources and probes. */
-export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
+/** The run stage of source polls (their gate is crawler/politeness/closed-gate.ts). */
+export function createSourcePipeline(o: SourcePipelineOptions): Pick<Pipeline, "run"> {
   const probeEvery = o.probeIntervalMs ?? 3_600_000;
   const domainOf = (job: Job) => o.siteOf(new URL(job.url).hostname);
 
@@ -58,19 +58,6 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pipeline {
   }
 
   return {
-    async gate(job: Job, now: number): Promise<Verdict> {
-      // An open source (the claim says so) needs nothing more; a closed one needs its site's probe state.
-      if (job.state && job.state.closedSince === undefined) return { kind: "go" };
-      const s = await sourceState(o.db, { sourceId: job.sourceId, domain: domainOf(job) });
-      if (!s.closed_since) return { kind: "go" };
-      // BLK-1: a closed resource is not retried. BLK-2: a closed front page is probed hourly.
-      if (job.kind !== "frontpage") return { kind: "skip", why: "closed" };
-      if (s.stop_probing) return { kind: "skip", why: "stop-probing" };
-      const last = fromSqlTime(s.last_probe_at) ?? -Infinity;
-      if (now - last < probeEvery) return { kind: "wait", until: last + probeEvery, why: "backoff" };
-      return { kind: "go" };
-    },
-
     async run(job: Job, signal: AbortSignal): Promise<JobOutcome> {
       const domain = domainOf(job);
       const before = await pastPolls(o.db, job, domain);

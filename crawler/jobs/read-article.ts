@@ -33,12 +33,10 @@ export interface ArticleReaderOptions {
 
 const DAY = 24 * 3_600_000;
 
-/** The pipeline of article reads. */
-export function createArticleReader(o: ArticleReaderOptions): Pipeline {
+/** The run stage of article reads. */
+export function createArticleReader(o: ArticleReaderOptions): Pick<Pipeline, "run"> {
   const budget = o.dailyBudget ?? 500;
   return {
-    gate: async () => ({ kind: "go" }),
-
     async run(job: Job, signal: AbortSignal): Promise<JobOutcome> {
       const now = o.now();
       const domain = o.siteOf(job.url);

@@ -8,7 +8,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
-import type { Validators } from "../pipeline";
 import { executePrepared } from "./prepared";
 
 /** A claimed unit of work: one source of one outlet, or one article page to read. */
@@ -33,6 +32,9 @@ export interface Job {
   /** When the job's site allows its next request (`sites.next_allowed_at`), as claimed; a hint, not a permit. */
   siteReadyAt?: number;
 }
+
+/** A response's validators for the next conditional request (either may be absent). */
+export interface Validators { etag: string | null; lastModified: string | null }
 
 /** What a source's past polls left (SPEC BLK-1, BLK-6). */
 export interface SourceState { closedSince?: number; consecutiveFailures: number; failingSince?: number }

@@ -10,7 +10,8 @@ import { createSourcePipeline } from "../../../crawler/jobs/poll-source";
 import type { Fetcher, FetchResult } from "../../../crawler/fetch/types";
 import { createPoliteClient } from "../../../crawler/politeness/client";
 import { siteOf } from "../../../lib/registrable-domain";
-import type { Validators } from "../../../crawler/pipeline";
+import type { Validators } from "../../../crawler/schedule/claim";
+import { closedSourceGate } from "../../../crawler/politeness/closed-gate";
 import { claimDueJobs, completeJob, type Job } from "../../../crawler/schedule/claim";
 import { manualClock } from "../../../lib/clock";
 import { createTestDatabase } from "../../support/database";
@@ -35,6 +36,7 @@ function setUp(routes: Record<string, () => Reply>, o: { claimed?: boolean } = {
     pacing: { minMs: 3000, maxMs: 5000 }, maxRedirects: 5, leaseMs: 90_000, on4xx: "disallow-all", random: () => 0,
   });
   const pipeline = createSourcePipeline({ db: database.db, clock, client, siteOf });
+  const gate = closedSourceGate({ db: database.db, siteOf });
   /** Gate and run the job of `url` as the worker would, with time moving during waits. */
   async function poll(url: string): Promise<string> {
     const [job] = (await database.db.execute<{ id: number }>(sql`select id from sources where url = ${url}`));
@@ -47,7 +49,7 @@ function setUp(routes: Record<string, () => Reply>, o: { claimed?: boolean } = {
     const complete = async (at: number, validators?: Validators) => {
       await completeJob(database.db, { job: j, workerId: "w", nextDueAt: at, validators });
     };
-    const verdict = await pipeline.gate(j, clock.now());
+    const verdict = await gate(j, clock.now());
     if (verdict.kind !== "go") {
       await complete(verdict.kind === "wait" ? verdict.until : clock.now() + 10 * 60_000);
       return verdict.kind === "skip" ? `skip ${verdict.why}` : `wait ${verdict.until - T0}`;

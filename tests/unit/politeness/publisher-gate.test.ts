@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { withPublisherPolicy } from "../../../crawler/policy-gate";
-import type { Pipeline } from "../../../crawler/pipeline";
+import { gateInOrder, type Gate } from "../../../crawler/politeness/gates";
+import { publisherPolicyGate } from "../../../crawler/politeness/publisher-gate";
 import type { Job } from "../../../crawler/schedule/claim";
 import { makePolicies, type Scope } from "../../../lib/policy";
 
-const inner: Pipeline = { gate: async () => ({ kind: "go" }), run: async () => ({ outcome: "ok" }) };
+const inner: Gate = async () => ({ kind: "go" });
 const kinds: Job["kind"][] = ["feed", "sitemap", "frontpage", "legal", "article"];
 const job = (kind: Job["kind"]): Job => ({
   sourceId: 1, outletId: 7, outletSlug: "x", timezone: "Europe/Madrid", kind, url: "https://x.test/", intervalMinutes: 10,
@@ -13,9 +13,9 @@ const job = (kind: Job["kind"]): Job => ({
 
 async function allowed(scope: Scope | undefined, closed = false): Promise<Job["kind"][]> {
   const policies = makePolicies(scope ? [{ outletId: 7, scope }] : [], []);
-  const gated = withPublisherPolicy(inner, { policies: async () => policies, isClosed: async () => closed });
+  const gated = gateInOrder([publisherPolicyGate({ policies: async () => policies, isClosed: async () => closed }), inner]);
   const out: Job["kind"][] = [];
-  for (const k of kinds) if ((await gated.gate(job(k), 0)).kind === "go") out.push(k);
+  for (const k of kinds) if ((await gated(job(k), 0)).kind === "go") out.push(k);
   return out;
 }
 
@@ -40,8 +40,10 @@ describe("the crawler consults the policy module before every job (PUB-6)", () =
 
   it("PUB-6: with nothing in force the inner gate decides", async () => {
     expect(await allowed(undefined)).toEqual(kinds);
-    const waiting = withPublisherPolicy({ ...inner, gate: async () => ({ kind: "wait", until: 5, why: "pacing" }) },
-      { policies: async () => makePolicies([], []), isClosed: async () => false });
-    expect(await waiting.gate(job("feed"), 0)).toEqual({ kind: "wait", until: 5, why: "pacing" });
+    const waiting = gateInOrder([
+      publisherPolicyGate({ policies: async () => makePolicies([], []), isClosed: async () => false }),
+      async () => ({ kind: "wait", until: 5, why: "pacing" }),
+    ]);
+    expect(await waiting(job("feed"), 0)).toEqual({ kind: "wait", until: 5, why: "pacing" });
   });
 });

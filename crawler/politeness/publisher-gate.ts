@@ -1,14 +1,15 @@
 /**
- * Publishers' requests before every job (SPEC PUB-1, PUB-3, PUB-6): the policy module
- * decides, this stage asks it first, ahead of robots.txt and pacing, so an outlet excluded
+ * Check 1 of crawler/politeness/gates.ts: publishers' requests before every job (SPEC
+ * PUB-1, PUB-3, PUB-6). The policy module decides, this gate asks it first, ahead of
+ * robots.txt and pacing, so an outlet excluded
  * in full gets no request at all, "sin posición" stops its front-page captures and probes,
  * and "stop probing" ends the hourly probes of a closed front page.
  */
 import { sql } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { loadPolicies } from "../db/queries/policy";
-import { mayRequest, type Policies, type RequestKind } from "../lib/policy";
-import type { Pipeline } from "./pipeline";
+import type { Executor } from "../../db/client";
+import { loadPolicies } from "../../db/queries/policy";
+import { mayRequest, type Policies, type RequestKind } from "../../lib/policy";
+import type { Gate } from "./gates";
 
 /** Policies re-read at most every `ttlMs` of clock time (a request in force applies within that). */
 export function cachedPolicies(db: Executor, now: () => number, ttlMs = 60_000): () => Promise<Policies> {
@@ -31,16 +32,12 @@ export function closedSourceCheck(db: Executor): (sourceId: number) => Promise<b
   };
 }
 
-/** The pipeline with the publishers' policy as its first gate. */
-export function withPublisherPolicy(pipeline: Pipeline, o: { policies: () => Promise<Policies>; isClosed: (sourceId: number) => Promise<boolean> }): Pipeline {
-  return {
-    ...pipeline,
-    async gate(job, now) {
-      const policy = (await o.policies()).forOutlet(job.outletId);
-      let kind: RequestKind = job.kind;
-      if (job.kind === "frontpage" && !policy.probing && policy.positions && !policy.excluded && (await o.isClosed(job.sourceId))) kind = "probe";
-      if (!mayRequest(policy, kind)) return { kind: "skip", why: `publisher-policy:${kind}` };
-      return pipeline.gate(job, now);
-    },
+/** The publishers' policy as a gate; a front page known to be closed is asked about as a probe. */
+export function publisherPolicyGate(o: { policies: () => Promise<Policies>; isClosed: (sourceId: number) => Promise<boolean> }): Gate {
+  return async (job) => {
+    const policy = (await o.policies()).forOutlet(job.outletId);
+    let kind: RequestKind = job.kind;
+    if (job.kind === "frontpage" && !policy.probing && policy.positions && !policy.excluded && (await o.isClosed(job.sourceId))) kind = "probe";
+    return mayRequest(policy, kind) ? { kind: "go" } : { kind: "skip", why: `publisher-policy:${kind}` };
   };
 }
