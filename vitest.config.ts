@@ -18,7 +18,9 @@ const crawls = [
 ];
 
 export default defineConfig({
-  resolve: { alias: { "@": root } },
+  // `server-only` guards the site's read models against a client bundle; Next.js resolves it
+  // under its react-server condition, the tests import those modules directly.
+  resolve: { alias: { "@": root, "server-only": `${root}node_modules/server-only/empty.js` } },
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [

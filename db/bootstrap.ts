@@ -10,7 +10,7 @@ import type { Config } from "../lib/config";
 import type { Logger } from "../lib/log";
 import { readOutletsFile, type OutletConfig } from "../lib/outlets-file";
 import type { Db } from "./client";
-import { importOutlets } from "./queries/outlets";
+import { importOutlets } from "./outlets";
 import { appState } from "./schema";
 
 /** The default outlet list shipped with the product. */

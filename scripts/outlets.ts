@@ -5,7 +5,7 @@
  */
 import fs from "node:fs/promises";
 import { openDatabase } from "../db/client";
-import { exportOutlets, importOutlets } from "../db/queries/outlets";
+import { exportOutlets, importOutlets } from "../db/outlets";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { readOutletsFile, serializeOutlets } from "../lib/outlets-file";

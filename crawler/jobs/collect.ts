@@ -11,7 +11,7 @@ import { discoverFeeds } from "../parse/html/discovery";
 import { parseFeed } from "../parse/feed/feed";
 import type { LayoutBox } from "../fetch/browser-boxes";
 import { legalNoticeText } from "../parse/html/legal-notice";
-import { saveLegalNotice } from "../../db/queries/admin-legal";
+import { saveLegalNotice } from "../../db/legal-notices";
 import { extractFrontPage } from "../parse/frontpage/frontpage";
 import { attachBoxes, type BoxedLink } from "../parse/frontpage/boxes";
 import { parseSitemap } from "../parse/sitemap/sitemap";

@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { loadPolicies } from "../../db/queries/policy";
+import { loadPolicies } from "../../db/policy";
 import { mayRequest, type Policies, type RequestKind } from "../../lib/policy";
 import type { Gate } from "./gates";
 

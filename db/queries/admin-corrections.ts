@@ -1,4 +1,5 @@
 /** The corrections log editor (SPEC ADM-2): edit and delete entries; adding is `addCorrection` (db/queries/corrections.ts). */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
 

@@ -3,6 +3,7 @@
  * state and probing, robots.txt per host with how many versions we keep, and the latest
  * requests of the request log.
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
 import { fromSqlTime } from "../sql-time";

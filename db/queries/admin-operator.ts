@@ -1,4 +1,5 @@
 /** The operator account, its sessions and the audit log (SPEC ADM-1). */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";

@@ -4,6 +4,7 @@
  * `importOutlets` (db/queries/outlets.ts) with the outlets-file shape, so the file and the
  * form obey the same rules.
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
 

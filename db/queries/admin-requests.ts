@@ -3,6 +3,7 @@
  * confirmation, entered by hand when they come by mail; replies to publish or reject; byline
  * requests to accept or reject. Every write is conditional, so a repeated click changes nothing.
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Scope } from "../../lib/policy";
 import type { Executor } from "../client";

@@ -4,6 +4,7 @@
  * and how many are agency copy, by agency. Verdicts come from the worker's wire-copy step
  * (credit lines, agency bylines, near-identical bodies across outlets).
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
 import { DAY_MS, outletArticlesSeenBetween } from "./page-sql";

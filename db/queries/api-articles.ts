@@ -3,6 +3,7 @@
  * served by `articles_first_seen` or, for one outlet, `articles_outlet_first_seen`.
  * The current headline is the version seen last.
  */
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../client";
 import { allOf, epochMicros, intArray, microsToIso, msToIso } from "./api-sql";

@@ -3,6 +3,7 @@
  * id) over `headline_versions_first_seen`; for one article, over its unique index.
  * Framing (DER-4) joins by the headline's hash.
  */
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../client";
 import { allOf, epochMicros, intArray, microsToIso, msToIso } from "./api-sql";

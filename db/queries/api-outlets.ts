@@ -1,4 +1,5 @@
 /** Outlets for the open-data API (SPEC WEB-3): every outlet row, small enough to load per request. */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
 

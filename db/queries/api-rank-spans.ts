@@ -6,6 +6,7 @@
  * open) and starts before `to`. Each row also carries its rank at `from_at`: 1 + the
  * outlet's spans covering that instant with a lower key (by index: span-overlap.ts).
  */
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../client";
 import { allOf, epochMicros, intArray, microsToIso, msToIso } from "./api-sql";

@@ -2,6 +2,7 @@
  * Small SQL pieces shared by the open-data queries (SPEC WEB-3): array parameters,
  * keyset times with microsecond precision, and AND-joined optional conditions.
  */
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 
 /** An int[] literal: the driver would expand a JS array into a list of parameters. */

@@ -3,6 +3,7 @@
  * WEB-3), in id order. Counts include only the outlets that may be shown, and a story
  * with no shown article does not exist here (PUB-6).
  */
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../client";
 import { allOf, intArray, msToIso } from "./api-sql";

@@ -3,6 +3,7 @@
  * diff of each change, its ranks on the outlet's front page over time, its times and
  * its byline, with the publishers' and authors' requests applied (PUB-5, PUB-6).
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import { classifyHeadlineChanges } from "../../lib/analysis/ab-tests";
 import { citeBylines, headlineForDisplay, type OutletPolicy, type Policies } from "../../lib/policy";

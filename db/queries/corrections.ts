@@ -1,4 +1,5 @@
 /** The public corrections log ("Correcciones", SPEC WEB-1): a dated list, newest first. */
+import "server-only";
 import { count, desc } from "drizzle-orm";
 import type { Db } from "../client";
 import { corrections } from "../schema";

@@ -1,4 +1,5 @@
 /** Exclusion requests (SPEC PUB-1, PUB-2): their creation, their status page and the public register. */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { ExclusionRequest } from "../../lib/exclusion-request";
 import type { Scope } from "../../lib/policy";

@@ -4,6 +4,7 @@
  * with two or more versions are read (index articles_outlet_first_seen, then
  * headline_versions by article).
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import { classifyHeadlineChanges, type SeenVersion } from "../../lib/analysis/ab-tests";
 import type { Executor } from "../client";

@@ -3,6 +3,7 @@
  * most outlets covered in the last 24 hours, and the latest headline changes. Every figure
  * comes with its period; the policy module decides what each outlet's rows may show (PUB-6).
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";

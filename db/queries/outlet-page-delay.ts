@@ -3,6 +3,7 @@
  * days, the time from the publication time the outlet declared to our first sighting,
  * as a distribution, and where we saw each first (feed, sitemap or front page).
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
 import { DAY_MS, num, outletArticlesSeenBetween } from "./page-sql";

@@ -3,6 +3,7 @@
  * spans still open at its latest successful capture) and the positions over the last
  * 24 hours of the stories that ranked highest in them.
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";

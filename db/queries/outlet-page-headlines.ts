@@ -5,6 +5,7 @@
  * first seen in the last 14 days: older ones are rarely retitled, and the bound keeps
  * the query on the outlet's recent articles (index articles_outlet_first_seen).
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";

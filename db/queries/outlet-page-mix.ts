@@ -3,6 +3,7 @@
  * headline framing (DER-4); agency copy (DER-3) is in agency-share.ts. Framing is filled
  * by the analysis; until it has run it says so instead of showing zeros.
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import { frameLabel } from "../../lib/analysis/framing-letters";
 import type { OutletPolicy } from "../../lib/policy";

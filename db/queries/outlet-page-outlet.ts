@@ -1,4 +1,5 @@
 /** The outlet a page is about, when the policy lets us show it (PUB-6: `total` is a 404). */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { OutletPolicy, Policies } from "../../lib/policy";
 import type { Executor } from "../client";

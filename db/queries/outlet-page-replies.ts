@@ -1,4 +1,5 @@
 /** Replies an outlet sent us, once published (SPEC PUB-4): in full, exactly as sent. */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
 import { time } from "./page-sql";

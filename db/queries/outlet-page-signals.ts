@@ -3,6 +3,7 @@
  * transparency: the robots.txt version we obey per host with its Content-Signal and
  * Content-Usage lines, and the signals recorded from its pages.
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import { parseRobots, type ContentSignalLine } from "../../lib/robots/robots";
 import type { Executor } from "../client";

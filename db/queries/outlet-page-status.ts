@@ -3,6 +3,7 @@
  * success and failure, since when its front page is closed and the share of hourly
  * probes answered over 7 days, and the "sin posición" / "sin cuerpo" states.
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import { HEALTH_WINDOW_MS, overThreshold, READ_SUCCESSES, type FailureCount } from "../../lib/collection-health";
 import type { OutletPolicy } from "../../lib/policy";

@@ -3,6 +3,7 @@
  * with the publishers' and authors' requests already applied (PUB-6). Each section has
  * its own file; this one decides which sections the policy lets us read at all.
  */
+import "server-only";
 import type { Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { loadFrontPageNow, loadTopStoryTimelines, type FrontPageNow, type TopStoryTimelines } from "./outlet-page-front";

@@ -2,6 +2,7 @@
  * Small SQL pieces shared by the page read models (outlet, article and story pages):
  * id lists, the outlets hidden by policy, and row values as plain numbers.
  */
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { fromSqlTime } from "../sql-time";
 

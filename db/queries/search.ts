@@ -4,6 +4,7 @@
  * headlines may not be quoted, or that are excluded, are not searched at all (PUB-6):
  * a match would reveal the words.
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Policies } from "../../lib/policy";
 import type { SearchQuery } from "../../lib/pages/search-params";

@@ -5,6 +5,7 @@
  * others, open or longer, are few and found by their end (partial index rank_spans_lasting).
  * The two sets are disjoint, so their union is every overlapping span once.
  */
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { lastingSpan, SHORT_SPAN } from "../schema/rank-span-lasting";
 

@@ -3,6 +3,7 @@
  * outlet and source by source, over the last 7 days; our collection lag; and our request
  * volume per site and hour, the public proof of our pace. Outlets under `total` are left out.
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import { failureShare, HEALTH_WINDOW_MS, overThreshold, READ_SUCCESSES } from "../../lib/collection-health";
 import type { Policies } from "../../lib/policy";

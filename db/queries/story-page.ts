@@ -4,6 +4,7 @@
  * showed it, where on its front page and for how long, and its headline variants.
  * Outlets under `total` are left out of every count and list (PUB-6).
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";

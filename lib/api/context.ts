@@ -5,7 +5,7 @@
  */
 import type { Executor } from "../../db/client";
 import { listApiOutlets, type ApiOutletRow } from "../../db/queries/api-outlets";
-import { loadPolicies } from "../../db/queries/policy";
+import { loadPolicies } from "../../db/policy";
 import type { OutletPolicy, Policies } from "../policy";
 import { notFound } from "./errors";
 

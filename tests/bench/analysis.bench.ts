@@ -14,7 +14,7 @@ import { createCrawlPipeline } from "../../crawler/compose";
 import { createHeadlineAnalyser } from "../../crawler/derive/analyse-headlines";
 import { runWorker } from "../../crawler/loop";
 import { recordSightings } from "../../crawler/record/articles";
-import { importOutlets } from "../../db/queries/outlets";
+import { importOutlets } from "../../db/outlets";
 import { classifyHeadlineChanges, type SeenVersion } from "../../lib/analysis/ab-tests";
 import { framingModelInUse } from "../../lib/analysis/models-in-use";
 import { headlineFeatures } from "../../lib/analysis/headline-features";

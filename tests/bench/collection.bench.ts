@@ -18,7 +18,7 @@ import { siteOf } from "../../lib/registrable-domain";
 import { recordSightings } from "../../crawler/record/articles";
 import { recordCapture } from "../../crawler/record/frontpage";
 import { frontPageAt } from "../../db/queries/front-pages";
-import { importOutlets } from "../../db/queries/outlets";
+import { importOutlets } from "../../db/outlets";
 import { parseOutletsFile } from "../../lib/outlets-file";
 import { feedResponse, frontPageResponse } from "../sim/content";
 import type { SimRequest } from "../sim/http-types";

@@ -41,7 +41,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql as dsql } from "drizzle-orm";
 import { openDatabase } from "../../db/client";
-import { importOutlets } from "../../db/queries/outlets";
+import { importOutlets } from "../../db/outlets";
 import { parseOutletsFile } from "../../lib/outlets-file";
 import { buildIfNeeded } from "../../scripts/build-if-needed";
 import { simOutlets, toOutletsFile } from "../sim/index";

@@ -28,7 +28,7 @@ import { explainApi, explainPage, type Explained } from "./support/api-explain";
 import { loadArticlePage } from "../../db/queries/article-page";
 import { readHomePage } from "../../db/queries/home-page";
 import { loadOutletPage } from "../../db/queries/outlet-page";
-import { loadPolicies } from "../../db/queries/policy";
+import { loadPolicies } from "../../db/policy";
 import { searchHeadlines } from "../../db/queries/search";
 import { loadStoryPage } from "../../db/queries/story-page";
 import { readStatusPage } from "../../db/queries/status-page";

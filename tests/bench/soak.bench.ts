@@ -20,7 +20,7 @@ import { spawn } from "node:child_process";
 import readline from "node:readline";
 import fs from "node:fs/promises";
 import { sql } from "drizzle-orm";
-import { importOutlets } from "../../db/queries/outlets";
+import { importOutlets } from "../../db/outlets";
 import { scaledClock } from "../../lib/clock";
 import { parseOutletsFile } from "../../lib/outlets-file";
 import { startSimulatedWeb, toOutletsFile } from "../sim/index";

@@ -14,7 +14,7 @@ import { clusterPendingStories } from "../../crawler/derive/cluster-stories";
 import { siteOf } from "../../lib/registrable-domain";
 import { recordNewSightings, recordSightings } from "../../crawler/record/articles";
 import { recordFingerprints } from "../../crawler/derive/fingerprints";
-import { importOutlets } from "../../db/queries/outlets";
+import { importOutlets } from "../../db/outlets";
 import { sqlTime } from "../../db/sql-time";
 import { clusterStories } from "../../lib/analysis/cluster";
 import { storyFingerprint } from "../../lib/analysis/fingerprint";

@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadArticlePage } from "../../db/queries/article-page";
 import { loadOutletPage } from "../../db/queries/outlet-page";
-import { loadPolicies } from "../../db/queries/policy";
+import { loadPolicies } from "../../db/policy";
 import { listRecentStories, loadStoryPage } from "../../db/queries/story-page";
 import { WITHHELD_HEADLINE } from "../../lib/policy";
 import { formatCount } from "../../lib/pages/format";

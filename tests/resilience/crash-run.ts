@@ -13,7 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { importOutlets } from "../../db/queries/outlets";
+import { importOutlets } from "../../db/outlets";
 import { scaledClock } from "../../lib/clock";
 import { parseOutletsFile } from "../../lib/outlets-file";
 import { startSimulatedWeb, toOutletsFile, type SimulatedWeb } from "../sim/index";

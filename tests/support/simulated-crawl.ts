@@ -13,7 +13,7 @@ import { runHousekeeping } from "../../crawler/housekeeping";
 import { createStoryHousekeeping } from "../../crawler/derive/story-housekeeping";
 import { runWorker } from "../../crawler/loop";
 import { openDatabase } from "../../db/client";
-import { importOutlets } from "../../db/queries/outlets";
+import { importOutlets } from "../../db/outlets";
 import { sqlTime } from "../../db/sql-time";
 import { systemClock, type Clock } from "../../lib/clock";
 import { loadConfig } from "../../lib/config";

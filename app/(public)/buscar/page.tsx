@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { loadPolicies } from "@/db/queries/policy";
+import { loadPolicies } from "@/db/policy";
 import { RESULTS_PER_PAGE, searchableOutlets, searchHeadlines, type SearchResult } from "@/db/queries/search";
 import { parseSearchParams, searchHref, type SearchParams, type SearchQuery } from "@/lib/pages/search-params";
 import { readSiteData } from "@/lib/pages/data";

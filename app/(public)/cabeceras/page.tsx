@@ -1,7 +1,7 @@
 /** "Cabeceras": the outlets we follow, with a link to each home page and to its ficha. */
 import type { Metadata } from "next";
 import Link from "next/link";
-import { loadPolicies } from "@/db/queries/policy";
+import { loadPolicies } from "@/db/policy";
 import { readSiteData } from "@/lib/pages/data";
 import { listActiveOutlets } from "@/lib/pages/outlets";
 import { PageHeader } from "../../_components/page-header";

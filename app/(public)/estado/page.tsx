@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { appConfig } from "@/db/server";
-import { loadPolicies } from "@/db/queries/policy";
+import { loadPolicies } from "@/db/policy";
 import { FAILURE_THRESHOLD } from "@/lib/collection-health";
 import { readStatusPage, type LagDistribution, type OutletStatus, type SiteVolume, type SourceStatus, type StatusPage as StatusData } from "@/db/queries/status-page";
 import { readSiteData } from "@/lib/pages/data";

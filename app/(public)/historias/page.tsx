@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { loadPolicies } from "@/db/queries/policy";
+import { loadPolicies } from "@/db/policy";
 import { listRecentStories, type StoriesOrder } from "@/db/queries/story-page";
 import { formatList } from "@/lib/pages/format";
 import { readSiteData } from "@/lib/pages/data";

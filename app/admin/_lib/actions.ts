@@ -5,10 +5,10 @@
 import "server-only";
 import { addCorrection } from "@/db/queries/corrections";
 import { deleteCorrection, updateCorrection } from "@/db/queries/admin-corrections";
-import { pasteLegalNotice } from "@/db/queries/admin-legal";
+import { pasteLegalNotice } from "@/db/legal-notices";
 import { decideProposedSource, setOutletActive } from "@/db/queries/admin-outlets";
 import { confirmExclusion, decideByline, decideReply, enterMailExclusion, withdrawExclusion } from "@/db/queries/admin-requests";
-import { importOutlets } from "@/db/queries/outlets";
+import { importOutlets } from "@/db/outlets";
 import { parseCorrection, parseId, parseLegalPaste, parseMailExclusion, parseOutletForm } from "@/lib/admin/forms";
 import { OutletsFileError, parseOutletsFile } from "@/lib/outlets-file";
 import type { ActionContext, ActionResult } from "./post";

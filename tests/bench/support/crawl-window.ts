@@ -12,7 +12,7 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createCrawlPipeline } from "../../../crawler/compose";
 import { runWorker } from "../../../crawler/loop";
-import { importOutlets } from "../../../db/queries/outlets";
+import { importOutlets } from "../../../db/outlets";
 import { systemClock } from "../../../lib/clock";
 import { loadConfig } from "../../../lib/config";
 import { createLogger } from "../../../lib/log";

@@ -5,7 +5,7 @@ import {
   adoptOperatorHash, audit, createOperatorOnce, createSession, deleteSession, findSession, listAudit, loadOperator,
   lockOperator, operatorExists, recordLoginFailure, recordLoginSuccess,
 } from "../../../db/queries/admin-operator";
-import { pasteLegalNotice, listLegalNotices } from "../../../db/queries/admin-legal";
+import { pasteLegalNotice, listLegalNotices } from "../../../db/legal-notices";
 import { decideProposedSource, listOutletsForAdmin, listProposedSources, setOutletActive } from "../../../db/queries/admin-outlets";
 import {
   confirmExclusion, createBylineRequest, createReply, decideByline, decideReply, enterMailExclusion, listBylinesForAdmin,
@@ -15,8 +15,8 @@ import { loadCrawlerHealth } from "../../../db/queries/admin-health";
 import { deleteCorrection, updateCorrection } from "../../../db/queries/admin-corrections";
 import { addCorrection, listCorrections } from "../../../db/queries/corrections";
 import { loadPublishedReplies } from "../../../db/queries/outlet-page-replies";
-import { loadPolicies } from "../../../db/queries/policy";
-import { importOutlets } from "../../../db/queries/outlets";
+import { loadPolicies } from "../../../db/policy";
+import { importOutlets } from "../../../db/outlets";
 import { citeBylines, UNSIGNED } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
 

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { importOutlets } from "../../../db/queries/outlets";
+import { importOutlets } from "../../../db/outlets";
 import { fromSqlTime, sqlTime } from "../../../db/sql-time";
 import { loadStoryWindow } from "../../../crawler/derive/story-window";
 import { recordSightings } from "../../../crawler/record/articles";

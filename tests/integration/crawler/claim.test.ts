@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { importOutlets } from "../../../db/queries/outlets";
+import { importOutlets } from "../../../db/outlets";
 import { sources } from "../../../db/schema";
 import { claimDueJobs, completeAndClaimNext, completeJob, nextDueAt } from "../../../crawler/schedule/claim";
 import { createTestDatabase } from "../../support/database";

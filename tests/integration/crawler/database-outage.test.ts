@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { openDatabase, type Database } from "../../../db/client";
-import { importOutlets } from "../../../db/queries/outlets";
+import { importOutlets } from "../../../db/outlets";
 import { sources } from "../../../db/schema";
 import { runWorker } from "../../../crawler/loop";
 import type { Pipeline } from "../../../crawler/pipeline";

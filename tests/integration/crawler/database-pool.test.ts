@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCrawlPipeline } from "../../../crawler/compose";
 import { runWorker } from "../../../crawler/loop";
 import type { Database } from "../../../db/client";
-import { importOutlets } from "../../../db/queries/outlets";
+import { importOutlets } from "../../../db/outlets";
 import * as schema from "../../../db/schema";
 import { scaledClock } from "../../../lib/clock";
 import { loadConfig } from "../../../lib/config";

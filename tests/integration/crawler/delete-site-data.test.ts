@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { importOutlets } from "../../../db/queries/outlets";
+import { importOutlets } from "../../../db/outlets";
 import { recordSightings } from "../../../crawler/record/articles";
 import { recordCapture } from "../../../crawler/record/frontpage";
 import { blocksByName, createSiteDataDeleter, DELETION_CHECK_EVERY_MS } from "../../../crawler/jobs/delete-site-data";

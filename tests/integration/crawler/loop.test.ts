@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../../db/client";
-import { importOutlets } from "../../../db/queries/outlets";
+import { importOutlets } from "../../../db/outlets";
 import { sources } from "../../../db/schema";
 import { runWorker } from "../../../crawler/loop";
 import { ACQUIRE_AHEAD_MS } from "../../../crawler/politeness/site-lease";

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { importOutlets } from "../../../db/queries/outlets";
+import { importOutlets } from "../../../db/outlets";
 import { sqlTime } from "../../../db/sql-time";
 import { createLeaseReclaimer, DEAD_AFTER_MS } from "../../../crawler/schedule/reclaim-leases";
 import { createTestDatabase } from "../../support/database";

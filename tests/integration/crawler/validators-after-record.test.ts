@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { importOutlets } from "../../../db/queries/outlets";
+import { importOutlets } from "../../../db/outlets";
 import { createSourcePipeline } from "../../../crawler/jobs/poll-source";
 import type { PoliteClient } from "../../../crawler/politeness/client";
 import { completeJob, type Job } from "../../../crawler/schedule/claim";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { loadArticlePage } from "../../../db/queries/article-page";
-import { loadPolicies } from "../../../db/queries/policy";
+import { loadPolicies } from "../../../db/policy";
 import { listRecentStories, loadStoryPage } from "../../../db/queries/story-page";
 import { makePolicies, NO_POLICIES, UNSIGNED, WITHHELD_HEADLINE, type Scope } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";

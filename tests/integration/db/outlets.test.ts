@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { bootstrapData, defaultOutletsFile } from "../../../db/bootstrap";
-import { exportOutlets, importOutlets } from "../../../db/queries/outlets";
+import { exportOutlets, importOutlets } from "../../../db/outlets";
 import { createLogger } from "../../../lib/log";
 import { parseOutletsFile, readOutletsFile, serializeOutlets, type OutletConfig } from "../../../lib/outlets-file";
 import { createTestDatabase } from "../../support/database";

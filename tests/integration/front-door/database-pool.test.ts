@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../../db/client";
-import { importOutlets } from "../../../db/queries/outlets";
+import { importOutlets } from "../../../db/outlets";
 import { buildIfNeeded } from "../../../scripts/build-if-needed";
 import { startSite, type SiteServer } from "../../bench/support/site-server";
 import { createTestDatabase } from "../../support/database";

@@ -8,7 +8,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Executor } from "../../../db/client";
-import { importOutlets } from "../../../db/queries/outlets";
+import { importOutlets } from "../../../db/outlets";
 import { recordSightings } from "../../../crawler/record/articles";
 import { forgetOpenSpans, recordCapture } from "../../../crawler/record/frontpage";
 import { parseOutletsFile } from "../../../lib/outlets-file";

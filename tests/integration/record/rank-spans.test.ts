@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { frontPageAt, rankHistory } from "../../../db/queries/front-pages";
-import { importOutlets } from "../../../db/queries/outlets";
+import { importOutlets } from "../../../db/outlets";
 import { recordSightings } from "../../../crawler/record/articles";
 import { recordCapture } from "../../../crawler/record/frontpage";
 import { parseOutletsFile } from "../../../lib/outlets-file";

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { loadOutletPage } from "@/db/queries/outlet-page";
-import { loadPolicies } from "@/db/queries/policy";
+import { loadPolicies } from "@/db/policy";
 import { readSiteData } from "@/lib/pages/data";
 import { PageHeader } from "../../../_components/page-header";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { loadPolicies } from "@/db/queries/policy";
+import { loadPolicies } from "@/db/policy";
 import { loadStoryPage } from "@/db/queries/story-page";
 import { readSiteData } from "@/lib/pages/data";
 import { parseIdParam } from "@/lib/pages/ids";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { loadArticlePage, type ArticlePage } from "@/db/queries/article-page";
-import { loadPolicies } from "@/db/queries/policy";
+import { loadPolicies } from "@/db/policy";
 import { readSiteData } from "@/lib/pages/data";
 import { formatList } from "@/lib/pages/format";
 import { parseIdParam } from "@/lib/pages/ids";

@@ -4,7 +4,7 @@
  */
 import type { Metadata } from "next";
 import { Moment } from "@/app/_components/moment";
-import { legalNoticeAccess, listLegalNotices, type LegalNoticeAccess } from "@/db/queries/admin-legal";
+import { legalNoticeAccess, listLegalNotices, type LegalNoticeAccess } from "@/db/legal-notices";
 import { appConfig, database } from "@/db/server";
 import { requireOperator } from "@/lib/admin/gate";
 import { wordDiff } from "@/lib/word-diff";

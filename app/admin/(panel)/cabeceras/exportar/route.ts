@@ -1,6 +1,6 @@
 /** Export of the outlets file from the admin (SPEC ADM-2, CFG-1); only with a session. */
 import { audit } from "@/db/queries/admin-operator";
-import { exportOutlets } from "@/db/queries/outlets";
+import { exportOutlets } from "@/db/outlets";
 import { database } from "@/db/server";
 import { sessionOfRequest } from "@/lib/admin/gate";
 import { serializeOutlets } from "@/lib/outlets-file";

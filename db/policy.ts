@@ -1,7 +1,7 @@
 /** Loads what publishers and authors asked for and is in force now (PUB-6: lib/policy.ts decides). */
 import { sql } from "drizzle-orm";
-import { makePolicies, SCOPES, type Policies, type Scope } from "../../lib/policy";
-import type { Executor } from "../client";
+import { makePolicies, SCOPES, type Policies, type Scope } from "../lib/policy";
+import type { Executor } from "./client";
 
 /**
  * The policies in force: exclusions applied and not withdrawn, matched to an outlet by id or,

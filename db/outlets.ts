@@ -1,9 +1,9 @@
 /** Outlets and their sources: import (add/update by slug) and export of the outlets file (CFG-1). */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { siteOf } from "../../lib/registrable-domain";
-import type { OutletConfig } from "../../lib/outlets-file";
-import type { Db } from "../client";
-import { outlets, sources } from "../schema";
+import { siteOf } from "../lib/registrable-domain";
+import type { OutletConfig } from "../lib/outlets-file";
+import type { Db } from "./client";
+import { outlets, sources } from "./schema";
 
 type SourceKind = (typeof sources.$inferInsert)["kind"];
 

@@ -1,9 +1,9 @@
 /** Legal notices, read monthly by the crawler or pasted by the operator (SPEC LEG-1, ADM-2): kept only when the text changed. */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { parseRobots } from "../../lib/robots/robots";
-import type { Executor } from "../client";
-import { fromSqlTime, sqlTime } from "../sql-time";
+import { parseRobots } from "../lib/robots/robots";
+import type { Executor } from "./client";
+import { fromSqlTime, sqlTime } from "./sql-time";
 
 /** Store `text` pasted by the operator unless it equals the latest copy; true when stored. */
 export async function pasteLegalNotice(db: Executor, outletId: number, text: string, now: number): Promise<boolean> {
