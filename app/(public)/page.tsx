@@ -142,7 +142,6 @@ export default async function HomePage() {
             <Link className="card" href={s.href} prefetch={false}>
               <span className="card-title">
                 {s.label}
-                {s.status === "building" ? <span className="badge">En construcción</span> : null}
               </span>
               <span className="card-text">{s.summary}</span>
             </Link>

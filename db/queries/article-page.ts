@@ -48,9 +48,6 @@ export interface ArticlePage {
   ranks: null | { spans: { fromAt: number; toAt: number; rank: number }[]; bestRank: number | null; onFrontPageMs: number; asLeadMs: number };
 }
 
-/** Largest id accepted from an address: larger ones are unknown, never an error. */
-export const MAX_ARTICLE_ID = Number.MAX_SAFE_INTEGER;
-
 /** Article `id`, or undefined when it is unknown or its outlet is inactive or under `total`. */
 export async function loadArticlePage(db: Executor, policies: Policies, { id }: { id: number }): Promise<ArticlePage | undefined> {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;

@@ -2,7 +2,7 @@
  * The public outlet directory ("Cabeceras"): minimal DTOs of the outlets we follow,
  * never raw rows (STYLE.md §15).
  */
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { outlets } from "../../db/schema";
 import type { Policies } from "../policy";
@@ -31,10 +31,4 @@ const shown = (policies: Policies) => ({ id, ...rest }: { id: number } & Omit<Ou
 export async function listActiveOutlets(db: Db, policies: Policies): Promise<OutletSummary[]> {
   const rows = await db.select(summary).from(outlets).where(eq(outlets.active, true)).orderBy(asc(outlets.slug));
   return rows.flatMap(shown(policies)).sort((a, b) => a.name.localeCompare(b.name, "es", { sensitivity: "base" }));
-}
-
-/** One active, not excluded outlet by slug, or undefined. */
-export async function findActiveOutlet(db: Db, policies: Policies, slug: string): Promise<OutletSummary | undefined> {
-  const [row] = await db.select(summary).from(outlets).where(and(eq(outlets.slug, slug), eq(outlets.active, true)));
-  return row ? shown(policies)(row)[0] : undefined;
 }

@@ -1,31 +1,48 @@
 /**
- * The public sections of the site (SPEC WEB-1), in navigation order. The header, the
- * home page and the sitemap all read this list, so a section is added in one place.
+ * The public pages of the site (SPEC WEB-1): the sections in navigation order, and the
+ * pages outside the navigation. The header, the home page, the sitemap and the front
+ * door's page cache all read these lists, so a page is added in one place.
  */
 
-/** A public section: its path, its navigation label, one line on what it holds. */
-export interface SiteSection {
+/**
+ * What the front door's page cache may keep of a page (lib/front-door/page-cache/policy.ts):
+ * the page itself, the pages one level below it (`/cabeceras/[slug]`), both, or nothing
+ * (pages with forms: each reader gets a fresh form token).
+ */
+export type Caching = "page" | "details" | "page-and-details" | "never";
+
+/** A public page and how it is cached. */
+export interface PublicPage {
   href: `/${string}`;
+  caching: Caching;
+}
+
+/** A public section: its path, its navigation label, one line on what it holds. */
+export interface SiteSection extends PublicPage {
   label: string;
   summary: string;
-  /** `building` sections show an honest "en construcción" notice for now. */
-  status: "ready" | "building";
 }
 
 /** Every public section of WEB-1, in the order the navigation shows them. */
 export const siteSections: readonly SiteSection[] = [
-  { href: "/", label: "Inicio", summary: "Qué es Hemeroscopio y qué medimos.", status: "ready" },
-  { href: "/cabeceras", label: "Cabeceras", summary: "Los medios que seguimos, con su ficha.", status: "ready" },
-  { href: "/historias", label: "Historias", summary: "La misma noticia contada por varias cabeceras.", status: "ready" },
-  { href: "/buscar", label: "Buscar", summary: "Búsqueda en los titulares registrados.", status: "ready" },
-  { href: "/estado", label: "Estado", summary: "Cómo está funcionando la recogida, cabecera a cabecera.", status: "ready" },
-  { href: "/bot", label: "El bot", summary: "Qué lee nuestro rastreador, cuándo y qué guarda.", status: "ready" },
-  { href: "/metodologia", label: "Metodología", summary: "Cómo calculamos cada cifra derivada, con sus umbrales y límites.", status: "ready" },
-  { href: "/editores", label: "Editores", summary: "Exclusiones y su registro público.", status: "ready" },
-  { href: "/replicas", label: "Réplicas", summary: "Las respuestas de las cabeceras, íntegras.", status: "ready" },
-  { href: "/privacidad", label: "Privacidad", summary: "Qué datos guardamos y cuáles nunca.", status: "ready" },
-  { href: "/correcciones", label: "Correcciones", summary: "Registro fechado de nuestros cambios y errores.", status: "ready" },
-  { href: "/quienes-somos", label: "Quiénes somos", summary: "Quién hace esto y cómo contactarnos.", status: "ready" },
+  { href: "/", label: "Inicio", summary: "Qué es Hemeroscopio y qué medimos.", caching: "page" },
+  { href: "/cabeceras", label: "Cabeceras", summary: "Los medios que seguimos, con su ficha.", caching: "page-and-details" },
+  { href: "/historias", label: "Historias", summary: "La misma noticia contada por varias cabeceras.", caching: "page-and-details" },
+  { href: "/buscar", label: "Buscar", summary: "Búsqueda en los titulares registrados.", caching: "page" },
+  { href: "/estado", label: "Estado", summary: "Cómo está funcionando la recogida, cabecera a cabecera.", caching: "page" },
+  { href: "/bot", label: "El bot", summary: "Qué lee nuestro rastreador, cuándo y qué guarda.", caching: "page" },
+  { href: "/metodologia", label: "Metodología", summary: "Cómo calculamos cada cifra derivada, con sus umbrales y límites.", caching: "page" },
+  { href: "/editores", label: "Editores", summary: "Exclusiones y su registro público.", caching: "never" },
+  { href: "/replicas", label: "Réplicas", summary: "Las respuestas de las cabeceras, íntegras.", caching: "never" },
+  { href: "/privacidad", label: "Privacidad", summary: "Qué datos guardamos y cuáles nunca.", caching: "never" },
+  { href: "/correcciones", label: "Correcciones", summary: "Registro fechado de nuestros cambios y errores.", caching: "page" },
+  { href: "/quienes-somos", label: "Quiénes somos", summary: "Quién hace esto y cómo contactarnos.", caching: "page" },
+];
+
+/** Public pages outside the navigation (linked from other pages and the footer). */
+export const otherPublicPages: readonly PublicPage[] = [
+  { href: "/noticias", caching: "details" },
+  { href: "/datos", caching: "page" },
 ];
 
 /** True when `pathname` is `href` or a page below it (the home page matches only itself). */

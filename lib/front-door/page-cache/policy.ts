@@ -6,24 +6,23 @@
  * allowlist — pages with forms, the admin and the streamed exports are always rendered.
  * (The API says `Cache-Control: public, max-age=60` itself: a shared cache may keep it.)
  */
+import { otherPublicPages, siteSections, type PublicPage } from "../../pages/sections";
 import type { Lifetime } from "./store";
 
 /** Public pages whose HTML is the same for every anonymous reader for a few seconds. */
 const CACHEABLE_PATHS: readonly RegExp[] = [
-  /^\/$/,
-  /^\/cabeceras(\/[^/]+)?$/,
-  /^\/noticias\/[^/]+$/,
-  /^\/historias(\/[^/]+)?$/,
-  /^\/buscar$/,
-  /^\/estado$/,
-  /^\/datos$/,
-  /^\/metodologia$/,
-  /^\/correcciones$/,
-  /^\/quienes-somos$/,
-  /^\/bot$/,
+  ...[...siteSections, ...otherPublicPages].flatMap(cachedPaths),
   // Open data: JSON lists and details, not the streamed CSV/JSON exports.
   /^\/api\/v1\/(?!exports\/)[a-z0-9/_-]+$/,
 ];
+
+/** The path patterns a public page's `caching` admits. */
+function cachedPaths(page: PublicPage): RegExp[] {
+  const path = page.href === "/" ? "" : page.href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const self = new RegExp(`^${path || "\\/"}$`);
+  const details = new RegExp(`^${path}\\/[^/]+$`);
+  return { page: [self], details: [details], "page-and-details": [self, details], never: [] }[page.caching];
+}
 
 /** Request headers that make one URL answer with another body (client navigations). */
 const VARYING_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url", "authorization", "cookie", "range"];

@@ -37,11 +37,6 @@ export function localDays(from: number, to: number): LocalDay[] {
   return days;
 }
 
-/** Local hour (0–23) of `ms` on `day`. */
-export function localHour(day: LocalDay, ms: number): number {
-  return Math.min(23, Math.max(0, Math.floor((ms - day.start) / HOUR)));
-}
-
 /** A random instant of `day`, following the hour weights. */
 export function publicationTime(random: Random, day: LocalDay): number {
   const hour = random.weighted(HOUR_WEIGHTS.map((_, h) => h), HOUR_WEIGHTS);

@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { acceptsGzip, cacheKey, cacheableStatus } from "../../../lib/front-door/page-cache/policy";
+import { otherPublicPages, siteSections } from "../../../lib/pages/sections";
 
 const get = (url: string, headers: Record<string, string> = {}) => ({ method: "GET", url, headers });
 
@@ -23,6 +26,21 @@ describe("page cache policy (WEB-4)", () => {
     expect(cacheKey(get("/", { "next-router-prefetch": "1" }))).toBeUndefined();
     expect(cacheKey(get("/", { range: "bytes=0-10" }))).toBeUndefined();
     expect(cacheKey(get(`/buscar?q=${"a".repeat(3000)}`))).toBeUndefined();
+  });
+
+  it("WEB-4: the cache follows the public pages list, and that list names every public page", () => {
+    const pages = [...siteSections, ...otherPublicPages];
+    for (const page of pages) {
+      const self = cacheKey(get(page.href)) !== undefined;
+      const details = cacheKey(get(`${page.href === "/" ? "" : page.href}/x-1`)) !== undefined;
+      expect({ href: page.href, self, details }).toEqual({
+        href: page.href,
+        self: page.caching === "page" || page.caching === "page-and-details",
+        details: page.href !== "/" && (page.caching === "details" || page.caching === "page-and-details"),
+      });
+    }
+    const routes = fs.readdirSync(path.join(__dirname, "../../../app/(public)"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `/${d.name}`);
+    expect(routes.filter((route) => !pages.some((page) => page.href === route))).toEqual([]);
   });
 
   it("WEB-4: reads Accept-Encoding with its weights", () => {
