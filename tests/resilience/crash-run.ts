@@ -5,20 +5,19 @@
  * runs started together with the same clock origin, the second ending with the first, cover
  * the same simulated period against identical simulated webs.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { openSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { importOutlets } from "../../db/outlets";
 import { scaledClock } from "../../lib/clock";
 import { parseOutletsFile } from "../../lib/outlets-file";
 import { startSimulatedWeb, toOutletsFile, type SimulatedWeb } from "../sim/index";
+import { hasExited, simulatedWorkerEnv, spawnWorker, stopWorkers } from "../support/worker-process";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 /** What one run does. */
 export interface CrashRunOptions {
@@ -109,7 +108,6 @@ const JOB_LEASE_MS = 600_000;
 const FIRST_REQUEST_TIMEOUT_MS = 90_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 /** Run the crawl; the caller closes `sim` and the database. */
 export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
@@ -120,29 +118,20 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
   await o.database.db.execute(sql`insert into app_state (key, value) values ('default-outlets-imported', '{}')`);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-crash-"));
   const logDir = o.logDir ?? dataDir;
-  const env = {
-    ...process.env, DATABASE_URL: o.database.url, HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true",
-    HEMEROSCOPIO_DATA_DIR: dataDir, HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
-    HEMEROSCOPIO_TIME_SCALE: String(o.scale), HEMEROSCOPIO_TIME_ORIGIN: String(o.origin), HEMEROSCOPIO_LOG_LEVEL: "error",
-    ...o.env,
-  };
+  const env = simulatedWorkerEnv({
+    databaseUrl: o.database.url, resolveRule: sim.resolveRule, dataDir, scale: o.scale, origin: o.origin, logLevel: "error", extra: o.env,
+  });
   const processes: WorkerProcess[] = [];
   const children = new Map<WorkerProcess, ChildProcess>();
   const start = (slot: number): WorkerProcess => {
     const stderr = openSync(path.join(logDir, `worker-${processes.length + 1}.log`), "w");
-    const child = spawn(process.execPath, ["--import", "tsx", "crawler/main.ts"], { cwd: ROOT, env, stdio: ["ignore", stderr, stderr] });
+    const child = spawnWorker(env, ["ignore", stderr, stderr]);
     const worker = { pid: child.pid!, workerId: `${os.hostname()}:${child.pid}:`, slot, killed: false };
     processes.push(worker);
     children.set(worker, child);
     return worker;
   };
-  const stopAll = async (signal: NodeJS.Signals) => {
-    await Promise.all([...children.values()].map((child) => new Promise((resolve) => {
-      if (exited(child)) return resolve(undefined);
-      child.once("exit", resolve);
-      child.kill(signal);
-    })));
-  };
+  const stopAll = (signal: NodeJS.Signals) => stopWorkers([...children.values()], signal);
   try {
     // A kill is timed from the process's first request (its first request-log line), not from
     // its spawn: start-up takes from 2 s to 10 s on a busy machine, and a kill then should
@@ -153,7 +142,7 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
         const [row] = await o.database.db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from fetch_log where worker_id like ${like} limit 1) f`);
         if (row!.n > 0) return;
         const child = children.get(worker)!;
-        if (exited(child)) throw new Error(`worker ${worker.pid} exited (${child.exitCode ?? child.signalCode}) before its first request`);
+        if (hasExited(child)) throw new Error(`worker ${worker.pid} exited (${child.exitCode ?? child.signalCode}) before its first request`);
         if (waited > FIRST_REQUEST_TIMEOUT_MS) throw new Error(`worker ${worker.pid} made no request in ${FIRST_REQUEST_TIMEOUT_MS} ms`);
         await sleep(50);
       }
@@ -173,7 +162,7 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
       if (o.midJob) await holdingAJob(o.database, victim);
       const child = children.get(victim)!;
       child.kill("SIGKILL");
-      await new Promise((resolve) => (exited(child) ? resolve(undefined) : child.once("exit", resolve)));
+      await new Promise((resolve) => (hasExited(child) ? resolve(undefined) : child.once("exit", resolve)));
       victim.killed = true;
       kills.push(await releaseClaims(o.database, victim, clock.now(), JOB_LEASE_MS * o.scale));
       victim = start(0);
@@ -220,7 +209,7 @@ async function holdingAJob(database: Database, worker: WorkerProcess): Promise<v
 /**
  * After a SIGKILL the dead worker's leases stay in the database: its job claims (sources,
  * article reads) until the others' housekeeping hands them back, once its heartbeat is two
- * minutes stale (crawler/jobs/reclaim-leases.ts; real minutes under a scaled clock), and its
+ * minutes stale (crawler/schedule/reclaim-leases.ts; real minutes under a scaled clock), and its
  * site leases for 90 s, so the restarted worker and the others cannot take that work
  * meanwhile. This plays that reclaim as soon as the process has exited (its connections are
  * closed, so none of its requests is still running): the claims are freed, and each site it

@@ -2,7 +2,7 @@
  * The worker as its own process (crawler/main.ts, as `npm run worker` runs it) against a
  * database and the simulated web, on a scaled clock; stopped with SIGTERM like a deploy.
  */
-import { spawn } from "node:child_process";
+import { simulatedWorkerEnv, spawnWorker } from "../../support/worker-process";
 import { productEnv } from "./product-env";
 
 /** A running worker process. */
@@ -10,14 +10,10 @@ export interface WorkerProcess { pid: number; stop(): Promise<{ code: number | n
 
 /** Start a worker on `databaseUrl`, resolving the simulated hosts with `resolveRule`. */
 export function startWorkerProcess(o: { databaseUrl: string; resolveRule: string; dataDir: string; scale: number; origin: number }): WorkerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "crawler/main.ts"], {
-    env: {
-      ...process.env, ...productEnv(), DATABASE_URL: o.databaseUrl, HEMEROSCOPIO_RESOLVE: o.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true",
-      HEMEROSCOPIO_DATA_DIR: o.dataDir, HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_LOG_LEVEL: "warn",
-      HEMEROSCOPIO_TIME_SCALE: String(o.scale), HEMEROSCOPIO_TIME_ORIGIN: String(o.origin),
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawnWorker(simulatedWorkerEnv({
+    databaseUrl: o.databaseUrl, resolveRule: o.resolveRule, dataDir: o.dataDir, scale: o.scale, origin: o.origin, logLevel: "warn", extra: productEnv(),
+  }));
+
   return {
     pid: child.pid!,
     async stop() {

@@ -31,7 +31,7 @@
  * exactness of what it did record is asserted for both. With the wait capped (retry within
  * 5 s of clock time) the three processes keep pace and every assertion here holds for them.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -51,6 +51,7 @@ import type { AccessLogEntry } from "../../sim/access-log";
 import { startSimulatedWeb, toOutletsFile, type SimulatedWeb } from "../../sim/index";
 import { observedIn, robustVersions, versionKey, type Observed } from "./observed";
 import { createTestDatabase } from "../../support/database";
+import { simulatedWorkerEnv, spawnWorker, stopWorkers } from "../../support/worker-process";
 
 const SCALE = 2000;
 const OUTLETS = 3;
@@ -79,12 +80,11 @@ function clockFrom(simStart: number, realStart: number): { clock: Clock; origin:
   return { clock: scaledClock(SCALE, origin), origin };
 }
 
-function env(sim: SimulatedWeb, dataDir: string, origin: number): Record<string, string> {
-  return {
-    HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir,
-    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(SCALE),
-    HEMEROSCOPIO_TIME_ORIGIN: String(origin), HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: String(READ_BUDGET), HEMEROSCOPIO_LOG_LEVEL: "warn",
-  };
+function env(sim: SimulatedWeb, database: Database, dataDir: string, origin: number): NodeJS.ProcessEnv {
+  return simulatedWorkerEnv({
+    databaseUrl: database.url, resolveRule: sim.resolveRule, dataDir, scale: SCALE, origin, logLevel: "warn",
+    extra: { HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: String(READ_BUDGET) },
+  });
 }
 
 /** The simulated web and an empty database whose sources all fall due when the day starts. */
@@ -119,7 +119,7 @@ interface Crawl { finish(): Promise<DayRun> }
 
 async function oneWorker(clock: Clock, origin: number): Promise<Crawl> {
   const { sim, database, dataDir } = await prepare(clock);
-  const config = loadConfig(env(sim, dataDir, origin));
+  const config = loadConfig(env(sim, database, dataDir, origin));
   const errors: string[] = [];
   const log = createLogger({ component: "worker", level: "warn", write: (l) => void errors.push(l) });
   const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId: "solo" });
@@ -152,10 +152,7 @@ async function threeWorkers(clock: Clock, origin: number): Promise<Crawl> {
   await database.db.execute(sql`insert into app_state (key, value) values ('default-outlets-imported', '{}')`);
   const errors: string[] = [];
   const mine = Array.from({ length: 3 }, () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "crawler/main.ts"], {
-      env: { ...process.env, DATABASE_URL: database.url, ...env(sim, dataDir, origin) },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    const child = spawnWorker(env(sim, database, dataDir, origin), ["ignore", "ignore", "pipe"]);
     child.stderr?.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
     children.push(child);
     return child;
@@ -165,11 +162,7 @@ async function threeWorkers(clock: Clock, origin: number): Promise<Crawl> {
       try {
         await closeTheWeb(sim);
       } finally {
-        await Promise.all(mine.map((c) => new Promise((resolve) => {
-          if (c.exitCode !== null || c.signalCode !== null) return resolve(undefined);
-          c.once("exit", resolve);
-          c.kill("SIGTERM");
-        })));
+        await stopWorkers(mine);
       }
       await sim.idle();
       const accessLog = sim.accessLog();

@@ -4,7 +4,7 @@
  * from the simulator's access log — what a publisher would see — and from the database.
  * Run once with one in-process worker and once with three worker processes.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +23,7 @@ import type { AccessLogEntry } from "../../sim/access-log";
 import type { ScenarioMap } from "../../sim/scenarios/types";
 import { cookiesSent, pacingViolations, requestsUnder, robotsNotFirst } from "../../support/access-log-checks";
 import { createTestDatabase } from "../../support/database";
+import { simulatedWorkerEnv, spawnWorker, stopWorkers } from "../../support/worker-process";
 
 const SCALE = 200;
 const RUN_REAL_MS = 12_000; // at least 40 simulated minutes
@@ -105,16 +106,9 @@ async function setUp(): Promise<{ sim: SimulatedWeb; database: Database; clock: 
   return { sim, database, clock, origin, dataDir };
 }
 
-function env(sim: SimulatedWeb, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir,
-    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(SCALE), ...extra,
-  };
-}
-
 async function inProcess(): Promise<Run> {
   const { sim, database, clock, dataDir } = await setUp();
-  const config = loadConfig(env(sim, dataDir));
+  const config = loadConfig(simulatedWorkerEnv({ databaseUrl: database.url, resolveRule: sim.resolveRule, dataDir, scale: SCALE }));
   const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId: "solo" });
   const stop = new AbortController();
   const running = runWorker({
@@ -132,10 +126,7 @@ async function threeProcesses(): Promise<Run & { restarts: number }> {
   const { sim, database, origin, dataDir } = await setUp();
   const children: ChildProcess[] = [];
   const startWorker = () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "crawler/main.ts"], {
-      env: { ...process.env, DATABASE_URL: database.url, ...env(sim, dataDir, { HEMEROSCOPIO_TIME_ORIGIN: String(origin) }) },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    const child = spawnWorker(simulatedWorkerEnv({ databaseUrl: database.url, resolveRule: sim.resolveRule, dataDir, scale: SCALE, origin }));
     children.push(child);
     return child;
   };
@@ -150,11 +141,7 @@ async function threeProcesses(): Promise<Run & { restarts: number }> {
   workers[0]!.kill("SIGKILL");
   startWorker();
   await new Promise((r) => setTimeout(r, RUN_REAL_MS / 2));
-  await Promise.all(children.map((c) => new Promise((resolve) => {
-    if (c.exitCode !== null || c.signalCode !== null) return resolve(undefined);
-    c.once("exit", resolve);
-    c.kill("SIGTERM");
-  })));
+  await stopWorkers(children);
   await sim.idle();
   return { log: sim.accessLog(), database, sim, restarts: 1 };
 }
