@@ -10,7 +10,7 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "env", message: "Read configuration through lib/config.ts (STYLE.md §12)." },
+        { object: "process", property: "env", message: "Read configuration through lib/config.ts (docs/style.md §12)." },
       ],
     },
   },

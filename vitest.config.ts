@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 /**
- * Six projects sorted by cost (STYLE.md §18), run one group after another so the
+ * Six projects sorted by cost (docs/style.md §18), run one group after another so the
  * heavy ones get the machine to themselves: unit and fuzz (property-based, FUZZ_RUNS
  * cases per property, tests/fuzz/runs.ts), integration, crawls (the real worker against
  * the simulated web, one file at a time), resilience (the worker killed and restarted,

@@ -1,5 +1,5 @@
 /**
- * Wiring of the crawl pipeline from its parts (STYLE.md §13): the HTTP fetcher, the Web
+ * Wiring of the crawl pipeline from its parts (docs/style.md §13): the HTTP fetcher, the Web
  * Bot Auth signer, the polite client and the source jobs. Used by the worker's entry point
  * and by tests that run the real worker in-process.
  */

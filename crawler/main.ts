@@ -1,5 +1,5 @@
 /**
- * The worker's composition root (STYLE.md §13): builds the real clock, database,
+ * The worker's composition root (docs/style.md §13): builds the real clock, database,
  * logger and pipeline, and runs the loop until SIGINT/SIGTERM. Started alone by
  * `npm run worker`, or as a supervised child by `npm start`.
  */

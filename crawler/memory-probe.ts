@@ -1,5 +1,5 @@
 /**
- * A diagnostic for long runs (issue 8, item 6): every `everyMs` of real time, a full
+ * A diagnostic for long runs: every `everyMs` of real time, a full
  * garbage collection and then the process's memory figures, logged at warn level as
  * `worker.memory`. Numbers only (STO-3). It runs only when the process was started with
  * `--expose-gc` and HEMEROSCOPIO_MEMORY_PROBE_S is set (the soak benchmark does both),

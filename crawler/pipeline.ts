@@ -1,12 +1,12 @@
 /**
- * The stages of one job, in the order of the data flow (DESIGN.md):
+ * The stages of one job, in the order of the data flow (docs/architecture.md):
  * gate → fetch → parse → record. Each stage is injected, so the loop can be tested
  * with fakes and the politeness and collection stages can be filled in independently.
  * Text exists only between fetch and record, in memory (SPEC STO-3).
  */
 import type { Job, Validators } from "./schedule/claim";
 
-/** The gate's decision about a planned fetch (STYLE.md "Composing the policy pieces"). */
+/** The gate's decision about a planned fetch (docs/style.md "Composing the policy pieces"). */
 export type Verdict =
   | { kind: "go" }
   | { kind: "wait"; until: number; why: "pacing" | "backoff" }

@@ -1,5 +1,5 @@
 /**
- * The site's database handle (the app's composition root, STYLE.md §13): opened once
+ * The site's database handle (the app's composition root, docs/style.md §13): opened once
  * per server process, on first use, never at build time. Import only from server code.
  */
 import "server-only";

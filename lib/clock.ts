@@ -1,4 +1,4 @@
-/** Time as a dependency (STYLE.md §5): policy code never reads the wall clock itself. */
+/** Time as a dependency (docs/style.md §5): policy code never reads the wall clock itself. */
 export interface Clock {
   now(): number;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;

@@ -1,7 +1,7 @@
 /**
  * The application's configuration, parsed once from the environment.
  *
- * This is the only module that reads `process.env` (STYLE.md §12). Every other
+ * This is the only module that reads `process.env` (docs/style.md §12). Every other
  * module receives the typed `Config` (or a part of it) as a parameter. A bad
  * value fails fast with one clear line naming the variable (`ConfigError`).
  */
@@ -21,7 +21,7 @@ export class ConfigError extends Error {
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const url = z.url({ protocol: /^https?$/ });
 
-/** `hostpattern=address:port` pairs, like `curl --resolve` (DESIGN.md runtime knobs). */
+/** `hostpattern=address:port` pairs, like `curl --resolve` (docs/architecture.md runtime knobs). */
 export interface ResolveRule {
   /** Exact host (`a.test`) or wildcard suffix (`*.test`). */
   pattern: string;
@@ -106,7 +106,7 @@ export interface Config {
   databaseUrl?: string;
   /** Absolute path; embedded PostgreSQL, keys and logs live here. @default ./data */
   dataDir: string;
-  /** Outlets file imported at start (DESIGN.md outlets file). */
+  /** Outlets file imported at start (docs/architecture.md outlets file). */
   outletsFile?: string;
   resolve: ResolveRule[];
   port: number;

@@ -1,5 +1,5 @@
 /**
- * The outlets file (SPEC CFG-1, DESIGN.md "The outlets file"): a stable contract that the
+ * The outlets file (SPEC CFG-1, docs/architecture.md "The outlets file"): a stable contract that the
  * admin import/export, `HEMEROSCOPIO_OUTLETS` and other tools write.
  *
  * JSON or YAML; a top-level array or `{ outlets: [...] }`. Unknown keys are errors and missing
@@ -50,7 +50,7 @@ const urlList = z.array(httpUrl, { error: "must be a list of URLs" }).superRefin
   });
 });
 
-/** One outlet (SPEC CFG-1); key order here is the serialised order (DESIGN.md). */
+/** One outlet (SPEC CFG-1); key order here is the serialised order (docs/architecture.md). */
 export const outletSchema = z.strictObject({
   slug: z.string({ error: "must be a string" }).regex(/^[a-z0-9-]+$/, "must be lower-case letters, digits and '-'"),
   name: z.string({ error: "must be a string" }).regex(/\S/, "must not be empty"),
@@ -112,7 +112,7 @@ export async function readOutletsFile(path: string): Promise<OutletConfig[]> {
   return parseOutletsFile(text, path);
 }
 
-/** Write outlets as an outlets file, every key present in DESIGN.md's order, so that it parses back equal. */
+/** Write outlets as an outlets file, every key present in docs/architecture.md's order, so that it parses back equal. */
 export function serializeOutlets(outlets: readonly OutletConfig[], format: "json" | "yaml"): string {
   // Picking known keys also drops any extra fields a caller's objects carry (e.g. DB ids).
   const ordered = outlets.map((o) =>

@@ -28,7 +28,7 @@ export function hostOf(urlOrHost: string): string {
 export function siteOf(urlOrHost: string): string {
   const host = hostOf(urlOrHost);
   // allowPrivateDomains stays false (ICANN only): `a.github.io` and `b.github.io` share a
-  // budget, erring on the polite side (STANDARDS.md §10).
+  // budget, erring on the polite side (docs/standards.md §10).
   const parsed = parse(host, { allowPrivateDomains: false });
   if (parsed.isIp) return parsed.hostname ?? host;
   // Hosts under an unlisted TLD (`*.test`) use the implicit `*` rule: one label + suffix.

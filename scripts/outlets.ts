@@ -1,5 +1,5 @@
 /**
- * `npm run outlets -- export [--yaml] [FILE]` writes the outlets file (DESIGN.md shape);
+ * `npm run outlets -- export [--yaml] [FILE]` writes the outlets file (docs/architecture.md shape);
  * `npm run outlets -- import FILE` adds and updates outlets by slug (SPEC CFG-1).
  * Uses DATABASE_URL, or the embedded PostgreSQL of the data directory.
  */

@@ -1,7 +1,7 @@
 /**
  * `npm run soak:crash -- [--kills 10] [--outlets 12] [--scale 200] [--workers 1] [--hours H]
  * [--read-budget N]`: the long version of tests/resilience/crash-safety.test.ts and, with
- * `--workers 3`, of workers-killed.test.ts (SPEC SCH-4, OPS-2, POL-1, STO-1; issue 8 item 3).
+ * `--workers 3`, of workers-killed.test.ts (SPEC SCH-4, OPS-2, POL-1, STO-1).
  * `--workers` worker processes share one database and crawl the simulated web; the first of
  * them is killed with SIGKILL `--kills` times (3–10 s after each of its processes' first
  * request, with several workers then as soon as it holds a job) and restarted each time,

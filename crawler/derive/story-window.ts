@@ -6,7 +6,7 @@
  * all rows were held across the round (~0.9 KB a row); here they are read in chunks by
  * article id and each chunk's signatures packed into one `Int32Array` (4 bytes a slot),
  * so a round's heap grows with the window at half of that and the driver's rows never
- * pile up. The items are the same as before, so the placements are (issue 8, item 6).
+ * pile up. The items are the same as before, so the placements are.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";

@@ -1,5 +1,5 @@
 /**
- * Debian's Chromium for browser-mode front pages (SPEC §3 browser mode, DESIGN.md
+ * Debian's Chromium for browser-mode front pages (SPEC EXT-3 browser mode, docs/architecture.md
  * crawler/fetch/browser.ts), driven by playwright-core: no browser download, ever.
  *
  * Chromium is used as a layout engine only. Every byte on the wire goes through our HTTP

@@ -1,5 +1,5 @@
 /**
- * One render in a fresh browser context (SPEC §3 browser mode): the document our fetcher
+ * One render in a fresh browser context (SPEC EXT-3 browser mode): the document our fetcher
  * read is handed to the page at its own URL, the router blocks everything else (POL-2),
  * the DOM is laid out at 1280×900 and read back as text and link boxes (EXT-3).
  * Nothing is written anywhere (STO-3): an off-the-record context per render, closed at the

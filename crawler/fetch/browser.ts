@@ -1,5 +1,5 @@
 /**
- * Browser mode (SPEC §3, CFG-1 render mode `browser`; DESIGN.md crawler/fetch/browser.ts):
+ * Browser mode (SPEC EXT-3, CFG-1 render mode `browser`; docs/architecture.md crawler/fetch/browser.ts):
  * a front page rendered by Chromium at 1280×900, returned as a `FetchResult` shaped like the
  * HTTP fetcher's — the body being the rendered DOM, in memory only (STO-3) — plus the
  * layout boxes of its links (EXT-3).
@@ -69,7 +69,7 @@ export interface BrowserRenderer {
 /** Past the deadline, how long a page may take to report its abort before the browser is dropped. */
 const ABORT_GRACE_MS = 2_000;
 
-/** Build the browser renderer (DESIGN.md crawler/fetch/browser.ts). */
+/** Build the browser renderer (docs/architecture.md crawler/fetch/browser.ts). */
 export function createBrowserRenderer(options: BrowserRendererOptions): BrowserRenderer {
   const { config } = options;
   const clock = options.clock ?? systemClock;

@@ -1,5 +1,5 @@
 /**
- * The single-request fetcher (DESIGN.md fetch stage): one GET, one `FetchResult`, never a
+ * The single-request fetcher (docs/architecture.md fetch stage): one GET, one `FetchResult`, never a
  * throw. Redirects are returned, not followed, so the caller checks every hop against
  * robots.txt and paces it (SPEC ROB-6). Identity and Accept: request-headers.ts (ID-1, ID-2);
  * limits: body-limits.ts (POL-5); SSRF guard: connect-target.ts (SEC-1); failures: outcome.ts (SEC-4).
@@ -38,7 +38,7 @@ export interface HttpFetcherOptions {
   clock?: Pick<Clock, "now">;
   /** DNS resolution of hosts without an override. @default systemLookup (dns.lookup, all addresses) */
   lookup?: LookupAll;
-  /** Test mode: a host matched by no resolve override is refused before DNS (DESIGN.md Testing). @default false */
+  /** Test mode: a host matched by no resolve override is refused before DNS (docs/architecture.md Testing). @default false */
   refuseUnlisted?: boolean;
   /** Largest response header block in bytes (hostile servers). @default 65536 */
   maxHeaderBytes?: number;
@@ -47,7 +47,7 @@ export interface HttpFetcherOptions {
 /** Extra time past the total timeout before the fetcher stops waiting for the client's own report. */
 const DEADLINE_GRACE_MS = 100;
 
-/** Build the real HTTP fetcher (STYLE.md §5: injected into the jobs). */
+/** Build the real HTTP fetcher (docs/style.md §5: injected into the jobs). */
 export function createHttpFetcher(options: HttpFetcherOptions): Fetcher {
   const clock = options.clock;
   const now = clock ? () => clock.now() : () => Date.now();
@@ -136,7 +136,7 @@ async function okBody(stream: Readable, req: FetchRequest, state: ExchangeState,
   const codings = parseContentEncoding(state.headers["content-encoding"]);
   let { body } = await readBody(stream, { codings, cap, truncate: false, signal, meter: state.meter });
   // Sitemaps are often `.xml.gz` files sent without Content-Encoding; inflate them here, under
-  // the same cap, rather than leave a bomb to the parser (STANDARDS.md §7).
+  // the same cap, rather than leave a bomb to the parser (docs/standards.md §7).
   if (req.kind === "sitemap" && isGzipFile(body)) body = await gunzipFile(body, cap);
   return withCharset(body, state.headers);
 }

@@ -1,5 +1,5 @@
 /**
- * Failures of one exchange, as a class with a stable `code` (STYLE.md §11), and the
+ * Failures of one exchange, as a class with a stable `code` (docs/style.md §11), and the
  * mapping of every low-level error (undici, node:net, node:tls, node:zlib) onto a
  * `FetchOutcome` with a short reason. SEC-4: bad input gives a recorded, clear error.
  */

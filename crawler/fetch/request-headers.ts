@@ -57,7 +57,7 @@ export function requestHeaders(req: FetchRequest, identity: Identity): Record<st
   headers["from"] = checkedValue("from", identity.email);
   headers["accept"] = acceptFor(req.kind);
   headers["accept-encoding"] = ACCEPT_ENCODING;
-  // Stored validators are sent back verbatim (RFC 9110 §13.1; STANDARDS.md §2), never synthesised.
+  // Stored validators are sent back verbatim (RFC 9110 §13.1; docs/standards.md §2), never synthesised.
   if (req.etag) headers["if-none-match"] = checkedValue("if-none-match", req.etag);
   if (req.lastModified) headers["if-modified-since"] = checkedValue("if-modified-since", req.lastModified);
   // One exchange per connection: we do not keep idle sockets open on the publisher's server.

@@ -1,5 +1,5 @@
 /**
- * Resolve overrides (DESIGN.md runtime knob `HEMEROSCOPIO_RESOLVE`, like `curl --resolve`):
+ * Resolve overrides (docs/architecture.md runtime knob `HEMEROSCOPIO_RESOLVE`, like `curl --resolve`):
  * a host matched by a rule is connected to the rule's address and port, without DNS and
  * without the SSRF guard. SPEC SEC-1: it is the only way to reach loopback (tests, demo).
  */

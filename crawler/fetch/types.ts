@@ -1,5 +1,5 @@
 /**
- * The fetch stage's contract (DESIGN.md data flow, STYLE.md §5): one HTTP exchange in,
+ * The fetch stage's contract (docs/architecture.md data flow, docs/style.md §5): one HTTP exchange in,
  * one plain `FetchResult` out. Policy code depends on these types only, never on undici.
  */
 
@@ -58,5 +58,5 @@ export interface FetchResult {
   endedAt: number;
 }
 
-/** The injected fetcher (STYLE.md §5): one exchange, no redirect following, never throws. */
+/** The injected fetcher (docs/style.md §5): one exchange, no redirect following, never throws. */
 export type Fetcher = (req: FetchRequest, signal: AbortSignal) => Promise<FetchResult>;

@@ -54,7 +54,7 @@ const titled = (...titles: string[]) => (seen: Seen) => titles.includes(seen.tit
 const AKAMAI_REFERENCE = /Reference(?:\s|&#32;)(?:#|&#35;)\d+(?:\.|&#46;)|errors(?:\.|&#46;)edgesuite(?:\.|&#46;)net/i;
 const AKAMAI_DENIED = /You don(?:'|&#39;|&#x27;|&apos;)t have permission to access/i;
 
-// STANDARDS.md §9 "Conclusive alone", plus vendor titles only when a second marker agrees.
+// docs/standards.md §9 "Conclusive alone", plus vendor titles only when a second marker agrees.
 const RULES: readonly Rule[] = [
   // developers.cloudflare.com …/challenge-pages/detect-response: "challenge" is the only value.
   { vendor: "cloudflare", marker: "cf-mitigated: challenge", test: (s) => /\bchallenge\b/.test(s.header("cf-mitigated")), headersOnly: true },

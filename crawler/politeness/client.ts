@@ -1,6 +1,6 @@
 /**
  * The polite client: every request the crawler makes goes through `request()`, in this
- * order (STYLE.md §7, "put the order in one file"):
+ * order (docs/style.md §7, "put the order in one file"):
  *
  *   1. robots.txt of the host first (ROB-1), through this same client, paced like any request;
  *   2. robots rules for the URL (ROB-2…5) — a disallowed URL is logged and never requested;
@@ -37,7 +37,7 @@ export type PoliteResult =
   | { sent: true; result: FetchResult; finalUrl: string; outcome: RequestOutcome }
   | { sent: false; outcome: "robots-disallowed" | "backoff" | "too-many-redirects" | "aborted"; url: string; until?: number };
 
-/** Everything the client needs, injected (STYLE.md §5, §13). */
+/** Everything the client needs, injected (docs/style.md §5, §13). */
 export interface PoliteClientOptions {
   db: Db;
   clock: Clock;

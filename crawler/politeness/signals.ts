@@ -98,7 +98,7 @@ export function readSignals(input: SignalInput): SignalVerdict {
   return {
     tdmReserved: tdm.reservation === 1,
     tdm,
-    // DeviantArt's noai/noimageai convention (STANDARDS.md §6): no model annotation (SIG-3).
+    // DeviantArt's noai/noimageai convention (docs/standards.md §6): no model annotation (SIG-3).
     noAnnotation: all.has("noai") || all.has("noimageai"),
     robotsDirectives: [...all],
     ...(contentUsage ? { contentUsage } : {}),

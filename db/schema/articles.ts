@@ -1,6 +1,6 @@
 /**
  * What outlets published: articles, headline versions and front-page rank spans.
- * Rows that grow with time are change records, not snapshots (DESIGN.md data model).
+ * Rows that grow with time are change records, not snapshots (docs/architecture.md data model).
  * No body, lede or HTML column exists here or anywhere (SPEC STO-3).
  */
 import { sql } from "drizzle-orm";
@@ -114,7 +114,7 @@ export const rankSpans = pgTable("rank_spans", {
   // The other spans, by end (then start, to filter in the index): the open ones (to_at null,
   // last in the index) and the few that lasted longer than SHORT_SPAN. Spans covering a
   // period are the short ones found by their start and these, so no range index is needed
-  // (issue 4: bytes of spans ≤ 10 % of one row per link per capture).
+  // (the goal: bytes of spans ≤ 10 % of one row per link per capture).
   index("rank_spans_lasting").on(t.outletId, t.toAt, t.fromAt).where(lastingSpan(t.fromAt, t.toAt)),
 ]);
 

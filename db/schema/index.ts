@@ -1,4 +1,4 @@
-/** The whole data model (DESIGN.md); later issues extend it through new migrations. */
+/** The whole data model (docs/architecture.md); later issues extend it through new migrations. */
 export * from "./outlets";
 export * from "./articles";
 export * from "./derived";

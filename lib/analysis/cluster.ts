@@ -70,7 +70,7 @@ const POSITION_SPAN = 2 ** 21;
  * Every item's band keys with its position in the window, as `key × 2^21 + position`
  * (exact: below 2^53), sorted: the items sharing a key are one run, in position order.
  * One typed array instead of a map of buckets: a window of 50,000 items has 800,000 keys,
- * which as map entries weighed ~30 MB of heap each round (issue 8, item 6); here 6.4 MB
+ * which as map entries weighed ~30 MB of heap each round; here 6.4 MB
  * in one block, let go whole.
  */
 function keyIndex(sorted: readonly ClusterItem[], options: ClusterOptions): Float64Array {

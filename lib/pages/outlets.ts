@@ -1,6 +1,6 @@
 /**
  * The public outlet directory ("Cabeceras"): minimal DTOs of the outlets we follow,
- * never raw rows (STYLE.md §15).
+ * never raw rows (docs/style.md §15).
  */
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";

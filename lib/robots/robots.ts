@@ -1,5 +1,5 @@
 /**
- * robots.txt rules (SPEC ROB-2, ROB-5; RFC 9309). Stable contract (DESIGN.md): `parseRobots`
+ * robots.txt rules (SPEC ROB-2, ROB-5; RFC 9309). Stable contract (docs/architecture.md): `parseRobots`
  * and `Robots`. Grouping and group selection live here; lines in robots-lines.ts, path
  * matching in robots-pattern.ts. Fetching and status handling are elsewhere (robots-status.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * Web Bot Auth request signatures (SPEC ID-3): RFC 9421 HTTP Message Signatures with Ed25519,
- * profiled by draft-meunier-webbotauth-httpsig-protocol-02 (STANDARDS.md §3). Pure: the time,
+ * profiled by draft-meunier-webbotauth-httpsig-protocol-02 (docs/standards.md §3). Pure: the time,
  * key and nonce are inputs; only the default nonce reads the random source.
  */
 import { createHash, randomBytes, sign, type KeyObject } from "node:crypto";

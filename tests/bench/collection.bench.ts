@@ -1,5 +1,5 @@
 /**
- * Collection benchmarks (issue "Collection", SPEC STO-1):
+ * Collection benchmarks (SPEC STO-1):
  *  - parse + diff + store of a 300-link front page, next to the bare linkedom parse of the
  *    same page (goal ≤ 2×);
  *  - rank spans over 30 simulated days of 15-minute captures, in rows and bytes, next to

@@ -1,5 +1,5 @@
 /**
- * Load on the site while the worker crawls (issue 8, item 5): on a copy of the generated
+ * Load on the site while the worker crawls: on a copy of the generated
  * year (50 outlets × 365 days), the site as `npm start` runs it (scripts/site.ts: Next.js
  * behind the default page cache) and a real worker process (crawler/main.ts) crawling
  * simulated outlets into the same database at the same time. A weighted mix of public
@@ -68,7 +68,7 @@ const numbers = (v: string | undefined, fallback: number[]) => (v ? v.split(",")
 const atMost = (max: number) => (value: number) => ({ bound: `≤ ${max}`, ok: value <= max });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** SPEC WEB-4 / issue 8: the public pages' goal. */
+/** SPEC WEB-4: the public pages' goal. */
 const P95_GOAL_MS = 100;
 /** Per renderer process (HEMEROSCOPIO_SITE_RENDERERS, default min(2, cores)). */
 const RSS_BOUND_MIB_PER_RENDERER = 1024;

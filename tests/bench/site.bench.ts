@@ -1,5 +1,5 @@
 /**
- * The public site under load on the generated year (issue 5 "Done means"): 50 outlets ×
+ * The public site under load on the generated year: 50 outlets ×
  * 365 days from `npm run seed:history` (made once per generator version, then reused),
  * the site on loopback, and for home, an outlet, an article, a story, search, an
  * API page and an export: p50/p95 latency and requests/s with autocannon, next to the

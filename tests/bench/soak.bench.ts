@@ -1,5 +1,5 @@
 /**
- * Resource bounds over a long run (issue "Resilience", item 6): the worker process
+ * Resource bounds over a long run: the worker process
  * (crawler/main.ts, as `npm start` runs it: with package.json's MALLOC_ARENA_MAX, see
  * RSS_SLOPE_BOUND) crawls 200 simulated outlets for two simulated days on a clock running
  * `scale` times faster (48 real minutes), and its resident memory is sampled from /proc.
@@ -73,7 +73,7 @@ function readProbes(stdout: NodeJS.ReadableStream, hourNow: () => number): Probe
 }
 
 /**
- * How fast the heap after a full GC may grow, in MiB per simulated hour (issue 8, item 6:
+ * How fast the heap after a full GC may grow, in MiB per simulated hour (
  * memory stays flat). It grew 1.42 MiB/h while the story step held its window as boxed
  * rows, 0.71 once the window was packed (crawler/derive/story-window.ts), 0.45–2.3 while the
  * front page link cache kept whole pages through sliced hrefs (lib/detached-string.ts);

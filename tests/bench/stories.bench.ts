@@ -1,5 +1,5 @@
 /**
- * Stories and wire copy benchmark (issue "Analysis", SPEC DER-2, DER-3): on a labelled
+ * Stories and wire copy benchmark (SPEC DER-2, DER-3): on a labelled
  * simulated day (30 outlets, every article with its first headline, lede, body and byline,
  * and the simulator's truth of which articles are one story and which run agency copy):
  *  - pairwise precision, recall and F1 of the clustering against the true stories;

@@ -1,5 +1,5 @@
 /**
- * The benchmark contract (DESIGN.md "Testing"): a benchmark measures and returns figures;
+ * The benchmark contract (docs/architecture.md "Testing"): a benchmark measures and returns figures;
  * it does not pass or fail. A figure may carry the bound it is read against (SPEC goal
  * or rule) and whether it met it; the runner prints a ✗ where it did not.
  */

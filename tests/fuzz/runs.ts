@@ -1,5 +1,5 @@
 /**
- * The fuzz knobs, read in one place (STYLE.md §12 for tests): `FUZZ_RUNS` cases per
+ * The fuzz knobs, read in one place (docs/style.md §12 for tests): `FUZZ_RUNS` cases per
  * property (default small enough for CI), `FUZZ_SEED` to replay a failing run.
  * Long run: `FUZZ_RUNS=100000 npm run test:resilience -- --project fuzz`.
  */

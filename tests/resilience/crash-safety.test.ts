@@ -1,5 +1,5 @@
 /**
- * Crash safety, short version for CI (SPEC SCH-4, OPS-2, POL-1; issue 8 item 1): the real
+ * Crash safety, short version for CI (SPEC SCH-4, OPS-2, POL-1): the real
  * worker crawls the simulated web and is killed with SIGKILL three times, 3–6 s (random)
  * after each start's first request, each time restarted at once; an uninterrupted worker crawls an identical simulated web over the
  * same simulated period (both runs start together on one clock origin). Afterwards:

@@ -1,6 +1,6 @@
 /**
- * Several workers, one killed twice, short version for CI (SPEC SCH-4, OPS-2, POL-1, STO-1;
- * issue 8 item 3): three worker processes share one PostgreSQL and crawl the simulated web
+ * Several workers, one killed twice, short version for CI (SPEC SCH-4, OPS-2, POL-1, STO-1):
+ * three worker processes share one PostgreSQL and crawl the simulated web
  * (six outlets, time ×200) for three to four simulated hours; one of them is killed with
  * SIGKILL at a random moment while it holds a job (10–18 s after its current process's first
  * request, then as soon as it holds one) and restarted at once, twice. Beside them a single

@@ -1,12 +1,12 @@
 /**
- * The simulated outlets in the shape of the outlets file (DESIGN.md, `HEMEROSCOPIO_OUTLETS`),
+ * The simulated outlets in the shape of the outlets file (docs/architecture.md, `HEMEROSCOPIO_OUTLETS`),
  * so integration tests and the demo import them exactly as an operator would.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { simOutlets, type SimOutlet } from "./outlets";
 
-/** One row of the outlets file, as DESIGN.md specifies it. */
+/** One row of the outlets file, as docs/architecture.md specifies it. */
 export interface OutletsFileEntry {
   slug: string;
   name: string;

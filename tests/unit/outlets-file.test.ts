@@ -209,7 +209,7 @@ describe("serializeOutlets", () => {
     expect(parseOutletsFile(serializeOutlets(outlets, format), `outlets.${format}`)).toEqual(outlets);
   });
 
-  it("CFG-1: export writes keys in DESIGN.md's order", () => {
+  it("CFG-1: export writes keys in docs/architecture.md's order", () => {
     const [first] = JSON.parse(serializeOutlets(outlets, "json")) as Record<string, unknown>[];
     expect(Object.keys(first ?? {})).toEqual([
       "slug", "name", "country", "language", "timezone", "homepage", "feeds", "sitemaps",

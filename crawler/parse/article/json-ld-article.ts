@@ -59,7 +59,7 @@ function collect(values: readonly unknown[]): { nodes: JsonNode[]; byId: Map<str
   return { nodes, byId };
 }
 
-/** schema.org Boolean, leniently: `false`, `"False"`, `"no"`, `"0"`… (STANDARDS.md §8). */
+/** schema.org Boolean, leniently: `false`, `"False"`, `"no"`, `"0"`… (docs/standards.md §8). */
 export function booleanOf(value: unknown): boolean | undefined {
   if (typeof value === "boolean") return value;
   const text = typeof value === "string" ? value.trim().toLowerCase().replace(/^https?:\/\/schema\.org\//, "") : "";

@@ -3,7 +3,7 @@
  * several `<script type="application/ld+json">` blocks, CDATA or comment wrappers, the
  * whole block HTML-entity-escaped, raw line breaks inside strings, trailing commas,
  * invalid escapes and several objects in one block. A block that still cannot be read is
- * skipped; the others count (STANDARDS.md §8 "survive broken blocks").
+ * skipped; the others count (docs/standards.md §8 "survive broken blocks").
  */
 
 /** Largest block we try to read; article metadata is a few KiB, anything bigger is a site dump. */

@@ -1,7 +1,7 @@
 /**
  * `.xml.gz` sitemaps handed over as bytes (SPEC EXT-2). The fetcher already inflates them
  * with `gunzipFile`; this is the synchronous twin for callers that did not, since
- * `parseSitemap` is synchronous (DESIGN.md contract). Same cap and same tolerance.
+ * `parseSitemap` is synchronous (docs/architecture.md contract). Same cap and same tolerance.
  */
 import zlib from "node:zlib";
 

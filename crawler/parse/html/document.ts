@@ -1,7 +1,7 @@
 /**
  * Bytes → DOM for the HTML parsers (SPEC EXT-3, EXT-4): the charset is found as the fetcher
  * would (BOM, Content-Type, `<meta charset>`; EXT-1 windows-1252 rules) and the text is
- * parsed with linkedom. Parsers are pure functions of bytes (STYLE.md §3).
+ * parsed with linkedom. Parsers are pure functions of bytes (docs/style.md §3).
  */
 import { parseHTML } from "linkedom";
 import { decodeText, detectCharset } from "../bytes/charset";

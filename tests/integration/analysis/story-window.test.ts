@@ -1,5 +1,5 @@
 /**
- * The story step's window read in chunks (SPEC DER-2; issue 8, item 6: the worker's memory
+ * The story step's window read in chunks (SPEC DER-2; the worker's memory
  * stays flat): `loadStoryWindow` gives the same items as one statement over the window —
  * same articles, times, stories, pending flags and signature slots — whatever the chunk
  * size, so the clustering places articles exactly as before.

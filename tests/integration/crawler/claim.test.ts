@@ -130,7 +130,7 @@ describe("claiming due work", () => {
    * Workers claiming and finishing jobs as fast as they can, each job due again at once: a
    * claim whose snapshot predates another worker's committed claim (or completion) of a row
    * must not take that row too. A job taken twice shows as a completion refused to the worker
-   * whose lease was overwritten. Found by the three-worker crash test (issue 8), where article
+   * whose lease was overwritten. Found by the three-worker crash test, where article
    * pages were read twice and feeds polled twice within their interval.
    */
   for (const kind of ["sources", "article reads"] as const) {

@@ -1,5 +1,5 @@
 /**
- * Transactions ended by a deadlock are run again (issue 8: nothing lost under concurrency;
+ * Transactions ended by a deadlock are run again (nothing lost under concurrency;
  * SPEC SCH-4). Two transactions lock two rows in opposite orders on a real PostgreSQL: one
  * is rolled back with SQLSTATE 40P01, and with the retry both finish.
  */

@@ -12,7 +12,7 @@ import { loadConfig } from "@/lib/config";
 import { chromiumPath } from "../../support/browser";
 
 // Real Chromium against a fixture server on 127.0.0.1, reached as `*.test` through the
-// resolve override (DESIGN.md Testing). The server's log is the truth about what was sent.
+// resolve override (docs/architecture.md Testing). The server's log is the truth about what was sent.
 interface Hit { path: string; headers: http.IncomingHttpHeaders }
 const hits: Hit[] = [];
 const routes = new Map<string, http.RequestListener>();

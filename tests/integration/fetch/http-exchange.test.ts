@@ -6,7 +6,7 @@ import { createHttpFetcher, type FetchRequest } from "@/crawler/fetch/http";
 import { manualClock } from "@/lib/clock";
 import { loadConfig } from "@/lib/config";
 
-// A fixture server on 127.0.0.1, reached as `x.test` through a resolve override (DESIGN.md).
+// A fixture server on 127.0.0.1, reached as `x.test` through a resolve override (docs/architecture.md).
 const seen: http.IncomingHttpHeaders[] = [];
 const routes = new Map<string, http.RequestListener>();
 let server: http.Server;

@@ -1,5 +1,5 @@
 /**
- * `npm run backup` / `npm run restore` round-trip (SPEC OPS-2 operations, issue 8 item 7):
+ * `npm run backup` / `npm run restore` round-trip (SPEC OPS-2 operations):
  * a seeded database (seed:history, 4 outlets × 2 days, with text, arrays, JSON, nulls and
  * timestamps) is backed up, restored into a fresh database, and compared table by table —
  * row counts and an order-independent checksum of every row's text — then restored again

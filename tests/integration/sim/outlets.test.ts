@@ -42,7 +42,7 @@ describe("simulated outlets", () => {
     expect(statuses.filter(([, s]) => s !== 200)).toEqual([]);
   });
 
-  it("exports outlets in the outlets-file shape of DESIGN.md", () => {
+  it("exports outlets in the outlets-file shape of docs/architecture.md", () => {
     const [row] = toOutletsFile(simOutlets());
     expect(Object.keys(row!).sort()).toEqual(
       ["active", "country", "feeds", "homepage", "language", "legalNotice", "name", "renderMode", "sitemaps", "slug", "timezone"],

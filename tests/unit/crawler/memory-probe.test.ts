@@ -1,5 +1,5 @@
 /**
- * The worker's memory probe (issue 8, item 6): off unless asked for and given a GC;
+ * The worker's memory probe: off unless asked for and given a GC;
  * when on, a full collection and then numbers only (STO-3) at warn level.
  */
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ const lines = () => {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("memory probe", () => {
-  it("issue 8: logs the memory in MiB after a forced GC, numbers only, until stopped", async () => {
+  it("STO-3: logs the memory in MiB after a forced GC, numbers only, until stopped", async () => {
     const { out, log } = lines();
     let collections = 0;
     const stop = startMemoryProbe({ everyMs: 5, log, gc: () => collections++ });
@@ -30,7 +30,7 @@ describe("memory probe", () => {
     }
   });
 
-  it("issue 8: does nothing without a GC to call or with a zero interval", async () => {
+  it("STO-3: does nothing without a GC to call or with a zero interval", async () => {
     const { out, log } = lines();
     startMemoryProbe({ everyMs: 5, log })();
     const stop = startMemoryProbe({ everyMs: 0, log, gc: () => {} });

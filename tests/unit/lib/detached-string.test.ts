@@ -1,4 +1,4 @@
-/** The copy that lets a cache keep a key without its document (issue 8, SPEC STO-3). */
+/** The copy that lets a cache keep a key without its document (SPEC STO-3). */
 import { describe, expect, it } from "vitest";
 import { detachedString } from "@/lib/detached-string";
 

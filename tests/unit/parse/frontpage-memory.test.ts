@@ -1,5 +1,5 @@
 /**
- * SPEC STO-3 ("processed in memory and dropped in the same pass") and issue 8's resource
+ * SPEC STO-3 ("processed in memory and dropped in the same pass") and the worker's memory
  * bounds: the front page parser's link cache keeps copies of its keys, never the page they
  * were cut from. The soak run found 358 pages (25 MB) held by hrefs in that cache, a number
  * that grows as pages change a few links per capture.
@@ -16,7 +16,7 @@ function bigFrontPage(n: number, links = 20): string {
   return `<html><body>${anchors.join("")}<p>${`relleno ${n} `.repeat(400_000).slice(0, 4 * MIB)}</p></body></html>`;
 }
 
-describe("front page parser memory (SPEC STO-3, issue 8)", () => {
+describe("front page parser memory (SPEC STO-3)", () => {
   it("STO-3: after parsing, no page stays reachable through the parser's caches", () => {
     extractFrontPage(bigFrontPage(0), `https://www.example.es/`); // warm the module
     const before = heapInUseAfterGcMiB();

@@ -1,5 +1,5 @@
 /**
- * Published Web Bot Auth test vectors (STANDARDS.md §3.5; draft-meunier-webbotauth-httpsig-protocol
+ * Published Web Bot Auth test vectors (docs/standards.md §3.5; draft-meunier-webbotauth-httpsig-protocol
  * "Test Vectors", cloudflare/web-bot-auth web_bot_auth_architecture_v2.json). Ed25519 is
  * deterministic, so the same key and parameters must give the same bytes.
  */
@@ -30,7 +30,7 @@ describe("Web Bot Auth published test vectors", () => {
   it("ID-3: keyid is the RFC 7638 thumbprint of the RFC 9421 Ed25519 test key", () => {
     expect(key.keyid).toBe(KEYID);
     expect(jwkThumbprint(key.publicJwk)).toBe(KEYID);
-    // STANDARDS.md surprise 5: the draft's directory example `kid` is not this key's thumbprint.
+    // docs/standards.md surprise 5: the draft's directory example `kid` is not this key's thumbprint.
     expect(key.keyid).not.toBe("NFcWBst6DXG-N35nHdzMrioWntdzNZghQSkjHNMMSjw");
   });
 
