@@ -7,6 +7,8 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Hemeroscopio", template: "%s · Hemeroscopio" },
   description: "Observatorio de los medios españoles: qué publican, con qué titular en cada momento y dónde lo colocan en portada.",
+  // Static files live in public/ and are served from the root.
+  icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
 };
 
 /** Responsive viewport; the light and dark palettes follow the reader's system. */
