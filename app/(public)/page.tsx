@@ -8,6 +8,7 @@ import { formatList, formatNumber } from "@/lib/pages/format";
 import { formatAgo, formatMoment } from "@/lib/pages/period";
 import { siteSections } from "@/lib/pages/sections";
 import { PageHeader } from "../_components/page-header";
+import { siteClock } from "@/db/server";
 
 // Always read at request time: "now" is the point of this page.
 export const dynamic = "force-dynamic";
@@ -97,7 +98,7 @@ function Changes({ data }: { data: HomeData }) {
 }
 
 export default async function HomePage() {
-  const now = Date.now();
+  const now = siteClock().now();
   const read = await readSiteData(async (db) => readHomePage(db, await loadPolicies(db), now));
   return (
     <>

@@ -1,7 +1,7 @@
 /** "Estado": how collection is going, outlet by outlet (SPEC WEB-1, BLK-2, BLK-7, DER-8), and proof of our pace. */
 import type { Metadata } from "next";
 import Link from "next/link";
-import { appConfig } from "@/db/server";
+import { appConfig, siteClock } from "@/db/server";
 import { loadPolicies } from "@/db/policy";
 import { FAILURE_THRESHOLD } from "@/lib/collection-health";
 import { readStatusPage, type LagDistribution, type OutletStatus, type SiteVolume, type SourceStatus, type StatusPage as StatusData } from "@/db/queries/status-page";
@@ -187,7 +187,7 @@ function Volume({ data, minGapMs, query }: { data: StatusData; minGapMs: number;
 
 export default async function StatusPage({ searchParams }: { searchParams: Promise<Query> }) {
   const query = await searchParams;
-  const now = Date.now();
+  const now = siteClock().now();
   const read = await readSiteData(async (db) => readStatusPage(db, await loadPolicies(db), now));
   if (!read.ok) return <ServiceUnavailable />;
   return (

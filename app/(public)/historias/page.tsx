@@ -15,6 +15,7 @@ import { Pagination } from "../../_components/pagination";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
 import { SortableTh } from "../../_components/sortable-th";
 import { storyTitle } from "./story-title";
+import { siteClock } from "@/db/server";
 
 /** Stories per page. */
 const PAGE_SIZE = 20;
@@ -40,7 +41,7 @@ export default async function StoriesPage({ searchParams }: Props) {
   const sortQuery = { [storiesSort.param]: query[storiesSort.param] };
   const keep: Record<string, string> = order === storiesSort.fallback ? {} : { [storiesSort.param]: `${order.descending ? "-" : ""}${order.column}` };
   const th = (label: string, column: StoriesOrder["column"], numeric: boolean) => <SortableTh label={label} column={column} param={storiesSort.param} state={order} query={sortQuery} numeric={numeric} />;
-  const read = await readSiteData(async (db) => listRecentStories(db, await loadPolicies(db), { page, pageSize: PAGE_SIZE, now: Date.now(), order }));
+  const read = await readSiteData(async (db) => listRecentStories(db, await loadPolicies(db), { page, pageSize: PAGE_SIZE, now: siteClock().now(), order }));
   if (!read.ok) return <ServiceUnavailable />;
   const list = read.value;
   if (page > list.pageCount) notFound();

@@ -19,12 +19,13 @@ import { RequestsInForce } from "./_sections/requests-in-force";
 import { SignalsSection } from "./_sections/signals";
 import { StatusSection } from "./_sections/status";
 import { TimelinesSection } from "./_sections/timelines";
+import { siteClock } from "@/db/server";
 
 type Props = { params: Promise<{ slug: string }> };
 
 // Metadata and page share one read per request.
 const pageFor = cache((slug: string) =>
-  readSiteData(async (db) => loadOutletPage(db, await loadPolicies(db), { slug, now: Date.now() })));
+  readSiteData(async (db) => loadOutletPage(db, await loadPolicies(db), { slug, now: siteClock().now() })));
 
 /** Title from the outlet's name. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
