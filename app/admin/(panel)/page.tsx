@@ -116,7 +116,7 @@ export default async function QueuePage() {
 
       <section aria-labelledby="extracciones">
         <h2 id="extracciones">Extracciones fallidas</h2>
-        <p className="hint">Fuentes que responden pero traen muy pocos enlaces o entradas para creérselos {QUEUE_AFTER} veces seguidas o más: casi siempre un cambio de diseño de la página. No cierran posiciones; salen de la lista solas en cuanto se vuelve a extraer bien.</p>
+        <p className="hint">Fuentes que responden, pero con tan pocos enlaces o entradas que no resulta creíble, {QUEUE_AFTER} veces seguidas o más: casi siempre un cambio de diseño de la página. No cierran posiciones; salen de la lista solas en cuanto se vuelve a extraer bien.</p>
         {extractions.length === 0 ? <p data-testid="extractions-empty">No hay extracciones fallidas.</p> : (
           <div className="table-wrap">
             <table className="admin-table" data-testid="extractions">

@@ -17,7 +17,7 @@ export default async function HealthPage() {
   return (
     <>
       <h1>Salud del rastreador</h1>
-      <p className="hint">Por sitio (dominio registrable, la unidad de ritmo): cuándo puede volver a pedirse algo, esperas por errores, cierres, extracciones fallidas (respondió, pero con muy pocos enlaces o entradas), robots.txt y las últimas peticiones del registro.</p>
+      <p className="hint">Por sitio (dominio registrable, la unidad de ritmo): cuándo puede volver a pedirse algo, esperas por errores, cierres, extracciones fallidas (respondió, pero con tan pocos enlaces o entradas que no resulta creíble), robots.txt y las últimas peticiones del registro.</p>
       <div className="table-wrap">
         <table className="admin-table" data-testid="sites">
           <thead><tr><th scope="col">Sitio</th><th scope="col">Próxima petición</th><th scope="col">Espera (backoff)</th><th scope="col">Bloqueo</th><th scope="col">Extracción</th><th scope="col">robots.txt</th></tr></thead>

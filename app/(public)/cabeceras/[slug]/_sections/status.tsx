@@ -61,7 +61,7 @@ export function StatusSection({ status, timeZone }: { status: OutletStatus; time
         ) : null}
         <dt>Última extracción fallida</dt>
         <dd>{Number.isFinite(lastExtractionFailure)
-          ? <><Moment at={lastExtractionFailure} timeZone={timeZone} />. La página respondió, pero trajo muy pocos enlaces o entradas para creérselos (casi siempre un cambio de diseño): no se cerró ninguna posición por ello.</>
+          ? <><Moment at={lastExtractionFailure} timeZone={timeZone} />. La fuente respondió, pero con tan pocos enlaces o entradas que no resulta creíble (casi siempre, un cambio de diseño): no se cerró ninguna posición por ello.</>
           : "Ninguna."}</dd>
         <dt>Lecturas fallidas</dt>
         <dd>{readShare === null ? "Sin lecturas en el periodo." : <>{formatPercent(readShare)} de {status.reads.attempts} lecturas de las noticias descubiertas {period}.</>}</dd>
