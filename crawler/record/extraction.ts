@@ -3,13 +3,14 @@
  * is recorded as such — for a front page a capture row with outcome `extraction-failed` and
  * no span written, so every open span stays open within the usual gap rule — and the source
  * counts its failed extractions in a row, since when, and the latest (status pages, the
- * operator's queue). A success clears that state. Writes happen only when the state changes,
- * except the one conditional statement of a feed or sitemap poll.
+ * operator's queue). A success clears that state. The rule itself is lib/extraction-floor.ts.
+ * Writes happen only when the state changes, behind one conditional statement per answered
+ * feed or sitemap poll.
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { sqlTime } from "../../db/sql-time";
-import { MEDIAN_CAPTURES } from "../../lib/extraction-floor";
+import { listingExtractionFailed, MEDIAN_CAPTURES } from "../../lib/extraction-floor";
 
 /** The outcome of a front-page capture whose extraction failed. */
 export const EXTRACTION_FAILED = "extraction-failed";
@@ -45,14 +46,17 @@ export async function recordExtractionRecovered(db: Executor, sourceId: number):
 }
 
 /**
- * A feed or sitemap poll that yielded `entries`: nothing from a source that yielded before is
- * a failed extraction (returns true); anything clears the failure state. One statement.
+ * A feed or sitemap poll that yielded `entries`: a failed extraction by the floor rule
+ * (nothing, from a source that yielded before) is recorded and returns true; any entry
+ * clears the failure state (one conditional statement, writing only on a change).
  */
 export async function recordListingExtraction(db: Executor, p: { sourceId: number; at: number; entries: number }): Promise<boolean> {
   if (p.entries > 0) {
     await recordExtractionRecovered(db, p.sourceId);
     return false;
   }
-  const rows = await db.execute(sql`${failed(p.sourceId, p.at)} and has_yielded returning id`);
-  return rows.length > 0;
+  const [row] = await db.execute<{ has_yielded: boolean }>(sql`select has_yielded from sources where id = ${p.sourceId}`);
+  if (!listingExtractionFailed(p.entries, row?.has_yielded ?? false)) return false;
+  await db.execute(failed(p.sourceId, p.at));
+  return true;
 }

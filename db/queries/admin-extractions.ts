@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { sql } from "drizzle-orm";
-import { QUEUE_AFTER } from "../../lib/extraction-floor";
+import { needsOperator, QUEUE_AFTER } from "../../lib/extraction-floor";
 import type { Executor } from "../client";
 import { fromSqlTime } from "../sql-time";
 
@@ -34,6 +34,6 @@ export async function listFailingExtractions(db: Executor, minInARow = 1): Promi
 }
 
 /** The operator's queue of failed extractions: sources failing `QUEUE_AFTER` times in a row or more. */
-export function listExtractionsForOperator(db: Executor): Promise<FailingExtraction[]> {
-  return listFailingExtractions(db, QUEUE_AFTER);
+export async function listExtractionsForOperator(db: Executor): Promise<FailingExtraction[]> {
+  return (await listFailingExtractions(db, QUEUE_AFTER)).filter((f) => needsOperator(f.inARow));
 }
