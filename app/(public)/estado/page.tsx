@@ -84,7 +84,7 @@ function Outlets({ data, query }: { data: StatusData; query: Query }) {
         Últimos 7 días: del <Moment at={data.since ?? null} /> al <Moment at={data.now ?? null} /> (hora peninsular), {formatNumber(data.outlets.length)} cabeceras.
         Si fallan más del {percent(FAILURE_THRESHOLD)} de las capturas de portada, la cabecera figura «sin posición»; si fallan más
         de ese porcentaje de las lecturas de artículos, «sin cuerpo».
-        «Mediana de enlaces» es la de los enlaces a noticias de sus capturas correctas del periodo. Una captura que responde pero
+        «Mediana de enlaces» es el número mediano de enlaces a noticias por captura correcta en el periodo. Una captura que responde pero
         trae menos del {percent(MEDIAN_SHARE)} de los habituales en la cabecera (la mediana de sus {formatNumber(MEDIAN_CAPTURES)} últimas capturas), o menos de {formatNumber(FLOOR_LINKS)}, cuenta
         como <strong>extracción fallida</strong>: casi siempre es que la página cambió de diseño, no que la portada se vaciara. No cierra
         ninguna posición y cuenta entre las capturas fallidas; lo mismo un feed o un sitemap que de pronto responde sin ninguna entrada.
