@@ -3,6 +3,8 @@
  * go to the pure parser of their kind, and only what the observatory keeps (URLs,
  * headlines, times, sections, bylines, ranks) reaches the recorder. Ledes, bodies and
  * HTML are dropped with the parser's result when this function returns (STO-3).
+ * An answered poll that yields too little to be believed is recorded as a failed
+ * extraction, never as an emptied page (EXT-6, lib/extraction-floor.ts).
  */
 import type { Db, Executor } from "../../db/client";
 import { transactionRetryingConflicts } from "../../db/conflict-retry";
@@ -22,6 +24,8 @@ type RecordInput = { outletId: number; siteOf: (url: string) => string; via: Dis
 import { recordFingerprints } from "../derive/fingerprints";
 import { proposeSources, robotsSitemaps } from "../record/discovered";
 import { recordCapture } from "../record/frontpage";
+import { frontPageHistory, recordExtractionRecovered, recordFailedFrontPage, recordListingExtraction } from "../record/extraction";
+import { frontPageExtractionFailed } from "../../lib/extraction-floor";
 import type { Job } from "../schedule/claim";
 import type { Collect } from "./poll-source";
 
@@ -106,12 +110,14 @@ export function createCollector(o: CollectOptions): Collect {
     const at = o.now();
     if (job.kind === "feed") {
       const items = parseFeed(body, response.finalUrl, contentType, { ledes: true });
+      if (await recordListingExtraction(o.db, { sourceId: job.sourceId, at, entries: items.length })) return { extractionFailed: true };
       const sightings = items.map((i) => ({ url: i.url, headline: i.title, publishedAt: i.publishedAt, section: i.section, authors: i.authors }));
       const ledes = new Map(items.flatMap((i) => (i.lede ? [[i.url, i.lede] as const] : [])));
       const mine = await own(job, sightings);
       await recordListing(o.db, { outletId: job.outletId, siteOf: o.siteOf, via: "feed", at, sightings: mine, ledes });
     } else if (job.kind === "sitemap") {
       const parsed = parseSitemap(body, response.finalUrl, contentType);
+      if (await recordListingExtraction(o.db, { sourceId: job.sourceId, at, entries: parsed.entries.length })) return { extractionFailed: true };
       const children = parsed.kind === "index"
         ? [...parsed.entries].sort((a, b) => (b.lastmod?.getTime() ?? 0) - (a.lastmod?.getTime() ?? 0)).map((e) => e.url)
         : [];
@@ -123,16 +129,24 @@ export function createCollector(o: CollectOptions): Collect {
       const { links } = extractFrontPage(body, response.finalUrl, contentType);
       const laidOut = boxes ? attachBoxes(links, boxes) : links;
       const kept = await own(job, links.map((l) => ({ url: l.url, headline: l.headline })));
+      const renderMode = boxes ? "browser" : "static";
+      // EXT-6: too few links for this outlet is a failed extraction: recorded as such, nothing of it kept, no span closed.
+      const history = await frontPageHistory(o.db, { outletId: job.outletId, sourceId: job.sourceId });
+      const found = new Set(kept.map((k) => k.url)).size;
+      const extractionFailed = frontPageExtractionFailed(found, history.recent);
       // STO-1: the capture is written in one transaction: articles, headlines, spans, the capture row.
-      const { changed } = await transactionRetryingConflicts(o.db, async (tx) => {
-        const ids = await recordWithFingerprints(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "frontpage", at, sightings: kept });
-        const ranks = laidOut.filter((l) => ids.has(l.url)).map((l: BoxedLink, i) => ({ articleId: ids.get(l.url)!, rank: i + 1, box: l.box }));
-        return recordCapture(tx, { outletId: job.outletId, at, renderMode: boxes ? "browser" : "static", ranks });
-      });
+      const { changed } = extractionFailed
+        ? await recordFailedFrontPage(o.db, { sourceId: job.sourceId, outletId: job.outletId, at, links: found, renderMode }).then(() => ({ changed: undefined }))
+        : await transactionRetryingConflicts(o.db, async (tx) => {
+          const ids = await recordWithFingerprints(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "frontpage", at, sightings: kept });
+          const ranks = laidOut.filter((l) => ids.has(l.url)).map((l: BoxedLink, i) => ({ articleId: ids.get(l.url)!, rank: i + 1, box: l.box }));
+          if (history.failures > 0) await recordExtractionRecovered(tx, job.sourceId);
+          return recordCapture(tx, { outletId: job.outletId, at, renderMode, ranks });
+        });
       // CFG-2: feeds the home page announces, and sitemaps its robots.txt lists, are proposed.
       await proposeSources(o.db, { outletId: job.outletId, kind: "feed", urls: discoverFeeds(body, response.finalUrl, contentType), siteOf: o.siteOf, intervalMinutes: 10 });
       await proposeSources(o.db, { outletId: job.outletId, kind: "sitemap", urls: await robotsSitemaps(o.db, new URL(response.finalUrl).origin), siteOf: o.siteOf, intervalMinutes: 15 });
-      return { changed };
+      return extractionFailed ? { extractionFailed } : { changed };
     } else if (job.kind === "legal") {
       // LEG-1: the notice's text is kept only when it changed (a robots.txt block means it is never fetched: the admin asks for a paste).
       const text = legalNoticeText(body, contentType);

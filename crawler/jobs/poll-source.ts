@@ -18,8 +18,11 @@ import { claimProbe, countUnchangedCapture, recordProbe, recordSourceClosed, rec
 import type { Job } from "../schedule/claim";
 import { frontPageIntervalMinutes, type FrontPageRule } from "../schedule/frontpage-interval";
 
-/** The parse → record stages for a fetched body; text must not outlive this call. */
-export type Collect = (job: Job, response: { finalUrl: string; result: FetchResult }, signal?: AbortSignal) => Promise<{ changed?: boolean }>;
+/**
+ * The parse → record stages for a fetched body; text must not outlive this call. Says whether
+ * a front page's top positions changed, or that the extraction failed (EXT-6: recorded as such).
+ */
+export type Collect = (job: Job, response: { finalUrl: string; result: FetchResult }, signal?: AbortSignal) => Promise<{ changed?: boolean; extractionFailed?: boolean }>;
 
 /** Dependencies of the source pipeline. */
 export interface SourcePipelineOptions {
@@ -51,8 +54,8 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pick<Pipeline, "
   const probeEvery = o.probeIntervalMs ?? 3_600_000;
   const domainOf = (job: Job) => o.siteOf(new URL(job.url).hostname);
 
-  /** SCH-2: the next capture follows the change-driven, night-aware rule. */
-  async function nextCapture(job: Job, now: number, changed: boolean): Promise<number> {
+  /** SCH-2: the next capture follows the change-driven, night-aware rule; a failed extraction (`undefined`) says nothing of change. */
+  async function nextCapture(job: Job, now: number, changed: boolean | undefined): Promise<number> {
     const unchangedCaptures = await countUnchangedCapture(o.db, { sourceId: job.sourceId, changed });
     return now + frontPageIntervalMinutes({ at: now, timeZone: job.timezone, unchangedCaptures, rule: o.frontPageRule }) * 60_000;
   }
@@ -90,9 +93,14 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pick<Pipeline, "
         const etag = result.headers.etag ?? null;
         const lastModified = result.headers["last-modified"] ?? null;
         const changed = outcome === "ok" && ((etag ?? job.etag) !== job.etag || (lastModified ?? job.lastModified) !== job.lastModified);
-        const validators = changed ? { validators: { etag, lastModified } } : {};
-        if (job.kind === "frontpage") return { outcome: probing ? "reopened" : outcome, nextDueAt: await nextCapture(job, now, collected?.changed ?? false), ...validators };
-        return { outcome: probing ? "reopened" : outcome, ...validators };
+        // A failed extraction keeps no validators: the next poll reads the page in full again (the extractor may cope by then).
+        const validators = changed && !collected?.extractionFailed ? { validators: { etag, lastModified } } : {};
+        // EXT-6: the job's outcome says so (log); the source's schedule is that of an answered poll.
+        const answered = collected?.extractionFailed ? "extraction-failed" : probing ? "reopened" : outcome;
+        if (job.kind === "frontpage") {
+          return { outcome: answered, nextDueAt: await nextCapture(job, now, collected?.extractionFailed ? undefined : collected?.changed ?? false), ...validators };
+        }
+        return { outcome: answered, ...validators };
       }
       if (outcome === "blocked" || outcome === "challenge") {
         await recordSourceClosed(o.db, { sourceId: job.sourceId, now, startProbeClockOf: job.kind === "frontpage" && !probing ? domain : undefined });

@@ -13,9 +13,10 @@
 import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import type { Fetcher, FetchKind, FetchResult } from "../fetch/types";
-import { allowedBy, createRobotsCache, type HostRules, type RobotsFetch } from "./host-robots";
+import { allowedBy, createRobotsCache, type RobotsFetch } from "./host-robots";
 import { createTdmRepCache, type TdmRepFetch } from "./host-tdmrep";
 import { logRequest, type RequestOutcome } from "./request-log";
+import { crawlDelayAfterRobots } from "./robots-delay";
 import { acquireSite, pacingGap, releaseSite } from "./site-lease";
 import { classify, siteChange } from "./site-state";
 
@@ -66,8 +67,9 @@ export function createPoliteClient(o: PoliteClientOptions) {
    * One exchange with the site held: wait for the lease, send, then release with the
    * pacing gap, the outcome folded into the site's state and the request-log line.
    * Returns why nothing was sent when the site is in back-off or we are stopping.
+   * `crawlDelayOf` gives the Crawl-delay (seconds) that paces the gap after this response.
    */
-  async function exchange(url: string, kind: FetchKind, rules: HostRules | undefined, conditional: { etag?: string; lastModified?: string }, signal: AbortSignal, sourceId?: number): Promise<{ result: FetchResult; outcome: RequestOutcome } | { backoffUntil?: number }> {
+  async function exchange(url: string, kind: FetchKind, crawlDelayOf: (result: FetchResult) => number | undefined, conditional: { etag?: string; lastModified?: string }, signal: AbortSignal, sourceId?: number): Promise<{ result: FetchResult; outcome: RequestOutcome } | { backoffUntil?: number }> {
     const domain = o.siteOf(new URL(url).hostname);
     let failures: number;
     let logId: number;
@@ -91,7 +93,7 @@ export function createPoliteClient(o: PoliteClientOptions) {
     const result = await o.fetcher({ url, kind, ...conditional, extraHeaders }, signal);
     const outcome = classify(result, kind);
     const now = o.clock.now();
-    const gapMs = pacingGap({ ...o.pacing, crawlDelaySeconds: rules?.robots?.crawlDelay(o.productToken), random });
+    const gapMs = pacingGap({ ...o.pacing, crawlDelaySeconds: crawlDelayOf(result), random });
     // A 200's validators are stored by the caller once its content is recorded: stored here, a
     // crash before recording would turn the next polls into 304s for content never recorded.
     const answered = sourceId !== undefined && (outcome === "ok" || outcome === "not-modified")
@@ -107,10 +109,13 @@ export function createPoliteClient(o: PoliteClientOptions) {
   }
 
   /** robots.txt of a host, itself paced and logged, with its own redirects (ROB-3: up to 5 hops). */
-  async function fetchRobots(origin: string, conditional: { etag?: string; lastModified?: string }, signal: AbortSignal): Promise<RobotsFetch> {
+  async function fetchRobots(origin: string, previous: { etag?: string; lastModified?: string; text?: string }, signal: AbortSignal): Promise<RobotsFetch> {
     let url = `${origin}/robots.txt`;
+    // POL-1: the gap after robots.txt already obeys the Crawl-delay it revealed (or the copy standing).
+    const crawlDelayOf = (result: FetchResult) => crawlDelayAfterRobots(result, o.productToken, previous.text);
+    const conditional = { etag: previous.etag, lastModified: previous.lastModified };
     for (let hop = 0; hop <= o.maxRedirects; hop++) {
-      const done = await exchange(url, "robots", undefined, hop === 0 ? conditional : {}, signal);
+      const done = await exchange(url, "robots", crawlDelayOf, hop === 0 ? conditional : {}, signal);
       // A site in back-off (e.g. a 503 on robots.txt) counts as unreachable for now.
       if (!("result" in done)) return { outcome: "unreachable" };
       const { result } = done;
@@ -159,7 +164,7 @@ export function createPoliteClient(o: PoliteClientOptions) {
           await logRequest(o.db, { at: o.clock.now(), domain, url, kind: req.kind, bytes: 0, durationMs: 0, outcome: "robots-disallowed", workerId: o.workerId });
           return { sent: false, outcome: "robots-disallowed", url };
         }
-        const done = await exchange(url, req.kind, rules, hop === 0 ? { etag: req.etag, lastModified: req.lastModified } : {}, signal, req.sourceId);
+        const done = await exchange(url, req.kind, () => rules.robots?.crawlDelay(o.productToken), hop === 0 ? { etag: req.etag, lastModified: req.lastModified } : {}, signal, req.sourceId);
         if (!("result" in done)) {
           return done.backoffUntil !== undefined ? { sent: false, outcome: "backoff", url, until: done.backoffUntil } : { sent: false, outcome: "aborted", url };
         }

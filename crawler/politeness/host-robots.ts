@@ -40,8 +40,12 @@ export interface RobotsCacheOptions {
   db: Db;
   now: () => number;
   siteOf: (host: string) => string;
-  /** Fetch `${origin}/robots.txt` (redirects followed), paced and logged like any request. */
-  fetchRobots: (origin: string, conditional: { etag?: string; lastModified?: string }, signal: AbortSignal) => Promise<RobotsFetch>;
+  /**
+   * Fetch `${origin}/robots.txt` (redirects followed), paced and logged like any request:
+   * conditional on the stored copy's validators, and given that copy's text (its Crawl-delay
+   * paces the gap after a response that does not replace it).
+   */
+  fetchRobots: (origin: string, previous: { etag?: string; lastModified?: string; text?: string }, signal: AbortSignal) => Promise<RobotsFetch>;
   /** SPEC ROB-3's 4xx policy. @default "disallow-all" */
   on4xx?: "disallow-all" | "allow-all";
   /** @default 24 h */
@@ -99,7 +103,9 @@ export function createRobotsCache(o: RobotsCacheOptions) {
     const cached = row && rulesFrom(host, row, now);
     if (cached) return cached;
 
-    const result = await o.fetchRobots(host, { etag: row?.robots_etag ?? undefined, lastModified: row?.robots_last_modified ?? undefined }, signal);
+    const result = await o.fetchRobots(host, {
+      etag: row?.robots_etag ?? undefined, lastModified: row?.robots_last_modified ?? undefined, text: row?.robots_txt ?? undefined,
+    }, signal);
     const at = o.now();
     const site = o.siteOf(new URL(host).hostname);
     await o.db.execute(sql`insert into sites (domain) values (${site}) on conflict do nothing`);

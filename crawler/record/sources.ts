@@ -19,10 +19,15 @@ export async function sourceState(db: Executor, p: { sourceId: number; domain: s
   return row!;
 }
 
-/** SCH-2: a capture that changed the front page resets the count; one that did not adds to it. Returns the count. */
-export async function countUnchangedCapture(db: Executor, p: { sourceId: number; changed: boolean }): Promise<number> {
+/**
+ * SCH-2: a capture that changed the front page resets the count; one that did not adds to it;
+ * a failed extraction (`changed` undefined, EXT-6) leaves it as it was. Returns the count.
+ */
+export async function countUnchangedCapture(db: Executor, p: { sourceId: number; changed: boolean | undefined }): Promise<number> {
+  const changed = p.changed ?? null;
   const [row] = await db.execute<{ unchanged_captures: number }>(sql`
-    update sources set unchanged_captures = case when ${p.changed} then 0 else unchanged_captures + 1 end
+    update sources set unchanged_captures = case when ${changed}::boolean then 0
+      when ${changed}::boolean is null then unchanged_captures else unchanged_captures + 1 end
     where id = ${p.sourceId} returning unchanged_captures`);
   return row?.unchanged_captures ?? 0;
 }

@@ -1,12 +1,13 @@
 /**
  * Crawler health per site for the admin (SPEC ADM-2): next allowed time, backoff, closed
- * state and probing, robots.txt per host with how many versions we keep, and the latest
- * requests of the request log.
+ * state and probing, robots.txt per host with how many versions we keep, the sources whose
+ * extraction is failing (EXT-6), and the latest requests of the request log.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
 import { fromSqlTime } from "../sql-time";
+import { listFailingExtractions, type FailingExtraction } from "./admin-extractions";
 
 /** A host's robots.txt state. */
 export interface HostHealth { host: string; robotsStatus?: string; robotsAccess?: string; fetchedAt?: number; versions: number }
@@ -18,11 +19,13 @@ export interface SiteHealth {
   domain: string; outlets: string[]; nextAllowedAt: number; backoffUntil?: number; backoffReason?: string; consecutiveFailures: number;
   closedSince?: number; closedReason?: string; lastProbeAt?: number; stopProbing: boolean; leaseOwner?: string;
   hosts: HostHealth[]; recent: RequestLine[];
+  /** EXT-6: its sources whose latest answered polls failed to extract. */
+  failingExtractions: FailingExtraction[];
 }
 
 /** Every site with its hosts and its last `recentPerSite` requests. */
 export async function loadCrawlerHealth(db: Executor, recentPerSite = 8): Promise<SiteHealth[]> {
-  const [sites, hosts, recent] = await Promise.all([
+  const [sites, hosts, recent, failing] = await Promise.all([
     db.execute<{
       domain: string; outlets: string[] | null; next_allowed_at: string; backoff_until: string | null; backoff_reason: string | null;
       consecutive_failures: number; closed_since: string | null; closed_reason: string | null; last_probe_at: string | null;
@@ -39,6 +42,7 @@ export async function loadCrawlerHealth(db: Executor, recentPerSite = 8): Promis
       from sites st cross join lateral (
         select * from fetch_log l where l.site_domain = st.domain order by l.at desc limit ${recentPerSite}) f
       order by st.domain, f.at desc`),
+    listFailingExtractions(db),
   ]);
   return sites.map((s) => ({
     domain: s.domain, outlets: s.outlets ?? [], nextAllowedAt: fromSqlTime(s.next_allowed_at)!, backoffUntil: fromSqlTime(s.backoff_until),
@@ -52,5 +56,6 @@ export async function loadCrawlerHealth(db: Executor, recentPerSite = 8): Promis
     recent: recent.filter((r) => r.site_domain === s.domain).map((r) => ({
       at: fromSqlTime(r.at)!, url: r.url, kind: r.kind, status: r.status ?? undefined, outcome: r.outcome, durationMs: r.duration_ms, bytes: r.bytes,
     })),
+    failingExtractions: failing.filter((f) => f.siteDomain === s.domain),
   }));
 }

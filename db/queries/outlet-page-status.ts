@@ -1,6 +1,6 @@
 /**
- * An outlet's collection status (SPEC BLK-2, BLK-6, BLK-7): its sources with their last
- * success and failure, since when its front page is closed and the share of hourly
+ * An outlet's collection status (SPEC BLK-2, BLK-6, BLK-7, EXT-6): its sources with their last
+ * success and failure and since when their extraction fails, since when its front page is closed and the share of hourly
  * probes answered over 7 days, and the "sin posición" / "sin cuerpo" states.
  */
 import "server-only";
@@ -19,6 +19,9 @@ export interface SourceStatus {
   closedSince: number | null;
   pausedUntil: number | null;
   dead: boolean;
+  /** EXT-6: since when its answered polls fail to extract (null: they do not), and its latest failed extraction. */
+  extractionFailedSince: number | null;
+  lastExtractionFailureAt: number | null;
 }
 
 /** The outlet's status over the last 7 days. */
@@ -48,8 +51,9 @@ export async function loadOutletStatus(db: Executor, outletId: number, policy: O
   const successes = sql.join(READ_SUCCESSES.map((s) => sql`${s}`), sql`, `);
   const [sources, [captures], [probes], [reads]] = await Promise.all([
     db.execute<{ kind: SourceStatus["kind"]; url: string; last_success_at: string | Date | null; last_failure_at: string | Date | null;
-      closed_since: string | Date | null; paused_until: string | Date | null; dead: boolean }>(sql`
-      select kind, url, last_success_at, last_failure_at, closed_since, paused_until, dead from sources
+      closed_since: string | Date | null; paused_until: string | Date | null; dead: boolean;
+      extraction_failed_since: string | Date | null; last_extraction_failure_at: string | Date | null }>(sql`
+      select kind, url, last_success_at, last_failure_at, closed_since, paused_until, dead, extraction_failed_since, last_extraction_failure_at from sources
       where outlet_id = ${outletId} and active and not proposed order by kind, url`),
     db.execute<{ attempts: number; failures: number }>(sql`
       select count(*)::int as attempts, count(*) filter (where outcome <> 'ok')::int as failures
@@ -66,6 +70,7 @@ export async function loadOutletStatus(db: Executor, outletId: number, policy: O
   const all = sources.map((s) => ({
     kind: s.kind, url: s.url, lastSuccessAt: time(s.last_success_at), lastFailureAt: time(s.last_failure_at),
     closedSince: time(s.closed_since), pausedUntil: time(s.paused_until), dead: s.dead,
+    extractionFailedSince: time(s.extraction_failed_since), lastExtractionFailureAt: time(s.last_extraction_failure_at),
   }));
   const capturesCount = { attempts: captures?.attempts ?? 0, failures: captures?.failures ?? 0 };
   const readsCount = { attempts: reads?.attempts ?? 0, failures: reads?.failures ?? 0 };

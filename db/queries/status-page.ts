@@ -1,5 +1,5 @@
 /**
- * Read model of "Estado" (SPEC WEB-1, BLK-2, BLK-7, DER-8): how collection is going, outlet by
+ * Read model of "Estado" (SPEC WEB-1, BLK-2, BLK-7, DER-8, EXT-6): how collection is going, outlet by
  * outlet and source by source, over the last 7 days; our collection lag; and our request
  * volume per site and hour, the public proof of our pace. Outlets under `total` are left out.
  */
@@ -20,6 +20,9 @@ export interface SourceStatus {
   closedSince?: number;
   pausedUntil?: number;
   dead: boolean;
+  /** EXT-6: answered polls in a row whose extraction failed, since this instant. */
+  extractionFailedSince?: number;
+  extractionFailures: number;
 }
 
 export interface OutletStatus {
@@ -30,6 +33,10 @@ export interface OutletStatus {
   /** Front-page captures in 7 days and the share that failed (BLK-7). */
   captures: number;
   captureFailureShare: number;
+  /** EXT-6: median article links of its successful captures in the period (none: undefined). */
+  medianLinks?: number;
+  /** EXT-6: the latest failed extraction of any of its sources (front page, feeds, sitemaps). */
+  lastExtractionFailureAt?: number;
   noPosition: boolean;
   /** Article reads in 7 days and the share that failed (BLK-7). */
   reads: number;
@@ -65,16 +72,19 @@ async function outletRows(db: Executor, since: number) {
   return db.execute<{
     id: number; slug: string; name: string; captures: number; captures_failed: number; reads: number; reads_failed: number;
     probes: number; probes_answered: number; robots_access: string | null; robots_fetched_at: string | null; tdm_reserved: boolean;
+    median_links: number | null; last_extraction_failure_at: string | null;
   }>(sql`
     select o.id, o.slug, o.name,
-      coalesce(c.total, 0)::int as captures, coalesce(c.failed, 0)::int as captures_failed,
+      coalesce(c.total, 0)::int as captures, coalesce(c.failed, 0)::int as captures_failed, c.median_links,
+      (select max(s.last_extraction_failure_at) from sources s where s.outlet_id = o.id and s.active and not s.proposed) as last_extraction_failure_at,
       coalesce(r.total, 0)::int as reads, coalesce(r.failed, 0)::int as reads_failed,
       coalesce(p.total, 0)::int as probes, coalesce(p.answered, 0)::int as probes_answered,
       h.robots_access, h.robots_fetched_at,
       exists (select 1 from signals sg where sg.outlet_id = o.id and sg.kind = 'tdm-reservation' and sg.value = '1') as tdm_reserved
     from outlets o
     left join lateral (
-      select count(*) as total, count(*) filter (where outcome <> 'ok') as failed
+      select count(*) as total, count(*) filter (where outcome <> 'ok') as failed,
+        (percentile_cont(0.5) within group (order by link_count) filter (where outcome = 'ok'))::float8 as median_links
       from frontpage_captures fc where fc.outlet_id = o.id and fc.at >= ${sqlTime(since)}) c on true
     left join lateral (
       select count(*) as total,
@@ -93,9 +103,10 @@ async function outletRows(db: Executor, since: number) {
 async function sourceRows(db: Executor) {
   return db.execute<{
     outlet_id: number; kind: SourceStatus["kind"]; url: string; last_success_at: string | null; last_failure_at: string | null;
-    closed_since: string | null; paused_until: string | null; dead: boolean;
+    closed_since: string | null; paused_until: string | null; dead: boolean; extraction_failed_since: string | null; extraction_failures: number;
   }>(sql`
-    select s.outlet_id, s.kind, s.url, s.last_success_at, s.last_failure_at, s.closed_since, s.paused_until, s.dead
+    select s.outlet_id, s.kind, s.url, s.last_success_at, s.last_failure_at, s.closed_since, s.paused_until, s.dead,
+      s.extraction_failed_since, s.extraction_failures
     from sources s join outlets o on o.id = s.outlet_id and o.active
     where s.active and not s.proposed
     order by s.outlet_id, s.kind, s.url`);
@@ -153,8 +164,10 @@ export async function readStatusPage(db: Executor, policies: Policies, now: numb
           kind: s.kind, url: s.url, dead: s.dead,
           lastSuccessAt: fromSqlTime(s.last_success_at), lastFailureAt: fromSqlTime(s.last_failure_at),
           closedSince: fromSqlTime(s.closed_since), pausedUntil: fromSqlTime(s.paused_until),
+          extractionFailedSince: fromSqlTime(s.extraction_failed_since), extractionFailures: s.extraction_failures,
         })),
         captures: o.captures, captureFailureShare, noPosition: overThreshold(captures),
+        medianLinks: policies.forOutlet(o.id).positions ? o.median_links ?? undefined : undefined, lastExtractionFailureAt: fromSqlTime(o.last_extraction_failure_at),
         reads: o.reads, readFailureShare, noBody: overThreshold(reads),
         probes: o.probes, probesAnswered: o.probes_answered,
         positionsWithheld: !policies.forOutlet(o.id).positions,

@@ -51,6 +51,12 @@ export const sources = pgTable("sources", {
   dead: boolean("dead").notNull().default(false),
   /** Change-driven front-page back-off state (SCH-2): captures in a row without change. */
   unchangedCaptures: integer("unchanged_captures").notNull().default(0),
+  /** EXT-6: a poll of this feed or sitemap has yielded entries before, so an empty 200 is a failed extraction. */
+  hasYielded: boolean("has_yielded").notNull().default(false),
+  /** EXT-6: answered polls in a row whose extraction failed (crawler/record/extraction.ts), since when, and the latest. */
+  extractionFailures: integer("extraction_failures").notNull().default(0),
+  extractionFailedSince: ts("extraction_failed_since"),
+  lastExtractionFailureAt: ts("last_extraction_failure_at"),
   leaseOwner: text("lease_owner"),
   leaseUntil: ts("lease_until"),
 }, (t) => [

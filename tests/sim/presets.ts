@@ -32,3 +32,12 @@ export const forbidden = (): Scenario => ({ kind: "status", status: 403 });
 
 /** A Cloudflare challenge served with 200, with or without `cf-mitigated`. */
 export const cloudflareChallenge = (header = true): Scenario => ({ kind: "challenge", header });
+
+/** The front page redesigned as a client-side app: no article link left in its HTML (SPEC EXT-6). */
+export const redesignedFrontPage = (): Scenario => ({ kind: "redesign" });
+
+/** A feed or sitemap path answered 200 with an HTML error page instead (a soft error, SPEC EXT-6). */
+export const softErrorPage = (path: string): Scenario => ({
+  kind: "status", status: 200, path, headers: { "content-type": "text/html; charset=utf-8" },
+  body: "<!doctype html><html lang=\"es\"><head><title>Página no encontrada</title></head><body><h1>Vaya, esta página no existe</h1><p><a href=\"/\">Volver a la portada</a></p></body></html>",
+});

@@ -1,9 +1,10 @@
-/** "Estado": how collection is going, outlet by outlet (SPEC WEB-1, BLK-2, BLK-7, DER-8), and proof of our pace. */
+/** "Estado": how collection is going, outlet by outlet (SPEC WEB-1, BLK-2, BLK-7, DER-8, EXT-6), and proof of our pace. */
 import type { Metadata } from "next";
 import Link from "next/link";
 import { appConfig, siteClock } from "@/db/server";
 import { loadPolicies } from "@/db/policy";
 import { FAILURE_THRESHOLD } from "@/lib/collection-health";
+import { FLOOR_LINKS, MEDIAN_CAPTURES, MEDIAN_SHARE } from "@/lib/extraction-floor";
 import { readStatusPage, type LagDistribution, type OutletStatus, type SiteVolume, type SourceStatus, type StatusPage as StatusData } from "@/db/queries/status-page";
 import { readSiteData } from "@/lib/pages/data";
 import { formatNumber } from "@/lib/pages/format";
@@ -31,6 +32,7 @@ const outletSort: TableSort<OutletStatus> = {
   param: "cabeceras",
   keys: {
     nombre: (o) => o.name, capturas: (o) => o.captures, "fallos-captura": (o) => (o.captures > 0 ? o.captureFailureShare : undefined),
+    enlaces: (o) => o.medianLinks, "extraccion-fallida": (o) => o.lastExtractionFailureAt,
     lecturas: (o) => o.reads, "fallos-lectura": (o) => (o.reads > 0 ? o.readFailureShare : undefined),
   },
   fallback: { column: "nombre", descending: false },
@@ -53,6 +55,10 @@ function OutletState({ o }: { o: OutletStatus }) {
   if (o.positionsWithheld) notes.push(<span key="w" className="badge">Sin posición, a petición del medio</span>);
   else if (o.noPosition) notes.push(<span key="p" className="badge">Sin posición</span>);
   if (o.noBody) notes.push(<span key="b" className="badge">Sin cuerpo</span>);
+  // EXT-6: a source whose answered polls yield too little to be believed right now.
+  for (const s of o.sources.filter((x) => x.extractionFailedSince !== undefined)) {
+    notes.push(<span key={`x ${s.kind} ${s.url}`}>{kindLabel[s.kind]}: extracción fallida desde <Moment at={s.extractionFailedSince ?? null} />.</span>);
+  }
   if (front?.closedSince !== undefined) {
     notes.push(<span key="c">Portada cerrada desde <Moment at={front.closedSince ?? null} />; {o.probes === 0 ? "sin comprobaciones aún" : `respondieron ${formatNumber(o.probesAnswered)} de ${formatNumber(o.probes)} comprobaciones horarias`}.</span>);
   }
@@ -63,6 +69,7 @@ function OutletState({ o }: { o: OutletStatus }) {
 function SourceState({ s }: { s: SourceStatus }) {
   if (s.dead) return <>Abandonada (falló durante 7 días)</>;
   if (s.closedSince !== undefined) return <>Cerrada desde <Moment at={s.closedSince ?? null} /></>;
+  if (s.extractionFailedSince !== undefined) return <>Extracción fallida desde <Moment at={s.extractionFailedSince ?? null} /> ({formatNumber(s.extractionFailures)} seguidas)</>;
   if (s.pausedUntil !== undefined && (s.lastFailureAt ?? 0) > (s.lastSuccessAt ?? 0)) return <>En pausa hasta <Moment at={s.pausedUntil ?? null} /></>;
   return <>Activa</>;
 }
@@ -77,12 +84,17 @@ function Outlets({ data, query }: { data: StatusData; query: Query }) {
         Últimos 7 días: del <Moment at={data.since ?? null} /> al <Moment at={data.now ?? null} /> (hora peninsular), {formatNumber(data.outlets.length)} cabeceras.
         Si fallan más del {percent(FAILURE_THRESHOLD)} de las capturas de portada, la cabecera figura «sin posición»; si fallan más
         de ese porcentaje de las lecturas de artículos, «sin cuerpo».
+        «Mediana de enlaces» es el número mediano de enlaces a noticias por captura correcta en el periodo. Una captura que responde pero
+        trae menos del {percent(MEDIAN_SHARE)} de los habituales en la cabecera (la mediana de sus {formatNumber(MEDIAN_CAPTURES)} últimas capturas), o menos de {formatNumber(FLOOR_LINKS)}, cuenta
+        como <strong>extracción fallida</strong>: casi siempre es que la página cambió de diseño, no que la portada se vaciara. No cierra
+        ninguna posición y cuenta entre las capturas fallidas; lo mismo un feed o un sitemap que de pronto responde sin ninguna entrada.
       </p>
       <div className="table-wrap">
         <table data-testid="outlet-status">
           <thead>
             <tr>
               {th("Cabecera", "nombre", false)}{th("Capturas de portada", "capturas")}{th("Capturas fallidas", "fallos-captura")}
+              {th("Mediana de enlaces", "enlaces")}{th("Última extracción fallida", "extraccion-fallida")}
               {th("Lecturas de artículos", "lecturas")}{th("Lecturas fallidas", "fallos-lectura")}
               <th scope="col">Estado</th><th scope="col">robots.txt</th><th scope="col">Reserva de minería (TDM)</th>
             </tr>
@@ -93,6 +105,8 @@ function Outlets({ data, query }: { data: StatusData; query: Query }) {
                 <th scope="row"><Link href={`/cabeceras/${o.slug}`} prefetch={false}>{o.name}</Link></th>
                 <td data-testid="captures">{formatNumber(o.captures)}</td>
                 <td data-testid="captures-failed">{o.captures > 0 ? percent(o.captureFailureShare) : "—"}</td>
+                <td data-testid="median-links">{o.medianLinks !== undefined ? formatNumber(Math.round(o.medianLinks)) : "—"}</td>
+                <td data-testid="last-extraction-failure">{o.lastExtractionFailureAt !== undefined ? <Moment at={o.lastExtractionFailureAt} /> : "ninguna"}</td>
                 <td data-testid="reads">{formatNumber(o.reads)}</td>
                 <td data-testid="reads-failed">{o.reads > 0 ? percent(o.readFailureShare) : "—"}</td>
                 <td><OutletState o={o} /></td>

@@ -1,28 +1,34 @@
 /**
  * The requests queue (SPEC ADM-2, PUB-2, PUB-4, PUB-5): exclusions with their 72 h
  * confirmation deadline and a form for those received by mail (24 business hours); replies
- * with their 3-day publication deadline; byline requests.
+ * with their 3-day publication deadline; byline requests; sources whose extraction has failed
+ * several times in a row (EXT-6, ADM-3).
  */
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Moment } from "@/app/_components/moment";
+import { listExtractionsForOperator } from "@/db/queries/admin-extractions";
 import { listBylinesForAdmin, listExclusionsForAdmin, listRepliesForAdmin } from "@/db/queries/admin-requests";
 import { database } from "@/db/server";
 import { requireOperator } from "@/lib/admin/gate";
 import { confirmationDeadline, mailExclusionDeadline, MAIL_BUSINESS_HOURS, replyDeadline } from "@/lib/deadlines";
 import { SCOPE_LABELS } from "@/lib/exclusion-request";
 import { SCOPES } from "@/lib/policy";
+import { QUEUE_AFTER } from "@/lib/extraction-floor";
 import { ActionForm, RowButton } from "../_lib/action-form";
 import { Deadline } from "../_lib/deadline";
 
 export const metadata: Metadata = { title: "Solicitudes" };
 
 const CHANNEL: Record<string, string> = { form: "formulario", mail: "correo" };
+const SOURCE_KIND: Record<string, string> = { frontpage: "Portada", feed: "Feed", sitemap: "Sitemap", legal: "Aviso legal" };
 
 export default async function QueuePage() {
   const { csrf } = await requireOperator("/admin");
   const { db } = await database();
-  const [exclusions, replies, bylines] = await Promise.all([listExclusionsForAdmin(db), listRepliesForAdmin(db), listBylinesForAdmin(db)]);
+  const [exclusions, replies, bylines, extractions] = await Promise.all([
+    listExclusionsForAdmin(db), listRepliesForAdmin(db), listBylinesForAdmin(db), listExtractionsForOperator(db),
+  ]);
   const now = Date.now();
   return (
     <>
@@ -106,6 +112,25 @@ export default async function QueuePage() {
             ))}</ul>
           </details>
         ) : null}
+      </section>
+
+      <section aria-labelledby="extracciones">
+        <h2 id="extracciones">Extracciones fallidas</h2>
+        <p className="hint">Fuentes que responden, pero con tan pocos enlaces o entradas que no resulta creíble, {QUEUE_AFTER} veces seguidas o más: casi siempre un cambio de diseño de la página. No cierran posiciones; salen de la lista solas en cuanto se vuelve a extraer bien.</p>
+        {extractions.length === 0 ? <p data-testid="extractions-empty">No hay extracciones fallidas.</p> : (
+          <div className="table-wrap">
+            <table className="admin-table" data-testid="extractions">
+              <thead><tr><th scope="col">Cabecera</th><th scope="col">Fuente</th><th scope="col">Fallida desde</th><th scope="col">Seguidas</th><th scope="col">Última</th></tr></thead>
+              <tbody>{extractions.map((x) => (
+                <tr key={x.sourceId} data-source={x.sourceId}>
+                  <th scope="row"><Link href={`/cabeceras/${x.outletSlug}#estado`} prefetch={false}>{x.outletName}</Link></th>
+                  <td>{SOURCE_KIND[x.kind] ?? x.kind}<br /><span className="hint url">{x.url}</span></td>
+                  <td><Moment at={x.since} /></td><td>{x.inARow}</td><td><Moment at={x.lastAt} /></td>
+                </tr>
+              ))}</tbody>
+            </table>
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="firmas">

@@ -146,6 +146,35 @@ describe("the polite client", () => {
     expect(calls[2]!.at - calls[1]!.at).toBeGreaterThanOrEqual(12_000);
   });
 
+  it("POL-1: the gap after the robots.txt request itself already obeys the Crawl-delay it revealed", async () => {
+    const clock = manualClock(T0);
+    const { fetcher, calls } = scripted(clock, {
+      "https://www.d2.test/robots.txt": { text: "User-agent: *\nDisallow: /privado/\n\nUser-agent: HemeroscopioBot\nCrawl-delay: 7\n" },
+      "https://www.d2.test/1": { text: "x" },
+    });
+    // random = 0: the pacing alone would allow the next request 3 s after the previous one ended.
+    const c = client(clock, fetcher);
+    await withTime(clock, () => c.request({ url: "https://www.d2.test/1", kind: "page" }, signal));
+    expect(calls.map((x) => x.url)).toEqual(["https://www.d2.test/robots.txt", "https://www.d2.test/1"]);
+    expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(7_000 + 20);
+  });
+
+  it("POL-1: a robots.txt refresh answered 304, or failing, is followed by the standing copy's Crawl-delay", async () => {
+    const clock = manualClock(T0);
+    let robotsReply: () => Reply = () => ({ text: "User-agent: HemeroscopioBot\nCrawl-delay: 9\n", headers: { etag: '"r1"' } });
+    const { fetcher, calls } = scripted(clock, { "https://www.d3.test/robots.txt": () => robotsReply(), "https://www.d3.test/1": { text: "x" } });
+    const c = client(clock, fetcher);
+    await withTime(clock, () => c.request({ url: "https://www.d3.test/1", kind: "page" }, signal));
+    for (const reply of [{ outcome: "not-modified", status: 304 }, { outcome: "http-error", status: 500 }] as const) {
+      robotsReply = () => reply;
+      clock.advance(25 * 3_600_000); // the cached copy has expired: robots.txt is asked again first
+      const before = calls.length;
+      await withTime(clock, () => c.request({ url: "https://www.d3.test/1", kind: "page" }, signal));
+      expect(calls.slice(before).map((x) => x.url)).toEqual(["https://www.d3.test/robots.txt", "https://www.d3.test/1"]);
+      expect(calls[before + 1]!.at - calls[before]!.at).toBeGreaterThanOrEqual(9_000 + 20);
+    }
+  });
+
   it("ROB-2, STO-5: a disallowed URL is never requested, and the decision is logged", async () => {
     const clock = manualClock(T0);
     const { fetcher, calls } = scripted(clock, {

@@ -4,6 +4,7 @@ import { brokenXml } from "./broken-xml";
 import { endless } from "./endless";
 import { gzipBomb } from "./gzip-bomb";
 import { loginWall } from "./login-wall";
+import { redesign } from "./redesign";
 import { redirect, redirectChain, redirectLoop } from "./redirects";
 import { challenge, retryAfter, status } from "./refusals";
 import { crawlDelay, robotsBody, robotsGroup } from "./robots";
@@ -35,6 +36,7 @@ export function runScenario(s: Scenario, req: SimRequest, next: Next): Promise<S
     case "validators": return validators(s, req, next);
     case "login-wall": return loginWall(s, req, next);
     case "tdm": return tdm(s, req, next);
+    case "redesign": return redesign(s, req, next);
   }
 }
 

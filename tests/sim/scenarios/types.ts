@@ -54,6 +54,8 @@ export interface Windows1252Scenario extends ScenarioBase { kind: "windows-1252"
 export interface ValidatorsScenario extends ScenarioBase { kind: "validators"; etag?: boolean; lastModified?: boolean }
 /** Put a login wall over the page; the article body still travels hidden in the HTML unless `withBody: false`. */
 export interface LoginWallScenario extends ScenarioBase { kind: "login-wall"; withBody?: boolean }
+/** The front page (`/`) redesigned as a client-side app: its stories only in inline JSON, no article link in the HTML. */
+export interface RedesignScenario extends ScenarioBase { kind: "redesign" }
 /** TDMRep reservation by response header, by `<meta>`, or by `/.well-known/tdmrep.json`. */
 export interface TdmScenario extends ScenarioBase { kind: "tdm"; via: "header" | "meta" | "file"; reservation?: 0 | 1 }
 
@@ -63,7 +65,7 @@ export type Scenario =
   | CrawlDelayScenario | RobotsGroupScenario | RobotsBodyScenario
   | ChallengeScenario | RedirectScenario | RedirectChainScenario | RedirectLoopScenario
   | EndlessScenario | GzipBombScenario | BrokenXmlScenario | Windows1252Scenario
-  | ValidatorsScenario | LoginWallScenario | TdmScenario;
+  | ValidatorsScenario | LoginWallScenario | TdmScenario | RedesignScenario;
 
 /** Scenarios keyed by exact host name (`www.diarioprueba.test`). */
 export type ScenarioMap = Record<string, Scenario[]>;

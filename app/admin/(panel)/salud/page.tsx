@@ -1,4 +1,4 @@
-/** Crawler health per site (SPEC ADM-2): pacing, backoff, blocks, robots.txt versions, latest requests. */
+/** Crawler health per site (SPEC ADM-2, EXT-6): pacing, backoff, blocks, failed extractions, robots.txt versions, latest requests. */
 import type { Metadata } from "next";
 import { Moment } from "@/app/_components/moment";
 import { loadCrawlerHealth } from "@/db/queries/admin-health";
@@ -6,6 +6,8 @@ import { database } from "@/db/server";
 import { requireOperator } from "@/lib/admin/gate";
 
 export const metadata: Metadata = { title: "Salud del rastreador" };
+
+const KIND: Record<string, string> = { frontpage: "Portada", feed: "Feed", sitemap: "Sitemap", legal: "Aviso legal" };
 
 export default async function HealthPage() {
   await requireOperator("/admin/salud");
@@ -15,10 +17,10 @@ export default async function HealthPage() {
   return (
     <>
       <h1>Salud del rastreador</h1>
-      <p className="hint">Por sitio (dominio registrable, la unidad de ritmo): cuándo puede volver a pedirse algo, esperas por errores, cierres, robots.txt y las últimas peticiones del registro.</p>
+      <p className="hint">Por sitio (dominio registrable, la unidad de ritmo): cuándo puede volver a pedirse algo, esperas por errores, cierres, extracciones fallidas (respondió, pero con tan pocos enlaces o entradas que no resulta creíble), robots.txt y las últimas peticiones del registro.</p>
       <div className="table-wrap">
         <table className="admin-table" data-testid="sites">
-          <thead><tr><th scope="col">Sitio</th><th scope="col">Próxima petición</th><th scope="col">Espera (backoff)</th><th scope="col">Bloqueo</th><th scope="col">robots.txt</th></tr></thead>
+          <thead><tr><th scope="col">Sitio</th><th scope="col">Próxima petición</th><th scope="col">Espera (backoff)</th><th scope="col">Bloqueo</th><th scope="col">Extracción</th><th scope="col">robots.txt</th></tr></thead>
           <tbody>
             {sites.map((s) => (
               <tr key={s.domain} data-site={s.domain}>
@@ -26,6 +28,9 @@ export default async function HealthPage() {
                 <td><Moment at={s.nextAllowedAt} />{s.nextAllowedAt <= now ? " (ya)" : ""}</td>
                 <td>{s.backoffUntil && s.backoffUntil > now ? <>hasta <Moment at={s.backoffUntil} />{s.backoffReason ? ` · ${s.backoffReason}` : ""}</> : "no"}{s.consecutiveFailures ? ` · ${s.consecutiveFailures} fallos seguidos` : ""}</td>
                 <td>{s.closedSince ? <>cerrado desde <Moment at={s.closedSince} />{s.closedReason ? ` · ${s.closedReason}` : ""}{s.lastProbeAt ? <> · último sondeo <Moment at={s.lastProbeAt} /></> : null}{s.stopProbing ? " · sin sondeo" : ""}</> : "no"}</td>
+                <td data-testid="extraction">{s.failingExtractions.length === 0 ? "bien" : <ul>{s.failingExtractions.map((f) => (
+                  <li key={f.sourceId}>{KIND[f.kind] ?? f.kind} de {f.outletName}: extracción fallida desde <Moment at={f.since} /> · {f.inARow} seguidas</li>
+                ))}</ul>}</td>
                 <td>{s.hosts.length === 0 ? "—" : <ul>{s.hosts.map((h) => <li key={h.host}>{h.host}: {h.robotsStatus ?? "?"}{h.robotsAccess ? ` (${h.robotsAccess})` : ""} · {h.versions} versiones · leído <Moment at={h.fetchedAt ?? null} /></li>)}</ul>}</td>
               </tr>
             ))}

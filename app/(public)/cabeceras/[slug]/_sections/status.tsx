@@ -1,4 +1,4 @@
-/** "Estado de la recogida" (SPEC BLK-2, BLK-6, BLK-7): sources, closed front page, probes, failure states. */
+/** "Estado de la recogida" (SPEC BLK-2, BLK-6, BLK-7, EXT-6): sources, closed front page, probes, failure states, failed extractions. */
 import type { OutletStatus, SourceStatus } from "@/db/queries/outlet-page-status";
 import { formatPercent, formatPeriod, formatShare } from "@/lib/pages/period";
 import { failureShare } from "@/lib/collection-health";
@@ -6,9 +6,10 @@ import { Moment } from "../../../../_components/moment";
 
 const KIND: Record<SourceStatus["kind"], string> = { frontpage: "Portada", feed: "Feed", sitemap: "Sitemap", legal: "Aviso legal" };
 
-function state(s: SourceStatus, now: number): string {
+function state(s: SourceStatus, now: number, timeZone: string): React.ReactNode {
   if (s.dead) return "Sin respuesta desde hace 7 días";
   if (s.closedSince !== null) return "Cerrada para nosotros";
+  if (s.extractionFailedSince !== null) return <>Extracción fallida desde <Moment at={s.extractionFailedSince} timeZone={timeZone} /></>;
   if (s.pausedUntil !== null && s.pausedUntil > now) return "En pausa tras fallos";
   return "Activa";
 }
@@ -19,6 +20,7 @@ export function StatusSection({ status, timeZone }: { status: OutletStatus; time
   const front = status.frontPage;
   const captureShare = front ? failureShare(front.captures) : null;
   const readShare = failureShare(status.reads);
+  const lastExtractionFailure = Math.max(...status.sources.map((s) => s.lastExtractionFailureAt ?? -Infinity));
   return (
     <section aria-labelledby="estado">
       <h2 id="estado">Estado de la recogida</h2>
@@ -38,7 +40,7 @@ export function StatusSection({ status, timeZone }: { status: OutletStatus; time
               <tr key={`${s.kind} ${s.url}`}>
                 <td>{KIND[s.kind]}</td>
                 <td className="url">{s.url}</td>
-                <td>{state(s, status.end)}</td>
+                <td>{state(s, status.end, timeZone)}</td>
                 <td><Moment at={s.lastSuccessAt} timeZone={timeZone} unknown="nunca" /></td>
                 <td><Moment at={s.lastFailureAt} timeZone={timeZone} unknown="ninguno" /></td>
               </tr>
@@ -57,6 +59,10 @@ export function StatusSection({ status, timeZone }: { status: OutletStatus; time
             <dd>{captureShare === null ? "Sin capturas en el periodo." : <>{formatPercent(captureShare)} de {front.captures.attempts} ({period}).</>}</dd>
           </>
         ) : null}
+        <dt>Última extracción fallida</dt>
+        <dd>{Number.isFinite(lastExtractionFailure)
+          ? <><Moment at={lastExtractionFailure} timeZone={timeZone} />. La fuente respondió, pero con tan pocos enlaces o entradas que no resulta creíble (casi siempre, un cambio de diseño): no se cerró ninguna posición por ello.</>
+          : "Ninguna."}</dd>
         <dt>Lecturas fallidas</dt>
         <dd>{readShare === null ? "Sin lecturas en el periodo." : <>{formatPercent(readShare)} de {status.reads.attempts} lecturas de las noticias descubiertas {period}.</>}</dd>
       </dl>
