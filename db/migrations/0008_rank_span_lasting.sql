@@ -1,4 +1,4 @@
--- Rank spans without a range index (issue 4: span bytes ≤ 10 % of one row per link per
+-- Rank spans without a range index (the goal: span bytes ≤ 10 % of one row per link per
 -- capture). The spans covering a period are the short ones (≤ 24 hours) that started at most
 -- 24 hours before it, found by rank_spans_outlet_from, and the lasting ones (open, or longer),
 -- found by their end in this partial index (the start beside it filters without reading the
