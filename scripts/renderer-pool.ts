@@ -10,7 +10,7 @@ import type { RendererLease, RendererPool } from "../lib/front-door/page-cache/u
 import type { RendererListening } from "./site-renderer";
 import { supervise, type Supervised } from "./supervise";
 
-interface Slot { port?: number; inFlight: number; child?: Supervised }
+interface Slot { port?: number; key?: string; inFlight: number; child?: Supervised }
 
 function isListening(message: unknown): message is RendererListening {
   return typeof message === "object" && message !== null && (message as { type?: unknown }).type === "listening";
@@ -31,6 +31,7 @@ export function startRenderers(count: number, env: NodeJS.ProcessEnv, log: Logge
       onMessage(message) {
         if (!isListening(message)) return;
         slot.port = message.port;
+        slot.key = message.key;
         if (!started && slots.every((s) => s.port !== undefined)) {
           started = true;
           settle.resolve();
@@ -38,6 +39,7 @@ export function startRenderers(count: number, env: NodeJS.ProcessEnv, log: Logge
       },
       onExit() {
         slot.port = undefined;
+        slot.key = undefined;
         if (!started) settle.reject(new Error(`renderer ${i} exited before it was ready (is the site built?)`));
       },
     });
@@ -57,7 +59,7 @@ export function startRenderers(count: number, env: NodeJS.ProcessEnv, log: Logge
       chosen.inFlight++;
       let released = false;
       return {
-        host: "127.0.0.1", port: chosen.port!,
+        host: "127.0.0.1", port: chosen.port!, key: chosen.key,
         release() {
           if (released) return;
           released = true;

@@ -15,6 +15,12 @@ export type Caching = "page" | "details" | "page-and-details" | "never";
 export interface PublicPage {
   href: `/${string}`;
   caching: Caching;
+  /**
+   * The query parameters the page reads. The page cache keys a kept page on these alone and
+   * drops any other from the request, so an invented parameter neither renders again nor
+   * evicts real pages. None listed: the page reads no query.
+   */
+  params?: readonly string[];
 }
 
 /** A public section: its path, its navigation label, one line on what it holds. */
@@ -27,15 +33,15 @@ export interface SiteSection extends PublicPage {
 export const siteSections: readonly SiteSection[] = [
   { href: "/", label: "Inicio", summary: "Qué es Hemeroscopio y qué medimos.", caching: "page" },
   { href: "/cabeceras", label: "Cabeceras", summary: "Los medios que seguimos, con su ficha.", caching: "page-and-details" },
-  { href: "/historias", label: "Historias", summary: "La misma noticia contada por varias cabeceras.", caching: "page-and-details" },
-  { href: "/buscar", label: "Buscar", summary: "Búsqueda en los titulares registrados.", caching: "page" },
-  { href: "/estado", label: "Estado", summary: "Cómo está funcionando la recogida, cabecera a cabecera.", caching: "page" },
+  { href: "/historias", label: "Historias", summary: "La misma noticia contada por varias cabeceras.", caching: "page-and-details", params: ["pagina", "orden"] },
+  { href: "/buscar", label: "Buscar", summary: "Búsqueda en los titulares registrados.", caching: "page", params: ["q", "cabecera", "desde", "hasta", "seccion", "pagina"] },
+  { href: "/estado", label: "Estado", summary: "Cómo está funcionando la recogida, cabecera a cabecera.", caching: "page", params: ["cabeceras", "retraso", "ritmo"] },
   { href: "/bot", label: "El bot", summary: "Qué lee nuestro rastreador, cuándo y qué guarda.", caching: "page" },
   { href: "/metodologia", label: "Metodología", summary: "Cómo calculamos cada cifra derivada, con sus umbrales y límites.", caching: "page" },
   { href: "/editores", label: "Editores", summary: "Exclusiones y su registro público.", caching: "never" },
   { href: "/replicas", label: "Réplicas", summary: "Las respuestas de las cabeceras, íntegras.", caching: "never" },
   { href: "/privacidad", label: "Privacidad", summary: "Qué datos guardamos y cuáles nunca.", caching: "never" },
-  { href: "/correcciones", label: "Correcciones", summary: "Registro fechado de nuestros cambios y errores.", caching: "page" },
+  { href: "/correcciones", label: "Correcciones", summary: "Registro fechado de nuestros cambios y errores.", caching: "page", params: ["pagina"] },
   { href: "/quienes-somos", label: "Quiénes somos", summary: "Quién hace esto y cómo contactarnos.", caching: "page" },
 ];
 

@@ -9,19 +9,35 @@
 import { otherPublicPages, siteSections, type PublicPage } from "../../pages/sections";
 import type { Lifetime } from "./store";
 
+/** A kept path pattern and the query parameters its page reads (undefined: the whole query counts). */
+interface CachedPath { pattern: RegExp; params?: readonly string[] }
+
 /** Public pages whose HTML is the same for every anonymous reader for a few seconds. */
-const CACHEABLE_PATHS: readonly RegExp[] = [
+const CACHEABLE_PATHS: readonly CachedPath[] = [
   ...[...siteSections, ...otherPublicPages].flatMap(cachedPaths),
-  // Open data: JSON lists and details, not the streamed CSV/JSON exports.
-  /^\/api\/v1\/(?!exports\/)[a-z0-9/_-]+$/,
+  // Open data: JSON lists and details, not the streamed CSV/JSON exports. The API answers an
+  // unknown parameter with a 400, which is never kept.
+  { pattern: /^\/api\/v1\/(?!exports\/)[a-z0-9/_-]+$/ },
 ];
 
-/** The path patterns a public page's `caching` admits. */
-function cachedPaths(page: PublicPage): RegExp[] {
+/** The path patterns a public page's `caching` admits; the page reads its `params`, its details pages none. */
+function cachedPaths(page: PublicPage): CachedPath[] {
   const path = page.href === "/" ? "" : page.href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const self = new RegExp(`^${path || "\\/"}$`);
-  const details = new RegExp(`^${path}\\/[^/]+$`);
+  const self = { pattern: new RegExp(`^${path || "\\/"}$`), params: page.params ?? [] };
+  const details = { pattern: new RegExp(`^${path}\\/[^/]+$`), params: [] };
   return { page: [self], details: [details], "page-and-details": [self, details], never: [] }[page.caching];
+}
+
+/** The query string with only the parameters in `params`, as sent (their order and encoding kept). */
+function keptQuery(query: string, params: readonly string[]): string {
+  return query.split("&").filter((pair) => {
+    const name = pair.split("=", 1)[0]!;
+    try {
+      return params.includes(decodeURIComponent(name.replace(/\+/g, " ")));
+    } catch {
+      return false;
+    }
+  }).join("&");
 }
 
 /** Request headers that make one URL answer with another body (client navigations). */
@@ -35,16 +51,26 @@ const MAX_KEY_URL = 2048;
 
 /**
  * The cache key of a request, or undefined when it must go to the renderer. The key is
- * the path and query as sent plus whether the reader takes gzip (the upstream compresses
- * for those who do).
+ * whether the reader takes gzip (the upstream compresses for those who do), a space, and
+ * the URL that is rendered (`keyUrl`): the path and the query parameters the page reads,
+ * as sent. Parameters a page does not read are left out, so `?x=random` is the page itself.
  */
 export function cacheKey(request: CacheableRequest): string | undefined {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   if (request.url.length > MAX_KEY_URL || !request.url.startsWith("/")) return undefined;
   if (VARYING_HEADERS.some((name) => request.headers[name] !== undefined)) return undefined;
-  const path = request.url.split("?", 1)[0]!;
-  if (!CACHEABLE_PATHS.some((pattern) => pattern.test(path))) return undefined;
-  return `${acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity"} ${request.url}`;
+  const cut = request.url.indexOf("?");
+  const path = cut === -1 ? request.url : request.url.slice(0, cut);
+  const cached = CACHEABLE_PATHS.find((p) => p.pattern.test(path));
+  if (!cached) return undefined;
+  const query = cut === -1 ? "" : keptQuery(request.url.slice(cut + 1), cached.params ?? []);
+  const url = cached.params === undefined ? request.url : query ? `${path}?${query}` : path;
+  return `${acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity"} ${url}`;
+}
+
+/** The URL a cache key stands for: what the renderer is asked for. */
+export function keyUrl(key: string): string {
+  return key.slice(key.indexOf(" ") + 1);
 }
 
 /** True when an Accept-Encoding header admits gzip (a `q=0` refuses it). */

@@ -5,8 +5,11 @@
  * is small and must know our pages: which ones, for whom, and what varies (policy.ts).
  */
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import { badRequestPage } from "../bad-request-page";
+import { RENDERER_KEY_HEADER } from "../renderer-key";
+import { MAX_REQUEST_BODY_BYTES, refuseRequest, tooLarge, type Refusal } from "../request-checks";
 import { RETRY_AFTER_S, unavailablePage } from "../unavailable-page";
-import { acceptsGzip, cacheKey, cacheableStatus, MAX_STREAMED_KEPT, streamedKey } from "./policy";
+import { acceptsGzip, cacheKey, cacheableStatus, keyUrl, MAX_STREAMED_KEPT, streamedKey } from "./policy";
 import type { PageStore, Rendered, StoredPage } from "./store";
 import { saysUnavailable } from "./unavailable-marker";
 import { asPool, type RendererLease, type RendererPool, type Upstream } from "./upstream";
@@ -23,13 +26,40 @@ export function readerAddress(request: Pick<IncomingMessage, "headers" | "socket
   return appended || request.socket.remoteAddress || "unknown";
 }
 
-function forwardedHeaders(request: IncomingMessage, trustProxy: boolean): IncomingHttpHeaders {
+/**
+ * The scheme the reader used: the connection's; behind a trusted reverse proxy, the
+ * X-Forwarded-Proto that proxy set (the last value, as for the address), so a site behind
+ * an HTTPS proxy knows it is served over https (Secure cookie, HSTS).
+ */
+export function readerScheme(request: Pick<IncomingMessage, "headers" | "socket">, trustProxy: boolean): "http" | "https" {
+  const own = "encrypted" in request.socket && request.socket.encrypted ? "https" : "http";
+  if (!trustProxy) return own;
+  const given = String(request.headers["x-forwarded-proto"] ?? "").split(",").at(-1)?.trim().toLowerCase();
+  return given === "https" || given === "http" ? given : own;
+}
+
+/** HSTS sent on every answer over https: a year, as browsers' preload lists ask at least. */
+export const HSTS = "max-age=31536000";
+
+
+function forwardedHeaders(request: IncomingMessage, trustProxy: boolean, upstream?: { key?: string }): IncomingHttpHeaders {
   const headers: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+  for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name) && name !== RENDERER_KEY_HEADER) headers[name] = value;
   headers["x-forwarded-for"] = readerAddress(request, trustProxy);
-  headers["x-forwarded-proto"] = "encrypted" in request.socket && request.socket.encrypted ? "https" : "http";
+  headers["x-forwarded-proto"] = readerScheme(request, trustProxy);
   if (request.headers.host) headers["x-forwarded-host"] = request.headers.host;
+  if (upstream?.key) headers[RENDERER_KEY_HEADER] = upstream.key;
   return headers;
+}
+
+/** Answer a refusal with the Spanish error page; the connection is closed after a 413 (its body is not read). */
+function sendRefusal(request: IncomingMessage, response: ServerResponse, refusal: Refusal): void {
+  const body = Buffer.from(badRequestPage(refusal.reason, "/", refusal.title, refusal.status));
+  response.writeHead(refusal.status, {
+    "content-type": "text/html; charset=utf-8", "content-length": String(body.length), "cache-control": "no-store", ...refusal.headers,
+    ...(refusal.status === 413 ? { connection: "close" } : {}),
+  });
+  response.end(request.method === "HEAD" ? undefined : body);
 }
 
 function responseHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
@@ -97,14 +127,14 @@ function closedUnderUs(outgoing: http.ClientRequest, error: unknown): boolean {
 }
 
 /** Render one cacheable page upstream with a GET, buffering its body; sent again once if a kept-alive connection was closed under it. */
-function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Agent, now: () => number, timeoutMs: number, trustProxy: boolean, retried = false): Promise<Rendered> {
+function renderPage(request: IncomingMessage, url: string, upstream: Upstream & { key?: string }, agent: http.Agent, now: () => number, timeoutMs: number, trustProxy: boolean, retried = false): Promise<Rendered> {
   return new Promise((resolve, reject) => {
     // The key says gzip or identity; ask for exactly that, so every reader of the key can read the body.
     // The full body is what is kept: the reader's conditional headers are answered from it afterwards.
-    const headers = { ...forwardedHeaders(request, trustProxy), "accept-encoding": acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity" };
+    const headers = { ...forwardedHeaders(request, trustProxy, upstream), "accept-encoding": acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity" };
     delete headers["if-none-match"];
     delete headers["if-modified-since"];
-    const outgoing = http.request({ host: upstream.host, port: upstream.port, method: "GET", path: request.url, headers, agent }, (incoming) => {
+    const outgoing = http.request({ host: upstream.host, port: upstream.port, method: "GET", path: url, headers, agent }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
       incoming.on("error", reject);
@@ -121,7 +151,7 @@ function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Ag
       });
     });
     outgoing.on("error", (error) => {
-      if (!retried && closedUnderUs(outgoing, error)) resolve(renderPage(request, upstream, agent, now, timeoutMs, trustProxy, true));
+      if (!retried && closedUnderUs(outgoing, error)) resolve(renderPage(request, url, upstream, agent, now, timeoutMs, trustProxy, true));
       else reject(error);
     });
     outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new RenderTimeout(`no answer in ${timeoutMs} ms`)));
@@ -133,11 +163,15 @@ function renderPage(request: IncomingMessage, upstream: Upstream, agent: http.Ag
 interface Keeping { key: string; store: PageStore; now: () => number }
 
 /** Pass a request through unchanged, streaming both ways; a streamed export that ends small is kept. */
-function passThrough(request: IncomingMessage, response: ServerResponse, pool: RendererPool, agent: http.Agent, timeoutMs: number, trustProxy: boolean, keeping?: Keeping, report?: ProxyFailure): void {
+function passThrough(request: IncomingMessage, response: ServerResponse, pool: RendererPool, agents: Agents, timeoutMs: number, trustProxy: boolean, keeping?: Keeping, report?: ProxyFailure): void {
   const upstream = pool.acquire();
   if (!upstream) return failed(request, response, noRenderer(), report);
   response.on("close", upstream.release);
-  const headers = forwardedHeaders(request, trustProxy);
+  const headers = forwardedHeaders(request, trustProxy, upstream);
+  // A request with a body never shares a connection: a renderer that refused a body before
+  // reading all of it (a 413) leaves that connection unusable for the next request.
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const agent = hasBody ? agents.oneUse : agents.kept;
   if (keeping) {
     // What is kept must be whole and in the key's encoding.
     headers["accept-encoding"] = keeping.key.startsWith("gzip ") ? "gzip" : "identity";
@@ -171,10 +205,41 @@ function passThrough(request: IncomingMessage, response: ServerResponse, pool: R
     });
     outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new RenderTimeout(`no answer in ${timeoutMs} ms`)));
     if (retried) outgoing.end();
+    else if (hasBody) pipeCapped(request, outgoing, response);
     else request.pipe(outgoing);
     response.on("close", () => { if (!response.writableFinished) outgoing.destroy(); });
   };
   send(false);
+}
+
+/** The connection pools to the renderers: kept-alive for reads, one connection per request with a body. */
+interface Agents { kept: http.Agent; oneUse: http.Agent }
+
+/**
+ * Send a request's body on, at most MAX_REQUEST_BODY_BYTES of it (a chunked body has no
+ * length to refuse early): past the cap the renderer's request is abandoned with its
+ * connection and the reader gets a 413, their connection then closed.
+ */
+function pipeCapped(request: IncomingMessage, outgoing: http.ClientRequest, response: ServerResponse): void {
+  let size = 0;
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= MAX_REQUEST_BODY_BYTES) {
+      if (!outgoing.write(chunk)) {
+        request.pause();
+        outgoing.once("drain", () => request.resume());
+      }
+      return;
+    }
+    request.off("data", onData);
+    request.resume(); // read and drop the rest, so the 413 reaches the reader
+    outgoing.removeAllListeners("error");
+    outgoing.on("error", () => {});
+    outgoing.destroy();
+    if (!response.headersSent) sendRefusal(request, response, tooLarge());
+  };
+  request.on("data", onData);
+  request.on("end", () => { if (size <= MAX_REQUEST_BODY_BYTES) outgoing.end(); });
 }
 
 /**
@@ -194,14 +259,17 @@ export function createCachingProxy(options: {
   const now = options.now ?? Date.now;
   const trustProxy = options.trustProxy ?? false;
   const timeoutMs = options.renderTimeoutMs ?? 15_000;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const agents: Agents = { kept: new http.Agent({ keepAlive: true, maxSockets: 64 }), oneUse: new http.Agent({ keepAlive: false, maxSockets: 64 }) };
   const pool = asPool(options.upstream);
-  const render = (request: IncomingMessage) => {
+  const render = (request: IncomingMessage, url: string) => {
     const lease: RendererLease | undefined = pool.acquire();
     if (!lease) return Promise.reject(noRenderer());
-    return renderPage(request, lease, agent, now, timeoutMs, trustProxy).finally(lease.release);
+    return renderPage(request, url, lease, agents.kept, now, timeoutMs, trustProxy).finally(lease.release);
   };
   return (request, response) => {
+    if (readerScheme(request, trustProxy) === "https") response.setHeader("strict-transport-security", HSTS);
+    const refusal = refuseRequest(request);
+    if (refusal) return sendRefusal(request, response, refusal);
     const url = request.url ?? "/";
     const key = options.store && cacheKey({ method: request.method ?? "GET", url, headers: request.headers });
     const down = options.unavailable?.() ?? false;
@@ -214,9 +282,9 @@ export function createCachingProxy(options: {
       const kept = streamed === undefined ? undefined : options.store!.peek(streamed);
       if (kept && !kept.stale) return sendPage(request, response, kept.page, "HIT", now());
       const keeping = streamed === undefined ? undefined : { key: streamed, store: options.store!, now };
-      return passThrough(request, response, pool, agent, timeoutMs, trustProxy, keeping, options.onFailure);
+      return passThrough(request, response, pool, agents, timeoutMs, trustProxy, keeping, options.onFailure);
     }
-    options.store.get(key, () => render(request)).then(
+    options.store.get(key, () => render(request, keyUrl(key))).then(
       ({ page, hit, stale }) => sendPage(request, response, page, stale ? "STALE" : hit ? "HIT" : "MISS", now()),
       (error: unknown) => failed(request, response, error, options.onFailure),
     );

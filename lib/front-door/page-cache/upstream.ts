@@ -1,7 +1,11 @@
 /** Where the front door sends what its cache cannot answer: one renderer, or a pool of them (scripts/renderer-pool.ts). */
 
-/** A renderer's address. */
-export interface Upstream { host: string; port: number }
+/**
+ * A renderer's address, and the key it wants on every request (lib/front-door/renderer-key.ts):
+ * a renderer listens on loopback, where any local process could reach it with forged
+ * forwarded headers; only requests carrying its key come from the front door.
+ */
+export interface Upstream { host: string; port: number; key?: string }
 
 /** A renderer taken for one request: `release()` once the request is over (idempotent). */
 export interface RendererLease extends Upstream { release(): void }

@@ -57,6 +57,17 @@ describe("the site's renderers", () => {
     expect(later).toEqual(new Set([busy, quick[0]]));
   });
 
+  it("SEC-2: a renderer answers only requests carrying its key, which only the front door has: no other local process can forge forwarded headers", async () => {
+    const { pool, pidOf } = await frontDoor(1);
+    const lease = pool.acquire()!;
+    lease.release();
+    const direct = await fetch(`http://127.0.0.1:${lease.port}/`, { headers: { "x-forwarded-for": "203.0.113.9", "x-forwarded-proto": "https" } });
+    expect(direct.status).toBe(403);
+    const guessed = await fetch(`http://127.0.0.1:${lease.port}/`, { headers: { "x-hemeroscopio-front-door": "a".repeat(43) } });
+    expect(guessed.status).toBe(403);
+    expect((await pidOf()).status).toBe(200);
+  });
+
   it("OPS-2: a renderer killed outright is started again, and the other serves meanwhile", async () => {
     const { pidOf } = await frontDoor(2);
     const before = new Set([await pidOf(), await pidOf()].map((r) => r.pid));
