@@ -28,8 +28,10 @@ function toRecord(params: URLSearchParams): SearchParams {
   return record;
 }
 
-/** Admin paths open without a session: the login and the first-run setup, and their POSTs. */
-const OPEN_ADMIN = new Set(["/admin/entrar", "/admin/entrar/enviar", "/admin/configurar", "/admin/configurar/enviar"]);
+/** Admin paths open without a session: the login, the first-run setup and the recovery, and their POSTs. */
+const OPEN_ADMIN = new Set([
+  "/admin/entrar", "/admin/entrar/enviar", "/admin/configurar", "/admin/configurar/enviar", "/admin/recuperar", "/admin/recuperar/codigo", "/admin/recuperar/enviar",
+]);
 
 function guardAdmin(request: NextRequest, path: string): NextResponse {
   const hasCookie = [true, false].some((https) => request.cookies.has(sessionCookieName(https)));

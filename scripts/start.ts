@@ -14,6 +14,7 @@ import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { createLogger } from "../lib/log";
 import { buildIfNeeded } from "./build-if-needed";
+import { announceSetupCode } from "./setup-code";
 import { supervise } from "./supervise";
 
 /** One `npm start` per data directory: a second one says so instead of fighting for ports. */
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, { maxConnections: 2, log: (line) => log.info("database", { line }) });
   try {
     await bootstrapData(database.db, outlets, log);
+    await announceSetupCode(database.sql, config, log);
   } catch (error) {
     await database.close();
     unlock();

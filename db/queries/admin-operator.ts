@@ -4,14 +4,16 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
 
-/** The operator row as the login needs it. */
-export interface OperatorRow { passwordHash: string; failedLogins: number; lockedUntil?: number }
+/**
+ * The operator row as the login needs it. (Its `failed_logins` and `locked_until` columns
+ * are no longer used: throttling is per address, db/queries/login-throttle.ts.)
+ */
+export interface OperatorRow { passwordHash: string }
 
 /** The operator, or undefined before setup. */
 export async function loadOperator(db: Executor): Promise<OperatorRow | undefined> {
-  const [row] = await db.execute<{ password_hash: string; failed_logins: number; locked_until: string | null }>(sql`
-    select password_hash, failed_logins, locked_until from operator where id = 1`);
-  return row ? { passwordHash: row.password_hash, failedLogins: row.failed_logins, lockedUntil: fromSqlTime(row.locked_until) } : undefined;
+  const [row] = await db.execute<{ password_hash: string }>(sql`select password_hash from operator where id = 1`);
+  return row ? { passwordHash: row.password_hash } : undefined;
 }
 
 /** True when an operator exists (the setup page is then closed). */
@@ -36,21 +38,16 @@ export async function adoptOperatorHash(db: Executor, passwordHash: string, now:
     where operator.password_hash is distinct from excluded.password_hash`);
 }
 
-/** Count a wrong password; returns the failures in a row, after this one. */
-export async function recordLoginFailure(db: Executor): Promise<number> {
-  const [row] = await db.execute<{ failed_logins: number }>(sql`
-    update operator set failed_logins = failed_logins + 1 where id = 1 returning failed_logins`);
-  return row?.failed_logins ?? 0;
+/** Recovery: the passphrase becomes `newHash` only if it still is `oldHash` (a code works once); true when it changed. */
+export async function replacePasswordHash(db: Executor, oldHash: string, newHash: string): Promise<boolean> {
+  const rows = await db.execute<{ id: number }>(sql`
+    update operator set password_hash = ${newHash} where id = 1 and password_hash = ${oldHash} returning id`);
+  return rows.length === 1;
 }
 
-/** Lock the account until `until`. */
-export async function lockOperator(db: Executor, until: number): Promise<void> {
-  await db.execute(sql`update operator set locked_until = ${sqlTime(until)} where id = 1`);
-}
-
-/** A good password: failures and lock are cleared. */
-export async function recordLoginSuccess(db: Executor): Promise<void> {
-  await db.execute(sql`update operator set failed_logins = 0, locked_until = null where id = 1`);
+/** Every session ends (after a recovery: whoever held the old passphrase is out). */
+export async function deleteAllSessions(db: Executor): Promise<void> {
+  await db.execute(sql`delete from sessions`);
 }
 
 /** Store a new session by the hash of its id; expired ones are removed on the way. */

@@ -36,14 +36,19 @@ export function checkFormToken(secret: string, form: string, token: string | und
   return undefined;
 }
 
-/** True when the POST comes from a page of this site (Origin, else Referer, must match). */
-export function sameOrigin(headers: { origin?: string | null; referer?: string | null; host?: string | null }): boolean {
+/**
+ * True when the POST comes from a page of this site: Origin (else Referer) must have our
+ * host and the scheme the request arrived on (`https`), so a page served over plain http
+ * cannot post into the https site.
+ */
+export function sameOrigin(headers: { origin?: string | null; referer?: string | null; host?: string | null; https: boolean }): boolean {
   const host = headers.host;
   if (!host) return false;
   const from = headers.origin ?? headers.referer;
   if (!from || from === "null") return false;
   try {
-    return new URL(from).host === host;
+    const url = new URL(from);
+    return url.host === host && url.protocol === (headers.https ? "https:" : "http:");
   } catch {
     return false;
   }

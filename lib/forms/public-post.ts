@@ -7,6 +7,7 @@
 import type { Executor } from "../../db/client";
 import { allowSubmission } from "../../db/queries/exclusions";
 import { badRequestPage } from "../front-door/bad-request-page";
+import { isHttps } from "../admin/session";
 import { addressKey, checkFormToken, HONEYPOT_FIELD, sameOrigin } from "./guard";
 import { readForm } from "./read-form";
 import type { Parsed } from "../admin/forms";
@@ -30,7 +31,7 @@ function refuse(back: string, reason: string, status = 400): Response {
 /** Handle one POST; `store` returns where to go on success, or a refusal reason prefixed "!" */
 export async function handlePublicForm<T>(request: Request, spec: PublicFormSpec<T>, deps: { secret: string; db: () => Promise<Executor>; now?: number }): Promise<Response> {
   const h = request.headers;
-  if (!sameOrigin({ origin: h.get("origin"), referer: h.get("referer"), host: h.get("host") })) {
+  if (!sameOrigin({ origin: h.get("origin"), referer: h.get("referer"), host: h.get("host"), https: isHttps(request.url, h.get("x-forwarded-proto")) })) {
     return refuse(spec.back, "El formulario debe enviarse desde nuestra propia página.", 403);
   }
   const form = await readForm(request, spec.maxBytes);

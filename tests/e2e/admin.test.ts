@@ -10,6 +10,9 @@ import { sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import http from "node:http";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { setupCode } from "../../lib/admin/one-time-codes";
+import { loadConfig } from "../../lib/config";
+import { readOrCreateSecret } from "../../lib/forms/secret-file";
 import { mainText, openPage, siteUrl, useBrowser, useSiteDatabase } from "./fixtures";
 
 const browser = useBrowser();
@@ -108,6 +111,8 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
     operator = await browser().newContext({ javaScriptEnabled: false });
     const page = await operator.newPage();
     await page.goto(siteUrl("/admin/configurar"));
+    // The code `npm start` prints in its log (the site's secret is under the data directory).
+    await page.fill('input[name="codigo"]', setupCode(readOrCreateSecret(loadConfig().dataDir)));
     await page.fill('input[name="clave"]', PASSWORD);
     await page.fill('input[name="repite"]', PASSWORD);
     await humanSubmit(page);
@@ -406,28 +411,22 @@ describe("attacks on the admin and the reply and byline forms are refused with n
     await database().db.execute(sql`delete from replies where author = 'Límite'`);
   });
 
-  it("ADM-1: brute force is throttled: the account locks after 5 wrong passwords (even the right one is refused), and an address after 10 tries", async () => {
+  it("ADM-1: brute force slows the guessing address down and never locks the operator out from elsewhere", async () => {
     const token = await pageToken("/admin/entrar");
     const attempt = (clave: string, source: string) => post("/admin/entrar/enviar", form({ ficha: token, clave, next: "/admin" }), {}, source);
-    const sessions = await count("sessions");
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await attempt(`adivina-${i}`, `127.0.113.${i + 1}`)).status);
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    expect((await attempt(PASSWORD, "127.0.113.99")).status).toBe(429);
-    expect(await count("sessions")).toBe(sessions);
-    const [op] = await database().db.execute<{ failed_logins: number; locked: boolean }>(sql`select failed_logins, locked_until > now() as locked from operator`);
-    expect(op).toMatchObject({ failed_logins: 5, locked: true });
-    // Per address: the 11th try from one address within 15 minutes is refused before the password is checked.
-    await database().db.execute(sql`update operator set failed_logins = 0, locked_until = null`);
-    const perAddress: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      perAddress.push((await attempt("x", "127.0.113.200")).status);
-      await database().db.execute(sql`update operator set failed_logins = 0, locked_until = null`);
-    }
-    expect(perAddress.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(perAddress[10]).toBe(429);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
+    const sessions = await count("sessions");
+    expect((await attempt(PASSWORD, "127.0.113.99")).status).toBe(303);
+    expect(await count("sessions")).toBe(sessions + 1);
+    // One address guessing as fast as it can gets one check, then waits (Retry-After).
+    const fast: Response[] = [];
+    for (let i = 0; i < 3; i++) fast.push(await attempt("x", "127.0.113.200"));
+    expect(fast.map((r) => r.status)).toEqual([401, 429, 429]);
+    expect(Number(fast[2]!.headers.get("retry-after"))).toBeGreaterThan(0);
     const [logged] = await database().db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action in ('login.failed', 'login.throttled')`);
-    expect(logged!.n).toBeGreaterThanOrEqual(17);
+    expect(logged!.n).toBeGreaterThanOrEqual(9);
     await database().db.execute(sql`delete from form_submissions`);
   });
 });

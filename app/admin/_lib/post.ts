@@ -9,6 +9,7 @@ import { audit } from "@/db/queries/admin-operator";
 import { database } from "@/db/server";
 import { csrfValid } from "@/lib/admin/session";
 import { sameOrigin } from "@/lib/forms/guard";
+import { isHttps } from "@/lib/admin/session";
 import { readForm } from "@/lib/forms/read-form";
 import { sessionOfRequest, type OperatorSession } from "@/lib/admin/gate";
 import { siteSecret } from "@/lib/forms/secret";
@@ -22,7 +23,7 @@ export type ActionResult = { back: string; audit: { action: string; details?: Re
 /** Guard the request, run `act`, audit it, and go back with 303. */
 export async function adminPost(request: Request, maxBytes: number, act: (ctx: ActionContext) => Promise<ActionResult>): Promise<Response> {
   const h = request.headers;
-  if (!sameOrigin({ origin: h.get("origin"), referer: h.get("referer"), host: h.get("host") })) {
+  if (!sameOrigin({ origin: h.get("origin"), referer: h.get("referer"), host: h.get("host"), https: isHttps(request.url, h.get("x-forwarded-proto")) })) {
     return refusal("La acción debe enviarse desde el propio panel.", 403);
   }
   const session = await sessionOfRequest(request);

@@ -34,6 +34,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         </div>
         <button type="submit">Entrar</button>
       </form>
+      {setupOpen ? null : <p><Link href="/admin/recuperar" prefetch={false}>¿Has olvidado la contraseña?</Link></p>}
     </LoginFrame>
   );
 }

@@ -8,6 +8,7 @@ import { createExclusionRequest, allowSubmission } from "@/db/queries/exclusions
 import { database } from "@/db/server";
 import { badRequestPage } from "@/lib/front-door/bad-request-page";
 import { EXCLUSION_FORM, newVerificationToken, parseExclusionForm } from "@/lib/exclusion-request";
+import { isHttps } from "@/lib/admin/session";
 import { addressKey, checkFormToken, HONEYPOT_FIELD, sameOrigin } from "@/lib/forms/guard";
 import { readForm } from "@/lib/forms/read-form";
 import { siteSecret } from "@/lib/forms/secret";
@@ -25,7 +26,7 @@ function refuse(reason: string, status = 400): Response {
 
 export async function POST(request: Request): Promise<Response> {
   const headers = request.headers;
-  if (!sameOrigin({ origin: headers.get("origin"), referer: headers.get("referer"), host: headers.get("host") })) {
+  if (!sameOrigin({ origin: headers.get("origin"), referer: headers.get("referer"), host: headers.get("host"), https: isHttps(request.url, headers.get("x-forwarded-proto")) })) {
     return refuse("El formulario debe enviarse desde nuestra propia página.", 403);
   }
   const form = await readForm(request, MAX_BYTES);

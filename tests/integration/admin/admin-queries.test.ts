@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import {
-  adoptOperatorHash, audit, createOperatorOnce, createSession, deleteSession, findSession, listAudit, loadOperator,
-  lockOperator, operatorExists, recordLoginFailure, recordLoginSuccess,
+  adoptOperatorHash, audit, createOperatorOnce, createSession, deleteAllSessions, deleteSession, findSession, listAudit, loadOperator,
+  operatorExists, replacePasswordHash,
 } from "../../../db/queries/admin-operator";
 import { pasteLegalNotice, listLegalNotices } from "../../../db/legal-notices";
 import { decideProposedSource, listOutletsForAdmin, listProposedSources, setOutletActive } from "../../../db/queries/admin-outlets";
@@ -49,16 +49,15 @@ describe("operator and sessions (ADM-1)", () => {
     expect((await loadOperator(db))!.passwordHash).toBe("scrypt$3$3$3$e$f");
   });
 
-  it("ADM-1: failures count up, lock, and a success clears them", async () => {
+  it("ADM-1: a recovery replaces the passphrase only while it is still the old one, and ends every session", async () => {
     const { db } = database;
-    expect(await recordLoginFailure(db)).toBe(1);
-    expect(await recordLoginFailure(db)).toBe(2);
-    await lockOperator(db, NOW + 60_000);
-    expect((await loadOperator(db))!.lockedUntil).toBe(NOW + 60_000);
-    await recordLoginSuccess(db);
-    const op = (await loadOperator(db))!;
-    expect(op.failedLogins).toBe(0);
-    expect(op.lockedUntil).toBeUndefined();
+    await createSession(db, "r1", NOW, NOW + 60_000);
+    expect(await replacePasswordHash(db, "scrypt$9$9$9$x$y", "scrypt$4$4$4$g$h")).toBe(false);
+    expect(await replacePasswordHash(db, "scrypt$3$3$3$e$f", "scrypt$4$4$4$g$h")).toBe(true);
+    expect(await replacePasswordHash(db, "scrypt$3$3$3$e$f", "scrypt$5$5$5$i$j")).toBe(false);
+    expect((await loadOperator(db))!.passwordHash).toBe("scrypt$4$4$4$g$h");
+    await deleteAllSessions(db);
+    expect(await findSession(db, "r1", NOW)).toBeUndefined();
   });
 
   it("ADM-1: a session is found by its hash until it expires or is deleted", async () => {

@@ -4,7 +4,8 @@ import {
   clearSessionCookie, csrfToken, csrfValid, hashSessionId, isHttps, newSessionId, safeNext, sessionCookie,
   sessionExpired, sessionIdFromCookies, SESSION_MS,
 } from "../../../lib/admin/session";
-import { FIRST_LOCK_MS, isLocked, lockAfterFailure, MAX_FAILURES, MAX_LOCK_MS } from "../../../lib/admin/throttle";
+import { loginDelayMs, loginWaitMs, MAX_DELAY_MS, MIN_GAP_MS, PER_ADDRESS_LIMIT, PER_ADDRESS_WINDOW_MS, waitInSpanish } from "../../../lib/admin/throttle";
+import { codeMatches, recoveryCode, recoveryCodeMatches, RECOVERY_WINDOW_MS, setupCode } from "../../../lib/admin/one-time-codes";
 
 const FAST = { N: 1 << 10, r: 8, p: 1 };
 
@@ -39,17 +40,43 @@ describe("password hash (ADM-1)", () => {
   });
 });
 
-describe("login throttling (ADM-1)", () => {
-  it("ADM-1: no lock before 5 failures; then 1, 2, 4 … minutes, capped at 1 h", () => {
+describe("login throttling per address (ADM-1)", () => {
+  it("ADM-1: one second between attempts, then 2, 4, 8 … seconds after the third wrong passphrase in a row, at most 15 min", () => {
+    expect([0, 1, 2].map(loginDelayMs)).toEqual([MIN_GAP_MS, MIN_GAP_MS, MIN_GAP_MS]);
+    expect([3, 4, 5, 6].map(loginDelayMs)).toEqual([2_000, 4_000, 8_000, 16_000]);
+    expect(loginDelayMs(50)).toBe(MAX_DELAY_MS);
+    expect(loginDelayMs(10_000)).toBe(MAX_DELAY_MS);
+  });
+
+  it("ADM-1: the wait counts from the address's last attempt; the window's cap holds whatever the outcome", () => {
     const now = 1_000_000;
-    for (let f = 0; f < MAX_FAILURES; f++) expect(lockAfterFailure(f, now)).toBeUndefined();
-    expect(lockAfterFailure(5, now)).toBe(now + FIRST_LOCK_MS);
-    expect(lockAfterFailure(6, now)).toBe(now + 2 * FIRST_LOCK_MS);
-    expect(lockAfterFailure(7, now)).toBe(now + 4 * FIRST_LOCK_MS);
-    expect(lockAfterFailure(50, now)).toBe(now + MAX_LOCK_MS);
-    expect(isLocked(now + 1, now)).toBe(true);
-    expect(isLocked(now, now)).toBe(false);
-    expect(isLocked(undefined, now)).toBe(false);
+    expect(loginWaitMs({ failures: 0, inWindow: 0 }, now)).toBe(0);
+    expect(loginWaitMs({ lastAttemptAt: now - 200, failures: 0, inWindow: 1 }, now)).toBe(800);
+    expect(loginWaitMs({ lastAttemptAt: now - 3_000, failures: 4, inWindow: 4 }, now)).toBe(1_000);
+    expect(loginWaitMs({ lastAttemptAt: now - 60_000, failures: 4, inWindow: PER_ADDRESS_LIMIT }, now)).toBe(PER_ADDRESS_WINDOW_MS);
+    expect(waitInSpanish(1)).toBe("1 segundo");
+    expect(waitInSpanish(8_000)).toBe("8 segundos");
+    expect(waitInSpanish(15 * 60_000)).toBe("15 minutos");
+  });
+});
+
+describe("one-time codes from the server's log (ADM-1)", () => {
+  it("ADM-1: the setup code is the site's own and is accepted however it is grouped or cased", () => {
+    const code = setupCode("secreto");
+    expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+    expect(setupCode("otro")).not.toBe(code);
+    expect(codeMatches(code, code.toLowerCase().replace(/-/g, " "))).toBe(true);
+    expect(codeMatches(code, code.slice(0, -1))).toBe(false);
+    expect(codeMatches(code, undefined)).toBe(false);
+  });
+
+  it("ADM-1: a recovery code lasts its window and the next, and only for the passphrase it was made for", () => {
+    const at = 40 * RECOVERY_WINDOW_MS + 1_000;
+    const code = recoveryCode("secreto", "scrypt$hash-uno", at);
+    expect(recoveryCodeMatches("secreto", "scrypt$hash-uno", code, at + RECOVERY_WINDOW_MS)).toBe(true);
+    expect(recoveryCodeMatches("secreto", "scrypt$hash-uno", code, at + 2 * RECOVERY_WINDOW_MS)).toBe(false);
+    expect(recoveryCodeMatches("secreto", "scrypt$hash-dos", code, at)).toBe(false);
+    expect(recoveryCodeMatches("otro", "scrypt$hash-uno", code, at)).toBe(false);
   });
 });
 

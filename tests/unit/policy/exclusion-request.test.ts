@@ -46,11 +46,18 @@ describe("the exclusion form (PUB-2, SEC-2)", () => {
   });
 
   it("SEC-2: only a POST from our own pages passes the origin check", () => {
-    expect(sameOrigin({ origin: "https://hemeroscopio.org", host: "hemeroscopio.org" })).toBe(true);
-    expect(sameOrigin({ referer: "https://hemeroscopio.org/editores", host: "hemeroscopio.org" })).toBe(true);
-    expect(sameOrigin({ origin: "https://evil.example", host: "hemeroscopio.org" })).toBe(false);
-    expect(sameOrigin({ origin: "null", host: "hemeroscopio.org" })).toBe(false);
-    expect(sameOrigin({ host: "hemeroscopio.org" })).toBe(false);
+    expect(sameOrigin({ origin: "https://hemeroscopio.org", host: "hemeroscopio.org", https: true })).toBe(true);
+    expect(sameOrigin({ referer: "https://hemeroscopio.org/editores", host: "hemeroscopio.org", https: true })).toBe(true);
+    expect(sameOrigin({ origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000", https: false })).toBe(true);
+    expect(sameOrigin({ origin: "https://evil.example", host: "hemeroscopio.org", https: true })).toBe(false);
+    expect(sameOrigin({ origin: "null", host: "hemeroscopio.org", https: true })).toBe(false);
+    expect(sameOrigin({ host: "hemeroscopio.org", https: true })).toBe(false);
+  });
+
+  it("SEC-2: the origin check compares the scheme too: a page on plain http cannot post into the https site", () => {
+    expect(sameOrigin({ origin: "http://hemeroscopio.org", host: "hemeroscopio.org", https: true })).toBe(false);
+    expect(sameOrigin({ referer: "http://hemeroscopio.org/editores", host: "hemeroscopio.org", https: true })).toBe(false);
+    expect(sameOrigin({ origin: "https://127.0.0.1:3000", host: "127.0.0.1:3000", https: false })).toBe(false);
   });
 
   it("SEC-2: addresses are keyed by a salted hash that changes every day", () => {

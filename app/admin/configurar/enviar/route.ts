@@ -1,34 +1,49 @@
 /**
- * First-run setup's POST (SPEC ADM-1): creates the operator only while none exists (one
- * conditional insert, so two concurrent setups cannot both win) and never when the
- * deployment gives a hash; then signs the operator in.
+ * First-run setup's POST (SPEC ADM-1): needs the setup code `npm start` prints in its log
+ * (lib/admin/one-time-codes.ts; a wrong code costs the address an attempt slot, like a
+ * wrong passphrase), creates the operator only while none exists (one conditional insert,
+ * so two concurrent setups cannot both win) and never when the deployment gives a hash;
+ * then signs the operator in.
  */
 import { audit, createOperatorOnce } from "@/db/queries/admin-operator";
 import { appConfig, database } from "@/db/server";
 import { requestIsHttps } from "@/lib/admin/gate";
+import { recordAttemptOutcome } from "@/db/queries/login-throttle";
+import { codeMatches, setupCode } from "@/lib/admin/one-time-codes";
 import { checkFormToken, HONEYPOT_FIELD, sameOrigin } from "@/lib/forms/guard";
 import { hashPassword, passwordProblem } from "@/lib/admin/password";
 import { readForm } from "@/lib/forms/read-form";
 import { siteSecret } from "@/lib/forms/secret";
 import { refusal } from "../../_lib/refusal";
 import { startSession } from "../../_lib/start-session";
+import { attemptSlot, requestAddressKey } from "../../_lib/attempt-slot";
 
 const MAX_BYTES = 2 * 1024;
 
 export async function POST(request: Request): Promise<Response> {
   const h = request.headers;
   const back = "/admin/configurar";
-  if (!sameOrigin({ origin: h.get("origin"), referer: h.get("referer"), host: h.get("host") })) return refusal("El formulario debe enviarse desde nuestra propia página.", 403, back);
+  if (!sameOrigin({ origin: h.get("origin"), referer: h.get("referer"), host: h.get("host"), https: requestIsHttps(request) })) return refusal("El formulario debe enviarse desde nuestra propia página.", 403, back);
   if (appConfig().operatorPasswordHash) return refusal("La cuenta de operador la fija la configuración del servidor.", 409, "/admin/entrar");
   const form = await readForm(request, MAX_BYTES);
   if (!form.ok) return refusal(form.reason, form.status, back);
   const now = Date.now();
   if (form.fields[HONEYPOT_FIELD]) return refusal("El formulario no es válido: vuelve a cargar la página.", 400, back);
-  const tokenProblem = checkFormToken(siteSecret(), "setup", form.fields.ficha, now);
+  const secret = siteSecret();
+  const tokenProblem = checkFormToken(secret, "setup", form.fields.ficha, now);
   if (tokenProblem) return refusal(tokenProblem, 400, back);
   const problem = passwordProblem(form.fields.clave ?? "", form.fields.repite ?? "");
   if (problem) return refusal(problem, 400, back);
   const { db } = await database();
+  const key = requestAddressKey(request, secret, now);
+  const wait = await attemptSlot(db, "setup", key, now, back);
+  if (wait) return wait;
+  const ok = codeMatches(setupCode(secret), form.fields.codigo);
+  await recordAttemptOutcome(db, { form: "setup", addressKey: key, now, ok });
+  if (!ok) {
+    await audit(db, "setup.failed", {}, now);
+    return refusal("El código de configuración no es correcto. Está en el registro del servidor: `npm start` lo escribe al arrancar.", 403, back);
+  }
   if (!(await createOperatorOnce(db, await hashPassword(form.fields.clave!), now))) {
     return refusal("La cuenta de operador ya existe.", 409, "/admin/entrar");
   }
