@@ -29,6 +29,8 @@ export interface OpenOptions {
   /** @default 10 */
   maxConnections?: number;
   log?: (line: string) => void;
+  /** PostgreSQL cancels a statement of this pool running longer (ms). @default no limit */
+  statementTimeoutMs?: number;
 }
 
 /** Open the configured database, starting the embedded server when no URL is set. */
@@ -47,7 +49,10 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir
   // without it the load bench's public pages p95 at 200 req/s rose from 54 to 217 ms.
   const sql = postgres(url, {
     max: options.maxConnections ?? 10, onnotice: () => {},
-    connection: { application_name: "hemeroscopio", random_page_cost: 1.1 },
+    connection: {
+      application_name: "hemeroscopio", random_page_cost: 1.1,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    },
   });
   return {
     db: drizzle(sql, { schema }),

@@ -27,7 +27,8 @@ export function siteClock(): Clock {
 
 /** The shared database of this server process. */
 export function database(): Promise<Database> {
-  opening ??= openDatabase(appConfig(), { maxConnections: 10 }).catch((error: unknown) => {
+  // A statement that runs away (a query nobody foresaw) is cancelled before the render's own 15 s limit.
+  opening ??= openDatabase(appConfig(), { maxConnections: 10, statementTimeoutMs: appConfig().siteStatementTimeoutMs }).catch((error: unknown) => {
     opening = undefined; // the next request tries again (e.g. after a database restart)
     throw error;
   });

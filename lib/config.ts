@@ -62,6 +62,8 @@ const envSchema = z.object({
   HEMEROSCOPIO_PAGE_CACHE_S: int(0, 3600).default(30),
   /** Next.js renderer processes behind the site's front door; by default one per core, at most two. */
   HEMEROSCOPIO_SITE_RENDERERS: int(1, 16).default(Math.min(2, os.availableParallelism())),
+  /** The site's longest SQL statement, in ms; PostgreSQL cancels any longer one (the page then says the data is unavailable). 0 = no limit. */
+  HEMEROSCOPIO_STATEMENT_TIMEOUT_MS: int(0, 3_600_000).default(10_000),
   HEMEROSCOPIO_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Tests and demo: refuse every host that no resolve rule names, before DNS. */
   HEMEROSCOPIO_ONLY_RESOLVED: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
@@ -126,6 +128,8 @@ export interface Config {
   trustProxy: boolean;
   /** Renderer processes of the site. @default min(2, cores) */
   siteRenderers: number;
+  /** The site's pool cancels statements running longer (ms); 0 = no limit. Renders give up at 15 s. @default 10000 */
+  siteStatementTimeoutMs: number;
   bot: {
     name: string;
     version: string;
@@ -198,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCacheSeconds: e.HEMEROSCOPIO_PAGE_CACHE_S,
     trustProxy: e.HEMEROSCOPIO_TRUST_PROXY,
     siteRenderers: e.HEMEROSCOPIO_SITE_RENDERERS,
+    siteStatementTimeoutMs: e.HEMEROSCOPIO_STATEMENT_TIMEOUT_MS,
     bot: {
       name: e.HEMEROSCOPIO_BOT_NAME,
       version: e.HEMEROSCOPIO_BOT_VERSION,

@@ -3,6 +3,7 @@
  * endpoint names the parameters it takes; any other parameter, a repeated one or a
  * malformed value is a 400 naming it.
  */
+import { inDateRange } from "../date-range";
 import { badParameter, ApiError } from "./errors";
 
 /** Rows per page when `limit` is absent. */
@@ -43,6 +44,7 @@ export function parseInstant(value: string, parameter: string): number {
   if (!Number.isFinite(ms) || (DAY.test(value) && new Date(ms).toISOString().slice(0, 10) !== value)) {
     throw badParameter(parameter, `${parameter} must be a date (YYYY-MM-DD) or an ISO 8601 date-time with a time zone`);
   }
+  if (!inDateRange(ms)) throw badParameter(parameter, `${parameter} must be between 1900-01-01 and 9999-12-31`);
   return ms;
 }
 

@@ -2,6 +2,7 @@
  * The query string of /buscar, validated (SPEC WEB-1 search; bad input is a 400, never a 500).
  * Pure: the proxy uses it to answer 400 and the page to read the same values.
  */
+import { inDateRange } from "../date-range";
 import { parsePageParam } from "./pagination";
 
 export interface SearchQuery {
@@ -23,7 +24,7 @@ export const MAX_QUERY_LENGTH = 200;
 function isDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value) && inDateRange(d.getTime());
 }
 
 /** The search, or the Spanish reason the query string is wrong. */
