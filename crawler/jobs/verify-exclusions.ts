@@ -12,6 +12,21 @@ import { claimDueExclusions, recordExclusionVerified, recordTokenNotFound, type 
 
 /** Minimum clock time between two looks for one request's token. */
 export const CHECK_EVERY_MS = 2 * 60_000;
+/**
+ * Looks made every CHECK_EVERY_MS before backing off: the first 10 minutes, while the
+ * publisher is most likely placing the token. After that each look that finds nothing
+ * doubles the gap (4, 8, 16 … minutes) up to MAX_LOOK_GAP_MS, so a request naming a domain
+ * that never carries the token costs that domain about 40 requests over the 7 days, not 5,000.
+ */
+export const FREE_LOOKS = 5;
+/** Longest gap between two looks. */
+export const MAX_LOOK_GAP_MS = 6 * 3_600_000;
+const SPACING = { checkEveryMs: CHECK_EVERY_MS, freeLooks: FREE_LOOKS, maxGapMs: MAX_LOOK_GAP_MS };
+
+/** The gap before the next look after `checks` looks without the token (what claimDueExclusions applies in SQL). */
+export function lookGapMs(checks: number): number {
+  return Math.min(MAX_LOOK_GAP_MS, CHECK_EVERY_MS * 2 ** Math.max(0, checks - FREE_LOOKS + 1));
+}
 
 /** The verifier the worker's housekeeping runs: looks for due tokens through the polite client. */
 export function createExclusionVerifier(o: { db: Db; client: Pick<PoliteClient, "request">; now: () => number }) {
@@ -32,7 +47,7 @@ export function createExclusionVerifier(o: { db: Db; client: Pick<PoliteClient, 
     /** Check the requests whose turn has come; returns how many were verified. */
     async verifyDue(signal: AbortSignal, limit = 5): Promise<number> {
       const now = o.now();
-      const due = await claimDueExclusions(o.db, { now, checkEveryMs: CHECK_EVERY_MS, limit });
+      const due = await claimDueExclusions(o.db, { now, ...SPACING, limit });
       let verified = 0;
       for (const p of due) {
         if (signal.aborted) break;

@@ -13,8 +13,15 @@ export type PendingExclusion = { id: number; domain: string; token: string; home
 
 const DAY_MS = 86_400_000;
 
-/** Claims up to `limit` form requests still in their verification days whose last look is `checkEveryMs` old. */
-export async function claimDueExclusions(db: Executor, p: { now: number; checkEveryMs: number; limit: number }): Promise<PendingExclusion[]> {
+/**
+ * When a request is due its next look after `checks` looks that did not find the token
+ * (crawler/jobs/verify-exclusions.ts lookGapMs): the first `freeLooks` every `checkEveryMs`,
+ * then the gap doubles with each failed look, up to `maxGapMs`.
+ */
+export interface LookSpacing { checkEveryMs: number; freeLooks: number; maxGapMs: number }
+
+/** Claims up to `limit` form requests still in their verification days whose next look (LookSpacing) has come. */
+export async function claimDueExclusions(db: Executor, p: { now: number; limit: number } & LookSpacing): Promise<PendingExclusion[]> {
   return db.execute<PendingExclusion>(sql`
     with claimed as (
       update exclusions set last_checked_at = ${sqlTime(p.now)}
@@ -22,7 +29,8 @@ export async function claimDueExclusions(db: Executor, p: { now: number; checkEv
         select id from exclusions
         where verified_at is null and withdrawn_at is null and token is not null and channel = 'form'
           and received_at > ${sqlTime(p.now - VERIFICATION_DAYS * DAY_MS)}
-          and (last_checked_at is null or last_checked_at <= ${sqlTime(p.now - p.checkEveryMs)})
+          and (last_checked_at is null or last_checked_at <= ${sqlTime(p.now)}::timestamptz - make_interval(secs =>
+            least(${p.maxGapMs / 1000}::float8, ${p.checkEveryMs / 1000}::float8 * power(2, greatest(0, checks - ${p.freeLooks} + 1)))))
         order by last_checked_at nulls first, received_at
         limit ${p.limit}
         for update skip locked)

@@ -69,7 +69,7 @@ export default async function PublishersPage() {
         <ol className="steps">
           <li>Indica el dominio de tu cabecera, el alcance y un correo de contacto.</li>
           <li>Te damos un código. Colócalo como comentario en tu robots.txt (una línea <code># código</code>) o como único contenido de <code>/.well-known/hemeroscopio-verificacion.txt</code> en ese dominio.</li>
-          <li>Nuestro bot lo busca cada pocos minutos, respetando su ritmo habitual. En cuanto lo encuentra, la exclusión se aplica y aparece en el registro. Te la confirmamos en 72 horas. Si en {VERIFICATION_DAYS} días no aparece, la solicitud caduca.</li>
+          <li>Nuestro bot lo busca cada dos minutos durante los primeros diez y después cada vez más espaciado (como mucho, cada seis horas), respetando su ritmo habitual. En cuanto lo encuentra, la exclusión se aplica y aparece en el registro. Te la confirmamos en 72 horas. Si en {VERIFICATION_DAYS} días no aparece, la solicitud caduca.</li>
         </ol>
         <form className="search-form" method="post" action="/editores/solicitar">
           <label>Dominio de la cabecera
