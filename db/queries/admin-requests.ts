@@ -4,6 +4,7 @@
  * requests to accept or reject. Every write is conditional, so a repeated click changes nothing.
  */
 import "server-only";
+import { shownText } from "../../lib/shown-text";
 import { sql } from "drizzle-orm";
 import type { Scope } from "../../lib/policy";
 import type { Executor } from "../client";
@@ -74,7 +75,7 @@ export async function listRepliesForAdmin(db: Executor, decidedLimit = 50): Prom
     (select r.*, o.name, o.slug from replies r join outlets o on o.id = r.outlet_id where r.published_at is not null or r.rejected_at is not null
      order by coalesce(r.published_at, r.rejected_at) desc limit ${decidedLimit})`);
   const all = rows.map((r): AdminReply => ({
-    id: r.id, outletName: r.name, outletSlug: r.slug, author: r.author, contact: r.contact ?? undefined, text: r.reply_text,
+    id: r.id, outletName: r.name, outletSlug: r.slug, author: shownText(r.author), contact: r.contact ?? undefined, text: shownText(r.reply_text),
     receivedAt: fromSqlTime(r.received_at)!, publishedAt: fromSqlTime(r.published_at), rejectedAt: fromSqlTime(r.rejected_at),
   }));
   return { open: all.filter((r) => !r.publishedAt && !r.rejectedAt), decided: all.filter((r) => r.publishedAt || r.rejectedAt) };
@@ -135,7 +136,7 @@ export async function listPublishedReplies(db: Executor, excludedOutletIds: read
     where r.published_at is not null and r.rejected_at is null
     order by r.published_at desc, r.id desc limit ${limit}`);
   return rows.filter((r) => !excludedOutletIds.includes(r.outlet_id)).map((r) => ({
-    id: r.id, outletName: r.name, outletSlug: r.slug, author: r.author, text: r.reply_text,
+    id: r.id, outletName: r.name, outletSlug: r.slug, author: shownText(r.author), text: shownText(r.reply_text),
     receivedAt: fromSqlTime(r.received_at)!, publishedAt: fromSqlTime(r.published_at),
   }));
 }

@@ -1,5 +1,6 @@
 /** Replies an outlet sent us, once published (SPEC PUB-4): in full, exactly as sent. */
 import "server-only";
+import { shownText } from "../../lib/shown-text";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
 import { time } from "./page-sql";
@@ -13,5 +14,5 @@ export async function loadPublishedReplies(db: Executor, outletId: number): Prom
     select id, author, reply_text, received_at, published_at from replies
     where outlet_id = ${outletId} and published_at is not null and rejected_at is null
     order by published_at desc, id desc`);
-  return rows.map((r) => ({ id: r.id, author: r.author, text: r.reply_text, receivedAt: time(r.received_at)!, publishedAt: time(r.published_at)! }));
+  return rows.map((r) => ({ id: r.id, author: shownText(r.author), text: shownText(r.reply_text), receivedAt: time(r.received_at)!, publishedAt: time(r.published_at)! }));
 }

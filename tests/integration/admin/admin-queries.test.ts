@@ -112,6 +112,20 @@ describe("requests queue (ADM-2, PUB-2, PUB-4, PUB-5)", () => {
     expect((await replyOutletChoices(db, [])).map((o) => o.slug)).toEqual(["diario-uno"]);
   });
 
+  it("SEC-2: bidirectional controls in a reply (U+202E…) are stored as sent but never shown, in the admin or in public", async () => {
+    const { db } = database;
+    const text = "Aclaración: el fichero \u202Egpj.exe\u202C y \u2066aislado\u2069 \u200Fmarca.";
+    const id = await createReply(db, { outletId, author: "Dir\u202Eección", contact: "d@diariouno.test", text, now: NOW + 100 });
+    const [stored] = await db.execute<{ reply_text: string }>(sql`select reply_text from replies where id = ${id}`);
+    expect(stored!.reply_text).toBe(text);
+    const shown = "Aclaración: el fichero gpj.exe y aislado marca.";
+    expect((await listRepliesForAdmin(db)).open.find((r) => r.id === id)).toMatchObject({ text: shown, author: "Dirección" });
+    await decideReply(db, id, "publish", NOW + 110);
+    expect((await loadPublishedReplies(db, outletId)).find((r) => r.id === id)).toMatchObject({ text: shown, author: "Dirección" });
+    expect((await listPublishedReplies(db)).find((r) => r.id === id)).toMatchObject({ text: shown, author: "Dirección" });
+    await db.execute(sql`delete from replies where id = ${id}`);
+  });
+
   it("PUB-5: an accepted byline request hides the name through the policy module", async () => {
     const { db } = database;
     const id = await createBylineRequest(db, { authorName: "Ana Pérez", contact: "ana@x.es", now: NOW });
