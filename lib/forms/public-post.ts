@@ -6,6 +6,7 @@
  */
 import type { Executor } from "../../db/client";
 import { allowSubmission } from "../../db/queries/exclusions";
+import { spendFormToken } from "../../db/queries/form-tokens";
 import { badRequestPage } from "../front-door/bad-request-page";
 import { isHttps } from "../admin/session";
 import { addressKey, checkFormToken, HONEYPOT_FIELD, sameOrigin } from "./guard";
@@ -21,6 +22,9 @@ export interface PublicFormSpec<T> {
   parse: (fields: Record<string, string>) => Parsed<T>;
   store: (db: Executor, value: T, now: number) => Promise<string | undefined>;
 }
+
+/** The refusal of a form sent twice with one token. */
+export const USED_TOKEN = "Este formulario ya se envió una vez: vuelve a cargar la página para enviar otro.";
 
 function refuse(back: string, reason: string, status = 400): Response {
   return new Response(badRequestPage(reason, back, "No hemos podido registrar el envío", status), {
@@ -47,6 +51,7 @@ export async function handlePublicForm<T>(request: Request, spec: PublicFormSpec
     const address = h.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
     const allowed = await allowSubmission(db, { form: spec.form, addressKey: addressKey(deps.secret, address, now), now, limit: spec.perHour, windowMs: 3_600_000 });
     if (!allowed) return refuse(spec.back, "Has enviado demasiados formularios en poco tiempo. Inténtalo de nuevo dentro de una hora.", 429);
+    if (!(await spendFormToken(db, spec.form, form.fields.ficha!, now))) return refuse(spec.back, USED_TOKEN);
     const result = await spec.store(db, parsed.value, now);
     if (!result || result.startsWith("!")) return refuse(spec.back, result ? result.slice(1) : "No se ha podido guardar.");
     return new Response(null, { status: 303, headers: { location: result, "cache-control": "no-store" } });

@@ -400,12 +400,15 @@ describe("attacks on the admin and the reply and byline forms are refused with n
     expect(await count("byline_requests")).toBe(bylines);
   });
 
-  it("SEC-2: one address may send 5 replies an hour", async () => {
+  it("SEC-2: one address may send 5 replies an hour, and a form token is spent by the reply it carried", async () => {
     const outlet = await visibleOutlet(1);
-    const token = await pageToken("/replicas");
+    const tokens = await Promise.all(Array.from({ length: 7 }, async () => /name="ficha" value="([^"]+)"/.exec(await (await fetch(siteUrl("/replicas"))).text())![1]!));
+    await wait(2_100);
     const statuses: number[] = [];
-    const fields = { cabecera: outlet.slug, firma: "Límite", contacto: "d@medio.es", texto: "Una réplica suficientemente larga para pasar.", ficha: token };
-    for (let i = 0; i < 7; i++) statuses.push((await post("/replicas/enviar", form(fields), {}, "127.0.2.77")).status);
+    const fields = { cabecera: outlet.slug, firma: "Límite", contacto: "d@medio.es", texto: "Una réplica suficientemente larga para pasar." };
+    expect((await post("/replicas/enviar", form({ ...fields, ficha: tokens[0]! }), {}, "127.0.2.78")).status).toBe(303);
+    expect((await post("/replicas/enviar", form({ ...fields, ficha: tokens[0]! }), {}, "127.0.2.79")).status).toBe(400);
+    for (const token of tokens.slice(1)) statuses.push((await post("/replicas/enviar", form({ ...fields, ficha: token }), {}, "127.0.2.77")).status);
     expect(statuses.filter((s) => s === 303).length).toBe(5);
     expect(statuses.at(-1)).toBe(429);
     await database().db.execute(sql`delete from replies where author = 'Límite'`);

@@ -5,6 +5,8 @@
  * request's own page with the token to place on the domain.
  */
 import { createExclusionRequest, allowSubmission } from "@/db/queries/exclusions";
+import { spendFormToken } from "@/db/queries/form-tokens";
+import { USED_TOKEN } from "@/lib/forms/public-post";
 import { database } from "@/db/server";
 import { badRequestPage } from "@/lib/front-door/bad-request-page";
 import { EXCLUSION_FORM, newVerificationToken, parseExclusionForm } from "@/lib/exclusion-request";
@@ -43,6 +45,7 @@ export async function POST(request: Request): Promise<Response> {
     const address = headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
     const allowed = await allowSubmission(db, { form: EXCLUSION_FORM, addressKey: addressKey(secret, address, now), now, limit: PER_HOUR, windowMs: 3_600_000 });
     if (!allowed) return refuse("Has enviado demasiadas solicitudes en poco tiempo. Inténtalo de nuevo dentro de una hora.", 429);
+    if (!(await spendFormToken(db, EXCLUSION_FORM, form.fields.ficha!, now))) return refuse(USED_TOKEN);
     const token = newVerificationToken();
     await createExclusionRequest(db, parsed.value, token, now);
     return new Response(null, { status: 303, headers: { location: `/editores/solicitud/${token}`, "cache-control": "no-store" } });

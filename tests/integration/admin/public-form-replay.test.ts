@@ -1,0 +1,42 @@
+/**
+ * A public form token is spent by the first submission it carries (SPEC SEC-2): before, one
+ * token fetched from a page could post for its two hours.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../../db/client";
+import { issueFormToken } from "../../../lib/forms/guard";
+import { handlePublicForm, USED_TOKEN, type PublicFormSpec } from "../../../lib/forms/public-post";
+import { createTestDatabase } from "../../support/database";
+
+let database: Database;
+const SECRET = "secreto-de-prueba";
+const NOW = Date.parse("2026-11-20T12:00:00Z");
+const stored: string[] = [];
+const spec: PublicFormSpec<string> = {
+  form: "prueba", back: "/replicas", maxBytes: 4096, perHour: 50,
+  parse: (fields) => ({ ok: true, value: fields.texto ?? "" }),
+  store: async (_db, value) => (stored.push(value), "/replicas?enviada=1"),
+};
+
+beforeAll(async () => { database = await createTestDatabase(2); });
+afterAll(async () => { await database?.close(); });
+
+function submit(token: string, texto: string, address = "203.0.113.5"): Promise<Response> {
+  const request = new Request("http://127.0.0.1:3000/replicas/enviar", {
+    method: "POST", body: new URLSearchParams({ ficha: token, texto }),
+    headers: { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
+  });
+  return handlePublicForm(request, spec, { secret: SECRET, db: async () => database.db, now: NOW });
+}
+
+describe("public form tokens are spent once (SEC-2)", () => {
+  it("SEC-2: a token that carried one submission is refused the second time, from any address; a fresh one works", async () => {
+    const token = issueFormToken(SECRET, "prueba", NOW - 10_000);
+    expect((await submit(token, "primera")).status).toBe(303);
+    const replay = await submit(token, "segunda", "198.51.100.9");
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toContain(USED_TOKEN.slice(0, 30));
+    expect((await submit(issueFormToken(SECRET, "prueba", NOW - 9_000), "tercera")).status).toBe(303);
+    expect(stored).toEqual(["primera", "tercera"]);
+  });
+});
