@@ -1,5 +1,5 @@
 /**
- * The dates a reader may ask about (SPEC WEB-2, WEB-3): from 1900 to 9999. Nothing we
+ * The dates a reader may ask about (SPEC SEC-6): from 1900 to 9999. Nothing we
  * record is older than the web, and PostgreSQL refuses year 0 (there is none in its
  * calendar), so such a date is the reader's mistake: a 400, checked before any query.
  */

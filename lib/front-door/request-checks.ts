@@ -1,5 +1,5 @@
 /**
- * What the front door refuses before any renderer sees a request (SPEC WEB-2: bad input is
+ * What the front door refuses before any renderer sees a request (SPEC SEC-6: bad input is
  * a clear 4xx, never a 500): a method the site does not serve (405), a body over the cap
  * (413), and a URL carrying a NUL or another control character (400), which no page or
  * API reads and PostgreSQL cannot store.

@@ -414,7 +414,7 @@ describe("attacks on the admin and the reply and byline forms are refused with n
     await database().db.execute(sql`delete from replies where author = 'Límite'`);
   });
 
-  it("ADM-1: brute force slows the guessing address down and never locks the operator out from elsewhere", async () => {
+  it("SEC-5: brute force slows the guessing address down and never locks the operator out from elsewhere", async () => {
     const token = await pageToken("/admin/entrar");
     const attempt = (clave: string, source: string) => post("/admin/entrar/enviar", form({ ficha: token, clave, next: "/admin" }), {}, source);
     const statuses: number[] = [];

@@ -1,6 +1,6 @@
 /**
  * The operator's login, first-run setup and recovery, through their real route handlers on
- * a real PostgreSQL (SPEC ADM-1, SEC-3): wrong passphrases slow down the address that sent
+ * a real PostgreSQL (SPEC ADM-1, SEC-5): wrong passphrases slow down the address that sent
  * them and never lock the account for anyone else; each attempt takes its slot atomically
  * before the check; setup needs the code `npm start` prints; recovery needs the code the
  * site prints in its log.
@@ -64,8 +64,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe("first-run setup (ADM-1)", () => {
-  it("ADM-1: npm start prints a setup code while no operator exists; without it /admin/configurar creates nobody", async () => {
+describe("first-run setup (SEC-5)", () => {
+  it("SEC-5: npm start prints a setup code while no operator exists; without it /admin/configurar creates nobody", async () => {
     const lines: string[] = [];
     const log = createLogger({ component: "start", write: (line) => void lines.push(line) });
     const code = await announceSetupCode(database.sql, { dataDir, host: "127.0.0.1", port: 3000 }, log);
@@ -87,8 +87,8 @@ describe("first-run setup (ADM-1)", () => {
   });
 });
 
-describe("login throttling per address (ADM-1, SEC-3)", () => {
-  it("ADM-1: many wrong passphrases from one address never lock the operator out from another", async () => {
+describe("login throttling per address (SEC-5)", () => {
+  it("SEC-5: many wrong passphrases from one address never lock the operator out from another", async () => {
     const attacker = "203.0.113.66";
     let checked = 0;
     for (let i = 0; i < 8; i++) {
@@ -111,7 +111,7 @@ describe("login throttling per address (ADM-1, SEC-3)", () => {
     expect(operator.headers.get("set-cookie")).toMatch(/^hemeroscopio-admin=/);
   });
 
-  it("ADM-1: the delay grows with each wrong passphrase and a right one clears it", async () => {
+  it("SEC-5: the delay grows with each wrong passphrase and a right one clears it", async () => {
     const address = "203.0.113.77";
     const waits: number[] = [];
     for (let i = 0; i < 6; i++) {
@@ -131,7 +131,7 @@ describe("login throttling per address (ADM-1, SEC-3)", () => {
     expect((await tryLogin(PASSPHRASE, address)).status).toBe(303);
   });
 
-  it("SEC-3: ten parallel guesses from one address take one slot: one passphrase check, nine refusals", async () => {
+  it("SEC-5: ten parallel guesses from one address take one slot: one passphrase check, nine refusals", async () => {
     advance(3_600_000);
     const before = await audited("login.failed");
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => tryLogin(`paralela ${i} xxxxxxxx`, "203.0.113.99")));

@@ -1,5 +1,5 @@
 /**
- * The site's pool cancels a runaway statement (SPEC WEB-2, OPS-2): whatever query a reader
+ * The site's pool cancels a runaway statement (SPEC SEC-6): whatever query a reader
  * manages to make expensive, PostgreSQL stops it after HEMEROSCOPIO_STATEMENT_TIMEOUT_MS,
  * and the worker's and scripts' pools are left without that limit.
  */
@@ -22,8 +22,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe("statement timeout of the site's pool (WEB-2, OPS-2)", () => {
-  it("WEB-2: the site's pool cancels a statement running past the limit (SQLSTATE 57014); other pools have none", async () => {
+describe("statement timeout of the site's pool (SEC-6)", () => {
+  it("SEC-6: the site's pool cancels a statement running past the limit (SQLSTATE 57014); other pools have none", async () => {
     const { database: siteDatabase } = await import("../../../db/server");
     const { sql } = await siteDatabase();
     const started = Date.now();
@@ -35,7 +35,7 @@ describe("statement timeout of the site's pool (WEB-2, OPS-2)", () => {
     expect(setting!.statement_timeout).toBe("0");
   });
 
-  it("WEB-2: HEMEROSCOPIO_STATEMENT_TIMEOUT_MS is 10 s unless set; 0 turns it off", () => {
+  it("SEC-6: HEMEROSCOPIO_STATEMENT_TIMEOUT_MS is 10 s unless set; 0 turns it off", () => {
     expect(loadConfig({}).siteStatementTimeoutMs).toBe(10_000);
     expect(loadConfig({ HEMEROSCOPIO_STATEMENT_TIMEOUT_MS: "0" }).siteStatementTimeoutMs).toBe(0);
     expect(() => loadConfig({ HEMEROSCOPIO_STATEMENT_TIMEOUT_MS: "-1" })).toThrow(/HEMEROSCOPIO_STATEMENT_TIMEOUT_MS/);

@@ -72,8 +72,8 @@ afterAll(async () => {
 
 beforeEach(() => { seen = []; });
 
-describe("the front door refuses bad requests itself (WEB-2, SEC-2)", () => {
-  it("WEB-2: TRACE and other methods the site does not serve are a 405 with Allow, never reaching a renderer", async () => {
+describe("the front door refuses bad requests itself (SEC-6, SEC-2)", () => {
+  it("SEC-6: TRACE and other methods the site does not serve are a 405 with Allow, never reaching a renderer", async () => {
     for (const method of ["TRACE", "PUT", "DELETE", "PATCH", "PROPFIND"]) {
       const answer = await send(frontUrl, { method, path: "/" });
       expect(answer.status, method).toBe(405);
@@ -83,7 +83,7 @@ describe("the front door refuses bad requests itself (WEB-2, SEC-2)", () => {
     expect(seen).toEqual([]);
   });
 
-  it("WEB-2: a NUL or other control character in the URL is a Spanish 400, before any renderer or database", async () => {
+  it("SEC-6: a NUL or other control character in the URL is a Spanish 400, before any renderer or database", async () => {
     for (const path of ["/buscar?q=a%00b", "/api/v1/articles?outlet=a%00", "/cabeceras/x%0Ay", "/buscar?q=%7f"]) {
       const answer = await send(frontUrl, { method: "GET", path });
       expect(answer.status, path).toBe(400);
@@ -113,7 +113,7 @@ describe("the front door refuses bad requests itself (WEB-2, SEC-2)", () => {
     }
   });
 
-  it("WEB-4: an invented query parameter is the page itself: one render, and the renderer never sees it", async () => {
+  it("SEC-6, WEB-4: an invented query parameter is the page itself: one render, and the renderer never sees it", async () => {
     const a = await send(frontUrl, { method: "GET", path: "/cabeceras?x=1" });
     const b = await send(frontUrl, { method: "GET", path: "/cabeceras?x=2&y=3" });
     const c = await send(frontUrl, { method: "GET", path: "/cabeceras" });
@@ -126,8 +126,8 @@ describe("the front door refuses bad requests itself (WEB-2, SEC-2)", () => {
   });
 });
 
-describe("behind an HTTPS reverse proxy (SEC-3)", () => {
-  it("SEC-3: with HEMEROSCOPIO_TRUST_PROXY the proxy's https reaches the renderer and every answer carries HSTS", async () => {
+describe("behind an HTTPS reverse proxy (SEC-5)", () => {
+  it("SEC-5: with HEMEROSCOPIO_TRUST_PROXY the proxy's https reaches the renderer and every answer carries HSTS", async () => {
     const answer = await send(trustingUrl, { method: "GET", path: "/editores", headers: { "x-forwarded-proto": "https", "x-forwarded-for": "198.51.100.7" } });
     expect(seen[0]!.headers["x-forwarded-proto"]).toBe("https");
     expect(answer.headers["strict-transport-security"]).toBe("max-age=31536000");
@@ -138,7 +138,7 @@ describe("behind an HTTPS reverse proxy (SEC-3)", () => {
     expect(plain.headers["strict-transport-security"]).toBeUndefined();
   });
 
-  it("SEC-3: without it a reader's own X-Forwarded-Proto is replaced by the connection's scheme", async () => {
+  it("SEC-5: without it a reader's own X-Forwarded-Proto is replaced by the connection's scheme", async () => {
     const answer = await send(frontUrl, { method: "GET", path: "/editores", headers: { "x-forwarded-proto": "https" } });
     expect(seen[0]!.headers["x-forwarded-proto"]).toBe("http");
     expect(answer.headers["strict-transport-security"]).toBeUndefined();

@@ -40,15 +40,15 @@ describe("password hash (ADM-1)", () => {
   });
 });
 
-describe("login throttling per address (ADM-1)", () => {
-  it("ADM-1: one second between attempts, then 2, 4, 8 … seconds after the third wrong passphrase in a row, at most 15 min", () => {
+describe("login throttling per address (SEC-5)", () => {
+  it("SEC-5: one second between attempts, then 2, 4, 8 … seconds after the third wrong passphrase in a row, at most 15 min", () => {
     expect([0, 1, 2].map(loginDelayMs)).toEqual([MIN_GAP_MS, MIN_GAP_MS, MIN_GAP_MS]);
     expect([3, 4, 5, 6].map(loginDelayMs)).toEqual([2_000, 4_000, 8_000, 16_000]);
     expect(loginDelayMs(50)).toBe(MAX_DELAY_MS);
     expect(loginDelayMs(10_000)).toBe(MAX_DELAY_MS);
   });
 
-  it("ADM-1: the wait counts from the address's last attempt; the window's cap holds whatever the outcome", () => {
+  it("SEC-5: the wait counts from the address's last attempt; the window's cap holds whatever the outcome", () => {
     const now = 1_000_000;
     expect(loginWaitMs({ failures: 0, inWindow: 0 }, now)).toBe(0);
     expect(loginWaitMs({ lastAttemptAt: now - 200, failures: 0, inWindow: 1 }, now)).toBe(800);
@@ -60,8 +60,8 @@ describe("login throttling per address (ADM-1)", () => {
   });
 });
 
-describe("one-time codes from the server's log (ADM-1)", () => {
-  it("ADM-1: the setup code is the site's own and is accepted however it is grouped or cased", () => {
+describe("one-time codes from the server's log (SEC-5)", () => {
+  it("SEC-5: the setup code is the site's own and is accepted however it is grouped or cased", () => {
     const code = setupCode("secreto");
     expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
     expect(setupCode("otro")).not.toBe(code);
@@ -70,7 +70,7 @@ describe("one-time codes from the server's log (ADM-1)", () => {
     expect(codeMatches(code, undefined)).toBe(false);
   });
 
-  it("ADM-1: a recovery code lasts its window and the next, and only for the passphrase it was made for", () => {
+  it("SEC-5: a recovery code lasts its window and the next, and only for the passphrase it was made for", () => {
     const at = 40 * RECOVERY_WINDOW_MS + 1_000;
     const code = recoveryCode("secreto", "scrypt$hash-uno", at);
     expect(recoveryCodeMatches("secreto", "scrypt$hash-uno", code, at + RECOVERY_WINDOW_MS)).toBe(true);
