@@ -131,6 +131,23 @@ describe("login throttling per address (SEC-5)", () => {
     expect((await tryLogin(PASSPHRASE, address)).status).toBe(303);
   });
 
+  it("SEC-5: behind an HTTPS proxy the session cookie is __Host- and Secure", async () => {
+    advance(60_000);
+    const request = new Request(`${SITE}/admin/entrar/enviar`, {
+      method: "POST", body: new URLSearchParams({ ficha: issueFormToken(secret, "login", clock - 5_000), clave: PASSPHRASE }),
+      headers: { host: "observatorio.example", origin: "https://observatorio.example", "x-forwarded-proto": "https", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.20" },
+    });
+    const answer = await login(request);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("set-cookie")).toMatch(/^__Host-hemeroscopio-admin=[^;]+; Path=\/;.*; Secure$/);
+    advance(60_000);
+    const fromPlainPage = new Request(`${SITE}/admin/entrar/enviar`, {
+      method: "POST", body: new URLSearchParams({ ficha: issueFormToken(secret, "login", clock - 5_000), clave: PASSPHRASE }),
+      headers: { host: "observatorio.example", origin: "http://observatorio.example", "x-forwarded-proto": "https", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.20" },
+    });
+    expect((await login(fromPlainPage)).status).toBe(403);
+  });
+
   it("SEC-5: ten parallel guesses from one address take one slot: one passphrase check, nine refusals", async () => {
     advance(3_600_000);
     const before = await audited("login.failed");
