@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, cacheKey, cacheableStatus } from "../../../lib/front-door/page-cache/policy";
+import { acceptsGzip, cacheKey, cacheableStatus, keyUrl } from "../../../lib/front-door/page-cache/policy";
 import { otherPublicPages, siteSections } from "../../../lib/pages/sections";
 
 const get = (url: string, headers: Record<string, string> = {}) => ({ method: "GET", url, headers });
@@ -14,6 +14,18 @@ describe("page cache policy (WEB-4)", () => {
       expect(cacheKey(get(url)), url).toBeDefined();
     }
     expect(cacheKey({ method: "HEAD", url: "/", headers: {} })).toBe("identity /");
+  });
+
+  it("SEC-6: a kept page is keyed on the parameters its page reads; any other is left out of the key and of the render", () => {
+    expect(cacheKey(get("/cabeceras?x=random"))).toBe("identity /cabeceras");
+    expect(cacheKey(get("/?a=1&b=2"))).toBe("identity /");
+    expect(cacheKey(get("/cabeceras/el-pais?utm_source=x"))).toBe("identity /cabeceras/el-pais");
+    expect(cacheKey(get("/buscar?utm=1&q=vivienda&x=%ZZ&pagina=2"))).toBe("identity /buscar?q=vivienda&pagina=2");
+    expect(cacheKey(get("/estado?cabeceras=-nombre&z=1"))).toBe("identity /estado?cabeceras=-nombre");
+    expect(cacheKey(get("/historias?orden=x&pagina=3&y"))).toBe("identity /historias?orden=x&pagina=3");
+    expect(keyUrl("gzip /buscar?q=a")).toBe("/buscar?q=a");
+    // The API refuses unknown parameters itself (a 400, never kept): its query is kept whole.
+    expect(cacheKey(get("/api/v1/articles?outlet=x&otro=1"))).toBe("identity /api/v1/articles?outlet=x&otro=1");
   });
 
   it("WEB-4: never caches forms, the admin, the streamed exports or anything not a plain anonymous read", () => {
