@@ -2,6 +2,14 @@
  * Site chrome on a front page (SPEC EXT-3): navigation, menus, page header and footer,
  * ads and sponsored boxes, hidden blocks. Links inside them are not front-page articles,
  * whatever they point to.
+ *
+ * Two kinds of evidence. Structure (`<nav>`, the page's `<header>`/`<footer>`, chrome
+ * roles, hidden blocks) marks chrome by itself. A class or id word ("menu", "ad",
+ * "footer") only makes an element a candidate: real pages put such words on page-level
+ * containers too (`<body class="standardnavigation-site-navigation">`, a main column
+ * `id="nav-col"`, a theme's `elementor_header_footer` body class). A candidate that holds
+ * at least half of the page's headline links or of its `<article>` cards is the page's
+ * content, not chrome (`holdsThePage`); the others are chrome.
  */
 import { attributeOf, isHiddenTag, type Attributes } from "../html/text";
 
@@ -40,20 +48,41 @@ function markersChrome(markers: string, memo: Map<string, boolean>): boolean {
   return verdict;
 }
 
+/** How an element is marked as chrome: by its structure (always chrome) or by a class/id word (a candidate). */
+export type ChromeMark = "structure" | "word";
+
 /**
- * EXT-3: true when an element is site chrome, so that no link inside it is a front-page
- * article. `sectionedAbove`: an ancestor is an article, section, main or aside (whose
- * header and footer are not the page's). `memo` holds verdicts on class/id strings.
+ * EXT-3: how an element is marked as site chrome, if it is. `sectionedAbove`: an ancestor
+ * is an article, section, main or aside (whose header and footer are not the page's).
+ * `memo` holds verdicts on class/id strings.
  */
-export function marksChrome(tag: string, attributes: Attributes, sectionedAbove: boolean, memo: Map<string, boolean>): boolean {
+export function chromeMark(tag: string, attributes: Attributes, sectionedAbove: boolean, memo: Map<string, boolean>): ChromeMark | undefined {
   // <noscript> and <template> content is not what a reader of the page sees.
-  if (tag === "nav" || tag === "noscript" || tag === "template") return true;
-  if ((tag === "header" || tag === "footer") && !sectionedAbove) return true;
-  if (isHiddenTag(tag, attributes)) return true;
+  if (tag === "nav" || tag === "noscript" || tag === "template") return "structure";
+  if ((tag === "header" || tag === "footer") && !sectionedAbove) return "structure";
+  if (isHiddenTag(tag, attributes)) return "structure";
   const role = attributeOf(attributes, "role")?.trim().toLowerCase();
-  if (role && CHROME_ROLES.has(role)) return true;
+  if (role && CHROME_ROLES.has(role)) return "structure";
   const markers = `${attributeOf(attributes, "class") ?? ""} ${attributeOf(attributes, "id") ?? ""}`;
-  return markersChrome(markers, memo);
+  return markersChrome(markers, memo) ? "word" : undefined;
+}
+
+/** What a container, or the whole page, holds: links with a heading (in one or around one) and `<article>` cards. */
+export interface Holdings {
+  headlineLinks: number;
+  cards: number;
+}
+
+/** Below this many headline links (or cards) on the page, a share says nothing: a class word decides. */
+const FEW = 3;
+
+/**
+ * EXT-3: true when a container marked by a class word holds the page's content: at least
+ * half of the page's headline links, or of its cards. Such a container is a layout column
+ * or the body, whatever its class says; menus and ad slots hold a small share.
+ */
+export function holdsThePage(container: Holdings, page: Holdings): boolean {
+  return (page.headlineLinks >= FEW && 2 * container.headlineLinks >= page.headlineLinks) || (page.cards >= FEW && 2 * container.cards >= page.cards);
 }
 
 /** True when an element opens a sectioning block: a header or footer inside it is not the page's. */

@@ -8,14 +8,16 @@
  * (most of a linkedom parse is building and collecting node objects).
  *
  * The rules are the DOM walk's: the walk covers the document element (the first
- * top-level element) and skips a chrome subtree whole (frontpage-chrome.ts); a link's
+ * top-level element) and skips a structural chrome subtree whole (frontpage-chrome.ts);
+ * an element marked only by a class/id word is a candidate whose links are dropped at the
+ * end unless it holds the page (`holdsThePage`: its share of headline links and cards); a link's
  * headline is the visible text of the heading holding it or of the first visible heading
  * inside it, else its own visible text, else its aria-label, title or image alt
  * (frontpage-headline.ts). Visible text skips hidden and silent subtrees below the element
  * whose text it is, and separates block boxes (html-text.ts).
  */
 import { Parser } from "htmlparser2";
-import { isSectioning, marksChrome } from "./chrome";
+import { chromeMark, holdsThePage, isSectioning, type Holdings } from "./chrome";
 import { HEADING_TAGS, headlineFrom, HeadlineTier, MAX_HEADLINE_CHARS, type HeadlineCandidate } from "./headline";
 import { attributeOf, BLOCK_TAGS, collapseWhitespace, isSilentTag, VisibleText, type Attributes } from "../html/text";
 
@@ -57,6 +59,10 @@ interface OpenAnchor {
   imageAlt?: string;
   /** Its place in the result, filled when it closes. */
   slot: number;
+  /** Candidate chrome containers (class/id word) it is inside. */
+  within: number[];
+  /** A heading holds it or is inside it: a headline link. */
+  headed: boolean;
 }
 
 /** One open element of the stack. */
@@ -72,6 +78,8 @@ interface OpenElement {
   sectioned: boolean;
   gatherer?: Gatherer;
   anchor?: OpenAnchor;
+  /** Set when it is a candidate chrome container (marked by a class/id word): its index. */
+  candidate?: number;
 }
 
 /** Remove `item` from `list` if it is there. */
@@ -88,7 +96,13 @@ export function scanFrontPage(html: string): FrontPageScan {
   const wantHeading: OpenAnchor[] = [];
   const wantAlt: OpenAnchor[] = [];
   const anchors: ScannedAnchor[] = [];
+  const withinOf: number[][] = []; // per anchor slot: the candidate containers it is inside
   const chromeMemo = new Map<string, boolean>();
+  // Candidate chrome containers: what each holds, and those open now (outermost first).
+  const candidates: Holdings[] = [];
+  const openCandidates: number[] = [];
+  const page: Holdings = { headlineLinks: 0, cards: 0 };
+  const openAnchors: OpenAnchor[] = [];
   let baseHref: string | undefined;
   let sawDocumentElement = false;
   // Stack index of the deepest open silent element, -1 when none is open.
@@ -151,17 +165,31 @@ export function scanFrontPage(html: string): FrontPageScan {
       const walkable = parent === undefined ? !sawDocumentElement : parent.walked;
       if (parent === undefined) sawDocumentElement = true;
       const sectionedAbove = parent?.sectioned ?? false;
-      const walked = walkable && !marksChrome(name, attributes, sectionedAbove, chromeMemo);
+      const mark = walkable ? chromeMark(name, attributes, sectionedAbove, chromeMemo) : undefined;
+      const walked = walkable && mark !== "structure";
       const element: OpenElement = {
         silentAbove, silent, block, heading, walked, sectioned: walked && (sectionedAbove || isSectioning(name)), gatherer: headingGatherer,
       };
+      if (walked && mark === "word") {
+        element.candidate = candidates.length;
+        candidates.push({ headlineLinks: 0, cards: 0 });
+        openCandidates.push(element.candidate);
+      }
+      if (walked && name === "article") {
+        page.cards++;
+        for (const c of openCandidates) candidates[c]!.cards++;
+      }
+      if (heading) for (const a of openAnchors) a.headed = true;
       if (walked && name === "a") {
         const href = attributeOf(attributes, "href");
         if (href !== undefined) {
           element.anchor = {
             depth, href, rel: attributeOf(attributes, "rel"), ariaLabel: attributeOf(attributes, "aria-label"),
             title: attributeOf(attributes, "title"), inHeading: openHeadings > 0, own: silent ? undefined : gather(depth), slot: anchors.length,
+            within: [...openCandidates], headed: openHeadings > 0,
           };
+          openAnchors.push(element.anchor);
+          withinOf.push(element.anchor.within);
           if (element.anchor.own) element.gatherer = element.anchor.own;
           if (!element.anchor.inHeading) wantHeading.push(element.anchor);
           wantAlt.push(element.anchor);
@@ -191,10 +219,16 @@ export function scanFrontPage(html: string): FrontPageScan {
         element.gatherer.result = element.gatherer.text.text();
         drop(gatherers, element.gatherer);
       }
+      if (element.candidate !== undefined) drop(openCandidates, element.candidate);
       const a = element.anchor;
       if (a) {
         drop(wantHeading, a);
         drop(wantAlt, a);
+        drop(openAnchors, a);
+        if (a.headed) {
+          page.headlineLinks++;
+          for (const c of a.within) candidates[c]!.headlineLinks++;
+        }
         const own = a.own ? a.own.result : "";
         anchors[a.slot]!.headline = headlineFrom({
           heading: a.inHeading ? { text: own } : a.heading ? { text: a.heading.result } : undefined,
@@ -206,5 +240,14 @@ export function scanFrontPage(html: string): FrontPageScan {
   }, { lowerCaseAttributeNames: false, decodeEntities: true, xmlMode: false });
   parser.write(html);
   parser.end();
-  return baseHref === undefined ? { anchors } : { anchors, baseHref };
+  // Candidates that do not hold the page are chrome: their links go (links still open at
+  // the end count as they stand).
+  for (const a of openAnchors) {
+    if (!a.headed) continue;
+    page.headlineLinks++;
+    for (const c of a.within) candidates[c]!.headlineLinks++;
+  }
+  const chrome = candidates.map((held) => !holdsThePage(held, page));
+  const kept = chrome.some(Boolean) ? anchors.filter((_, slot) => !withinOf[slot]!.some((c) => chrome[c])) : anchors;
+  return baseHref === undefined ? { anchors: kept } : { anchors: kept, baseHref };
 }

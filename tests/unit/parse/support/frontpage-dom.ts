@@ -84,6 +84,17 @@ export function findDescendant(root: Element, names: ReadonlySet<string>, where:
   return undefined;
 }
 
+/** True when a descendant of `el`, hidden or not, has a tag in `names`. */
+function hasDescendant(el: Element, names: ReadonlySet<string>): boolean {
+  const stack: Element[] = [];
+  for (let child = el.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
+  for (let d = stack.pop(); d; d = stack.pop()) {
+    if (names.has(d.localName)) return true;
+    for (let child = d.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
+  }
+  return false;
+}
+
 /** True when an ancestor of `el` (not `el` itself) has a tag in `names`. */
 export function hasAncestor(el: Element, names: ReadonlySet<string>): boolean {
   for (let up = el.parentElement; up; up = up.parentElement) if (names.has(up.localName)) return true;
@@ -135,37 +146,70 @@ function markersChrome(markers: string, memo: Map<string, boolean>): boolean {
   return verdict;
 }
 
-function marksChrome(el: Element, sectionedAbove: boolean, memo: Map<string, boolean>): boolean {
+type ChromeMark = "structure" | "word";
+
+function chromeMark(el: Element, sectionedAbove: boolean, memo: Map<string, boolean>): ChromeMark | undefined {
   const tag = el.localName;
   // <noscript> and <template> content is not what a reader of the page sees.
-  if (tag === "nav" || tag === "noscript" || tag === "template") return true;
-  if ((tag === "header" || tag === "footer") && !sectionedAbove) return true;
-  if (isHiddenElement(el)) return true;
+  if (tag === "nav" || tag === "noscript" || tag === "template") return "structure";
+  if ((tag === "header" || tag === "footer") && !sectionedAbove) return "structure";
+  if (isHiddenElement(el)) return "structure";
   const role = el.getAttribute("role")?.trim().toLowerCase();
-  if (role && CHROME_ROLES.has(role)) return true;
+  if (role && CHROME_ROLES.has(role)) return "structure";
   // The attribute node, not getAttribute("class"): linkedom builds a DOMTokenList for that.
   const markers = `${el.getAttributeNode("class")?.value ?? ""} ${el.getAttributeNode("id")?.value ?? ""}`;
-  return markersChrome(markers, memo);
+  return markersChrome(markers, memo) ? "word" : undefined;
+}
+
+interface Holdings {
+  headlineLinks: number;
+  cards: number;
+}
+
+/** A class-word container holding at least half of the page's headline links or cards is content. */
+function holdsThePage(container: Holdings, page: Holdings): boolean {
+  return (page.headlineLinks >= 3 && 2 * container.headlineLinks >= page.headlineLinks) || (page.cards >= 3 && 2 * container.cards >= page.cards);
 }
 
 /**
  * The `<a href>` elements of a document outside site chrome, in document order. One walk
- * from the root: a chrome subtree is skipped whole, and an element's state comes from its
- * parent's (no climbing back up, no selector engine).
+ * from the root: a structural chrome subtree is skipped whole; an element marked by a
+ * class/id word is walked as a candidate, and its links are dropped at the end unless it
+ * holds the page (its share of headline links — in or around a heading — and cards).
  */
 export function anchorsOutsideChrome(root: Element): Element[] {
-  const anchors: Element[] = [];
+  const found: { el: Element; within: number[] }[] = [];
   const memo = new Map<string, boolean>();
+  const candidates: Holdings[] = [];
+  const page: Holdings = { headlineLinks: 0, cards: 0 };
   // Iterative walk (hostile pages nest deeply); children pushed in reverse keep document order.
-  const stack: { el: Element; sectioned: boolean }[] = [{ el: root, sectioned: false }];
+  const stack: { el: Element; sectioned: boolean; within: number[]; inHeading: boolean }[] = [{ el: root, sectioned: false, within: [], inHeading: hasAncestor(root, HEADINGS) }];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { el, sectioned } = item;
-    if (marksChrome(el, sectioned, memo)) continue;
-    if (el.localName === "a" && el.hasAttribute("href")) anchors.push(el);
+    const mark = chromeMark(el, sectioned, memo);
+    if (mark === "structure") continue;
+    let within = item.within;
+    if (mark === "word") {
+      within = [...within, candidates.length];
+      candidates.push({ headlineLinks: 0, cards: 0 });
+    }
+    if (el.localName === "article") {
+      page.cards++;
+      for (const c of within) candidates[c]!.cards++;
+    }
+    if (el.localName === "a" && el.hasAttribute("href")) {
+      found.push({ el, within });
+      if (item.inHeading || hasDescendant(el, HEADINGS)) {
+        page.headlineLinks++;
+        for (const c of within) candidates[c]!.headlineLinks++;
+      }
+    }
     const below = sectioned || SECTIONING.has(el.localName);
-    for (let child = el.lastElementChild; child; child = child.previousElementSibling) stack.push({ el: child, sectioned: below });
+    const inHeading = item.inHeading || HEADINGS.has(el.localName);
+    for (let child = el.lastElementChild; child; child = child.previousElementSibling) stack.push({ el: child, sectioned: below, within, inHeading });
   }
-  return anchors;
+  const chrome = candidates.map((held) => !holdsThePage(held, page));
+  return found.filter((f) => !f.within.some((c) => chrome[c])).map((f) => f.el);
 }
 
 // ---- crawler/parse/frontpage/headline.ts ----
