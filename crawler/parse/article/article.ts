@@ -4,7 +4,8 @@
  * memory only, when the article is open and not reserved.
  *
  * Body policy: no body when `isAccessibleForFree` is false (JSON-LD, `hasPart`, WebPage,
- * microdata) or a login/pay wall is in the markup (SIG-2), or when `<meta name=
+ * microdata, `article:content_tier` locked) or, on a page that does not declare itself
+ * free, a login/pay wall is in the markup (SIG-2, `isOpenArticle`), or when `<meta name=
  * "tdm-reservation" content="1">` (SIG-1). `noai`/`noimageai` do NOT stop the body: SIG-3
  * makes them "no model annotation" (DER-4), which the caller enforces from `robots`; the
  * numeric wire-copy summary (DER-3) is not model annotation. Header and tdmrep.json
@@ -13,7 +14,7 @@
 import { preferCanonical } from "../../../lib/urls";
 import { canonicalHref, metaFallbacks, metaValues, readMetaTags } from "./meta";
 import { readableBody } from "./body";
-import { hasWall, metaSignals } from "./signals";
+import { isOpenArticle, metaSignals, wallSignals } from "./signals";
 import { collapseWhitespace } from "../html/text";
 import { parseHtmlDocument } from "../html/document";
 import { readJsonLd } from "./json-ld";
@@ -73,8 +74,7 @@ function extract(html: Uint8Array | string, url: string, contentType: string | u
   const meta = metaFallbacks(doc, tags, clean);
   const signals = metaSignals(url, tags, options.productToken);
   const canonicalUrl = safeCanonical(url, canonicalHref(doc) ?? tags.find((t) => t.name === "og:url")?.content);
-  const walled = hasWall(doc, tags);
-  const isAccessibleForFree = walled || ld?.isAccessibleForFree === false ? false : ld?.isAccessibleForFree;
+  const isAccessibleForFree = isOpenArticle(ld?.isAccessibleForFree, wallSignals(doc, tags));
   const headline = ld?.headline ?? meta.headline;
   const publishedAt = ld?.publishedAt ?? meta.publishedAt;
   const modifiedAt = ld?.modifiedAt ?? meta.modifiedAt;

@@ -50,11 +50,45 @@ const WALL_SELECTOR = [
   ".exclusivo-suscriptores", "[data-premium-content]",
 ].join(", ");
 
+/** What a page says about its own access: declarations (meta, microdata) and wall markup. */
+export interface WallSignals {
+  /** `article:content_tier` locked, or microdata `isAccessibleForFree` false. */
+  declaredClosed: boolean;
+  /** Microdata `isAccessibleForFree` true. */
+  declaredFree: boolean;
+  /** A pay or login wall container in the markup (WALL_SELECTOR). */
+  wallMarkup: boolean;
+}
+
+/** SIG-2: the page's access declarations and wall markup. */
+export function wallSignals(doc: Document, tags: readonly MetaTag[]): WallSignals {
+  // Open Graph `article:content_tier`: locked = paywalled; metered stays readable until the quota.
+  const locked = metaValues(tags, "article:content_tier").some((t) => t.toLowerCase() === "locked");
+  // Microdata twin of the JSON-LD flag: `<meta itemprop="isAccessibleForFree" content="False">`.
+  const microdata = metaValues(tags, "isaccessibleforfree").map(booleanOf);
+  return {
+    declaredClosed: locked || microdata.includes(false),
+    declaredFree: microdata.includes(true),
+    wallMarkup: doc.querySelector(WALL_SELECTOR) !== null,
+  };
+}
+
 /** SIG-2: true when the page shows a login or pay wall (markup, microdata or `article:content_tier`). */
 export function hasWall(doc: Document, tags: readonly MetaTag[]): boolean {
-  // Open Graph `article:content_tier`: locked = paywalled; metered stays readable until the quota.
-  if (metaValues(tags, "article:content_tier").some((t) => t.toLowerCase() === "locked")) return true;
-  // Microdata twin of the JSON-LD flag: `<meta itemprop="isAccessibleForFree" content="False">`.
-  if (metaValues(tags, "isaccessibleforfree").some((v) => booleanOf(v) === false)) return true;
-  return doc.querySelector(WALL_SELECTOR) !== null;
+  const signals = wallSignals(doc, tags);
+  return signals.declaredClosed || signals.wallMarkup;
+}
+
+/**
+ * SIG-2: whether the article is open, from its JSON-LD flag (`jsonLdFree`, undefined when
+ * absent) and its other signals. Any declaration of a closed article wins (the most
+ * restrictive signal). An article declared free is free even when its markup carries wall
+ * class names: CMSs mark where a wall would go (ABC wraps the text in `.paywall` on open
+ * articles), and a declaration is what the publisher asserts to search engines. Without a
+ * declaration either way, wall markup means closed.
+ */
+export function isOpenArticle(jsonLdFree: boolean | undefined, signals: WallSignals): boolean | undefined {
+  if (jsonLdFree === false || signals.declaredClosed) return false;
+  if (jsonLdFree === true || signals.declaredFree) return true;
+  return signals.wallMarkup ? false : undefined;
 }
