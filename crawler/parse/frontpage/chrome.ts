@@ -24,6 +24,7 @@ const CHROME_WORDS = new Set([
   "publicidad", "publi", "anuncio", "anuncios", "banner", "banners", "sponsor", "sponsors", "sponsored",
   "patrocinado", "patrocinador", "patrocinio", "outbrain", "taboola",
 ]);
+const NEGATIONS = new Set(["no", "not", "without", "sin", "hide"]);
 const CHROME_PHRASES = /pie-?de-?pagina|pie-pagina|site-?footer|skip-?link/;
 const CHROME_ROLES = new Set(["navigation", "menu", "menubar", "banner", "contentinfo", "search", "toolbar"]);
 // An <header>/<footer> inside these belongs to a story or a block, not to the page (HTML §4.3.8).
@@ -42,7 +43,8 @@ export function markerWords(value: string): string[] {
 function markersChrome(markers: string, memo: Map<string, boolean>): boolean {
   let verdict = memo.get(markers);
   if (verdict === undefined) {
-    verdict = markers.trim() !== "" && (CHROME_PHRASES.test(markers.toLowerCase()) || markerWords(markers).some((w) => CHROME_WORDS.has(w)));
+    // A negated word is a layout modifier, not a marker: `has-no-footer-on-mobile`, `sin-publicidad`.
+    verdict = markers.trim() !== "" && (CHROME_PHRASES.test(markers.toLowerCase()) || markerWords(markers).some((w, i, words) => CHROME_WORDS.has(w) && !NEGATIONS.has(words[i - 1] ?? "")));
     memo.set(markers, verdict);
   }
   return verdict;
