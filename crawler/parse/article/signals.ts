@@ -41,10 +41,14 @@ export function metaSignals(url: string, tags: readonly MetaTag[], productToken 
 }
 
 // SIG-2, POL-3: when a wall is present the body is not read, even if it travels in the HTML.
-// Exact classes, ids and attributes of paywall / registration-wall containers (Google's
-// paywall markup uses a `.class` selector such as `.paywall`; the rest are common CMS names).
+// Google's paywall markup names the closed section with a `.class` selector such as
+// `.paywall`: on a page that declares itself free that section is open (ABC wraps the text
+// of open articles in `<span class="paywall">`), so these names close only undeclared pages.
+const PAYWALL_SECTION_SELECTOR = [".paywall", "#paywall", "[data-paywall]"].join(", ");
+// Login / registration walls and locked containers (common CMS names) close the article
+// whatever it declares: free to read once registered is not readable by us.
 const WALL_SELECTOR = [
-  ".paywall", "#paywall", "[data-paywall]", ".registration-wall", "#registration-wall", ".regwall", "#regwall",
+  ".registration-wall", "#registration-wall", ".regwall", "#regwall",
   ".login-wall", "#login-wall", ".loginwall", "[data-wall]", ".muro-registro", ".muro-de-pago", ".muro-pago",
   ".muro-suscripcion", ".contenido-bloqueado", ".content-locked", ".subscriber-only", ".solo-suscriptores",
   ".exclusivo-suscriptores", "[data-premium-content]",
@@ -56,8 +60,10 @@ export interface WallSignals {
   declaredClosed: boolean;
   /** Microdata `isAccessibleForFree` true. */
   declaredFree: boolean;
-  /** A pay or login wall container in the markup (WALL_SELECTOR). */
+  /** A login, registration or locked-content wall in the markup (WALL_SELECTOR). */
   wallMarkup: boolean;
+  /** A paywalled section named as Google's paywall markup does (`.paywall`). */
+  paywallSection: boolean;
 }
 
 /** SIG-2: the page's access declarations and wall markup. */
@@ -70,25 +76,26 @@ export function wallSignals(doc: Document, tags: readonly MetaTag[]): WallSignal
     declaredClosed: locked || microdata.includes(false),
     declaredFree: microdata.includes(true),
     wallMarkup: doc.querySelector(WALL_SELECTOR) !== null,
+    paywallSection: doc.querySelector(PAYWALL_SECTION_SELECTOR) !== null,
   };
 }
 
 /** SIG-2: true when the page shows a login or pay wall (markup, microdata or `article:content_tier`). */
 export function hasWall(doc: Document, tags: readonly MetaTag[]): boolean {
   const signals = wallSignals(doc, tags);
-  return signals.declaredClosed || signals.wallMarkup;
+  return signals.declaredClosed || signals.wallMarkup || signals.paywallSection;
 }
 
 /**
  * SIG-2: whether the article is open, from its JSON-LD flag (`jsonLdFree`, undefined when
- * absent) and its other signals. Any declaration of a closed article wins (the most
- * restrictive signal). An article declared free is free even when its markup carries wall
- * class names: CMSs mark where a wall would go (ABC wraps the text in `.paywall` on open
- * articles), and a declaration is what the publisher asserts to search engines. Without a
- * declaration either way, wall markup means closed.
+ * absent) and its other signals. Any declaration of a closed article, and any login or
+ * registration wall, wins (the most restrictive signal). An article declared free is free
+ * even when a paywall section is named in its markup: CMSs mark where a wall would go (ABC
+ * wraps the text of open articles in `.paywall`), and the declaration is what the
+ * publisher asserts to search engines. Without a declaration, a paywall section closes it.
  */
 export function isOpenArticle(jsonLdFree: boolean | undefined, signals: WallSignals): boolean | undefined {
-  if (jsonLdFree === false || signals.declaredClosed) return false;
+  if (jsonLdFree === false || signals.declaredClosed || signals.wallMarkup) return false;
   if (jsonLdFree === true || signals.declaredFree) return true;
-  return signals.wallMarkup ? false : undefined;
+  return signals.paywallSection ? false : undefined;
 }
