@@ -5,6 +5,7 @@
  * windows-1252, which we decode ourselves because Node 20's TextDecoder maps 0x80–0x9F
  * of windows-1252 to C1 controls (so `€` would be lost).
  */
+import { isAscii, isUtf8 } from "node:buffer";
 import { detachedString } from "../../../lib/detached-string";
 
 const BOMS: [number[], string][] = [
@@ -44,6 +45,40 @@ export function detectCharset(headers: Readonly<Record<string, string | undefine
   if (fromHeader) return fromHeader;
   const prefix = latin1(bytes.subarray(0, PRESCAN_BYTES));
   return xmlDeclarationCharset(bytes, prefix) ?? metaCharset(prefix);
+}
+
+/**
+ * The encoding of an HTML body: BOM, else the Content-Type charset (the HTTP header wins,
+ * as browsers do), else UTF-8 when the bytes are valid UTF-8 beyond ASCII, else `<meta>` or
+ * the XML declaration. A `<meta>` naming a single-byte charset over valid multi-byte UTF-8
+ * is a template default that lies (a page declaring ISO-8859-15 whose "sanción" would read
+ * "sanciÃ³n"); other encodings almost never form valid multi-byte UTF-8 by chance.
+ */
+export function htmlCharset(contentType: string | undefined, bytes: Uint8Array): string | undefined {
+  const bom = bomCharset(bytes);
+  if (bom) return bom;
+  const fromHeader = contentTypeCharset(contentType);
+  if (fromHeader) return fromHeader;
+  if (isNonAsciiUtf8(bytes)) return "utf-8";
+  return detectCharset({}, bytes);
+}
+
+/** True when the bytes hold non-ASCII text that is valid UTF-8 (a multi-byte sequence cut at the very end allowed). */
+export function isNonAsciiUtf8(bytes: Uint8Array): boolean {
+  return !isAscii(bytes) && isUtf8(withoutCutTail(bytes));
+}
+
+/** The bytes without a multi-byte sequence cut by truncation, so a cut body still counts as UTF-8. */
+export function withoutCutTail(bytes: Uint8Array): Uint8Array {
+  for (let back = 1; back <= 3 && back <= bytes.length; back++) {
+    const b = bytes[bytes.length - back] ?? 0;
+    if (b < 0x80) return bytes;
+    if (b >= 0xc0) {
+      const needed = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+      return needed > back ? bytes.subarray(0, bytes.length - back) : bytes;
+    }
+  }
+  return bytes;
 }
 
 /** Decode bytes as text; a BOM wins over `charset`, unknown or missing labels mean UTF-8, bad bytes become U+FFFD. */

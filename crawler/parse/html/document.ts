@@ -1,18 +1,18 @@
 /**
- * Bytes → DOM for the HTML parsers (SPEC EXT-3, EXT-4): the charset is found as the fetcher
- * would (BOM, Content-Type, `<meta charset>`; EXT-1 windows-1252 rules) and the text is
+ * Bytes → DOM for the HTML parsers (SPEC EXT-3, EXT-4): the charset is found as a browser
+ * would (BOM, Content-Type, then valid UTF-8 over a `<meta charset>` that contradicts the
+ * bytes; EXT-1 windows-1252 rules; `htmlCharset`) and the text is
  * parsed with linkedom. Parsers are pure functions of bytes (docs/style.md §3).
  */
 import { parseHTML } from "linkedom";
-import { decodeText, detectCharset } from "../bytes/charset";
+import { decodeText, htmlCharset } from "../bytes/charset";
 import { limitAttributes } from "./attributes";
 import { limitNesting, MAX_DEPTH, MAX_DOM_DEPTH } from "./depth";
 
 /** HTML bytes or text as text, decoded with the declared or sniffed charset. */
 export function decodeHtml(html: Uint8Array | string, contentType?: string): string {
   if (typeof html === "string") return html.replace(/^\uFEFF/, "");
-  const headers = contentType === undefined ? {} : { "content-type": contentType };
-  return decodeText(html, detectCharset(headers, html));
+  return decodeText(html, htmlCharset(contentType, html));
 }
 
 /**

@@ -3,8 +3,8 @@
  * far as the bytes agree. Spanish outlets often send windows-1252 / ISO-8859-1 declared as
  * UTF-8 (or not declared), UTF-8 served as ISO-8859-1, and feeds mixing both.
  */
-import { isAscii, isUtf8 } from "node:buffer";
-import { decodeText, detectCharset } from "../bytes/charset";
+import { isUtf8 } from "node:buffer";
+import { decodeText, detectCharset, isNonAsciiUtf8, withoutCutTail } from "../bytes/charset";
 
 /** The document as text: BOM, header and XML declaration read, invalid UTF-8 repaired byte by byte as windows-1252. */
 export function xmlText(body: Uint8Array | string, contentType?: string): string {
@@ -13,7 +13,7 @@ export function xmlText(body: Uint8Array | string, contentType?: string): string
   if (declared === undefined || declared === "utf-8") return decodeUtf8Lenient(body);
   // A single-byte label over bytes that are valid, non-ASCII UTF-8 is a server default that
   // lies: cp1252 prose almost never forms valid multi-byte sequences by chance.
-  if (declared === "windows-1252" && !isAscii(body) && isUtf8(withoutCutTail(body))) return decodeText(body, "utf-8");
+  if (declared === "windows-1252" && isNonAsciiUtf8(body)) return decodeText(body, "utf-8");
   return decodeText(body, declared);
 }
 
@@ -64,19 +64,6 @@ function sequenceLength(bytes: Uint8Array, i: number): number {
     if (next === undefined || next < 0x80 || next > 0xbf) return 0;
   }
   return length;
-}
-
-/** The bytes without a multi-byte sequence cut by truncation, so a cut body still counts as UTF-8. */
-function withoutCutTail(bytes: Uint8Array): Uint8Array {
-  for (let back = 1; back <= 3 && back <= bytes.length; back++) {
-    const b = bytes[bytes.length - back] ?? 0;
-    if (b < 0x80) return bytes;
-    if (b >= 0xc0) {
-      const needed = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
-      return needed > back ? bytes.subarray(0, bytes.length - back) : bytes;
-    }
-  }
-  return bytes;
 }
 
 let cp1252High: string | undefined;
