@@ -1,8 +1,11 @@
 /**
  * Declared dates of feeds and sitemaps (SPEC EXT-1, EXT-2): RFC 822/2822 (`pubDate`) and
  * ISO 8601 / W3C-DTF (`dc:date`, Atom, `lastmod`, `news:publication_date`), plus the forms
- * CMSs really emit: odd zone names, two-digit years, Spanish month names, JavaScript's
- * `Date#toString`. Anything unclear is `undefined` — an unknown date is never "now".
+ * CMSs really emit: odd zone names, two-digit years, Spanish and Portuguese month and
+ * weekday names, JavaScript's `Date#toString`. A date with a time but no zone is read as
+ * UTC (W3C-DTF and RFC 822 want a zone; guessing the outlet's would move it by an hour
+ * twice a year). Day-first numeric dates ("10/03/2025") stay unknown: 10 March or 3 October
+ * cannot be told apart. Anything unclear is `undefined` — an unknown date is never "now".
  */
 
 const ISO =
@@ -15,16 +18,20 @@ const ZONES: Record<string, number> = {
 };
 
 const MONTHS = new Map<string, number>();
+// English, Spanish and Portuguese names and abbreviations (Brazilian and Portuguese feeds
+// write "Seg, 10 Fev 2025", "10 de março de 2025").
 [
-  ["jan january ene enero", 1], ["feb february febrero", 2], ["mar march marzo", 3], ["apr april abr abril", 4],
-  ["may mayo", 5], ["jun june junio", 6], ["jul july julio", 7], ["aug august ago agosto", 8],
-  ["sep sept september septiembre setiembre set", 9], ["oct october octubre", 10], ["nov november noviembre", 11],
-  ["dec december dic diciembre", 12],
+  ["jan january ene enero janeiro", 1], ["feb february febrero fev fevereiro", 2], ["mar march marzo março marco", 3],
+  ["apr april abr abril", 4], ["may mayo mai maio", 5], ["jun june junio junho", 6], ["jul july julio julho", 7],
+  ["aug august ago agosto", 8], ["sep sept september septiembre setiembre set setembro", 9],
+  ["oct october octubre out outubro", 10], ["nov november noviembre novembro", 11], ["dec december dic diciembre dez dezembro", 12],
 ].forEach(([names, n]) => String(names).split(" ").forEach((name) => MONTHS.set(name, Number(n))));
 
 const WEEKDAYS = new Set(
   ("mon tue tues wed thu thur thurs fri sat sun monday tuesday wednesday thursday friday saturday sunday " +
-    "lun mar mie mié jue vie sab sáb dom lunes martes miercoles miércoles jueves viernes sabado sábado domingo").split(" "),
+    "lun mar mie mié jue vie sab sáb dom lunes martes miercoles miércoles jueves viernes sabado sábado domingo " +
+    "seg ter qua qui sex segunda terça terca quarta quinta sexta segunda-feira terça-feira terca-feira quarta-feira " +
+    "quinta-feira sexta-feira").split(" "),
 );
 const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 const DIGITS = /^\d+$/;

@@ -1,7 +1,10 @@
 /**
  * Feeds to items (SPEC EXT-1): RSS 2.0, RSS 1.0/RDF and Atom in any charset a server gets
- * wrong, read as far as the bytes go. Bad input gives `[]`, never an exception (SEC-4).
+ * wrong, read as far as the bytes go; a feed served as a gzip file (`.rss.gz`,
+ * `application/gzip`, no Content-Encoding) is inflated as sitemaps are. Bad input gives
+ * `[]`, never an exception (SEC-4).
  */
+import { inflateIfGzip } from "../bytes/gzip-file";
 import { feedItem, type FeedItem } from "./item";
 import { readRecords } from "../xml/xml";
 import { xmlText } from "../xml/text";
@@ -22,9 +25,11 @@ export interface FeedOptions {
 /** The items of a feed, one per article URL (first wins), in document order; `[]` if none can be read. */
 export function parseFeed(body: Uint8Array | string, url: string, contentType?: string, options: FeedOptions = {}): FeedItem[] {
   try {
+    const bytes = typeof body === "string" ? body : inflateIfGzip(body);
+    if (bytes === undefined) return [];
     const items: FeedItem[] = [];
     const seen = new Set<string>();
-    readRecords(xmlText(body, contentType), {
+    readRecords(xmlText(bytes, contentType), {
       isRecord: (local) => local === "item" || local === "entry",
       skip: options.ledes ? UNREAD_BUT_LEDES : UNREAD,
       onRecord(record) {

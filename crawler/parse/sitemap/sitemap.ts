@@ -1,7 +1,8 @@
 /**
  * Sitemaps to entries (SPEC EXT-2): `urlset` and `sitemapindex`, gzip, `lastmod` and the
- * Google News extension. Elements are matched by namespace or local name, so `<ns0:url>`
- * counts. Bad input gives an empty urlset, never an exception (SEC-4).
+ * Google News extension; text sitemaps (one URL per line) and index entries written as
+ * bare text (`<sitemap>https://…</sitemap>`). Elements are matched by namespace or local
+ * name, so `<ns0:url>` counts. Bad input gives an empty urlset, never an exception (SEC-4).
  */
 import { parseFeedDate } from "../dates";
 import { inflateIfGzip } from "../bytes/gzip-file";
@@ -34,9 +35,11 @@ export function parseSitemap(body: Uint8Array | string, url: string, contentType
   try {
     const bytes = typeof body === "string" ? body : inflateIfGzip(body);
     if (bytes === undefined) return { kind: "urlset", entries: [] };
+    const text = xmlText(bytes, contentType);
+    if (isPlainText(text)) return plainTextSitemap(text, url);
     const entries: SitemapEntry[] = [];
     const seen = new Set<string>();
-    const { root } = readRecords(xmlText(bytes, contentType), {
+    const { root } = readRecords(text, {
       // Entries are the root's children; <loc> inside image:image or video:video is not one.
       isRecord: (local, depth) => depth === 1 && (local === "url" || local === "sitemap"),
       skip: UNREAD,
@@ -57,7 +60,10 @@ export function parseSitemap(body: Uint8Array | string, url: string, contentType
 /** Article URLs are canonical (EXT-5); sitemap URLs in an index are only resolved, since we fetch them as given. */
 function sitemapEntry(record: XmlElement, sitemapUrl: string, canonical: boolean): SitemapEntry | undefined {
   const loc = childByLocal(record, "loc");
-  const url = loc ? resolveHref(urlText(loc.text), sitemapUrl, loc.bases, canonical) : undefined;
+  // `<sitemap>https://…/a.xml</sitemap>`: some generators write the URL as the entry's text.
+  const bare = loc === undefined && record.children.length === 0 && ABSOLUTE_HTTP.test(urlText(record.text)) ? record : undefined;
+  const source = loc ?? bare;
+  const url = source ? resolveHref(urlText(source.text), sitemapUrl, source.bases, canonical) : undefined;
   if (!url) return undefined;
   const entry: SitemapEntry = { url };
   const lastmod = parseFeedDate(childByLocal(record, "lastmod")?.text);
@@ -70,6 +76,29 @@ function sitemapEntry(record: XmlElement, sitemapUrl: string, canonical: boolean
     if (published) entry.newsPublishedAt = published;
   }
   return entry;
+}
+
+const ABSOLUTE_HTTP = /^https?:\/\/\S+$/i;
+
+/** A text sitemap (sitemaps.org "Text file"): no markup, one URL per line. */
+function isPlainText(text: string): boolean {
+  const start = text.trimStart();
+  return start !== "" && !start.startsWith("<") && ABSOLUTE_HTTP.test(start.split(/\r?\n/, 1)[0]!.trim());
+}
+
+/** The URLs of a text sitemap, canonical, one per line; lines that are not absolute http(s) URLs are skipped. */
+function plainTextSitemap(text: string, sitemapUrl: string): Sitemap {
+  const entries: SitemapEntry[] = [];
+  const seen = new Set<string>();
+  for (const line of text.split(/\r?\n/)) {
+    const candidate = line.trim();
+    if (!ABSOLUTE_HTTP.test(candidate)) continue;
+    const url = resolveHref(candidate, sitemapUrl, [], true);
+    if (!url || seen.has(url)) continue;
+    seen.add(url);
+    entries.push({ url });
+  }
+  return { kind: "urlset", entries };
 }
 
 /** A sitemap-protocol child by local name, whatever prefix it has; extension elements (news:, image:) excluded. */
