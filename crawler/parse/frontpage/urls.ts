@@ -15,7 +15,13 @@ const UTILITY_SEGMENTS = new Set([
   "account", "perfil", "profile", "buscar", "buscador", "search", "newsletter", "newsletters", "hemeroteca",
   "aviso-legal", "politica-de-privacidad", "privacidad", "politica-de-cookies", "cookies", "contacto",
   "terminos-y-condiciones", "condiciones-de-uso", "quienes-somos", "mapa-web", "sitemap", "rss", "feed",
+  // The same pages on outlets in other languages (German, Catalan, Portuguese, French, English).
+  "thema", "themen", "schlagwort", "autoren", "impressum", "datenschutz", "kontakt", "suche", "abo", "abonnement",
+  "etiquetes", "autors", "cerca", "subscripcio", "assinatura", "assine", "busca", "auteur", "auteurs",
+  "recherche", "mentions-legales", "privacy", "terms", "contact",
 ]);
+// An author's page named by a prefix and an id (`/impressum/autor-308cfad4-…`, `/author-1234`).
+const AUTHOR_PAGE = /^(?:autor|autora|author|auteur)[-_][\w-]*\d/;
 // First host labels of account, shop and paywall hosts of an outlet (`suscripciones.elpais.com`).
 const UTILITY_HOSTS = new Set([
   "login", "registro", "suscripciones", "suscripcion", "suscriptores", "cuenta", "account", "accounts", "seguro",
@@ -50,7 +56,7 @@ export function isUtilityUrl(url: URL): boolean {
   const firstLabel = url.hostname.split(".")[0] ?? "";
   if (UTILITY_HOSTS.has(firstLabel)) return true;
   if (NOT_PAGES.test(url.pathname)) return true;
-  return segmentsOf(url).some((s) => UTILITY_SEGMENTS.has(s.replace(PAGE_EXTENSION, "")));
+  return segmentsOf(url).some((s) => UTILITY_SEGMENTS.has(s.replace(PAGE_EXTENSION, "")) || AUTHOR_PAGE.test(s));
 }
 
 function slugWords(segment: string): number {

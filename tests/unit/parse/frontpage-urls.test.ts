@@ -51,6 +51,12 @@ describe("front-page link kinds by URL shape (SPEC EXT-3)", () => {
     "https://www.diario.es/buscar?q=vivienda",
     "https://www.diario.es/politica-de-privacidad/",
     "https://www.diario.es/espana/2025-03-10/informe-completo-del-tribunal.pdf",
+    // Real German and Portuguese outlets: topic hubs, author pages with an id, subscription offers.
+    "https://www.spiegel.de/thema/usa-unter-donald-trump-videos/",
+    "https://www.spiegel.de/impressum/autor-308cfad4-0001-0003-0000-000000022527",
+    "https://www.heise.de/plus/abo?affiliateId=30165",
+    "https://www.faz.net/impressum/",
+    "https://www.folha.uol.com.br/assinatura/oferta-especial-de-fim-de-ano",
   ])("EXT-3, POL-3: %s is a utility link", (url) => {
     expect(isUtilityUrl(new URL(url))).toBe(true);
   });
