@@ -19,13 +19,23 @@ const UTILITY_SEGMENTS = new Set([
   "thema", "themen", "schlagwort", "autoren", "impressum", "datenschutz", "kontakt", "suche", "abo", "abonnement",
   "etiquetes", "autors", "cerca", "subscripcio", "assinatura", "assine", "busca", "auteur", "auteurs",
   "recherche", "mentions-legales", "privacy", "terms", "contact",
+  // Data and service pages: results tables, quotes, downloads, puzzles.
+  "ergebnisse", "tabelle", "ergebnisse-tabelle", "resultados", "clasificacion", "clasificaciones", "calendario",
+  "indizes", "cotizacion", "cotizaciones", "download", "downloads", "descargas", "spiele", "raetsel", "juegos",
+  "pasatiempos", "crucigramas", "sudoku",
 ]);
+// A legal page named by a prefix and more words (`Datenschutzerklaerung-der-…-4860.html`).
+const LEGAL_PAGE = /^(?:datenschutz|impressum|aviso-legal|politica-de-privacidad|privacy-policy|nutzungsbedingungen|agb)/;
 // An author's page named by a prefix and an id (`/impressum/autor-308cfad4-…`, `/author-1234`).
 const AUTHOR_PAGE = /^(?:autor|autora|author|auteur)[-_][\w-]*\d/;
-// First host labels of account, shop and paywall hosts of an outlet (`suscripciones.elpais.com`).
+// First host labels of account, shop and paywall hosts of an outlet (`suscripciones.elpais.com`),
+// and of its services that are not the newsroom: job boards, marketplaces, price comparison,
+// deals, property listings, sponsored business content (`preisvergleich.heise.de`).
 const UTILITY_HOSTS = new Set([
   "login", "registro", "suscripciones", "suscripcion", "suscriptores", "cuenta", "account", "accounts", "seguro",
-  "secure", "sso", "auth", "tienda", "shop", "store", "pagos",
+  "secure", "sso", "auth", "tienda", "shop", "store", "pagos", "abo",
+  "jobs", "empleo", "empleos", "stellenmarkt", "marktplatz", "preisvergleich", "immobilienmarkt", "kaufradar",
+  "ofertas", "descuentos", "cupones", "gutscheine", "deals", "business-services", "it-kenner", "streaming-guide",
 ]);
 const NOT_PAGES = /\.(?:pdf|jpe?g|png|gif|webp|svg|mp3|mp4|m4a|zip|xml|rss|json|txt|ics)$/i;
 const PAGE_EXTENSION = /\.(?:s?html?|php|aspx?|jsp|cms)$/i;
@@ -56,7 +66,7 @@ export function isUtilityUrl(url: URL): boolean {
   const firstLabel = url.hostname.split(".")[0] ?? "";
   if (UTILITY_HOSTS.has(firstLabel)) return true;
   if (NOT_PAGES.test(url.pathname)) return true;
-  return segmentsOf(url).some((s) => UTILITY_SEGMENTS.has(s.replace(PAGE_EXTENSION, "")) || AUTHOR_PAGE.test(s));
+  return segmentsOf(url).some((s) => UTILITY_SEGMENTS.has(s.replace(PAGE_EXTENSION, "")) || AUTHOR_PAGE.test(s) || LEGAL_PAGE.test(s));
 }
 
 function slugWords(segment: string): number {

@@ -57,6 +57,15 @@ describe("front-page link kinds by URL shape (SPEC EXT-3)", () => {
     "https://www.heise.de/plus/abo?affiliateId=30165",
     "https://www.faz.net/impressum/",
     "https://www.folha.uol.com.br/assinatura/oferta-especial-de-fim-de-ano",
+    "https://www.heise.de/Datenschutzerklaerung-der-Heise-Medien-GmbH-Co-KG-4860.html",
+    "https://preisvergleich.heise.de/3430251?ccpid=hocid-pvgmodul",
+    "https://jobs.heise.de/stellenanzeigen/3644331.html",
+    "https://marktplatz.faz.net/apple-iphone-bundles-bei-o2/",
+    "https://www.t-online.de/sport/ergebnisse-tabelle/fussball/bundesliga/ergebnisse/sdc_fmdo-22/bundesliga-aktueller-spieltag.html",
+    "https://www.t-online.de/finanzen/boerse/indizes/dax/de0008469008",
+    "https://www.heise.de/download/product/crystaldiskinfo-59349",
+    "https://www.diario.es/deportes/futbol/primera-division/clasificacion/",
+    "https://www.diario.es/pasatiempos/sudoku-de-hoy-nivel-dificil-12345.html",
   ])("EXT-3, POL-3: %s is a utility link", (url) => {
     expect(isUtilityUrl(new URL(url))).toBe(true);
   });
