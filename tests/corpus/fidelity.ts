@@ -112,8 +112,9 @@ function scoreArticle(file: CorpusFile, bytes: Buffer, t: Tally): void {
   if (e.tdmReservation !== undefined && e.tdmReservation !== null) {
     t.check("TDM reservation", a.tdmReservation === (e.tdmReservation.trim() === "1"), e.tdmReservation, String(a.tdmReservation));
   }
-  if (e.isAccessibleForFree === false) {
-    t.check("no body read when not free (SIG-2)", a.body === undefined, "no body", a.body === undefined ? "no body" : `${a.body.length} chars`);
+  const reserved = e.tdmReservation?.trim() === "1";
+  if (e.isAccessibleForFree === false || reserved) {
+    t.check("no body read when not free or reserved (SIG-1, SIG-2)", a.body === undefined, "no body", a.body === undefined ? "no body" : `${a.body.length} chars`);
   } else if (e.bodyStart) {
     const body = norm(a.body);
     t.check("body starts as expected", body.includes(norm(e.bodyStart)), e.bodyStart, body.slice(0, 80) || "(none)");
