@@ -1,5 +1,5 @@
 /**
- * The real-document corpus (DESIGN.md "Testing"): tests/corpus/manifest.json lists each
+ * The real-document corpus (docs/architecture.md, "Testing"): tests/corpus/manifest.json lists each
  * document's provenance (repository, path, commit, sha256) and the expectations checked by
  * hand. The bytes live in tests/corpus/files/ (git-ignored), built by
  * scripts/corpus-materialise.ts; this module reads the manifest and those files.

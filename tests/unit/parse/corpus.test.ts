@@ -1,5 +1,5 @@
 /**
- * The real-document corpus in the unit tests (DESIGN.md "Testing"): when tests/corpus/files
+ * The real-document corpus in the unit tests (docs/architecture.md, "Testing"): when tests/corpus/files
  * is materialised (scripts/corpus-materialise.ts), the real parsers must keep the fidelity
  * goals on it, so a regression fails; without the files (they are not in the repository)
  * the suite says how to build them and skips.
