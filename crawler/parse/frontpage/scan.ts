@@ -103,6 +103,8 @@ export function scanFrontPage(html: string): FrontPageScan {
   const openCandidates: number[] = [];
   const page: Holdings = { headlineLinks: 0, cards: 0 };
   const openAnchors: OpenAnchor[] = [];
+  // Open links with no heading around or inside them yet: a heading opening marks them all.
+  const unheaded: OpenAnchor[] = [];
   let baseHref: string | undefined;
   let sawDocumentElement = false;
   // Stack index of the deepest open silent element, -1 when none is open.
@@ -179,7 +181,10 @@ export function scanFrontPage(html: string): FrontPageScan {
         page.cards++;
         for (const c of openCandidates) candidates[c]!.cards++;
       }
-      if (heading) for (const a of openAnchors) a.headed = true;
+      if (heading && unheaded.length > 0) {
+        for (const a of unheaded) a.headed = true;
+        unheaded.length = 0;
+      }
       if (walked && name === "a") {
         const href = attributeOf(attributes, "href");
         if (href !== undefined) {
@@ -189,6 +194,7 @@ export function scanFrontPage(html: string): FrontPageScan {
             within: [...openCandidates], headed: openHeadings > 0,
           };
           openAnchors.push(element.anchor);
+          if (!element.anchor.headed) unheaded.push(element.anchor);
           withinOf.push(element.anchor.within);
           if (element.anchor.own) element.gatherer = element.anchor.own;
           if (!element.anchor.inHeading) wantHeading.push(element.anchor);
@@ -225,6 +231,7 @@ export function scanFrontPage(html: string): FrontPageScan {
         drop(wantHeading, a);
         drop(wantAlt, a);
         drop(openAnchors, a);
+        if (!a.headed) drop(unheaded, a);
         if (a.headed) {
           page.headlineLinks++;
           for (const c of a.within) candidates[c]!.headlineLinks++;
