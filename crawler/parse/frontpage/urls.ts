@@ -22,7 +22,7 @@ const UTILITY_SEGMENTS = new Set([
   // Data and service pages: results tables, quotes, downloads, puzzles.
   "ergebnisse", "tabelle", "ergebnisse-tabelle", "resultados", "clasificacion", "clasificaciones", "calendario",
   "indizes", "cotizacion", "cotizaciones", "download", "downloads", "descargas", "spiele", "raetsel", "juegos",
-  "pasatiempos", "crucigramas", "sudoku",
+  "pasatiempos", "crucigramas", "sudoku", "rezept", "rezepte", "receta", "recetas",
 ]);
 // A legal page named by a prefix and more words (`Datenschutzerklaerung-der-…-4860.html`).
 const LEGAL_PAGE = /^(?:datenschutz|impressum|aviso-legal|politica-de-privacidad|privacy-policy|nutzungsbedingungen|agb)/;
@@ -80,7 +80,9 @@ export function hasArticleShape(url: URL): boolean {
   if (ID_PARAM.test(url.search.slice(1))) return true;
   if (last === undefined) return false;
   const base = last.replace(PAGE_EXTENSION, "");
-  if (INDEX_NAMES.has(base) && segments.length <= 2) return false;
+  // A landing page (`…/id_89568474/index`) is a section or service page unless dated (CNN's
+  // `/2014/07/24/world/…/index.html` are stories).
+  if (INDEX_NAMES.has(base) && (segments.length <= 2 || !DATE_PATH.test(url.pathname))) return false;
   if (DATE_PATH.test(url.pathname)) return true;
   if (segments.some((s) => NUMERIC_ID.test(s) || HEX_ID.test(s))) return true;
   const words = slugWords(base);

@@ -31,6 +31,7 @@ describe("front-page link kinds by URL shape (SPEC EXT-3)", () => {
     ["home", "https://www.diario.es/"],
     ["paging", "https://www.diario.es/?page=2"],
     ["year-tagged special", "https://www.diario.es/especiales/elecciones-generales-2023/"],
+    ["landing page under an id", "https://www.t-online.de/soziales-engagement-online-spenden-und-helfen/id_89568474/index"],
   ])("EXT-3: %s is not an article", (_name, url) => {
     expect(hasArticleShape(new URL(url))).toBe(false);
   });
@@ -66,6 +67,7 @@ describe("front-page link kinds by URL shape (SPEC EXT-3)", () => {
     "https://www.heise.de/download/product/crystaldiskinfo-59349",
     "https://www.diario.es/deportes/futbol/primera-division/clasificacion/",
     "https://www.diario.es/pasatiempos/sudoku-de-hoy-nivel-dificil-12345.html",
+    "https://www.spiegel.de/effilee/rezept/safran-orangen-risotto-a-08fb5520-5ab3-4be0-8ee8-9892a21ce901",
   ])("EXT-3, POL-3: %s is a utility link", (url) => {
     expect(isUtilityUrl(new URL(url))).toBe(true);
   });
