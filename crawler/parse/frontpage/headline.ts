@@ -47,6 +47,17 @@ function tierOf(text: string | undefined, heading: boolean): HeadlineTier {
   return heading ? HeadlineTier.Heading : HeadlineTier.Text;
 }
 
+/**
+ * EXT-3: the headline of a link named by `aria-labelledby` (an overlay link covering a card,
+ * its name in the card's heading): the referenced elements' text, joined; a heading's tier
+ * when one of them is a heading.
+ */
+export function labelledHeadline(refs: readonly { text: string | undefined; heading: boolean }[]): HeadlineCandidate {
+  const text = collapseWhitespace(refs.map((r) => r.text ?? "").join(" "));
+  const heading = refs.some((r) => r.heading);
+  return headlineFrom(heading ? { heading: { text }, text: undefined } : { text });
+}
+
 /** EXT-3: the best headline text a link offers, and its tier. */
 export function headlineFrom(s: HeadlineSources): HeadlineCandidate {
   // A link inside a heading, or a card link wrapping one: the heading is the headline.

@@ -18,7 +18,7 @@
  */
 import { Parser } from "htmlparser2";
 import { chromeMark, holdsThePage, isSectioning, type Holdings } from "./chrome";
-import { HEADING_TAGS, headlineFrom, HeadlineTier, MAX_HEADLINE_CHARS, type HeadlineCandidate } from "./headline";
+import { betterHeadline, HEADING_TAGS, headlineFrom, HeadlineTier, labelledHeadline, MAX_HEADLINE_CHARS, type HeadlineCandidate } from "./headline";
 import { attributeOf, BLOCK_TAGS, collapseWhitespace, isSilentTag, VisibleText, type Attributes } from "../html/text";
 
 /** A link outside chrome: its href and rel as written, and its headline candidate. */
@@ -63,6 +63,8 @@ interface OpenAnchor {
   within: number[];
   /** A heading holds it or is inside it: a headline link. */
   headed: boolean;
+  /** Its `aria-labelledby` ids, when it has them. */
+  labelledBy: string[] | undefined;
 }
 
 /** One open element of the stack. */
@@ -80,6 +82,18 @@ interface OpenElement {
   anchor?: OpenAnchor;
   /** Set when it is a candidate chrome container (marked by a class/id word): its index. */
   candidate?: number;
+  /** Set when a link names it with `aria-labelledby`: its id and visible text. */
+  label?: { id: string; heading: boolean; gatherer: Gatherer | undefined };
+}
+
+const LABELLED_BY = /\baria-labelledby\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+
+/** The ids that links of the page name with `aria-labelledby` (looked up before the scan: a card's heading follows its overlay link). */
+function labelledIds(html: string): Set<string> {
+  const ids = new Set<string>();
+  if (!html.includes("aria-labelledby")) return ids;
+  for (const m of html.matchAll(LABELLED_BY)) for (const id of (m[1] ?? m[2] ?? "").split(/\s+/)) if (id) ids.add(id);
+  return ids;
 }
 
 /** Remove `item` from `list` if it is there. */
@@ -103,6 +117,11 @@ export function scanFrontPage(html: string): FrontPageScan {
   const openCandidates: number[] = [];
   const page: Holdings = { headlineLinks: 0, cards: 0 };
   const openAnchors: OpenAnchor[] = [];
+  // Elements named by links' aria-labelledby: the first element of each id, and its text.
+  const wantedIds = labelledIds(html);
+  const labels = new Map<string, { text: string | undefined; heading: boolean }>();
+  const claimedIds = new Set<string>();
+  const labelledSlots: { slot: number; ids: string[] }[] = [];
   // Open links with no heading around or inside them yet: a heading opening marks them all.
   const unheaded: OpenAnchor[] = [];
   let baseHref: string | undefined;
@@ -181,6 +200,13 @@ export function scanFrontPage(html: string): FrontPageScan {
         page.cards++;
         for (const c of openCandidates) candidates[c]!.cards++;
       }
+      if (wantedIds.size > 0) {
+        const id = attributeOf(attributes, "id");
+        if (id !== undefined && wantedIds.has(id) && !claimedIds.has(id)) {
+          claimedIds.add(id);
+          element.label = { id, heading, gatherer: silent ? undefined : gather(depth) };
+        }
+      }
       if (heading && unheaded.length > 0) {
         for (const a of unheaded) a.headed = true;
         unheaded.length = 0;
@@ -191,8 +217,9 @@ export function scanFrontPage(html: string): FrontPageScan {
           element.anchor = {
             depth, href, rel: attributeOf(attributes, "rel"), ariaLabel: attributeOf(attributes, "aria-label"),
             title: attributeOf(attributes, "title"), inHeading: openHeadings > 0, own: silent ? undefined : gather(depth), slot: anchors.length,
-            within: [...openCandidates], headed: openHeadings > 0,
+            within: [...openCandidates], headed: openHeadings > 0, labelledBy: attributeOf(attributes, "aria-labelledby")?.trim().split(/\s+/).filter(Boolean),
           };
+          if (element.anchor.labelledBy?.length) labelledSlots.push({ slot: element.anchor.slot, ids: element.anchor.labelledBy });
           openAnchors.push(element.anchor);
           if (!element.anchor.headed) unheaded.push(element.anchor);
           withinOf.push(element.anchor.within);
@@ -226,6 +253,11 @@ export function scanFrontPage(html: string): FrontPageScan {
         drop(gatherers, element.gatherer);
       }
       if (element.candidate !== undefined) drop(openCandidates, element.candidate);
+      if (element.label) {
+        const g = element.label.gatherer;
+        if (g) drop(gatherers, g);
+        labels.set(element.label.id, { text: g ? g.text.text() : "", heading: element.label.heading });
+      }
       const a = element.anchor;
       if (a) {
         drop(wantHeading, a);
@@ -253,6 +285,13 @@ export function scanFrontPage(html: string): FrontPageScan {
     if (!a.headed) continue;
     page.headlineLinks++;
     for (const c of a.within) candidates[c]!.headlineLinks++;
+  }
+  // A link named by other elements (aria-labelledby) takes their text when it is better.
+  for (const { slot, ids } of labelledSlots) {
+    const refs = ids.flatMap((id) => labels.get(id) ?? []);
+    if (refs.length === 0) continue;
+    const named = labelledHeadline(refs);
+    if (betterHeadline(named, anchors[slot]!.headline)) anchors[slot]!.headline = named;
   }
   const chrome = candidates.map((held) => !holdsThePage(held, page));
   const kept = chrome.some(Boolean) ? anchors.filter((_, slot) => !withinOf[slot]!.some((c) => chrome[c])) : anchors;

@@ -336,7 +336,20 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
       if (!judged.has(key)) judged.set(key, articleUrl(anchor, base, page, siteOfHost));
       const link = judged.get(key);
       if (link === undefined) continue;
-      const candidate = headlineOf(anchor);
+      let candidate = headlineOf(anchor);
+      // A link named by other elements (aria-labelledby): their visible text, a heading's tier if one is a heading.
+      const ids = (anchor.getAttribute("aria-labelledby") ?? "").trim().split(/\s+/).filter(Boolean);
+      const refs = ids.flatMap((id) => {
+        const el = doc.getElementById(id);
+        return el ? [{ text: visibleText(el), heading: HEADINGS.has(el.localName) }] : [];
+      });
+      if (refs.length > 0) {
+        const text = collapseWhitespace(refs.map((r) => r.text).join(" "));
+        const named = refs.some((r) => r.heading)
+          ? { text, tier: tierOf(text, true) }
+          : { text, tier: tierOf(text, false) };
+        if (named.tier !== HeadlineTier.None && betterHeadline(named, candidate)) candidate = named;
+      }
       const current = seen.get(link);
       if (current === undefined || betterHeadline(candidate, current)) seen.set(link, candidate);
     }
