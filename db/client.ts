@@ -43,6 +43,25 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir
     await embedded?.stop();
     throw error;
   }
+  const opened = connect(url, options);
+  return {
+    ...opened,
+    async close() {
+      await opened.close();
+      await embedded?.stop();
+    },
+  };
+}
+
+/**
+ * A database that only serves reads, e.g. a streaming replica (`DATABASE_READ_URL`): no
+ * migrations (a replica takes them from its primary) and no embedded server.
+ */
+export function openReadDatabase(url: string, options: OpenOptions = {}): Database {
+  return connect(url, options);
+}
+
+function connect(url: string, options: OpenOptions): Database {
   // random_page_cost 1.1: data on SSD, and rows written in time order make the planner's default (4)
   // prefer time indexes with a filter over the per-outlet ones (measured on the generated year).
   // postgres.js's pipelining (a statement sent on a busy connection when none is free) is kept:
@@ -60,7 +79,6 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir
     url,
     async close() {
       await sql.end({ timeout: 5 });
-      await embedded?.stop();
     },
   };
 }

@@ -1,13 +1,17 @@
 /**
- * The site's database handle (the app's composition root, docs/style.md §13): opened once
+ * The site's database handles (the app's composition root, docs/style.md §13): opened once
  * per server process, on first use, never at build time. Import only from server code.
+ * `database()` is the primary (`DATABASE_URL`): forms, the admin, anything that writes.
+ * `readDatabase()` serves the public reads (pages, API, exports): `DATABASE_READ_URL` when
+ * set (e.g. a streaming replica), else the primary.
  */
 import "server-only";
 import { scaledClock, type Clock } from "../lib/clock";
 import { loadConfig, type Config } from "../lib/config";
-import { openDatabase, type Database } from "./client";
+import { openDatabase, openReadDatabase, type Database } from "./client";
 
 let opening: Promise<Database> | undefined;
+let openingRead: Promise<Database> | undefined;
 let config: Config | undefined;
 let clock: Clock | undefined;
 
@@ -25,7 +29,7 @@ export function siteClock(): Clock {
   return (clock ??= scaledClock(scale, origin));
 }
 
-/** The shared database of this server process. */
+/** The shared primary database of this server process (migrated on first use). */
 export function database(): Promise<Database> {
   // A statement that runs away (a query nobody foresaw) is cancelled before the render's own 15 s limit.
   opening ??= openDatabase(appConfig(), { maxConnections: 10, statementTimeoutMs: appConfig().siteStatementTimeoutMs }).catch((error: unknown) => {
@@ -33,4 +37,12 @@ export function database(): Promise<Database> {
     throw error;
   });
   return opening;
+}
+
+/** The database of the public reads: `DATABASE_READ_URL`'s server when set, else the primary. */
+export function readDatabase(): Promise<Database> {
+  const url = appConfig().databaseReadUrl;
+  if (url === undefined) return database();
+  openingRead ??= Promise.resolve(openReadDatabase(url, { maxConnections: 10 }));
+  return openingRead;
 }

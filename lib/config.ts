@@ -47,6 +47,8 @@ const list = z.string().transform((v) => v.split(",").map((s) => s.trim()).filte
 
 const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+  /** The site's public reads (pages, API, exports), e.g. a streaming replica; unset = DATABASE_URL. */
+  DATABASE_READ_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
   HEMEROSCOPIO_DATA_DIR: z.string().min(1).default("./data"),
   HEMEROSCOPIO_OUTLETS: z.string().min(1).optional(),
   HEMEROSCOPIO_RESOLVE: resolveRules.default([]),
@@ -106,6 +108,11 @@ const envSchema = z.object({
 export interface Config {
   /** Unset = embedded PostgreSQL under `dataDir` (SPEC OPS-1). */
   databaseUrl?: string;
+  /**
+   * Where the site's public reads go (pages, API, exports), e.g. a streaming replica of
+   * `databaseUrl`; writes (forms, admin) and the workers use `databaseUrl`. Unset = `databaseUrl`.
+   */
+  databaseReadUrl?: string;
   /** Absolute path; embedded PostgreSQL, keys and logs live here. @default ./data */
   dataDir: string;
   /** Outlets file imported at start (docs/architecture.md outlets file). */
@@ -184,10 +191,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.HEMEROSCOPIO_PACING_MAX_MS < e.HEMEROSCOPIO_PACING_MIN_MS) {
     throw new ConfigError("Invalid configuration: HEMEROSCOPIO_PACING_MAX_MS is smaller than HEMEROSCOPIO_PACING_MIN_MS");
   }
+  if (e.DATABASE_READ_URL !== undefined && e.DATABASE_URL === undefined) {
+    throw new ConfigError("Invalid configuration: DATABASE_READ_URL is set without DATABASE_URL (the primary that takes the writes)");
+  }
   const siteUrl = e.HEMEROSCOPIO_SITE_URL.replace(/\/+$/, "");
   const botUrl = `${siteUrl}/bot`;
   return {
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     dataDir: path.resolve(e.HEMEROSCOPIO_DATA_DIR),
     outletsFile: e.HEMEROSCOPIO_OUTLETS,
     resolve: e.HEMEROSCOPIO_RESOLVE,

@@ -40,8 +40,10 @@ async function main(): Promise<void> {
   const ttlMs = config.pageCacheSeconds * 1000;
   const base = { ttlMs, staleMs: 2 * ttlMs };
   const store = ttlMs > 0 ? createPageStore({ ...base, maxBytes: 64 * 1024 * 1024, lifetime: (key) => pageLifetime(key, base) }) : undefined;
-  // OPS-2: while the database is away, readers get a 503 page at once (npm start always sets DATABASE_URL).
-  const pinger = config.databaseUrl ? postgres(config.databaseUrl, { max: 1, connect_timeout: 2, idle_timeout: 30, onnotice: () => {} }) : undefined;
+  // OPS-2: while the database is away, readers get a 503 page at once (npm start always sets DATABASE_URL);
+  // the one watched is the one public pages read (DATABASE_READ_URL when set).
+  const watched = config.databaseReadUrl ?? config.databaseUrl;
+  const pinger = watched ? postgres(watched, { max: 1, connect_timeout: 2, idle_timeout: 30, onnotice: () => {} }) : undefined;
   const watch = pinger && watchDatabase({ ping: async () => void (await pinger`select 1`), everyMs: 2_000, log });
   const front = http.createServer(createCachingProxy({ upstream: renderers, store, unavailable: () => watch?.isDown() ?? false, trustProxy: config.trustProxy,
     onFailure: (fields) => log.warn("request.failed", fields),

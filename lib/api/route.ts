@@ -1,6 +1,6 @@
-/** Wiring of the open-data endpoints into Next.js route handlers (SPEC WEB-3), on the site's database. */
+/** Wiring of the open-data endpoints into Next.js route handlers (SPEC WEB-3), on the site's read database (db/server.ts). */
 import "server-only";
-import { appConfig, database, siteClock } from "../../db/server";
+import { appConfig, readDatabase, siteClock } from "../../db/server";
 import { createLogger, errorMessage, type Logger } from "../log";
 import { answerApi, type Endpoint } from "./answer";
 import { loadApiScope, type ApiScope } from "./context";
@@ -27,7 +27,7 @@ function cachedScope(db: Executor): Promise<ApiScope> {
 
 /** Answer `request` with `endpoint`; unexpected failures are logged and answered 503. */
 export function serveApi(request: Request, endpoint: Endpoint): Promise<Response> {
-  return answerApi(async () => (await database()).db, request, endpoint, (error) => {
+  return answerApi(async () => (await readDatabase()).db, request, endpoint, (error) => {
     log ??= createLogger({ component: "api", level: appConfig().logLevel });
     const code = (error as { code?: unknown } | null)?.code;
     log.error("api_failed", { path: new URL(request.url).pathname, error: errorMessage(error), code: typeof code === "string" ? code : undefined });

@@ -6,7 +6,7 @@
  */
 import "server-only";
 import type { Db } from "../../db/client";
-import { appConfig, database } from "../../db/server";
+import { appConfig, readDatabase } from "../../db/server";
 import { createLogger, errorMessage, type Logger } from "../log";
 
 /** A read that either produced its value or found the database unavailable. */
@@ -14,10 +14,10 @@ export type SiteRead<T> = { ok: true; value: T } | { ok: false };
 
 let log: Logger | undefined;
 
-/** Run `read` on the site's database; any failure is logged and returned as `{ ok: false }`. */
+/** Run `read` on the site's read database (DATABASE_READ_URL, else the primary); any failure is logged and returned as `{ ok: false }`. */
 export async function readSiteData<T>(read: (db: Db) => Promise<T>): Promise<SiteRead<T>> {
   try {
-    const { db } = await database();
+    const { db } = await readDatabase();
     return { ok: true, value: await read(db) };
   } catch (error) {
     log ??= createLogger({ component: "site", level: appConfig().logLevel });

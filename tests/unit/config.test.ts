@@ -39,10 +39,18 @@ describe("configuration", () => {
     ]);
   });
 
+  it("OPS-7: DATABASE_READ_URL takes the public reads beside DATABASE_URL, and is refused without it", () => {
+    const both = loadConfig({ DATABASE_URL: "postgres://primary/h", DATABASE_READ_URL: "postgres://replica/h" });
+    expect(both).toMatchObject({ databaseUrl: "postgres://primary/h", databaseReadUrl: "postgres://replica/h" });
+    expect(loadConfig({ DATABASE_URL: "postgres://primary/h" }).databaseReadUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_READ_URL: "postgres://replica/h" })).toThrow(/^Invalid configuration: DATABASE_READ_URL is set without DATABASE_URL/);
+  });
+
   it.each([
     ["PORT", "eighty", /PORT/],
     ["PORT", "70000", /PORT/],
     ["DATABASE_URL", "mysql://x", /DATABASE_URL must start with postgres/],
+    ["DATABASE_READ_URL", "mysql://x", /DATABASE_READ_URL must start with postgres/],
     ["HEMEROSCOPIO_RESOLVE", "*.test=127.0.0.1", /HEMEROSCOPIO_RESOLVE/],
     ["HEMEROSCOPIO_SITE_URL", "not a url", /HEMEROSCOPIO_SITE_URL/],
     ["HEMEROSCOPIO_BOT_EMAIL", "nobody", /HEMEROSCOPIO_BOT_EMAIL/],
