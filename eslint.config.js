@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", "data/", "db/migrations/", "next-env.d.ts", "tmp-local/"] },
+  { ignores: ["node_modules/", ".next/", "dist/", "data/", "db/migrations/", "next-env.d.ts", "tmp-local/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

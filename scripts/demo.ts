@@ -40,9 +40,10 @@ async function main(): Promise<void> {
   await writeSimOutletsFile(outletsFile, undefined, sim.outlets);
   process.stdout.write(`demo: simulated web with ${sim.outlets.length} outlets on ${sim.url}${speed > 1 ? `, time ×${speed}` : ""}\n`);
 
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child = spawn(process.execPath, ["scripts/runtime/launch.mjs", "start"], {
     stdio: "inherit",
     env: {
+      MALLOC_ARENA_MAX: "2", // as `npm start` runs it (package.json)
       ...process.env,
       HEMEROSCOPIO_DATA_DIR: dataDir,
       HEMEROSCOPIO_OUTLETS: outletsFile,

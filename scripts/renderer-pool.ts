@@ -8,6 +8,7 @@
 import type { Logger } from "../lib/log";
 import type { RendererLease, RendererPool } from "../lib/front-door/page-cache/upstream";
 import type { RendererListening } from "./site-renderer";
+import { entryArgs } from "./runtime/entry";
 import { supervise, type Supervised } from "./supervise";
 
 interface Slot { port?: number; key?: string; inFlight: number; child?: Supervised }
@@ -17,17 +18,18 @@ function isListening(message: unknown): message is RendererListening {
 }
 
 /**
- * Start `count` renderers (`script`: a Node.js entry that sends RendererListening once it
- * listens); `ready` settles once every one listens, or fails if one exits first.
+ * Start `count` renderers (scripts/site-renderer.ts, or `script`: a TypeScript entry run through
+ * tsx that sends RendererListening once it listens); `ready` settles once every one listens, or
+ * fails if one exits first.
  */
-export function startRenderers(count: number, env: NodeJS.ProcessEnv, log: Logger, script = "scripts/site-renderer.ts"): RendererPool & { ready: Promise<void>; stop(): Promise<void> } {
+export function startRenderers(count: number, env: NodeJS.ProcessEnv, log: Logger, script?: string): RendererPool & { ready: Promise<void>; stop(): Promise<void> } {
   const slots: Slot[] = Array.from({ length: count }, () => ({ inFlight: 0 }));
   let turn = 0;
   let settle!: { resolve: () => void; reject: (error: Error) => void };
   const ready = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
   let started = false;
   slots.forEach((slot, i) => {
-    slot.child = supervise(`renderer-${i}`, ["--import", "tsx", script], env, log, {
+    slot.child = supervise(`renderer-${i}`, script ? ["--import", "tsx", script] : entryArgs("site-renderer"), env, log, {
       onMessage(message) {
         if (!isListening(message)) return;
         slot.port = message.port;

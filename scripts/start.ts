@@ -14,6 +14,7 @@ import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { createLogger } from "../lib/log";
 import { buildIfNeeded } from "./build-if-needed";
+import { entryArgs } from "./runtime/entry";
 import { announceSetupCode } from "./setup-code";
 import { supervise } from "./supervise";
 
@@ -53,8 +54,8 @@ async function main(): Promise<void> {
   // The children get the database URL; the outlets file was imported here, once.
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" };
   delete env.HEMEROSCOPIO_OUTLETS;
-  const children = [supervise("site", ["--import", "tsx", "scripts/site.ts"], env, log)];
-  if (config.worker === "inline") children.push(supervise("worker", ["--import", "tsx", "crawler/main.ts"], env, log));
+  const children = [supervise("site", entryArgs("site"), env, log)];
+  if (config.worker === "inline") children.push(supervise("worker", entryArgs("worker"), env, log));
   log.info("started", { url: `http://${config.host}:${config.port}/`, worker: config.worker, embedded: !config.databaseUrl });
 
   await new Promise<void>((resolve) => {

@@ -1,5 +1,6 @@
 /**
- * `npm start` as a newcomer runs it: no database configured, then killed with SIGKILL
+ * `npm start` as a newcomer runs it (package.json's command: the compiled runtime, built by
+ * its launcher when sources changed): no database configured, then killed with SIGKILL
  * and started again. Uses the built site (the e2e global setup builds it) and a
  * temporary data directory; the outlets come from a small file so nothing leaves loopback.
  */
@@ -9,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { freeLoopbackPort } from "../../lib/free-port";
+import { processesUnder } from "../bench/support/process-memory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let dataDir: string;
@@ -18,7 +20,7 @@ const running: ChildProcess[] = [];
 
 function start(extraEnv: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child = spawn(process.execPath, ["scripts/runtime/launch.mjs", "start"], {
     env: {
       ...process.env, DATABASE_URL: "", PORT: String(port), HEMEROSCOPIO_DATA_DIR: dataDir,
       HEMEROSCOPIO_OUTLETS: outletsFile, HEMEROSCOPIO_RESOLVE: "*.test=127.0.0.1:9", ...extraEnv,
@@ -79,6 +81,11 @@ describe("npm start", () => {
     // WEB-4: the public pages are served through the page cache: the second read is kept.
     expect(page.headers.get("x-cache")).toBe("MISS");
     expect((await fetch(`http://127.0.0.1:${port}/bot`)).headers.get("x-cache")).toBe("HIT");
+
+    // OPS-6: every process runs compiled JavaScript; none loaded the tsx TypeScript loader.
+    const processes = await processesUnder([first.child.pid!]);
+    expect(processes.map((p) => p.role)).toEqual(expect.arrayContaining(["supervisor", "site", "renderer", "worker"]));
+    expect(processes.filter((p) => p.loadsTsx).map((p) => p.command)).toEqual([]);
 
     const second = start({ PORT: String(await freeLoopbackPort()) });
     expect(await exited(second.child)).toBe(1);

@@ -9,7 +9,7 @@ export async function rssMiB(pid: number): Promise<number | undefined> {
 }
 
 /** `pid` and every process descending from it. */
-async function withDescendants(pid: number): Promise<number[]> {
+export async function withDescendants(pid: number): Promise<number[]> {
   const parents = new Map<number, number[]>();
   for (const name of await fs.readdir("/proc").catch(() => [] as string[])) {
     if (!/^\d+$/.test(name)) continue;

@@ -1,0 +1,6 @@
+// Types of build.mjs (plain JavaScript, so building needs no TypeScript loader).
+export declare const runtimeDir: string;
+export declare const runtimeEntries: Record<"start" | "site" | "site-renderer" | "worker", string>;
+export declare function runtimeIsCurrent(root?: string): boolean;
+export declare function buildRuntime(root?: string): Promise<void>;
+export declare function buildRuntimeIfNeeded(log?: (line: string) => void, root?: string): Promise<void>;
