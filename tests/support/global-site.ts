@@ -10,6 +10,7 @@ import type { TestProject } from "vitest/node";
 import { freeLoopbackPort } from "../../lib/free-port";
 import { migrateDatabase } from "../../db/migrate";
 import { buildIfNeeded } from "../../scripts/build-if-needed";
+import { buildRuntimeIfNeeded, runtimeDir } from "../../scripts/runtime/build.mjs";
 import { databaseUrl } from "./database";
 import { crawlSimulatedWeb, type SimulatedCrawl } from "./simulated-crawl";
 import postgres from "postgres";
@@ -35,6 +36,7 @@ async function waitUntilUp(url: string, ms: number): Promise<void> {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   buildIfNeeded((line) => console.log(line));
+  await buildRuntimeIfNeeded((line) => console.log(line));
   const serverUrl = project.getProvidedContext().databaseServerUrl;
   const name = `e2e_${process.pid}`;
   const admin = postgres(databaseUrl(serverUrl, "postgres"), { max: 1, onnotice: () => {} });
@@ -47,9 +49,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("crawl", crawl);
 
   const port = await freeLoopbackPort();
-  // The site as `npm start` runs it; the page cache is off, because these tests change the
+  // The site as `npm start` runs it (compiled); the page cache is off, because these tests change the
   // database and read the pages again at once (the cache has its own tests).
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "site.ts")], {
+  const child = spawn(process.execPath, [path.join(runtimeDir, "site.js")], {
     env: {
       ...process.env, DATABASE_URL: url, PORT: String(port), HEMEROSCOPIO_HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1",
       HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_PAGE_CACHE_S: "0",

@@ -1,8 +1,13 @@
-/** The site (scripts/site.ts: Next.js behind the page cache) on a free loopback port against a database, for the site benchmark; stopped cleanly. */
+/**
+ * The site (scripts/site.ts: Next.js behind the page cache) on a free loopback port against a
+ * database, for the site benchmark; stopped cleanly. It runs compiled, as `npm start` runs it
+ * (dist/site.js, compiled first when its sources changed).
+ */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
 import { freeLoopbackPort } from "../../../lib/free-port";
+import { buildRuntimeIfNeeded, runtimeDir } from "../../../scripts/runtime/build.mjs";
 import { productEnv } from "./product-env";
 
 /** A running site. */
@@ -27,7 +32,8 @@ async function waitUntilUp(url: string, child: ChildProcess, ms: number): Promis
 /** Start the built site (node directly, no npm in between) on `databaseUrl`; `pageCacheSeconds` 0 renders every request; `env` adds settings. */
 export async function startSite(databaseUrl: string, pageCacheSeconds = 30, env: Record<string, string> = {}): Promise<SiteServer> {
   const port = await freeLoopbackPort();
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "site.ts")], {
+  await buildRuntimeIfNeeded();
+  const child = spawn(process.execPath, [path.join(runtimeDir, "site.js")], {
     env: { ...process.env, ...productEnv(), DATABASE_URL: databaseUrl, PORT: String(port), HEMEROSCOPIO_HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", HEMEROSCOPIO_LOG_LEVEL: "warn", HEMEROSCOPIO_PAGE_CACHE_S: String(pageCacheSeconds), ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
