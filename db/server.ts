@@ -43,6 +43,6 @@ export function database(): Promise<Database> {
 export function readDatabase(): Promise<Database> {
   const url = appConfig().databaseReadUrl;
   if (url === undefined) return database();
-  openingRead ??= Promise.resolve(openReadDatabase(url, { maxConnections: 10 }));
+  openingRead ??= Promise.resolve(openReadDatabase(url, { maxConnections: 10, statementTimeoutMs: appConfig().siteStatementTimeoutMs }));
   return openingRead;
 }
