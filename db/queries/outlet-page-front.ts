@@ -55,8 +55,15 @@ export async function loadFrontPageNow(db: Executor, outletId: number, policy: O
   const now = new Date(capturedAt).toISOString();
   const rows = await db.execute<{ article_id: string | number; rank: number; from_at: string | Date; first_seen_frontpage_at: string | Date | null }>(sql`
     select i.article_id, i.rank, i.from_at, a.first_seen_frontpage_at
-    from (${outletRankIntervals(outletId, new Date(since).toISOString(), now)}) i join articles a on a.id = i.article_id
-    where i.to_at = ${now}::timestamptz
+    from (
+      -- An interval ends at the capture where its span took its next rank (front-pages.ts),
+      -- so at the latest capture a link that moved has two intervals ending there: the one
+      -- it left and the one it holds now, which starts there. Only the latter is the page now.
+      select distinct on (article_id) article_id, rank, from_at
+      from (${outletRankIntervals(outletId, new Date(since).toISOString(), now)}) r
+      where r.to_at = ${now}::timestamptz
+      order by article_id, from_at desc
+    ) i join articles a on a.id = i.article_id
     order by i.rank limit ${FRONT_PAGE_LINKS}`);
   const headlines = await latestHeadlines(db, policy, rows.map((r) => Number(r.article_id)));
   return {
