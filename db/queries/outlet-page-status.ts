@@ -5,10 +5,11 @@
  */
 import "server-only";
 import { sql } from "drizzle-orm";
-import { HEALTH_WINDOW_MS, overThreshold, READ_SUCCESSES, type FailureCount } from "../../lib/collection-health";
+import { HEALTH_WINDOW_MS, overThreshold, type FailureCount } from "../../lib/collection-health";
 import type { OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";
-import { outletArticlesSeenBetween, time } from "./page-sql";
+import { captureCounts, probeCounts, readCounts } from "./collection-counts";
+import { time } from "./page-sql";
 
 /** One source as the status shows it. */
 export interface SourceStatus {
@@ -48,24 +49,16 @@ export async function loadOutletStatus(db: Executor, outletId: number, policy: O
   const start = now - HEALTH_WINDOW_MS;
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
-  const successes = sql.join(READ_SUCCESSES.map((s) => sql`${s}`), sql`, `);
+  const id = sql`${outletId}::int`;
   const [sources, [captures], [probes], [reads]] = await Promise.all([
     db.execute<{ kind: SourceStatus["kind"]; url: string; last_success_at: string | Date | null; last_failure_at: string | Date | null;
       closed_since: string | Date | null; paused_until: string | Date | null; dead: boolean;
       extraction_failed_since: string | Date | null; last_extraction_failure_at: string | Date | null }>(sql`
       select kind, url, last_success_at, last_failure_at, closed_since, paused_until, dead, extraction_failed_since, last_extraction_failure_at from sources
       where outlet_id = ${outletId} and active and not proposed order by kind, url`),
-    db.execute<{ attempts: number; failures: number }>(sql`
-      select count(*)::int as attempts, count(*) filter (where outcome <> 'ok')::int as failures
-      from frontpage_captures where outlet_id = ${outletId} and at >= ${from} and at <= ${to}`),
-    db.execute<{ total: number; answered: number }>(sql`
-      select count(*)::int as total, count(*) filter (where answered)::int as answered from probes
-      where site_domain in (select site_domain from sources where outlet_id = ${outletId} and kind = 'frontpage')
-        and outlet_id = ${outletId} and at >= ${from} and at <= ${to}`),
-    // Reads happen once, soon after discovery (SCH-3): the articles discovered in the period.
-    db.execute<{ attempts: number; failures: number }>(sql`
-      select count(*)::int as attempts, count(*) filter (where read_outcome not in (${successes}))::int as failures
-      from articles where ${outletArticlesSeenBetween("articles", outletId, from, to)} and read_at is not null`),
+    db.execute<{ attempts: number; failures: number }>(sql`select * from ${captureCounts(id, from, to)} c`),
+    db.execute<{ total: number; answered: number }>(sql`select * from ${probeCounts(id, from, to)} p`),
+    db.execute<{ attempts: number; failures: number }>(sql`select * from ${readCounts(id, from, to)} r`),
   ]);
   const all = sources.map((s) => ({
     kind: s.kind, url: s.url, lastSuccessAt: time(s.last_success_at), lastFailureAt: time(s.last_failure_at),

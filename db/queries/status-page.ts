@@ -5,10 +5,12 @@
  */
 import "server-only";
 import { sql } from "drizzle-orm";
-import { failureShare, HEALTH_WINDOW_MS, overThreshold, READ_SUCCESSES } from "../../lib/collection-health";
+import { failureShare, HEALTH_WINDOW_MS, overThreshold } from "../../lib/collection-health";
 import type { Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
+import { captureCounts, probeCounts, readCounts } from "./collection-counts";
+import { loadRobotsStates, originOf } from "./robots-states";
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -47,7 +49,8 @@ export interface OutletStatus {
   probesAnswered: number;
   /** "sin posición" asked by the outlet (PUB-1): its front page is not captured at all. */
   positionsWithheld: boolean;
-  /** robots.txt of its front-page host: what it allows us and when we last read it. */
+  /** robots.txt of its front-page host (an origin): what it allows us and when we last checked it. */
+  robotsHost?: string;
   robotsAccess?: string;
   robotsFetchedAt?: number;
   /** A TDM reservation (TDMRep: file, header or meta) recorded on any of its pages (SIG-1). */
@@ -68,34 +71,26 @@ export interface StatusPage {
   volume: SiteVolume[];
 }
 
-async function outletRows(db: Executor, since: number) {
+async function outletRows(db: Executor, since: number, now: number) {
+  const from = new Date(since).toISOString();
+  const to = new Date(now).toISOString();
+  const id = sql`o.id`;
   return db.execute<{
-    id: number; slug: string; name: string; captures: number; captures_failed: number; reads: number; reads_failed: number;
-    probes: number; probes_answered: number; robots_access: string | null; robots_fetched_at: string | null; tdm_reserved: boolean;
-    median_links: number | null; last_extraction_failure_at: string | null;
+    id: number; slug: string; name: string; homepage: string; captures: number; captures_failed: number; reads: number; reads_failed: number;
+    probes: number; probes_answered: number; tdm_reserved: boolean; median_links: number | null; last_extraction_failure_at: string | null;
   }>(sql`
-    select o.id, o.slug, o.name,
-      coalesce(c.total, 0)::int as captures, coalesce(c.failed, 0)::int as captures_failed, c.median_links,
+    select o.id, o.slug, o.name, o.homepage,
+      c.attempts as captures, c.failures as captures_failed, m.median_links, r.attempts as reads, r.failures as reads_failed,
       (select max(s.last_extraction_failure_at) from sources s where s.outlet_id = o.id and s.active and not s.proposed) as last_extraction_failure_at,
-      coalesce(r.total, 0)::int as reads, coalesce(r.failed, 0)::int as reads_failed,
-      coalesce(p.total, 0)::int as probes, coalesce(p.answered, 0)::int as probes_answered,
-      h.robots_access, h.robots_fetched_at,
+      p.total as probes, p.answered as probes_answered,
       exists (select 1 from signals sg where sg.outlet_id = o.id and sg.kind = 'tdm-reservation' and sg.value = '1') as tdm_reserved
     from outlets o
+    cross join lateral ${captureCounts(id, from, to)} c
+    cross join lateral ${readCounts(id, from, to)} r
+    cross join lateral ${probeCounts(id, from, to)} p
     left join lateral (
-      select count(*) as total, count(*) filter (where outcome <> 'ok') as failed,
-        (percentile_cont(0.5) within group (order by link_count) filter (where outcome = 'ok'))::float8 as median_links
-      from frontpage_captures fc where fc.outlet_id = o.id and fc.at >= ${sqlTime(since)}) c on true
-    left join lateral (
-      select count(*) as total,
-        count(*) filter (where read_outcome not in (${sql.join(READ_SUCCESSES.map((s) => sql`${s}`), sql`, `)})) as failed
-      from articles a where a.outlet_id = o.id and a.read_at >= ${sqlTime(since)} and a.read_outcome <> 'robots-disallowed') r on true
-    left join lateral (
-      select count(*) as total, count(*) filter (where answered) as answered
-      from probes pr where pr.outlet_id = o.id and pr.at >= ${sqlTime(since)}) p on true
-    left join lateral (
-      select hs.robots_access, hs.robots_fetched_at from hosts hs
-      where hs.host = substring(o.homepage from '^[a-z]+://([^/:]+)') limit 1) h on true
+      select (percentile_cont(0.5) within group (order by link_count) filter (where outcome = 'ok'))::float8 as median_links
+      from frontpage_captures fc where fc.outlet_id = o.id and fc.at >= ${sqlTime(since)}) m on true
     where o.active
     order by o.name`);
 }
@@ -147,8 +142,15 @@ async function volumeRows(db: Executor, now: number): Promise<SiteVolume[]> {
 /** Everything "Estado" shows, over the 7 days before `now` (volume: the last 24 hours). */
 export async function readStatusPage(db: Executor, policies: Policies, now: number): Promise<StatusPage> {
   const since = now - HEALTH_WINDOW_MS;
-  const [outlets, sources, lag, volume] = await Promise.all([outletRows(db, since), sourceRows(db), lagRows(db, since), volumeRows(db, now)]);
+  const [outlets, sources, lag, volume] = await Promise.all([outletRows(db, since, now), sourceRows(db), lagRows(db, since), volumeRows(db, now)]);
   const visible = outlets.filter((o) => !policies.forOutlet(o.id).excluded);
+  // The robots.txt of each outlet's front-page host (its home page's when it has no front-page source).
+  const frontOrigin = new Map(visible.map((o) => {
+    const front = sources.find((s) => s.outlet_id === o.id && s.kind === "frontpage");
+    return [o.id, originOf(front?.url ?? o.homepage)];
+  }));
+  const robots = await loadRobotsStates(db, [...frontOrigin.values()].filter((x): x is string => x !== undefined));
+  const robotsOf = (outletId: number) => { const origin = frontOrigin.get(outletId); return origin === undefined ? undefined : robots.get(origin); };
   const visibleIds = new Set(visible.map((o) => o.id));
   const visibleSites = new Set(sources.filter((s) => visibleIds.has(s.outlet_id)).map((s) => new URL(s.url).hostname));
   return {
@@ -171,7 +173,8 @@ export async function readStatusPage(db: Executor, policies: Policies, now: numb
         reads: o.reads, readFailureShare, noBody: overThreshold(reads),
         probes: o.probes, probesAnswered: o.probes_answered,
         positionsWithheld: !policies.forOutlet(o.id).positions,
-        robotsAccess: o.robots_access ?? undefined, robotsFetchedAt: fromSqlTime(o.robots_fetched_at), tdmReserved: o.tdm_reserved,
+        robotsHost: frontOrigin.get(o.id), robotsAccess: robotsOf(o.id)?.access ?? undefined, robotsFetchedAt: robotsOf(o.id)?.checkedAt ?? undefined,
+        tdmReserved: o.tdm_reserved,
       };
     }),
     lag: lag.filter((l) => visibleIds.has(l.outletId)).map(({ outletId: _, ...rest }) => rest),

@@ -115,7 +115,7 @@ export async function addReply(db: Db, outletId: number, text: string, received:
 /** The robots.txt in force for a host, as the crawler stores it. */
 export async function addRobots(db: Db, origin: string, site: string, text: string, t: number): Promise<void> {
   await db.execute(sql`insert into sites (domain) values (${site}) on conflict do nothing`);
-  await db.execute(sql`insert into hosts (host, site_domain, robots_access) values (${origin}, ${site}, 'parse') on conflict do nothing`);
+  await db.execute(sql`insert into hosts (host, site_domain, robots_access, robots_fetched_at) values (${origin}, ${site}, 'parse', ${at(t).toISOString()}) on conflict do nothing`);
   const [v] = await db.execute<{ id: number }>(sql`
     insert into robots_versions (host, sha256, robots_txt, first_fetched_at, last_fetched_at)
     values (${origin}, ${hash(text)}, ${text}, ${at(t).toISOString()}, ${at(t).toISOString()}) returning id`);

@@ -8,6 +8,7 @@ import { FLOOR_LINKS, MEDIAN_CAPTURES, MEDIAN_SHARE } from "@/lib/extraction-flo
 import { readStatusPage, type LagDistribution, type OutletStatus, type SiteVolume, type SourceStatus, type StatusPage as StatusData } from "@/db/queries/status-page";
 import { readSiteData } from "@/lib/pages/data";
 import { formatNumber } from "@/lib/pages/format";
+import { LAST_FAILURE_LABEL, LAST_SUCCESS_LABEL, robotsAccessLabel, SOURCE_KIND_LABEL, sourceStateLabel } from "@/lib/pages/collection-status";
 import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
@@ -19,11 +20,7 @@ export const dynamic = "force-dynamic";
 
 const percent = (share: number) => `${formatNumber(Math.round(share * 1000) / 10)} %`;
 const minutes = (m: number) => (m < 90 ? `${formatNumber(Math.round(m))} min` : `${formatNumber(Math.round(m / 6) / 10)} h`);
-const kindLabel: Record<SourceStatus["kind"], string> = { feed: "Feed", sitemap: "Sitemap", frontpage: "Portada", legal: "Aviso legal" };
-const accessLabel: Record<string, string> = {
-  parse: "leído y obedecido", "last-good": "sin respuesta: usamos la última copia válida", "allow-all": "no existe: se permite todo",
-  "disallow-all": "no nos deja leer nada",
-};
+const kindLabel = SOURCE_KIND_LABEL;
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -60,18 +57,18 @@ function OutletState({ o }: { o: OutletStatus }) {
     notes.push(<span key={`x ${s.kind} ${s.url}`}>{kindLabel[s.kind]}: extracción fallida desde <Moment at={s.extractionFailedSince ?? null} />.</span>);
   }
   if (front?.closedSince !== undefined) {
-    notes.push(<span key="c">Portada cerrada desde <Moment at={front.closedSince ?? null} />; {o.probes === 0 ? "sin comprobaciones aún" : `respondieron ${formatNumber(o.probesAnswered)} de ${formatNumber(o.probes)} comprobaciones horarias`}.</span>);
+    notes.push(<span key="c">Portada cerrada para nosotros desde el <Moment at={front.closedSince ?? null} />; {o.probes === 0 ? "sin comprobaciones en los últimos 7 días" : `respondió a ${formatNumber(o.probesAnswered)} de ${formatNumber(o.probes)} comprobaciones horarias`}.</span>);
   }
   if (notes.length === 0) notes.push(<span key="ok">Normal</span>);
   return <>{notes.map((n, i) => <span key={i}>{i > 0 ? " " : ""}{n}</span>)}</>;
 }
 
-function SourceState({ s }: { s: SourceStatus }) {
-  if (s.dead) return <>Abandonada (falló durante 7 días)</>;
-  if (s.closedSince !== undefined) return <>Cerrada desde <Moment at={s.closedSince ?? null} /></>;
-  if (s.extractionFailedSince !== undefined) return <>Extracción fallida desde <Moment at={s.extractionFailedSince ?? null} /> ({formatNumber(s.extractionFailures)} seguidas)</>;
-  if (s.pausedUntil !== undefined && (s.lastFailureAt ?? 0) > (s.lastSuccessAt ?? 0)) return <>En pausa hasta <Moment at={s.pausedUntil ?? null} /></>;
-  return <>Activa</>;
+function SourceState({ s, now }: { s: SourceStatus; now: number }) {
+  const label = sourceStateLabel(s, now);
+  if (s.dead) return <>{label}</>;
+  if (s.closedSince !== undefined) return <>{label} desde el <Moment at={s.closedSince} /></>;
+  if (s.extractionFailedSince !== undefined) return <>{label} desde el <Moment at={s.extractionFailedSince} /> ({formatNumber(s.extractionFailures)} seguidas)</>;
+  return <>{label}</>;
 }
 
 function Outlets({ data, query }: { data: StatusData; query: Query }) {
@@ -110,7 +107,7 @@ function Outlets({ data, query }: { data: StatusData; query: Query }) {
                 <td data-testid="reads">{formatNumber(o.reads)}</td>
                 <td data-testid="reads-failed">{o.reads > 0 ? percent(o.readFailureShare) : "—"}</td>
                 <td><OutletState o={o} /></td>
-                <td>{o.robotsAccess ? <>{accessLabel[o.robotsAccess] ?? o.robotsAccess} (<Moment at={o.robotsFetchedAt ?? null} />)</> : "aún no leído"}</td>
+                <td data-testid="robots">{robotsAccessLabel(o.robotsAccess)}{o.robotsFetchedAt !== undefined ? <> (comprobado el <Moment at={o.robotsFetchedAt} />)</> : null}</td>
                 <td>{o.tdmReserved ? "Reservada: no leemos el cuerpo de sus artículos" : "No vista"}</td>
               </tr>
             ))}
@@ -123,11 +120,11 @@ function Outlets({ data, query }: { data: StatusData; query: Query }) {
           <summary>{o.name}: {formatNumber(o.sources.length)} fuentes</summary>
           <div className="table-wrap">
             <table>
-              <thead><tr><th scope="col">Tipo</th><th scope="col">Dirección</th><th scope="col">Último acierto</th><th scope="col">Último fallo</th><th scope="col">Estado</th></tr></thead>
+              <thead><tr><th scope="col">Tipo</th><th scope="col">Dirección</th><th scope="col">{LAST_SUCCESS_LABEL}</th><th scope="col">{LAST_FAILURE_LABEL}</th><th scope="col">Estado</th></tr></thead>
               <tbody>
                 {o.sources.map((s) => (
                   <tr key={`${s.kind} ${s.url}`}>
-                    <td>{kindLabel[s.kind]}</td><td className="url">{s.url}</td><td><Moment at={s.lastSuccessAt ?? null} /></td><td><Moment at={s.lastFailureAt ?? null} /></td><td><SourceState s={s} /></td>
+                    <td>{kindLabel[s.kind]}</td><td className="url">{s.url}</td><td><Moment at={s.lastSuccessAt ?? null} /></td><td><Moment at={s.lastFailureAt ?? null} /></td><td><SourceState s={s} now={data.now} /></td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,6 @@
 /** "Señales que publica" (SPEC ROB-4, SIG-1, SIG-3, SIG-4): what the outlet tells robots and miners. */
 import type { OutletSignals } from "@/db/queries/outlet-page-signals";
+import { robotsAccessLabel } from "@/lib/pages/collection-status";
 import { Moment } from "../../../../_components/moment";
 
 const KIND: Record<string, string> = {
@@ -10,12 +11,6 @@ const KIND: Record<string, string> = {
   paywall: "Muro de pago",
 };
 
-const ACCESS: Record<string, string> = {
-  parse: "leído y obedecido",
-  "disallow-all": "no legible: no leemos nada de ese servidor",
-  "allow-all": "no existe: todo permitido",
-  "use-last-good": "no disponible: usamos la última copia buena",
-};
 
 /** robots.txt in force per host with its content signals, then the page signals recorded. */
 export function SignalsSection({ signals, timeZone }: { signals: OutletSignals; timeZone: string }) {
@@ -26,7 +21,7 @@ export function SignalsSection({ signals, timeZone }: { signals: OutletSignals; 
         <ul className="compact">
           {signals.robots.map((r) => (
             <li key={r.host}>
-              <strong>{r.host}/robots.txt</strong>: {r.access ? ACCESS[r.access] ?? r.access : "sin leer"}.
+              <strong>{r.host}/robots.txt</strong>: {robotsAccessLabel(r.access)}.
               {r.sha256 ? <> Versión vigente vista por primera vez el <Moment at={r.firstFetchedAt} timeZone={timeZone} /> y comprobada por última vez el <Moment at={r.lastFetchedAt} timeZone={timeZone} /> (huella <code>{r.sha256.slice(0, 12)}</code>).</> : null}
               {r.contentSignals.length > 0 ? (
                 <ul>

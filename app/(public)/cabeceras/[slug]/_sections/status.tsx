@@ -1,17 +1,15 @@
 /** "Estado de la recogida" (SPEC BLK-2, BLK-6, BLK-7, EXT-6): sources, closed front page, probes, failure states, failed extractions. */
 import type { OutletStatus, SourceStatus } from "@/db/queries/outlet-page-status";
+import { LAST_FAILURE_LABEL, LAST_SUCCESS_LABEL, SOURCE_KIND_LABEL, sourceStateLabel } from "@/lib/pages/collection-status";
 import { formatPercent, formatPeriod, formatShare } from "@/lib/pages/period";
 import { failureShare } from "@/lib/collection-health";
 import { Moment } from "../../../../_components/moment";
 
-const KIND: Record<SourceStatus["kind"], string> = { frontpage: "Portada", feed: "Feed", sitemap: "Sitemap", legal: "Aviso legal" };
-
+/** A source's state in the shared words (WEB-7), with since when its extraction fails. */
 function state(s: SourceStatus, now: number, timeZone: string): React.ReactNode {
-  if (s.dead) return "Sin respuesta desde hace 7 días";
-  if (s.closedSince !== null) return "Cerrada para nosotros";
-  if (s.extractionFailedSince !== null) return <>Extracción fallida desde <Moment at={s.extractionFailedSince} timeZone={timeZone} /></>;
-  if (s.pausedUntil !== null && s.pausedUntil > now) return "En pausa tras fallos";
-  return "Activa";
+  const label = sourceStateLabel(s, now);
+  if (!s.dead && s.closedSince === null && s.extractionFailedSince !== null) return <>{label} desde el <Moment at={s.extractionFailedSince} timeZone={timeZone} /></>;
+  return label;
 }
 
 /** Per-source table, then the front-page and article-read figures of the period. */
@@ -33,12 +31,12 @@ export function StatusSection({ status, timeZone }: { status: OutletStatus; time
       <div className="table-wrap">
         <table className="data-table">
           <thead>
-            <tr><th scope="col">Fuente</th><th scope="col">Dirección</th><th scope="col">Estado</th><th scope="col">Último éxito</th><th scope="col">Último fallo</th></tr>
+            <tr><th scope="col">Fuente</th><th scope="col">Dirección</th><th scope="col">Estado</th><th scope="col">{LAST_SUCCESS_LABEL}</th><th scope="col">{LAST_FAILURE_LABEL}</th></tr>
           </thead>
           <tbody>
             {status.sources.map((s) => (
               <tr key={`${s.kind} ${s.url}`}>
-                <td>{KIND[s.kind]}</td>
+                <td>{SOURCE_KIND_LABEL[s.kind]}</td>
                 <td className="url">{s.url}</td>
                 <td>{state(s, status.end, timeZone)}</td>
                 <td><Moment at={s.lastSuccessAt} timeZone={timeZone} unknown="nunca" /></td>
@@ -53,7 +51,7 @@ export function StatusSection({ status, timeZone }: { status: OutletStatus; time
           <>
             <dt>Portada</dt>
             <dd>
-              {front.closedSince === null ? "Abierta." : <>Cerrada para nosotros desde el <Moment at={front.closedSince} timeZone={timeZone} />. La sondeamos una vez por hora: {front.probes.total === 0 ? "sin sondeos en los últimos 7 días." : <>respondió a {formatShare(front.probes.answered, front.probes.total)} de los {front.probes.total} sondeos de los últimos 7 días.</>}</>}
+              {front.closedSince === null ? "Abierta." : <>Cerrada para nosotros desde el <Moment at={front.closedSince} timeZone={timeZone} />. La comprobamos una vez por hora: {front.probes.total === 0 ? "sin comprobaciones en los últimos 7 días." : <>respondió a {formatShare(front.probes.answered, front.probes.total)} de las {front.probes.total} comprobaciones de los últimos 7 días.</>}</>}
             </dd>
             <dt>Capturas fallidas</dt>
             <dd>{captureShare === null ? "Sin capturas en el periodo." : <>{formatPercent(captureShare)} de {front.captures.attempts} ({period}).</>}</dd>
