@@ -96,16 +96,28 @@ async function leadsNow(db: Executor, policies: Policies): Promise<FrontPageLead
 /** Stories seen in the window, by how many visible outlets covered them. */
 async function mostCovered(db: Executor, policies: Policies, now: number, limit: number): Promise<CoveredStory[]> {
   const excluded = policies.excludedOutletIds;
+  // The clustering may split one news item into several stories; they get the same key
+  // terms (DER-5), so a reader would see the same line two or three times. Stories with the
+  // same terms, in any order, are shown once: the one told by most outlets, with its own
+  // count (the figure its page shows).
   const rows = await db.execute<{ id: number; key_terms: string[]; outlets: number; first_seen_at: string }>(sql`
-    select s.id, s.key_terms, count(distinct a.outlet_id)::int as outlets, s.first_seen_at
-    from stories s
-    join articles a on a.story_id = s.id
-    join outlets o on o.id = a.outlet_id and o.active
-    where s.last_seen_at > ${sqlTime(now - DAY_MS)}
-      ${excluded.length > 0 ? sql`and a.outlet_id not in (${sql.join(excluded.map((id) => sql`${id}`), sql`, `)})` : sql``}
-    group by s.id
-    having count(distinct a.outlet_id) >= 2
-    order by outlets desc, s.first_seen_at desc
+    with told as (
+      select s.id, s.key_terms, count(distinct a.outlet_id)::int as outlets, s.first_seen_at,
+        coalesce((select string_agg(t, ' ' order by t) from unnest(s.key_terms) t), '') as terms
+      from stories s
+      join articles a on a.story_id = s.id
+      join outlets o on o.id = a.outlet_id and o.active
+      where s.last_seen_at > ${sqlTime(now - DAY_MS)}
+        ${excluded.length > 0 ? sql`and a.outlet_id not in (${sql.join(excluded.map((id) => sql`${id}`), sql`, `)})` : sql``}
+      group by s.id
+      having count(distinct a.outlet_id) >= 2
+    ), once as (
+      select distinct on (case when terms = '' then 'story ' || id else terms end) id, key_terms, outlets, first_seen_at
+      from told
+      order by case when terms = '' then 'story ' || id else terms end, outlets desc, first_seen_at, id
+    )
+    select id, key_terms, outlets, first_seen_at from once
+    order by outlets desc, first_seen_at desc
     limit ${limit}`);
   return rows.map((r) => ({ id: Number(r.id), keyTerms: r.key_terms, outlets: r.outlets, firstSeenAt: fromSqlTime(r.first_seen_at)! }));
 }
