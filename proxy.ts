@@ -3,9 +3,10 @@
  * `/admin/**` (except the login and first-run setup) is a redirect to the login, or a 403
  * for other methods; the session itself is checked against the database by the admin pages
  * and handlers (lib/admin/gate.ts), and admin answers are never cached. And it
- * answers wrong query strings with HTTP 400 and a short Spanish page (SPEC WEB-2: bad input
- * is never a 500, and a wrong request is not a "200 OK"). Server components cannot set a
- * status, so the check runs here, with the same pure validator the page uses.
+ * answers wrong query strings with HTTP 400 (SPEC WEB-2, SEC-6: bad input is never a 500,
+ * and a wrong request is not a "200 OK"); the page itself, run with the same pure
+ * validator, says what is wrong inside the site's frame. Server components cannot set a
+ * status, so the check runs here.
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { badRequestPage } from "./lib/front-door/bad-request-page";
@@ -58,9 +59,9 @@ export function proxy(request: NextRequest): NextResponse {
   if (!validate) return NextResponse.next();
   const verdict = validate(toRecord(request.nextUrl.searchParams));
   if (verdict.ok) return NextResponse.next();
-  return new NextResponse(badRequestPage(verdict.reason, path), {
-    status: 400, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
-  });
+  // The page itself says what is wrong, inside the site's frame and with its form; only the
+  // status is set here.
+  return NextResponse.rewrite(request.nextUrl, { status: 400, headers: { "cache-control": "no-store" } });
 }
 
 export const config = { matcher: ["/buscar", "/admin", "/admin/:path*"] };

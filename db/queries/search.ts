@@ -1,11 +1,13 @@
 /**
  * Search over recorded headlines (SPEC WEB-1) with PostgreSQL full-text search in its Spanish
- * configuration, through the GIN index on `to_tsvector('spanish', text)`. Outlets whose
+ * configuration, through the GIN index on `to_tsvector('spanish', search_fold(text))`: words
+ * match as readers type them, with or without accents (migration 0011). Outlets whose
  * headlines may not be quoted, or that are excluded, are not searched at all (PUB-6):
  * a match would reveal the words.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
+import { headlineWords, highlightParts, queryLexemes, type HeadlinePart } from "../../lib/pages/search-highlight";
 import type { Policies } from "../../lib/policy";
 import type { SearchQuery } from "../../lib/pages/search-params";
 import type { Executor } from "../client";
@@ -22,6 +24,8 @@ export const COUNT_CAP = 1_000;
 export interface SearchHit {
   articleId: number;
   headline: string;
+  /** The headline cut into runs, the words the search matched marked. */
+  parts: HeadlinePart[];
   firstSeenAt: number;
   section: string | null;
   outletSlug: string;
@@ -35,6 +39,10 @@ export interface SearchResult {
   capped: boolean;
   /** Outlets left out because of their requests, said on the page. */
   outletsNotSearched: number;
+  /** The query had only common words (articles, prepositions…), which the search ignores: nothing was searched. */
+  onlyCommonWords: boolean;
+  /** Matches per outlet, most first; null when the count was capped (the shares would be wrong). */
+  byOutlet: { slug: string; name: string; count: number }[] | null;
 }
 
 /** Ids of outlets whose headlines must not be searched. */
@@ -42,12 +50,27 @@ function unsearchable(policies: Policies, outletIds: readonly number[]): number[
   return outletIds.filter((id) => { const p = policies.forOutlet(id); return p.excluded || !p.headlinesVerbatim; });
 }
 
-/** One page of headline versions matching the query, newest first. */
+/** The query as PostgreSQL reads it, folded like the indexed headlines. */
+const tsQuery = (q: string) => sql`websearch_to_tsquery('spanish', search_fold(${q}))`;
+
+/** The stems each word stands for, in one round trip. */
+async function wordLexemes(db: Executor, words: readonly string[]): Promise<Map<string, string[]>> {
+  if (words.length === 0) return new Map();
+  const rows = await db.execute<{ w: string; v: string }>(sql`
+    select w, to_tsvector('spanish', search_fold(w))::text as v from (values ${sql.join(words.map((w) => sql`(${w}::text)`), sql`, `)}) x(w)`);
+  return new Map(rows.map((r) => [r.w, queryLexemes(r.v)]));
+}
+
+/** One page of headline versions matching the query, newest first, with the matched words marked and the matches per outlet. */
 export async function searchHeadlines(db: Executor, policies: Policies, query: SearchQuery): Promise<SearchResult> {
-  const outlets = await db.execute<{ id: number; slug: string }>(sql`select id, slug from outlets where active`);
+  const outlets = await db.execute<{ id: number; slug: string; name: string }>(sql`select id, slug, name from outlets where active`);
   const hidden = unsearchable(policies, outlets.map((o) => o.id));
+  const [parsed] = await db.execute<{ nodes: number; tree: string }>(sql`select numnode(${tsQuery(query.q)}) as nodes, querytree(${tsQuery(query.q)}) as tree`);
+  if ((parsed?.nodes ?? 0) === 0) {
+    return { hits: [], total: 0, capped: false, outletsNotSearched: hidden.length, onlyCommonWords: true, byOutlet: [] };
+  }
   const matches = [
-    sql`to_tsvector('spanish', hv.text) @@ websearch_to_tsquery('spanish', ${query.q})`,
+    sql`to_tsvector('spanish', search_fold(hv.text)) @@ ${tsQuery(query.q)}`,
     ...(query.from ? [sql`hv.first_seen_at >= (${query.from}::date::timestamp at time zone 'Europe/Madrid')`] : []),
     ...(query.to ? [sql`hv.first_seen_at < ((${query.to}::date + 1)::timestamp at time zone 'Europe/Madrid')`] : []),
   ];
@@ -72,15 +95,24 @@ export async function searchHeadlines(db: Executor, policies: Policies, query: S
       select hv.article_id, hv.text, hv.first_seen_at, a.section, o.slug, o.name ${from} where ${where}
       order by hv.first_seen_at desc, hv.id desc
       limit ${RESULTS_PER_PAGE} offset ${(query.page - 1) * RESULTS_PER_PAGE}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 ${from} where ${where} limit ${COUNT_CAP + 1}) m`),
+    db.execute<{ outlet_id: number; n: number }>(sql`
+      select outlet_id, count(*)::int as n from (select a.outlet_id ${from} where ${where} limit ${COUNT_CAP + 1}) m group by outlet_id`),
   ]);
-  const total = Math.min(counted[0]?.n ?? 0, COUNT_CAP);
+  const matched = counted.reduce((sum, r) => sum + r.n, 0);
+  const capped = matched > COUNT_CAP;
+  const wanted = new Set(queryLexemes(parsed!.tree));
+  const lexemes = await wordLexemes(db, [...new Set(rows.flatMap((r) => headlineWords(r.text)))]);
+  const names = new Map(outlets.map((o) => [o.id, o]));
   return {
     hits: rows.map((r) => ({
       articleId: Number(r.article_id), headline: r.text, firstSeenAt: fromSqlTime(r.first_seen_at)!, section: r.section,
       outletSlug: r.slug, outletName: r.name,
+      parts: highlightParts(r.text, (w) => (lexemes.get(w) ?? []).some((l) => wanted.has(l))),
     })),
-    total, capped: (counted[0]?.n ?? 0) > COUNT_CAP, outletsNotSearched: hidden.length,
+    total: Math.min(matched, COUNT_CAP), capped, outletsNotSearched: hidden.length, onlyCommonWords: false,
+    byOutlet: capped ? null : counted
+      .map((r) => ({ slug: names.get(r.outlet_id)?.slug ?? "", name: names.get(r.outlet_id)?.name ?? "", count: r.n }))
+      .sort((x, y) => y.count - x.count || x.name.localeCompare(y.name, "es")),
   };
 }
 

@@ -101,7 +101,7 @@ describe("search on crawled headlines", () => {
   it("WEB-1: finds every headline version containing a word, as PostgreSQL's Spanish full-text search counts them", async () => {
     const word = await someWord();
     const n = await countOf(sql`
-      select count(*)::int as n from headline_versions where to_tsvector('spanish', text) @@ websearch_to_tsquery('spanish', ${word})`);
+      select count(*)::int as n from headline_versions where to_tsvector('spanish', search_fold(text)) @@ websearch_to_tsquery('spanish', search_fold(${word}))`);
     expect(n).toBeGreaterThan(0);
     await withPage(`/buscar?q=${encodeURIComponent(word)}`, async (page) => {
       expect(await page.getByTestId("result-count").innerText()).toContain(`${n.toLocaleString("es-ES")} ${n === 1 ? "versión" : "versiones"}`);
@@ -124,17 +124,45 @@ describe("search on crawled headlines", () => {
   it.each([
     ["/buscar?pagina=abc", "número de página"], ["/buscar?q=a&desde=2026-13-45", "desde"], ["/buscar?q=a&q=b", "más de una vez"],
     [`/buscar?q=${"x".repeat(201)}`, "200 caracteres"], ["/buscar?cabecera=%3Cscript%3E", "cabecera"],
-  ])("WEB-2: a wrong query string (%s) is a Spanish 400 page, never a 500", async (path, reason) => {
+  ])("WEB-2, SEC-6: a wrong query string (%s) is a 400 that shows the search page, its form and why, never a 500", async (path, reason) => {
     const response = await fetch(siteUrl(path));
     expect(response.status).toBe(400);
-    const html = await response.text();
-    expect(html).toContain("Solicitud incorrecta");
-    expect(html).toContain(reason);
+    await withPage(path, async (page) => {
+      expect(await page.locator("h1").innerText()).toBe("Buscar");
+      expect(await page.getByRole("navigation").count()).toBeGreaterThan(0);
+      expect(await page.getByTestId("bad-query").innerText()).toContain(reason);
+      expect(await page.locator('form[action="/buscar"] input[name="q"]').count()).toBe(1);
+    });
   });
 
-  it("WEB-2: a results page past the last is a 404", async () => {
-    const response = await fetch(siteUrl(`/buscar?q=${encodeURIComponent(await someWord())}&pagina=99999`));
-    expect(response.status).toBe(404);
+  it("WEB-1: a results page past the last shows the search page, says how many pages there are and links to the last", async () => {
+    const path = `/buscar?q=${encodeURIComponent(await someWord())}&pagina=99999`;
+    const response = await fetch(siteUrl(path));
+    expect(response.status).toBe(200);
+    await withPage(path, async (page) => {
+      expect(await page.getByTestId("past-the-end").innerText()).toMatch(/no hay página 99\.999/);
+      expect(await page.getByTestId("past-the-end").locator("a").getAttribute("href")).toMatch(/pagina=\d+|q=/);
+    });
+  });
+
+  it("WEB-1: accents and capitals do not matter, common words alone are explained, matches are marked and counted per outlet", async () => {
+    const [row] = await database().db.execute<{ word: string }>(sql`
+      select w as word from headline_versions, regexp_split_to_table(text, '[^[:alpha:]]+') w
+      where w ~ '^[ÁÉÍÓÚ][a-záéíóúñ]{4,}$' group by w order by count(*) desc, w limit 1`);
+    const accented = row?.word ?? "Última";
+    const plain = accented.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    const texts: string[] = [];
+    for (const q of [accented, plain]) {
+      await withPage(`/buscar?q=${encodeURIComponent(q)}`, async (page) => texts.push(await page.getByTestId("result-count").innerText()));
+    }
+    expect(texts[1]).toBe(texts[0]);
+    await withPage(`/buscar?q=${encodeURIComponent(plain)}`, async (page) => {
+      if (await page.getByTestId("hits").count()) expect(await page.getByTestId("hits").locator("mark").count()).toBeGreaterThan(0);
+      expect(await page.getByTestId("by-outlet").count()).toBe(1);
+    });
+    await withPage("/buscar?q=de+la", async (page) => {
+      expect(await page.getByTestId("common-words").innerText()).toContain("palabras muy comunes");
+    });
   });
 });
 

@@ -1,26 +1,30 @@
 /** "Buscar": full-text search over every recorded headline version (SPEC WEB-1), a plain GET form. */
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { loadPolicies } from "@/db/policy";
 import { RESULTS_PER_PAGE, searchableOutlets, searchHeadlines, type SearchResult } from "@/db/queries/search";
-import { parseSearchParams, searchHref, type SearchParams, type SearchQuery } from "@/lib/pages/search-params";
+import { MAX_QUERY_LENGTH, parseSearchParams, searchHref, type SearchParams, type SearchQuery } from "@/lib/pages/search-params";
 import { readSiteData } from "@/lib/pages/data";
 import { formatNumber } from "@/lib/pages/format";
 import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
-import { BadRequest } from "../../_components/bad-request";
 
 export const metadata: Metadata = { title: "Buscar" };
 
 type Props = { searchParams: Promise<SearchParams> };
 
+/** What the form shows when the query string could not be read: the words, if they are one plain value. */
+function rawQuery(params: SearchParams): SearchQuery {
+  const q = params.q;
+  return { q: typeof q === "string" && q.length <= MAX_QUERY_LENGTH ? q : "", page: 1 };
+}
+
 function SearchForm({ query, outlets }: { query: SearchQuery; outlets: { slug: string; name: string }[] }) {
   return (
     <form className="search-form" method="get" action="/buscar" role="search">
       <label>Palabras del titular
-        <input type="search" name="q" defaultValue={query.q} maxLength={200} placeholder="p. ej. vivienda alquiler" />
+        <input type="search" name="q" defaultValue={query.q} maxLength={MAX_QUERY_LENGTH} placeholder="p. ej. vivienda alquiler" />
       </label>
       <label>Cabecera
         <select name="cabecera" defaultValue={query.outlet ?? ""}>
@@ -36,32 +40,70 @@ function SearchForm({ query, outlets }: { query: SearchQuery; outlets: { slug: s
   );
 }
 
+/** A headline with the words the search matched marked. */
+function Highlighted({ parts }: { parts: SearchResult["hits"][number]["parts"] }) {
+  return <>{parts.map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}</>;
+}
+
+/** How many matches each outlet has, each linking to the search narrowed to it. */
+function ByOutlet({ query, result }: { query: SearchQuery; result: SearchResult }) {
+  if (query.outlet !== undefined || result.total === 0) return null;
+  if (result.byOutlet === null) {
+    return <p className="hint" data-testid="by-outlet">Hay demasiadas coincidencias para contarlas por cabecera: acota la búsqueda con más palabras, una cabecera o unas fechas.</p>;
+  }
+  return (
+    <details open={result.byOutlet.length <= 12} data-testid="by-outlet">
+      <summary>Coincidencias por cabecera ({formatNumber(result.byOutlet.length)})</summary>
+      <ul className="compact">
+        {result.byOutlet.map((o) => (
+          <li key={o.slug}><Link href={searchHref({ ...query, outlet: o.slug }, 1)} prefetch={false}>{o.name}</Link>: {formatNumber(o.count)}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function Results({ query, result }: { query: SearchQuery; result: SearchResult }) {
   const pages = Math.max(1, Math.ceil(result.total / RESULTS_PER_PAGE));
+  const pastTheEnd = result.hits.length === 0 && query.page > 1;
   return (
     <section aria-labelledby="results">
       <h2 id="results">Resultados</h2>
-      <p data-testid="result-count">
-        {result.total === 0 ? "Ningún titular coincide con la búsqueda." : (
-          <>{result.capped ? "Más de " : ""}{formatNumber(result.total)} {result.total === 1 ? "versión de titular coincide" : "versiones de titular coinciden"}; las más recientes primero.</>
-        )}
-        {result.outletsNotSearched > 0 ? <> No buscamos en {formatNumber(result.outletsNotSearched)} {result.outletsNotSearched === 1 ? "cabecera que ha pedido" : "cabeceras que han pedido"} que no reproduzcamos sus titulares.</> : null}
-      </p>
+      {result.onlyCommonWords ? (
+        <p className="notice" data-testid="common-words">
+          «{query.q}» solo tiene palabras muy comunes (artículos, preposiciones, pronombres…), que la búsqueda pasa por alto
+          porque aparecen en casi todos los titulares. Añade alguna palabra con más significado.
+        </p>
+      ) : (
+        <p data-testid="result-count">
+          {result.total === 0 ? "Ningún titular coincide con la búsqueda." : (
+            <>{result.capped ? "Más de " : ""}{formatNumber(result.total)} {result.total === 1 ? "versión de titular coincide" : "versiones de titular coinciden"}; las más recientes primero.</>
+          )}
+          {result.outletsNotSearched > 0 ? <> No buscamos en {formatNumber(result.outletsNotSearched)} {result.outletsNotSearched === 1 ? "cabecera que ha pedido" : "cabeceras que han pedido"} que no reproduzcamos sus titulares.</> : null}
+        </p>
+      )}
+      {pastTheEnd && result.total > 0 ? (
+        <p className="notice" data-testid="past-the-end">
+          Esta búsqueda tiene {pages === 1 ? "una sola página" : `${formatNumber(pages)} páginas`} de resultados: no hay página {formatNumber(query.page)}.{" "}
+          <Link href={searchHref(query, pages)} prefetch={false}>Ir a la última</Link>.
+        </p>
+      ) : null}
+      <ByOutlet query={query} result={result} />
       {result.hits.length > 0 ? (
         <ol className="ranked" start={(query.page - 1) * RESULTS_PER_PAGE + 1} data-testid="hits">
           {result.hits.map((h, i) => (
             <li key={`${h.articleId}-${i}`}>
-              <Link href={`/noticias/${h.articleId}`} prefetch={false}>{h.headline}</Link>
+              <Link href={`/noticias/${h.articleId}`} prefetch={false}><Highlighted parts={h.parts} /></Link>
               <br />
               <span className="muted">
                 <Link href={`/cabeceras/${h.outletSlug}`} prefetch={false}>{h.outletName}</Link>
-                {h.section ? `, ${h.section}` : ""} — visto por primera vez el <Moment at={h.firstSeenAt} />
+                {h.section ? `, ${h.section}` : ""} — visto por primera vez el <Moment at={h.firstSeenAt} /> (hora peninsular)
               </span>
             </li>
           ))}
         </ol>
       ) : null}
-      {pages > 1 ? (
+      {pages > 1 && !pastTheEnd ? (
         <nav className="pager" aria-label="Páginas de resultados">
           {query.page > 1 ? <Link href={searchHref(query, query.page - 1)} rel="prev" prefetch={false}>← Más recientes</Link> : <span />}
           <p>Página {query.page} de {formatNumber(pages)}</p>
@@ -72,31 +114,38 @@ function Results({ query, result }: { query: SearchQuery; result: SearchResult }
   );
 }
 
+const HELP = "Entre comillas busca la frase exacta; un guion delante excluye una palabra («-fútbol»); «or» admite cualquiera de dos. "
+  + "Se buscan las palabras con sus variantes (plural, género), con o sin tildes.";
+
 export default async function SearchPage({ searchParams }: Props) {
-  const parsed = parseSearchParams(await searchParams);
-  if (!parsed.ok) return <BadRequest reason={parsed.reason} back="/buscar" />;
-  const query = parsed.value;
+  const params = await searchParams;
+  const parsed = parseSearchParams(params);
+  const query = parsed.ok ? parsed.value : rawQuery(params);
   const read = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
     const [outlets, result] = await Promise.all([
-      searchableOutlets(db, policies), query.q ? searchHeadlines(db, policies, query) : Promise.resolve(undefined),
+      searchableOutlets(db, policies), parsed.ok && query.q ? searchHeadlines(db, policies, query) : Promise.resolve(undefined),
     ]);
     return { outlets, result };
   });
   if (!read.ok) return <ServiceUnavailable />;
-  // A page past the last one does not exist.
-  if (read.value.result && read.value.result.hits.length === 0 && query.page > 1) notFound();
   return (
     <>
       <PageHeader
         title="Buscar"
-        lead="Búsqueda en todos los titulares que hemos registrado, también en los que los medios cambiaron después. Horas peninsulares."
+        lead="Búsqueda en todos los titulares que hemos registrado, también en los que los medios cambiaron después. Horas en hora peninsular."
       />
+      {parsed.ok ? null : (
+        // The proxy answers this with HTTP 400 (SEC-6); the page still offers the search.
+        <>
+          <meta name="robots" content="noindex" />
+          <p className="notice" role="alert" data-testid="bad-query">
+            No hemos podido leer esta búsqueda: {parsed.reason} Corrígela en el formulario o <Link href="/buscar" prefetch={false}>empieza de nuevo</Link>.
+          </p>
+        </>
+      )}
       <SearchForm query={query} outlets={read.value.outlets} />
-      <p className="hint">
-        Entre comillas busca la frase exacta; un guion delante excluye una palabra («-fútbol»); «or» admite cualquiera de dos.
-        Se buscan las palabras con sus variantes (plural, género).
-      </p>
+      <p className="hint">{HELP}</p>
       {read.value.result ? <Results query={query} result={read.value.result} /> : null}
     </>
   );
