@@ -82,6 +82,10 @@ const envSchema = z.object({
   HEMEROSCOPIO_SITE_URL: url.default("https://hemeroscopio.org"),
   HEMEROSCOPIO_BOT_EMAIL: z.email().default("bot@hemeroscopio.org"),
   HEMEROSCOPIO_CONTACT_EMAIL: z.email().default("contacto@hemeroscopio.org"),
+  /** Publishers: exclusions and replies (SPEC PUB-1, PUB-4). */
+  HEMEROSCOPIO_PUBLISHERS_EMAIL: z.email().default("editores@hemeroscopio.org"),
+  /** Data protection and authors' byline requests (SPEC PUB-5). */
+  HEMEROSCOPIO_PRIVACY_EMAIL: z.email().default("privacidad@hemeroscopio.org"),
   HEMEROSCOPIO_EGRESS_IPS: list.default([]),
 
   // Schedules (SPEC SCH-1, SCH-2, SCH-3).
@@ -150,7 +154,12 @@ export interface Config {
     egressIps: string[];
   };
   siteUrl: string;
+  /** General contact. */
   contactEmail: string;
+  /** Publishers' address: exclusions and replies. */
+  publishersEmail: string;
+  /** Privacy address: data protection and byline requests. */
+  privacyEmail: string;
   /** ADM-1: an operator password hash given by the deployment; when set, the setup page is closed. */
   operatorPasswordHash?: string;
   schedule: {
@@ -225,6 +234,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     siteUrl,
     contactEmail: e.HEMEROSCOPIO_CONTACT_EMAIL,
+    publishersEmail: e.HEMEROSCOPIO_PUBLISHERS_EMAIL,
+    privacyEmail: e.HEMEROSCOPIO_PRIVACY_EMAIL,
     operatorPasswordHash: e.HEMEROSCOPIO_OPERATOR_PASSWORD_HASH,
     schedule: {
       feedIntervalMinutes: e.HEMEROSCOPIO_FEED_INTERVAL_MIN,

@@ -5,7 +5,7 @@
  */
 import type { Config } from "../config";
 import {
-  formatBytes, formatCount, formatDuration, formatEvery, formatHourOfDay, formatList, formatMinutes, formatSecondsRange,
+  formatBytes, formatCount, formatDay, formatDuration, formatEvery, formatHourOfDay, formatList, formatMinutes, formatSecondsRange,
 } from "./format";
 
 /** Where the Web Bot Auth public keys are published (SPEC ID-3). */
@@ -32,6 +32,24 @@ export const fixedCommitments = {
   fingerprintRetention: "72 horas",
 } as const;
 
+/**
+ * The page's revisions, newest first (as on the page it was specified from): bump it when
+ * what the page promises changes, and note the change in Correcciones.
+ */
+export const BOT_PAGE_REVISIONS: readonly { version: string; day: string }[] = [
+  { version: "0.12.0", day: "2026-09-07" },
+  { version: "0.10.0", day: "2026-09-04" },
+  { version: "0.9.0", day: "2026-09-03" },
+];
+
+/** "7 de septiembre de 2026 (versión 0.12.0; 0.10.0: 4 de septiembre de 2026; …)". */
+function revisionLine(revisions: readonly { version: string; day: string }[]): string {
+  const [last, ...earlier] = revisions;
+  if (!last) return "";
+  const before = earlier.map((r) => `${r.version}: ${formatDay(r.day)}`);
+  return `${formatDay(last.day)} (versión ${[last.version, ...before].join("; ")})`;
+}
+
 /** Everything the bot page says, already worded in Spanish where it is a figure. */
 export interface BotPageData {
   identity: {
@@ -48,7 +66,10 @@ export interface BotPageData {
     version: string;
     egressIps: string[];
   };
-  contacts: { bot: string; general: string };
+  /** Technical questions, publishers (exclusions, replies), privacy (data protection, bylines), anything else. */
+  contacts: { bot: string; publishers: string; privacy: string; general: string };
+  /** "Última revisión de esta página": its date and version, with the earlier ones. */
+  revision: string;
   paths: { ipsJson: string; keyDirectory: string; tdmrep: string };
   schedule: {
     feeds: string;
@@ -93,7 +114,8 @@ export function botPageData(config: Config): BotPageData {
       version: bot.version,
       egressIps: [...bot.egressIps],
     },
-    contacts: { bot: bot.email, general: config.contactEmail },
+    contacts: { bot: bot.email, publishers: config.publishersEmail, privacy: config.privacyEmail, general: config.contactEmail },
+    revision: revisionLine(BOT_PAGE_REVISIONS),
     paths: { ipsJson: IPS_JSON_PATH, keyDirectory: KEY_DIRECTORY_PATH, tdmrep: TDMREP_PATH },
     schedule: {
       feeds: formatEvery(s.feedIntervalMinutes * 60_000),

@@ -14,9 +14,22 @@ export function egressIpsDocument(config: Config, updated: Date): { egressIps: s
   return { egressIps: [...config.bot.egressIps], updated: updated.toISOString() };
 }
 
-/** `/.well-known/tdmrep.json` (W3C TDMRep): TDM rights reserved on every path of this site. */
-export function tdmrepDocument(config: Config): { location: string; "tdm-reservation": 1; "tdm-policy": string }[] {
-  return [{ location: "/", "tdm-reservation": 1, "tdm-policy": `${config.siteUrl}${TDM_POLICY_PATH}` }];
+/** Where the open data lives (SPEC WEB-3): the read-only API and, under it, the exports. */
+export const OPEN_DATA_PATH = "/api/";
+
+/** TDMRep entries: the first whose location matches a URL applies. */
+export type TdmRepEntry = { location: string; "tdm-reservation": 0 } | { location: string; "tdm-reservation": 1; "tdm-policy": string };
+
+/**
+ * `/.well-known/tdmrep.json` (W3C TDMRep): the open data (API and exports, CC BY 4.0 on
+ * /datos) carries no reservation, so anyone may mine it; the pages, which quote the
+ * outlets' headlines, reserve TDM rights (we cannot grant what is not ours).
+ */
+export function tdmrepDocument(config: Config): TdmRepEntry[] {
+  return [
+    { location: OPEN_DATA_PATH, "tdm-reservation": 0 },
+    { location: "/", "tdm-reservation": 1, "tdm-policy": `${config.siteUrl}${TDM_POLICY_PATH}` },
+  ];
 }
 
 /** The TDMRep ODRL profile policy: mining needs our consent; how to ask for it. */
@@ -38,20 +51,22 @@ export function tdmPolicyDocument(config: Config): Record<string, unknown> {
 
 /**
  * Our own robots.txt. Everything public may be crawled; the operator's admin and the
- * API/exports are kept out of crawlers' way (robots.txt is a courtesy, not access
- * control: the admin needs a session and the open data stays downloadable); search
- * result pages are an endless space. Our own bot has no reason to read this site.
+ * API's endless lists are kept out of crawlers' way (robots.txt is a courtesy, not access
+ * control: the admin needs a session and the open data stays downloadable), but not the
+ * exports, which are the open data in bulk (WEB-3); search result pages are an endless
+ * space. Our own bot has no reason to read this site.
  */
 export function robotsTxt(config: Config): string {
   return [
     "# Hemeroscopio: an open observatory of the Spanish news media.",
     `# Our crawler and how it behaves: ${config.bot.url}`,
-    `# Text and data mining rights on this site are reserved: ${config.siteUrl}/.well-known/tdmrep.json`,
+    `# Text and data mining rights are reserved on the pages, not on the open data (${OPEN_DATA_PATH}): ${config.siteUrl}/.well-known/tdmrep.json`,
     "",
     "User-agent: *",
     "Allow: /",
     "Disallow: /admin",
     "Disallow: /api/",
+    "Allow: /api/v1/exports/",
     "Disallow: /buscar?",
     "",
     `# ${config.bot.name} reads only the outlets it follows, never this site.`,

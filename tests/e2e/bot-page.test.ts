@@ -10,16 +10,19 @@ const browser = useBrowser();
 const expected = botPageData(siteConfig);
 
 describe("El bot", () => {
-  it("ID-4: /bot shows the User-Agent exactly as sent, the From address and the contacts", async () => {
+  it("ID-4: /bot shows the User-Agent exactly as sent, the From address, the contacts and its last revision", async () => {
     const { page } = await openPage(browser(), "/bot");
     try {
       expect(await page.getByTestId("user-agent").innerText()).toBe(siteConfig.bot.userAgent);
       expect(siteConfig.bot.userAgent).toBe("HemeroscopioBot/1.0 (+https://hemeroscopio.example/bot; bot@hemeroscopio.org)");
       const text = await mainText(page);
       expect(text).toContain(siteConfig.bot.email);
-      expect(text).toContain(siteConfig.contactEmail);
       expect(text).toContain("https://hemeroscopio.example");
       expect(await page.locator(`main a[href="mailto:${siteConfig.bot.email}"]`).count()).toBeGreaterThan(0);
+      // Separate addresses for publishers and for privacy, as configured, and the page's revision.
+      expect(await page.getByTestId("mail-publishers").innerText()).toBe(siteConfig.publishersEmail);
+      expect(await page.getByTestId("mail-privacy").innerText()).toBe(siteConfig.privacyEmail);
+      expect(await page.getByTestId("revision").innerText()).toContain(`Última revisión de esta página: ${expected.revision}`);
     } finally {
       await page.context().close();
     }
@@ -71,12 +74,13 @@ describe("documents about the bot and the site", () => {
     expect(new Date(body.updated).toISOString()).toBe(body.updated);
   });
 
-  it("ID-4: /.well-known/tdmrep.json reserves TDM rights on the site and links its policy", async () => {
+  it("ID-4, WEB-3: /.well-known/tdmrep.json leaves the open data unreserved, reserves TDM rights on the pages and links its policy", async () => {
     const res = await fetch(siteUrl("/.well-known/tdmrep.json"));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
     expect(await res.json()).toEqual([
+      { location: "/api/", "tdm-reservation": 0 },
       { location: "/", "tdm-reservation": 1, "tdm-policy": "https://hemeroscopio.example/tdm-policy.json" },
     ]);
     const policy = await fetch(siteUrl("/tdm-policy.json"));
@@ -90,7 +94,7 @@ describe("documents about the bot and the site", () => {
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
     const text = await res.text();
-    expect(text).toContain("User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n");
+    expect(text).toContain("User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nAllow: /api/v1/exports/\n");
     expect(text).toContain("User-agent: HemeroscopioBot\nDisallow: /\n");
     expect(text).toContain("Sitemap: https://hemeroscopio.example/sitemap.xml");
   });

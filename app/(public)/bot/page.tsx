@@ -54,9 +54,10 @@ export default function BotPage() {
         <Blocks data={data} />
         <Policies data={data} />
         <OptOut data={data} />
-        <p className="hint">
-          Página generada con la configuración de {data.identity.productToken}/{data.identity.version}. Los cambios de
-          política se anotan en <Link href="/correcciones" prefetch={false}>Correcciones</Link>.
+        <p className="hint" data-testid="revision">
+          Última revisión de esta página: {data.revision}. Generada con la configuración en vigor de{" "}
+          {data.identity.productToken}/{data.identity.version}. Los cambios se anotan en{" "}
+          <Link href="/correcciones" prefetch={false}>Correcciones</Link>.
         </p>
       </WithContents>
     </>

@@ -110,6 +110,10 @@ export default function OpenDataPage() {
             caché y usar las exportaciones para volúmenes grandes en lugar de recorrer la API entera a diario. Nunca publicamos el
             texto de los artículos: no lo guardamos.
           </p>
+          <p>
+            La API y las exportaciones no llevan reserva de minería de textos y datos (sí las páginas del sitio, que citan
+            titulares): lo declaramos en <a href="/.well-known/tdmrep.json">/.well-known/tdmrep.json</a>.
+          </p>
         </section>
       </div>
     </>

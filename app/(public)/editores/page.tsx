@@ -45,7 +45,7 @@ function Register({ rows }: { rows: ExclusionStatus[] }) {
 }
 
 export default async function PublishersPage() {
-  const { contactEmail } = appConfig();
+  const { publishersEmail: contactEmail } = appConfig();
   const register = await readSiteData(exclusionRegister);
   return (
     <>

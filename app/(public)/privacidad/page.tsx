@@ -12,8 +12,8 @@ export const dynamic = "force-dynamic";
 
 /** Privacy page: articles, bylines, visitors, rights. */
 export default function PrivacyPage() {
-  const { contactEmail } = appConfig();
-  const mail = <a href={`mailto:${contactEmail}`}>{contactEmail}</a>;
+  const { privacyEmail } = appConfig();
+  const mail = <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>;
   return (
     <div className="prose">
       <PageHeader

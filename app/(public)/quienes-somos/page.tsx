@@ -39,17 +39,25 @@ export default function AboutPage() {
         <li>Nuestros errores y cambios de método se anotan, con fecha, en <Link href="/correcciones" prefetch={false}>Correcciones</Link>.</li>
       </ul>
 
-      <h2 id="reutilizacion">Reutilización de estas páginas</h2>
+      <h2 id="reutilizacion">Reutilización de nuestros datos</h2>
       <p>
-        Reservamos los derechos de minería de textos y datos sobre las páginas de este sitio: muestran titulares
-        literales de las cabeceras, y no podemos ceder lo que no es nuestro. Lo declaramos de forma legible por máquina en{" "}
-        <a href="/.well-known/tdmrep.json">/.well-known/tdmrep.json</a>. Si quieres reutilizar nuestros datos para
-        investigar, escríbenos.
+        Los datos que producimos (horas, posiciones, recuentos, historias y derivados) son abiertos: se publican con licencia
+        Creative Commons Reconocimiento 4.0 y puedes descargarlos y reutilizarlos sin pedirnos permiso, citando a Hemeroscopio,
+        desde la API y las exportaciones que se explican en <Link href="/datos" prefetch={false}>Datos abiertos</Link>. Los
+        titulares son de sus medios: cítalos también a ellos.
+      </p>
+      <p>
+        Las páginas de este sitio, que muestran titulares literales de las cabeceras, llevan una reserva de minería de textos y
+        datos, porque no podemos ceder lo que no es nuestro; la API y las exportaciones no la llevan: ahí están los mismos
+        datos, listos para reutilizar. Lo declaramos de forma legible por máquina en{" "}
+        <a href="/.well-known/tdmrep.json">/.well-known/tdmrep.json</a>.
       </p>
 
       <h2 id="contacto">Contacto</h2>
       <ul>
-        <li>General, medios y privacidad: <a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a></li>
+        <li>General: <a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a></li>
+        <li>Medios (exclusiones y réplicas): <a href={`mailto:${config.publishersEmail}`}>{config.publishersEmail}</a></li>
+        <li>Protección de datos y firmas: <a href={`mailto:${config.privacyEmail}`}>{config.privacyEmail}</a></li>
         <li>Cuestiones técnicas sobre el rastreador: <a href={`mailto:${config.bot.email}`}>{config.bot.email}</a></li>
       </ul>
     </div>

@@ -20,7 +20,7 @@ export const metadata: Metadata = { title: "Réplicas" };
 export const dynamic = "force-dynamic";
 
 export default async function RepliesPage() {
-  const { contactEmail } = appConfig();
+  const { publishersEmail: contactEmail } = appConfig();
   const data = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
     const [published, outlets] = await Promise.all([

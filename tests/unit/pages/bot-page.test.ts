@@ -30,11 +30,27 @@ describe("botPageData", () => {
     expect(changed.identity.robotsExample).toBe("User-agent: MedidorBot\nDisallow: /");
     expect(changed.identity.signatureAgent).toBe("https://observatorio.example");
     expect(changed.identity.egressIps).toEqual(["192.0.2.10", "2001:db8::10"]);
-    expect(changed.contacts).toEqual({ bot: "rastreador@observatorio.example", general: "hola@observatorio.example" });
+    expect(changed.contacts).toMatchObject({ bot: "rastreador@observatorio.example", general: "hola@observatorio.example" });
     expect(changed.schedule.feeds).toBe("cada 7 minutos");
     expect(changed.schedule.sitemaps).toBe("cada hora");
     expect(changed.schedule.articleBudget).toBe("1 artículo");
     expect(changed.limits.pacing).toBe("2,5–8 segundos");
+  });
+
+  it("ID-4: the bot page gives separate, configurable addresses for technical questions, publishers and privacy", () => {
+    expect(botPageData(loadConfig({})).contacts).toEqual({
+      bot: "bot@hemeroscopio.org", publishers: "editores@hemeroscopio.org", privacy: "privacidad@hemeroscopio.org", general: "contacto@hemeroscopio.org",
+    });
+    const changed = botPageData(loadConfig({
+      HEMEROSCOPIO_PUBLISHERS_EMAIL: "medios@observatorio.example", HEMEROSCOPIO_PRIVACY_EMAIL: "datos@observatorio.example",
+    }));
+    expect(changed.contacts).toMatchObject({ publishers: "medios@observatorio.example", privacy: "datos@observatorio.example" });
+    expect(() => loadConfig({ HEMEROSCOPIO_PRIVACY_EMAIL: "no es un correo" })).toThrow(/HEMEROSCOPIO_PRIVACY_EMAIL/);
+  });
+
+  it("ID-4: the bot page states its last revision, date and version, with the earlier ones", () => {
+    expect(botPageData(loadConfig({})).revision)
+      .toBe("7 de septiembre de 2026 (versión 0.12.0; 0.10.0: 4 de septiembre de 2026; 0.9.0: 3 de septiembre de 2026)");
   });
 
   it("ID-4: the bot page states the configured response limits and robots.txt 4xx policy", () => {

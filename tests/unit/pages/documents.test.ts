@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { parseRobots } from "../../../lib/robots/robots";
+import { parseTdmRep, tdmRepFor } from "../../../crawler/politeness/tdmrep";
 import { loadConfig } from "../../../lib/config";
 import { egressIpsDocument, robotsTxt, sitemapXml, tdmPolicyDocument, tdmrepDocument } from "../../../lib/pages/documents";
 import { parsePageParam, pageHref } from "../../../lib/pages/pagination";
@@ -13,10 +15,19 @@ describe("the site's own machine-readable documents", () => {
     expect(egressIpsDocument(loadConfig({}), new Date(0)).egressIps).toEqual([]);
   });
 
-  it("ID-4: tdmrep.json reserves TDM on the whole site and links an ODRL obtain-consent policy", () => {
+  it("ID-4, WEB-3: tdmrep.json leaves the open data (API and exports) unreserved and reserves TDM on the pages, with an ODRL obtain-consent policy", () => {
     expect(tdmrepDocument(config)).toEqual([
+      { location: "/api/", "tdm-reservation": 0 },
       { location: "/", "tdm-reservation": 1, "tdm-policy": "https://obs.example/tdm-policy.json" },
     ]);
+    // Read as a crawler reads it (our own TDMRep reader): what /datos offers openly is open.
+    const rules = parseTdmRep(JSON.stringify(tdmrepDocument(config)));
+    for (const path of ["/api/v1", "/api/v1/articles?limit=10", "/api/v1/exports/articles.csv", "/api/v1/exports/rank-spans.json"]) {
+      expect(tdmRepFor(rules, `https://obs.example${path}`), path).toMatchObject({ reservation: 0 });
+    }
+    for (const path of ["/", "/cabeceras/el-pais", "/datos", "/noticias/1"]) {
+      expect(tdmRepFor(rules, `https://obs.example${path}`), path).toMatchObject({ reservation: 1 });
+    }
     const policy = tdmPolicyDocument(config);
     expect(policy).toMatchObject({ "@type": "Offer", profile: "http://www.w3.org/ns/tdmrep", uid: "https://obs.example/tdm-policy.json" });
     expect(policy.obligation).toEqual([{ action: "obtainConsent" }]);
@@ -24,7 +35,10 @@ describe("the site's own machine-readable documents", () => {
 
   it("ID-4: robots.txt allows the public pages, keeps crawlers out of /admin and /api/, and names our own bot", () => {
     const text = robotsTxt(config);
-    expect(text).toMatch(/^User-agent: \*\nAllow: \/\nDisallow: \/admin\nDisallow: \/api\/\n/m);
+    expect(text).toMatch(/^User-agent: \*\nAllow: \/\nDisallow: \/admin\nDisallow: \/api\/\nAllow: \/api\/v1\/exports\/\n/m);
+    // The exports, the open data in bulk, stay open to crawlers (longest match wins).
+    expect(parseRobots(text).isAllowed("https://obs.example/api/v1/exports/articles.csv", "SomeBot")).toBe(true);
+    expect(parseRobots(text).isAllowed("https://obs.example/api/v1/articles", "SomeBot")).toBe(false);
     expect(text).toMatch(/^User-agent: HemeroscopioBot\nDisallow: \/$/m);
     expect(text).toContain("Sitemap: https://obs.example/sitemap.xml");
   });

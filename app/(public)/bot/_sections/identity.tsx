@@ -37,8 +37,9 @@ export function Identity({ data }: { data: BotPageData }) {
         </dd>
         <dt>Correo</dt>
         <dd>
-          <a href={`mailto:${contacts.bot}`}>{contacts.bot}</a> (cuestiones técnicas) ·{" "}
-          <a href={`mailto:${contacts.general}`}>{contacts.general}</a> (exclusiones, réplicas y privacidad).
+          <a href={`mailto:${contacts.bot}`} data-testid="mail-bot">{contacts.bot}</a> (cuestiones técnicas) ·{" "}
+          <a href={`mailto:${contacts.publishers}`} data-testid="mail-publishers">{contacts.publishers}</a> (exclusiones y réplicas) ·{" "}
+          <a href={`mailto:${contacts.privacy}`} data-testid="mail-privacy">{contacts.privacy}</a> (protección de datos).
           Respondemos en 24 horas laborables.
         </dd>
         <dt>Quién lo opera</dt>

@@ -21,7 +21,7 @@ export function OptOut({ data }: { data: BotPageData }) {
         </li>
         <li>
           <strong>Periodistas:</strong> si no quieres ver tu firma junto a un titular citado, pídelo con el formulario de{" "}
-          <Link href="/privacidad" prefetch={false}>Privacidad</Link> (o escribe a <a href={`mailto:${contacts.general}`}>{contacts.general}</a>);
+          <Link href="/privacidad" prefetch={false}>Privacidad</Link> (o escribe a <a href={`mailto:${contacts.privacy}`}>{contacts.privacy}</a>);
           retiramos la firma y el titular queda citado «sin firma a petición del autor».
         </li>
       </ul>
