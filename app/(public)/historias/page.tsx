@@ -63,7 +63,7 @@ export default async function StoriesPage({ searchParams }: Props) {
       ) : (
         <>
           <p>
-            {list.total === 1 ? "1 historia vista" : `${list.total} historias vistas`} en los últimos 7 días ({period}, hora peninsular),
+            {list.total === 1 ? "1 historia vista" : `${list.total} historias vistas`} en los últimos 7 días ({period}, hora peninsular),{" "}
             {order === storiesSort.fallback ? "primero las que contaron más cabeceras" : "en el orden elegido en la cabecera de la tabla"}.
           </p>
           <div className="table-wrap">

@@ -3,10 +3,10 @@ import type { HeadlineVersionEntry } from "@/db/queries/article-page";
 import Link from "next/link";
 import { frameLabel } from "@/lib/analysis/framing-letters";
 import { formatList } from "@/lib/pages/format";
+import { seenInLabel } from "@/lib/pages/seen-in";
 import { HeadlineDiff } from "../../../_components/headline-diff";
 import { Moment } from "../../../_components/moment";
 
-const WHERE: Record<string, string> = { feed: "feed", sitemap: "sitemap", frontpage: "portada", article: "página de la noticia" };
 
 /** Oldest first; withheld headlines show the notice and no diff. */
 export function HeadlineHistory({ versions, timeZone }: { versions: readonly HeadlineVersionEntry[]; timeZone: string }) {
@@ -17,7 +17,7 @@ export function HeadlineHistory({ versions, timeZone }: { versions: readonly Hea
         <li key={i}>
           <p className="hint">
             {i === 0 ? "Primer titular" : `Cambio ${i}`}: visto desde el <Moment at={v.firstSeenAt} timeZone={timeZone} /> hasta el{" "}
-            <Moment at={v.lastSeenAt} timeZone={timeZone} />, en {formatList(v.seenIn.map((s) => WHERE[s] ?? s))}.
+            <Moment at={v.lastSeenAt} timeZone={timeZone} />, en {formatList(v.seenIn.map(seenInLabel))}.
             {v.framing ? <> Encuadre: <Link href="/metodologia#encuadre" prefetch={false}>{frameLabel(v.framing.letter)}</Link>.</> : null}
             {v.abTest ? <> <span className="badge" title="Se alternó con otra versión: vuelve a verse después de que apareciera otra">Prueba A/B</span></> : null}
           </p>

@@ -8,6 +8,7 @@ import { loadPolicies } from "@/db/policy";
 import { readSiteData } from "@/lib/pages/data";
 import { formatList } from "@/lib/pages/format";
 import { parseIdParam } from "@/lib/pages/ids";
+import { seenInLabel } from "@/lib/pages/seen-in";
 import { formatElapsed, formatPeriod } from "@/lib/pages/period";
 import { RankChart } from "../../../_components/charts/rank-chart";
 import { Moment } from "../../../_components/moment";
@@ -17,7 +18,6 @@ import { HeadlineHistory } from "./headline-history";
 
 type Props = { params: Promise<{ id: string }> };
 
-const WHERE: Record<string, string> = { feed: "su feed", sitemap: "su sitemap", frontpage: "su portada" };
 
 const pageFor = cache((id: number) => readSiteData(async (db) => loadArticlePage(db, await loadPolicies(db), { id })));
 
@@ -83,7 +83,7 @@ export default async function ArticlePageView({ params }: Props) {
           {page.agency ? <><dt>Agencia</dt><dd>{page.agency}</dd></> : null}
           <dt>Publicada (según el medio)</dt><dd><Moment at={page.publishedAt} timeZone={tz} unknown="no declarada" /></dd>
           {page.modifiedAt !== null ? <><dt>Modificada (según el medio)</dt><dd><Moment at={page.modifiedAt} timeZone={tz} /></dd></> : null}
-          <dt>Vista por primera vez</dt><dd><Moment at={page.firstSeenAt} timeZone={tz} />, en {WHERE[page.firstSeenIn] ?? page.firstSeenIn}</dd>
+          <dt>Vista por primera vez</dt><dd><Moment at={page.firstSeenAt} timeZone={tz} />, en {seenInLabel(page.firstSeenIn)}</dd>
           <dt>Primera vez en su feed</dt><dd><Moment at={page.firstSeen.feed} timeZone={tz} unknown="no la vimos" /></dd>
           <dt>Primera vez en su sitemap</dt><dd><Moment at={page.firstSeen.sitemap} timeZone={tz} unknown="no la vimos" /></dd>
           {page.ranks !== null ? <><dt>Primera vez en su portada</dt><dd><Moment at={page.firstSeen.frontpage} timeZone={tz} unknown="no la vimos" /></dd></> : null}

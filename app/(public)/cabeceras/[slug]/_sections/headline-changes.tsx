@@ -1,7 +1,7 @@
 /** "Cambios de titular" (SPEC WEB-1): counts over 7 days and the latest changes with their diff. */
 import Link from "next/link";
 import type { HeadlineChanges } from "@/db/queries/outlet-page-headlines";
-import { formatCount } from "@/lib/pages/format";
+import { headlineChangeSummary } from "@/lib/pages/headline-change-words";
 import { formatPeriod } from "@/lib/pages/period";
 import { wordDiff } from "@/lib/word-diff";
 import { HeadlineDiff } from "../../../../_components/headline-diff";
@@ -14,9 +14,7 @@ export function HeadlineChangesSection({ data, timeZone }: { data: HeadlineChang
     <section aria-labelledby="cambios-titular">
       <h2 id="cambios-titular">Cambios de titular</h2>
       <p>
-        Últimos 7 días ({period}): {formatCount(data.changes, "cambio de titular", "cambios de titular")} en{" "}
-        {formatCount(data.changedArticles, "noticia", "noticias")}, de {formatCount(data.articlesSeen, "noticia vista", "noticias vistas")} por primera vez
-        en el periodo. Contamos como cambio cualquier titular distinto de la misma noticia visto después del primero, en su portada, su feed, su
+        Últimos 7 días ({period}): {headlineChangeSummary(data)}. Contamos como cambio cualquier titular distinto de la misma noticia visto después del primero, en su portada, su feed, su
         sitemap o la propia página, en noticias vistas por primera vez en los últimos 14 días.
       </p>
       {data.latest.length > 0 ? (

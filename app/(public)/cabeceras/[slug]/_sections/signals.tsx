@@ -1,16 +1,8 @@
 /** "Señales que publica" (SPEC ROB-4, SIG-1, SIG-3, SIG-4): what the outlet tells robots and miners. */
 import type { OutletSignals } from "@/db/queries/outlet-page-signals";
 import { robotsAccessLabel } from "@/lib/pages/collection-status";
+import { signalKindLabel, signalValueLabel, signalWhereLabel } from "@/lib/pages/signal-words";
 import { Moment } from "../../../../_components/moment";
-
-const KIND: Record<string, string> = {
-  "tdm-reservation": "Reserva de minería de textos (TDM)",
-  "tdm-policy": "Política de minería (TDM)",
-  "robots-directive": "Directiva robots de la página",
-  "content-usage": "Preferencias de uso por IA (Content-Usage)",
-  paywall: "Muro de pago",
-};
-
 
 /** robots.txt in force per host with its content signals, then the page signals recorded. */
 export function SignalsSection({ signals, timeZone }: { signals: OutletSignals; timeZone: string }) {
@@ -38,15 +30,19 @@ export function SignalsSection({ signals, timeZone }: { signals: OutletSignals; 
         <div className="table-wrap">
           <table className="data-table">
             <thead>
-              <tr><th scope="col">Señal</th><th scope="col">Dónde</th><th scope="col">Valor</th><th scope="col">Vista por última vez</th></tr>
+              <tr><th scope="col">Señal</th><th scope="col">Dónde la vimos</th><th scope="col">Qué dice</th><th scope="col">Vista por última vez</th></tr>
             </thead>
             <tbody>
-              {signals.signals.map((s) => (
-                <tr key={`${s.kind} ${s.scope} ${s.value}`}>
-                  <td>{KIND[s.kind] ?? s.kind}</td><td>{s.scope}</td><td><code>{s.value}</code></td>
-                  <td><Moment at={s.lastSeenAt} timeZone={timeZone} /></td>
-                </tr>
-              ))}
+              {signals.signals.map((s) => {
+                const said = signalValueLabel(s.kind, s.value);
+                return (
+                  <tr key={`${s.kind} ${s.scope} ${s.value}`}>
+                    <td>{signalKindLabel(s.kind)}</td><td>En {signalWhereLabel(s.scope)}</td>
+                    <td>{said.text}{said.quoted !== undefined ? <>: <code>{said.quoted}</code></> : null}</td>
+                    <td><Moment at={s.lastSeenAt} timeZone={timeZone} /></td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
