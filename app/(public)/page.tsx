@@ -24,7 +24,7 @@ function Leads({ data }: { data: HomeData }) {
       <h2 id="leads">Qué abre cada portada ahora</h2>
       <p className="hint">
         La noticia en primera posición de la portada de cada una de las {formatNumber(data.leads.length)} cabeceras
-        seguidas, en su última captura. Horas peninsulares.
+        seguidas, en su última captura. Horas en hora peninsular.
       </p>
       <div className="table-wrap">
         <table data-testid="leads">

@@ -8,6 +8,7 @@ import { FrontPage } from "./_sections/front-page";
 import { Language } from "./_sections/language";
 import { Stories } from "./_sections/stories";
 import { Thresholds } from "./_sections/thresholds";
+import { Times } from "./_sections/times";
 import { Wire } from "./_sections/wire";
 import { WithContents } from "@/app/_components/with-contents";
 
@@ -24,6 +25,7 @@ const contents = [
   ["teletipos", "Teletipos de agencia"],
   ["portada", "Portadas y retraso"],
   ["umbrales", "Umbrales"],
+  ["horas", "Horas"],
 ] as const;
 
 /** Static page: every figure on it comes from the code and the model file the worker runs. */
@@ -50,6 +52,7 @@ export default function MethodsPage() {
         <Wire />
         <FrontPage />
         <Thresholds />
+        <Times />
       </WithContents>
     </>
   );

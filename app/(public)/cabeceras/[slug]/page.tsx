@@ -5,6 +5,7 @@ import { cache } from "react";
 import { loadOutletPage } from "@/db/queries/outlet-page";
 import { loadPolicies } from "@/db/policy";
 import { readSiteData } from "@/lib/pages/data";
+import { zoneLabel } from "@/lib/pages/time-zone";
 import { PageHeader } from "../../../_components/page-header";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { AgencySection } from "./_sections/agency";
@@ -47,7 +48,7 @@ export default async function OutletPage({ params }: Props) {
       <PageHeader
         eyebrow="Cabecera"
         title={outlet.name}
-        lead={<>Lo que hemos medido de su portada, sus feeds y sus sitemaps. Portada: <a href={outlet.homepage} rel="noopener noreferrer">{outlet.homepage}</a>. Horas en {tz === "Europe/Madrid" ? "hora peninsular española" : tz}.</>}
+        lead={<>Lo que hemos medido de su portada, sus feeds y sus sitemaps. Portada: <a href={outlet.homepage} rel="noopener noreferrer">{outlet.homepage}</a>. <span data-testid="time-zone">Horas en {zoneLabel(tz)}</span>.</>}
       />
       <RequestsInForce policy={outlet.policy} />
       {page.frontPage ? <FrontPageNowSection frontPage={page.frontPage} timeZone={tz} /> : null}

@@ -8,6 +8,7 @@ import { loadStoryPage } from "@/db/queries/story-page";
 import { readSiteData } from "@/lib/pages/data";
 import { parseIdParam } from "@/lib/pages/ids";
 import { formatElapsed, formatPeriod } from "@/lib/pages/period";
+import { SITE_TIME_ZONE } from "@/lib/pages/time-zone";
 import { RankChart } from "../../../_components/charts/rank-chart";
 import { Moment } from "../../../_components/moment";
 import { PageHeader } from "../../../_components/page-header";
@@ -78,7 +79,7 @@ export default async function StoryPageView({ params }: Props) {
             series={positioned.map((c) => ({ label: c.outlet.name, spans: c.frontPage!.spans }))}
             start={spanStart - pad}
             end={spanEnd + pad}
-            timeZone="Europe/Madrid"
+            timeZone={SITE_TIME_ZONE}
           />
         </section>
       ) : null}

@@ -9,6 +9,7 @@ import { readSiteData } from "@/lib/pages/data";
 import { formatList } from "@/lib/pages/format";
 import { parseIdParam } from "@/lib/pages/ids";
 import { seenInLabel } from "@/lib/pages/seen-in";
+import { zoneLabel } from "@/lib/pages/time-zone";
 import { formatElapsed, formatPeriod } from "@/lib/pages/period";
 import { RankChart } from "../../../_components/charts/rank-chart";
 import { Moment } from "../../../_components/moment";
@@ -48,7 +49,7 @@ function RankSection({ page }: { page: ArticlePage }) {
       </dl>
       <RankChart
         title={`Posición de la noticia en la portada de ${page.outlet.name}, ${period}`}
-        caption={`Posición en la portada de ${page.outlet.name} (1 = la primera), ${period}, hora de la cabecera. Los huecos son periodos en que no estaba en portada o no pudimos capturarla.`}
+        caption={`Posición en la portada de ${page.outlet.name} (1 = la primera), ${period}, ${zoneLabel(tz)}. Los huecos son periodos en que no estaba en portada o no pudimos capturarla.`}
         series={[{ label: "Posición", spans }]}
         start={first - pad}
         end={last + pad}
@@ -72,7 +73,7 @@ export default async function ArticlePageView({ params }: Props) {
       <PageHeader
         eyebrow={page.outlet.name}
         title={page.headline}
-        lead={<>Noticia de <Link href={`/cabeceras/${page.outlet.slug}`} prefetch={false}>{page.outlet.name}</Link>: <a href={page.url} rel="noopener noreferrer" className="url">{page.url}</a></>}
+        lead={<>Noticia de <Link href={`/cabeceras/${page.outlet.slug}`} prefetch={false}>{page.outlet.name}</Link>: <a href={page.url} rel="noopener noreferrer" className="url">{page.url}</a>. <span data-testid="time-zone">Horas en {zoneLabel(tz)}</span>.</>}
       />
       {page.headlinesWithheld ? <p className="notice">A petición del medio, no reproducimos sus titulares literalmente.</p> : null}
       <section aria-labelledby="datos">

@@ -1,6 +1,7 @@
 /** "Su portada ahora": the links open at the latest successful capture (SPEC WEB-1). */
 import Link from "next/link";
 import type { FrontPageNow } from "@/db/queries/outlet-page-front";
+import { zoneLabel } from "@/lib/pages/time-zone";
 import { Moment } from "../../../../_components/moment";
 
 /** The front page by rank, with since when each link holds its rank. */
@@ -13,7 +14,7 @@ export function FrontPageNowSection({ frontPage, timeZone }: { frontPage: FrontP
       ) : (
         <>
           <p>
-            Según nuestra última captura correcta, del <Moment at={frontPage.capturedAt} timeZone={timeZone} /> (hora de la cabecera).
+            Según nuestra última captura correcta, del <Moment at={frontPage.capturedAt} timeZone={timeZone} /> ({zoneLabel(timeZone)}).
             {frontPage.items.length === 1 ? " Solo había una noticia." : frontPage.items.length > 1 ? ` Se muestran las ${frontPage.items.length} primeras noticias, en el orden en que aparecen.` : null}
           </p>
           {frontPage.items.length === 0 ? <p>Esa captura no encontró enlaces a noticias.</p> : (

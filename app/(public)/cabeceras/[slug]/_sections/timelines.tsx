@@ -2,6 +2,7 @@
 import Link from "next/link";
 import type { TopStoryTimelines } from "@/db/queries/outlet-page-front";
 import { formatPeriod } from "@/lib/pages/period";
+import { zoneLabel } from "@/lib/pages/time-zone";
 import { RankChart } from "../../../../_components/charts/rank-chart";
 
 /** Chart of the best-ranked stories over the last 24 hours, numbered to match the list below it. */
@@ -15,7 +16,7 @@ export function TimelinesSection({ timelines, outletName, timeZone }: { timeline
         <>
           <RankChart
             title={`Posición en la portada de ${outletName} de sus ${series.length} noticias mejor colocadas, ${period}`}
-            caption={`Posición en portada (1 = la primera) de las noticias mejor colocadas de ${outletName}, ${period}, hora de la cabecera. Cada trazo es un periodo en la misma posición.`}
+            caption={`Posición en portada (1 = la primera) de las noticias mejor colocadas de ${outletName}, ${period}, ${zoneLabel(timeZone)}. Cada trazo es un periodo en la misma posición.`}
             series={series}
             start={timelines.start}
             end={timelines.end}
