@@ -17,6 +17,16 @@ function When({ ms, now }: { ms: number; now: number }) {
   return <time dateTime={new Date(ms).toISOString()} title={formatMoment(ms)}>{formatAgo(ms, now)}</time>;
 }
 
+/** A lead already there at our first capture: it has led at least that long, maybe longer. */
+function LeadingSinceFirstCapture({ ms, now }: { ms: number; now: number }) {
+  const ago = formatAgo(ms, now);
+  return (
+    <time dateTime={new Date(ms).toISOString()} title={`Ya abría su portada en nuestra primera captura, del ${formatMoment(ms)}`}>
+      {ago === "ahora" ? "desde nuestra primera captura" : ago.replace(/^hace /, "hace al menos ")}
+    </time>
+  );
+}
+
 /** The rank-1 story of each outlet at its latest capture. */
 function Leads({ data }: { data: HomeData }) {
   return (
@@ -36,7 +46,7 @@ function Leads({ data }: { data: HomeData }) {
                 {row.lead ? (
                   <>
                     <td><Link href={`/noticias/${row.lead.articleId}`} prefetch={false}>{row.lead.headline}</Link></td>
-                    <td><When ms={row.lead.since} now={data.now} /></td>
+                    <td>{row.lead.sinceFirstCapture ? <LeadingSinceFirstCapture ms={row.lead.since} now={data.now} /> : <When ms={row.lead.since} now={data.now} />}</td>
                   </>
                 ) : (
                   <td colSpan={2} className="muted">

@@ -15,7 +15,11 @@ export interface FrontPageLead {
   outletSlug: string;
   outletName: string;
   /** Absent when the outlet asked not to be positioned, or before its first capture. */
-  lead?: { articleId: number; headline: string; since: number };
+  lead?: {
+    articleId: number; headline: string; since: number;
+    /** It already led at our first capture of the outlet: it has led at least since then, maybe longer. */
+    sinceFirstCapture: boolean;
+  };
   /** Latest successful capture (epoch ms). */
   capturedAt?: number;
   /** "sin posición" requested by the outlet (PUB-1). */
@@ -50,11 +54,14 @@ const DAY_MS = 24 * 3_600_000;
 async function leadsNow(db: Executor, policies: Policies): Promise<FrontPageLead[]> {
   const rows = await db.execute<{
     slug: string; name: string; outlet_id: number; captured_at: string | null;
-    article_id: number | null; since: string | null; headline: string | null;
+    article_id: number | null; since: string | null; headline: string | null; first_at: string | null;
   }>(sql`
     select o.slug, o.name, o.id as outlet_id, c.at as captured_at, s.article_id,
-      coalesce(n.at, s.from_at) as since, h.text as headline
+      coalesce(n.at, s.from_at) as since, h.text as headline, f.at as first_at
     from outlets o
+    left join lateral (
+      select at from frontpage_captures fc where fc.outlet_id = o.id and fc.outcome = 'ok' order by at limit 1
+    ) f on true
     left join lateral (
       select at from frontpage_captures fc where fc.outlet_id = o.id and fc.outcome = 'ok' order by at desc limit 1
     ) c on true
@@ -88,7 +95,10 @@ async function leadsNow(db: Executor, policies: Policies): Promise<FrontPageLead
       if (r.article_id === null || r.headline === null || r.since === null) return { ...base, capturedAt };
       return {
         ...base, capturedAt,
-        lead: { articleId: Number(r.article_id), headline: headlineForDisplay(policy, r.headline), since: fromSqlTime(r.since)! },
+        lead: {
+          articleId: Number(r.article_id), headline: headlineForDisplay(policy, r.headline), since: fromSqlTime(r.since)!,
+          sinceFirstCapture: r.first_at !== null && fromSqlTime(r.since)! <= fromSqlTime(r.first_at)!,
+        },
       };
     });
 }
