@@ -13,8 +13,11 @@ import { DAY_MS, outletArticlesSeenBetween } from "./page-sql";
 /** A label and how many articles (or headlines) carry it. */
 export interface Share { label: string; count: number }
 
-/** Declared sections of the period; the smallest are grouped under "Otras". */
-export interface SectionMix { start: number; end: number; articles: number; sections: Share[] }
+/**
+ * Declared sections of the period; the smallest are grouped under "Otras". An article with
+ * no section yet that we have not read is left out (`unread`): its page may still declare one.
+ */
+export interface SectionMix { start: number; end: number; articles: number; sections: Share[]; unread: number }
 
 /** Framing letters of the period's headlines; `shown` false under "sin anotación de modelo". */
 export type FramingDistribution =
@@ -34,10 +37,14 @@ function period(now: number) {
 /** Articles per declared section over the last 7 days. */
 export async function loadSectionMix(db: Executor, outletId: number, now: number): Promise<SectionMix> {
   const p = period(now);
-  const rows = await db.execute<{ section: string | null; n: number }>(sql`
-    select nullif(trim(section), '') as section, count(*)::int as n from articles
+  const all = await db.execute<{ section: string | null; unread: boolean; n: number }>(sql`
+    select nullif(trim(section), '') as section, (read_at is null) as unread, count(*)::int as n from articles
     where ${outletArticlesSeenBetween("articles", outletId, p.from, p.to)}
-    group by 1 order by n desc, section nulls last`);
+    group by 1, 2 order by n desc, section nulls last`);
+  const unread = all.filter((r) => r.section === null && r.unread).reduce((n, r) => n + r.n, 0);
+  const counted = new Map<string | null, number>();
+  for (const r of all) if (!(r.section === null && r.unread)) counted.set(r.section, (counted.get(r.section) ?? 0) + r.n);
+  const rows = [...counted].map(([section, n]) => ({ section, n })).sort((a, b) => b.n - a.n || (a.section ?? "\uffff").localeCompare(b.section ?? "\uffff"));
   const named = rows.filter((r) => r.section !== null);
   const shown = named.slice(0, SECTIONS_SHOWN).map((r) => ({ label: r.section!, count: r.n }));
   const others = named.slice(SECTIONS_SHOWN).reduce((n, r) => n + r.n, 0);
@@ -45,6 +52,7 @@ export async function loadSectionMix(db: Executor, outletId: number, now: number
   return {
     start: p.start, end: p.end,
     articles: rows.reduce((n, r) => n + r.n, 0),
+    unread,
     sections: [...shown, ...(others ? [{ label: "Otras", count: others }] : []), ...(none ? [{ label: NO_SECTION, count: none }] : [])],
   };
 }

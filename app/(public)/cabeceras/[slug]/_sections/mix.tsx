@@ -13,10 +13,14 @@ export function MixSections({ sections, framing, outletName, timeZone }: {
     <>
       <section aria-labelledby="secciones">
         <h2 id="secciones">Secciones</h2>
-        {sections.articles === 0 ? <p>No hemos visto noticias suyas en los últimos 7 días ({period}).</p> : (
+        {sections.articles === 0 ? (
+          <p>{sections.unread > 0
+            ? `Aún no hemos leído ninguna de las ${formatCount(sections.unread, "noticia vista", "noticias vistas")} en los últimos 7 días (${period}) que no traían sección: no sabemos todavía a qué sección pertenecen.`
+            : `No hemos visto noticias suyas en los últimos 7 días (${period}).`}</p>
+        ) : (
           <BarChart
             title={`Noticias de ${outletName} por sección declarada, ${period}`}
-            caption={`Reparto por la sección que declara la propia cabecera de las ${formatCount(sections.articles, "noticia vista", "noticias vistas")} por primera vez ${period}.`}
+            caption={`Reparto por la sección que declara la propia cabecera de las ${formatCount(sections.articles, "noticia vista", "noticias vistas")} por primera vez ${period}.${sections.unread > 0 ? ` No cuentan ${formatCount(sections.unread, "noticia", "noticias")} sin sección que aún no hemos leído.` : ""}`}
             bars={sections.sections.map((s) => ({ label: s.label, value: s.count }))}
             labelHeader="Sección"
             valueLabel="Noticias"
