@@ -10,6 +10,7 @@
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { badRequestPage } from "./lib/front-door/bad-request-page";
+import { STATUS_HEADER } from "./lib/front-door/page-cache/status-header";
 import { sessionCookieName } from "./lib/admin/session";
 import { parseSearchParams, type SearchParams } from "./lib/pages/search-params";
 
@@ -59,9 +60,12 @@ export function proxy(request: NextRequest): NextResponse {
   if (!validate) return NextResponse.next();
   const verdict = validate(toRecord(request.nextUrl.searchParams));
   if (verdict.ok) return NextResponse.next();
-  // The page itself says what is wrong, inside the site's frame and with its form; only the
-  // status is set here.
-  return NextResponse.rewrite(request.nextUrl, { status: 400, headers: { "cache-control": "no-store" } });
+  // The page itself says what is wrong, inside the site's frame and with its form; the front
+  // door answers it with the status asked for here (lib/front-door/page-cache/status-header.ts).
+  const response = NextResponse.next();
+  response.headers.set(STATUS_HEADER, "400");
+  response.headers.set("cache-control", "no-store");
+  return response;
 }
 
 export const config = { matcher: ["/buscar", "/admin", "/admin/:path*"] };

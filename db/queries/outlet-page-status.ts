@@ -48,7 +48,6 @@ export interface OutletStatus {
 export async function loadOutletStatus(db: Executor, outletId: number, policy: OutletPolicy, now: number): Promise<OutletStatus> {
   const start = now - HEALTH_WINDOW_MS;
   const from = new Date(start).toISOString();
-  const to = new Date(now).toISOString();
   const id = sql`${outletId}::int`;
   const [sources, [captures], [probes], [reads]] = await Promise.all([
     db.execute<{ kind: SourceStatus["kind"]; url: string; last_success_at: string | Date | null; last_failure_at: string | Date | null;
@@ -56,9 +55,9 @@ export async function loadOutletStatus(db: Executor, outletId: number, policy: O
       extraction_failed_since: string | Date | null; last_extraction_failure_at: string | Date | null }>(sql`
       select kind, url, last_success_at, last_failure_at, closed_since, paused_until, dead, extraction_failed_since, last_extraction_failure_at from sources
       where outlet_id = ${outletId} and active and not proposed order by kind, url`),
-    db.execute<{ attempts: number; failures: number }>(sql`select * from ${captureCounts(id, from, to)} c`),
-    db.execute<{ total: number; answered: number }>(sql`select * from ${probeCounts(id, from, to)} p`),
-    db.execute<{ attempts: number; failures: number }>(sql`select * from ${readCounts(id, from, to)} r`),
+    db.execute<{ attempts: number; failures: number }>(sql`select * from ${captureCounts(id, from)} c`),
+    db.execute<{ total: number; answered: number }>(sql`select * from ${probeCounts(id, from)} p`),
+    db.execute<{ attempts: number; failures: number }>(sql`select * from ${readCounts(id, from)} r`),
   ]);
   const all = sources.map((s) => ({
     kind: s.kind, url: s.url, lastSuccessAt: time(s.last_success_at), lastFailureAt: time(s.last_failure_at),

@@ -71,9 +71,8 @@ export interface StatusPage {
   volume: SiteVolume[];
 }
 
-async function outletRows(db: Executor, since: number, now: number) {
+async function outletRows(db: Executor, since: number) {
   const from = new Date(since).toISOString();
-  const to = new Date(now).toISOString();
   const id = sql`o.id`;
   return db.execute<{
     id: number; slug: string; name: string; homepage: string; captures: number; captures_failed: number; reads: number; reads_failed: number;
@@ -85,9 +84,9 @@ async function outletRows(db: Executor, since: number, now: number) {
       p.total as probes, p.answered as probes_answered,
       exists (select 1 from signals sg where sg.outlet_id = o.id and sg.kind = 'tdm-reservation' and sg.value = '1') as tdm_reserved
     from outlets o
-    cross join lateral ${captureCounts(id, from, to)} c
-    cross join lateral ${readCounts(id, from, to)} r
-    cross join lateral ${probeCounts(id, from, to)} p
+    cross join lateral ${captureCounts(id, from)} c
+    cross join lateral ${readCounts(id, from)} r
+    cross join lateral ${probeCounts(id, from)} p
     left join lateral (
       select (percentile_cont(0.5) within group (order by link_count) filter (where outcome = 'ok'))::float8 as median_links
       from frontpage_captures fc where fc.outlet_id = o.id and fc.at >= ${sqlTime(since)}) m on true
@@ -142,7 +141,7 @@ async function volumeRows(db: Executor, now: number): Promise<SiteVolume[]> {
 /** Everything "Estado" shows, over the 7 days before `now` (volume: the last 24 hours). */
 export async function readStatusPage(db: Executor, policies: Policies, now: number): Promise<StatusPage> {
   const since = now - HEALTH_WINDOW_MS;
-  const [outlets, sources, lag, volume] = await Promise.all([outletRows(db, since, now), sourceRows(db), lagRows(db, since), volumeRows(db, now)]);
+  const [outlets, sources, lag, volume] = await Promise.all([outletRows(db, since), sourceRows(db), lagRows(db, since), volumeRows(db, now)]);
   const visible = outlets.filter((o) => !policies.forOutlet(o.id).excluded);
   // The robots.txt of each outlet's front-page host (its home page's when it has no front-page source).
   const frontOrigin = new Map(visible.map((o) => {

@@ -10,6 +10,7 @@ import { RENDERER_KEY_HEADER } from "../renderer-key";
 import { MAX_REQUEST_BODY_BYTES, refuseRequest, tooLarge, type Refusal } from "../request-checks";
 import { RETRY_AFTER_S, unavailablePage } from "../unavailable-page";
 import { acceptsGzip, cacheKey, cacheableStatus, keyUrl, MAX_STREAMED_KEPT, streamedKey } from "./policy";
+import { statusFromHeader } from "./status-header";
 import type { PageStore, Rendered, StoredPage } from "./store";
 import { saysUnavailable } from "./unavailable-marker";
 import { asPool, type RendererLease, type RendererPool, type Upstream } from "./upstream";
@@ -139,8 +140,9 @@ function renderPage(request: IncomingMessage, url: string, upstream: Upstream & 
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
       incoming.on("error", reject);
       incoming.on("end", () => {
-        const status = incoming.statusCode ?? 502;
-        const page: StoredPage = { status, headers: responseHeaders(incoming.headers), body: Buffer.concat(chunks), storedAt: now() };
+        const headers = responseHeaders(incoming.headers);
+        const status = statusFromHeader(incoming.statusCode ?? 502, headers);
+        const page: StoredPage = { status, headers, body: Buffer.concat(chunks), storedAt: now() };
         delete page.headers["content-length"];
         if (status === 200 && saysUnavailable(page.body, incoming.headers["content-encoding"], incoming.headers["content-type"])) {
           // The page could not read its data: a 503 the reader may retry, never kept.
@@ -181,10 +183,11 @@ function passThrough(request: IncomingMessage, response: ServerResponse, pool: R
   const send = (retried: boolean) => {
     const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers, agent }, (incoming) => {
       const sent = responseHeaders(incoming.headers);
-      response.writeHead(incoming.statusCode ?? 502, sent);
+      const status = statusFromHeader(incoming.statusCode ?? 502, sent);
+      response.writeHead(status, sent);
       incoming.pipe(response);
       incoming.on("error", () => response.destroy());
-      if (!keeping || incoming.statusCode !== 200 || incoming.headers["set-cookie"] !== undefined) return;
+      if (!keeping || status !== 200 || incoming.headers["set-cookie"] !== undefined) return;
       const chunks: Buffer[] = [];
       let size = 0;
       incoming.on("data", (chunk: Buffer) => {
