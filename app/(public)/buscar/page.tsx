@@ -97,7 +97,7 @@ function Results({ query, result }: { query: SearchQuery; result: SearchResult }
               <br />
               <span className="muted">
                 <Link href={`/cabeceras/${h.outletSlug}`} prefetch={false}>{h.outletName}</Link>
-                {h.section ? `, ${h.section}` : ""} — visto por primera vez el <Moment at={h.firstSeenAt} /> (hora peninsular)
+                {h.section ? `, ${h.section}` : ""} — visto por primera vez el <Moment at={h.firstSeenAt} />
               </span>
             </li>
           ))}
@@ -140,7 +140,7 @@ export default async function SearchPage({ searchParams }: Props) {
         <>
           <meta name="robots" content="noindex" />
           <p className="notice" role="alert" data-testid="bad-query">
-            No hemos podido leer esta búsqueda: {parsed.reason} Corrígela en el formulario o <Link href="/buscar" prefetch={false}>empieza de nuevo</Link>.
+            No hemos podido leer esta búsqueda: {parsed.reason.charAt(0).toLowerCase() + parsed.reason.slice(1)} Corrígela en el formulario o <Link href="/buscar" prefetch={false}>empieza de nuevo</Link>.
           </p>
         </>
       )}
