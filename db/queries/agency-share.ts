@@ -1,6 +1,6 @@
 /**
  * Agency copy per outlet (SPEC DER-3, WEB-1): of the outlet's articles first seen in the
- * last 7 days, how many we could judge (their page was read, or an agency verdict exists)
+ * last 7 days, how many we could judge (their body was read, or an agency verdict exists)
  * and how many are agency copy, by agency. Verdicts come from the worker's wire-copy step
  * (credit lines, agency bylines, near-identical bodies across outlets).
  */
@@ -18,7 +18,10 @@ export interface AgencyShare {
   end: number;
   /** Articles first seen in the period. */
   articles: number;
-  /** Of those, articles we could judge: page read, or an agency verdict. The share's denominator. */
+  /**
+   * Of those, articles we could judge: body read, or an agency verdict. The share's denominator:
+   * pages that reserve text mining or close behind a paywall are left out, as /metodologia says.
+   */
   judged: number;
   analysed: boolean;
   agencyArticles: number;
@@ -32,7 +35,7 @@ const WINDOW_MS = 7 * DAY_MS;
 export async function loadAgencyShare(db: Executor, outletId: number, now: number): Promise<AgencyShare> {
   const start = now - WINDOW_MS;
   const rows = await db.execute<{ agency: string | null; n: number; judged: number }>(sql`
-    select agency, count(*)::int as n, count(*) filter (where read_at is not null or agency is not null)::int as judged
+    select agency, count(*)::int as n, count(*) filter (where read_outcome = 'open' or agency is not null)::int as judged
     from articles
     where ${outletArticlesSeenBetween("articles", outletId, new Date(start).toISOString(), new Date(now).toISOString())}
     group by 1 order by n desc, agency`);
