@@ -4,7 +4,7 @@
  * headlines, times, sections, bylines, ranks) reaches the recorder. Ledes, bodies and
  * HTML are dropped with the parser's result when this function returns (STO-3).
  * An answered poll that yields too little to be believed is recorded as a failed
- * extraction, never as an emptied page (EXT-6, lib/extraction-floor.ts).
+ * extraction, never as an emptied page (EXT-6, lib/collection/extraction-floor.ts).
  */
 import type { Db, Executor } from "../../db/client";
 import { transactionRetryingConflicts } from "../../db/conflict-retry";
@@ -25,7 +25,7 @@ import { recordFingerprints } from "../derive/fingerprints";
 import { proposeSources, robotsSitemaps } from "../record/discovered";
 import { recordCapture } from "../record/frontpage";
 import { frontPageHistory, recordExtractionRecovered, recordFailedFrontPage, recordListingExtraction } from "../record/extraction";
-import { frontPageExtractionFailed } from "../../lib/extraction-floor";
+import { frontPageExtractionFailed } from "../../lib/collection/extraction-floor";
 import type { Job } from "../schedule/claim";
 import type { Collect } from "./poll-source";
 

@@ -3,14 +3,14 @@
  * is recorded as such — for a front page a capture row with outcome `extraction-failed` and
  * no span written, so every open span stays open within the usual gap rule — and the source
  * counts its failed extractions in a row, since when, and the latest (status pages, the
- * operator's queue). A success clears that state. The rule itself is lib/extraction-floor.ts.
+ * operator's queue). A success clears that state. The rule itself is lib/collection/extraction-floor.ts.
  * Writes happen only when the state changes, behind one conditional statement per answered
  * feed or sitemap poll.
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { sqlTime } from "../../db/sql-time";
-import { listingExtractionFailed, MEDIAN_CAPTURES } from "../../lib/extraction-floor";
+import { listingExtractionFailed, MEDIAN_CAPTURES } from "../../lib/collection/extraction-floor";
 
 /** The outcome of a front-page capture whose extraction failed. */
 export const EXTRACTION_FAILED = "extraction-failed";

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { sql } from "drizzle-orm";
-import { needsOperator, QUEUE_AFTER } from "../../lib/extraction-floor";
+import { needsOperator, QUEUE_AFTER } from "../../lib/collection/extraction-floor";
 import type { Executor } from "../client";
 import { fromSqlTime } from "../sql-time";
 

@@ -4,7 +4,7 @@
  * requests to accept or reject. Every write is conditional, so a repeated click changes nothing.
  */
 import "server-only";
-import { shownText } from "../../lib/shown-text";
+import { shownText } from "../../lib/pages/shown-text";
 import { sql } from "drizzle-orm";
 import type { Scope } from "../../lib/policy";
 import type { Executor } from "../client";

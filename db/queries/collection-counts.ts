@@ -6,7 +6,7 @@
  * `outletId` (SQL, so that it may be a lateral reference such as `o.id`), since `from`.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { READ_SUCCESSES } from "../../lib/collection-health";
+import { READ_SUCCESSES } from "../../lib/collection/health";
 
 /** Front-page captures since `from` and how many failed. */
 export function captureCounts(outletId: SQL, from: string): SQL {

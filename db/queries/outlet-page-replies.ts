@@ -1,6 +1,6 @@
 /** Replies an outlet sent us, once published (SPEC PUB-4): in full, exactly as sent. */
 import "server-only";
-import { shownText } from "../../lib/shown-text";
+import { shownText } from "../../lib/pages/shown-text";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
 import { time } from "./page-sql";

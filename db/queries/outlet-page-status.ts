@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { sql } from "drizzle-orm";
-import { HEALTH_WINDOW_MS, overThreshold, type FailureCount } from "../../lib/collection-health";
+import { HEALTH_WINDOW_MS, overThreshold, type FailureCount } from "../../lib/collection/health";
 import type { OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";
 import { captureCounts, probeCounts, readCounts } from "./collection-counts";

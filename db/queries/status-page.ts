@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { sql } from "drizzle-orm";
-import { failureShare, HEALTH_WINDOW_MS, overThreshold } from "../../lib/collection-health";
+import { failureShare, HEALTH_WINDOW_MS, overThreshold } from "../../lib/collection/health";
 import type { Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";

@@ -2,7 +2,7 @@
  * The query string of /buscar, validated (SPEC WEB-1 search; bad input is a 400, never a 500).
  * Pure: the proxy uses it to answer 400 and the page to read the same values.
  */
-import { inDateRange } from "../date-range";
+import { inDateRange } from "./date-range";
 import { parsePageParam } from "./pagination";
 
 export interface SearchQuery {

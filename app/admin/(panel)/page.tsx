@@ -14,7 +14,7 @@ import { requireOperator } from "@/lib/admin/gate";
 import { confirmationDeadline, mailExclusionDeadline, MAIL_BUSINESS_HOURS, replyDeadline } from "@/lib/deadlines";
 import { SCOPE_LABELS } from "@/lib/exclusion-request";
 import { SCOPES } from "@/lib/policy";
-import { QUEUE_AFTER } from "@/lib/extraction-floor";
+import { QUEUE_AFTER } from "@/lib/collection/extraction-floor";
 import { ActionForm, RowButton } from "../_lib/action-form";
 import { Deadline } from "../_lib/deadline";
 

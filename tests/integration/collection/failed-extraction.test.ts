@@ -24,7 +24,7 @@ import { createCrawlPipeline } from "../../../crawler/compose";
 import { runWorker } from "../../../crawler/loop";
 import { scaledClock, type Clock } from "../../../lib/clock";
 import { loadConfig } from "../../../lib/config";
-import { QUEUE_AFTER } from "../../../lib/extraction-floor";
+import { QUEUE_AFTER } from "../../../lib/collection/extraction-floor";
 import { createLogger } from "../../../lib/log";
 import { parseOutletsFile } from "../../../lib/outlets-file";
 import { PATHS, redesignedFrontPage, softErrorPage, startSimulatedWeb, toOutletsFile, type SimulatedWeb } from "../../sim/index";

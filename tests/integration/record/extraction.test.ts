@@ -13,7 +13,7 @@ import { importOutlets } from "../../../db/outlets";
 import { recordSightings } from "../../../crawler/record/articles";
 import { frontPageHistory, recordExtractionRecovered, recordFailedFrontPage, recordListingExtraction } from "../../../crawler/record/extraction";
 import { forgetOpenSpans, recordCapture } from "../../../crawler/record/frontpage";
-import { frontPageExtractionFailed } from "../../../lib/extraction-floor";
+import { frontPageExtractionFailed } from "../../../lib/collection/extraction-floor";
 import { parseOutletsFile } from "../../../lib/outlets-file";
 import { simOutlets } from "../../sim/outlets";
 import { toOutletsFile } from "../../sim/outlets-file";

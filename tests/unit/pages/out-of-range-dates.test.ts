@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../lib/api/errors";
 import { parseQuery } from "../../../lib/api/params";
-import { inDateRange } from "../../../lib/date-range";
+import { inDateRange } from "../../../lib/pages/date-range";
 import { parseSearchParams } from "../../../lib/pages/search-params";
 
 describe("dates out of range (SEC-6)", () => {

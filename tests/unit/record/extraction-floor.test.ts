@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   FLOOR_LINKS, frontPageExtractionFailed, frontPageFloor, listingExtractionFailed, median, MEDIAN_CAPTURES, needsOperator, QUEUE_AFTER,
-} from "../../../lib/extraction-floor";
+} from "../../../lib/collection/extraction-floor";
 
 const times = (n: number, value: number) => Array.from({ length: n }, () => value);
 

@@ -2,7 +2,7 @@
 import type { OutletStatus, SourceStatus } from "@/db/queries/outlet-page-status";
 import { LAST_FAILURE_LABEL, LAST_SUCCESS_LABEL, SOURCE_KIND_LABEL, sourceStateLabel } from "@/lib/pages/collection-status";
 import { formatPercent, formatPeriod, formatShare } from "@/lib/pages/period";
-import { failureShare } from "@/lib/collection-health";
+import { failureShare } from "@/lib/collection/health";
 import { Moment } from "../../../../_components/moment";
 
 /** A source's state in the shared words (WEB-7), with since when its extraction fails. */
