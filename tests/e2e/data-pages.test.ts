@@ -66,7 +66,7 @@ describe("outlet page", () => {
       const longest = await rows(page, "tiempo-portada");
       expect(longest.map((r) => r[0])).toEqual(model.frontPageTime!.longest.map((l) => l.headline));
       expect(text).toMatch(/sin datos todavía/i); // agency and framing: the analysis has not run
-      expect(text).toContain("Reserva de minería de textos (TDM)");
+      expect(text).toContain("Reserva de minería de textos y datos (TDM)");
     });
   });
 

@@ -216,7 +216,7 @@ describe("agency share on the outlet page", () => {
       const mine = stored.filter((a) => a.outlet === o.slug);
       expect(share.articles).toBe(mine.length);
       expect(share.agencyArticles).toBe(mine.filter((a) => a.agency !== null).length);
-      expect(share.judged).toBe(mine.filter((a) => a.read_outcome !== null || a.agency !== null).length);
+      expect(share.judged).toBe(mine.filter((a) => a.read_outcome === "open" || a.agency !== null).length);
       for (const a of share.agencies) expect(["EFE", "Europa Press"]).toContain(a.label);
       seen += share.agencyArticles;
     }

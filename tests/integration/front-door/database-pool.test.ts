@@ -30,7 +30,12 @@ beforeAll(async () => {
     slug: "uno", name: "Diario Uno", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.uno.test/",
     feeds: ["https://www.uno.test/rss.xml"], sitemaps: [], renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
   }]);
-  site = await startSite(database.url, 30, { HEMEROSCOPIO_SITE_RENDERERS: String(RENDERERS) });
+  // No page cache: every reader is a render (the cache keys pages on the parameters they read,
+  // so readers of one page would share one render). The statement timeout would end the
+  // blocked statements by itself after 10 s; it is off
+  // here so that what is tested is the front door's render timeout with every connection held
+  // (tests/integration/db/site-statement-timeout.test.ts covers the statement timeout).
+  site = await startSite(database.url, 0, { HEMEROSCOPIO_SITE_RENDERERS: String(RENDERERS), HEMEROSCOPIO_STATEMENT_TIMEOUT_MS: "0" });
 }, 300_000);
 
 afterAll(async () => {
