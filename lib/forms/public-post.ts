@@ -4,7 +4,7 @@
  * seconds old, valid fields, and a per-address limit — else a Spanish refusal with
  * nothing stored. Pure of Next: the caller passes the secret, the database and `store`.
  */
-import type { Executor } from "../../db/client";
+import type { Db, Executor } from "../../db/client";
 import { allowSubmission } from "../../db/queries/exclusions";
 import { spendFormToken } from "../../db/queries/form-tokens";
 import { badRequestPage } from "../front-door/bad-request-page";
@@ -33,7 +33,7 @@ function refuse(back: string, reason: string, status = 400): Response {
 }
 
 /** Handle one POST; `store` returns where to go on success, or a refusal reason prefixed "!" */
-export async function handlePublicForm<T>(request: Request, spec: PublicFormSpec<T>, deps: { secret: string; db: () => Promise<Executor>; now?: number }): Promise<Response> {
+export async function handlePublicForm<T>(request: Request, spec: PublicFormSpec<T>, deps: { secret: string; db: () => Promise<Db>; now?: number }): Promise<Response> {
   const h = request.headers;
   if (!sameOrigin({ origin: h.get("origin"), referer: h.get("referer"), host: h.get("host"), https: isHttps(request.url, h.get("x-forwarded-proto")) })) {
     return refuse(spec.back, "El formulario debe enviarse desde nuestra propia página.", 403);

@@ -7,6 +7,7 @@ import type { Database } from "../../../db/client";
 import { issueFormToken } from "../../../lib/forms/guard";
 import { handlePublicForm, USED_TOKEN, type PublicFormSpec } from "../../../lib/forms/public-post";
 import { createTestDatabase } from "../../support/database";
+import { spendFormToken } from "../../../db/queries/form-tokens";
 
 let database: Database;
 const SECRET = "secreto-de-prueba";
@@ -18,7 +19,7 @@ const spec: PublicFormSpec<string> = {
   store: async (_db, value) => (stored.push(value), "/replicas?enviada=1"),
 };
 
-beforeAll(async () => { database = await createTestDatabase(2); });
+beforeAll(async () => { database = await createTestDatabase(10); });
 afterAll(async () => { await database?.close(); });
 
 function submit(token: string, texto: string, address = "203.0.113.5"): Promise<Response> {
@@ -38,5 +39,17 @@ describe("public form tokens are spent once (SEC-2)", () => {
     expect(await replay.text()).toContain(USED_TOKEN.slice(0, 30));
     expect((await submit(issueFormToken(SECRET, "prueba", NOW - 9_000), "tercera")).status).toBe(303);
     expect(stored).toEqual(["primera", "tercera"]);
+  });
+
+  it("SEC-2: a token being spent by one post is not spent again by a post arriving before the first has committed", async () => {
+    const token = issueFormToken(SECRET, "prueba", NOW - 5_000);
+    let second: Promise<boolean> | undefined;
+    await database.db.transaction(async (first) => {
+      expect(await spendFormToken(first, "prueba", token, NOW)).toBe(true);
+      second = spendFormToken(database.db, "prueba", token, NOW);
+      // The second waits for the first to commit instead of passing the check beside it.
+      expect(await Promise.race([second, new Promise((r) => setTimeout(() => r("waiting"), 500))])).toBe("waiting");
+    });
+    expect(await second).toBe(false);
   });
 });
