@@ -138,6 +138,10 @@ async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs
             and (st.backoff_until is null or st.backoff_until <= ${now})
             and (st.reads_day is distinct from (${now}::timestamptz at time zone 'UTC')::date or st.reads_count < ${p.articleDailyBudget ?? 500})
             and ${siteIsFree(sql`a2.site_domain`, now)}
+            -- BLK-1, BLK-5: an outlet whose front page is closed to us (a 401, 403 or bot challenge) has
+            -- said no; reading its articles would be getting in by another door. A probe that reopens
+            -- the front page resumes them.
+            and not exists (select 1 from sources fp where fp.outlet_id = a2.outlet_id and fp.kind = 'frontpage' and fp.closed_since is not null)
         ) ranked
         where nth = 1
         order by read_due_at

@@ -116,6 +116,22 @@ describe("claiming due work", () => {
     expect(fresh.siteReadyAt).toBeUndefined(); // no request to the site yet
   });
 
+  it("BLK-1, BLK-5: no article of an outlet whose front page is closed to us is read until a probe reopens it", async () => {
+    await database.db.update(sources).set({ nextDueAt: new Date(T0 + 3_600_000) });
+    await database.db.execute(sql`
+      insert into articles (outlet_id, url, first_seen_at, first_seen_in, site_domain, read_due_at)
+      select o.id, 'https://www.' || o.slug || '.test/a/1.html', ${new Date(T0).toISOString()}, 'feed', o.slug || '.test', ${new Date(T0 - 1000).toISOString()}
+      from outlets o where o.slug in ('o1', 'o2')`);
+    const close = (at: Date | null) => database.db.execute(sql`
+      update sources set closed_since = ${at?.toISOString() ?? null} where kind = 'frontpage' and outlet_id = (select id from outlets where slug = 'o2')`);
+    await close(new Date(T0 - 60_000));
+    const closed = await claimDueJobs(database.db, { workerId: "w1", now: T0, leaseMs: 1000, limit: 100 });
+    expect(closed.map((j) => `${j.kind} ${j.outletSlug}`)).toEqual(["article o1"]);
+    await close(null);
+    const reopened = await claimDueJobs(database.db, { workerId: "w1", now: T0 + 2000, leaseMs: 1000, limit: 100 });
+    expect(reopened.map((j) => `${j.kind} ${j.outletSlug}`)).toContain("article o2");
+  });
+
   it("SCH-4: inactive outlets and proposed sources are never due", async () => {
     await database.db.execute(sql`update outlets set active = false where slug = 'o0'`);
     await database.db.execute(sql`update sources set proposed = true where url like '%o1.test/rss-0.xml'`);

@@ -11,7 +11,8 @@ export function Blocks({ data }: { data: BotPageData }) {
       <p>
         Un 403 o un 401 cierra el recurso: no reintentamos, no cambiamos de cliente ni de dirección, no usamos un navegador
         automatizado para «pasar». Las páginas de desafío antibots (las de «Just a moment…» y similares) cuentan como un
-        bloqueo aunque lleguen con un 200, y nunca se leen como contenido.
+        bloqueo aunque lleguen con un 200, y nunca se leen como contenido. Mientras la portada de una cabecera esté
+        cerrada para nosotros, tampoco leemos sus noticias: no entramos por otra puerta.
       </p>
       <p>
         Un 429 o un 503 detiene todas nuestras peticiones a ese sitio. Esperamos exactamente lo que pida la cabecera{" "}
