@@ -77,6 +77,19 @@ describe("refusal scenarios", () => {
     expect((await get(f.sim, `http://${www}/`)).status).toBe(200);
   });
 
+  it("switches a scenario on once the simulated clock reaches `from`", async () => {
+    f.sim.setScenario(www, [{ ...forbidden(), from: f.clock.now() + 10 * MINUTE }]);
+    expect((await get(f.sim, `http://${www}/`)).status).toBe(200);
+    f.clock.advance(10 * MINUTE);
+    expect((await get(f.sim, `http://${www}/`)).status).toBe(403);
+  });
+
+  it("targets one exact path: `/` alone is the front page", async () => {
+    f.sim.setScenario(www, [{ ...forbidden(), path: "/", exact: true }]);
+    expect((await get(f.sim, `http://${www}/`)).status).toBe(403);
+    expect((await get(f.sim, `http://${www}/robots.txt`)).status).toBe(200);
+  });
+
   it("restores normal behaviour when the scenarios of a host are cleared at runtime", async () => {
     f.sim.setScenario(www, [forbidden()]);
     expect((await get(f.sim, `http://${www}/`)).status).toBe(403);

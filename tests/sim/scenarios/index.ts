@@ -47,7 +47,8 @@ export class ScenarioCounter {
   /** The scenarios that apply to `req`, in order; consumes one use of each `times`-limited one. */
   select(list: readonly Scenario[], req: SimRequest): Scenario[] {
     return list.filter((s) => {
-      if (s.path !== undefined && !req.path.startsWith(s.path)) return false;
+      if (s.path !== undefined && !(s.exact ? req.path === s.path : req.path.startsWith(s.path))) return false;
+      if (s.from !== undefined && req.now < s.from) return false;
       if (s.until !== undefined && req.now >= s.until) return false;
       if (s.times === undefined) return true;
       const used = this.used.get(s) ?? 0;

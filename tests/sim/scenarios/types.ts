@@ -9,6 +9,10 @@
 export interface ScenarioBase {
   /** Path prefix it applies to, e.g. `/robots.txt` or `/rss/` (default: every path). */
   path?: string;
+  /** `path` is the whole path, not a prefix (`/` alone is the front page, not every path). */
+  exact?: boolean;
+  /** Active from this simulated time on (epoch ms). */
+  from?: number;
   /** Active while the simulated clock is before this time (epoch ms). */
   until?: number;
   /** Applies to this many matching requests, then switches itself off. */
