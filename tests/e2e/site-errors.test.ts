@@ -43,6 +43,29 @@ describe("security headers", () => {
     },
   );
 
+  it("SEC-3: no inline script runs but the page's own: script-src lists its hashes, never 'unsafe-inline', and the page still hydrates", async () => {
+    const context = await browser().newContext();
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        (window as unknown as { violations: string[] }).violations = [];
+        document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      });
+      for (const path of ["/", "/cabeceras", "/buscar?q=gobierno", "/bot"]) {
+        const response = await page.goto(siteUrl(path));
+        const scriptSrc = (response!.headers()["content-security-policy"] ?? "").split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+        expect(scriptSrc, path).not.toContain("unsafe-inline");
+        expect(scriptSrc, path).toMatch(/'sha256-[A-Za-z0-9+/]+=*'/);
+        await page.waitForLoadState("networkidle");
+        expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), path).toEqual([]);
+        // Next.js's inline bootstrap ran: its flight data queue exists.
+        expect(await page.evaluate(() => Array.isArray((self as unknown as { __next_f?: unknown[] }).__next_f)), path).toBe(true);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it("SEC-3: the pages load nothing from other origins", async () => {
     const { page } = await openPage(browser(), "/bot");
     try {

@@ -8,6 +8,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import { badRequestPage } from "../bad-request-page";
 import { RENDERER_KEY_HEADER } from "../renderer-key";
 import { MAX_REQUEST_BODY_BYTES, refuseRequest, tooLarge, type Refusal } from "../request-checks";
+import { withPageScriptHashes } from "../script-hashes";
 import { RETRY_AFTER_S, unavailablePage } from "../unavailable-page";
 import { acceptsGzip, cacheKey, cacheableStatus, keyUrl, MAX_STREAMED_KEPT, streamedKey } from "./policy";
 import { statusFromHeader } from "./status-header";
@@ -140,9 +141,10 @@ function renderPage(request: IncomingMessage, url: string, upstream: Upstream & 
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
       incoming.on("error", reject);
       incoming.on("end", () => {
-        const headers = responseHeaders(incoming.headers);
+        const body = Buffer.concat(chunks);
+        const headers = withPageScriptHashes(responseHeaders(incoming.headers), body);
         const status = statusFromHeader(incoming.statusCode ?? 502, headers);
-        const page: StoredPage = { status, headers, body: Buffer.concat(chunks), storedAt: now() };
+        const page: StoredPage = { status, headers, body, storedAt: now() };
         delete page.headers["content-length"];
         if (status === 200 && saysUnavailable(page.body, incoming.headers["content-encoding"], incoming.headers["content-type"])) {
           // The page could not read its data: a 503 the reader may retry, never kept.
@@ -184,10 +186,27 @@ function passThrough(request: IncomingMessage, response: ServerResponse, pool: R
     const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers, agent }, (incoming) => {
       const sent = responseHeaders(incoming.headers);
       const status = statusFromHeader(incoming.statusCode ?? 502, sent);
+      const mayKeep = keeping !== undefined && status === 200 && incoming.headers["set-cookie"] === undefined;
+      // An HTML page is read whole first: its CSP names the hashes of its inline scripts (script-hashes.ts).
+      if (request.method !== "HEAD" && String(sent["content-type"] ?? "").startsWith("text/html")) {
+        const chunks: Buffer[] = [];
+        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        incoming.on("error", (error) => failed(request, response, error, report));
+        incoming.on("end", () => {
+          const body = Buffer.concat(chunks);
+          const headers = withPageScriptHashes(sent, body);
+          response.writeHead(status, headers);
+          response.end(body);
+          if (!mayKeep || body.length > MAX_STREAMED_KEPT || !incoming.complete) return;
+          const { "content-length": _length, "transfer-encoding": _encoding, ...kept } = headers;
+          keeping.store.keep(keeping.key, { status: 200, headers: kept, body, storedAt: keeping.now() });
+        });
+        return;
+      }
       response.writeHead(status, sent);
       incoming.pipe(response);
       incoming.on("error", () => response.destroy());
-      if (!keeping || status !== 200 || incoming.headers["set-cookie"] !== undefined) return;
+      if (!mayKeep) return;
       const chunks: Buffer[] = [];
       let size = 0;
       incoming.on("data", (chunk: Buffer) => {

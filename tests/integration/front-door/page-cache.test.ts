@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 /**
  * The page cache in front of the renderer, over real HTTP on loopback: a small upstream
  * server stands for Next.js and counts what reaches it.
@@ -46,6 +47,13 @@ beforeAll(async () => {
         response.writeHead(200, { "content-type": "text/html; charset=utf-8", ...(gzip ? { "content-encoding": "gzip" } : {}) });
         return void response.end(gzip ? gzipSync(html) : html);
       }
+      if (request.url === "/metodologia" || request.url === "/admin/panel") {
+        // A page with an inline script, under a CSP that allows none yet (next.config.ts).
+        const html = Buffer.from(`<html><body><p>${seen.length}</p><script>boot(${JSON.stringify(request.url)})</script></body></html>`);
+        const gzip = String(request.headers["accept-encoding"]).includes("gzip");
+        response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'self'; script-src 'self'", ...(gzip ? { "content-encoding": "gzip" } : {}) });
+        return void response.end(gzip ? gzipSync(html) : html);
+      }
       const status = request.url === "/noticias/0" ? 404 : request.url === "/buscar?q=%" ? 400 : 200;
       setTimeout(() => {
         response.writeHead(status, { "content-type": "text/html; charset=utf-8", "x-render": String(seen.length) });
@@ -81,6 +89,20 @@ describe("page cache over HTTP (WEB-4)", () => {
     expect(second.headers.get("x-cache")).toBe("HIT");
     expect(await second.text()).toBe(await first.text());
     expect(seen).toHaveLength(1);
+  });
+
+  it("SEC-3: an HTML page's CSP names the hash of each of its inline scripts, cached (gzip or not) or passed through", async () => {
+    const hash = (url: string) => `'sha256-${createHash("sha256").update(`boot(${JSON.stringify(url)})`).digest("base64")}'`;
+    for (const encoding of ["gzip", "identity"]) {
+      const miss = await fetch(`${frontUrl}/metodologia`, { headers: { "accept-encoding": encoding } });
+      const hit = await fetch(`${frontUrl}/metodologia`, { headers: { "accept-encoding": encoding } });
+      expect([miss.headers.get("x-cache"), hit.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
+      for (const r of [miss, hit]) expect(r.headers.get("content-security-policy")).toBe(`default-src 'self'; script-src 'self' ${hash("/metodologia")}`);
+    }
+    const passed = await fetch(`${frontUrl}/admin/panel`);
+    expect(passed.headers.get("x-cache")).toBeNull();
+    expect(passed.headers.get("content-security-policy")).toBe(`default-src 'self'; script-src 'self' ${hash("/admin/panel")}`);
+    expect(await passed.text()).toContain("<script>boot(");
   });
 
   it("WEB-4: many readers of a page being rendered cause one render", async () => {
