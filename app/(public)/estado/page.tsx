@@ -5,11 +5,12 @@ import { appConfig, siteClock } from "@/db/server";
 import { loadPolicies } from "@/db/policy";
 import { FAILURE_THRESHOLD } from "@/lib/collection/health";
 import { FLOOR_LINKS, MEDIAN_CAPTURES, MEDIAN_SHARE } from "@/lib/collection/extraction-floor";
-import { readStatusPage, type LagDistribution, type OutletStatus, type SiteVolume, type SourceStatus, type StatusPage as StatusData } from "@/db/queries/status-page";
+import { readStatusPage, type LagDistribution, type OutletStatus, type SiteVolume, type StatusPage as StatusData } from "@/db/queries/status-page";
 import { readSiteData } from "@/lib/pages/data";
 import { formatNumber } from "@/lib/pages/format";
-import { LAST_FAILURE_LABEL, LAST_SUCCESS_LABEL, robotsAccessLabel, SOURCE_KIND_LABEL, sourceStateLabel } from "@/lib/pages/collection-status";
+import { LAST_FAILURE_LABEL, LAST_SUCCESS_LABEL, robotsAccessLabel, SOURCE_KIND_LABEL } from "@/lib/pages/collection-status";
 import { Moment } from "../../_components/moment";
+import { SourceState } from "../../_components/source-state";
 import { PageHeader } from "../../_components/page-header";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
 import { SortableTh } from "../../_components/sortable-th";
@@ -61,14 +62,6 @@ function OutletState({ o }: { o: OutletStatus }) {
   }
   if (notes.length === 0) notes.push(<span key="ok">Normal</span>);
   return <>{notes.map((n, i) => <span key={i}>{i > 0 ? " " : ""}{n}</span>)}</>;
-}
-
-function SourceState({ s, now }: { s: SourceStatus; now: number }) {
-  const label = sourceStateLabel(s, now);
-  if (s.dead) return <>{label}</>;
-  if (s.closedSince !== undefined) return <>{label} desde el <Moment at={s.closedSince} /></>;
-  if (s.extractionFailedSince !== undefined) return <>{label} desde el <Moment at={s.extractionFailedSince} /> ({formatNumber(s.extractionFailures)} seguidas)</>;
-  return <>{label}</>;
 }
 
 function Outlets({ data, query }: { data: StatusData; query: Query }) {
@@ -124,7 +117,7 @@ function Outlets({ data, query }: { data: StatusData; query: Query }) {
               <tbody>
                 {o.sources.map((s) => (
                   <tr key={`${s.kind} ${s.url}`}>
-                    <td>{kindLabel[s.kind]}</td><td className="url">{s.url}</td><td><Moment at={s.lastSuccessAt ?? null} /></td><td><Moment at={s.lastFailureAt ?? null} /></td><td><SourceState s={s} now={data.now} /></td>
+                    <td>{kindLabel[s.kind]}</td><td className="url">{s.url}</td><td><Moment at={s.lastSuccessAt ?? null} unknown="nunca" /></td><td><Moment at={s.lastFailureAt ?? null} unknown="ninguno" /></td><td><SourceState s={s} now={data.now} inARow={s.extractionFailures} /></td>
                   </tr>
                 ))}
               </tbody>

@@ -1,16 +1,10 @@
 /** "Estado de la recogida" (SPEC BLK-2, BLK-6, BLK-7, EXT-6): sources, closed front page, probes, failure states, failed extractions. */
-import type { OutletStatus, SourceStatus } from "@/db/queries/outlet-page-status";
-import { LAST_FAILURE_LABEL, LAST_SUCCESS_LABEL, SOURCE_KIND_LABEL, sourceStateLabel } from "@/lib/pages/collection-status";
+import type { OutletStatus } from "@/db/queries/outlet-page-status";
+import { LAST_FAILURE_LABEL, LAST_SUCCESS_LABEL, SOURCE_KIND_LABEL } from "@/lib/pages/collection-status";
 import { formatPercent, formatPeriod, formatShare } from "@/lib/pages/period";
 import { failureShare } from "@/lib/collection/health";
 import { Moment } from "../../../../_components/moment";
-
-/** A source's state in the shared words (WEB-7), with since when its extraction fails. */
-function state(s: SourceStatus, now: number, timeZone: string): React.ReactNode {
-  const label = sourceStateLabel(s, now);
-  if (!s.dead && s.closedSince === null && s.extractionFailedSince !== null) return <>{label} desde el <Moment at={s.extractionFailedSince} timeZone={timeZone} /></>;
-  return label;
-}
+import { SourceState } from "../../../../_components/source-state";
 
 /** Per-source table, then the front-page and article-read figures of the period. */
 export function StatusSection({ status, timeZone }: { status: OutletStatus; timeZone: string }) {
@@ -38,7 +32,7 @@ export function StatusSection({ status, timeZone }: { status: OutletStatus; time
               <tr key={`${s.kind} ${s.url}`}>
                 <td>{SOURCE_KIND_LABEL[s.kind]}</td>
                 <td className="url">{s.url}</td>
-                <td>{state(s, status.end, timeZone)}</td>
+                <td><SourceState s={s} now={status.end} timeZone={timeZone} /></td>
                 <td><Moment at={s.lastSuccessAt} timeZone={timeZone} unknown="nunca" /></td>
                 <td><Moment at={s.lastFailureAt} timeZone={timeZone} unknown="ninguno" /></td>
               </tr>
