@@ -4,22 +4,12 @@
  * and the exclusion scopes applied on each of them (PUB-6).
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { WITHHELD_HEADLINE, type Scope } from "../../lib/policy";
-import { mainText, openPage, siteUrl, useBrowser, useSiteDatabase } from "./fixtures";
+import { mainText, siteUrl, useBrowser, useSiteDatabase, withPage } from "./fixtures";
 
 const browser = useBrowser();
 const database = useSiteDatabase();
-
-async function withPage<T>(path: string, check: (page: Page) => Promise<T>): Promise<T> {
-  const { page } = await openPage(browser(), path, { javaScriptEnabled: false });
-  try {
-    return await check(page);
-  } finally {
-    await page.context().close();
-  }
-}
 
 /** Each crawled outlet's rank-1 article and its latest headline at its latest capture, straight from the tables. */
 async function leadsInDatabase(): Promise<Map<string, string>> {
@@ -59,14 +49,14 @@ describe("home dashboard on crawled data", () => {
   it("WEB-1: shows, for every crawled outlet, the headline that leads its front page at the latest capture", async () => {
     const expected = await leadsInDatabase();
     expect(expected.size).toBeGreaterThanOrEqual(inject("crawl").outletSlugs.length - 2);
-    const shown = await withPage("/", async (page) => page.getByTestId("leads").locator("tbody tr").evaluateAll((trs) =>
+    const shown = await withPage(browser(), "/", async (page) => page.getByTestId("leads").locator("tbody tr").evaluateAll((trs) =>
       trs.map((tr) => [tr.querySelector("th")!.textContent!.trim(), tr.querySelector("td a")?.textContent?.trim() ?? null] as const)));
     const byName = new Map(shown);
     for (const [name, headline] of expected) expect(byName.get(name), name).toBe(headline);
   });
 
   it("WEB-1: lists the latest headline changes, each a real pair of versions of one article", async () => {
-    const pairs = await withPage("/", async (page) => {
+    const pairs = await withPage(browser(), "/", async (page) => {
       if (await page.getByTestId("no-changes").count()) return [];
       return page.getByTestId("changes").locator("li").evaluateAll((lis) => lis.map((li) => ({
         before: li.querySelector("del")!.textContent!, after: li.querySelector("ins")!.textContent!,
@@ -84,7 +74,7 @@ describe("home dashboard on crawled data", () => {
 
   it("WEB-1: says honestly when no story has been grouped yet", async () => {
     const n = await countOf(sql`select count(*)::int as n from stories`);
-    await withPage("/", async (page) => {
+    await withPage(browser(), "/", async (page) => {
       expect(await page.getByTestId(n === 0 ? "no-stories" : "stories").count()).toBe(1);
     });
   });
@@ -103,7 +93,7 @@ describe("search on crawled headlines", () => {
     const n = await countOf(sql`
       select count(*)::int as n from headline_versions where to_tsvector('spanish', search_fold(text)) @@ websearch_to_tsquery('spanish', search_fold(${word}))`);
     expect(n).toBeGreaterThan(0);
-    await withPage(`/buscar?q=${encodeURIComponent(word)}`, async (page) => {
+    await withPage(browser(), `/buscar?q=${encodeURIComponent(word)}`, async (page) => {
       expect(await page.getByTestId("result-count").innerText()).toContain(`${n.toLocaleString("es-ES")} ${n === 1 ? "versión" : "versiones"}`);
       const hits = await page.getByTestId("hits").locator("li > a").allInnerTexts();
       expect(hits.length).toBe(Math.min(20, n));
@@ -113,7 +103,7 @@ describe("search on crawled headlines", () => {
 
   it("WEB-2: the search form is a plain GET form that works without JavaScript, and results are paginated", async () => {
     const word = await someWord();
-    await withPage("/buscar", async (page) => {
+    await withPage(browser(), "/buscar", async (page) => {
       await page.fill('input[name="q"]', word);
       await page.click('button[type="submit"]');
       await page.waitForURL(/q=/);
@@ -127,7 +117,7 @@ describe("search on crawled headlines", () => {
   ])("WEB-2, SEC-6: a wrong query string (%s) is a 400 that shows the search page, its form and why, never a 500", async (path, reason) => {
     const response = await fetch(siteUrl(path));
     expect(response.status).toBe(400);
-    await withPage(path, async (page) => {
+    await withPage(browser(), path, async (page) => {
       expect(await page.locator("h1").innerText()).toBe("Buscar");
       expect(await page.getByRole("navigation").count()).toBeGreaterThan(0);
       expect(await page.getByTestId("bad-query").innerText()).toContain(reason);
@@ -139,7 +129,7 @@ describe("search on crawled headlines", () => {
     const path = `/buscar?q=${encodeURIComponent(await someWord())}&pagina=99999`;
     const response = await fetch(siteUrl(path));
     expect(response.status).toBe(200);
-    await withPage(path, async (page) => {
+    await withPage(browser(), path, async (page) => {
       expect(await page.getByTestId("past-the-end").innerText()).toMatch(/no hay página 99\.999/);
       expect(await page.getByTestId("past-the-end").locator("a").getAttribute("href")).toMatch(/pagina=\d+|q=/);
     });
@@ -153,14 +143,14 @@ describe("search on crawled headlines", () => {
     const plain = accented.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
     const texts: string[] = [];
     for (const q of [accented, plain]) {
-      await withPage(`/buscar?q=${encodeURIComponent(q)}`, async (page) => texts.push(await page.getByTestId("result-count").innerText()));
+      await withPage(browser(), `/buscar?q=${encodeURIComponent(q)}`, async (page) => texts.push(await page.getByTestId("result-count").innerText()));
     }
     expect(texts[1]).toBe(texts[0]);
-    await withPage(`/buscar?q=${encodeURIComponent(plain)}`, async (page) => {
+    await withPage(browser(), `/buscar?q=${encodeURIComponent(plain)}`, async (page) => {
       if (await page.getByTestId("hits").count()) expect(await page.getByTestId("hits").locator("mark").count()).toBeGreaterThan(0);
       expect(await page.getByTestId("by-outlet").count()).toBe(1);
     });
-    await withPage("/buscar?q=de+la", async (page) => {
+    await withPage(browser(), "/buscar?q=de+la", async (page) => {
       expect(await page.getByTestId("common-words").innerText()).toContain("palabras muy comunes");
     });
   });
@@ -171,7 +161,7 @@ describe("status page on crawled data", () => {
     const rows = await database().db.execute<{ slug: string; n: number }>(sql`
       select o.slug, count(c.id)::int as n from outlets o left join frontpage_captures c on c.outlet_id = o.id and c.at > now() - interval '7 days'
       where o.active group by o.slug`);
-    await withPage("/estado", async (page) => {
+    await withPage(browser(), "/estado", async (page) => {
       for (const r of rows) {
         const cell = page.locator(`tr[data-slug="${r.slug}"] [data-testid="captures"]`);
         expect((await cell.innerText()).split(",")[0]).toBe(r.n.toLocaleString("es-ES"));
@@ -181,7 +171,7 @@ describe("status page on crawled data", () => {
 
   it("WEB-2: the status tables sort by their column headers, by links that work without JavaScript", async () => {
     const numbers = (texts: string[]) => texts.map((t) => Number(t.replace(/\./g, "").replace(",", ".")));
-    await withPage("/estado", async (page) => {
+    await withPage(browser(), "/estado", async (page) => {
       const table = page.getByTestId("outlet-status");
       const header = table.locator("th", { hasText: "Capturas de portada" });
       expect(await header.getAttribute("aria-sort")).toBeNull();
@@ -209,7 +199,7 @@ describe("status page on crawled data", () => {
       group by site_domain order by site_domain`)).map((v) => `${v.site} ${v.n.toLocaleString("es-ES")}`);
     const volume = await perSite();
     expect(volume.length).toBeGreaterThan(0);
-    await withPage("/estado", async (page) => {
+    await withPage(browser(), "/estado", async (page) => {
       const text = await mainText(page);
       // Another test file's worker may still be logging a request; the page must match the log as it stood.
       const after = await perSite();
@@ -234,7 +224,7 @@ describe("exclusion scopes on the home, search and status pages (PUB-6)", () => 
     const name = await outletName(slug);
     await withExclusion(slug, "total", async () => {
       for (const path of ["/", "/estado", "/cabeceras", "/buscar?q=el"]) {
-        await withPage(path, async (page) => expect(await mainText(page), path).not.toContain(name));
+        await withPage(browser(), path, async (page) => expect(await mainText(page), path).not.toContain(name));
       }
       expect((await fetch(siteUrl(`/cabeceras/${slug}`))).status).toBe(404);
       const sitemap = await (await fetch(siteUrl("/sitemap.xml"))).text();
@@ -248,13 +238,13 @@ describe("exclusion scopes on the home, search and status pages (PUB-6)", () => 
     const lead = (await leadsInDatabase()).get(name);
     expect(lead).toBeDefined();
     await withExclusion(slug, "sin-titulares-literales", async () => {
-      await withPage("/", async (page) => {
+      await withPage(browser(), "/", async (page) => {
         const row = page.getByTestId("leads").locator("tbody tr", { hasText: name });
         expect(await row.locator("td a").innerText()).toBe(WITHHELD_HEADLINE);
         expect(await mainText(page)).not.toContain(lead!);
       });
       const words = lead!.split(/\s+/).filter((w) => w.length > 5).slice(0, 2).join(" ");
-      await withPage(`/buscar?q=${encodeURIComponent(`"${words}"`)}&cabecera=${slug}`, async (page) => {
+      await withPage(browser(), `/buscar?q=${encodeURIComponent(`"${words}"`)}&cabecera=${slug}`, async (page) => {
         expect(await page.getByTestId("result-count").innerText()).toMatch(/Ningún titular.*No buscamos en 1 cabecera/);
       });
     });
@@ -264,12 +254,12 @@ describe("exclusion scopes on the home, search and status pages (PUB-6)", () => 
     const slug = slugs()[2]!;
     const name = await outletName(slug);
     await withExclusion(slug, "sin-posicion", async () => {
-      await withPage("/", async (page) => {
+      await withPage(browser(), "/", async (page) => {
         const row = page.getByTestId("leads").locator("tbody tr", { hasText: name });
         expect(await row.innerText()).toContain("Sin posición, a petición del medio");
         expect(await row.locator("td a").count()).toBe(0);
       });
-      await withPage("/estado", async (page) => {
+      await withPage(browser(), "/estado", async (page) => {
         expect(await page.locator(`tr[data-slug="${slug}"]`).textContent()).toContain("Sin posición, a petición del medio");
       });
     });

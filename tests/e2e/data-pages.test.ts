@@ -13,7 +13,7 @@ import { listRecentStories, loadStoryPage } from "../../db/queries/story-page";
 import { WITHHELD_HEADLINE } from "../../lib/policy";
 import { formatCount } from "../../lib/pages/format";
 import { PAGE_DATA, removePageData, seedPageData } from "../support/page-data";
-import { mainText, openPage, useBrowser, useSiteDatabase } from "./fixtures";
+import { mainText, useBrowser, useSiteDatabase, withPage } from "./fixtures";
 
 const browser = useBrowser();
 const database = useSiteDatabase();
@@ -25,15 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await removePageData(database().db);
 });
-
-async function withPage<T>(path: string, fn: (page: Page, status: number) => Promise<T>, javaScriptEnabled = true): Promise<T> {
-  const { page, response } = await openPage(browser(), path, { javaScriptEnabled });
-  try {
-    return await fn(page, response.status());
-  } finally {
-    await page.context().close();
-  }
-}
 
 async function rows(page: Page, section: string): Promise<string[][]> {
   return page.locator(`section[aria-labelledby="${section}"] table.data-table tbody tr`).evaluateAll((trs) =>
@@ -53,7 +44,7 @@ describe("outlet page", () => {
   it("WEB-1: the front page now, headline changes and the other figures match the database", async () => {
     const { db } = database();
     const model = (await loadOutletPage(db, await loadPolicies(db), { slug: d.open.slug, now: Date.now() }))!;
-    await withPage(`/cabeceras/${d.open.slug}`, async (page, status) => {
+    await withPage(browser(), `/cabeceras/${d.open.slug}`, async (page, status) => {
       expect(status).toBe(200);
       await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual([d.open.name]);
       const front = await rows(page, "portada-ahora");
@@ -71,7 +62,7 @@ describe("outlet page", () => {
   });
 
   it("WEB-2: position timelines, delay and sections are accessible SVG charts with a data table", async () => {
-    await withPage(`/cabeceras/${d.open.slug}`, async (page) => {
+    await withPage(browser(), `/cabeceras/${d.open.slug}`, async (page) => {
       for (const section of ["posiciones", "retraso", "secciones"]) await expectAccessibleChart(page, section);
       const ranks = await page.locator('section[aria-labelledby="posiciones"] svg.chart-plot g[aria-label="y-axis tick label"] text').allTextContents();
       expect(ranks[0]).toBe("1");
@@ -79,24 +70,24 @@ describe("outlet page", () => {
   });
 
   it("PUB-4: a published reply is shown in full, exactly as sent, and never run as markup", async () => {
-    await withPage(`/cabeceras/${d.open.slug}`, async (page) => {
+    await withPage(browser(), `/cabeceras/${d.open.slug}`, async (page) => {
       expect(await page.locator(".reply-text").innerText()).toBe(d.reply);
       expect(await page.locator("main script").count()).toBe(0);
     });
   });
 
   it("PUB-6: each scope on the outlet page", async () => {
-    await withPage(`/cabeceras/${d.withheld.slug}`, async (page) => {
+    await withPage(browser(), `/cabeceras/${d.withheld.slug}`, async (page) => {
       const text = await mainText(page);
       expect(text).toContain(WITHHELD_HEADLINE);
       expect(text).not.toContain(d.withheld.headline);
       expect(await page.content()).not.toContain(d.withheld.headline);
     });
-    await withPage(`/cabeceras/${d.unpositioned.slug}`, async (page) => {
+    await withPage(browser(), `/cabeceras/${d.unpositioned.slug}`, async (page) => {
       expect(await page.locator("#portada-ahora, #posiciones, #tiempo-portada").count()).toBe(0);
       expect(await mainText(page)).toContain("no capturamos ni mostramos su portada");
     });
-    await withPage(`/cabeceras/${d.excluded.slug}`, async (page, status) => {
+    await withPage(browser(), `/cabeceras/${d.excluded.slug}`, async (page, status) => {
       expect(status).toBe(404);
       expect(await page.content()).not.toContain(d.excluded.headline);
     });
@@ -107,7 +98,7 @@ describe("article page", () => {
   it("WEB-1: headline history with a word diff, times, section, byline and the rank chart", async () => {
     const { db } = database();
     const model = (await loadArticlePage(db, await loadPolicies(db), { id: d.open.article }))!;
-    await withPage(`/noticias/${d.open.article}`, async (page, status) => {
+    await withPage(browser(), `/noticias/${d.open.article}`, async (page, status) => {
       expect(status).toBe(200);
       await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual([model.headline]);
       expect(await page.locator(".timeline > li").count()).toBe(model.versions.length);
@@ -122,15 +113,15 @@ describe("article page", () => {
   });
 
   it("PUB-6: each scope on the article page", async () => {
-    await withPage(`/noticias/${d.withheld.article}`, async (page) => {
+    await withPage(browser(), `/noticias/${d.withheld.article}`, async (page) => {
       expect(await page.locator("h1").innerText()).toBe(WITHHELD_HEADLINE);
       expect(await page.content()).not.toContain(d.withheld.headline);
     });
-    await withPage(`/noticias/${d.unpositioned.article}`, async (page) => {
+    await withPage(browser(), `/noticias/${d.unpositioned.article}`, async (page) => {
       expect(await page.locator("#posicion ~ figure, svg").count()).toBe(0);
       expect(await mainText(page)).toContain("no mostramos las posiciones");
     });
-    await withPage(`/noticias/${d.excluded.article}`, async (_page, status) => {
+    await withPage(browser(), `/noticias/${d.excluded.article}`, async (_page, status) => {
       expect(status).toBe(404);
     });
   });
@@ -145,7 +136,7 @@ describe("story pages", () => {
     const mine = list.items[at]!;
     expect(mine.outletCount).toBe(3);
     const listPage = Math.floor(at / 20) + 1;
-    await withPage(listPage === 1 ? "/historias" : `/historias?pagina=${listPage}`, async (page, status) => {
+    await withPage(browser(), listPage === 1 ? "/historias" : `/historias?pagina=${listPage}`, async (page, status) => {
       expect(status).toBe(200);
       const row = page.locator("tbody tr", { has: page.locator(`a[href="/historias/${d.story}"]`) });
       expect(await row.locator("td.num").innerText()).toBe(String(mine.outletCount));
@@ -156,7 +147,7 @@ describe("story pages", () => {
   it("WEB-1, PUB-6: a story shows each visible outlet, when and where, its headlines side by side", async () => {
     const { db } = database();
     const model = (await loadStoryPage(db, await loadPolicies(db), { id: d.story }))!;
-    await withPage(`/historias/${d.story}`, async (page, status) => {
+    await withPage(browser(), `/historias/${d.story}`, async (page, status) => {
       expect(status).toBe(200);
       const table = await rows(page, "quien");
       expect(table.map((r) => r[0])).toEqual(model.coverage.map((c) => c.outlet.name));
@@ -187,7 +178,7 @@ describe("on the crawl of the simulated web", () => {
 
   it("WEB-1, DER-7, DER-8: an outlet's page shows the crawl's figures as its read model computes them", async () => {
     const model = await busiestCrawledOutlet();
-    await withPage(`/cabeceras/${model.outlet.slug}`, async (page, status) => {
+    await withPage(browser(), `/cabeceras/${model.outlet.slug}`, async (page, status) => {
       expect(status).toBe(200);
       const front = await rows(page, "portada-ahora");
       expect(front.map((r) => [r[0], r[1]])).toEqual(model.frontPage!.items.map((i) => [String(i.rank), i.headline]));
@@ -207,7 +198,7 @@ describe("on the crawl of the simulated web", () => {
     const { db } = database();
     const lead = (await busiestCrawledOutlet()).frontPage!.items[0]!;
     const model = (await loadArticlePage(db, await loadPolicies(db), { id: lead.articleId }))!;
-    await withPage(`/noticias/${lead.articleId}`, async (page, status) => {
+    await withPage(browser(), `/noticias/${lead.articleId}`, async (page, status) => {
       expect(status).toBe(200);
       expect(await page.locator("h1").innerText()).toBe(model.headline);
       expect(await page.locator(".timeline > li").count()).toBe(model.versions.length);
@@ -223,7 +214,7 @@ describe("bad addresses", () => {
     "/historias/abc", "/historias/-1", "/historias/123456789", "/historias?pagina=abc", "/historias?pagina=999999",
     "/cabeceras/no-existe", "/cabeceras/%E2%80%AE",
   ])("WEB-1: %s is a Spanish 404, never a 500", async (path) => {
-    await withPage(path, async (page, status) => {
+    await withPage(browser(), path, async (page, status) => {
       expect(status).toBe(404);
       await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual(["Página no encontrada"]);
     });
@@ -233,11 +224,11 @@ describe("bad addresses", () => {
 describe("without JavaScript", () => {
   it.each([`/cabeceras/${d.open.slug}`, `/noticias/${d.open.article}`, `/historias/${d.story}`, "/historias"])(
     "WEB-2: %s reads the same with JavaScript disabled, charts and tables included", async (path) => {
-      await withPage(path, async (page, status) => {
+      await withPage(browser(), path, async (page, status) => {
         expect(status).toBe(200);
         expect(await page.locator("h1").count()).toBe(1);
         expect((await mainText(page)).length).toBeGreaterThan(200);
         if (path !== "/historias") expect(await page.locator('svg[role="img"]').count()).toBeGreaterThan(0);
-      }, false);
+      });
     });
 });

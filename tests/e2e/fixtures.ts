@@ -75,6 +75,19 @@ export async function openPage(browser: Browser, path: string, options: BrowserC
   return { page, response };
 }
 
+/**
+ * Open `path` in a fresh context (JavaScript off, as the server sent the page, unless
+ * `options` says otherwise), hand the page and its status to `look`, then close the context.
+ */
+export async function withPage<T>(browser: Browser, path: string, look: (page: Page, status: number) => Promise<T>, options: BrowserContextOptions = { javaScriptEnabled: false }): Promise<T> {
+  const { page, response } = await openPage(browser, path, options);
+  try {
+    return await look(page, response.status());
+  } finally {
+    await page.context().close();
+  }
+}
+
 /** Visible text of the page's main landmark, whitespace collapsed. */
 export async function mainText(page: Page): Promise<string> {
   return (await page.locator("main").innerText()).replace(/\s+/g, " ");

@@ -4,28 +4,18 @@
  * home page, every time labelled with its zone in Spanish, no internal word on a page.
  */
 import { sql } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { LAST_SUCCESS_LABEL, robotsAccessLabel } from "../../lib/pages/collection-status";
-import { mainText, openPage, useBrowser, useSiteDatabase } from "./fixtures";
+import { mainText, useBrowser, useSiteDatabase, withPage } from "./fixtures";
 
 const browser = useBrowser();
 const database = useSiteDatabase();
 const slugs = () => inject("crawl").outletSlugs;
 
-async function withPage<T>(path: string, check: (page: Page) => Promise<T>): Promise<T> {
-  const { page } = await openPage(browser(), path, { javaScriptEnabled: false });
-  try {
-    return await check(page);
-  } finally {
-    await page.context().close();
-  }
-}
-
 describe("pages after a crawl, as a reader reads them", () => {
   it("WEB-7: 'Su portada ahora' lists each link once and each rank once, on every crawled outlet", async () => {
     for (const slug of slugs()) {
-      await withPage(`/cabeceras/${slug}`, async (page) => {
+      await withPage(browser(), `/cabeceras/${slug}`, async (page) => {
         const rows = page.locator('section[aria-labelledby="portada-ahora"] tbody tr');
         const ranks = await rows.locator("td:nth-child(1)").allInnerTexts();
         const links = await rows.locator("td:nth-child(2) a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
@@ -43,19 +33,19 @@ describe("pages after a crawl, as a reader reads them", () => {
       join hosts h on h.host = substring(s.url from '^[a-z]+://[^/]+')
       where o.active`);
     expect(hosts.length).toBeGreaterThan(0);
-    const estado = await withPage("/estado", async (page) => Object.fromEntries(await page.getByTestId("outlet-status").locator("tbody tr")
+    const estado = await withPage(browser(), "/estado", async (page) => Object.fromEntries(await page.getByTestId("outlet-status").locator("tbody tr")
       .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute("data-slug"), tr.querySelector('[data-testid="robots"]')?.textContent ?? ""]))));
     for (const h of hosts.filter((x) => slugs().includes(x.slug))) {
       const label = robotsAccessLabel(h.access);
       expect(estado[h.slug], h.slug).toContain(label);
       expect(estado[h.slug], h.slug).not.toContain("aún no leído");
-      await withPage(`/cabeceras/${h.slug}`, async (page) => {
+      await withPage(browser(), `/cabeceras/${h.slug}`, async (page) => {
         const line = await page.locator('section[aria-labelledby="senales"] li', { hasText: `${h.origin}/robots.txt` }).first().innerText();
         expect(line, h.slug).toContain(label);
         expect((await page.locator('section[aria-labelledby="estado"] thead').textContent())?.toLowerCase()).toContain(LAST_SUCCESS_LABEL.toLowerCase());
       });
     }
-    await withPage("/estado", async (page) => {
+    await withPage(browser(), "/estado", async (page) => {
       // The sources' tables are folded (<details>): their text, not what is painted.
       const text = (await page.locator("main").textContent()) ?? "";
       expect(text).toContain(LAST_SUCCESS_LABEL);
@@ -64,7 +54,7 @@ describe("pages after a crawl, as a reader reads them", () => {
   }, 240_000);
 
   it("WEB-1, WEB-7: the home page lists each story once", async () => {
-    await withPage("/", async (page) => {
+    await withPage(browser(), "/", async (page) => {
       const stories = page.getByTestId("stories");
       if ((await stories.count()) === 0) return;
       const names = await stories.locator("li > a").allInnerTexts();
@@ -84,7 +74,7 @@ describe("pages after a crawl, as a reader reads them", () => {
     await db.execute(sql`update outlets set timezone = 'Atlantic/Canary' where slug = ${slug}`);
     try {
       for (const path of [`/cabeceras/${slug}`, `/noticias/${article!.id}`]) {
-        await withPage(path, async (page) => {
+        await withPage(browser(), path, async (page) => {
           expect(await page.getByTestId("time-zone").innerText(), path).toBe("Horas en hora canaria");
           expect(await mainText(page), path).not.toMatch(/Atlantic\/|Europe\/|hora de la cabecera/);
         });
@@ -92,8 +82,8 @@ describe("pages after a crawl, as a reader reads them", () => {
     } finally {
       await db.execute(sql`update outlets set timezone = 'Europe/Madrid' where slug = ${slug}`);
     }
-    await withPage(`/cabeceras/${slug}`, async (page) => expect(await page.getByTestId("time-zone").innerText()).toBe("Horas en hora peninsular"));
-    await withPage("/metodologia", async (page) => {
+    await withPage(browser(), `/cabeceras/${slug}`, async (page) => expect(await page.getByTestId("time-zone").innerText()).toBe("Horas en hora peninsular"));
+    await withPage(browser(), "/metodologia", async (page) => {
       const rule = await page.getByTestId("time-rule").innerText();
       expect(rule).toContain("hora peninsular");
       expect(rule).toContain("hora canaria");
@@ -103,7 +93,7 @@ describe("pages after a crawl, as a reader reads them", () => {
   it("WEB-7: no internal word, no count of nothing, no missing space on the pages a reader reads", async () => {
     const paths = ["/", "/historias", "/estado", "/quienes-somos", ...slugs().slice(0, 4).map((s) => `/cabeceras/${s}`)];
     for (const path of paths) {
-      await withPage(path, async (page) => {
+      await withPage(browser(), path, async (page) => {
         const text = await mainText(page);
         expect(text, path).not.toMatch(/isAccessibleForFree|Dónde: |\bpage\b|\bheader\b|tdm-reservation|use-last-good|disallow-all/);
         expect(text, path).not.toMatch(/\b0 cambios de titular en 0 noticias|de 0 noticias/);
@@ -113,13 +103,13 @@ describe("pages after a crawl, as a reader reads them", () => {
   }, 240_000);
 
   it("WEB-3: /quienes-somos and /datos agree that our data is open (CC BY 4.0), and point to each other", async () => {
-    await withPage("/quienes-somos", async (page) => {
+    await withPage(browser(), "/quienes-somos", async (page) => {
       const text = await mainText(page);
       expect(text).toContain("Creative Commons Reconocimiento 4.0");
       expect(text).not.toMatch(/escríbenos/i);
       expect(await page.locator('main a[href="/datos"]').count()).toBeGreaterThan(0);
     });
-    await withPage("/datos", async (page) => {
+    await withPage(browser(), "/datos", async (page) => {
       const text = await mainText(page);
       expect(text).toContain("Creative Commons Reconocimiento 4.0");
       expect(text).toContain("no llevan reserva de minería");

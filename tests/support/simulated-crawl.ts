@@ -19,7 +19,7 @@ import { systemClock, type Clock } from "../../lib/clock";
 import { loadConfig } from "../../lib/config";
 import { createLogger } from "../../lib/log";
 import { parseOutletsFile } from "../../lib/outlets-file";
-import { startSimulatedWeb, toOutletsFile } from "../sim/index";
+import { cloudflareChallenge, forbidden, redesignedFrontPage, startSimulatedWeb, toOutletsFile, type SimulatedWeb } from "../sim/index";
 
 export interface SimulatedCrawlOptions {
   databaseUrl: string;
@@ -29,6 +29,21 @@ export interface SimulatedCrawlOptions {
   scale: number;
   /** Real milliseconds the worker runs. */
   realMs: number;
+  /** Give the last outlets the incidents of a long crawl (`CrawlIncidents`); needs at least 4 outlets. */
+  incidents?: boolean;
+}
+
+/**
+ * Outlets (by slug) that meet what a crawl running for hours meets. Each starts part-way
+ * through the crawl, so the outlet has good captures before it.
+ */
+export interface CrawlIncidents {
+  /** Its front page turns into a client-side app for a fifth of the crawl, then comes back (EXT-6). */
+  failedExtraction: string;
+  /** Its front page answers 403 from the middle of the crawl on, while its feeds still work (BLK-1, BLK-2). */
+  closedFrontPage: string;
+  /** Every host of its site answers a bot challenge from the middle of the crawl on (BLK-5). */
+  blockedSite: string;
 }
 
 export interface SimulatedCrawl {
@@ -36,6 +51,19 @@ export interface SimulatedCrawl {
   from: number;
   to: number;
   outletSlugs: string[];
+  /** With `incidents`, which outlets met them. */
+  incidents?: CrawlIncidents;
+}
+
+/** Sets the simulator's scenarios for `CrawlIncidents` on the last three outlets of a crawl from `from` lasting `span` ms. */
+function stageIncidents(sim: SimulatedWeb, from: number, span: number): CrawlIncidents {
+  const [failing, closing, blocked] = sim.outlets.slice(-3);
+  if (!failing || sim.outlets.length < 4) throw new Error("a crawl with incidents needs at least 4 outlets");
+  const at = (share: number) => Math.round(from + share * span);
+  sim.setScenario(failing.hosts.www, [{ ...redesignedFrontPage(), from: at(0.4), until: at(0.6) }]);
+  sim.setScenario(closing!.hosts.www, [{ ...forbidden(), path: "/", exact: true, from: at(0.5) }]);
+  for (const host of new Set(Object.values(blocked!.hosts))) sim.setScenario(host, [{ ...cloudflareChallenge(), from: at(0.5) }]);
+  return { failedExtraction: failing.slug, closedFrontPage: closing!.slug, blockedSite: blocked!.slug };
 }
 
 /** A clock `scale` times faster than real time that reads `start` at the real instant `realStart`. */
@@ -52,6 +80,7 @@ export async function crawlSimulatedWeb(options: SimulatedCrawlOptions): Promise
   const from = Date.now() - realMs * scale;
   const clock = fastClockFrom(from, scale);
   const sim = await startSimulatedWeb({ clock, outlets });
+  const incidents = options.incidents ? stageIncidents(sim, from, realMs * scale) : undefined;
   const database = await openDatabase({ databaseUrl, dataDir: "/nonexistent" }, { maxConnections: 4 });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-e2e-crawl-"));
   try {
@@ -88,7 +117,7 @@ export async function crawlSimulatedWeb(options: SimulatedCrawlOptions): Promise
       previous = row!.n;
       await new Promise((r) => setTimeout(r, 500));
     }
-    return { from, to: clock.now(), outletSlugs: list.map((o) => o.slug) };
+    return { from, to: clock.now(), outletSlugs: list.map((o) => o.slug), incidents };
   } finally {
     await sim.close();
     await database.close();
