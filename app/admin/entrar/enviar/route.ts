@@ -8,28 +8,18 @@ import { adoptOperatorHash, audit, loadOperator } from "@/db/queries/admin-opera
 import { recordAttemptOutcome } from "@/db/queries/login-throttle";
 import { appConfig, database } from "@/db/server";
 import { requestIsHttps } from "@/lib/admin/gate";
-import { checkFormToken, HONEYPOT_FIELD, sameOrigin } from "@/lib/forms/guard";
 import { verifyPassword } from "@/lib/admin/password";
 import { safeNext } from "@/lib/admin/session";
-import { readForm } from "@/lib/forms/read-form";
-import { siteSecret } from "@/lib/forms/secret";
 import { attemptSlot, requestAddressKey } from "../../_lib/attempt-slot";
 import { refusal } from "../../_lib/refusal";
+import { readSignInPost } from "../../_lib/sign-in-post";
 import { startSession } from "../../_lib/start-session";
 
-const MAX_BYTES = 2 * 1024;
-
 export async function POST(request: Request): Promise<Response> {
-  const h = request.headers;
   const back = "/admin/entrar";
-  if (!sameOrigin({ origin: h.get("origin"), referer: h.get("referer"), host: h.get("host"), https: requestIsHttps(request) })) return refusal("El formulario debe enviarse desde nuestra propia página.", 403, back);
-  const form = await readForm(request, MAX_BYTES);
-  if (!form.ok) return refusal(form.reason, form.status, back);
-  const now = Date.now();
-  const secret = siteSecret();
-  if (form.fields[HONEYPOT_FIELD]) return refusal("El formulario no es válido: vuelve a cargar la página.", 400, back);
-  const tokenProblem = checkFormToken(secret, "login", form.fields.ficha, now);
-  if (tokenProblem) return refusal(tokenProblem, 400, back);
+  const form = await readSignInPost(request, "login", back);
+  if (form instanceof Response) return form;
+  const { now, secret } = form;
   const password = form.fields.clave ?? "";
   const { db } = await database();
   const envHash = appConfig().operatorPasswordHash;
