@@ -97,6 +97,16 @@ export async function decideReply(db: Executor, id: number, decision: "publish" 
   return rows.length === 1;
 }
 
+/**
+ * Withdraw a published reply (PUB-4): it leaves the outlet's page at once. It stays in the
+ * table, published and withdrawn, and the action is in the audit log.
+ */
+export async function unpublishReply(db: Executor, id: number, now: number): Promise<boolean> {
+  const rows = await db.execute(sql`
+    update replies set rejected_at = ${sqlTime(now)} where id = ${id} and published_at is not null and rejected_at is null returning id`);
+  return rows.length === 1;
+}
+
 /** A byline request as the queue shows it. */
 export interface AdminByline { id: number; authorName: string; contact?: string; receivedAt: number; acceptedAt?: number; rejectedAt?: number }
 

@@ -172,6 +172,20 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
       expect(html).not.toContain('<script>document.title="pwned"');
     }
     await publisher.page.context().close();
+
+    // The operator can withdraw it: gone from both pages at once, kept in the table, audited.
+    const admin = await operator!.newPage();
+    await admin.goto(siteUrl("/admin"));
+    await admin.locator("summary", { hasText: "Últimas decididas" }).first().click();
+    await admin.getByTestId(`unpublish-${reply!.id}`).click();
+    await admin.waitForURL((url) => url.pathname === "/admin");
+    await admin.close();
+    for (const path of [`/cabeceras/${outlet.slug}`, "/replicas"]) expect(await (await fetch(siteUrl(path))).text()).not.toContain("Réplica de la dirección.");
+    const [after] = await database().db.execute<{ published_at: string | null; rejected_at: string | null }>(sql`select published_at, rejected_at from replies where id = ${reply!.id}`);
+    expect(after!.published_at).not.toBeNull();
+    expect(after!.rejected_at).not.toBeNull();
+    const logged = await database().db.execute(sql`select 1 from audit_log where action = 'reply.unpublish' and details->>'id' = ${String(reply!.id)}`);
+    expect(logged.length).toBe(1);
   });
 
   it("PUB-2: a mail exclusion entered in the admin is in force at once, shows its 72 h deadline, and is confirmed", async () => {

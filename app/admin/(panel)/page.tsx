@@ -108,7 +108,7 @@ export default async function QueuePage() {
           <details className="admin-details">
             <summary>Últimas decididas ({replies.decided.length})</summary>
             <ul>{replies.decided.map((r) => (
-              <li key={r.id}><Link href={`/cabeceras/${r.outletSlug}#replicas`} prefetch={false}>{r.outletName}</Link> · {r.author} · {r.publishedAt ? <>publicada <Moment at={r.publishedAt} /> (<Deadline at={replyDeadline(r.receivedAt)} now={now} doneAt={r.publishedAt} />)</> : <>rechazada <Moment at={r.rejectedAt!} /></>}</li>
+              <li key={r.id}><Link href={`/cabeceras/${r.outletSlug}#replicas`} prefetch={false}>{r.outletName}</Link> · {r.author} · {r.publishedAt ? <>publicada <Moment at={r.publishedAt} /> (<Deadline at={replyDeadline(r.receivedAt)} now={now} doneAt={r.publishedAt} />){r.rejectedAt ? <>, retirada <Moment at={r.rejectedAt} /></> : <> <RowButton csrf={csrf} action="reply.unpublish" id={r.id} label="Retirar" testId={`unpublish-${r.id}`} /></>}</> : <>rechazada <Moment at={r.rejectedAt!} /></>}</li>
             ))}</ul>
           </details>
         ) : null}

@@ -7,7 +7,7 @@ import { addCorrection } from "@/db/queries/corrections";
 import { deleteCorrection, updateCorrection } from "@/db/queries/admin-corrections";
 import { pasteLegalNotice } from "@/db/legal-notices";
 import { decideProposedSource, setOutletActive } from "@/db/queries/admin-outlets";
-import { confirmExclusion, decideByline, decideReply, enterMailExclusion, withdrawExclusion } from "@/db/queries/admin-requests";
+import { confirmExclusion, decideByline, decideReply, unpublishReply, enterMailExclusion, withdrawExclusion } from "@/db/queries/admin-requests";
 import { importOutlets } from "@/db/outlets";
 import { parseCorrection, parseId, parseLegalPaste, parseMailExclusion, parseOutletForm } from "@/lib/admin/forms";
 import { OutletsFileError, parseOutletsFile } from "@/lib/outlets-file";
@@ -37,6 +37,7 @@ export const ACTIONS: Record<string, Action> = {
   },
   "reply.publish": onRow("/admin", "reply.publish", ({ db, now }, id) => decideReply(db, id, "publish", now)),
   "reply.reject": onRow("/admin", "reply.reject", ({ db, now }, id) => decideReply(db, id, "reject", now)),
+  "reply.unpublish": onRow("/admin", "reply.unpublish", ({ db, now }, id) => unpublishReply(db, id, now)),
   "byline.accept": onRow("/admin", "byline.accept", ({ db, now }, id) => decideByline(db, id, "accept", now)),
   "byline.reject": onRow("/admin", "byline.reject", ({ db, now }, id) => decideByline(db, id, "reject", now)),
   "outlet.save": async ({ db, fields }) => {

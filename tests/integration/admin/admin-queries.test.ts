@@ -8,7 +8,7 @@ import {
 import { pasteLegalNotice, listLegalNotices } from "../../../db/legal-notices";
 import { decideProposedSource, listOutletsForAdmin, listProposedSources, setOutletActive } from "../../../db/queries/admin-outlets";
 import {
-  confirmExclusion, createBylineRequest, createReply, decideByline, decideReply, enterMailExclusion, listBylinesForAdmin,
+  confirmExclusion, createBylineRequest, createReply, decideByline, decideReply, enterMailExclusion, unpublishReply, listBylinesForAdmin,
   listExclusionsForAdmin, listPublishedReplies, listRepliesForAdmin, replyOutletChoices,
 } from "../../../db/queries/admin-requests";
 import { loadCrawlerHealth } from "../../../db/queries/admin-health";
@@ -110,6 +110,20 @@ describe("requests queue (ADM-2, PUB-2, PUB-4, PUB-5)", () => {
     expect((await listPublishedReplies(db)).map((r) => r.text)).toEqual([text]);
     expect(await listPublishedReplies(db, [outletId])).toEqual([]);
     expect((await replyOutletChoices(db, [])).map((o) => o.slug)).toEqual(["diario-uno"]);
+  });
+
+  it("PUB-4: the operator withdraws a published reply: it leaves both public lists, stays in the table, and only a published one can be", async () => {
+    const { db } = database;
+    const id = await createReply(db, { outletId, author: "Dirección", contact: "d@diariouno.test", text: "Réplica que se retira", now: NOW });
+    expect(await unpublishReply(db, id, NOW + 5)).toBe(false);
+    await decideReply(db, id, "publish", NOW + 10);
+    expect((await loadPublishedReplies(db, outletId)).map((r) => r.id)).toContain(id);
+    expect(await unpublishReply(db, id, NOW + 20)).toBe(true);
+    expect(await unpublishReply(db, id, NOW + 21)).toBe(false);
+    expect((await loadPublishedReplies(db, outletId)).map((r) => r.id)).not.toContain(id);
+    expect((await listPublishedReplies(db)).map((r) => r.id)).not.toContain(id);
+    const decided = (await listRepliesForAdmin(db)).decided.find((r) => r.id === id);
+    expect(decided).toMatchObject({ publishedAt: NOW + 10, rejectedAt: NOW + 20 });
   });
 
   it("SEC-2: bidirectional controls in a reply (U+202E…) are stored as sent but never shown, in the admin or in public", async () => {
