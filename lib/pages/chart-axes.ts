@@ -67,6 +67,19 @@ export function zoneOffsetMs(at: number, timeZone: string): number {
 
 const MONTHS = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];
 
+/** The instants within [start, end] that fall on multiples of `stepMs` of the local clock; stops past `limit`. */
+function roundTimes(start: number, end: number, timeZone: string, stepMs: number, limit: number): number[] {
+  // Round on the local clock: a local instant is epoch ms shifted by the zone's offset.
+  const offset = zoneOffsetMs(start, timeZone);
+  const ticks: number[] = [];
+  for (let local = Math.ceil((start + offset) / stepMs) * stepMs; ticks.length <= limit; local += stepMs) {
+    const at = local - zoneOffsetMs(local - offset, timeZone);
+    if (at > end) break;
+    if (at >= start && at !== ticks[ticks.length - 1]) ticks.push(at);
+  }
+  return ticks;
+}
+
 /**
  * At most `maxTicks` ticks on round local times between `start` and `end` (epoch ms),
  * labelled "HH:MM" in `timeZone`. When the period spans more than one calendar day there,
@@ -74,17 +87,11 @@ const MONTHS = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", 
  */
 export function timeTicks(start: number, end: number, timeZone: string, maxTicks = 6): TimeTick[] {
   if (!(end > start)) return [];
-  const spanMinutes = (end - start) / MINUTE_MS;
-  const step = TIME_STEPS.find((s) => spanMinutes / s <= maxTicks) ?? Math.ceil(spanMinutes / maxTicks / 1440) * 1440;
-  const stepMs = step * MINUTE_MS;
-  // Round on the local clock: a local instant is epoch ms shifted by the zone's offset.
-  const offset = zoneOffsetMs(start, timeZone);
-  const ticks: number[] = [];
-  for (let local = Math.ceil((start + offset) / stepMs) * stepMs; ; local += stepMs) {
-    const at = local - zoneOffsetMs(local - offset, timeZone);
-    if (at > end) break;
-    if (at >= start && at !== ticks[ticks.length - 1]) ticks.push(at);
-    if (ticks.length > maxTicks + 2) break;
+  // The finest round step whose ticks within the period are at most `maxTicks`.
+  let ticks: number[] = [];
+  for (const step of [...TIME_STEPS, ...[3, 7, 14, 28, 56].map((d) => d * 1440)]) {
+    ticks = roundTimes(start, end, timeZone, step * MINUTE_MS, maxTicks + 1);
+    if (ticks.length <= maxTicks) break;
   }
   const first = wallClock(start, timeZone);
   const last = wallClock(end, timeZone);

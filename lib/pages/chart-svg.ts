@@ -16,7 +16,7 @@ import { parseHTML } from "linkedom";
  * Series colours: each has at least 3:1 contrast (WCAG 1.4.11, graphics) on the light and
  * the dark chart background (tests/unit/pages/chart-svg.test.ts checks it).
  */
-export const SERIES_COLOURS = ["#3f7cc4", "#c8691c", "#3a8a3a", "#9a5fc7", "#d0453f", "#1f8a8a"] as const;
+export const SERIES_COLOURS = ["#3f7cc4", "#c8691c", "#3a8a3a", "#9a5fc7", "#d0453f", "#1f8a8a", "#b5489a", "#8a7d1a", "#7d7d7d"] as const;
 /** The chart backgrounds of globals.css (`--paper-raised`, light and dark). */
 export const CHART_BACKGROUNDS = ["#ffffff", "#1b1e22"] as const;
 

@@ -19,10 +19,16 @@ export interface ComparisonFigures {
   leadAtLeast: boolean;
 }
 
+/** Articles per day over `readingMs`: whole from 10 up, one decimal below. */
+function perDay(articles: number, readingMs: number): number {
+  const n = articles / (readingMs / DAY_MS);
+  return n >= 10 ? Math.round(n) : Math.round(n * 10) / 10;
+}
+
 /** The figures of `row` at `now`. */
 export function comparisonFigures(row: OutletComparisonRow, now: number): ComparisonFigures {
   return {
-    articlesPerDay: enoughData("articlesPerDay", row.readingMs / 3_600_000) ? Math.round((row.articles / (row.readingMs / DAY_MS)) * 10) / 10 : null,
+    articlesPerDay: enoughData("articlesPerDay", row.readingMs / 3_600_000) ? perDay(row.articles, row.readingMs) : null,
     agencyShare: enoughData("agencyShare", row.judged) ? row.agencyArticles / row.judged : null,
     delayMedianMs: enoughData("delayMedian", row.delayArticles) ? row.delayMedianMs : null,
     leadMs: row.lead ? Math.max(0, now - row.lead.since) : null,

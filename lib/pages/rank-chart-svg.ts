@@ -45,7 +45,7 @@ export function rankChartSvg(input: RankChartInput): string {
   const width = input.width ?? CHART_WIDTHS.wide;
   const { rows, lanes } = rankRows(input);
   const axis = rankAxis(Math.max(0, ...rows.map((r) => r.rank)));
-  const ticks = timeTicks(input.start, input.end, input.timeZone, width < CHART_WIDTHS.wide ? 3 : 6);
+  const ticks = timeTicks(input.start, input.end, input.timeZone, width < CHART_WIDTHS.wide ? 4 : 6);
   const labels = new Map(ticks.map((t) => [t.at, t.label]));
   const twoLines = ticks.some((t) => t.label.includes("\n"));
   const marginBottom = twoLines ? 44 : 28;

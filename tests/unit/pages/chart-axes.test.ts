@@ -64,6 +64,12 @@ describe("chart axes", () => {
     expect(ticks.map((t) => t.label)).toEqual(["22:00\n1 dic", "00:00\n2 dic", "02:00"]);
   });
 
+  it("WEB-2: a short period gets the finest round step that fits, never a lone tick", () => {
+    const start = Date.parse("2026-12-03T03:20:00Z"); // 04:20 in Madrid
+    expect(timeTicks(start, start + 3.4 * HOUR, "Europe/Madrid", 4).map((t) => t.label)).toEqual(["05:00", "06:00", "07:00"]);
+    expect(timeTicks(start, start + 40 * 60_000, "Europe/Madrid", 4).map((t) => t.label)).toEqual(["04:30", "04:45", "05:00"]);
+  });
+
   it("time ticks of the Canaries are on their own hours", () => {
     const start = Date.parse("2026-11-29T06:00:00Z"); // 06:00 in Las Palmas, 07:00 in Madrid
     expect(timeTicks(start, start + 2 * HOUR, "Atlantic/Canary", 3)[0]!.label).toBe("06:00");

@@ -24,11 +24,12 @@ export function WhoWasFirst({ coverage }: { coverage: readonly StoryCoverage[] }
         Por orden de la hora de publicación que declara cada cabecera
         {declared < coverage.length ? "; las que no la declaran, por la hora en que vimos su noticia por primera vez" : ""}.
         Horas en hora peninsular. Una cabecera puede declarar una hora anterior a la real, y nosotros la vemos solo cuando
-        aparece en su feed, su sitemap o su portada.
+        aparece en su feed, su sitemap o su portada. «Teletipo»: copia de una agencia (por su firma, su línea de crédito o un
+        texto casi idéntico). «—» en portada: no la vimos allí, o el medio pidió que no mostremos posiciones.
       </p>
       <div className="table-wrap">
         <table className="data-table story-coverage">
-          <caption className="table-caption">«Teletipo»: copia de una agencia (por su firma, su línea de crédito o un texto casi idéntico). «—» en portada: no la vimos allí, o el medio pidió que no mostremos posiciones.</caption>
+          <caption className="visually-hidden">Cabeceras que contaron la historia, por orden de publicación</caption>
           <thead>
             <tr>
               <th scope="col">Cabecera</th><th scope="col">Titular</th><th scope="col">Publicada (según la cabecera)</th><th scope="col">Vista por primera vez</th>
