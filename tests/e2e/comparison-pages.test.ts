@@ -126,7 +126,8 @@ describe("a story page answers who was first", () => {
     await withPage(`/historias/${d.story}`, async (page) => {
       const rows = page.locator('section[aria-labelledby="quien"] tbody tr');
       expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-article")))).toEqual(model.coverage.map((c) => String(c.articleId)));
-      expect(await rows.first().locator("td").first().innerText()).toContain("Primera");
+      expect(await rows.first().locator("td").nth(2).textContent()).toContain("Primera");
+      expect(await rows.nth(1).locator("td").nth(2).textContent()).not.toContain("Primera");
       expect(await rows.first().getByTestId("agency").innerText()).toBe("Teletipo · EFE");
       expect(await rows.nth(1).getByTestId("agency").count()).toBe(0);
       const links = await rows.locator("td.headline a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));

@@ -39,12 +39,12 @@ export function WhoWasFirst({ coverage }: { coverage: readonly StoryCoverage[] }
           <tbody>
             {coverage.map((c, i) => (
               <tr key={c.articleId} data-article={c.articleId}>
-                <td>{c.outlet.name}{i === 0 ? <> <span className="badge">Primera</span></> : null}</td>
+                <td>{c.outlet.name}</td>
                 <td className="headline">
                   <Link href={`/noticias/${c.articleId}`} prefetch={false}>{headlineOf(c)}</Link>
                   {c.agency !== null ? <> <span className="badge" data-testid="agency">Teletipo · {c.agency}</span></> : null}
                 </td>
-                <td><Moment at={c.publishedAt} unknown="no la declara" /></td>
+                <td><Moment at={c.publishedAt} unknown="no la declara" />{i === 0 ? <> <span className="badge">Primera</span></> : null}</td>
                 <td><Moment at={c.firstSeenAt} /></td>
                 <td>{c.frontPage ? <Moment at={c.frontPage.firstAt} /> : "—"}</td>
                 <td>{c.frontPage && c.frontPage.firstRank !== null ? `entró en la ${c.frontPage.firstRank}.ª; mejor, ${c.frontPage.bestRank}.ª` : "—"}</td>
