@@ -45,7 +45,7 @@ function Leads({ data }: { data: HomeData }) {
                 <th scope="row"><Link href={`/cabeceras/${row.outletSlug}`} prefetch={false}>{row.outletName}</Link></th>
                 {row.lead ? (
                   <>
-                    <td><Link href={`/noticias/${row.lead.articleId}`} prefetch={false}>{row.lead.headline}</Link></td>
+                    <td className="headline"><Link href={`/noticias/${row.lead.articleId}`} prefetch={false}>{row.lead.headline}</Link></td>
                     <td>{row.lead.sinceFirstCapture ? <LeadingSinceFirstCapture ms={row.lead.since} now={data.now} /> : <When ms={row.lead.since} now={data.now} />}</td>
                   </>
                 ) : (

@@ -51,7 +51,7 @@ export interface HomePage {
 const DAY_MS = 24 * 3_600_000;
 
 /** The rank-1 article of each visible outlet at its latest successful capture. */
-async function leadsNow(db: Executor, policies: Policies): Promise<FrontPageLead[]> {
+export async function leadsNow(db: Executor, policies: Policies): Promise<FrontPageLead[]> {
   const rows = await db.execute<{
     slug: string; name: string; outlet_id: number; captured_at: string | null;
     article_id: number | null; since: string | null; headline: string | null; first_at: string | null;

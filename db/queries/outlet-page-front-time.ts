@@ -8,6 +8,7 @@
  */
 import "server-only";
 import { sql } from "drizzle-orm";
+import { enoughData } from "../../lib/pages/enough-data";
 import type { OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";
 import { latestHeadlines } from "./outlet-page-front";
@@ -41,8 +42,6 @@ export interface FrontPageTime {
 
 const WINDOW_MS = 7 * DAY_MS;
 const LONGEST = 10;
-/** Fewest links entering the front page for a half-life worth printing. */
-const MIN_HALF_LIFE_LINKS = 10;
 
 /** DER-7 figures of the outlet over the last 7 days, spans clipped to the period. */
 export async function loadFrontPageTime(db: Executor, outletId: number, policy: OutletPolicy, now: number): Promise<FrontPageTime> {
@@ -78,7 +77,7 @@ export async function loadFrontPageTime(db: Executor, outletId: number, policy: 
     articles: summary?.articles ?? 0,
     medianMs: num(summary?.median_ms),
     leadMs: num(summary?.lead_ms) ?? 0,
-    halfLifeMs: (half?.links ?? 0) >= MIN_HALF_LIFE_LINKS ? num(half?.half_ms) : null,
+    halfLifeMs: enoughData("halfLife", half?.links ?? 0) ? num(half?.half_ms) : null,
     halfLifeLinks: half?.links ?? 0,
     longest: longest.map((r) => ({
       articleId: Number(r.article_id), headline: headlines.get(Number(r.article_id)) ?? "(sin titular registrado)",

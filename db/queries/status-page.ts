@@ -10,6 +10,7 @@ import type { Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
 import { captureCounts, probeCounts, readCounts } from "./collection-counts";
+import { readingStartedAt } from "./reading-start";
 import { loadRobotsStates, originOf } from "./robots-states";
 
 const DAY_MS = 24 * 3_600_000;
@@ -57,8 +58,11 @@ export interface OutletStatus {
   tdmReserved: boolean;
 }
 
-/** Percentiles of a lag, in minutes. */
-export interface LagDistribution { outletSlug: string; outletName: string; kind: "feed" | "sitemap" | "frontpage"; articles: number; p50: number; p90: number }
+/**
+ * Percentiles of a lag, in minutes, over the articles the start-up rule counts (reading-start.ts):
+ * `articles` of them; the percentiles are null when there are none.
+ */
+export interface LagDistribution { outletSlug: string; outletName: string; kind: "feed" | "sitemap" | "frontpage"; articles: number; p50: number | null; p90: number | null }
 
 /** Requests per site in the last 24 hours: total, busiest hour, and the pacing bound. */
 export interface SiteVolume { site: string; requests: number; busiestHour: number; busiestHourStart?: number }
@@ -108,16 +112,20 @@ async function sourceRows(db: Executor) {
 
 /** DER-8: declared publication → first seen, per outlet and source kind, over the window. */
 async function lagRows(db: Executor, since: number): Promise<(LagDistribution & { outletId: number })[]> {
-  const rows = await db.execute<{ outlet_id: number; slug: string; name: string; kind: LagDistribution["kind"]; articles: number; p50: number; p90: number }>(sql`
-    with lags as (
-      select a.outlet_id, k.kind, extract(epoch from (k.seen - a.published_at)) / 60 as minutes
+  const rows = await db.execute<{ outlet_id: number; slug: string; name: string; kind: LagDistribution["kind"]; articles: number; p50: number | null; p90: number | null }>(sql`
+    with starts as (
+      select o.id as outlet_id, ${readingStartedAt(sql`o.id`)} as at from outlets o where o.active
+    ), lags as (
+      select a.outlet_id, k.kind, extract(epoch from (k.seen - a.published_at)) / 60 as minutes, a.published_at >= st.at as counted
       from articles a
+      join starts st on st.outlet_id = a.outlet_id
       cross join lateral (values ('feed', a.first_seen_feed_at), ('sitemap', a.first_seen_sitemap_at), ('frontpage', a.first_seen_frontpage_at)) k(kind, seen)
       where a.first_seen_at >= ${sqlTime(since)} and a.published_at is not null and k.seen is not null and k.seen >= a.published_at
     )
-    select l.outlet_id, o.slug, o.name, l.kind, count(*)::int as articles,
-      percentile_cont(0.5) within group (order by minutes)::float8 as p50,
-      percentile_cont(0.9) within group (order by minutes)::float8 as p90
+    -- The start-up rule: the backlog found when we started reading an outlet is not counted.
+    select l.outlet_id, o.slug, o.name, l.kind, count(*) filter (where counted)::int as articles,
+      (percentile_cont(0.5) within group (order by minutes) filter (where counted))::float8 as p50,
+      (percentile_cont(0.9) within group (order by minutes) filter (where counted))::float8 as p90
     from lags l join outlets o on o.id = l.outlet_id and o.active
     group by l.outlet_id, o.slug, o.name, l.kind
     order by o.name, l.kind`);

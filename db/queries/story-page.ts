@@ -71,6 +71,10 @@ export interface StoryCoverage {
   articleId: number;
   outlet: { slug: string; name: string };
   firstSeenAt: number;
+  /** The publication time the outlet declared, if any. */
+  publishedAt: number | null;
+  /** The agency it is copy of (DER-3), if it is agency copy. */
+  agency: string | null;
   /** Where it was on the front page; null under "sin posición" for that outlet. */
   frontPage: null | { firstAt: number | null; firstRank: number | null; bestRank: number | null; onFrontPageMs: number; spans: { fromAt: number; toAt: number; rank: number }[] };
   /** Distinct headline versions, oldest first, as they may be cited (one notice when withheld). */
@@ -80,16 +84,22 @@ export interface StoryCoverage {
 /** Everything a story page shows. */
 export interface StoryPage { id: number; keyTerms: string[]; firstSeenAt: number; lastSeenAt: number; coverage: StoryCoverage[] }
 
-/** Story `id` with the coverage of every visible outlet, earliest first; undefined when unknown or no outlet can be shown. */
+/**
+ * Story `id` with the coverage of every visible outlet, earliest first by the publication
+ * time each outlet declared (our first sighting when it declared none); undefined when
+ * unknown or no outlet can be shown.
+ */
 export async function loadStoryPage(db: Executor, policies: Policies, { id }: { id: number }): Promise<StoryPage | undefined> {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
   const [story] = await db.execute<{ id: string | number; key_terms: string[]; first_seen_at: string | Date; last_seen_at: string | Date }>(sql`
     select id, key_terms, first_seen_at, last_seen_at from stories where id = ${id}`);
   if (!story) return undefined;
-  const articles = await db.execute<{ id: string | number; outlet_id: number; slug: string; name: string; first_seen_at: string | Date }>(sql`
-    select a.id, a.outlet_id, o.slug, o.name, a.first_seen_at from articles a join outlets o on o.id = a.outlet_id and o.active
+  const articles = await db.execute<{
+    id: string | number; outlet_id: number; slug: string; name: string; first_seen_at: string | Date; published_at: string | Date | null; agency: string | null;
+  }>(sql`
+    select a.id, a.outlet_id, o.slug, o.name, a.first_seen_at, a.published_at, a.agency from articles a join outlets o on o.id = a.outlet_id and o.active
     where a.story_id = ${id} ${notExcluded(sql`a.outlet_id`, policies.excludedOutletIds)}
-    order by a.first_seen_at, a.id limit 200`);
+    order by coalesce(a.published_at, a.first_seen_at), a.first_seen_at, a.id limit 200`);
   if (articles.length === 0) return undefined;
   const ids = articles.map((a) => Number(a.id));
   const [versions, spans] = await Promise.all([
@@ -107,6 +117,8 @@ export async function loadStoryPage(db: Executor, policies: Policies, { id }: { 
         articleId,
         outlet: { slug: a.slug, name: a.name },
         firstSeenAt: time(a.first_seen_at)!,
+        publishedAt: time(a.published_at),
+        agency: a.agency,
         frontPage: policy.positions ? {
           firstAt: mine[0]?.fromAt ?? null,
           firstRank: mine[0]?.rank ?? null,

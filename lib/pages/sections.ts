@@ -32,7 +32,7 @@ export interface SiteSection extends PublicPage {
 /** Every public section of WEB-1, in the order the navigation shows them. */
 export const siteSections: readonly SiteSection[] = [
   { href: "/", label: "Inicio", summary: "Qué es Hemeroscopio y qué medimos.", caching: "page" },
-  { href: "/cabeceras", label: "Cabeceras", summary: "Los medios que seguimos, con su ficha.", caching: "page-and-details" },
+  { href: "/cabeceras", label: "Cabeceras", summary: "Los medios que seguimos, comparados, con su ficha.", caching: "page-and-details", params: ["orden"] },
   { href: "/historias", label: "Historias", summary: "La misma noticia contada por varias cabeceras.", caching: "page-and-details", params: ["pagina", "orden"] },
   { href: "/buscar", label: "Buscar", summary: "Búsqueda en los titulares registrados.", caching: "page", params: ["q", "cabecera", "desde", "hasta", "seccion", "pagina"] },
   { href: "/estado", label: "Estado", summary: "Cómo está funcionando la recogida, cabecera a cabecera.", caching: "page", params: ["cabeceras", "retraso", "ritmo"] },

@@ -156,7 +156,7 @@ describe("story pages", () => {
       expect(html).not.toContain(d.excluded.name);
       expect(html).not.toContain(d.withheld.headline);
       expect(await page.locator(".variants").innerText()).toContain(WITHHELD_HEADLINE);
-      expect(table[2]!.slice(2)).toEqual(["—", "—", "—"]); // sin posición
+      expect(table[2]!.slice(-3)).toEqual(["—", "—", "—"]); // sin posición
       await expectAccessibleChart(page, "cobertura");
     });
   });

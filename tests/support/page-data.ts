@@ -41,6 +41,8 @@ export async function seedPageData(db: Db, now: number): Promise<void> {
     section: "Política", authors: ["Ana Pérez"], storyId: story, readOutcome: "open",
     headlines: [[d.open.previous, now - 10 * HOUR, now - 6 * HOUR], [d.open.headline, now - 6 * HOUR, now - HOUR]],
   });
+  // Read for a month: its declared article is news, not the backlog of our first read (the delay's start-up rule).
+  await addArticle(db, { outletId: open, path: "/archivo", firstSeenAt: now - 30 * 24 * HOUR, headlines: [["Archivo", now - 30 * 24 * HOUR, now - 30 * 24 * HOUR]] });
   // Third under two other links, then the lead from 8 hours ago.
   const above = await addFillers(db, open, 2, now - 10 * HOUR);
   await addFrontPages(db, open, [[now - 10 * HOUR, [...above, d.open.article]], [now - 8 * HOUR, [d.open.article]], [now - HOUR, [d.open.article]]]);

@@ -1,47 +1,46 @@
-/** "Cabeceras": the outlets we follow, with a link to each home page and to its ficha. */
+/** "Cabeceras": the outlets we follow, compared side by side, each linking to its page (SPEC WEB-1, WEB-2). */
 import type { Metadata } from "next";
 import Link from "next/link";
+import { loadOutletComparison } from "@/db/queries/outlet-comparison";
 import { loadPolicies } from "@/db/policy";
+import { siteClock } from "@/db/server";
 import { readSiteData } from "@/lib/pages/data";
 import { listActiveOutlets } from "@/lib/pages/outlets";
 import { PageHeader } from "../../_components/page-header";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
+import { ComparisonTable } from "./_sections/comparison-table";
 
 /** Page title. */
 export const metadata: Metadata = { title: "Cabeceras" };
 
-/** Directory of active outlets (SPEC WEB-1); the fichas come later. */
-export default async function OutletsPage() {
-  const read = await readSiteData(async (db) => listActiveOutlets(db, await loadPolicies(db)));
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The comparison table of the active outlets, sorted by `?orden=`. */
+export default async function OutletsPage({ searchParams }: Props) {
+  const query = await searchParams;
+  const read = await readSiteData(async (db) => {
+    const policies = await loadPolicies(db);
+    const [comparison, outlets] = await Promise.all([loadOutletComparison(db, policies, siteClock().now()), listActiveOutlets(db, policies)]);
+    return { comparison, homepages: new Map(outlets.map((o) => [o.slug, o.homepage])) };
+  });
   if (!read.ok) return <ServiceUnavailable />;
-  const outlets = read.value;
+  const { comparison, homepages } = read.value;
   return (
     <>
       <PageHeader
         title="Cabeceras"
-        lead="Los medios cuyas portadas, feeds y sitemaps lee nuestro rastreador. Cada ficha reunirá lo que hemos medido de esa cabecera."
+        lead="Los medios cuyas portadas, feeds y sitemaps lee nuestro rastreador, comparados: qué abre su portada, cuánto publican, cuántos teletipos, cuánto cambian sus titulares y cuánto tardamos en ver sus noticias. Cada cifra lleva a la ficha de la cabecera, donde se explica."
       />
-      {outlets.length === 0 ? (
+      {comparison.rows.length === 0 ? (
         <p className="notice">Todavía no seguimos ninguna cabecera: la lista de medios se está preparando.</p>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="table-caption">
-              {outlets.length === 1 ? "1 cabecera seguida" : `${outlets.length} cabeceras seguidas`} ahora mismo, por orden alfabético.
-            </caption>
-            <thead>
-              <tr><th scope="col">Cabecera</th><th scope="col">Portada</th></tr>
-            </thead>
-            <tbody>
-              {outlets.map((o) => (
-                <tr key={o.slug}>
-                  <td><Link href={`/cabeceras/${o.slug}`} prefetch={false}>{o.name}</Link></td>
-                  <td><a href={o.homepage} rel="noopener noreferrer">{o.homepageHost}</a></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <ComparisonTable data={comparison} query={query} homepages={homepages} />
+          <p className="hint">
+            Pulsa el nombre de una columna para ordenar por ella. Cómo calculamos cada cifra y cuántos datos necesita:{" "}
+            <Link href="/metodologia#umbrales" prefetch={false}>metodología</Link>.
+          </p>
+        </>
       )}
     </>
   );

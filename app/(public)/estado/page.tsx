@@ -7,6 +7,7 @@ import { FAILURE_THRESHOLD } from "@/lib/collection/health";
 import { FLOOR_LINKS, MEDIAN_CAPTURES, MEDIAN_SHARE } from "@/lib/collection/extraction-floor";
 import { readStatusPage, type LagDistribution, type OutletStatus, type SiteVolume, type StatusPage as StatusData } from "@/db/queries/status-page";
 import { readSiteData } from "@/lib/pages/data";
+import { enoughData, tooLittleData } from "@/lib/pages/enough-data";
 import { formatNumber } from "@/lib/pages/format";
 import { LAST_FAILURE_LABEL, LAST_SUCCESS_LABEL, robotsAccessLabel, SOURCE_KIND_LABEL } from "@/lib/pages/collection-status";
 import { Moment } from "../../_components/moment";
@@ -37,7 +38,7 @@ const outletSort: TableSort<OutletStatus> = {
 };
 const lagSort: TableSort<LagDistribution> = {
   param: "retraso",
-  keys: { nombre: (l) => l.outletName, via: (l) => l.kind, articulos: (l) => l.articles, mediana: (l) => l.p50, p90: (l) => l.p90 },
+  keys: { nombre: (l) => l.outletName, via: (l) => l.kind, articulos: (l) => l.articles, mediana: (l) => (enoughData("lagPercentiles", l.articles) ? l.p50 ?? undefined : undefined), p90: (l) => (enoughData("lagPercentiles", l.articles) ? l.p90 ?? undefined : undefined) },
   fallback: { column: "nombre", descending: false },
 };
 const volumeSort: TableSort<SiteVolume> = {
@@ -137,7 +138,8 @@ function Lag({ data, query }: { data: StatusData; query: Query }) {
       <h2 id="lag">Nuestro retraso</h2>
       <p className="hint">
         Tiempo entre la hora de publicación que declara el medio y la primera vez que vimos la noticia en cada vía, para los
-        artículos vistos por primera vez en los últimos 7 días. Mediana y percentil 90.
+        artículos vistos por primera vez en los últimos 7 días y publicados después de que empezáramos a leer la cabecera
+        (<Link href="/metodologia#pocos-datos" prefetch={false}>por qué</Link>). Mediana y percentil 90.
       </p>
       {data.lag.length === 0 ? <p>Aún no hay artículos con hora de publicación declarada en este periodo.</p> : (
         <div className="table-wrap">
@@ -146,7 +148,9 @@ function Lag({ data, query }: { data: StatusData; query: Query }) {
             <tbody>
               {sortRows(data.lag, lagSort, state).map((l) => (
                 <tr key={`${l.outletSlug} ${l.kind}`}>
-                  <th scope="row">{l.outletName}</th><td>{kindLabel[l.kind]}</td><td>{formatNumber(l.articles)}</td><td>{minutes(l.p50)}</td><td>{minutes(l.p90)}</td>
+                  <th scope="row">{l.outletName}</th><td>{kindLabel[l.kind]}</td><td>{formatNumber(l.articles)}</td>{enoughData("lagPercentiles", l.articles) && l.p50 !== null && l.p90 !== null
+                    ? <><td>{minutes(l.p50)}</td><td>{minutes(l.p90)}</td></>
+                    : <td colSpan={2} className="muted">{tooLittleData("lagPercentiles", l.articles)}</td>}
                 </tr>
               ))}
             </tbody>

@@ -2,6 +2,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "../../_components/page-header";
 import { AbTests } from "./_sections/ab-tests";
+import { EnoughData } from "./_sections/enough-data";
 import { Features } from "./_sections/features";
 import { Framing } from "./_sections/framing";
 import { FrontPage } from "./_sections/front-page";
@@ -25,6 +26,7 @@ const contents = [
   ["teletipos", "Teletipos de agencia"],
   ["portada", "Portadas y retraso"],
   ["umbrales", "Umbrales"],
+  ["pocos-datos", "Cuándo no damos una cifra"],
   ["horas", "Horas"],
 ] as const;
 
@@ -52,6 +54,7 @@ export default function MethodsPage() {
         <Wire />
         <FrontPage />
         <Thresholds />
+        <EnoughData />
         <Times />
       </WithContents>
     </>

@@ -1,5 +1,6 @@
 /** A distribution as horizontal bars (SPEC WEB-2), with a table of the same values. */
-import { barChartSvg, type Bar } from "@/lib/pages/chart-svg";
+import { barChartSvg, type Bar } from "@/lib/pages/bar-chart-svg";
+import { CHART_WIDTHS } from "@/lib/pages/chart-svg";
 import { formatNumber } from "@/lib/pages/format";
 import { formatShare } from "@/lib/pages/period";
 
@@ -8,9 +9,11 @@ import { ChartFigure } from "./chart-figure";
 /** Bars in display order; `labelHeader` and `valueLabel` head the table's columns. */
 export function BarChart({ title, caption, bars, labelHeader, valueLabel }: { title: string; caption: string; bars: readonly Bar[]; labelHeader: string; valueLabel: string }) {
   const total = bars.reduce((n, b) => n + b.value, 0);
+  const draw = (width: number) => barChartSvg({ title, bars, valueLabel, width });
   return (
     <ChartFigure
-      svg={barChartSvg({ title, bars, valueLabel })}
+      drawings={{ narrow: draw(CHART_WIDTHS.narrow), wide: draw(CHART_WIDTHS.wide) }}
+      axisTitle={`${valueLabel} por ${labelHeader.toLowerCase()}`}
       caption={caption}
       table={
         <table>

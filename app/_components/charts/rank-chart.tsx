@@ -1,7 +1,9 @@
-/** Rank over time on a front page (SPEC WEB-2): chart plus a table of the same spans. */
-import { rankChartSvg, type RankSeries } from "@/lib/pages/chart-svg";
+/** Rank over time on a front page (SPEC WEB-2): chart, legend and a table of the same spans. */
+import { CHART_WIDTHS } from "@/lib/pages/chart-svg";
+import { rankChartSvg, rankRows, type RankSeries } from "@/lib/pages/rank-chart-svg";
 import { formatElapsed, formatMoment } from "@/lib/pages/period";
 import { ChartFigure } from "./chart-figure";
+import { RankLegend } from "./rank-legend";
 
 /** What the chart draws: labelled series of spans over a period, in an outlet's time zone. */
 export interface RankChartProps {
@@ -16,10 +18,13 @@ export interface RankChartProps {
 
 /** Rank-over-time figure; 1 (the top of the front page) is drawn on top. */
 export function RankChart({ title, caption, series, start, end, timeZone }: RankChartProps) {
-  const svg = rankChartSvg({ title, series, start, end, timeZone });
+  const draw = (width: number) => rankChartSvg({ title, series, start, end, timeZone, width });
+  const { lanes } = rankRows({ series, start, end });
   return (
     <ChartFigure
-      svg={svg}
+      drawings={{ narrow: draw(CHART_WIDTHS.narrow), wide: draw(CHART_WIDTHS.wide) }}
+      axisTitle="Posición en portada (1 = la primera)"
+      legend={<RankLegend labels={series.map((s) => s.label)} lanes={lanes} />}
       caption={caption}
       table={
         <table>

@@ -131,13 +131,13 @@ describe("story pages read models", () => {
     const page = (await loadStoryPage(database.db, NO_POLICIES, { id: story }))!;
     expect(page.keyTerms).toEqual(["incendio", "valencia"]);
     expect(page.coverage).toEqual([
-      { articleId: a1, outlet: { slug: "uno", name: "Diario Uno" }, firstSeenAt: NOW - 10 * HOUR,
+      { articleId: a1, outlet: { slug: "uno", name: "Diario Uno" }, firstSeenAt: NOW - 10 * HOUR, publishedAt: NOW - 10 * HOUR - 20 * MINUTE, agency: null,
         frontPage: { firstAt: NOW - 9 * HOUR, firstRank: 4, bestRank: 1, onFrontPageMs: 7 * HOUR, spans: expect.any(Array) },
         headlines: ["El incendio de Valencia obliga a desalojar a 300 vecinos", "El incendio de Valencia obliga a desalojar a 500 vecinos"] },
-      { articleId: a2, outlet: { slug: "dos", name: "Diario Dos" }, firstSeenAt: NOW - 8 * HOUR,
+      { articleId: a2, outlet: { slug: "dos", name: "Diario Dos" }, firstSeenAt: NOW - 8 * HOUR, publishedAt: null, agency: null,
         frontPage: { firstAt: NOW - 8 * HOUR, firstRank: 2, bestRank: 2, onFrontPageMs: 3 * HOUR, spans: [{ fromAt: NOW - 8 * HOUR, toAt: NOW - 5 * HOUR, rank: 2 }] },
         headlines: ["Fuego en Valencia: 500 desalojados"] },
-      { articleId: a3, outlet: { slug: "tres", name: "Diario Tres" }, firstSeenAt: NOW - 7 * HOUR,
+      { articleId: a3, outlet: { slug: "tres", name: "Diario Tres" }, firstSeenAt: NOW - 7 * HOUR, publishedAt: null, agency: null,
         frontPage: { firstAt: null, firstRank: null, bestRank: null, onFrontPageMs: 0, spans: [] },
         headlines: ["Valencia arde"] },
     ]);

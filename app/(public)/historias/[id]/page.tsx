@@ -1,19 +1,18 @@
 /** One story across outlets (SPEC WEB-1): who told it, when, where on the front page, for how long, with which headlines. */
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { loadPolicies } from "@/db/policy";
 import { loadStoryPage } from "@/db/queries/story-page";
 import { readSiteData } from "@/lib/pages/data";
 import { parseIdParam } from "@/lib/pages/ids";
-import { formatElapsed, formatPeriod } from "@/lib/pages/period";
+import { formatPeriod } from "@/lib/pages/period";
 import { SITE_TIME_ZONE } from "@/lib/pages/time-zone";
 import { RankChart } from "../../../_components/charts/rank-chart";
-import { Moment } from "../../../_components/moment";
 import { PageHeader } from "../../../_components/page-header";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { storyTitle } from "../story-title";
+import { WhoWasFirst } from "./_sections/who-was-first";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -48,28 +47,7 @@ export default async function StoryPageView({ params }: Props) {
         title={`Historia: ${storyTitle(story)}`}
         lead={<>La misma noticia en {story.coverage.length === 1 ? "1 cabecera" : `${story.coverage.length} cabeceras`}, vista {period} (hora peninsular). El nombre de la historia son términos clave elegidos por nuestro análisis, no un titular.</>}
       />
-      <section aria-labelledby="quien">
-        <h2 id="quien">Quién la contó</h2>
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="table-caption">Por orden de la primera vez que vimos la noticia en cada cabecera. «—» en portada: no la vimos allí, o el medio pidió que no mostremos posiciones.</caption>
-            <thead>
-              <tr><th scope="col">Cabecera</th><th scope="col">Vista por primera vez</th><th scope="col">En portada desde</th><th scope="col">Posición</th><th scope="col">Tiempo en portada</th></tr>
-            </thead>
-            <tbody>
-              {story.coverage.map((c) => (
-                <tr key={c.articleId}>
-                  <td><Link href={`/noticias/${c.articleId}`} prefetch={false}>{c.outlet.name}</Link></td>
-                  <td><Moment at={c.firstSeenAt} /></td>
-                  <td>{c.frontPage ? <Moment at={c.frontPage.firstAt} /> : "—"}</td>
-                  <td>{c.frontPage && c.frontPage.firstRank !== null ? `entró en la ${c.frontPage.firstRank}.ª; mejor, ${c.frontPage.bestRank}.ª` : "—"}</td>
-                  <td>{c.frontPage && c.frontPage.spans.length > 0 ? formatElapsed(c.frontPage.onFrontPageMs) : "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <WhoWasFirst coverage={story.coverage} />
       {positioned.length > 0 ? (
         <section aria-labelledby="cobertura">
           <h2 id="cobertura">Cobertura en portada</h2>

@@ -1,6 +1,7 @@
 /** Agency copy among the outlet's recent articles (SPEC WEB-1, DER-3). */
 import Link from "next/link";
 import type { AgencyShare } from "@/db/queries/agency-share";
+import { ENOUGH_DATA, enoughData } from "@/lib/pages/enough-data";
 import { formatCount } from "@/lib/pages/format";
 import { formatPeriod, formatShare } from "@/lib/pages/period";
 
@@ -14,11 +15,17 @@ export function AgencySection({ agency, timeZone }: { agency: AgencyShare; timeZ
         <p><span className="badge">Sin datos todavía</span> Aún no hemos analizado qué noticias de este periodo ({period}) son copia de agencia.</p>
       ) : (
         <>
-          <p>
+          {!enoughData("agencyShare", agency.judged) ? (
+            <p data-testid="agency-share">
+              <span className="badge">Aún pocos datos</span> De las noticias de los últimos 7 días ({period}) hemos podido analizar{" "}
+              {formatCount(agency.judged, "noticia", "noticias")}; para dar una proporción hacen falta {ENOUGH_DATA.agencyShare.min}.
+              De ellas, {formatCount(agency.agencyArticles, "es teletipo", "son teletipos")} de agencia.
+            </p>
+          ) : <p data-testid="agency-share">
             {formatShare(agency.agencyArticles, agency.judged)} de las noticias que pudimos analizar en los últimos 7 días ({period}) son teletipos de agencia:{" "}
             {formatCount(agency.agencyArticles, "noticia", "noticias")} de {formatCount(agency.judged, "analizada", "analizadas")}
             {agency.judged < agency.articles ? ` (vimos ${formatCount(agency.articles, "noticia", "noticias")}; del resto no leímos la página)` : ""}.
-          </p>
+          </p>}
           {agency.agencies.length > 0 ? (
             <ul className="compact">
               {agency.agencies.map((a) => <li key={a.label}>{a.label}: {formatCount(a.count, "noticia", "noticias")}</li>)}

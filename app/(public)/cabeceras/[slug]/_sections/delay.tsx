@@ -1,5 +1,7 @@
 /** "Retraso de publicación" (SPEC DER-8): declared publication → our first sighting. */
 import type { PublicationDelay } from "@/db/queries/outlet-page-delay";
+import Link from "next/link";
+import { enoughData, tooLittleData } from "@/lib/pages/enough-data";
 import { formatCount, formatNumber } from "@/lib/pages/format";
 import { formatElapsed, formatPeriod, formatShare } from "@/lib/pages/period";
 import { BarChart } from "../../../../_components/charts/bar-chart";
@@ -15,19 +17,27 @@ export function DelaySection({ data, outletName, timeZone }: { data: Publication
         {formatCount(data.articles, "noticia vista", "noticias vistas")} por primera vez en los últimos 7 días ({period}).
         Mide también nuestra propia rapidez: leemos los feeds cada pocos minutos, no al instante.
       </p>
-      {data.declared === 0 ? <p>Ninguna de esas noticias declaraba su hora de publicación.</p> : (
+      {data.declared === 0 && data.beforeReading === 0 ? <p>Ninguna de esas noticias declaraba su hora de publicación.</p> : (
         <>
           <dl className="facts">
-            <dt>Con hora declarada</dt><dd>{formatNumber(data.declared)} de {formatNumber(data.articles)}</dd>
-            <dt>Retraso mediano</dt><dd>{data.medianMs === null ? "—" : formatElapsed(data.medianMs)}</dd>
+            <dt>Con hora declarada</dt>
+            <dd>
+              {formatNumber(data.declared)} de {formatNumber(data.articles)}
+              {data.beforeReading > 0 ? ` (otras ${formatNumber(data.beforeReading)} se publicaron antes de que empezáramos a leer la cabecera y no cuentan)` : ""}
+            </dd>
+            <dt>Retraso mediano</dt>
+            <dd data-testid="delay-median">
+              {enoughData("delayMedian", data.declared) && data.medianMs !== null ? formatElapsed(data.medianMs) : tooLittleData("delayMedian", data.declared)}
+            </dd>
           </dl>
-          <BarChart
+          <p className="hint">Las noticias que encontramos al empezar a leer una cabecera, publicadas antes, no cuentan: <Link href="/metodologia#portada" prefetch={false}>cómo lo medimos</Link>.</p>
+          {data.declared === 0 ? null : <BarChart
             title={`Retraso entre la hora declarada y la primera vez que vimos cada noticia de ${outletName}, ${period}`}
             caption={`Noticias de ${outletName} con hora declarada, por retraso hasta que las vimos, ${period}.`}
             bars={data.bins.map((b) => ({ label: b.label, value: b.count }))}
             labelHeader="Retraso"
             valueLabel="Noticias"
-          />
+          />}
         </>
       )}
       {data.articles > 0 ? (

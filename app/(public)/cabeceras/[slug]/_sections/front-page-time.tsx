@@ -1,6 +1,7 @@
 /** "Tiempo en portada" (SPEC DER-7): time on the front page, best rank, time as lead story, link half-life. */
 import Link from "next/link";
 import type { FrontPageTime } from "@/db/queries/outlet-page-front-time";
+import { enoughData, tooLittleData } from "@/lib/pages/enough-data";
 import { formatNumber } from "@/lib/pages/format";
 import { formatElapsed, formatPeriod } from "@/lib/pages/period";
 
@@ -18,12 +19,12 @@ export function FrontPageTimeSection({ data, timeZone }: { data: FrontPageTime; 
         <>
           <dl className="facts">
             <dt>Noticias en portada</dt><dd>{formatNumber(data.articles)}</dd>
-            <dt>Tiempo mediano</dt><dd>{data.medianMs === null ? "—" : formatElapsed(data.medianMs)} por noticia</dd>
+            <dt>Tiempo mediano</dt><dd>{enoughData("frontPageMedian", data.articles) && data.medianMs !== null ? `${formatElapsed(data.medianMs)} por noticia` : tooLittleData("frontPageMedian", data.articles)}</dd>
             <dt>Con noticia de apertura</dt><dd>{formatElapsed(data.leadMs)} con alguna noticia en la posición 1</dd>
             <dt>Vida media de un enlace</dt>
             <dd data-testid="half-life">
               {data.halfLifeMs === null
-                ? `sin datos suficientes (${formatNumber(data.halfLifeLinks)} noticias entraron en portada entre hace 7 días y hace 1 día)`
+                ? `${tooLittleData("halfLife", data.halfLifeLinks)} que entraran en portada entre hace 7 días y hace 1 día`
                 : `${formatElapsed(data.halfLifeMs)}: la mitad de las ${formatNumber(data.halfLifeLinks)} noticias que entraron en portada entre hace 7 días y hace 1 día ya había salido de ella pasado ese tiempo`}
             </dd>
           </dl>

@@ -16,7 +16,7 @@ export function TimelinesSection({ timelines, outletName, timeZone }: { timeline
         <>
           <RankChart
             title={`Posición en la portada de ${outletName} de sus ${series.length} noticias mejor colocadas, ${period}`}
-            caption={`Posición en portada (1 = la primera) de las noticias mejor colocadas de ${outletName}, ${period}, ${zoneLabel(timeZone)}. Cada trazo es un periodo en la misma posición.`}
+            caption={`Posición en portada (1 = la primera) de las noticias mejor colocadas de ${outletName}, ${period}, ${zoneLabel(timeZone)}.`}
             series={series}
             start={timelines.start}
             end={timelines.end}
