@@ -12,14 +12,18 @@ import { NextResponse, type NextRequest } from "next/server";
 import { badRequestPage } from "./lib/front-door/bad-request-page";
 import { STATUS_HEADER } from "./lib/front-door/page-cache/status-header";
 import { sessionCookieName } from "./lib/admin/session";
+import { parseDayQuery, parseFrontPageQuery, parseSideBySideQuery } from "./lib/pages/history-params";
 import { parseSearchParams, type SearchParams } from "./lib/pages/search-params";
 
 type Validator = (params: SearchParams) => { ok: true } | { ok: false; reason: string };
 
-/** Query validators by path. */
-const validators: Record<string, Validator> = {
-  "/buscar": parseSearchParams,
-};
+/** Query validators by path pattern. */
+const validators: [RegExp, Validator][] = [
+  [/^\/buscar$/, parseSearchParams],
+  [/^\/cabeceras\/[^/]+\/portada$/, parseFrontPageQuery],
+  [/^\/portadas$/, parseSideBySideQuery],
+  [/^\/portadas\/dia$/, parseDayQuery],
+];
 
 function toRecord(params: URLSearchParams): SearchParams {
   const record: SearchParams = {};
@@ -56,7 +60,7 @@ function guardAdmin(request: NextRequest, path: string): NextResponse {
 export function proxy(request: NextRequest): NextResponse {
   const path = request.nextUrl.pathname;
   if (path === "/admin" || path.startsWith("/admin/")) return guardAdmin(request, path);
-  const validate = validators[path];
+  const validate = validators.find(([pattern]) => pattern.test(path))?.[1];
   if (!validate) return NextResponse.next();
   const verdict = validate(toRecord(request.nextUrl.searchParams));
   if (verdict.ok) return NextResponse.next();
@@ -68,4 +72,4 @@ export function proxy(request: NextRequest): NextResponse {
   return response;
 }
 
-export const config = { matcher: ["/buscar", "/admin", "/admin/:path*"] };
+export const config = { matcher: ["/buscar", "/cabeceras/:slug/portada", "/portadas", "/portadas/dia", "/admin", "/admin/:path*"] };

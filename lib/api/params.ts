@@ -12,7 +12,7 @@ export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
 
 /** The parameters any endpoint may take. */
-export type ParamName = "outlet" | "from" | "to" | "article" | "story" | "limit" | "cursor";
+export type ParamName = "outlet" | "from" | "to" | "article" | "story" | "limit" | "cursor" | "at";
 
 /** Parsed parameters; absent ones are undefined. */
 export interface ApiQuery {
@@ -25,6 +25,8 @@ export interface ApiQuery {
   story?: number;
   limit: number;
   cursor?: string;
+  /** Epoch ms: the instant a front page is asked for. */
+  at?: number;
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -83,5 +85,7 @@ export function parseQuery(params: URLSearchParams, allowed: readonly ParamName[
   }
   const cursor = get("cursor");
   if (cursor !== undefined) query.cursor = cursor;
+  const at = get("at");
+  if (at !== undefined) query.at = parseInstant(at, "at");
   return query;
 }

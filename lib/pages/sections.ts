@@ -49,6 +49,22 @@ export const siteSections: readonly SiteSection[] = [
 export const otherPublicPages: readonly PublicPage[] = [
   { href: "/noticias", caching: "details" },
   { href: "/datos", caching: "page" },
+  { href: "/portadas", caching: "page", params: ["en", "cabeceras"] },
+  { href: "/portadas/dia", caching: "page", params: ["fecha"] },
+];
+
+/**
+ * Pages below each detail page of a list, one bracketed segment standing for any detail
+ * (`/cabeceras/[slug]/portada`): kept by the page cache like a page, keyed on their params.
+ */
+export const detailSubpages: readonly PublicPage[] = [
+  { href: "/cabeceras/[slug]/portada", caching: "page", params: ["en"] },
+];
+
+/** Atom feeds (SPEC WEB-6), kept by the page cache like pages; a story's feed is a detail of /historias. */
+export const feeds: readonly PublicPage[] = [
+  { href: "/buscar.atom", caching: "page", params: ["q", "cabecera"] },
+  { href: "/cabeceras/[slug]/cambios.atom", caching: "page" },
 ];
 
 /** True when `pathname` is `href` or a page below it (the home page matches only itself). */

@@ -1,5 +1,6 @@
 /** `GET /api/v1`: the index of the open-data API (SPEC WEB-3), pointing at its documentation. */
 import { DATASETS } from "@/lib/api/datasets";
+import { FRONT_PAGE_ENDPOINT, FRONT_PAGE_FIELDS } from "@/lib/api/front-page-docs";
 import { jsonResponse } from "@/lib/api/http";
 
 export const dynamic = "force-dynamic";
@@ -15,5 +16,6 @@ export function GET(request: Request): Response {
       fields: d.fields,
       parameters: d.params,
     })),
+    front_pages: { path: FRONT_PAGE_ENDPOINT.path, fields: Object.keys(FRONT_PAGE_FIELDS), parameters: FRONT_PAGE_ENDPOINT.params },
   });
 }

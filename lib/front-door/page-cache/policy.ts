@@ -6,7 +6,7 @@
  * allowlist — pages with forms, the admin and the streamed exports are always rendered.
  * (The API says `Cache-Control: public, max-age=60` itself: a shared cache may keep it.)
  */
-import { otherPublicPages, siteSections, type PublicPage } from "../../pages/sections";
+import { detailSubpages, feeds, otherPublicPages, siteSections, type PublicPage } from "../../pages/sections";
 import type { Lifetime } from "./store";
 
 /** A kept path pattern and the query parameters its page reads (undefined: the whole query counts). */
@@ -14,7 +14,7 @@ interface CachedPath { pattern: RegExp; params?: readonly string[] }
 
 /** Public pages whose HTML is the same for every anonymous reader for a few seconds. */
 const CACHEABLE_PATHS: readonly CachedPath[] = [
-  ...[...siteSections, ...otherPublicPages].flatMap(cachedPaths),
+  ...[...siteSections, ...otherPublicPages, ...detailSubpages, ...feeds].flatMap(cachedPaths),
   // Open data: JSON lists and details, not the streamed CSV/JSON exports. The API answers an
   // unknown parameter with a 400, which is never kept.
   { pattern: /^\/api\/v1\/(?!exports\/)[a-z0-9/_-]+$/ },
@@ -22,7 +22,8 @@ const CACHEABLE_PATHS: readonly CachedPath[] = [
 
 /** The path patterns a public page's `caching` admits; the page reads its `params`, its details pages none. */
 function cachedPaths(page: PublicPage): CachedPath[] {
-  const path = page.href === "/" ? "" : page.href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // A bracketed segment (`[slug]`) stands for any one segment.
+  const path = page.href === "/" ? "" : page.href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\[[a-z]+\\\]/g, "[^/]+");
   const self = { pattern: new RegExp(`^${path || "\\/"}$`), params: page.params ?? [] };
   const details = { pattern: new RegExp(`^${path}\\/[^/]+$`), params: [] };
   return { page: [self], details: [details], "page-and-details": [self, details], never: [] }[page.caching];

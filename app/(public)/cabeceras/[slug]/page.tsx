@@ -51,7 +51,7 @@ export default async function OutletPage({ params }: Props) {
         lead={<>Lo que hemos medido de su portada, sus feeds y sus sitemaps. Portada: <a href={outlet.homepage} rel="noopener noreferrer">{outlet.homepage}</a>. <span data-testid="time-zone">Horas en {zoneLabel(tz)}</span>.</>}
       />
       <RequestsInForce policy={outlet.policy} />
-      {page.frontPage ? <FrontPageNowSection frontPage={page.frontPage} timeZone={tz} /> : null}
+      {page.frontPage ? <FrontPageNowSection frontPage={page.frontPage} timeZone={tz} slug={outlet.slug} /> : null}
       {page.timelines ? <TimelinesSection timelines={page.timelines} outletName={outlet.name} timeZone={tz} /> : null}
       <HeadlineChangesSection data={page.headlineChanges} timeZone={tz} />
       <HeadlineTestsSection outletId={outlet.id} now={page.now} timeZone={tz} />

@@ -1,11 +1,12 @@
 /** "Su portada ahora": the links open at the latest successful capture (SPEC WEB-1). */
 import Link from "next/link";
 import type { FrontPageNow } from "@/db/queries/outlet-page-front";
+import { frontPageAtHref } from "@/lib/pages/history-links";
 import { zoneLabel } from "@/lib/pages/time-zone";
 import { Moment } from "../../../../_components/moment";
 
 /** The front page by rank, with since when each link holds its rank. */
-export function FrontPageNowSection({ frontPage, timeZone }: { frontPage: FrontPageNow; timeZone: string }) {
+export function FrontPageNowSection({ frontPage, timeZone, slug }: { frontPage: FrontPageNow; timeZone: string; slug: string }) {
   return (
     <section aria-labelledby="portada-ahora">
       <h2 id="portada-ahora">Su portada ahora</h2>
@@ -38,6 +39,7 @@ export function FrontPageNowSection({ frontPage, timeZone }: { frontPage: FrontP
           )}
         </>
       )}
+      <p className="hint"><Link href={frontPageAtHref(slug)} prefetch={false}>Su portada en cualquier otro momento</Link>.</p>
     </section>
   );
 }
