@@ -29,8 +29,10 @@ export interface PastLink {
   headlineWithheld: boolean;
   /** On the front page without a break since (epoch ms). */
   since: number;
-  /** Best rank since then (within BEST_RANK_WINDOW_MS of the capture). */
-  bestRank: number;
+  /** Best rank since then (within BEST_RANK_WINDOW_MS of the capture); null when not asked for. */
+  bestRank: number | null;
+  /** The story it belongs to, if any (DER-2). */
+  storyId: number | null;
 }
 
 /** A front page at a minute. */
@@ -48,7 +50,11 @@ export interface FrontPageAtMinute {
 const MINUTE_MS = 60_000;
 
 /** The outlet's front page as it was during the minute starting at `minute`. */
-export async function loadFrontPageAt(db: Executor, p: { outletId: number; policy: OutletPolicy; minute: number; now: number }): Promise<FrontPageAtMinute> {
+export async function loadFrontPageAt(db: Executor, p: {
+  outletId: number; policy: OutletPolicy; minute: number; now: number;
+  /** Look up each link's best rank (the dearest read). @default true */
+  bestRank?: boolean;
+}): Promise<FrontPageAtMinute> {
   const o = p.outletId;
   const end = sqlTime(p.minute + MINUTE_MS - 1);
   const [row] = await db.execute<Record<string, string | Date | null>>(sql`
@@ -77,13 +83,13 @@ export async function loadFrontPageAt(db: Executor, p: { outletId: number; polic
   });
   const base = { minute: p.minute, state, capture: shown, previous: time(row?.previous_at), next: time(row?.next_at) };
   if (shown === null) return { ...base, links: [] };
-  return { ...base, links: await linksAt(db, p.policy, o, shown, p.minute + MINUTE_MS - 1) };
+  return { ...base, links: await linksAt(db, p.policy, o, shown, p.minute + MINUTE_MS - 1, p.bestRank ?? true) };
 }
 
 /** The links of the capture at `shown`, by rank, with their headline at `end`, their stay and best rank. */
-async function linksAt(db: Executor, policy: OutletPolicy, o: number, shown: number, end: number): Promise<PastLink[]> {
+async function linksAt(db: Executor, policy: OutletPolicy, o: number, shown: number, end: number, withBest: boolean): Promise<PastLink[]> {
   const at = sqlTime(shown);
-  const rows = await db.execute<{ article_id: string | number; rank: number; stay_from: string | Date }>(sql`
+  const rows = await db.execute<{ article_id: string | number; rank: number; stay_from: string | Date; story_id: string | number | null }>(sql`
     with page as materialized (
       select s.article_id, (row_number() over (order by s.position))::int as rank
       from ${spansOverlapping(sql`${o}::int`, sql`${at}::timestamptz`, sql`${at}::timestamptz`, ["article_id", "position"])} s
@@ -93,18 +99,18 @@ async function linksAt(db: Executor, policy: OutletPolicy, o: number, shown: num
     )
     -- A stay starts at an article's first span, or at a span with a successful capture
     -- between it and the article's previous span (a capture that did not show it).
-    select page.article_id, page.rank, max(own.from_at) as stay_from
-    from page join own using (article_id)
+    select page.article_id, page.rank, max(own.from_at) as stay_from, a.story_id
+    from page join own using (article_id) join articles a on a.id = page.article_id
     where own.previous_to is null or exists (
       select 1 from frontpage_captures fc where fc.outlet_id = ${o} and fc.outcome = 'ok'
         and fc.at > own.previous_to and fc.at < own.from_at)
-    group by page.article_id, page.rank order by page.rank`);
+    group by page.article_id, page.rank, a.story_id order by page.rank`);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.article_id));
   const staySince = new Map(rows.map((r) => [Number(r.article_id), time(r.stay_from)!]));
   const windowStart = Math.max(Math.min(...staySince.values()), shown - BEST_RANK_WINDOW_MS);
   const [best, versions] = await Promise.all([
-    db.execute<{ article_id: string | number; best: number }>(sql`
+    !withBest ? Promise.resolve([]) : db.execute<{ article_id: string | number; best: number }>(sql`
       with stay as (
         select unnest(${`{${ids.join(",")}}`}::bigint[]) as article_id, unnest(${`{${rows.map((r) => sqlTime(time(r.stay_from)!)).join(",")}}`}::timestamptz[]) as stay_from
       ), s as materialized (
@@ -134,7 +140,7 @@ async function linksAt(db: Executor, policy: OutletPolicy, o: number, shown: num
     const articleId = Number(r.article_id);
     return {
       articleId, rank: r.rank, headline: headlineOf.get(articleId) ?? "(sin titular registrado)", headlineWithheld: !policy.headlinesVerbatim,
-      since: staySince.get(articleId)!, bestRank: Math.min(r.rank, bestOf.get(articleId) ?? r.rank),
+      since: staySince.get(articleId)!, bestRank: withBest ? Math.min(r.rank, bestOf.get(articleId) ?? r.rank) : null, storyId: num(r.story_id),
     };
   });
 }

@@ -48,9 +48,10 @@ export interface SideBySideQuery { at?: number; slugs: string[] }
 export function parseSideBySideQuery(params: SearchParams): Parsed<SideBySideQuery> {
   const at = minuteParam(params);
   if (!at.ok) return at;
-  const list = one(params, "cabeceras");
-  if (list === null) return { ok: false, reason: REPEATED };
-  if (list === undefined) return { ok: true, value: { at: at.value, slugs: [] } };
+  // Checkboxes send the parameter once per outlet; a link sends one comma-separated list.
+  const raw = params.cabeceras;
+  const list = (Array.isArray(raw) ? raw.join(",") : raw ?? "").trim();
+  if (list === "") return { ok: true, value: { at: at.value, slugs: [] } };
   const slugs = [...new Set(list.split(",").map((s) => s.trim()).filter(Boolean))];
   if (slugs.some((s) => !SLUG.test(s))) return { ok: false, reason: "Alguna de las cabeceras indicadas no es válida." };
   if (slugs.length < MIN_SIDE_BY_SIDE || slugs.length > MAX_SIDE_BY_SIDE) {
