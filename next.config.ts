@@ -33,6 +33,10 @@ const nextConfig: NextConfig = {
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },
+  // A story's Atom feed (SPEC WEB-6) is named like a file; its handler lives below the story.
+  async rewrites() {
+    return [{ source: "/historias/:id(\\d+).atom", destination: "/historias/:id/atom" }];
+  },
 };
 
 export default nextConfig;

@@ -8,6 +8,7 @@ import { readSiteData } from "@/lib/pages/data";
 import { formatNumber } from "@/lib/pages/format";
 import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
+import { FeedLink } from "../../_components/history/feed-link";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
 
 export const metadata: Metadata = { title: "Buscar" };
@@ -146,6 +147,9 @@ export default async function SearchPage({ searchParams }: Props) {
       )}
       <SearchForm query={query} outlets={read.value.outlets} />
       <p className="hint">{HELP}</p>
+      {parsed.ok && query.q ? (
+        <FeedLink href={`/buscar.atom?${new URLSearchParams({ q: query.q, ...(query.outlet ? { cabecera: query.outlet } : {}) })}`} title={`Titulares con «${query.q}»`} text="Sigue esta búsqueda" />
+      ) : null}
       {read.value.result ? <Results query={query} result={read.value.result} /> : null}
     </>
   );

@@ -6,6 +6,7 @@ import { loadOutletPage } from "@/db/queries/outlet-page";
 import { loadPolicies } from "@/db/policy";
 import { readSiteData } from "@/lib/pages/data";
 import { zoneLabel } from "@/lib/pages/time-zone";
+import { FeedLink } from "../../../_components/history/feed-link";
 import { PageHeader } from "../../../_components/page-header";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { AgencySection } from "./_sections/agency";
@@ -54,6 +55,7 @@ export default async function OutletPage({ params }: Props) {
       {page.frontPage ? <FrontPageNowSection frontPage={page.frontPage} timeZone={tz} slug={outlet.slug} /> : null}
       {page.timelines ? <TimelinesSection timelines={page.timelines} outletName={outlet.name} timeZone={tz} /> : null}
       <HeadlineChangesSection data={page.headlineChanges} timeZone={tz} />
+      <FeedLink href={`/cabeceras/${outlet.slug}/cambios.atom`} title={`${outlet.name}: titulares cambiados`} text="Sigue sus cambios de titular" />
       <HeadlineTestsSection outletId={outlet.id} now={page.now} timeZone={tz} />
       {page.frontPageTime ? <FrontPageTimeSection data={page.frontPageTime} timeZone={tz} /> : null}
       <DelaySection data={page.delay} outletName={outlet.name} timeZone={tz} />

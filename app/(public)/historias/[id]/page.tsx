@@ -10,6 +10,7 @@ import { formatPeriod } from "@/lib/pages/period";
 import { SITE_TIME_ZONE } from "@/lib/pages/time-zone";
 import { RankChart } from "../../../_components/charts/rank-chart";
 import { PageHeader } from "../../../_components/page-header";
+import { FeedLink } from "../../../_components/history/feed-link";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { storyTitle } from "../story-title";
 import { WhoWasFirst } from "./_sections/who-was-first";
@@ -47,6 +48,7 @@ export default async function StoryPageView({ params }: Props) {
         title={`Historia: ${storyTitle(story)}`}
         lead={<>La misma noticia en {story.coverage.length === 1 ? "1 cabecera" : `${story.coverage.length} cabeceras`}, vista {period} (hora peninsular). El nombre de la historia son términos clave elegidos por nuestro análisis, no un titular.</>}
       />
+      <FeedLink href={`/historias/${story.id}.atom`} title={`Historia: ${storyTitle(story)}`} text="Sigue esta historia" />
       <WhoWasFirst coverage={story.coverage} />
       {positioned.length > 0 ? (
         <section aria-labelledby="cobertura">

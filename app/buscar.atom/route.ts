@@ -1,0 +1,34 @@
+/** `/buscar.atom?q=…[&cabecera=…]`: the newest headlines matching a search, as an Atom feed (SPEC WEB-6). */
+import { loadPolicies } from "@/db/policy";
+import { searchHeadlines } from "@/db/queries/search";
+import { appConfig, siteClock } from "@/db/server";
+import { atomResponse, atomXml } from "@/lib/pages/atom";
+import { readSiteData } from "@/lib/pages/data";
+import { parseSearchParams, searchHref } from "@/lib/pages/search-params";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const q = url.searchParams.get("q") ?? "";
+  const outlet = url.searchParams.get("cabecera") ?? undefined;
+  const parsed = parseSearchParams({ q, ...(outlet ? { cabecera: outlet } : {}) });
+  if (!parsed.ok || !parsed.value.q) {
+    const reason = parsed.ok ? "Falta la búsqueda (q)." : parsed.reason;
+    return new Response(`${reason}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+  const query = parsed.value;
+  const read = await readSiteData(async (db) => searchHeadlines(db, await loadPolicies(db), query));
+  if (!read.ok) return new Response("Servicio no disponible temporalmente.\n", { status: 503, headers: { "Retry-After": "60", "Cache-Control": "no-store" } });
+  const feedQuery = new URLSearchParams({ q: query.q, ...(query.outlet ? { cabecera: query.outlet } : {}) });
+  return atomResponse(atomXml(appConfig().siteUrl, {
+    key: `buscar/${feedQuery.toString()}`,
+    title: `Hemeroscopio: titulares con «${query.q}»${query.outlet ? ` (${query.outlet})` : ""}`,
+    subtitle: "Los titulares nuevos que coinciden con esta búsqueda, los más recientes primero.",
+    path: `/buscar.atom?${feedQuery.toString()}`,
+    pagePath: searchHref(query, 1),
+    entries: read.value.hits.map((h) => ({
+      key: `titular/${h.articleId}/${h.firstSeenAt}`, title: h.headline, updated: h.firstSeenAt, href: `/noticias/${h.articleId}`, summary: h.outletName,
+    })),
+  }, siteClock().now()));
+}

@@ -1,0 +1,67 @@
+/**
+ * Atom 1.0 feeds (RFC 4287; SPEC WEB-6): following an outlet's headline rewrites, a story or
+ * a search without an account. Entries carry headlines and our own words only (STO-3: no
+ * article text exists to carry). Ids are tag URIs (RFC 4151) built from our own record ids,
+ * so an entry keeps its id whatever the site's address becomes. Pure.
+ */
+
+/** One entry: `key` is stable (our record's id), `href` a path on the site. */
+export interface AtomEntry { key: string; title: string; updated: number; href: string; summary?: string }
+
+/** A feed: `key` names it; `path` is the feed's own address, `pagePath` the page it follows. */
+export interface AtomFeed { key: string; title: string; subtitle?: string; path: string; pagePath: string; entries: readonly AtomEntry[] }
+
+/** The year in every tag URI: fixed, so ids never change. */
+const TAG_YEAR = 2026;
+
+/** XML-escape text for element content and attribute values; characters XML 1.0 forbids are dropped. */
+export function xmlEscape(text: string): string {
+  return text
+    .replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+
+/** `tag:<host>,2026:<key>` for the site at `siteUrl`. */
+export function tagUri(siteUrl: string, key: string): string {
+  return `tag:${new URL(siteUrl).hostname},${TAG_YEAR}:${key}`;
+}
+
+const time = (ms: number) => new Date(ms).toISOString();
+
+/** The feed as an Atom 1.0 document; `updated` is its newest entry's (or `now` when it has none). */
+export function atomXml(siteUrl: string, feed: AtomFeed, now: number): string {
+  const abs = (path: string) => xmlEscape(new URL(path, siteUrl).href);
+  const updated = feed.entries.reduce((max, e) => Math.max(max, e.updated), feed.entries.length > 0 ? 0 : now);
+  const entries = feed.entries.map((e) => [
+    "  <entry>",
+    `    <id>${xmlEscape(tagUri(siteUrl, e.key))}</id>`,
+    `    <title type="text">${xmlEscape(e.title)}</title>`,
+    `    <updated>${time(e.updated)}</updated>`,
+    `    <link rel="alternate" type="text/html" href="${abs(e.href)}"/>`,
+    e.summary ? `    <summary type="text">${xmlEscape(e.summary)}</summary>` : null,
+    "  </entry>",
+  ].filter((line) => line !== null).join("\n"));
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="es">',
+    `  <id>${xmlEscape(tagUri(siteUrl, feed.key))}</id>`,
+    `  <title type="text">${xmlEscape(feed.title)}</title>`,
+    feed.subtitle ? `  <subtitle type="text">${xmlEscape(feed.subtitle)}</subtitle>` : null,
+    `  <updated>${time(updated)}</updated>`,
+    `  <link rel="self" type="application/atom+xml" href="${abs(feed.path)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${abs(feed.pagePath)}"/>`,
+    "  <author><name>Hemeroscopio</name></author>",
+    `  <rights>Datos: Hemeroscopio, CC BY 4.0. Los titulares son de sus medios.</rights>`,
+    ...entries,
+    "</feed>",
+    "",
+  ].filter((line) => line !== null).join("\n");
+}
+
+/** Cache-Control of the feeds: readers poll them; the page cache keeps them like pages. */
+export const FEED_CACHE = "public, max-age=300";
+
+/** The HTTP answer for a feed. */
+export function atomResponse(xml: string): Response {
+  return new Response(xml, { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": FEED_CACHE } });
+}
