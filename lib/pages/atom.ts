@@ -16,8 +16,10 @@ const TAG_YEAR = 2026;
 
 /** XML-escape text for element content and attribute values; characters XML 1.0 forbids are dropped. */
 export function xmlEscape(text: string): string {
-  return text
-    .replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+  return [...text].filter((c) => {
+    const code = c.codePointAt(0)!;
+    return code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || code >= 0x10000;
+  }).join("")
     .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
