@@ -1,0 +1,168 @@
+/**
+ * History you can walk, on a real crawl of the simulated web (SPEC WEB-5, WEB-6): a front
+ * page at a past minute, outlets side by side, a day's leads and the Atom feeds, read as a
+ * reader reads them (no JavaScript). Expectations come from the crawl's database, so they
+ * hold for a crawl of any length.
+ */
+import { sql } from "drizzle-orm";
+import { XMLParser } from "fast-xml-parser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { frontPageAt } from "../../db/queries/front-pages";
+import { dayValue, minuteValue } from "../../lib/pages/peninsular-time";
+import { mainText, openPage, siteUrl, useBrowser, useSiteDatabase } from "./fixtures";
+
+const browser = useBrowser();
+const database = useSiteDatabase();
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => name === "entry" });
+
+async function withPage<T>(path: string, check: (page: Page, status: number) => Promise<T>, width = 1280): Promise<T> {
+  const { page, response } = await openPage(browser(), path, { javaScriptEnabled: false, viewport: { width, height: 900 } });
+  try {
+    return await check(page, response.status());
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** Crawled outlets with successful captures, most captures first, and their middle capture. */
+async function capturedOutlets(): Promise<{ id: number; slug: string; middle: number; first: number }[]> {
+  const rows = await database().db.execute<{ id: number; slug: string; ats: string[] }>(sql`
+    select o.id, o.slug, array_agg(fc.at order by fc.at)::text[] as ats from outlets o
+    join frontpage_captures fc on fc.outlet_id = o.id and fc.outcome = 'ok'
+    where o.slug = any(${`{${inject("crawl").outletSlugs.join(",")}}`}::text[])
+    group by o.id, o.slug order by count(*) desc, o.slug`);
+  return rows.map((r) => ({ id: r.id, slug: r.slug, first: Date.parse(r.ats[0]!), middle: Date.parse(r.ats[Math.floor(r.ats.length / 2)]!) }));
+}
+
+const MINUTE = 60_000;
+
+describe("an outlet's front page at a past minute", () => {
+  it("WEB-5: lists the links of the last capture by that minute, in the order frontPageAt reads them, with their stay and best rank", async () => {
+    const [outlet] = await capturedOutlets();
+    expect(outlet).toBeDefined();
+    const minute = Math.floor(outlet!.middle / MINUTE) * MINUTE + 2 * MINUTE;
+    const expected = await frontPageAt(database().db, outlet!.id, minute + MINUTE - 1);
+    expect(expected.length).toBeGreaterThan(0);
+    await withPage(`/cabeceras/${outlet!.slug}/portada?en=${minuteValue(minute)}`, async (page, status) => {
+      expect(status).toBe(200);
+      expect(await page.getByTestId("time-zone").innerText()).toBe("Horas en hora peninsular");
+      const rows = page.getByTestId("past-front-page").locator("tbody tr");
+      const ranks = (await rows.locator("td:nth-child(1)").allInnerTexts()).map(Number);
+      const hrefs = await rows.locator("td:nth-child(2) a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+      expect(hrefs).toEqual(expected.map((e) => `/noticias/${e.articleId}`));
+      expect(ranks).toEqual(expected.map((e) => e.rank));
+      const best = (await rows.locator("td:nth-child(4)").allInnerTexts()).map(Number);
+      best.forEach((b, i) => expect(b).toBeLessThanOrEqual(ranks[i]!));
+      expect(await page.locator('input[type="datetime-local"][name="en"]').getAttribute("value")).toBe(minuteValue(minute));
+      // Stepping to the next capture lands on a later capture.
+      const next = await page.getByRole("link", { name: "Captura siguiente →" }).getAttribute("href");
+      if (next) expect(next > `/cabeceras/${outlet!.slug}/portada?en=${minuteValue(minute)}`).toBe(true);
+    });
+  });
+
+  it("WEB-5: a minute before the first capture says so; a malformed minute is a 400 inside the site's frame", async () => {
+    const [outlet] = await capturedOutlets();
+    await withPage(`/cabeceras/${outlet!.slug}/portada?en=${minuteValue(outlet!.first - 60 * MINUTE)}`, async (page, status) => {
+      expect(status).toBe(200);
+      expect(await page.getByTestId("capture-state").getAttribute("data-state")).toBe("before-first");
+      expect(await page.getByTestId("past-front-page").count()).toBe(0);
+    });
+    await withPage(`/cabeceras/${outlet!.slug}/portada?en=ayer`, async (page, status) => {
+      expect(status).toBe(400);
+      expect(await page.getByTestId("bad-query").innerText()).toContain("AAAA-MM-DDTHH:MM");
+      expect(await page.locator("header nav").count()).toBeGreaterThan(0);
+      expect(await page.locator('form input[name="en"]').count()).toBe(1);
+    });
+  });
+
+  it("WEB-5, WEB-3: the outlet page links to it, and the API gives the same page as JSON", async () => {
+    const [outlet] = await capturedOutlets();
+    await withPage(`/cabeceras/${outlet!.slug}`, async (page) => {
+      expect(await page.locator(`a[href="/cabeceras/${outlet!.slug}/portada"]`).count()).toBe(1);
+    });
+    const at = Math.floor(outlet!.middle / MINUTE) * MINUTE;
+    const api = await (await fetch(siteUrl(`/api/v1/front-pages/${outlet!.slug}?at=${new Date(at).toISOString()}`))).json() as { data: { links: { rank: number; article_id: number }[]; state: string } };
+    const expected = await frontPageAt(database().db, outlet!.id, at + MINUTE - 1);
+    expect(api.data.links.map((l) => [l.rank, l.article_id])).toEqual(expected.map((e) => [e.rank, e.articleId]));
+  });
+});
+
+describe("side by side and a day's leads", () => {
+  it("WEB-5: two outlets at one minute in columns, stacked on a phone, each its own front page", async () => {
+    const [a, b] = await capturedOutlets();
+    expect(b).toBeDefined();
+    const minute = Math.floor(Math.max(a!.middle, b!.middle) / MINUTE) * MINUTE;
+    const path = `/portadas?en=${minuteValue(minute)}&cabeceras=${a!.slug},${b!.slug}`;
+    for (const width of [1280, 390]) {
+      await withPage(path, async (page, status) => {
+        expect(status).toBe(200);
+        const columns = page.getByTestId("side-by-side").locator("section[data-outlet]");
+        expect(await columns.evaluateAll((cs) => cs.map((c) => c.getAttribute("data-outlet")))).toEqual([a!.slug, b!.slug]);
+        for (const [i, outlet] of [a!, b!].entries()) {
+          const expected = (await frontPageAt(database().db, outlet.id, minute + MINUTE - 1)).slice(0, 20);
+          const hrefs = await columns.nth(i).locator("ol > li > a").evaluateAll((as) => as.map((x) => x.getAttribute("href")));
+          expect(hrefs, outlet.slug).toEqual(expected.map((e) => `/noticias/${e.articleId}`));
+        }
+        const [first, second] = [await columns.nth(0).boundingBox(), await columns.nth(1).boundingBox()];
+        if (width === 390) expect(second!.y).toBeGreaterThanOrEqual(first!.y + first!.height);
+        else expect(second!.y).toBe(first!.y);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      }, width);
+    }
+    await withPage(`/portadas?cabeceras=${a!.slug}`, async (_page, status) => expect(status).toBe(400));
+  });
+
+  it("WEB-5: a day's leads draw one strip per shown outlet and tell the same leads in a table", async () => {
+    const [outlet] = await capturedOutlets();
+    const day = dayValue(outlet!.middle);
+    await withPage(`/portadas/dia?fecha=${day}`, async (page, status) => {
+      expect(status).toBe(200);
+      const strips = page.getByTestId("lead-strips").locator("li[data-outlet]");
+      expect(await strips.evaluateAll((ls) => ls.map((l) => l.getAttribute("data-outlet")))).toContain(outlet!.slug);
+      const hours = await strips.first().locator(".lead-strip > span").count();
+      expect([23, 24, 25]).toContain(hours);
+      const rows = page.getByTestId("leads-table").locator("tbody tr");
+      expect(await rows.count()).toBeGreaterThan(0);
+      expect(await mainText(page)).toContain("Leyenda");
+    });
+    await withPage("/portadas/dia?fecha=2026-02-30", async (_page, status) => expect(status).toBe(400));
+  });
+});
+
+describe("Atom feeds", () => {
+  async function feed(path: string): Promise<{ feed: { id: string; entry?: { id: string; title: { "#text": string } }[] } }> {
+    const response = await fetch(siteUrl(path));
+    expect(response.status, path).toBe(200);
+    expect(response.headers.get("content-type"), path).toContain("application/atom+xml");
+    return parser.parse(await response.text());
+  }
+
+  it("WEB-6: an outlet's rewrites, a story and a search are valid Atom with stable, unique ids, linked from their pages", async () => {
+    const [outlet] = await capturedOutlets();
+    const outletFeed = await feed(`/cabeceras/${outlet!.slug}/cambios.atom`);
+    expect(outletFeed.feed.id).toMatch(/^tag:/);
+    const again = await feed(`/cabeceras/${outlet!.slug}/cambios.atom`);
+    expect(again.feed.id).toBe(outletFeed.feed.id);
+    const [story] = await database().db.execute<{ id: number }>(sql`select story_id as id from articles where story_id is not null order by story_id limit 1`);
+    if (story) {
+      const storyFeed = await feed(`/historias/${story.id}.atom`);
+      const ids = (storyFeed.feed.entry ?? []).map((e) => e.id);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(new Set(ids).size).toBe(ids.length);
+      await withPage(`/historias/${story.id}`, async (page) => {
+        expect(await page.locator(`head link[rel="alternate"][type="application/atom+xml"][href="/historias/${story.id}.atom"]`).count()).toBe(1);
+      });
+    }
+    const [word] = await database().db.execute<{ w: string }>(sql`
+      select lower(w) as w from headline_versions, regexp_split_to_table(text, '\\s+') as w where length(w) >= 7 and w ~ '^[[:alpha:]]+$' limit 1`);
+    const search = await feed(`/buscar.atom?q=${encodeURIComponent(word!.w)}`);
+    expect((search.feed.entry ?? []).length).toBeGreaterThan(0);
+    for (const path of [`/cabeceras/${outlet!.slug}`, `/buscar?q=${encodeURIComponent(word!.w)}`]) {
+      await withPage(path, async (page) => {
+        expect(await page.locator('head link[rel="alternate"][type="application/atom+xml"]').count(), path).toBe(1);
+      });
+    }
+    expect((await fetch(siteUrl("/buscar.atom"))).status).toBe(400);
+  });
+});
