@@ -55,9 +55,12 @@ describe("an outlet's front page at a past minute", () => {
       const best = (await rows.locator("td:nth-child(4)").allInnerTexts()).map(Number);
       best.forEach((b, i) => expect(b).toBeLessThanOrEqual(ranks[i]!));
       expect(await page.locator('input[type="datetime-local"][name="en"]').getAttribute("value")).toBe(minuteValue(minute));
-      // Stepping to the next capture lands on a later capture.
-      const next = await page.getByRole("link", { name: "Captura siguiente →" }).getAttribute("href");
-      if (next) expect(next > `/cabeceras/${outlet!.slug}/portada?en=${minuteValue(minute)}`).toBe(true);
+      // "Next capture" steps to the first successful capture after that minute, when there is one.
+      const [after] = await database().db.execute<{ ms: string | null }>(sql`
+        select (extract(epoch from min(at)) * 1000)::bigint::text as ms from frontpage_captures where outlet_id = ${outlet!.id} and outcome = 'ok' and at >= ${new Date(minute + MINUTE).toISOString()}::timestamptz`);
+      const next = page.locator("nav a", { hasText: "Captura siguiente" });
+      if (after?.ms) expect(await next.getAttribute("href")).toBe(`/cabeceras/${outlet!.slug}/portada?en=${minuteValue(Number(after.ms))}`);
+      else expect(await next.count()).toBe(0);
     });
   });
 
