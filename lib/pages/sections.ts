@@ -34,6 +34,7 @@ export const siteSections: readonly SiteSection[] = [
   { href: "/", label: "Inicio", summary: "Qué es Hemeroscopio y qué medimos.", caching: "page" },
   { href: "/cabeceras", label: "Cabeceras", summary: "Los medios que seguimos, comparados, con su ficha.", caching: "page-and-details", params: ["orden"] },
   { href: "/historias", label: "Historias", summary: "La misma noticia contada por varias cabeceras.", caching: "page-and-details", params: ["pagina", "orden"] },
+  { href: "/portadas", label: "Portadas", summary: "Las portadas de cualquier momento: lado a lado y hora a hora.", caching: "page", params: ["en", "cabeceras"] },
   { href: "/buscar", label: "Buscar", summary: "Búsqueda en los titulares registrados.", caching: "page", params: ["q", "cabecera", "desde", "hasta", "seccion", "pagina"] },
   { href: "/estado", label: "Estado", summary: "Cómo está funcionando la recogida, cabecera a cabecera.", caching: "page", params: ["cabeceras", "retraso", "ritmo"] },
   { href: "/bot", label: "El bot", summary: "Qué lee nuestro rastreador, cuándo y qué guarda.", caching: "page" },
@@ -49,7 +50,6 @@ export const siteSections: readonly SiteSection[] = [
 export const otherPublicPages: readonly PublicPage[] = [
   { href: "/noticias", caching: "details" },
   { href: "/datos", caching: "page" },
-  { href: "/portadas", caching: "page", params: ["en", "cabeceras"] },
   { href: "/portadas/dia", caching: "page", params: ["fecha"] },
 ];
 

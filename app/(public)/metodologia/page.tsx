@@ -5,6 +5,7 @@ import { AbTests } from "./_sections/ab-tests";
 import { EnoughData } from "./_sections/enough-data";
 import { Features } from "./_sections/features";
 import { Framing } from "./_sections/framing";
+import { History } from "./_sections/history";
 import { FrontPage } from "./_sections/front-page";
 import { Language } from "./_sections/language";
 import { Stories } from "./_sections/stories";
@@ -25,6 +26,7 @@ const contents = [
   ["historias", "Historias"],
   ["teletipos", "Teletipos de agencia"],
   ["portada", "Portadas y retraso"],
+  ["historico", "Portadas en el tiempo"],
   ["umbrales", "Umbrales"],
   ["pocos-datos", "Cuándo no damos una cifra"],
   ["horas", "Horas"],
@@ -53,6 +55,7 @@ export default function MethodsPage() {
         <Stories />
         <Wire />
         <FrontPage />
+        <History />
         <Thresholds />
         <EnoughData />
         <Times />

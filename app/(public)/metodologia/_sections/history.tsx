@@ -1,0 +1,34 @@
+/** How the history pages read the past (SPEC WEB-5, WEB-6): a front page at a minute, side by side, a day's leads, the feeds. */
+import { BEST_RANK_WINDOW_MS } from "@/db/queries/front-page-at";
+import { SIDE_BY_SIDE_LINKS } from "@/db/queries/side-by-side";
+import { CAPTURE_GAP_MS } from "@/lib/pages/capture-state";
+
+const hours = (ms: number) => ms / 3_600_000;
+
+/** The rules of the history pages, from the constants they use. */
+export function History() {
+  return (
+    <section aria-labelledby="historico">
+      <h2 id="historico">Portadas en el tiempo</h2>
+      <p>
+        <strong>Una portada en un minuto</strong> es la de nuestra última captura correcta hasta el final de ese minuto (hora
+        peninsular), con cada noticia en el orden en que aparecía y con el titular que tenía entonces (la última versión que
+        habíamos visto hasta ese minuto). «En portada desde» es desde cuándo seguía en ella sin interrupción: una captura correcta
+        que no la mostraba la interrumpe. «Mejor puesto» es el más alto que tuvo desde entonces hasta esa captura, buscado como
+        mucho en las {hours(BEST_RANK_WINDOW_MS)} horas anteriores. Si a esa hora las capturas fallaban, el medio nos impedía
+        leerla o no había captura en más de {hours(CAPTURE_GAP_MS)} horas, la página lo dice y muestra la última captura correcta.
+      </p>
+      <p>
+        <strong>Lado a lado</strong>, cada columna es esa misma portada (sus {SIDE_BY_SIDE_LINKS} primeras noticias); una historia
+        presente en más de una columna lleva la misma letra y el mismo color en todas. <strong>Qué abría cada portada</strong> toma,
+        para cada hora del día, la noticia en primer puesto a la media hora, según la última captura correcta de las {hours(CAPTURE_GAP_MS)} horas
+        anteriores; sin ella, la hora queda en blanco. Una historia que abrió más de una cabecera ese día lleva su color; las demás
+        aperturas, gris.
+      </p>
+      <p>
+        Los <strong>canales Atom</strong> (cambios de titular de una cabecera, novedades de una historia, titulares nuevos de una
+        búsqueda) solo llevan titulares y nuestras propias palabras; el identificador de cada entrada no cambia nunca.
+      </p>
+    </section>
+  );
+}
