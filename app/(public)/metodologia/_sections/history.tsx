@@ -1,9 +1,11 @@
 /** How the history pages read the past (SPEC WEB-5, WEB-6): a front page at a minute, side by side, a day's leads, the feeds. */
 import { BEST_RANK_WINDOW_MS } from "@/db/queries/front-page-at";
+import { positionWeight } from "@/lib/analysis/prominence";
 import { SIDE_BY_SIDE_LINKS } from "@/db/queries/side-by-side";
 import { CAPTURE_GAP_MS } from "@/lib/pages/capture-state";
 
 const hours = (ms: number) => ms / 3_600_000;
+const weight = (rank: number) => positionWeight(rank).toLocaleString("es-ES", { maximumFractionDigits: 2 });
 
 /** The rules of the history pages, from the constants they use. */
 export function History() {
@@ -24,6 +26,13 @@ export function History() {
         para cada hora del día, la noticia en primer puesto a la media hora, según la última captura correcta de las {hours(CAPTURE_GAP_MS)} horas
         anteriores; sin ella, la hora queda en blanco. Una historia que abrió más de una cabecera ese día lleva su color; las demás
         aperturas, gris.
+      </p>
+      <h3 id="prominencia">Prominencia</h3>
+      <p>
+        La <strong>prominencia</strong> de una noticia son sus minutos en portada ponderados por la posición que ocupaba: un
+        minuto en la posición <em>p</em> vale 1 / log₂(<em>p</em> + 1), el descuento habitual de las listas ordenadas. Así, un
+        minuto de apertura vale {weight(1)}; en la segunda posición, {weight(2)}; en la tercera, {weight(3)}; en la décima,{" "}
+        {weight(10)}. Una hora en primer puesto suma 60 minutos ponderados; una hora en el tercero, 30.
       </p>
       <p>
         Los <strong>canales Atom</strong> (cambios de titular de una cabecera, novedades de una historia, titulares nuevos de una
