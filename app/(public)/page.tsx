@@ -4,11 +4,12 @@ import { readHomePage, type HomePage as HomeData } from "@/db/queries/home-page"
 import { loadPolicies } from "@/db/policy";
 import { UNAVAILABLE_META } from "@/lib/front-door/page-cache/unavailable-marker";
 import { readSiteData } from "@/lib/pages/data";
-import { formatList, formatNumber } from "@/lib/pages/format";
+import { formatNumber } from "@/lib/pages/format";
 import { formatAgo, formatMoment } from "@/lib/pages/period";
 import { siteSections } from "@/lib/pages/sections";
 import { PageHeader } from "../_components/page-header";
 import { siteClock } from "@/db/server";
+import { storyTerms, storyTitle } from "./historias/story-title";
 
 // Always read at request time: "now" is the point of this page.
 export const dynamic = "force-dynamic";
@@ -76,8 +77,8 @@ function Stories({ data }: { data: HomeData }) {
         <ol className="ranked" data-testid="stories">
           {data.stories.map((s) => (
             <li key={s.id}>
-              <Link href={`/historias/${s.id}`} prefetch={false}>{s.keyTerms.length ? formatList(s.keyTerms) : `Historia ${s.id}`}</Link>
-              {" "}<span className="muted">— {formatNumber(s.outlets)} cabeceras, desde <When ms={s.firstSeenAt} now={data.now} /></span>
+              <Link href={`/historias/${s.id}`} prefetch={false}>{storyTitle(s)}</Link>
+              {" "}<span className="muted">— {s.label ? `${storyTerms(s)}; ` : ""}{formatNumber(s.outlets)} cabeceras, desde <When ms={s.firstSeenAt} now={data.now} /></span>
             </li>
           ))}
         </ol>

@@ -2,25 +2,25 @@
  * The worker's story step (SPEC DER-2, DER-5): loads the fingerprints of the window,
  * places the new ones with the pure `clusterStories`, and stores the result — new
  * `stories` rows, `articles.story_id`, each touched story's dates, outlet count and key
- * terms. One worker at a time (a transaction-scoped advisory lock; others skip the round),
+ * terms; stories found to be one are merged into the older. One worker at a time (a transaction-scoped advisory lock; others skip the round),
  * and idempotent: a fingerprint is pending until the round that placed it commits.
  */
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client";
 import { transactionRetryingConflicts } from "../../db/conflict-retry";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
-import { DEFAULT_CLUSTER_OPTIONS, type ClusterOptions, type Placement } from "../../lib/analysis/cluster";
+import { DEFAULT_CLUSTER_OPTIONS, type ClusterOptions, type Merge, type Placement } from "../../lib/analysis/cluster";
 import { documentFrequency, keyTerms } from "../../lib/analysis/story-terms";
 import { placeInWindow } from "./story-window";
 
 /**
- * Only fingerprints with a lede are clustered (its two signatures differ: see \`hasLede\`).
+ * Only fingerprints with a lede are clustered (flag `WITH_LEDE`, see \`hasLede\`).
  * A headline alone is too little evidence: on the simulated web, headline-only clustering
  * stays below 0.35 pairwise precision at any threshold, since unrelated news about the same
  * person and subject gets near-identical headlines. An article seen without a lede waits
  * for its feed item or its page read to bring one.
  */
-const WITH_LEDE = sql`f.minhash[1:64] is distinct from f.minhash[65:128]`;
+const WITH_LEDE = sql`f.minhash[1] = 1`;
 
 /** Advisory lock key of the story step ("stories" in ASCII). */
 const LOCK_KEY = 0x73746f72;
@@ -36,6 +36,21 @@ async function createStories(tx: Executor, placements: Placement[], now: number)
     returning id`);
   keys.forEach((key, i) => ids.set(key, Number(rows[i]!.id)));
   return ids;
+}
+
+/**
+ * Stories found to be part of an older one: their articles move to it, and each keeps its
+ * row with `merged_into`, so its page redirects to the survivor (and so does any story that
+ * pointed at it) and no list shows it again: lists count a story through its articles.
+ */
+async function mergeStories(tx: Executor, merges: readonly Merge[]): Promise<void> {
+  if (merges.length === 0) return;
+  const from = `{${merges.map((m) => m.from).join(",")}}`;
+  const into = `{${merges.map((m) => m.into).join(",")}}`;
+  await tx.execute(sql`update articles a set story_id = v.into_id
+    from unnest(${from}::bigint[], ${into}::bigint[]) as v(from_id, into_id) where a.story_id = v.from_id`);
+  await tx.execute(sql`update stories s set merged_into = v.into_id, outlet_count = 0
+    from unnest(${from}::bigint[], ${into}::bigint[]) as v(from_id, into_id) where s.id = v.from_id or s.merged_into = v.from_id`);
 }
 
 /** Document frequencies of the window's headlines, reused for a while (they drift slowly). */
@@ -104,7 +119,7 @@ export async function clusterPendingStories(db: Db, p: { now: number; options?: 
     // An article's time is when it was published (declared), else first seen: a first crawl
     // records a day of articles at once, and their capture times say nothing about the news.
     // Only the window before the earliest pending article is loaded (retention bounds the rest).
-    const { placements, pending: placed, window } = await placeInWindow(tx, { where: WITH_LEDE, articleTime, from: earliest - options.windowMs, options });
+    const { placements, merges, pending: placed, window } = await placeInWindow(tx, { where: WITH_LEDE, articleTime, from: earliest - options.windowMs, options });
     const created = await createStories(tx, placements, p.now);
     const assigned = placements.map((pl) => ({ articleId: pl.articleId, storyId: "storyId" in pl ? pl.storyId : created.get(pl.newStory)! }));
     if (assigned.length > 0) {
@@ -114,7 +129,8 @@ export async function clusterPendingStories(db: Db, p: { now: number; options?: 
         where a.id = v.article_id and a.story_id is null`);
     }
     await tx.execute(sql`update story_fingerprints set clustered_at = ${sqlTime(p.now)} where article_id = any(${`{${placed.join(",")}}`}::bigint[])`);
-    await refreshStories(tx, { storyIds: [...new Set(assigned.map((x) => x.storyId))], windowArticles: window, now: p.now, cache });
-    return assigned.length;
+    await mergeStories(tx, merges);
+    await refreshStories(tx, { storyIds: [...new Set([...assigned.map((x) => x.storyId), ...merges.map((m) => m.into)])], windowArticles: window, now: p.now, cache });
+    return assigned.length + merges.length;
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Story fingerprints at record time (SPEC DER-2, STO-2, STO-3): the headline and, when the
- * source gave one, the lede are turned into a MinHash signature in memory; only the
- * signature is written, and the text goes out of scope with the caller's parse result.
+ * source gave one, the lede are turned into token hashes in memory; only the hashes are
+ * written, and the text goes out of scope with the caller's parse result.
  * An article is fingerprinted when first recorded; its first lede (feed or article page)
  * replaces a headline-only fingerprint, so each article costs at most a few signatures.
  */
@@ -25,11 +25,13 @@ export async function recordFingerprints(db: Executor, p: { at: number; items: F
   for (const withLede of [false, true]) {
     const part = rows.filter((r) => (r.lede !== undefined && r.lede.trim() !== "") === withLede);
     if (part.length === 0) continue;
-    // Two array parameters (ids, and every signature end to end), cut apart in SQL: one parse, not one literal per row.
-    const signatures = part.map((r) => storyFingerprint(r.headline, r.lede).minhash);
-    const width = signatures[0]!.length;
-    const values = sql`(select ids[i] as article_id, flat[(i - 1) * ${width} + 1 : i * ${width}] as minhash
-      from (select ${`{${part.map((r) => r.articleId).join(",")}}`}::bigint[] as ids, ${`{${signatures.map((m) => m.join(",")).join(",")}}`}::int[] as flat) p,
+    // Array parameters (ids, where each fingerprint ends, and every fingerprint end to end), cut apart in SQL: one parse, not one literal per row.
+    const fingerprints = part.map((r) => storyFingerprint(r.headline, r.lede).fingerprint);
+    const ends: number[] = [];
+    fingerprints.reduce((end, f) => (ends.push(end + f.length), end + f.length), 0);
+    const values = sql`(select ids[i] as article_id, flat[coalesce(ends[i - 1], 0) + 1 : ends[i]] as minhash
+      from (select ${`{${part.map((r) => r.articleId).join(",")}}`}::bigint[] as ids, ${`{${ends.join(",")}}`}::int[] as ends,
+        ${`{${fingerprints.map((m) => m.join(",")).join(",")}}`}::int[] as flat) p,
         generate_subscripts(p.ids, 1) as i)`;
     await db.execute(withLede
       ? sql`

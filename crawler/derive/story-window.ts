@@ -2,17 +2,14 @@
  * The story step's window (SPEC DER-2), loaded compactly. The window holds every
  * fingerprint from a day before the earliest pending article on, up to the 72 h that
  * retention keeps (STO-4): tens of thousands of rows for a few hundred outlets, loaded
- * every round. Read whole, each row's signature arrived as an array of boxed numbers and
- * all rows were held across the round (~0.9 KB a row); here they are read in chunks by
- * article id and each chunk's signatures packed into one `Int32Array` (4 bytes a slot),
- * so a round's heap grows with the window at half of that and the driver's rows never
- * pile up. The items are the same as before, so the placements are.
+ * every round. They are read in chunks by article id and each fingerprint's tokens kept as
+ * an `Int32Array` (4 bytes a token, 10–40 tokens), so the driver's rows never pile up.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
-import { clusterStories, type ClusterItem, type ClusterOptions, type Placement } from "../../lib/analysis/cluster";
-import { MINHASH_SIZE } from "../../lib/analysis/fingerprint";
+import { clusterStories, type ClusterItem, type ClusterOptions, type Merge, type Placement } from "../../lib/analysis/cluster";
+import { fingerprintTokens } from "../../lib/analysis/fingerprint";
 
 /** Rows read per statement. @default 2,000 */
 const CHUNK_ROWS = 2_000;
@@ -30,32 +27,25 @@ export async function loadStoryWindow(tx: Executor, p: { where: SQL; articleTime
   let after = 0;
   for (;;) {
     const rows = await tx.execute<FingerprintRow>(sql`
-      select f.article_id, a.outlet_id, ${p.articleTime} as at, f.minhash[1:64] as minhash, a.story_id,
+      select f.article_id, a.outlet_id, ${p.articleTime} as at, f.minhash, a.story_id,
         f.clustered_at is null as pending
       from story_fingerprints f join articles a on a.id = f.article_id
       where ${p.where} and ${p.articleTime} >= ${sqlTime(p.from)} and f.article_id > ${after}::bigint
       order by f.article_id limit ${chunkRows}`);
-    const packed = new Int32Array(rows.length * MINHASH_SIZE);
-    rows.forEach((r, i) => {
-      // A signature of another length (none is stored so) keeps its array, as it was read.
-      let minhash: ClusterItem["minhash"] = r.minhash;
-      if (r.minhash.length === MINHASH_SIZE) {
-        packed.set(r.minhash, i * MINHASH_SIZE);
-        minhash = packed.subarray(i * MINHASH_SIZE, (i + 1) * MINHASH_SIZE);
-      }
+    for (const r of rows) {
       items.push({
-        articleId: Number(r.article_id), outletId: r.outlet_id, at: fromSqlTime(r.at)!, minhash,
+        articleId: Number(r.article_id), outletId: r.outlet_id, at: fromSqlTime(r.at)!, tokens: fingerprintTokens(r.minhash),
         storyId: r.story_id === null ? null : Number(r.story_id),
         pending: r.pending,
       });
-    });
+    }
     if (rows.length < chunkRows) return items;
     after = Number(rows[rows.length - 1]!.article_id);
   }
 }
 
 /** What a round keeps of its window once the articles are placed: ids only. */
-export interface WindowPlacements { placements: Placement[]; pending: number[]; window: number[] }
+export interface WindowPlacements { placements: Placement[]; merges: Merge[]; pending: number[]; window: number[] }
 
 /**
  * Load the window and place its pending articles; only ids are returned, so the items are
@@ -64,7 +54,7 @@ export interface WindowPlacements { placements: Placement[]; pending: number[]; 
 export async function placeInWindow(tx: Executor, p: { where: SQL; articleTime: SQL; from: number; options: ClusterOptions }): Promise<WindowPlacements> {
   const items = await loadStoryWindow(tx, p);
   return {
-    placements: clusterStories(items, p.options),
+    ...clusterStories(items, p.options),
     pending: items.filter((i) => i.pending).map((i) => i.articleId),
     window: items.map((i) => i.articleId),
   };

@@ -9,6 +9,7 @@ import { headlineForDisplay, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
 import { spansOverlapping } from "./span-overlap";
+import { loadStoryLabels, type StoryLabel } from "./story-labels";
 
 /** What leads one outlet's front page at its latest capture. */
 export interface FrontPageLead {
@@ -27,7 +28,7 @@ export interface FrontPageLead {
 }
 
 /** A story and how many outlets covered it in the window. */
-export interface CoveredStory { id: number; keyTerms: string[]; outlets: number; firstSeenAt: number }
+export interface CoveredStory { id: number; keyTerms: string[]; label?: StoryLabel; outlets: number; firstSeenAt: number }
 
 /** One headline change: the article's new headline replacing the previous one. */
 export interface HeadlineChange {
@@ -129,7 +130,8 @@ async function mostCovered(db: Executor, policies: Policies, now: number, limit:
     select id, key_terms, outlets, first_seen_at from once
     order by outlets desc, first_seen_at desc
     limit ${limit}`);
-  return rows.map((r) => ({ id: Number(r.id), keyTerms: r.key_terms, outlets: r.outlets, firstSeenAt: fromSqlTime(r.first_seen_at)! }));
+  const labels = await loadStoryLabels(db, policies, rows.map((r) => Number(r.id)));
+  return rows.map((r) => ({ id: Number(r.id), keyTerms: r.key_terms, label: labels.get(Number(r.id)), outlets: r.outlets, firstSeenAt: fromSqlTime(r.first_seen_at)! }));
 }
 
 /** The newest headline versions that replaced an earlier one, with the one they replaced. */

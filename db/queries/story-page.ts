@@ -10,9 +10,10 @@ import { headlineForDisplay, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { rankHistories } from "./front-pages";
 import { DAY_MS, idList, notExcluded, time } from "./page-sql";
+import { loadStoryLabels, type StoryLabel } from "./story-labels";
 
 /** A story in the list. */
-export interface StorySummary { id: number; keyTerms: string[]; firstSeenAt: number; lastSeenAt: number; outletCount: number; outletNames: string[] }
+export interface StorySummary { id: number; keyTerms: string[]; label?: StoryLabel; firstSeenAt: number; lastSeenAt: number; outletCount: number; outletNames: string[] }
 
 /** One page of recent stories. */
 export interface StoriesList { start: number; end: number; items: StorySummary[]; total: number; page: number; pageSize: number; pageCount: number }
@@ -57,10 +58,11 @@ export async function listRecentStories(db: Executor, policies: Policies, { page
       limit ${pageSize} offset ${(page - 1) * pageSize}`),
   ]);
   const total = count?.n ?? 0;
+  const labels = await loadStoryLabels(db, policies, rows.map((r) => Number(r.id)));
   return {
     start, end: now, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)),
     items: rows.map((r) => ({
-      id: Number(r.id), keyTerms: r.key_terms, firstSeenAt: time(r.first_seen_at)!, lastSeenAt: time(r.last_seen_at)!,
+      id: Number(r.id), keyTerms: r.key_terms, label: labels.get(Number(r.id)), firstSeenAt: time(r.first_seen_at)!, lastSeenAt: time(r.last_seen_at)!,
       outletCount: r.outlets, outletNames: r.names,
     })),
   };
@@ -82,17 +84,24 @@ export interface StoryCoverage {
 }
 
 /** Everything a story page shows. */
-export interface StoryPage { id: number; keyTerms: string[]; firstSeenAt: number; lastSeenAt: number; coverage: StoryCoverage[] }
+export interface StoryPage { id: number; keyTerms: string[]; label?: StoryLabel; firstSeenAt: number; lastSeenAt: number; coverage: StoryCoverage[] }
+
+/** The story that story `id` was merged into (DER-2: its page redirects there), or undefined. */
+export async function storyMergedInto(db: Executor, id: number): Promise<number | undefined> {
+  if (!Number.isSafeInteger(id) || id < 1) return undefined;
+  const [row] = await db.execute<{ merged_into: string | number | null }>(sql`select merged_into from stories where id = ${id}`);
+  return row?.merged_into === null || row?.merged_into === undefined ? undefined : Number(row.merged_into);
+}
 
 /**
  * Story `id` with the coverage of every visible outlet, earliest first by the publication
  * time each outlet declared (our first sighting when it declared none); undefined when
- * unknown or no outlet can be shown.
+ * unknown, merged into another, or no outlet can be shown.
  */
 export async function loadStoryPage(db: Executor, policies: Policies, { id }: { id: number }): Promise<StoryPage | undefined> {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
   const [story] = await db.execute<{ id: string | number; key_terms: string[]; first_seen_at: string | Date; last_seen_at: string | Date }>(sql`
-    select id, key_terms, first_seen_at, last_seen_at from stories where id = ${id}`);
+    select id, key_terms, first_seen_at, last_seen_at from stories where id = ${id} and merged_into is null`);
   if (!story) return undefined;
   const articles = await db.execute<{
     id: string | number; outlet_id: number; slug: string; name: string; first_seen_at: string | Date; published_at: string | Date | null; agency: string | null;
@@ -102,13 +111,14 @@ export async function loadStoryPage(db: Executor, policies: Policies, { id }: { 
     order by coalesce(a.published_at, a.first_seen_at), a.first_seen_at, a.id limit 200`);
   if (articles.length === 0) return undefined;
   const ids = articles.map((a) => Number(a.id));
-  const [versions, spans] = await Promise.all([
+  const [versions, spans, labels] = await Promise.all([
     db.execute<{ article_id: string | number; text: string }>(sql`
       select article_id, text from headline_versions where article_id in ${idList(ids)} order by article_id, first_seen_at, id`),
     rankHistories(db, ids),
+    loadStoryLabels(db, policies, [id]),
   ]);
   return {
-    id: Number(story.id), keyTerms: story.key_terms, firstSeenAt: time(story.first_seen_at)!, lastSeenAt: time(story.last_seen_at)!,
+    id: Number(story.id), keyTerms: story.key_terms, label: labels.get(id), firstSeenAt: time(story.first_seen_at)!, lastSeenAt: time(story.last_seen_at)!,
     coverage: articles.map((a) => {
       const articleId = Number(a.id);
       const policy = policies.forOutlet(a.outlet_id);

@@ -21,6 +21,8 @@ export const stories = pgTable("stories", {
   lastSeenAt: ts("last_seen_at").notNull(),
   keyTerms: text("key_terms").array().notNull().default(sql`'{}'::text[]`),
   outletCount: integer("outlet_count").notNull().default(1),
+  /** Set when the story was found to be part of an older one: its articles moved there, and its page redirects. */
+  mergedInto: bigint("merged_into", { mode: "number" }),
 }, (t) => [index("stories_last_seen").on(t.lastSeenAt)]);
 
 /** One article of one outlet, identified by its canonical URL (EXT-5). */

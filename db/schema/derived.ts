@@ -32,7 +32,10 @@ export const framing = pgTable("framing", {
   computedAt: ts("computed_at").notNull(),
 });
 
-/** Story fingerprints: deleted 72 h after capture (DER-2, STO-4). */
+/**
+ * Story fingerprints: deleted 72 h after capture (DER-2, STO-4). The column `minhash` keeps
+ * its first name; it holds a flag and the token hashes of lib/analysis/fingerprint.ts.
+ */
 export const storyFingerprints = pgTable("story_fingerprints", {
   articleId: bigint("article_id", { mode: "number" }).primaryKey().references(() => articles.id, { onDelete: "cascade" }),
   minhash: integer("minhash").array().notNull(),

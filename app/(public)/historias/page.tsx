@@ -14,7 +14,7 @@ import { PageHeader } from "../../_components/page-header";
 import { Pagination } from "../../_components/pagination";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
 import { SortableTh } from "../../_components/sortable-th";
-import { storyTitle } from "./story-title";
+import { storyTerms, storyTitle } from "./story-title";
 import { siteClock } from "@/db/server";
 
 /** Stories per page. */
@@ -76,6 +76,7 @@ export default async function StoriesPage({ searchParams }: Props) {
                   <tr key={s.id}>
                     <td>
                       <Link href={`/historias/${s.id}`} prefetch={false}>{storyTitle(s)}</Link>
+                      {s.label ? <span className="card-text">{storyTerms(s)}</span> : null}
                       <span className="card-text">{formatList(s.outletNames)}{s.outletCount > s.outletNames.length ? " y otras" : ""}</span>
                     </td>
                     <td className="num">{s.outletCount}</td>

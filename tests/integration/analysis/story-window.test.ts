@@ -49,13 +49,13 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** The window as one statement reads it, in article id order, signatures as plain arrays. */
+/** The window as one statement reads it, in article id order, tokens as plain arrays. */
 async function readWhole(from: number) {
   const rows = await database.db.execute<{ article_id: string; outlet_id: number; at: string; minhash: number[]; story_id: string | null; pending: boolean }>(sql`
-    select f.article_id, a.outlet_id, ${articleTime} as at, f.minhash[1:64] as minhash, a.story_id, f.clustered_at is null as pending
+    select f.article_id, a.outlet_id, ${articleTime} as at, f.minhash, a.story_id, f.clustered_at is null as pending
     from story_fingerprints f join articles a on a.id = f.article_id where ${articleTime} >= ${sqlTime(from)} order by f.article_id`);
   return rows.map((r) => ({
-    articleId: Number(r.article_id), outletId: r.outlet_id, at: fromSqlTime(r.at)!, minhash: r.minhash,
+    articleId: Number(r.article_id), outletId: r.outlet_id, at: fromSqlTime(r.at)!, tokens: r.minhash.slice(1),
     storyId: r.story_id === null ? null : Number(r.story_id), pending: r.pending,
   }));
 }
@@ -66,8 +66,8 @@ describe("the story window read in chunks", () => {
       const whole = await readWhole(from);
       const chunked = await loadStoryWindow(database.db, { where: everything, articleTime, from, chunkRows });
       expect(whole.length).toBeGreaterThan(0);
-      expect(chunked.map((i) => ({ ...i, minhash: Array.from(i.minhash) }))).toEqual(whole);
-      expect(chunked.every((i) => i.minhash instanceof Int32Array)).toBe(true);
+      expect(chunked.map((i) => ({ ...i, tokens: Array.from(i.tokens) }))).toEqual(whole);
+      expect(chunked.every((i) => i.tokens instanceof Int32Array)).toBe(true);
       expect(clusterStories(chunked)).toEqual(clusterStories(whole));
     }
   });

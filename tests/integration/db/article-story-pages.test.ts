@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { loadArticlePage } from "../../../db/queries/article-page";
 import { loadPolicies } from "../../../db/policy";
-import { listRecentStories, loadStoryPage } from "../../../db/queries/story-page";
+import { listRecentStories, loadStoryPage, storyMergedInto } from "../../../db/queries/story-page";
 import { makePolicies, NO_POLICIES, UNSIGNED, WITHHELD_HEADLINE, type Scope } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addExclusion, addFraming, addFillers, addFrontPages, addOutlet, addStory, HOUR, hideAuthor, MINUTE } from "../../support/page-fixtures";
@@ -122,6 +122,7 @@ describe("story pages read models", () => {
     expect(list.items).toEqual([{
       id: story, keyTerms: ["incendio", "valencia"], firstSeenAt: NOW - 10 * HOUR, lastSeenAt: NOW - HOUR, outletCount: 3,
       outletNames: ["Diario Dos", "Diario Tres", "Diario Uno"],
+      label: { headline: "El incendio de Valencia obliga a desalojar a 300 vecinos", outlet: "Diario Uno" },
     }]);
     const second = await listRecentStories(database.db, NO_POLICIES, { page: 2, pageSize: 1, now: NOW });
     expect(second.items.map((s) => [s.id, s.outletCount])).toEqual([[quiet, 1]]);
@@ -158,8 +159,20 @@ describe("story pages read models", () => {
     const withheld = (await loadStoryPage(database.db, scoped(uno, "sin-titulares-literales"), { id: story }))!;
     expect(withheld.coverage[0]!.headlines).toEqual([WITHHELD_HEADLINE]);
     expect(withheld.coverage[1]!.headlines).toEqual(["Fuego en Valencia: 500 desalojados"]);
+    // DER-5, PUB-1: the story is then named by a headline that may be quoted.
+    expect(withheld.label).toEqual({ headline: "Fuego en Valencia: 500 desalojados", outlet: "Diario Dos" });
     const unpositioned = (await loadStoryPage(database.db, scoped(dos, "sin-posicion"), { id: story }))!;
     expect(unpositioned.coverage.map((c) => c.frontPage === null)).toEqual([false, true, false]);
+  });
+
+  it("DER-2: a story merged into an older one has no page of its own and points at the survivor; no list shows it", async () => {
+    const merged = await addStory(database.db, ["valencia", "fuego"], NOW - 9 * HOUR, NOW - 2 * HOUR);
+    await database.db.execute(sql`update stories set merged_into = ${story} where id = ${merged}`);
+    expect(await loadStoryPage(database.db, NO_POLICIES, { id: merged })).toBeUndefined();
+    expect(await storyMergedInto(database.db, merged)).toBe(story);
+    expect(await storyMergedInto(database.db, story)).toBeUndefined();
+    const list = await listRecentStories(database.db, NO_POLICIES, { page: 1, pageSize: 10, now: NOW });
+    expect(list.items.map((s) => s.id)).not.toContain(merged);
   });
 
   it("PUB-6: an exclusion in force in the database removes the outlet from the story", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clusterStories, DEFAULT_CLUSTER_OPTIONS, type ClusterItem, type Placement } from "../../../lib/analysis/cluster";
-import { minhash, storyFingerprint } from "../../../lib/analysis/fingerprint";
+import { clusterStories, DEFAULT_CLUSTER_OPTIONS, type ClusterItem, type ClusterOptions, type Placement } from "../../../lib/analysis/cluster";
+import { fingerprintTokens, storyFingerprint, tokenHash } from "../../../lib/analysis/fingerprint";
 import { documentFrequency, keyTerms } from "../../../lib/analysis/story-terms";
 
 const T0 = Date.parse("2026-03-10T08:00:00Z");
@@ -10,14 +10,16 @@ const HOUR = 60 * MIN;
 const housing = (n: number) => storyFingerprint(
   ["La ministra Rocafort aprueba 120 millones para el plan de vivienda", "Rocafort: «Habrá 120 millones para el plan de vivienda»", "Hacienda destina 120 millones al plan de vivienda de Peñablanca"][n % 3]!,
   `La ministra de Hacienda Elena Rocafort ha anunciado el plan en Peñablanca, según el documento Z${n}.`,
-).minhash;
+).fingerprint;
 const football = (n: number) => storyFingerprint(
   ["El Atlético Valdelumbre ficha al delantero Iker Solano", "Oyarzun celebra el fichaje de Iker Solano"][n % 2]!,
   `El entrenador del Atlético Valdelumbre Rafael Oyarzun presentó a Iker Solano en Tierra Baja, según la nota Q${n}.`,
-).minhash;
+).fingerprint;
 
-const item = (articleId: number, outletId: number, at: number, signature: number[], extra: Partial<ClusterItem> = {}): ClusterItem =>
-  ({ articleId, outletId, at, minhash: signature, storyId: null, pending: true, ...extra });
+const item = (articleId: number, outletId: number, at: number, fingerprint: number[], extra: Partial<ClusterItem> = {}): ClusterItem =>
+  ({ articleId, outletId, at, tokens: fingerprintTokens(fingerprint), storyId: null, pending: true, ...extra });
+const words = (...list: string[]) => [0, ...list.map((w) => tokenHash(w, false)).sort((a, b) => a - b)];
+const place = (items: ClusterItem[], options?: ClusterOptions) => clusterStories(items, options).placements;
 
 /** Placements as groups of article ids, by story. */
 function groups(placements: Placement[]): number[][] {
@@ -31,7 +33,7 @@ function groups(placements: Placement[]): number[][] {
 
 describe("story clustering", () => {
   it("DER-2: the same story from three outlets becomes one new story; another story stays apart", () => {
-    const placements = clusterStories([
+    const placements = place([
       item(1, 1, T0, housing(0)), item(2, 2, T0 + 5 * MIN, housing(1)), item(3, 3, T0 + 12 * MIN, housing(2)),
       item(4, 1, T0 + 3 * MIN, football(0)), item(5, 4, T0 + 9 * MIN, football(1)),
     ]);
@@ -39,11 +41,11 @@ describe("story clustering", () => {
   });
 
   it("DER-2: an article with no match stays without a story (no story of one)", () => {
-    expect(clusterStories([item(1, 1, T0, housing(0)), item(2, 2, T0, football(0))])).toEqual([]);
+    expect(place([item(1, 1, T0, housing(0)), item(2, 2, T0, football(0))])).toEqual([]);
   });
 
   it("DER-2: a new article joins the existing story of its match; placed articles are not placed again", () => {
-    const placements = clusterStories([
+    const placements = place([
       item(1, 1, T0, housing(0), { storyId: 77, pending: false }),
       item(2, 2, T0 + MIN, housing(1), { storyId: 77, pending: false }),
       item(3, 3, T0 + 20 * MIN, housing(2)),
@@ -53,24 +55,60 @@ describe("story clustering", () => {
 
   it("DER-2: matches outside the window are not considered", () => {
     const options = { ...DEFAULT_CLUSTER_OPTIONS, agePenalty: 0 };
-    expect(clusterStories([item(1, 1, T0, housing(0)), item(2, 2, T0 + 25 * HOUR, housing(1))], options)).toEqual([]);
-    expect(clusterStories([item(1, 1, T0, housing(0)), item(2, 2, T0 + 23 * HOUR, housing(1))], options)).toHaveLength(2);
+    expect(place([item(1, 1, T0, housing(0)), item(2, 2, T0 + 25 * HOUR, housing(1))], options)).toEqual([]);
+    expect(place([item(1, 1, T0, housing(0)), item(2, 2, T0 + 23 * HOUR, housing(1))], options)).toHaveLength(2);
   });
 
   it("DER-2: later coverage must look more alike: the age penalty turns a weak match down after hours", () => {
-    const weakA = minhash(["a", "b", "c", "d", "e", "f", "g", "h"]);
-    const weakB = minhash(["a", "b", "c", "d", "e", "f", "x", "y"]);
-    expect(clusterStories([item(1, 1, T0, weakA), item(2, 2, T0 + 10 * MIN, weakB)])).toHaveLength(2);
-    expect(clusterStories([item(1, 1, T0, weakA), item(2, 2, T0 + 8 * HOUR, weakB)])).toEqual([]);
+    const weakA = words("aa", "bb", "cc", "dd", "ee", "ff", "gg", "hh");
+    const weakB = words("aa", "bb", "cc", "dd", "ee", "ff", "gg", "yy");
+    expect(place([item(1, 1, T0, weakA), item(2, 2, T0 + 10 * MIN, weakB)])).toHaveLength(2);
+    expect(place([item(1, 1, T0, weakA), item(2, 2, T0 + 2 * HOUR, weakB)])).toEqual([]);
   });
 
   it("DER-2: one outlet's two articles are never the same story (a story gathers outlets)", () => {
-    expect(clusterStories([item(1, 1, T0, housing(0)), item(2, 1, T0 + MIN, housing(1))])).toEqual([]);
+    expect(place([item(1, 1, T0, housing(0)), item(2, 1, T0 + MIN, housing(1))])).toEqual([]);
   });
 
   it("DER-2: the result does not depend on the order of the input", () => {
     const items = [item(1, 1, T0, housing(0)), item(2, 2, T0 + 5 * MIN, housing(1)), item(3, 3, T0 + 7 * MIN, football(0)), item(4, 4, T0 + 8 * MIN, football(1))];
-    expect(groups(clusterStories([...items].reverse()))).toEqual(groups(clusterStories(items)));
+    expect(groups(place([...items].reverse()))).toEqual(groups(place(items)));
+  });
+});
+
+describe("stories found to be one", () => {
+  it("DER-2: two stored stories of one piece of news are merged when an article joins one; the older id survives", () => {
+    const { placements, merges } = clusterStories([
+      item(1, 1, T0, housing(0), { storyId: 40, pending: false }),
+      item(2, 2, T0 + MIN, housing(1), { storyId: 40, pending: false }),
+      item(3, 3, T0 + 2 * MIN, housing(2), { storyId: 52, pending: false }),
+      item(4, 4, T0 + 3 * MIN, housing(0), { storyId: 52, pending: false }),
+      item(5, 5, T0 + 4 * MIN, housing(1)),
+    ]);
+    expect(merges).toEqual([{ from: 52, into: 40 }]);
+    expect(placements).toEqual([{ articleId: 5, storyId: 40 }]);
+  });
+
+  it("DER-2: stories that share an outlet are not merged (a story gathers outlets)", () => {
+    const { merges } = clusterStories([
+      item(1, 1, T0, housing(0), { storyId: 40, pending: false }),
+      item(2, 2, T0 + MIN, housing(1), { storyId: 40, pending: false }),
+      item(3, 1, T0 + 2 * MIN, housing(2), { storyId: 52, pending: false }),
+      item(4, 4, T0 + 3 * MIN, housing(0), { storyId: 52, pending: false }),
+      item(5, 5, T0 + 4 * MIN, housing(1)),
+    ]);
+    expect(merges).toEqual([]);
+  });
+
+  it("DER-2: unrelated stories stay apart", () => {
+    const { merges } = clusterStories([
+      item(1, 1, T0, housing(0), { storyId: 40, pending: false }),
+      item(2, 2, T0 + MIN, housing(1), { storyId: 40, pending: false }),
+      item(3, 3, T0 + 2 * MIN, football(0), { storyId: 52, pending: false }),
+      item(4, 4, T0 + 3 * MIN, football(1), { storyId: 52, pending: false }),
+      item(5, 5, T0 + 4 * MIN, housing(2)),
+    ]);
+    expect(merges).toEqual([]);
   });
 });
 

@@ -1,9 +1,9 @@
 /** One story across outlets (SPEC WEB-1): who told it, when, where on the front page, for how long, with which headlines. */
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { loadPolicies } from "@/db/policy";
-import { loadStoryPage } from "@/db/queries/story-page";
+import { loadStoryPage, storyMergedInto } from "@/db/queries/story-page";
 import { readSiteData } from "@/lib/pages/data";
 import { parseIdParam } from "@/lib/pages/ids";
 import { formatPeriod } from "@/lib/pages/period";
@@ -12,7 +12,7 @@ import { RankChart } from "../../../_components/charts/rank-chart";
 import { PageHeader } from "../../../_components/page-header";
 import { FeedLink } from "../../../_components/history/feed-link";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
-import { storyTitle } from "../story-title";
+import { storyTerms, storyTitle } from "../story-title";
 import { WhoWasFirst } from "./_sections/who-was-first";
 
 type Props = { params: Promise<{ id: string }> };
@@ -35,7 +35,12 @@ export default async function StoryPageView({ params }: Props) {
   const read = await pageFor(id);
   if (!read.ok) return <ServiceUnavailable />;
   const story = read.value;
-  if (!story) notFound();
+  if (!story) {
+    // DER-2: a story found to be part of an older one lives on at the older one's address.
+    const merged = await readSiteData((db) => storyMergedInto(db, id));
+    if (merged.ok && merged.value !== undefined) permanentRedirect(`/historias/${merged.value}`);
+    notFound();
+  }
   const positioned = story.coverage.filter((c) => c.frontPage && c.frontPage.spans.length > 0);
   const spanStart = Math.min(...positioned.flatMap((c) => c.frontPage!.spans.map((s) => s.fromAt)));
   const spanEnd = Math.max(...positioned.flatMap((c) => c.frontPage!.spans.map((s) => s.toAt)));
@@ -46,7 +51,7 @@ export default async function StoryPageView({ params }: Props) {
       <PageHeader
         eyebrow="Historia"
         title={`Historia: ${storyTitle(story)}`}
-        lead={<>La misma noticia en {story.coverage.length === 1 ? "1 cabecera" : `${story.coverage.length} cabeceras`}, vista {period} (hora peninsular). El nombre de la historia son términos clave elegidos por nuestro análisis, no un titular.</>}
+        lead={<>{story.label ? <>{storyTerms(story)}. </> : null}La misma noticia en {story.coverage.length === 1 ? "1 cabecera" : `${story.coverage.length} cabeceras`}, vista {period} (hora peninsular). {story.label ? "La nombramos con el titular que más palabras comparte con los demás; los términos clave los elige nuestro análisis." : "El nombre de la historia son términos clave elegidos por nuestro análisis."}</>}
       />
       <FeedLink href={`/historias/${story.id}.atom`} title={`Historia: ${storyTitle(story)}`} text="Sigue esta historia" />
       <WhoWasFirst coverage={story.coverage} />

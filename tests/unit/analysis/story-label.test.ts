@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { representativeHeadline, type LabelCandidate } from "../../../lib/analysis/story-label";
+import { storyTerms, storyTitle } from "../../../app/(public)/historias/story-title";
+
+const T0 = Date.parse("2026-03-10T08:00:00Z");
+const member = (headline: string, outlet: string, minutes: number, quotable = true): LabelCandidate => ({ headline, outlet, at: T0 + minutes * 60_000, quotable });
+
+describe("a story's representative headline", () => {
+  const members = [
+    member("Rocafort: «Habrá 120 millones para vivienda»", "Diario Uno", 0),
+    member("La ministra Rocafort aprueba 120 millones para el plan de vivienda", "Diario Dos", 5),
+    member("Hacienda aprueba 120 millones para el plan de vivienda", "Diario Tres", 9),
+    member("¿Por qué ahora?", "Diario Cuatro", 12),
+  ];
+
+  it("DER-5: the headline sharing the most words with the others names the story", () => {
+    expect(representativeHeadline(members)?.outlet).toBe("Diario Dos");
+  });
+
+  it("DER-5: when two share as much, the earliest wins", () => {
+    const tie = [member("Rocafort aprueba el plan", "B", 10), member("Rocafort aprueba el plan", "A", 2)];
+    expect(representativeHeadline(tie)?.outlet).toBe("A");
+  });
+
+  it("PUB-1: a headline of an outlet under «sin titulares literales» never names a story", () => {
+    const withheld = members.map((m) => (m.outlet === "Diario Dos" ? { ...m, quotable: false } : m));
+    expect(representativeHeadline(withheld)?.outlet).toBe("Diario Tres");
+    expect(representativeHeadline(members.map((m) => ({ ...m, quotable: false })))).toBeUndefined();
+  });
+});
+
+describe("a story's title on the site", () => {
+  it("DER-5: the representative headline, quoted, with its outlet and our key terms beside it", () => {
+    const story = { id: 7, keyTerms: ["vivienda", "Rocafort"], label: { headline: "Rocafort aprueba el plan", outlet: "Diario Dos" } };
+    expect(storyTitle(story)).toBe("«Rocafort aprueba el plan»");
+    expect(storyTerms(story)).toBe("titular de Diario Dos · vivienda, Rocafort");
+  });
+
+  it("DER-5: without a quotable headline, the key terms; before any analysis, the number", () => {
+    expect(storyTitle({ id: 7, keyTerms: ["vivienda", "Rocafort"] })).toBe("vivienda · Rocafort");
+    expect(storyTerms({ id: 7, keyTerms: ["vivienda"] })).toBe("");
+    expect(storyTitle({ id: 12, keyTerms: [] })).toBe("Historia n.º 12");
+  });
+});
