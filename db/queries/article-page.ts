@@ -21,6 +21,8 @@ export interface HeadlineVersionEntry {
   diff: DiffPart[] | null;
   /** DER-4 framing letter and score, when the model has annotated it and the policy allows. */
   framing: { letter: string; score: number } | null;
+  /** DER-12: the headline's language (ISO 639) when it is not Spanish: Spanish-only features and the framing model do not apply. */
+  otherLanguage: string | null;
   /** DER-6: this version alternated with another (an A/B test), rather than replacing it for good. */
   abTest: boolean;
 }
@@ -65,9 +67,10 @@ export async function loadArticlePage(db: Executor, policies: Policies, { id }: 
   if (policy.excluded) return undefined;
 
   const [versions, spans, story] = await Promise.all([
-    db.execute<{ text: string; text_hash: string; first_seen_at: string | Date; last_seen_at: string | Date; seen_in: string[] | string; letter: string | null; score: number | null }>(sql`
-      select hv.text, hv.text_hash, hv.first_seen_at, hv.last_seen_at, hv.seen_in::text[] as seen_in, f.letter, f.score
+    db.execute<{ text: string; text_hash: string; first_seen_at: string | Date; last_seen_at: string | Date; seen_in: string[] | string; letter: string | null; score: number | null; language: string | null }>(sql`
+      select hv.text, hv.text_hash, hv.first_seen_at, hv.last_seen_at, hv.seen_in::text[] as seen_in, f.letter, f.score, hf.language
       from headline_versions hv left join framing f on f.text_hash = hv.text_hash
+      left join headline_features hf on hf.text_hash = hv.text_hash
       where hv.article_id = ${id} order by hv.first_seen_at, hv.id`),
     policy.positions
       ? rankHistory(db, id)
@@ -88,6 +91,7 @@ export async function loadArticlePage(db: Executor, policies: Policies, { id }: 
       seenIn: seenIn(v),
       diff: previous && policy.headlinesVerbatim ? wordDiff(previous.text, v.text) : null,
       framing: policy.modelAnnotations && v.letter !== null ? { letter: v.letter, score: num(v.score)! } : null,
+      otherLanguage: policy.modelAnnotations && v.language !== null && v.language !== "es" ? v.language : null,
       abTest: inTest.has(v.text_hash),
     };
   });

@@ -29,7 +29,8 @@ export interface AnalysisContext {
 
 /**
  * Analyse the versions' headlines. A headline shown only by outlets out of model work gets
- * its counts but no language (the identifier is a model too) and no framing letter.
+ * its counts but no language (the identifier is a model too) and no framing letter; one in a
+ * language other than Spanish gets no Spanish markers (headline-features.ts) and no letter.
  */
 export async function analyseHeadlines(versions: readonly VersionToAnalyse[], c: AnalysisContext): Promise<HeadlineAnalysis> {
   const byHash = new Map<string, { text: string; modelMaySee: boolean }>();
@@ -40,7 +41,10 @@ export async function analyseHeadlines(versions: readonly VersionToAnalyse[], c:
   }
   const out: HeadlineAnalysis = { features: [], framing: [] };
   for (const [textHash, { text, modelMaySee }] of byHash) {
-    if (!c.hasFeatures.has(textHash)) out.features.push({ textHash, ...headlineFeatures(text, modelMaySee ? c.detectLanguage : null) });
+    const language = modelMaySee ? c.detectLanguage(text) : null;
+    if (!c.hasFeatures.has(textHash)) out.features.push({ textHash, ...headlineFeatures(text, modelMaySee ? () => language : null) });
+    // DER-12: the framing model was fitted on Spanish headlines; a headline in another language gets no letter ("no aplicable").
+    if (language !== null && language !== "es") continue;
     // DER-4: the model receives the headline text and nothing else.
     if (modelMaySee && !c.hasFraming.has(textHash)) out.framing.push({ textHash, modelSha256: c.model.sha256, ...(await c.model.classify(text)) });
   }

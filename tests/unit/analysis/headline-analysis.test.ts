@@ -30,4 +30,15 @@ describe("what the worker stores for a batch of headline versions", () => {
     // DER-4: the model is called with the headline text and nothing else.
     expect(calls).toEqual([["Titular abierto"], ["Titular compartido"]]);
   });
+
+  it("DER-12: a headline in Catalan, Galician or Basque gets no framing letter and no Spanish clickbait markers", async () => {
+    const { model, calls } = spyModel();
+    const language: Record<string, string> = { "El Govern aprova el pressupost: no et creuràs el motiu": "ca", "Así es el nuevo plan: no te lo vas a creer": "es" };
+    const out = await analyseHeadlines(Object.keys(language).map((text, i) => ({ textHash: `x${i}`, text, outletId: 1 })), {
+      hasFeatures: new Set(), hasFraming: new Set(), noModelOutlets: new Set(), detectLanguage: (t) => language[t] ?? null, model,
+    });
+    expect(out.features.map((f) => [f.language, f.clickbaitPatterns.length > 0])).toEqual([["ca", false], ["es", true]]);
+    expect(out.framing.map((f) => f.textHash)).toEqual(["x1"]);
+    expect(calls).toEqual([["Así es el nuevo plan: no te lo vas a creer"]]);
+  });
 });
