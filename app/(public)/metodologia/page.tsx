@@ -7,6 +7,7 @@ import { Features } from "./_sections/features";
 import { Framing } from "./_sections/framing";
 import { History } from "./_sections/history";
 import { FrontPage } from "./_sections/front-page";
+import { Labelled } from "./_sections/labelled";
 import { Language } from "./_sections/language";
 import { Stories } from "./_sections/stories";
 import { Thresholds } from "./_sections/thresholds";
@@ -30,6 +31,7 @@ const contents = [
   ["umbrales", "Umbrales"],
   ["pocos-datos", "Cuándo no damos una cifra"],
   ["horas", "Horas"],
+  ["datos-reales", "Medido con datos reales"],
 ] as const;
 
 /** Static page: every figure on it comes from the code and the model file the worker runs. */
@@ -59,6 +61,7 @@ export default function MethodsPage() {
         <Thresholds />
         <EnoughData />
         <Times />
+        <Labelled />
       </WithContents>
     </>
   );

@@ -1,0 +1,51 @@
+/**
+ * The headline analysis on public labelled data (SPEC DER-12): the sets of
+ * tests/labelled/manifest.json, materialised by scripts/labelled-materialise.ts (the bench
+ * stops with that command when they are missing). For TA1C (clickbait teasers):
+ *  - precision, recall and F1 of "matches a known clickbait pattern" (lib/analysis/clickbait.ts)
+ *    against the annotators' majority label, on all teasers and on those of Spain's media;
+ *  - how many teasers each pattern flags and the share of them that are clickbait;
+ *  - the language identifier (lib/analysis/language.ts) on these Spanish teasers: the share
+ *    it calls Spanish.
+ * No article text is involved: teasers are tweets and headlines, read from the local files.
+ */
+import { CLICKBAIT_PATTERNS, clickbaitPatterns } from "../../lib/analysis/clickbait";
+import { loadLanguageDetector } from "../../lib/analysis/language";
+import { readLabelledManifest, readLabelledRecords } from "../labelled/manifest";
+import { figure, type Figure } from "./types";
+
+export const name = "labelled: the headline analysis on public labelled sets";
+
+/** Pairwise-free scores of a binary verdict. */
+function scores(rows: readonly { predicted: boolean; actual: boolean }[]) {
+  const tp = rows.filter((r) => r.predicted && r.actual).length;
+  const flagged = rows.filter((r) => r.predicted).length;
+  const positives = rows.filter((r) => r.actual).length;
+  const precision = flagged === 0 ? 1 : tp / flagged;
+  const recall = positives === 0 ? 1 : tp / positives;
+  return { precision, recall, f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall), flagged, positives };
+}
+
+export async function run(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const set = readLabelledManifest().sets.find((s) => s.name === "TA1C")!;
+  const teasers = readLabelledRecords(set).map((r) => ({ text: r["Teaser Text"]!.trim(), spain: r["Media Origin"] === "España", clickbait: r["Tag Value"] === "Clickbait" }));
+  const judged = teasers.map((t) => ({ ...t, patterns: clickbaitPatterns(t.text) }));
+  figures.push(figure(`TA1C (${set.licence.split(" ")[0]}, ${set.committed}): teasers (clickbait by majority vote)`, teasers.length, `teasers (${teasers.filter((t) => t.clickbait).length} clickbait)`));
+  for (const [label, subset] of [["all media", judged], ["Spain's media", judged.filter((t) => t.spain)]] as const) {
+    const s = scores(subset.map((t) => ({ predicted: t.patterns.length > 0, actual: t.clickbait })));
+    figures.push(figure(`TA1C, ${label} (${subset.length}): clickbait patterns, precision`, s.precision, "ratio"));
+    figures.push(figure(`TA1C, ${label} (${subset.length}): clickbait patterns, recall`, s.recall, "ratio"));
+    figures.push(figure(`TA1C, ${label} (${subset.length}): clickbait patterns, F1`, s.f1, "ratio"));
+    if (label === "all media") console.log(`labelled TA1C clickbait P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)} F1 ${s.f1.toFixed(3)} (flagged ${s.flagged} of ${subset.length}; ${s.positives} clickbait)`);
+  }
+  for (const p of CLICKBAIT_PATTERNS) {
+    const hits = judged.filter((t) => t.patterns.includes(p.id));
+    if (hits.length > 0) figures.push(figure(`TA1C: pattern ${p.id}, share clickbait of ${hits.length} flagged`, hits.filter((t) => t.clickbait).length / hits.length, "ratio"));
+  }
+  const detect = await loadLanguageDetector();
+  const spanish = teasers.filter((t) => detect(t.text) === "es").length;
+  figures.push(figure("TA1C: language identifier calls the teaser Spanish", spanish / teasers.length, "ratio"));
+  console.log(`labelled TA1C language es ${(spanish / teasers.length).toFixed(3)}`);
+  return figures;
+}
