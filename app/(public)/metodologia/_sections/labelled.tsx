@@ -2,11 +2,12 @@
  * The analysis measured on public labelled data (SPEC DER-12): which sets, their size,
  * licence and date, and the figures `npm run bench -- labelled` prints (docs/benchmarks.md).
  */
+import { formatNumber } from "@/lib/pages/format";
 
 /** TA1C figures as last measured; the bench prints them again from the materialised files. */
 const TA1C = { teasers: 3500, clickbait: 1001, spain: 753, precision: 0.93, recall: 0.077, spainPrecision: 0.87, spainRecall: 0.091, spanish: 0.997 };
 
-const percent = (x: number) => `${(x * 100).toLocaleString("es-ES", { maximumFractionDigits: 1 })} %`;
+const percent = (x: number) => `${formatNumber(Math.round(x * 1000) / 10)} %`;
 
 export function Labelled() {
   return (
@@ -20,10 +21,10 @@ export function Labelled() {
       </p>
       <h3>Fórmulas de ciberanzuelo frente a TA1C</h3>
       <p>
-        <strong>TA1C</strong> («Te Ahorré Un Click», Mordecki y otros): {TA1C.teasers.toLocaleString("es-ES")} textos de
+        <strong>TA1C</strong> («Te Ahorré Un Click», Mordecki y otros): {formatNumber(TA1C.teasers)} textos de
         tuits de 18 medios en español de España y América publicados entre 2020 y 2021, cada uno etiquetado como ciberanzuelo
         o no por tres personas (decide la mayoría; acuerdo κ de Fleiss 0,825). Licencia MIT; versión del 4 de febrero de
-        2024. {TA1C.clickbait.toLocaleString("es-ES")} son ciberanzuelos.
+        2024. {formatNumber(TA1C.clickbait)} son ciberanzuelos.
       </p>
       <ul>
         <li>
