@@ -131,7 +131,14 @@ async function mostCovered(db: Executor, policies: Policies, now: number, limit:
     order by outlets desc, first_seen_at desc
     limit ${limit}`);
   const labels = await loadStoryLabels(db, policies, rows.map((r) => Number(r.id)));
-  return rows.map((r) => ({ id: Number(r.id), keyTerms: r.key_terms, label: labels.get(Number(r.id)), outlets: r.outlets, firstSeenAt: fromSqlTime(r.first_seen_at)! }));
+  // DER-5: a story is named by its representative headline; two that read the same are shown once (the first, most told).
+  const named = new Set<string>();
+  return rows.flatMap((r) => {
+    const label = labels.get(Number(r.id));
+    if (label && named.has(label.headline)) return [];
+    if (label) named.add(label.headline);
+    return [{ id: Number(r.id), keyTerms: r.key_terms, label, outlets: r.outlets, firstSeenAt: fromSqlTime(r.first_seen_at)! }];
+  });
 }
 
 /** The newest headline versions that replaced an earlier one, with the one they replaced. */
