@@ -128,7 +128,7 @@ describe("a story page answers who was first", () => {
       expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-article")))).toEqual(model.coverage.map((c) => String(c.articleId)));
       expect(await rows.first().locator("td").nth(2).textContent()).toContain("Primera");
       expect(await rows.nth(1).locator("td").nth(2).textContent()).not.toContain("Primera");
-      expect(await rows.first().getByTestId("agency").innerText()).toBe("Teletipo · EFE");
+      expect(await rows.first().getByTestId("agency").textContent()).toBe("Teletipo · EFE");
       expect(await rows.nth(1).getByTestId("agency").count()).toBe(0);
       const links = await rows.locator("td.headline a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
       expect(links).toEqual(model.coverage.map((c) => `/noticias/${c.articleId}`));
