@@ -15,20 +15,18 @@ import { comparisonFigures } from "../../lib/pages/outlet-comparison";
 import { formatElapsed, formatPercent } from "../../lib/pages/period";
 import { HOUR } from "../support/page-fixtures";
 import { PAGE_DATA, removePageData, seedPageData } from "../support/page-data";
-import { openPage, useBrowser, useSiteDatabase } from "./fixtures";
+import { useBrowser, useSiteDatabase, withPage } from "./fixtures";
 
 const browser = useBrowser();
 const database = useSiteDatabase();
 const slugs = () => inject("crawl").outletSlugs;
 
-async function withPage<T>(path: string, fn: (page: Page) => Promise<T>, width = 1280): Promise<T> {
-  const { page, response } = await openPage(browser(), path, { javaScriptEnabled: false, viewport: { width, height: 900 } });
-  try {
-    expect(response.status(), path).toBe(200);
-    return await fn(page);
-  } finally {
-    await page.context().close();
-  }
+/** Read `path` with JavaScript off at `width`, after checking it answered 200. */
+function read<T>(path: string, fn: (page: Page) => Promise<T>, width = 1280): Promise<T> {
+  return withPage(browser(), path, async (page, status) => {
+    expect(status, path).toBe(200);
+    return fn(page);
+  }, { javaScriptEnabled: false, viewport: { width, height: 900 } });
 }
 
 /** The comparison table's rows: the outlet's link, then each cell's text and its link. */
@@ -47,7 +45,7 @@ describe("/cabeceras as a comparison table", () => {
   it("WEB-1, WEB-7: each crawled outlet's figures are its read model's, each linking to its outlet page's section", async () => {
     const { db } = database();
     const model = await loadOutletComparison(db, await loadPolicies(db), Date.now());
-    const rows = await withPage("/cabeceras", tableRows);
+    const rows = await read("/cabeceras", tableRows);
     for (const slug of slugs()) {
       const m = model.rows.find((r) => r.slug === slug);
       if (!m) continue; // an outlet of the crawl excluded in full is not listed
@@ -65,11 +63,11 @@ describe("/cabeceras as a comparison table", () => {
   }, 120_000);
 
   it("WEB-7: the median delay reads the same in the table and on the outlet page", async () => {
-    const rows = await withPage("/cabeceras", tableRows);
+    const rows = await read("/cabeceras", tableRows);
     for (const slug of slugs().slice(0, 4)) {
       const row = rows.find((r) => r.href === `/cabeceras/${slug}`);
       if (!row) continue;
-      const onPage = await withPage(`/cabeceras/${slug}`, async (page) => (await page.getByTestId("delay-median").count()) === 0
+      const onPage = await read(`/cabeceras/${slug}`, async (page) => (await page.getByTestId("delay-median").count()) === 0
         ? null : (await page.getByTestId("delay-median").innerText()).trim());
       if (onPage === null) {
         expect(row.text[7], slug).toBe("aún pocos datos");
@@ -80,7 +78,7 @@ describe("/cabeceras as a comparison table", () => {
   }, 120_000);
 
   it("WEB-2: a column header sorts the table by a link, without JavaScript; figures from too little data go last", async () => {
-    await withPage("/cabeceras", async (page) => {
+    await read("/cabeceras", async (page) => {
       await page.getByTestId("comparison").locator("thead a", { hasText: "Reescrituras" }).click();
       expect(new URL(page.url()).searchParams.get("orden")).toBe("-reescrituras");
       expect(await page.locator('th[aria-sort="descending"]').innerText()).toContain("Reescrituras");
@@ -94,7 +92,7 @@ describe("/cabeceras as a comparison table", () => {
   });
 
   it("WEB-7: on a 360 px phone the page does not overflow; the table scrolls inside its own box", async () => {
-    await withPage("/cabeceras", async (page) => {
+    await read("/cabeceras", async (page) => {
       const sizes = await page.evaluate(() => {
         const wrap = document.querySelector('[data-testid="comparison"]')!.parentElement!;
         return { page: document.documentElement.scrollWidth, wrap: wrap.scrollWidth, box: wrap.clientWidth, overflow: getComputedStyle(wrap).overflowX };
@@ -123,12 +121,12 @@ describe("a story page answers who was first", () => {
     const { db } = database();
     const model = (await loadStoryPage(db, await loadPolicies(db), { id: d.story }))!;
     expect(model.coverage.map((c) => c.articleId)).toEqual([d.unpositioned.article, d.open.article, d.withheld.article]);
-    await withPage(`/historias/${d.story}`, async (page) => {
+    await read(`/historias/${d.story}`, async (page) => {
       const rows = page.locator('section[aria-labelledby="quien"] tbody tr');
       expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-article")))).toEqual(model.coverage.map((c) => String(c.articleId)));
       expect(await rows.first().locator("td").nth(2).textContent()).toContain("Primera");
       expect(await rows.nth(1).locator("td").nth(2).textContent()).not.toContain("Primera");
-      expect(await rows.first().getByTestId("agency").innerText()).toBe("Teletipo · EFE");
+      expect(await rows.first().getByTestId("agency").textContent()).toBe("Teletipo · EFE");
       expect(await rows.nth(1).getByTestId("agency").count()).toBe(0);
       const links = await rows.locator("td.headline a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
       expect(links).toEqual(model.coverage.map((c) => `/noticias/${c.articleId}`));
