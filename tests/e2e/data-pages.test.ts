@@ -58,7 +58,7 @@ describe("outlet page", () => {
       expect(longest.map((r) => r[0])).toEqual(model.frontPageTime!.longest.map((l) => l.headline));
       expect(text).toMatch(/sin datos todavía/i); // agency and framing: the analysis has not run
       expect(text).toContain("Reserva de minería de textos y datos (TDM)");
-    });
+    }, { javaScriptEnabled: true });
   });
 
   it("WEB-2: position timelines, delay and sections are accessible SVG charts with a data table", async () => {
@@ -66,14 +66,14 @@ describe("outlet page", () => {
       for (const section of ["posiciones", "retraso", "secciones"]) await expectAccessibleChart(page, section);
       const ranks = await page.locator('section[aria-labelledby="posiciones"] svg.chart-plot g[aria-label="y-axis tick label"] text').allTextContents();
       expect(ranks[0]).toBe("1");
-    });
+    }, { javaScriptEnabled: true });
   });
 
   it("PUB-4: a published reply is shown in full, exactly as sent, and never run as markup", async () => {
     await withPage(browser(), `/cabeceras/${d.open.slug}`, async (page) => {
       expect(await page.locator(".reply-text").innerText()).toBe(d.reply);
       expect(await page.locator("main script").count()).toBe(0);
-    });
+    }, { javaScriptEnabled: true });
   });
 
   it("PUB-6: each scope on the outlet page", async () => {
@@ -82,15 +82,15 @@ describe("outlet page", () => {
       expect(text).toContain(WITHHELD_HEADLINE);
       expect(text).not.toContain(d.withheld.headline);
       expect(await page.content()).not.toContain(d.withheld.headline);
-    });
+    }, { javaScriptEnabled: true });
     await withPage(browser(), `/cabeceras/${d.unpositioned.slug}`, async (page) => {
       expect(await page.locator("#portada-ahora, #posiciones, #tiempo-portada").count()).toBe(0);
       expect(await mainText(page)).toContain("no capturamos ni mostramos su portada");
-    });
+    }, { javaScriptEnabled: true });
     await withPage(browser(), `/cabeceras/${d.excluded.slug}`, async (page, status) => {
       expect(status).toBe(404);
       expect(await page.content()).not.toContain(d.excluded.headline);
-    });
+    }, { javaScriptEnabled: true });
   });
 });
 
@@ -109,21 +109,21 @@ describe("article page", () => {
       expect(text).toContain("Ana Pérez");
       expect(text).toContain(`Mejor posición ${model.ranks!.bestRank}`);
       await expectAccessibleChart(page, "posicion");
-    });
+    }, { javaScriptEnabled: true });
   });
 
   it("PUB-6: each scope on the article page", async () => {
     await withPage(browser(), `/noticias/${d.withheld.article}`, async (page) => {
       expect(await page.locator("h1").innerText()).toBe(WITHHELD_HEADLINE);
       expect(await page.content()).not.toContain(d.withheld.headline);
-    });
+    }, { javaScriptEnabled: true });
     await withPage(browser(), `/noticias/${d.unpositioned.article}`, async (page) => {
       expect(await page.locator("#posicion ~ figure, svg").count()).toBe(0);
       expect(await mainText(page)).toContain("no mostramos las posiciones");
-    });
+    }, { javaScriptEnabled: true });
     await withPage(browser(), `/noticias/${d.excluded.article}`, async (_page, status) => {
       expect(status).toBe(404);
-    });
+    }, { javaScriptEnabled: true });
   });
 });
 
@@ -141,7 +141,7 @@ describe("story pages", () => {
       const row = page.locator("tbody tr", { has: page.locator(`a[href="/historias/${d.story}"]`) });
       expect(await row.locator("td.num").innerText()).toBe(String(mine.outletCount));
       expect(await row.innerText()).not.toContain(d.excluded.name);
-    });
+    }, { javaScriptEnabled: true });
   });
 
   it("WEB-1, PUB-6: a story shows each visible outlet, when and where, its headlines side by side", async () => {
@@ -158,7 +158,7 @@ describe("story pages", () => {
       expect(await page.locator(".variants").innerText()).toContain(WITHHELD_HEADLINE);
       expect(table[2]!.slice(-3)).toEqual(["—", "—", "—"]); // sin posición
       await expectAccessibleChart(page, "cobertura");
-    });
+    }, { javaScriptEnabled: true });
   });
 });
 
@@ -191,7 +191,7 @@ describe("on the crawl of the simulated web", () => {
       const sources = await rows(page, "estado");
       expect(sources.map((r) => r[1])).toEqual(model.status.sources.map((s) => s.url));
       await expectAccessibleChart(page, "posiciones");
-    });
+    }, { javaScriptEnabled: true });
   });
 
   it("WEB-1: the lead story's article page shows its crawled headline history and ranks", async () => {
@@ -204,7 +204,7 @@ describe("on the crawl of the simulated web", () => {
       expect(await page.locator(".timeline > li").count()).toBe(model.versions.length);
       expect(await mainText(page)).toContain(`Mejor posición ${model.ranks!.bestRank}`);
       expect(await page.locator(".chart details tbody tr").count()).toBe(model.ranks!.spans.length);
-    });
+    }, { javaScriptEnabled: true });
   });
 });
 
@@ -217,7 +217,7 @@ describe("bad addresses", () => {
     await withPage(browser(), path, async (page, status) => {
       expect(status).toBe(404);
       await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual(["Página no encontrada"]);
-    });
+    }, { javaScriptEnabled: true });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The site as a reader sees it after a crawl that ran for hours (SPEC WEB-7): the e2e
- * database holds 12 simulated hours of 10 outlets recorded by the real worker, with a failed
+ * database holds 14 simulated hours of 10 outlets recorded by the real worker, with a failed
  * extraction, a closed front page and a blocked site (tests/support/global-site.ts). First
  * the crawl is checked to have that shape, then every public page is read on it against the
  * database and against the invariants readers rely on: no rank or article twice in a "now"
@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { ENOUGH_DATA } from "../../lib/pages/enough-data";
 import { problemsIn, publicPaths, surveyPages } from "../support/page-survey";
 import { siteUrl, useBrowser, useSiteDatabase, withPage } from "./fixtures";
 
@@ -138,6 +139,15 @@ describe("every page on it", () => {
     expect(blocked).toBeGreaterThanOrEqual(2);
     const listed = await read("/estado", (page) => page.locator(`tr[data-slug="${blockedSite}"]`).innerText());
     expect(listed).toContain("Portada cerrada para nosotros desde el");
+  });
+
+  it("WEB-7: a lag figure from fewer articles than its threshold says 'aún pocos datos' instead of a number, and only then", async () => {
+    const lag = await read("/estado", (page) => page.locator('[data-testid="lag"] tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+      articles: Number((tr.querySelectorAll("td")[1]?.textContent ?? "").replace(/\D/g, "")),
+      text: tr.textContent ?? "",
+    }))));
+    expect(lag.length).toBeGreaterThan(0);
+    for (const row of lag) expect(row.text.includes("aún pocos datos"), row.text).toBe(row.articles < ENOUGH_DATA.lagPercentiles.min);
   });
 
   it("WEB-7: no public page is wider than a 360 or 390 px screen, nor its text under 11 px, and each answers 200", async () => {
