@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseCsv } from "../../lib/csv";
 
 export const LABELLED_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const FILES_DIR = path.join(LABELLED_DIR, "files");
@@ -36,37 +37,6 @@ export interface LabelledManifest { about: string; sets: LabelledSet[]; lookedAt
 
 export function readLabelledManifest(): LabelledManifest {
   return JSON.parse(fs.readFileSync(path.join(LABELLED_DIR, "manifest.json"), "utf8")) as LabelledManifest;
-}
-
-/** Rows of an RFC 4180 CSV text (quoted fields may hold commas, quotes and newlines), header first. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    }
-    else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
-  }
-  if (field !== "" || row.length > 0) rows.push([...row, field]);
-  return rows;
 }
 
 /** A set's CSV files as records keyed by the header, or an error naming the command that builds them. */

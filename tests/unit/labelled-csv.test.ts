@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv, readLabelledManifest } from "../labelled/manifest";
+import { parseCsv } from "../../lib/csv";
+import { readLabelledManifest } from "../labelled/manifest";
 
 describe("labelled sets", () => {
   it("DER-12: CSV fields may be quoted, with commas, doubled quotes and newlines inside", () => {
