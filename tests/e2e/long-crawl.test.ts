@@ -62,7 +62,7 @@ describe("the crawl behind the pages", () => {
     for (const c of steady) expect(c.n, c.slug).toBeGreaterThanOrEqual(20);
     const [spans] = await rows<{ closed: number; moved: number }>(sql`
       select count(*) filter (where to_at is not null)::int as closed,
-             (select count(*)::int from (select article_id from rank_spans group by article_id having count(distinct rank) > 1) m) as moved
+             (select count(*)::int from (select article_id from rank_spans group by article_id having count(distinct position) > 1) m) as moved
       from rank_spans`);
     expect(spans!.closed).toBeGreaterThan(50);
     expect(spans!.moved).toBeGreaterThan(20);
