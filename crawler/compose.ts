@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Clock } from "../lib/clock";
 import type { Config } from "../lib/config";
+import { createLogger, type Logger } from "../lib/log";
 import { createBrowserRenderer } from "./fetch/browser";
 import { createHttpFetcher } from "./fetch/http";
 import type { Fetcher } from "./fetch/types";
@@ -17,6 +18,7 @@ import { createSourcePipeline } from "./jobs/poll-source";
 import { createHeadlineAnalyser } from "./derive/analyse-headlines";
 import { createArticleReader, type OnOpenBody } from "./jobs/read-article";
 import { createSiteDataDeleter } from "./jobs/delete-site-data";
+import { createBackupTender } from "./jobs/tend-backups";
 import { createLeaseReclaimer, DEAD_AFTER_MS } from "./schedule/reclaim-leases";
 import { createStoryHousekeeping } from "./derive/story-housekeeping";
 import { createExclusionVerifier } from "./jobs/verify-exclusions";
@@ -28,8 +30,9 @@ import { createPoliteClient } from "./politeness/client";
 import { siteOf } from "../lib/registrable-domain";
 
 /** Build the pipeline a worker runs: source polls and article reads, dispatched by job kind. */
-export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Clock; workerId: string; onOpenBody?: OnOpenBody }): Promise<Pipeline> {
+export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Clock; workerId: string; onOpenBody?: OnOpenBody; log?: Logger }): Promise<Pipeline> {
   const { config, db, clock, workerId } = p;
+  const log = p.log ?? createLogger({ component: "worker", write: () => {} });
   const key = await loadOrCreateSigningKey(config.dataDir);
   // ID-3 needs an https origin for Signature-Agent; a plain-http deployment (a local demo) sends no signature.
   const signatureAgent = new URL(config.siteUrl).protocol === "https:" ? new URL(config.siteUrl).origin : undefined;
@@ -79,10 +82,13 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
   const deleter = createSiteDataDeleter({ db, now, productToken: config.bot.productToken });
   const headlines = createHeadlineAnalyser({ db, now, policies: cachedPolicies(db, now) });
   const stories = createStoryHousekeeping({ db, clock });
+  const backups = createBackupTender({ db, now, dir: config.backups.dir, keep: config.backups.keep, log: log.child("backups") });
   const reclaim = createLeaseReclaimer({ db, now, workerId, deadAfterMs: DEAD_AFTER_MS * config.time.scale });
-  // Periodic work, in order: dead workers' jobs handed back, exclusion tokens, the deletions they call for, then analysis (STO-4 before DER-*).
+  // Periodic work, in order: dead workers' jobs handed back, exclusion tokens, the deletions they call for and the
+  // backups that still hold deleted data, then analysis (STO-4 before DER-*).
   const chores = [
-    () => reclaim(), (s: AbortSignal) => verifier.verifyDue(s), (s: AbortSignal) => deleter.deleteDue(s), (s: AbortSignal) => headlines.analyse(s), () => stories(),
+    () => reclaim(), (s: AbortSignal) => verifier.verifyDue(s), (s: AbortSignal) => deleter.deleteDue(s), () => backups(),
+    (s: AbortSignal) => headlines.analyse(s), () => stories(),
   ];
   return {
     // The job's checks, in the order of crawler/politeness/gates.ts; the client applies the rest to every request.

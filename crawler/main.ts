@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     await bootstrapData(database.db, outlets, log);
     const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
     const clock = scaledClock(config.time.scale, config.time.origin);
-    const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId });
+    const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId, log });
     try {
       await Promise.all([
         runWorker({

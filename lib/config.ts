@@ -66,6 +66,8 @@ const envSchema = z.object({
   HEMEROSCOPIO_SITE_RENDERERS: int(1, 16).default(Math.min(2, os.availableParallelism())),
   /** The site's longest SQL statement, in ms; PostgreSQL cancels any longer one (the page then says the data is unavailable). 0 = no limit. */
   HEMEROSCOPIO_STATEMENT_TIMEOUT_MS: int(0, 3_600_000).default(10_000),
+  /** Backups kept in `<data dir>/backups` (OPS-2); older ones are deleted after each backup and by the worker. */
+  HEMEROSCOPIO_BACKUP_KEEP: int(1, 1000).default(7),
   HEMEROSCOPIO_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Tests and demo: refuse every host that no resolve rule names, before DNS. */
   HEMEROSCOPIO_ONLY_RESOLVED: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
@@ -133,6 +135,8 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error";
   /** Benchmarks: seconds between the worker's memory probes (crawler/memory-probe.ts); 0 = off. @default 0 */
   memoryProbeSeconds: number;
+  /** `npm run backup`'s folder (`<dataDir>/backups`) and how many backups it keeps. @default keep 7 */
+  backups: { dir: string; keep: number };
   /** Seconds public data pages are served from the page cache. @default 30 */
   pageCacheSeconds: number;
   /** Readers' addresses come from a trusted reverse proxy's X-Forwarded-For. @default false */
@@ -219,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     time: { scale: e.HEMEROSCOPIO_TIME_SCALE, origin: e.HEMEROSCOPIO_TIME_ORIGIN },
     logLevel: e.HEMEROSCOPIO_LOG_LEVEL,
     memoryProbeSeconds: e.HEMEROSCOPIO_MEMORY_PROBE_S,
+    backups: { dir: path.join(path.resolve(e.HEMEROSCOPIO_DATA_DIR), "backups"), keep: e.HEMEROSCOPIO_BACKUP_KEEP },
     pageCacheSeconds: e.HEMEROSCOPIO_PAGE_CACHE_S,
     trustProxy: e.HEMEROSCOPIO_TRUST_PROXY,
     siteRenderers: e.HEMEROSCOPIO_SITE_RENDERERS,

@@ -6,7 +6,7 @@
 import { startEmbeddedPostgres } from "../db/embedded";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
-import { restoreBackup } from "./backup/load";
+import { restoreBackup } from "../db/backup/load";
 
 const usage = "usage: npm run restore -- FILE [--clean]";
 

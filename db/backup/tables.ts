@@ -21,6 +21,11 @@ export interface BackupHeader {
   /** drizzle's migration hashes, oldest first. */
   migrations: string[];
   tables: TableInfo[];
+  /**
+   * STO-4: outlets whose rows were removed from this file after it was written (outlet id →
+   * the data deletion's last sweep it covers, ISO time); absent when never rewritten.
+   */
+  scrubbed?: Record<string, string>;
 }
 
 /** The public base tables in foreign-key order, with their columns. */

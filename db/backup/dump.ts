@@ -20,10 +20,15 @@ function copyTextQuery(table: string, columns: readonly string[]): string {
   return `select concat_ws(E'\\t', ${columns.map(cell).join(", ")}) as line from ${ident(table)}`;
 }
 
-/** Write a backup of the database behind `sql` to `file`; returns its header. */
+/**
+ * Write a backup of the database behind `sql` to `file`; returns its header. The rows go to
+ * `file.partial` first and are renamed when complete, so backup housekeeping (rotation and
+ * scrubbing, db/backup/tend.ts) never reads a file still being written.
+ */
 export async function writeBackup(sql: postgres.Sql, file: string): Promise<BackupHeader> {
+  const partial = `${file}.partial`;
   const gzip = zlib.createGzip();
-  const out = fs.createWriteStream(file, { mode: 0o600 });
+  const out = fs.createWriteStream(partial, { mode: 0o600 });
   const done = new Promise<void>((resolve, reject) => {
     out.on("finish", resolve).on("error", reject);
     gzip.on("error", reject);
@@ -35,13 +40,15 @@ export async function writeBackup(sql: postgres.Sql, file: string): Promise<Back
   let header: BackupHeader | undefined;
   try {
     await sql.begin("isolation level repeatable read read only", async (tx) => {
+      // The transaction's start time: no deletion committed after it is missing from the snapshot.
+      const [started] = await tx<{ at: string | Date }[]>`select now() as at`;
       const tables = await tablesInOrder(tx);
       const infos: TableInfo[] = [];
       for (const { name, columns } of tables) {
         const [count] = await tx.unsafe<{ n: string }[]>(`select count(*)::text as n from ${ident(name)}`);
         infos.push({ name, columns, rows: Number(count?.n ?? 0) });
       }
-      header = { format: "hemeroscopio-backup", version: 1, createdAt: new Date().toISOString(), migrations: await appliedMigrations(tx), tables: infos };
+      header = { format: "hemeroscopio-backup", version: 1, createdAt: new Date(started?.at ?? Date.now()).toISOString(), migrations: await appliedMigrations(tx), tables: infos };
       await write(`${JSON.stringify(header)}\n`);
       for (const { name, columns } of tables) {
         await write(`\\table ${name}\n`);
@@ -54,11 +61,12 @@ export async function writeBackup(sql: postgres.Sql, file: string): Promise<Back
   } catch (error) {
     gzip.destroy();
     out.destroy();
-    await fs.promises.rm(file, { force: true });
+    await fs.promises.rm(partial, { force: true });
     throw error;
   }
   gzip.end();
   await done;
+  await fs.promises.rename(partial, file);
   if (!header) throw new Error("no snapshot was read");
   return header;
 }

@@ -9,7 +9,8 @@ import { once } from "node:events";
 import readline from "node:readline";
 import zlib from "node:zlib";
 import postgres from "postgres";
-import { migrateDatabase } from "../../db/migrate";
+import { migrateDatabase } from "../migrate";
+import { parseBackupHeader } from "./read-rows";
 import { appliedMigrations, ident, resetSequences, type BackupHeader } from "./tables";
 
 /** Options of `restoreBackup`. */
@@ -20,10 +21,11 @@ export interface RestoreOptions {
 
 /** Restore `file` into the database at `url`; returns the backup's header. */
 export async function restoreBackup(url: string, file: string, options: RestoreOptions = {}): Promise<BackupHeader> {
+  await fs.promises.access(file, fs.constants.R_OK); // a missing file fails here, not as a stream's unhandled error
   const lines = readline.createInterface({ input: fs.createReadStream(file).pipe(zlib.createGunzip()), crlfDelay: Infinity });
   const iterator = lines[Symbol.asyncIterator]();
   const first = await iterator.next();
-  const header = parseHeader(first.done ? "" : first.value, file);
+  const header = parseBackupHeader(first.done ? "" : first.value, file);
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await prepareSchema(sql, url, header, options.clean ?? false);
@@ -53,17 +55,6 @@ export async function restoreBackup(url: string, file: string, options: RestoreO
     lines.close();
     await sql.end({ timeout: 5 });
   }
-  return header;
-}
-
-function parseHeader(line: string, file: string): BackupHeader {
-  let header: BackupHeader;
-  try {
-    header = JSON.parse(line) as BackupHeader;
-  } catch {
-    throw new Error(`${file} is not a Hemeroscopio backup`);
-  }
-  if (header.format !== "hemeroscopio-backup" || header.version !== 1) throw new Error(`${file} is not a Hemeroscopio backup (version 1)`);
   return header;
 }
 
