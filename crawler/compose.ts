@@ -19,6 +19,7 @@ import { createHeadlineAnalyser } from "./derive/analyse-headlines";
 import { createArticleReader, type OnOpenBody } from "./jobs/read-article";
 import { createSiteDataDeleter } from "./jobs/delete-site-data";
 import { createBackupTender } from "./jobs/tend-backups";
+import { createLogPruner } from "./jobs/prune-logs";
 import { createLeaseReclaimer, DEAD_AFTER_MS } from "./schedule/reclaim-leases";
 import { createStoryHousekeeping } from "./derive/story-housekeeping";
 import { createExclusionVerifier } from "./jobs/verify-exclusions";
@@ -83,11 +84,12 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
   const headlines = createHeadlineAnalyser({ db, now, policies: cachedPolicies(db, now) });
   const stories = createStoryHousekeeping({ db, clock });
   const backups = createBackupTender({ db, now, dir: config.backups.dir, keep: config.backups.keep, log: log.child("backups") });
+  const prune = createLogPruner({ db, now, windows: config.retention, log: log.child("retention") });
   const reclaim = createLeaseReclaimer({ db, now, workerId, deadAfterMs: DEAD_AFTER_MS * config.time.scale });
   // Periodic work, in order: dead workers' jobs handed back, exclusion tokens, the deletions they call for and the
-  // backups that still hold deleted data, then analysis (STO-4 before DER-*).
+  // backups that still hold deleted data, the logs past their window (STO-6), then analysis (STO-4 before DER-*).
   const chores = [
-    () => reclaim(), (s: AbortSignal) => verifier.verifyDue(s), (s: AbortSignal) => deleter.deleteDue(s), () => backups(),
+    () => reclaim(), (s: AbortSignal) => verifier.verifyDue(s), (s: AbortSignal) => deleter.deleteDue(s), () => backups(), () => prune(),
     (s: AbortSignal) => headlines.analyse(s), () => stories(),
   ];
   return {

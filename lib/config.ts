@@ -68,6 +68,16 @@ const envSchema = z.object({
   HEMEROSCOPIO_STATEMENT_TIMEOUT_MS: int(0, 3_600_000).default(10_000),
   /** Backups kept in `<data dir>/backups` (OPS-2); older ones are deleted after each backup and by the worker. */
   HEMEROSCOPIO_BACKUP_KEEP: int(1, 1000).default(7),
+  // STO-6 retention windows, in days. The floors are the longest period a public figure reads
+  // (7 days: /estado and the outlet pages' collection shares; 24 h: the login throttle).
+  /** The request log (STO-5), kept as proof of our behaviour. */
+  HEMEROSCOPIO_RETAIN_REQUESTS_DAYS: int(7, 3650).default(90),
+  /** Front-page captures that failed (any outcome but `ok`); successful ones are kept: they tile the rank spans. */
+  HEMEROSCOPIO_RETAIN_FAILED_CAPTURES_DAYS: int(7, 3650).default(30),
+  /** Hourly probes of closed front pages (BLK-2). */
+  HEMEROSCOPIO_RETAIN_PROBES_DAYS: int(7, 3650).default(30),
+  /** Public form and login attempts (hashed addresses), for rate limits and the login throttle. */
+  HEMEROSCOPIO_RETAIN_FORM_ATTEMPTS_DAYS: int(1, 365).default(2),
   HEMEROSCOPIO_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Tests and demo: refuse every host that no resolve rule names, before DNS. */
   HEMEROSCOPIO_ONLY_RESOLVED: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
@@ -137,6 +147,8 @@ export interface Config {
   memoryProbeSeconds: number;
   /** `npm run backup`'s folder (`<dataDir>/backups`) and how many backups it keeps. @default keep 7 */
   backups: { dir: string; keep: number };
+  /** STO-6: days each growing log is kept; the worker's housekeeping prunes older rows. @default 90, 30, 30, 2 */
+  retention: { requestsDays: number; failedCapturesDays: number; probesDays: number; formAttemptsDays: number };
   /** Seconds public data pages are served from the page cache. @default 30 */
   pageCacheSeconds: number;
   /** Readers' addresses come from a trusted reverse proxy's X-Forwarded-For. @default false */
@@ -224,6 +236,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.HEMEROSCOPIO_LOG_LEVEL,
     memoryProbeSeconds: e.HEMEROSCOPIO_MEMORY_PROBE_S,
     backups: { dir: path.join(path.resolve(e.HEMEROSCOPIO_DATA_DIR), "backups"), keep: e.HEMEROSCOPIO_BACKUP_KEEP },
+    retention: {
+      requestsDays: e.HEMEROSCOPIO_RETAIN_REQUESTS_DAYS,
+      failedCapturesDays: e.HEMEROSCOPIO_RETAIN_FAILED_CAPTURES_DAYS,
+      probesDays: e.HEMEROSCOPIO_RETAIN_PROBES_DAYS,
+      formAttemptsDays: e.HEMEROSCOPIO_RETAIN_FORM_ATTEMPTS_DAYS,
+    },
     pageCacheSeconds: e.HEMEROSCOPIO_PAGE_CACHE_S,
     trustProxy: e.HEMEROSCOPIO_TRUST_PROXY,
     siteRenderers: e.HEMEROSCOPIO_SITE_RENDERERS,

@@ -55,6 +55,12 @@ describe("configuration", () => {
     ["HEMEROSCOPIO_SITE_URL", "not a url", /HEMEROSCOPIO_SITE_URL/],
     ["HEMEROSCOPIO_BOT_EMAIL", "nobody", /HEMEROSCOPIO_BOT_EMAIL/],
     ["HEMEROSCOPIO_ROBOTS_4XX", "maybe", /HEMEROSCOPIO_ROBOTS_4XX/],
+    // STO-6: no window shorter than the 7 days /estado reads, or the 24 h of the login throttle.
+    ["HEMEROSCOPIO_RETAIN_REQUESTS_DAYS", "6", /HEMEROSCOPIO_RETAIN_REQUESTS_DAYS/],
+    ["HEMEROSCOPIO_RETAIN_FAILED_CAPTURES_DAYS", "6", /HEMEROSCOPIO_RETAIN_FAILED_CAPTURES_DAYS/],
+    ["HEMEROSCOPIO_RETAIN_PROBES_DAYS", "6", /HEMEROSCOPIO_RETAIN_PROBES_DAYS/],
+    ["HEMEROSCOPIO_RETAIN_FORM_ATTEMPTS_DAYS", "0", /HEMEROSCOPIO_RETAIN_FORM_ATTEMPTS_DAYS/],
+    ["HEMEROSCOPIO_BACKUP_KEEP", "0", /HEMEROSCOPIO_BACKUP_KEEP/],
   ])("a bad %s value fails with one line naming it", (name, value, pattern) => {
     let error: unknown;
     try {
