@@ -12,6 +12,7 @@ import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { createLogger } from "../lib/log";
 import { runHousekeeping } from "./housekeeping";
+import { createWorkerEventRecorder } from "./record/worker-events";
 import { startMemoryProbe } from "./memory-probe";
 import { runWorker } from "./loop";
 import { createCrawlPipeline } from "./compose";
@@ -19,7 +20,16 @@ import { createCrawlPipeline } from "./compose";
 async function main(): Promise<void> {
   const config = loadConfig();
   const outlets = await readConfiguredOutlets(config);
-  const log = createLogger({ component: "worker", level: config.logLevel });
+  const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  // Warnings and errors also go to the database for the operator (ADM-3, crawler/record/worker-events.ts).
+  const events = createWorkerEventRecorder({ workerId });
+  const log = createLogger({
+    component: "worker", level: config.logLevel,
+    write: (line) => {
+      process.stdout.write(`${line}\n`);
+      events.push(line);
+    },
+  });
   const shutdown = new AbortController();
   const stopProbe = startMemoryProbe({ everyMs: config.memoryProbeSeconds * 1000, log, gc: (globalThis as { gc?: () => void }).gc });
   shutdown.signal.addEventListener("abort", stopProbe);
@@ -35,7 +45,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, { maxConnections: 4, log: (line) => log.info("database", { line }) });
   try {
     await bootstrapData(database.db, outlets, log);
-    const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+    events.attach(database.db);
     const clock = scaledClock(config.time.scale, config.time.origin);
     const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId, log });
     try {
@@ -51,6 +61,7 @@ async function main(): Promise<void> {
       await pipeline.close?.();
     }
   } finally {
+    await events.close();
     await database.close();
   }
 }

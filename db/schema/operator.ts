@@ -1,5 +1,5 @@
 /** The single operator account, sessions and the audit log (SPEC ADM-1). */
-import { bigserial, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -33,3 +33,19 @@ export const appState = pgTable("app_state", {
   value: jsonb("value").notNull(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * The workers' recent warnings and errors (ADM-3, `/admin/errores`, the operator feed): a
+ * copy of their warn and error log lines, which hold identifiers, counts and short error
+ * messages, never page text (STO-3). Bounded: the worker keeps the newest rows only.
+ */
+export const workerEvents = pgTable("worker_events", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  at: ts("at").notNull(),
+  level: text("level").notNull(),
+  workerId: text("worker_id"),
+  component: text("component").notNull(),
+  event: text("event").notNull(),
+  /** The log line's other fields. */
+  fields: jsonb("fields").notNull(),
+}, (t) => [index("worker_events_at").on(t.at)]);

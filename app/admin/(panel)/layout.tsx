@@ -1,7 +1,9 @@
-/** The admin's frame (SPEC ADM-2): its own header, navigation and logout; only with a session. */
+/** The admin's frame (SPEC ADM-2, ADM-3): its own header, navigation with the attention badge, and logout; only with a session. */
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { listAttention } from "@/db/queries/admin-attention";
+import { database } from "@/db/server";
 import { requireOperator } from "@/lib/admin/gate";
 import "../admin.css";
 
@@ -9,9 +11,11 @@ export const metadata: Metadata = { title: { default: "Administración", templat
 export const dynamic = "force-dynamic";
 
 const SECTIONS = [
+  { href: "/admin/atencion", label: "Atención" },
   { href: "/admin", label: "Solicitudes" },
   { href: "/admin/cabeceras", label: "Cabeceras y fuentes" },
   { href: "/admin/salud", label: "Salud del rastreador" },
+  { href: "/admin/errores", label: "Errores" },
   { href: "/admin/avisos-legales", label: "Avisos legales" },
   { href: "/admin/correcciones", label: "Correcciones" },
   { href: "/admin/registro", label: "Registro de acciones" },
@@ -19,6 +23,8 @@ const SECTIONS = [
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const session = await requireOperator("/admin");
+  // ADM-3: the badge counts what needs attention; a failed count must not take the admin down.
+  const attention = await database().then(({ db }) => listAttention(db, Date.now())).then((items) => items.length, () => undefined);
   return (
     <>
       <a className="skip-link" href="#contenido">Saltar al contenido</a>
@@ -26,7 +32,11 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         <div className="wrap">
           <Link className="brand" href="/" prefetch={false}>Hemeroscopio</Link>
           <nav className="admin-nav" aria-label="Administración">
-            <ul>{SECTIONS.map((s) => <li key={s.href}><Link href={s.href} prefetch={false}>{s.label}</Link></li>)}</ul>
+            <ul>{SECTIONS.map((s) => (
+              <li key={s.href}><Link href={s.href} prefetch={false}>{s.label}</Link>
+                {s.href === "/admin/atencion" && attention ? <span className="attention-badge" data-testid="attention-badge" aria-label={`${attention} ${attention === 1 ? "asunto pendiente" : "asuntos pendientes"}`}>{attention}</span> : null}
+              </li>
+            ))}</ul>
           </nav>
           <form method="post" action="/admin/salir" className="inline-form">
             <input type="hidden" name="csrf" value={session.csrf} />

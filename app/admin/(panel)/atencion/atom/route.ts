@@ -1,0 +1,25 @@
+/**
+ * The operator's Atom feed (SPEC ADM-3): what needs attention, for a feed reader that
+ * carries the admin session (no session: 403). Never cached.
+ */
+import { listAttention } from "@/db/queries/admin-attention";
+import { appConfig, database } from "@/db/server";
+import { atomFeed } from "@/lib/admin/atom";
+import { sessionOfRequest } from "@/lib/admin/gate";
+import { refusal } from "../../../_lib/refusal";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request): Promise<Response> {
+  if (!(await sessionOfRequest(request))) return refusal("Hace falta entrar como operador.", 403, "/admin/entrar");
+  const { db } = await database();
+  const now = Date.now();
+  const site = appConfig().siteUrl;
+  const items = await listAttention(db, now);
+  const body = atomFeed({
+    id: `${site}/admin/atencion`, title: "Hemeroscopio: qué necesita atención", now,
+    selfUrl: `${site}/admin/atencion/atom`, alternateUrl: `${site}/admin/atencion`,
+    entries: items.map((i) => ({ id: `${site}/admin/atencion#${i.key}`, title: i.title, summary: i.detail, updated: i.since, link: `${site}${i.path}` })),
+  });
+  return new Response(body, { headers: { "content-type": "application/atom+xml; charset=utf-8", "cache-control": "no-store" } });
+}
