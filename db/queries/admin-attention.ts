@@ -71,9 +71,9 @@ export async function listAttention(db: Executor, now: number): Promise<Attentio
       title: `Extracción fallida ${f.inARow} veces seguidas: ${f.outletName} (${f.kind})`, detail: `${f.url}: la última, ${formatMoment(f.lastAt)}.` });
   }
   for (const e of errors) {
-    const outage = e.level !== "error";
+    const outage = e.level === "error" ? undefined : e.event === "database.unavailable" ? "inaccesible" : "lenta";
     items.push({ key: `worker-${e.component}-${e.event}-${fromSqlTime(e.first_at)}`, kind: "error", path: "/admin/errores", since: fromSqlTime(e.first_at)!,
-      title: outage ? `Base de datos inaccesible para el rastreador (${e.n} avisos en 24 h)` : `Error del rastreador: ${e.event} (${e.n} en 24 h)`,
+      title: outage ? `Base de datos ${outage} para el rastreador (${e.n} avisos en 24 h)` : `Error del rastreador: ${e.event} (${e.n} en 24 h)`,
       detail: `${e.component}${e.error ? `: ${e.error}` : ""}; el último, ${formatMoment(fromSqlTime(e.last_at)!)}.` });
   }
   return items.filter((i): i is AttentionItem => i !== undefined).sort((a, b) => a.since - b.since || a.key.localeCompare(b.key));

@@ -4,7 +4,8 @@
  * /replicas (PUB-4), confirming an exclusion received by mail (PUB-2), hiding a byline
  * asked for on /privacidad (PUB-5), editing an outlet, the audit log, logout. Then an
  * attack list against the admin and the new public forms (SEC-2, SEC-3): each attempt is
- * refused with nothing stored.
+ * refused with nothing stored. What needs attention (ADM-3): the badge, the list, its Atom
+ * feed, the workers' errors.
  */
 import { sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
@@ -309,6 +310,30 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
     await database().db.execute(sql`delete from corrections where title = 'Corrección de prueba'`);
   });
 
+  it("ADM-3: the header's badge counts what needs attention; /admin/atencion, its Atom feed and /admin/errores show a worker's error", async () => {
+    await database().db.execute(sql`insert into worker_events (at, level, worker_id, component, event, fields)
+      values (now(), 'error', 'e2e', 'worker', 'housekeeping.failed', '{"error": "<b>no markup</b>"}'::jsonb)`);
+    const page = await operator!.newPage();
+    await page.goto(siteUrl("/admin/cabeceras"));
+    const badge = Number(await page.getByTestId("attention-badge").innerText());
+    expect(badge).toBeGreaterThan(0);
+    await page.goto(siteUrl("/admin/atencion"));
+    const rows = page.getByTestId("attention").locator("tbody tr");
+    expect(await rows.count()).toBe(badge);
+    expect(await page.getByTestId("attention").innerText()).toContain("Error del rastreador: housekeeping.failed");
+    await page.goto(siteUrl("/admin/errores"));
+    expect(await page.getByTestId("worker-events").innerText()).toContain("<b>no markup</b>");
+    const cookies = (await operator!.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const feed = await fetch(siteUrl("/admin/atencion/atom"), { headers: { cookie: cookies } });
+    expect(feed.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+    const xml = await feed.text();
+    expect(xml.match(/<entry>/g)).toHaveLength(badge);
+    expect(xml).toContain("&lt;b&gt;no markup&lt;/b&gt;");
+    expect((await fetch(siteUrl("/admin/atencion/atom"))).status).toBe(403);
+    await page.close();
+    await database().db.execute(sql`delete from worker_events where worker_id = 'e2e'`);
+  });
+
   it("ADM-1: logout deletes the session; the old cookie no longer opens the admin", async () => {
     const [cookie] = await operator!.cookies();
     const page = await operator!.newPage();
@@ -326,7 +351,7 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
 describe("attacks on the admin and the reply and byline forms are refused with nothing stored (SEC-2, SEC-3)", () => {
   it("SEC-3: no admin page, export or action without a valid session", async () => {
     const forged = `hemeroscopio-admin=${"A".repeat(43)}`;
-    for (const path of ["/admin", "/admin/cabeceras", "/admin/salud", "/admin/registro", "/admin/correcciones", "/admin/avisos-legales"]) {
+    for (const path of ["/admin", "/admin/cabeceras", "/admin/salud", "/admin/registro", "/admin/correcciones", "/admin/avisos-legales", "/admin/atencion", "/admin/errores"]) {
       for (const cookie of [undefined, forged]) {
         const response = await fetch(siteUrl(path), { redirect: "manual", headers: cookie ? { cookie } : {} });
         expect([303, 307], `${path} ${cookie ?? "no cookie"}`).toContain(response.status);
