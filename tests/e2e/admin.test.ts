@@ -329,7 +329,13 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
     const xml = await feed.text();
     expect(xml.match(/<entry>/g)).toHaveLength(badge);
     expect(xml).toContain("&lt;b&gt;no markup&lt;/b&gt;");
-    expect((await fetch(siteUrl("/admin/atencion/atom"))).status).toBe(403);
+    // Without a session: no cookie is sent to the login, a forged one is refused.
+    const anonymous = await fetch(siteUrl("/admin/atencion/atom"), { redirect: "manual" });
+    expect([303, 307]).toContain(anonymous.status);
+    expect(anonymous.headers.get("location")).toContain("/admin/entrar");
+    const forged = await fetch(siteUrl("/admin/atencion/atom"), { redirect: "manual", headers: { cookie: `hemeroscopio-admin=${"A".repeat(43)}` } });
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).not.toContain("<feed");
     await page.close();
     await database().db.execute(sql`delete from worker_events where worker_id = 'e2e'`);
   });

@@ -92,7 +92,8 @@ describe("backup and restore", () => {
   it("OPS-2: npm run backup and npm run restore work as commands against DATABASE_URL", async () => {
     const file = path.join(dir, "cli.backup.gz");
     const root = path.resolve(import.meta.dirname, "../../..");
-    const env = { ...process.env, DATABASE_URL: source.url };
+    // The data dir is the test's own: the command tends its backups folder after writing.
+    const env = { ...process.env, DATABASE_URL: source.url, HEMEROSCOPIO_DATA_DIR: dir };
     const backup = spawnSync(process.execPath, ["--import", "tsx", "scripts/backup.ts", file], { cwd: root, env, encoding: "utf8" });
     expect(backup.stderr).toBe("");
     expect(backup.stdout).toMatch(/^backup: .*cli\.backup\.gz: \d+ tables, \d+ rows/);

@@ -1,6 +1,7 @@
 /**
  * The operator's Atom feed (SPEC ADM-3): what needs attention, for a feed reader that
- * carries the admin session (no session: 403). Never cached.
+ * carries the admin session (no cookie: the proxy sends it to the login; a cookie with no
+ * session: 403). Never cached.
  */
 import { listAttention } from "@/db/queries/admin-attention";
 import { appConfig, database } from "@/db/server";
