@@ -213,11 +213,12 @@ describe("bad addresses", () => {
     "/noticias/abc", "/noticias/0", "/noticias/99999999999999999999", "/noticias/1.5", "/noticias/8999999",
     "/historias/abc", "/historias/-1", "/historias/123456789", "/historias?pagina=abc", "/historias?pagina=999999",
     "/cabeceras/no-existe", "/cabeceras/%E2%80%AE",
-  ])("WEB-1: %s is a Spanish 404, never a 500", async (path) => {
+  ])("WEB-1, WEB-2: %s is a Spanish 404, never a 500, read without JavaScript", async (path) => {
     await withPage(browser(), path, async (page, status) => {
       expect(status).toBe(404);
-      await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual(["Página no encontrada"]);
-    }, { javaScriptEnabled: true });
+      expect(await page.locator("h1").allInnerTexts()).toEqual(["Página no encontrada"]);
+      expect(await page.locator("html").getAttribute("lang")).toBe("es");
+    });
   });
 });
 

@@ -13,6 +13,7 @@ import { RETRY_AFTER_S, unavailablePage } from "../unavailable-page";
 import { acceptsGzip, cacheKey, cacheableStatus, keyUrl, MAX_STREAMED_KEPT, streamedKey } from "./policy";
 import { statusFromHeader } from "./status-header";
 import type { PageStore, Rendered, StoredPage } from "./store";
+import { isScriptOnlyNotFound, NOT_FOUND_PATH } from "./not-found-shell";
 import { saysUnavailable } from "./unavailable-marker";
 import { asPool, type RendererLease, type RendererPool, type Upstream } from "./upstream";
 
@@ -144,6 +145,9 @@ function renderPage(request: IncomingMessage, url: string, upstream: Upstream & 
         const body = Buffer.concat(chunks);
         const headers = withPageScriptHashes(responseHeaders(incoming.headers), body);
         const status = statusFromHeader(incoming.statusCode ?? 502, headers);
+        if (url !== NOT_FOUND_PATH && isScriptOnlyNotFound(status, body, incoming.headers["content-encoding"], incoming.headers["content-type"])) {
+          return resolve(renderPage(request, NOT_FOUND_PATH, upstream, agent, now, timeoutMs, trustProxy).then(asNotFound));
+        }
         const page: StoredPage = { status, headers, body, storedAt: now() };
         delete page.headers["content-length"];
         if (status === 200 && saysUnavailable(page.body, incoming.headers["content-encoding"], incoming.headers["content-type"])) {
@@ -161,6 +165,11 @@ function renderPage(request: IncomingMessage, url: string, upstream: Upstream & 
     outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new RenderTimeout(`no answer in ${timeoutMs} ms`)));
     outgoing.end();
   });
+}
+
+/** The root not-found page, served in place of a script-only one (not-found-shell.ts): always a 404. */
+function asNotFound(rendered: Rendered): Rendered {
+  return { ...rendered, page: { ...rendered.page, status: 404 } };
 }
 
 /** Where a streamed response may be kept once it ended, if it stayed small. */
@@ -190,10 +199,29 @@ function passThrough(request: IncomingMessage, response: ServerResponse, pool: R
       // An HTML page is read whole first: its CSP names the hashes of its inline scripts (script-hashes.ts).
       if (request.method !== "HEAD" && String(sent["content-type"] ?? "").startsWith("text/html")) {
         const chunks: Buffer[] = [];
-        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        let size = 0;
+        let streaming = false;
+        incoming.on("data", (chunk: Buffer) => {
+          if (streaming) return;
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size <= MAX_STREAMED_KEPT) return;
+          // Too big to hold: sent on as it comes, without hashes (its scripts wait; its HTML reads as it is).
+          streaming = true;
+          response.writeHead(status, sent);
+          for (const c of chunks.splice(0)) response.write(c);
+          incoming.pipe(response);
+        });
         incoming.on("error", (error) => failed(request, response, error, report));
         incoming.on("end", () => {
+          if (streaming) return;
           const body = Buffer.concat(chunks);
+          if (isScriptOnlyNotFound(status, body, incoming.headers["content-encoding"], sent["content-type"])) {
+            return void renderPage(request, NOT_FOUND_PATH, upstream, agents.kept, Date.now, timeoutMs, trustProxy).then(
+              (rendered) => sendPage(request, response, asNotFound(rendered).page, "MISS", Date.now()),
+              (error: unknown) => failed(request, response, error, report),
+            );
+          }
           const headers = withPageScriptHashes(sent, body);
           response.writeHead(status, headers);
           response.end(body);

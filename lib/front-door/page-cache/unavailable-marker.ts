@@ -5,18 +5,12 @@
  * (proxy.ts; with the page cache on, the default), instead of serving the notice as a 200
  * for the cache's lifetime.
  */
-import { gunzipSync } from "node:zlib";
+import { htmlText } from "./html-text";
 
 /** The meta tag's name; the tag is `<meta name="hemeroscopio-unavailable" content="1"/>`. */
 export const UNAVAILABLE_META = "hemeroscopio-unavailable";
 
 /** True when a rendered HTML body (gzip or identity) carries the marker. */
 export function saysUnavailable(body: Buffer, contentEncoding: string | string[] | undefined, contentType: string | string[] | undefined): boolean {
-  if (!String(contentType ?? "").includes("text/html")) return false;
-  try {
-    const text = String(contentEncoding ?? "").includes("gzip") ? gunzipSync(body) : body;
-    return text.includes(`name="${UNAVAILABLE_META}"`);
-  } catch {
-    return false; // a body we cannot read is passed on as it is
-  }
+  return htmlText(body, contentEncoding, contentType)?.includes(`name="${UNAVAILABLE_META}"`) ?? false;
 }

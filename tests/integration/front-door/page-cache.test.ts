@@ -9,6 +9,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCachingProxy, readerAddress, type ProxyFailure } from "../../../lib/front-door/page-cache/proxy";
 import { createPageStore } from "../../../lib/front-door/page-cache/store";
+import { NOT_FOUND_PATH } from "../../../lib/front-door/page-cache/not-found-shell";
 import { UNAVAILABLE_META } from "../../../lib/front-door/page-cache/unavailable-marker";
 
 interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }
@@ -52,6 +53,22 @@ beforeAll(async () => {
         const html = Buffer.from(`<html><body><p>${seen.length}</p><script>boot(${JSON.stringify(request.url)})</script></body></html>`);
         const gzip = String(request.headers["accept-encoding"]).includes("gzip");
         response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'self'; script-src 'self'", ...(gzip ? { "content-encoding": "gzip" } : {}) });
+        return void response.end(gzip ? gzipSync(html) : html);
+      }
+      if (request.url === "/pagina-grande") {
+        // An HTML page larger than the front door holds to hash its scripts, sent in pieces.
+        response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-security-policy": "script-src 'self'" });
+        response.write("<html><body><script>boot()</script>");
+        for (let i = 0; i < 48; i++) response.write(`<p>${"x".repeat(64 * 1024)}</p>`);
+        return void response.end("</body></html>");
+      }
+      if (request.url === "/noticias/abc" || request.url === NOT_FOUND_PATH) {
+        // Next's answer to a page's notFound(): an empty error document; and its root not-found page.
+        const html = Buffer.from(request.url === NOT_FOUND_PATH
+          ? `<html lang="es"><body><h1>Página no encontrada</h1><script>hydrate()</script></body></html>`
+          : `<!DOCTYPE html><html id="__next_error__"><head></head><body><div hidden=""></div><script>self.__next_f.push([1,"h1 Página no encontrada"])</script></body></html>`);
+        const gzip = String(request.headers["accept-encoding"]).includes("gzip");
+        response.writeHead(404, { "content-type": "text/html; charset=utf-8", "content-security-policy": "script-src 'self'", ...(gzip ? { "content-encoding": "gzip" } : {}) });
         return void response.end(gzip ? gzipSync(html) : html);
       }
       const status = request.url === "/noticias/0" ? 404 : request.url === "/buscar?q=%" ? 400 : 200;
@@ -138,6 +155,32 @@ describe("page cache over HTTP (WEB-4)", () => {
     const missing = [await fetch(`${frontUrl}/noticias/0`), await fetch(`${frontUrl}/noticias/0`)];
     expect(missing.map((r) => [r.status, r.headers.get("x-cache")])).toEqual([[404, "MISS"], [404, "HIT"]]);
     expect(seen.map((s) => s.url)).toEqual(["/estado", "/estado", "/buscar?q=%", "/buscar?q=%", "/noticias/0"]);
+  });
+
+  it("WEB-1, WEB-2: a page's notFound() reaches the reader as the whole not-found page, not Next's script-only document", async () => {
+    const readers = [
+      await fetch(`${frontUrl}/noticias/abc`), // cached path, gzip
+      await fetch(`${frontUrl}/noticias/abc`, { headers: { "accept-encoding": "identity" } }),
+      await fetch(`${frontUrl}/noticias/abc`, { headers: { cookie: "session=abc" } }), // passed through
+    ];
+    for (const r of readers) {
+      const html = await r.text();
+      expect(r.status).toBe(404);
+      expect(html).toContain("<h1>Página no encontrada</h1>");
+      expect(html).not.toContain("__next_error__");
+      const hash = createHash("sha256").update("hydrate()").digest("base64");
+      expect(r.headers.get("content-security-policy")).toContain(`'sha256-${hash}'`);
+    }
+    expect(seen.map((s) => s.url)).toEqual(["/noticias/abc", NOT_FOUND_PATH, "/noticias/abc", NOT_FOUND_PATH, "/noticias/abc", NOT_FOUND_PATH]);
+  });
+
+  it("SEC-3, WEB-4: an HTML page too big to hold is streamed whole, its CSP left as the renderer sent it", async () => {
+    const r = await fetch(`${frontUrl}/pagina-grande`, { headers: { cookie: "session=abc" } });
+    const html = await r.text();
+    expect(r.status).toBe(200);
+    expect(html.length).toBe("<html><body><script>boot()</script>".length + 48 * (64 * 1024 + 7) + "</body></html>".length);
+    expect(html.endsWith("</body></html>")).toBe(true);
+    expect(r.headers.get("content-security-policy")).toBe("script-src 'self'");
   });
 
   it("OPS-2, WEB-4: a page that could not read its data is a 503 with Retry-After, never kept, gzip or not", async () => {
