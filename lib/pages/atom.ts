@@ -1,6 +1,6 @@
 /**
  * Atom 1.0 feeds (RFC 4287; SPEC WEB-6): following an outlet's headline rewrites, a story or
- * a search without an account. Entries carry headlines and our own words only (STO-3: no
+ * a search without an account; and the operator's feed of what needs attention (ADM-3). Entries carry headlines and our own words only (STO-3: no
  * article text exists to carry). Ids are tag URIs (RFC 4151) built from our own record ids,
  * so an entry keeps its id whatever the site's address becomes. Pure.
  */
@@ -8,8 +8,11 @@
 /** One entry: `key` is stable (our record's id), `href` a path on the site. */
 export interface AtomEntry { key: string; title: string; updated: number; href: string; summary?: string }
 
-/** A feed: `key` names it; `path` is the feed's own address, `pagePath` the page it follows. */
-export interface AtomFeed { key: string; title: string; subtitle?: string; path: string; pagePath: string; entries: readonly AtomEntry[] }
+/** A feed: `key` names it; `path` is the feed's own address, `pagePath` the page it follows; `rights` defaults to the open data's. */
+export interface AtomFeed { key: string; title: string; subtitle?: string; path: string; pagePath: string; rights?: string; entries: readonly AtomEntry[] }
+
+/** The public feeds' rights line. */
+export const OPEN_DATA_RIGHTS = "Datos: Hemeroscopio, CC BY 4.0. Los titulares son de sus medios.";
 
 /** The year in every tag URI: fixed, so ids never change. */
 const TAG_YEAR = 2026;
@@ -53,7 +56,7 @@ export function atomXml(siteUrl: string, feed: AtomFeed, now: number): string {
     `  <link rel="self" type="application/atom+xml" href="${abs(feed.path)}"/>`,
     `  <link rel="alternate" type="text/html" href="${abs(feed.pagePath)}"/>`,
     "  <author><name>Hemeroscopio</name></author>",
-    `  <rights>Datos: Hemeroscopio, CC BY 4.0. Los titulares son de sus medios.</rights>`,
+    `  <rights>${xmlEscape(feed.rights ?? OPEN_DATA_RIGHTS)}</rights>`,
     ...entries,
     "</feed>",
     "",

@@ -36,6 +36,13 @@ describe("Atom feeds (WEB-6)", () => {
     expect(feed.entry).toBeUndefined();
   });
 
+  test("WEB-6, ADM-3: public feeds carry the open data's rights; the operator's feed says it is internal", () => {
+    const at = Date.parse("2026-11-21T00:00:00Z");
+    expect(parser.parse(atomXml(SITE, { key: "a", title: "t", path: "/a.atom", pagePath: "/a", entries: [] }, at)).feed.rights).toContain("CC BY 4.0");
+    const operator = parser.parse(atomXml(SITE, { key: "admin/atencion", title: "t", path: "/admin/atencion/atom", pagePath: "/admin/atencion", rights: "Uso interno <del> operador", entries: [] }, at)).feed;
+    expect(operator.rights).toBe("Uso interno <del> operador");
+  });
+
   test("WEB-6: ids do not depend on the site's scheme or port; text XML forbids is dropped", () => {
     expect(tagUri("http://obs.example:8080", "a")).toBe(tagUri(SITE, "a"));
     expect(xmlEscape("a\u0001b\"c'")).toBe("ab&quot;c&apos;");

@@ -5,8 +5,8 @@
  */
 import { listAttention } from "@/db/queries/admin-attention";
 import { appConfig, database } from "@/db/server";
-import { atomFeed } from "@/lib/admin/atom";
 import { sessionOfRequest } from "@/lib/admin/gate";
+import { atomXml } from "@/lib/pages/atom";
 import { refusal } from "../../../_lib/refusal";
 
 export const dynamic = "force-dynamic";
@@ -15,12 +15,11 @@ export async function GET(request: Request): Promise<Response> {
   if (!(await sessionOfRequest(request))) return refusal("Hace falta entrar como operador.", 403, "/admin/entrar");
   const { db } = await database();
   const now = Date.now();
-  const site = appConfig().siteUrl;
   const items = await listAttention(db, now);
-  const body = atomFeed({
-    id: `${site}/admin/atencion`, title: "Hemeroscopio: qué necesita atención", now,
-    selfUrl: `${site}/admin/atencion/atom`, alternateUrl: `${site}/admin/atencion`,
-    entries: items.map((i) => ({ id: `${site}/admin/atencion#${i.key}`, title: i.title, summary: i.detail, updated: i.since, link: `${site}${i.path}` })),
-  });
+  const body = atomXml(appConfig().siteUrl, {
+    key: "admin/atencion", title: "Hemeroscopio: qué necesita atención", path: "/admin/atencion/atom", pagePath: "/admin/atencion",
+    rights: "Uso interno del operador.",
+    entries: items.map((i) => ({ key: `admin/atencion/${i.key}`, title: i.title, summary: i.detail, updated: i.since, href: i.path })),
+  }, now);
   return new Response(body, { headers: { "content-type": "application/atom+xml; charset=utf-8", "cache-control": "no-store" } });
 }
