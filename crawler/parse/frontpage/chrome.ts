@@ -9,7 +9,8 @@
  * containers too (`<body class="standardnavigation-site-navigation">`, a main column
  * `id="nav-col"`, a theme's `elementor_header_footer` body class). A candidate that holds
  * at least half of the page's headline links or of its `<article>` cards is the page's
- * content, not chrome (`holdsThePage`); the others are chrome.
+ * content, and so is one holding a block of three or more cards (a section of stories
+ * that names the ad slot it carries); the others are chrome (`holdsThePage`).
  */
 import { attributeOf, isHiddenTag, type Attributes } from "../html/text";
 
@@ -80,11 +81,14 @@ const FEW = 3;
 
 /**
  * EXT-3: true when a container marked by a class word holds the page's content: at least
- * half of the page's headline links, or of its cards. Such a container is a layout column
- * or the body, whatever its class says; menus and ad slots hold a small share.
+ * half of the page's headline links, or of its cards, or a block of at least three
+ * `<article>` cards of its own. Such a container is a layout column, the body or a section
+ * of stories, whatever its class says: sections name the ad slot they carry beside their
+ * stories (`bloque--publi`, `content-items fixed-a-ad`). Menus and ad slots hold a small
+ * share and no run of cards.
  */
 export function holdsThePage(container: Holdings, page: Holdings): boolean {
-  return (page.headlineLinks >= FEW && 2 * container.headlineLinks >= page.headlineLinks) || (page.cards >= FEW && 2 * container.cards >= page.cards);
+  return (page.headlineLinks >= FEW && 2 * container.headlineLinks >= page.headlineLinks) || (page.cards >= FEW && 2 * container.cards >= page.cards) || container.cards >= FEW;
 }
 
 /** True when an element opens a sectioning block: a header or footer inside it is not the page's. */

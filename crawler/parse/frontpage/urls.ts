@@ -23,9 +23,12 @@ const UTILITY_SEGMENTS = new Set([
   "ergebnisse", "tabelle", "ergebnisse-tabelle", "resultados", "clasificacion", "clasificaciones", "calendario",
   "indizes", "cotizacion", "cotizaciones", "download", "downloads", "descargas", "spiele", "raetsel", "juegos",
   "pasatiempos", "crucigramas", "sudoku", "rezept", "rezepte", "receta", "recetas",
+  // Services beside the news: weather, traffic, horoscope, lotteries, market indices, most-read lists.
+  "tiempo", "trafico", "horoscopo", "loteria", "loterias", "indices", "lo-mas", "lomasvisto", "noticias-mas-leidas",
 ]);
-// A legal page named by a prefix and more words (`Datenschutzerklaerung-der-…-4860.html`).
-const LEGAL_PAGE = /^(?:datenschutz|impressum|aviso-legal|politica-de-privacidad|privacy-policy|nutzungsbedingungen|agb)/;
+// A legal or service page named by a prefix and more words (`Datenschutzerklaerung-der-…-4860.html`,
+// `estado-trafico-barcelona.shtml`).
+const LEGAL_PAGE = /^(?:datenschutz|impressum|aviso-legal|politica-de-privacidad|privacy-policy|nutzungsbedingungen|agb|estado-(?:del-)?trafico)/;
 // An author's page named by a prefix and an id (`/impressum/autor-308cfad4-…`, `/author-1234`).
 const AUTHOR_PAGE = /^(?:autor|autora|author|auteur)[-_][\w-]*\d/;
 // First host labels of account, shop and paywall hosts of an outlet (`suscripciones.elpais.com`),

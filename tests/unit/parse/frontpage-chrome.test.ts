@@ -48,6 +48,18 @@ describe("chrome words on page-level containers (SPEC EXT-3)", () => {
     expect(urls(html)).toEqual(Array.from({ length: 6 }, (_, i) => article(1 + i)));
   });
 
+  it("EXT-3: a section of story cards that names the ad slot it carries is content; the slot inside stays chrome", () => {
+    const section = (cls: string, from: number) => `<section class="${cls}">${cards(from, 4)}<div class="publicidad"><a href="${article(90 + from)}">Anuncio</a></div></section>`;
+    const html = `<html><body><main>${cards(1, 12)}</main>${section("bloque_tematico bloque--publi", 20)}<ul class="content-items fixed-a-ad">${cards(30, 3)}</ul></body></html>`;
+    const got = urls(html);
+    expect(got).toHaveLength(12 + 4 + 3);
+    expect(got).toContain(article(20));
+    expect(got).toContain(article(32));
+    expect(got).not.toContain(article(110));
+    expect(holdsThePage({ headlineLinks: 3, cards: 3 }, { headlineLinks: 40, cards: 30 })).toBe(true);
+    expect(holdsThePage({ headlineLinks: 2, cards: 2 }, { headlineLinks: 40, cards: 30 })).toBe(false);
+  });
+
   it("EXT-3: on a page with fewer than three headline links a class word alone still decides", () => {
     const html = `<html><body><div class="menu"><h2><a href="${article(1)}">Titular uno</a></h2><h2><a href="${article(2)}">Titular dos</a></h2></div></body></html>`;
     expect(urls(html)).toEqual([]);

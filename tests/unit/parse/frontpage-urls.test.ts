@@ -68,6 +68,13 @@ describe("front-page link kinds by URL shape (SPEC EXT-3)", () => {
     "https://www.diario.es/deportes/futbol/primera-division/clasificacion/",
     "https://www.diario.es/pasatiempos/sudoku-de-hoy-nivel-dificil-12345.html",
     "https://www.spiegel.de/effilee/rezept/safran-orangen-risotto-a-08fb5520-5ab3-4be0-8ee8-9892a21ce901",
+    // Spanish outlets' services beside the news (2016 front pages): traffic, weather, indices, most read.
+    "http://www.elperiodico.com/es/estado-trafico-barcelona.shtml",
+    "http://www.elmundo.es/tiempo/pronostico/69/34_28457_c.html",
+    "http://www.elmundo.es/economia/bolsa/indices/ibex35_I.IB.html",
+    "http://www.elmundo.es/lo-mas/noticias-mas-leidas.html",
+    "https://www.diario.es/horoscopo/aries-12345.html",
+    "https://www.diario.es/loterias/resultado-de-la-primitiva-del-jueves-12345.html",
   ])("EXT-3, POL-3: %s is a utility link", (url) => {
     expect(isUtilityUrl(new URL(url))).toBe(true);
   });

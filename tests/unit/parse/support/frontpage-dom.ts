@@ -168,9 +168,9 @@ interface Holdings {
   cards: number;
 }
 
-/** A class-word container holding at least half of the page's headline links or cards is content. */
+/** A class-word container holding at least half of the page's headline links or cards, or three cards of its own, is content. */
 function holdsThePage(container: Holdings, page: Holdings): boolean {
-  return (page.headlineLinks >= 3 && 2 * container.headlineLinks >= page.headlineLinks) || (page.cards >= 3 && 2 * container.cards >= page.cards);
+  return (page.headlineLinks >= 3 && 2 * container.headlineLinks >= page.headlineLinks) || (page.cards >= 3 && 2 * container.cards >= page.cards) || container.cards >= 3;
 }
 
 /**
