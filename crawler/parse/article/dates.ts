@@ -5,7 +5,8 @@
  * as UTC, so the result does not depend on the worker's time zone.
  */
 
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+// The hour may be written with one digit (`2022-05-11T4:10:00`, seen on a real CMS).
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 // RFC 2822 / HTTP dates are handed to Date.parse only when they carry a zone.
 const ZONED = /(?:GMT|UTC|UT|Z|[+-]\d{2}:?\d{2})$/i;
 const MIN_YEAR = 1900;

@@ -77,6 +77,16 @@ function firstText(value: unknown, clean: (s: string) => string): string | undef
   return undefined;
 }
 
+/**
+ * The article's section: the first of a list, and the first of a comma-joined string of
+ * sections and tags (`"Destacado,Nueva Constitución,País"`, as some WordPress themes write it).
+ */
+function sectionOf(value: unknown, clean: (s: string) => string): string | undefined {
+  const first = firstText(value, clean);
+  if (first === undefined || !first.includes(",")) return first;
+  return first.split(",").map((s) => clean(s)).find((s) => s !== "");
+}
+
 function authorNames(value: unknown, byId: Map<string, JsonNode>, clean: (s: string) => string): string[] {
   const names: string[] = [];
   for (const item of Array.isArray(value) ? value : [value]) {
@@ -108,7 +118,9 @@ function accessibility(article: JsonNode, nodes: readonly JsonNode[], byId: Map<
   const flags = [article, ...parts, ...pages].map((n) => booleanOf(n.isAccessibleForFree));
   // SIG-2: any closed part means the body is not read.
   if (flags.includes(false)) return false;
-  return booleanOf(article.isAccessibleForFree);
+  // Free on the article, or — when the article says nothing — on its parts or its page
+  // (`hasPart: {isAccessibleForFree: "true", cssSelector: ".article"}`): declared free.
+  return booleanOf(article.isAccessibleForFree) ?? (flags.includes(true) ? true : undefined);
 }
 
 /** EXT-4: the metadata of the page's article node; undefined when the JSON-LD has none. */
@@ -119,7 +131,7 @@ export function jsonLdArticle(values: readonly unknown[], clean: (s: string) => 
   const headline = firstText(article.headline, clean) ?? firstText(article.name, clean);
   const publishedAt = parseDeclaredDate(firstText(article.datePublished, (s) => s.trim()));
   const modifiedAt = parseDeclaredDate(firstText(article.dateModified, (s) => s.trim()));
-  const section = firstText(article.articleSection, clean);
+  const section = sectionOf(article.articleSection, clean);
   const authors = uniqueNames(authorNames(article.author ?? article.creator, byId, clean));
   const isAccessibleForFree = accessibility(article, nodes, byId);
   return {
