@@ -16,6 +16,8 @@ import { createWorkerEventRecorder } from "./record/worker-events";
 import { startMemoryProbe } from "./memory-probe";
 import { runWorker } from "./loop";
 import { createCrawlPipeline } from "./compose";
+import { createMailSender } from "./notify/mailer";
+import { runOperatorMail } from "./notify/operator-mail";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -48,6 +50,8 @@ async function main(): Promise<void> {
     events.attach(database.db);
     const clock = scaledClock(config.time.scale, config.time.origin);
     const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId, log });
+    // ADM-3: mail the operator what needs attention, when an SMTP server is configured.
+    const mailer = config.mail ? createMailSender(config.mail) : undefined;
     try {
       await Promise.all([
         runWorker({
@@ -56,8 +60,10 @@ async function main(): Promise<void> {
           articleDailyBudget: config.schedule.articleDailyBudget,
         }),
         runHousekeeping({ pipeline, clock, log, signal: shutdown.signal }),
+        mailer && runOperatorMail({ db: database.db, clock, log, signal: shutdown.signal, send: mailer.send, siteUrl: config.siteUrl }),
       ]);
     } finally {
+      mailer?.close();
       await pipeline.close?.();
     }
   } finally {

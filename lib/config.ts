@@ -116,6 +116,12 @@ const envSchema = z.object({
   HEMEROSCOPIO_RETRY_AFTER_GIVE_UP_HOURS: int(1, 168).default(6),
   HEMEROSCOPIO_ROBOTS_4XX: z.enum(["not-read", "allow-all"]).default("not-read"),
 
+  /** ADM-3: an SMTP server (`smtp://user:pass@host:587`, `smtps://…:465`); set = the worker mails the operator what needs attention. */
+  HEMEROSCOPIO_SMTP_URL: z.string().regex(/^smtps?:\/\/[^/\s]+\/?(\?\S*)?$/, "must be smtp://[user:pass@]host[:port] or smtps://…").optional(),
+  /** ADM-3: where those mails go; required with HEMEROSCOPIO_SMTP_URL. */
+  HEMEROSCOPIO_OPERATOR_EMAIL: z.email().optional(),
+  /** OPS-5: a bearer token that opens `/metrics` to clients other than loopback; unset = loopback only. */
+  HEMEROSCOPIO_METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,}$/, "must be 16+ printable characters, no spaces").optional(),
   /** ADM-1: the operator's password hash (`scrypt$N$r$p$salt$hash`); unset = first-run setup page. */
   HEMEROSCOPIO_OPERATOR_PASSWORD_HASH: z.string().regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/, "must be scrypt$N$r$p$salt$hash").optional(),
 });
@@ -176,6 +182,10 @@ export interface Config {
   publishersEmail: string;
   /** Privacy address: data protection and byline requests. */
   privacyEmail: string;
+  /** ADM-3: mail to the operator; unset = no mail (the attention list, its feed and badge only). */
+  mail?: { smtpUrl: string; to: string; from: string };
+  /** OPS-5: the bearer token that opens `/metrics` beyond loopback; unset = loopback only. */
+  metricsToken?: string;
   /** ADM-1: an operator password hash given by the deployment; when set, the setup page is closed. */
   operatorPasswordHash?: string;
   schedule: {
@@ -219,6 +229,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.DATABASE_READ_URL !== undefined && e.DATABASE_URL === undefined) {
     throw new ConfigError("Invalid configuration: DATABASE_READ_URL is set without DATABASE_URL (the primary that takes the writes)");
   }
+  if (e.HEMEROSCOPIO_SMTP_URL !== undefined && e.HEMEROSCOPIO_OPERATOR_EMAIL === undefined) {
+    throw new ConfigError("Invalid configuration: HEMEROSCOPIO_SMTP_URL is set without HEMEROSCOPIO_OPERATOR_EMAIL (where the mail goes)");
+  }
   const siteUrl = e.HEMEROSCOPIO_SITE_URL.replace(/\/+$/, "");
   const botUrl = `${siteUrl}/bot`;
   return {
@@ -260,6 +273,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publishersEmail: e.HEMEROSCOPIO_PUBLISHERS_EMAIL,
     privacyEmail: e.HEMEROSCOPIO_PRIVACY_EMAIL,
     operatorPasswordHash: e.HEMEROSCOPIO_OPERATOR_PASSWORD_HASH,
+    mail: e.HEMEROSCOPIO_SMTP_URL === undefined ? undefined
+      : { smtpUrl: e.HEMEROSCOPIO_SMTP_URL, to: e.HEMEROSCOPIO_OPERATOR_EMAIL!, from: e.HEMEROSCOPIO_BOT_EMAIL },
+    metricsToken: e.HEMEROSCOPIO_METRICS_TOKEN,
     schedule: {
       feedIntervalMinutes: e.HEMEROSCOPIO_FEED_INTERVAL_MIN,
       sitemapIntervalMinutes: e.HEMEROSCOPIO_SITEMAP_INTERVAL_MIN,

@@ -68,3 +68,13 @@ export function parseExclusionForm(fields: Record<string, string | undefined>): 
 
 /** The form's name in its signed form token. */
 export const EXCLUSION_FORM = "exclusion";
+
+/**
+ * ADM-3: how an applied, not yet confirmed exclusion is told it will be confirmed. By mail only
+ * when the deployment can send mail; otherwise where the confirmation appears.
+ */
+export function confirmationPromise(mailConfigured: boolean): string {
+  return mailConfigured
+    ? "Te la confirmaremos por correo en 72 horas."
+    : "Te la confirmaremos en 72 horas: la fecha de confirmación aparecerá en esta página y en el registro público de exclusiones.";
+}

@@ -17,6 +17,11 @@ import { listExclusionsForAdmin, listRepliesForAdmin } from "./admin-requests";
 export interface AttentionItem {
   /** Stable per thing and state (an Atom entry id's tail). */
   key: string;
+  /**
+   * What the operator is mailed about once (ADM-3 mail): the key, except for worker errors,
+   * whose key moves with the 24-hour window; their topic is the component and event.
+   */
+  topic: string;
   kind: "plazo" | "fuente-muerta" | "extraccion" | "error";
   title: string;
   detail: string;
@@ -36,7 +41,7 @@ function deadlineItem(key: string, title: string, deadline: number, now: number)
   if (state !== "vence-pronto" && state !== "vencido") return undefined;
 
   return {
-    key: `${key}-${state}`, kind: "plazo", path: "/admin",
+    key: `${key}-${state}`, topic: `${key}-${state}`, kind: "plazo", path: "/admin",
     title: `${state === "vencido" ? "Plazo vencido" : "Plazo a punto de vencer"}: ${title}`,
     detail: `Plazo: ${formatMoment(deadline)}.`, since: state === "vencido" ? deadline : deadline - SOON_MS,
   };
@@ -63,16 +68,16 @@ export async function listAttention(db: Executor, now: number): Promise<Attentio
   }
   for (const r of replies.open) items.push(deadlineItem(`reply-${r.id}`, `publicar o rechazar la réplica de ${r.outletName}`, replyDeadline(r.receivedAt), now));
   for (const d of dead) {
-    items.push({ key: `dead-${d.id}`, kind: "fuente-muerta", path: "/admin/cabeceras", since: fromSqlTime(d.since) ?? now,
+    items.push({ key: `dead-${d.id}`, topic: `dead-${d.id}`, kind: "fuente-muerta", path: "/admin/cabeceras", since: fromSqlTime(d.since) ?? now,
       title: `Fuente muerta: ${d.name} (${d.kind})`, detail: `${d.url} no responde desde hace tiempo y ya no se consulta.` });
   }
   for (const f of extractions) {
-    items.push({ key: `extraction-${f.sourceId}-${f.since}`, kind: "extraccion", path: "/admin", since: f.since,
+    items.push({ key: `extraction-${f.sourceId}-${f.since}`, topic: `extraction-${f.sourceId}-${f.since}`, kind: "extraccion", path: "/admin", since: f.since,
       title: `Extracción fallida ${f.inARow} veces seguidas: ${f.outletName} (${f.kind})`, detail: `${f.url}: la última, ${formatMoment(f.lastAt)}.` });
   }
   for (const e of errors) {
     const outage = e.level === "error" ? undefined : e.event === "database.unavailable" ? "inaccesible" : "lenta";
-    items.push({ key: `worker-${e.component}-${e.event}-${fromSqlTime(e.first_at)}`, kind: "error", path: "/admin/errores", since: fromSqlTime(e.first_at)!,
+    items.push({ key: `worker-${e.component}-${e.event}-${fromSqlTime(e.first_at)}`, topic: `worker-${e.component}-${e.event}`, kind: "error", path: "/admin/errores", since: fromSqlTime(e.first_at)!,
       title: outage ? `Base de datos ${outage} para el rastreador (${e.n} avisos en 24 h)` : `Error del rastreador: ${e.event} (${e.n} en 24 h)`,
       detail: `${e.component}${e.error ? `: ${e.error}` : ""}; el último, ${formatMoment(fromSqlTime(e.last_at)!)}.` });
   }

@@ -49,3 +49,20 @@ export const workerEvents = pgTable("worker_events", {
   /** The log line's other fields. */
   fields: jsonb("fields").notNull(),
 }, (t) => [index("worker_events_at").on(t.at)]);
+
+/**
+ * ADM-3: what the operator has been mailed, one row per attention item (its key), so each is
+ * mailed once; a failed send is retried from `next_attempt_at`. A row goes when its item leaves
+ * the attention list, so a thing that comes back is mailed again.
+ */
+export const operatorNotices = pgTable("operator_notices", {
+  key: text("key").primaryKey(),
+  firstSeenAt: ts("first_seen_at").notNull(),
+  /** Unset until the mail that carries it is accepted by the SMTP server. */
+  sentAt: ts("sent_at"),
+  /** A worker sending it holds it until then (several workers may run). */
+  claimedUntil: ts("claimed_until"),
+  attempts: integer("attempts").notNull().default(0),
+  nextAttemptAt: ts("next_attempt_at").notNull(),
+  lastError: text("last_error"),
+});

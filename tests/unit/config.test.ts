@@ -77,4 +77,14 @@ describe("configuration", () => {
   it("POL-1: a pacing range whose maximum is below its minimum is refused", () => {
     expect(() => loadConfig({ HEMEROSCOPIO_PACING_MIN_MS: "5000", HEMEROSCOPIO_PACING_MAX_MS: "1000" })).toThrow(ConfigError);
   });
+  it("ADM-3, OPS-5: mail needs the operator's address; the metrics token must be long; both are off by default", () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const c = loadConfig({ HEMEROSCOPIO_SMTP_URL: "smtps://u:p@mail.example:465", HEMEROSCOPIO_OPERATOR_EMAIL: "ops@example.org", HEMEROSCOPIO_BOT_EMAIL: "bot@example.org" });
+    expect(c.mail).toEqual({ smtpUrl: "smtps://u:p@mail.example:465", to: "ops@example.org", from: "bot@example.org" });
+    expect(() => loadConfig({ HEMEROSCOPIO_SMTP_URL: "smtp://127.0.0.1:25" })).toThrow(/HEMEROSCOPIO_SMTP_URL is set without HEMEROSCOPIO_OPERATOR_EMAIL/);
+    expect(() => loadConfig({ HEMEROSCOPIO_SMTP_URL: "http://mail.example", HEMEROSCOPIO_OPERATOR_EMAIL: "ops@example.org" })).toThrow(ConfigError);
+    expect(() => loadConfig({ HEMEROSCOPIO_METRICS_TOKEN: "short" })).toThrow(/HEMEROSCOPIO_METRICS_TOKEN/);
+    expect(loadConfig({ HEMEROSCOPIO_METRICS_TOKEN: "0123456789abcdef-token" }).metricsToken).toBe("0123456789abcdef-token");
+  });
 });

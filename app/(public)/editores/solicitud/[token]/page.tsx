@@ -1,8 +1,10 @@
 /** One exclusion request: the code to place, where, and whether we have found it yet (SPEC PUB-2). */
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { findExclusionByToken, type ExclusionStatus } from "@/db/queries/exclusions";
-import { SCOPE_LABELS, VERIFICATION_DAYS, VERIFICATION_PATH } from "@/lib/exclusion-request";
+import { appConfig } from "@/db/server";
+import { confirmationPromise, SCOPE_LABELS, VERIFICATION_DAYS, VERIFICATION_PATH } from "@/lib/exclusion-request";
 import { readSiteData } from "@/lib/pages/data";
 import { formatMoment } from "@/lib/pages/period";
 import { Moment } from "../../../../_components/moment";
@@ -14,12 +16,12 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ token: string }> };
 
-function State({ r }: { r: ExclusionStatus }) {
+function State({ r, mail }: { r: ExclusionStatus; mail: boolean }) {
   if (r.withdrawnAt !== undefined) return <p data-testid="state">Retirada el <Moment at={r.withdrawnAt} />.</p>;
   if (r.appliedAt !== undefined) {
     return (
       <p data-testid="state">
-        <strong>Aplicada</strong> el <Moment at={r.appliedAt} />. {r.confirmedAt !== undefined ? <>Confirmada el <Moment at={r.confirmedAt} />.</> : "Te la confirmaremos por correo en 72 horas."}
+        <strong>Aplicada</strong> el <Moment at={r.appliedAt} />. {r.confirmedAt !== undefined ? <>Confirmada el <Moment at={r.confirmedAt} />.</> : <>{confirmationPromise(mail)}{mail ? null : <> <Link href="/editores#register" prefetch={false}>Ver el registro</Link>.</>}</>}
       </p>
     );
   }
@@ -44,7 +46,7 @@ export default async function ExclusionRequestPage({ params }: Props) {
   return (
     <>
       <PageHeader eyebrow="Editores" title="Solicitud de exclusión" lead={`${SCOPE_LABELS[r.scope]} para ${r.outletName ?? r.domain}, recibida el ${formatMoment(r.receivedAt)} (hora peninsular).`} />
-      <State r={r} />
+      <State r={r} mail={appConfig().mail !== undefined} />
       <h2>Tu código</h2>
       <p><code data-testid="token">{token}</code></p>
       <p>Colócalo en el dominio <strong>{r.domain}</strong> de una de estas dos maneras:</p>
