@@ -6,6 +6,7 @@
  */
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import { badRequestPage } from "../bad-request-page";
+import { READER_LOOPBACK_HEADER, readerIsLoopback } from "../reader-loopback";
 import { RENDERER_KEY_HEADER } from "../renderer-key";
 import { MAX_REQUEST_BODY_BYTES, refuseRequest, tooLarge, type Refusal } from "../request-checks";
 import { withPageScriptHashes } from "../script-hashes";
@@ -50,6 +51,8 @@ function forwardedHeaders(request: IncomingMessage, trustProxy: boolean, upstrea
   for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name) && name !== RENDERER_KEY_HEADER) headers[name] = value;
   headers["x-forwarded-for"] = readerAddress(request, trustProxy);
   headers["x-forwarded-proto"] = readerScheme(request, trustProxy);
+  // OPS-5: always ours, whatever the reader sent under that name.
+  headers[READER_LOOPBACK_HEADER] = readerIsLoopback(headers["x-forwarded-for"], request.headers, trustProxy) ? "1" : "0";
   if (request.headers.host) headers["x-forwarded-host"] = request.headers.host;
   if (upstream?.key) headers[RENDERER_KEY_HEADER] = upstream.key;
   return headers;

@@ -1,0 +1,13 @@
+/** The crawler's figures for Prometheus (SPEC OPS-5): loopback readers or the metrics token only. */
+import { readCurrentMetrics } from "@/db/queries/metrics";
+import { appConfig, database, siteClock } from "@/db/server";
+import { answerMetrics } from "@/lib/admin/metrics-endpoint";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request): Promise<Response> {
+  return answerMetrics(request, {
+    token: appConfig().metricsToken,
+    read: async () => readCurrentMetrics((await database()).db, siteClock().now()),
+  });
+}
