@@ -340,6 +340,35 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
     await database().db.execute(sql`delete from worker_events where worker_id = 'e2e'`);
   });
 
+  it("OPS-5: /admin/metricas charts the last 24 hours of requests, bytes, blocks and failed extractions, and the tables' sizes; /metrics answers loopback only", async () => {
+    const page = await operator!.newPage();
+    await page.goto(siteUrl("/admin/metricas"));
+    expect(await page.locator("h1").innerText()).toBe("Métricas");
+    const now = await page.getByTestId("metrics-now").innerText();
+    expect(now).toMatch(/Procesos del rastreador activos\s+\d+/);
+    expect(now).toMatch(/Base de datos\s+[\d,.]+ (KiB|MiB) en \d+ tablas/);
+    for (const id of ["metrics-requests", "metrics-bytes", "metrics-blocks", "metrics-extractions", "metrics-tables"]) {
+      const section = page.getByTestId(id);
+      // Two drawings (narrow and wide), each an accessible image, and the data as a table.
+      expect(await section.locator('svg[role="img"]').count(), id).toBe(2);
+      expect(await section.locator("table tbody tr").count(), id).toBeGreaterThan(0);
+    }
+    // The crawl of the last hours is in the hourly requests (its table: 24 hours, a total over zero).
+    const totals = await page.getByTestId("metrics-requests").locator("tbody tr td:last-child").allInnerTexts();
+    expect(totals).toHaveLength(24);
+    expect(totals.some((t) => Number(t.replace(",", ".")) > 0)).toBe(true);
+    expect(await page.getByTestId("metrics-tables").locator("table").innerText()).toContain("fetch_log");
+    await page.close();
+    const metrics = await fetch(siteUrl("/metrics"));
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toMatch(/^hemeroscopio_database_table_bytes\{table="fetch_log"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^hemeroscopio_workers_alive \d+$/m);
+    const forwarded = await fetch(siteUrl("/metrics"), { headers: { "x-forwarded-for": "127.0.0.1" } });
+    expect(forwarded.status).toBe(401);
+    expect(await forwarded.text()).not.toContain("hemeroscopio_");
+  });
+
   it("ADM-1: logout deletes the session; the old cookie no longer opens the admin", async () => {
     const [cookie] = await operator!.cookies();
     const page = await operator!.newPage();
@@ -357,7 +386,7 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
 describe("attacks on the admin and the reply and byline forms are refused with nothing stored (SEC-2, SEC-3)", () => {
   it("SEC-3: no admin page, export or action without a valid session", async () => {
     const forged = `hemeroscopio-admin=${"A".repeat(43)}`;
-    for (const path of ["/admin", "/admin/cabeceras", "/admin/salud", "/admin/registro", "/admin/correcciones", "/admin/avisos-legales", "/admin/atencion", "/admin/errores"]) {
+    for (const path of ["/admin", "/admin/cabeceras", "/admin/salud", "/admin/registro", "/admin/correcciones", "/admin/avisos-legales", "/admin/atencion", "/admin/errores", "/admin/metricas"]) {
       for (const cookie of [undefined, forged]) {
         const response = await fetch(siteUrl(path), { redirect: "manual", headers: cookie ? { cookie } : {} });
         expect([303, 307], `${path} ${cookie ?? "no cookie"}`).toContain(response.status);

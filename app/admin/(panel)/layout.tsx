@@ -16,6 +16,7 @@ const SECTIONS = [
   { href: "/admin/cabeceras", label: "Cabeceras y fuentes" },
   { href: "/admin/salud", label: "Salud del rastreador" },
   { href: "/admin/errores", label: "Errores" },
+  { href: "/admin/metricas", label: "Métricas" },
   { href: "/admin/avisos-legales", label: "Avisos legales" },
   { href: "/admin/correcciones", label: "Correcciones" },
   { href: "/admin/registro", label: "Registro de acciones" },
