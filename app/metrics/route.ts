@@ -8,6 +8,6 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request): Promise<Response> {
   return answerMetrics(request, {
     token: appConfig().metricsToken,
-    read: async () => readCurrentMetrics((await database()).db, siteClock().now()),
+    read: async () => readCurrentMetrics((await database()).db, siteClock().now(), appConfig().time.scale),
   });
 }

@@ -16,8 +16,8 @@ export const BLOCK_OUTCOMES = ["blocked", "challenge"] as const;
 export const RATE_WINDOW_MINUTES = 5;
 /** A poll this late past its due time counts as late (the claim loop wakes at least every 30 s). */
 const LATE_AFTER_MS = 60_000;
-/** A worker without a heartbeat this long is gone (as the lease reclaimer judges, crawler/schedule/reclaim-leases.ts). */
-const ALIVE_WITHIN_MS = 120_000;
+/** A worker without a heartbeat this long (clock time) is gone, as the lease reclaimer judges (crawler/schedule/reclaim-leases.ts). */
+export const ALIVE_WITHIN_MS = 120_000;
 
 /** The figures at one moment. */
 export interface CurrentMetrics {
@@ -39,8 +39,11 @@ export interface CurrentMetrics {
   tableBytes: { table: string; bytes: number }[];
 }
 
-/** The figures at `now` (the site's clock). */
-export async function readCurrentMetrics(db: Executor, now: number): Promise<CurrentMetrics> {
+/**
+ * The figures at `now` (the site's clock). `timeScale` is the clock's speed (the demo's, tests'):
+ * heartbeats are judged over `ALIVE_WITHIN_MS` of real time, as the lease reclaimer does.
+ */
+export async function readCurrentMetrics(db: Executor, now: number, timeScale = 1): Promise<CurrentMetrics> {
   const at = sqlTime(now);
   const from = sqlTime(now - RATE_WINDOW_MINUTES * 60_000);
   const [outcomes, [state], tables] = await Promise.all([
@@ -60,7 +63,7 @@ export async function readCurrentMetrics(db: Executor, now: number): Promise<Cur
         (select count(*)::int from sites where closed_since is not null) as closed,
         (select count(*)::int from late) as late,
         (select extract(epoch from ${at}::timestamptz - min(next_due_at))::float8 from late) as lag_s,
-        (select count(*)::int from app_state where key like 'worker:%' and updated_at > ${sqlTime(now - ALIVE_WITHIN_MS)}) as alive,
+        (select count(*)::int from app_state where key like 'worker:%' and updated_at > ${sqlTime(now - ALIVE_WITHIN_MS * timeScale)}) as alive,
         (select count(*)::int from sources where active and not proposed and extraction_failures > 0) as failing,
         (select count(*)::int from frontpage_captures where outcome = 'extraction-failed' and at > ${from} and at <= ${at}) as failed_captures`),
     db.execute<{ table: string; bytes: string }>(sql`

@@ -8,7 +8,7 @@
 import type { Metadata } from "next";
 import { BarChart } from "@/app/_components/charts/bar-chart";
 import { readCurrentMetrics, readMetricsHistory, RATE_WINDOW_MINUTES } from "@/db/queries/metrics";
-import { database, siteClock } from "@/db/server";
+import { appConfig, database, siteClock } from "@/db/server";
 import { requireOperator } from "@/lib/admin/gate";
 import { formatBytes, formatNumber } from "@/lib/pages/format";
 import { formatMoment } from "@/lib/pages/period";
@@ -35,7 +35,7 @@ export default async function MetricsPage() {
   await requireOperator("/admin/metricas");
   const { db } = await database();
   const now = siteClock().now();
-  const [current, hours] = await Promise.all([readCurrentMetrics(db, now), readMetricsHistory(db, now)]);
+  const [current, hours] = await Promise.all([readCurrentMetrics(db, now, appConfig().time.scale), readMetricsHistory(db, now)]);
   const perMinute = (n: number) => Math.round((n / 60) * 100) / 100;
   const requestHours = hours.map((h) => {
     const values = GROUPS.map(() => 0);
