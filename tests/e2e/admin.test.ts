@@ -354,10 +354,11 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
       expect(await section.locator("table tbody tr").count(), id).toBeGreaterThan(0);
     }
     // The crawl of the last hours is in the hourly requests (its table: 24 hours, a total over zero).
-    const totals = await page.getByTestId("metrics-requests").locator("tbody tr td:last-child").allInnerTexts();
+    // The table sits in a closed <details>: its text is read as text content (innerText of what is not shown is empty).
+    const totals = await page.getByTestId("metrics-requests").locator("tbody tr td:last-child").allTextContents();
     expect(totals).toHaveLength(24);
     expect(totals.some((t) => Number(t.replace(",", ".")) > 0)).toBe(true);
-    expect(await page.getByTestId("metrics-tables").locator("table").innerText()).toContain("fetch_log");
+    expect(await page.getByTestId("metrics-tables").locator("table").textContent()).toContain("fetch_log");
     await page.close();
     const metrics = await fetch(siteUrl("/metrics"));
     expect(metrics.status).toBe(200);
