@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { carriesMetricsToken } from "../../../lib/admin/metrics-endpoint";
+import { cacheKey } from "../../../lib/front-door/page-cache/policy";
 import { isLoopbackAddress, readerIsLoopback } from "../../../lib/front-door/reader-loopback";
 
 describe("who counts as a loopback reader (OPS-5)", () => {
@@ -27,5 +28,9 @@ describe("who counts as a loopback reader (OPS-5)", () => {
     expect(carriesMetricsToken(null, token)).toBe(false);
     expect(carriesMetricsToken("Bearer ", undefined)).toBe(false);
     expect(carriesMetricsToken("Bearer undefined", undefined)).toBe(false);
+  });
+
+  it("OPS-5: /metrics is never answered from the page cache (every scrape reads the database)", () => {
+    expect(cacheKey({ method: "GET", url: "/metrics", headers: {} })).toBeUndefined();
   });
 });
