@@ -11,7 +11,7 @@ describe("the hourly column chart (OPS-5 metrics)", () => {
     const svg = hourBarsSvg({ title: "Peticiones por minuto", hours, series: ["Respondidas", "Fallidas"], timeZone: "Europe/Madrid" });
     expect(svg).toMatch(/^<svg[^>]* role="img"[^>]* aria-label="Peticiones por minuto"/);
     expect(svg).toContain("<title>Peticiones por minuto</title>");
-    // 48 values, minus the zero-height ones Plot still draws as rects: every value has its rect.
+    // 24 hours × 2 series: every value has its rect, zeros included.
     expect(svg.match(/<rect /g)?.length).toBe(48);
     expect(svg).toContain(`fill="${seriesColour(0)}"`);
     expect(svg).toContain(`fill="${seriesColour(1)}"`);
