@@ -28,6 +28,7 @@ import { closedSourceGate } from "./politeness/closed-gate";
 import { gateInOrder } from "./politeness/gates";
 import { cachedPolicies, closedSourceCheck, publisherPolicyGate } from "./politeness/publisher-gate";
 import { createPoliteClient } from "./politeness/client";
+import { withSlowDown } from "./schedule/slow-down";
 import { siteOf } from "../lib/registrable-domain";
 
 /** Build the pipeline a worker runs: source polls and article reads, dispatched by job kind. */
@@ -98,7 +99,8 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
       publisherPolicyGate({ policies: cachedPolicies(db, now), isClosed: closedSourceCheck(db) }),
       closedSourceGate({ db, siteOf, probeEveryMs: config.politeness.probeIntervalMs }),
     ]),
-    run: (job, signal) => (job.kind === "article" ? articles : sources).run(job, signal),
+    // PUB-7: a publisher's "slow down" request spaces the next poll.
+    run: withSlowDown((job, signal) => (job.kind === "article" ? articles : sources).run(job, signal), { policies: cachedPolicies(db, now), now }),
     housekeeping: async (signal) => {
       let done = 0;
       for (const chore of chores) done += await chore(signal);

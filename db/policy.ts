@@ -1,5 +1,5 @@
 /** Loads what publishers and authors asked for and is in force now (PUB-6: lib/policy.ts decides). */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { makePolicies, SCOPES, type Policies, type Scope } from "../lib/policy";
 import type { Executor } from "./client";
 
@@ -25,4 +25,16 @@ export async function loadPolicies(db: Executor): Promise<Policies> {
     exclusions.filter((e) => known.has(e.scope)).map((e) => ({ outletId: e.outlet_id, scope: e.scope as Scope })),
     authors.map((a) => a.author_name),
   );
+}
+
+/**
+ * The ids of the outlets under a request of `scope` in force, matched as `loadPolicies`
+ * matches them; a subquery for the claim (PUB-7: no article read when reads are declined).
+ */
+export function outletsUnder(scope: Scope): SQL {
+  return sql`select o.id from exclusions e
+    join outlets o on o.id = e.outlet_id
+      or (e.outlet_id is null and exists (
+        select 1 from sources s where s.outlet_id = o.id and s.kind = 'frontpage' and s.site_domain = e.domain))
+    where e.scope = ${scope} and e.applied_at is not null and e.withdrawn_at is null`;
 }

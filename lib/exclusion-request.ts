@@ -1,5 +1,5 @@
 /**
- * The publishers' automatic exclusion request (SPEC PUB-1, PUB-2): the form's fields,
+ * The publishers' automatic exclusion or "slow down" request (SPEC PUB-1, PUB-2, PUB-7): the form's fields,
  * validated; the verification token; and where the crawler looks for it. Pure.
  */
 import { randomBytes } from "node:crypto";
@@ -13,6 +13,9 @@ export const SCOPE_LABELS: Record<Scope, string> = {
   "sin-posicion": "Sin posición",
   total: "Exclusión total",
   "sin-sondeo": "Dejar de comprobar una portada cerrada",
+  "portada-cada-hora": "Portada como mucho cada hora",
+  "fuentes-cada-hora": "Feeds y sitemaps como mucho cada hora",
+  "sin-lectura-de-articulos": "Sin lectura de artículos",
 };
 
 /** The well-known path where a publisher may place the token instead of robots.txt. */
@@ -58,7 +61,7 @@ export function parseExclusionForm(fields: Record<string, string | undefined>): 
   const domain = publisherDomain(fields.dominio ?? "");
   if (!domain) return { ok: false, reason: "Indica el dominio del medio, por ejemplo «elpais.com»." };
   const scope = fields.alcance as Scope | undefined;
-  if (!scope || !SCOPES.includes(scope)) return { ok: false, reason: "Elige qué quieres que dejemos de hacer." };
+  if (!scope || !SCOPES.includes(scope)) return { ok: false, reason: "Elige qué quieres que dejemos de hacer o que hagamos más despacio." };
   const contact = (fields.contacto ?? "").trim();
   if (!/^[^\s@<>"']{1,64}@[^\s@<>"']{1,253}\.[a-z]{2,}$/i.test(contact)) {
     return { ok: false, reason: "Indica una dirección de correo en la que podamos confirmarte la exclusión." };

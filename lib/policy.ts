@@ -6,8 +6,24 @@
  */
 
 /** The exclusion scopes of PUB-1, plus "stop probing" (PUB-3), as stored. */
-export const SCOPES = ["sin-titulares-literales", "sin-anotacion-de-modelo", "sin-posicion", "total", "sin-sondeo"] as const;
+export const EXCLUSION_SCOPES = ["sin-titulares-literales", "sin-anotacion-de-modelo", "sin-posicion", "total", "sin-sondeo"] as const;
+/**
+ * PUB-7: the "slow down" requests, stored beside the exclusions. A fixed set, each one
+ * scheduler rule with no parameter: the front page at most hourly, feeds and sitemaps at
+ * most hourly, no article pages read. A publisher may hold several at once.
+ */
+export const SLOW_DOWN_SCOPES = ["portada-cada-hora", "fuentes-cada-hora", "sin-lectura-de-articulos"] as const;
+/** Every kind of publisher request the exclusions table holds. */
+export const SCOPES = [...EXCLUSION_SCOPES, ...SLOW_DOWN_SCOPES] as const;
 export type Scope = (typeof SCOPES)[number];
+
+/** True for a "slow down" request (PUB-7), false for an exclusion (PUB-1, PUB-3). */
+export function isSlowDown(scope: Scope): boolean {
+  return (SLOW_DOWN_SCOPES as readonly Scope[]).includes(scope);
+}
+
+/** PUB-7: the least time between two polls of a front page, or of a feed or sitemap, under "slow down". */
+export const SLOW_DOWN_MIN_MINUTES = 60;
 
 /** What may be done with one outlet. */
 export interface OutletPolicy {
@@ -21,13 +37,20 @@ export interface OutletPolicy {
   readonly modelAnnotations: boolean;
   /** PUB-3: the hourly probes of a closed front page go on. */
   readonly probing: boolean;
+  /** PUB-7: article pages may be read (false under "sin lectura de artículos"). */
+  readonly articleReads: boolean;
+  /** PUB-7: least minutes between two front-page polls (0: no request). */
+  readonly frontPageMinMinutes: number;
+  /** PUB-7: least minutes between two polls of one feed or sitemap (0: no request). */
+  readonly sourcesMinMinutes: number;
   /** The scopes in force, for the register and the outlet page. */
   readonly scopes: readonly Scope[];
 }
 
 /** An outlet with no request in force. */
 export const OPEN_POLICY: OutletPolicy = Object.freeze({
-  excluded: false, headlinesVerbatim: true, positions: true, modelAnnotations: true, probing: true, scopes: [],
+  excluded: false, headlinesVerbatim: true, positions: true, modelAnnotations: true, probing: true,
+  articleReads: true, frontPageMinMinutes: 0, sourcesMinMinutes: 0, scopes: [],
 });
 
 /** The policy that a set of scopes in force gives; `total` implies every other scope. */
@@ -41,6 +64,9 @@ export function policyFromScopes(scopes: Iterable<Scope>): OutletPolicy {
     positions: !total && !set.has("sin-posicion"),
     modelAnnotations: !total && !set.has("sin-anotacion-de-modelo"),
     probing: !total && !set.has("sin-sondeo"),
+    articleReads: !total && !set.has("sin-lectura-de-articulos"),
+    frontPageMinMinutes: set.has("portada-cada-hora") ? SLOW_DOWN_MIN_MINUTES : 0,
+    sourcesMinMinutes: set.has("fuentes-cada-hora") ? SLOW_DOWN_MIN_MINUTES : 0,
     scopes: SCOPES.filter((s) => set.has(s)),
   });
 }
@@ -74,12 +100,13 @@ export function citeBylines(authors: readonly string[], hidden: ReadonlySet<stri
   return shown.length < authors.length ? [...shown, UNSIGNED] : [...authors];
 }
 
-/** What the crawler may request for an outlet (PUB-1, PUB-3). */
+/** What the crawler may request for an outlet (PUB-1, PUB-3, PUB-7). */
 export type RequestKind = "feed" | "sitemap" | "frontpage" | "article" | "legal" | "probe";
 
 /** True when the policy lets the crawler make a request of this kind for the outlet. */
 export function mayRequest(policy: OutletPolicy, kind: RequestKind): boolean {
   if (policy.excluded) return false;
+  if (kind === "article") return policy.articleReads;
   if (kind === "frontpage") return policy.positions;
   if (kind === "probe") return policy.positions && policy.probing;
   return true;

@@ -1,9 +1,11 @@
 /**
  * Check 1 of crawler/politeness/gates.ts: publishers' requests before every job (SPEC
- * PUB-1, PUB-3, PUB-6). The policy module decides, this gate asks it first, ahead of
+ * PUB-1, PUB-3, PUB-6, PUB-7). The policy module decides, this gate asks it first, ahead of
  * robots.txt and pacing, so an outlet excluded
  * in full gets no request at all, "sin posición" stops its front-page captures and probes,
- * and "stop probing" ends the hourly probes of a closed front page.
+ * "stop probing" ends the hourly probes of a closed front page, and declined article reads
+ * skip a read claimed before the request applied (the claim itself leaves them out). The
+ * hourly slow-downs are the scheduler's (crawler/schedule/slow-down.ts).
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";

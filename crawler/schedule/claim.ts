@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client";
+import { outletsUnder } from "../../db/policy";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
 import { executePrepared } from "./prepared";
 
@@ -142,6 +143,8 @@ async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs
             -- said no; reading its articles would be getting in by another door. A probe that reopens
             -- the front page resumes them.
             and not exists (select 1 from sources fp where fp.outlet_id = a2.outlet_id and fp.kind = 'frontpage' and fp.closed_since is not null)
+            -- PUB-7: the publisher declined article reads ("sin lectura de artículos"); evaluated once per claim.
+            and a2.outlet_id <> all (array(${outletsUnder("sin-lectura-de-articulos")}))
         ) ranked
         where nth = 1
         order by read_due_at

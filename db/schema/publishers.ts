@@ -5,11 +5,13 @@ import { outlets } from "./outlets";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
+/** The scopes of lib/policy.ts SCOPES: exclusions (PUB-1, PUB-3), then "slow down" requests (PUB-7). */
 export const exclusionScope = pgEnum("exclusion_scope", [
   "sin-titulares-literales", "sin-anotacion-de-modelo", "sin-posicion", "total", "sin-sondeo",
+  "portada-cada-hora", "fuentes-cada-hora", "sin-lectura-de-articulos",
 ]);
 
-/** An exclusion request and its life: received, verified, applied, confirmed (PUB-1…3). */
+/** A publisher's request and its life: received, verified, applied, confirmed (PUB-1…3, PUB-7). */
 export const exclusions = pgTable("exclusions", {
   id: serial("id").primaryKey(),
   outletId: integer("outlet_id").references(() => outlets.id, { onDelete: "set null" }),

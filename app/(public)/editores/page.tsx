@@ -1,11 +1,11 @@
-/** "Editores": the four exclusion scopes, the automatic form and the public register (SPEC WEB-1, PUB-1…3). */
+/** "Editores": the exclusion scopes, the "slow down" requests, the automatic form and the public register (SPEC WEB-1, PUB-1…3, PUB-7). */
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Fragment } from "react";
 import { exclusionRegister, type ExclusionStatus } from "@/db/queries/exclusions";
 import { appConfig } from "@/db/server";
 import { EXCLUSION_FORM, SCOPE_LABELS, VERIFICATION_DAYS } from "@/lib/exclusion-request";
-import { SCOPES } from "@/lib/policy";
+import { EXCLUSION_SCOPES, isSlowDown, SCOPES, SLOW_DOWN_SCOPES } from "@/lib/policy";
 import { readSiteData } from "@/lib/pages/data";
 import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
@@ -15,26 +15,29 @@ export const metadata: Metadata = { title: "Editores" };
 // The form carries a token signed at render time.
 export const dynamic = "force-dynamic";
 
-/** What each scope means, in plain Spanish (PUB-1, PUB-3). */
+/** What each scope means, in plain Spanish (PUB-1, PUB-3, PUB-7). */
 const SCOPE_TEXT: Record<(typeof SCOPES)[number], string> = {
   "sin-titulares-literales": "Seguimos registrando cuándo publicas y dónde colocas cada noticia, pero no mostramos tus titulares tal cual: ni en las páginas, ni en la búsqueda, ni en los datos abiertos.",
   "sin-anotacion-de-modelo": "Ningún modelo analiza tus titulares (el encuadre, por ejemplo); el resto se mantiene.",
   "sin-posicion": "Dejamos de capturar tu portada y de mostrar en qué lugar colocas cada noticia.",
   total: "No volvemos a pedir nada a tu web, no mostramos nada tuyo y borramos en 72 horas todo lo que guardamos de tu cabecera, salvo el registro de esta decisión y el de nuestras peticiones.",
   "sin-sondeo": "Si tu portada nos tiene cerrada, dejamos de comprobar cada hora si ha vuelto a abrirse.",
+  "portada-cada-hora": "Pedimos tu portada una vez por hora como mucho, en lugar de cada 15 minutos cuando se mueve. Las posiciones se siguen mostrando, con menos detalle.",
+  "fuentes-cada-hora": "Pedimos cada uno de tus feeds y sitemaps una vez por hora como mucho, en lugar de cada 10 o 15 minutos.",
+  "sin-lectura-de-articulos": "No abrimos ninguna página de artículo: solo leemos portada, feeds y sitemaps. Dejamos de conocer firmas, secciones y titulares de la página del artículo.",
 };
 
 function Register({ rows }: { rows: ExclusionStatus[] }) {
-  if (rows.length === 0) return <p data-testid="register-empty">Todavía no se ha aplicado ninguna exclusión.</p>;
+  if (rows.length === 0) return <p data-testid="register-empty">Todavía no se ha aplicado ninguna exclusión ni petición de ir más despacio.</p>;
   return (
     <div className="table-wrap">
       <table data-testid="register">
-        <thead><tr><th scope="col">Cabecera o dominio</th><th scope="col">Alcance</th><th scope="col">Recibida</th><th scope="col">Aplicada</th><th scope="col">Confirmada</th><th scope="col">Datos borrados</th></tr></thead>
+        <thead><tr><th scope="col">Cabecera o dominio</th><th scope="col">Petición</th><th scope="col">Recibida</th><th scope="col">Aplicada</th><th scope="col">Confirmada</th><th scope="col">Datos borrados</th></tr></thead>
         <tbody>
           {rows.map((r, i) => (
             <tr key={i}>
               <th scope="row">{r.outletName ?? r.domain}{r.withdrawnAt !== undefined ? " (retirada)" : ""}</th>
-              <td>{SCOPE_LABELS[r.scope]}</td><td><Moment at={r.receivedAt ?? null} /></td><td><Moment at={r.appliedAt ?? null} /></td><td><Moment at={r.confirmedAt ?? null} /></td>
+              <td>{isSlowDown(r.scope) ? "Ir más despacio: " : ""}{SCOPE_LABELS[r.scope]}</td><td><Moment at={r.receivedAt ?? null} /></td><td><Moment at={r.appliedAt ?? null} /></td><td><Moment at={r.confirmedAt ?? null} /></td>
               <td>{r.scope === "total" ? <Moment at={r.dataDeletedAt ?? null} unknown="pendiente" /> : "—"}</td>
             </tr>
           ))}
@@ -56,7 +59,15 @@ export default async function PublishersPage() {
       <section aria-labelledby="scopes">
         <h2 id="scopes">Qué puedes pedirnos</h2>
         <dl className="facts">
-          {SCOPES.map((s) => (<Fragment key={s}><dt>{SCOPE_LABELS[s]}</dt><dd>{SCOPE_TEXT[s]}</dd></Fragment>))}
+          {EXCLUSION_SCOPES.map((s) => (<Fragment key={s}><dt>{SCOPE_LABELS[s]}</dt><dd>{SCOPE_TEXT[s]}</dd></Fragment>))}
+        </dl>
+        <h3 id="despacio">Que vayamos más despacio</h3>
+        <p>
+          Si no quieres excluirte pero nuestras visitas te pesan, puedes pedirnos un ritmo menor para tu dominio. Son
+          tres peticiones fijas, que se pueden combinar (una solicitud para cada una), y se prueban igual que una exclusión:
+        </p>
+        <dl className="facts" data-testid="slow-down-scopes">
+          {SLOW_DOWN_SCOPES.map((s) => (<Fragment key={s}><dt>{SCOPE_LABELS[s]}</dt><dd>{SCOPE_TEXT[s]}</dd></Fragment>))}
         </dl>
         <p>
           Para cerrar el paso a nuestro bot basta también con tu robots.txt, como se explica en{" "}
@@ -67,25 +78,30 @@ export default async function PublishersPage() {
       <section aria-labelledby="form">
         <h2 id="form">Solicitud automática</h2>
         <ol className="steps">
-          <li>Indica el dominio de tu cabecera, el alcance y un correo de contacto.</li>
+          <li>Indica el dominio de tu cabecera, qué nos pides (una exclusión o ir más despacio) y un correo de contacto.</li>
           <li>Te damos un código. Colócalo como comentario en tu robots.txt (una línea <code># código</code>) o como único contenido de <code>/.well-known/hemeroscopio-verificacion.txt</code> en ese dominio.</li>
-          <li>Nuestro bot lo busca cada dos minutos durante los primeros diez y después cada vez más espaciado (como mucho, cada seis horas), respetando su ritmo habitual. En cuanto lo encuentra, la exclusión se aplica y aparece en el registro. Te la confirmamos en 72 horas. Si en {VERIFICATION_DAYS} días no aparece, la solicitud caduca.</li>
+          <li>Nuestro bot lo busca cada dos minutos durante los primeros diez y después cada vez más espaciado (como mucho, cada seis horas), respetando su ritmo habitual. En cuanto lo encuentra, la petición se aplica y aparece en el registro. Te la confirmamos en 72 horas. Si en {VERIFICATION_DAYS} días no aparece, la solicitud caduca.</li>
         </ol>
         <form className="search-form" method="post" action="/editores/solicitar">
           <label>Dominio de la cabecera
             <input type="text" name="dominio" required maxLength={253} placeholder="p. ej. elpais.com" autoComplete="url" />
           </label>
-          <label>Alcance
+          <label>Petición
             <select name="alcance" required defaultValue="">
-              <option value="" disabled>Elige uno</option>
-              {SCOPES.map((s) => <option key={s} value={s}>{SCOPE_LABELS[s]}</option>)}
+              <option value="" disabled>Elige una</option>
+              <optgroup label="Exclusión">
+                {EXCLUSION_SCOPES.map((s) => <option key={s} value={s}>{SCOPE_LABELS[s]}</option>)}
+              </optgroup>
+              <optgroup label="Ir más despacio">
+                {SLOW_DOWN_SCOPES.map((s) => <option key={s} value={s}>{SCOPE_LABELS[s]}</option>)}
+              </optgroup>
             </select>
           </label>
           <label>Correo de contacto
             <input type="email" name="contacto" required maxLength={320} autoComplete="email" />
           </label>
           <FormGuardFields form={EXCLUSION_FORM} />
-          <button type="submit">Solicitar la exclusión</button>
+          <button type="submit">Enviar la solicitud</button>
         </form>
         <p className="hint">
           Si prefieres escribirnos, hazlo a <a href={`mailto:${contactEmail}`}>{contactEmail}</a> indicando la cabecera y el
@@ -95,7 +111,10 @@ export default async function PublishersPage() {
 
       <section aria-labelledby="register">
         <h2 id="register">Registro público de exclusiones</h2>
-        <p className="hint">Todas las exclusiones aplicadas, con sus fechas (hora peninsular). No publicamos los correos de contacto.</p>
+        <p className="hint">
+          Todas las exclusiones y peticiones de ir más despacio aplicadas, con sus fechas (hora peninsular). No publicamos los
+          correos de contacto. Para retirar una, escríbenos desde el correo con el que la pediste.
+        </p>
         {register.ok ? <Register rows={register.value} /> : <p>Ahora mismo no podemos consultar el registro. Vuelve a intentarlo en unos minutos.</p>}
       </section>
     </>

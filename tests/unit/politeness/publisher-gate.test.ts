@@ -38,6 +38,12 @@ describe("the crawler consults the policy module before every job (PUB-6)", () =
     expect(await allowed("sin-sondeo", false)).toEqual(kinds);
   });
 
+  it("PUB-7: declined article reads skip an article read already claimed; the hourly slow-downs skip nothing", async () => {
+    expect(await allowed("sin-lectura-de-articulos")).toEqual(["feed", "sitemap", "frontpage", "legal"]);
+    expect(await allowed("portada-cada-hora")).toEqual(kinds);
+    expect(await allowed("fuentes-cada-hora")).toEqual(kinds);
+  });
+
   it("PUB-6: with nothing in force the inner gate decides", async () => {
     expect(await allowed(undefined)).toEqual(kinds);
     const waiting = gateInOrder([

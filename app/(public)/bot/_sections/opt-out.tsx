@@ -1,8 +1,8 @@
-/** "Cómo excluirse o replicar": exclusion scopes, replies and bylines (SPEC PUB-1…5). */
+/** "Cómo excluirse o replicar": exclusion scopes, "slow down" requests, replies and bylines (SPEC PUB-1…5, PUB-7). */
 import Link from "next/link";
 import type { BotPageData } from "@/lib/pages/bot-page";
 
-/** The ways out: exclusions, replies, byline removal. */
+/** The ways out: exclusions, slowing the bot down, replies, byline removal. */
 export function OptOut({ data }: { data: BotPageData }) {
   const { commitments: c, contacts } = data;
   return (
@@ -14,6 +14,13 @@ export function OptOut({ data }: { data: BotPageData }) {
           titulares literales, sin anotación de modelo, sin posición y total. Se aplica en menos de {c.exclusionByForm}{" "}
           (formulario automático) o de {c.exclusionByMail} (correo), se confirma en {c.exclusionConfirmed} y queda
           registrada públicamente.
+        </li>
+        <li data-testid="slow-down">
+          <strong>Ir más despacio:</strong> sin excluirse, una cabecera puede pedir desde{" "}
+          <Link href="/editores#despacio" prefetch={false}>Editores</Link> que pidamos su portada como mucho cada hora, sus
+          feeds y sitemaps como mucho cada hora, o que no abramos ninguna página de artículo. Se prueba igual que una
+          exclusión (el mismo código en el robots.txt), nuestro planificador la aplica en menos de {c.exclusionByForm} y
+          queda en el mismo registro público.
         </li>
         <li>
           <strong>Réplica:</strong> cualquier cabecera puede enviar una réplica, que publicamos íntegra en su página en un

@@ -1,4 +1,4 @@
-/** One exclusion request: the code to place, where, and whether we have found it yet (SPEC PUB-2). */
+/** One exclusion or "slow down" request: the code to place, where, and whether we have found it yet (SPEC PUB-2, PUB-7). */
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -6,6 +6,7 @@ import { findExclusionByToken, type ExclusionStatus } from "@/db/queries/exclusi
 import { appConfig } from "@/db/server";
 import { confirmationPromise, SCOPE_LABELS, VERIFICATION_DAYS, VERIFICATION_PATH } from "@/lib/exclusion-request";
 import { readSiteData } from "@/lib/pages/data";
+import { isSlowDown } from "@/lib/policy";
 import { formatMoment } from "@/lib/pages/period";
 import { Moment } from "../../../../_components/moment";
 import { PageHeader } from "../../../../_components/page-header";
@@ -45,7 +46,7 @@ export default async function ExclusionRequestPage({ params }: Props) {
   if (!r) notFound();
   return (
     <>
-      <PageHeader eyebrow="Editores" title="Solicitud de exclusión" lead={`${SCOPE_LABELS[r.scope]} para ${r.outletName ?? r.domain}, recibida el ${formatMoment(r.receivedAt)} (hora peninsular).`} />
+      <PageHeader eyebrow="Editores" title={isSlowDown(r.scope) ? "Petición de ir más despacio" : "Solicitud de exclusión"} lead={`${SCOPE_LABELS[r.scope]} para ${r.outletName ?? r.domain}, recibida el ${formatMoment(r.receivedAt)} (hora peninsular).`} />
       <State r={r} mail={appConfig().mail !== undefined} />
       <h2>Tu código</h2>
       <p><code data-testid="token">{token}</code></p>

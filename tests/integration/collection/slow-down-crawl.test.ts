@@ -1,0 +1,140 @@
+/**
+ * A publisher's "slow down" request, end to end (SPEC PUB-7, PUB-2): the form's request is
+ * stored, its code placed in the simulated site's robots.txt, the real worker's verifier finds
+ * it and applies it, and from then on the scheduler asks that outlet's front page at most
+ * once an hour and reads none of its articles — asserted from the simulator's access log,
+ * what the publisher would see — while an outlet without a request is crawled as usual.
+ * Time is a scaled clock: about three simulated hours in twenty real seconds.
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../../db/client";
+import { importOutlets } from "../../../db/outlets";
+import { createExclusionRequest, exclusionRegister, findExclusionByToken } from "../../../db/queries/exclusions";
+import { fromSqlTime } from "../../../db/sql-time";
+import { createCrawlPipeline } from "../../../crawler/compose";
+import { runHousekeeping } from "../../../crawler/housekeeping";
+import { runWorker } from "../../../crawler/loop";
+import { scaledClock } from "../../../lib/clock";
+import { loadConfig } from "../../../lib/config";
+import { newVerificationToken, parseExclusionForm } from "../../../lib/exclusion-request";
+import { createLogger } from "../../../lib/log";
+import { parseOutletsFile } from "../../../lib/outlets-file";
+import { startSimulatedWeb, toOutletsFile, type AccessLogEntry, type SimulatedWeb } from "../../sim/index";
+import { createTestDatabase } from "../../support/database";
+
+const SCALE = 600;
+const MIN = 60_000;
+let sim: SimulatedWeb;
+let database: Database;
+let log: AccessLogEntry[];
+let outlets: ReturnType<typeof toOutletsFile>;
+let tokens: string[];
+let appliedAt: number;
+let workerStartedAt: number;
+let slowArticlePaths: Set<string>;
+
+beforeAll(async () => {
+  const clock = scaledClock(SCALE);
+  sim = await startSimulatedWeb({ clock, outlets: 2 });
+  database = await createTestDatabase();
+  outlets = toOutletsFile(sim.outlets);
+  await importOutlets(database.db, parseOutletsFile(JSON.stringify(outlets), "sim.json"));
+  const home = new URL(outlets[0]!.homepage);
+  // Two requests through the form's own steps: the front page hourly, and no article reads.
+  tokens = [];
+  for (const alcance of ["portada-cada-hora", "sin-lectura-de-articulos"]) {
+    const parsed = parseExclusionForm({ dominio: home.hostname, alcance, contacto: "direccion@ejemplo.es" });
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const token = newVerificationToken();
+    await createExclusionRequest(database.db, parsed.value, token, clock.now());
+    tokens.push(token);
+  }
+  // The publisher places both codes as robots.txt comments.
+  sim.setScenario(home.hostname, [{ kind: "robots-group", agents: ["*"], extra: tokens.map((t) => `# ${t}`) }]);
+
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-slow-down-"));
+  const config = loadConfig({
+    HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir,
+    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(SCALE),
+  });
+  const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId: "slow" });
+  const quiet = createLogger({ component: "test", write: () => {} });
+  const stop = new AbortController();
+  // Setup takes real seconds, i.e. simulated minutes: the 15 minutes count from the worker's start.
+  workerStartedAt = clock.now();
+  const running = runWorker({
+    db: database.db, clock, pipeline, workerId: "slow", signal: stop.signal, log: quiet, leaseMs: 600_000 * SCALE, maxIdleMs: 30_000 * SCALE,
+  });
+  const chores = runHousekeeping({ pipeline, clock, log: quiet, signal: stop.signal });
+  await new Promise((r) => setTimeout(r, 20_000)); // 200 simulated minutes
+  stop.abort();
+  await Promise.all([running, chores]);
+  await pipeline.close?.();
+  await sim.idle();
+  log = sim.accessLog();
+  const rows = await database.db.execute<{ at: string }>(sql`select max(applied_at) as at from exclusions where token = any(${`{${tokens.join(",")}}`}::text[])`);
+  appliedAt = fromSqlTime(rows[0]!.at)!;
+  const articles = await database.db.execute<{ url: string }>(sql`select a.url from articles a join outlets o on o.id = a.outlet_id where o.slug = ${outlets[0]!.slug}`);
+  slowArticlePaths = new Set(articles.map((a) => new URL(a.url).pathname));
+}, 120_000);
+
+afterAll(async () => {
+  await sim?.close();
+  await database?.close();
+});
+
+/** Simulated instants of the requests for an outlet's front page. */
+function frontPageRequests(o: (typeof outlets)[number]): number[] {
+  const home = new URL(o.homepage);
+  return log.filter((e) => e.host === home.hostname && e.path === home.pathname).map((e) => e.simTime).sort((a, b) => a - b);
+}
+
+describe("a slow-down request in the crawler (PUB-7)", () => {
+  it("PUB-7, PUB-2: both requests are verified from robots.txt on the verifier's first look and listed in the public register", async () => {
+    for (const token of tokens) {
+      const status = await findExclusionByToken(database.db, token);
+      expect(status?.appliedAt, token).toBeDefined();
+      // The first look is made at once; at this clock speed its real latency is simulated minutes, so count looks, not minutes.
+      expect(status!.checks).toBe(1);
+      expect(status!.appliedAt!).toBeGreaterThanOrEqual(workerStartedAt);
+    }
+    const register = await exclusionRegister(database.db);
+    expect(register.map((r) => r.scope).sort()).toEqual(["portada-cada-hora", "sin-lectura-de-articulos"]);
+    expect(register.every((r) => r.token === undefined)).toBe(true);
+  });
+
+  it("PUB-7: once applied, the front page is requested at most once an hour", () => {
+    const after = frontPageRequests(outlets[0]!).filter((t) => t > appliedAt + MIN);
+    expect(after.length).toBeGreaterThanOrEqual(2);
+    const gaps = after.slice(1).map((t, i) => t - after[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(60 * MIN);
+    // Three hours at most mean four requests at most (the last one scheduled before the request applied, then hourly).
+    expect(after.length).toBeLessThanOrEqual(5);
+  });
+
+  it("PUB-7: an outlet without a request keeps its own rate (several captures an hour)", () => {
+    const control = frontPageRequests(outlets[1]!).filter((t) => t > appliedAt + MIN);
+    const gaps = control.slice(1).map((t, i) => t - control[i]!);
+    expect(Math.min(...gaps)).toBeLessThan(60 * MIN);
+    expect(control.length).toBeGreaterThan(frontPageRequests(outlets[0]!).filter((t) => t > appliedAt + MIN).length);
+  });
+
+  it("PUB-7: once applied, none of the outlet's article pages is requested; its feeds still are", () => {
+    const o = outlets[0]!;
+    const hosts = new Set([o.homepage, ...o.feeds].map((u) => new URL(u).hostname));
+    const late = log.filter((e) => hosts.has(e.host) && e.simTime > appliedAt + MIN);
+    expect(slowArticlePaths.size).toBeGreaterThan(0);
+    expect(late.filter((e) => slowArticlePaths.has(e.path)).map((e) => e.path)).toEqual([]);
+    expect(late.filter((e) => o.feeds.some((f) => new URL(f).pathname === e.path)).length).toBeGreaterThan(0);
+  });
+
+  it("PUB-7: the control outlet's articles are read", async () => {
+    const [row] = await database.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from articles a join outlets o on o.id = a.outlet_id where o.slug = ${outlets[1]!.slug} and a.read_at is not null`);
+    expect(row!.n).toBeGreaterThan(0);
+  });
+});
