@@ -1,7 +1,8 @@
 /**
- * Deadlines the operator works to (SPEC PUB-2, PUB-4, ADM-2), as pure functions of the
+ * Deadlines the operator works to (SPEC PUB-2, PUB-4, PUB-5, ADM-2), as pure functions of the
  * instants stored: an exclusion is confirmed within 72 h of its receipt; one received by
- * mail is in force within 24 business hours; a reply is published within 3 days.
+ * mail is in force within 24 business hours; a reply is published within 3 days; an author's
+ * request to hide a byline is decided within 24 business hours.
  * Business hours: every hour of Monday to Friday in the site's time zone (Europe/Madrid);
  * Saturdays and Sundays do not count (public holidays are not modelled).
  */
@@ -13,6 +14,8 @@ export const CONFIRM_WITHIN_MS = 72 * HOUR;
 export const PUBLISH_REPLY_WITHIN_MS = 3 * 24 * HOUR;
 /** PUB-2: a request by mail is in force within this many business hours. */
 export const MAIL_BUSINESS_HOURS = 24;
+/** PUB-5: an author's byline request is accepted or rejected within this many business hours. */
+export const BYLINE_BUSINESS_HOURS = 24;
 /** A deadline this close counts as "soon". */
 const SOON_MS = 12 * HOUR;
 
@@ -54,6 +57,11 @@ export function addBusinessHours(from: number, hours: number, timeZone = "Europe
 /** When a request received by mail at `receivedAt` must be in force. */
 export function mailExclusionDeadline(receivedAt: number, timeZone = "Europe/Madrid"): number {
   return addBusinessHours(receivedAt, MAIL_BUSINESS_HOURS, timeZone);
+}
+
+/** When a byline request received at `receivedAt` must be decided (PUB-5). */
+export function bylineDeadline(receivedAt: number, timeZone = "Europe/Madrid"): number {
+  return addBusinessHours(receivedAt, BYLINE_BUSINESS_HOURS, timeZone);
 }
 
 /** The state of a deadline at `now`: met (done in time), late (done after it), or open. */

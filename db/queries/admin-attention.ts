@@ -7,11 +7,11 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { formatMoment } from "../../lib/pages/period";
-import { confirmationDeadline, deadlineState, mailExclusionDeadline, replyDeadline } from "../../lib/deadlines";
+import { bylineDeadline, confirmationDeadline, deadlineState, mailExclusionDeadline, replyDeadline } from "../../lib/deadlines";
 import type { Executor } from "../client";
 import { fromSqlTime } from "../sql-time";
 import { listExtractionsForOperator } from "./admin-extractions";
-import { listExclusionsForAdmin, listRepliesForAdmin } from "./admin-requests";
+import { listBylinesForAdmin, listExclusionsForAdmin, listRepliesForAdmin } from "./admin-requests";
 
 /** One thing to look at. */
 export interface AttentionItem {
@@ -49,8 +49,8 @@ function deadlineItem(key: string, title: string, deadline: number, now: number)
 
 /** Everything that needs attention at `now`, oldest first. */
 export async function listAttention(db: Executor, now: number): Promise<AttentionItem[]> {
-  const [exclusions, replies, extractions, dead, errors] = await Promise.all([
-    listExclusionsForAdmin(db, 0), listRepliesForAdmin(db, 0), listExtractionsForOperator(db),
+  const [exclusions, replies, bylines, extractions, dead, errors] = await Promise.all([
+    listExclusionsForAdmin(db, 0), listRepliesForAdmin(db, 0), listBylinesForAdmin(db, 0), listExtractionsForOperator(db),
     db.execute<{ id: number; kind: string; url: string; name: string; since: string | null }>(sql`
       select s.id, s.kind, s.url, o.name, coalesce(s.failing_since, s.last_failure_at) as since
       from sources s join outlets o on o.id = s.outlet_id and o.active where s.active and s.dead order by s.id`),
@@ -67,6 +67,7 @@ export async function listAttention(db: Executor, now: number): Promise<Attentio
     if (e.channel === "mail" && !e.appliedAt) items.push(deadlineItem(`exclusion-${e.id}-aplicar`, `aplicar la exclusión por correo de ${who}`, mailExclusionDeadline(e.receivedAt), now));
   }
   for (const r of replies.open) items.push(deadlineItem(`reply-${r.id}`, `publicar o rechazar la réplica de ${r.outletName}`, replyDeadline(r.receivedAt), now));
+  for (const b of bylines.open) items.push(deadlineItem(`byline-${b.id}`, `aceptar o rechazar la petición de firma de ${b.authorName}`, bylineDeadline(b.receivedAt), now));
   for (const d of dead) {
     items.push({ key: `dead-${d.id}`, topic: `dead-${d.id}`, kind: "fuente-muerta", path: "/admin/cabeceras", since: fromSqlTime(d.since) ?? now,
       title: `Fuente muerta: ${d.name} (${d.kind})`, detail: `${d.url} no responde desde hace tiempo y ya no se consulta.` });

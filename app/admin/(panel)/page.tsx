@@ -11,7 +11,7 @@ import { listExtractionsForOperator } from "@/db/queries/admin-extractions";
 import { listBylinesForAdmin, listExclusionsForAdmin, listRepliesForAdmin } from "@/db/queries/admin-requests";
 import { database } from "@/db/server";
 import { requireOperator } from "@/lib/admin/gate";
-import { confirmationDeadline, mailExclusionDeadline, MAIL_BUSINESS_HOURS, replyDeadline } from "@/lib/deadlines";
+import { BYLINE_BUSINESS_HOURS, bylineDeadline, confirmationDeadline, mailExclusionDeadline, MAIL_BUSINESS_HOURS, replyDeadline } from "@/lib/deadlines";
 import { SCOPE_LABELS } from "@/lib/exclusion-request";
 import { SCOPES } from "@/lib/policy";
 import { QUEUE_AFTER } from "@/lib/collection/extraction-floor";
@@ -135,14 +135,15 @@ export default async function QueuePage() {
 
       <section aria-labelledby="firmas">
         <h2 id="firmas">Firmas que ocultar</h2>
-        <p className="hint">Al aceptar, el nombre deja de mostrarse junto a los titulares citados: se cita «sin firma a petición del autor».</p>
+        <p className="hint">Al aceptar, el nombre deja de mostrarse junto a los titulares citados: se cita «sin firma a petición del autor». Cada petición se decide en {BYLINE_BUSINESS_HOURS} horas laborables.</p>
         {bylines.open.length === 0 ? <p data-testid="bylines-empty">No hay peticiones de firma pendientes.</p> : (
           <div className="table-wrap">
             <table className="admin-table" data-testid="bylines">
-              <thead><tr><th scope="col">Nombre</th><th scope="col">Contacto</th><th scope="col">Recibida</th><th scope="col">Acciones</th></tr></thead>
+              <thead><tr><th scope="col">Nombre</th><th scope="col">Contacto</th><th scope="col">Recibida</th><th scope="col">Decidir antes de</th><th scope="col">Acciones</th></tr></thead>
               <tbody>{bylines.open.map((b) => (
                 <tr key={b.id} data-byline={b.authorName}>
                   <th scope="row">{b.authorName}</th><td>{b.contact ?? "—"}</td><td><Moment at={b.receivedAt} /></td>
+                  <td><Deadline at={bylineDeadline(b.receivedAt)} now={now} /></td>
                   <td><RowButton csrf={csrf} action="byline.accept" id={b.id} label="Aceptar y ocultar" testId={`accept-byline-${b.id}`} /><RowButton csrf={csrf} action="byline.reject" id={b.id} label="Rechazar" /></td>
                 </tr>
               ))}</tbody>

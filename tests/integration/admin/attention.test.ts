@@ -10,7 +10,7 @@ import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/outlets";
 import { listAttention } from "../../../db/queries/admin-attention";
 import { listWorkerEvents } from "../../../db/queries/admin-errors";
-import { createReply, enterMailExclusion } from "../../../db/queries/admin-requests";
+import { createBylineRequest, createReply, enterMailExclusion } from "../../../db/queries/admin-requests";
 import { sqlTime } from "../../../db/sql-time";
 import { createWorkerEventRecorder, KEEP_WORKER_EVENTS } from "../../../crawler/record/worker-events";
 import { createLogger } from "../../../lib/log";
@@ -43,7 +43,7 @@ function workerLog(at: number) {
 }
 
 describe("the operator's attention list", () => {
-  it("ADM-3: a near or past deadline, a dead source, repeated failed extractions, worker errors and an outage are listed; what is fine is not", async () => {
+  it("ADM-3, PUB-5: a near or past deadline (bylines included), a dead source, repeated failed extractions, worker errors and an outage are listed; what is fine is not", async () => {
     const db = database.db;
     expect(await listAttention(db, NOW)).toEqual([]);
     // An exclusion by mail received 65 h ago: confirmation due in 7 h (soon); applying it (24 business hours) is past.
@@ -52,6 +52,9 @@ describe("the operator's attention list", () => {
     // A reply received 4 days ago (due after 3), and one received now (in time).
     await createReply(db, { outletId, author: "Gabinete", contact: "g@diariouno.test", text: "Texto de la réplica", now: NOW - 4 * 24 * HOUR });
     await createReply(db, { outletId, author: "Otra", contact: "o@diariouno.test", text: "Otra réplica", now: NOW });
+    // A byline request from Sunday (24 business hours: due Monday 24:00 Madrid, past), and one received now (in time).
+    await createBylineRequest(db, { authorName: "Ana Autora", contact: "ana@example.es", now: NOW - 5 * 24 * HOUR });
+    await createBylineRequest(db, { authorName: "Otro Autor", contact: "otro@example.es", now: NOW });
     // The feed died; the sitemap failed to extract 3 times in a row.
     await db.execute(sql`update sources set dead = true, failing_since = ${sqlTime(NOW - 30 * 24 * HOUR)} where kind = 'feed'`);
     await db.execute(sql`update sources set extraction_failures = 3, extraction_failed_since = ${sqlTime(NOW - 5 * HOUR)}, last_extraction_failure_at = ${sqlTime(NOW - HOUR)} where kind = 'sitemap'`);
@@ -67,6 +70,7 @@ describe("the operator's attention list", () => {
     const items = await listAttention(db, NOW);
     expect(items.map((i) => [i.kind, i.title])).toEqual([
       ["fuente-muerta", "Fuente muerta: Diario Uno (feed)"],
+      ["plazo", "Plazo vencido: aceptar o rechazar la petición de firma de Ana Autora"],
       ["plazo", "Plazo vencido: aplicar la exclusión por correo de Diario Uno (diariouno.test)"],
       ["plazo", "Plazo vencido: publicar o rechazar la réplica de Diario Uno"],
       ["plazo", "Plazo a punto de vencer: confirmar la exclusión de Diario Uno (diariouno.test)"],

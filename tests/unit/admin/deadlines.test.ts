@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  addBusinessHours, confirmationDeadline, deadlineState, describeRemaining, mailExclusionDeadline, replyDeadline,
+  addBusinessHours, bylineDeadline, confirmationDeadline, deadlineState, describeRemaining, mailExclusionDeadline, replyDeadline,
 } from "../../../lib/deadlines";
 
 const at = (iso: string) => Date.parse(iso);
@@ -25,6 +25,14 @@ describe("deadlines (ADM-2)", () => {
     // The time zone decides what a weekend is: Sunday 23:30 UTC is already Monday in Madrid.
     expect(addBusinessHours(at("2026-03-08T23:30:00Z"), 1)).toBe(at("2026-03-09T00:30:00Z"));
     expect(addBusinessHours(at("2026-03-08T23:30:00Z"), 1, "UTC")).toBe(at("2026-03-09T01:00:00Z"));
+  });
+
+  it("PUB-5, ADM-3: a byline request is decided within 24 business hours, weekends skipped", () => {
+    // Tuesday 10:00 Madrid → Wednesday 10:00.
+    expect(bylineDeadline(at("2026-03-03T09:00:00Z"))).toBe(at("2026-03-04T09:00:00Z"));
+    // Friday 18:00 Madrid → Monday 18:00 Madrid.
+    expect(bylineDeadline(at("2026-03-06T17:00:00Z"))).toBe(at("2026-03-09T17:00:00Z"));
+    expect(deadlineState(bylineDeadline(at("2026-03-06T17:00:00Z")), at("2026-03-09T18:00:00Z"))).toBe("vencido");
   });
 
   it("ADM-2: states and remaining time in Spanish", () => {
