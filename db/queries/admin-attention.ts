@@ -55,7 +55,7 @@ export async function listAttention(db: Executor, now: number): Promise<Attentio
       select s.id, s.kind, s.url, o.name, coalesce(s.failing_since, s.last_failure_at) as since
       from sources s join outlets o on o.id = s.outlet_id and o.active where s.active and s.dead order by s.id`),
     db.execute<{ level: string; component: string; event: string; n: number; first_at: string; last_at: string; error: string | null }>(sql`
-      select level, component, event, count(*)::int as n, min(at) as first_at, max(at) as last_at,
+      select level, component, event, sum(count)::int as n, min(at) as first_at, max(at) as last_at,
         (array_agg(fields ->> 'error' order by at desc, id desc))[1] as error
       from worker_events where at > ${new Date(now - DAY_MS).toISOString()} and (level = 'error' or event = any(${`{${OUTAGE_EVENTS.join(",")}}`}::text[]))
       group by level, component, event`),

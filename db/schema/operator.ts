@@ -1,5 +1,5 @@
 /** The single operator account, sessions and the audit log (SPEC ADM-1). */
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -46,9 +46,16 @@ export const workerEvents = pgTable("worker_events", {
   workerId: text("worker_id"),
   component: text("component").notNull(),
   event: text("event").notNull(),
-  /** The log line's other fields. */
+  /** The log line's other fields (of the latest line, for a coalesced row). */
   fields: jsonb("fields").notNull(),
-}, (t) => [index("worker_events_at").on(t.at)]);
+  /** OPS-5: lines this row stands for; more than one for a coalesced event repeated within a minute. */
+  count: integer("count").notNull().default(1),
+  /** OPS-5: the minute a coalesced row covers (null for a line kept on its own). */
+  minute: ts("minute"),
+}, (t) => [
+  index("worker_events_at").on(t.at),
+  uniqueIndex("worker_events_minute").on(t.workerId, t.level, t.component, t.event, t.minute),
+]);
 
 /**
  * ADM-3: what the operator has been mailed, one row per attention item (its key), so each is
