@@ -93,14 +93,16 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
     () => reclaim(), (s: AbortSignal) => verifier.verifyDue(s), (s: AbortSignal) => deleter.deleteDue(s), () => backups(), () => prune(),
     (s: AbortSignal) => headlines.analyse(s), () => stories(),
   ];
+  // Publishers' requests in force, re-read every minute: the gate and the slow-down rule read one copy.
+  const inForce = cachedPolicies(db, now);
   return {
     // The job's checks, in the order of crawler/politeness/gates.ts; the client applies the rest to every request.
     gate: gateInOrder([
-      publisherPolicyGate({ policies: cachedPolicies(db, now), isClosed: closedSourceCheck(db) }),
+      publisherPolicyGate({ policies: inForce, isClosed: closedSourceCheck(db) }),
       closedSourceGate({ db, siteOf, probeEveryMs: config.politeness.probeIntervalMs }),
     ]),
     // PUB-7: a publisher's "slow down" request spaces the next poll.
-    run: withSlowDown((job, signal) => (job.kind === "article" ? articles : sources).run(job, signal), { policies: cachedPolicies(db, now), now }),
+    run: withSlowDown((job, signal) => (job.kind === "article" ? articles : sources).run(job, signal), { policies: inForce, now }),
     housekeeping: async (signal) => {
       let done = 0;
       for (const chore of chores) done += await chore(signal);

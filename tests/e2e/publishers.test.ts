@@ -3,7 +3,8 @@
  * /editores in Chromium without JavaScript, places the code in the robots.txt of its domain
  * on the simulated web, and the crawler — the real polite client, on a clock 200× faster —
  * finds it and applies the exclusion within 15 simulated minutes; the site then shows the
- * outlet nowhere and lists the exclusion in the public register. Then an attack list
+ * outlet nowhere and lists the exclusion in the public register. A "slow down" request
+ * (PUB-7) takes the same road. Then an attack list
  * against the form: each attempt is refused with nothing stored (SEC-2).
  */
 import fs from "node:fs/promises";
@@ -91,6 +92,51 @@ describe("a publisher excludes its outlet (PUB-2)", () => {
       expect(await row.innerText()).toContain("Exclusión total");
       expect(await register.page.locator("main").innerText()).not.toContain("direccion@ejemplo.es");
       await register.page.context().close();
+    } finally {
+      await database().db.execute(sql`delete from exclusions where token = ${token}`);
+    }
+  });
+
+  it("PUB-7: a slow-down request goes the same way: form → code in robots.txt → applied → in the register as a slow-down; /bot explains it", async () => {
+    const slug = inject("crawl").outletSlugs[2]!;
+    const [outlet] = await database().db.execute<{ name: string; homepage: string; domain: string }>(sql`
+      select o.name, o.homepage, s.site_domain as domain from outlets o join sources s on s.outlet_id = o.id and s.kind = 'frontpage' where o.slug = ${slug}`);
+    const { page } = await openPage(browser(), "/editores", { javaScriptEnabled: false });
+    let token: string;
+    try {
+      expect(await page.getByTestId("slow-down-scopes").innerText()).toContain("Portada como mucho cada hora");
+      await page.fill('input[name="dominio"]', outlet!.domain);
+      await page.selectOption('select[name="alcance"]', "portada-cada-hora");
+      await page.fill('input[name="contacto"]', "direccion@ejemplo.es");
+      await page.waitForTimeout(2_100);
+      await page.click('button[type="submit"]');
+      await page.waitForURL(/\/editores\/solicitud\//);
+      token = await page.getByTestId("token").innerText();
+      expect(await page.locator("h1").innerText()).toBe("Petición de ir más despacio");
+    } finally {
+      await page.context().close();
+    }
+    sim.setScenario(new URL(outlet!.homepage).hostname, [{ kind: "robots-group", agents: ["*"], extra: [`# ${token}`] }]);
+    const started = clock.now();
+    const stop = new AbortController();
+    let applied = false;
+    while (!applied && clock.now() - started < 15 * 60_000) {
+      await pipeline.housekeeping!(stop.signal);
+      const [row] = await database().db.execute<{ applied: boolean }>(sql`select applied_at is not null as applied from exclusions where token = ${token}`);
+      applied = row!.applied;
+      if (!applied) await clock.sleep(30_000);
+    }
+    try {
+      expect(applied, "applied within 15 simulated minutes").toBe(true);
+      // A slow-down hides nothing: the outlet's page is still there.
+      expect((await fetch(siteUrl(`/cabeceras/${slug}`))).status).toBe(200);
+      const register = await openPage(browser(), "/editores");
+      const row = register.page.getByTestId("register").locator("tbody tr", { hasText: outlet!.name });
+      expect(await row.innerText()).toContain("Ir más despacio: Portada como mucho cada hora");
+      await register.page.context().close();
+      const bot = await openPage(browser(), "/bot");
+      expect(await bot.page.getByTestId("slow-down").innerText()).toContain("como mucho cada hora");
+      await bot.page.context().close();
     } finally {
       await database().db.execute(sql`delete from exclusions where token = ${token}`);
     }
