@@ -54,14 +54,14 @@ export default async function PublishersPage() {
     <>
       <PageHeader
         title="Editores"
-        lead="Si eres responsable de una cabecera, puedes pedir que dejemos de mostrar o de recoger parte de lo que publicas, o todo. Es automático y se aplica en menos de 15 minutos desde que comprobamos que controlas el dominio."
+        lead="Si eres responsable de una cabecera, puedes pedir que dejemos de mostrar o de recoger parte de lo que publicas, o todo, o que vayamos más despacio. Es automático y se aplica en menos de 15 minutos desde que comprobamos que controlas el dominio."
       />
       <section aria-labelledby="scopes">
         <h2 id="scopes">Qué puedes pedirnos</h2>
         <dl className="facts">
           {EXCLUSION_SCOPES.map((s) => (<Fragment key={s}><dt>{SCOPE_LABELS[s]}</dt><dd>{SCOPE_TEXT[s]}</dd></Fragment>))}
         </dl>
-        <h3 id="despacio">Que vayamos más despacio</h3>
+        <h3 id="despacio">Ir más despacio</h3>
         <p>
           Si no quieres excluirte pero nuestras visitas te pesan, puedes pedirnos un ritmo menor para tu dominio. Son
           tres peticiones fijas, que se pueden combinar (una solicitud para cada una), y se prueban igual que una exclusión:
