@@ -7,6 +7,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { formatMoment } from "../../lib/pages/period";
+import { isSlowDown } from "../../lib/policy";
 import { bylineDeadline, confirmationDeadline, deadlineState, mailExclusionDeadline, replyDeadline } from "../../lib/deadlines";
 import type { Executor } from "../client";
 import { fromSqlTime } from "../sql-time";
@@ -63,8 +64,10 @@ export async function listAttention(db: Executor, now: number): Promise<Attentio
   const items: (AttentionItem | undefined)[] = [];
   for (const e of exclusions.open) {
     const who = e.outletName ? `${e.outletName} (${e.domain})` : e.domain;
-    items.push(deadlineItem(`exclusion-${e.id}-confirmar`, `confirmar la exclusión de ${who}`, confirmationDeadline(e.receivedAt), now));
-    if (e.channel === "mail" && !e.appliedAt) items.push(deadlineItem(`exclusion-${e.id}-aplicar`, `aplicar la exclusión por correo de ${who}`, mailExclusionDeadline(e.receivedAt), now));
+    // PUB-7: a "slow down" request shares the exclusion's deadlines, under its own name.
+    const what = isSlowDown(e.scope) ? "la petición de ir más despacio" : "la exclusión";
+    items.push(deadlineItem(`exclusion-${e.id}-confirmar`, `confirmar ${what} de ${who}`, confirmationDeadline(e.receivedAt), now));
+    if (e.channel === "mail" && !e.appliedAt) items.push(deadlineItem(`exclusion-${e.id}-aplicar`, `aplicar ${what} por correo de ${who}`, mailExclusionDeadline(e.receivedAt), now));
   }
   for (const r of replies.open) items.push(deadlineItem(`reply-${r.id}`, `publicar o rechazar la réplica de ${r.outletName}`, replyDeadline(r.receivedAt), now));
   for (const b of bylines.open) items.push(deadlineItem(`byline-${b.id}`, `aceptar o rechazar la petición de firma de ${b.authorName}`, bylineDeadline(b.receivedAt), now));

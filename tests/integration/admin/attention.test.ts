@@ -83,6 +83,18 @@ describe("the operator's attention list", () => {
     expect((await listAttention(db, NOW + 25 * HOUR)).filter((i) => i.kind === "error")).toEqual([]);
   });
 
+  it("ADM-3, PUB-7: a slow-down request entered from a mail has the exclusion's deadlines, under its own name", async () => {
+    const db = database.db;
+    const id = await enterMailExclusion(db, { domain: "diariouno.test", scope: "portada-cada-hora", receivedAt: NOW - 65 * HOUR, now: NOW - 65 * HOUR });
+    await db.execute(sql`update exclusions set applied_at = null where id = ${id}`);
+    const titles = (await listAttention(db, NOW)).filter((i) => i.key.startsWith(`exclusion-${id}-`)).map((i) => i.title);
+    expect(titles).toEqual([
+      "Plazo vencido: aplicar la petición de ir más despacio por correo de Diario Uno (diariouno.test)",
+      "Plazo a punto de vencer: confirmar la petición de ir más despacio de Diario Uno (diariouno.test)",
+    ]);
+    await db.execute(sql`delete from exclusions where id = ${id}`);
+  });
+
   it("ADM-3: the workers' warnings and errors are kept for /admin/errores, newest first, bounded; info lines are not", async () => {
     const events = await listWorkerEvents(database.db);
     expect(events.map((e) => [e.level, e.event])).toEqual([
