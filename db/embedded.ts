@@ -198,6 +198,17 @@ async function runningPort(cluster: string): Promise<number | undefined> {
   return Number.isInteger(port) && port > 0 ? port : undefined;
 }
 
+/**
+ * The embedded server is sized for the small machine it shares with the product
+ * (docs/benchmarks.md, "Footprint"): 32 MiB of shared buffers (PostgreSQL's default is 128; the
+ * kernel's page cache still holds the tables) and synchronous I/O instead of PostgreSQL 18's three
+ * I/O worker processes. A server given by DATABASE_URL keeps its own settings.
+ */
+export const embeddedSettings: Record<string, string> = {
+  shared_buffers: "32MB",
+  io_method: "sync",
+};
+
 /** Start the server; retried because backends of a killed server may still hold its memory for a moment. */
 async function startServer(b: Binaries, cluster: string, who: Identity): Promise<{ port: number; started: boolean }> {
   let output = "";
@@ -205,7 +216,7 @@ async function startServer(b: Binaries, cluster: string, who: Identity): Promise
     const port = await freeLoopbackPort();
     const started = await exec(b.pg_ctl, [
       "start", "-w", "-t", "120", "-D", cluster, "-l", path.join(cluster, "server.log"),
-      "-o", `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`,
+      "-o", [`-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`, ...Object.entries(embeddedSettings).map(([k, v]) => `-c ${k}=${v}`)].join(" "),
     ], who, 150_000);
     if (started.code === 0) return { port, started: true };
     output = started.output;

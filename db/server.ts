@@ -15,6 +15,12 @@ let openingRead: Promise<Database> | undefined;
 let config: Config | undefined;
 let clock: Clock | undefined;
 
+/**
+ * Each renderer's pool: up to 10 connections while pages are asked for, and none idle for long —
+ * each open connection is a PostgreSQL process holding its caches (docs/benchmarks.md, "Footprint").
+ */
+const SITE_POOL = { maxConnections: 10, idleTimeoutS: 10 };
+
 /** The app's configuration, parsed once. */
 export function appConfig(): Config {
   return (config ??= loadConfig());
@@ -32,7 +38,7 @@ export function siteClock(): Clock {
 /** The shared primary database of this server process (migrated on first use). */
 export function database(): Promise<Database> {
   // A statement that runs away (a query nobody foresaw) is cancelled before the render's own 15 s limit.
-  opening ??= openDatabase(appConfig(), { maxConnections: 10, statementTimeoutMs: appConfig().siteStatementTimeoutMs }).catch((error: unknown) => {
+  opening ??= openDatabase(appConfig(), { ...SITE_POOL, statementTimeoutMs: appConfig().siteStatementTimeoutMs }).catch((error: unknown) => {
     opening = undefined; // the next request tries again (e.g. after a database restart)
     throw error;
   });
@@ -43,6 +49,6 @@ export function database(): Promise<Database> {
 export function readDatabase(): Promise<Database> {
   const url = appConfig().databaseReadUrl;
   if (url === undefined) return database();
-  openingRead ??= Promise.resolve(openReadDatabase(url, { maxConnections: 10, statementTimeoutMs: appConfig().siteStatementTimeoutMs }));
+  openingRead ??= Promise.resolve(openReadDatabase(url, { ...SITE_POOL, statementTimeoutMs: appConfig().siteStatementTimeoutMs }));
   return openingRead;
 }

@@ -5,7 +5,6 @@
  * module receives the typed `Config` (or a part of it) as a parameter. A bad
  * value fails fast with one clear line naming the variable (`ConfigError`).
  */
-import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -62,8 +61,11 @@ const envSchema = z.object({
   HEMEROSCOPIO_TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
   /** Seconds a public data page is served from the page cache after it was rendered; 0 renders every request. */
   HEMEROSCOPIO_PAGE_CACHE_S: int(0, 3600).default(30),
-  /** Next.js renderer processes behind the site's front door; by default one per core, at most two. */
-  HEMEROSCOPIO_SITE_RENDERERS: int(1, 16).default(Math.min(2, os.availableParallelism())),
+  /**
+   * Next.js renderer processes behind the site's front door. One by default: the page cache answers
+   * most requests, and a second renderer costs about 90 MiB (docs/benchmarks.md, "Footprint").
+   */
+  HEMEROSCOPIO_SITE_RENDERERS: int(1, 16).default(1),
   /** The site's longest SQL statement, in ms; PostgreSQL cancels any longer one (the page then says the data is unavailable). 0 = no limit. */
   HEMEROSCOPIO_STATEMENT_TIMEOUT_MS: int(0, 3_600_000).default(10_000),
   /** Backups kept in `<data dir>/backups` (OPS-2); older ones are deleted after each backup and by the worker. */

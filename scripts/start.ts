@@ -45,6 +45,8 @@ async function main(): Promise<void> {
   try {
     await bootstrapData(database.db, outlets, log);
     await announceSetupCode(database.sql, config, log);
+    // Nothing else here reads the database: its two connections (two PostgreSQL processes) go.
+    await database.sql.end({ timeout: 5 });
   } catch (error) {
     await database.close();
     unlock();

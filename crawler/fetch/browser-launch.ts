@@ -9,7 +9,7 @@
  * WebRTC) reaches nobody (SPEC POL-2, SEC-1; the resolve override lives in the fetcher).
  */
 import fs from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 
 /** Chromium's resolver rules: no host resolves, in production and in tests alike. */
 export const HOST_RESOLVER_RULES = "MAP * ~NOTFOUND";
@@ -32,6 +32,9 @@ export async function launchChromium(executablePath: string): Promise<Browser> {
   if (!fs.existsSync(executablePath)) {
     throw new Error(`Chromium not found at ${executablePath}: run "apt-get install -y chromium" or set CHROMIUM_PATH`);
   }
+  // Loaded on the first launch only: playwright-core alone costs a worker ~85 MiB resident, and
+  // most outlets are never laid out in a browser (docs/benchmarks.md, "Footprint").
+  const { chromium } = await import("playwright-core");
   // The worker owns its signals (crawler/main.ts) and closes the renderer itself.
   return chromium.launch({
     executablePath, args: [...BROWSER_FLAGS], headless: true, timeout: LAUNCH_TIMEOUT_MS,

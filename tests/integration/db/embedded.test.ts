@@ -45,6 +45,19 @@ afterAll(async () => {
 });
 
 describe("embedded PostgreSQL", () => {
+  it("OPS-6: runs sized for a small server: 32 MB of shared buffers and no I/O worker processes", async () => {
+    const dir = await tempDir();
+    const server = await startEmbeddedPostgres(dir);
+    try {
+      const [settings] = await query(server.url, (sql) => sql<{ shared_buffers: string; io_method: string; io_workers: number }[]>`
+        select current_setting('shared_buffers') as shared_buffers, current_setting('io_method') as io_method,
+          (select count(*)::int from pg_stat_activity where backend_type = 'io worker') as io_workers`);
+      expect(settings).toEqual({ shared_buffers: "32MB", io_method: "sync", io_workers: 0 });
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("OPS-1: starts on a loopback port under the data directory and keeps data across a stop and start", async () => {
     const dir = await tempDir();
     const first = await startEmbeddedPostgres(dir);
