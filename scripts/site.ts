@@ -18,6 +18,9 @@ import { createPageStore } from "../lib/front-door/page-cache/store";
 import { watchDatabase } from "../lib/front-door/database-watch";
 import { startRenderers } from "./renderer-pool";
 
+/** What the site sends its supervisor once it listens (scripts/start.ts starts the worker then). */
+export interface SiteListening { type: "site-listening" }
+
 function listen(server: http.Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
   front.keepAliveTimeout = 5_000;
   await listen(front, config.port, config.host);
   log.info("listening", { url: `http://${config.host}:${config.port}/`, pageCacheSeconds: config.pageCacheSeconds, renderers: config.siteRenderers });
+  process.send?.({ type: "site-listening" } satisfies SiteListening);
 
   await new Promise<void>((resolve) => {
     for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => resolve());

@@ -18,6 +18,8 @@ import { buildIfNeeded } from "../../scripts/build-if-needed";
 import { buildRuntimeIfNeeded } from "../../scripts/runtime/build.mjs";
 import { simOutlets, toOutletsFile } from "../sim/index";
 import { stopAlsoOnInterrupt } from "./support/interrupt";
+import { clockTicks } from "./support/proc-cpu";
+import { withDescendants } from "./support/rss-sampler";
 import { homeAnswers, startProduct } from "./support/product-process";
 import { startSimProcess } from "./support/sim-process";
 import { figure, type BenchContext, type Figure } from "./types";
@@ -37,7 +39,20 @@ const STEPS: [string, (entry: { component?: string; event?: string; line?: strin
   ["front door listening (its renderers ready)", (e) => e.component === "site" && e.event === "listening"],
 ];
 
-interface Run { seconds: number; load: number; steps: Map<string, number> }
+interface Run { seconds: number; load: number; cpuSeconds: number; steps: Map<string, number> }
+
+/** CPU seconds used by `pids` (each one's own, and its reaped children's), from /proc/PID/stat. */
+async function cpuSeconds(pids: number[]): Promise<number> {
+  let ticks = 0;
+  for (const pid of pids) {
+    const text = await fs.readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+    if (!text) continue;
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    // proc(5): 14 utime, 15 stime, 16 cutime, 17 cstime (fields counted from 1, the first two cut).
+    ticks += [11, 12, 13, 14].reduce((t, i) => t + Number(fields[i]), 0);
+  }
+  return ticks / clockTicks();
+}
 
 async function startOnce(o: { dataDir: string; outletsFile: string; resolveRule: string; renderers?: string }): Promise<Run> {
   const load = os.loadavg()[0]!;
@@ -58,7 +73,10 @@ async function startOnce(o: { dataDir: string; outletsFile: string; resolveRule:
   const stop = stopAlsoOnInterrupt(() => product.stop());
   try {
     await homeAnswers(`${product.url}/`, 180_000);
-    return { seconds: (performance.now() - started) / 1000, load, steps };
+    const seconds = (performance.now() - started) / 1000;
+    // Every process of the product and its PostgreSQL, up to the home page's first answer.
+    const pids = [...await withDescendants(product.child.pid!), ...await withDescendants(await product.postgresPid())];
+    return { seconds, load, cpuSeconds: await cpuSeconds(pids), steps };
   } finally {
     await stop();
   }
@@ -96,6 +114,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       figure("first start, new data directory (initdb, migrations, outlets) → home page 200", tenth(first.seconds), "s"),
       figure(`restart → home page 200, median of ${runs}`, tenth(median(seconds)), "s", atMost(START_GOAL_S)),
       figure(`restart → home page 200, longest of ${runs}`, tenth(Math.max(...seconds)), "s", atMost(START_GOAL_S)),
+      figure(`restart: CPU seconds of every process (PostgreSQL's included) up to the answer, median of ${runs}`, tenth(median(restarts.map((r) => r.cpuSeconds))), "CPU s"),
       figure("load average (1 min) when the restarts began, lowest", tenth(Math.min(...loads)), "load"),
       figure("load average (1 min) when the restarts began, highest", tenth(Math.max(...loads)), "load"),
       ...STEPS.map(([label]) => figure(`restart: ${label}, median`, tenth(median(restarts.map((r) => r.steps.get(label) ?? Number.NaN))), "s")),
