@@ -63,7 +63,7 @@ const envSchema = z.object({
   HEMEROSCOPIO_PAGE_CACHE_S: int(0, 3600).default(30),
   /**
    * Next.js renderer processes behind the site's front door. One by default: the page cache answers
-   * most requests, and a second renderer costs about 90 MiB (docs/benchmarks.md, "Footprint").
+   * most requests, and a second renderer costs about 65 MiB PSS (docs/benchmarks.md, "Footprint").
    */
   HEMEROSCOPIO_SITE_RENDERERS: int(1, 16).default(1),
   /** The site's longest SQL statement, in ms; PostgreSQL cancels any longer one (the page then says the data is unavailable). 0 = no limit. */
