@@ -20,6 +20,7 @@ import { buildRuntimeIfNeeded } from "../../scripts/runtime/build.mjs";
 import { simOutlets, toOutletsFile } from "../sim/index";
 import { stopAlsoOnInterrupt } from "./support/interrupt";
 import { processesUnder, type ProcessMemory } from "./support/process-memory";
+import { clockTicks } from "./support/proc-cpu";
 import { homeAnswers, startProduct } from "./support/product-process";
 import { startSimProcess } from "./support/sim-process";
 import { figure, type BenchContext, type Figure } from "./types";
@@ -95,10 +96,20 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       if (samples.length % Math.max(1, Math.round(60_000 / everyMs)) === 0) ctx.progress(`${((Date.now() - until) / 60_000 + minutes).toFixed(1)} min: total RSS ${round(total.rss)} MiB, PSS ${round(total.pss)} MiB`);
     }
     ctx.progress(`${reads} page reads, ${samples.length} samples`);
+    // CPU of each Node.js process over the run (the same simulated hours in every run: a flag's cost shows here).
+    const cpuByRole = new Map<string, number>();
+    for (const p of await look()) {
+      if (p.role.startsWith("postgres")) continue;
+      const stat = await fs.readFile(`/proc/${p.pid}/stat`, "utf8").catch(() => "");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // proc(5): 14 utime, 15 stime (fields counted from 1; the first two are cut).
+      if (stat) cpuByRole.set(p.role, (cpuByRole.get(p.role) ?? 0) + (Number(fields[11]) + Number(fields[12])) / clockTicks());
+    }
 
     const out: Figure[] = [
       figure("start command → home page answering (built tree)", Math.round(startS * 10) / 10, "s", atMost(START_GOAL_S)),
       figure("processes that loaded tsx", tsx, "processes", (v) => ({ bound: "= 0", ok: v === 0 })),
+      ...[...cpuByRole].sort().map(([role, seconds]) => figure(`${role}: CPU over the run`, Math.round(seconds * 10) / 10, "CPU s")),
     ];
     const roles = [...new Set(samples.flatMap((s) => [...s.keys()]))].sort((a, b) => (a === "total" ? 1 : b === "total" ? -1 : a.localeCompare(b)));
     for (const role of roles) {
