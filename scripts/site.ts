@@ -17,9 +17,7 @@ import { createCachingProxy } from "../lib/front-door/page-cache/proxy";
 import { createPageStore } from "../lib/front-door/page-cache/store";
 import { watchDatabase } from "../lib/front-door/database-watch";
 import { startRenderers } from "./renderer-pool";
-
-/** What the site sends its supervisor once it listens (scripts/start.ts starts the worker then). */
-export interface SiteListening { type: "site-listening" }
+import type { SiteListening } from "./worker-after-site";
 
 function listen(server: http.Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {

@@ -16,15 +16,11 @@ import { createLogger } from "../lib/log";
 import { buildIfNeeded } from "./build-if-needed";
 import { entryArgs } from "./runtime/entry";
 import { announceSetupCode } from "./setup-code";
-import type { SiteListening } from "./site";
 import { supervise, type Supervised } from "./supervise";
+import { startAfterSite } from "./worker-after-site";
 
 /** The longest the worker waits for the site to listen before it starts anyway. */
 const WORKER_AFTER_MS = 30_000;
-
-function isSiteListening(message: unknown): message is SiteListening {
-  return typeof message === "object" && message !== null && (message as { type?: unknown }).type === "site-listening";
-}
 
 /** One `npm start` per data directory: a second one says so instead of fighting for ports. */
 function takeLock(dataDir: string): () => void {
@@ -64,32 +60,18 @@ async function main(): Promise<void> {
   // The children get the database URL; the outlets file was imported here, once.
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" };
   delete env.HEMEROSCOPIO_OUTLETS;
-  // The site first: on a small machine the worker's start (its modules, its first fetches) would
-  // take the CPU the site needs to answer. The worker starts once the site listens, or after
-  // WORKER_AFTER_MS whatever the site does (docs/benchmarks.md, "Start").
+  // The site first, the worker once the site listens (scripts/worker-after-site.ts).
   const children: Supervised[] = [];
-  let startWorker = () => {};
-  children.push(supervise("site", entryArgs("site"), env, log, {
-    onMessage(m) {
-      if (isSiteListening(m)) startWorker();
-    },
-  }));
-  const workerTimer = config.worker === "inline" ? setTimeout(() => startWorker(), WORKER_AFTER_MS) : undefined;
-  if (workerTimer) {
-    startWorker = () => {
-      clearTimeout(workerTimer);
-      startWorker = () => {};
-      children.push(supervise("worker", entryArgs("worker"), env, log));
-    };
-  }
+  const worker = startAfterSite(() => children.push(supervise("worker", entryArgs("worker"), env, log)), WORKER_AFTER_MS);
+  if (config.worker !== "inline") worker.cancel();
+  children.push(supervise("site", entryArgs("site"), env, log, { onMessage: (m) => worker.onSiteMessage(m) }));
   log.info("started", { url: `http://${config.host}:${config.port}/`, worker: config.worker, embedded: !config.databaseUrl });
 
   await new Promise<void>((resolve) => {
     for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => resolve());
   });
   log.info("stopping");
-  clearTimeout(workerTimer);
-  startWorker = () => {};
+  worker.cancel();
   await Promise.all(children.map((c) => c.stop()));
   await database.close();
   unlock();
