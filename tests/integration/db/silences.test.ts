@@ -1,0 +1,79 @@
+/**
+ * An outlet's silences (SPEC DER-11) on real PostgreSQL: which outlets count as followed,
+ * who carried which story, and the outlet's best rank, fed to the pure rule.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../../db/client";
+import { loadOutletSilences } from "../../../db/queries/silences";
+import { makePolicies, NO_POLICIES } from "../../../lib/policy";
+import { createTestDatabase } from "../../support/database";
+import { addArticle, addCaptures, addFillers, addFrontPages, addOutlet, addStory, HOUR } from "../../support/page-fixtures";
+
+const NOW = Date.parse("2026-11-20T12:00:00Z");
+let database: Database;
+let uno: number;
+let cinco: number;
+let unheard: number;
+let low: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database;
+  uno = await addOutlet(db, "uno", "Diario Uno");
+  const dos = await addOutlet(db, "dos", "Diario Dos");
+  const tres = await addOutlet(db, "tres", "Diario Tres");
+  const cuatro = await addOutlet(db, "cuatro", "Diario Cuatro");
+  cinco = await addOutlet(db, "cinco", "Diario Cinco");
+  // Four outlets captured every hour for the last six; Cinco's front page only once (closed since).
+  for (const o of [dos, tres, cuatro]) await addCaptures(db, o, Array.from({ length: 6 }, (_, i) => [NOW - (6 - i) * HOUR, "ok"] as [number, string]));
+  await addCaptures(db, cinco, [[NOW - 6 * HOUR, "ok"], [NOW - 5 * HOUR, "blocked"], [NOW - 4 * HOUR, "blocked"]]);
+  unheard = await addStory(db, ["dana"], NOW - 5 * HOUR, NOW - HOUR);
+  low = await addStory(db, ["pleno"], NOW - 5 * HOUR, NOW - HOUR);
+  const led = await addStory(db, ["liga"], NOW - 5 * HOUR, NOW - HOUR);
+  const few = await addStory(db, ["vendimia"], NOW - 5 * HOUR, NOW - HOUR);
+  const article = (outletId: number, storyId: number, path: string) =>
+    addArticle(db, { outletId, path, firstSeenAt: NOW - 5 * HOUR, storyId, headlines: [[`Titular ${path}`, NOW - 5 * HOUR, NOW - HOUR]] });
+  for (const [o, slug] of [[dos, "dos"], [tres, "tres"], [cuatro, "cuatro"]] as const) {
+    await article(o, unheard, `/dana-${slug}`);
+    await article(o, low, `/pleno-${slug}`);
+    await article(o, led, `/liga-${slug}`);
+  }
+  await article(dos, few, "/vendimia-dos");
+  await article(tres, few, "/vendimia-tres");
+  await article(cinco, few, "/vendimia-cinco");
+  await article(cinco, unheard, "/dana-cinco");
+  // Uno ran the plenary twelfth on its front page, and the league first.
+  const lowHere = await article(uno, low, "/pleno");
+  const ledHere = await article(uno, led, "/liga");
+  const fillers = await addFillers(db, uno, 10, NOW - 6 * HOUR);
+  const page = [ledHere, ...fillers, lowHere];
+  await addFrontPages(db, uno, Array.from({ length: 6 }, (_, i) => [NOW - (6 - i) * HOUR, page] as [number, number[]]));
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe("silences of an outlet", () => {
+  it("DER-11: a story most followed outlets carried that the outlet never ran, and one it never placed in its top 10", async () => {
+    const s = await loadOutletSilences(database.db, NO_POLICIES, { outletId: uno, now: NOW });
+    expect(s).toMatchObject({ followed: 4, judged: true, positions: true, start: NOW - 7 * 24 * HOUR, end: NOW });
+    expect(s.silences.map((x) => [x.storyId, x.kind, x.carriers, x.bestRank])).toEqual([[low, "fuera-de-cabeza", 4, 12], [unheard, "no-publicada", 3, null]]);
+    expect(s.silences[0]).toMatchObject({ keyTerms: ["pleno"], followed: 4, firstSeenAt: NOW - 5 * HOUR, label: { headline: expect.any(String) } });
+  });
+
+  it("DER-11: an outlet whose front page was closed most of the period is not followed: it counts nowhere and has no silences", async () => {
+    const s = await loadOutletSilences(database.db, NO_POLICIES, { outletId: cinco, now: NOW });
+    expect(s).toMatchObject({ followed: 4, judged: false, silences: [] });
+  });
+
+  it("DER-11, PUB-6: under «sin posición» only the stories it never ran are listed", async () => {
+    const s = await loadOutletSilences(database.db, makePolicies([{ outletId: uno, scope: "sin-posicion" }], []), { outletId: uno, now: NOW });
+    expect(s.positions).toBe(false);
+    expect(s.silences.map((x) => [x.storyId, x.kind])).toEqual([[unheard, "no-publicada"]]);
+  });
+
+  it("DER-11: stories of an older period are not judged", async () => {
+    const s = await loadOutletSilences(database.db, NO_POLICIES, { outletId: uno, now: NOW + 9 * 24 * HOUR });
+    expect(s.silences).toEqual([]);
+  });
+});
