@@ -10,7 +10,9 @@ import { loadFrontPageNow, loadTopStoryTimelines, type FrontPageNow, type TopSto
 import { loadFrontPageTime, type FrontPageTime } from "./outlet-page-front-time";
 import { loadHeadlineChanges, type HeadlineChanges } from "./outlet-page-headlines";
 import { loadPublicationDelay, type PublicationDelay } from "./outlet-page-delay";
+import { loadAgencyFrontShare, type AgencyFrontShare } from "./agency-front-share";
 import { loadAgencyShare, type AgencyShare } from "./agency-share";
+import { loadOutletSilences, type OutletSilences } from "./silences";
 import { loadFramingDistribution, loadSectionMix, type FramingDistribution, type SectionMix } from "./outlet-page-mix";
 import { findVisibleOutlet, type VisibleOutlet } from "./outlet-page-outlet";
 import { loadPublishedReplies, type PublishedReply } from "./outlet-page-replies";
@@ -28,6 +30,10 @@ export interface OutletPage {
   delay: PublicationDelay;
   sections: SectionMix;
   agency: AgencyShare;
+  /** DER-10: daily agency share of the front page; null under "sin posición". */
+  agencyFront: AgencyFrontShare | null;
+  /** DER-11: stories most followed outlets carried and this one did not. */
+  silences: OutletSilences;
   framing: FramingDistribution;
   status: OutletStatus;
   signals: OutletSignals;
@@ -40,7 +46,7 @@ export async function loadOutletPage(db: Executor, policies: Policies, { slug, n
   if (!outlet) return undefined;
   const { id, policy } = outlet;
   const positions = policy.positions;
-  const [frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, framing, status, signals, replies] = await Promise.all([
+  const [frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, agencyFront, silences, framing, status, signals, replies] = await Promise.all([
     positions ? loadFrontPageNow(db, id, policy) : null,
     positions ? loadTopStoryTimelines(db, id, policy, now) : null,
     positions ? loadFrontPageTime(db, id, policy, now) : null,
@@ -48,10 +54,12 @@ export async function loadOutletPage(db: Executor, policies: Policies, { slug, n
     loadPublicationDelay(db, id, now),
     loadSectionMix(db, id, now),
     loadAgencyShare(db, id, now),
+    positions ? loadAgencyFrontShare(db, id, { now }) : null,
+    loadOutletSilences(db, policies, { outletId: id, now }),
     loadFramingDistribution(db, id, policy, now),
     loadOutletStatus(db, id, policy, now),
     loadOutletSignals(db, id),
     loadPublishedReplies(db, id),
   ]);
-  return { outlet, now, frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, framing, status, signals, replies };
+  return { outlet, now, frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, agencyFront, silences, framing, status, signals, replies };
 }

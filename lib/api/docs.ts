@@ -13,7 +13,7 @@ export const DATASET_DOCS: Record<Dataset["name"], { title: string; summary: str
     title: "Cabeceras",
     summary: "Los medios que seguimos, con las peticiones de exclusión en vigor. Una sola página (son pocos cientos como mucho).",
     order: "Por identificador (slug).",
-    detail: "/api/v1/outlets/{slug}",
+    detail: "/api/v1/outlets/{slug} (añade agency_front_page_share y silences)",
   },
   articles: {
     title: "Artículos",
@@ -35,7 +35,7 @@ export const DATASET_DOCS: Record<Dataset["name"], { title: string; summary: str
     title: "Historias",
     summary: "Grupos de artículos de varios medios sobre la misma noticia. Los términos clave son nuestros, no texto de los medios.",
     order: "Por id.",
-    detail: "/api/v1/stories/{id} (añade articles)",
+    detail: "/api/v1/stories/{id} (añade articles y agency_genealogy)",
   },
 };
 

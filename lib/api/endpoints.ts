@@ -5,7 +5,11 @@
  */
 import { pageApiHeadlineVersions } from "../../db/queries/api-headline-versions";
 import { pageApiRankSpans } from "../../db/queries/api-rank-spans";
+import { loadAgencyFrontShare } from "../../db/queries/agency-front-share";
+import { loadAgencyGenealogy } from "../../db/queries/agency-genealogy";
 import { rankHistory } from "../../db/queries/front-pages";
+import { loadOutletSilences } from "../../db/queries/silences";
+import { agencyFrontRecord, genealogyRecord, silencesRecord } from "./analysis-records";
 import { excludedIds, outletIdOf, policyOf, positionlessIds, type ApiContext } from "./context";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { findArticle, articlesDataset } from "./datasets/articles";
@@ -40,11 +44,17 @@ export async function listEndpoint(ctx: ApiContext, request: Request, dataset: D
   return jsonResponse(request, body, next ? { Link: `<${next}>; rel="next"` } : {});
 }
 
-/** GET /api/v1/outlets/<slug>. */
+/** GET /api/v1/outlets/<slug>: the outlet, its daily agency share of the front page (DER-10) and its silences (DER-11). */
 export async function outletEndpoint(ctx: ApiContext, request: Request, slug: string): Promise<Response> {
   parseQuery(new URL(request.url).searchParams, []);
   const id = outletIdOf(ctx, slug);
-  return jsonResponse(request, { data: outletRecord(ctx, ctx.outlets.find((o) => o.id === id)!) });
+  const [share, silences] = await Promise.all([
+    policyOf(ctx, id).positions ? loadAgencyFrontShare(ctx.db, id, { now: ctx.now }) : null,
+    loadOutletSilences(ctx.db, ctx.policies, { outletId: id, now: ctx.now }),
+  ]);
+  return jsonResponse(request, {
+    data: { ...outletRecord(ctx, ctx.outlets.find((o) => o.id === id)!), agency_front_page_share: share && agencyFrontRecord(share), silences: silencesRecord(silences) },
+  });
 }
 
 /** GET /api/v1/articles/<id>: the article, its headline history and (unless withheld) its rank spans. */
@@ -69,12 +79,15 @@ export async function articleEndpoint(ctx: ApiContext, request: Request, idText:
   });
 }
 
-/** GET /api/v1/stories/<id>: the story and its shown articles. */
+/** GET /api/v1/stories/<id>: the story, its shown articles and its agency genealogy (DER-10). */
 export async function storyEndpoint(ctx: ApiContext, request: Request, idText: string): Promise<Response> {
   parseQuery(new URL(request.url).searchParams, []);
   const id = parseId(idText, "id");
   const story = await findStory(ctx, id);
   if (!story) throw notFound(`story ${id}`);
-  const page = await articlesDataset.page(ctx, { story: id, limit: STORY_ARTICLES_MAX }, undefined, STORY_ARTICLES_MAX);
-  return jsonResponse(request, { data: { ...story, articles: page.items } });
+  const [page, genealogy] = await Promise.all([
+    articlesDataset.page(ctx, { story: id, limit: STORY_ARTICLES_MAX }, undefined, STORY_ARTICLES_MAX),
+    loadAgencyGenealogy(ctx.db, ctx.policies, id),
+  ]);
+  return jsonResponse(request, { data: { ...story, articles: page.items, agency_genealogy: genealogyRecord(genealogy) } });
 }

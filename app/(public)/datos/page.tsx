@@ -5,6 +5,7 @@ import { DATASETS } from "@/lib/api/datasets";
 import { DATASET_DOCS, FIELD_DOCS, PARAM_DOCS } from "@/lib/api/docs";
 import { MAX_LIMIT, DEFAULT_LIMIT } from "@/lib/api/params";
 import { PageHeader } from "../../_components/page-header";
+import { AnalysisBlockDocs } from "./analysis-blocks";
 import { FrontPageEndpointDocs } from "./front-page-endpoint";
 
 /** Row headers that are field names keep their case (the site's table headers are upper-case labels). */
@@ -99,6 +100,8 @@ export default function OpenDataPage() {
         </section>
 
         <FrontPageEndpointDocs />
+
+        <AnalysisBlockDocs />
 
         <section aria-labelledby="licencia">
           <h2 id="licencia">Licencia y uso</h2>

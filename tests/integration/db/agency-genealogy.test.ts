@@ -8,6 +8,7 @@ import type { Database } from "../../../db/client";
 import { loadAgencyFrontShare } from "../../../db/queries/agency-front-share";
 import { loadAgencyGenealogy } from "../../../db/queries/agency-genealogy";
 import { makePolicies, NO_POLICIES, WITHHELD_HEADLINE } from "../../../lib/policy";
+import { apiCaller } from "../api/call";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addFrontPages, addOutlet, addStory, HOUR, MINUTE } from "../../support/page-fixtures";
 
@@ -23,6 +24,7 @@ let story: number;
 let a1: number;
 let a2: number;
 let a3: number;
+const api = apiCaller(() => database, () => NOW);
 
 async function summary(articleId: number, simhash: bigint, credit: string | null): Promise<void> {
   await database.db.execute(sql`insert into body_summaries (article_id, simhash, shingle_count, agency_credit, computed_at)
@@ -101,5 +103,21 @@ describe("agency share of a front page, per day", () => {
       { day: TODAY - DAY, agencyMinutes: 30, totalMinutes: 30, share: 1 },
       { day: TODAY, agencyMinutes: 30, totalMinutes: 30, share: 1 },
     ]);
+  });
+});
+
+describe("agency genealogy in the API", () => {
+  it("DER-10, WEB-3: /api/v1/stories/{id} carries the story's agency genealogy", async () => {
+    const { data } = await api.json<{ data: { agency_genealogy: Record<string, unknown>[] } }>(`/api/v1/stories/${story}`);
+    expect(data.agency_genealogy.map((c) => [c.outlet, c.credit_line, c.edit_bits, c.edit_band, c.reference_copy])).toEqual([
+      ["uno", "kept", 0, "identica", true], ["dos", "dropped", 1, "retocada", false], ["tres", "kept", 6, "editada", false],
+    ]);
+    expect(data.agency_genealogy[1]).toMatchObject({ first_headline: "Aprobada la ley de vivienda", current_headline: "La ley de vivienda topará los alquileres", headline_versions: 2 });
+  });
+
+  it("DER-10, WEB-3: /api/v1/outlets/{slug} carries the daily agency share of its front page", async () => {
+    const { data } = await api.json<{ data: { agency_front_page_share: Record<string, unknown>[] } }>("/api/v1/outlets/uno");
+    expect(data.agency_front_page_share).toHaveLength(7);
+    expect(data.agency_front_page_share.at(-1)).toEqual({ day: new Date(TODAY).toISOString(), agency_minutes: 120, front_page_minutes: 300, agency_share: 0.4 });
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { loadOutletSilences } from "../../../db/queries/silences";
 import { makePolicies, NO_POLICIES } from "../../../lib/policy";
+import { apiCaller } from "../api/call";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addCaptures, addFillers, addFrontPages, addOutlet, addStory, HOUR } from "../../support/page-fixtures";
 
@@ -15,6 +16,7 @@ let uno: number;
 let cinco: number;
 let unheard: number;
 let low: number;
+const api = apiCaller(() => database, () => NOW);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -75,5 +77,16 @@ describe("silences of an outlet", () => {
   it("DER-11: stories of an older period are not judged", async () => {
     const s = await loadOutletSilences(database.db, NO_POLICIES, { outletId: uno, now: NOW + 9 * 24 * HOUR });
     expect(s.silences).toEqual([]);
+  });
+});
+
+describe("silences in the API", () => {
+  it("DER-11, WEB-3: /api/v1/outlets/{slug} carries the rule, the period and the outlet's silences", async () => {
+    const { data } = await api.json<{ data: { silences: Record<string, unknown> } }>("/api/v1/outlets/uno");
+    expect(data.silences).toMatchObject({ min_share: 0.7, top_rank: 10, followed_outlets: 4, judged: true, positions_judged: true, to: new Date(NOW).toISOString() });
+    expect(data.silences.stories).toEqual([
+      { story_id: low, kind: "fuera-de-cabeza", carried_by: 4, best_rank: 12, key_terms: ["pleno"] },
+      { story_id: unheard, kind: "no-publicada", carried_by: 3, best_rank: null, key_terms: ["dana"] },
+    ]);
   });
 });

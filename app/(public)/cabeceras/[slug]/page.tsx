@@ -10,6 +10,7 @@ import { FeedLink } from "../../../_components/history/feed-link";
 import { PageHeader } from "../../../_components/page-header";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { AgencySection } from "./_sections/agency";
+import { AgencyFrontSection } from "./_sections/agency-front";
 import { DelaySection } from "./_sections/delay";
 import { FrontPageNowSection } from "./_sections/front-page-now";
 import { FrontPageTimeSection } from "./_sections/front-page-time";
@@ -18,6 +19,7 @@ import { HeadlineTestsSection } from "./_sections/headline-tests";
 import { MixSections } from "./_sections/mix";
 import { RepliesSection } from "./_sections/replies";
 import { RequestsInForce } from "./_sections/requests-in-force";
+import { SilencesSection } from "./_sections/silences";
 import { SignalsSection } from "./_sections/signals";
 import { StatusSection } from "./_sections/status";
 import { TimelinesSection } from "./_sections/timelines";
@@ -61,6 +63,8 @@ export default async function OutletPage({ params }: Props) {
       <DelaySection data={page.delay} outletName={outlet.name} timeZone={tz} />
       <MixSections sections={page.sections} framing={page.framing} outletName={outlet.name} timeZone={tz} />
       <AgencySection agency={page.agency} timeZone={tz} />
+      {page.agencyFront ? <AgencyFrontSection share={page.agencyFront} /> : null}
+      <SilencesSection data={page.silences} outletName={outlet.name} timeZone={tz} />
       <StatusSection status={page.status} timeZone={tz} />
       <SignalsSection signals={page.signals} timeZone={tz} />
       <RepliesSection replies={page.replies} timeZone={tz} />

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { loadPolicies } from "@/db/policy";
+import { loadAgencyGenealogy } from "@/db/queries/agency-genealogy";
 import { loadStoryPage, storyMergedInto } from "@/db/queries/story-page";
 import { readSiteData } from "@/lib/pages/data";
 import { parseIdParam } from "@/lib/pages/ids";
@@ -13,11 +14,13 @@ import { PageHeader } from "../../../_components/page-header";
 import { FeedLink } from "../../../_components/history/feed-link";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { storyTerms, storyTitle } from "../story-title";
+import { AgencyGenealogySection } from "./_sections/agency-genealogy";
 import { WhoWasFirst } from "./_sections/who-was-first";
 
 type Props = { params: Promise<{ id: string }> };
 
 const pageFor = cache((id: number) => readSiteData(async (db) => loadStoryPage(db, await loadPolicies(db), { id })));
+const genealogyFor = cache((id: number) => readSiteData(async (db) => loadAgencyGenealogy(db, await loadPolicies(db), id)));
 
 /** Title from our key terms. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -41,6 +44,7 @@ export default async function StoryPageView({ params }: Props) {
     if (merged.ok && merged.value !== undefined) permanentRedirect(`/historias/${merged.value}`);
     notFound();
   }
+  const genealogy = await genealogyFor(story.id);
   const positioned = story.coverage.filter((c) => c.frontPage && c.frontPage.spans.length > 0);
   const spanStart = Math.min(...positioned.flatMap((c) => c.frontPage!.spans.map((s) => s.fromAt)));
   const spanEnd = Math.max(...positioned.flatMap((c) => c.frontPage!.spans.map((s) => s.toAt)));
@@ -55,6 +59,7 @@ export default async function StoryPageView({ params }: Props) {
       />
       <FeedLink href={`/historias/${story.id}.atom`} title={`Historia: ${storyTitle(story)}`} text="Sigue esta historia" />
       <WhoWasFirst coverage={story.coverage} />
+      {genealogy.ok ? <AgencyGenealogySection genealogy={genealogy.value} /> : null}
       {positioned.length > 0 ? (
         <section aria-labelledby="cobertura">
           <h2 id="cobertura">Cobertura en portada</h2>

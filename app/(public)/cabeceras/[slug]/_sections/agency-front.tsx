@@ -1,0 +1,46 @@
+/**
+ * "Cuánta agencia hay en tu portada" (SPEC DER-10): per day, the share of the outlet's
+ * front-page time taken by agency copy (minutes of agency articles ÷ minutes of all).
+ */
+import Link from "next/link";
+import type { AgencyFrontShare } from "@/db/queries/agency-front-share";
+import { formatNumber } from "@/lib/pages/format";
+import { formatPercent } from "@/lib/pages/period";
+
+/** The days are peninsular days (db/queries/agency-front-share.ts), whatever the outlet's zone. */
+const DAY_FORMAT = new Intl.DateTimeFormat("es-ES", { weekday: "short", day: "numeric", month: "short", timeZone: "Europe/Madrid" });
+
+/** A table of the last days; says so when the front page showed nothing yet. */
+export function AgencyFrontSection({ share }: { share: AgencyFrontShare }) {
+  const shown = share.days.filter((d) => d.totalMinutes > 0);
+  return (
+    <section aria-labelledby="agencia-en-portada" data-testid="agency-front-share">
+      <h2 id="agencia-en-portada">Cuánta agencia hay en su portada</h2>
+      {shown.length === 0 ? (
+        <p><span className="badge">Sin datos todavía</span> Aún no tenemos capturas de su portada en los últimos 7 días.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="table-caption">Tiempo en portada de teletipos de agencia, por día (días peninsulares), últimos 7 días</caption>
+            <thead><tr><th scope="col">Día</th><th scope="col">Teletipos en portada</th><th scope="col">Todo lo que hubo en portada</th><th scope="col">Parte de agencia</th></tr></thead>
+            <tbody>
+              {share.days.map((d) => (
+                <tr key={d.day} data-day={new Date(d.day).toISOString()}>
+                  <th scope="row">{DAY_FORMAT.format(d.day)}</th>
+                  <td>{formatNumber(d.agencyMinutes)} min</td>
+                  <td>{formatNumber(d.totalMinutes)} min</td>
+                  <td>{d.share === null ? "—" : formatPercent(d.share)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="hint">
+        Sumamos los minutos que cada noticia pasó en la portada (de la captura que la vio entrar a la última que la confirmó) y
+        medimos qué parte fueron teletipos: noticias firmadas por una agencia, con su línea de crédito o con un texto casi idéntico
+        al de otra cabecera. Una noticia cuyo texto no pudimos leer cuenta como propia. <Link href="/metodologia#genealogia" prefetch={false}>Cómo lo medimos</Link>.
+      </p>
+    </section>
+  );
+}
