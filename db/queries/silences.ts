@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { sql } from "drizzle-orm";
-import { DEFAULT_SILENCE_RULE, silencesOf, type Silence, type SilenceRule } from "../../lib/analysis/silences";
+import { DEFAULT_SILENCE_RULE, FOLLOWED_HOURS_SHARE, SILENCE_DAYS, silencesOf, type Silence, type SilenceRule } from "../../lib/analysis/silences";
 import type { Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { rankHistories, type RankInterval } from "./front-pages";
@@ -30,10 +30,6 @@ export interface OutletSilences {
   silences: ShownSilence[];
 }
 
-/** Days of the default period. */
-export const SILENCE_DAYS = 7;
-/** Share of the period's hours an outlet's front page must have been captured in to count as followed. */
-export const FOLLOWED_HOURS_SHARE = 0.5;
 /** Most silences listed. */
 const LISTED_MAX = 50;
 

@@ -5,6 +5,11 @@
  * decides, db/queries/silences.ts); only followed outlets count, on both sides of the share.
  */
 
+/** Days of the default period. */
+export const SILENCE_DAYS = 7;
+/** Share of the period's hours an outlet's front page must have been captured in to count as followed. */
+export const FOLLOWED_HOURS_SHARE = 0.5;
+
 /** The rule's knobs. */
 export interface SilenceRule {
   /** Share of the followed outlets that must carry a story (0–1]. @default 0.7 */

@@ -8,7 +8,9 @@
  *    alone, both as the worker runs them) against the true agency copies;
  *  - time: fingerprints and clustering per 1,000 articles (pure), and the worker's story
  *    step on PostgreSQL (load, place, store, key terms) per 1,000 articles;
- *  - the extra cost of fingerprinting at record time on a 300-link front page of new articles.
+ *  - the extra cost of fingerprinting at record time on a 300-link front page of new articles;
+ *  - the false-positive rate of the silence rule (DER-11) on 8-outlet simulated days, where
+ *    the simulator's largest stories (6 outlets) can reach the rule's 70 %.
  */
 import { sql } from "drizzle-orm";
 import { clusterPendingStories } from "../../crawler/derive/cluster-stories";
@@ -24,6 +26,7 @@ import { simhash } from "../../lib/analysis/simhash";
 import { parseOutletsFile } from "../../lib/outlets-file";
 import { simOutlets } from "../sim/outlets";
 import { toOutletsFile } from "../sim/outlets-file";
+import { silenceFalsePositives } from "./support/silence-truth";
 import { labelledArticles, pairwiseScores } from "./support/story-truth";
 import { atLeast, figure, type BenchContext, type Figure } from "./types";
 
@@ -57,6 +60,20 @@ export async function run(context: BenchContext): Promise<Figure[]> {
   figures.push(figure("clustering, pairwise F1", scores.f1, "ratio", atLeast(0.8)));
   figures.push(figure("fingerprint (headline + lede), per 1,000 articles", (fingerprintMs / articles.length) * 1000, "ms"));
   figures.push(figure("clustering (pure, 24 h window), per 1,000 articles", (clusterMs / articles.length) * 1000, "ms"));
+
+  // 1b. Silences (DER-11): how often "never ran it" is wrong because the clusterer split the story.
+  let silences = 0;
+  let falsePositives = 0;
+  for (const seed of [7, 11, 13]) {
+    const day = labelledArticles({ seed, outlets: 8, start: START, hours: 48 }).articles;
+    const placed = clusterStories(day.map((a) => ({ articleId: a.id, outletId: a.outletId, at: a.at, tokens: fingerprintTokens(storyFingerprint(a.headline, a.lede).fingerprint), storyId: null, pending: true }))).placements;
+    const score = silenceFalsePositives(day, new Map(placed.map((p) => [p.articleId, "storyId" in p ? `s${p.storyId}` : `n${p.newStory}`])));
+    silences += score.silences;
+    falsePositives += score.falsePositives;
+  }
+  figures.push(figure("silences (8 outlets, 3 seeds × 48 h): silences found", silences, "silences"));
+  figures.push(figure("silences: false positives (the outlet ran the true story, split off by the clusterer)", ratio(falsePositives, silences), "ratio"));
+  console.log(`silences FP ${ratio(falsePositives, silences).toFixed(3)} (${falsePositives}/${silences})`);
 
   // 2. Wire copy: near-identical bodies, credit lines, both.
   const wireTruth = new Set(articles.filter((a) => a.agency).map((a) => a.id));

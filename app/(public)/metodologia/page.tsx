@@ -5,10 +5,12 @@ import { AbTests } from "./_sections/ab-tests";
 import { EnoughData } from "./_sections/enough-data";
 import { Features } from "./_sections/features";
 import { Framing } from "./_sections/framing";
+import { Genealogy } from "./_sections/genealogy";
 import { History } from "./_sections/history";
 import { FrontPage } from "./_sections/front-page";
 import { Labelled } from "./_sections/labelled";
 import { Language } from "./_sections/language";
+import { Silences } from "./_sections/silences";
 import { Stories } from "./_sections/stories";
 import { Thresholds } from "./_sections/thresholds";
 import { Times } from "./_sections/times";
@@ -26,6 +28,8 @@ const contents = [
   ["pruebas-ab", "Pruebas A/B y reescrituras"],
   ["historias", "Historias"],
   ["teletipos", "Teletipos de agencia"],
+  ["genealogia", "Genealogía de la copia de agencia"],
+  ["silencios", "Silencios"],
   ["portada", "Portadas y retraso"],
   ["historico", "Portadas en el tiempo"],
   ["umbrales", "Umbrales"],
@@ -56,6 +60,8 @@ export default function MethodsPage() {
         <AbTests />
         <Stories />
         <Wire />
+        <Genealogy />
+        <Silences />
         <FrontPage />
         <History />
         <Thresholds />
