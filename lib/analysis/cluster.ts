@@ -9,7 +9,7 @@
  * to it still leads to the story (crawler/derive/cluster-stories.ts).
  */
 import { fingerprintTokens } from "./fingerprint";
-import { documentCounts, tokenMass, tokenWeight, weightedJaccard, type Tokens } from "./story-similarity";
+import { documentCounts, tokenWeight, weightedJaccardOfWeights, type Tokens } from "./story-similarity";
 
 /** One fingerprinted article in the window. */
 export interface ClusterItem {
@@ -66,20 +66,18 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
   if (earliest === Infinity) return { placements: [], merges: [] };
   const sorted = items.filter((i) => i.at >= earliest - options.windowMs).sort((a, b) => a.at - b.at || a.articleId - b.articleId);
   const counts = documentCounts(sorted.map((i) => i.tokens));
-  const mass = sorted.map((i) => tokenMass(i.tokens, counts, options.nameWeight));
-  const cache = new Map<number, number>();
+  // Each token's weight in the window, beside it, and each item's mass (their sum, in token
+  // order): a pair is scored with no map lookup. Pairs are not memoised: a map of every pair
+  // scored costs more than scoring again (it was most of the time on a 30-outlet day).
+  const weights = sorted.map((i) => Float64Array.from(i.tokens, (t) => tokenWeight(t, counts, options.nameWeight)));
+  const mass = weights.map((w) => w.reduce((n, x) => n + x, 0));
+  const times = Float64Array.from(sorted, (i) => i.at);
   /** Similarity less the age penalty, of two window positions. */
   const aged = (x: number, y: number) => {
-    const key = Math.min(x, y) * sorted.length + Math.max(x, y);
-    let s = cache.get(key);
-    if (s === undefined) {
-      const a = sorted[x]!;
-      const b = sorted[y]!;
-      s = weightedJaccard(a.tokens, b.tokens, { counts, nameWeight: options.nameWeight, massA: mass[x]!, massB: mass[y]! })
-        - options.agePenalty * Math.log2(1 + Math.abs(a.at - b.at) / 3_600_000);
-      cache.set(key, s);
-    }
-    return s;
+    const a = sorted[x]!;
+    const b = sorted[y]!;
+    return weightedJaccardOfWeights(a.tokens, weights[x]!, b.tokens, mass[x]!, mass[y]!)
+      - options.agePenalty * Math.log2(1 + Math.abs(a.at - b.at) / 3_600_000);
   };
   // Story of each position as it stands during the pass: an existing id, or a new story's key (negative).
   const story = new Map<number, number>();
@@ -101,13 +99,15 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
   const reach = options.agePenalty > 0 ? (2 ** ((1 - options.threshold) / options.agePenalty) - 1) * 3_600_000 : options.windowMs;
   const neighbours = (position: number) => {
     const found = new Set<number>();
-    const at = sorted[position]!.at;
-    for (const t of sorted[position]!.tokens) {
-      if (tokenWeight(t, counts, options.nameWeight) === 0) continue;
-      const list = postings.get(t) ?? [];
+    const at = times[position]!;
+    const tokens = sorted[position]!.tokens;
+    const w = weights[position]!;
+    for (let i = 0; i < tokens.length; i++) {
+      if (w[i] === 0) continue;
+      const list = postings.get(tokens[i]!) ?? [];
       for (let k = list.length - 1; k >= 0; k--) {
         const other = list[k]!;
-        const gap = at - sorted[other]!.at;
+        const gap = at - times[other]!;
         if (gap > reach) break;
         if (other !== position && gap >= -reach) found.add(other);
       }

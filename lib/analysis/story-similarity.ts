@@ -58,3 +58,26 @@ export function weightedJaccard(a: Tokens, b: Tokens, p: { counts: DocumentCount
   const union = p.massA + p.massB - shared;
   return union <= 0 ? 0 : shared / union;
 }
+
+/**
+ * `weightedJaccard` with the weights of `a`'s tokens given beside them (`weightsA[i]` is the
+ * weight of `a[i]`): the same sums in the same order, so the same value, without looking
+ * weights up. The clustering precomputes them once per window.
+ */
+export function weightedJaccardOfWeights(a: Tokens, weightsA: Float64Array, b: Tokens, massA: number, massB: number): number {
+  let shared = 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      shared += weightsA[i]!;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  const union = massA + massB - shared;
+  return union <= 0 ? 0 : shared / union;
+}
