@@ -82,7 +82,8 @@ describe("silences and agency share on the outlet page", () => {
         const rows = await section.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => ({
           story: Number(tr.getAttribute("data-story")), kind: tr.getAttribute("data-kind"), carried: tr.querySelectorAll("td")[2]?.textContent ?? "",
         })));
-        if (rows.length === 0) expect(await section.innerText()).toMatch(/Ninguna|Sin datos suficientes/);
+        // textContent: the badge is upper-cased by CSS, which innerText would apply.
+        if (rows.length === 0) expect(await section.textContent()).toMatch(/Ninguna|Sin datos suficientes/);
         for (const r of rows) {
           const [carriers, followed] = r.carried.split(" de ").map(Number);
           expect(carriers! / followed!, `${o.slug} story ${r.story}`).toBeGreaterThanOrEqual(DEFAULT_SILENCE_RULE.share);
