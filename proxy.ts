@@ -13,6 +13,7 @@ import { badRequestPage } from "./lib/front-door/bad-request-page";
 import { STATUS_HEADER } from "./lib/front-door/page-cache/status-header";
 import { sessionCookieName } from "./lib/admin/session";
 import { parseDayQuery, parseFrontPageQuery, parseSideBySideQuery } from "./lib/pages/history-params";
+import { parseOutletPeriod } from "./lib/pages/outlet-period";
 import { parseSearchParams, type SearchParams } from "./lib/pages/search-params";
 
 type Validator = (params: SearchParams) => { ok: true } | { ok: false; reason: string };
@@ -20,6 +21,7 @@ type Validator = (params: SearchParams) => { ok: true } | { ok: false; reason: s
 /** Query validators by path pattern. */
 const validators: [RegExp, Validator][] = [
   [/^\/buscar$/, parseSearchParams],
+  [/^\/cabeceras\/[^/]+$/, parseOutletPeriod],
   [/^\/cabeceras\/[^/]+\/portada$/, parseFrontPageQuery],
   [/^\/portadas$/, parseSideBySideQuery],
   [/^\/portadas\/dia$/, parseDayQuery],
@@ -72,4 +74,4 @@ export function proxy(request: NextRequest): NextResponse {
   return response;
 }
 
-export const config = { matcher: ["/buscar", "/cabeceras/:slug/portada", "/portadas", "/portadas/dia", "/admin", "/admin/:path*"] };
+export const config = { matcher: ["/buscar", "/cabeceras/:slug", "/cabeceras/:slug/portada", "/portadas", "/portadas/dia", "/admin", "/admin/:path*"] };

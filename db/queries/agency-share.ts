@@ -1,13 +1,13 @@
 /**
- * Agency copy per outlet (SPEC DER-3, WEB-1): of the outlet's articles first seen in the
- * last 7 days, how many we could judge (their body was read, or an agency verdict exists)
+ * Agency copy per outlet (SPEC DER-3, WEB-1): of the outlet's articles first seen in a
+ * period (by default the last 7 days), how many we could judge (their body was read, or an agency verdict exists)
  * and how many are agency copy, by agency. Verdicts come from the worker's wire-copy step
  * (credit lines, agency bylines, near-identical bodies across outlets).
  */
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
-import { DAY_MS, outletArticlesSeenBetween } from "./page-sql";
+import { outletArticlesSeenBetween, type Window } from "./page-sql";
 
 /** A label and how many articles carry it. */
 export interface AgencyCount { label: string; count: number }
@@ -29,11 +29,8 @@ export interface AgencyShare {
   agencies: AgencyCount[];
 }
 
-const WINDOW_MS = 7 * DAY_MS;
-
-/** Share of agency copy among the outlet's articles of the last 7 days. */
-export async function loadAgencyShare(db: Executor, outletId: number, now: number): Promise<AgencyShare> {
-  const start = now - WINDOW_MS;
+/** Share of agency copy among the outlet's articles of the period. */
+export async function loadAgencyShare(db: Executor, outletId: number, { start, end: now }: Window): Promise<AgencyShare> {
   const rows = await db.execute<{ agency: string | null; n: number; judged: number }>(sql`
     select agency, count(*)::int as n, count(*) filter (where read_outcome = 'open' or agency is not null)::int as judged
     from articles

@@ -1,12 +1,12 @@
 /**
- * Publication delay (SPEC DER-8): for the outlet's articles first seen in the last 7
- * days, the time from the publication time the outlet declared to our first sighting,
+ * Publication delay (SPEC DER-8): for the outlet's articles first seen in a period (by
+ * default the last 7 days), the time from the publication time the outlet declared to our first sighting,
  * as a distribution, and where we saw each first (feed, sitemap or front page).
  */
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
-import { DAY_MS, num, outletArticlesSeenBetween } from "./page-sql";
+import { num, outletArticlesSeenBetween, type Window } from "./page-sql";
 import { readingStartedAt } from "./reading-start";
 
 /** Upper bounds (exclusive, in minutes) of the delay bins, in order; the last bin is open. */
@@ -37,11 +37,8 @@ export interface PublicationDelay {
   firstSeenIn: { feed: number; sitemap: number; frontpage: number };
 }
 
-const WINDOW_MS = 7 * DAY_MS;
-
-/** DER-8 figures of the outlet over the last 7 days. */
-export async function loadPublicationDelay(db: Executor, outletId: number, now: number): Promise<PublicationDelay> {
-  const start = now - WINDOW_MS;
+/** DER-8 figures of the outlet over the period. */
+export async function loadPublicationDelay(db: Executor, outletId: number, { start, end: now }: Window): Promise<PublicationDelay> {
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
   const minutes = sql`extract(epoch from first_seen_at - published_at) / 60`;

@@ -1,5 +1,5 @@
 /**
- * Front-page metrics from rank spans (SPEC DER-7) over the last 7 days: how long the
+ * Front-page metrics from rank spans (SPEC DER-7) over a period (by default the last 7 days): how long the
  * outlet's links stayed on its front page, their best rank, the time as lead story and
  * the link half-life.
  * Ranks come from the rank intervals of the spans (front-pages.ts): an interval runs from
@@ -13,7 +13,7 @@ import type { OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";
 import { latestHeadlines } from "./outlet-page-front";
 import { outletRankIntervals } from "./front-pages";
-import { DAY_MS, num } from "./page-sql";
+import { DAY_MS, num, type Window } from "./page-sql";
 
 /** One link's figures over the period. */
 export interface FrontPageStay { articleId: number; headline: string; bestRank: number; onFrontPageMs: number; asLeadMs: number }
@@ -29,7 +29,7 @@ export interface FrontPageTime {
   /** Time with some article at rank 1 (the lead story), summed. */
   leadMs: number;
   /**
-   * Link half-life: half of the links that entered the front page between 7 days and 1 day
+   * Link half-life: half of the links that entered the front page between the start and 1 day
    * before the end had left it for good this long after they first appeared (first
    * capture to last capture that showed them); null when too few links entered.
    */
@@ -40,12 +40,10 @@ export interface FrontPageTime {
   longest: FrontPageStay[];
 }
 
-const WINDOW_MS = 7 * DAY_MS;
 const LONGEST = 10;
 
-/** DER-7 figures of the outlet over the last 7 days, spans clipped to the period. */
-export async function loadFrontPageTime(db: Executor, outletId: number, policy: OutletPolicy, now: number): Promise<FrontPageTime> {
-  const start = now - WINDOW_MS;
+/** DER-7 figures of the outlet over the period, spans clipped to it. */
+export async function loadFrontPageTime(db: Executor, outletId: number, policy: OutletPolicy, { start, end: now }: Window): Promise<FrontPageTime> {
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
   const perArticle = sql`
@@ -68,6 +66,7 @@ export async function loadFrontPageTime(db: Executor, outletId: number, policy: 
         select max(coalesce(s.to_at, ${to}::timestamptz)) - a.first_seen_frontpage_at as stay
         from articles a join rank_spans s on s.article_id = a.id
         where a.outlet_id = ${outletId} and a.first_seen_at >= ${new Date(start - DAY_MS).toISOString()}::timestamptz
+          and a.first_seen_at < ${new Date(now - DAY_MS).toISOString()}::timestamptz
           and a.first_seen_frontpage_at >= ${from}::timestamptz and a.first_seen_frontpage_at < ${new Date(now - DAY_MS).toISOString()}::timestamptz
         group by a.id, a.first_seen_frontpage_at) t`),
   ]);

@@ -1,14 +1,14 @@
 /**
  * An outlet's front page from its rank spans (SPEC STO-1, WEB-1): what it shows now (the
- * spans still open at its latest successful capture) and the positions over the last
- * 24 hours of the stories that ranked highest in them.
+ * spans still open at its latest successful capture) and the positions over a period
+ * (by default the last 24 hours) of the stories that ranked highest in it.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";
 import { outletRankIntervals } from "./front-pages";
-import { DAY_MS, idList, num, time } from "./page-sql";
+import { idList, num, time, type Window } from "./page-sql";
 
 /** One link of the front page now. */
 export interface FrontPageItem {
@@ -81,9 +81,8 @@ export interface TimelineSeries { articleId: number; headline: string; bestRank:
 /** Position timelines of the top stories over a period. */
 export interface TopStoryTimelines { start: number; end: number; series: TimelineSeries[] }
 
-/** The stories with the best ranks over the last 24 hours and all their spans in that period. */
-export async function loadTopStoryTimelines(db: Executor, outletId: number, policy: OutletPolicy, now: number): Promise<TopStoryTimelines> {
-  const start = now - DAY_MS;
+/** The stories with the best ranks over the period and all their spans in it. */
+export async function loadTopStoryTimelines(db: Executor, outletId: number, policy: OutletPolicy, { start, end: now }: Window): Promise<TopStoryTimelines> {
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
   const intervals = outletRankIntervals(outletId, from, to);

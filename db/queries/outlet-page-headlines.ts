@@ -1,15 +1,16 @@
 /**
  * An outlet's headline changes (SPEC WEB-1, STO-1): a change is a headline version first
- * seen after an earlier version of the same article, from any source. Counted over
- * the last 7 days, with the latest ones and the headline each replaced, for articles
- * first seen in the last 14 days: older ones are rarely retitled, and the bound keeps
- * the query on the outlet's recent articles (index articles_outlet_first_seen).
+ * seen after an earlier version of the same article, from any source. Counted over a
+ * period (by default the last 7 days), with the latest ones and the headline each replaced,
+ * for articles first seen from 7 days before the period to its end: older ones are rarely
+ * retitled, and the bound keeps the query on the outlet's articles of the period (index
+ * articles_outlet_first_seen).
  */
 import "server-only";
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";
-import { DAY_MS, outletArticlesSeenBetween, time } from "./page-sql";
+import { DAY_MS, outletArticlesSeenBetween, time, type Window } from "./page-sql";
 
 /** One headline change: the new text and the one it replaced, as they may be cited. */
 export interface HeadlineChange { articleId: number; at: number; before: string; after: string }
@@ -30,16 +31,16 @@ export interface HeadlineChanges {
 }
 
 const LATEST = 10;
-const WINDOW_MS = 7 * DAY_MS;
-/** Articles first seen this far back are followed for changes. */
+/** Articles first seen this far back are followed for changes (the feed's window, feeds.ts). */
 export const CHANGES_ARTICLE_WINDOW_MS = 14 * DAY_MS;
+/** Articles first seen this long before a period are followed for its changes. */
+const CHANGES_ARTICLE_LEAD_MS = 7 * DAY_MS;
 
-/** Headline changes of the outlet over the last 7 days. */
-export async function loadHeadlineChanges(db: Executor, outletId: number, policy: OutletPolicy, now: number): Promise<HeadlineChanges> {
-  const start = now - WINDOW_MS;
+/** Headline changes of the outlet over the period. */
+export async function loadHeadlineChanges(db: Executor, outletId: number, policy: OutletPolicy, { start, end: now }: Window): Promise<HeadlineChanges> {
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
-  const articlesFrom = new Date(now - CHANGES_ARTICLE_WINDOW_MS).toISOString();
+  const articlesFrom = new Date(start - CHANGES_ARTICLE_LEAD_MS).toISOString();
   const changed = sql`
     from headline_versions hv join articles a on a.id = hv.article_id
     where ${outletArticlesSeenBetween("a", outletId, articlesFrom, to)}

@@ -1,5 +1,5 @@
 /**
- * What the outlet's articles of the last 7 days are made of: declared sections and
+ * What the outlet's articles of a period (by default the last 7 days) are made of: declared sections and
  * headline framing (DER-4); agency copy (DER-3) is in agency-share.ts. Framing is filled
  * by the analysis; until it has run it says so instead of showing zeros.
  */
@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { frameLabel } from "../../lib/analysis/framing-letters";
 import type { OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";
-import { DAY_MS, outletArticlesSeenBetween } from "./page-sql";
+import { outletArticlesSeenBetween, type Window } from "./page-sql";
 
 /** A label and how many articles (or headlines) carry it. */
 export interface Share { label: string; count: number }
@@ -24,19 +24,17 @@ export type FramingDistribution =
   | { shown: false }
   | { shown: true; start: number; end: number; headlines: number; letters: Share[]; modelSha256: string[] };
 
-const WINDOW_MS = 7 * DAY_MS;
 const SECTIONS_SHOWN = 8;
 /** Shown for articles whose page declared no section. */
 export const NO_SECTION = "Sin sección declarada";
 
-function period(now: number) {
-  const start = now - WINDOW_MS;
-  return { start, end: now, from: new Date(start).toISOString(), to: new Date(now).toISOString() };
+function period({ start, end }: Window) {
+  return { start, end, from: new Date(start).toISOString(), to: new Date(end).toISOString() };
 }
 
-/** Articles per declared section over the last 7 days. */
-export async function loadSectionMix(db: Executor, outletId: number, now: number): Promise<SectionMix> {
-  const p = period(now);
+/** Articles per declared section over the period. */
+export async function loadSectionMix(db: Executor, outletId: number, window: Window): Promise<SectionMix> {
+  const p = period(window);
   const all = await db.execute<{ section: string | null; unread: boolean; n: number }>(sql`
     select nullif(trim(section), '') as section, (read_at is null) as unread, count(*)::int as n from articles
     where ${outletArticlesSeenBetween("articles", outletId, p.from, p.to)}
@@ -57,10 +55,10 @@ export async function loadSectionMix(db: Executor, outletId: number, now: number
   };
 }
 
-/** Framing letters of the headlines of articles first seen in the last 7 days. */
-export async function loadFramingDistribution(db: Executor, outletId: number, policy: OutletPolicy, now: number): Promise<FramingDistribution> {
+/** Framing letters of the headlines of articles first seen in the period. */
+export async function loadFramingDistribution(db: Executor, outletId: number, policy: OutletPolicy, window: Window): Promise<FramingDistribution> {
   if (!policy.modelAnnotations) return { shown: false };
-  const p = period(now);
+  const p = period(window);
   const rows = await db.execute<{ letter: string; n: number; models: string[] }>(sql`
     select f.letter, count(*)::int as n, array_agg(distinct f.model_sha256) as models
     from articles a join headline_versions hv on hv.article_id = a.id join framing f on f.text_hash = hv.text_hash

@@ -6,6 +6,7 @@
 import "server-only";
 import type { Policies } from "../../lib/policy";
 import type { Executor } from "../client";
+import { DAY_MS, recentWindow, type Window } from "./page-sql";
 import { loadFrontPageNow, loadTopStoryTimelines, type FrontPageNow, type TopStoryTimelines } from "./outlet-page-front";
 import { loadFrontPageTime, type FrontPageTime } from "./outlet-page-front-time";
 import { loadHeadlineChanges, type HeadlineChanges } from "./outlet-page-headlines";
@@ -23,6 +24,8 @@ import { loadOutletStatus, type OutletStatus } from "./outlet-page-status";
 export interface OutletPage {
   outlet: VisibleOutlet;
   now: number;
+  /** The chosen period the figures cover, clipped to now; undefined: each section's recent window. */
+  period?: Window;
   frontPage: FrontPageNow | null;
   timelines: TopStoryTimelines | null;
   frontPageTime: FrontPageTime | null;
@@ -40,26 +43,38 @@ export interface OutletPage {
   replies: PublishedReply[];
 }
 
-/** The page of outlet `slug` at `now`, or undefined when it is unknown, inactive or under `total`. */
-export async function loadOutletPage(db: Executor, policies: Policies, { slug, now }: { slug: string; now: number }): Promise<OutletPage | undefined> {
+/** Default windows of the sections when no period is chosen. */
+export const TIMELINES_WINDOW_MS = DAY_MS;
+export const FIGURES_WINDOW_MS = 7 * DAY_MS;
+
+/**
+ * The page of outlet `slug` at `now`, or undefined when it is unknown, inactive or under `total`.
+ * With a `period` (SPEC WEB-5), every figure of the past covers it, up to `now`; the sections
+ * about now (front page, status, signals, replies) stay as of now.
+ */
+export async function loadOutletPage(db: Executor, policies: Policies, { slug, now, period }: { slug: string; now: number; period?: Window }): Promise<OutletPage | undefined> {
   const outlet = await findVisibleOutlet(db, policies, slug);
   if (!outlet) return undefined;
   const { id, policy } = outlet;
   const positions = policy.positions;
+  const chosen = period ? { start: period.start, end: Math.max(period.start, Math.min(period.end, now)) } : undefined;
+  const recent = recentWindow(now, TIMELINES_WINDOW_MS);
+  const figures = chosen ?? recentWindow(now, FIGURES_WINDOW_MS);
+  // The agency share of the front page and the silences keep their own recent windows, as their captions say.
   const [frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, agencyFront, silences, framing, status, signals, replies] = await Promise.all([
     positions ? loadFrontPageNow(db, id, policy) : null,
-    positions ? loadTopStoryTimelines(db, id, policy, now) : null,
-    positions ? loadFrontPageTime(db, id, policy, now) : null,
-    loadHeadlineChanges(db, id, policy, now),
-    loadPublicationDelay(db, id, now),
-    loadSectionMix(db, id, now),
-    loadAgencyShare(db, id, now),
+    positions ? loadTopStoryTimelines(db, id, policy, chosen ?? recent) : null,
+    positions ? loadFrontPageTime(db, id, policy, figures) : null,
+    loadHeadlineChanges(db, id, policy, figures),
+    loadPublicationDelay(db, id, figures),
+    loadSectionMix(db, id, figures),
+    loadAgencyShare(db, id, figures),
     positions ? loadAgencyFrontShare(db, id, { now }) : null,
     loadOutletSilences(db, policies, { outletId: id, now }),
-    loadFramingDistribution(db, id, policy, now),
+    loadFramingDistribution(db, id, policy, figures),
     loadOutletStatus(db, id, policy, now),
     loadOutletSignals(db, id),
     loadPublishedReplies(db, id),
   ]);
-  return { outlet, now, frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, agencyFront, silences, framing, status, signals, replies };
+  return { outlet, now, period: chosen, frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, agencyFront, silences, framing, status, signals, replies };
 }

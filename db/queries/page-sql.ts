@@ -30,6 +30,14 @@ export function num(value: string | number | null | undefined): number | null {
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 
+/** A period a figure is measured over: [start, end] in epoch ms. */
+export interface Window { start: number; end: number }
+
+/** The `ms` before `now`: a section's default recent window. */
+export function recentWindow(now: number, ms: number): Window {
+  return { start: now - ms, end: now };
+}
+
 /** `<alias>.outlet_id = outlet and <alias>.first_seen_at` within [from, to]: index articles_outlet_first_seen. */
 export function outletArticlesSeenBetween(alias: string, outletId: number, from: string, to: string): SQL {
   const a = sql.raw(alias);

@@ -21,6 +21,8 @@ export interface PublicPage {
    * evicts real pages. None listed: the page reads no query.
    */
   params?: readonly string[];
+  /** The query parameters its detail pages (`/cabeceras/[slug]`) read, kept the same way. */
+  detailParams?: readonly string[];
 }
 
 /** A public section: its path, its navigation label, one line on what it holds. */
@@ -32,7 +34,7 @@ export interface SiteSection extends PublicPage {
 /** Every public section of WEB-1, in the order the navigation shows them. */
 export const siteSections: readonly SiteSection[] = [
   { href: "/", label: "Inicio", summary: "Qué es Hemeroscopio y qué medimos.", caching: "page" },
-  { href: "/cabeceras", label: "Cabeceras", summary: "Los medios que seguimos, comparados, con su ficha.", caching: "page-and-details", params: ["orden"] },
+  { href: "/cabeceras", label: "Cabeceras", summary: "Los medios que seguimos, comparados, con su ficha.", caching: "page-and-details", params: ["orden"], detailParams: ["desde", "hasta"] },
   { href: "/historias", label: "Historias", summary: "La misma noticia contada por varias cabeceras.", caching: "page-and-details", params: ["pagina", "orden"] },
   { href: "/portadas", label: "Portadas", summary: "Las portadas de cualquier momento: lado a lado y hora a hora.", caching: "page", params: ["en", "cabeceras"] },
   { href: "/buscar", label: "Buscar", summary: "Búsqueda en los titulares registrados.", caching: "page", params: ["q", "cabecera", "desde", "hasta", "seccion", "pagina"] },

@@ -20,12 +20,12 @@ const CACHEABLE_PATHS: readonly CachedPath[] = [
   { pattern: /^\/api\/v1\/(?!exports\/)[a-z0-9/_-]+$/ },
 ];
 
-/** The path patterns a public page's `caching` admits; the page reads its `params`, its details pages none. */
+/** The path patterns a public page's `caching` admits; the page reads its `params`, its details pages their `detailParams`. */
 function cachedPaths(page: PublicPage): CachedPath[] {
   // A bracketed segment (`[slug]`) stands for any one segment.
   const path = page.href === "/" ? "" : page.href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\[[a-z]+\\\]/g, "[^/]+");
   const self = { pattern: new RegExp(`^${path || "\\/"}$`), params: page.params ?? [] };
-  const details = { pattern: new RegExp(`^${path}\\/[^/]+$`), params: [] };
+  const details = { pattern: new RegExp(`^${path}\\/[^/]+$`), params: page.detailParams ?? [] };
   return { page: [self], details: [details], "page-and-details": [self, details], never: [] }[page.caching];
 }
 

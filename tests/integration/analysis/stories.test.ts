@@ -212,7 +212,7 @@ describe("agency share on the outlet page", () => {
     const outlets = await database.db.execute<{ id: number; slug: string }>(sql`select id, slug from outlets`);
     let seen = 0;
     for (const o of outlets) {
-      const share = await loadAgencyShare(database.db, o.id, ended);
+      const share = await loadAgencyShare(database.db, o.id, { start: ended - 7 * 86_400_000, end: ended });
       const mine = stored.filter((a) => a.outlet === o.slug);
       expect(share.articles).toBe(mine.length);
       expect(share.agencyArticles).toBe(mine.filter((a) => a.agency !== null).length);

@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe("outlet page figures early in a crawl", () => {
   it("WEB-7: 'Sin sección declarada' counts only articles we read and found without one; unread ones are counted apart", async () => {
-    const mix = await loadSectionMix(database.db, outletId, NOW);
+    const mix = await loadSectionMix(database.db, outletId, { start: NOW - 7 * 86_400_000, end: NOW });
     expect(mix.sections).toEqual([{ label: "Deportes", count: 1 }, { label: "Política", count: 1 }, { label: NO_SECTION, count: 1 }]);
     expect({ articles: mix.articles, unread: mix.unread }).toEqual({ articles: 3, unread: 2 });
   });
@@ -44,7 +44,7 @@ describe("agency share of an outlet", () => {
     await add("/reservada", "reserved");
     await add("/de-pago", "paywalled");
     await add("/sin-leer", undefined);
-    const share = await loadAgencyShare(db, id, NOW);
+    const share = await loadAgencyShare(db, id, { start: NOW - 7 * 86_400_000, end: NOW });
     expect(share).toMatchObject({ articles: 5, judged: 2, agencyArticles: 1, analysed: true });
   });
 });

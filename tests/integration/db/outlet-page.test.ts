@@ -115,6 +115,28 @@ describe("outlet page read model", () => {
     expect(c.latest).toEqual([{ articleId: a1, at: NOW - 6 * HOUR, before: "Primer titular", after: "Segundo titular corregido" }]);
   });
 
+  it("WEB-5: with a period, every figure of the past covers it, clipped to now, and the front page now stays as of now", async () => {
+    const page = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW, period: { start: NOW - 11 * HOUR, end: NOW + 13 * HOUR } }))!;
+    expect(page.period).toEqual({ start: NOW - 11 * HOUR, end: NOW });
+    for (const figure of [page.timelines!, page.frontPageTime!, page.headlineChanges, page.delay, page.sections, page.agency]) {
+      expect({ start: figure.start, end: figure.end }).toEqual({ start: NOW - 11 * HOUR, end: NOW });
+    }
+    expect(page.frontPage!.capturedAt).toBe(NOW - HOUR);
+    // Only a2 entered the front page more than a day before the end of a 11-hour period: none.
+    expect(page.frontPageTime).toMatchObject({ articles: 4, halfLifeLinks: 0 });
+  });
+
+  it("WEB-5: a period in the past shows only what was recorded in it", async () => {
+    const period = { start: NOW - 9 * 24 * HOUR - HOUR, end: NOW - 8 * 24 * HOUR };
+    const page = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW, period }))!;
+    expect(page.sections.sections).toEqual([{ label: "Viejo", count: 1 }]);
+    expect(page.delay.articles).toBe(1);
+    expect(page.headlineChanges).toMatchObject({ changes: 0, articlesSeen: 1 });
+    expect(page.timelines!.series).toEqual([]);
+    expect(page.frontPageTime).toMatchObject({ articles: 0, longest: [] });
+    expect(page.agency).toMatchObject({ articles: 1, agencyArticles: 0 });
+  });
+
   it("DER-8: publication delay declared → first seen, as a distribution with its median, and where each was first seen", async () => {
     const d = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!.delay;
     expect(d).toMatchObject({ articles: 2, declared: 2, medianMs: 17.5 * MINUTE, firstSeenIn: { feed: 1, sitemap: 1, frontpage: 0 } });

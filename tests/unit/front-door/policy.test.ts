@@ -20,6 +20,8 @@ describe("page cache policy (WEB-4)", () => {
     expect(cacheKey(get("/cabeceras?x=random"))).toBe("identity /cabeceras");
     expect(cacheKey(get("/?a=1&b=2"))).toBe("identity /");
     expect(cacheKey(get("/cabeceras/el-pais?utm_source=x"))).toBe("identity /cabeceras/el-pais");
+    // WEB-5: an outlet's page is kept per period.
+    expect(cacheKey(get("/cabeceras/el-pais?desde=2026-03-03&utm=1&hasta=2026-03-09"))).toBe("identity /cabeceras/el-pais?desde=2026-03-03&hasta=2026-03-09");
     expect(cacheKey(get("/buscar?utm=1&q=vivienda&x=%ZZ&pagina=2"))).toBe("identity /buscar?q=vivienda&pagina=2");
     expect(cacheKey(get("/estado?cabeceras=-nombre&z=1"))).toBe("identity /estado?cabeceras=-nombre");
     expect(cacheKey(get("/historias?orden=x&pagina=3&y"))).toBe("identity /historias?orden=x&pagina=3");

@@ -1,12 +1,19 @@
-/** An outlet's page ("ficha", SPEC WEB-1): every figure says over which period it is measured. */
+/**
+ * An outlet's page ("ficha", SPEC WEB-1): every figure says over which period it is measured,
+ * and takes the period `desde`/`hasta` asked for in the URL (WEB-5).
+ */
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { loadOutletPage } from "@/db/queries/outlet-page";
 import { loadPolicies } from "@/db/policy";
 import { readSiteData } from "@/lib/pages/data";
+import { parseOutletPeriod } from "@/lib/pages/outlet-period";
+import { dayValue } from "@/lib/pages/peninsular-time";
+import type { SearchParams } from "@/lib/pages/search-params";
 import { zoneLabel } from "@/lib/pages/time-zone";
 import { FeedLink } from "../../../_components/history/feed-link";
+import { PeriodForm } from "../../../_components/history/period-form";
 import { PageHeader } from "../../../_components/page-header";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { AgencySection } from "./_sections/agency";
@@ -25,22 +32,33 @@ import { StatusSection } from "./_sections/status";
 import { TimelinesSection } from "./_sections/timelines";
 import { siteClock } from "@/db/server";
 
-type Props = { params: Promise<{ slug: string }> };
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchParams> };
 
-// Metadata and page share one read per request.
-const pageFor = cache((slug: string) =>
-  readSiteData(async (db) => loadOutletPage(db, await loadPolicies(db), { slug, now: siteClock().now() })));
+// Metadata and page share one read per request (same slug and period).
+const pageFor = cache((slug: string, from?: string, to?: string) => {
+  const parsed = parseOutletPeriod({ desde: from, hasta: to });
+  const period = parsed.ok ? parsed.value : undefined;
+  return readSiteData(async (db) => loadOutletPage(db, await loadPolicies(db), { slug, now: siteClock().now(), period }));
+});
+
+/** The chosen period, or why the query string is wrong. */
+async function periodOf(searchParams: Promise<SearchParams>) {
+  const parsed = parseOutletPeriod(await searchParams);
+  return { parsed, chosen: parsed.ok ? parsed.value : undefined };
+}
 
 /** Title from the outlet's name. */
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const read = await pageFor((await params).slug);
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const { chosen } = await periodOf(searchParams);
+  const read = await pageFor((await params).slug, chosen?.from, chosen?.to);
   if (!read.ok) return { title: "Servicio no disponible" };
   return { title: read.value ? read.value.outlet.name : "Cabecera no encontrada" };
 }
 
 /** Ficha of one active outlet; unknown, inactive or fully excluded outlets are a 404 (PUB-6). */
-export default async function OutletPage({ params }: Props) {
-  const read = await pageFor((await params).slug);
+export default async function OutletPage({ params, searchParams }: Props) {
+  const { parsed, chosen } = await periodOf(searchParams);
+  const read = await pageFor((await params).slug, chosen?.from, chosen?.to);
   if (!read.ok) return <ServiceUnavailable />;
   const page = read.value;
   if (!page) notFound();
@@ -54,15 +72,20 @@ export default async function OutletPage({ params }: Props) {
         lead={<>Lo que hemos medido de su portada, sus feeds y sus sitemaps. Portada: <a href={outlet.homepage} rel="noopener noreferrer">{outlet.homepage}</a>. <span data-testid="time-zone">Horas en {zoneLabel(tz)}</span>.</>}
       />
       <RequestsInForce policy={outlet.policy} />
-      {page.frontPage ? <FrontPageNowSection frontPage={page.frontPage} timeZone={tz} slug={outlet.slug} /> : null}
-      {page.timelines ? <TimelinesSection timelines={page.timelines} outletName={outlet.name} timeZone={tz} /> : null}
-      <HeadlineChangesSection data={page.headlineChanges} timeZone={tz} />
+      {parsed.ok ? null : (
+        // The proxy answers this with HTTP 400 (SEC-6); the page still offers the form.
+        <p className="notice" role="alert" data-testid="bad-query">No hemos podido leer el periodo pedido: {parsed.reason} Se muestran las cifras más recientes.</p>
+      )}
+      <PeriodForm slug={outlet.slug} today={dayValue(page.now)} chosen={chosen} />
+      {page.frontPage ? <FrontPageNowSection frontPage={page.frontPage} timeZone={tz} slug={outlet.slug} periodEnd={page.period?.end} /> : null}
+      {page.timelines ? <TimelinesSection timelines={page.timelines} outletName={outlet.name} timeZone={tz} chosen={chosen} /> : null}
+      <HeadlineChangesSection data={page.headlineChanges} timeZone={tz} chosen={chosen} />
       <FeedLink href={`/cabeceras/${outlet.slug}/cambios.atom`} title={`${outlet.name}: titulares cambiados`} text="Sigue sus cambios de titular" />
-      <HeadlineTestsSection outletId={outlet.id} now={page.now} timeZone={tz} />
-      {page.frontPageTime ? <FrontPageTimeSection data={page.frontPageTime} timeZone={tz} /> : null}
-      <DelaySection data={page.delay} outletName={outlet.name} timeZone={tz} />
-      <MixSections sections={page.sections} framing={page.framing} outletName={outlet.name} timeZone={tz} />
-      <AgencySection agency={page.agency} timeZone={tz} />
+      <HeadlineTestsSection outletId={outlet.id} now={page.now} timeZone={tz} chosen={chosen} window={page.period} />
+      {page.frontPageTime ? <FrontPageTimeSection data={page.frontPageTime} timeZone={tz} chosen={chosen} /> : null}
+      <DelaySection data={page.delay} outletName={outlet.name} timeZone={tz} chosen={chosen} />
+      <MixSections sections={page.sections} framing={page.framing} outletName={outlet.name} timeZone={tz} chosen={chosen} />
+      <AgencySection agency={page.agency} timeZone={tz} chosen={chosen} />
       {page.agencyFront ? <AgencyFrontSection share={page.agencyFront} /> : null}
       <SilencesSection data={page.silences} outletName={outlet.name} timeZone={tz} />
       <StatusSection status={page.status} timeZone={tz} />

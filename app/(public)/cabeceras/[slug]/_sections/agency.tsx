@@ -3,11 +3,14 @@ import Link from "next/link";
 import type { AgencyShare } from "@/db/queries/agency-share";
 import { ENOUGH_DATA, enoughData } from "@/lib/pages/enough-data";
 import { formatCount } from "@/lib/pages/format";
-import { formatPeriod, formatShare } from "@/lib/pages/period";
+import { formatShare } from "@/lib/pages/period";
+import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
+
 
 /** What share of the articles we could judge are agency copy, and of which agency; says so when nothing was judged yet. */
-export function AgencySection({ agency, timeZone }: { agency: AgencyShare; timeZone: string }) {
-  const period = formatPeriod(agency.start, agency.end, timeZone);
+export function AgencySection({ agency, timeZone, chosen }: { agency: AgencyShare; timeZone: string; chosen?: OutletPeriod }) {
+  const w = periodWords(chosen, agency, timeZone, "en los últimos 7 días");
+  const period = w.caption;
   return (
     <section aria-labelledby="agencias">
       <h2 id="agencias">Teletipos de agencia</h2>
@@ -17,12 +20,12 @@ export function AgencySection({ agency, timeZone }: { agency: AgencyShare; timeZ
         <>
           {!enoughData("agencyShare", agency.judged) ? (
             <p data-testid="agency-share">
-              <span className="badge">Aún pocos datos</span> De las noticias de los últimos 7 días ({period}) hemos podido analizar{" "}
+              <span className="badge">Aún pocos datos</span> De las noticias vistas {w.within} hemos podido analizar{" "}
               {formatCount(agency.judged, "noticia", "noticias")}; para dar una proporción hacen falta {ENOUGH_DATA.agencyShare.min}.
               De ellas, {formatCount(agency.agencyArticles, "es teletipo", "son teletipos")} de agencia.
             </p>
           ) : <p data-testid="agency-share">
-            {formatShare(agency.agencyArticles, agency.judged)} de las noticias que pudimos analizar en los últimos 7 días ({period}) son teletipos de agencia:{" "}
+            {formatShare(agency.agencyArticles, agency.judged)} de las noticias que pudimos analizar {w.within} son teletipos de agencia:{" "}
             {formatCount(agency.agencyArticles, "noticia", "noticias")} de {formatCount(agency.judged, "analizada", "analizadas")}
             {agency.judged < agency.articles ? ` (vimos ${formatCount(agency.articles, "noticia", "noticias")}; del resto no leímos la página)` : ""}.
           </p>}

@@ -3,18 +3,21 @@ import type { PublicationDelay } from "@/db/queries/outlet-page-delay";
 import Link from "next/link";
 import { enoughData, tooLittleData } from "@/lib/pages/enough-data";
 import { formatCount, formatNumber } from "@/lib/pages/format";
-import { formatElapsed, formatPeriod, formatShare } from "@/lib/pages/period";
+import { formatElapsed, formatShare } from "@/lib/pages/period";
+import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
+
 import { BarChart } from "../../../../_components/charts/bar-chart";
 
 /** Median and distribution of the delay, and where we first saw each article. */
-export function DelaySection({ data, outletName, timeZone }: { data: PublicationDelay; outletName: string; timeZone: string }) {
-  const period = formatPeriod(data.start, data.end, timeZone);
+export function DelaySection({ data, outletName, timeZone, chosen }: { data: PublicationDelay; outletName: string; timeZone: string; chosen?: OutletPeriod }) {
+  const w = periodWords(chosen, data, timeZone, "en los últimos 7 días");
+  const period = w.caption;
   return (
     <section aria-labelledby="retraso">
       <h2 id="retraso">Retraso de publicación</h2>
       <p>
         Tiempo entre la hora de publicación que declara la cabecera y la primera vez que vimos la noticia, para las{" "}
-        {formatCount(data.articles, "noticia vista", "noticias vistas")} por primera vez en los últimos 7 días ({period}).
+        {formatCount(data.articles, "noticia vista", "noticias vistas")} por primera vez {w.within}.
         Mide también nuestra propia rapidez: leemos los feeds cada pocos minutos, no al instante.
       </p>
       {data.declared === 0 && data.beforeReading === 0 ? <p>Ninguna de esas noticias declaraba su hora de publicación.</p> : (

@@ -5,8 +5,8 @@ import { frontPageAtHref } from "@/lib/pages/history-links";
 import { zoneLabel } from "@/lib/pages/time-zone";
 import { Moment } from "../../../../_components/moment";
 
-/** The front page by rank, with since when each link holds its rank. */
-export function FrontPageNowSection({ frontPage, timeZone, slug }: { frontPage: FrontPageNow; timeZone: string; slug: string }) {
+/** The front page by rank, with since when each link holds its rank; with a chosen period, a link to its page at the period's end. */
+export function FrontPageNowSection({ frontPage, timeZone, slug, periodEnd }: { frontPage: FrontPageNow; timeZone: string; slug: string; periodEnd?: number }) {
   return (
     <section aria-labelledby="portada-ahora">
       <h2 id="portada-ahora">Su portada ahora</h2>
@@ -39,7 +39,10 @@ export function FrontPageNowSection({ frontPage, timeZone, slug }: { frontPage: 
           )}
         </>
       )}
-      <p className="hint"><Link href={frontPageAtHref(slug)} prefetch={false}>Su portada en cualquier otro momento</Link>.</p>
+      <p className="hint">
+        <Link href={frontPageAtHref(slug)} prefetch={false}>Su portada en cualquier otro momento</Link>
+        {periodEnd === undefined ? null : <>; <Link href={frontPageAtHref(slug, periodEnd - 60_000)} prefetch={false} data-testid="front-page-period-end">su portada al final del periodo elegido</Link></>}.
+      </p>
     </section>
   );
 }

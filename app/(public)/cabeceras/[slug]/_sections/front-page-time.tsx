@@ -3,16 +3,19 @@ import Link from "next/link";
 import type { FrontPageTime } from "@/db/queries/outlet-page-front-time";
 import { enoughData, tooLittleData } from "@/lib/pages/enough-data";
 import { formatNumber } from "@/lib/pages/format";
-import { formatElapsed, formatPeriod } from "@/lib/pages/period";
+import { formatElapsed } from "@/lib/pages/period";
+import { capitalized, periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
+
 
 /** The period's figures and the links that stayed longest. */
-export function FrontPageTimeSection({ data, timeZone }: { data: FrontPageTime; timeZone: string }) {
-  const period = formatPeriod(data.start, data.end, timeZone);
+export function FrontPageTimeSection({ data, timeZone, chosen }: { data: FrontPageTime; timeZone: string; chosen?: OutletPeriod }) {
+  const w = periodWords(chosen, data, timeZone, "en los últimos 7 días");
+  const entered = chosen ? "entre el comienzo del periodo y un día antes de su final" : "entre hace 7 días y hace 1 día";
   return (
     <section aria-labelledby="tiempo-portada">
       <h2 id="tiempo-portada">Tiempo en portada</h2>
       <p>
-        Últimos 7 días ({period}). El tiempo va de la primera a la última captura en que vimos la noticia en cada posición;
+        {capitalized(w.within)}. El tiempo va de la primera a la última captura en que vimos la noticia en cada posición;
         una noticia vista en una sola captura cuenta cero.
       </p>
       {data.articles === 0 ? <p>No hemos registrado ninguna noticia en su portada en este periodo.</p> : (
@@ -24,13 +27,13 @@ export function FrontPageTimeSection({ data, timeZone }: { data: FrontPageTime; 
             <dt>Vida media de un enlace</dt>
             <dd data-testid="half-life">
               {data.halfLifeMs === null
-                ? `${tooLittleData("halfLife", data.halfLifeLinks)} que entraran en portada entre hace 7 días y hace 1 día`
-                : `${formatElapsed(data.halfLifeMs)}: la mitad de las ${formatNumber(data.halfLifeLinks)} noticias que entraron en portada entre hace 7 días y hace 1 día ya había salido de ella pasado ese tiempo`}
+                ? `${tooLittleData("halfLife", data.halfLifeLinks)} que entraran en portada ${entered}`
+                : `${formatElapsed(data.halfLifeMs)}: la mitad de las ${formatNumber(data.halfLifeLinks)} noticias que entraron en portada ${entered} ya había salido de ella pasado ese tiempo`}
             </dd>
           </dl>
           <div className="table-wrap">
             <table className="data-table">
-              <caption className="table-caption">Las {data.longest.length} noticias que más tiempo estuvieron en portada en el periodo.</caption>
+              <caption className="table-caption">Las {data.longest.length} noticias que más tiempo estuvieron en portada {w.within}.</caption>
               <thead>
                 <tr><th scope="col">Titular</th><th scope="col">Mejor posición</th><th scope="col">En portada</th><th scope="col">De apertura</th></tr>
               </thead>

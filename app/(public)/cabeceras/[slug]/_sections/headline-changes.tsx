@@ -2,20 +2,20 @@
 import Link from "next/link";
 import type { HeadlineChanges } from "@/db/queries/outlet-page-headlines";
 import { headlineChangeSummary } from "@/lib/pages/headline-change-words";
-import { formatPeriod } from "@/lib/pages/period";
+import { capitalized, periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 import { wordDiff } from "@/lib/word-diff";
 import { HeadlineDiff } from "../../../../_components/headline-diff";
 import { Moment } from "../../../../_components/moment";
 
 /** Figures, then the latest changes newest first. */
-export function HeadlineChangesSection({ data, timeZone }: { data: HeadlineChanges; timeZone: string }) {
-  const period = formatPeriod(data.start, data.end, timeZone);
+export function HeadlineChangesSection({ data, timeZone, chosen }: { data: HeadlineChanges; timeZone: string; chosen?: OutletPeriod }) {
+  const w = periodWords(chosen, data, timeZone, "en los últimos 7 días");
   return (
     <section aria-labelledby="cambios-titular">
       <h2 id="cambios-titular">Cambios de titular</h2>
       <p>
-        Últimos 7 días ({period}): {headlineChangeSummary(data)}. Contamos como cambio cualquier titular distinto de la misma noticia visto después del primero, en su portada, su feed, su
-        sitemap o la propia página, en noticias vistas por primera vez en los últimos 14 días.
+        {capitalized(w.within)}: {headlineChangeSummary(data)}. Contamos como cambio cualquier titular distinto de la misma noticia visto después del primero, en su portada, su feed, su
+        sitemap o la propia página, en noticias vistas por primera vez {chosen ? "desde 7 días antes del comienzo del periodo" : "en los últimos 14 días"}.
       </p>
       {data.latest.length > 0 ? (
         <ol className="headline-changes">

@@ -1,28 +1,30 @@
-/** "Pruebas A/B y reescrituras" (SPEC DER-6, WEB-1): how the outlet's headlines changed over 7 days. */
+/** "Pruebas A/B y reescrituras" (SPEC DER-6, WEB-1): how the outlet's headlines changed over the period. */
 import Link from "next/link";
 import { loadHeadlineTestCounts, NO_HEADLINE_CHANGES } from "@/db/queries/headline-changes";
 import { DAY_MS } from "@/db/queries/page-sql";
 import { readSiteData } from "@/lib/pages/data";
 import { formatCount } from "@/lib/pages/format";
-import { formatPeriod } from "@/lib/pages/period";
+import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 
 const WINDOW_MS = 7 * DAY_MS;
 
-/** Tests and rewrites of the articles first seen in the last 7 days; reads its own figures. */
-export async function HeadlineTestsSection({ outletId, now, timeZone }: { outletId: number; now: number; timeZone: string }) {
-  const start = now - WINDOW_MS;
-  const read = await readSiteData((db) => loadHeadlineTestCounts(db, { outletIds: [outletId], from: start, to: now }));
-  const period = formatPeriod(start, now, timeZone);
+/** Tests and rewrites of the articles first seen in the period (by default the last 7 days); reads its own figures. */
+export async function HeadlineTestsSection({ outletId, now, timeZone, chosen, window }: {
+  outletId: number; now: number; timeZone: string; chosen?: OutletPeriod; window?: { start: number; end: number };
+}) {
+  const { start, end } = window ?? { start: now - WINDOW_MS, end: now };
+  const read = await readSiteData((db) => loadHeadlineTestCounts(db, { outletIds: [outletId], from: start, to: end }));
+  const w = periodWords(chosen, { start, end }, timeZone, "en los últimos 7 días");
   const c = read.ok ? (read.value.get(outletId) ?? NO_HEADLINE_CHANGES) : undefined;
   return (
     <section aria-labelledby="pruebas-ab">
       <h2 id="pruebas-ab">Pruebas A/B y reescrituras</h2>
       {c === undefined ? <p>Estas cifras no están disponibles en este momento.</p> : c.changedArticles === 0 ? (
-        <p>No hemos visto cambiar el titular de ninguna de sus noticias vistas por primera vez en los últimos 7 días ({period}).</p>
+        <p>No hemos visto cambiar el titular de ninguna de sus noticias vistas por primera vez {w.within}.</p>
       ) : (
         <>
           <p>
-            De sus noticias vistas por primera vez en los últimos 7 días ({period}), {formatCount(c.changedArticles, "cambió", "cambiaron")} de
+            De sus noticias vistas por primera vez {w.within}, {formatCount(c.changedArticles, "cambió", "cambiaron")} de
             titular. Contamos {formatCount(c.rewrites, "reescritura", "reescrituras")} (un titular que sustituye al anterior para siempre)
             y {formatCount(c.tests, "prueba A/B", "pruebas A/B")} en {formatCount(c.testedArticles, "noticia", "noticias")} (titulares que
             se alternan: uno vuelve después de que apareciera otro).

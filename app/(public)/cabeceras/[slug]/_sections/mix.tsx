@@ -1,22 +1,23 @@
 /** Sections and framing of the outlet's recent articles (SPEC WEB-1, DER-4); agency copy is agency.tsx. */
 import type { FramingDistribution, SectionMix } from "@/db/queries/outlet-page-mix";
 import { formatCount } from "@/lib/pages/format";
-import { formatPeriod } from "@/lib/pages/period";
+import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 import { BarChart } from "../../../../_components/charts/bar-chart";
 
 /** Two short sections; each says when it has no data yet instead of showing zeros. */
-export function MixSections({ sections, framing, outletName, timeZone }: {
-  sections: SectionMix; framing: FramingDistribution; outletName: string; timeZone: string;
+export function MixSections({ sections, framing, outletName, timeZone, chosen }: {
+  sections: SectionMix; framing: FramingDistribution; outletName: string; timeZone: string; chosen?: OutletPeriod;
 }) {
-  const period = formatPeriod(sections.start, sections.end, timeZone);
+  const w = periodWords(chosen, sections, timeZone, "en los últimos 7 días");
+  const period = w.caption;
   return (
     <>
       <section aria-labelledby="secciones">
         <h2 id="secciones">Secciones</h2>
         {sections.articles === 0 ? (
           <p>{sections.unread > 0
-            ? `Aún no hemos leído ninguna de las ${formatCount(sections.unread, "noticia vista", "noticias vistas")} en los últimos 7 días (${period}) que no traían sección: no sabemos todavía a qué sección pertenecen.`
-            : `No hemos visto noticias suyas en los últimos 7 días (${period}).`}</p>
+            ? `Aún no hemos leído ninguna de las ${formatCount(sections.unread, "noticia vista", "noticias vistas")} ${w.within} que no traían sección: no sabemos todavía a qué sección pertenecen.`
+            : `No hemos visto noticias suyas ${w.within}.`}</p>
         ) : (
           <BarChart
             title={`Noticias de ${outletName} por sección declarada, ${period}`}

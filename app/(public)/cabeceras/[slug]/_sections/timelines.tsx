@@ -1,18 +1,19 @@
 /** Position timelines of the day's top stories (SPEC WEB-1, WEB-2). */
 import Link from "next/link";
 import type { TopStoryTimelines } from "@/db/queries/outlet-page-front";
-import { formatPeriod } from "@/lib/pages/period";
+import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 import { zoneLabel } from "@/lib/pages/time-zone";
 import { RankChart } from "../../../../_components/charts/rank-chart";
 
-/** Chart of the best-ranked stories over the last 24 hours, numbered to match the list below it. */
-export function TimelinesSection({ timelines, outletName, timeZone }: { timelines: TopStoryTimelines; outletName: string; timeZone: string }) {
-  const period = formatPeriod(timelines.start, timelines.end, timeZone);
+/** Chart of the best-ranked stories over the period (by default the last 24 hours), numbered to match the list below it. */
+export function TimelinesSection({ timelines, outletName, timeZone, chosen }: { timelines: TopStoryTimelines; outletName: string; timeZone: string; chosen?: OutletPeriod }) {
+  const w = periodWords(chosen, timelines, timeZone, "en las últimas 24 horas");
+  const period = w.caption;
   const series = timelines.series.map((s, i) => ({ label: `${i + 1}. ${s.headline}`, spans: s.spans }));
   return (
     <section aria-labelledby="posiciones">
-      <h2 id="posiciones">Posiciones en las últimas 24 horas</h2>
-      {series.length === 0 ? <p>No hemos registrado posiciones de su portada en las últimas 24 horas ({period}).</p> : (
+      <h2 id="posiciones">{chosen ? "Posiciones en portada" : "Posiciones en las últimas 24 horas"}</h2>
+      {series.length === 0 ? <p>No hemos registrado posiciones de su portada {w.within}.</p> : (
         <>
           <RankChart
             title={`Posición en la portada de ${outletName} de sus ${series.length} noticias mejor colocadas, ${period}`}
