@@ -6,14 +6,20 @@
  */
 import "server-only";
 import { sql } from "drizzle-orm";
+import { publishedProminence } from "../../lib/analysis/prominence";
 import { headlineForDisplay, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { rankHistories } from "./front-pages";
+import { loadStoryProminence } from "./prominence";
 import { DAY_MS, idList, notExcluded, time } from "./page-sql";
 import { loadStoryLabels, type StoryLabel } from "./story-labels";
 
 /** A story in the list. */
-export interface StorySummary { id: number; keyTerms: string[]; label?: StoryLabel; firstSeenAt: number; lastSeenAt: number; outletCount: number; outletNames: string[] }
+export interface StorySummary {
+  id: number; keyTerms: string[]; label?: StoryLabel; firstSeenAt: number; lastSeenAt: number; outletCount: number; outletNames: string[];
+  /** DER-9: weighted minutes on the front pages of the outlets whose positions may be shown. */
+  prominence: number;
+}
 
 /** One page of recent stories. */
 export interface StoriesList { start: number; end: number; items: StorySummary[]; total: number; page: number; pageSize: number; pageCount: number }
@@ -24,7 +30,7 @@ export const RECENT_STORIES_MS = 7 * DAY_MS;
 const NAMES_SHOWN = 6;
 
 /** How the list can be ordered (WEB-2); ties go to the most recent. */
-export type StoriesOrder = { column: "cabeceras" | "primera" | "ultima"; descending: boolean };
+export type StoriesOrder = { column: "cabeceras" | "primera" | "ultima" | "prominencia"; descending: boolean };
 
 function storiesOrderBy(order: StoriesOrder) {
   const dir = sql.raw(order.descending ? "desc" : "asc");
@@ -35,7 +41,11 @@ function storiesOrderBy(order: StoriesOrder) {
   }
 }
 
-/** Page `page` of the stories seen in the last 7 days; by default most outlets first, then most recent. */
+/**
+ * Page `page` of the stories seen in the last 7 days; by default most outlets first, then most
+ * recent. By prominence (DER-9), every recent story's is computed and the page cut after sorting:
+ * it is not a column, so the cost follows the week's front-page captures.
+ */
 export async function listRecentStories(db: Executor, policies: Policies, { page, pageSize, now, order = { column: "cabeceras", descending: true } }: { page: number; pageSize: number; now: number; order?: StoriesOrder }): Promise<StoriesList> {
   const start = now - RECENT_STORIES_MS;
   const from = new Date(start).toISOString();
@@ -44,27 +54,46 @@ export async function listRecentStories(db: Executor, policies: Policies, { page
   const visible = sql`
     from articles a join outlets o on o.id = a.outlet_id and o.active
     where a.story_id = s.id ${notExcluded(sql`a.outlet_id`, policies.excludedOutletIds)}`;
+  const positionsShown = (outletId: number) => policies.forOutlet(outletId).positions;
+  let pageIds: number[] | undefined;
+  let prominence = new Map<number, number>();
+  if (order.column === "prominencia") {
+    const all = await db.execute<{ id: string | number; last_seen_at: string | Date }>(sql`
+      select s.id, s.last_seen_at from stories s cross join lateral (select 1 ${visible} limit 1) shown where s.last_seen_at >= ${from}`);
+    prominence = await loadStoryProminence(db, all.map((r) => Number(r.id)), positionsShown);
+    const sign = order.descending ? -1 : 1;
+    const sorted = all.map((r) => ({ id: Number(r.id), last: time(r.last_seen_at)! }))
+      .sort((a, b) => sign * (prominence.get(a.id)! - prominence.get(b.id)!) || b.last - a.last || b.id - a.id);
+    pageIds = sorted.slice((page - 1) * pageSize, page * pageSize).map((r) => r.id);
+  }
   const [[count], rows] = await Promise.all([
     db.execute<{ n: number }>(sql`
       select count(*)::int as n from stories s cross join lateral (select 1 ${visible} limit 1) shown
       where s.last_seen_at >= ${from}`),
-    db.execute<{ id: string | number; key_terms: string[]; first_seen_at: string | Date; last_seen_at: string | Date; outlets: number; names: string[] }>(sql`
+    pageIds?.length === 0 ? [] : db.execute<{ id: string | number; key_terms: string[]; first_seen_at: string | Date; last_seen_at: string | Date; outlets: number; names: string[] }>(sql`
       select s.id, s.key_terms, s.first_seen_at, s.last_seen_at, c.outlets, c.names
       from stories s cross join lateral (
         select count(distinct a.outlet_id)::int as outlets, (array_agg(distinct o.name))[1:${NAMES_SHOWN}] as names ${visible}
       ) c
-      where s.last_seen_at >= ${from} and c.outlets > 0
-      order by ${storiesOrderBy(order)}
-      limit ${pageSize} offset ${(page - 1) * pageSize}`),
+      where s.last_seen_at >= ${from} and c.outlets > 0 ${pageIds ? sql`and s.id in ${idList(pageIds)}` : sql``}
+      ${pageIds ? sql`` : sql`order by ${storiesOrderBy(order)} limit ${pageSize} offset ${(page - 1) * pageSize}`}`),
   ]);
   const total = count?.n ?? 0;
-  const labels = await loadStoryLabels(db, policies, rows.map((r) => Number(r.id)));
+  const ids = pageIds ?? rows.map((r) => Number(r.id));
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const [labels, shownProminence] = await Promise.all([
+    loadStoryLabels(db, policies, ids),
+    pageIds ? prominence : loadStoryProminence(db, ids, positionsShown),
+  ]);
   return {
     start, end: now, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)),
-    items: rows.map((r) => ({
-      id: Number(r.id), keyTerms: r.key_terms, label: labels.get(Number(r.id)), firstSeenAt: time(r.first_seen_at)!, lastSeenAt: time(r.last_seen_at)!,
-      outletCount: r.outlets, outletNames: r.names,
-    })),
+    items: ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [{
+        id, keyTerms: r.key_terms, label: labels.get(id), firstSeenAt: time(r.first_seen_at)!, lastSeenAt: time(r.last_seen_at)!,
+        outletCount: r.outlets, outletNames: r.names, prominence: publishedProminence(shownProminence.get(id) ?? 0),
+      }] : [];
+    }),
   };
 }
 

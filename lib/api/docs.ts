@@ -90,6 +90,7 @@ export const FIELD_DOCS: Record<string, string> = {
   key_terms: "Términos clave de la historia (nuestros).",
   outlet_count: "Cabeceras que la cubrieron (entre las que se pueden mostrar).",
   article_count: "Artículos que la forman (entre los que se pueden mostrar).",
+  prominence: "Prominencia: minutos en portada ponderados por la posición (1 / log2(posición + 1)), redondeados; en una historia, la suma de sus artículos. null en un artículo con «sin posición»; una historia no suma las cabeceras con «sin posición» (ver /metodologia#prominencia).",
 };
 
 /** Every parameter, in Spanish. */

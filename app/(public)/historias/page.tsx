@@ -4,7 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { loadPolicies } from "@/db/policy";
 import { listRecentStories, type StoriesOrder } from "@/db/queries/story-page";
-import { formatList } from "@/lib/pages/format";
+import { formatList, formatNumber } from "@/lib/pages/format";
 import { readSiteData } from "@/lib/pages/data";
 import { parsePageParam } from "@/lib/pages/pagination";
 import { parseSort, type TableSort } from "@/lib/pages/table-sort";
@@ -23,10 +23,10 @@ const PAGE_SIZE = 20;
 /** Page title. */
 export const metadata: Metadata = { title: "Historias" };
 
-/** WEB-2: the list sorts by outlets, first or last seen (in SQL: it is paginated). */
+/** WEB-2: the list sorts by outlets, first or last seen, or prominence (DER-9), before it is paginated. */
 const storiesSort: TableSort<never> = {
   param: "orden",
-  keys: { cabeceras: () => undefined, primera: () => undefined, ultima: () => undefined },
+  keys: { cabeceras: () => undefined, primera: () => undefined, ultima: () => undefined, prominencia: () => undefined },
   fallback: { column: "cabeceras", descending: true },
 };
 
@@ -65,11 +65,12 @@ export default async function StoriesPage({ searchParams }: Props) {
           <p>
             {list.total === 1 ? "1 historia vista" : `${list.total} historias vistas`} en los últimos 7 días ({period}, hora peninsular),{" "}
             {order === storiesSort.fallback ? "primero las que contaron más cabeceras" : "en el orden elegido en la cabecera de la tabla"}.
+            {" "}Prominencia: minutos en las portadas ponderados por la posición (<Link href="/metodologia#prominencia" prefetch={false}>qué es</Link>).
           </p>
           <div className="table-wrap">
             <table className="data-table">
               <thead>
-                <tr><th scope="col">Historia</th>{th("Cabeceras", "cabeceras", true)}{th("Primera vez", "primera", true)}{th("Última vez", "ultima", true)}</tr>
+                <tr><th scope="col">Historia</th>{th("Cabeceras", "cabeceras", true)}{th("Primera vez", "primera", true)}{th("Última vez", "ultima", true)}{th("Prominencia", "prominencia", true)}</tr>
               </thead>
               <tbody>
                 {list.items.map((s) => (
@@ -82,6 +83,7 @@ export default async function StoriesPage({ searchParams }: Props) {
                     <td className="num">{s.outletCount}</td>
                     <td><Moment at={s.firstSeenAt} /></td>
                     <td><Moment at={s.lastSeenAt} /></td>
+                    <td className="num" data-testid="story-prominence">{formatNumber(s.prominence)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,7 @@
 /** The `articles` dataset (SPEC WEB-3) with every scope applied (PUB-5, PUB-6). */
 import { findApiArticle, pageApiArticles, type ApiArticleRow } from "../../../db/queries/api-articles";
+import { loadArticleProminence } from "../../../db/queries/prominence";
+import { publishedProminence } from "../../analysis/prominence";
 import { isoOrNull } from "../../../db/queries/api-sql";
 import { citeBylines, citeHeadline } from "../../policy";
 import { excludedIds, outletIdOf, policyOf, slugOf, type ApiContext } from "../context";
@@ -9,11 +11,14 @@ import { nextKey, type Dataset, type Record_ } from "./types";
 export const ARTICLE_FIELDS = [
   "id", "outlet", "url", "headline", "headline_withheld", "headline_versions", "published_at", "modified_at",
   "first_seen_at", "first_seen_in", "first_seen_feed_at", "first_seen_sitemap_at", "first_seen_frontpage_at",
-  "section", "authors", "is_free", "agency", "story_id",
+  "section", "authors", "is_free", "agency", "story_id", "prominence",
 ] as const;
 
-/** An article as published: headline and URL withheld under "sin titulares literales", front-page times under "sin posición". */
-export function articleRecord(ctx: ApiContext, r: ApiArticleRow): Record_ {
+/**
+ * An article as published: headline and URL withheld under "sin titulares literales", front-page
+ * times and prominence (`prominence`: its weighted minutes, DER-9) under "sin posición".
+ */
+export function articleRecord(ctx: ApiContext, r: ApiArticleRow, prominence: ReadonlyMap<number, number>): Record_ {
   const policy = policyOf(ctx, r.outlet_id);
   const headline = r.headline === null ? { text: null, withheld: !policy.headlinesVerbatim } : citeHeadline(policy, r.headline);
   const positions = policy.positions;
@@ -37,7 +42,13 @@ export function articleRecord(ctx: ApiContext, r: ApiArticleRow): Record_ {
     is_free: r.is_free,
     agency: r.agency,
     story_id: r.story_id,
+    prominence: positions ? publishedProminence(prominence.get(r.id) ?? 0) : null,
   };
+}
+
+/** DER-9: weighted minutes of the rows whose outlet lets positions be shown. */
+function prominenceOf(ctx: ApiContext, rows: readonly ApiArticleRow[]): Promise<Map<number, number>> {
+  return loadArticleProminence(ctx.db, rows.filter((r) => policyOf(ctx, r.outlet_id).positions).map((r) => r.id));
 }
 
 /** Articles in (first_seen_at, id) order; filters: outlet, story, from/to on first_seen_at. */
@@ -52,12 +63,13 @@ export const articlesDataset: Dataset = {
       excluded: excludedIds(ctx), outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
       storyId: q.story, from: q.from, to: q.to, after, limit,
     });
-    return { items: rows.map((r) => articleRecord(ctx, r)), next: nextKey(rows, limit, (r) => [r.k, r.id]) };
+    const prominence = await prominenceOf(ctx, rows);
+    return { items: rows.map((r) => articleRecord(ctx, r, prominence)), next: nextKey(rows, limit, (r) => [r.k, r.id]) };
   },
 };
 
 /** One article as published, or undefined (unknown, or its outlet excluded). */
 export async function findArticle(ctx: ApiContext, id: number): Promise<Record_ | undefined> {
   const row = await findApiArticle(ctx.db, id, excludedIds(ctx));
-  return row && articleRecord(ctx, row);
+  return row && articleRecord(ctx, row, await prominenceOf(ctx, [row]));
 }

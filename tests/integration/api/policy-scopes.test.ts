@@ -114,6 +114,15 @@ describe("PUB-6: sin posición", () => {
     const open = await api.json<{ data: Row }>(`/api/v1/articles/${fixture.articleIds[OUTLETS.open]![0]}`);
     expect((open.data.rank_spans as Row[]).length).toBe(2);
   });
+
+  it("DER-9, PUB-6: its articles have no prominence; open outlets' have a number, and exports carry the field", async () => {
+    const id = fixture.articleIds[OUTLETS.noPositions]![0];
+    expect((await api.json<{ data: Row }>(`/api/v1/articles/${id}`)).data.prominence).toBeNull();
+    expect(typeof (await api.json<{ data: Row }>(`/api/v1/articles/${fixture.articleIds[OUTLETS.open]![0]}`)).data.prominence).toBe("number");
+    const rows = await api.csv(`/api/v1/exports/articles.csv?${range}&outlet=${OUTLETS.noPositions}`);
+    expect(rows.map((r) => r.prominence)).toEqual(["", "", ""]);
+    expect(typeof (await api.json<{ data: Row }>(`/api/v1/stories/${fixture.storyId}`)).data.prominence).toBe("number");
+  });
 });
 
 describe("PUB-6: sin anotación de modelo", () => {

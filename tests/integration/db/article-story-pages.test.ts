@@ -123,6 +123,7 @@ describe("story pages read models", () => {
       id: story, keyTerms: ["incendio", "valencia"], firstSeenAt: NOW - 10 * HOUR, lastSeenAt: NOW - HOUR, outletCount: 3,
       outletNames: ["Diario Dos", "Diario Tres", "Diario Uno"],
       label: { headline: "El incendio de Valencia obliga a desalojar a 300 vecinos", outlet: "Diario Uno" },
+      prominence: expect.any(Number),
     }]);
     const second = await listRecentStories(database.db, NO_POLICIES, { page: 2, pageSize: 1, now: NOW });
     expect(second.items.map((s) => [s.id, s.outletCount])).toEqual([[quiet, 1]]);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { positionWeight, prominenceMinutes } from "../../../lib/analysis/prominence";
+import { positionWeight, prominenceMinutes, publishedProminence } from "../../../lib/analysis/prominence";
 
 const MIN = 60_000;
 
@@ -18,5 +18,11 @@ describe("prominence: minutes on the front page weighted by position (WEB-5)", (
   test("WEB-5: a rank below 1 or not whole is refused", () => {
     expect(() => positionWeight(0)).toThrow(RangeError);
     expect(() => positionWeight(1.5)).toThrow(RangeError);
+  });
+});
+
+describe("published prominence (DER-9)", () => {
+  test.each([[0, 0], [37.4, 37], [37.5, 38], [113.567, 114]])("DER-9: %d weighted minutes are published as %d", (minutes, shown) => {
+    expect(publishedProminence(minutes)).toBe(shown);
   });
 });

@@ -15,7 +15,9 @@ import { FeedLink } from "../../../_components/history/feed-link";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { storyTerms, storyTitle } from "../story-title";
 import { AgencyGenealogySection } from "./_sections/agency-genealogy";
-import { WhoWasFirst } from "./_sections/who-was-first";
+import { coverageProminence, WhoWasFirst } from "./_sections/who-was-first";
+import { publishedProminence } from "@/lib/analysis/prominence";
+import { formatNumber } from "@/lib/pages/format";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -58,6 +60,10 @@ export default async function StoryPageView({ params }: Props) {
         lead={<>{story.label ? <>{storyTerms(story)}. </> : null}La misma noticia en {story.coverage.length === 1 ? "1 cabecera" : `${story.coverage.length} cabeceras`}, vista {period} (hora peninsular). {story.label ? "La nombramos con el titular que más palabras comparte con los demás; los términos clave los elige nuestro análisis." : "El nombre de la historia son términos clave elegidos por nuestro análisis."}</>}
       />
       <FeedLink href={`/historias/${story.id}.atom`} title={`Historia: ${storyTitle(story)}`} text="Sigue esta historia" />
+      <p data-testid="story-prominence">
+        Prominencia de la historia: <strong>{formatNumber(publishedProminence(story.coverage.reduce((n, c) => n + (coverageProminence(c) ?? 0), 0)))}</strong> minutos
+        en portada ponderados por la posición, sumados entre las cabeceras (<a href="/metodologia#prominencia">qué es</a>).
+      </p>
       <WhoWasFirst coverage={story.coverage} />
       {genealogy.ok ? <AgencyGenealogySection genealogy={genealogy.value} /> : null}
       {positioned.length > 0 ? (

@@ -32,7 +32,10 @@ export function History() {
         La <strong>prominencia</strong> de una noticia son sus minutos en portada ponderados por la posición que ocupaba: un
         minuto en la posición <em>p</em> vale 1 / log₂(<em>p</em> + 1), el descuento habitual de las listas ordenadas. Así, un
         minuto de apertura vale {weight(1)}; en la segunda posición, {weight(2)}; en la tercera, {weight(3)}; en la décima,{" "}
-        {weight(10)}. Una hora en primer puesto suma 60 minutos ponderados; una hora en el tercero, 30.
+        {weight(10)}. Una hora en primer puesto suma 60 minutos ponderados; una hora en el tercero, 30. La de una historia es la
+        suma de la de sus noticias en todas las cabeceras, salvo las que pidieron que no mostremos posiciones. La mostramos
+        redondeada a minutos enteros en las páginas de noticias e historias, en la lista de historias (que puede ordenarse por
+        ella) y en el campo <code>prominence</code> de la API y las descargas.
       </p>
       <p>
         Los <strong>canales Atom</strong> (cambios de titular de una cabecera, novedades de una historia, titulares nuevos de una

@@ -11,7 +11,7 @@ import { parseIdParam } from "@/lib/pages/ids";
 import { seenInLabel } from "@/lib/pages/seen-in";
 import { zoneLabel } from "@/lib/pages/time-zone";
 import { formatElapsed, formatPeriod } from "@/lib/pages/period";
-import { prominenceMinutes } from "@/lib/analysis/prominence";
+import { prominenceMinutes, publishedProminence } from "@/lib/analysis/prominence";
 import { RankChart } from "../../../_components/charts/rank-chart";
 import { Moment } from "../../../_components/moment";
 import { PageHeader } from "../../../_components/page-header";
@@ -47,7 +47,7 @@ function RankSection({ page }: { page: ArticlePage }) {
         <dt>Mejor posición</dt><dd>{page.ranks.bestRank}</dd>
         <dt>En portada</dt><dd>{formatElapsed(page.ranks.onFrontPageMs)} ({period})</dd>
         <dt>De apertura</dt><dd>{page.ranks.asLeadMs > 0 ? formatElapsed(page.ranks.asLeadMs) : "nunca"}</dd>
-        <dt>Prominencia</dt><dd data-testid="prominence">{formatNumber(Math.round(prominenceMinutes(spans)))} minutos ponderados por posición (<a href="/metodologia#prominencia">qué es</a>)</dd>
+        <dt>Prominencia</dt><dd data-testid="prominence">{formatNumber(publishedProminence(prominenceMinutes(spans)))} minutos ponderados por posición (<a href="/metodologia#prominencia">qué es</a>)</dd>
       </dl>
       <RankChart
         title={`Posición de la noticia en la portada de ${page.outlet.name}, ${period}`}

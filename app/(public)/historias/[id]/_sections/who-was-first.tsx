@@ -6,12 +6,19 @@
  */
 import Link from "next/link";
 import type { StoryCoverage } from "@/db/queries/story-page";
+import { prominenceMinutes, publishedProminence } from "@/lib/analysis/prominence";
+import { formatNumber } from "@/lib/pages/format";
 import { formatElapsed } from "@/lib/pages/period";
 import { Moment } from "../../../../_components/moment";
 
 /** The headline a reader sees first: the latest version (a withheld one is a notice). */
 function headlineOf(c: StoryCoverage): string {
   return c.headlines.at(-1) ?? "(sin titular registrado)";
+}
+
+/** DER-9: an outlet's weighted minutes on its front page, unrounded (null under "sin posición"). */
+export function coverageProminence(c: StoryCoverage): number | null {
+  return c.frontPage ? prominenceMinutes(c.frontPage.spans) : null;
 }
 
 /** The coverage table, first publisher on top. */
@@ -25,7 +32,8 @@ export function WhoWasFirst({ coverage }: { coverage: readonly StoryCoverage[] }
         {declared < coverage.length ? "; las que no la declaran, por la hora en que vimos su noticia por primera vez" : ""}.
         Horas en hora peninsular. Una cabecera puede declarar una hora anterior a la real, y nosotros la vemos solo cuando
         aparece en su feed, su sitemap o su portada. «Teletipo»: copia de una agencia (por su firma, su línea de crédito o un
-        texto casi idéntico). «—» en portada: no la vimos allí, o el medio pidió que no mostremos posiciones.
+        texto casi idéntico). «—» en portada: no la vimos allí, o el medio pidió que no mostremos posiciones. Prominencia: minutos
+        en portada ponderados por la posición (<Link href="/metodologia#prominencia" prefetch={false}>qué es</Link>).
       </p>
       <div className="table-wrap">
         <table className="data-table story-coverage">
@@ -33,7 +41,7 @@ export function WhoWasFirst({ coverage }: { coverage: readonly StoryCoverage[] }
           <thead>
             <tr>
               <th scope="col">Cabecera</th><th scope="col">Titular</th><th scope="col">Publicada (según la cabecera)</th><th scope="col">Vista por primera vez</th>
-              <th scope="col">En portada desde</th><th scope="col">Posición</th><th scope="col">Tiempo en portada</th>
+              <th scope="col">En portada desde</th><th scope="col">Posición</th><th scope="col">Tiempo en portada</th><th scope="col">Prominencia</th>
             </tr>
           </thead>
           <tbody>
@@ -49,6 +57,7 @@ export function WhoWasFirst({ coverage }: { coverage: readonly StoryCoverage[] }
                 <td>{c.frontPage ? <Moment at={c.frontPage.firstAt} /> : "—"}</td>
                 <td>{c.frontPage && c.frontPage.firstRank !== null ? `entró en la ${c.frontPage.firstRank}.ª; mejor, ${c.frontPage.bestRank}.ª` : "—"}</td>
                 <td>{c.frontPage && c.frontPage.spans.length > 0 ? formatElapsed(c.frontPage.onFrontPageMs) : "—"}</td>
+                <td className="num">{c.frontPage && c.frontPage.spans.length > 0 ? formatNumber(publishedProminence(coverageProminence(c)!)) : "—"}</td>
               </tr>
             ))}
           </tbody>
