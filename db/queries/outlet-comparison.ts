@@ -16,6 +16,7 @@ import { captureCounts, readCounts } from "./collection-counts";
 import { loadHeadlineTestCounts, NO_HEADLINE_CHANGES, type HeadlineTestCounts } from "./headline-changes";
 import { leadsNow, type FrontPageLead } from "./home-page";
 import { num, time } from "./page-sql";
+import { loadHeadlineFeatureCounts, type HeadlineFeatureCounts } from "./headline-feature-shares";
 import { readingStartedAt } from "./reading-start";
 
 /** The collection state of an outlet, in the words "Estado" uses. */
@@ -46,6 +47,8 @@ export interface OutletComparisonRow {
   /** Articles counted for the delay (declared, published since we started reading: reading-start.ts) and their median delay. */
   delayArticles: number;
   delayMedianMs: number | null;
+  /** DER-1: headline features of the articles first seen in the period (headline-feature-shares.ts). */
+  features: HeadlineFeatureCounts;
 }
 
 /** The table and its period. */
@@ -89,7 +92,11 @@ export async function loadOutletComparison(db: Executor, policies: Policies, now
     leadsNow(db, policies),
   ]);
   const visible = rows.filter((r) => !policies.forOutlet(r.id).excluded);
-  const changes = await loadHeadlineTestCounts(db, { outletIds: visible.map((r) => r.id), from: start, to: now });
+  const [changes, features] = await Promise.all([
+    loadHeadlineTestCounts(db, { outletIds: visible.map((r) => r.id), from: start, to: now }),
+    loadHeadlineFeatureCounts(db, visible.map((r) => r.id), { start, end: now }),
+  ]);
+  const featuresOf = new Map(features.map((f) => [f.outletId, f]));
   const leadOf = new Map(leads.map((l) => [l.outletSlug, l]));
   return {
     start, end: now,
@@ -115,6 +122,7 @@ export async function loadOutletComparison(db: Executor, policies: Policies, now
         changes: changes.get(r.id) ?? NO_HEADLINE_CHANGES,
         delayArticles: r.delay_articles,
         delayMedianMs: num(r.delay_median_ms),
+        features: featuresOf.get(r.id)!,
       };
     }),
   };

@@ -16,6 +16,7 @@ import { loadAgencyShare, type AgencyShare } from "./agency-share";
 import { loadOutletSilences, type OutletSilences } from "./silences";
 import { loadFramingDistribution, loadSectionMix, type FramingDistribution, type SectionMix } from "./outlet-page-mix";
 import { findVisibleOutlet, type VisibleOutlet } from "./outlet-page-outlet";
+import { loadHeadlineFeatureCounts, type HeadlineFeatureCounts } from "./headline-feature-shares";
 import { loadPublishedReplies, type PublishedReply } from "./outlet-page-replies";
 import { loadOutletSignals, type OutletSignals } from "./outlet-page-signals";
 import { loadOutletStatus, type OutletStatus } from "./outlet-page-status";
@@ -38,6 +39,8 @@ export interface OutletPage {
   /** DER-11: stories most followed outlets carried and this one did not. */
   silences: OutletSilences;
   framing: FramingDistribution;
+  /** DER-1 headline features over the same period as the other article figures. */
+  features: HeadlineFeatureCounts & { start: number; end: number };
   status: OutletStatus;
   signals: OutletSignals;
   replies: PublishedReply[];
@@ -61,7 +64,7 @@ export async function loadOutletPage(db: Executor, policies: Policies, { slug, n
   const recent = recentWindow(now, TIMELINES_WINDOW_MS);
   const figures = chosen ?? recentWindow(now, FIGURES_WINDOW_MS);
   // The agency share of the front page and the silences keep their own recent windows, as their captions say.
-  const [frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, agencyFront, silences, framing, status, signals, replies] = await Promise.all([
+  const [frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, agencyFront, silences, framing, [features], status, signals, replies] = await Promise.all([
     positions ? loadFrontPageNow(db, id, policy) : null,
     positions ? loadTopStoryTimelines(db, id, policy, chosen ?? recent) : null,
     positions ? loadFrontPageTime(db, id, policy, figures) : null,
@@ -72,9 +75,10 @@ export async function loadOutletPage(db: Executor, policies: Policies, { slug, n
     positions ? loadAgencyFrontShare(db, id, { now }) : null,
     loadOutletSilences(db, policies, { outletId: id, now }),
     loadFramingDistribution(db, id, policy, figures),
+    loadHeadlineFeatureCounts(db, [id], figures),
     loadOutletStatus(db, id, policy, now),
     loadOutletSignals(db, id),
     loadPublishedReplies(db, id),
   ]);
-  return { outlet, now, period: chosen, frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, agencyFront, silences, framing, status, signals, replies };
+  return { outlet, now, period: chosen, frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, agencyFront, silences, framing, features: { ...features!, ...figures }, status, signals, replies };
 }

@@ -21,6 +21,8 @@ export const ENOUGH_DATA = {
   halfLife: { min: 10, one: "noticia", many: "noticias", figure: "Vida media de un enlace de portada" },
   /** Share of agency copy (DER-3). */
   agencyShare: { min: 20, one: "noticia analizada", many: "noticias analizadas", figure: "Proporción de teletipos de agencia" },
+  /** Shares of headline features (DER-1): questions, quotes, numbers, clickbait, over the Spanish headlines of a period. */
+  headlineFeatures: { min: 30, one: "titular analizado", many: "titulares analizados", figure: "Proporciones de rasgos de los titulares" },
   /** Articles per day: the hours we have been reading the outlet within the period. */
   articlesPerDay: { min: 24, one: "hora de lectura", many: "horas de lectura", figure: "Noticias al día" },
 } as const satisfies Record<string, DataThreshold>;

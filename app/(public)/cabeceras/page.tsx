@@ -9,6 +9,7 @@ import { listActiveOutlets } from "@/lib/pages/outlets";
 import { PageHeader } from "../../_components/page-header";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
 import { ComparisonTable } from "./_sections/comparison-table";
+import { HeadlineFeaturesTable } from "./_sections/headline-features-table";
 
 /** Page title. */
 export const metadata: Metadata = { title: "Cabeceras" };
@@ -40,6 +41,7 @@ export default async function OutletsPage({ searchParams }: Props) {
             Pulsa el nombre de una columna para ordenar por ella. Cómo calculamos cada cifra y cuántos datos necesita:{" "}
             <Link href="/metodologia#umbrales" prefetch={false}>metodología</Link>.
           </p>
+          <HeadlineFeaturesTable data={comparison} />
         </>
       )}
     </>

@@ -22,6 +22,7 @@ import { DelaySection } from "./_sections/delay";
 import { FrontPageNowSection } from "./_sections/front-page-now";
 import { FrontPageTimeSection } from "./_sections/front-page-time";
 import { HeadlineChangesSection } from "./_sections/headline-changes";
+import { HeadlineFeaturesSection } from "./_sections/headline-features";
 import { HeadlineTestsSection } from "./_sections/headline-tests";
 import { MixSections } from "./_sections/mix";
 import { RepliesSection } from "./_sections/replies";
@@ -85,6 +86,7 @@ export default async function OutletPage({ params, searchParams }: Props) {
       {page.frontPageTime ? <FrontPageTimeSection data={page.frontPageTime} timeZone={tz} chosen={chosen} /> : null}
       <DelaySection data={page.delay} outletName={outlet.name} timeZone={tz} chosen={chosen} />
       <MixSections sections={page.sections} framing={page.framing} outletName={outlet.name} timeZone={tz} chosen={chosen} />
+      <HeadlineFeaturesSection data={page.features} timeZone={tz} chosen={chosen} />
       <AgencySection agency={page.agency} timeZone={tz} chosen={chosen} />
       {page.agencyFront ? <AgencyFrontSection share={page.agencyFront} /> : null}
       <SilencesSection data={page.silences} outletName={outlet.name} timeZone={tz} />
