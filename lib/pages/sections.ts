@@ -69,6 +69,11 @@ export const feeds: readonly PublicPage[] = [
   { href: "/cabeceras/[slug]/cambios.atom", caching: "page" },
 ];
 
+/** Charts as standalone SVG (SPEC WEB-6), kept by the page cache like pages, keyed on their chart and period. */
+export const embeds: readonly PublicPage[] = [
+  { href: "/cabeceras/[slug]/grafico.svg", caching: "page", params: ["tipo", "desde", "hasta"] },
+];
+
 /** True when `pathname` is `href` or a page below it (the home page matches only itself). */
 export function isCurrentSection(href: string, pathname: string): boolean {
   if (href === "/") return pathname === "/";

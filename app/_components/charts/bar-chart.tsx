@@ -7,7 +7,11 @@ import { formatShare } from "@/lib/pages/period";
 import { ChartFigure } from "./chart-figure";
 
 /** Bars in display order; `labelHeader` and `valueLabel` head the table's columns. */
-export function BarChart({ title, caption, bars, labelHeader, valueLabel }: { title: string; caption: string; bars: readonly Bar[]; labelHeader: string; valueLabel: string }) {
+export function BarChart({ title, caption, bars, labelHeader, valueLabel, permalink }: {
+  title: string; caption: string; bars: readonly Bar[]; labelHeader: string; valueLabel: string;
+  /** WEB-6: the chart's standalone SVG. */
+  permalink?: string;
+}) {
   const total = bars.reduce((n, b) => n + b.value, 0);
   const draw = (width: number) => barChartSvg({ title, bars, valueLabel, width });
   return (
@@ -15,6 +19,7 @@ export function BarChart({ title, caption, bars, labelHeader, valueLabel }: { ti
       drawings={{ narrow: draw(CHART_WIDTHS.narrow), wide: draw(CHART_WIDTHS.wide) }}
       axisTitle={`${valueLabel} por ${labelHeader.toLowerCase()}`}
       caption={caption}
+      permalink={permalink}
       table={
         <table>
           <thead>

@@ -11,8 +11,10 @@ import type { ReactNode } from "react";
 export interface ChartDrawings { narrow: string; wide: string }
 
 /** The chart markup comes from lib/pages/*-chart-svg.ts, which builds it from text nodes only. */
-export function ChartFigure({ drawings, caption, table, axisTitle, legend }: {
+export function ChartFigure({ drawings, caption, table, axisTitle, legend, permalink }: {
   drawings: ChartDrawings; caption: ReactNode; table: ReactNode;
+  /** WEB-6: the chart as a standalone SVG, to link to and embed. */
+  permalink?: string;
   /** What the vertical (or value) axis measures, shown above the drawing. */
   axisTitle?: string;
   legend?: ReactNode;
@@ -25,7 +27,10 @@ export function ChartFigure({ drawings, caption, table, axisTitle, legend }: {
         <div className="chart-wide" dangerouslySetInnerHTML={{ __html: drawings.wide }} />
         {legend}
       </div>
-      <figcaption>{caption}</figcaption>
+      <figcaption>
+        {caption}
+        {permalink ? <> <a href={permalink} className="chart-permalink" data-testid="chart-permalink">Enlace permanente / SVG</a></> : null}
+      </figcaption>
       <details className="chart-data">
         <summary>Ver los datos del gráfico en una tabla</summary>
         <div className="table-wrap">{table}</div>

@@ -14,10 +14,12 @@ export interface RankChartProps {
   start: number;
   end: number;
   timeZone: string;
+  /** WEB-6: the chart's standalone SVG. */
+  permalink?: string;
 }
 
 /** Rank-over-time figure; 1 (the top of the front page) is drawn on top. */
-export function RankChart({ title, caption, series, start, end, timeZone }: RankChartProps) {
+export function RankChart({ title, caption, series, start, end, timeZone, permalink }: RankChartProps) {
   const draw = (width: number) => rankChartSvg({ title, series, start, end, timeZone, width });
   const { lanes } = rankRows({ series, start, end });
   return (
@@ -26,6 +28,7 @@ export function RankChart({ title, caption, series, start, end, timeZone }: Rank
       axisTitle="Posición en portada (1 = la primera)"
       legend={<RankLegend labels={series.map((s) => s.label)} lanes={lanes} />}
       caption={caption}
+      permalink={permalink}
       table={
         <table>
           <caption className="table-caption">Cada fila es un periodo en que la noticia mantuvo la misma posición.</caption>

@@ -6,7 +6,7 @@
  * allowlist — pages with forms, the admin and the streamed exports are always rendered.
  * (The API says `Cache-Control: public, max-age=60` itself: a shared cache may keep it.)
  */
-import { detailSubpages, feeds, otherPublicPages, siteSections, type PublicPage } from "../../pages/sections";
+import { detailSubpages, embeds, feeds, otherPublicPages, siteSections, type PublicPage } from "../../pages/sections";
 import type { Lifetime } from "./store";
 
 /** A kept path pattern and the query parameters its page reads (undefined: the whole query counts). */
@@ -14,7 +14,7 @@ interface CachedPath { pattern: RegExp; params?: readonly string[] }
 
 /** Public pages whose HTML is the same for every anonymous reader for a few seconds. */
 const CACHEABLE_PATHS: readonly CachedPath[] = [
-  ...[...siteSections, ...otherPublicPages, ...detailSubpages, ...feeds].flatMap(cachedPaths),
+  ...[...siteSections, ...otherPublicPages, ...detailSubpages, ...feeds, ...embeds].flatMap(cachedPaths),
   // Open data: JSON lists and details, not the streamed CSV/JSON exports. The API answers an
   // unknown parameter with a 400, which is never kept.
   { pattern: /^\/api\/v1\/(?!exports\/)[a-z0-9/_-]+$/ },

@@ -73,3 +73,17 @@ describe("outlet page period (WEB-5)", () => {
     expect(capitalized(recent.within)).toMatch(/^En los últimos/);
   });
 });
+
+describe("outlet chart permalinks (WEB-6)", () => {
+  it("WEB-6: a permalink names its chart and the page's period, and parses back", async () => {
+    const { outletChartHref, parseOutletChartQuery } = await import("../../../lib/pages/outlet-charts");
+    const href = outletChartHref("el-pais", "retraso", { from: "2026-03-03", to: "2026-03-09" });
+    expect(href).toBe("/cabeceras/el-pais/grafico.svg?tipo=retraso&desde=2026-03-03&hasta=2026-03-09");
+    const parsed = parseOutletChartQuery(Object.fromEntries(new URL(href, "http://x.test").searchParams));
+    expect(parsed.ok && parsed.value.kind).toBe("retraso");
+    expect(parsed.ok && parsed.value.period?.from).toBe("2026-03-03");
+    expect(outletChartHref("el-pais", "posiciones")).toBe("/cabeceras/el-pais/grafico.svg?tipo=posiciones");
+    expect(parseOutletChartQuery({ tipo: "otro" }).ok).toBe(false);
+    expect(parseOutletChartQuery({ tipo: "secciones", desde: "2026-03-09", hasta: "2026-03-01" }).ok).toBe(false);
+  });
+});

@@ -79,13 +79,13 @@ export default async function OutletPage({ params, searchParams }: Props) {
       )}
       <PeriodForm slug={outlet.slug} today={dayValue(page.now)} chosen={chosen} />
       {page.frontPage ? <FrontPageNowSection frontPage={page.frontPage} timeZone={tz} slug={outlet.slug} periodEnd={page.period?.end} /> : null}
-      {page.timelines ? <TimelinesSection timelines={page.timelines} outletName={outlet.name} timeZone={tz} chosen={chosen} /> : null}
+      {page.timelines ? <TimelinesSection timelines={page.timelines} outletName={outlet.name} timeZone={tz} chosen={chosen} slug={outlet.slug} /> : null}
       <HeadlineChangesSection data={page.headlineChanges} timeZone={tz} chosen={chosen} />
       <FeedLink href={`/cabeceras/${outlet.slug}/cambios.atom`} title={`${outlet.name}: titulares cambiados`} text="Sigue sus cambios de titular" />
       <HeadlineTestsSection outletId={outlet.id} now={page.now} timeZone={tz} chosen={chosen} window={page.period} />
       {page.frontPageTime ? <FrontPageTimeSection data={page.frontPageTime} timeZone={tz} chosen={chosen} /> : null}
-      <DelaySection data={page.delay} outletName={outlet.name} timeZone={tz} chosen={chosen} />
-      <MixSections sections={page.sections} framing={page.framing} outletName={outlet.name} timeZone={tz} chosen={chosen} />
+      <DelaySection data={page.delay} outletName={outlet.name} timeZone={tz} chosen={chosen} slug={outlet.slug} />
+      <MixSections sections={page.sections} framing={page.framing} outletName={outlet.name} timeZone={tz} chosen={chosen} slug={outlet.slug} />
       <HeadlineFeaturesSection data={page.features} timeZone={tz} chosen={chosen} />
       <AgencySection agency={page.agency} timeZone={tz} chosen={chosen} />
       {page.agencyFront ? <AgencyFrontSection share={page.agencyFront} /> : null}

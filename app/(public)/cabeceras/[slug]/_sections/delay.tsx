@@ -6,10 +6,13 @@ import { formatCount, formatNumber } from "@/lib/pages/format";
 import { formatElapsed, formatShare } from "@/lib/pages/period";
 import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 
+import { outletChartHref, outletChartTitle } from "@/lib/pages/outlet-charts";
 import { BarChart } from "../../../../_components/charts/bar-chart";
 
 /** Median and distribution of the delay, and where we first saw each article. */
-export function DelaySection({ data, outletName, timeZone, chosen }: { data: PublicationDelay; outletName: string; timeZone: string; chosen?: OutletPeriod }) {
+export function DelaySection({ data, outletName, timeZone, chosen, slug }: {
+  data: PublicationDelay; outletName: string; timeZone: string; chosen?: OutletPeriod; slug: string;
+}) {
   const w = periodWords(chosen, data, timeZone, "en los últimos 7 días");
   const period = w.caption;
   return (
@@ -35,7 +38,8 @@ export function DelaySection({ data, outletName, timeZone, chosen }: { data: Pub
           </dl>
           <p className="hint">Las noticias que encontramos al empezar a leer una cabecera, publicadas antes, no cuentan: <Link href="/metodologia#portada" prefetch={false}>cómo lo medimos</Link>.</p>
           {data.declared === 0 ? null : <BarChart
-            title={`Retraso entre la hora declarada y la primera vez que vimos cada noticia de ${outletName}, ${period}`}
+            title={`${outletChartTitle("retraso", outletName)}, ${period}`}
+            permalink={outletChartHref(slug, "retraso", chosen)}
             caption={`Noticias de ${outletName} con hora declarada, por retraso hasta que las vimos, ${period}.`}
             bars={data.bins.map((b) => ({ label: b.label, value: b.count }))}
             labelHeader="Retraso"

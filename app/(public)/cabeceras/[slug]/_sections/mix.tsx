@@ -2,11 +2,12 @@
 import type { FramingDistribution, SectionMix } from "@/db/queries/outlet-page-mix";
 import { formatCount } from "@/lib/pages/format";
 import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
+import { outletChartHref, outletChartTitle } from "@/lib/pages/outlet-charts";
 import { BarChart } from "../../../../_components/charts/bar-chart";
 
 /** Two short sections; each says when it has no data yet instead of showing zeros. */
-export function MixSections({ sections, framing, outletName, timeZone, chosen }: {
-  sections: SectionMix; framing: FramingDistribution; outletName: string; timeZone: string; chosen?: OutletPeriod;
+export function MixSections({ sections, framing, outletName, timeZone, chosen, slug }: {
+  sections: SectionMix; framing: FramingDistribution; outletName: string; timeZone: string; chosen?: OutletPeriod; slug: string;
 }) {
   const w = periodWords(chosen, sections, timeZone, "en los últimos 7 días");
   const period = w.caption;
@@ -20,7 +21,8 @@ export function MixSections({ sections, framing, outletName, timeZone, chosen }:
             : `No hemos visto noticias suyas ${w.within}.`}</p>
         ) : (
           <BarChart
-            title={`Noticias de ${outletName} por sección declarada, ${period}`}
+            title={`${outletChartTitle("secciones", outletName)}, ${period}`}
+            permalink={outletChartHref(slug, "secciones", chosen)}
             caption={`Reparto por la sección que declara la propia cabecera de las ${formatCount(sections.articles, "noticia vista", "noticias vistas")} por primera vez ${period}.${sections.unread > 0 ? ` No cuentan ${formatCount(sections.unread, "noticia", "noticias")} sin sección que aún no hemos leído.` : ""}`}
             bars={sections.sections.map((s) => ({ label: s.label, value: s.count }))}
             labelHeader="Sección"
@@ -37,7 +39,8 @@ export function MixSections({ sections, framing, outletName, timeZone, chosen }:
         ) : (
           <>
             <BarChart
-              title={`Titulares de ${outletName} por letra de encuadre, ${period}`}
+              title={`${outletChartTitle("encuadre", outletName)}, ${period}`}
+              permalink={outletChartHref(slug, "encuadre", chosen)}
               caption={`Letra de encuadre que asigna nuestro modelo local a cada titular de las noticias vistas ${period}.`}
               bars={framing.letters.map((l) => ({ label: l.label, value: l.count }))}
               labelHeader="Letra"

@@ -2,11 +2,14 @@
 import Link from "next/link";
 import type { TopStoryTimelines } from "@/db/queries/outlet-page-front";
 import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
+import { outletChartHref, outletChartTitle } from "@/lib/pages/outlet-charts";
 import { zoneLabel } from "@/lib/pages/time-zone";
 import { RankChart } from "../../../../_components/charts/rank-chart";
 
 /** Chart of the best-ranked stories over the period (by default the last 24 hours), numbered to match the list below it. */
-export function TimelinesSection({ timelines, outletName, timeZone, chosen }: { timelines: TopStoryTimelines; outletName: string; timeZone: string; chosen?: OutletPeriod }) {
+export function TimelinesSection({ timelines, outletName, timeZone, chosen, slug }: {
+  timelines: TopStoryTimelines; outletName: string; timeZone: string; chosen?: OutletPeriod; slug: string;
+}) {
   const w = periodWords(chosen, timelines, timeZone, "en las últimas 24 horas");
   const period = w.caption;
   const series = timelines.series.map((s, i) => ({ label: `${i + 1}. ${s.headline}`, spans: s.spans }));
@@ -16,7 +19,8 @@ export function TimelinesSection({ timelines, outletName, timeZone, chosen }: { 
       {series.length === 0 ? <p>No hemos registrado posiciones de su portada {w.within}.</p> : (
         <>
           <RankChart
-            title={`Posición en la portada de ${outletName} de sus ${series.length} noticias mejor colocadas, ${period}`}
+            title={`${outletChartTitle("posiciones", outletName, series.length)}, ${period}`}
+            permalink={outletChartHref(slug, "posiciones", chosen)}
             caption={`Posición en portada (1 = la primera) de las noticias mejor colocadas de ${outletName}, ${period}, ${zoneLabel(timeZone)}.`}
             series={series}
             start={timelines.start}
