@@ -169,3 +169,51 @@ describe("Atom feeds", () => {
     expect((await fetch(siteUrl("/buscar.atom"))).status).toBe(400);
   });
 });
+
+describe("periods and chart permalinks on the outlet page", () => {
+  it("WEB-5: presets are plain links carrying desde/hasta; a period is in the URL and in every caption; a bad one is a 400 with the form", async () => {
+    const [outlet] = await capturedOutlets();
+    const week = await withPage(`/cabeceras/${outlet!.slug}`, async (page, status) => {
+      expect(status).toBe(200);
+      return page.getByTestId("period-semana").getAttribute("href");
+    });
+    expect(week).toMatch(new RegExp(`^/cabeceras/${outlet!.slug}\\?desde=\\d{4}-\\d{2}-\\d{2}&hasta=\\d{4}-\\d{2}-\\d{2}$`));
+    const day = dayValue(outlet!.middle);
+    await withPage(`/cabeceras/${outlet!.slug}?desde=${day}&hasta=${day}`, async (page, status) => {
+      expect(status).toBe(200);
+      expect(await page.locator('input[name="desde"]').getAttribute("value")).toBe(day);
+      const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+      const months = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+      const words = `el ${d} de ${months[m - 1]} de ${y}`;
+      const captions = await page.locator("figure.chart figcaption").allInnerTexts();
+      expect(captions.length).toBeGreaterThan(0);
+      for (const caption of captions) expect(caption).toContain(words);
+      // Each chart links to its standalone SVG, for the same period.
+      const links = await page.getByTestId("chart-permalink").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+      expect(links.length).toBe(captions.length);
+      for (const href of links) expect(href).toContain(`desde=${day}&hasta=${day}`);
+    });
+    await withPage(`/cabeceras/${outlet!.slug}?desde=2026-02-30&hasta=2026-03-01`, async (page, status) => {
+      expect(status).toBe(400);
+      expect(await page.getByTestId("bad-query").innerText()).toContain("«desde»");
+      expect(await page.locator('form input[name="hasta"]').count()).toBe(1);
+    });
+  });
+
+  it("WEB-6: a chart's permalink is an SVG document with its title, period and source line, kept by the front door's cache", async () => {
+    const [outlet] = await capturedOutlets();
+    const day = dayValue(outlet!.middle);
+    const path = `/cabeceras/${outlet!.slug}/grafico.svg?tipo=posiciones&desde=${day}&hasta=${day}`;
+    const first = await fetch(siteUrl(path));
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    const body = await first.text();
+    const svg = (new XMLParser({ ignoreAttributes: false }).parse(body) as { svg: { title: string; "@_xmlns": string } }).svg;
+    expect(svg["@_xmlns"]).toBe("http://www.w3.org/2000/svg");
+    expect(svg.title).toMatch(/^Posición en la portada de .+, el \d+ de [a-z]+ de \d{4}\. Fuente: Hemeroscopio, CC BY 4\.0$/);
+    const again = await fetch(siteUrl(path));
+    expect(await again.text()).toBe(body);
+    expect(again.headers.get("x-cache")).toMatch(/^(HIT|STALE)$/);
+    expect((await fetch(siteUrl(`/cabeceras/${outlet!.slug}/grafico.svg?tipo=otro`))).status).toBe(400);
+  });
+});
