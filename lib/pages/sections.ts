@@ -72,6 +72,8 @@ export const feeds: readonly PublicPage[] = [
 /** Charts as standalone SVG (SPEC WEB-6), kept by the page cache like pages, keyed on their chart and period. */
 export const embeds: readonly PublicPage[] = [
   { href: "/cabeceras/[slug]/grafico.svg", caching: "page", params: ["tipo", "desde", "hasta"] },
+  { href: "/noticias/[id]/grafico.svg", caching: "page" },
+  { href: "/historias/[id]/grafico.svg", caching: "page" },
 ];
 
 /** True when `pathname` is `href` or a page below it (the home page matches only itself). */

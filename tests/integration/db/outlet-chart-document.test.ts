@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { makePolicies, NO_POLICIES } from "../../../lib/policy";
 import { outletChartDocument } from "../../../lib/pages/outlet-chart-document";
+import { articleChartDocument, storyChartDocument } from "../../../lib/pages/record-chart-document";
 import { parseOutletPeriod } from "../../../lib/pages/outlet-period";
 import { SOURCE_LINE } from "../../../lib/pages/standalone-svg";
 import { createTestDatabase } from "../../support/database";
@@ -13,11 +14,12 @@ const NOW = Date.parse("2026-03-09T12:00:00Z");
 const SITE = "https://hemeroscopio.test";
 let database: Database;
 let outletId: number;
+let articleId: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   outletId = await addOutlet(database.db, "uno", "Diario Uno");
-  const a = await addArticle(database.db, { outletId, path: "/a", firstSeenAt: NOW - 5 * HOUR, publishedAt: NOW - 5 * HOUR - 10 * MINUTE, section: "Política", headlines: [["Abre el día", NOW - 5 * HOUR, NOW - HOUR]] });
+  const a = articleId = await addArticle(database.db, { outletId, path: "/a", firstSeenAt: NOW - 5 * HOUR, publishedAt: NOW - 5 * HOUR - 10 * MINUTE, section: "Política", headlines: [["Abre el día", NOW - 5 * HOUR, NOW - HOUR]] });
   await addFrontPages(database.db, outletId, [[NOW - 4 * HOUR, [a]], [NOW - 2 * HOUR, [a]]]);
   // Published after we started reading the outlet, so its delay counts (the start-up rule).
   await addArticle(database.db, { outletId, path: "/b", firstSeenAt: NOW - 3 * HOUR, publishedAt: NOW - 3 * HOUR - 5 * MINUTE, section: "Economía", headlines: [["Otra", NOW - 3 * HOUR, NOW - HOUR]] });
@@ -54,5 +56,13 @@ describe("outlet chart permalinks (WEB-6)", () => {
     expect(await outletChartDocument(database.db, hidden, { slug: "uno", query: { kind: "posiciones" }, now: NOW, siteUrl: SITE })).toEqual({ missing: "withheld" });
     expect(await outletChartDocument(database.db, NO_POLICIES, { slug: "uno", query: { kind: "encuadre" }, now: NOW, siteUrl: SITE })).toEqual({ missing: "empty" });
     expect(await outletChartDocument(database.db, NO_POLICIES, { slug: "nadie", query: { kind: "retraso" }, now: NOW, siteUrl: SITE })).toEqual({ missing: "outlet" });
+  });
+
+  it("WEB-6: an article's rank chart is an SVG too; an unknown story has none", async () => {
+    const svg = await articleChartDocument(database.db, NO_POLICIES, { id: articleId, siteUrl: SITE });
+    expect(XMLValidator.validate(svg!)).toBe(true);
+    expect((parser.parse(svg!) as { svg: { title: string } }).svg.title).toMatch(/^Posición de la noticia en la portada de Diario Uno, del .+\. Fuente: Hemeroscopio, CC BY 4\.0$/);
+    expect(svg).toContain(`${SITE}/noticias/${articleId}`);
+    expect(await storyChartDocument(database.db, NO_POLICIES, { id: 999_999, siteUrl: SITE })).toBeUndefined();
   });
 });

@@ -22,6 +22,7 @@ describe("page cache policy (WEB-4)", () => {
     expect(cacheKey(get("/cabeceras/el-pais?utm_source=x"))).toBe("identity /cabeceras/el-pais");
     // WEB-6: a chart's SVG is kept per chart and period.
     expect(cacheKey(get("/cabeceras/el-pais/grafico.svg?tipo=retraso&x=1&desde=2026-03-03&hasta=2026-03-09"))).toBe("identity /cabeceras/el-pais/grafico.svg?tipo=retraso&desde=2026-03-03&hasta=2026-03-09");
+    expect(cacheKey(get("/noticias/12/grafico.svg?x=1"))).toBe("identity /noticias/12/grafico.svg");
     // WEB-5: an outlet's page is kept per period.
     expect(cacheKey(get("/cabeceras/el-pais?desde=2026-03-03&utm=1&hasta=2026-03-09"))).toBe("identity /cabeceras/el-pais?desde=2026-03-03&hasta=2026-03-09");
     expect(cacheKey(get("/buscar?utm=1&q=vivienda&x=%ZZ&pagina=2"))).toBe("identity /buscar?q=vivienda&pagina=2");

@@ -8,13 +8,13 @@ import { loadStoryPage, storyMergedInto } from "@/db/queries/story-page";
 import { readSiteData } from "@/lib/pages/data";
 import { parseIdParam } from "@/lib/pages/ids";
 import { formatPeriod } from "@/lib/pages/period";
-import { SITE_TIME_ZONE } from "@/lib/pages/time-zone";
 import { RankChart } from "../../../_components/charts/rank-chart";
 import { PageHeader } from "../../../_components/page-header";
 import { FeedLink } from "../../../_components/history/feed-link";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { storyTerms, storyTitle } from "../story-title";
 import { AgencyGenealogySection } from "./_sections/agency-genealogy";
+import { storyRankChart } from "@/lib/pages/record-charts";
 import { coverageProminence, WhoWasFirst } from "./_sections/who-was-first";
 import { publishedProminence } from "@/lib/analysis/prominence";
 import { formatNumber } from "@/lib/pages/format";
@@ -47,10 +47,7 @@ export default async function StoryPageView({ params }: Props) {
     notFound();
   }
   const genealogy = await genealogyFor(story.id);
-  const positioned = story.coverage.filter((c) => c.frontPage && c.frontPage.spans.length > 0);
-  const spanStart = Math.min(...positioned.flatMap((c) => c.frontPage!.spans.map((s) => s.fromAt)));
-  const spanEnd = Math.max(...positioned.flatMap((c) => c.frontPage!.spans.map((s) => s.toAt)));
-  const pad = Math.max(30 * 60_000, (spanEnd - spanStart) * 0.05);
+  const chart = storyRankChart(story);
   const period = formatPeriod(story.firstSeenAt, story.lastSeenAt);
   return (
     <>
@@ -66,16 +63,17 @@ export default async function StoryPageView({ params }: Props) {
       </p>
       <WhoWasFirst coverage={story.coverage} />
       {genealogy.ok ? <AgencyGenealogySection genealogy={genealogy.value} /> : null}
-      {positioned.length > 0 ? (
+      {chart ? (
         <section aria-labelledby="cobertura">
           <h2 id="cobertura">Cobertura en portada</h2>
           <RankChart
-            title={`Posición de la historia en la portada de cada cabecera, ${formatPeriod(spanStart, spanEnd)}`}
-            caption={`Posición (1 = la primera) de la noticia en la portada de cada cabecera que la llevó, ${formatPeriod(spanStart, spanEnd)}, hora peninsular.`}
-            series={positioned.map((c) => ({ label: c.outlet.name, spans: c.frontPage!.spans }))}
-            start={spanStart - pad}
-            end={spanEnd + pad}
-            timeZone={SITE_TIME_ZONE}
+            title={`${chart.title}, ${chart.period}`}
+            caption={chart.caption}
+            series={chart.series}
+            start={chart.start}
+            end={chart.end}
+            timeZone={chart.timeZone}
+            permalink={`/historias/${story.id}/grafico.svg`}
           />
         </section>
       ) : null}

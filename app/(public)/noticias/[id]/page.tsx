@@ -10,7 +10,8 @@ import { formatList, formatNumber } from "@/lib/pages/format";
 import { parseIdParam } from "@/lib/pages/ids";
 import { seenInLabel } from "@/lib/pages/seen-in";
 import { zoneLabel } from "@/lib/pages/time-zone";
-import { formatElapsed, formatPeriod } from "@/lib/pages/period";
+import { formatElapsed } from "@/lib/pages/period";
+import { articleRankChart } from "@/lib/pages/record-charts";
 import { prominenceMinutes, publishedProminence } from "@/lib/analysis/prominence";
 import { RankChart } from "../../../_components/charts/rank-chart";
 import { Moment } from "../../../_components/moment";
@@ -33,14 +34,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 function RankSection({ page }: { page: ArticlePage }) {
-  const tz = page.outlet.timezone;
   if (page.ranks === null) return <p>A petición del medio, no mostramos las posiciones de sus noticias en portada.</p>;
   const { spans } = page.ranks;
-  if (spans.length === 0) return <p>No la hemos visto en la portada de {page.outlet.name}.</p>;
-  const first = spans[0]!.fromAt;
-  const last = Math.max(...spans.map((s) => s.toAt));
-  const pad = Math.max(30 * 60_000, (last - first) * 0.05);
-  const period = formatPeriod(first, last, tz);
+  const chart = articleRankChart(page);
+  if (chart === null) return <p>No la hemos visto en la portada de {page.outlet.name}.</p>;
+  const period = chart.period;
   return (
     <>
       <dl className="facts">
@@ -50,12 +48,13 @@ function RankSection({ page }: { page: ArticlePage }) {
         <dt>Prominencia</dt><dd data-testid="prominence">{formatNumber(publishedProminence(prominenceMinutes(spans)))} minutos ponderados por posición (<a href="/metodologia#prominencia">qué es</a>)</dd>
       </dl>
       <RankChart
-        title={`Posición de la noticia en la portada de ${page.outlet.name}, ${period}`}
-        caption={`Posición en la portada de ${page.outlet.name} (1 = la primera), ${period}, ${zoneLabel(tz)}. Los huecos son periodos en que no estaba en portada o no pudimos capturarla.`}
-        series={[{ label: "Posición", spans }]}
-        start={first - pad}
-        end={last + pad}
-        timeZone={tz}
+        title={`${chart.title}, ${period}`}
+        caption={chart.caption}
+        series={chart.series}
+        start={chart.start}
+        end={chart.end}
+        timeZone={chart.timeZone}
+        permalink={`/noticias/${page.id}/grafico.svg`}
       />
     </>
   );
