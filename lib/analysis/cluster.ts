@@ -9,7 +9,7 @@
  * to it still leads to the story (crawler/derive/cluster-stories.ts).
  */
 import { fingerprintTokens } from "./fingerprint";
-import { documentCounts, tokenWeight, weightedJaccardOfWeights, type Tokens } from "./story-similarity";
+import { documentCounts, tokenWeights, weightedJaccardOfWeights, type Tokens } from "./story-similarity";
 
 /** One fingerprinted article in the window. */
 export interface ClusterItem {
@@ -69,7 +69,7 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
   // Each token's weight in the window, beside it, and each item's mass (their sum, in token
   // order): a pair is scored with no map lookup. Pairs are not memoised: a map of every pair
   // scored costs more than scoring again (it was most of the time on a 30-outlet day).
-  const weights = sorted.map((i) => Float64Array.from(i.tokens, (t) => tokenWeight(t, counts, options.nameWeight)));
+  const weights = sorted.map((i) => tokenWeights(i.tokens, counts, options.nameWeight));
   const mass = weights.map((w) => w.reduce((n, x) => n + x, 0));
   const times = Float64Array.from(sorted, (i) => i.at);
   /** Similarity less the age penalty, of two window positions. */

@@ -37,26 +37,17 @@ export function tokenMass(tokens: Tokens, counts: DocumentCounts, nameWeight: nu
   return mass;
 }
 
+/** The weights of a token set in the window, beside its tokens (`weights[i]` is `tokens[i]`'s). */
+export function tokenWeights(tokens: Tokens, counts: DocumentCounts, nameWeight: number): Float64Array {
+  return Float64Array.from(tokens, (t) => tokenWeight(t, counts, nameWeight));
+}
+
 /**
  * Weighted Jaccard similarity of two ascending token sets: the weight they share over the
  * weight either has (0 when neither has any weight). `massA`/`massB` are their `tokenMass`.
  */
 export function weightedJaccard(a: Tokens, b: Tokens, p: { counts: DocumentCounts; nameWeight: number; massA: number; massB: number }): number {
-  let shared = 0;
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (x === y) {
-      shared += tokenWeight(x, p.counts, p.nameWeight);
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
-  }
-  const union = p.massA + p.massB - shared;
-  return union <= 0 ? 0 : shared / union;
+  return weightedJaccardOfWeights(a, tokenWeights(a, p.counts, p.nameWeight), b, p.massA, p.massB);
 }
 
 /**
