@@ -14,6 +14,7 @@ import { createLogger } from "../lib/log";
 import { runHousekeeping } from "./housekeeping";
 import { createWorkerEventRecorder } from "./record/worker-events";
 import { startMemoryProbe } from "./memory-probe";
+import { exitIfStillRunningAfter, STOP_GRACE_MS } from "./stop-deadline";
 import { runWorker } from "./loop";
 import { createCrawlPipeline } from "./compose";
 import { createMailSender } from "./notify/mailer";
@@ -35,14 +36,15 @@ async function main(): Promise<void> {
   const shutdown = new AbortController();
   const stopProbe = startMemoryProbe({ everyMs: config.memoryProbeSeconds * 1000, log, gc: (globalThis as { gc?: () => void }).gc });
   shutdown.signal.addEventListener("abort", stopProbe);
-  for (const sig of ["SIGINT", "SIGTERM"] as const) {
-    process.once(sig, () => {
-      log.info("worker.stopping", { signal: sig });
-      shutdown.abort();
-    });
-  }
+  const stop = (reason: string) => {
+    if (shutdown.signal.aborted) return;
+    log.info("worker.stopping", { reason });
+    shutdown.abort();
+    exitIfStillRunningAfter(STOP_GRACE_MS, log);
+  };
+  for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => stop(sig));
   // Under `npm start` the supervisor owns us: if it dies (even by SIGKILL) we stop too.
-  process.once("disconnect", () => shutdown.abort());
+  process.once("disconnect", () => stop("disconnect"));
 
   const database = await openDatabase(config, { maxConnections: 4, log: (line) => log.info("database", { line }) });
   try {

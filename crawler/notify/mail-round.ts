@@ -5,7 +5,7 @@
  * later round; nothing here throws past the round for a mail that failed.
  */
 import type { Executor } from "../../db/client";
-import { listAttention } from "../../db/queries/admin-attention";
+import { listAttention } from "../../db/admin-attention";
 import { errorMessage } from "../../lib/log";
 import { composeOperatorMail } from "./mail-text";
 import type { SendOperatorMail } from "./mailer";

@@ -4,7 +4,7 @@
  * outlet names, source addresses, deadlines, error messages, and at most headlines — never
  * article text (STO-3).
  */
-import type { AttentionItem } from "../../db/queries/admin-attention";
+import type { AttentionItem } from "../../db/admin-attention";
 
 /** A message to the operator. */
 export interface OperatorMail {

@@ -7,7 +7,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
 import { fromSqlTime } from "../sql-time";
-import { listFailingExtractions, type FailingExtraction } from "./admin-extractions";
+import { listFailingExtractions, type FailingExtraction } from "../admin-extractions";
 
 /** A host's robots.txt state. */
 export interface HostHealth { host: string; robotsStatus?: string; robotsAccess?: string; fetchedAt?: number; versions: number }

@@ -5,7 +5,7 @@
  */
 import type { Metadata } from "next";
 import Link from "next/link";
-import { listPublishedReplies, replyOutletChoices } from "@/db/queries/admin-requests";
+import { listPublishedReplies, replyOutletChoices } from "@/db/admin-requests";
 import { loadPolicies } from "@/db/policy";
 import { appConfig } from "@/db/server";
 import { MAX_REPLY_CHARS } from "@/lib/admin/forms";

@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { listAttention } from "@/db/queries/admin-attention";
+import { listAttention } from "@/db/admin-attention";
 import { database } from "@/db/server";
 import { requireOperator } from "@/lib/admin/gate";
 import "../admin.css";

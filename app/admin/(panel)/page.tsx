@@ -7,8 +7,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Moment } from "@/app/_components/moment";
-import { listExtractionsForOperator } from "@/db/queries/admin-extractions";
-import { listBylinesForAdmin, listExclusionsForAdmin, listRepliesForAdmin } from "@/db/queries/admin-requests";
+import { listExtractionsForOperator } from "@/db/admin-extractions";
+import { listBylinesForAdmin, listExclusionsForAdmin, listRepliesForAdmin } from "@/db/admin-requests";
 import { database } from "@/db/server";
 import { requireOperator } from "@/lib/admin/gate";
 import { BYLINE_BUSINESS_HOURS, bylineDeadline, confirmationDeadline, mailExclusionDeadline, MAIL_BUSINESS_HOURS, replyDeadline } from "@/lib/deadlines";

@@ -7,7 +7,7 @@ import { addCorrection } from "@/db/queries/corrections";
 import { deleteCorrection, updateCorrection } from "@/db/queries/admin-corrections";
 import { pasteLegalNotice } from "@/db/legal-notices";
 import { decideProposedSource, setOutletActive } from "@/db/queries/admin-outlets";
-import { confirmExclusion, decideByline, decideReply, unpublishReply, enterMailExclusion, withdrawExclusion } from "@/db/queries/admin-requests";
+import { confirmExclusion, decideByline, decideReply, unpublishReply, enterMailExclusion, withdrawExclusion } from "@/db/admin-requests";
 import { importOutlets } from "@/db/outlets";
 import { parseCorrection, parseId, parseLegalPaste, parseMailExclusion, parseOutletForm } from "@/lib/admin/forms";
 import { OutletsFileError, parseOutletsFile } from "@/lib/outlets-file";

@@ -10,7 +10,7 @@ import { decideProposedSource, listOutletsForAdmin, listProposedSources, setOutl
 import {
   confirmExclusion, createBylineRequest, createReply, decideByline, decideReply, enterMailExclusion, unpublishReply, listBylinesForAdmin,
   listExclusionsForAdmin, listPublishedReplies, listRepliesForAdmin, replyOutletChoices,
-} from "../../../db/queries/admin-requests";
+} from "../../../db/admin-requests";
 import { loadCrawlerHealth } from "../../../db/queries/admin-health";
 import { deleteCorrection, updateCorrection } from "../../../db/queries/admin-corrections";
 import { addCorrection, listCorrections } from "../../../db/queries/corrections";

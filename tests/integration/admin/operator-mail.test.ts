@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/outlets";
-import { createReply } from "../../../db/queries/admin-requests";
+import { createReply } from "../../../db/admin-requests";
 import { sqlTime } from "../../../db/sql-time";
 import { runMailRound } from "../../../crawler/notify/mail-round";
 import { createMailSender } from "../../../crawler/notify/mailer";

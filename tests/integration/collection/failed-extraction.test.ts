@@ -13,7 +13,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { listExtractionsForOperator, type FailingExtraction } from "../../../db/queries/admin-extractions";
+import { listExtractionsForOperator, type FailingExtraction } from "../../../db/admin-extractions";
 import { loadCrawlerHealth, type SiteHealth } from "../../../db/queries/admin-health";
 import { frontPageAt } from "../../../db/queries/front-pages";
 import { importOutlets } from "../../../db/outlets";

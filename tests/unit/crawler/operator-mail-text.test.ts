@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AttentionItem } from "../../../db/queries/admin-attention";
+import type { AttentionItem } from "../../../db/admin-attention";
 import { composeOperatorMail } from "../../../crawler/notify/mail-text";
 import { retryDelayMs } from "../../../crawler/notify/operator-notices";
 import { confirmationPromise } from "../../../lib/exclusion-request";

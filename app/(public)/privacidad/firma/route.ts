@@ -1,5 +1,5 @@
 /** POST of the byline form (SPEC PUB-5, SEC-2): guarded like /editores; the operator accepts it in the admin. */
-import { createBylineRequest } from "@/db/queries/admin-requests";
+import { createBylineRequest } from "@/db/admin-requests";
 import { database } from "@/db/server";
 import { parseBylineForm } from "@/lib/admin/forms";
 import { handlePublicForm } from "@/lib/forms/public-post";

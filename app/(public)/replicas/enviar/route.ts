@@ -1,6 +1,6 @@
 /** POST of the reply form (SPEC PUB-4, SEC-2): guarded like /editores; stored for the operator, who publishes it within 3 days. */
 import { sql } from "drizzle-orm";
-import { createReply } from "@/db/queries/admin-requests";
+import { createReply } from "@/db/admin-requests";
 import { database } from "@/db/server";
 import { parseReplyForm } from "@/lib/admin/forms";
 import { handlePublicForm } from "@/lib/forms/public-post";

@@ -6,7 +6,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Moment } from "@/app/_components/moment";
-import { listAttention, type AttentionItem } from "@/db/queries/admin-attention";
+import { listAttention, type AttentionItem } from "@/db/admin-attention";
 import { database } from "@/db/server";
 import { requireOperator } from "@/lib/admin/gate";
 

@@ -3,7 +3,7 @@
  * carries the admin session (no cookie: the proxy sends it to the login; a cookie with no
  * session: 403). Never cached.
  */
-import { listAttention } from "@/db/queries/admin-attention";
+import { listAttention } from "@/db/admin-attention";
 import { appConfig, database } from "@/db/server";
 import { sessionOfRequest } from "@/lib/admin/gate";
 import { atomXml } from "@/lib/pages/atom";

@@ -3,12 +3,11 @@
  * confirmation, entered by hand when they come by mail; replies to publish or reject; byline
  * requests to accept or reject. Every write is conditional, so a repeated click changes nothing.
  */
-import "server-only";
-import { shownText } from "../../lib/pages/shown-text";
+import { shownText } from "../lib/pages/shown-text";
 import { sql } from "drizzle-orm";
-import type { Scope } from "../../lib/policy";
-import type { Executor } from "../client";
-import { fromSqlTime, sqlTime } from "../sql-time";
+import type { Scope } from "../lib/policy";
+import type { Executor } from "./client";
+import { fromSqlTime, sqlTime } from "./sql-time";
 
 /** An exclusion as the queue shows it. */
 export interface AdminExclusion {

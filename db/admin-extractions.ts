@@ -3,11 +3,10 @@
  * yielded too little to be believed (crawler/record/extraction.ts). From `QUEUE_AFTER` in a
  * row they are in the operator's queue; any failing one shows on the crawler's health page.
  */
-import "server-only";
 import { sql } from "drizzle-orm";
-import { needsOperator, QUEUE_AFTER } from "../../lib/collection/extraction-floor";
-import type { Executor } from "../client";
-import { fromSqlTime } from "../sql-time";
+import { needsOperator, QUEUE_AFTER } from "../lib/collection/extraction-floor";
+import type { Executor } from "./client";
+import { fromSqlTime } from "./sql-time";
 
 /** A source whose latest answered polls failed to extract. */
 export interface FailingExtraction {

@@ -4,13 +4,12 @@
  * database outages of the last 24 hours. Shown on `/admin/atencion`, counted in the admin's
  * header badge, and served as the operator's Atom feed.
  */
-import "server-only";
 import { sql } from "drizzle-orm";
-import { formatMoment } from "../../lib/pages/period";
-import { isSlowDown } from "../../lib/policy";
-import { bylineDeadline, confirmationDeadline, deadlineState, mailExclusionDeadline, replyDeadline } from "../../lib/deadlines";
-import type { Executor } from "../client";
-import { fromSqlTime } from "../sql-time";
+import { formatMoment } from "../lib/pages/period";
+import { isSlowDown } from "../lib/policy";
+import { bylineDeadline, confirmationDeadline, deadlineState, mailExclusionDeadline, replyDeadline } from "../lib/deadlines";
+import type { Executor } from "./client";
+import { fromSqlTime } from "./sql-time";
 import { listExtractionsForOperator } from "./admin-extractions";
 import { listBylinesForAdmin, listExclusionsForAdmin, listRepliesForAdmin } from "./admin-requests";
 
