@@ -46,6 +46,9 @@ export interface OutletPage {
   replies: PublishedReply[];
 }
 
+/** The longest stretch of a chosen period the silences are judged over. */
+const SILENCE_MAX_DAYS = 31;
+
 /** Default windows of the sections when no period is chosen. */
 export const TIMELINES_WINDOW_MS = DAY_MS;
 export const FIGURES_WINDOW_MS = 7 * DAY_MS;
@@ -63,7 +66,9 @@ export async function loadOutletPage(db: Executor, policies: Policies, { slug, n
   const chosen = period ? { start: period.start, end: Math.max(period.start, Math.min(period.end, now)) } : undefined;
   const recent = recentWindow(now, TIMELINES_WINDOW_MS);
   const figures = chosen ?? recentWindow(now, FIGURES_WINDOW_MS);
-  // The agency share of the front page and the silences keep their own recent windows, as their captions say.
+  // The silences follow the chosen period's last month at most (each story of it is judged against every followed outlet);
+  // their caption says the days they cover. The daily agency share of the front page keeps its last 7 days.
+  const silenceDays = chosen ? Math.min(SILENCE_MAX_DAYS, (chosen.end - chosen.start) / DAY_MS) : undefined;
   const [frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, agencyFront, silences, framing, [features], status, signals, replies] = await Promise.all([
     positions ? loadFrontPageNow(db, id, policy) : null,
     positions ? loadTopStoryTimelines(db, id, policy, chosen ?? recent) : null,
@@ -73,7 +78,7 @@ export async function loadOutletPage(db: Executor, policies: Policies, { slug, n
     loadSectionMix(db, id, figures),
     loadAgencyShare(db, id, figures),
     positions ? loadAgencyFrontShare(db, id, { now }) : null,
-    loadOutletSilences(db, policies, { outletId: id, now }),
+    loadOutletSilences(db, policies, { outletId: id, now: chosen?.end ?? now, days: silenceDays }),
     loadFramingDistribution(db, id, policy, figures),
     loadHeadlineFeatureCounts(db, [id], figures),
     loadOutletStatus(db, id, policy, now),

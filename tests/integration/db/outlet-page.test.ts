@@ -121,6 +121,7 @@ describe("outlet page read model", () => {
     for (const figure of [page.timelines!, page.frontPageTime!, page.headlineChanges, page.delay, page.sections, page.agency]) {
       expect({ start: figure.start, end: figure.end }).toEqual({ start: NOW - 11 * HOUR, end: NOW });
     }
+    expect({ start: page.silences.start, end: page.silences.end }).toEqual({ start: NOW - 11 * HOUR, end: NOW });
     expect(page.frontPage!.capturedAt).toBe(NOW - HOUR);
     // Only a2 entered the front page more than a day before the end of a 11-hour period: none.
     expect(page.frontPageTime).toMatchObject({ articles: 4, halfLifeLinks: 0 });
@@ -135,6 +136,12 @@ describe("outlet page read model", () => {
     expect(page.timelines!.series).toEqual([]);
     expect(page.frontPageTime).toMatchObject({ articles: 0, longest: [] });
     expect(page.agency).toMatchObject({ articles: 1, agencyArticles: 0 });
+    expect({ start: page.silences.start, end: page.silences.end }).toEqual(period);
+  });
+
+  it("DER-11, WEB-5: a long period's silences are judged over its last 31 days, and say so", async () => {
+    const page = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW, period: { start: NOW - 200 * 24 * HOUR, end: NOW } }))!;
+    expect({ start: page.silences.start, end: page.silences.end }).toEqual({ start: NOW - 31 * 24 * HOUR, end: NOW });
   });
 
   it("DER-8: publication delay declared → first seen, as a distribution with its median, and where each was first seen", async () => {

@@ -1,6 +1,7 @@
 /**
  * "Silencios" (SPEC DER-11): the stories most of the outlets we follow carried in the last 7
- * days that this outlet never ran, or never placed in its top ranks. The rule and its
+ * days, or in the chosen period (its last 31 days at most), that this outlet never ran, or
+ * never placed in its top ranks. The rule and its
  * measured false positives are on /metodologia.
  */
 import Link from "next/link";
