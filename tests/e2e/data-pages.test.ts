@@ -139,7 +139,7 @@ describe("story pages", () => {
     await withPage(browser(), listPage === 1 ? "/historias" : `/historias?pagina=${listPage}`, async (page, status) => {
       expect(status).toBe(200);
       const row = page.locator("tbody tr", { has: page.locator(`a[href="/historias/${d.story}"]`) });
-      expect(await row.locator("td.num").innerText()).toBe(String(mine.outletCount));
+      expect(await row.getByTestId("story-outlets").innerText()).toBe(String(mine.outletCount));
       expect(await row.innerText()).not.toContain(d.excluded.name);
     }, { javaScriptEnabled: true });
   });

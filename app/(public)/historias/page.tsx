@@ -80,7 +80,7 @@ export default async function StoriesPage({ searchParams }: Props) {
                       {s.label ? <span className="card-text">{storyTerms(s)}</span> : null}
                       <span className="card-text">{formatList(s.outletNames)}{s.outletCount > s.outletNames.length ? " y otras" : ""}</span>
                     </td>
-                    <td className="num">{s.outletCount}</td>
+                    <td className="num" data-testid="story-outlets">{s.outletCount}</td>
                     <td><Moment at={s.firstSeenAt} /></td>
                     <td><Moment at={s.lastSeenAt} /></td>
                     <td className="num" data-testid="story-prominence">{formatNumber(s.prominence)}</td>
