@@ -10,13 +10,32 @@ import { collapseWhitespace } from "../html/text";
 export const MAX_BODY_CHARS = 200_000;
 
 /**
- * Most elements handed to Readability (SEC-4). Its cost grows faster than the page: a
+ * Most nodes handed to Readability (SEC-4; `nodesForReadability`). Its cost grows faster than the page: a
  * 10 MiB page (POL-5's cap) of ~190,000 elements took ~10 s and over 256 MiB of heap
  * (tests/fuzz, "article: 10 MiB body"). Article pages have a few thousand elements; past
  * this there is no body, as for a walled page. Counted by us: Readability's own
  * `maxElemsToParse` counts `getElementsByTagName("*")`, which is empty under linkedom.
  */
-export const MAX_BODY_ELEMENTS = 30_000;
+export const MAX_BODY_NODES = 30_000;
+
+/**
+ * Characters linkedom writes as character references when it serialises text (its text
+ * escaper: `<`, `>`, `&`, no-break space). Readability reads the body's HTML and parses it
+ * again, and linkedom's parser makes one text node of every reference: a page of 100,000 bare
+ * `&` is one node until then and 100,000 after, which took Readability 1.7 s of CPU (found by
+ * the article fuzz test).
+ */
+const ESCAPED_IN_TEXT = /[<>&\u00a0]/g;
+
+/** The nodes Readability will work on: elements, text nodes, and a node per escaped character. */
+function nodesForReadability(doc: Document): number {
+  let nodes = doc.querySelectorAll("*").length;
+  const walker = doc.createTreeWalker(doc, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node && nodes <= MAX_BODY_NODES; node = walker.nextNode()) {
+    nodes += 1 + (node.nodeValue?.match(ESCAPED_IN_TEXT)?.length ?? 0);
+  }
+  return nodes;
+}
 
 /** Text cut at `max` characters, on a word boundary when one is near. */
 export function capText(text: string, max = MAX_BODY_CHARS): string {
@@ -28,8 +47,8 @@ export function capText(text: string, max = MAX_BODY_CHARS): string {
 /** EXT-4: the body text Readability finds, or undefined; the document is modified (call it last). */
 export function readableBody(doc: Document): string | undefined {
   try {
-    if (doc.querySelectorAll("*").length > MAX_BODY_ELEMENTS) return undefined;
     collapseBlankRuns(doc);
+    if (nodesForReadability(doc) > MAX_BODY_NODES) return undefined;
     // JSON-LD is read by our own parser; Readability's copy of it would only cost time.
     const article = new Readability(doc, { disableJSONLD: true }).parse();
     const text = collapseWhitespace(article?.textContent ?? "");
