@@ -23,25 +23,26 @@ export const systemClock: Clock = {
 /** A clock that only moves when told to: for tests and simulated runs. */
 export function manualClock(start: number): Clock & { advance(ms: number): void; set(t: number): void } {
   let t = start;
-  const waiters: { at: number; resolve: () => void }[] = [];
+  const waiters: { at: number; wake: () => void }[] = [];
   const release = () => {
-    for (const w of waiters.filter((w) => w.at <= t)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve();
-    }
+    for (const w of waiters.filter((w) => w.at <= t)) w.wake();
   };
   return {
     now: () => t,
     sleep: (ms, signal) =>
       new Promise<void>((resolve) => {
         if (signal?.aborted || ms <= 0) return resolve();
-        const waiter = { at: t + ms, resolve };
-        waiters.push(waiter);
-        signal?.addEventListener("abort", () => {
+        // Woken by the clock or by the signal, whichever comes first; either way the other is
+        // forgotten, so a long-lived signal does not collect a listener per sleep.
+        const wake = () => {
           const i = waiters.indexOf(waiter);
           if (i >= 0) waiters.splice(i, 1);
+          signal?.removeEventListener("abort", wake);
           resolve();
-        }, { once: true });
+        };
+        const waiter = { at: t + ms, wake };
+        waiters.push(waiter);
+        signal?.addEventListener("abort", wake, { once: true });
       }),
     advance(ms) {
       t += ms;

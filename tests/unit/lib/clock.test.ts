@@ -17,6 +17,32 @@ describe("clocks", () => {
     expect(woke).toEqual([1600, 3600]);
   });
 
+  it("a manual clock's sleeps woken by time leave no listener on a long-lived signal", async () => {
+    const clock = manualClock(0);
+    const stop = new AbortController();
+    const added: unknown[] = [];
+    const signal = stop.signal;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = (type: string, listener: EventListenerOrEventListenerObject, options?: AddEventListenerOptions | boolean) => {
+      added.push(listener);
+      add(type, listener, options);
+    };
+    signal.removeEventListener = (type: string, listener: EventListenerOrEventListenerObject, options?: EventListenerOptions | boolean) => {
+      if (added.includes(listener)) added.splice(added.indexOf(listener), 1);
+      remove(type, listener, options);
+    };
+    for (let i = 0; i < 20; i++) {
+      const sleeping = clock.sleep(1000, signal);
+      clock.advance(1000);
+      await sleeping;
+    }
+    expect(added).toHaveLength(0);
+    const last = clock.sleep(1000, signal);
+    stop.abort();
+    await expect(last).resolves.toBeUndefined();
+  });
+
   it("a sleep ends early, without error, when its signal aborts", async () => {
     const stop = new AbortController();
     const sleeping = systemClock.sleep(60_000, stop.signal);
