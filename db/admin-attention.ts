@@ -19,7 +19,8 @@ export interface AttentionItem {
   key: string;
   /**
    * What the operator is mailed about once (ADM-3 mail): the key, except for worker errors,
-   * whose key moves with the 24-hour window; their topic is the component and event.
+   * whose key names an episode (lines with no 24-hour gap between them, so the key stays while
+   * an error repeats); their topic is the component and event.
    */
   topic: string;
   kind: "plazo" | "fuente-muerta" | "extraccion" | "error";
@@ -54,11 +55,19 @@ export async function listAttention(db: Executor, now: number): Promise<Attentio
     db.execute<{ id: number; kind: string; url: string; name: string; since: string | null }>(sql`
       select s.id, s.kind, s.url, o.name, coalesce(s.failing_since, s.last_failure_at) as since
       from sources s join outlets o on o.id = s.outlet_id and o.active where s.active and s.dead order by s.id`),
-    db.execute<{ level: string; component: string; event: string; n: number; first_at: string; last_at: string; error: string | null }>(sql`
-      select level, component, event, sum(count)::int as n, min(at) as first_at, max(at) as last_at,
-        (array_agg(fields ->> 'error' order by at desc, id desc))[1] as error
-      from worker_events where at > ${new Date(now - DAY_MS).toISOString()} and (level = 'error' or event = any(${`{${OUTAGE_EVENTS.join(",")}}`}::text[]))
-      group by level, component, event`),
+    db.execute<{ level: string; component: string; event: string; n: number; first_at: string; last_at: string; episode_at: string; error: string | null }>(sql`
+      with recent as (
+        select level, component, event, sum(count)::int as n, min(at) as first_at, max(at) as last_at,
+          (array_agg(fields ->> 'error' order by at desc, id desc))[1] as error
+        from worker_events where at > ${new Date(now - DAY_MS).toISOString()} and (level = 'error' or event = any(${`{${OUTAGE_EVENTS.join(",")}}`}::text[]))
+        group by level, component, event
+      ), lines as (
+        select level, component, event, at, lag(at) over (partition by level, component, event order by at) as previous_at
+        from worker_events where (level, component, event) in (select level, component, event from recent) and at <= ${new Date(now).toISOString()}
+      )
+      select recent.*, (select max(l.at) from lines l where (l.level, l.component, l.event) = (recent.level, recent.component, recent.event)
+          and (l.previous_at is null or l.at - l.previous_at > interval '24 hours')) as episode_at
+      from recent`),
   ]);
   const items: (AttentionItem | undefined)[] = [];
   for (const e of exclusions.open) {
@@ -80,7 +89,7 @@ export async function listAttention(db: Executor, now: number): Promise<Attentio
   }
   for (const e of errors) {
     const outage = e.level === "error" ? undefined : e.event === "database.unavailable" ? "inaccesible" : "lenta";
-    items.push({ key: `worker-${e.component}-${e.event}-${fromSqlTime(e.first_at)}`, topic: `worker-${e.component}-${e.event}`, kind: "error", path: "/admin/errores", since: fromSqlTime(e.first_at)!,
+    items.push({ key: `worker-${e.component}-${e.event}-${fromSqlTime(e.episode_at ?? e.first_at)}`, topic: `worker-${e.component}-${e.event}`, kind: "error", path: "/admin/errores", since: fromSqlTime(e.episode_at ?? e.first_at)!,
       title: outage ? `Base de datos ${outage} para el rastreador (${e.n} avisos en 24 h)` : `Error del rastreador: ${e.event} (${e.n} en 24 h)`,
       detail: `${e.component}${e.error ? `: ${e.error}` : ""}; el último, ${formatMoment(fromSqlTime(e.last_at)!)}.` });
   }

@@ -83,6 +83,27 @@ describe("the operator's attention list", () => {
     expect((await listAttention(db, NOW + 25 * HOUR)).filter((i) => i.kind === "error")).toEqual([]);
   });
 
+  it("ADM-3: a worker error that keeps coming back keeps one key (one Atom entry) until a day passes without it", async () => {
+    const db = database.db;
+    const start = NOW + 100 * HOUR;
+    const errorKeys = async (at: number) => (await listAttention(db, at)).filter((i) => i.key.includes("frontpage.crashed")).map((i) => [i.key, i.since]);
+    for (let h = 0; h <= 30; h++) {
+      const { log, recorder } = workerLog(start + h * HOUR);
+      log.error("frontpage.crashed", { error: `vez ${h}` });
+      await recorder.close();
+    }
+    const first = await errorKeys(start + 30 * HOUR);
+    expect(first).toEqual([[`worker-worker-frontpage.crashed-${start}`, start]]);
+    expect(await errorKeys(start + 31 * HOUR)).toEqual(first);
+    // Quiet for more than a day, then again: a new episode, a new key.
+    const again = start + 56 * HOUR;
+    const { log, recorder } = workerLog(again);
+    log.error("frontpage.crashed", { error: "otra vez" });
+    await recorder.close();
+    expect(await errorKeys(again + HOUR)).toEqual([[`worker-worker-frontpage.crashed-${again}`, again]]);
+    await db.execute(sql`delete from worker_events where event = 'frontpage.crashed'`);
+  });
+
   it("ADM-3, PUB-7: a slow-down request entered from a mail has the exclusion's deadlines, under its own name", async () => {
     const db = database.db;
     const id = await enterMailExclusion(db, { domain: "diariouno.test", scope: "portada-cada-hora", receivedAt: NOW - 65 * HOUR, now: NOW - 65 * HOUR });
