@@ -3,6 +3,7 @@
  * describes: what each dataset, field and parameter means. The /datos page renders it,
  * and a test checks that every field and parameter the API serves is described here.
  */
+import { HEADLINE_TRAIT_DOCS } from "./datasets/headline-traits";
 import type { Dataset } from "./datasets/types";
 import type { ParamName } from "./params";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "./params";
@@ -17,7 +18,7 @@ export const DATASET_DOCS: Record<Dataset["name"], { title: string; summary: str
   },
   articles: {
     title: "Artículos",
-    summary: "Cada artículo que vimos, con su titular vigente (el último visto), horas, sección y firmas.",
+    summary: "Cada artículo que vimos, con su titular vigente (el último visto) y sus rasgos (pregunta, cita, cifra, fórmulas de cebo, encuadre), si su titular se sometió a una prueba A/B, horas, sección y firmas.",
     order: "Por primera vez visto (first_seen_at) y después por id.",
     detail: "/api/v1/articles/{id} (añade headline_history, rank_spans y rank_history)",
   },
@@ -75,7 +76,6 @@ export const FIELD_DOCS: Record<string, string> = {
   text_hash: "SHA-256 del titular normalizado; null si el titular no se reproduce.",
   last_seen_at: "Última vez que lo vimos.",
   seen_in: "Dónde se vio esta versión (lista).",
-  framing_letter: "Letra de encuadre del modelo local; null si no hay o el medio pidió «sin anotación de modelo».",
   framing_score: "Puntuación de encuadre del modelo local (0–1); null en los mismos casos.",
   position: "Clave de orden del tramo entre los tramos de su medio (no es una posición): a menor clave, más arriba en la portada. Solo sirve para comparar tramos del mismo medio que cubren un mismo instante.",
   rank_at_start: "Posición en la portada (1 = la primera en orden de lectura) en from_at: 1 + los tramos del medio que cubren from_at con clave menor.",
@@ -90,6 +90,7 @@ export const FIELD_DOCS: Record<string, string> = {
   key_terms: "Términos clave de la historia (nuestros).",
   outlet_count: "Cabeceras que la cubrieron (entre las que se pueden mostrar).",
   article_count: "Artículos que la forman (entre los que se pueden mostrar).",
+  ...HEADLINE_TRAIT_DOCS,
   prominence: "Prominencia: minutos en portada ponderados por la posición (1 / log2(posición + 1)), redondeados; en una historia, la suma de sus artículos. null en un artículo con «sin posición»; una historia no suma las cabeceras con «sin posición» (ver /metodologia#prominencia).",
 };
 

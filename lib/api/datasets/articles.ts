@@ -5,20 +5,22 @@ import { publishedProminence } from "../../analysis/prominence";
 import { isoOrNull } from "../../../db/queries/api-sql";
 import { citeBylines, citeHeadline } from "../../policy";
 import { excludedIds, outletIdOf, policyOf, slugOf, type ApiContext } from "../context";
+import { HEADLINE_TRAIT_FIELDS, loadHeadlineTraits } from "./headline-traits";
 import { nextKey, type Dataset, type Record_ } from "./types";
 
 /** Field names, in CSV order. */
 export const ARTICLE_FIELDS = [
   "id", "outlet", "url", "headline", "headline_withheld", "headline_versions", "published_at", "modified_at",
   "first_seen_at", "first_seen_in", "first_seen_feed_at", "first_seen_sitemap_at", "first_seen_frontpage_at",
-  "section", "authors", "is_free", "agency", "story_id", "prominence",
+  "section", "authors", "is_free", "agency", "story_id", "prominence", ...HEADLINE_TRAIT_FIELDS,
 ] as const;
 
 /**
  * An article as published: headline and URL withheld under "sin titulares literales", front-page
- * times and prominence (`prominence`: its weighted minutes, DER-9) under "sin posición".
+ * times and prominence (`prominence`: its weighted minutes, DER-9) under "sin posición"; then its
+ * headline's features, framing letter and A/B flag (headline-traits.ts).
  */
-export function articleRecord(ctx: ApiContext, r: ApiArticleRow, prominence: ReadonlyMap<number, number>): Record_ {
+export function articleRecord(ctx: ApiContext, r: ApiArticleRow, prominence: ReadonlyMap<number, number>, traits: ReadonlyMap<number, Record_>): Record_ {
   const policy = policyOf(ctx, r.outlet_id);
   const headline = r.headline === null ? { text: null, withheld: !policy.headlinesVerbatim } : citeHeadline(policy, r.headline);
   const positions = policy.positions;
@@ -43,6 +45,7 @@ export function articleRecord(ctx: ApiContext, r: ApiArticleRow, prominence: Rea
     agency: r.agency,
     story_id: r.story_id,
     prominence: positions ? publishedProminence(prominence.get(r.id) ?? 0) : null,
+    ...traits.get(r.id),
   };
 }
 
@@ -63,13 +66,15 @@ export const articlesDataset: Dataset = {
       excluded: excludedIds(ctx), outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
       storyId: q.story, from: q.from, to: q.to, after, limit,
     });
-    const prominence = await prominenceOf(ctx, rows);
-    return { items: rows.map((r) => articleRecord(ctx, r, prominence)), next: nextKey(rows, limit, (r) => [r.k, r.id]) };
+    const [prominence, traits] = await Promise.all([prominenceOf(ctx, rows), loadHeadlineTraits(ctx, rows)]);
+    return { items: rows.map((r) => articleRecord(ctx, r, prominence, traits)), next: nextKey(rows, limit, (r) => [r.k, r.id]) };
   },
 };
 
 /** One article as published, or undefined (unknown, or its outlet excluded). */
 export async function findArticle(ctx: ApiContext, id: number): Promise<Record_ | undefined> {
   const row = await findApiArticle(ctx.db, id, excludedIds(ctx));
-  return row && articleRecord(ctx, row, await prominenceOf(ctx, [row]));
+  if (!row) return undefined;
+  const [prominence, traits] = await Promise.all([prominenceOf(ctx, [row]), loadHeadlineTraits(ctx, [row])]);
+  return articleRecord(ctx, row, prominence, traits);
 }
