@@ -52,12 +52,15 @@ export async function loadFrontPageTime(db: Executor, outletId: number, policy: 
       coalesce(sum(extract(epoch from least(to_at, ${to}::timestamptz) - greatest(from_at, ${from}::timestamptz))) filter (where rank = 1), 0) * 1000 as lead_ms
     from (${outletRankIntervals(outletId, from, to)}) i
     group by article_id`;
-  const [[summary], longest, [half]] = await Promise.all([
-    db.execute<{ articles: number; median_ms: string | number | null; lead_ms: string | number | null }>(sql`
-      select count(*)::int as articles, percentile_cont(0.5) within group (order by on_ms) as median_ms, sum(lead_ms) as lead_ms
-      from (${perArticle}) t`),
-    db.execute<{ article_id: string | number; best_rank: number; on_ms: string | number; lead_ms: string | number }>(sql`
-      select * from (${perArticle}) t order by on_ms desc, best_rank, article_id limit ${LONGEST}`),
+  // The period's rank intervals are computed once for both the summary and the longest stays:
+  // over a year they are most of the page's cost. Each row is one of the longest (or none).
+  const [summaryAndLongest, [half]] = await Promise.all([
+    db.execute<{ articles: number; median_ms: string | number | null; lead_ms: string | number | null; article_id: string | number | null; best_rank: number | null; on_ms: string | number | null; row_lead_ms: string | number | null }>(sql`
+      with t as materialized (${perArticle}), summary as (
+        select count(*)::int as articles, percentile_cont(0.5) within group (order by on_ms) as median_ms, sum(lead_ms) as lead_ms from t)
+      select summary.*, l.article_id, l.best_rank, l.on_ms, l.lead_ms as row_lead_ms
+      from summary left join lateral (select * from t order by on_ms desc, best_rank, article_id limit ${LONGEST}) l on true
+      order by l.on_ms desc, l.best_rank, l.article_id`),
     // Links still on the page count their time so far: a lower bound, above the median while fewer than half remain.
     db.execute<{ links: number; half_ms: string | number | null }>(sql`
       select count(*)::int as links,
@@ -70,6 +73,8 @@ export async function loadFrontPageTime(db: Executor, outletId: number, policy: 
           and a.first_seen_frontpage_at >= ${from}::timestamptz and a.first_seen_frontpage_at < ${new Date(now - DAY_MS).toISOString()}::timestamptz
         group by a.id, a.first_seen_frontpage_at) t`),
   ]);
+  const summary = summaryAndLongest[0];
+  const longest = summaryAndLongest.filter((r) => r.article_id !== null);
   const headlines = await latestHeadlines(db, policy, longest.map((r) => Number(r.article_id)));
   return {
     start, end: now,
@@ -80,7 +85,7 @@ export async function loadFrontPageTime(db: Executor, outletId: number, policy: 
     halfLifeLinks: half?.links ?? 0,
     longest: longest.map((r) => ({
       articleId: Number(r.article_id), headline: headlines.get(Number(r.article_id)) ?? "(sin titular registrado)",
-      bestRank: r.best_rank, onFrontPageMs: Math.round(Number(r.on_ms)), asLeadMs: Math.round(Number(r.lead_ms)),
+      bestRank: r.best_rank!, onFrontPageMs: Math.round(Number(r.on_ms)), asLeadMs: Math.round(Number(r.row_lead_ms)),
     })),
   };
 }
