@@ -5,7 +5,7 @@
  * over the last 7 days. Each figure is computed by the same SQL or function as the outlet
  * page's section it links to, so the two pages agree. Three statements for all outlets:
  * the leads (home-page.ts), the per-outlet figures (one lateral row per outlet, by index),
- * the headline changes (headline-changes.ts).
+ * the headline changes (headline-changes.ts); then the headline features and framing letters.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
@@ -16,6 +16,7 @@ import { captureCounts, readCounts } from "./collection-counts";
 import { loadHeadlineTestCounts, NO_HEADLINE_CHANGES, type HeadlineTestCounts } from "./headline-changes";
 import { leadsNow, type FrontPageLead } from "./home-page";
 import { num, time } from "./page-sql";
+import { loadFramingCounts, type FramingCounts } from "./framing-counts";
 import { loadHeadlineFeatureCounts, type HeadlineFeatureCounts } from "./headline-feature-shares";
 import { readingStartedAt } from "./reading-start";
 
@@ -49,6 +50,8 @@ export interface OutletComparisonRow {
   delayMedianMs: number | null;
   /** DER-1: headline features of the articles first seen in the period (headline-feature-shares.ts). */
   features: HeadlineFeatureCounts;
+  /** DER-4: framing letters of the same headlines (framing-counts.ts); null under "sin anotación de modelo" (PUB-6). */
+  framing: FramingCounts | null;
 }
 
 /** The table and its period. */
@@ -92,11 +95,14 @@ export async function loadOutletComparison(db: Executor, policies: Policies, now
     leadsNow(db, policies),
   ]);
   const visible = rows.filter((r) => !policies.forOutlet(r.id).excluded);
-  const [changes, features] = await Promise.all([
+  const annotated = visible.filter((r) => policies.forOutlet(r.id).modelAnnotations).map((r) => r.id);
+  const [changes, features, framing] = await Promise.all([
     loadHeadlineTestCounts(db, { outletIds: visible.map((r) => r.id), from: start, to: now }),
     loadHeadlineFeatureCounts(db, visible.map((r) => r.id), { start, end: now }),
+    loadFramingCounts(db, annotated, { start, end: now }),
   ]);
   const featuresOf = new Map(features.map((f) => [f.outletId, f]));
+  const framingOf = new Map(framing.map((f) => [f.outletId, f]));
   const leadOf = new Map(leads.map((l) => [l.outletSlug, l]));
   return {
     start, end: now,
@@ -123,6 +129,7 @@ export async function loadOutletComparison(db: Executor, policies: Policies, now
         delayArticles: r.delay_articles,
         delayMedianMs: num(r.delay_median_ms),
         features: featuresOf.get(r.id)!,
+        framing: framingOf.get(r.id) ?? null,
       };
     }),
   };

@@ -93,6 +93,23 @@ describe("/cabeceras as a comparison table", () => {
     });
   });
 
+  it("WEB-2, DER-4: the headline features table shows the framing letters and sorts by each column with a link, keeping the other table's order", async () => {
+    await read("/cabeceras?orden=-reescrituras", async (page) => {
+      const table = page.getByTestId("features-comparison");
+      expect(await table.locator("thead th").allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining("Encuadre C · Conflicto")]));
+      await table.locator("thead a", { hasText: "Preguntas" }).click();
+      const url = new URL(page.url());
+      expect(url.searchParams.get("rasgos")).toBe("-preguntas");
+      expect(url.searchParams.get("orden")).toBe("-reescrituras");
+      expect(await page.getByTestId("features-comparison").locator('th[aria-sort="descending"]').innerText()).toContain("Preguntas");
+      const cells = await page.getByTestId("features-comparison").locator("tbody tr").evaluateAll((trs) => trs.map((tr) => (tr.querySelectorAll("td")[1]?.textContent ?? "").trim()));
+      const shares = cells.filter((t) => /^\d/.test(t)).map((t) => Number(t.split(/\s/)[0]!.replace(",", ".")));
+      expect(shares).toEqual([...shares].sort((a, b) => b - a));
+      const firstMissing = cells.findIndex((t) => !/^\d/.test(t));
+      if (firstMissing >= 0) expect(cells.slice(firstMissing).every((t) => !/^\d/.test(t))).toBe(true);
+    });
+  });
+
   it("WEB-7: on a 360 px phone the page does not overflow; the table scrolls inside its own box", async () => {
     await read("/cabeceras", async (page) => {
       const sizes = await page.evaluate(() => {

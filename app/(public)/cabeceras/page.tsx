@@ -41,7 +41,7 @@ export default async function OutletsPage({ searchParams }: Props) {
             Pulsa el nombre de una columna para ordenar por ella. Cómo calculamos cada cifra y cuántos datos necesita:{" "}
             <Link href="/metodologia#umbrales" prefetch={false}>metodología</Link>.
           </p>
-          <HeadlineFeaturesTable data={comparison} />
+          <HeadlineFeaturesTable data={comparison} query={query} />
         </>
       )}
     </>

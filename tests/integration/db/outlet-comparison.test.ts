@@ -7,7 +7,8 @@ import { loadStoryPage } from "../../../db/queries/story-page";
 import { comparisonFigures, stateWords } from "../../../lib/pages/outlet-comparison";
 import { makePolicies, NO_POLICIES } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
-import { addArticle, addCaptures, addFrontPages, addOutlet, addStory, HOUR, MINUTE } from "../../support/page-fixtures";
+import { framing } from "../../../db/schema";
+import { addArticle, addCaptures, addFrontPages, addOutlet, addStory, hash, HOUR, MINUTE } from "../../support/page-fixtures";
 
 const NOW = Date.parse("2026-11-20T12:00:00Z");
 let database: Database;
@@ -48,6 +49,9 @@ beforeAll(async () => {
   await addArticle(db, { outletId: veterana, path: "/huelga", firstSeenAt: NOW - 4 * HOUR, publishedAt: NOW - 4 * HOUR - 5 * MINUTE, storyId: story, headlines: [["Huelga en el puerto", NOW - 4 * HOUR, NOW - HOUR]] });
   await addArticle(db, { outletId: nueva, path: "/huelga", firstSeenAt: NOW - 3 * HOUR, publishedAt: NOW - 5 * HOUR, agency: "EFE", storyId: story, headlines: [["El puerto, en huelga", NOW - 3 * HOUR, NOW - HOUR]] });
   await addArticle(db, { outletId: oculta, path: "/huelga", firstSeenAt: NOW - 2 * HOUR, storyId: story, headlines: [["Huelga", NOW - 2 * HOUR, NOW - 2 * HOUR]] });
+  // Framing letters: six of "veterana"'s headlines are C, two E; one of "nueva"'s is H.
+  const framed = [...[0, 1, 2, 3, 4, 5].map((i) => [`Noticia ${i}`, "C"]), ["Noticia 6", "E"], ["Noticia 7", "E"], ["Fresca 0", "H"]];
+  await db.insert(framing).values(framed.map(([text, letter]) => ({ textHash: hash(text!), letter: letter!, score: 0.8, modelSha256: "0".repeat(64), computedAt: new Date(NOW) })));
 });
 afterAll(async () => {
   await database.close();
@@ -64,6 +68,16 @@ describe("outlets compared", () => {
     expect(v).toMatchObject({ articles: page.agency.articles, judged: page.agency.judged, agencyArticles: page.agency.agencyArticles });
     expect(v).toMatchObject({ delayArticles: page.delay.declared, delayMedianMs: page.delay.medianMs });
     expect(v.lead).toMatchObject({ articleId: lead, headline: "La apertura", since: NOW - 3 * HOUR, sinceFirstCapture: false });
+  });
+
+  it("DER-4, WEB-2: each outlet's framing letters of the week are counted; none under «sin anotación de modelo» (PUB-6)", async () => {
+    const c = await loadOutletComparison(database.db, hidden(), NOW);
+    expect(c.rows.find((r) => r.slug === "veterana")!.framing).toMatchObject({ headlines: 8, letters: { C: 6, E: 2 } });
+    expect(c.rows.find((r) => r.slug === "nueva")!.framing).toMatchObject({ headlines: 1, letters: { H: 1 } });
+    const withheld = makePolicies([{ outletId: oculta, scope: "total" }, { outletId: veterana, scope: "sin-anotacion-de-modelo" }], []);
+    const w = await loadOutletComparison(database.db, withheld, NOW);
+    expect(w.rows.find((r) => r.slug === "veterana")!.framing).toBeNull();
+    expect(w.rows.find((r) => r.slug === "nueva")!.framing).toMatchObject({ headlines: 1 });
   });
 
   it("WEB-7: figures from too little data are not given; enough data gives the figure", async () => {

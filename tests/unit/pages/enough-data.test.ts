@@ -25,7 +25,7 @@ describe("figures from too little data", () => {
 const row = (over: Partial<ComparisonLine>): Omit<ComparisonLine, "figures"> => ({
   slug: "x", name: "X", lead: undefined, readingSince: NOW - 48 * HOUR, articles: 48, readingMs: 48 * HOUR, judged: 30, agencyArticles: 3,
   changes: NO_HEADLINE_CHANGES, delayArticles: 12, delayMedianMs: 15 * 60_000,
-  features: { outletId: 1, headlines: 0, otherLanguage: 0, questions: 0, quotes: 0, numbers: 0, clickbait: 0, formulas: [] },
+  features: { outletId: 1, headlines: 0, otherLanguage: 0, questions: 0, quotes: 0, numbers: 0, clickbait: 0, formulas: [] }, framing: null,
   state: { positionsWithheld: false, noPosition: false, noBody: false, frontClosedSince: null, extractionFailing: false }, ...over,
 });
 
