@@ -66,12 +66,15 @@ export async function loadFrontPageTime(db: Executor, outletId: number, policy: 
       select count(*)::int as links,
         percentile_cont(0.5) within group (order by extract(epoch from stay) * 1000) as half_ms
       from (
-        select max(coalesce(s.to_at, ${to}::timestamptz)) - a.first_seen_frontpage_at as stay
-        from articles a join rank_spans s on s.article_id = a.id
+        -- Each article's spans by its primary key: over a long period a join lets the planner
+        -- read the whole rank_spans table instead.
+        select s.last_at - a.first_seen_frontpage_at as stay
+        from articles a cross join lateral (
+          select max(coalesce(s.to_at, ${to}::timestamptz)) as last_at from rank_spans s where s.article_id = a.id offset 0) s
         where a.outlet_id = ${outletId} and a.first_seen_at >= ${new Date(start - DAY_MS).toISOString()}::timestamptz
           and a.first_seen_at < ${new Date(now - DAY_MS).toISOString()}::timestamptz
           and a.first_seen_frontpage_at >= ${from}::timestamptz and a.first_seen_frontpage_at < ${new Date(now - DAY_MS).toISOString()}::timestamptz
-        group by a.id, a.first_seen_frontpage_at) t`),
+          and s.last_at is not null) t`),
   ]);
   const summary = summaryAndLongest[0];
   const longest = summaryAndLongest.filter((r) => r.article_id !== null);

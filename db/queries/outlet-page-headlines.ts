@@ -41,11 +41,14 @@ export async function loadHeadlineChanges(db: Executor, outletId: number, policy
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
   const articlesFrom = new Date(start - CHANGES_ARTICLE_LEAD_MS).toISOString();
+  // Each article's versions by index (headline_versions_article_hash): over a long period a
+  // join lets the planner read the whole headline_versions table instead.
   const changed = sql`
-    from headline_versions hv join articles a on a.id = hv.article_id
-    where ${outletArticlesSeenBetween("a", outletId, articlesFrom, to)}
-      and hv.first_seen_at >= ${from} and hv.first_seen_at <= ${to}
-      and exists (select 1 from headline_versions p where p.article_id = hv.article_id and p.first_seen_at < hv.first_seen_at)`;
+    from articles a cross join lateral (
+      select v.* from headline_versions v where v.article_id = a.id and v.first_seen_at >= ${from} and v.first_seen_at <= ${to}
+        and exists (select 1 from headline_versions p where p.article_id = v.article_id and p.first_seen_at < v.first_seen_at)
+      offset 0) hv
+    where ${outletArticlesSeenBetween("a", outletId, articlesFrom, to)}`;
   const [[counts], [seen], latest] = await Promise.all([
     db.execute<{ changes: number; articles: number }>(sql`select count(*)::int as changes, count(distinct hv.article_id)::int as articles ${changed}`),
     db.execute<{ n: number }>(sql`

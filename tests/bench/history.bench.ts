@@ -98,6 +98,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       ctx.progress(`${probe.label}: ${probe.samples} samples`);
       const load = os.loadavg()[0]!;
       const times = await timeSamples(probe.samples, randomSource(seed), (random) => probe.sample(db, random));
+      ctx.progress(`${probe.label}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms (load ${load.toFixed(1)})`);
       out.push(figure(`${probe.label}: p50`, percentile(times, 50), "ms"));
       out.push(figure(`${probe.label}: p95`, percentile(times, 95), "ms", probe.goal ? atMost(probe.goal) : undefined));
       out.push(figure(`${probe.label}: max of ${times.length}`, times[times.length - 1]!, "ms"));
