@@ -10,7 +10,7 @@
  *
  * Knobs: BENCH_SITE_OUTLETS (50), BENCH_SITE_DAYS (365), BENCH_HISTORY_SAMPLES (60 per
  * page; a twentieth of that, at least 3, for the year-long outlet page and the story list), BENCH_HISTORY_SEED (1),
- * BENCH_SITE_PLANS=1 (print whole plans).
+ * BENCH_SITE_PLANS=1 (print whole plans), BENCH_HISTORY_ONLY (measure only the pages whose label contains it, e.g. "outlet").
  */
 import os from "node:os";
 import postgres from "postgres";
@@ -94,7 +94,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   try {
     const db = drizzle(sql);
     const slugs = (await sql<{ slug: string }[]>`select slug from outlets where active order by slug`).map((r) => r.slug);
-    for (const probe of probes(slugs, history.end, days, samples)) {
+    const only = process.env.BENCH_HISTORY_ONLY;
+    for (const probe of probes(slugs, history.end, days, samples).filter((p) => !only || p.label.includes(only))) {
       ctx.progress(`${probe.label}: ${probe.samples} samples`);
       const load = os.loadavg()[0]!;
       const times = await timeSamples(probe.samples, randomSource(seed), (random) => probe.sample(db, random));
