@@ -59,7 +59,7 @@ async function main(): Promise<void> {
         runWorker({
           db: database.db, clock, log, pipeline, workerId, signal: shutdown.signal,
           leaseMs: 600_000 * config.time.scale, maxIdleMs: 30_000 * config.time.scale,
-          articleDailyBudget: config.schedule.articleDailyBudget,
+          articleDailyBudget: config.schedule.articleDailyBudget, concurrency: config.schedule.workerConcurrency,
         }),
         runHousekeeping({ pipeline, clock, log, signal: shutdown.signal }),
         mailer && runOperatorMail({ db: database.db, clock, log, signal: shutdown.signal, send: mailer.send, siteUrl: config.siteUrl }),

@@ -106,6 +106,12 @@ const envSchema = z.object({
   HEMEROSCOPIO_FEED_INTERVAL_MIN: int(1, 1440).default(10),
   HEMEROSCOPIO_SITEMAP_INTERVAL_MIN: int(1, 1440).default(15),
   HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: int(0, 1_000_000).default(500),
+  /**
+   * Jobs one worker process keeps in flight, each on a different site waiting for that site's
+   * turn: at least the sites it serves, or sites sit idle (a site with a 40 s Crawl-delay holds
+   * its slot 40 s). 32 serves a few hundred outlets at the 3–5 s pacing.
+   */
+  HEMEROSCOPIO_WORKER_CONCURRENCY: int(1, 100_000).default(32),
 
   // Politeness (SPEC POL-1, POL-5, BLK-3, ROB-3).
   HEMEROSCOPIO_PACING_MIN_MS: int(0, 3_600_000).default(3000),
@@ -197,6 +203,8 @@ export interface Config {
     frontPageMinutes: { busy: number; calm: number; still: number };
     nightHours: { from: number; to: number };
     articleDailyBudget: number;
+    /** Jobs in flight per worker process (crawler/loop.ts `concurrency`). */
+    workerConcurrency: number;
     legalNoticeDays: number;
   };
   politeness: {
@@ -284,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       frontPageMinutes: { busy: 15, calm: 30, still: 60 },
       nightHours: { from: 1, to: 6 },
       articleDailyBudget: e.HEMEROSCOPIO_ARTICLE_DAILY_BUDGET,
+      workerConcurrency: e.HEMEROSCOPIO_WORKER_CONCURRENCY,
       legalNoticeDays: 30,
     },
     politeness: {

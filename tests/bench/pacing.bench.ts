@@ -17,11 +17,13 @@
  * the simulator's first article windows), BENCH_CPU_PROFILE (a directory: write
  * V8 CPU profiles of the worker and the simulator over each window), BENCH_EXPLAIN_CLAIM=1 (print
  * EXPLAIN ANALYZE of the worker's last claim statement after each window).
+ * BENCH_PACING_MODE=scale: 10,000 sites on 4 worker processes beside 1,000 (support/pacing-scale.ts).
  */
 import os from "node:os";
 import { pacingViolations } from "../support/access-log-checks";
 import { pacingUse } from "./support/pacing-max";
 import { crawlWindow, type CrawlWindow } from "./support/crawl-window";
+import { runPacingScale } from "./support/pacing-scale";
 import { atLeast, exactly, figure, type BenchContext, type Figure } from "./types";
 
 export const name = "pacing";
@@ -83,8 +85,15 @@ function figuresOf(sites: number, concurrency: number, w: CrawlWindow, ctx: Benc
   ];
 }
 
-/** Runs the 1,000-site window and the 100-site one. */
+/** Runs the 1,000-site window and the 100-site one (or, with BENCH_PACING_MODE=scale, support/pacing-scale.ts). */
 export async function run(ctx: BenchContext): Promise<Figure[]> {
+  if (process.env.BENCH_PACING_MODE === "scale") {
+    return runPacingScale(ctx, {
+      siteCounts: numbers(process.env.BENCH_PACING_SITES, [1000, 10_000]), workers: one(process.env.BENCH_PACING_WORKERS, 4),
+      feeds: one(process.env.BENCH_PACING_FEEDS, 16), windowMs: one(process.env.BENCH_PACING_WINDOW_S, 120) * 1000,
+      maxWarmUpMs: one(process.env.BENCH_PACING_WARMUP_S, 420) * 1000,
+    });
+  }
   const windowMs = one(process.env.BENCH_PACING_WINDOW_S, 60) * 1000;
   const feeds = one(process.env.BENCH_PACING_FEEDS, 40);
   const maxConnections = one(process.env.BENCH_DB_CONNECTIONS, 4);

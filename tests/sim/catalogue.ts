@@ -51,8 +51,8 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { name: "El Noticiero Ensayo", slug: "noticieroensayo" },
 ];
 
-/** Most outlets the simulator can serve: named ones first, then `sitio0037.test`… `sitio9999.test`. */
-export const MAX_OUTLETS = 9999;
+/** Most outlets the simulator can serve: named ones first, then `sitio0037.test`… `sitio20000.test`. */
+export const MAX_OUTLETS = 20_000;
 
 /**
  * Catalogue row of outlet number `index` (0-based): a named one for the first 36, then a

@@ -34,6 +34,8 @@ export interface SimulatedWebOptions {
   scenarios?: ScenarioMap;
   /** Port to listen on (default 0: any free port). */
   port?: number;
+  /** `Crawl-delay` (seconds) in the `*` group of every host's default robots.txt (default: none). */
+  crawlDelay?: number;
 }
 
 /** A running simulated web. */
@@ -87,7 +89,7 @@ export async function startSimulatedWeb(options: SimulatedWebOptions): Promise<S
     return {
       method: req.method ?? "GET", host, path: url.pathname, query: url.searchParams, headers: headersOf(req),
       now, signal, site, origin,
-      robots: site && site.role !== "bare" ? defaultRobotsPlan(site.outlet, site.role, origin, changedAt) : emptyRobotsPlan(),
+      robots: site && site.role !== "bare" ? defaultRobotsPlan(site.outlet, site.role, origin, changedAt, options.crawlDelay) : emptyRobotsPlan(),
     };
   }
 

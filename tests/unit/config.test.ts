@@ -20,6 +20,7 @@ describe("configuration", () => {
     expect(c.schedule.sitemapIntervalMinutes).toBe(15);
     expect(c.schedule.frontPageMinutes).toEqual({ busy: 15, calm: 30, still: 60 });
     expect(c.schedule.articleDailyBudget).toBe(500);
+    expect(c.schedule.workerConcurrency).toBe(32);
     expect([c.politeness.pacingMinMs, c.politeness.pacingMaxMs]).toEqual([3000, 5000]);
     expect([c.politeness.connectTimeoutMs, c.politeness.totalTimeoutMs]).toEqual([10_000, 30_000]);
     expect(c.politeness.maxBodyBytes).toBe(10 * 1024 * 1024);
@@ -86,6 +87,11 @@ describe("configuration", () => {
     expect(() => loadConfig({ HEMEROSCOPIO_SMTP_URL: "http://mail.example", HEMEROSCOPIO_OPERATOR_EMAIL: "ops@example.org" })).toThrow(ConfigError);
     expect(() => loadConfig({ HEMEROSCOPIO_METRICS_TOKEN: "short" })).toThrow(/HEMEROSCOPIO_METRICS_TOKEN/);
     expect(loadConfig({ HEMEROSCOPIO_METRICS_TOKEN: "0123456789abcdef-token" }).metricsToken).toBe("0123456789abcdef-token");
+  });
+
+  it("POL-1: a worker keeps as many sites in flight as HEMEROSCOPIO_WORKER_CONCURRENCY says, and at least one", () => {
+    expect(loadConfig({ HEMEROSCOPIO_WORKER_CONCURRENCY: "2500" }).schedule.workerConcurrency).toBe(2500);
+    expect(() => loadConfig({ HEMEROSCOPIO_WORKER_CONCURRENCY: "0" })).toThrow(/HEMEROSCOPIO_WORKER_CONCURRENCY/);
   });
 
   it("OPS-6: the site runs one renderer unless HEMEROSCOPIO_SITE_RENDERERS asks for more", () => {

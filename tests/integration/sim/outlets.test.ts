@@ -131,8 +131,11 @@ describe("generated outlets beyond the catalogue", () => {
     expect(feed.text).toContain("http://www.sitio1000.test/");
   });
 
-  it("refuses counts it cannot serve", () => {
+  it("serves 10,000 distinct sites (the pacing bench's scale mode) and refuses counts it cannot serve", () => {
+    const many = simOutlets(10_000);
+    expect(many.at(-1)!.hosts.www).toBe("www.sitio10000.test");
+    expect(new Set(many.map((o) => o.hosts.www)).size).toBe(10_000);
     expect(() => simOutlets(0)).toThrow(RangeError);
-    expect(() => simOutlets(10_000)).toThrow(/1\.\.9999/);
+    expect(() => simOutlets(20_001)).toThrow(/1\.\.20000/);
   });
 });

@@ -1,0 +1,143 @@
+/**
+ * One measured crawl by several worker processes (the compiled `crawler/main.ts`, as
+ * `npm run worker` runs it) on one PostgreSQL: the simulated web (own process) with
+ * `sites` outlets, each with a backlog of due feeds and, when asked, a robots.txt
+ * `Crawl-delay`; a warm-up until every host it will read has its robots.txt and every
+ * site answered a first feed; then a fixed window of real time in which each process's
+ * CPU and PostgreSQL's statement count (pg_stat_statements: every statement, BEGIN and
+ * COMMIT included, is one round trip) are measured. The worker code is as shipped; the
+ * processes only get HEMEROSCOPIO_WORKER_CONCURRENCY to keep every site they serve busy.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { sql as dsql } from "drizzle-orm";
+import { buildRuntimeIfNeeded, runtimeDir } from "../../../scripts/runtime/build.mjs";
+import { importOutlets } from "../../../db/outlets";
+import type { AccessLogEntry } from "../../sim/access-log";
+import { simulatedWorkerEnv, stopWorkers } from "../../support/worker-process";
+import type { BenchContext } from "../types";
+import { backlogOutlets } from "./backlog-outlets";
+import { temporaryDirectory } from "./interrupt";
+import { resetPgStatements, topPgStatements, type PgStatement } from "./pg-statements";
+import { busySeconds, busyShare, machineTicks } from "./machine-cpu";
+import { clockTicks, treeCpuSeconds } from "./proc-cpu";
+import { productEnv } from "./product-env";
+import { startSimProcess } from "./sim-process";
+
+/** How to run one window. */
+export interface FleetWindowOptions {
+  sites: number;
+  feeds: number;
+  workers: number;
+  /** Seconds of Crawl-delay in every simulated robots.txt; none when absent. */
+  crawlDelay?: number;
+  windowMs: number;
+  maxWarmUpMs: number;
+}
+
+/** What one window measured. */
+export interface FleetWindow {
+  log: AccessLogEntry[];
+  siteDomains: string[];
+  from: number;
+  to: number;
+  warmUpMs: number;
+  warmedUp: boolean;
+  /** CPU seconds in the window. */
+  cpu: { workers: number; perWorker: number[]; postgres?: number; simulator?: number; machine: number; others: number; machineBusy: number };
+  /** Statements PostgreSQL executed for this database in the window (pg_stat_statements), -1 when unavailable. */
+  pgCalls: number;
+  pgStatements: PgStatement[];
+  /** Requests the workers' own log has started in the window. */
+  logged: number;
+}
+
+const wall = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function startWorker(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [path.resolve(runtimeDir, "worker.js")], { env, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/** Runs one window; see the module comment. */
+export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Promise<FleetWindow> {
+  const label = `${o.sites.toLocaleString("en-US")} sites, ${o.workers} processes`;
+  await buildRuntimeIfNeeded(ctx.progress);
+  const dir = await temporaryDirectory("hemeroscopio-bench-fleet-");
+  const sim = await startSimProcess(o.sites, path.join(dir.path, "access.jsonl"), undefined, { crawlDelay: o.crawlDelay });
+  const database = await ctx.createDatabase({ maxConnections: 2 });
+  let workers: ChildProcess[] = [];
+  try {
+    const outlets = backlogOutlets(o.sites, o.feeds);
+    let t = performance.now();
+    await importOutlets(database.db, outlets);
+    // The bench's outlets are the installation's: the workers must not add the default list.
+    await database.db.execute(dsql`insert into app_state (key, value) values ('default-outlets-imported', '{}') on conflict do nothing`);
+    ctx.progress(`${label}: imported ${outlets.length} outlets × ${o.feeds + 3} sources in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const env = simulatedWorkerEnv({
+      databaseUrl: database.url, resolveRule: sim.resolveRule, dataDir: dir.path, scale: 1, logLevel: "warn",
+      extra: { ...productEnv(), HEMEROSCOPIO_WORKER_CONCURRENCY: String(Math.ceil(o.sites / o.workers) + 50) },
+    });
+    workers = Array.from({ length: o.workers }, () => startWorker(env));
+
+    const origins = [...new Set(outlets.flatMap((x) => [new URL(x.homepage).origin, ...x.feeds.map((f) => new URL(f).origin)]))];
+    t = performance.now();
+    let warmedUp = false;
+    while (performance.now() - t < o.maxWarmUpMs) {
+      const [row] = await database.sql<{ n: number; fed: number }[]>`
+        select (select count(*)::int from hosts where robots_fetched_at is not null and host = any(${database.sql.array(origins)})) as n,
+               (select count(distinct site_domain)::int from fetch_log where kind = 'feed' and outcome <> 'in-flight') as fed`
+        .catch(() => [{ n: 0, fed: 0 }]);
+      if ((row?.n ?? 0) >= origins.length && (row?.fed ?? 0) >= o.sites) {
+        warmedUp = true;
+        break;
+      }
+      if (workers.some((w) => w.exitCode !== null)) throw new Error(`${label}: a worker exited during the warm-up`);
+      await sleep(2000);
+    }
+    await sleep(5000);
+    const warmUpMs = performance.now() - t;
+    ctx.progress(`${label}: warm-up ${(warmUpMs / 1000).toFixed(0)} s${warmedUp ? "" : " (robots.txt or a first feed of some sites still missing)"}; window of ${o.windowMs / 1000} s`);
+
+    await resetPgStatements(database.sql);
+    const w0 = workers.map((w) => treeCpuSeconds(w.pid) ?? Number.NaN);
+    const pg0 = treeCpuSeconds(ctx.postgresPid);
+    const sim0 = treeCpuSeconds(sim.pid);
+    const m0 = machineTicks();
+    const from = wall();
+    await sleep(o.windowMs);
+    const to = wall();
+    const w1 = workers.map((w) => treeCpuSeconds(w.pid) ?? Number.NaN);
+    const pg1 = treeCpuSeconds(ctx.postgresPid);
+    const sim1 = treeCpuSeconds(sim.pid);
+    const m1 = machineTicks();
+    const [calls] = await database.sql<{ n: string | null }[]>`
+      select sum(calls) as n from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`
+      .catch(() => [{ n: null }]);
+    const pgStatements = await topPgStatements(database.sql, 8);
+    const [logged] = await database.sql<{ n: number }[]>`
+      select count(*)::int as n from fetch_log
+      where at >= ${new Date(from).toISOString()} and at < ${new Date(to).toISOString()} and outcome not in ('robots-disallowed', 'in-flight')`;
+
+    await stopWorkers(workers);
+    const { log } = await sim.stop();
+    const perWorker = w1.map((x, i) => x - w0[i]!);
+    const workersCpu = perWorker.reduce((a, b) => a + b, 0);
+    const postgres = pg0 !== undefined && pg1 !== undefined ? pg1 - pg0 : undefined;
+    const simulator = sim0 !== undefined && sim1 !== undefined ? sim1 - sim0 : undefined;
+    const machine = busySeconds(m0, m1, clockTicks());
+    return {
+      log, siteDomains: outlets.map((x) => new URL(x.homepage).hostname.replace(/^www\./, "")), from, to, warmUpMs, warmedUp,
+      cpu: { workers: workersCpu, perWorker, postgres, simulator, machine, others: machine - workersCpu - (postgres ?? 0) - (simulator ?? 0), machineBusy: busyShare(m0, m1) },
+      // The statistics reset itself is one of the counted calls.
+      pgCalls: calls?.n === null || calls?.n === undefined ? -1 : Number(calls.n) - 1,
+      pgStatements,
+      logged: logged?.n ?? -1,
+    };
+  } finally {
+    await stopWorkers(workers, "SIGKILL").catch(() => undefined);
+    sim.kill();
+    await database.close();
+    await dir.remove();
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The pacing bench's scale mode (`BENCH_PACING_MODE=scale`): 10,000 simulated sites served
+ * by 4 worker processes on one PostgreSQL, side by side with 1,000 sites on the same 4
+ * processes. Every site of the larger run has a robots.txt `Crawl-delay` that keeps the
+ * request rate that of 1,000 sites at the 4 s mean gap (10,000 sites: 40 s), so what grows
+ * is the number of sites the scheduler, the leases and the indexes carry, not the load.
+ * Goals (per run): requests ÷ the pacing maximum ≥ 0.9 and no pacing violation (a start
+ * closer than the Crawl-delay, or 3 s, to the previous one on the site); and for the
+ * larger run, CPU and database round trips per 1,000 requests within 1.2× of the 1,000-site run.
+ * The simulator's own CPU and answer times are printed, to show it is not the bottleneck.
+ * Both runs give every site the same backlog (BENCH_PACING_FEEDS due feeds, 16; the articles
+ * they list follow), so the claim walks the same sources per site.
+ * Knobs: BENCH_PACING_SITES ("1000,10000"; the first is the reference), BENCH_PACING_WORKERS (4),
+ * BENCH_PACING_WINDOW_S (120), BENCH_PACING_WARMUP_S (longest warm-up, 420).
+ */
+import { pacingViolations } from "../../support/access-log-checks";
+import { atLeast, exactly, figure, type BenchContext, type Figure } from "../types";
+import { fleetWindow, type FleetWindow } from "./fleet-window";
+import { pacingUse } from "./pacing-max";
+
+/** The 1,000-site reference rate: 1,000 sites at the 4 s mean gap. */
+const REFERENCE_SITES = 1000;
+const MEAN_GAP_MS = 4000;
+
+const atMost = (max: number) => (value: number) => ({ bound: `≤ ${max}`, ok: value <= max });
+
+/** The Crawl-delay (s) that keeps `sites` at the reference request rate; none at or below it. */
+export function crawlDelayFor(sites: number): number | undefined {
+  return sites <= REFERENCE_SITES ? undefined : Math.round((MEAN_GAP_MS / 1000) * (sites / REFERENCE_SITES));
+}
+
+interface Measured { sites: number; made: number; cpuPer1000: number; tripsPer1000: number }
+
+function quantile(sorted: number[], q: number): number {
+  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+function figuresOf(sites: number, workers: number, crawlDelay: number | undefined, w: FleetWindow, ctx: BenchContext): { figures: Figure[]; measured: Measured } {
+  const gapMs = crawlDelay === undefined ? MEAN_GAP_MS : crawlDelay * 1000;
+  const use = pacingUse(w.log, { sites: w.siteDomains, from: w.from, to: w.to, gapMs });
+  // A Crawl-delay is the floor when there is one; otherwise SPEC POL-1's 3 s.
+  const violations = pacingViolations(w.log, crawlDelay === undefined ? 3000 : crawlDelay * 1000);
+  const windowS = (w.to - w.from) / 1000;
+  const answers = w.log.filter((e) => e.start >= w.from && e.start < w.to && e.end !== undefined).map((e) => e.end! - e.start).sort((a, b) => a - b);
+  const per1000 = (x: number) => (use.made === 0 ? Number.NaN : (x / use.made) * 1000);
+  const p = `${sites.toLocaleString("en-US")} sites, ${workers} processes${crawlDelay ? `, Crawl-delay ${crawlDelay} s` : ""}`;
+  ctx.progress(`${p}: made ${use.made}, maximum ${use.maximum}, idle sites ${use.idleSites}, worker log ${w.logged}, end→start mean ${use.endToStart.mean.toFixed(0)} ms ` +
+    `(p95 ${use.endToStart.p95.toFixed(0)}), per-process CPU ${w.cpu.perWorker.map((x) => x.toFixed(1)).join(" / ")} s`);
+  ctx.progress(`${p}: PostgreSQL's statements in the window:\n${w.pgStatements.map((s) =>
+    `    ${String(s.calls).padStart(8)} calls ${(s.calls / Math.max(1, use.made)).toFixed(2).padStart(6)}/req mean ${(s.totalMs / s.calls).toFixed(2).padStart(7)} ms  ${s.query.slice(0, 90)}`).join("\n")}`);
+  if (violations.length > 0) ctx.progress(`${p}: first violations ${JSON.stringify(violations.slice(0, 3))}`);
+  const measured = { sites, made: use.made, cpuPer1000: per1000(w.cpu.workers), tripsPer1000: w.pgCalls < 0 ? Number.NaN : per1000(w.pgCalls) };
+  return {
+    measured,
+    figures: [
+      figure(`${p}: requests made ÷ pacing maximum`, use.ratio, "ratio", atLeast(0.9)),
+      figure(`${p}: pacing violations (overlap, or under the gap)`, violations.length, "pairs", exactly(0)),
+      figure(`${p}: requests made / maximum in ${windowS.toFixed(0)} s`, use.made, `of ${use.maximum}`),
+      figure(`${p}: workers' CPU per 1,000 requests (all processes)`, measured.cpuPer1000, "CPU s"),
+      figure(`${p}: PostgreSQL CPU per 1,000 requests`, per1000(w.cpu.postgres ?? Number.NaN), "CPU s"),
+      figure(`${p}: database round trips per 1,000 requests (pg_stat_statements calls)`, measured.tripsPer1000, "statements"),
+      figure(`${p}: simulator CPU`, (w.cpu.simulator ?? Number.NaN) / windowS, "cores"),
+      figure(`${p}: simulator answer time, mean (p95 ${quantile(answers, 0.95).toFixed(1)}, p99 ${quantile(answers, 0.99).toFixed(1)})`,
+        answers.reduce((a, b) => a + b, 0) / Math.max(1, answers.length), "ms"),
+      figure(`${p}: machine busy (others' CPU ${(w.cpu.others / windowS).toFixed(2)} cores)`, w.cpu.machineBusy, "share of all cores"),
+      figure(`${p}: warm-up`, w.warmUpMs / 1000, w.warmedUp ? "s" : "s (not reached)"),
+    ],
+  };
+}
+
+/** Runs each site count on the same worker processes' count and compares the larger ones with the first. */
+export async function runPacingScale(ctx: BenchContext, o: { siteCounts: number[]; workers: number; feeds: number; windowMs: number; maxWarmUpMs: number }): Promise<Figure[]> {
+  const out: Figure[] = [];
+  const measured: Measured[] = [];
+  for (const sites of o.siteCounts) {
+    const crawlDelay = crawlDelayFor(sites);
+    const w = await fleetWindow(ctx, { sites, feeds: o.feeds, workers: o.workers, crawlDelay, windowMs: o.windowMs, maxWarmUpMs: o.maxWarmUpMs });
+    const r = figuresOf(sites, o.workers, crawlDelay, w, ctx);
+    out.push(...r.figures);
+    measured.push(r.measured);
+  }
+  const [reference, ...larger] = measured;
+  for (const m of reference ? larger : []) {
+    const p = `${m.sites.toLocaleString("en-US")} ÷ ${reference!.sites.toLocaleString("en-US")} sites`;
+    out.push(
+      figure(`${p}: workers' CPU per 1,000 requests`, m.cpuPer1000 / reference!.cpuPer1000, "×", atMost(1.2)),
+      figure(`${p}: database round trips per 1,000 requests`, m.tripsPer1000 / reference!.tripsPer1000, "×", atMost(1.2)),
+    );
+  }
+  return out;
+}
