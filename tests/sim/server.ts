@@ -138,7 +138,9 @@ export async function startSimulatedWeb(options: SimulatedWebOptions): Promise<S
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+    // A backlog past Node's 511: thousands of sites' first requests arrive at once, and a full
+    // accept queue drops connections (the client then times out connecting, as from a dead server).
+    server.listen({ port: options.port ?? 0, host: "127.0.0.1", backlog: 4096 }, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
 

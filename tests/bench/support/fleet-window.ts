@@ -1,7 +1,8 @@
 /**
  * One measured crawl by several worker processes (the compiled `crawler/main.ts`, as
  * `npm run worker` runs it) on one PostgreSQL: the simulated web (own process) with
- * `sites` outlets, each with a backlog of due feeds and, when asked, a robots.txt
+ * `sites` outlets, each with a backlog of feeds due every minute (polls only: no article
+ * reads) and, when asked, a robots.txt
  * `Crawl-delay`; a warm-up until every host it will read has its robots.txt and every
  * site answered a first feed; then a fixed window of real time in which each process's
  * CPU and PostgreSQL's statement count (pg_stat_statements: every statement, BEGIN and
@@ -9,6 +10,7 @@
  * processes only get HEMEROSCOPIO_WORKER_CONCURRENCY to keep every site they serve busy.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { sql as dsql } from "drizzle-orm";
 import { buildRuntimeIfNeeded, runtimeDir } from "../../../scripts/runtime/build.mjs";
@@ -23,6 +25,11 @@ import { busySeconds, busyShare, machineTicks } from "./machine-cpu";
 import { clockTicks, treeCpuSeconds } from "./proc-cpu";
 import { productEnv } from "./product-env";
 import { startSimProcess } from "./sim-process";
+import { claimDueJobs, nextDueAt } from "../../../crawler/schedule/claim";
+import type { Db } from "../../../db/client";
+import type postgres from "postgres";
+import { profiledDb } from "./db-profile";
+import { explainStatement } from "./explain";
 
 /** How to run one window. */
 export interface FleetWindowOptions {
@@ -33,6 +40,8 @@ export interface FleetWindowOptions {
   crawlDelay?: number;
   windowMs: number;
   maxWarmUpMs: number;
+  /** After the window, print EXPLAIN ANALYZE of a claim as the workers run it (taken by the bench, rolled back). */
+  explainClaim?: boolean;
 }
 
 /** What one window measured. */
@@ -55,8 +64,23 @@ export interface FleetWindow {
 const wall = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function startWorker(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [path.resolve(runtimeDir, "worker.js")], { env, stdio: ["ignore", "ignore", "inherit"] });
+/** A worker process; its log (warnings and errors) goes to `logFile` when given. */
+function startWorker(env: NodeJS.ProcessEnv, logFile?: string): ChildProcess {
+  const out = logFile ? fs.openSync(logFile, "a") : "ignore";
+  return spawn(process.execPath, [path.resolve(runtimeDir, "worker.js")], { env, stdio: ["ignore", out, "inherit"] });
+}
+
+/** The claim statements and the next-due query, run once by the bench and explained (rolled back: the leases stay free). */
+async function explainClaims(ctx: BenchContext, label: string, db: Db, sql: postgres.Sql): Promise<void> {
+  const profile = profiledDb(db);
+  await profile.db.transaction(async (tx) => {
+    await claimDueJobs(tx, { workerId: "bench-explain", now: Date.now(), leaseMs: 60_000, limit: 200 });
+    await nextDueAt(tx);
+    throw new Error("rollback");
+  }).catch(() => undefined);
+  for (const kind of ["claim jobs", "claim article reads", "next due"]) {
+    ctx.progress(`${label}: ${kind}, explained:\n${await explainStatement(sql, profile.lastSql(kind))}`);
+  }
 }
 
 /** Runs one window; see the module comment. */
@@ -68,17 +92,32 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
   const database = await ctx.createDatabase({ maxConnections: 2 });
   let workers: ChildProcess[] = [];
   try {
-    const outlets = backlogOutlets(o.sites, o.feeds);
+    // Through the product's import with one feed each, then the backlog's copies in one statement
+    // (the import's statement per source takes minutes for 10,000 outlets).
+    const outlets = backlogOutlets(o.sites, 1);
     let t = performance.now();
     await importOutlets(database.db, outlets);
+    await database.db.execute(dsql`
+      insert into sources (outlet_id, kind, url, site_domain, interval_minutes, active, proposed)
+      select outlet_id, kind, url || '?copia=' || g, site_domain, 1, true, false
+      from sources cross join generate_series(1, ${o.feeds - 1}::int) g where kind = 'feed'`);
+    await database.db.execute(dsql`update sources set interval_minutes = 1 where kind = 'feed'`);
+    await database.sql`analyze`;
     // The bench's outlets are the installation's: the workers must not add the default list.
     await database.db.execute(dsql`insert into app_state (key, value) values ('default-outlets-imported', '{}') on conflict do nothing`);
     ctx.progress(`${label}: imported ${outlets.length} outlets × ${o.feeds + 3} sources in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const env = simulatedWorkerEnv({
       databaseUrl: database.url, resolveRule: sim.resolveRule, dataDir: dir.path, scale: 1, logLevel: "warn",
-      extra: { ...productEnv(), HEMEROSCOPIO_WORKER_CONCURRENCY: String(Math.ceil(o.sites / o.workers) + 50) },
+      // Polls only, each feed due again a minute after its poll: a site always has a due feed
+      // (16 feeds at 4 s take 64 s), and the simulator serves no article pages, its costliest
+      // answers (under load they timed out, and BLK-4 put the sites in back-off).
+      extra: {
+        ...productEnv(), HEMEROSCOPIO_WORKER_CONCURRENCY: String(Math.ceil(o.sites / o.workers) + 50),
+        HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: "0",
+      },
     });
-    workers = Array.from({ length: o.workers }, () => startWorker(env));
+    const logDir = process.env.BENCH_PACING_WORKER_LOGS;
+    workers = Array.from({ length: o.workers }, (_, i) => startWorker(env, logDir ? path.join(logDir, `worker-${o.sites}-${i + 1}.log`) : undefined));
 
     const origins = [...new Set(outlets.flatMap((x) => [new URL(x.homepage).origin, ...x.feeds.map((f) => new URL(f).origin)]))];
     t = performance.now();
@@ -119,6 +158,7 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
       select count(*)::int as n from fetch_log
       where at >= ${new Date(from).toISOString()} and at < ${new Date(to).toISOString()} and outcome not in ('robots-disallowed', 'in-flight')`;
 
+    if (o.explainClaim) await explainClaims(ctx, label, database.db, database.sql);
     await stopWorkers(workers);
     const { log } = await sim.stop();
     const perWorker = w1.map((x, i) => x - w0[i]!);

@@ -8,10 +8,12 @@
  * closer than the Crawl-delay, or 3 s, to the previous one on the site); and for the
  * larger run, CPU and database round trips per 1,000 requests within 1.2× of the 1,000-site run.
  * The simulator's own CPU and answer times are printed, to show it is not the bottleneck.
- * Both runs give every site the same backlog (BENCH_PACING_FEEDS due feeds, 16; the articles
- * they list follow), so the claim walks the same sources per site.
+ * Both runs give every site the same backlog (BENCH_PACING_FEEDS feeds, 16, each due again a
+ * minute after its poll, so a site always has one due) and no article reads (the simulator's
+ * article pages are its costliest answers): the claim walks the same sources per site.
  * Knobs: BENCH_PACING_SITES ("1000,10000"; the first is the reference), BENCH_PACING_WORKERS (4),
- * BENCH_PACING_WINDOW_S (120), BENCH_PACING_WARMUP_S (longest warm-up, 420).
+ * BENCH_PACING_WINDOW_S (120), BENCH_PACING_WARMUP_S (longest warm-up, 420), BENCH_EXPLAIN_CLAIM=1
+ * (EXPLAIN ANALYZE of the claim statements and the next-due query after each window).
  */
 import { pacingViolations } from "../../support/access-log-checks";
 import { atLeast, exactly, figure, type BenchContext, type Figure } from "../types";
@@ -69,12 +71,12 @@ function figuresOf(sites: number, workers: number, crawlDelay: number | undefine
 }
 
 /** Runs each site count on the same worker processes' count and compares the larger ones with the first. */
-export async function runPacingScale(ctx: BenchContext, o: { siteCounts: number[]; workers: number; feeds: number; windowMs: number; maxWarmUpMs: number }): Promise<Figure[]> {
+export async function runPacingScale(ctx: BenchContext, o: { siteCounts: number[]; workers: number; feeds: number; windowMs: number; maxWarmUpMs: number; explainClaim: boolean }): Promise<Figure[]> {
   const out: Figure[] = [];
   const measured: Measured[] = [];
   for (const sites of o.siteCounts) {
     const crawlDelay = crawlDelayFor(sites);
-    const w = await fleetWindow(ctx, { sites, feeds: o.feeds, workers: o.workers, crawlDelay, windowMs: o.windowMs, maxWarmUpMs: o.maxWarmUpMs });
+    const w = await fleetWindow(ctx, { sites, feeds: o.feeds, workers: o.workers, crawlDelay, windowMs: o.windowMs, maxWarmUpMs: o.maxWarmUpMs, explainClaim: o.explainClaim });
     const r = figuresOf(sites, o.workers, crawlDelay, w, ctx);
     out.push(...r.figures);
     measured.push(r.measured);
