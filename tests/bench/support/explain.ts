@@ -19,7 +19,7 @@ export async function explainStatement(sql: postgres.Sql, statement: { sql: stri
       await tx.unsafe(`deallocate all`);
       await tx.unsafe(`prepare ${name} as ${statement.sql}`);
       const args = statement.params.map((p) => (typeof p === "string" ? `'${p.replaceAll("'", "''")}'` : String(p))).join(", ");
-      const rows = await tx.unsafe(`explain (analyze, buffers) execute ${name}(${args})`);
+      const rows = await tx.unsafe(`explain (analyze, buffers) execute ${name}${args ? `(${args})` : ""}`);
       for (const r of rows) lines.push(String(Object.values(r)[0]));
       throw new Error("rollback");
     }).catch((error: unknown) => {
