@@ -80,6 +80,8 @@ export async function runPacingScale(ctx: BenchContext, o: { siteCounts: number[
     const r = figuresOf(sites, o.workers, crawlDelay, w, ctx);
     out.push(...r.figures);
     measured.push(r.measured);
+    // Printed now too, so an interrupted run keeps the figures of the runs it finished.
+    ctx.progress(r.figures.map((f) => `  ${f.label}: ${Number.isInteger(f.value) ? f.value : f.value.toFixed(3)} ${f.unit}${f.bound ? ` (${f.bound} ${f.ok ? "✓" : "✗"})` : ""}`).join("\n"));
   }
   const [reference, ...larger] = measured;
   for (const m of reference ? larger : []) {
