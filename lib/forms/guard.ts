@@ -5,7 +5,7 @@
  * refused), the same-origin check on the POST, a honeypot field, and a per-address key
  * hashed with a daily salt so addresses are never stored. Pure: the secret is passed in.
  */
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** Name of the field people leave empty and simple bots fill. */
 export const HONEYPOT_FIELD = "web";
@@ -14,21 +14,25 @@ export const MIN_FILL_MS = 2_000;
 /** A form older than this must be reloaded. */
 export const MAX_FORM_AGE_MS = 2 * 3_600_000;
 
-function mac(secret: string, form: string, issuedAt: number): string {
-  return createHmac("sha256", secret).update(`${form}\0${issuedAt}`).digest("base64url");
+function mac(secret: string, form: string, issuedAt: number, nonce: string): string {
+  return createHmac("sha256", secret).update(`${form}\0${issuedAt}\0${nonce}`).digest("base64url");
 }
 
-/** The token a page renders into `form` at `now`. */
-export function issueFormToken(secret: string, form: string, now: number): string {
-  return `${now}.${mac(secret, form, now)}`;
+/**
+ * The token a page renders into `form` at `now`. The nonce makes two pages rendered in the
+ * same millisecond carry different tokens: a token is spent by its first use, so two readers
+ * sharing one would see the second's form refused.
+ */
+export function issueFormToken(secret: string, form: string, now: number, nonce: string = randomBytes(9).toString("base64url")): string {
+  return `${now}.${nonce}.${mac(secret, form, now, nonce)}`;
 }
 
 /** Why a form token is refused, or undefined when it is good. */
 export function checkFormToken(secret: string, form: string, token: string | undefined, now: number): string | undefined {
-  const [issued, signature] = (token ?? "").split(".");
+  const [issued, nonce, signature, ...rest] = (token ?? "").split(".");
   const issuedAt = Number(issued);
-  if (!issued || !signature || !Number.isSafeInteger(issuedAt)) return "El formulario no es válido: vuelve a cargar la página.";
-  const expected = Buffer.from(mac(secret, form, issuedAt));
+  if (!issued || !nonce || !signature || rest.length > 0 || !Number.isSafeInteger(issuedAt)) return "El formulario no es válido: vuelve a cargar la página.";
+  const expected = Buffer.from(mac(secret, form, issuedAt, nonce));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "El formulario no es válido: vuelve a cargar la página.";
   if (now - issuedAt < MIN_FILL_MS) return "El formulario se envió demasiado deprisa. Espera unos segundos y vuelve a enviarlo.";

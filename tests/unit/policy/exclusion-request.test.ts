@@ -43,6 +43,12 @@ describe("the exclusion form (PUB-2, SEC-2)", () => {
     expect(checkFormToken("other", "exclusion", t, 1_000_000 + 5_000)).toMatch(/no es válido/);
     expect(checkFormToken("secret", "reply", t, 1_000_000 + 5_000)).toMatch(/no es válido/);
     expect(checkFormToken("secret", "exclusion", undefined, 0)).toMatch(/no es válido/);
+    // SEC-2: two pages rendered in the same millisecond carry different tokens, each good once.
+    const twin = issueFormToken("secret", "exclusion", 1_000_000);
+    expect(twin).not.toBe(t);
+    expect(checkFormToken("secret", "exclusion", twin, 1_000_000 + MIN_FILL_MS)).toBeUndefined();
+    const [issued, , signature] = t.split(".");
+    expect(checkFormToken("secret", "exclusion", `${issued}.otro.${signature}`, 1_000_000 + 5_000)).toMatch(/no es válido/);
   });
 
   it("SEC-2: only a POST from our own pages passes the origin check", () => {
