@@ -24,10 +24,10 @@ import { loadSideBySide } from "../../db/queries/side-by-side";
 import { listRecentStories } from "../../db/queries/story-page";
 import type { Executor } from "../../db/client";
 import { dayHours, dayValue, parseDay } from "../../lib/pages/peninsular-time";
-import { explainPage } from "./support/api-explain";
+import { explainedFigures, explainPage } from "./support/api-explain";
 import { historyDatabase } from "./support/history-database";
 import { percentile, randomSource, timeSamples } from "./support/samples";
-import { exactly, figure, type BenchContext, type Figure } from "./types";
+import { figure, type BenchContext, type Figure } from "./types";
 
 export const name = "history";
 
@@ -106,10 +106,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       out.push(figure(`${probe.label}: load average (1 min) when measured`, load, "load"));
       const random = randomSource(seed + 1);
       for (const e of await explainPage(sql, db, probe.label.split(" /")[0]!, (d) => probe.sample(d, random))) {
-        ctx.progress(`EXPLAIN ${e.label}: ${e.executionMs.toFixed(2)} ms\n    ${e.scans.join("\n    ")}`);
-        if (process.env.BENCH_SITE_PLANS === "1") ctx.progress(e.plan);
-        out.push(figure(`EXPLAIN ${e.label}: execution`, e.executionMs, "ms"));
-        out.push(figure(`EXPLAIN ${e.label}: seq scans of big tables`, e.seqScans, "scans", exactly(0)));
+        out.push(...explainedFigures(e, ctx.progress));
       }
     }
   } finally {

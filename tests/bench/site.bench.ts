@@ -24,7 +24,7 @@ import { articlesDataset } from "../../lib/api/datasets/articles";
 import { headlineVersionsDataset } from "../../lib/api/datasets/headline-versions";
 import { rankSpansDataset } from "../../lib/api/datasets/rank-spans";
 import { storiesDataset } from "../../lib/api/datasets/stories";
-import { explainApi, explainPage, type Explained } from "./support/api-explain";
+import { explainApi, explainedFigures, explainPage, type Explained } from "./support/api-explain";
 import { loadArticlePage } from "../../db/queries/article-page";
 import { readHomePage } from "../../db/queries/home-page";
 import { loadOutletPage } from "../../db/queries/outlet-page";
@@ -196,10 +196,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
 
     const slug = paths["outlet /cabeceras/<slug>"]!.split("/").pop()!;
     for (const e of [...await explainAll(sql, history.end, slug), ...await explainPages(sql, history.end, paths)]) {
-      ctx.progress(`EXPLAIN ${e.label}: ${e.executionMs.toFixed(2)} ms\n    ${e.scans.join("\n    ")}`);
-      if (process.env.BENCH_SITE_PLANS === "1") ctx.progress(e.plan);
-      out.push(figure(`EXPLAIN ${e.label}: execution`, e.executionMs, "ms"));
-      out.push(figure(`EXPLAIN ${e.label}: seq scans of big tables`, e.seqScans, "scans", exactly(0)));
+      out.push(...explainedFigures(e, ctx.progress));
     }
   } finally {
     await sql.end();

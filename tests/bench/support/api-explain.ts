@@ -8,11 +8,22 @@ import type { SQL } from "drizzle-orm";
 import type postgres from "postgres";
 import type { Executor } from "../../../db/client";
 import { loadApiContext } from "../../../lib/api/context";
+import { exactly, figure, type Figure } from "../types";
 
 const dialect = new PgDialect();
 
 /** One explained statement. */
 export interface Explained { label: string; executionMs: number; scans: string[]; seqScans: number; plan: string }
+
+/** An EXPLAIN's figures (execution time, sequential scans of big tables: goal 0), its scans shown as progress (whole plans with BENCH_SITE_PLANS=1). */
+export function explainedFigures(e: Explained, progress: (line: string) => void): Figure[] {
+  progress(`EXPLAIN ${e.label}: ${e.executionMs.toFixed(2)} ms\n    ${e.scans.join("\n    ")}`);
+  if (process.env.BENCH_SITE_PLANS === "1") progress(e.plan);
+  return [
+    figure(`EXPLAIN ${e.label}: execution`, e.executionMs, "ms"),
+    figure(`EXPLAIN ${e.label}: seq scans of big tables`, e.seqScans, "scans", exactly(0)),
+  ];
+}
 
 /** Run `work` with an executor that records the statements it sends. */
 async function recording(db: Executor, work: (db: Executor) => Promise<unknown>): Promise<{ sql: string; params: unknown[] }[]> {
