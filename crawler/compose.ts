@@ -21,6 +21,7 @@ import { createSiteDataDeleter } from "./jobs/delete-site-data";
 import { createBackupTender } from "./jobs/tend-backups";
 import { createLogPruner } from "./jobs/prune-logs";
 import { createLeaseReclaimer, DEAD_AFTER_MS } from "./schedule/reclaim-leases";
+import { rankProminence } from "./derive/rank-prominence";
 import { createStoryHousekeeping } from "./derive/story-housekeeping";
 import { createExclusionVerifier } from "./jobs/verify-exclusions";
 import type { Pipeline } from "./pipeline";
@@ -30,6 +31,9 @@ import { cachedPolicies, closedSourceCheck, publisherPolicyGate } from "./polite
 import { createPoliteClient } from "./politeness/client";
 import { withSlowDown } from "./schedule/slow-down";
 import { siteOf } from "../lib/registrable-domain";
+
+/** Prominence steps a housekeeping round takes at most (each up to 300 captures per outlet). */
+const PROMINENCE_STEPS = 20;
 
 /** Build the pipeline a worker runs: source polls and article reads, dispatched by job kind. */
 export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Clock; workerId: string; onOpenBody?: OnOpenBody; log?: Logger }): Promise<Pipeline> {
@@ -88,10 +92,11 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
   const prune = createLogPruner({ db, now, windows: config.retention, log: log.child("retention") });
   const reclaim = createLeaseReclaimer({ db, now, workerId, deadAfterMs: DEAD_AFTER_MS * config.time.scale });
   // Periodic work, in order: dead workers' jobs handed back, exclusion tokens, the deletions they call for and the
-  // backups that still hold deleted data, the logs past their window (STO-6), then analysis (STO-4 before DER-*).
+  // backups that still hold deleted data, the logs past their window (STO-6), then analysis (STO-4 before DER-*;
+  // prominence, DER-9, a bounded number of steps a round so that a backlog never holds the rest up).
   const chores = [
     () => reclaim(), (s: AbortSignal) => verifier.verifyDue(s), (s: AbortSignal) => deleter.deleteDue(s), () => backups(), () => prune(),
-    (s: AbortSignal) => headlines.analyse(s), () => stories(),
+    (s: AbortSignal) => headlines.analyse(s), () => stories(), (s: AbortSignal) => rankProminence(db, { maxSteps: PROMINENCE_STEPS, signal: s }),
   ];
   // Publishers' requests in force, re-read every minute: the gate and the slow-down rule read one copy.
   const inForce = cachedPolicies(db, now);

@@ -10,6 +10,7 @@ import { citeBylines, headlineForDisplay, type OutletPolicy, type Policies } fro
 import { wordDiff, type DiffPart } from "../../lib/word-diff";
 import type { Executor } from "../client";
 import { rankHistory } from "./front-pages";
+import { loadArticleProminence } from "./prominence";
 import { notExcluded, num, time } from "./page-sql";
 
 /** One headline version; `diff` against the previous one, absent for the first or when withheld. */
@@ -47,7 +48,7 @@ export interface ArticlePage {
   story: { id: number; outletCount: number } | null;
   versions: HeadlineVersionEntry[];
   /** Front-page spans, oldest first; null under "sin posición". */
-  ranks: null | { spans: { fromAt: number; toAt: number; rank: number }[]; bestRank: number | null; onFrontPageMs: number; asLeadMs: number };
+  ranks: null | { spans: { fromAt: number; toAt: number; rank: number }[]; bestRank: number | null; onFrontPageMs: number; asLeadMs: number; prominence: number };
 }
 
 /** Article `id`, or undefined when it is unknown or its outlet is inactive or under `total`. */
@@ -66,7 +67,7 @@ export async function loadArticlePage(db: Executor, policies: Policies, { id }: 
   const policy = policies.forOutlet(a.outlet_id);
   if (policy.excluded) return undefined;
 
-  const [versions, spans, story] = await Promise.all([
+  const [versions, spans, story, prominence] = await Promise.all([
     db.execute<{ text: string; text_hash: string; first_seen_at: string | Date; last_seen_at: string | Date; seen_in: string[] | string; letter: string | null; score: number | null; language: string | null }>(sql`
       select hv.text, hv.text_hash, hv.first_seen_at, hv.last_seen_at, hv.seen_in::text[] as seen_in, f.letter, f.score, hf.language
       from headline_versions hv left join framing f on f.text_hash = hv.text_hash
@@ -78,6 +79,7 @@ export async function loadArticlePage(db: Executor, policies: Policies, { id }: 
     a.story_id === null ? Promise.resolve([]) : db.execute<{ n: number }>(sql`
       select count(distinct a2.outlet_id)::int as n from articles a2 join outlets o2 on o2.id = a2.outlet_id and o2.active
       where a2.story_id = ${a.story_id} ${notExcluded(sql`a2.outlet_id`, policies.excludedOutletIds)}`),
+    policy.positions ? loadArticleProminence(db, [id]) : Promise.resolve(new Map<number, number>()),
   ]);
 
   const seenIn = (v: (typeof versions)[number]) => (Array.isArray(v.seen_in) ? v.seen_in : String(v.seen_in).replace(/[{}]/g, "").split(",").filter(Boolean));
@@ -118,6 +120,7 @@ export async function loadArticlePage(db: Executor, policies: Policies, { id }: 
       bestRank: rankSpans.length ? Math.min(...rankSpans.map((s) => s.rank)) : null,
       onFrontPageMs: rankSpans.reduce((n, s) => n + (s.toAt - s.fromAt), 0),
       asLeadMs: rankSpans.filter((s) => s.rank === 1).reduce((n, s) => n + (s.toAt - s.fromAt), 0),
+      prominence: prominence.get(id) ?? 0,
     },
   };
 }

@@ -1,29 +1,25 @@
 /**
- * Prominence of articles and stories (SPEC DER-9): weighted minutes on the front page from
- * the rank intervals every page reads (front-pages.ts rankHistories), weighted by
- * lib/analysis/prominence.ts. A story's is the sum of its shown articles' whose outlet lets
- * positions be shown (PUB-6); outlets under "sin posición" add nothing.
+ * Prominence of articles and stories (SPEC DER-9): weighted minutes on the front page, as
+ * the worker stores them per rank span (crawler/derive/rank-prominence.ts, the weight of
+ * lib/analysis/prominence.ts). Every page, the API and the exports read these figures, so
+ * they agree; they run behind the latest capture by at most one round of the worker's
+ * housekeeping. A story's is the sum of its shown articles' whose outlet lets positions be
+ * shown (PUB-6); outlets under "sin posición" add nothing.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
-import { prominenceMinutes } from "../../lib/analysis/prominence";
 import type { Executor } from "../client";
-import { rankHistories } from "./front-pages";
-import { idList } from "./page-sql";
 
-/** Articles ranked per statement: the rank intervals of a batch are one query. */
-const BATCH = 500;
+/** One array parameter for any number of ids (a list of parameters tops out at 65,535). */
+const idArray = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::bigint[]`;
 
 /** Weighted minutes of each article (0 for one never on a front page). */
 export async function loadArticleProminence(db: Executor, articleIds: readonly number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  for (let i = 0; i < articleIds.length; i += BATCH) {
-    const batch = articleIds.slice(i, i + BATCH);
-    const histories = await rankHistories(db, batch);
-    for (const id of batch) {
-      out.set(id, prominenceMinutes((histories.get(id) ?? []).map((r) => ({ rank: r.rank, fromAt: r.from, toAt: r.to }))));
-    }
-  }
+  const out = new Map<number, number>(articleIds.map((id) => [id, 0]));
+  if (articleIds.length === 0) return out;
+  const rows = await db.execute<{ article_id: string | number; minutes: number }>(sql`
+    select article_id, sum(weighted_minutes)::float8 as minutes from rank_spans where article_id = any(${idArray(articleIds)}) group by article_id`);
+  for (const r of rows) out.set(Number(r.article_id), Number(r.minutes));
   return out;
 }
 
@@ -33,14 +29,15 @@ export async function loadStoryProminence(
 ): Promise<Map<number, number>> {
   const out = new Map<number, number>(storyIds.map((id) => [id, 0]));
   if (storyIds.length === 0) return out;
-  const rows = await db.execute<{ id: string | number; story_id: string | number; outlet_id: number }>(sql`
-    select a.id, a.story_id, a.outlet_id from articles a join outlets o on o.id = a.outlet_id and o.active
-    where a.story_id in ${idList(storyIds)}`);
-  const shown = rows.filter((r) => positionsShown(r.outlet_id));
-  const byArticle = await loadArticleProminence(db, shown.map((r) => Number(r.id)));
-  for (const r of shown) {
+  const rows = await db.execute<{ story_id: string | number; outlet_id: number; minutes: number }>(sql`
+    select a.story_id, a.outlet_id, sum(r.weighted_minutes)::float8 as minutes
+    from articles a join outlets o on o.id = a.outlet_id and o.active join rank_spans r on r.article_id = a.id
+    where a.story_id = any(${idArray(storyIds)})
+    group by a.story_id, a.outlet_id`);
+  for (const r of rows) {
+    if (!positionsShown(r.outlet_id)) continue;
     const story = Number(r.story_id);
-    out.set(story, (out.get(story) ?? 0) + (byArticle.get(Number(r.id)) ?? 0));
+    out.set(story, (out.get(story) ?? 0) + Number(r.minutes));
   }
   return out;
 }

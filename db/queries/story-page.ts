@@ -10,7 +10,7 @@ import { publishedProminence } from "../../lib/analysis/prominence";
 import { headlineForDisplay, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { rankHistories } from "./front-pages";
-import { loadStoryProminence } from "./prominence";
+import { loadArticleProminence, loadStoryProminence } from "./prominence";
 import { DAY_MS, idList, notExcluded, time } from "./page-sql";
 import { loadStoryLabels, type StoryLabel } from "./story-labels";
 
@@ -43,8 +43,9 @@ function storiesOrderBy(order: StoriesOrder) {
 
 /**
  * Page `page` of the stories seen in the last 7 days; by default most outlets first, then most
- * recent. By prominence (DER-9), every recent story's is computed and the page cut after sorting:
- * it is not a column, so the cost follows the week's front-page captures.
+ * recent. By prominence (DER-9), every recent story's is summed from its articles' stored
+ * figures and the page cut after sorting (a sum over outlets whose positions may be shown, so
+ * not one column): the cost follows the week's stories and their articles' spans.
  */
 export async function listRecentStories(db: Executor, policies: Policies, { page, pageSize, now, order = { column: "cabeceras", descending: true } }: { page: number; pageSize: number; now: number; order?: StoriesOrder }): Promise<StoriesList> {
   const start = now - RECENT_STORIES_MS;
@@ -107,7 +108,11 @@ export interface StoryCoverage {
   /** The agency it is copy of (DER-3), if it is agency copy. */
   agency: string | null;
   /** Where it was on the front page; null under "sin posición" for that outlet. */
-  frontPage: null | { firstAt: number | null; firstRank: number | null; bestRank: number | null; onFrontPageMs: number; spans: { fromAt: number; toAt: number; rank: number }[] };
+  frontPage: null | {
+    firstAt: number | null; firstRank: number | null; bestRank: number | null; onFrontPageMs: number; spans: { fromAt: number; toAt: number; rank: number }[];
+    /** Weighted minutes (DER-9), unrounded. */
+    prominence: number;
+  };
   /** Distinct headline versions, oldest first, as they may be cited (one notice when withheld). */
   headlines: string[];
 }
@@ -140,11 +145,12 @@ export async function loadStoryPage(db: Executor, policies: Policies, { id }: { 
     order by coalesce(a.published_at, a.first_seen_at), a.first_seen_at, a.id limit 200`);
   if (articles.length === 0) return undefined;
   const ids = articles.map((a) => Number(a.id));
-  const [versions, spans, labels] = await Promise.all([
+  const [versions, spans, labels, prominence] = await Promise.all([
     db.execute<{ article_id: string | number; text: string }>(sql`
       select article_id, text from headline_versions where article_id in ${idList(ids)} order by article_id, first_seen_at, id`),
     rankHistories(db, ids),
     loadStoryLabels(db, policies, [id]),
+    loadArticleProminence(db, ids),
   ]);
   return {
     id: Number(story.id), keyTerms: story.key_terms, label: labels.get(id), firstSeenAt: time(story.first_seen_at)!, lastSeenAt: time(story.last_seen_at)!,
@@ -164,6 +170,7 @@ export async function loadStoryPage(db: Executor, policies: Policies, { id }: { 
           bestRank: mine.length ? Math.min(...mine.map((s) => s.rank)) : null,
           onFrontPageMs: mine.reduce((n, s) => n + (s.toAt - s.fromAt), 0),
           spans: mine,
+          prominence: prominence.get(articleId) ?? 0,
         } : null,
         headlines: [...new Set(versions.filter((v) => Number(v.article_id) === articleId).map((v) => headlineForDisplay(policy, v.text)))],
       };

@@ -9,6 +9,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { outlets } from "./outlets";
 import { lastingSpan } from "./rank-span-lasting";
+import { unrankedSpan } from "./rank-span-unranked";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -109,6 +110,12 @@ export const rankSpans = pgTable("rank_spans", {
   boxWidth: real("box_width"),
   boxHeight: real("box_height"),
   aboveFold: boolean("above_fold"),
+  /**
+   * Prominence (DER-9) stored as the worker ranks the span's captures (crawler/derive/rank-prominence.ts):
+   * minutes weighted by rank from the span's start through `rankedThrough` (null: not ranked yet).
+   */
+  weightedMinutes: doublePrecision("weighted_minutes").notNull().default(0),
+  rankedThrough: ts("ranked_through"),
 }, (t) => [
   // An article is on one outlet's front page, so it starts at most one span per capture.
   primaryKey({ name: "rank_spans_pkey", columns: [t.articleId, t.fromAt] }),
@@ -121,6 +128,9 @@ export const rankSpans = pgTable("rank_spans", {
   // period are the short ones found by their start and these, so no range index is needed
   // (the goal: bytes of spans ≤ 10 % of one row per link per capture).
   index("rank_spans_lasting").on(t.outletId, t.toAt, t.fromAt).where(lastingSpan(t.fromAt, t.toAt)),
+  // The spans whose prominence is not ranked through their end: the open ones (a front page
+  // each) and those closed or written since the worker last ranked them.
+  index("rank_spans_unranked").on(t.outletId, sql`coalesce(${t.rankedThrough}, ${t.fromAt})`).where(unrankedSpan(t.toAt, t.rankedThrough)),
 ]);
 
 /** Each front-page capture attempt and its outcome (BLK-7 shares come from here). */

@@ -3,7 +3,9 @@
  * outlets and sources, stories, then each outlet's articles, headline versions, rank
  * spans, captures and request log, by bulk COPY. Deterministic for a seed and end.
  */
+import { drizzle } from "drizzle-orm/postgres-js";
 import type postgres from "postgres";
+import { rankProminenceStep } from "../../crawler/derive/rank-prominence";
 import { generateOutletYear } from "./generate/outlet-year";
 import { generateOutlets } from "./generate/outlets";
 import { createRandom } from "./generate/random";
@@ -12,7 +14,10 @@ import type { SeedOptions } from "./options";
 import { writeOutletYear, writeOutlets, writeStories, type Counts } from "./write";
 
 /** Bumped whenever the generator's output changes (benchmarks reuse databases by it). */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
+
+/** Captures per outlet ranked per prominence step: large, as the history is written once. */
+const PROMINENCE_WINDOW = 2_000;
 
 /** What was written and how fast. */
 export interface SeedSummary { counts: Counts; rows: number; seconds: number; rowsPerSecond: number }
@@ -51,6 +56,11 @@ export async function seedHistory(sql: postgres.Sql, options: SeedOptions, progr
     await sql.unsafe(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
   }
   await sql`analyze`;
+  // Prominence as the worker stores it (DER-9), ranked by the worker's own code.
+  let steps = 0;
+  while (await rankProminenceStep(drizzle(sql), { maxCaptures: PROMINENCE_WINDOW }) > 0) {
+    if (++steps % 10 === 0) progress(`prominence: ${steps} steps of ${PROMINENCE_WINDOW} captures per outlet`);
+  }
   const seconds = (performance.now() - started) / 1000;
   const rows = Object.values(counts).reduce((s, n) => s + n, 0);
   return { counts, rows, seconds, rowsPerSecond: rows / seconds };

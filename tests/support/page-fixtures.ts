@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { rankProminence } from "../../crawler/derive/rank-prominence";
 import { recordCapture } from "../../crawler/record/frontpage";
 import type { Db } from "../../db/client";
 import { articles, bylineRequests, exclusions, framing, frontpageCaptures, headlineVersions, outlets, probes, replies, signals, sources, stories } from "../../db/schema";
@@ -62,6 +63,8 @@ export async function addFrontPages(db: Db, outletId: number, pages: [number, nu
   for (const [t, ids] of pages) {
     await recordCapture(db, { outletId, at: t, renderMode: "static", ranks: ids.map((articleId, i) => ({ articleId, rank: i + 1 })) }, Infinity);
   }
+  // As the worker's housekeeping would: prominence (DER-9) is stored per span.
+  await rankProminence(db);
 }
 
 /** Articles that fill the ranks above the ones under test, first seen at `at`. */

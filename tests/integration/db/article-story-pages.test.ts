@@ -5,6 +5,7 @@ import { loadArticlePage } from "../../../db/queries/article-page";
 import { loadPolicies } from "../../../db/policy";
 import { listRecentStories, loadStoryPage, storyMergedInto } from "../../../db/queries/story-page";
 import { makePolicies, NO_POLICIES, UNSIGNED, WITHHELD_HEADLINE, type Scope } from "../../../lib/policy";
+import { prominenceMinutes } from "../../../lib/analysis/prominence";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addExclusion, addFraming, addFillers, addFrontPages, addOutlet, addStory, HOUR, hideAuthor, MINUTE } from "../../support/page-fixtures";
 
@@ -77,6 +78,8 @@ describe("article page read model", () => {
     expect(page.ranks).toEqual({
       spans: [{ fromAt: NOW - 9 * HOUR, toAt: NOW - 7 * HOUR, rank: 4 }, { fromAt: NOW - 7 * HOUR, toAt: NOW - 2 * HOUR, rank: 1 }],
       bestRank: 1, onFrontPageMs: 7 * HOUR, asLeadMs: 5 * HOUR,
+      // DER-9: two hours fourth (weight 1 / log2(5)), five leading.
+      prominence: expect.closeTo(120 / Math.log2(5) + 300, 6),
     });
   });
 
@@ -134,15 +137,18 @@ describe("story pages read models", () => {
     expect(page.keyTerms).toEqual(["incendio", "valencia"]);
     expect(page.coverage).toEqual([
       { articleId: a1, outlet: { slug: "uno", name: "Diario Uno" }, firstSeenAt: NOW - 10 * HOUR, publishedAt: NOW - 10 * HOUR - 20 * MINUTE, agency: null,
-        frontPage: { firstAt: NOW - 9 * HOUR, firstRank: 4, bestRank: 1, onFrontPageMs: 7 * HOUR, spans: expect.any(Array) },
+        frontPage: { firstAt: NOW - 9 * HOUR, firstRank: 4, bestRank: 1, onFrontPageMs: 7 * HOUR, spans: expect.any(Array), prominence: expect.any(Number) },
         headlines: ["El incendio de Valencia obliga a desalojar a 300 vecinos", "El incendio de Valencia obliga a desalojar a 500 vecinos"] },
       { articleId: a2, outlet: { slug: "dos", name: "Diario Dos" }, firstSeenAt: NOW - 8 * HOUR, publishedAt: null, agency: null,
-        frontPage: { firstAt: NOW - 8 * HOUR, firstRank: 2, bestRank: 2, onFrontPageMs: 3 * HOUR, spans: [{ fromAt: NOW - 8 * HOUR, toAt: NOW - 5 * HOUR, rank: 2 }] },
+        frontPage: { firstAt: NOW - 8 * HOUR, firstRank: 2, bestRank: 2, onFrontPageMs: 3 * HOUR, spans: [{ fromAt: NOW - 8 * HOUR, toAt: NOW - 5 * HOUR, rank: 2 }], prominence: expect.closeTo(180 / Math.log2(3), 6) },
         headlines: ["Fuego en Valencia: 500 desalojados"] },
       { articleId: a3, outlet: { slug: "tres", name: "Diario Tres" }, firstSeenAt: NOW - 7 * HOUR, publishedAt: null, agency: null,
-        frontPage: { firstAt: null, firstRank: null, bestRank: null, onFrontPageMs: 0, spans: [] },
+        frontPage: { firstAt: null, firstRank: null, bestRank: null, onFrontPageMs: 0, spans: [], prominence: 0 },
         headlines: ["Valencia arde"] },
     ]);
+    // DER-9: the stored prominence the page shows is that of the rank history it charts.
+    const first = page.coverage[0]!.frontPage!;
+    expect(first.prominence).toBeCloseTo(prominenceMinutes(first.spans), 6);
   });
 
   it("WEB-1: unknown and out-of-range story ids have no page", async () => {

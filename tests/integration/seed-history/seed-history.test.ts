@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
 import { seedHistory, type SeedSummary } from "../../../scripts/seed-history/seed";
+import { rankHistories } from "../../../db/queries/front-pages";
+import { loadArticleProminence } from "../../../db/queries/prominence";
+import { prominenceMinutes } from "../../../lib/analysis/prominence";
 import { createTestDatabase } from "../../support/database";
 
 let database: Database;
@@ -68,6 +71,18 @@ describe("seed:history", () => {
     expect(await count(`select count(*) as n from articles a where a.first_seen_frontpage_at is distinct from
       (select min(from_at) from rank_spans s where s.article_id = a.id)`)).toBe(0);
     expect(await count("select count(*) as n from articles where first_seen_frontpage_at < first_seen_at")).toBe(0);
+  });
+
+  it("DER-9: every span is ranked through its end, and stored prominence is that of the rank history", async () => {
+    expect(await count(`select count(*) as n from rank_spans where ranked_through is distinct from coalesce(to_at,
+      (select max(at) from frontpage_captures c where c.outlet_id = rank_spans.outlet_id and c.outcome = 'ok'))`)).toBe(0);
+    const sample = (await database.sql.unsafe("select distinct article_id from rank_spans order by article_id limit 200") as unknown as { article_id: string }[])
+      .map((r) => Number(r.article_id));
+    const [stored, histories] = await Promise.all([loadArticleProminence(database.db, sample), rankHistories(database.db, sample)]);
+    for (const id of sample) {
+      const expected = prominenceMinutes((histories.get(id) ?? []).map((r) => ({ rank: r.rank, fromAt: r.from, toAt: r.to })));
+      expect(stored.get(id), `article ${id}`).toBeCloseTo(expected, 6);
+    }
   });
 
   it("DER-6: versions are ordered by first sighting, distinct per article, with rewrites and A/B tests among them", async () => {

@@ -35,7 +35,9 @@ export function History() {
         {weight(10)}. Una hora en primer puesto suma 60 minutos ponderados; una hora en el tercero, 30. La de una historia es la
         suma de la de sus noticias en todas las cabeceras, salvo las que pidieron que no mostremos posiciones. La mostramos
         redondeada a minutos enteros en las páginas de noticias e historias, en la lista de historias (que puede ordenarse por
-        ella) y en el campo <code>prominence</code> de la API y las descargas.
+        ella) y en el campo <code>prominence</code> de la API y las descargas. El rastreador la calcula una vez por cada tramo en
+        portada y la va sumando a medida que llegan capturas (cada minuto, aproximadamente), así que puede ir unos minutos por
+        detrás de la última captura; todas las páginas y la API leen la misma cifra.
       </p>
       <p>
         Los <strong>canales Atom</strong> (cambios de titular de una cabecera, novedades de una historia, titulares nuevos de una

@@ -12,7 +12,7 @@ import { seenInLabel } from "@/lib/pages/seen-in";
 import { zoneLabel } from "@/lib/pages/time-zone";
 import { formatElapsed } from "@/lib/pages/period";
 import { articleRankChart } from "@/lib/pages/record-charts";
-import { prominenceMinutes, publishedProminence } from "@/lib/analysis/prominence";
+import { publishedProminence } from "@/lib/analysis/prominence";
 import { RankChart } from "../../../_components/charts/rank-chart";
 import { Moment } from "../../../_components/moment";
 import { PageHeader } from "../../../_components/page-header";
@@ -35,7 +35,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 function RankSection({ page }: { page: ArticlePage }) {
   if (page.ranks === null) return <p>A petición del medio, no mostramos las posiciones de sus noticias en portada.</p>;
-  const { spans } = page.ranks;
   const chart = articleRankChart(page);
   if (chart === null) return <p>No la hemos visto en la portada de {page.outlet.name}.</p>;
   const period = chart.period;
@@ -45,7 +44,7 @@ function RankSection({ page }: { page: ArticlePage }) {
         <dt>Mejor posición</dt><dd>{page.ranks.bestRank}</dd>
         <dt>En portada</dt><dd>{formatElapsed(page.ranks.onFrontPageMs)} ({period})</dd>
         <dt>De apertura</dt><dd>{page.ranks.asLeadMs > 0 ? formatElapsed(page.ranks.asLeadMs) : "nunca"}</dd>
-        <dt>Prominencia</dt><dd data-testid="prominence">{formatNumber(publishedProminence(prominenceMinutes(spans)))} minutos ponderados por posición (<a href="/metodologia#prominencia">qué es</a>)</dd>
+        <dt>Prominencia</dt><dd data-testid="prominence">{formatNumber(publishedProminence(page.ranks.prominence))} minutos ponderados por posición (<a href="/metodologia#prominencia">qué es</a>)</dd>
       </dl>
       <RankChart
         title={`${chart.title}, ${period}`}

@@ -6,7 +6,7 @@
  */
 import Link from "next/link";
 import type { StoryCoverage } from "@/db/queries/story-page";
-import { prominenceMinutes, publishedProminence } from "@/lib/analysis/prominence";
+import { publishedProminence } from "@/lib/analysis/prominence";
 import { formatNumber } from "@/lib/pages/format";
 import { formatElapsed } from "@/lib/pages/period";
 import { Moment } from "../../../../_components/moment";
@@ -18,7 +18,7 @@ function headlineOf(c: StoryCoverage): string {
 
 /** DER-9: an outlet's weighted minutes on its front page, unrounded (null under "sin posición"). */
 export function coverageProminence(c: StoryCoverage): number | null {
-  return c.frontPage ? prominenceMinutes(c.frontPage.spans) : null;
+  return c.frontPage ? c.frontPage.prominence : null;
 }
 
 /** The coverage table, first publisher on top. */

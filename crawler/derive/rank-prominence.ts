@@ -1,0 +1,92 @@
+/**
+ * Stored prominence (SPEC DER-9): the worker ranks the captures each rank span covers and adds
+ * the span's weighted minutes to `rank_spans.weighted_minutes`, so that lists, pages, the API and
+ * the exports read a column instead of re-ranking a week of front pages per request.
+ *
+ * A span's prominence is the sum, over each pair of consecutive captures it covers, of the time
+ * between them weighted by its rank at the earlier one (the page between two captures is the
+ * earlier capture's: the same tiling as the rank intervals of db/queries/front-pages.ts). That
+ * sum is additive, so a span is ranked in steps: `ranked_through` is the capture it has been
+ * ranked through, and the next step starts from that capture. A step takes, per outlet, at most
+ * `maxCaptures` captures from the earliest point any of its spans is ranked through, so a
+ * backlog (a new installation, a long stop) is caught up a window at a time.
+ *
+ * The weight is computed in the database; `positionWeightSql` is the SQL of
+ * lib/analysis/prominence.ts positionWeight (a test holds them equal). A step updates a span
+ * only if it is still ranked through the point the step read, so two workers ranking at once
+ * never count a stretch twice.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { spansOverlapping } from "../../db/queries/span-overlap";
+import { unrankedSpan } from "../../db/schema/rank-span-unranked";
+
+/** SQL of positionWeight(rank) = 1 / log2(rank + 1), for a rank of 1 or more. */
+export function positionWeightSql(rank: SQL): SQL {
+  return sql`(ln(2) / ln((${rank})::float8 + 1))`;
+}
+
+const unranked = (alias: string) => unrankedSpan(sql.raw(`${alias}.to_at`), sql.raw(`${alias}.ranked_through`));
+const since = (alias: string) => sql.raw(`coalesce(${alias}.ranked_through, ${alias}.from_at)`);
+
+/** One step over every outlet; returns the spans it moved forward. */
+export async function rankProminenceStep(db: Executor, { maxCaptures = 300 }: { maxCaptures?: number } = {}): Promise<number> {
+  const [row] = await db.execute<{ n: number }>(sql`
+    with o as materialized (
+      -- Per outlet, the earliest point a span is ranked through (index rank_spans_unranked).
+      select o.id as outlet_id, d.since from outlets o cross join lateral (
+        select ${since("r")} as since from rank_spans r
+        where r.outlet_id = o.id and (${unranked("r")}) order by ${since("r")} limit 1) d
+    ), w as materialized (
+      -- The captures of this step; an outlet with none after that point has nothing to rank.
+      select o.outlet_id, min(c.at) as lo, max(c.at) as hi from o cross join lateral (
+        select at from frontpage_captures fc
+        where fc.outlet_id = o.outlet_id and fc.outcome = 'ok' and fc.at >= o.since order by fc.at limit ${maxCaptures}) c
+      group by o.outlet_id having count(*) > 1
+    ), due as materialized (
+      -- The spans this step moves forward: unranked, ranked through a point inside the window.
+      select r.outlet_id, r.article_id, r.from_at, r.position, ${since("r")} as since,
+        least(coalesce(r.to_at, 'infinity'), w.hi) as through
+      from w cross join lateral (
+        select * from rank_spans r where r.outlet_id = w.outlet_id and (${unranked("r")}) and ${since("r")} <= w.hi offset 0) r
+    ), s as materialized (
+      -- Every span covering the window below the lowest due one: a rank counts the spans above.
+      select s.outlet_id, s.article_id, s.position, s.from_at, s.to_at, w.lo, w.hi from w cross join lateral (
+        select * from ${spansOverlapping(sql`w.outlet_id`, sql`w.lo`, sql`w.hi`, ["article_id", "outlet_id", "position", "from_at", "to_at"])} s
+        where s.position <= (select max(d.position) from due d where d.outlet_id = w.outlet_id) offset 0) s
+    ), ranked as (
+      select s.article_id, s.from_at as span_from, c.at,
+        row_number() over (partition by s.outlet_id, c.at order by s.position) as rank
+      from s cross join lateral (
+        -- The captures each span covers, by index (frontpage_captures_outlet_at).
+        select at from frontpage_captures fc
+        where fc.outlet_id = s.outlet_id and fc.outcome = 'ok'
+          and fc.at >= greatest(s.from_at, s.lo) and fc.at <= least(coalesce(s.to_at, 'infinity'), s.hi) offset 0) c
+    ), stretches as (
+      select r.article_id, r.span_from, r.at, r.rank, lead(r.at) over (partition by r.article_id, r.span_from order by r.at) as next_at
+      from ranked r join due d on d.article_id = r.article_id and d.from_at = r.span_from and r.at >= d.since
+    ), added as (
+      select d.article_id, d.from_at, d.since, d.through,
+        coalesce(sum(extract(epoch from t.next_at - t.at) / 60 * ${positionWeightSql(sql`t.rank`)}), 0) as minutes
+      from due d left join stretches t on t.article_id = d.article_id and t.span_from = d.from_at and t.next_at is not null
+      group by d.article_id, d.from_at, d.since, d.through
+    ), moved as (
+      update rank_spans r set weighted_minutes = r.weighted_minutes + a.minutes, ranked_through = a.through
+      from added a
+      where r.article_id = a.article_id and r.from_at = a.from_at and ${since("r")} = a.since
+        and (a.through > a.since or r.ranked_through is null)
+      returning 1)
+    select count(*)::int as n from moved`);
+  return row?.n ?? 0;
+}
+
+/** Steps until every span is ranked through the latest capture, at most `maxSteps`; returns spans moved. */
+export async function rankProminence(db: Executor, o: { maxCaptures?: number; maxSteps?: number; signal?: AbortSignal } = {}): Promise<number> {
+  let moved = 0;
+  for (let step = 0; step < (o.maxSteps ?? Infinity) && !o.signal?.aborted; step++) {
+    const n = await rankProminenceStep(db, o);
+    if (n === 0) break;
+    moved += n;
+  }
+  return moved;
+}
