@@ -10,6 +10,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createCrawlPipeline } from "../../crawler/compose";
 import { runHousekeeping } from "../../crawler/housekeeping";
+import { rankProminence } from "../../crawler/derive/rank-prominence";
 import { createStoryHousekeeping } from "../../crawler/derive/story-housekeeping";
 import { runWorker } from "../../crawler/loop";
 import { openDatabase } from "../../db/client";
@@ -105,8 +106,9 @@ export async function crawlSimulatedWeb(options: SimulatedCrawlOptions): Promise
     stop.abort();
     await Promise.all([running, chores]);
     await pipeline.close?.();
-    // The worker's story step (DER-2, DER-3) as its housekeeping would run it next.
+    // The worker's story step (DER-2, DER-3) and prominence (DER-9) as its housekeeping would run them next.
     await createStoryHousekeeping({ db: database.db, clock })();
+    await rankProminence(database.db);
     await sim.idle();
     // Requests still unwinding after the stop may add request-log lines: wait until the log is
     // still, so the tests read a database nothing writes to any more.
