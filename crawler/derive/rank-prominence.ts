@@ -29,9 +29,18 @@ export function positionWeightSql(rank: SQL): SQL {
 const unranked = (alias: string) => unrankedSpan(sql.raw(`${alias}.to_at`), sql.raw(`${alias}.ranked_through`));
 const since = (alias: string) => sql.raw(`coalesce(${alias}.ranked_through, ${alias}.from_at)`);
 
+/** Captures per outlet a step ranks at most, by default. */
+const MAX_CAPTURES = 300;
+
 /** One step over every outlet; returns the spans it moved forward. */
-export async function rankProminenceStep(db: Executor, { maxCaptures = 300 }: { maxCaptures?: number } = {}): Promise<number> {
-  const [row] = await db.execute<{ n: number }>(sql`
+export async function rankProminenceStep(db: Executor, { maxCaptures = MAX_CAPTURES }: { maxCaptures?: number } = {}): Promise<number> {
+  const [row] = await db.execute<{ n: number }>(prominenceStepStatement(maxCaptures));
+  return row?.n ?? 0;
+}
+
+/** The statement of one step (one row, `n`: the spans moved), for callers holding a raw client. */
+export function prominenceStepStatement(maxCaptures = MAX_CAPTURES): SQL {
+  return sql`
     with o as materialized (
       -- Per outlet, the earliest point a span is ranked through (index rank_spans_unranked).
       select o.id as outlet_id, d.since from outlets o cross join lateral (
@@ -76,8 +85,7 @@ export async function rankProminenceStep(db: Executor, { maxCaptures = 300 }: { 
       where r.article_id = a.article_id and r.from_at = a.from_at and ${since("r")} = a.since
         and (a.through > a.since or r.ranked_through is null)
       returning 1)
-    select count(*)::int as n from moved`);
-  return row?.n ?? 0;
+    select count(*)::int as n from moved`;
 }
 
 /** Steps until every span is ranked through the latest capture, at most `maxSteps`; returns spans moved. */

@@ -3,9 +3,9 @@
  * outlets and sources, stories, then each outlet's articles, headline versions, rank
  * spans, captures and request log, by bulk COPY. Deterministic for a seed and end.
  */
-import { drizzle } from "drizzle-orm/postgres-js";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
-import { rankProminenceStep } from "../../crawler/derive/rank-prominence";
+import { prominenceStepStatement } from "../../crawler/derive/rank-prominence";
 import { generateOutletYear } from "./generate/outlet-year";
 import { generateOutlets } from "./generate/outlets";
 import { createRandom } from "./generate/random";
@@ -57,9 +57,12 @@ export async function seedHistory(sql: postgres.Sql, options: SeedOptions, progr
   }
   await sql`analyze`;
   // Prominence as the worker stores it (DER-9), ranked by the worker's own code.
-  let steps = 0;
-  while (await rankProminenceStep(drizzle(sql), { maxCaptures: PROMINENCE_WINDOW }) > 0) {
-    if (++steps % 10 === 0) progress(`prominence: ${steps} steps of ${PROMINENCE_WINDOW} captures per outlet`);
+  // The caller's raw client runs it (a drizzle instance over it would change how it sends JSON).
+  const step = new PgDialect().sqlToQuery(prominenceStepStatement(PROMINENCE_WINDOW));
+  for (let steps = 1; ; steps++) {
+    const [moved] = await sql.unsafe<{ n: number }[]>(step.sql, step.params as postgres.ParameterOrJSON<never>[]);
+    if ((moved?.n ?? 0) === 0) break;
+    if (steps % 10 === 0) progress(`prominence: ${steps} steps of ${PROMINENCE_WINDOW} captures per outlet`);
   }
   const seconds = (performance.now() - started) / 1000;
   const rows = Object.values(counts).reduce((s, n) => s + n, 0);

@@ -3,6 +3,7 @@
  * consistent data — references hold, spans of an article never overlap, versions are
  * ordered, captures match spans — and the same seed gives the same rows.
  */
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
@@ -121,5 +122,16 @@ describe("seed:history", () => {
     await seedHistory(database.sql, { ...options, replace: true });
     expect((await digest()).d).toBe(before);
     expect(await count("select count(*) as n from outlets")).toBe(5);
+  });
+
+  it("leaves a raw client as it was: JSON still goes in through it (the benches stamp their histories so)", async () => {
+    const raw = postgres(database.url, { max: 1, onnotice: () => {} });
+    try {
+      await seedHistory(raw, { ...options, seed: "cliente" });
+      await raw`insert into app_state (key, value) values ('seed-test', ${raw.json({ version: 1 })})`;
+      expect((await raw<{ value: { version: number } }[]>`select value from app_state where key = 'seed-test'`)[0]!.value).toEqual({ version: 1 });
+    } finally {
+      await raw.end();
+    }
   });
 });
