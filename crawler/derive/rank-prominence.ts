@@ -1,7 +1,8 @@
 /**
  * Stored prominence (SPEC DER-9): the worker ranks the captures each rank span covers and adds
- * the span's weighted minutes to `rank_spans.weighted_minutes`, so that lists, pages, the API and
- * the exports read a column instead of re-ranking a week of front pages per request.
+ * the span's weighted minutes to `rank_spans.weighted_minutes`, and their sum to the article's
+ * (`articles.weighted_minutes`, in the same statement), so that lists, pages, the API and the
+ * exports read a column instead of re-ranking a week of front pages per request.
  *
  * A span's prominence is the sum, over each pair of consecutive captures it covers, of the time
  * between them weighted by its rank at the earlier one (the page between two captures is the
@@ -84,7 +85,11 @@ export function prominenceStepStatement(maxCaptures = MAX_CAPTURES): SQL {
       from added a
       where r.article_id = a.article_id and r.from_at = a.from_at and ${since("r")} = a.since
         and (a.through > a.since or r.ranked_through is null)
-      returning 1)
+      returning r.article_id, a.minutes
+    ), per_article as (
+      update articles x set weighted_minutes = x.weighted_minutes + m.minutes
+      from (select article_id, sum(minutes) as minutes from moved group by article_id) m
+      where x.id = m.article_id and m.minutes > 0)
     select count(*)::int as n from moved`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Prominence of articles and stories (SPEC DER-9): weighted minutes on the front page, as
- * the worker stores them per rank span (crawler/derive/rank-prominence.ts, the weight of
+ * the worker stores them per article (crawler/derive/rank-prominence.ts, the weight of
  * lib/analysis/prominence.ts). Every page, the API and the exports read these figures, so
  * they agree; they run behind the latest capture by at most one round of the worker's
  * housekeeping. A story's is the sum of its shown articles' whose outlet lets positions be
@@ -17,9 +17,9 @@ const idArray = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::bigint[
 export async function loadArticleProminence(db: Executor, articleIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>(articleIds.map((id) => [id, 0]));
   if (articleIds.length === 0) return out;
-  const rows = await db.execute<{ article_id: string | number; minutes: number }>(sql`
-    select article_id, sum(weighted_minutes)::float8 as minutes from rank_spans where article_id = any(${idArray(articleIds)}) group by article_id`);
-  for (const r of rows) out.set(Number(r.article_id), Number(r.minutes));
+  const rows = await db.execute<{ id: string | number; minutes: number }>(sql`
+    select id, weighted_minutes as minutes from articles where id = any(${idArray(articleIds)})`);
+  for (const r of rows) out.set(Number(r.id), Number(r.minutes));
   return out;
 }
 
@@ -30,9 +30,9 @@ export async function loadStoryProminence(
   const out = new Map<number, number>(storyIds.map((id) => [id, 0]));
   if (storyIds.length === 0) return out;
   const rows = await db.execute<{ story_id: string | number; outlet_id: number; minutes: number }>(sql`
-    select a.story_id, a.outlet_id, sum(r.weighted_minutes)::float8 as minutes
-    from articles a join outlets o on o.id = a.outlet_id and o.active join rank_spans r on r.article_id = a.id
-    where a.story_id = any(${idArray(storyIds)})
+    select a.story_id, a.outlet_id, sum(a.weighted_minutes)::float8 as minutes
+    from articles a join outlets o on o.id = a.outlet_id and o.active
+    where a.story_id = any(${idArray(storyIds)}) and a.weighted_minutes > 0
     group by a.story_id, a.outlet_id`);
   for (const r of rows) {
     if (!positionsShown(r.outlet_id)) continue;

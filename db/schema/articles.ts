@@ -52,6 +52,8 @@ export const articles = pgTable("articles", {
   readOutcome: text("read_outcome"),
   agency: text("agency"),
   storyId: bigint("story_id", { mode: "number" }).references(() => stories.id, { onDelete: "set null" }),
+  /** Prominence (DER-9): the sum of its rank spans' `weighted_minutes`, kept by the same step that adds to them. */
+  weightedMinutes: doublePrecision("weighted_minutes").notNull().default(0),
 }, (t) => [
   uniqueIndex("articles_outlet_url").on(t.outletId, t.url),
   index("articles_outlet_first_seen").on(t.outletId, t.firstSeenAt),
