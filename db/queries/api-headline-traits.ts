@@ -1,7 +1,8 @@
 /**
  * Every headline version of a batch of articles with its features (DER-1) and framing
- * (DER-4), for the open-data API's per-article headline fields and A/B flag (DER-6). One
- * statement per batch, over `headline_versions_article_hash` and the two tables' primary keys.
+ * (DER-4), for the open-data API's headline fields and A/B flags (DER-6) of articles and of
+ * versions. One statement per batch, over `headline_versions_article_hash` and the two
+ * tables' primary keys.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
