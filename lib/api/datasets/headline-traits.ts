@@ -66,7 +66,7 @@ export const HEADLINE_TRAIT_DOCS = {
 /** What each headline field of a version means, in Spanish, in CSV order (its framing fields come before). */
 export const VERSION_TRAIT_DOCS = {
   ...docsOf((f) => f, VERSION),
-  ab_test: "true si esta versión es una de las que se alternaron en una prueba A/B de su artículo: volvió a verse después de aparecer otra en el mismo canal, o una anterior volvió a verse después de aparecer ella (ver /metodologia). false en una reescritura o si es la única versión.",
+  ab_test: "true si esta versión es una de las que se alternaron en una prueba A/B de su artículo: volvió a verse después de aparecer otra en el mismo canal, o una anterior volvió a verse después de aparecer ella (ver /metodologia). false si no se alternó con ninguna (la única versión, o una de una serie de reescrituras).",
 } as const;
 
 /** The article's field names, in CSV order. */
