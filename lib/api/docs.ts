@@ -3,7 +3,7 @@
  * describes: what each dataset, field and parameter means. The /datos page renders it,
  * and a test checks that every field and parameter the API serves is described here.
  */
-import { HEADLINE_TRAIT_DOCS } from "./datasets/headline-traits";
+import { HEADLINE_TRAIT_DOCS, VERSION_TRAIT_DOCS } from "./datasets/headline-traits";
 import type { Dataset } from "./datasets/types";
 import type { ParamName } from "./params";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "./params";
@@ -24,7 +24,7 @@ export const DATASET_DOCS: Record<Dataset["name"], { title: string; summary: str
   },
   "headline-versions": {
     title: "Versiones de titular",
-    summary: "Cada titular distinto de cada artículo, con cuándo y dónde se vio. Dos versiones que se alternan son una prueba A/B.",
+    summary: "Cada titular distinto de cada artículo, con cuándo y dónde se vio, su encuadre, sus rasgos (pregunta, cita, cifra, fórmulas de cebo…) y si es una de las versiones que se alternaron en una prueba A/B: así se ve qué cambió de una versión a la siguiente (p. ej. una afirmación que pasó a pregunta).",
     order: "Por primera vez visto (first_seen_at) y después por id.",
   },
   "rank-spans": {
@@ -93,6 +93,16 @@ export const FIELD_DOCS: Record<string, string> = {
   ...HEADLINE_TRAIT_DOCS,
   prominence: "Prominencia: minutos en portada ponderados por la posición (1 / log2(posición + 1)), redondeados; en una historia, la suma de sus artículos. null en un artículo con «sin posición»; una historia no suma las cabeceras con «sin posición» (ver /metodologia#prominencia).",
 };
+
+/** Fields that mean something else in one dataset than in FIELD_DOCS (a version's `language` and `ab_test`). */
+const DATASET_FIELD_DOCS: Partial<Record<Dataset["name"], Record<string, string>>> = {
+  "headline-versions": VERSION_TRAIT_DOCS,
+};
+
+/** What `field` of `dataset` means, in Spanish; undefined when undocumented. */
+export function fieldDoc(dataset: Dataset["name"], field: string): string | undefined {
+  return DATASET_FIELD_DOCS[dataset]?.[field] ?? FIELD_DOCS[field];
+}
 
 /** Every parameter, in Spanish. */
 export const PARAM_DOCS: Record<ParamName, string> = {

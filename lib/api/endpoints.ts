@@ -13,6 +13,7 @@ import { agencyFrontRecord, genealogyRecord, silencesRecord } from "./analysis-r
 import { excludedIds, outletIdOf, policyOf, positionlessIds, type ApiContext } from "./context";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { findArticle, articlesDataset } from "./datasets/articles";
+import { loadVersionTraitRecords } from "./datasets/headline-traits";
 import { headlineVersionRecord } from "./datasets/headline-versions";
 import { outletRecord } from "./datasets/outlets";
 import { rankSpanRecord } from "./datasets/rank-spans";
@@ -63,8 +64,11 @@ export async function articleEndpoint(ctx: ApiContext, request: Request, idText:
   const id = parseId(idText, "id");
   const article = await findArticle(ctx, id);
   if (!article) throw notFound(`article ${id}`);
-  const versions = await pageApiHeadlineVersions(ctx.db, { excluded: excludedIds(ctx), articleId: id, limit: DETAIL_MAX });
   const outletId = ctx.outlets.find((o) => o.slug === article.outlet)!.id;
+  const [versions, traits] = await Promise.all([
+    pageApiHeadlineVersions(ctx.db, { excluded: excludedIds(ctx), articleId: id, limit: DETAIL_MAX }),
+    loadVersionTraitRecords(ctx, [{ article_id: id, outlet_id: outletId }]),
+  ]);
   const positions = policyOf(ctx, outletId).positions;
   const [spans, history] = positions
     ? await Promise.all([pageApiRankSpans(ctx.db, { hidden: positionlessIds(ctx), articleId: id, limit: DETAIL_MAX }), rankHistory(ctx.db, id)])
@@ -72,7 +76,7 @@ export async function articleEndpoint(ctx: ApiContext, request: Request, idText:
   return jsonResponse(request, {
     data: {
       ...article,
-      headline_history: versions.map((v) => headlineVersionRecord(ctx, v)),
+      headline_history: versions.map((v) => headlineVersionRecord(ctx, v, traits)),
       rank_spans: spans.map((s) => rankSpanRecord(ctx, s)),
       rank_history: history.map((h) => ({ rank: h.rank, from: new Date(h.from).toISOString(), to: new Date(h.to).toISOString() })),
     },

@@ -5,11 +5,12 @@
  * year, one request at a time. Goals (SPEC WEB-5, the history pages' speed): a front page
  * at a past minute p95 ≤ 100 ms, a day's leads across every outlet p95 ≤ 250 ms, four
  * outlets side by side p95 ≤ 150 ms. Also measured: the outlet page over a year-long
- * period and the story list by prominence (DER-9). Then EXPLAIN (ANALYZE, BUFFERS) of every
+ * period, the story list by prominence (DER-9), and a page and an export batch of the
+ * open data's headline versions with their features and A/B flags (WEB-3). Then EXPLAIN (ANALYZE, BUFFERS) of every
  * statement behind one sample of each, counting sequential scans of big tables.
  *
  * Knobs: BENCH_SITE_OUTLETS (50), BENCH_SITE_DAYS (365), BENCH_HISTORY_SAMPLES (60 per
- * page; a twentieth of that, at least 3, for the year-long outlet page and the story list), BENCH_HISTORY_SEED (1),
+ * page; a twentieth of that, at least 3, for the year-long outlet page, the story list and the export batch), BENCH_HISTORY_SEED (1),
  * BENCH_SITE_PLANS=1 (print whole plans), BENCH_HISTORY_ONLY (measure only the pages whose label contains it, e.g. "outlet").
  */
 import os from "node:os";
@@ -23,6 +24,9 @@ import { findVisibleOutlet } from "../../db/queries/outlet-page-outlet";
 import { loadSideBySide } from "../../db/queries/side-by-side";
 import { listRecentStories } from "../../db/queries/story-page";
 import type { Executor } from "../../db/client";
+import { loadApiScope, type ApiContext, type ApiScope } from "../../lib/api/context";
+import { headlineVersionsDataset } from "../../lib/api/datasets/headline-versions";
+import { EXPORT_BATCH } from "../../lib/api/export";
 import { dayHours, dayValue, parseDay } from "../../lib/pages/peninsular-time";
 import { explainedFigures, explainPage } from "./support/api-explain";
 import { historyDatabase } from "./support/history-database";
@@ -45,6 +49,9 @@ function probes(slugs: string[], end: number, days: number, samples: number): Pr
   const minute = (random: () => number) => Math.floor((first + random() * (end - first)) / MINUTE) * MINUTE;
   const pick = (random: () => number) => slugs[Math.floor(random() * slugs.length)]!;
   const few = Math.max(3, Math.round(samples / 20));
+  // The API keeps the policies and outlets between requests (answer.ts): loaded once here too.
+  let scope: Promise<ApiScope> | undefined;
+  const apiContext = async (db: Executor): Promise<ApiContext> => ({ ...(await (scope ??= loadApiScope(db))), db, now: end });
   return [
     {
       label: "front page at a random minute /cabeceras/<slug>/portada?en=", goal: 100, samples,
@@ -71,6 +78,21 @@ function probes(slugs: string[], end: number, days: number, samples: number): Pr
     {
       label: "outlet page over 365 days /cabeceras/<slug>?desde=&hasta=", samples: few,
       sample: async (db, random) => loadOutletPage(db, await loadPolicies(db), { slug: pick(random), now: end, period: { start: end - 365 * DAY, end } }),
+    },
+    {
+      // Each version carries its features and A/B flag: a second statement reads every version of the page's articles.
+      label: "headline versions, 100 of one outlet over 7 days /api/v1/headline-versions?outlet=&from=&to=", samples,
+      sample: async (db, random) => {
+        const to = minute(random);
+        return headlineVersionsDataset.page(await apiContext(db), { outlet: pick(random), from: to - 7 * DAY, to, limit: 100 }, undefined, 100);
+      },
+    },
+    {
+      label: "headline versions export, one batch of 2000 over 7 days /api/v1/exports/headline-versions.csv?from=&to=", samples: few,
+      sample: async (db, random) => {
+        const to = minute(random);
+        return headlineVersionsDataset.page(await apiContext(db), { from: to - 7 * DAY, to, limit: EXPORT_BATCH }, undefined, EXPORT_BATCH);
+      },
     },
     {
       label: "stories by prominence /historias?orden=prominencia", samples: few,

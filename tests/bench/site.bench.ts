@@ -109,15 +109,15 @@ async function explainAll(sql: postgres.Sql, end: number, slug: string): Promise
   const q = { limit: 100 };
   const cursorRow = (await pageApiArticles(db, { excluded: [], from: end - 30 * DAY, limit: 1 }))[0];
   return [
-    await explainApi(sql, db, end, "articles, first page", (ctx) => articlesDataset.page(ctx, q, undefined, 100)),
-    await explainApi(sql, db, end, "articles, outlet + 7 days", (ctx) => articlesDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100)),
-    await explainApi(sql, db, end, "articles, after a cursor 30 days back", (ctx) => articlesDataset.page(ctx, q, [cursorRow!.k, cursorRow!.id], 100)),
-    await explainApi(sql, db, end, "export articles, 7 days, batch 2000", (ctx) => articlesDataset.page(ctx, { ...q, from, to: end }, undefined, 2000)),
-    await explainApi(sql, db, end, "headline versions, outlet + 7 days", (ctx) => headlineVersionsDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100)),
-    await explainApi(sql, db, end, "headline versions, 7 days", (ctx) => headlineVersionsDataset.page(ctx, { ...q, from, to: end }, undefined, 100)),
-    await explainApi(sql, db, end, "rank spans, outlet + 7 days", (ctx) => rankSpansDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100)),
-    await explainApi(sql, db, end, "rank spans, 7 days, all outlets", (ctx) => rankSpansDataset.page(ctx, { ...q, from, to: end }, undefined, 100)),
-    await explainApi(sql, db, end, "stories, 7 days", (ctx) => storiesDataset.page(ctx, { ...q, from, to: end }, undefined, 100)),
+    ...await explainApi(sql, db, end, "articles, first page", (ctx) => articlesDataset.page(ctx, q, undefined, 100)),
+    ...await explainApi(sql, db, end, "articles, outlet + 7 days", (ctx) => articlesDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100)),
+    ...await explainApi(sql, db, end, "articles, after a cursor 30 days back", (ctx) => articlesDataset.page(ctx, q, [cursorRow!.k, cursorRow!.id], 100)),
+    ...await explainApi(sql, db, end, "export articles, 7 days, batch 2000", (ctx) => articlesDataset.page(ctx, { ...q, from, to: end }, undefined, 2000)),
+    ...await explainApi(sql, db, end, "headline versions, outlet + 7 days", (ctx) => headlineVersionsDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100)),
+    ...await explainApi(sql, db, end, "headline versions, 7 days", (ctx) => headlineVersionsDataset.page(ctx, { ...q, from, to: end }, undefined, 100)),
+    ...await explainApi(sql, db, end, "rank spans, outlet + 7 days", (ctx) => rankSpansDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100)),
+    ...await explainApi(sql, db, end, "rank spans, 7 days, all outlets", (ctx) => rankSpansDataset.page(ctx, { ...q, from, to: end }, undefined, 100)),
+    ...await explainApi(sql, db, end, "stories, 7 days", (ctx) => storiesDataset.page(ctx, { ...q, from, to: end }, undefined, 100)),
   ];
 }
 

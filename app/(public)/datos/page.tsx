@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DATASETS } from "@/lib/api/datasets";
-import { DATASET_DOCS, FIELD_DOCS, PARAM_DOCS } from "@/lib/api/docs";
+import { DATASET_DOCS, fieldDoc, PARAM_DOCS } from "@/lib/api/docs";
 import { MAX_LIMIT, DEFAULT_LIMIT } from "@/lib/api/params";
 import { PageHeader } from "../../_components/page-header";
 import { AnalysisBlockDocs } from "./analysis-blocks";
@@ -55,8 +55,8 @@ export default function OpenDataPage() {
           <p>
             La API y las exportaciones aplican las mismas peticiones que las páginas (<Link href="/editores" prefetch={false}>Editores</Link>):
             una cabecera con exclusión total no aparece en ninguna parte; «sin titulares literales» deja <code>headline</code>, <code>url</code> y
-            <code> text_hash</code> en <code>null</code> con <code>headline_withheld: true</code>; «sin posición» quita sus tramos de portada y la hora
-            en que la vimos en portada; «sin anotación de modelo» deja vacíos los campos de encuadre; y la firma de quien pidió no aparecer
+            <code> text_hash</code> en <code>null</code> con <code>headline_withheld: true</code> (sus rasgos de sí o no, como pregunta o cita, se siguen dando: con ellos no se puede reconstruir ni comprobar un titular); «sin posición» quita sus tramos de portada y la hora
+            en que la vimos en portada; «sin anotación de modelo» deja vacíos los campos de encuadre y el idioma detectado (lo detecta un modelo); y la firma de quien pidió no aparecer
             se sustituye por «sin firma a petición del autor».
           </p>
         </section>
@@ -90,7 +90,7 @@ export default function OpenDataPage() {
                     <caption className="table-caption">Campos de {doc.title.toLowerCase()}, en el orden de las columnas del CSV</caption>
                     <thead><tr><th scope="col">Campo</th><th scope="col">Significado</th></tr></thead>
                     <tbody>
-                      {d.fields.map((f) => <tr key={f}><th scope="row" style={asCode}><code>{f}</code></th><td>{FIELD_DOCS[f]}</td></tr>)}
+                      {d.fields.map((f) => <tr key={f}><th scope="row" style={asCode}><code>{f}</code></th><td>{fieldDoc(d.name, f)}</td></tr>)}
                     </tbody>
                   </table>
                 </div>

@@ -1,20 +1,25 @@
-/** The `headline-versions` dataset (SPEC WEB-3, STO-1) with every scope applied (PUB-6). */
+/** The `headline-versions` dataset (SPEC WEB-3, STO-1, DER-1, DER-6) with every scope applied (PUB-6). */
 import { pageApiHeadlineVersions, type ApiHeadlineVersionRow } from "../../../db/queries/api-headline-versions";
 import { isoOrNull } from "../../../db/queries/api-sql";
 import { citeHeadline } from "../../policy";
 import { excludedIds, outletIdOf, policyOf, slugOf, type ApiContext } from "../context";
+import { loadVersionTraitRecords, VERSION_TRAIT_FIELDS, versionTraitsOf } from "./headline-traits";
 import { nextKey, type Dataset, type Record_ } from "./types";
 
 /** Field names, in CSV order. */
 export const HEADLINE_VERSION_FIELDS = [
   "id", "article_id", "outlet", "headline", "headline_withheld", "text_hash", "first_seen_at", "last_seen_at", "seen_in",
-  "framing_letter", "framing_score",
+  "framing_letter", "framing_score", ...VERSION_TRAIT_FIELDS,
 ] as const;
 
 const asArray = (v: string[] | string): string[] => (Array.isArray(v) ? v : v.replace(/^\{|\}$/g, "").split(",").filter(Boolean));
 
-/** A version as published: text and hash withheld under "sin titulares literales", framing under "sin anotación de modelo". */
-export function headlineVersionRecord(ctx: ApiContext, r: ApiHeadlineVersionRow): Record_ {
+/**
+ * A version as published: text and hash withheld under "sin titulares literales", framing
+ * under "sin anotación de modelo"; then its own features and A/B flag (headline-traits.ts),
+ * from `loadVersionTraitRecords`.
+ */
+export function headlineVersionRecord(ctx: ApiContext, r: ApiHeadlineVersionRow, traits: ReadonlyMap<number, Record_>): Record_ {
   const policy = policyOf(ctx, r.outlet_id);
   const headline = citeHeadline(policy, r.text);
   const framing = policy.modelAnnotations;
@@ -31,6 +36,7 @@ export function headlineVersionRecord(ctx: ApiContext, r: ApiHeadlineVersionRow)
     seen_in: asArray(r.seen_in),
     framing_letter: framing ? r.framing_letter : null,
     framing_score: framing && r.framing_score !== null ? Number(r.framing_score) : null,
+    ...versionTraitsOf(traits, r.id),
   };
 }
 
@@ -46,6 +52,7 @@ export const headlineVersionsDataset: Dataset = {
       excluded: excludedIds(ctx), outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
       articleId: q.article, from: q.from, to: q.to, after, limit,
     });
-    return { items: rows.map((r) => headlineVersionRecord(ctx, r)), next: nextKey(rows, limit, (r) => [r.k, r.id]) };
+    const traits = await loadVersionTraitRecords(ctx, rows);
+    return { items: rows.map((r) => headlineVersionRecord(ctx, r, traits)), next: nextKey(rows, limit, (r) => [r.k, r.id]) };
   },
 };

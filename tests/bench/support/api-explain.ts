@@ -47,13 +47,14 @@ async function explainStatement(sql: postgres.Sql, statement: { sql: string; par
   return { label, executionMs, scans, seqScans: lines.filter((l) => /Seq Scan on (articles|headline_versions|rank_spans|stories|fetch_log|frontpage_captures)\b/.test(l)).length, plan: lines.join("\n") };
 }
 
-/** Explain the last statement `work` sends (the dataset query itself, after the context loads). */
-export async function explainApi(sql: postgres.Sql, db: Executor, now: number, label: string, work: (ctx: Awaited<ReturnType<typeof loadApiContext>>) => Promise<unknown>): Promise<Explained> {
+/** Explain every statement `work` sends after the context loads (the dataset's page, then what it loads beside it), numbered when several. */
+export async function explainApi(sql: postgres.Sql, db: Executor, now: number, label: string, work: (ctx: Awaited<ReturnType<typeof loadApiContext>>) => Promise<unknown>): Promise<Explained[]> {
   const ctx = await loadApiContext(db, now);
   const statements = await recording(db, (recorder) => work({ ...ctx, db: recorder }));
-  const last = statements[statements.length - 1];
-  if (!last) throw new Error(`${label}: no statement`);
-  return explainStatement(sql, last, label);
+  if (statements.length === 0) throw new Error(`${label}: no statement`);
+  const out: Explained[] = [];
+  for (const [i, statement] of statements.entries()) out.push(await explainStatement(sql, statement, statements.length > 1 ? `${label} #${i + 1}` : label));
+  return out;
 }
 
 /** Explain every statement a page's read model sends (WEB-4: pages are served from indexed queries). */

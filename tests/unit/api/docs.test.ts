@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DATASETS } from "../../../lib/api/datasets";
-import { DATASET_DOCS, FIELD_DOCS, PARAM_DOCS } from "../../../lib/api/docs";
+import { DATASET_DOCS, fieldDoc, PARAM_DOCS } from "../../../lib/api/docs";
 
 describe("open-data documentation", () => {
   it.each(DATASETS.map((d) => [d.name, d] as const))("WEB-3: every field and parameter of %s is documented", (_, dataset) => {
     expect(DATASET_DOCS[dataset.name].title.length).toBeGreaterThan(0);
-    for (const field of dataset.fields) expect(FIELD_DOCS[field], field).toBeTruthy();
+    for (const field of dataset.fields) expect(fieldDoc(dataset.name, field), field).toBeTruthy();
     for (const param of dataset.params) expect(PARAM_DOCS[param], param).toBeTruthy();
   });
 
