@@ -19,7 +19,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { spansOverlapping } from "../../db/queries/span-overlap";
+import { spansOverlapping } from "../../db/span-overlap";
 import { unrankedSpan } from "../../db/schema/rank-span-unranked";
 
 /** SQL of positionWeight(rank) = 1 / log2(rank + 1), for a rank of 1 or more. */

@@ -8,7 +8,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
 import { DAY_MS } from "./page-sql";
-import { spansOverlapping } from "./span-overlap";
+import { spansOverlapping } from "../span-overlap";
 
 /** One day of one outlet's front page. */
 export interface AgencyFrontDay {

@@ -10,7 +10,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../client";
 import { allOf, epochMicros, intArray, microsToIso, msToIso } from "./api-sql";
-import { spansOverlapping } from "./span-overlap";
+import { spansOverlapping } from "../span-overlap";
 
 /** One rank span as read. */
 export type ApiRankSpanRow = {

@@ -4,7 +4,7 @@
  * last successful capture by then, if that capture is at most CAPTURE_GAP_MS old), with
  * its story and its headline. Two statements for the samples: per outlet and hour, the
  * capture by index (frontpage_captures_outlet_at); per outlet, the day's spans by index
- * (span-overlap.ts). The lead at a capture is the covering span with the lowest order key,
+ * (db/span-overlap.ts). The lead at a capture is the covering span with the lowest order key,
  * found in memory: no rank is computed beyond the first.
  */
 import "server-only";
@@ -14,7 +14,7 @@ import { headlineForDisplay, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { sqlTime } from "../sql-time";
 import { idList, num, time } from "./page-sql";
-import { spansOverlapping } from "./span-overlap";
+import { spansOverlapping } from "../span-overlap";
 
 /** Where in each hour the lead is read. */
 export const LEAD_SAMPLE_OFFSET_MS = 30 * 60_000;

@@ -4,7 +4,7 @@
  * then, since when it had been on the front page without a break, and its best rank in
  * that stay; the captures before and after; and what we knew of the minute (captured,
  * before the first capture, failed, blocked, silent: lib/pages/capture-state.ts).
- * Every read goes through an index: captures by (outlet, at), spans by span-overlap.ts and
+ * Every read goes through an index: captures by (outlet, at), spans by db/span-overlap.ts and
  * by article (primary key), headlines by article, the request log by (site, at).
  */
 import "server-only";
@@ -14,7 +14,7 @@ import { headlineForDisplay, type OutletPolicy } from "../../lib/policy";
 import type { Executor } from "../client";
 import { sqlTime } from "../sql-time";
 import { idList, num, time } from "./page-sql";
-import { spansOverlapping } from "./span-overlap";
+import { spansOverlapping } from "../span-overlap";
 
 /** How far back a link's best rank is looked for: its stay, at most this long before the capture. */
 export const BEST_RANK_WINDOW_MS = 24 * 3_600_000;

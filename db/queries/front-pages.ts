@@ -9,7 +9,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
-import { spansOverlapping } from "./span-overlap";
+import { spansOverlapping } from "../span-overlap";
 
 /** One article on a front page at an instant. */
 export interface RankedArticle { articleId: number; rank: number }
@@ -56,7 +56,7 @@ function islands(ranked: SQL): SQL {
  * in [from, to], counted from the last capture at or before `from` so that an interval
  * running through `from` starts at or before it (clip with greatest/least). Intervals
  * ending before `from` are left out. Ranks come from one window over the captures of the
- * period joined with the spans covering them: the spans by index (span-overlap.ts), then
+ * period joined with the spans covering them: the spans by index (db/span-overlap.ts), then
  * each span's captures by index.
  */
 export function outletRankIntervals(outletId: number, from: string, to: string): SQL {
@@ -98,7 +98,7 @@ export async function rankHistories(db: Executor, articleIds: readonly number[])
         (select max(m.position) from mine m where m.outlet_id = c.outlet_id) as max_position
       from c group by outlet_id
     ), s as materialized (
-      -- Two index searches per outlet (span-overlap.ts); "offset 0" keeps the planner from
+      -- Two index searches per outlet (db/span-overlap.ts); "offset 0" keeps the planner from
       -- flattening the lateral into a hash join over the whole table (it cannot know b has a
       -- row or two). A rank counts only the spans of lower position, so the spans placed below
       -- all of the articles' own cannot change it and are left out (most of a front page, for

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { headlineForDisplay, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
-import { spansOverlapping } from "./span-overlap";
+import { spansOverlapping } from "../span-overlap";
 import { loadStoryLabels, type StoryLabel } from "./story-labels";
 
 /** What leads one outlet's front page at its latest capture. */
@@ -72,7 +72,7 @@ export async function leadsNow(db: Executor, policies: Policies): Promise<FrontP
       where rs.outlet_id = o.id and rs.to_at is null order by position limit 1
     ) s on true
     -- It has led since the capture after the last one a span above it covered (those
-    -- spans are all closed, since it is the first open one), by index (span-overlap.ts).
+    -- spans are all closed, since it is the first open one), by index (db/span-overlap.ts).
     left join lateral (
       select max(rs.to_at) as at from ${spansOverlapping(sql`o.id`, sql`s.from_at`, null, ["position", "to_at"])} rs
       where rs.to_at is not null and rs.position < s.position

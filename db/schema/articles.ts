@@ -123,7 +123,7 @@ export const rankSpans = pgTable("rank_spans", {
   primaryKey({ name: "rank_spans_pkey", columns: [t.articleId, t.fromAt] }),
   // The open-data keyset order (outlet, from_at, article_id): ties of a capture are few and
   // sorted after the scan. It also finds the short spans covering a period: those that
-  // started at most SHORT_SPAN before it (db/queries/span-overlap.ts).
+  // started at most SHORT_SPAN before it (db/span-overlap.ts).
   index("rank_spans_outlet_from").on(t.outletId, t.fromAt),
   // The other spans, by end (then start, to filter in the index): the open ones (to_at null,
   // last in the index) and the few that lasted longer than SHORT_SPAN. Spans covering a

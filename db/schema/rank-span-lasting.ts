@@ -1,7 +1,7 @@
 /**
  * Which rank spans are "lasting" (SPEC STO-1 reads): open ones, and closed ones longer than
  * SHORT_SPAN. A short span covering an instant started at most SHORT_SPAN before it, so the
- * spans covering a period are found by two bounded index scans (db/queries/span-overlap.ts):
+ * spans covering a period are found by two bounded index scans (db/span-overlap.ts):
  * the short ones by start (rank_spans_outlet_from), the lasting ones by end
  * (rank_spans_lasting, a partial index with this predicate).
  */

@@ -18,6 +18,8 @@ import { createCrawlPipeline } from "../../../crawler/compose";
 import { runHousekeeping } from "../../../crawler/housekeeping";
 import { clusterPendingStories } from "../../../crawler/derive/cluster-stories";
 import { createStoryHousekeeping } from "../../../crawler/derive/story-housekeeping";
+import { rankHistories } from "../../../db/queries/front-pages";
+import { prominenceMinutes } from "../../../lib/analysis/prominence";
 import { recordFingerprints } from "../../../crawler/derive/fingerprints";
 import { hasLede } from "../../../lib/analysis/fingerprint";
 import { runWorker } from "../../../crawler/loop";
@@ -118,6 +120,17 @@ describe("stories on the simulated web", () => {
     expect(all.precision).toBeGreaterThanOrEqual(0.7);
     expect(news.precision).toBeGreaterThanOrEqual(0.7);
     expect(judged.recall).toBeGreaterThanOrEqual(0.3);
+  });
+
+  it("DER-9: the worker's housekeeping stored prominence as it crawled, never more than the rank history gives", async () => {
+    const articles = await database.db.execute<{ id: string | number; minutes: number }>(sql`select id, weighted_minutes as minutes from articles where weighted_minutes > 0`);
+    expect(articles.length).toBeGreaterThan(0);
+    const histories = await rankHistories(database.db, articles.map((a) => Number(a.id)));
+    for (const a of articles) {
+      const full = prominenceMinutes((histories.get(Number(a.id)) ?? []).map((r) => ({ rank: r.rank, fromAt: r.from, toAt: r.to })));
+      // The last captures of the crawl may be ranked by a round that did not come.
+      expect(Number(a.minutes), `article ${a.id}`).toBeLessThanOrEqual(full + 1e-6);
+    }
   });
 
   it("DER-2: each story has outlets, first ≤ last seen, one article per outlet, and the outlet count of its members", async () => {

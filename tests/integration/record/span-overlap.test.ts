@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/outlets";
-import { spansOverlapping } from "../../../db/queries/span-overlap";
+import { spansOverlapping } from "../../../db/span-overlap";
 import { parseOutletsFile } from "../../../lib/outlets-file";
 import { simOutlets } from "../../sim/outlets";
 import { toOutletsFile } from "../../sim/outlets-file";

@@ -3,11 +3,11 @@
  * index: a span lasting at most SHORT_SPAN that overlaps [from, to] started at most
  * SHORT_SPAN before `from`, so it is found by its start (index rank_spans_outlet_from); the
  * others, open or longer, are few and found by their end (partial index rank_spans_lasting).
- * The two sets are disjoint, so their union is every overlapping span once.
+ * The two sets are disjoint, so their union is every overlapping span once. Pages read
+ * through it, and so does the worker (prominence, crawler/derive/rank-prominence.ts).
  */
-import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { lastingSpan, SHORT_SPAN } from "../schema/rank-span-lasting";
+import { lastingSpan, SHORT_SPAN } from "./schema/rank-span-lasting";
 
 /** Columns of rank_spans, by name, to select. */
 type SpanColumn = "article_id" | "outlet_id" | "position" | "from_at" | "to_at";
