@@ -91,7 +91,7 @@ export const FIELD_DOCS: Record<string, string> = {
   outlet_count: "Cabeceras que la cubrieron (entre las que se pueden mostrar).",
   article_count: "Artículos que la forman (entre los que se pueden mostrar).",
   ...HEADLINE_TRAIT_DOCS,
-  prominence: "Prominencia: minutos en portada ponderados por la posición (1 / log2(posición + 1)), redondeados; en una historia, la suma de sus artículos. null en un artículo con «sin posición»; una historia no suma las cabeceras con «sin posición» (ver /metodologia#prominencia).",
+  prominence: "Prominencia: minutos en portada ponderados por la posición (1 / log2(posición + 1)), redondeados; en una historia, la suma de sus artículos. null en un artículo con «sin posición»; una historia no suma las cabeceras con «sin posición». El rastreador la actualiza cada minuto, así que puede ir unos minutos por detrás de la última captura (ver /metodologia#prominencia).",
 };
 
 /** Fields that mean something else in one dataset than in FIELD_DOCS (a version's `language` and `ab_test`). */
