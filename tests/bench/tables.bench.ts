@@ -17,10 +17,9 @@
  * per read), BENCH_TABLES_WRITES (2,000 calls per write), BENCH_TABLES_PLANS=1 (whole plans).
  */
 import os from "node:os";
-import { drizzle } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
+import type postgres from "postgres";
 import { pruneLogs } from "../../crawler/record/log-retention";
-import type { Database, Executor } from "../../db/client";
+import { openReadDatabase, type Database, type Executor } from "../../db/client";
 import { loadConfig, type Config } from "../../lib/config";
 import { explainPage, type Explained } from "./support/api-explain";
 import { benchOutlets, READS, WRITES, type Outlet } from "./support/request-table-work";
@@ -51,15 +50,15 @@ interface Scale {
   timed: Map<string, { p50: number; p95: number; seqScans?: number; pages?: number }>;
 }
 
-/** Run `work` in a transaction that is rolled back (the prune deletes), on a connection of its own. */
+/** Run `work` in a transaction that is rolled back (the prune deletes), on a connection of its own with the product's settings. */
 async function rolledBack(url: string, work: (sql: postgres.Sql, db: Executor) => Promise<void>): Promise<void> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const own = openReadDatabase(url, { maxConnections: 1 });
   try {
-    await sql.unsafe("begin");
-    await work(sql, drizzle(sql));
+    await own.sql.unsafe("begin");
+    await work(own.sql, own.db);
   } finally {
-    await sql.unsafe("rollback").catch(() => {});
-    await sql.end();
+    await own.sql.unsafe("rollback").catch(() => {});
+    await own.close();
   }
 }
 
