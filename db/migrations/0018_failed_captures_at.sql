@@ -1,0 +1,1 @@
+CREATE INDEX "frontpage_captures_failed_at" ON "frontpage_captures" USING btree ("at") WHERE "frontpage_captures"."outcome" <> 'ok';
