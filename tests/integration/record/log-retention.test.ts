@@ -76,20 +76,21 @@ async function recorded(run: boolean, work: (db: Executor) => Promise<unknown>):
 }
 
 describe("log retention", () => {
-  it("STO-6: failed captures are found by their own index, not by reading every successful capture (kept forever)", async () => {
-    const statements = [
-      ...await recorded(false, (db) => pruneLogs(db, loadConfig({}).retention, END)),
-      ...await recorded(true, (db) => readCurrentMetrics(db, END)),
-      ...await recorded(true, (db) => readMetricsHistory(db, END)),
-    ].filter((s) => /from frontpage_captures/.test(s.sql));
-    expect(statements).toHaveLength(3);
-    // Sequential scans off: the plan shows an index that can answer each statement; only one on failed captures can without reading the others.
+  it("STO-6: the prune and /metrics find old probes and failed captures by time through an index, not by reading every successful capture (kept forever)", async () => {
+    const prune = await recorded(false, (db) => pruneLogs(db, loadConfig({}).retention, END));
+    const metrics = [...await recorded(true, (db) => readCurrentMetrics(db, END)), ...await recorded(true, (db) => readMetricsHistory(db, END))];
+    const expected = [
+      ...[...prune, ...metrics].filter((s) => /from frontpage_captures/.test(s.sql)).map((s) => ({ ...s, index: "frontpage_captures_failed_at" })),
+      ...prune.filter((s) => /from probes/.test(s.sql)).map((s) => ({ ...s, index: "probes_at" })),
+    ];
+    expect(expected).toHaveLength(4);
+    // Sequential scans off: the plan shows the index that answers each statement by time alone.
     const sql = postgres(database.url, { max: 1, onnotice: () => {} });
     try {
       await sql.unsafe("set enable_seqscan = off");
-      for (const statement of statements) {
+      for (const statement of expected) {
         const plan = (await sql.unsafe(`explain ${statement.sql}`, statement.params as never[])).map((r) => String(Object.values(r)[0])).join("\n");
-        expect(plan, statement.sql).toContain("frontpage_captures_failed_at");
+        expect(plan, statement.sql).toContain(statement.index);
       }
     } finally {
       await sql.end();
