@@ -120,7 +120,11 @@ export const probes = pgTable("probes", {
   at: ts("at").notNull(),
   status: integer("status"),
   answered: boolean("answered").notNull(),
-}, (t) => [index("probes_site_at").on(t.siteDomain, t.at)]);
+}, (t) => [
+  index("probes_site_at").on(t.siteDomain, t.at),
+  // The retention prune deletes by time alone (npm run bench -- tables).
+  index("probes_at").on(t.at),
+]);
 
 /** Signals recorded per outlet and URL (SIG-1…4): TDM, meta robots, content signals, paywall. */
 export const signals = pgTable("signals", {

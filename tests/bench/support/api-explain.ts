@@ -44,7 +44,7 @@ async function explainStatement(sql: postgres.Sql, statement: { sql: string; par
   const lines = rows.map((r) => String(Object.values(r)[0]));
   const scans = lines.filter((l) => /Scan|Sort|Join|Nested Loop|Limit/.test(l)).map((l) => l.trim().replace(/\s+\(cost=[^)]*\)/, "").replace(/\(actual[^)]*\)/, "").trim());
   const executionMs = Number(/Execution Time: ([\d.]+)/.exec(lines.join("\n"))?.[1] ?? Number.NaN);
-  return { label, executionMs, scans, seqScans: lines.filter((l) => /Seq Scan on (articles|headline_versions|rank_spans|stories|fetch_log|frontpage_captures)\b/.test(l)).length, plan: lines.join("\n") };
+  return { label, executionMs, scans, seqScans: lines.filter((l) => /Seq Scan on (articles|headline_versions|rank_spans|stories|fetch_log|frontpage_captures|probes)\b/.test(l)).length, plan: lines.join("\n") };
 }
 
 /** Explain every statement `work` sends after the context loads (the dataset's page, then what it loads beside it), numbered when several. */

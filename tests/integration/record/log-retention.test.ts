@@ -4,14 +4,18 @@
  * successful captures are kept whatever their age; and at the shortest windows the
  * configuration allows, no figure of /estado or of an outlet's page changes.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../../db/client";
+import type { Database, Executor } from "../../../db/client";
 import { loadPolicies } from "../../../db/policy";
+import { readCurrentMetrics, readMetricsHistory } from "../../../db/queries/metrics";
 import { loadOutletStatus } from "../../../db/queries/outlet-page-status";
 import { readStatusPage } from "../../../db/queries/status-page";
 import { sqlTime } from "../../../db/sql-time";
 import { createLogPruner, PRUNE_EVERY_MS } from "../../../crawler/jobs/prune-logs";
+import { pruneLogs } from "../../../crawler/record/log-retention";
 import { loadConfig } from "../../../lib/config";
 import { createLogger } from "../../../lib/log";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
@@ -59,7 +63,40 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** The statements `work` sends, with their parameters; run for real only when `run` (the prune's deletes are not). */
+async function recorded(run: boolean, work: (db: Executor) => Promise<unknown>): Promise<{ sql: string; params: unknown[] }[]> {
+  const dialect = new PgDialect();
+  const seen: { sql: string; params: unknown[] }[] = [];
+  const execute = (query: SQL) => {
+    seen.push(dialect.sqlToQuery(query));
+    return run ? database.db.execute(query) : Promise.resolve([]);
+  };
+  await work({ execute: execute as Executor["execute"] });
+  return seen;
+}
+
 describe("log retention", () => {
+  it("STO-6: the prune and /metrics find old probes and failed captures by time through an index, not by reading every successful capture (kept forever)", async () => {
+    const prune = await recorded(false, (db) => pruneLogs(db, loadConfig({}).retention, END));
+    const metrics = [...await recorded(true, (db) => readCurrentMetrics(db, END)), ...await recorded(true, (db) => readMetricsHistory(db, END))];
+    const expected = [
+      ...[...prune, ...metrics].filter((s) => /from frontpage_captures/.test(s.sql)).map((s) => ({ ...s, index: "frontpage_captures_failed_at" })),
+      ...prune.filter((s) => /from probes/.test(s.sql)).map((s) => ({ ...s, index: "probes_at" })),
+    ];
+    expect(expected).toHaveLength(4);
+    // Sequential scans off: the plan shows the index that answers each statement by time alone.
+    const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+    try {
+      await sql.unsafe("set enable_seqscan = off");
+      for (const statement of expected) {
+        const plan = (await sql.unsafe(`explain ${statement.sql}`, statement.params as never[])).map((r) => String(Object.values(r)[0])).join("\n");
+        expect(plan, statement.sql).toContain(statement.index);
+      }
+    } finally {
+      await sql.end();
+    }
+  });
+
   it("STO-6: at the shortest windows allowed, old log rows go, successful captures stay, and no published figure changes", async () => {
     const windows = loadConfig({ HEMEROSCOPIO_RETAIN_REQUESTS_DAYS: "7", HEMEROSCOPIO_RETAIN_FAILED_CAPTURES_DAYS: "7", HEMEROSCOPIO_RETAIN_PROBES_DAYS: "7", HEMEROSCOPIO_RETAIN_FORM_ATTEMPTS_DAYS: "1" }).retention;
     const days = { requests: 7, captures: 7, probes: 7, forms: 1 };

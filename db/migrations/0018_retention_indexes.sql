@@ -1,0 +1,2 @@
+CREATE INDEX "probes_at" ON "probes" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "frontpage_captures_failed_at" ON "frontpage_captures" USING btree ("at") WHERE "frontpage_captures"."outcome" <> 'ok';
