@@ -8,6 +8,7 @@ import { drawCore, headlineFor, type NewsCore } from "./headlines";
 import type { SimOutlet } from "./outlets";
 import { textFor, type ArticleText } from "./prose";
 import { drawStory, MAX_PICKUP_MS, storyIntervalMs, type SimStory } from "./stories";
+import { createStoryIndex } from "./story-index";
 import { AUTHORS, type Section } from "./vocabulary";
 
 /** One article as the simulator knows it (URLs are portless). */
@@ -64,7 +65,9 @@ function datePath(at: number): string {
 export function createWorld(seed: number, outlets: readonly SimOutlet[]): World {
   const dice = createDice(seed);
   const bySlug = new Map(outlets.map((o) => [o.slug, o]));
+  const positionOf = new Map(outlets.map((o, i) => [o.slug, i]));
   const storyInterval = storyIntervalMs(outlets.length);
+  const storyIndex = createStoryIndex(dice, outlets.length);
   const articles = new Map<string, SimArticle | undefined>();
   const stories = new Map<number, SimStory | undefined>();
   const texts = new Map<string, ArticleText>();
@@ -146,9 +149,9 @@ export function createWorld(seed: number, outlets: readonly SimOutlet[]): World 
       const a = article(`${slug}:a${k}`);
       if (a && a.publishedAt >= from && a.publishedAt <= to) found.push(a);
     }
-    const firstStory = Math.floor((from - MAX_PICKUP_MS) / storyInterval) - 1;
-    for (let j = Math.max(0, firstStory); j <= Math.floor(to / storyInterval); j++) {
-      if (!story(j)?.outlets.includes(slug)) continue;
+    // Only the story slots this outlet covers: a window's slots grow with the outlet count.
+    const firstStory = Math.max(0, Math.floor((from - MAX_PICKUP_MS) / storyInterval) - 1);
+    for (const j of storyIndex.slotsOf(positionOf.get(slug) ?? -1, firstStory, Math.floor(to / storyInterval))) {
       const a = article(`${slug}:s${j}`);
       if (a && a.publishedAt >= from && a.publishedAt <= to) found.push(a);
     }

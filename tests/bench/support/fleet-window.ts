@@ -53,6 +53,8 @@ export interface FleetWindow {
   to: number;
   warmUpMs: number;
   warmedUp: boolean;
+  /** The simulator's CPU seconds for its first answer to every outlet (the bench's own requests), ÷ outlets. */
+  simFirstAnswerCpu: number;
   /** CPU seconds in the window. */
   cpu: { workers: number; perWorker: number[]; postgres?: number; simulator?: number; machine: number; others: number; machineBusy: number };
   /** Statements PostgreSQL executed for this database in the window (pg_stat_statements), -1 when unavailable. */
@@ -121,8 +123,11 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
       },
     });
     t = performance.now();
+    const simBefore = treeCpuSeconds(sim.pid) ?? Number.NaN;
     await warmSimulator(sim.port, outlets.map((x) => x.feeds[0]!));
-    ctx.progress(`${label}: the simulator answered every outlet's feed once in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+    const simFirstAnswerCpu = ((treeCpuSeconds(sim.pid) ?? Number.NaN) - simBefore) / o.sites;
+    ctx.progress(`${label}: the simulator answered every outlet's feed once in ${((performance.now() - t) / 1000).toFixed(0)} s, ` +
+      `${(simFirstAnswerCpu * 1000).toFixed(1)} ms of its CPU per outlet`);
     const logDir = process.env.BENCH_PACING_WORKER_LOGS;
     workers = Array.from({ length: o.workers }, (_, i) => startWorker(env, logDir ? path.join(logDir, `worker-${o.sites}-${i + 1}.log`) : undefined));
 
@@ -177,7 +182,7 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
     const simulator = sim0 !== undefined && sim1 !== undefined ? sim1 - sim0 : undefined;
     const machine = busySeconds(m0, m1, clockTicks());
     return {
-      log: withoutWarmUp(log), siteDomains: outlets.map((x) => new URL(x.homepage).hostname.replace(/^www\./, "")), from, to, warmUpMs, warmedUp,
+      log: withoutWarmUp(log), siteDomains: outlets.map((x) => new URL(x.homepage).hostname.replace(/^www\./, "")), from, to, warmUpMs, warmedUp, simFirstAnswerCpu,
       cpu: { workers: workersCpu, perWorker, postgres, simulator, machine, others: machine - workersCpu - (postgres ?? 0) - (simulator ?? 0), machineBusy: busyShare(m0, m1) },
       // The statistics reset itself is one of the counted calls.
       pgCalls: calls?.n === null || calls?.n === undefined ? -1 : Number(calls.n) - 1,
