@@ -6,7 +6,7 @@ import { createDice, type Dice } from "./dice";
 import { drawHeadlineSchedule, headlineAt, type HeadlineSchedule } from "./headline-history";
 import { drawCore, headlineFor, type NewsCore } from "./headlines";
 import type { SimOutlet } from "./outlets";
-import { textFor, type ArticleText } from "./prose";
+import { ledeFor, textFor, type ArticleText } from "./prose";
 import { drawStory, MAX_PICKUP_MS, storyIntervalMs, type SimStory } from "./stories";
 import { createStoryIndex } from "./story-index";
 import { AUTHORS, type Section } from "./vocabulary";
@@ -46,6 +46,8 @@ export interface World {
   articlesOf(slug: string, from: number, to: number): SimArticle[];
   /** Lede and body (wire copy is shared by every outlet running it). */
   textOf(article: SimArticle): ArticleText;
+  /** `textOf(article).lede`, without drawing the body when it is not at hand. */
+  ledeOf(article: SimArticle): string;
 }
 
 const MINUTE = 60_000;
@@ -158,14 +160,29 @@ export function createWorld(seed: number, outlets: readonly SimOutlet[]): World 
     return found.sort((x, y) => y.publishedAt - x.publishedAt || x.id.localeCompare(y.id));
   }
 
-  function textOf(a: SimArticle): ArticleText {
+  /** The wire story whose copy `a` runs, if any. */
+  const wireOf = (a: SimArticle) => {
     const s = a.storyId ? story(Number(a.localId.slice(1))) : undefined;
+    return s?.agency ? s : undefined;
+  };
+
+  function textOf(a: SimArticle): ArticleText {
+    const s = wireOf(a);
     // Wire copy is keyed by the story, so every outlet running it carries the same text.
-    if (s?.agency) return remember(texts, s.id, () => textFor(dice, ["wire", s.index], s.core, { name: s.agency ?? "", at: s.breaksAt }));
+    if (s) return remember(texts, s.id, () => textFor(dice, ["wire", s.index], s.core, { name: s.agency ?? "", at: s.breaksAt }));
     return remember(texts, a.id, () => textFor(dice, ["text", a.id], a.core));
   }
 
-  return { seed, outlets, dice, outlet: (slug) => bySlug.get(slug), story, article, articlesOf, textOf };
+  // Feeds of thousands of outlets list more articles than the text memo keeps; their ledes are
+  // drawn on their own (the same draws as textFor's), not the whole body every time.
+  function ledeOf(a: SimArticle): string {
+    const s = wireOf(a);
+    const known = texts.get(s ? s.id : a.id);
+    if (known) return known.lede;
+    return s ? ledeFor(dice, ["wire", s.index], s.core).lede : ledeFor(dice, ["text", a.id], a.core).lede;
+  }
+
+  return { seed, outlets, dice, outlet: (slug) => bySlug.get(slug), story, article, articlesOf, textOf, ledeOf };
 }
 
 /** The headline text live at `time`, or `undefined` before publication. */
