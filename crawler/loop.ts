@@ -59,6 +59,15 @@ const MIN_CLAIM_EVERY_MS = 250;
 /** A claimed job's lease, by default (it covers waiting for the site's turn). */
 const DEFAULT_LEASE_MS = 600_000;
 
+/**
+ * After claims that came back empty although work was due (every due source's site busy, in
+ * back-off or leased by another process), the next one waits longer: twice as long per empty
+ * claim, from MIN_CLAIM_EVERY_MS up to this, unless a job of ours ends first. A claim walks
+ * every site, so claiming every second for nothing cost PostgreSQL more than the crawl at
+ * 10,000 sites; a due job is picked up at most this late.
+ */
+const MAX_EMPTY_CLAIM_EVERY_MS = 8_000;
+
 /** Most jobs of one site run in a row by one slot before it goes back to the claim (fairness). */
 const MAX_CHAIN = 20;
 
@@ -83,6 +92,8 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
   let wake: () => void = () => {};
   let lastBeat = -Infinity;
   let lastClaim = -Infinity;
+  // Claims in a row that came back empty (see MAX_EMPTY_CLAIM_EVERY_MS).
+  let emptyClaims = 0;
   // Every job in flight listens to the shutdown signal (sleeps, fetches): that is expected.
   setMaxListeners(Math.max(10, concurrency * 4), signal);
   log.info("worker.started", { workerId, concurrency });
@@ -107,6 +118,7 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
       ? await watched("claim", claimDueJobs(db, { workerId, now: lastClaim, leaseMs: o.leaseMs ?? DEFAULT_LEASE_MS, limit: free, articleDailyBudget: o.articleDailyBudget }))
       : [];
     if (free > 0) claimTook = clock.now() - lastClaim;
+    emptyClaims = free > 0 && jobs.length === 0 ? emptyClaims + 1 : 0;
     if (outages > 0) log.info("database.back", { workerId, failedRounds: outages, jobsInHand: inflight.size });
     outages = 0;
     stats.claimed += jobs.length;
@@ -122,7 +134,9 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
     if (jobEnded) return;
     // Nothing more to claim now: sleep until a job ends or the next source is due.
     const next = inflight.size < concurrency ? await watched("next-due", nextDueAt(db)) : undefined;
-    const wait = Math.min(maxIdleMs, next === undefined ? maxIdleMs : Math.max(50, next - clock.now()));
+    // Work due now that the claim could not take: wait a little longer each time (or until a job ends).
+    const floor = emptyClaims === 0 ? 50 : Math.min(MAX_EMPTY_CLAIM_EVERY_MS, MIN_CLAIM_EVERY_MS * 2 ** Math.min(emptyClaims, 10));
+    const wait = Math.min(maxIdleMs, next === undefined ? maxIdleMs : Math.max(floor, next - clock.now()));
     const idle = new AbortController();
     const onAbort = () => idle.abort();
     signal.addEventListener("abort", onAbort, { once: true });

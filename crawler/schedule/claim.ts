@@ -221,13 +221,28 @@ export async function completeJob(db: Db, p: { job: Job; workerId: string; nextD
   return rows.length === 1;
 }
 
-/** When the next job becomes due (for an idle-cheap sleep), or undefined when none is scheduled. */
+/** A source's or an article read's earliest moment to run: due, not paused, not leased (the `*_wake` indexes' expressions). */
+const sourceWake = sql`greatest(s.next_due_at, coalesce(s.paused_until, s.next_due_at), coalesce(s.lease_until, s.next_due_at))`;
+const readWake = sql`greatest(a.read_due_at, coalesce(a.read_lease_until, a.read_due_at))`;
+
+/**
+ * When the next job becomes due (for an idle-cheap sleep), or undefined when none is scheduled.
+ * Each side is the first entry of its `*_wake` index (a source of an inactive outlet is
+ * stepped over), so the cost does not grow with the number of sources or unread articles.
+ */
 export async function nextDueAt(db: Db): Promise<number | undefined> {
-  const [row] = await db.execute<{ at: Date | string | null }>(sql`
-    select least(
-      (select min(greatest(s.next_due_at, coalesce(s.paused_until, s.next_due_at), coalesce(s.lease_until, s.next_due_at)))
-       from sources s join outlets o on o.id = s.outlet_id where s.active and not s.proposed and o.active),
-      (select min(greatest(a.read_due_at, coalesce(a.read_lease_until, a.read_due_at)))
-       from articles a where a.read_at is null and a.read_due_at is not null)) as at`);
+  const [row] = await db.execute<{ at: Date | string | null }>(nextDueAtQuery());
   return fromSqlTime(row?.at);
+}
+
+/** The statement behind `nextDueAt` (its plan is tested). */
+export function nextDueAtQuery() {
+  return sql`
+    select least(
+      (select ${sourceWake} from sources s
+       where s.active and not s.proposed and exists (select 1 from outlets o where o.id = s.outlet_id and o.active)
+       order by ${sourceWake} limit 1),
+      (select ${readWake} from articles a
+       where a.read_at is null and a.read_due_at is not null
+       order by ${readWake} limit 1)) as at`;
 }

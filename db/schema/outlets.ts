@@ -66,6 +66,9 @@ export const sources = pgTable("sources", {
   // The claim's per-site pick: a site's most overdue source first (crawler/schedule/claim.ts).
   index("sources_site_due").on(t.siteDomain, t.nextDueAt, t.id).where(sql`${t.active} and not ${t.proposed}`),
   index("sources_leased").on(t.siteDomain, t.leaseUntil).where(sql`${t.leaseUntil} is not null`),
+  // The worker's next wake-up (crawler/schedule/claim.ts `nextDueAt`): the earliest moment a source may run, read off an index.
+  index("sources_wake").on(sql`greatest(${t.nextDueAt}, coalesce(${t.pausedUntil}, ${t.nextDueAt}), coalesce(${t.leaseUntil}, ${t.nextDueAt}))`)
+    .where(sql`${t.active} and not ${t.proposed}`),
 ]);
 
 /** The pacing unit: a registrable domain (SPEC POL-1), shared across worker processes. */

@@ -92,6 +92,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       siteCounts: numbers(process.env.BENCH_PACING_SITES, [1000, 10_000]), workers: one(process.env.BENCH_PACING_WORKERS, 4),
       feeds: one(process.env.BENCH_PACING_FEEDS, 16), windowMs: one(process.env.BENCH_PACING_WINDOW_S, 120) * 1000,
       maxWarmUpMs: one(process.env.BENCH_PACING_WARMUP_S, 420) * 1000, explainClaim: process.env.BENCH_EXPLAIN_CLAIM === "1",
+      referenceGapS: one(process.env.BENCH_PACING_GAP_S, 4),
     });
   }
   const windowMs = one(process.env.BENCH_PACING_WINDOW_S, 60) * 1000;

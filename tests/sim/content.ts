@@ -67,7 +67,7 @@ export function feedResponse(world: World, req: SimRequest, outlet: SimOutlet, s
     updatedAt: lastChange(a, req.now),
     authors: a.authors,
     section: a.section.name,
-    lede: world.textOf(a).lede,
+    lede: world.ledeOf(a),
   }));
   const path = section ? PATHS.sectionFeed(outlet.feedFormat, section) : PATHS.mainFeed(outlet.feedFormat);
   const ctx = {

@@ -56,13 +56,18 @@ function dateline(core: NewsCore, agency: string, at: number): string {
   return `${core.place.toUpperCase()}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} (${agency}).-`;
 }
 
+/** The token and lede of `textFor` alone (a feed shows only the lede: the body costs ten times more). */
+export function ledeFor(dice: Dice, key: DrawKey, core: NewsCore): { token: string; lede: string } {
+  const token = drawToken(dice, key);
+  return { token, lede: fill(LEDE, core, `${token}-L`, dice.int(2, 18, ...key, "lede")) };
+}
+
 /**
  * Text for the article (or wire story) named by `key`. With `agency`, the caller
  * passes the story's key so every outlet running the wire gets the same text.
  */
 export function textFor(dice: Dice, key: DrawKey, core: NewsCore, agency?: { name: string; at: number }): ArticleText {
-  const token = drawToken(dice, key);
-  const lede = fill(LEDE, core, `${token}-L`, dice.int(2, 18, ...key, "lede"));
+  const { token, lede } = ledeFor(dice, key, core);
   const paragraphs: string[][] = [];
   const paragraphCount = dice.int(4, 6, ...key, "paragraphs");
   let index = 0;

@@ -33,27 +33,37 @@ export function storyIntervalMs(outletCount: number): number {
   return Math.round((150_000 * 30) / outletCount);
 }
 
+/**
+ * Positions (in `outletCount`) of the outlets covering story number `index`, in pickup-style
+ * order: a partial Fisher–Yates over outlet positions, drawn per step so it is stateless, with
+ * only the displaced positions kept, so a story costs its 3–6 picks whatever the outlet count.
+ */
+export function storyOutletPositions(dice: Dice, outletCount: number, index: number): number[] {
+  if (outletCount < 2) return [];
+  const key = ["story", index] as const;
+  const count = Math.min(outletCount, dice.int(3, 6, ...key, "count"));
+  const displaced = new Map<number, number>();
+  const picked: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const j = i + Math.floor(dice.unit(...key, "pick", i) * (outletCount - i));
+    const atJ = displaced.get(j) ?? j;
+    picked.push(atJ);
+    // Position i is never drawn from again; position j now holds what stood at i.
+    displaced.set(j, displaced.get(i) ?? i);
+  }
+  return picked;
+}
+
 /** Story number `index` of the global timeline, or `undefined` when too few outlets exist to share. */
 export function drawStory(dice: Dice, outlets: readonly SimOutlet[], index: number): SimStory | undefined {
   if (outlets.length < 2) return undefined;
   const interval = storyIntervalMs(outlets.length);
   const key = ["story", index] as const;
-  const count = Math.min(outlets.length, dice.int(3, 6, ...key, "count"));
-  // Partial Fisher–Yates over outlet positions, drawn per step so it is stateless.
-  const pool = outlets.map((o) => o.slug);
-  for (let i = 0; i < count; i++) {
-    const j = i + Math.floor(dice.unit(...key, "pick", i) * (pool.length - i));
-    const picked = pool[j];
-    const current = pool[i];
-    if (picked === undefined || current === undefined) break;
-    pool[i] = picked;
-    pool[j] = current;
-  }
   return {
     id: `story-${index}`,
     index,
     breaksAt: index * interval + Math.floor(dice.unit(...key, "at") * interval * 0.5),
-    outlets: pool.slice(0, count),
+    outlets: storyOutletPositions(dice, outlets.length, index).map((p) => outlets[p]!.slug),
     agency: dice.unit(...key, "wire") < 0.35 ? dice.pick(AGENCIES, ...key, "agency") : undefined,
     core: drawCore(dice, key),
     styleBase: dice.int(0, 999, ...key, "style"),

@@ -6,8 +6,9 @@ import { createDice, type Dice } from "./dice";
 import { drawHeadlineSchedule, headlineAt, type HeadlineSchedule } from "./headline-history";
 import { drawCore, headlineFor, type NewsCore } from "./headlines";
 import type { SimOutlet } from "./outlets";
-import { textFor, type ArticleText } from "./prose";
+import { ledeFor, textFor, type ArticleText } from "./prose";
 import { drawStory, MAX_PICKUP_MS, storyIntervalMs, type SimStory } from "./stories";
+import { createStoryIndex } from "./story-index";
 import { AUTHORS, type Section } from "./vocabulary";
 
 /** One article as the simulator knows it (URLs are portless). */
@@ -45,6 +46,8 @@ export interface World {
   articlesOf(slug: string, from: number, to: number): SimArticle[];
   /** Lede and body (wire copy is shared by every outlet running it). */
   textOf(article: SimArticle): ArticleText;
+  /** `textOf(article).lede`, without drawing the body when it is not at hand. */
+  ledeOf(article: SimArticle): string;
 }
 
 const MINUTE = 60_000;
@@ -64,7 +67,9 @@ function datePath(at: number): string {
 export function createWorld(seed: number, outlets: readonly SimOutlet[]): World {
   const dice = createDice(seed);
   const bySlug = new Map(outlets.map((o) => [o.slug, o]));
+  const positionOf = new Map(outlets.map((o, i) => [o.slug, i]));
   const storyInterval = storyIntervalMs(outlets.length);
+  const storyIndex = createStoryIndex(dice, outlets.length);
   const articles = new Map<string, SimArticle | undefined>();
   const stories = new Map<number, SimStory | undefined>();
   const texts = new Map<string, ArticleText>();
@@ -146,23 +151,38 @@ export function createWorld(seed: number, outlets: readonly SimOutlet[]): World 
       const a = article(`${slug}:a${k}`);
       if (a && a.publishedAt >= from && a.publishedAt <= to) found.push(a);
     }
-    const firstStory = Math.floor((from - MAX_PICKUP_MS) / storyInterval) - 1;
-    for (let j = Math.max(0, firstStory); j <= Math.floor(to / storyInterval); j++) {
-      if (!story(j)?.outlets.includes(slug)) continue;
+    // Only the story slots this outlet covers: a window's slots grow with the outlet count.
+    const firstStory = Math.max(0, Math.floor((from - MAX_PICKUP_MS) / storyInterval) - 1);
+    for (const j of storyIndex.slotsOf(positionOf.get(slug) ?? -1, firstStory, Math.floor(to / storyInterval))) {
       const a = article(`${slug}:s${j}`);
       if (a && a.publishedAt >= from && a.publishedAt <= to) found.push(a);
     }
     return found.sort((x, y) => y.publishedAt - x.publishedAt || x.id.localeCompare(y.id));
   }
 
-  function textOf(a: SimArticle): ArticleText {
+  /** The wire story whose copy `a` runs, if any. */
+  const wireOf = (a: SimArticle) => {
     const s = a.storyId ? story(Number(a.localId.slice(1))) : undefined;
+    return s?.agency ? s : undefined;
+  };
+
+  function textOf(a: SimArticle): ArticleText {
+    const s = wireOf(a);
     // Wire copy is keyed by the story, so every outlet running it carries the same text.
-    if (s?.agency) return remember(texts, s.id, () => textFor(dice, ["wire", s.index], s.core, { name: s.agency ?? "", at: s.breaksAt }));
+    if (s) return remember(texts, s.id, () => textFor(dice, ["wire", s.index], s.core, { name: s.agency ?? "", at: s.breaksAt }));
     return remember(texts, a.id, () => textFor(dice, ["text", a.id], a.core));
   }
 
-  return { seed, outlets, dice, outlet: (slug) => bySlug.get(slug), story, article, articlesOf, textOf };
+  // Feeds of thousands of outlets list more articles than the text memo keeps; their ledes are
+  // drawn on their own (the same draws as textFor's), not the whole body every time.
+  function ledeOf(a: SimArticle): string {
+    const s = wireOf(a);
+    const known = texts.get(s ? s.id : a.id);
+    if (known) return known.lede;
+    return s ? ledeFor(dice, ["wire", s.index], s.core).lede : ledeFor(dice, ["text", a.id], a.core).lede;
+  }
+
+  return { seed, outlets, dice, outlet: (slug) => bySlug.get(slug), story, article, articlesOf, textOf, ledeOf };
 }
 
 /** The headline text live at `time`, or `undefined` before publication. */

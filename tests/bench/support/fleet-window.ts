@@ -31,6 +31,7 @@ import type { Db } from "../../../db/client";
 import type postgres from "postgres";
 import { profiledDb } from "./db-profile";
 import { explainStatement } from "./explain";
+import { pacingViolations } from "../../support/access-log-checks";
 
 /** How to run one window. */
 export interface FleetWindowOptions {
@@ -53,6 +54,8 @@ export interface FleetWindow {
   to: number;
   warmUpMs: number;
   warmedUp: boolean;
+  /** The simulator's CPU seconds for its first answer to every outlet (the bench's own requests), ÷ outlets. */
+  simFirstAnswerCpu: number;
   /** CPU seconds in the window. */
   cpu: { workers: number; perWorker: number[]; postgres?: number; simulator?: number; machine: number; others: number; machineBusy: number };
   /** Statements PostgreSQL executed for this database in the window (pg_stat_statements), -1 when unavailable. */
@@ -81,6 +84,20 @@ async function explainClaims(ctx: BenchContext, label: string, db: Db, sql: post
   }).catch(() => undefined);
   for (const kind of ["claim jobs", "claim article reads", "next due"]) {
     ctx.progress(`${label}: ${kind}, explained:\n${await explainStatement(sql, profile.lastSql(kind))}`);
+  }
+}
+
+/** For the first sites with a pacing violation, what the workers' request log and the site's row say. */
+async function explainViolations(ctx: BenchContext, label: string, sql: postgres.Sql, log: AccessLogEntry[], crawlDelay: number | undefined): Promise<void> {
+  const sites = [...new Set(pacingViolations(log, (crawlDelay ?? 3) * 1000).map((v) => v.site))].slice(0, 3);
+  for (const site of sites) {
+    const served = log.filter((e) => e.site === site).sort((a, b) => a.start - b.start)
+      .map((e) => `    served ${new Date(e.start).toISOString()} → ${e.end === undefined ? "?" : new Date(e.end).toISOString()} ${e.host}${e.path} ${e.status}`);
+    const logged = await sql<{ at: Date; url: string; kind: string; outcome: string; worker_id: string; duration_ms: number | null }[]>`
+      select at, url, kind, outcome, worker_id, duration_ms from fetch_log where site_domain = ${site} order by at, id`;
+    const [row] = await sql`select next_allowed_at, lease_owner, lease_until, backoff_until, consecutive_failures from sites where domain = ${site}`;
+    ctx.progress(`${label}: pacing violation on ${site}:\n${served.join("\n")}\n${logged.map((r) =>
+      `    logged ${r.at.toISOString()} ${r.kind} ${r.outcome} ${r.duration_ms ?? "?"} ms by ${r.worker_id}: ${r.url}`).join("\n")}\n    site now ${JSON.stringify(row)}`);
   }
 }
 
@@ -121,8 +138,11 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
       },
     });
     t = performance.now();
+    const simBefore = treeCpuSeconds(sim.pid) ?? Number.NaN;
     await warmSimulator(sim.port, outlets.map((x) => x.feeds[0]!));
-    ctx.progress(`${label}: the simulator answered every outlet's feed once in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+    const simFirstAnswerCpu = ((treeCpuSeconds(sim.pid) ?? Number.NaN) - simBefore) / o.sites;
+    ctx.progress(`${label}: the simulator answered every outlet's feed once in ${((performance.now() - t) / 1000).toFixed(0)} s, ` +
+      `${(simFirstAnswerCpu * 1000).toFixed(1)} ms of its CPU per outlet`);
     const logDir = process.env.BENCH_PACING_WORKER_LOGS;
     workers = Array.from({ length: o.workers }, (_, i) => startWorker(env, logDir ? path.join(logDir, `worker-${o.sites}-${i + 1}.log`) : undefined));
 
@@ -171,13 +191,14 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
     await stopWorkers(workers);
     clearTimeout(killLate);
     const { log } = await sim.stop();
+    await explainViolations(ctx, label, database.sql, withoutWarmUp(log), o.crawlDelay);
     const perWorker = w1.map((x, i) => x - w0[i]!);
     const workersCpu = perWorker.reduce((a, b) => a + b, 0);
     const postgres = pg0 !== undefined && pg1 !== undefined ? pg1 - pg0 : undefined;
     const simulator = sim0 !== undefined && sim1 !== undefined ? sim1 - sim0 : undefined;
     const machine = busySeconds(m0, m1, clockTicks());
     return {
-      log: withoutWarmUp(log), siteDomains: outlets.map((x) => new URL(x.homepage).hostname.replace(/^www\./, "")), from, to, warmUpMs, warmedUp,
+      log: withoutWarmUp(log), siteDomains: outlets.map((x) => new URL(x.homepage).hostname.replace(/^www\./, "")), from, to, warmUpMs, warmedUp, simFirstAnswerCpu,
       cpu: { workers: workersCpu, perWorker, postgres, simulator, machine, others: machine - workersCpu - (postgres ?? 0) - (simulator ?? 0), machineBusy: busyShare(m0, m1) },
       // The statistics reset itself is one of the counted calls.
       pgCalls: calls?.n === null || calls?.n === undefined ? -1 : Number(calls.n) - 1,

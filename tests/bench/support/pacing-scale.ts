@@ -11,6 +11,8 @@
  * Both runs give every site the same backlog (BENCH_PACING_FEEDS feeds, 16, each due again a
  * minute after its poll, so a site always has one due) and no article reads (the simulator's
  * article pages are its costliest answers): the claim walks the same sources per site.
+ * BENCH_PACING_GAP_S sets the reference mean gap of 1,000 sites (4 s, the default pacing; 16 s puts
+ * a Crawl-delay of 16 s on 1,000 sites and 160 s on 10,000: a request rate a small machine serves).
  * Knobs: BENCH_PACING_SITES ("1000,10000"; the first is the reference), BENCH_PACING_WORKERS (4),
  * BENCH_PACING_WINDOW_S (120), BENCH_PACING_WARMUP_S (longest warm-up, 420), BENCH_EXPLAIN_CLAIM=1
  * (EXPLAIN ANALYZE of the claim statements and the next-due query after each window).
@@ -20,15 +22,19 @@ import { atLeast, exactly, figure, type BenchContext, type Figure } from "../typ
 import { fleetWindow, type FleetWindow } from "./fleet-window";
 import { pacingUse } from "./pacing-max";
 
-/** The 1,000-site reference rate: 1,000 sites at the 4 s mean gap. */
+/** The reference rate: 1,000 sites at a mean gap, by default the pacing's own 4 s. */
 const REFERENCE_SITES = 1000;
 const MEAN_GAP_MS = 4000;
 
 const atMost = (max: number) => (value: number) => ({ bound: `≤ ${max}`, ok: value <= max });
 
-/** The Crawl-delay (s) that keeps `sites` at the reference request rate; none at or below it. */
-export function crawlDelayFor(sites: number): number | undefined {
-  return sites <= REFERENCE_SITES ? undefined : Math.round((MEAN_GAP_MS / 1000) * (sites / REFERENCE_SITES));
+/**
+ * The Crawl-delay (s) that keeps `sites` at the request rate of 1,000 sites at `referenceGapS`
+ * (fewer sites keep that gap); none when that is the pacing's own mean gap.
+ */
+export function crawlDelayFor(sites: number, referenceGapS = MEAN_GAP_MS / 1000): number | undefined {
+  const delay = referenceGapS * Math.max(1, sites / REFERENCE_SITES);
+  return delay <= MEAN_GAP_MS / 1000 ? undefined : Math.round(delay);
 }
 
 interface Measured { sites: number; made: number; cpuPer1000: number; tripsPer1000: number }
@@ -65,17 +71,18 @@ function figuresOf(sites: number, workers: number, crawlDelay: number | undefine
       figure(`${p}: simulator answer time, mean (p95 ${quantile(answers, 0.95).toFixed(1)}, p99 ${quantile(answers, 0.99).toFixed(1)})`,
         answers.reduce((a, b) => a + b, 0) / Math.max(1, answers.length), "ms"),
       figure(`${p}: machine busy (others' CPU ${(w.cpu.others / windowS).toFixed(2)} cores)`, w.cpu.machineBusy, "share of all cores"),
+      figure(`${p}: simulator CPU per outlet for its first answer (its world's article windows)`, w.simFirstAnswerCpu * 1000, "ms"),
       figure(`${p}: warm-up`, w.warmUpMs / 1000, w.warmedUp ? "s" : "s (not reached)"),
     ],
   };
 }
 
 /** Runs each site count on the same worker processes' count and compares the larger ones with the first. */
-export async function runPacingScale(ctx: BenchContext, o: { siteCounts: number[]; workers: number; feeds: number; windowMs: number; maxWarmUpMs: number; explainClaim: boolean }): Promise<Figure[]> {
+export async function runPacingScale(ctx: BenchContext, o: { siteCounts: number[]; workers: number; feeds: number; windowMs: number; maxWarmUpMs: number; explainClaim: boolean; referenceGapS: number }): Promise<Figure[]> {
   const out: Figure[] = [];
   const measured: Measured[] = [];
   for (const sites of o.siteCounts) {
-    const crawlDelay = crawlDelayFor(sites);
+    const crawlDelay = crawlDelayFor(sites, o.referenceGapS);
     const w = await fleetWindow(ctx, { sites, feeds: o.feeds, workers: o.workers, crawlDelay, windowMs: o.windowMs, maxWarmUpMs: o.maxWarmUpMs, explainClaim: o.explainClaim });
     const r = figuresOf(sites, o.workers, crawlDelay, w, ctx);
     out.push(...r.figures);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/outlets";
 import { sources } from "../../../db/schema";
-import { claimDueJobs, completeAndClaimNext, completeJob, nextDueAt } from "../../../crawler/schedule/claim";
+import { claimDueJobs, completeAndClaimNext, completeJob, nextDueAt, nextDueAtQuery } from "../../../crawler/schedule/claim";
 import { createTestDatabase } from "../../support/database";
 import type { OutletConfig } from "../../../lib/outlets-file";
 
@@ -178,5 +178,37 @@ describe("claiming due work", () => {
     await database.db.update(sources).set({ nextDueAt: new Date(T0 + 5 * 60_000) });
     await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 + 60_000).toISOString()} where id = (select min(id) from sources)`);
     expect(await nextDueAt(database.db)).toBe(T0 + 60_000);
+  });
+
+  it("SCH-4: the next due time counts a source's lease and pause, skips inactive outlets, and counts article reads", async () => {
+    const at = (ms: number) => new Date(T0 + ms).toISOString();
+    await database.db.update(sources).set({ nextDueAt: new Date(T0 + 10 * 60_000) });
+    const pick = async (slug: string, nth: number) => (await database.db.execute<{ id: number }>(sql`
+      select s.id from sources s join outlets o on o.id = s.outlet_id where o.slug = ${slug} and s.active and not s.proposed order by s.id offset ${nth} limit 1`))[0]!.id;
+    const [first, second, third] = [await pick("o0", 0), await pick("o0", 1), await pick("o1", 0)];
+    // Due at once but leased for 2 minutes, due at once but paused for 3: the lease ends first.
+    await database.db.execute(sql`update sources set next_due_at = ${at(-60_000)}, lease_owner = 'w', lease_until = ${at(2 * 60_000)} where id = ${first}`);
+    await database.db.execute(sql`update sources set next_due_at = ${at(-60_000)}, paused_until = ${at(3 * 60_000)} where id = ${second}`);
+    expect(await nextDueAt(database.db)).toBe(T0 + 2 * 60_000);
+    // A source of an inactive outlet is due earliest, and does not count.
+    await database.db.execute(sql`update sources set next_due_at = ${at(-5 * 60_000)} where id = ${third}`);
+    await database.db.execute(sql`update outlets set active = false where id = (select outlet_id from sources where id = ${third})`);
+    expect(await nextDueAt(database.db)).toBe(T0 + 2 * 60_000);
+    await database.db.execute(sql`
+      insert into articles (outlet_id, url, site_domain, first_seen_at, first_seen_in, read_due_at)
+      select outlet_id, 'https://www.o0.test/a.html', site_domain, ${at(0)}, 'feed', ${at(60_000)} from sources where id = ${first}`);
+    expect(await nextDueAt(database.db)).toBe(T0 + 60_000);
+  });
+
+  it("SCH-4: the next due time is read off the wake indexes, not a scan of every source and unread article", async () => {
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      const rows = await tx.execute<{ "QUERY PLAN": string }>(sql`explain ${nextDueAtQuery()}`);
+      return rows.map((r) => r["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("sources_wake");
+    expect(plan).toContain("articles_read_wake");
+    expect(plan).not.toMatch(/Sort|Aggregate/);
   });
 });

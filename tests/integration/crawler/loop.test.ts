@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/outlets";
@@ -126,6 +127,56 @@ describe("the worker loop", () => {
     for (const done of release.values()) done();
     await running;
     await database.db.execute(sql`delete from outlets where slug in ('dos', 'tres')`);
+  });
+
+  it("SCH-4: while due work waits for a busy site, claims that come back empty space out (at most 8 s apart) instead of running every second", async () => {
+    await importOutlets(database.db, [{
+      slug: "ocho", name: "Ocho", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.ocho.test/",
+      feeds: ["https://www.ocho.test/rss-0.xml", "https://www.ocho.test/rss-1.xml"], sitemaps: [], renderMode: "static", active: true,
+      feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
+    }]);
+    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 + 3_600_000).toISOString()}`);
+    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 - 60_000).toISOString()} where site_domain = 'ocho.test' and kind = 'feed'`);
+    const clock = manualClock(T0);
+    const dialect = new PgDialect();
+    let claims = 0;
+    const db = new Proxy(database.db, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (property === "execute") {
+          return (query: SQL) => {
+            if (dialect.sqlToQuery(query).sql.includes("with recursive domains")) claims++;
+            return target.execute(query);
+          };
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    let finish = () => {};
+    const ran: string[] = [];
+    const pipeline: Pipeline = {
+      gate: async () => ({ kind: "go" }),
+      // The first feed holds the site; the second is due all along and cannot be claimed.
+      run: (job) => (ran.push(job.url), ran.length === 1 ? new Promise((resolve) => (finish = () => resolve({ outcome: "ok" }))) : Promise.resolve({ outcome: "ok" })),
+    };
+    const stop = new AbortController();
+    const running = runWorker({ db, clock, log: silent, pipeline, workerId: "t8", signal: stop.signal, maxIdleMs: 60_000, concurrency: 4 });
+    await vi.waitFor(() => expect(ran.length).toBe(1), { timeout: 10_000 });
+    const before = claims;
+    for (let t = 0; t < 40_000; t += 250) {
+      clock.advance(250);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    // Every 250–1,000 ms before: 40 to 160 claims in 40 s. Doubling from 500 ms to 8 s: about 9.
+    expect(claims - before).toBeGreaterThanOrEqual(4);
+    expect(claims - before).toBeLessThanOrEqual(12);
+    finish();
+    // The site's other feed follows in the same slot once the first ends.
+    await vi.waitFor(() => expect(ran.length).toBe(2), { timeout: 10_000 });
+    stop.abort();
+    await running;
+    await database.db.execute(sql`delete from outlets where slug = 'ocho'`);
+    await database.db.update(sources).set({ nextDueAt: new Date(T0) });
   });
 
   it("POL-1, SCH-4: a slot runs a site's due polls in turn, then after 20 in a row lets the claim serve a more overdue site", async () => {

@@ -16,6 +16,13 @@ describe("the pacing bench's scale mode", () => {
     expect(crawlDelayFor(2500)).toBe(10);
   });
 
+  it("POL-1: a slower reference gap gives 1,000 sites that gap and 10,000 ten times it", () => {
+    expect(crawlDelayFor(1000, 16)).toBe(16);
+    expect(crawlDelayFor(10_000, 16)).toBe(160);
+    expect(crawlDelayFor(100, 16)).toBe(16);
+    expect(crawlDelayFor(1000, 4)).toBeUndefined();
+  });
+
   it("POL-1: the bench's own warm-up requests are left out of the access log it checks", () => {
     const crawler = entry("HemeroscopioBot/1.0 (+https://hemeroscopio.example/bot)");
     expect(withoutWarmUp([entry(WARM_UP_AGENT), crawler, entry(WARM_UP_AGENT)])).toEqual([crawler]);

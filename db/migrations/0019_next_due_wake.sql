@@ -1,0 +1,2 @@
+CREATE INDEX "sources_wake" ON "sources" USING btree (greatest("next_due_at", coalesce("paused_until", "next_due_at"), coalesce("lease_until", "next_due_at"))) WHERE "sources"."active" and not "sources"."proposed";--> statement-breakpoint
+CREATE INDEX "articles_read_wake" ON "articles" USING btree (greatest("read_due_at", coalesce("read_lease_until", "read_due_at"))) WHERE "articles"."read_at" is null and "articles"."read_due_at" is not null;
