@@ -10,7 +10,6 @@ import { citeBylines, headlineForDisplay, type OutletPolicy, type Policies } fro
 import { wordDiff, type DiffPart } from "../../lib/word-diff";
 import type { Executor } from "../client";
 import { rankHistory } from "./front-pages";
-import { loadArticleProminence } from "./prominence";
 import { notExcluded, num, time } from "./page-sql";
 
 /** One headline version; `diff` against the previous one, absent for the first or when withheld. */
@@ -58,16 +57,16 @@ export async function loadArticlePage(db: Executor, policies: Policies, { id }: 
     id: string | number; url: string; outlet_id: number; slug: string; name: string; timezone: string; published_at: string | Date | null;
     modified_at: string | Date | null; first_seen_at: string | Date; first_seen_in: string; first_seen_feed_at: string | Date | null;
     first_seen_sitemap_at: string | Date | null; first_seen_frontpage_at: string | Date | null; section: string | null; authors: string[];
-    agency: string | null; story_id: string | number | null;
+    agency: string | null; story_id: string | number | null; weighted_minutes: number;
   }>(sql`
     select a.id, a.url, a.outlet_id, o.slug, o.name, o.timezone, a.published_at, a.modified_at, a.first_seen_at, a.first_seen_in,
-      a.first_seen_feed_at, a.first_seen_sitemap_at, a.first_seen_frontpage_at, a.section, a.authors, a.agency, a.story_id
+      a.first_seen_feed_at, a.first_seen_sitemap_at, a.first_seen_frontpage_at, a.section, a.authors, a.agency, a.story_id, a.weighted_minutes
     from articles a join outlets o on o.id = a.outlet_id where a.id = ${id} and o.active`);
   if (!a) return undefined;
   const policy = policies.forOutlet(a.outlet_id);
   if (policy.excluded) return undefined;
 
-  const [versions, spans, story, prominence] = await Promise.all([
+  const [versions, spans, story] = await Promise.all([
     db.execute<{ text: string; text_hash: string; first_seen_at: string | Date; last_seen_at: string | Date; seen_in: string[] | string; letter: string | null; score: number | null; language: string | null }>(sql`
       select hv.text, hv.text_hash, hv.first_seen_at, hv.last_seen_at, hv.seen_in::text[] as seen_in, f.letter, f.score, hf.language
       from headline_versions hv left join framing f on f.text_hash = hv.text_hash
@@ -79,7 +78,6 @@ export async function loadArticlePage(db: Executor, policies: Policies, { id }: 
     a.story_id === null ? Promise.resolve([]) : db.execute<{ n: number }>(sql`
       select count(distinct a2.outlet_id)::int as n from articles a2 join outlets o2 on o2.id = a2.outlet_id and o2.active
       where a2.story_id = ${a.story_id} ${notExcluded(sql`a2.outlet_id`, policies.excludedOutletIds)}`),
-    policy.positions ? loadArticleProminence(db, [id]) : Promise.resolve(new Map<number, number>()),
   ]);
 
   const seenIn = (v: (typeof versions)[number]) => (Array.isArray(v.seen_in) ? v.seen_in : String(v.seen_in).replace(/[{}]/g, "").split(",").filter(Boolean));
@@ -120,7 +118,7 @@ export async function loadArticlePage(db: Executor, policies: Policies, { id }: 
       bestRank: rankSpans.length ? Math.min(...rankSpans.map((s) => s.rank)) : null,
       onFrontPageMs: rankSpans.reduce((n, s) => n + (s.toAt - s.fromAt), 0),
       asLeadMs: rankSpans.filter((s) => s.rank === 1).reduce((n, s) => n + (s.toAt - s.fromAt), 0),
-      prominence: prominence.get(id) ?? 0,
+      prominence: Number(a.weighted_minutes),
     },
   };
 }

@@ -9,16 +9,14 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
-
-/** One array parameter for any number of ids (a list of parameters tops out at 65,535). */
-const idArray = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::bigint[]`;
+import { intArray } from "./api-sql";
 
 /** Weighted minutes of each article (0 for one never on a front page). */
 export async function loadArticleProminence(db: Executor, articleIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>(articleIds.map((id) => [id, 0]));
   if (articleIds.length === 0) return out;
   const rows = await db.execute<{ id: string | number; minutes: number }>(sql`
-    select id, weighted_minutes as minutes from articles where id = any(${idArray(articleIds)})`);
+    select id, weighted_minutes as minutes from articles where id = any(${intArray(articleIds)}::bigint[])`);
   for (const r of rows) out.set(Number(r.id), Number(r.minutes));
   return out;
 }
@@ -32,7 +30,7 @@ export async function loadStoryProminence(
   const rows = await db.execute<{ story_id: string | number; outlet_id: number; minutes: number }>(sql`
     select a.story_id, a.outlet_id, sum(a.weighted_minutes)::float8 as minutes
     from articles a join outlets o on o.id = a.outlet_id and o.active
-    where a.story_id = any(${idArray(storyIds)}) and a.weighted_minutes > 0
+    where a.story_id = any(${intArray(storyIds)}::bigint[]) and a.weighted_minutes > 0
     group by a.story_id, a.outlet_id`);
   for (const r of rows) {
     if (!positionsShown(r.outlet_id)) continue;

@@ -10,7 +10,7 @@ import { publishedProminence } from "../../lib/analysis/prominence";
 import { headlineForDisplay, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { rankHistories } from "./front-pages";
-import { loadArticleProminence, loadStoryProminence } from "./prominence";
+import { loadStoryProminence } from "./prominence";
 import { DAY_MS, idList, notExcluded, time } from "./page-sql";
 import { loadStoryLabels, type StoryLabel } from "./story-labels";
 
@@ -45,7 +45,7 @@ function storiesOrderBy(order: StoriesOrder) {
  * Page `page` of the stories seen in the last 7 days; by default most outlets first, then most
  * recent. By prominence (DER-9), every recent story's is summed from its articles' stored
  * figures and the page cut after sorting (a sum over outlets whose positions may be shown, so
- * not one column): the cost follows the week's stories and their articles' spans.
+ * not one column): the cost follows the week's stories and their articles.
  */
 export async function listRecentStories(db: Executor, policies: Policies, { page, pageSize, now, order = { column: "cabeceras", descending: true } }: { page: number; pageSize: number; now: number; order?: StoriesOrder }): Promise<StoriesList> {
   const start = now - RECENT_STORIES_MS;
@@ -138,19 +138,18 @@ export async function loadStoryPage(db: Executor, policies: Policies, { id }: { 
     select id, key_terms, first_seen_at, last_seen_at from stories where id = ${id} and merged_into is null`);
   if (!story) return undefined;
   const articles = await db.execute<{
-    id: string | number; outlet_id: number; slug: string; name: string; first_seen_at: string | Date; published_at: string | Date | null; agency: string | null;
+    id: string | number; outlet_id: number; slug: string; name: string; first_seen_at: string | Date; published_at: string | Date | null; agency: string | null; weighted_minutes: number;
   }>(sql`
-    select a.id, a.outlet_id, o.slug, o.name, a.first_seen_at, a.published_at, a.agency from articles a join outlets o on o.id = a.outlet_id and o.active
+    select a.id, a.outlet_id, o.slug, o.name, a.first_seen_at, a.published_at, a.agency, a.weighted_minutes from articles a join outlets o on o.id = a.outlet_id and o.active
     where a.story_id = ${id} ${notExcluded(sql`a.outlet_id`, policies.excludedOutletIds)}
     order by coalesce(a.published_at, a.first_seen_at), a.first_seen_at, a.id limit 200`);
   if (articles.length === 0) return undefined;
   const ids = articles.map((a) => Number(a.id));
-  const [versions, spans, labels, prominence] = await Promise.all([
+  const [versions, spans, labels] = await Promise.all([
     db.execute<{ article_id: string | number; text: string }>(sql`
       select article_id, text from headline_versions where article_id in ${idList(ids)} order by article_id, first_seen_at, id`),
     rankHistories(db, ids),
     loadStoryLabels(db, policies, [id]),
-    loadArticleProminence(db, ids),
   ]);
   return {
     id: Number(story.id), keyTerms: story.key_terms, label: labels.get(id), firstSeenAt: time(story.first_seen_at)!, lastSeenAt: time(story.last_seen_at)!,
@@ -170,7 +169,7 @@ export async function loadStoryPage(db: Executor, policies: Policies, { id }: { 
           bestRank: mine.length ? Math.min(...mine.map((s) => s.rank)) : null,
           onFrontPageMs: mine.reduce((n, s) => n + (s.toAt - s.fromAt), 0),
           spans: mine,
-          prominence: prominence.get(articleId) ?? 0,
+          prominence: Number(a.weighted_minutes),
         } : null,
         headlines: [...new Set(versions.filter((v) => Number(v.article_id) === articleId).map((v) => headlineForDisplay(policy, v.text)))],
       };
