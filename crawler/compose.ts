@@ -53,7 +53,8 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
     pacing: { minMs: config.politeness.pacingMinMs, maxMs: config.politeness.pacingMaxMs },
     maxRedirects: config.politeness.maxRedirects,
     // Real seconds of an exchange are `scale` times more clock time under a scaled clock.
-    leaseMs: (config.politeness.totalTimeoutMs + 60_000) * config.time.scale,
+    exchangeMs: config.politeness.totalTimeoutMs * config.time.scale,
+    leaseMarginMs: 60_000 * config.time.scale,
     on4xx: config.politeness.robots4xx === "allow-all" ? "allow-all" : "disallow-all",
   });
   const client = clientWith(fetcher);

@@ -9,7 +9,8 @@
  * handed to the page. A redirect or a non-2xx answer (403, 429 + Retry-After…) comes back
  * exactly as the fetcher returned it, unrendered, so hops and blocks are handled as in HTTP
  * mode (ROB-6, BLK-*). Chromium itself has no network (browser-launch.ts) and the page
- * loads nothing else (browser-route.ts, POL-2). One page at a time: renders are sequential.
+ * loads nothing else (browser-route.ts, POL-2). One page at a time: layouts are sequential,
+ * while the documents' requests are sent as soon as their sites allow.
  */
 import type { Browser } from "playwright-core";
 import { systemClock, type Clock } from "../../lib/clock";
@@ -80,28 +81,47 @@ export function createBrowserRenderer(options: BrowserRendererOptions): BrowserR
   let closed = false;
   let tail: Promise<unknown> = Promise.resolve();
 
+  /**
+   * Fetch the document at once, then lay it out when the page is free. Only the layout
+   * waits its turn: the request to the site is sent as soon as the polite client allows
+   * (it holds the site's lease for it, crawler/politeness/site-lease.ts), never after a queue.
+   */
   async function renderNow(url: string, signal: AbortSignal, init: RenderInit): Promise<BrowserRender> {
     const timing = startTiming(clock);
     // The browser first: if it cannot start, the site is not asked for anything.
-    let browser: Browser;
     try {
       if (closed) throw new Error("renderer closed");
       if (signal.aborted) return { result: timing.stamp({ outcome: "timeout", url, headers: {}, bytes: 0, error: "aborted by caller" }), boxes: [], requests: 0, blocked: 0 };
-      browser = await holder.get();
+      await holder.get();
     } catch (error) {
       const result = timing.stamp({ outcome: "unreachable", url, headers: {}, bytes: 0, error: `browser: ${firstLine(error)}` });
       return { result, boxes: [], requests: 0, blocked: 0 };
     }
-    const signals = exchangeSignals(signal, totalTimeoutMs);
-    try {
-      const doc = await fetcher({ url, kind: "page", ...init }, signals.signal);
-      const sent = doc.outcome === "bad-url" || doc.outcome === "ssrf-refused" ? 0 : 1;
-      // Not a 2xx, or not HTML (a PDF, a feed): returned as fetched, like HTTP mode, unrendered.
-      if (doc.outcome !== "ok" || doc.status === undefined || !isHtml(doc.headers["content-type"])) return { result: doc, boxes: [], requests: sent, blocked: 0 };
-      return await renderFetched(browser, { ...doc, status: doc.status }, signals, signal, timing);
-    } finally {
-      signals.dispose();
-    }
+    const doc = await fetcher({ url, kind: "page", ...init }, signal);
+    const sent = doc.outcome === "bad-url" || doc.outcome === "ssrf-refused" ? 0 : 1;
+    // Not a 2xx, or not HTML (a PDF, a feed): returned as fetched, like HTTP mode, unrendered.
+    if (doc.outcome !== "ok" || doc.status === undefined || !isHtml(doc.headers["content-type"])) return { result: doc, boxes: [], requests: sent, blocked: 0 };
+    const status = doc.status;
+    return inTurn(async () => {
+      const signals = exchangeSignals(signal, totalTimeoutMs);
+      try {
+        // Taken again in turn: a render before this one may have dropped a broken browser.
+        const browser = await holder.get().catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
+        if (browser instanceof Error) {
+          return { result: timing.stamp({ outcome: "unreachable", url: doc.url, status, headers: doc.headers, bytes: doc.bytes, error: `browser: ${firstLine(browser)}` }), boxes: [], requests: sent, blocked: 0 };
+        }
+        return await renderFetched(browser, { ...doc, status }, signals, signal, timing);
+      } finally {
+        signals.dispose();
+      }
+    });
+  }
+
+  /** Run `work` after every layout queued before it (one page at a time). */
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = tail.then(work);
+    tail = run.catch(() => undefined);
+    return run;
   }
 
   /** Lay out a fetched 2xx HTML document; a browser failure is `unreachable`, an abort `timeout`. */
@@ -128,11 +148,7 @@ export function createBrowserRenderer(options: BrowserRendererOptions): BrowserR
     }
   }
 
-  const render = (url: string, signal: AbortSignal, init: RenderInit = {}): Promise<BrowserRender> => {
-    const run = tail.then(() => renderNow(url, signal, init));
-    tail = run.catch(() => undefined);
-    return run;
-  };
+  const render = (url: string, signal: AbortSignal, init: RenderInit = {}): Promise<BrowserRender> => renderNow(url, signal, init);
   return {
     render,
     async fetcher(req, signal) {

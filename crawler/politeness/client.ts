@@ -16,8 +16,8 @@ import type { Fetcher, FetchKind, FetchResult } from "../fetch/types";
 import { allowedBy, createRobotsCache, type RobotsFetch } from "./host-robots";
 import { createTdmRepCache, type TdmRepFetch } from "./host-tdmrep";
 import { logRequest, type RequestOutcome } from "./request-log";
-import { crawlDelayAfterRobots } from "./robots-delay";
-import { acquireSite, pacingGap, releaseSite } from "./site-lease";
+import { crawlDelayAfterRobots, standingCrawlDelay } from "./robots-delay";
+import { acquireSite, largestPacingGap, leaseCovers, leaseFor, pacingGap, releaseSite, renewSite } from "./site-lease";
 import { classify, siteChange } from "./site-state";
 
 /** One request as the jobs ask for it. */
@@ -50,8 +50,10 @@ export interface PoliteClientOptions {
   sign?: (url: string, now: number) => Record<string, string>;
   pacing: { minMs: number; maxMs: number };
   maxRedirects: number;
-  /** Lease length: longer than any exchange (total timeout) so pacing holds if we die. */
-  leaseMs: number;
+  /** The longest exchange, in clock time (the fetcher's total timeout). */
+  exchangeMs: number;
+  /** Added to a site's lease beyond the exchange and its gap, for the database's delays (crawler/politeness/site-lease.ts). */
+  leaseMarginMs: number;
   on4xx: "disallow-all" | "allow-all";
   random?: () => number;
 }
@@ -63,37 +65,68 @@ const LEASE_POLL_MS = 5_000;
 export function createPoliteClient(o: PoliteClientOptions) {
   const random = o.random ?? Math.random;
 
+  /** One request as `exchange` sends it. */
+  interface Exchange {
+    url: string;
+    kind: FetchKind;
+    /** The Crawl-delay (seconds) known before sending: the lease covers the gap it asks for. */
+    knownDelayS: number | undefined;
+    /** The Crawl-delay (seconds) that paces the gap after this response. */
+    crawlDelayOf: (result: FetchResult) => number | undefined;
+    conditional: { etag?: string; lastModified?: string };
+    sourceId?: number;
+  }
+
   /**
-   * One exchange with the site held: wait for the lease, send, then release with the
-   * pacing gap, the outcome folded into the site's state and the request-log line.
-   * Returns why nothing was sent when the site is in back-off or we are stopping.
-   * `crawlDelayOf` gives the Crawl-delay (seconds) that paces the gap after this response.
+   * Take the site of `domain` for one request: a lease that covers the longest exchange and
+   * the gap after it (`reservedGapMs`), renewed if the database's delays have eaten into it,
+   * so nobody else can send before this request's end plus its gap, however late the release
+   * comes. Empty when we are stopping; `backoffUntil` when the site is in back-off.
    */
-  async function exchange(url: string, kind: FetchKind, crawlDelayOf: (result: FetchResult) => number | undefined, conditional: { etag?: string; lastModified?: string }, signal: AbortSignal, sourceId?: number): Promise<{ result: FetchResult; outcome: RequestOutcome } | { backoffUntil?: number }> {
-    const domain = o.siteOf(new URL(url).hostname);
-    let failures: number;
-    let logId: number;
+  async function holdSite(domain: string, x: Exchange, reservedGapMs: number, signal: AbortSignal): Promise<{ failures: number; logId: number } | { backoffUntil?: number }> {
+    const leaseMs = leaseFor({ exchangeMs: o.exchangeMs, marginMs: o.leaseMarginMs, gapMs: reservedGapMs });
     for (;;) {
       if (signal.aborted) return {};
-      const attempt = await acquireSite(o.db, { domain, workerId: o.workerId, now: o.clock.now(), leaseMs: o.leaseMs, request: { url, kind } });
+      let asked = o.clock.now();
+      const attempt = await acquireSite(o.db, { domain, workerId: o.workerId, now: asked, leaseMs, request: { url: x.url, kind: x.kind } });
       if (attempt.taken) {
-        failures = attempt.consecutiveFailures;
-        logId = attempt.logId;
+        let lag = o.clock.now() - asked;
         // Taken ahead of the site's turn (ACQUIRE_AHEAD_MS at most): wait for it. Not cut short
-        // by the signal: the lease is ours, and the fetch below answers the signal at once.
+        // by the signal: the lease is ours, and the fetch answers the signal at once.
         if (attempt.startAt > o.clock.now()) await o.clock.sleep(attempt.startAt - o.clock.now());
-        break;
+        let leaseUntil: number | undefined = attempt.leaseUntil;
+        while (leaseUntil !== undefined && !leaseCovers({ leaseUntil, now: o.clock.now(), exchangeMs: o.exchangeMs, gapMs: reservedGapMs })) {
+          // The statement waited in a busy pool: ask for the lease again, longer by the last wait.
+          asked = o.clock.now();
+          leaseUntil = await renewSite(o.db, { domain, workerId: o.workerId, now: asked, leaseMs: leaseMs + lag, logId: attempt.logId });
+          lag = o.clock.now() - asked;
+        }
+        if (leaseUntil !== undefined) return { failures: attempt.consecutiveFailures, logId: attempt.logId };
+        continue; // the lease ran out before anything was sent: take the site again
       }
       if (attempt.backoffUntil !== undefined) return { backoffUntil: attempt.backoffUntil };
       // Another process's lease may end long before its expiry (it is sized for the worst
       // exchange), so look again within LEASE_POLL_MS rather than sleeping to the expiry.
       await o.clock.sleep(Math.min(attempt.retryAt, o.clock.now() + LEASE_POLL_MS) - o.clock.now(), signal);
     }
+  }
+
+  /**
+   * One exchange with the site held: take the lease, send, then release with the pacing
+   * gap, the outcome folded into the site's state and the request-log line. Returns why
+   * nothing was sent when the site is in back-off or we are stopping.
+   */
+  async function exchange(x: Exchange, signal: AbortSignal): Promise<{ result: FetchResult; outcome: RequestOutcome } | { backoffUntil?: number }> {
+    const { url, kind, sourceId } = x;
+    const domain = o.siteOf(new URL(url).hostname);
+    const held = await holdSite(domain, x, largestPacingGap({ maxMs: o.pacing.maxMs, crawlDelaySeconds: x.knownDelayS }), signal);
+    if (!("logId" in held)) return held;
+    const { failures, logId } = held;
     const extraHeaders = o.sign?.(url, o.clock.now());
-    const result = await o.fetcher({ url, kind, ...conditional, extraHeaders }, signal);
+    const result = await o.fetcher({ url, kind, ...x.conditional, extraHeaders }, signal);
     const outcome = classify(result, kind);
     const now = o.clock.now();
-    const gapMs = pacingGap({ ...o.pacing, crawlDelaySeconds: crawlDelayOf(result), random });
+    const gapMs = pacingGap({ ...o.pacing, crawlDelaySeconds: x.crawlDelayOf(result), random });
     // A 200's validators are stored by the caller once its content is recorded: stored here, a
     // crash before recording would turn the next polls into 304s for content never recorded.
     const answered = sourceId !== undefined && (outcome === "ok" || outcome === "not-modified")
@@ -113,9 +146,10 @@ export function createPoliteClient(o: PoliteClientOptions) {
     let url = `${origin}/robots.txt`;
     // POL-1: the gap after robots.txt already obeys the Crawl-delay it revealed (or the copy standing).
     const crawlDelayOf = (result: FetchResult) => crawlDelayAfterRobots(result, o.productToken, previous.text);
+    const knownDelayS = standingCrawlDelay(o.productToken, previous.text);
     const conditional = { etag: previous.etag, lastModified: previous.lastModified };
     for (let hop = 0; hop <= o.maxRedirects; hop++) {
-      const done = await exchange(url, "robots", crawlDelayOf, hop === 0 ? conditional : {}, signal);
+      const done = await exchange({ url, kind: "robots", knownDelayS, crawlDelayOf, conditional: hop === 0 ? conditional : {} }, signal);
       // A site in back-off (e.g. a 503 on robots.txt) counts as unreachable for now.
       if (!("result" in done)) return { outcome: "unreachable" };
       const { result } = done;
@@ -164,7 +198,9 @@ export function createPoliteClient(o: PoliteClientOptions) {
           await logRequest(o.db, { at: o.clock.now(), domain, url, kind: req.kind, bytes: 0, durationMs: 0, outcome: "robots-disallowed", workerId: o.workerId });
           return { sent: false, outcome: "robots-disallowed", url };
         }
-        const done = await exchange(url, req.kind, () => rules.robots?.crawlDelay(o.productToken), hop === 0 ? { etag: req.etag, lastModified: req.lastModified } : {}, signal, req.sourceId);
+        const crawlDelay = rules.robots?.crawlDelay(o.productToken);
+        const conditional = hop === 0 ? { etag: req.etag, lastModified: req.lastModified } : {};
+        const done = await exchange({ url, kind: req.kind, knownDelayS: crawlDelay, crawlDelayOf: () => crawlDelay, conditional, sourceId: req.sourceId }, signal);
         if (!("result" in done)) {
           return done.backoffUntil !== undefined ? { sent: false, outcome: "backoff", url, until: done.backoffUntil } : { sent: false, outcome: "aborted", url };
         }

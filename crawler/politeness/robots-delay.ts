@@ -15,5 +15,10 @@ export interface RobotsAnswer {
 /** Seconds of Crawl-delay for `productToken` after `answer`; `standing` is the robots.txt text in force before it. */
 export function crawlDelayAfterRobots(answer: RobotsAnswer, productToken: string, standing?: string): number | undefined {
   if (answer.outcome === "ok") return parseRobots(new TextDecoder("utf-8").decode(answer.body ?? new Uint8Array())).crawlDelay(productToken);
+  return standingCrawlDelay(productToken, standing);
+}
+
+/** Seconds of Crawl-delay for `productToken` in the robots.txt text in force (`standing`), if any. */
+export function standingCrawlDelay(productToken: string, standing?: string): number | undefined {
   return standing === undefined ? undefined : parseRobots(standing).crawlDelay(productToken);
 }

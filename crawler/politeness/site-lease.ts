@@ -4,13 +4,22 @@
  * A site (registrable domain) row carries a lease and `next_allowed_at`. A worker may
  * send a request to a site only while it holds the lease, and may take the lease only
  * when `next_allowed_at` has passed, no live lease exists and the site is not in
- * back-off. The lease is held for the whole exchange (so a slow or endless response
- * never overlaps the next request), and on release `next_allowed_at` becomes
- * `end + gap`: the next request starts at least `gap` (random 3–5 s, or the robots.txt
- * Crawl-delay when larger) after this one ended, so starts are at least `gap` apart as
- * the server sees them, whatever the latency. Each step is one conditional statement,
- * so two processes can never both win; a worker that dies loses its lease when it
- * expires, and since the lease outlives the pacing gap, pacing still holds.
+ * back-off. On release `next_allowed_at` becomes `end + gap`: the next request starts at
+ * least `gap` (random 3–5 s, or the robots.txt Crawl-delay when larger) after this one
+ * ended, so starts are at least `gap` apart as the server sees them, whatever the latency.
+ * Each step is one conditional statement, so two processes can never both win.
+ *
+ * The release may come late, or never: its statement can wait in a busy pool for tens of
+ * seconds, and a worker can die. So pacing never depends on it. The lease is taken long
+ * enough to cover the longest exchange *and* the gap after it (`leaseFor`), and the
+ * holder sends only while what is left of its lease still covers both (`leaseCovers`);
+ * when a slow database has eaten into it, the holder renews it first (`renewSite`). So
+ * nobody else can take the site before this request's end plus its gap, whether the
+ * release lands in time, late, or not at all; a late release still records its gap and
+ * back-off (it only leaves a lease alone that is no longer its own).
+ * The one gap not known before sending is a larger Crawl-delay revealed by the robots.txt
+ * response itself: its lease covers the delay in force before it.
+ *
  * The lease may be taken up to `ACQUIRE_AHEAD_MS` before `next_allowed_at`; the holder
  * then waits for that moment itself. Nothing is sent earlier, and nobody else can send
  * meanwhile, so this changes no rule; it takes the database's answer time off the
@@ -34,7 +43,7 @@ export const ACQUIRE_AHEAD_MS = 1_000;
 
 /** The outcome of trying to take a site; when taken, the id of the request's log line and when the request may start. */
 export type LeaseAttempt =
-  | { taken: true; consecutiveFailures: number; logId: number; startAt: number }
+  | { taken: true; consecutiveFailures: number; logId: number; startAt: number; leaseUntil: number }
   | { taken: false; retryAt: number; backoffUntil?: number };
 
 /** The request about to be sent, for its log line. */
@@ -54,7 +63,7 @@ export async function acquireSite(db: Db, p: { domain: string; workerId: string;
       update sites set lease_owner = ${p.workerId},
         lease_until = greatest(next_allowed_at, ${now}::timestamptz) + ${p.leaseMs}::int * interval '1 millisecond'
       where domain = ${p.domain} and next_allowed_at <= ${sqlTime(p.now + ACQUIRE_AHEAD_MS)}::timestamptz
-        and (lease_until is null or lease_until <= ${now} or lease_owner = ${p.workerId})
+        and (lease_until is null or lease_until <= ${now})
         and (backoff_until is null or backoff_until <= ${now})
       returning domain),
     logged as (
@@ -70,12 +79,42 @@ export async function acquireSite(db: Db, p: { domain: string; workerId: string;
     return { taken: false, retryAt: p.now };
   }
   if (row.log_id !== null) {
-    return { taken: true, consecutiveFailures: row.consecutive_failures, logId: Number(row.log_id), startAt: Math.max(p.now, fromSqlTime(row.next_allowed_at) ?? 0) };
+    return {
+      taken: true, consecutiveFailures: row.consecutive_failures, logId: Number(row.log_id),
+      startAt: Math.max(p.now, fromSqlTime(row.next_allowed_at) ?? 0), leaseUntil: fromSqlTime(row.lease_until) ?? p.now,
+    };
   }
   const backoffUntil = fromSqlTime(row.backoff_until);
   const inBackoff = backoffUntil !== undefined && backoffUntil > p.now ? backoffUntil : undefined;
   const retryAt = Math.max(fromSqlTime(row.next_allowed_at) ?? 0, fromSqlTime(row.lease_until) ?? 0, inBackoff ?? 0, p.now + 1);
   return { taken: false, retryAt, backoffUntil: inBackoff };
+}
+
+/** How long to lease a site for one request: its longest exchange, a margin for the database's delays, and the gap after it. */
+export function leaseFor(p: { exchangeMs: number; marginMs: number; gapMs: number }): number {
+  return p.exchangeMs + p.marginMs + p.gapMs;
+}
+
+/** Whether a lease ending at `leaseUntil` may still start a request at `now`: it must outlast the longest exchange and the gap after it. */
+export function leaseCovers(p: { leaseUntil: number; now: number; exchangeMs: number; gapMs: number }): boolean {
+  return p.leaseUntil - p.now >= p.exchangeMs + p.gapMs;
+}
+
+/**
+ * Extend our lease on `domain` to `leaseMs` past `now` (or past the site's turn), before
+ * sending on a lease a slow database has shortened. Returns the new end, or undefined when
+ * the lease is no longer ours: nothing was sent, so the request's log line is taken back.
+ */
+export async function renewSite(db: Db, p: { domain: string; workerId: string; now: number; leaseMs: number; logId: number }): Promise<number | undefined> {
+  const rows = await executePrepared<{ lease_until: string | Date | null }>(db, sql`
+    with renewed as (
+      update sites set lease_until = greatest(next_allowed_at, ${sqlTime(p.now)}::timestamptz) + ${p.leaseMs}::int * interval '1 millisecond'
+      where domain = ${p.domain} and lease_owner = ${p.workerId}
+      returning lease_until),
+    taken_back as (
+      delete from fetch_log where id = ${p.logId} and not exists (select 1 from renewed) returning id)
+    select (select lease_until from renewed) as lease_until`);
+  return fromSqlTime(rows[0]?.lease_until ?? null);
 }
 
 /** How a request ended, to complete its log line. */
@@ -90,6 +129,8 @@ export interface AnsweredSource { id: number; at: number; etag?: string; lastMod
 /**
  * Release `domain` after a request that ended at `endedAt` (the next may start `gapMs`
  * later), fold its outcome into the site's state, and complete its request-log line.
+ * The gap and the outcome are written even when the lease has meanwhile passed to another
+ * worker (a release that waited past its lease); only the lease itself is left alone then.
  */
 export async function releaseSite(db: Db, p: { domain: string; workerId: string; endedAt: number; gapMs: number; change: SiteChange; logId: number; end: RequestEnd; answered?: AnsweredSource }): Promise<void> {
   const { change, end, answered } = p;
@@ -106,12 +147,19 @@ export async function releaseSite(db: Db, p: { domain: string; workerId: string;
         etag = coalesce(${answered?.etag ?? null}::text, etag),
         last_modified = coalesce(${answered?.lastModified ?? null}::text, last_modified)
       where id = ${answered?.id ?? null}::int returning id)
-    update sites set lease_owner = null, lease_until = null,
+    update sites set
+      lease_owner = case when lease_owner = ${p.workerId} then null else lease_owner end,
+      lease_until = case when lease_owner = ${p.workerId} then null else lease_until end,
       next_allowed_at = greatest(next_allowed_at, ${sqlTime(p.endedAt + p.gapMs)}::timestamptz),
       consecutive_failures = ${change.consecutiveFailures},
       backoff_until = case when ${startsBackoff} then ${startsBackoff ? sqlTime(change.backoffUntil!) : null}::timestamptz else backoff_until end,
       backoff_reason = case when ${startsBackoff} then ${change.reason ?? null} else backoff_reason end
-    where domain = ${p.domain} and lease_owner = ${p.workerId}`);
+    where domain = ${p.domain}`);
+}
+
+/** The largest gap `pacingGap` can draw with these settings: what a lease reserves before the draw. */
+export function largestPacingGap(p: { maxMs: number; crawlDelaySeconds?: number }): number {
+  return Math.max(p.maxMs, Math.ceil((p.crawlDelaySeconds ?? 0) * 1000));
 }
 
 /** The pacing gap for the next request: random in [min, max], or the Crawl-delay when larger. */

@@ -1,7 +1,7 @@
 /**
  * Resource bounds over a long run: the worker process
- * (crawler/main.ts, as `npm start` runs it: with package.json's MALLOC_ARENA_MAX, see
- * RSS_SLOPE_BOUND) crawls 200 simulated outlets for two simulated days on a clock running
+ * (crawler/main.ts, as `npm run worker` runs it: compiled, with package.json's MALLOC_ARENA_MAX
+ * and V8 flags, see RSS_SLOPE_BOUND) crawls 500 simulated outlets for two simulated days on a clock running
  * `scale` times faster (48 real minutes), and its resident memory is sampled from /proc.
  * Printed: RSS at the start (after the first simulated hour, once every site was met), at
  * hour 24 and at the end, the peak, and the growth per simulated hour over the last 20 hours,
@@ -11,7 +11,7 @@
  * BENCH_SOAK_PROBE_S real seconds, is what the live data weighs; its growth per simulated
  * hour is read against a bound.
  *
- * Knobs: BENCH_SOAK_OUTLETS (200), BENCH_SOAK_HOURS (48), BENCH_SOAK_SCALE (60; faster, the
+ * Knobs: BENCH_SOAK_OUTLETS (500), BENCH_SOAK_HOURS (48), BENCH_SOAK_SCALE (60; faster, the
  * worker's once-a-minute housekeeping outgrows 2 cores), BENCH_SOAK_PROBE_S (20),
  * BENCH_SOAK_NODE_FLAGS (more flags for the worker's node, e.g. V8's), BENCH_SOAK_SAMPLES (a
  * file to write the RSS samples and probes to, as JSON).
@@ -19,7 +19,10 @@
 import { spawn } from "node:child_process";
 import readline from "node:readline";
 import fs from "node:fs/promises";
+import path from "node:path";
 import { sql } from "drizzle-orm";
+import { buildRuntimeIfNeeded, runtimeDir } from "../../scripts/runtime/build.mjs";
+import { entryFlags } from "../../scripts/runtime/entry";
 import { importOutlets } from "../../db/outlets";
 import { scaledClock } from "../../lib/clock";
 import { parseOutletsFile } from "../../lib/outlets-file";
@@ -91,6 +94,8 @@ const HEAP_SLOPE_BOUND = 1;
  * worker`): with the default 8 per core, freed memory stayed spread over many arenas.
  */
 const RSS_SLOPE_BOUND = 2;
+/** The worker's resident memory at its peak, in MiB, at 500 outlets: a worker that fits a 1 GB server beside PostgreSQL and the site. */
+const RSS_PEAK_BOUND = 300;
 const atMost = (max: number) => (value: number) => ({ bound: `≤ ${max}`, ok: value <= max });
 
 /** Mean of the samples in [from, to) simulated hours. */
@@ -100,7 +105,7 @@ function mean(samples: { hour: number; mib: number }[], from: number, to: number
 }
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
-  const outlets = one(process.env.BENCH_SOAK_OUTLETS, 200);
+  const outlets = one(process.env.BENCH_SOAK_OUTLETS, 500);
   const hours = one(process.env.BENCH_SOAK_HOURS, 48);
   const scale = one(process.env.BENCH_SOAK_SCALE, 60);
   const probeSeconds = one(process.env.BENCH_SOAK_PROBE_S, 20);
@@ -114,7 +119,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     await importOutlets(database.db, parseOutletsFile(JSON.stringify(toOutletsFile(sim.outlets)), "sim.json"));
     await database.db.execute(sql`insert into app_state (key, value) values ('default-outlets-imported', '{}') on conflict do nothing`);
     const nodeFlags = (process.env.BENCH_SOAK_NODE_FLAGS ?? "").split(" ").filter(Boolean);
-    const worker = spawn(process.execPath, [...nodeFlags, "--expose-gc", "--import", "tsx", "crawler/main.ts"], {
+    await buildRuntimeIfNeeded(ctx.progress);
+    // As `npm run worker` runs it: the compiled bundle with the worker's V8 flags (package.json).
+    const worker = spawn(process.execPath, [...entryFlags.worker, ...nodeFlags, "--expose-gc", path.join(runtimeDir, "worker.js")], {
       env: {
         ...process.env, ...productEnv(), DATABASE_URL: database.url, HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true",
         HEMEROSCOPIO_DATA_DIR: dataDir.path, HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_LOG_LEVEL: "warn",
@@ -157,7 +164,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       figure(`${outlets} outlets: worker RSS after the first simulated hour`, Math.round(start.mib), "MiB"),
       ...(hours > 24 ? [figure(`${outlets} outlets: worker RSS at simulated hour 24`, Math.round(at(24).mib), "MiB")] : []),
       figure(`${outlets} outlets: worker RSS at simulated hour ${last.hour.toFixed(0)}`, Math.round(last.mib), "MiB"),
-      figure(`${outlets} outlets: worker RSS peak`, Math.round(Math.max(...samples.map((s) => s.mib))), "MiB"),
+      figure(`${outlets} outlets: worker RSS peak`, Math.round(Math.max(...samples.map((s) => s.mib))), "MiB", atMost(RSS_PEAK_BOUND)),
       figure(`${outlets} outlets: RSS growth per simulated hour from hour ${tailFrom} (least squares, ${samples.filter((s) => s.hour >= tailFrom).length} samples)`,
         Math.round(slopePerHour(samples, tailFrom) * 100) / 100, "MiB/h", atMost(RSS_SLOPE_BOUND)),
       figure(`${outlets} outlets: heap in use after a full GC, first probe after the first simulated hour`, Math.round(heapStart?.mib ?? Number.NaN), "MiB"),

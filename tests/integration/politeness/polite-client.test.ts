@@ -6,52 +6,18 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import type { Fetcher, FetchRequest, FetchResult } from "../../../crawler/fetch/types";
-import { createPoliteClient } from "../../../crawler/politeness/client";
+import type { Fetcher, FetchResult } from "../../../crawler/fetch/types";
 import { ACQUIRE_AHEAD_MS, acquireSite } from "../../../crawler/politeness/site-lease";
-import { siteOf } from "../../../lib/registrable-domain";
 import { createHttpFetcher } from "../../../crawler/fetch/http";
 import { manualClock } from "../../../lib/clock";
 import { loadConfig } from "../../../lib/config";
 import { createTestDatabase } from "../../support/database";
+import { scripted, scriptedClient, withTime, type ManualClock, type Reply } from "../../support/scripted-fetcher";
 
 let database: Database;
 const T0 = Date.parse("2026-11-29T10:00:00Z");
 
-type Reply = Partial<FetchResult> & { text?: string };
-function scripted(clock: ReturnType<typeof manualClock>, routes: Record<string, Reply | (() => Reply)>) {
-  const calls: { url: string; kind: string; at: number; headers?: Record<string, string>; req: FetchRequest }[] = [];
-  const fetcher: Fetcher = async (req) => {
-    calls.push({ url: req.url, kind: req.kind, at: clock.now(), req });
-    const route = routes[req.url];
-    const reply: Reply = typeof route === "function" ? route() : route ?? { outcome: "http-error", status: 404 };
-    const body = reply.text !== undefined ? new TextEncoder().encode(reply.text) : reply.body;
-    clock.advance(20); // each exchange takes 20 ms
-    return {
-      outcome: reply.outcome ?? "ok", status: reply.status ?? 200, url: req.url, headers: reply.headers ?? {}, body,
-      location: reply.location, bytes: body?.length ?? 0, durationMs: 20, startedAt: clock.now() - 20, endedAt: clock.now(),
-    };
-  };
-  return { fetcher, calls };
-}
-
-function client(clock: ReturnType<typeof manualClock>, fetcher: Fetcher, random = () => 0) {
-  return createPoliteClient({
-    db: database.db, clock, fetcher, workerId: "w1", siteOf, productToken: "hemeroscopiobot",
-    pacing: { minMs: 3000, maxMs: 5000 }, maxRedirects: 5, leaseMs: 90_000, on4xx: "disallow-all", random,
-  });
-}
-
-/** Run `fn` while advancing the manual clock whenever the client sleeps. */
-async function withTime<T>(clock: ReturnType<typeof manualClock>, fn: () => Promise<T>): Promise<T> {
-  let done = false;
-  const p = fn().finally(() => (done = true));
-  while (!done) {
-    await new Promise((r) => setTimeout(r, 5));
-    clock.advance(250);
-  }
-  return p;
-}
+const client = (clock: ManualClock, fetcher: Fetcher, random = () => 0) => scriptedClient({ db: database.db, clock, fetcher, random });
 
 const signal = new AbortController().signal;
 

@@ -33,7 +33,7 @@ function setUp(routes: Record<string, () => Reply>, o: { claimed?: boolean } = {
   };
   const client = createPoliteClient({
     db: database.db, clock, fetcher, workerId: "w", siteOf, productToken: "hemeroscopiobot",
-    pacing: { minMs: 3000, maxMs: 5000 }, maxRedirects: 5, leaseMs: 90_000, on4xx: "disallow-all", random: () => 0,
+    pacing: { minMs: 3000, maxMs: 5000 }, maxRedirects: 5, exchangeMs: 30_000, leaseMarginMs: 60_000, on4xx: "disallow-all", random: () => 0,
   });
   const pipeline = createSourcePipeline({ db: database.db, clock, client, siteOf });
   const gate = closedSourceGate({ db: database.db, siteOf });

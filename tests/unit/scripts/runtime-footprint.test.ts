@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import * as esbuild from "esbuild";
 import { describe, expect, it } from "vitest";
 import { runtimeBuildOptions } from "../../../scripts/runtime/build.mjs";
@@ -27,5 +28,10 @@ describe("the compiled runtime's memory", () => {
       expect(args.slice(0, entryFlags[name].length)).toEqual(entryFlags[name]);
     }
     expect(entryFlags.worker).toContain("--heap-growing-percent=50");
+  });
+
+  it("OPS-6: `npm run worker` (a worker on its own machine) runs with the same flags as the worker `npm start` spawns", () => {
+    const scripts = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.worker).toContain(`node ${entryFlags.worker.join(" ")} scripts/runtime/launch.mjs worker`);
   });
 });
