@@ -63,7 +63,7 @@ async function main(): Promise<void> {
           articleDailyBudget: config.schedule.articleDailyBudget, concurrency: config.schedule.workerConcurrency,
         }),
         runHousekeeping({ pipeline, clock, log, signal: shutdown.signal }),
-        mailer && runOperatorMail({ db: database.db, clock, log, signal: shutdown.signal, send: mailer.send, siteUrl: config.siteUrl }),
+        mailer && runOperatorMail({ db: database.db, clock, log, signal: shutdown.signal, send: mailer.send, siteUrl: config.siteUrl, workerId }),
       ]);
     } finally {
       mailer?.close();

@@ -127,7 +127,7 @@ describe("mail to the operator", () => {
       sent.push(m.subject);
     };
     const stop = new AbortController();
-    const loop = runOperatorMail({ db: deadDb, clock, log, signal: stop.signal, send, siteUrl: SITE, everyMs: 60_000, downAfterMs: 5 * 60_000 });
+    const loop = runOperatorMail({ db: deadDb, clock, log, signal: stop.signal, send, siteUrl: SITE, workerId: "w1", everyMs: 60_000, downAfterMs: 5 * 60_000 });
     for (let minute = 0; minute < 12; minute++) {
       if (minute === 8) smtpUp = true;
       await new Promise((r) => setTimeout(r, 5));
@@ -139,5 +139,31 @@ describe("mail to the operator", () => {
     expect(sent).toEqual(["Hemeroscopio: la base de datos no responde"]);
     expect(lines.some((l) => l.includes("\"mail.failed\""))).toBe(true);
     expect(lines.filter((l) => l.includes("\"mail.round_failed\"")).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("ADM-3: three workers see the database go down, and the operator gets one mail about it, from the worker that held the watch", async () => {
+    const clock = manualClock(NOW + 90 * HOUR);
+    const quiet = createLogger({ component: "worker", write: () => {} });
+    let down = false;
+    const flaky = { execute: (query: Parameters<Database["db"]["execute"]>[0]) => down ? Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432")) : database.db.execute(query) } as unknown as Database["db"];
+    const downMails: string[] = [];
+    const stop = new AbortController();
+    const loops = ["w-a", "w-b", "w-c"].map((workerId) => runOperatorMail({
+      db: flaky, clock, log: quiet, signal: stop.signal, siteUrl: SITE, workerId, everyMs: 60_000, downAfterMs: 5 * 60_000,
+      send: async (m) => {
+        if (m.subject.includes("base de datos")) downMails.push(workerId);
+      },
+    }));
+    for (let minute = 0; minute < 16; minute++) {
+      if (minute === 3) down = true;
+      await new Promise((r) => setTimeout(r, 30));
+      clock.advance(60_000);
+    }
+    await new Promise((r) => setTimeout(r, 30));
+    stop.abort();
+    await Promise.all(loops);
+    expect(downMails).toHaveLength(1);
+    const [watch] = await database.db.execute<{ worker: string }>(sql`select value->>'worker' as worker from app_state where key = 'database-down-watch'`);
+    expect(downMails).toEqual([watch!.worker]);
   });
 });
