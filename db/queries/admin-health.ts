@@ -23,8 +23,8 @@ export interface SiteHealth {
   failingExtractions: FailingExtraction[];
 }
 
-/** Every site with its hosts and its last `recentPerSite` requests. */
-export async function loadCrawlerHealth(db: Executor, recentPerSite = 8): Promise<SiteHealth[]> {
+/** Every site with its hosts and its last `recentPerSite` requests; a lease counts while it runs past `now`. */
+export async function loadCrawlerHealth(db: Executor, now: number, recentPerSite = 8): Promise<SiteHealth[]> {
   const [sites, hosts, recent, failing] = await Promise.all([
     db.execute<{
       domain: string; outlets: string[] | null; next_allowed_at: string; backoff_until: string | null; backoff_reason: string | null;
@@ -48,7 +48,7 @@ export async function loadCrawlerHealth(db: Executor, recentPerSite = 8): Promis
     domain: s.domain, outlets: s.outlets ?? [], nextAllowedAt: fromSqlTime(s.next_allowed_at)!, backoffUntil: fromSqlTime(s.backoff_until),
     backoffReason: s.backoff_reason ?? undefined, consecutiveFailures: s.consecutive_failures, closedSince: fromSqlTime(s.closed_since),
     closedReason: s.closed_reason ?? undefined, lastProbeAt: fromSqlTime(s.last_probe_at), stopProbing: s.stop_probing,
-    leaseOwner: fromSqlTime(s.lease_until) && fromSqlTime(s.lease_until)! > Date.now() ? s.lease_owner ?? undefined : undefined,
+    leaseOwner: fromSqlTime(s.lease_until) && fromSqlTime(s.lease_until)! > now ? s.lease_owner ?? undefined : undefined,
     hosts: hosts.filter((h) => h.site_domain === s.domain).map((h) => ({
       host: h.host, robotsStatus: h.robots_status ?? undefined, robotsAccess: h.robots_access ?? undefined,
       fetchedAt: fromSqlTime(h.robots_fetched_at), versions: h.versions,

@@ -33,7 +33,7 @@ function refuse(back: string, reason: string, status = 400): Response {
 }
 
 /** Handle one POST; `store` returns where to go on success, or a refusal reason prefixed "!" */
-export async function handlePublicForm<T>(request: Request, spec: PublicFormSpec<T>, deps: { secret: string; db: () => Promise<Db>; now?: number }): Promise<Response> {
+export async function handlePublicForm<T>(request: Request, spec: PublicFormSpec<T>, deps: { secret: string; db: () => Promise<Db>; now?: number; recordedAt?: number }): Promise<Response> {
   const h = request.headers;
   if (!sameOrigin({ origin: h.get("origin"), referer: h.get("referer"), host: h.get("host"), https: isHttps(request.url, h.get("x-forwarded-proto")) })) {
     return refuse(spec.back, "El formulario debe enviarse desde nuestra propia página.", 403);
@@ -52,7 +52,7 @@ export async function handlePublicForm<T>(request: Request, spec: PublicFormSpec
     const allowed = await allowSubmission(db, { form: spec.form, addressKey: addressKey(deps.secret, address, now), now, limit: spec.perHour, windowMs: 3_600_000 });
     if (!allowed) return refuse(spec.back, "Has enviado demasiados formularios en poco tiempo. Inténtalo de nuevo dentro de una hora.", 429);
     if (!(await spendFormToken(db, spec.form, form.fields.ficha!, now))) return refuse(spec.back, USED_TOKEN);
-    const result = await spec.store(db, parsed.value, now);
+    const result = await spec.store(db, parsed.value, deps.recordedAt ?? now);
     if (!result || result.startsWith("!")) return refuse(spec.back, result ? result.slice(1) : "No se ha podido guardar.");
     return new Response(null, { status: 303, headers: { location: result, "cache-control": "no-store" } });
   } catch {

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { listAttention } from "@/db/admin-attention";
-import { database } from "@/db/server";
+import { database, siteClock } from "@/db/server";
 import { requireOperator } from "@/lib/admin/gate";
 import "../admin.css";
 
@@ -25,7 +25,7 @@ const SECTIONS = [
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const session = await requireOperator("/admin");
   // ADM-3: the badge counts what needs attention; a failed count must not take the admin down.
-  const attention = await database().then(({ db }) => listAttention(db, Date.now())).then((items) => items.length, () => undefined);
+  const attention = await database().then(({ db }) => listAttention(db, siteClock().now())).then((items) => items.length, () => undefined);
   return (
     <>
       <a className="skip-link" href="#contenido">Saltar al contenido</a>

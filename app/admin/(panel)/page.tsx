@@ -9,7 +9,7 @@ import Link from "next/link";
 import { Moment } from "@/app/_components/moment";
 import { listExtractionsForOperator } from "@/db/admin-extractions";
 import { listBylinesForAdmin, listExclusionsForAdmin, listRepliesForAdmin } from "@/db/admin-requests";
-import { database } from "@/db/server";
+import { database, siteClock } from "@/db/server";
 import { requireOperator } from "@/lib/admin/gate";
 import { BYLINE_BUSINESS_HOURS, bylineDeadline, confirmationDeadline, mailExclusionDeadline, MAIL_BUSINESS_HOURS, replyDeadline } from "@/lib/deadlines";
 import { SCOPE_LABELS } from "@/lib/exclusion-request";
@@ -29,7 +29,7 @@ export default async function QueuePage() {
   const [exclusions, replies, bylines, extractions] = await Promise.all([
     listExclusionsForAdmin(db), listRepliesForAdmin(db), listBylinesForAdmin(db), listExtractionsForOperator(db),
   ]);
-  const now = Date.now();
+  const now = siteClock().now();
   return (
     <>
       <h1>Solicitudes</h1>

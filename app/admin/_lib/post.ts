@@ -6,7 +6,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { audit } from "@/db/queries/admin-operator";
-import { database } from "@/db/server";
+import { database, siteClock } from "@/db/server";
 import { csrfValid } from "@/lib/admin/session";
 import { sameOrigin } from "@/lib/forms/guard";
 import { isHttps } from "@/lib/admin/session";
@@ -32,7 +32,7 @@ export async function adminPost(request: Request, maxBytes: number, act: (ctx: A
   if (!form.ok) return refusal(form.reason, form.status);
   if (!csrfValid(siteSecret(), session.idHash, form.fields.csrf)) return refusal("El formulario no es válido: vuelve a cargar la página.", 403);
   const { db } = await database();
-  const now = Date.now();
+  const now = siteClock().now();
   const result = await act({ db, fields: form.fields, now, session });
   if (result instanceof Response) return result;
   await audit(db, result.audit.action, result.audit.details ?? {}, now);

@@ -7,7 +7,7 @@
 import { createExclusionRequest, allowSubmission } from "@/db/queries/exclusions";
 import { spendFormToken } from "@/db/queries/form-tokens";
 import { USED_TOKEN } from "@/lib/forms/public-post";
-import { database } from "@/db/server";
+import { database, siteClock } from "@/db/server";
 import { badRequestPage } from "@/lib/front-door/bad-request-page";
 import { EXCLUSION_FORM, newVerificationToken, parseExclusionForm } from "@/lib/exclusion-request";
 import { isHttps } from "@/lib/admin/session";
@@ -47,7 +47,7 @@ export async function POST(request: Request): Promise<Response> {
     if (!allowed) return refuse("Has enviado demasiadas solicitudes en poco tiempo. Inténtalo de nuevo dentro de una hora.", 429);
     if (!(await spendFormToken(db, EXCLUSION_FORM, form.fields.ficha!, now))) return refuse(USED_TOKEN);
     const token = newVerificationToken();
-    await createExclusionRequest(db, parsed.value, token, now);
+    await createExclusionRequest(db, parsed.value, token, siteClock().now());
     return new Response(null, { status: 303, headers: { location: `/editores/solicitud/${token}`, "cache-control": "no-store" } });
   } catch {
     return refuse("Ahora mismo no podemos registrar solicitudes. Vuelve a intentarlo en unos minutos o escríbenos.", 503);

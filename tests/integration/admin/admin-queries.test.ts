@@ -172,13 +172,16 @@ describe("outlets, health, corrections, legal notices (ADM-2)", () => {
 
   it("ADM-2: crawler health per site with hosts, robots versions and latest requests", async () => {
     const { db } = database;
-    await db.execute(sql`insert into sites (domain, next_allowed_at, backoff_until, backoff_reason) values ('diariouno.test', ${new Date(NOW).toISOString()}, ${new Date(NOW + 60_000).toISOString()}, '429')`);
+    await db.execute(sql`insert into sites (domain, next_allowed_at, backoff_until, backoff_reason, lease_owner, lease_until) values ('diariouno.test', ${new Date(NOW).toISOString()}, ${new Date(NOW + 60_000).toISOString()}, '429', 'w1', ${new Date(NOW + 30_000).toISOString()})`);
     await db.execute(sql`insert into hosts (host, site_domain, robots_status) values ('https://www.diariouno.test', 'diariouno.test', '200')`);
     await db.execute(sql`insert into robots_versions (host, sha256, robots_txt, first_fetched_at, last_fetched_at) values ('https://www.diariouno.test', 'x', 'User-agent: *', now(), now())`);
     for (let i = 0; i < 12; i++) {
       await db.execute(sql`insert into fetch_log (at, site_domain, url, kind, status, outcome) values (${new Date(NOW + i * 1000).toISOString()}, 'diariouno.test', ${`https://www.diariouno.test/${i}`}, 'feed', 200, 'ok')`);
     }
-    const [site] = await loadCrawlerHealth(db, 8);
+    const [site] = await loadCrawlerHealth(db, NOW, 8);
+    // The lease is read against the site's clock (the demo's faster one), which the worker stamps it by.
+    expect(site!.leaseOwner).toBe("w1");
+    expect((await loadCrawlerHealth(db, NOW + 31_000, 8))[0]!.leaseOwner).toBeUndefined();
     expect(site).toMatchObject({ domain: "diariouno.test", outlets: ["Diario Uno"], backoffUntil: NOW + 60_000, backoffReason: "429" });
     expect(site!.hosts).toEqual([expect.objectContaining({ host: "https://www.diariouno.test", versions: 1, robotsStatus: "200" })]);
     expect(site!.recent).toHaveLength(8);

@@ -1,6 +1,7 @@
 /**
  * A public form token is spent by the first submission it carries (SPEC SEC-2): before, one
- * token fetched from a page could post for its two hours.
+ * token fetched from a page could post for its two hours. What a form stores carries the
+ * site's time (PUB-4).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
@@ -51,5 +52,17 @@ describe("public form tokens are spent once (SEC-2)", () => {
       expect(await Promise.race([second, new Promise((r) => setTimeout(() => r("waiting"), 500))])).toBe("waiting");
     });
     expect(await second).toBe(false);
+  });
+
+  it("PUB-4: what a form stores is stamped on the site's clock (the demo's faster one), while its token is checked on the wall clock", async () => {
+    const stamps: number[] = [];
+    const request = new Request("http://127.0.0.1:3000/replicas/enviar", {
+      method: "POST", body: new URLSearchParams({ ficha: issueFormToken(SECRET, "prueba", NOW - 8_000), texto: "sellada" }),
+      headers: { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "192.0.2.7" },
+    });
+    const stamping: PublicFormSpec<string> = { ...spec, store: async (_db, _value, at) => (stamps.push(at), "/replicas?enviada=1") };
+    const recordedAt = NOW + 20 * 3_600_000;
+    expect((await handlePublicForm(request, stamping, { secret: SECRET, db: async () => database.db, now: NOW, recordedAt })).status).toBe(303);
+    expect(stamps).toEqual([recordedAt]);
   });
 });

@@ -113,7 +113,7 @@ beforeAll(async () => {
     during = {
       status: await readStatusPage(database.db, await loadPolicies(database.db), clock.now()),
       queue: await listExtractionsForOperator(database.db),
-      health: await loadCrawlerHealth(database.db),
+      health: await loadCrawlerHealth(database.db, clock.now()),
     };
     restoredAt = clock.now();
     sim.setScenario(a!.hosts.www, []);

@@ -1,6 +1,6 @@
 /** POST of the byline form (SPEC PUB-5, SEC-2): guarded like /editores; the operator accepts it in the admin. */
 import { createBylineRequest } from "@/db/admin-requests";
-import { database } from "@/db/server";
+import { database, siteClock } from "@/db/server";
 import { parseBylineForm } from "@/lib/admin/forms";
 import { handlePublicForm } from "@/lib/forms/public-post";
 import { siteSecret } from "@/lib/forms/secret";
@@ -14,5 +14,5 @@ export async function POST(request: Request): Promise<Response> {
       await createBylineRequest(db, { ...value, now });
       return "/privacidad/enviada";
     },
-  }, { secret: siteSecret(), db: async () => (await database()).db });
+  }, { secret: siteSecret(), db: async () => (await database()).db, recordedAt: siteClock().now() });
 }

@@ -1,7 +1,7 @@
 /** POST of the reply form (SPEC PUB-4, SEC-2): guarded like /editores; stored for the operator, who publishes it within 3 days. */
 import { sql } from "drizzle-orm";
 import { createReply } from "@/db/admin-requests";
-import { database } from "@/db/server";
+import { database, siteClock } from "@/db/server";
 import { parseReplyForm } from "@/lib/admin/forms";
 import { handlePublicForm } from "@/lib/forms/public-post";
 import { siteSecret } from "@/lib/forms/secret";
@@ -18,5 +18,5 @@ export async function POST(request: Request): Promise<Response> {
       await createReply(db, { outletId: outlet.id, author: value.author, contact: value.contact, text: value.text, now });
       return "/replicas/enviada";
     },
-  }, { secret: siteSecret(), db: async () => (await database()).db });
+  }, { secret: siteSecret(), db: async () => (await database()).db, recordedAt: siteClock().now() });
 }

@@ -7,7 +7,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Moment } from "@/app/_components/moment";
 import { listAttention, type AttentionItem } from "@/db/admin-attention";
-import { database } from "@/db/server";
+import { database, siteClock } from "@/db/server";
 import { requireOperator } from "@/lib/admin/gate";
 
 export const metadata: Metadata = {
@@ -20,7 +20,7 @@ const KIND: Record<AttentionItem["kind"], string> = { plazo: "Plazo", "fuente-mu
 export default async function AttentionPage() {
   await requireOperator("/admin/atencion");
   const { db } = await database();
-  const items = await listAttention(db, Date.now());
+  const items = await listAttention(db, siteClock().now());
   return (
     <>
       <h1>Qué necesita atención</h1>

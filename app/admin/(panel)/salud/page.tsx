@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { Moment } from "@/app/_components/moment";
 import { loadCrawlerHealth } from "@/db/queries/admin-health";
-import { database } from "@/db/server";
+import { database, siteClock } from "@/db/server";
 import { requireOperator } from "@/lib/admin/gate";
 
 export const metadata: Metadata = { title: "Salud del rastreador" };
@@ -12,8 +12,8 @@ const KIND: Record<string, string> = { frontpage: "Portada", feed: "Feed", sitem
 export default async function HealthPage() {
   await requireOperator("/admin/salud");
   const { db } = await database();
-  const sites = await loadCrawlerHealth(db);
-  const now = Date.now();
+  const now = siteClock().now();
+  const sites = await loadCrawlerHealth(db, now);
   return (
     <>
       <h1>Salud del rastreador</h1>

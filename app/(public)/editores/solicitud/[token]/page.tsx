@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { findExclusionByToken, type ExclusionStatus } from "@/db/queries/exclusions";
-import { appConfig } from "@/db/server";
+import { appConfig, siteClock } from "@/db/server";
 import { confirmationPromise, SCOPE_LABELS, VERIFICATION_DAYS, VERIFICATION_PATH } from "@/lib/exclusion-request";
 import { readSiteData } from "@/lib/pages/data";
 import { isSlowDown } from "@/lib/policy";
@@ -26,7 +26,7 @@ function State({ r, mail }: { r: ExclusionStatus; mail: boolean }) {
       </p>
     );
   }
-  const lapsed = Date.now() - r.receivedAt > VERIFICATION_DAYS * 86_400_000;
+  const lapsed = siteClock().now() - r.receivedAt > VERIFICATION_DAYS * 86_400_000;
   return (
     <p data-testid="state">
       <strong>Pendiente</strong>: {lapsed ? `caducada: no encontramos el código en ${VERIFICATION_DAYS} días.` : r.checks === 0

@@ -4,7 +4,7 @@
  * session: 403). Never cached.
  */
 import { listAttention } from "@/db/admin-attention";
-import { appConfig, database } from "@/db/server";
+import { appConfig, database, siteClock } from "@/db/server";
 import { sessionOfRequest } from "@/lib/admin/gate";
 import { atomXml } from "@/lib/pages/atom";
 import { refusal } from "../../../_lib/refusal";
@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request): Promise<Response> {
   if (!(await sessionOfRequest(request))) return refusal("Hace falta entrar como operador.", 403, "/admin/entrar");
   const { db } = await database();
-  const now = Date.now();
+  const now = siteClock().now();
   const items = await listAttention(db, now);
   const body = atomXml(appConfig().siteUrl, {
     key: "admin/atencion", title: "Hemeroscopio: qué necesita atención", path: "/admin/atencion/atom", pagePath: "/admin/atencion",
