@@ -104,6 +104,45 @@ async function explainViolations(ctx: BenchContext, label: string, sql: postgres
   }
 }
 
+/**
+ * Sites that waited over twice the gap in the window (between two requests, or after their
+ * last one until the window's end), counted by the worker process that made the request
+ * before the wait, with the longest waits: where the requests the pacing allowed went.
+ */
+async function explainLongWaits(ctx: BenchContext, label: string, sql: postgres.Sql, log: AccessLogEntry[], w: { from: number; to: number; gapMs: number }): Promise<void> {
+  const bySite = new Map<string, AccessLogEntry[]>();
+  for (const e of log) if (e.start < w.to) bySite.set(e.site, [...(bySite.get(e.site) ?? []), e]);
+  const waits: { site: string; after: number; ms: number; toEnd: boolean }[] = [];
+  for (const [site, entries] of bySite) {
+    entries.sort((a, b) => a.start - b.start);
+    entries.forEach((e, i) => {
+      const end = e.end ?? e.start;
+      const next = entries[i + 1]?.start ?? w.to;
+      if (next > w.from && next - end > 2 * w.gapMs) waits.push({ site, after: e.start, ms: next - end, toEnd: i === entries.length - 1 });
+    });
+  }
+  const rows = await sql<{ site_domain: string; at: Date; worker_id: string }[]>`
+    select site_domain, at, worker_id from fetch_log where at >= ${new Date(w.from - 10 * w.gapMs).toISOString()} and outcome <> 'in-flight'`;
+  const rowsBySite = new Map<string, { at: Date; worker_id: string }[]>();
+  for (const r of rows) rowsBySite.set(r.site_domain, [...(rowsBySite.get(r.site_domain) ?? []), r]);
+  const workerOf = (x: { site: string; after: number }) => {
+    let best: string | undefined;
+    let bestDelta = Infinity;
+    for (const r of rowsBySite.get(x.site) ?? []) {
+      const delta = Math.abs(r.at.getTime() - x.after);
+      if (delta < bestDelta) [best, bestDelta] = [r.worker_id, delta];
+    }
+    return best ?? "?";
+  };
+  const byWorker = new Map<string, number>();
+  for (const x of waits) byWorker.set(workerOf(x), (byWorker.get(workerOf(x)) ?? 0) + 1);
+  waits.sort((a, b) => b.ms - a.ms);
+  ctx.progress(`${label}: waits over twice the gap in the window: ${waits.length} on ${new Set(waits.map((x) => x.site)).size} sites ` +
+    `(${waits.filter((x) => x.toEnd).length} until the window's end), by the process that made the request before: ` +
+    `${[...byWorker].map(([k, n]) => `${k} ${n}`).join(", ")}; longest: ${waits.slice(0, 5).map((x) =>
+      `${x.site} ${(x.ms / 1000).toFixed(0)} s from ${((x.after - w.from) / 1000).toFixed(0)} s`).join(", ")}`);
+}
+
 /** Runs one window; see the module comment. */
 export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Promise<FleetWindow> {
   const label = `${o.sites.toLocaleString("en-US")} sites, ${o.workers} processes`;
@@ -196,6 +235,7 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
     clearTimeout(killLate);
     const { log } = await sim.stop();
     await explainViolations(ctx, label, database.sql, withoutWarmUp(log), o.crawlDelay);
+    await explainLongWaits(ctx, label, database.sql, withoutWarmUp(log), { from, to, gapMs: (o.crawlDelay ?? 4) * 1000 });
     const perWorker = w1.map((x, i) => x - w0[i]!);
     const workersCpu = perWorker.reduce((a, b) => a + b, 0);
     const postgres = pg0 !== undefined && pg1 !== undefined ? pg1 - pg0 : undefined;
