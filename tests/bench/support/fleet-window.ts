@@ -96,11 +96,11 @@ async function explainViolations(ctx: BenchContext, label: string, sql: postgres
   for (const site of sites) {
     const served = log.filter((e) => e.site === site).sort((a, b) => a.start - b.start)
       .map((e) => `    served ${new Date(e.start).toISOString()} → ${e.end === undefined ? "?" : new Date(e.end).toISOString()} ${e.host}${e.path} ${e.status}`);
-    const logged = await sql<{ at: Date; url: string; kind: string; outcome: string; worker_id: string; duration_ms: number | null }[]>`
+    const logged = await sql<{ at: Date | string; url: string; kind: string; outcome: string; worker_id: string; duration_ms: number | null }[]>`
       select at, url, kind, outcome, worker_id, duration_ms from fetch_log where site_domain = ${site} order by at, id`;
     const [row] = await sql`select next_allowed_at, lease_owner, lease_until, backoff_until, consecutive_failures from sites where domain = ${site}`;
     ctx.progress(`${label}: pacing violation on ${site}:\n${served.join("\n")}\n${logged.map((r) =>
-      `    logged ${r.at.toISOString()} ${r.kind} ${r.outcome} ${r.duration_ms ?? "?"} ms by ${r.worker_id}: ${r.url}`).join("\n")}\n    site now ${JSON.stringify(row)}`);
+      `    logged ${new Date(r.at).toISOString()} ${r.kind} ${r.outcome} ${r.duration_ms ?? "?"} ms by ${r.worker_id}: ${r.url}`).join("\n")}\n    site now ${JSON.stringify(row)}`);
   }
 }
 
@@ -121,15 +121,15 @@ async function explainLongWaits(ctx: BenchContext, label: string, sql: postgres.
       if (next > w.from && next - end > 2 * w.gapMs) waits.push({ site, after: e.start, ms: next - end, toEnd: i === entries.length - 1 });
     });
   }
-  const rows = await sql<{ site_domain: string; at: Date; worker_id: string }[]>`
+  const rows = await sql<{ site_domain: string; at: Date | string; worker_id: string }[]>`
     select site_domain, at, worker_id from fetch_log where at >= ${new Date(w.from - 10 * w.gapMs).toISOString()} and outcome <> 'in-flight'`;
-  const rowsBySite = new Map<string, { at: Date; worker_id: string }[]>();
+  const rowsBySite = new Map<string, { at: Date | string; worker_id: string }[]>();
   for (const r of rows) rowsBySite.set(r.site_domain, [...(rowsBySite.get(r.site_domain) ?? []), r]);
   const workerOf = (x: { site: string; after: number }) => {
     let best: string | undefined;
     let bestDelta = Infinity;
     for (const r of rowsBySite.get(x.site) ?? []) {
-      const delta = Math.abs(r.at.getTime() - x.after);
+      const delta = Math.abs(new Date(r.at).getTime() - x.after);
       if (delta < bestDelta) [best, bestDelta] = [r.worker_id, delta];
     }
     return best ?? "?";
@@ -141,6 +141,16 @@ async function explainLongWaits(ctx: BenchContext, label: string, sql: postgres.
     `(${waits.filter((x) => x.toEnd).length} until the window's end), by the process that made the request before: ` +
     `${[...byWorker].map(([k, n]) => `${k} ${n}`).join(", ")}; longest: ${waits.slice(0, 5).map((x) =>
       `${x.site} ${(x.ms / 1000).toFixed(0)} s from ${((x.after - w.from) / 1000).toFixed(0)} s`).join(", ")}`);
+  // What the workers' request log and the site's row say about the three longest.
+  for (const x of waits.slice(0, 3)) {
+    const logged = await sql<{ at: Date | string; kind: string; outcome: string; duration_ms: number | null; worker_id: string }[]>`
+      select at, kind, outcome, duration_ms, worker_id from fetch_log where site_domain = ${x.site}
+        and at >= ${new Date(x.after - 3 * w.gapMs).toISOString()} order by at, id limit 8`;
+    const [site] = await sql`select next_allowed_at, lease_owner, lease_until, backoff_until, backoff_reason, consecutive_failures from sites where domain = ${x.site}`;
+    const [job] = await sql`select count(*)::int as leased, max(lease_owner) as owner, max(lease_until) as until from sources where site_domain = ${x.site} and lease_until is not null`;
+    ctx.progress(`${label}: ${x.site}: ${logged.map((r) => `${new Date(r.at).toISOString().slice(11, 23)} ${r.kind} ${r.outcome} ${r.duration_ms ?? "?"} ms ${r.worker_id}`).join("; ")}; ` +
+      `site now ${JSON.stringify(site)}; job leases ${JSON.stringify(job)}`);
+  }
 }
 
 /** Runs one window; see the module comment. */
