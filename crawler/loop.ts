@@ -37,7 +37,7 @@ export interface WorkerOptions {
   /**
    * Least time between two claims while jobs are in flight: slots freed meanwhile are
    * refilled together, so a busy worker pays for one claim statement per interval, not
-   * one per finished job (a claim walks every site). A claimed job waits for its
+   * one per finished job (a claim reads every site woken since the last one). A claimed job waits for its
    * site's turn anyway (3–5 s after the site's last request), so a short delay costs no
    * request. @default adaptive: five times the last claim's duration (claims then hold
    * at most a sixth of the time), at least 250, at most 1_000
@@ -62,9 +62,8 @@ const DEFAULT_LEASE_MS = 600_000;
 /**
  * After claims that came back empty although work was due (every due source's site busy, in
  * back-off or leased by another process), the next one waits longer: twice as long per empty
- * claim, from MIN_CLAIM_EVERY_MS up to this, unless a job of ours ends first. A claim walks
- * every site, so claiming every second for nothing cost PostgreSQL more than the crawl at
- * 10,000 sites; a due job is picked up at most this late.
+ * claim, from MIN_CLAIM_EVERY_MS up to this, unless a job of ours ends first: each empty
+ * round still costs a claim and a next-due query. A due job is picked up at most this late.
  */
 const MAX_EMPTY_CLAIM_EVERY_MS = 8_000;
 

@@ -58,13 +58,80 @@ const pollIsDue = (now: string) => sql`
   and (s2.lease_until is null or s2.lease_until < ${now}::timestamptz)`;
 
 /**
- * A site is free while none of its sources or article reads is leased. Two separate
- * `not exists` (not `not (a or b)`) so PostgreSQL plans them as anti-joins on the partial
- * lease indexes; the `or` form was measured at 40–70 s per claim on 20,000 sources.
+ * Until when site `site` is busy: the latest end of a lease on one of its sources or article
+ * reads that has not ended by `now`, or null when none (the site is free). Scalar subqueries
+ * with LIMIT, so each site is one probe of each partial lease index; as a `not exists` in a
+ * select list PostgreSQL hashed every leased row instead (their dead index entries included:
+ * 0.3 s per claim at 1,000 sites).
  */
-const siteIsFree = (site: ReturnType<typeof sql>, now: string) => sql`
-  not exists (select 1 from sources busy where busy.site_domain = ${site} and busy.lease_until >= ${now})
-  and not exists (select 1 from articles busy where busy.site_domain = ${site} and busy.read_lease_until >= ${now})`;
+const siteBusyUntil = (site: ReturnType<typeof sql>, now: string) => sql`greatest(
+  (select busy.lease_until from sources busy where busy.site_domain = ${site} and busy.lease_until >= ${now} order by busy.lease_until desc limit 1),
+  (select busy.read_lease_until from articles busy where busy.site_domain = ${site} and busy.read_lease_until >= ${now} order by busy.read_lease_until desc limit 1))`;
+
+/** An article read `a2` (of outlet `o2`, site row `st`) that may run at `now`, leaving aside its time and the site's freedom. */
+const readIsOpen = (now: string, budget: number) => sql`
+  a2.read_at is null and a2.read_due_at is not null and o2.active
+  and (a2.read_lease_until is null or a2.read_lease_until < ${now})
+  -- BLK-1, BLK-5: an outlet whose front page is closed to us (a 401, 403 or bot challenge) has
+  -- said no; reading its articles would be getting in by another door. A probe that reopens
+  -- the front page resumes them.
+  and not exists (select 1 from sources fp where fp.outlet_id = a2.outlet_id and fp.kind = 'frontpage' and fp.closed_since is not null)
+  -- PUB-7: the publisher declined article reads ("sin lectura de artículos"); evaluated once per claim.
+  and a2.outlet_id <> all (array(${outletsUnder("sin-lectura-de-articulos")}))
+  and (st.reads_day is distinct from (${now}::timestamptz at time zone 'UTC')::date or st.reads_count < ${budget})`;
+
+/**
+ * The first moment a free site `d` has a source poll or article read due (a read of a site at
+ * its daily budget comes due the next UTC day), or +infinity. Its conditions are the claims'
+ * own, time aside, so a site whose wake time has come either has a job to take or is moved
+ * past `now`; a write that changes them wakes the site (the triggers).
+ */
+const siteNextDue = (d: ReturnType<typeof sql>, now: string, budget: number) => sql`least(
+    coalesce((select min(greatest(s2.next_due_at, coalesce(s2.paused_until, s2.next_due_at)))
+      from sources s2 join outlets o2 on o2.id = s2.outlet_id
+      where s2.site_domain = ${d} and s2.active and not s2.proposed and o2.active
+        and (s2.lease_until is null or s2.lease_until < ${now})), 'infinity'::timestamptz),
+    coalesce((select case when st.reads_day = (${now}::timestamptz at time zone 'UTC')::date and st.reads_count >= ${budget}
+                 then greatest(a2.read_due_at, ((st.reads_day + 1)::timestamp at time zone 'UTC')) else a2.read_due_at end
+      from articles a2 join outlets o2 on o2.id = a2.outlet_id
+      left join sites st on st.domain = a2.site_domain
+      where a2.site_domain = ${d} and ${readIsOpen(now, 2147483647)}
+      order by a2.read_due_at limit 1), 'infinity'::timestamptz))`;
+
+/**
+ * The sites whose wake time has come, `room` of them and a margin (sites found busy or with
+ * nothing due are moved on, so the ones behind are reached on the next claims), most
+ * overdue first: what a claim reads instead of every site.
+ */
+const wokenSites = (now: string, room: number) => sql`
+  select ss.domain, ss.bumps from site_schedule ss where ss.wake_at <= ${now} order by ss.wake_at limit ${room + WAKE_MARGIN}`;
+
+/** Sites read past those a claim may take (see `wokenSites`). */
+const WAKE_MARGIN = 200;
+
+/**
+ * The wake times of the sites a claim looked at (`look`: domain, bumps, taken, open,
+ * backoff_until, busy_until, until): a taken site sleeps until its lease ends, a busy one
+ * until its last lease ends (a release wakes either earlier), one in back-off until it ends,
+ * a free one with nothing due until `siteNextDue`: each when that is later than `now`. A
+ * site whose row changed since it was read (another statement woke it) or that another
+ * statement holds is left as it is.
+ */
+const settleSites = (now: string, budget: number) => sql`
+  settle as (
+    select l.domain, l.bumps, case
+      when l.taken then l.until
+      when not l.open then greatest(coalesce(l.backoff_until, '-infinity'::timestamptz), coalesce(l.busy_until, '-infinity'::timestamptz))
+      else ${siteNextDue(sql`l.domain`, now, budget)} end as at
+    from look l),
+  locked as (
+    select ss.domain from site_schedule ss join settle x on x.domain = ss.domain
+    where ss.bumps = x.bumps and x.at > ${now}::timestamptz
+    for update of ss skip locked),
+  settled as (
+    update site_schedule ss set wake_at = x.at from settle x
+    where ss.domain = x.domain and ss.domain in (select domain from locked)
+    returning ss.domain)`;
 
 /**
  * LOCK_RECHECK: the rows to claim are chosen on the statement's snapshot, and another worker
@@ -90,70 +157,78 @@ export async function claimDueJobs(db: Db, p: { workerId: string; now: number; l
 async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs: number; limit: number; articleDailyBudget?: number }): Promise<Job[]> {
   const now = sqlTime(p.now); // postgres.js takes timestamps as ISO strings in raw SQL
   const until = new Date(p.now + p.leaseMs);
-  // Driven by sites, not by due sources: the distinct sites are walked on the site index
-  // (a loose index scan), and each free site's most overdue source is its first entry on
-  // `sources_site_due`. The cost follows the number of sites, not of due sources: a site
-  // with a backlog of 40 due feeds costs one index probe, not 40 rows to rank.
+  const budget = p.articleDailyBudget ?? 500;
+  // Driven by the sites whose wake time has come (`site_schedule`), not by every site: each
+  // free one's most overdue source is its first entry on `sources_site_due`. The cost follows
+  // the sites woken since the last claim (a job ended, work came due), not the sites held.
   const polls = await db.execute<Row>(sql`
-    with recursive domains(domain) as (
-      (select site_domain from sources order by site_domain limit 1)
-      union all
-      select (select s1.site_domain from sources s1 where s1.site_domain > d.domain order by s1.site_domain limit 1)
-      from domains d where d.domain is not null)
-    update sources s set lease_owner = ${p.workerId}, lease_until = ${until.toISOString()}
-    from outlets o
-    where o.id = s.outlet_id and s.id in (
-      select id from sources where id in (
-        select due.id
-        from domains d
-        cross join lateral (
-          select s2.id, s2.next_due_at
-          from sources s2 join outlets o2 on o2.id = s2.outlet_id
-          where s2.site_domain = d.domain and ${pollIsDue(now)}
-          order by s2.next_due_at, s2.id
-          limit 1) due
-        left join sites st on st.domain = d.domain
-        where (st.backoff_until is null or st.backoff_until <= ${now})
-          and ${siteIsFree(sql`d.domain`, now)}
-        order by due.next_due_at
-        limit ${p.limit})
-        -- Checked again on the row as locked (see LOCK_RECHECK).
-        and next_due_at <= ${now} and (lease_until is null or lease_until < ${now})
-      for update skip locked)
-    returning s.id, s.outlet_id, o.slug, o.timezone, s.kind, s.url, s.interval_minutes, s.etag, s.last_modified,
-      s.closed_since, s.consecutive_failures, s.failing_since, ${siteReadyAt(sql`s.site_domain`)}`);
+    -- SCH-4: claim of source polls
+    with woken as (${wokenSites(now, p.limit)}),
+    candidates as (
+      select w.domain, w.bumps, due.id, due.next_due_at, st.backoff_until, busy.until as busy_until,
+        (st.backoff_until is null or st.backoff_until <= ${now}) and busy.until is null as open
+      from woken w
+      left join sites st on st.domain = w.domain
+      cross join lateral (select ${siteBusyUntil(sql`w.domain`, now)} as until) busy
+      left join lateral (
+        select s2.id, s2.next_due_at
+        from sources s2 join outlets o2 on o2.id = s2.outlet_id
+        where s2.site_domain = w.domain and ${pollIsDue(now)}
+        order by s2.next_due_at, s2.id
+        limit 1) due on true),
+    claimed as (
+      update sources s set lease_owner = ${p.workerId}, lease_until = ${until.toISOString()}
+      from outlets o
+      where o.id = s.outlet_id and s.id in (
+        select id from sources where id in (
+          select id from candidates where open and id is not null order by next_due_at limit ${p.limit})
+          -- Checked again on the row as locked (see LOCK_RECHECK).
+          and next_due_at <= ${now} and (lease_until is null or lease_until < ${now})
+        for update skip locked)
+      returning s.id, s.outlet_id, o.slug, o.timezone, s.kind, s.url, s.interval_minutes, s.etag, s.last_modified,
+        s.closed_since, s.consecutive_failures, s.failing_since, s.site_domain, ${siteReadyAt(sql`s.site_domain`)}),
+    -- A free site with a due poll that was not taken (limit, or locked meanwhile) keeps its wake time.
+    look as (
+      select c.domain, c.bumps, c.domain in (select site_domain from claimed) as taken, c.open, c.backoff_until, c.busy_until,
+        ${until.toISOString()}::timestamptz as until
+      from candidates c
+      where c.domain in (select site_domain from claimed) or not c.open or c.id is null),
+    ${settleSites(now, budget)}
+    select * from claimed`);
   const room = p.limit - polls.length;
   const reads = room <= 0 ? [] : await db.execute<Row>(sql`
-    update articles a set read_lease_owner = ${p.workerId}, read_lease_until = ${until.toISOString()}
-    from outlets o
-    where o.id = a.outlet_id and a.id in (
-      select id from articles where id in (
-        select id from (
-          select a2.id, a2.read_due_at,
-                 row_number() over (partition by a2.site_domain order by a2.read_due_at, a2.id) as nth
-          from articles a2
-          join outlets o2 on o2.id = a2.outlet_id
-          left join sites st on st.domain = a2.site_domain
-          where a2.read_at is null and a2.read_due_at <= ${now} and o2.active
-            and (a2.read_lease_until is null or a2.read_lease_until < ${now})
-            and (st.backoff_until is null or st.backoff_until <= ${now})
-            and (st.reads_day is distinct from (${now}::timestamptz at time zone 'UTC')::date or st.reads_count < ${p.articleDailyBudget ?? 500})
-            and ${siteIsFree(sql`a2.site_domain`, now)}
-            -- BLK-1, BLK-5: an outlet whose front page is closed to us (a 401, 403 or bot challenge) has
-            -- said no; reading its articles would be getting in by another door. A probe that reopens
-            -- the front page resumes them.
-            and not exists (select 1 from sources fp where fp.outlet_id = a2.outlet_id and fp.kind = 'frontpage' and fp.closed_since is not null)
-            -- PUB-7: the publisher declined article reads ("sin lectura de artículos"); evaluated once per claim.
-            and a2.outlet_id <> all (array(${outletsUnder("sin-lectura-de-articulos")}))
-        ) ranked
-        where nth = 1
-        order by read_due_at
-        limit ${room})
-        -- Checked again on the row as locked (see LOCK_RECHECK).
-        and read_at is null and read_due_at <= ${now} and (read_lease_until is null or read_lease_until < ${now})
-      for update skip locked)
-    returning a.id, a.outlet_id, o.slug, o.timezone, 'article' as kind, a.url, 60 as interval_minutes, null as etag, null as last_modified,
-      null as closed_since, null as consecutive_failures, null as failing_since, ${siteReadyAt(sql`a.site_domain`)}`);
+    -- SCH-3: claim of article reads
+    with woken as (${wokenSites(now, room)}),
+    candidates as (
+      select w.domain, w.bumps, due.id, due.read_due_at, st.backoff_until, busy.until as busy_until,
+        (st.backoff_until is null or st.backoff_until <= ${now}) and busy.until is null as open
+      from woken w
+      left join sites st on st.domain = w.domain
+      cross join lateral (select ${siteBusyUntil(sql`w.domain`, now)} as until) busy
+      left join lateral (
+        select a2.id, a2.read_due_at
+        from articles a2 join outlets o2 on o2.id = a2.outlet_id
+        where a2.site_domain = w.domain and a2.read_due_at <= ${now} and ${readIsOpen(now, budget)}
+        order by a2.read_due_at, a2.id
+        limit 1) due on true),
+    claimed as (
+      update articles a set read_lease_owner = ${p.workerId}, read_lease_until = ${until.toISOString()}
+      from outlets o
+      where o.id = a.outlet_id and a.id in (
+        select id from articles where id in (
+          select id from candidates where open and id is not null order by read_due_at limit ${room})
+          -- Checked again on the row as locked (see LOCK_RECHECK).
+          and read_at is null and read_due_at <= ${now} and (read_lease_until is null or read_lease_until < ${now})
+        for update skip locked)
+      returning a.id, a.outlet_id, o.slug, o.timezone, 'article' as kind, a.url, 60 as interval_minutes, null as etag, null as last_modified,
+        null as closed_since, null as consecutive_failures, null as failing_since, a.site_domain, ${siteReadyAt(sql`a.site_domain`)}),
+    look as (
+      select c.domain, c.bumps, c.domain in (select site_domain from claimed) as taken, c.open, c.backoff_until, c.busy_until,
+        ${until.toISOString()}::timestamptz as until
+      from candidates c
+      where c.domain in (select site_domain from claimed) or not c.open or c.id is null),
+    ${settleSites(now, budget)}
+    select * from claimed`);
   return [...polls, ...reads].map((r) => jobOf(r, until));
 }
 

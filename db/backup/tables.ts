@@ -28,12 +28,19 @@ export interface BackupHeader {
   scrubbed?: Record<string, string>;
 }
 
-/** The public base tables in foreign-key order, with their columns. */
+/**
+ * Tables a backup leaves out: state the database derives from the rows a restore loads.
+ * `site_schedule` (each site's wake time for the claim) is filled by triggers as every
+ * source and unread article is loaded, so copying it as well would collide with those rows.
+ */
+const DERIVED_TABLES = ["site_schedule"];
+
+/** The public base tables in foreign-key order, with their columns (derived ones left out). */
 export async function tablesInOrder(sql: postgres.Sql | postgres.TransactionSql): Promise<{ name: string; columns: string[] }[]> {
   const columns = await sql<{ table: string; column: string }[]>`
     select c.table_name as table, c.column_name as column
     from information_schema.columns c join information_schema.tables t using (table_schema, table_name)
-    where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+    where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.table_name <> all(${DERIVED_TABLES})
     order by c.table_name, c.ordinal_position`;
   const references = await sql<{ table: string; referenced: string }[]>`
     select conrelid::regclass::text as table, confrelid::regclass::text as referenced

@@ -61,6 +61,8 @@ export const articles = pgTable("articles", {
   index("articles_first_seen").on(t.firstSeenAt),
   index("articles_read_due").on(t.readDueAt).where(sql`${t.readAt} is null and ${t.readDueAt} is not null`),
   index("articles_read_leased").on(t.siteDomain, t.readLeaseUntil).where(sql`${t.readLeaseUntil} is not null`),
+  // A site's most overdue unread article first (the read claim and `site_schedule`'s wake time, crawler/schedule/claim.ts).
+  index("articles_site_read_due").on(t.siteDomain, t.readDueAt).where(sql`${t.readAt} is null and ${t.readDueAt} is not null`),
   // The worker's next wake-up for article reads (crawler/schedule/claim.ts `nextDueAt`).
   index("articles_read_wake").on(sql`greatest(${t.readDueAt}, coalesce(${t.readLeaseUntil}, ${t.readDueAt}))`)
     .where(sql`${t.readAt} is null and ${t.readDueAt} is not null`),

@@ -1,7 +1,7 @@
 /** Outlets, their sources, and the pacing units (sites, hosts) the crawler obeys. */
 import { sql } from "drizzle-orm";
 import {
-  bigserial, boolean, date, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
+  bigint, bigserial, boolean, date, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -88,6 +88,20 @@ export const sites = pgTable("sites", {
   leaseOwner: text("lease_owner"),
   leaseUntil: ts("lease_until"),
 });
+
+/**
+ * SCH-4: when each site may next have a job to claim, so that a claim reads the sites whose
+ * moment has come, not every site. Triggers (db/migrations) set `wake_at` to -infinity when a
+ * write may make a site's work claimable sooner (a lease released, a source or article read
+ * due earlier, a new source or unread article, a back-off shortened, an outlet switched on),
+ * and add one to `bumps`; a claim that finds nothing to take on a site raises `wake_at` to the
+ * earliest moment it could, if `bumps` is still what it read (crawler/schedule/claim.ts).
+ */
+export const siteSchedule = pgTable("site_schedule", {
+  domain: text("domain").primaryKey(),
+  wakeAt: ts("wake_at").notNull(),
+  bumps: bigint("bumps", { mode: "number" }).notNull().default(0),
+}, (t) => [index("site_schedule_wake").on(t.wakeAt)]);
 
 /** A host's robots.txt state (SPEC ROB-1, ROB-3, ROB-4). */
 export const hosts = pgTable("hosts", {

@@ -30,8 +30,8 @@ function hasParams(query: unknown): boolean {
 
 /** The crawler's statements by their opening words (see crawler/ and db/); anything else is "other". */
 const KINDS: [RegExp, string][] = [
-  [/^(with recursive domains.*)?update sources s set lease_owner/, "claim jobs"],
-  [/^update articles a set read_lease_owner/, "claim article reads"],
+  [/^-- sch-4: claim of source polls/, "claim jobs"],
+  [/^-- sch-3: claim of article reads/, "claim article reads"],
   [/^update (sources|articles) set (lease_owner|read_lease_owner) = null/, "complete job"],
   [/^select (min\(greatest|least\()/, "next due"],
   [/^insert into app_state/, "heartbeat"],

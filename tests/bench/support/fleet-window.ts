@@ -4,7 +4,10 @@
  * `sites` outlets, each with a backlog of feeds due every minute (feed polls only: no front
  * page, sitemap or article read) and, when asked, a robots.txt
  * `Crawl-delay`; a warm-up until every host it will read has its robots.txt and every
- * site answered a first feed; then a fixed window of real time in which each process's
+ * site answered two feeds (a site's first poll records every article of its feed, many
+ * times the work of the polls after it: a window opened after the first ones measured the
+ * workers still recording them, and sites waiting behind that work for their second poll);
+ * then a fixed window of real time in which each process's
  * CPU and PostgreSQL's statement count (pg_stat_statements: every statement, BEGIN and
  * COMMIT included, is one round trip) are measured. The worker code is as shipped; the
  * processes only get HEMEROSCOPIO_WORKER_CONCURRENCY to keep every site they serve busy.
@@ -93,11 +96,60 @@ async function explainViolations(ctx: BenchContext, label: string, sql: postgres
   for (const site of sites) {
     const served = log.filter((e) => e.site === site).sort((a, b) => a.start - b.start)
       .map((e) => `    served ${new Date(e.start).toISOString()} → ${e.end === undefined ? "?" : new Date(e.end).toISOString()} ${e.host}${e.path} ${e.status}`);
-    const logged = await sql<{ at: Date; url: string; kind: string; outcome: string; worker_id: string; duration_ms: number | null }[]>`
+    const logged = await sql<{ at: Date | string; url: string; kind: string; outcome: string; worker_id: string; duration_ms: number | null }[]>`
       select at, url, kind, outcome, worker_id, duration_ms from fetch_log where site_domain = ${site} order by at, id`;
     const [row] = await sql`select next_allowed_at, lease_owner, lease_until, backoff_until, consecutive_failures from sites where domain = ${site}`;
     ctx.progress(`${label}: pacing violation on ${site}:\n${served.join("\n")}\n${logged.map((r) =>
-      `    logged ${r.at.toISOString()} ${r.kind} ${r.outcome} ${r.duration_ms ?? "?"} ms by ${r.worker_id}: ${r.url}`).join("\n")}\n    site now ${JSON.stringify(row)}`);
+      `    logged ${new Date(r.at).toISOString()} ${r.kind} ${r.outcome} ${r.duration_ms ?? "?"} ms by ${r.worker_id}: ${r.url}`).join("\n")}\n    site now ${JSON.stringify(row)}`);
+  }
+}
+
+/**
+ * Sites that waited over twice the gap in the window (between two requests, or after their
+ * last one until the window's end), counted by the worker process that made the request
+ * before the wait, with the longest waits: where the requests the pacing allowed went.
+ */
+async function explainLongWaits(ctx: BenchContext, label: string, sql: postgres.Sql, log: AccessLogEntry[], w: { from: number; to: number; gapMs: number }): Promise<void> {
+  const bySite = new Map<string, AccessLogEntry[]>();
+  for (const e of log) if (e.start < w.to) bySite.set(e.site, [...(bySite.get(e.site) ?? []), e]);
+  const waits: { site: string; after: number; ms: number; toEnd: boolean }[] = [];
+  for (const [site, entries] of bySite) {
+    entries.sort((a, b) => a.start - b.start);
+    entries.forEach((e, i) => {
+      const end = e.end ?? e.start;
+      const next = entries[i + 1]?.start ?? w.to;
+      if (next > w.from && next - end > 2 * w.gapMs) waits.push({ site, after: e.start, ms: next - end, toEnd: i === entries.length - 1 });
+    });
+  }
+  const rows = await sql<{ site_domain: string; at: Date | string; worker_id: string }[]>`
+    select site_domain, at, worker_id from fetch_log where at >= ${new Date(w.from - 10 * w.gapMs).toISOString()} and outcome <> 'in-flight'`;
+  const rowsBySite = new Map<string, { at: Date | string; worker_id: string }[]>();
+  for (const r of rows) rowsBySite.set(r.site_domain, [...(rowsBySite.get(r.site_domain) ?? []), r]);
+  const workerOf = (x: { site: string; after: number }) => {
+    let best: string | undefined;
+    let bestDelta = Infinity;
+    for (const r of rowsBySite.get(x.site) ?? []) {
+      const delta = Math.abs(new Date(r.at).getTime() - x.after);
+      if (delta < bestDelta) [best, bestDelta] = [r.worker_id, delta];
+    }
+    return best ?? "?";
+  };
+  const byWorker = new Map<string, number>();
+  for (const x of waits) byWorker.set(workerOf(x), (byWorker.get(workerOf(x)) ?? 0) + 1);
+  waits.sort((a, b) => b.ms - a.ms);
+  ctx.progress(`${label}: waits over twice the gap in the window: ${waits.length} on ${new Set(waits.map((x) => x.site)).size} sites ` +
+    `(${waits.filter((x) => x.toEnd).length} until the window's end), by the process that made the request before: ` +
+    `${[...byWorker].map(([k, n]) => `${k} ${n}`).join(", ")}; longest: ${waits.slice(0, 5).map((x) =>
+      `${x.site} ${(x.ms / 1000).toFixed(0)} s from ${((x.after - w.from) / 1000).toFixed(0)} s`).join(", ")}`);
+  // What the workers' request log and the site's row say about the three longest.
+  for (const x of waits.slice(0, 3)) {
+    const logged = await sql<{ at: Date | string; kind: string; outcome: string; duration_ms: number | null; worker_id: string }[]>`
+      select at, kind, outcome, duration_ms, worker_id from fetch_log where site_domain = ${x.site}
+        and at >= ${new Date(x.after - 3 * w.gapMs).toISOString()} order by at, id limit 8`;
+    const [site] = await sql`select next_allowed_at, lease_owner, lease_until, backoff_until, backoff_reason, consecutive_failures from sites where domain = ${x.site}`;
+    const [job] = await sql`select count(*)::int as leased, max(lease_owner) as owner, max(lease_until) as until from sources where site_domain = ${x.site} and lease_until is not null`;
+    ctx.progress(`${label}: ${x.site}: ${logged.map((r) => `${new Date(r.at).toISOString().slice(11, 23)} ${r.kind} ${r.outcome} ${r.duration_ms ?? "?"} ms ${r.worker_id}`).join("; ")}; ` +
+      `site now ${JSON.stringify(site)}; job leases ${JSON.stringify(job)}`);
   }
 }
 
@@ -152,7 +204,8 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
     while (performance.now() - t < o.maxWarmUpMs) {
       const [row] = await database.sql<{ n: number; fed: number }[]>`
         select (select count(*)::int from hosts where robots_fetched_at is not null and host = any(${database.sql.array(origins)})) as n,
-               (select count(distinct site_domain)::int from fetch_log where kind = 'feed' and outcome <> 'in-flight') as fed`
+               (select count(*)::int from (select 1 from fetch_log where kind = 'feed' and outcome <> 'in-flight'
+                group by site_domain having count(*) >= 2) two) as fed`
         .catch(() => [{ n: 0, fed: 0 }]);
       if ((row?.n ?? 0) >= origins.length && (row?.fed ?? 0) >= o.sites) {
         warmedUp = true;
@@ -163,7 +216,7 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
     }
     await sleep(5000);
     const warmUpMs = performance.now() - t;
-    ctx.progress(`${label}: warm-up ${(warmUpMs / 1000).toFixed(0)} s${warmedUp ? "" : " (robots.txt or a first feed of some sites still missing)"}; window of ${o.windowMs / 1000} s`);
+    ctx.progress(`${label}: warm-up ${(warmUpMs / 1000).toFixed(0)} s${warmedUp ? "" : " (robots.txt or a second feed of some sites still missing)"}; window of ${o.windowMs / 1000} s`);
 
     await resetPgStatements(database.sql);
     const w0 = workers.map((w) => treeCpuSeconds(w.pid) ?? Number.NaN);
@@ -192,6 +245,7 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
     clearTimeout(killLate);
     const { log } = await sim.stop();
     await explainViolations(ctx, label, database.sql, withoutWarmUp(log), o.crawlDelay);
+    await explainLongWaits(ctx, label, database.sql, withoutWarmUp(log), { from, to, gapMs: (o.crawlDelay ?? 4) * 1000 });
     const perWorker = w1.map((x, i) => x - w0[i]!);
     const workersCpu = perWorker.reduce((a, b) => a + b, 0);
     const postgres = pg0 !== undefined && pg1 !== undefined ? pg1 - pg0 : undefined;

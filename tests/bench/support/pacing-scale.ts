@@ -54,6 +54,11 @@ function figuresOf(sites: number, workers: number, crawlDelay: number | undefine
   const p = `${sites.toLocaleString("en-US")} sites, ${workers} processes${crawlDelay ? `, Crawl-delay ${crawlDelay} s` : ""}`;
   ctx.progress(`${p}: made ${use.made}, maximum ${use.maximum}, idle sites ${use.idleSites}, worker log ${w.logged}, end→start mean ${use.endToStart.mean.toFixed(0)} ms ` +
     `(p95 ${use.endToStart.p95.toFixed(0)}), per-process CPU ${w.cpu.perWorker.map((x) => x.toFixed(1)).join(" / ")} s`);
+  // The window in quarters: a ratio that climbs from the first quarter on says the window opened before the steady state.
+  const quarter = (w.to - w.from) / 4;
+  const quarters = [0, 1, 2, 3].map((q) => pacingUse(w.log, { sites: w.siteDomains, from: w.from + q * quarter, to: w.from + (q + 1) * quarter, gapMs }));
+  ctx.progress(`${p}: by quarter of the window, made ÷ maximum ${quarters.map((q) => `${q.ratio.toFixed(2)} (${q.made}/${q.maximum})`).join(", ")}; ` +
+    `first start in the window late by ${use.firstStartDelay.mean.toFixed(0)} ms on average (p95 ${use.firstStartDelay.p95.toFixed(0)}), end→start p50 ${use.endToStart.p50.toFixed(0)} ms, p99 ${use.endToStart.p99.toFixed(0)} ms`);
   ctx.progress(`${p}: PostgreSQL's statements in the window:\n${w.pgStatements.map((s) =>
     `    ${String(s.calls).padStart(8)} calls ${(s.calls / Math.max(1, use.made)).toFixed(2).padStart(6)}/req mean ${(s.totalMs / s.calls).toFixed(2).padStart(7)} ms  ${s.query.slice(0, 90)}`).join("\n")}`);
   if (violations.length > 0) ctx.progress(`${p}: first violations ${JSON.stringify(violations.slice(0, 3))}`);

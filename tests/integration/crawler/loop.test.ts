@@ -145,7 +145,7 @@ describe("the worker loop", () => {
         const value: unknown = Reflect.get(target, property, receiver);
         if (property === "execute") {
           return (query: SQL) => {
-            if (dialect.sqlToQuery(query).sql.includes("with recursive domains")) claims++;
+            if (dialect.sqlToQuery(query).sql.includes("-- SCH-4: claim of source polls")) claims++;
             return target.execute(query);
           };
         }
