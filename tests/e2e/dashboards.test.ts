@@ -219,6 +219,22 @@ describe("exclusion scopes on the home, search and status pages (PUB-6)", () => 
     return row!.name;
   }
 
+  /**
+   * A crawled outlet whose leading headline no other outlet has published: agency copy runs
+   * word for word in several outlets, and the others may show it.
+   */
+  async function outletWithOwnLead(): Promise<{ slug: string; name: string; lead: string }> {
+    const leads = await leadsInDatabase();
+    for (const slug of slugs().slice(1)) {
+      const name = await outletName(slug);
+      const lead = leads.get(name);
+      if (lead !== undefined && await countOf(sql`
+        select count(*)::int as n from headline_versions h join articles a on a.id = h.article_id join outlets o on o.id = a.outlet_id
+        where h.text = ${lead} and o.slug <> ${slug}`) === 0) return { slug, name, lead };
+    }
+    throw new Error("every crawled outlet's lead headline is also another outlet's");
+  }
+
   it("PUB-1, PUB-6: an outlet excluded in full is on none of these pages, and its own page is a 404", async () => {
     const slug = slugs()[0]!;
     const name = await outletName(slug);
@@ -233,10 +249,7 @@ describe("exclusion scopes on the home, search and status pages (PUB-6)", () => 
   });
 
   it("PUB-1, PUB-6: sin titulares literales withholds the outlet's headlines on the home page and leaves it out of search", async () => {
-    const slug = slugs()[1]!;
-    const name = await outletName(slug);
-    const lead = (await leadsInDatabase()).get(name);
-    expect(lead).toBeDefined();
+    const { slug, name, lead } = await outletWithOwnLead();
     await withExclusion(slug, "sin-titulares-literales", async () => {
       await withPage(browser(), "/", async (page) => {
         const row = page.getByTestId("leads").locator("tbody tr", { hasText: name });

@@ -31,6 +31,11 @@ beforeAll(async () => {
   relayed = await openDatabase({ databaseUrl: throughRelay(direct.url, link), dataDir: "/nonexistent" }, { maxConnections: 2 });
 });
 
+async function leasedSources(): Promise<number> {
+  const [leased] = await direct.db.execute<{ n: number }>(sql`select count(*)::int as n from sources where lease_owner is not null`);
+  return leased!.n;
+}
+
 afterAll(async () => {
   await relayed?.close().catch(() => {});
   await direct?.close();
@@ -47,6 +52,8 @@ describe("worker and a database that goes away (OPS-2)", () => {
     const running = runWorker({ db: relayed.db, clock: systemClock, log, pipeline, workerId: "w-outage", signal: stop.signal, maxIdleMs: 300 });
     try {
       await vi.waitFor(() => expect(runs.length).toBe(2), { timeout: 10_000 });
+      // Cut once both completions have landed: one the cut interrupts keeps its source leased until the lease ends.
+      await vi.waitFor(async () => expect(await leasedSources()).toBe(0), { timeout: 10_000 });
 
       await link.cut();
       // Work falls due while the database is away.
@@ -65,7 +72,6 @@ describe("worker and a database that goes away (OPS-2)", () => {
     }
     // Each source ran once before and once after; no lease is left.
     expect(runs.slice(0, 2).sort()).toEqual(runs.slice(2).sort());
-    const [leased] = await direct.db.execute<{ n: number }>(sql`select count(*)::int as n from sources where lease_owner is not null`);
-    expect(leased!.n).toBe(0);
+    expect(await leasedSources()).toBe(0);
   }, 60_000);
 });
