@@ -154,14 +154,19 @@ describe("browser mode: robustness", () => {
   });
 
   it("POL-1: a document is requested at once, not after other pages' layouts (its site's lease, held by the polite client, covers only the request); layouts still come one by one", async () => {
+    // The server answers once both requests are in, or after 4 s: requests sent one after the other would meet it one at a time.
     let inFlight = 0;
     let maxInFlight = 0;
+    const waiting: (() => void)[] = [];
     routes.set("/seq", (_req, res) => {
       maxInFlight = Math.max(maxInFlight, ++inFlight);
-      setTimeout(() => {
+      const answer = () => {
         inFlight--;
         res.writeHead(200, { "content-type": "text/html" }).end("<p>uno</p>");
-      }, 150);
+      };
+      waiting.push(answer);
+      if (waiting.length === 2) waiting.splice(0).forEach((a) => a());
+      else setTimeout(() => waiting.splice(0).forEach((a) => a()), 4_000);
     });
     const r = renderer();
     const [a, b] = await Promise.all([r.render("http://diario.test/seq", never), r.render("http://diario.test/seq", never)]);
