@@ -5,7 +5,7 @@
  * tables without waiting on each other or taking the same row, and a lease that expires
  * returns the work of a dead worker to the pool. A restart neither loses nor doubles work.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client";
 import { outletsUnder } from "../../db/policy";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
@@ -154,6 +154,25 @@ export async function claimDueJobs(db: Db, p: { workerId: string; now: number; l
   return claimIn(db, p);
 }
 
+/**
+ * The woken sites with what decides a claim on each: its back-off, until when it is busy,
+ * whether it is open, and its most overdue due job (`due.id` and `dueColumn`), from the
+ * `due` join that follows this fragment.
+ */
+const candidatesOf = (now: string, dueColumn: SQL) => sql`
+      select w.domain, w.bumps, due.id, ${dueColumn}, st.backoff_until, busy.until as busy_until,
+        (st.backoff_until is null or st.backoff_until <= ${now}) and busy.until is null as open
+      from woken w
+      left join sites st on st.domain = w.domain
+      cross join lateral (select ${siteBusyUntil(sql`w.domain`, now)} as until) busy`;
+
+/** The candidate sites whose wake time the claim settles: taken, not open, or with nothing due. */
+const sitesLooked = (until: Date) => sql`
+      select c.domain, c.bumps, c.domain in (select site_domain from claimed) as taken, c.open, c.backoff_until, c.busy_until,
+        ${until.toISOString()}::timestamptz as until
+      from candidates c
+      where c.domain in (select site_domain from claimed) or not c.open or c.id is null`;
+
 async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs: number; limit: number; articleDailyBudget?: number }): Promise<Job[]> {
   const now = sqlTime(p.now); // postgres.js takes timestamps as ISO strings in raw SQL
   const until = new Date(p.now + p.leaseMs);
@@ -164,12 +183,7 @@ async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs
   const polls = await db.execute<Row>(sql`
     -- SCH-4: claim of source polls
     with woken as (${wokenSites(now, p.limit)}),
-    candidates as (
-      select w.domain, w.bumps, due.id, due.next_due_at, st.backoff_until, busy.until as busy_until,
-        (st.backoff_until is null or st.backoff_until <= ${now}) and busy.until is null as open
-      from woken w
-      left join sites st on st.domain = w.domain
-      cross join lateral (select ${siteBusyUntil(sql`w.domain`, now)} as until) busy
+    candidates as (${candidatesOf(now, sql`due.next_due_at`)}
       left join lateral (
         select s2.id, s2.next_due_at
         from sources s2 join outlets o2 on o2.id = s2.outlet_id
@@ -188,23 +202,14 @@ async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs
       returning s.id, s.outlet_id, o.slug, o.timezone, s.kind, s.url, s.interval_minutes, s.etag, s.last_modified,
         s.closed_since, s.consecutive_failures, s.failing_since, s.site_domain, ${siteReadyAt(sql`s.site_domain`)}),
     -- A free site with a due poll that was not taken (limit, or locked meanwhile) keeps its wake time.
-    look as (
-      select c.domain, c.bumps, c.domain in (select site_domain from claimed) as taken, c.open, c.backoff_until, c.busy_until,
-        ${until.toISOString()}::timestamptz as until
-      from candidates c
-      where c.domain in (select site_domain from claimed) or not c.open or c.id is null),
+    look as (${sitesLooked(until)}),
     ${settleSites(now, budget)}
     select * from claimed`);
   const room = p.limit - polls.length;
   const reads = room <= 0 ? [] : await db.execute<Row>(sql`
     -- SCH-3: claim of article reads
     with woken as (${wokenSites(now, room)}),
-    candidates as (
-      select w.domain, w.bumps, due.id, due.read_due_at, st.backoff_until, busy.until as busy_until,
-        (st.backoff_until is null or st.backoff_until <= ${now}) and busy.until is null as open
-      from woken w
-      left join sites st on st.domain = w.domain
-      cross join lateral (select ${siteBusyUntil(sql`w.domain`, now)} as until) busy
+    candidates as (${candidatesOf(now, sql`due.read_due_at`)}
       left join lateral (
         select a2.id, a2.read_due_at
         from articles a2 join outlets o2 on o2.id = a2.outlet_id
@@ -222,11 +227,7 @@ async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs
         for update skip locked)
       returning a.id, a.outlet_id, o.slug, o.timezone, 'article' as kind, a.url, 60 as interval_minutes, null as etag, null as last_modified,
         null as closed_since, null as consecutive_failures, null as failing_since, a.site_domain, ${siteReadyAt(sql`a.site_domain`)}),
-    look as (
-      select c.domain, c.bumps, c.domain in (select site_domain from claimed) as taken, c.open, c.backoff_until, c.busy_until,
-        ${until.toISOString()}::timestamptz as until
-      from candidates c
-      where c.domain in (select site_domain from claimed) or not c.open or c.id is null),
+    look as (${sitesLooked(until)}),
     ${settleSites(now, budget)}
     select * from claimed`);
   return [...polls, ...reads].map((r) => jobOf(r, until));
