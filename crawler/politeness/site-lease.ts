@@ -50,7 +50,9 @@ export type LeaseAttempt =
 export interface PlannedRequest { url: string; kind: string }
 
 
-type SiteRow = { log_id: number | null; next_allowed_at: string | Date; lease_until: string | Date | null; backoff_until: string | Date | null; consecutive_failures: number };
+// The statement's last select sees the site as it was before its own update (PostgreSQL runs a
+// statement's parts on one snapshot): the new lease's end comes from the update, `taken_until`.
+type SiteRow = { log_id: number | null; taken_until: string | Date | null; next_allowed_at: string | Date; lease_until: string | Date | null; backoff_until: string | Date | null; consecutive_failures: number };
 
 /**
  * Try to take `domain` for one request by `workerId`, at most `ACQUIRE_AHEAD_MS` before its
@@ -65,12 +67,13 @@ export async function acquireSite(db: Db, p: { domain: string; workerId: string;
       where domain = ${p.domain} and next_allowed_at <= ${sqlTime(p.now + ACQUIRE_AHEAD_MS)}::timestamptz
         and (lease_until is null or lease_until <= ${now})
         and (backoff_until is null or backoff_until <= ${now})
-      returning domain),
+      returning domain, lease_until),
     logged as (
       insert into fetch_log (at, site_domain, url, kind, outcome, worker_id)
       select ${now}, ${p.domain}, ${p.request.url}, ${p.request.kind}, 'in-flight', ${p.workerId} from taken
       returning id)
-    select (select id from logged) as log_id, next_allowed_at, lease_until, backoff_until, consecutive_failures
+    select (select id from logged) as log_id, (select lease_until from taken) as taken_until,
+      next_allowed_at, lease_until, backoff_until, consecutive_failures
     from sites where domain = ${p.domain}`);
   const row = rows[0];
   if (!row) {
@@ -81,7 +84,7 @@ export async function acquireSite(db: Db, p: { domain: string; workerId: string;
   if (row.log_id !== null) {
     return {
       taken: true, consecutiveFailures: row.consecutive_failures, logId: Number(row.log_id),
-      startAt: Math.max(p.now, fromSqlTime(row.next_allowed_at) ?? 0), leaseUntil: fromSqlTime(row.lease_until) ?? p.now,
+      startAt: Math.max(p.now, fromSqlTime(row.next_allowed_at) ?? 0), leaseUntil: fromSqlTime(row.taken_until)!,
     };
   }
   const backoffUntil = fromSqlTime(row.backoff_until);

@@ -113,6 +113,14 @@ describe("pacing with a slow database", () => {
     expect(sentAfter[0]!.at - sentByDying[0]!.at).toBeGreaterThanOrEqual(30_000 + 60_000 + CRAWL_DELAY_MS - 1_000);
   });
 
+  it("POL-1: a lease taken is reported with the end its update gave it (a prompt holder sends without renewing)", async () => {
+    const at = T0;
+    const request = { url: "https://www.slow.test/2", kind: "page" };
+    await acquireSite(database.db, { domain: "slow.test", workerId: "a", now: at, leaseMs: 10_000, request }); // creates the site's row
+    const taken = await acquireSite(database.db, { domain: "slow.test", workerId: "a", now: at, leaseMs: 250_000, request });
+    expect(taken).toMatchObject({ taken: true, startAt: at, leaseUntil: at + 250_000 });
+  });
+
   it("POL-1, STO-5: a lease lost before anything was sent takes its log line back; a late release keeps the new holder's lease and adds its gap", async () => {
     const at = T0;
     const request = { url: "https://www.slow.test/2", kind: "page" };
