@@ -94,10 +94,14 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
   const reclaim = createLeaseReclaimer({ db, now, workerId, deadAfterMs: DEAD_AFTER_MS * config.time.scale });
   // Periodic work, in order: dead workers' jobs handed back, exclusion tokens, the deletions they call for and the
   // backups that still hold deleted data, the logs past their window (STO-6), then analysis (STO-4 before DER-*;
-  // prominence, DER-9, a bounded number of steps a round so that a backlog never holds the rest up).
+  // prominence, DER-9, a bounded number of steps a round so that a backlog never holds the rest up). A worker
+  // started with HEMEROSCOPIO_WORKER_ANALYSIS=false leaves the analysis to the workers that run it.
+  const analysis = [
+    (s: AbortSignal) => headlines.analyse(s), () => stories(), (s: AbortSignal) => rankProminence(db, { maxSteps: PROMINENCE_STEPS, signal: s }),
+  ];
   const chores = [
     () => reclaim(), (s: AbortSignal) => verifier.verifyDue(s), (s: AbortSignal) => deleter.deleteDue(s), () => backups(), () => prune(),
-    (s: AbortSignal) => headlines.analyse(s), () => stories(), (s: AbortSignal) => rankProminence(db, { maxSteps: PROMINENCE_STEPS, signal: s }),
+    ...(config.schedule.workerAnalysis ? analysis : []),
   ];
   // Publishers' requests in force, re-read every minute: the gate and the slow-down rule read one copy.
   const inForce = cachedPolicies(db, now);

@@ -112,6 +112,7 @@ const envSchema = z.object({
    * its slot 40 s). 32 serves a few hundred outlets at the 3–5 s pacing.
    */
   HEMEROSCOPIO_WORKER_CONCURRENCY: int(1, 100_000).default(32),
+  HEMEROSCOPIO_WORKER_ANALYSIS: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
 
   // Politeness (SPEC POL-1, POL-5, BLK-3, ROB-3).
   HEMEROSCOPIO_PACING_MIN_MS: int(0, 3_600_000).default(3000),
@@ -205,6 +206,8 @@ export interface Config {
     articleDailyBudget: number;
     /** Jobs in flight per worker process (crawler/loop.ts `concurrency`). */
     workerConcurrency: number;
+    /** Whether this worker's housekeeping also runs the analysis (headlines, stories, prominence), or leaves it to others. */
+    workerAnalysis: boolean;
     legalNoticeDays: number;
   };
   politeness: {
@@ -293,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       nightHours: { from: 1, to: 6 },
       articleDailyBudget: e.HEMEROSCOPIO_ARTICLE_DAILY_BUDGET,
       workerConcurrency: e.HEMEROSCOPIO_WORKER_CONCURRENCY,
+      workerAnalysis: e.HEMEROSCOPIO_WORKER_ANALYSIS,
       legalNoticeDays: 30,
     },
     politeness: {

@@ -8,7 +8,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
-import { clusterStories, type ClusterItem, type ClusterOptions, type Merge, type Placement } from "../../lib/analysis/cluster";
+import { clusterStoriesInSlices, type ClusterItem, type ClusterOptions, type Merge, type Placement } from "../../lib/analysis/cluster";
 import { fingerprintTokens } from "../../lib/analysis/fingerprint";
 
 /** Rows read per statement. @default 2,000 */
@@ -53,8 +53,10 @@ export interface WindowPlacements { placements: Placement[]; merges: Merge[]; pe
  */
 export async function placeInWindow(tx: Executor, p: { where: SQL; articleTime: SQL; from: number; options: ClusterOptions }): Promise<WindowPlacements> {
   const items = await loadStoryWindow(tx, p);
+  // In slices: at thousands of outlets a window takes minutes to place, and the worker's jobs
+  // (their timers, sockets and statements) must keep running meanwhile.
   return {
-    ...clusterStories(items, p.options),
+    ...(await clusterStoriesInSlices(items, p.options)),
     pending: items.filter((i) => i.pending).map((i) => i.articleId),
     window: items.map((i) => i.articleId),
   };

@@ -8,6 +8,7 @@
  * story (the lower id) keeps its id, and the worker records where the other went, so a link
  * to it still leads to the story (crawler/derive/cluster-stories.ts).
  */
+import { runInSlices, runToEnd, type SliceOptions } from "../slices";
 import { fingerprintTokens } from "./fingerprint";
 import { documentCounts, tokenWeights, weightedJaccardOfWeights, type Tokens } from "./story-similarity";
 
@@ -61,16 +62,33 @@ export { fingerprintTokens };
 
 /** Places the pending items, oldest first, then merges stories that are one; items that match nothing stay unassigned. */
 export function clusterStories(items: readonly ClusterItem[], options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS): Clustering {
+  return runToEnd(clusteringSteps(items, options));
+}
+
+/**
+ * `clusterStories` for a process that also serves other work (the worker's jobs): the same
+ * result, computed in slices of about `sliceMs`, each followed by a turn of the event loop,
+ * so a window of tens of thousands of articles never holds the process's timers and sockets
+ * for more than a slice.
+ */
+export function clusterStoriesInSlices(items: readonly ClusterItem[], options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS, slices?: SliceOptions): Promise<Clustering> {
+  return runInSlices(clusteringSteps(items, options), slices);
+}
+
+/** The clustering as steps: it yields after each item placed and each story compared. */
+function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions): Generator<void, Clustering> {
   let earliest = Infinity;
   for (const item of items) if (item.pending && item.storyId === null && item.at < earliest) earliest = item.at;
   if (earliest === Infinity) return { placements: [], merges: [] };
   const sorted = items.filter((i) => i.at >= earliest - options.windowMs).sort((a, b) => a.at - b.at || a.articleId - b.articleId);
   const counts = documentCounts(sorted.map((i) => i.tokens));
+  yield;
   // Each token's weight in the window, beside it, and each item's mass (their sum, in token
   // order): a pair is scored with no map lookup. Pairs are not memoised: a map of every pair
   // scored costs more than scoring again (it was most of the time on a 30-outlet day).
   const weights = sorted.map((i) => tokenWeights(i.tokens, counts, options.nameWeight));
   const mass = weights.map((w) => w.reduce((n, x) => n + x, 0));
+  yield;
   const times = Float64Array.from(sorted, (i) => i.at);
   /** Similarity less the age penalty, of two window positions. */
   const aged = (x: number, y: number) => {
@@ -122,7 +140,8 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
   };
   let nextNew = -1;
   const touched = new Set<number>();
-  sorted.forEach((item, position) => {
+  for (let position = 0; position < sorted.length; position++) {
+    const item = sorted[position]!;
     if (item.pending && item.storyId === null) {
       let best: { score: number; other: number; target?: number } | undefined;
       const seenTargets = new Set<number>();
@@ -145,14 +164,15 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
         assign(position, target);
         touched.add(target);
       }
+      yield;
     }
     for (const t of item.tokens) {
       const list = postings.get(t);
       if (list) list.push(position);
       else postings.set(t, [position]);
     }
-  });
-  const merges = mergeTouched({ touched, members, story, sorted, neighbours, outletsOf, meanScore, options, assign });
+  }
+  const merges = yield* mergeTouched({ touched, members, story, sorted, neighbours, outletsOf, meanScore, options, assign });
   const placements: Placement[] = [];
   story.forEach((target, index) => {
     const item = sorted[index]!;
@@ -163,11 +183,11 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
 }
 
 /** Merges each story that grew this round with its most similar neighbouring story, while one is similar enough. */
-function mergeTouched(c: {
+function* mergeTouched(c: {
   touched: Set<number>; members: Map<number, number[]>; story: Map<number, number>; sorted: readonly ClusterItem[];
   neighbours: (position: number) => Set<number>; outletsOf: (target: number) => Set<number>;
   meanScore: (a: readonly number[], b: readonly number[]) => number; options: ClusterOptions; assign: (index: number, target: number) => void;
-}): Merge[] {
+}): Generator<void, Merge[]> {
   const merges: Merge[] = [];
   const queue = [...c.touched];
   while (queue.length > 0) {
@@ -186,6 +206,7 @@ function mergeTouched(c: {
       if (theirs.some((m) => outlets.has(c.sorted[m]!.outletId))) continue;
       const score = c.meanScore(mine, theirs);
       if (score >= c.options.mergeThreshold && (!best || score > best.score)) best = { y, score };
+      yield;
     }
     if (!best) continue;
     // The older story survives: an existing one over a new one, else the lower id (created first).

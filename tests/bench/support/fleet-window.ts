@@ -10,7 +10,8 @@
  * then a fixed window of real time in which each process's
  * CPU and PostgreSQL's statement count (pg_stat_statements: every statement, BEGIN and
  * COMMIT included, is one round trip) are measured. The worker code is as shipped; the
- * processes only get HEMEROSCOPIO_WORKER_CONCURRENCY to keep every site they serve busy.
+ * processes get HEMEROSCOPIO_WORKER_CONCURRENCY to keep every site they serve busy, and run
+ * without the analysis steps (HEMEROSCOPIO_WORKER_ANALYSIS=false, as crawl-only machines do).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -22,7 +23,7 @@ import type { AccessLogEntry } from "../../sim/access-log";
 import { simulatedWorkerEnv, stopWorkers } from "../../support/worker-process";
 import type { BenchContext } from "../types";
 import { backlogOutlets } from "./backlog-outlets";
-import { temporaryDirectory } from "./interrupt";
+import { stopAlsoOnInterrupt, temporaryDirectory } from "./interrupt";
 import { resetPgStatements, topPgStatements, type PgStatement } from "./pg-statements";
 import { busySeconds, busyShare, machineTicks } from "./machine-cpu";
 import { clockTicks, treeCpuSeconds } from "./proc-cpu";
@@ -161,6 +162,7 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
   const sim = await startSimProcess(o.sites, path.join(dir.path, "access.jsonl"), undefined, { crawlDelay: o.crawlDelay });
   const database = await ctx.createDatabase({ maxConnections: 2 });
   let workers: ChildProcess[] = [];
+  let killFleet = () => stopWorkers(workers, "SIGKILL");
   try {
     // Through the product's import with one feed each, then the backlog's copies in one statement
     // (the import's statement per source takes minutes for 10,000 outlets).
@@ -187,6 +189,9 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
       extra: {
         ...productEnv(), HEMEROSCOPIO_WORKER_CONCURRENCY: String(Math.ceil(o.sites / o.workers) + 50),
         HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: "0",
+        // The crawl is what is measured: the processes run as crawl-only machines do, the analysis
+        // (whose cost follows the articles, not the requests) left to another (BENCH_PACING_ANALYSIS=1 keeps it).
+        HEMEROSCOPIO_WORKER_ANALYSIS: process.env.BENCH_PACING_ANALYSIS === "1" ? "true" : "false",
       },
     });
     t = performance.now();
@@ -197,6 +202,8 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
       `${(simFirstAnswerCpu * 1000).toFixed(1)} ms of its CPU per outlet`);
     const logDir = process.env.BENCH_PACING_WORKER_LOGS;
     workers = Array.from({ length: o.workers }, (_, i) => startWorker(env, logDir ? path.join(logDir, `worker-${o.sites}-${i + 1}.log`) : undefined));
+    // An interrupted run stops them before the database they write to.
+    killFleet = stopAlsoOnInterrupt(() => stopWorkers(workers, "SIGKILL"));
 
     const origins = [...new Set(outlets.flatMap((x) => x.feeds.map((f) => new URL(f).origin)))];
     t = performance.now();
@@ -260,7 +267,7 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
       logged: logged?.n ?? -1,
     };
   } finally {
-    await stopWorkers(workers, "SIGKILL").catch(() => undefined);
+    await killFleet().catch(() => undefined);
     sim.kill();
     await database.close();
     await dir.remove();

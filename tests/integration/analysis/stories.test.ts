@@ -187,6 +187,28 @@ describe("the story step's safety", () => {
     expect(orphans!.n).toBe(0);
   });
 
+  it("DER-2: a worker started with HEMEROSCOPIO_WORKER_ANALYSIS=false leaves the story step to the workers that run it", async () => {
+    await database.db.execute(sql`update articles set story_id = null`);
+    await database.db.execute(sql`delete from stories`);
+    await database.db.execute(sql`update story_fingerprints set clustered_at = null`);
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-stories-"));
+    const env = { HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir, HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example" };
+    const stories = async () => (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from stories`))[0]!.n;
+    const round = async (extra: Record<string, string>) => {
+      const pipeline = await createCrawlPipeline({ config: loadConfig({ ...env, ...extra }), db: database.db, clock: manualClock(ended), workerId: "chores" });
+      await pipeline.housekeeping!(new AbortController().signal);
+      await pipeline.close?.();
+    };
+    try {
+      await round({ HEMEROSCOPIO_WORKER_ANALYSIS: "false" });
+      expect(await stories()).toBe(0);
+      await round({});
+      expect(await stories()).toBeGreaterThan(0);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("DER-2, STO-3: a lede replaces a headline-only fingerprint and requeues it; a later sighting without a lede keeps it", async () => {
     const [a] = await database.db.execute<{ id: string }>(sql`select a.id from articles a where a.story_id is null limit 1`);
     const articleId = Number(a!.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterStories, DEFAULT_CLUSTER_OPTIONS, type ClusterItem, type ClusterOptions, type Placement } from "../../../lib/analysis/cluster";
+import { clusterStories, clusterStoriesInSlices, DEFAULT_CLUSTER_OPTIONS, type ClusterItem, type ClusterOptions, type Placement } from "../../../lib/analysis/cluster";
 import { fingerprintTokens, storyFingerprint, tokenHash } from "../../../lib/analysis/fingerprint";
 import { documentFrequency, keyTerms } from "../../../lib/analysis/story-terms";
 
@@ -73,6 +73,24 @@ describe("story clustering", () => {
   it("DER-2: the result does not depend on the order of the input", () => {
     const items = [item(1, 1, T0, housing(0)), item(2, 2, T0 + 5 * MIN, housing(1)), item(3, 3, T0 + 7 * MIN, football(0)), item(4, 4, T0 + 8 * MIN, football(1))];
     expect(groups(place([...items].reverse()))).toEqual(groups(place(items)));
+  });
+
+  it("DER-2: placed in slices (the worker's story step), the clustering is the one placed at once, and the event loop turns between slices", async () => {
+    const items = Array.from({ length: 12 }, (_, n) => item(n + 1, (n % 6) + 1, T0 + n * MIN, n < 6 ? housing(n) : football(n)));
+    let turns = 0;
+    let spinning = true;
+    const spin = () => {
+      if (!spinning) return;
+      turns++;
+      setImmediate(spin);
+    };
+    setImmediate(spin);
+    let tick = 0;
+    const sliced = await clusterStoriesInSlices(items, DEFAULT_CLUSTER_OPTIONS, { sliceMs: 3, now: () => tick++ });
+    spinning = false;
+    expect(sliced).toEqual(clusterStories(items));
+    expect(groups(sliced.placements)).toEqual([[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]]);
+    expect(turns).toBeGreaterThanOrEqual(4);
   });
 });
 
