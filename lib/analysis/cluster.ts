@@ -10,7 +10,7 @@
  */
 import { runInSlices, runToEnd, type SliceOptions } from "../slices";
 import { fingerprintTokens } from "./fingerprint";
-import { documentCounts, tokenWeights, weightedJaccardOfWeights, type Tokens } from "./story-similarity";
+import { documentCounts, tokenWeightsOfAll, weightedJaccardOfWeights, type Tokens } from "./story-similarity";
 
 /** One fingerprinted article in the window. */
 export interface ClusterItem {
@@ -86,7 +86,7 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
   // Each token's weight in the window, beside it, and each item's mass (their sum, in token
   // order): a pair is scored with no map lookup. Pairs are not memoised: a map of every pair
   // scored costs more than scoring again (it was most of the time on a 30-outlet day).
-  const weights = sorted.map((i) => tokenWeights(i.tokens, counts, options.nameWeight));
+  const weights = tokenWeightsOfAll(sorted.map((i) => i.tokens), counts, options.nameWeight);
   const mass = weights.map((w) => w.reduce((n, x) => n + x, 0));
   yield;
   const times = Float64Array.from(sorted, (i) => i.at);

@@ -43,6 +43,24 @@ export function tokenWeights(tokens: Tokens, counts: DocumentCounts, nameWeight:
 }
 
 /**
+ * `tokenWeights` of every token set, laid side by side in one buffer (each result is a view
+ * of it): a window of tens of thousands of articles allocates one block outside V8's heap, not
+ * one per article, which the allocator would be left to scatter and keep.
+ */
+export function tokenWeightsOfAll(all: readonly Tokens[], counts: DocumentCounts, nameWeight: number): Float64Array[] {
+  let total = 0;
+  for (const tokens of all) total += tokens.length;
+  const block = new Float64Array(total);
+  let at = 0;
+  return all.map((tokens) => {
+    const weights = block.subarray(at, at + tokens.length);
+    for (let i = 0; i < tokens.length; i++) weights[i] = tokenWeight(tokens[i]!, counts, nameWeight);
+    at += tokens.length;
+    return weights;
+  });
+}
+
+/**
  * Weighted Jaccard similarity of two ascending token sets: the weight they share over the
  * weight either has (0 when neither has any weight). `massA`/`massB` are their `tokenMass`.
  */

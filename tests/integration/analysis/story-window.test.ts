@@ -68,6 +68,8 @@ describe("the story window read in chunks", () => {
       expect(whole.length).toBeGreaterThan(0);
       expect(chunked.map((i) => ({ ...i, tokens: Array.from(i.tokens) }))).toEqual(whole);
       expect(chunked.every((i) => i.tokens instanceof Int32Array)).toBe(true);
+      // One block of tokens per chunk, not one allocation per article.
+      expect(new Set(chunked.map((i) => (i.tokens as Int32Array).buffer)).size).toBeLessThanOrEqual(Math.ceil(chunked.length / chunkRows));
       expect(clusterStories(chunked)).toEqual(clusterStories(whole));
     }
   });
