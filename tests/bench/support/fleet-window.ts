@@ -67,6 +67,8 @@ export interface FleetWindow {
   pgStatements: PgStatement[];
   /** Requests the workers' own log has started in the window. */
   logged: number;
+  /** Articles first seen in the window. */
+  articles: number;
 }
 
 const wall = () => performance.timeOrigin + performance.now();
@@ -240,7 +242,10 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
     const [calls] = await database.sql<{ n: string | null }[]>`
       select sum(calls) as n from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`
       .catch(() => [{ n: null }]);
-    const pgStatements = await topPgStatements(database.sql, 8);
+    const pgStatements = await topPgStatements(database.sql, 40);
+    // What the requests brought: new articles recorded in the window (their inserts and the work after them follow articles, not requests).
+    const [recorded] = await database.sql<{ n: number }[]>`
+      select count(*)::int as n from articles where first_seen_at >= ${new Date(from).toISOString()} and first_seen_at < ${new Date(to).toISOString()}`;
     const [logged] = await database.sql<{ n: number }[]>`
       select count(*)::int as n from fetch_log
       where at >= ${new Date(from).toISOString()} and at < ${new Date(to).toISOString()} and outcome not in ('robots-disallowed', 'in-flight')`;
@@ -265,6 +270,7 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
       pgCalls: calls?.n === null || calls?.n === undefined ? -1 : Number(calls.n) - 1,
       pgStatements,
       logged: logged?.n ?? -1,
+      articles: recorded?.n ?? -1,
     };
   } finally {
     await killFleet().catch(() => undefined);

@@ -59,7 +59,7 @@ function figuresOf(sites: number, workers: number, crawlDelay: number | undefine
   const quarters = [0, 1, 2, 3].map((q) => pacingUse(w.log, { sites: w.siteDomains, from: w.from + q * quarter, to: w.from + (q + 1) * quarter, gapMs }));
   ctx.progress(`${p}: by quarter of the window, made ÷ maximum ${quarters.map((q) => `${q.ratio.toFixed(2)} (${q.made}/${q.maximum})`).join(", ")}; ` +
     `first start in the window late by ${use.firstStartDelay.mean.toFixed(0)} ms on average (p95 ${use.firstStartDelay.p95.toFixed(0)}), end→start p50 ${use.endToStart.p50.toFixed(0)} ms, p99 ${use.endToStart.p99.toFixed(0)} ms`);
-  ctx.progress(`${p}: PostgreSQL's statements in the window:\n${w.pgStatements.map((s) =>
+  ctx.progress(`${p}: PostgreSQL's statements in the window (at least 0.02 a request):\n${w.pgStatements.filter((s) => s.calls >= 0.02 * use.made).map((s) =>
     `    ${String(s.calls).padStart(8)} calls ${(s.calls / Math.max(1, use.made)).toFixed(2).padStart(6)}/req mean ${(s.totalMs / s.calls).toFixed(2).padStart(7)} ms  ${s.query.slice(0, 90)}`).join("\n")}`);
   if (violations.length > 0) ctx.progress(`${p}: first violations ${JSON.stringify(violations.slice(0, 3))}`);
   const measured = { sites, made: use.made, cpuPer1000: per1000(w.cpu.workers), tripsPer1000: w.pgCalls < 0 ? Number.NaN : per1000(w.pgCalls) };
@@ -72,6 +72,7 @@ function figuresOf(sites: number, workers: number, crawlDelay: number | undefine
       figure(`${p}: workers' CPU per 1,000 requests (all processes)`, measured.cpuPer1000, "CPU s"),
       figure(`${p}: PostgreSQL CPU per 1,000 requests`, per1000(w.cpu.postgres ?? Number.NaN), "CPU s"),
       figure(`${p}: database round trips per 1,000 requests (pg_stat_statements calls)`, measured.tripsPer1000, "statements"),
+      figure(`${p}: new articles recorded per 1,000 requests`, per1000(w.articles), "articles"),
       figure(`${p}: simulator CPU`, (w.cpu.simulator ?? Number.NaN) / windowS, "cores"),
       figure(`${p}: simulator answer time, mean (p95 ${quantile(answers, 0.95).toFixed(1)}, p99 ${quantile(answers, 0.99).toFixed(1)})`,
         answers.reduce((a, b) => a + b, 0) / Math.max(1, answers.length), "ms"),
