@@ -36,6 +36,11 @@ export interface SimulatedWebOptions {
   port?: number;
   /** `Crawl-delay` (seconds) in the `*` group of every host's default robots.txt (default: none). */
   crawlDelay?: number;
+  /**
+   * The share of its usual rate each outlet publishes, own articles and stories alike
+   * (default 1): the pacing bench's 10,000 sites at 0.1 publish what 1,000 sites do at 1.
+   */
+  publishing?: number;
 }
 
 /** A running simulated web. */
@@ -68,8 +73,9 @@ function headersOf(req: IncomingMessage): Record<string, string> {
 /** Starts the simulated web on 127.0.0.1. */
 export async function startSimulatedWeb(options: SimulatedWebOptions): Promise<SimulatedWeb> {
   const { clock } = options;
+  const publishing = options.publishing ?? 1;
   const outlets = simOutlets(options.outlets ?? 30);
-  const world = withArticleWindows(createWorld(options.seed ?? 1, outlets));
+  const world = withArticleWindows(createWorld(options.seed ?? 1, outlets, publishing));
   const hosts = indexHosts(outlets);
   const log = new AccessLog(options.accessLogPath);
   const scenarios = new Map<string, Scenario[]>(Object.entries(options.scenarios ?? {}).map(([h, list]) => [h.toLowerCase(), list]));

@@ -28,9 +28,12 @@ export interface SimStory {
 /** Latest an outlet publishes a story after it breaks. */
 export const MAX_PICKUP_MS = 25 * 60_000;
 
-/** Milliseconds between story slots; scaled so each outlet sees the same share whatever the outlet count. */
-export function storyIntervalMs(outletCount: number): number {
-  return Math.round((150_000 * 30) / outletCount);
+/**
+ * Milliseconds between story slots; scaled so each outlet sees the same share whatever the
+ * outlet count, times 1 ÷ `publishing` (the share of its usual rate each outlet publishes).
+ */
+export function storyIntervalMs(outletCount: number, publishing = 1): number {
+  return Math.round((150_000 * 30) / outletCount / publishing);
 }
 
 /**
@@ -55,9 +58,9 @@ export function storyOutletPositions(dice: Dice, outletCount: number, index: num
 }
 
 /** Story number `index` of the global timeline, or `undefined` when too few outlets exist to share. */
-export function drawStory(dice: Dice, outlets: readonly SimOutlet[], index: number): SimStory | undefined {
+export function drawStory(dice: Dice, outlets: readonly SimOutlet[], index: number, publishing = 1): SimStory | undefined {
   if (outlets.length < 2) return undefined;
-  const interval = storyIntervalMs(outlets.length);
+  const interval = storyIntervalMs(outlets.length, publishing);
   const key = ["story", index] as const;
   return {
     id: `story-${index}`,

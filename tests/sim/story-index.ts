@@ -28,8 +28,8 @@ export interface StoryIndex {
 }
 
 /** The index for `outletCount` outlets drawn with `dice`. */
-export function createStoryIndex(dice: Dice, outletCount: number): StoryIndex {
-  const perBlock = Math.max(1, Math.ceil(BLOCK_MS / storyIntervalMs(outletCount)));
+export function createStoryIndex(dice: Dice, outletCount: number, publishing = 1): StoryIndex {
+  const perBlock = Math.max(1, Math.ceil(BLOCK_MS / storyIntervalMs(outletCount, publishing)));
   const blocks = new Map<number, Block>();
 
   function build(b: number): Block {

@@ -63,13 +63,13 @@ function datePath(at: number): string {
   return new Date(at).toISOString().slice(0, 10).replaceAll("-", "/");
 }
 
-/** Builds the world for a seed and outlet list. */
-export function createWorld(seed: number, outlets: readonly SimOutlet[]): World {
+/** Builds the world for a seed and outlet list; each outlet publishes `publishing` of its usual rate (stories and own articles). */
+export function createWorld(seed: number, outlets: readonly SimOutlet[], publishing = 1): World {
   const dice = createDice(seed);
   const bySlug = new Map(outlets.map((o) => [o.slug, o]));
   const positionOf = new Map(outlets.map((o, i) => [o.slug, i]));
-  const storyInterval = storyIntervalMs(outlets.length);
-  const storyIndex = createStoryIndex(dice, outlets.length);
+  const storyInterval = storyIntervalMs(outlets.length, publishing);
+  const storyIndex = createStoryIndex(dice, outlets.length, publishing);
   const articles = new Map<string, SimArticle | undefined>();
   const stories = new Map<number, SimStory | undefined>();
   const texts = new Map<string, ArticleText>();
@@ -82,8 +82,10 @@ export function createWorld(seed: number, outlets: readonly SimOutlet[]): World 
     return value;
   };
 
-  const phaseOf = (o: SimOutlet) => dice.int(0, o.minutesPerArticle * MINUTE - 1, "phase", o.slug);
-  const story = (index: number) => remember(stories, index, () => drawStory(dice, outlets, index));
+  // An outlet's own articles come every `minutesPerArticle`, times 1 ÷ `publishing`.
+  const articleEvery = (o: SimOutlet) => Math.round((o.minutesPerArticle * MINUTE) / publishing);
+  const phaseOf = (o: SimOutlet) => dice.int(0, articleEvery(o) - 1, "phase", o.slug);
+  const story = (index: number) => remember(stories, index, () => drawStory(dice, outlets, index, publishing));
 
   function finish(o: SimOutlet, localId: string, fields: Omit<SimArticle, "id" | "outlet" | "localId" | "path" | "url" | "headline" | "tdmReserved">, style: number): SimArticle {
     const key = ["article", o.slug, localId];
@@ -99,7 +101,7 @@ export function createWorld(seed: number, outlets: readonly SimOutlet[]): World 
   }
 
   function ownArticle(o: SimOutlet, k: number): SimArticle {
-    const interval = o.minutesPerArticle * MINUTE;
+    const interval = articleEvery(o);
     const key = ["own", o.slug, k];
     const opinion = dice.unit(...key, "opinion") < 0.1;
     const core = drawCore(dice, key, opinion);
@@ -145,7 +147,7 @@ export function createWorld(seed: number, outlets: readonly SimOutlet[]): World 
     const o = bySlug.get(slug);
     if (!o) return [];
     const found: SimArticle[] = [];
-    const interval = o.minutesPerArticle * MINUTE;
+    const interval = articleEvery(o);
     const phase = phaseOf(o);
     for (let k = Math.floor((from - phase) / interval) - 1; k <= Math.floor((to - phase) / interval); k++) {
       const a = article(`${slug}:a${k}`);

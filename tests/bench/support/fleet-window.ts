@@ -44,6 +44,8 @@ export interface FleetWindowOptions {
   workers: number;
   /** Seconds of Crawl-delay in every simulated robots.txt; none when absent. */
   crawlDelay?: number;
+  /** The share of its usual rate each simulated outlet publishes (1 when absent). */
+  publishing?: number;
   windowMs: number;
   maxWarmUpMs: number;
   /** After the window, print EXPLAIN ANALYZE of a claim as the workers run it (taken by the bench, rolled back). */
@@ -161,7 +163,7 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
   const label = `${o.sites.toLocaleString("en-US")} sites, ${o.workers} processes`;
   await buildRuntimeIfNeeded(ctx.progress);
   const dir = await temporaryDirectory("hemeroscopio-bench-fleet-");
-  const sim = await startSimProcess(o.sites, path.join(dir.path, "access.jsonl"), undefined, { crawlDelay: o.crawlDelay });
+  const sim = await startSimProcess(o.sites, path.join(dir.path, "access.jsonl"), undefined, { crawlDelay: o.crawlDelay, publishing: o.publishing });
   const database = await ctx.createDatabase({ maxConnections: 2 });
   let workers: ChildProcess[] = [];
   let killFleet = () => stopWorkers(workers, "SIGKILL");

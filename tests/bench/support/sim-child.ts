@@ -3,7 +3,8 @@
  * measured apart from the server's (`fork`ed by sim-process.ts with `--import tsx`).
  * argv: outlet count, access-log path, and optionally a time scale and origin (the
  * worker's HEMEROSCOPIO_TIME_SCALE/ORIGIN, so both read the same clock); SIM_CRAWL_DELAY_S in the
- * environment puts that Crawl-delay in every host's robots.txt. It tells its parent the port; "profile" starts a
+ * environment puts that Crawl-delay in every host's robots.txt, SIM_PUBLISHING sets the
+ * share of its usual rate each outlet publishes. It tells its parent the port; "profile" starts a
  * V8 CPU profile and "profile-end" writes it; on "stop" it closes (flushing the access
  * log) and reports its own CPU time and the profile's file.
  */
@@ -16,7 +17,8 @@ type Message = { type?: string; dir?: string; name?: string };
 const [count, accessLogPath, scale, origin] = process.argv.slice(2);
 const clock = scale ? scaledClock(Number(scale), Number(origin)) : realClock;
 const crawlDelay = process.env.SIM_CRAWL_DELAY_S ? Number(process.env.SIM_CRAWL_DELAY_S) : undefined;
-const sim = await startSimulatedWeb({ clock, outlets: Number(count), accessLogPath, crawlDelay });
+const publishing = process.env.SIM_PUBLISHING ? Number(process.env.SIM_PUBLISHING) : undefined;
+const sim = await startSimulatedWeb({ clock, outlets: Number(count), accessLogPath, crawlDelay, publishing });
 let stopProfile: () => Promise<string | undefined> = async () => undefined;
 let profileFile: Promise<string | undefined> = Promise.resolve(undefined);
 process.send?.({ type: "ready", port: sim.port, resolveRule: sim.resolveRule });

@@ -31,11 +31,15 @@ type Message = { type: "ready"; port: number; resolveRule: string } | { type: "s
 /**
  * Start `outlets` simulated outlets (named, then generated) writing their access log to
  * `accessLogPath`; on the real clock, or on a scaled one (`time`, as the worker's);
- * `crawlDelay` (seconds) goes into every host's robots.txt.
+ * `crawlDelay` (seconds) goes into every host's robots.txt; `publishing` is the share of its
+ * usual rate each outlet publishes.
  */
-export async function startSimProcess(outlets: number, accessLogPath: string, time?: { scale: number; origin: number }, o: { crawlDelay?: number } = {}): Promise<SimProcess> {
+export async function startSimProcess(outlets: number, accessLogPath: string, time?: { scale: number; origin: number }, o: { crawlDelay?: number; publishing?: number } = {}): Promise<SimProcess> {
   const args = [String(outlets), accessLogPath, ...(time ? [String(time.scale), String(time.origin)] : [])];
-  const env = { ...process.env, ...(o.crawlDelay !== undefined ? { SIM_CRAWL_DELAY_S: String(o.crawlDelay) } : {}) };
+  const env = {
+    ...process.env, ...(o.crawlDelay !== undefined ? { SIM_CRAWL_DELAY_S: String(o.crawlDelay) } : {}),
+    ...(o.publishing !== undefined ? { SIM_PUBLISHING: String(o.publishing) } : {}),
+  };
   const child = fork(entry, args, { execArgv: ["--import", "tsx"], env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const next = (type: Message["type"]) => new Promise<Message>((resolve, reject) => {
     const onMessage = (m: Message) => {

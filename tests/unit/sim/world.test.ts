@@ -38,6 +38,19 @@ describe("the simulated world", () => {
     }
   }, 30_000);
 
+  it("publishes a share of the usual rate when asked (the pacing bench's 10,000 sites publish what 1,000 do)", () => {
+    const outlets = simOutlets(400);
+    const usual = createWorld(5, outlets);
+    const tenth = createWorld(5, outlets, 0.1);
+    const count = (world: typeof usual, story: boolean) => outlets.slice(0, 40)
+      .reduce((n, o) => n + world.articlesOf(o.slug, T0 - 48 * HOUR, T0).filter((a) => Boolean(a.storyId) === story).length, 0);
+    for (const story of [false, true]) {
+      const ratio = count(tenth, story) / count(usual, story);
+      expect(ratio).toBeGreaterThan(0.07);
+      expect(ratio).toBeLessThan(0.14);
+    }
+  });
+
   it("draws a story's outlets among thousands without copying the outlet list, in the same order as a full shuffle", () => {
     const outlets = simOutlets(5000);
     const dice = createDice(9);
