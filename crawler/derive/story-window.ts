@@ -9,6 +9,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
 import { clusterStoriesInSlices, type ClusterItem, type ClusterOptions, type Merge, type Placement } from "../../lib/analysis/cluster";
+import { fingerprintTokensOfAll } from "../../lib/analysis/fingerprint";
 
 /** Rows read per statement. @default 2,000 */
 const CHUNK_ROWS = 2_000;
@@ -31,7 +32,8 @@ export async function loadStoryWindow(tx: Executor, p: { where: SQL; articleTime
       from story_fingerprints f join articles a on a.id = f.article_id
       where ${p.where} and ${p.articleTime} >= ${sqlTime(p.from)} and f.article_id > ${after}::bigint
       order by f.article_id limit ${chunkRows}`);
-    const tokens = tokensOfChunk(rows.map((r) => r.minhash));
+    // One block of tokens per chunk, not an Int32Array per article.
+    const tokens = fingerprintTokensOfAll(rows.map((r) => r.minhash));
     for (const [i, r] of rows.entries()) {
       items.push({
         articleId: Number(r.article_id), outletId: r.outlet_id, at: fromSqlTime(r.at)!, tokens: tokens[i]!,
@@ -42,24 +44,6 @@ export async function loadStoryWindow(tx: Executor, p: { where: SQL; articleTime
     if (rows.length < chunkRows) return items;
     after = Number(rows[rows.length - 1]!.article_id);
   }
-}
-
-/**
- * The fingerprints' tokens (`fingerprintTokens`: the stored fingerprint less its first
- * entry), each a view of one block per chunk: an `Int32Array` of its own per article would be
- * one allocation outside V8's heap each, tens of thousands a round, every round.
- */
-function tokensOfChunk(fingerprints: readonly number[][]): Int32Array[] {
-  let total = 0;
-  for (const f of fingerprints) total += Math.max(0, f.length - 1);
-  const block = new Int32Array(total);
-  let at = 0;
-  return fingerprints.map((f) => {
-    const tokens = block.subarray(at, at + Math.max(0, f.length - 1));
-    tokens.set(f.slice(1));
-    at += tokens.length;
-    return tokens;
-  });
 }
 
 /** What a round keeps of its window once the articles are placed: ids only. */

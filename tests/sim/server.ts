@@ -73,9 +73,8 @@ function headersOf(req: IncomingMessage): Record<string, string> {
 /** Starts the simulated web on 127.0.0.1. */
 export async function startSimulatedWeb(options: SimulatedWebOptions): Promise<SimulatedWeb> {
   const { clock } = options;
-  const publishing = options.publishing ?? 1;
   const outlets = simOutlets(options.outlets ?? 30);
-  const world = withArticleWindows(createWorld(options.seed ?? 1, outlets, publishing));
+  const world = withArticleWindows(createWorld(options.seed ?? 1, outlets, options.publishing));
   const hosts = indexHosts(outlets);
   const log = new AccessLog(options.accessLogPath);
   const scenarios = new Map<string, Scenario[]>(Object.entries(options.scenarios ?? {}).map(([h, list]) => [h.toLowerCase(), list]));

@@ -166,7 +166,8 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
   const sim = await startSimProcess(o.sites, path.join(dir.path, "access.jsonl"), undefined, { crawlDelay: o.crawlDelay, publishing: o.publishing });
   const database = await ctx.createDatabase({ maxConnections: 2 });
   let workers: ChildProcess[] = [];
-  let killFleet = () => stopWorkers(workers, "SIGKILL");
+  // An interrupted run stops the workers before the database they write to.
+  const killFleet = stopAlsoOnInterrupt(() => stopWorkers(workers, "SIGKILL"));
   try {
     // Through the product's import with one feed each, then the backlog's copies in one statement
     // (the import's statement per source takes minutes for 10,000 outlets).
@@ -206,8 +207,6 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
       `${(simFirstAnswerCpu * 1000).toFixed(1)} ms of its CPU per outlet`);
     const logDir = process.env.BENCH_PACING_WORKER_LOGS;
     workers = Array.from({ length: o.workers }, (_, i) => startWorker(env, logDir ? path.join(logDir, `worker-${o.sites}-${i + 1}.log`) : undefined));
-    // An interrupted run stops them before the database they write to.
-    killFleet = stopAlsoOnInterrupt(() => stopWorkers(workers, "SIGKILL"));
 
     const origins = [...new Set(outlets.flatMap((x) => x.feeds.map((f) => new URL(f).origin)))];
     t = performance.now();
