@@ -2,7 +2,7 @@
  * Two checks before any page renders. The admin (SPEC SEC-3): without a session cookie,
  * `/admin/**` (except the login and first-run setup) is a redirect to the login, or a 403
  * for other methods; the session itself is checked against the database by the admin pages
- * and handlers (lib/admin/gate.ts), and admin answers are never cached. And it
+ * and handlers (app/admin/_lib/gate.ts), and admin answers are never cached. And it
  * answers wrong query strings with HTTP 400 (SPEC WEB-2, SEC-6: bad input is never a 500,
  * and a wrong request is not a "200 OK"); the page itself, run with the same pure
  * validator, says what is wrong inside the site's frame. Server components cannot set a

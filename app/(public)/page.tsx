@@ -3,7 +3,7 @@ import Link from "next/link";
 import { readHomePage, type HomePage as HomeData } from "@/db/queries/home-page";
 import { loadPolicies } from "@/db/policy";
 import { UNAVAILABLE_META } from "@/lib/front-door/page-cache/unavailable-marker";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { formatNumber } from "@/lib/pages/format";
 import { formatAgo, formatMoment } from "@/lib/pages/period";
 import { siteSections } from "@/lib/pages/sections";

@@ -3,7 +3,7 @@
  * cookieless token of form `form` issued now, and the honeypot field people never see.
  */
 import { HONEYPOT_FIELD, issueFormToken } from "@/lib/forms/guard";
-import { siteSecret } from "@/lib/forms/secret";
+import { siteSecret } from "@/app/_lib/forms/secret";
 
 export function FormGuardFields({ form }: { form: string }) {
   return (

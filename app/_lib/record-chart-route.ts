@@ -3,7 +3,7 @@ import type { Executor } from "@/db/client";
 import { loadPolicies } from "@/db/policy";
 import { appConfig } from "@/db/server";
 import type { Policies } from "@/lib/policy";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { parseIdParam } from "@/lib/pages/ids";
 import { svgResponse } from "@/lib/pages/standalone-svg";
 

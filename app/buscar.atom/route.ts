@@ -3,7 +3,7 @@ import { loadPolicies } from "@/db/policy";
 import { searchHeadlines } from "@/db/queries/search";
 import { appConfig, siteClock } from "@/db/server";
 import { atomResponse, atomXml } from "@/lib/pages/atom";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { parseSearchParams, searchHref } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 /** The crawler's figures for Prometheus (SPEC OPS-5): loopback readers or the metrics token only. */
 import { readCurrentMetrics } from "@/db/queries/metrics";
 import { appConfig, database, siteClock } from "@/db/server";
-import { answerMetrics } from "@/lib/admin/metrics-endpoint";
+import { answerMetrics } from "@/app/_lib/metrics/metrics-endpoint";
 
 export const dynamic = "force-dynamic";
 

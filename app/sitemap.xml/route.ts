@@ -1,8 +1,8 @@
 /** `/sitemap.xml`: the public sections and the page of every followed outlet. */
 import { appConfig } from "@/db/server";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { loadPolicies } from "@/db/policy";
-import { listActiveOutlets } from "@/lib/pages/outlets";
+import { listActiveOutlets } from "@/app/_lib/pages/outlets";
 import { sitemapXml } from "@/lib/pages/documents";
 
 /** Built per request from the live configuration, never frozen at build time. */

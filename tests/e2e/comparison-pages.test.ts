@@ -11,7 +11,7 @@ import { loadOutletComparison } from "../../db/queries/outlet-comparison";
 import { loadPolicies } from "../../db/policy";
 import { loadStoryPage } from "../../db/queries/story-page";
 import { formatNumber } from "../../lib/pages/format";
-import { comparisonFigures } from "../../lib/pages/outlet-comparison";
+import { comparisonFigures } from "../../app/_lib/pages/outlet-comparison";
 import { formatElapsed, formatPercent } from "../../lib/pages/period";
 import { HOUR } from "../support/page-fixtures";
 import { PAGE_DATA, removePageData, seedPageData } from "../support/page-data";

@@ -1,6 +1,6 @@
 /** The open-data documentation page (SPEC WEB-3): every endpoint, field and parameter, readable without JavaScript. */
 import { describe, expect, it } from "vitest";
-import { DATASETS } from "../../lib/api/datasets";
+import { DATASETS } from "../../app/_lib/api/datasets";
 import { mainText, openPage, useBrowser } from "./fixtures";
 
 const browser = useBrowser();

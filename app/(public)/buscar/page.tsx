@@ -4,7 +4,7 @@ import Link from "next/link";
 import { loadPolicies } from "@/db/policy";
 import { RESULTS_PER_PAGE, searchableOutlets, searchHeadlines, type SearchResult } from "@/db/queries/search";
 import { MAX_QUERY_LENGTH, parseSearchParams, searchHref, type SearchParams, type SearchQuery } from "@/lib/pages/search-params";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { formatNumber } from "@/lib/pages/format";
 import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";

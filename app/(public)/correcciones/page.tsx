@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { listCorrections } from "@/db/queries/corrections";
 import { formatDay } from "@/lib/pages/format";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { parsePageParam } from "@/lib/pages/pagination";
 import { PageHeader } from "../../_components/page-header";
 import { Pagination } from "../../_components/pagination";

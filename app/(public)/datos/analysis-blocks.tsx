@@ -1,5 +1,5 @@
 /** /datos: the analysis blocks of the detail endpoints (SPEC WEB-3, DER-10, DER-11), from the definitions the API serves. */
-import { ANALYSIS_BLOCK_DOCS } from "@/lib/api/analysis-docs";
+import { ANALYSIS_BLOCK_DOCS } from "@/app/_lib/api/analysis-docs";
 
 const asCode = { textTransform: "none", letterSpacing: 0, fontSize: "inherit" } as const;
 

@@ -1,6 +1,6 @@
 /** /datos: the front page at an instant (SPEC WEB-3, WEB-5), documented from the definitions the endpoint serves. */
-import { FRONT_PAGE_ENDPOINT, FRONT_PAGE_FIELDS, FRONT_PAGE_LINK_FIELDS } from "@/lib/api/front-page-docs";
-import { PARAM_DOCS } from "@/lib/api/docs";
+import { FRONT_PAGE_ENDPOINT, FRONT_PAGE_FIELDS, FRONT_PAGE_LINK_FIELDS } from "@/app/_lib/api/front-page-docs";
+import { PARAM_DOCS } from "@/app/_lib/api/docs";
 
 const asCode = { textTransform: "none", letterSpacing: 0, fontSize: "inherit" } as const;
 

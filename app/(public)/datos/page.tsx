@@ -1,9 +1,9 @@
 /** "Datos abiertos": the documentation of the read-only API and the exports (SPEC WEB-3). */
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DATASETS } from "@/lib/api/datasets";
-import { DATASET_DOCS, fieldDoc, PARAM_DOCS } from "@/lib/api/docs";
-import { MAX_LIMIT, DEFAULT_LIMIT } from "@/lib/api/params";
+import { DATASETS } from "@/app/_lib/api/datasets";
+import { DATASET_DOCS, fieldDoc, PARAM_DOCS } from "@/app/_lib/api/docs";
+import { MAX_LIMIT, DEFAULT_LIMIT } from "@/app/_lib/api/params";
 import { PageHeader } from "../../_components/page-header";
 import { AnalysisBlockDocs } from "./analysis-blocks";
 import { FrontPageEndpointDocs } from "./front-page-endpoint";

@@ -6,7 +6,7 @@ import { exclusionRegister, type ExclusionStatus } from "@/db/queries/exclusions
 import { appConfig } from "@/db/server";
 import { EXCLUSION_FORM, SCOPE_LABELS, VERIFICATION_DAYS } from "@/lib/exclusion-request";
 import { EXCLUSION_SCOPES, isSlowDown, SCOPES, SLOW_DOWN_SCOPES } from "@/lib/policy";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
 import { FormGuardFields } from "@/app/_components/form-guard-fields";

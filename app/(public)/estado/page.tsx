@@ -6,7 +6,7 @@ import { loadPolicies } from "@/db/policy";
 import { FAILURE_THRESHOLD } from "@/lib/collection/health";
 import { FLOOR_LINKS, MEDIAN_CAPTURES, MEDIAN_SHARE } from "@/lib/collection/extraction-floor";
 import { readStatusPage, type LagDistribution, type OutletStatus, type SiteVolume, type StatusPage as StatusData } from "@/db/queries/status-page";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { enoughData, tooLittleData } from "@/lib/pages/enough-data";
 import { formatNumber } from "@/lib/pages/format";
 import { LAST_FAILURE_LABEL, LAST_SUCCESS_LABEL, robotsAccessLabel, SOURCE_KIND_LABEL } from "@/lib/pages/collection-status";

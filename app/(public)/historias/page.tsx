@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { loadPolicies } from "@/db/policy";
 import { listRecentStories, type StoriesOrder } from "@/db/queries/story-page";
 import { formatList, formatNumber } from "@/lib/pages/format";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { parsePageParam } from "@/lib/pages/pagination";
 import { parseSort, type TableSort } from "@/lib/pages/table-sort";
 import { formatPeriod } from "@/lib/pages/period";

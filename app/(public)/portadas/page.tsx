@@ -9,7 +9,7 @@ import { loadPolicies } from "@/db/policy";
 import { searchableOutlets } from "@/db/queries/search";
 import { loadSideBySide, SIDE_BY_SIDE_LINKS, type SideBySideColumn } from "@/db/queries/side-by-side";
 import { siteClock } from "@/db/server";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { dayLeadsHref, frontPageAtHref, sideBySideHref } from "@/lib/pages/history-links";
 import { MAX_SIDE_BY_SIDE, MIN_SIDE_BY_SIDE, parseSideBySideQuery } from "@/lib/pages/history-params";
 import { dayValue, MINUTE_MS } from "@/lib/pages/peninsular-time";

@@ -9,7 +9,7 @@ import { listPublishedReplies, replyOutletChoices } from "@/db/admin-requests";
 import { loadPolicies } from "@/db/policy";
 import { appConfig } from "@/db/server";
 import { MAX_REPLY_CHARS } from "@/lib/admin/forms";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
 import { FormGuardFields } from "@/app/_components/form-guard-fields";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { listAttention } from "@/db/admin-attention";
 import { database, siteClock } from "@/db/server";
-import { requireOperator } from "@/lib/admin/gate";
+import { requireOperator } from "@/app/admin/_lib/gate";
 import "../admin.css";
 
 export const metadata: Metadata = { title: { default: "Administración", template: "%s · Administración · Hemeroscopio" }, robots: { index: false, follow: false } };

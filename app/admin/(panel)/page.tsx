@@ -10,7 +10,7 @@ import { Moment } from "@/app/_components/moment";
 import { listExtractionsForOperator } from "@/db/admin-extractions";
 import { listBylinesForAdmin, listExclusionsForAdmin, listRepliesForAdmin } from "@/db/admin-requests";
 import { database, siteClock } from "@/db/server";
-import { requireOperator } from "@/lib/admin/gate";
+import { requireOperator } from "@/app/admin/_lib/gate";
 import { BYLINE_BUSINESS_HOURS, bylineDeadline, confirmationDeadline, mailExclusionDeadline, MAIL_BUSINESS_HOURS, replyDeadline } from "@/lib/deadlines";
 import { SCOPE_LABELS } from "@/lib/exclusion-request";
 import { SCOPES } from "@/lib/policy";

@@ -11,8 +11,8 @@ import { csrfValid } from "@/lib/admin/session";
 import { sameOrigin } from "@/lib/forms/guard";
 import { isHttps } from "@/lib/admin/session";
 import { readForm } from "@/lib/forms/read-form";
-import { sessionOfRequest, type OperatorSession } from "@/lib/admin/gate";
-import { siteSecret } from "@/lib/forms/secret";
+import { sessionOfRequest, type OperatorSession } from "@/app/admin/_lib/gate";
+import { siteSecret } from "@/app/_lib/forms/secret";
 import { refusal } from "./refusal";
 
 /** What an action receives. */

@@ -5,10 +5,10 @@
  * Setup, login and both recovery steps start here; adminPost (post.ts) guards the rest.
  */
 import "server-only";
-import { requestIsHttps } from "@/lib/admin/gate";
+import { requestIsHttps } from "@/app/admin/_lib/gate";
 import { checkFormToken, HONEYPOT_FIELD, sameOrigin } from "@/lib/forms/guard";
 import { readForm } from "@/lib/forms/read-form";
-import { siteSecret } from "@/lib/forms/secret";
+import { siteSecret } from "@/app/_lib/forms/secret";
 import { refusal } from "./refusal";
 
 /** A sign-in form's body is a few fields. */

@@ -8,8 +8,8 @@ import { operatorExists } from "@/db/queries/admin-operator";
 import { appConfig } from "@/db/server";
 import { HONEYPOT_FIELD, issueFormToken } from "@/lib/forms/guard";
 import { MIN_PASSWORD_LENGTH } from "@/lib/admin/password";
-import { readSiteData } from "@/lib/pages/data";
-import { siteSecret } from "@/lib/forms/secret";
+import { readSiteData } from "@/app/_lib/pages/data";
+import { siteSecret } from "@/app/_lib/forms/secret";
 import { LoginFrame } from "../_lib/login-frame";
 
 export const metadata: Metadata = { title: "Crear la cuenta de operador", robots: { index: false, follow: false } };

@@ -5,8 +5,8 @@ import { operatorExists } from "@/db/queries/admin-operator";
 import { appConfig } from "@/db/server";
 import { HONEYPOT_FIELD, issueFormToken } from "@/lib/forms/guard";
 import { safeNext } from "@/lib/admin/session";
-import { readSiteData } from "@/lib/pages/data";
-import { siteSecret } from "@/lib/forms/secret";
+import { readSiteData } from "@/app/_lib/pages/data";
+import { siteSecret } from "@/app/_lib/forms/secret";
 import { LoginFrame } from "../_lib/login-frame";
 
 export const metadata: Metadata = { title: "Entrar", robots: { index: false, follow: false } };

@@ -9,7 +9,7 @@ import Link from "next/link";
 import { appConfig } from "@/db/server";
 import { MIN_PASSWORD_LENGTH } from "@/lib/admin/password";
 import { HONEYPOT_FIELD, issueFormToken } from "@/lib/forms/guard";
-import { siteSecret } from "@/lib/forms/secret";
+import { siteSecret } from "@/app/_lib/forms/secret";
 import { LoginFrame } from "../_lib/login-frame";
 
 export const metadata: Metadata = { title: "Recuperar la cuenta de operador", robots: { index: false, follow: false } };

@@ -1,7 +1,7 @@
 /** Logout (SPEC ADM-1): the session row is deleted and the cookie cleared. */
 import { deleteSession } from "@/db/queries/admin-operator";
 import { clearSessionCookie } from "@/lib/admin/session";
-import { requestIsHttps } from "@/lib/admin/gate";
+import { requestIsHttps } from "@/app/admin/_lib/gate";
 import { adminPost } from "../_lib/post";
 
 export async function POST(request: Request): Promise<Response> {

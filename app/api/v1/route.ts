@@ -1,7 +1,7 @@
 /** `GET /api/v1`: the index of the open-data API (SPEC WEB-3), pointing at its documentation. */
-import { DATASETS } from "@/lib/api/datasets";
-import { FRONT_PAGE_ENDPOINT, FRONT_PAGE_FIELDS } from "@/lib/api/front-page-docs";
-import { jsonResponse } from "@/lib/api/http";
+import { DATASETS } from "@/app/_lib/api/datasets";
+import { FRONT_PAGE_ENDPOINT, FRONT_PAGE_FIELDS } from "@/app/_lib/api/front-page-docs";
+import { jsonResponse } from "@/app/_lib/api/http";
 
 export const dynamic = "force-dynamic";
 

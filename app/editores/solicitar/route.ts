@@ -6,14 +6,14 @@
  */
 import { createExclusionRequest, allowSubmission } from "@/db/queries/exclusions";
 import { spendFormToken } from "@/db/queries/form-tokens";
-import { USED_TOKEN } from "@/lib/forms/public-post";
+import { USED_TOKEN } from "@/app/_lib/forms/public-post";
 import { database, siteClock } from "@/db/server";
 import { badRequestPage } from "@/lib/front-door/bad-request-page";
 import { EXCLUSION_FORM, newVerificationToken, parseExclusionForm } from "@/lib/exclusion-request";
 import { isHttps } from "@/lib/admin/session";
 import { addressKey, checkFormToken, HONEYPOT_FIELD, sameOrigin } from "@/lib/forms/guard";
 import { readForm } from "@/lib/forms/read-form";
-import { siteSecret } from "@/lib/forms/secret";
+import { siteSecret } from "@/app/_lib/forms/secret";
 
 
 const MAX_BYTES = 4 * 1024;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { issueFormToken } from "../../../lib/forms/guard";
-import { handlePublicForm, USED_TOKEN, type PublicFormSpec } from "../../../lib/forms/public-post";
+import { handlePublicForm, USED_TOKEN, type PublicFormSpec } from "../../../app/_lib/forms/public-post";
 import { createTestDatabase } from "../../support/database";
 import { spendFormToken } from "../../../db/queries/form-tokens";
 

@@ -1,9 +1,9 @@
 /** Calls the open-data endpoints in-process, as the route handlers do, against a test database. */
 import type { Database } from "../../../db/client";
-import { answerApi, type Endpoint } from "../../../lib/api/answer";
-import { datasetNamed } from "../../../lib/api/datasets";
-import { articleEndpoint, listEndpoint, outletEndpoint, storyEndpoint } from "../../../lib/api/endpoints";
-import { exportEndpoint } from "../../../lib/api/export";
+import { answerApi, type Endpoint } from "../../../app/_lib/api/answer";
+import { datasetNamed } from "../../../app/_lib/api/datasets";
+import { articleEndpoint, listEndpoint, outletEndpoint, storyEndpoint } from "../../../app/_lib/api/endpoints";
+import { exportEndpoint } from "../../../app/_lib/api/export";
 import { parseCsv } from "../../../lib/csv";
 
 /** The endpoint a path of the API names, as app/api/v1 routes it. */

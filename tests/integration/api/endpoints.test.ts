@@ -101,7 +101,7 @@ describe("WEB-3: errors", () => {
   });
 
   it("WEB-3: an unreachable database is a JSON 503 with Retry-After, not a 500", async () => {
-    const { answerApi } = await import("../../../lib/api/answer");
+    const { answerApi } = await import("../../../app/_lib/api/answer");
     const errors: unknown[] = [];
     const response = await answerApi(async () => { throw new Error("connection refused"); }, new Request("http://api.test/api/v1/articles"),
       async () => new Response("never"), (e) => errors.push(e));
@@ -153,8 +153,8 @@ describe("WEB-3: exports", () => {
   });
 
   it.each(["csv", "json"])("WEB-3: a %s export larger than one database batch streams every row once, in order", async (format) => {
-    const { exportEndpoint } = await import("../../../lib/api/export");
-    const { loadApiContext } = await import("../../../lib/api/context");
+    const { exportEndpoint } = await import("../../../app/_lib/api/export");
+    const { loadApiContext } = await import("../../../app/_lib/api/context");
     const ctx = await loadApiContext(database.db, Date.parse("2026-03-05T00:00:00Z"));
     const path = `http://api.test/api/v1/exports/headline-versions.${format}?from=2026-03-01`;
     const whole = await (await exportEndpoint(ctx, new Request(path), `headline-versions.${format}`)).text();

@@ -1,9 +1,9 @@
 /** The front page at an instant in the open-data API (WEB-3, WEB-5): the same page the site shows, as JSON. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { answerApi } from "../../../lib/api/answer";
-import { FRONT_PAGE_FIELDS, FRONT_PAGE_LINK_FIELDS } from "../../../lib/api/front-page-docs";
-import { frontPageEndpoint } from "../../../lib/api/front-page-endpoint";
+import { answerApi } from "../../../app/_lib/api/answer";
+import { FRONT_PAGE_FIELDS, FRONT_PAGE_LINK_FIELDS } from "../../../app/_lib/api/front-page-docs";
+import { frontPageEndpoint } from "../../../app/_lib/api/front-page-endpoint";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addCaptures, addExclusion, addFrontPages, addOutlet, HOUR, MINUTE } from "../../support/page-fixtures";
 

@@ -4,7 +4,7 @@ import { loadOutletComparison } from "../../../db/queries/outlet-comparison";
 import { loadOutletPage } from "../../../db/queries/outlet-page";
 import { readStatusPage } from "../../../db/queries/status-page";
 import { loadStoryPage } from "../../../db/queries/story-page";
-import { comparisonFigures, stateWords } from "../../../lib/pages/outlet-comparison";
+import { comparisonFigures, stateWords } from "../../../app/_lib/pages/outlet-comparison";
 import { makePolicies, NO_POLICIES } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
 import { framing } from "../../../db/schema";

@@ -66,7 +66,7 @@ afterAll(async () => {
 
 describe("DATABASE_READ_URL (OPS-7)", () => {
   it("OPS-7: public pages read through the read URL's role and database", async () => {
-    const { readSiteData } = await import("../../../lib/pages/data");
+    const { readSiteData } = await import("../../../app/_lib/pages/data");
     const read = await readSiteData(async (db) => {
       const [who] = await db.execute<{ user: string }>(sql`select current_user as user`);
       const outlets = await db.execute<{ slug: string }>(sql`select slug from outlets order by slug`);
@@ -92,7 +92,7 @@ describe("DATABASE_READ_URL (OPS-7)", () => {
   });
 
   it("OPS-7: a public form writes to DATABASE_URL, the primary", async () => {
-    const { siteSecret } = await import("../../../lib/forms/secret");
+    const { siteSecret } = await import("../../../app/_lib/forms/secret");
     const route = await import("../../../app/(public)/privacidad/firma/route");
     const token = issueFormToken(siteSecret(), "byline", Date.now() - MIN_FILL_MS - 1000);
     const response = await route.POST(new Request("http://127.0.0.1/privacidad/firma", {

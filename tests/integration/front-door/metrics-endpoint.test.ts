@@ -12,7 +12,7 @@ import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/outlets";
 import { readCurrentMetrics, readMetricsHistory } from "../../../db/queries/metrics";
 import { sqlTime } from "../../../db/sql-time";
-import { answerMetrics } from "../../../lib/admin/metrics-endpoint";
+import { answerMetrics } from "../../../app/_lib/metrics/metrics-endpoint";
 import { READER_LOOPBACK_HEADER } from "../../../lib/front-door/reader-loopback";
 import { createCachingProxy } from "../../../lib/front-door/page-cache/proxy";
 import { createTestDatabase } from "../../support/database";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ANALYSIS_BLOCK_DOCS } from "../../../lib/api/analysis-docs";
-import { agencyFrontRecord, genealogyRecord, silencesRecord } from "../../../lib/api/analysis-records";
+import { ANALYSIS_BLOCK_DOCS } from "../../../app/_lib/api/analysis-docs";
+import { agencyFrontRecord, genealogyRecord, silencesRecord } from "../../../app/_lib/api/analysis-records";
 import { DEFAULT_SILENCE_RULE } from "../../../lib/analysis/silences";
 
 const docOf = (key: string) => ANALYSIS_BLOCK_DOCS.find((b) => b.key === key)!;

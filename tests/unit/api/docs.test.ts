@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DATASETS } from "../../../lib/api/datasets";
-import { DATASET_DOCS, fieldDoc, PARAM_DOCS } from "../../../lib/api/docs";
+import { DATASETS } from "../../../app/_lib/api/datasets";
+import { DATASET_DOCS, fieldDoc, PARAM_DOCS } from "../../../app/_lib/api/docs";
 
 describe("open-data documentation", () => {
   it.each(DATASETS.map((d) => [d.name, d] as const))("WEB-3: every field and parameter of %s is documented", (_, dataset) => {

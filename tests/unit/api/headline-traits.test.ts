@@ -3,12 +3,12 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import OpenDataPage from "../../../app/(public)/datos/page";
 import type { VersionTraitsRow } from "../../../db/queries/api-headline-traits";
-import { ARTICLE_FIELDS } from "../../../lib/api/datasets/articles";
+import { ARTICLE_FIELDS } from "../../../app/_lib/api/datasets/articles";
 import {
   HEADLINE_TRAIT_DOCS, HEADLINE_TRAIT_FIELDS, headlineTraitsRecord, VERSION_TRAIT_DOCS, VERSION_TRAIT_FIELDS, versionTraitsRecords,
-} from "../../../lib/api/datasets/headline-traits";
-import { HEADLINE_VERSION_FIELDS } from "../../../lib/api/datasets/headline-versions";
-import { fieldDoc } from "../../../lib/api/docs";
+} from "../../../app/_lib/api/datasets/headline-traits";
+import { HEADLINE_VERSION_FIELDS } from "../../../app/_lib/api/datasets/headline-versions";
+import { fieldDoc } from "../../../app/_lib/api/docs";
 
 const MIN = 60_000;
 const features = { isQuestion: false, isExclamation: false, hasQuote: false, hasNumber: false, firstOrSecondPerson: false, hasColonOrDash: false, clickbaitPatterns: [], language: "es" };

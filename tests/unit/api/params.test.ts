@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor } from "../../../lib/api/cursor";
-import { ApiError } from "../../../lib/api/errors";
-import { parseInstant, parseQuery } from "../../../lib/api/params";
+import { decodeCursor, encodeCursor } from "../../../app/_lib/api/cursor";
+import { ApiError } from "../../../app/_lib/api/errors";
+import { parseInstant, parseQuery } from "../../../app/_lib/api/params";
 
 const q = (s: string) => parseQuery(new URLSearchParams(s), ["outlet", "from", "to", "limit", "cursor", "article"]);
 const parameterOf = (f: () => unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carriesMetricsToken } from "../../../lib/admin/metrics-endpoint";
+import { carriesMetricsToken } from "../../../app/_lib/metrics/metrics-endpoint";
 import { cacheKey } from "../../../lib/front-door/page-cache/policy";
 import { isLoopbackAddress, readerIsLoopback } from "../../../lib/front-door/reader-loopback";
 

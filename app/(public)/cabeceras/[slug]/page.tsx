@@ -7,7 +7,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { loadOutletPage } from "@/db/queries/outlet-page";
 import { loadPolicies } from "@/db/policy";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { parseOutletPeriod } from "@/lib/pages/outlet-period";
 import { dayValue } from "@/lib/pages/peninsular-time";
 import type { SearchParams } from "@/lib/pages/search-params";

@@ -8,7 +8,7 @@ import Link from "next/link";
 import type { OutletComparison } from "@/db/queries/outlet-comparison";
 import { ENOUGH_DATA, tooLittleData } from "@/lib/pages/enough-data";
 import { formatNumber } from "@/lib/pages/format";
-import { COMPARISON_SORT, comparisonFigures, stateWords, type ComparisonLine } from "@/lib/pages/outlet-comparison";
+import { COMPARISON_SORT, comparisonFigures, stateWords, type ComparisonLine } from "@/app/_lib/pages/outlet-comparison";
 import { formatElapsed, formatPercent, formatPeriod } from "@/lib/pages/period";
 import { parseSort, sortRows } from "@/lib/pages/table-sort";
 import { SortableTh } from "../../../_components/sortable-th";

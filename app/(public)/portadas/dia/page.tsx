@@ -9,7 +9,7 @@ import Link from "next/link";
 import { loadPolicies } from "@/db/policy";
 import { LEAD_SAMPLE_OFFSET_MS, loadDayLeads, type DayLeads } from "@/db/queries/day-leads";
 import { siteClock } from "@/db/server";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { dayLeadsHref, frontPageAtHref } from "@/lib/pages/history-links";
 import { parseDayQuery } from "@/lib/pages/history-params";
 import { leadRuns, leadStrips, type LeadCell } from "@/lib/pages/lead-strips";

@@ -2,8 +2,8 @@
 import { createBylineRequest } from "@/db/admin-requests";
 import { database, siteClock } from "@/db/server";
 import { parseBylineForm } from "@/lib/admin/forms";
-import { handlePublicForm } from "@/lib/forms/public-post";
-import { siteSecret } from "@/lib/forms/secret";
+import { handlePublicForm } from "@/app/_lib/forms/public-post";
+import { siteSecret } from "@/app/_lib/forms/secret";
 
 const MAX_BYTES = 4 * 1024;
 

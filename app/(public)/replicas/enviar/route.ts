@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { createReply } from "@/db/admin-requests";
 import { database, siteClock } from "@/db/server";
 import { parseReplyForm } from "@/lib/admin/forms";
-import { handlePublicForm } from "@/lib/forms/public-post";
-import { siteSecret } from "@/lib/forms/secret";
+import { handlePublicForm } from "@/app/_lib/forms/public-post";
+import { siteSecret } from "@/app/_lib/forms/secret";
 
 /** The text (10 000 characters, up to 4 bytes each once encoded) and the other fields. */
 const MAX_BYTES = 64 * 1024;

@@ -8,7 +8,7 @@ import Link from "next/link";
 import { Moment } from "@/app/_components/moment";
 import { listAttention, type AttentionItem } from "@/db/admin-attention";
 import { database, siteClock } from "@/db/server";
-import { requireOperator } from "@/lib/admin/gate";
+import { requireOperator } from "@/app/admin/_lib/gate";
 
 export const metadata: Metadata = {
   title: "Atención",

@@ -6,7 +6,7 @@ import type { Metadata } from "next";
 import { Moment } from "@/app/_components/moment";
 import { legalNoticeAccess, listLegalNotices, type LegalNoticeAccess } from "@/db/legal-notices";
 import { appConfig, database } from "@/db/server";
-import { requireOperator } from "@/lib/admin/gate";
+import { requireOperator } from "@/app/admin/_lib/gate";
 import { wordDiff } from "@/lib/word-diff";
 import { ActionForm } from "../../_lib/action-form";
 

@@ -7,7 +7,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { listOutletsForAdmin, listProposedSources, type AdminOutlet } from "@/db/queries/admin-outlets";
 import { database } from "@/db/server";
-import { requireOperator } from "@/lib/admin/gate";
+import { requireOperator } from "@/app/admin/_lib/gate";
 import { ActionForm, RowButton } from "../../_lib/action-form";
 
 export const metadata: Metadata = { title: "Cabeceras y fuentes" };

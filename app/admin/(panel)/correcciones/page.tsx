@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { listCorrections } from "@/db/queries/corrections";
 import { database } from "@/db/server";
-import { requireOperator } from "@/lib/admin/gate";
+import { requireOperator } from "@/app/admin/_lib/gate";
 import { ActionForm, RowButton } from "../../_lib/action-form";
 
 export const metadata: Metadata = { title: "Correcciones" };

@@ -8,7 +8,7 @@ import type { Metadata } from "next";
 import { Moment } from "@/app/_components/moment";
 import { listWorkerEvents } from "@/db/queries/admin-errors";
 import { database } from "@/db/server";
-import { requireOperator } from "@/lib/admin/gate";
+import { requireOperator } from "@/app/admin/_lib/gate";
 
 export const metadata: Metadata = { title: "Errores del rastreador" };
 

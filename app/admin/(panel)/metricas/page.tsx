@@ -9,7 +9,7 @@ import type { Metadata } from "next";
 import { BarChart } from "@/app/_components/charts/bar-chart";
 import { readCurrentMetrics, readMetricsHistory, RATE_WINDOW_MINUTES } from "@/db/queries/metrics";
 import { appConfig, database, siteClock } from "@/db/server";
-import { requireOperator } from "@/lib/admin/gate";
+import { requireOperator } from "@/app/admin/_lib/gate";
 import { formatBytes, formatNumber } from "@/lib/pages/format";
 import { formatMoment } from "@/lib/pages/period";
 import { HourChart } from "./hour-chart";

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { Moment } from "@/app/_components/moment";
 import { listAudit } from "@/db/queries/admin-operator";
 import { database } from "@/db/server";
-import { requireOperator } from "@/lib/admin/gate";
+import { requireOperator } from "@/app/admin/_lib/gate";
 import { parseId } from "@/lib/admin/forms";
 
 export const metadata: Metadata = { title: "Registro de acciones" };

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { Moment } from "@/app/_components/moment";
 import { loadCrawlerHealth } from "@/db/queries/admin-health";
 import { database, siteClock } from "@/db/server";
-import { requireOperator } from "@/lib/admin/gate";
+import { requireOperator } from "@/app/admin/_lib/gate";
 
 export const metadata: Metadata = { title: "Salud del rastreador" };
 

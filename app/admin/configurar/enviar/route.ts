@@ -7,7 +7,7 @@
  */
 import { audit, createOperatorOnce } from "@/db/queries/admin-operator";
 import { appConfig, database } from "@/db/server";
-import { requestIsHttps } from "@/lib/admin/gate";
+import { requestIsHttps } from "@/app/admin/_lib/gate";
 import { recordAttemptOutcome } from "@/db/queries/login-throttle";
 import { codeMatches, setupCode } from "@/lib/admin/one-time-codes";
 import { hashPassword, passwordProblem } from "@/lib/admin/password";

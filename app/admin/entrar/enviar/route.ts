@@ -7,7 +7,7 @@
 import { adoptOperatorHash, audit, loadOperator } from "@/db/queries/admin-operator";
 import { recordAttemptOutcome } from "@/db/queries/login-throttle";
 import { appConfig, database } from "@/db/server";
-import { requestIsHttps } from "@/lib/admin/gate";
+import { requestIsHttps } from "@/app/admin/_lib/gate";
 import { verifyPassword } from "@/lib/admin/password";
 import { safeNext } from "@/lib/admin/session";
 import { attemptSlot, requestAddressKey } from "../../_lib/attempt-slot";

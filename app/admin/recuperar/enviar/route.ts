@@ -7,7 +7,7 @@
 import { audit, deleteAllSessions, loadOperator, replacePasswordHash } from "@/db/queries/admin-operator";
 import { recordAttemptOutcome } from "@/db/queries/login-throttle";
 import { appConfig, database } from "@/db/server";
-import { requestIsHttps } from "@/lib/admin/gate";
+import { requestIsHttps } from "@/app/admin/_lib/gate";
 import { recoveryCodeMatches } from "@/lib/admin/one-time-codes";
 import { hashPassword, passwordProblem } from "@/lib/admin/password";
 import { attemptSlot, requestAddressKey } from "../../_lib/attempt-slot";

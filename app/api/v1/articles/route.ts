@@ -1,7 +1,7 @@
 /** `GET /api/v1/articles`: one page of the articles dataset (SPEC WEB-3; documented on /datos). */
-import { listEndpoint } from "@/lib/api/endpoints";
-import { articlesDataset } from "@/lib/api/datasets/articles";
-import { serveApi } from "@/lib/api/route";
+import { listEndpoint } from "@/app/_lib/api/endpoints";
+import { articlesDataset } from "@/app/_lib/api/datasets/articles";
+import { serveApi } from "@/app/_lib/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 /** `GET /api/v1/headline-versions`: one page of the headline-versions dataset (SPEC WEB-3; documented on /datos). */
-import { listEndpoint } from "@/lib/api/endpoints";
-import { headlineVersionsDataset } from "@/lib/api/datasets/headline-versions";
-import { serveApi } from "@/lib/api/route";
+import { listEndpoint } from "@/app/_lib/api/endpoints";
+import { headlineVersionsDataset } from "@/app/_lib/api/datasets/headline-versions";
+import { serveApi } from "@/app/_lib/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 /** `GET /api/v1/rank-spans`: one page of the rank-spans dataset (SPEC WEB-3; documented on /datos). */
-import { listEndpoint } from "@/lib/api/endpoints";
-import { rankSpansDataset } from "@/lib/api/datasets/rank-spans";
-import { serveApi } from "@/lib/api/route";
+import { listEndpoint } from "@/app/_lib/api/endpoints";
+import { rankSpansDataset } from "@/app/_lib/api/datasets/rank-spans";
+import { serveApi } from "@/app/_lib/api/route";
 
 export const dynamic = "force-dynamic";
 

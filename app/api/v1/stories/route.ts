@@ -1,7 +1,7 @@
 /** `GET /api/v1/stories`: one page of the stories dataset (SPEC WEB-3; documented on /datos). */
-import { listEndpoint } from "@/lib/api/endpoints";
-import { storiesDataset } from "@/lib/api/datasets/stories";
-import { serveApi } from "@/lib/api/route";
+import { listEndpoint } from "@/app/_lib/api/endpoints";
+import { storiesDataset } from "@/app/_lib/api/datasets/stories";
+import { serveApi } from "@/app/_lib/api/route";
 
 export const dynamic = "force-dynamic";
 

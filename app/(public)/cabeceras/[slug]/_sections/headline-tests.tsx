@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { loadHeadlineTestCounts, NO_HEADLINE_CHANGES } from "@/db/queries/headline-changes";
 import { DAY_MS } from "@/db/queries/page-sql";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { formatCount } from "@/lib/pages/format";
 import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 

@@ -4,7 +4,7 @@ import { loadOutletRewrites } from "@/db/queries/feeds";
 import { findVisibleOutlet } from "@/db/queries/outlet-page-outlet";
 import { appConfig, siteClock } from "@/db/server";
 import { atomResponse, atomXml } from "@/lib/pages/atom";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 
 export const dynamic = "force-dynamic";
 

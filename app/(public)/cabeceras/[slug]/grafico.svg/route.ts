@@ -1,8 +1,8 @@
 /** `/cabeceras/<slug>/grafico.svg?tipo=…&desde=…&hasta=…`: a chart of the outlet page as a standalone SVG (SPEC WEB-6). */
 import { loadPolicies } from "@/db/policy";
 import { appConfig, siteClock } from "@/db/server";
-import { readSiteData } from "@/lib/pages/data";
-import { outletChartDocument } from "@/lib/pages/outlet-chart-document";
+import { readSiteData } from "@/app/_lib/pages/data";
+import { outletChartDocument } from "@/app/_lib/pages/outlet-chart-document";
 import { parseOutletChartQuery } from "@/lib/pages/outlet-charts";
 import { svgResponse } from "@/lib/pages/standalone-svg";
 

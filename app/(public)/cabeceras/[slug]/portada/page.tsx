@@ -10,7 +10,7 @@ import { loadPolicies } from "@/db/policy";
 import { BEST_RANK_WINDOW_MS, loadFrontPageAt } from "@/db/queries/front-page-at";
 import { findVisibleOutlet } from "@/db/queries/outlet-page-outlet";
 import { siteClock } from "@/db/server";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { parseFrontPageQuery } from "@/lib/pages/history-params";
 import { dayLeadsHref, frontPageAtHref } from "@/lib/pages/history-links";
 import { dayValue, MINUTE_MS } from "@/lib/pages/peninsular-time";

@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { findExclusionByToken, type ExclusionStatus } from "@/db/queries/exclusions";
 import { appConfig, siteClock } from "@/db/server";
 import { confirmationPromise, SCOPE_LABELS, VERIFICATION_DAYS, VERIFICATION_PATH } from "@/lib/exclusion-request";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { isSlowDown } from "@/lib/policy";
 import { formatMoment } from "@/lib/pages/period";
 import { Moment } from "../../../../_components/moment";

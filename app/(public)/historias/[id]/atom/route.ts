@@ -3,7 +3,7 @@ import { loadPolicies } from "@/db/policy";
 import { loadStoryEvents, loadStoryKeyTerms } from "@/db/queries/feeds";
 import { appConfig, siteClock } from "@/db/server";
 import { atomResponse, atomXml } from "@/lib/pages/atom";
-import { readSiteData } from "@/lib/pages/data";
+import { readSiteData } from "@/app/_lib/pages/data";
 import { storyTitle } from "../../story-title";
 
 export const dynamic = "force-dynamic";

@@ -5,7 +5,7 @@
  */
 import { listAttention } from "@/db/admin-attention";
 import { appConfig, database, siteClock } from "@/db/server";
-import { sessionOfRequest } from "@/lib/admin/gate";
+import { sessionOfRequest } from "@/app/admin/_lib/gate";
 import { atomXml } from "@/lib/pages/atom";
 import { refusal } from "../../../_lib/refusal";
 

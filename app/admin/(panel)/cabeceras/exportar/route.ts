@@ -2,7 +2,7 @@
 import { audit } from "@/db/queries/admin-operator";
 import { exportOutlets } from "@/db/outlets";
 import { database } from "@/db/server";
-import { sessionOfRequest } from "@/lib/admin/gate";
+import { sessionOfRequest } from "@/app/admin/_lib/gate";
 import { serializeOutlets } from "@/lib/outlets-file";
 import { refusal } from "../../../_lib/refusal";
 

@@ -1,6 +1,6 @@
 /** `GET /api/v1/articles/<id>`: one article with its headline history and rank spans (SPEC WEB-3). */
-import { articleEndpoint } from "@/lib/api/endpoints";
-import { serveApi } from "@/lib/api/route";
+import { articleEndpoint } from "@/app/_lib/api/endpoints";
+import { serveApi } from "@/app/_lib/api/route";
 
 export const dynamic = "force-dynamic";
 

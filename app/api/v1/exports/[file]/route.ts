@@ -1,6 +1,6 @@
 /** `GET /api/v1/exports/<dataset>.csv|json`: a streamed export (SPEC WEB-3). */
-import { exportEndpoint } from "@/lib/api/export";
-import { serveApi } from "@/lib/api/route";
+import { exportEndpoint } from "@/app/_lib/api/export";
+import { serveApi } from "@/app/_lib/api/route";
 
 export const dynamic = "force-dynamic";
 

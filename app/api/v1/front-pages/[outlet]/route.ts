@@ -1,6 +1,6 @@
 /** `GET /api/v1/front-pages/<outlet>?at=…`: an outlet's front page at an instant (SPEC WEB-3, WEB-5). */
-import { frontPageEndpoint } from "@/lib/api/front-page-endpoint";
-import { serveApi } from "@/lib/api/route";
+import { frontPageEndpoint } from "@/app/_lib/api/front-page-endpoint";
+import { serveApi } from "@/app/_lib/api/route";
 
 export const dynamic = "force-dynamic";
 

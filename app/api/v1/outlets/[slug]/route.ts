@@ -1,6 +1,6 @@
 /** `GET /api/v1/outlets/<slug>`: one outlet (SPEC WEB-3). */
-import { outletEndpoint } from "@/lib/api/endpoints";
-import { serveApi } from "@/lib/api/route";
+import { outletEndpoint } from "@/app/_lib/api/endpoints";
+import { serveApi } from "@/app/_lib/api/route";
 
 export const dynamic = "force-dynamic";
 

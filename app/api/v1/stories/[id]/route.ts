@@ -1,6 +1,6 @@
 /** `GET /api/v1/stories/<id>`: one story with its articles (SPEC WEB-3). */
-import { storyEndpoint } from "@/lib/api/endpoints";
-import { serveApi } from "@/lib/api/route";
+import { storyEndpoint } from "@/app/_lib/api/endpoints";
+import { serveApi } from "@/app/_lib/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -3,8 +3,8 @@
  * under the data directory (secret-file.ts).
  */
 import "server-only";
-import { appConfig } from "../../db/server";
-import { readOrCreateSecret } from "./secret-file";
+import { appConfig } from "../../../db/server";
+import { readOrCreateSecret } from "../../../lib/forms/secret-file";
 
 let secret: string | undefined;
 

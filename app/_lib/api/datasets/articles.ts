@@ -1,9 +1,9 @@
 /** The `articles` dataset (SPEC WEB-3) with every scope applied (PUB-5, PUB-6). */
-import { findApiArticle, pageApiArticles, type ApiArticleRow } from "../../../db/queries/api-articles";
-import { loadArticleProminence } from "../../../db/queries/prominence";
-import { publishedProminence } from "../../analysis/prominence";
-import { isoOrNull } from "../../../db/queries/api-sql";
-import { citeBylines, citeHeadline } from "../../policy";
+import { findApiArticle, pageApiArticles, type ApiArticleRow } from "../../../../db/queries/api-articles";
+import { loadArticleProminence } from "../../../../db/queries/prominence";
+import { publishedProminence } from "../../../../lib/analysis/prominence";
+import { isoOrNull } from "../../../../db/queries/api-sql";
+import { citeBylines, citeHeadline } from "../../../../lib/policy";
 import { excludedIds, outletIdOf, policyOf, slugOf, type ApiContext } from "../context";
 import { HEADLINE_TRAIT_FIELDS, loadHeadlineTraits } from "./headline-traits";
 import { nextKey, type Dataset, type Record_ } from "./types";

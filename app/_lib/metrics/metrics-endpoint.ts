@@ -4,8 +4,8 @@
  * `Authorization: Bearer <HEMEROSCOPIO_METRICS_TOKEN>`. Anyone else gets a 401 and no figure.
  */
 import { timingSafeEqual } from "node:crypto";
-import type { CurrentMetrics } from "../../db/queries/metrics";
-import { READER_LOOPBACK_HEADER } from "../front-door/reader-loopback";
+import type { CurrentMetrics } from "../../../db/queries/metrics";
+import { READER_LOOPBACK_HEADER } from "../../../lib/front-door/reader-loopback";
 import { METRICS_CONTENT_TYPE, metricsText } from "./metrics-text";
 
 /** True when `authorization` is `Bearer <token>` (constant-time), and a token is configured. */

@@ -3,9 +3,9 @@
  * model's counts: each figure, or null when it rests on too little data (enough-data.ts),
  * the words of the collection state, and how the table sorts by `?orden=`. Pure.
  */
-import type { ComparisonState, OutletComparisonRow } from "../../db/queries/outlet-comparison";
-import { enoughData } from "./enough-data";
-import type { TableSort } from "./table-sort";
+import type { ComparisonState, OutletComparisonRow } from "../../../db/queries/outlet-comparison";
+import { enoughData } from "../../../lib/pages/enough-data";
+import type { TableSort } from "../../../lib/pages/table-sort";
 
 const DAY_MS = 24 * 3_600_000;
 

@@ -4,20 +4,20 @@
  * wrapped by standalone-svg.ts. Reads only the section the chart belongs to.
  */
 import "server-only";
-import type { Executor } from "../../db/client";
-import { loadPublicationDelay } from "../../db/queries/outlet-page-delay";
-import { loadTopStoryTimelines } from "../../db/queries/outlet-page-front";
-import { loadFramingDistribution, loadSectionMix } from "../../db/queries/outlet-page-mix";
-import { FIGURES_WINDOW_MS, TIMELINES_WINDOW_MS } from "../../db/queries/outlet-page";
-import { findVisibleOutlet } from "../../db/queries/outlet-page-outlet";
-import { recentWindow } from "../../db/queries/page-sql";
-import type { Policies } from "../policy";
-import { barChartSvg, type Bar } from "./bar-chart-svg";
-import { CHART_WIDTHS, seriesColour } from "./chart-svg";
-import { outletChartTitle, type OutletChartQuery } from "./outlet-charts";
-import { outletPeriodHref, periodWords } from "./outlet-period";
-import { rankChartSvg } from "./rank-chart-svg";
-import { standaloneSvg } from "./standalone-svg";
+import type { Executor } from "../../../db/client";
+import { loadPublicationDelay } from "../../../db/queries/outlet-page-delay";
+import { loadTopStoryTimelines } from "../../../db/queries/outlet-page-front";
+import { loadFramingDistribution, loadSectionMix } from "../../../db/queries/outlet-page-mix";
+import { FIGURES_WINDOW_MS, TIMELINES_WINDOW_MS } from "../../../db/queries/outlet-page";
+import { findVisibleOutlet } from "../../../db/queries/outlet-page-outlet";
+import { recentWindow } from "../../../db/queries/page-sql";
+import type { Policies } from "../../../lib/policy";
+import { barChartSvg, type Bar } from "../../../lib/pages/bar-chart-svg";
+import { CHART_WIDTHS, seriesColour } from "../../../lib/pages/chart-svg";
+import { outletChartTitle, type OutletChartQuery } from "../../../lib/pages/outlet-charts";
+import { outletPeriodHref, periodWords } from "../../../lib/pages/outlet-period";
+import { rankChartSvg } from "../../../lib/pages/rank-chart-svg";
+import { standaloneSvg } from "../../../lib/pages/standalone-svg";
 
 /** What the permalink answers: the document, or why there is none (unknown outlet, withheld or empty chart). */
 export type ChartDocument = { svg: string } | { missing: "outlet" | "withheld" | "empty" };

@@ -3,9 +3,9 @@
  * never raw rows (docs/style.md §15).
  */
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { outlets } from "../../db/schema";
-import type { Policies } from "../policy";
+import type { Db } from "../../../db/client";
+import { outlets } from "../../../db/schema";
+import type { Policies } from "../../../lib/policy";
 
 /** What the directory shows of an outlet. */
 export interface OutletSummary {

@@ -4,7 +4,7 @@
  * whole in memory. Big tables are bounded by a date range: by default the last 7
  * days, at most 93.
  */
-import { csvRow } from "../csv";
+import { csvRow } from "../../../lib/csv";
 import type { ApiContext } from "./context";
 import { datasetNamed } from "./datasets";
 import type { Dataset, Page } from "./datasets/types";

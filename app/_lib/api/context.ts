@@ -3,10 +3,10 @@
  * and the outlets that may be shown. Outlets under `total` are not in `outlets` at all,
  * so no lookup, filter or export can reach them.
  */
-import type { Executor } from "../../db/client";
-import { listApiOutlets, type ApiOutletRow } from "../../db/queries/api-outlets";
-import { loadPolicies } from "../../db/policy";
-import type { OutletPolicy, Policies } from "../policy";
+import type { Executor } from "../../../db/client";
+import { listApiOutlets, type ApiOutletRow } from "../../../db/queries/api-outlets";
+import { loadPolicies } from "../../../db/policy";
+import type { OutletPolicy, Policies } from "../../../lib/policy";
 import { notFound } from "./errors";
 
 /** The request's view of the data. */

@@ -3,7 +3,7 @@
  * endpoint names the parameters it takes; any other parameter, a repeated one or a
  * malformed value is a 400 naming it.
  */
-import { inDateRange } from "../pages/date-range";
+import { inDateRange } from "../../../lib/pages/date-range";
 import { badParameter, ApiError } from "./errors";
 
 /** Rows per page when `limit` is absent. */

@@ -5,9 +5,9 @@
  * their own "temporarily unavailable" notice on the server instead.
  */
 import "server-only";
-import type { Db } from "../../db/client";
-import { appConfig, readDatabase } from "../../db/server";
-import { createLogger, errorMessage, type Logger } from "../log";
+import type { Db } from "../../../db/client";
+import { appConfig, readDatabase } from "../../../db/server";
+import { createLogger, errorMessage, type Logger } from "../../../lib/log";
 
 /** A read that either produced its value or found the database unavailable. */
 export type SiteRead<T> = { ok: true; value: T } | { ok: false };

@@ -3,14 +3,14 @@
  * its page (record-charts.ts), wrapped by standalone-svg.ts with a legend for the story's outlets.
  */
 import "server-only";
-import type { Executor } from "../../db/client";
-import { loadArticlePage } from "../../db/queries/article-page";
-import { loadStoryPage } from "../../db/queries/story-page";
-import type { Policies } from "../policy";
-import { CHART_WIDTHS, seriesColour } from "./chart-svg";
-import { rankChartSvg } from "./rank-chart-svg";
+import type { Executor } from "../../../db/client";
+import { loadArticlePage } from "../../../db/queries/article-page";
+import { loadStoryPage } from "../../../db/queries/story-page";
+import type { Policies } from "../../../lib/policy";
+import { CHART_WIDTHS, seriesColour } from "../../../lib/pages/chart-svg";
+import { rankChartSvg } from "../../../lib/pages/rank-chart-svg";
 import { articleRankChart, storyRankChart, type RecordRankChart } from "./record-charts";
-import { standaloneSvg } from "./standalone-svg";
+import { standaloneSvg } from "../../../lib/pages/standalone-svg";
 
 /** The document, or undefined when the record is unknown or has no chart (withheld, never on a front page). */
 function document(chart: RecordRankChart | null, pageUrl: string, legend: boolean): string | undefined {

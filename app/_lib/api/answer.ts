@@ -3,7 +3,7 @@
  * endpoint, and turn every failure into a JSON answer — ApiError as its status,
  * anything else as a 503 — never a 500. The database and the error log are injected.
  */
-import type { Executor } from "../../db/client";
+import type { Executor } from "../../../db/client";
 import { loadApiScope, type ApiContext, type ApiScope } from "./context";
 import { ApiError } from "./errors";
 

@@ -1,10 +1,10 @@
 /** Wiring of the open-data endpoints into Next.js route handlers (SPEC WEB-3), on the site's read database (db/server.ts). */
 import "server-only";
-import { appConfig, readDatabase, siteClock } from "../../db/server";
-import { createLogger, errorMessage, type Logger } from "../log";
+import { appConfig, readDatabase, siteClock } from "../../../db/server";
+import { createLogger, errorMessage, type Logger } from "../../../lib/log";
 import { answerApi, type Endpoint } from "./answer";
 import { loadApiScope, type ApiScope } from "./context";
-import type { Executor } from "../../db/client";
+import type { Executor } from "../../../db/client";
 
 let log: Logger | undefined;
 

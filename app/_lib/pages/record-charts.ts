@@ -3,11 +3,11 @@
  * page and for their standalone SVG (`/noticias/<id>/grafico.svg`, `/historias/<id>/grafico.svg`):
  * the series, the period drawn and the words that name it. Pure.
  */
-import type { ArticlePage } from "../../db/queries/article-page";
-import type { StoryPage } from "../../db/queries/story-page";
-import { formatPeriod } from "./period";
-import type { RankSeries } from "./rank-chart-svg";
-import { SITE_TIME_ZONE, zoneLabel } from "./time-zone";
+import type { ArticlePage } from "../../../db/queries/article-page";
+import type { StoryPage } from "../../../db/queries/story-page";
+import { formatPeriod } from "../../../lib/pages/period";
+import type { RankSeries } from "../../../lib/pages/rank-chart-svg";
+import { SITE_TIME_ZONE, zoneLabel } from "../../../lib/pages/time-zone";
 
 /** A rank chart of a record page. */
 export interface RecordRankChart {

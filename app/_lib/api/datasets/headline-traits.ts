@@ -5,7 +5,7 @@
  * and whether its versions alternated in an A/B test; a headline version gives its own
  * features as `<feature>` and whether it is one of the versions that alternated
  * (lib/analysis/ab-tests.ts). Names and their Spanish descriptions live here once: the
- * datasets list the names, /datos (lib/api/docs.ts) prints the descriptions.
+ * datasets list the names, /datos (app/_lib/api/docs.ts) prints the descriptions.
  *
  * Scopes (PUB-6): under "sin titulares literales" the features are still given: yes/no traits
  * and identifiers of our own formulas, from which no headline can be rebuilt. The counts DER-1
@@ -13,8 +13,8 @@
  * them, as with the hash, a guessed headline could be checked. Under "sin anotación de modelo"
  * the framing letter and the language (a model detects it) are withheld.
  */
-import { loadVersionTraits, type VersionTraitsRow } from "../../../db/queries/api-headline-traits";
-import { classifyHeadlineChanges } from "../../analysis/ab-tests";
+import { loadVersionTraits, type VersionTraitsRow } from "../../../../db/queries/api-headline-traits";
+import { classifyHeadlineChanges } from "../../../../lib/analysis/ab-tests";
 import { policyOf, type ApiContext } from "../context";
 import type { Record_ } from "./types";
 

@@ -6,10 +6,10 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { findSession } from "../../db/queries/admin-operator";
-import { database } from "../../db/server";
-import { csrfToken, hashSessionId, isHttps, sessionCookieName, sessionIdFromCookies } from "./session";
-import { siteSecret } from "../forms/secret";
+import { findSession } from "../../../db/queries/admin-operator";
+import { database } from "../../../db/server";
+import { csrfToken, hashSessionId, isHttps, sessionCookieName, sessionIdFromCookies } from "../../../lib/admin/session";
+import { siteSecret } from "../../_lib/forms/secret";
 
 /** The signed-in operator's session, as pages need it. */
 export interface OperatorSession { idHash: string; csrf: string; expiresAt: number }

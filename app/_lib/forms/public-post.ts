@@ -4,14 +4,14 @@
  * seconds old, valid fields, and a per-address limit — else a Spanish refusal with
  * nothing stored. Pure of Next: the caller passes the secret, the database and `store`.
  */
-import type { Db, Executor } from "../../db/client";
-import { allowSubmission } from "../../db/queries/exclusions";
-import { spendFormToken } from "../../db/queries/form-tokens";
-import { badRequestPage } from "../front-door/bad-request-page";
-import { isHttps } from "../admin/session";
-import { addressKey, checkFormToken, HONEYPOT_FIELD, sameOrigin } from "./guard";
-import { readForm } from "./read-form";
-import type { Parsed } from "../admin/forms";
+import type { Db, Executor } from "../../../db/client";
+import { allowSubmission } from "../../../db/queries/exclusions";
+import { spendFormToken } from "../../../db/queries/form-tokens";
+import { badRequestPage } from "../../../lib/front-door/bad-request-page";
+import { isHttps } from "../../../lib/admin/session";
+import { addressKey, checkFormToken, HONEYPOT_FIELD, sameOrigin } from "../../../lib/forms/guard";
+import { readForm } from "../../../lib/forms/read-form";
+import type { Parsed } from "../../../lib/admin/forms";
 
 /** What a public form needs. */
 export interface PublicFormSpec<T> {

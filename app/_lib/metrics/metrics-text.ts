@@ -4,8 +4,8 @@
  * not from counters in this process, so every renderer answers the same.
  */
 import { Gauge, Registry } from "prom-client";
-import type { CurrentMetrics } from "../../db/queries/metrics";
-import { RATE_WINDOW_MINUTES } from "../../db/queries/metrics";
+import type { CurrentMetrics } from "../../../db/queries/metrics";
+import { RATE_WINDOW_MINUTES } from "../../../db/queries/metrics";
 
 /** The exposition format's content type. */
 export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
