@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Clock } from "../lib/clock";
 import { errorMessage, type Logger } from "../lib/log";
-import type { Pipeline } from "./pipeline";
+import type { Pipeline } from "./schedule/pipeline";
 import { ACQUIRE_AHEAD_MS } from "./politeness/site-lease";
 import { claimDueJobs, completeAndClaimNext, completeJob, nextDueAt, type Job } from "./schedule/claim";
 import { executePrepared } from "./schedule/prepared";

@@ -4,7 +4,7 @@
  */
 import type { Clock } from "../../lib/clock";
 import { safeReason } from "./outcome";
-import type { FetchResult } from "./types";
+import type { FetchResult } from "../../lib/fetcher";
 
 const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
 

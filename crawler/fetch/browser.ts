@@ -21,7 +21,7 @@ import { renderInPage } from "./browser-page";
 import { firstLine, isHtml, startTiming, utf8WithBom, type Timing } from "./browser-result";
 import { exchangeSignals, withinDeadline, type ExchangeSignals } from "./deadline";
 import { createHttpFetcher, type FetcherConfig } from "./http";
-import type { Fetcher, FetchRequest, FetchResult } from "./types";
+import type { Fetcher, FetchRequest, FetchResult } from "../../lib/fetcher";
 
 export type { LayoutBox } from "./browser-boxes";
 

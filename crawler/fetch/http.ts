@@ -10,19 +10,19 @@ import { Client } from "undici";
 import type { Clock } from "../../lib/clock";
 import type { Config } from "../../lib/config";
 import { readBody, type BodyMeter } from "./body-limits";
-import { detectCharset } from "../parse/bytes/charset";
+import { detectCharset } from "./bytes/charset";
 import { exchangeSignals, withinDeadline } from "./deadline";
 import { connectTarget, systemLookup, type LookupAll } from "./connect-target";
-import { isGzipFile } from "../parse/bytes/gzip-file";
+import { isGzipFile } from "./bytes/gzip-file";
 import { gunzipFile, parseContentEncoding } from "./decompress";
 import { FetchFailure, toFailure, type AbortContext } from "./outcome";
 import { pinnedConnector } from "./pinned-connector";
 import { requestHeaders } from "./request-headers";
 import { parseRequestUrl } from "./request-url";
 import { responseHeaders } from "./response-headers";
-import type { FetchRequest, FetchResult, Fetcher } from "./types";
+import type { FetchRequest, FetchResult, Fetcher } from "../../lib/fetcher";
 
-export type { FetchKind, FetchOutcome, FetchRequest, FetchResult, Fetcher } from "./types";
+export type { FetchKind, FetchOutcome, FetchRequest, FetchResult, Fetcher } from "../../lib/fetcher";
 
 /** The parts of `Config` the fetcher reads (a whole `Config` fits). */
 export interface FetcherConfig {

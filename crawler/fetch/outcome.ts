@@ -3,7 +3,7 @@
  * mapping of every low-level error (undici, node:net, node:tls, node:zlib) onto a
  * `FetchOutcome` with a short reason. SEC-4: bad input gives a recorded, clear error.
  */
-import type { FetchOutcome } from "./types";
+import type { FetchOutcome } from "../../lib/fetcher";
 
 /** The outcomes that mean "no usable response". */
 export type FailureCode = Exclude<FetchOutcome, "ok" | "not-modified" | "redirect" | "http-error">;

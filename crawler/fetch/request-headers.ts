@@ -4,7 +4,7 @@
  * (POL-4), and never a cookie or credentials (ID-2, POL-3).
  */
 import { FetchFailure } from "./outcome";
-import type { FetchKind, FetchRequest } from "./types";
+import type { FetchKind, FetchRequest } from "../../lib/fetcher";
 
 /** Who we are, from `Config.bot` (SPEC ID-1). */
 export interface Identity {

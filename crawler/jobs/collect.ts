@@ -8,7 +8,7 @@
  */
 import type { Db, Executor } from "../../db/client";
 import { transactionRetryingConflicts } from "../../db/conflict-retry";
-import type { FetchResult } from "../fetch/types";
+import type { FetchResult } from "../../lib/fetcher";
 import { discoverFeeds } from "../parse/html/discovery";
 import { parseFeed } from "../parse/feed/feed";
 import type { LayoutBox } from "../fetch/browser-boxes";

@@ -9,12 +9,13 @@
 import type { Db } from "../../db/client";
 import { fromSqlTime } from "../../db/sql-time";
 import type { Clock } from "../../lib/clock";
-import type { FetchKind, FetchResult } from "../fetch/types";
-import type { JobOutcome, Pipeline } from "../pipeline";
+import type { FetchKind, FetchResult } from "../../lib/fetcher";
+import type { JobOutcome, Pipeline } from "../schedule/pipeline";
 import type { PoliteClient } from "../politeness/client";
 import { feedBackoff } from "../politeness/retry-after";
 import { recordFailedCapture } from "../record/frontpage";
-import { claimProbe, countUnchangedCapture, recordProbe, recordSourceClosed, recordSourceFailure, sourceState } from "../record/sources";
+import { sourceState } from "../politeness/source-state";
+import { claimProbe, countUnchangedCapture, recordProbe, recordSourceClosed, recordSourceFailure } from "../record/sources";
 import type { Job } from "../schedule/claim";
 import { frontPageIntervalMinutes, type FrontPageRule } from "../schedule/frontpage-interval";
 

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { agencyCredit } from "../../lib/analysis/wire";
 import { simhash } from "../../lib/analysis/simhash";
 import { extractArticle } from "../parse/article/article";
-import type { JobOutcome, Pipeline } from "../pipeline";
+import type { JobOutcome, Pipeline } from "../schedule/pipeline";
 import type { PoliteClient } from "../politeness/client";
 import { readSignals } from "../politeness/signals";
 import { countRead, recordArticleFacts, recordBodySummary, recordReadOutcome, recordSignals } from "../record/article-reads";

@@ -12,7 +12,7 @@
  */
 import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import type { Fetcher, FetchKind, FetchResult } from "../fetch/types";
+import type { Fetcher, FetchKind, FetchResult } from "../../lib/fetcher";
 import { allowedBy, createRobotsCache, type RobotsFetch } from "./host-robots";
 import { createTdmRepCache, type TdmRepFetch } from "./host-tdmrep";
 import { logRequest, type RequestOutcome } from "./request-log";

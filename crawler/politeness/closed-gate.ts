@@ -5,7 +5,7 @@
  */
 import type { Executor } from "../../db/client";
 import { fromSqlTime } from "../../db/sql-time";
-import { sourceState } from "../record/sources";
+import { sourceState } from "./source-state";
 import type { Gate } from "./gates";
 
 /** The gate; `probeEveryMs` is BLK-2's hour. */

@@ -15,7 +15,7 @@
  * each request, so the polite client applies them to everything it sends — robots.txt and
  * tdmrep.json fetches, redirect hops and exclusion checks included — and no job can skip them.
  */
-import type { Verdict } from "../pipeline";
+import type { Verdict } from "../schedule/pipeline";
 import type { Job } from "../schedule/claim";
 
 /** One check before a job's first request. */

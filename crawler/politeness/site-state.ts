@@ -5,7 +5,7 @@
  * doubling to 6 h; any real answer resets the count. 401/403 and challenge pages close
  * the resource, which is the job's business, not the site's.
  */
-import type { FetchKind, FetchResult } from "../fetch/types";
+import type { FetchKind, FetchResult } from "../../lib/fetcher";
 import { detectChallenge } from "./challenge";
 import type { RequestOutcome } from "./request-log";
 import { backoffDelay, parseRetryAfter } from "./retry-after";

@@ -7,7 +7,7 @@
  * applies from the next poll, within 15 minutes.
  */
 import type { OutletPolicy, Policies } from "../../lib/policy";
-import type { JobOutcome, Pipeline } from "../pipeline";
+import type { JobOutcome, Pipeline } from "./pipeline";
 import type { Job } from "./claim";
 
 /** The least time between two polls of this kind of job under the policy (0: no request in force). */

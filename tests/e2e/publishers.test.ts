@@ -13,7 +13,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createCrawlPipeline } from "../../crawler/compose";
-import type { Pipeline } from "../../crawler/pipeline";
+import type { Pipeline } from "../../crawler/schedule/pipeline";
 import { scaledClock, type Clock } from "../../lib/clock";
 import { loadConfig } from "../../lib/config";
 import { startSimulatedWeb, type SimulatedWeb } from "../sim/index";

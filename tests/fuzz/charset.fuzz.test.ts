@@ -1,7 +1,7 @@
 /** Fuzzing charset detection and decoding (SPEC SEC-4, EXT-1): any bytes and labels decode, never throw. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contentTypeCharset, decodeText, detectCharset, normaliseCharset } from "@/crawler/parse/bytes/charset";
+import { contentTypeCharset, decodeText, detectCharset, normaliseCharset } from "@/crawler/fetch/bytes/charset";
 import { decodeHtml } from "@/crawler/parse/html/document";
 import { xmlText } from "@/crawler/parse/xml/text";
 import { boundedCall } from "./bounded";

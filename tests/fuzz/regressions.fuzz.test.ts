@@ -1,7 +1,7 @@
 /** Regression tests for what the fuzzers found (SPEC SEC-4), one per case, named as in tests/fuzz. */
 import { describe, expect, it } from "vitest";
 import { canonicalUrl } from "@/lib/urls";
-import { decodeText } from "@/crawler/parse/bytes/charset";
+import { decodeText } from "@/crawler/fetch/bytes/charset";
 import { MAX_BODY_NODES, readableBody } from "@/crawler/parse/article/body";
 import { extractArticle } from "@/crawler/parse/article/article";
 import { parseFeed } from "@/crawler/parse/feed/feed";

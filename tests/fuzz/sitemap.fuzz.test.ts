@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSitemap } from "@/crawler/parse/sitemap/sitemap";
-import { inflateIfGzip } from "@/crawler/parse/bytes/gzip-file";
+import { inflateIfGzip } from "@/crawler/fetch/bytes/gzip-file";
 import { readRecords } from "@/crawler/parse/xml/xml";
 import { xmlText } from "@/crawler/parse/xml/text";
 import { boundedCall } from "./bounded";

@@ -4,7 +4,7 @@
  * clock while the client sleeps.
  */
 import type { Db } from "../../db/client";
-import type { Fetcher, FetchRequest, FetchResult } from "../../crawler/fetch/types";
+import type { Fetcher, FetchRequest, FetchResult } from "../../lib/fetcher";
 import { createPoliteClient } from "../../crawler/politeness/client";
 import type { manualClock } from "../../lib/clock";
 import { siteOf } from "../../lib/registrable-domain";

@@ -4,7 +4,7 @@
  * `application/gzip`, no Content-Encoding) is inflated as sitemaps are. Bad input gives
  * `[]`, never an exception (SEC-4).
  */
-import { inflateIfGzip } from "../bytes/gzip-file";
+import { inflateIfGzip } from "../../fetch/bytes/gzip-file";
 import { feedItem, type FeedItem } from "./item";
 import { readRecords } from "../xml/xml";
 import { xmlText } from "../xml/text";

@@ -5,7 +5,7 @@
  * parsed with linkedom. Parsers are pure functions of bytes (docs/style.md §3).
  */
 import { parseHTML } from "linkedom";
-import { decodeText, htmlCharset } from "../bytes/charset";
+import { decodeText, htmlCharset } from "../../fetch/bytes/charset";
 import { limitAttributes } from "./attributes";
 import { limitNesting, MAX_DEPTH, MAX_DOM_DEPTH } from "./depth";
 

@@ -5,7 +5,7 @@
  * name, so `<ns0:url>` counts. Bad input gives an empty urlset, never an exception (SEC-4).
  */
 import { parseFeedDate } from "../dates";
-import { inflateIfGzip } from "../bytes/gzip-file";
+import { inflateIfGzip } from "../../fetch/bytes/gzip-file";
 import { readRecords, type XmlElement } from "../xml/xml";
 import { MAX_HEADLINE, firstOf, inlineText, resolveHref, urlText } from "../xml/query";
 import { xmlText } from "../xml/text";

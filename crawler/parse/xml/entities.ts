@@ -4,7 +4,7 @@
  * cannot grow or fetch anything (SPEC SEC-4). Named HTML entities that XML does
  * not define (`&nbsp;`, `&aacute;`) are decoded because Spanish feeds use them freely.
  */
-import { decodeText } from "../bytes/charset";
+import { decodeText } from "../../fetch/bytes/charset";
 
 // HTML 4 Latin-1 names for U+00A0–U+00FF, in code point order.
 const LATIN1 = (

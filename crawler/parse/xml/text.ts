@@ -4,7 +4,7 @@
  * UTF-8 (or not declared), UTF-8 served as ISO-8859-1, and feeds mixing both.
  */
 import { isUtf8 } from "node:buffer";
-import { decodeText, detectCharset, isNonAsciiUtf8, withoutCutTail } from "../bytes/charset";
+import { decodeText, detectCharset, isNonAsciiUtf8, withoutCutTail } from "../../fetch/bytes/charset";
 
 /** The document as text: BOM, header and XML declaration read, invalid UTF-8 repaired byte by byte as windows-1252. */
 export function xmlText(body: Uint8Array | string, contentType?: string): string {

@@ -10,7 +10,7 @@ import { parseFeed } from "@/crawler/parse/feed/feed";
 import { extractFrontPage } from "@/crawler/parse/frontpage/frontpage";
 import { parseSitemap } from "@/crawler/parse/sitemap/sitemap";
 import { parseRobots } from "@/lib/robots/robots";
-import { decodeText, detectCharset } from "@/crawler/parse/bytes/charset";
+import { decodeText, detectCharset } from "@/crawler/fetch/bytes/charset";
 import { parseJsonLoose } from "@/crawler/parse/article/json-ld";
 import { heapInUseAfterGcMiB } from "../../support/heap";
 import { SEED_URL } from "../seeds";

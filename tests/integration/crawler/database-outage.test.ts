@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "../../../db/client";
 import { importOutlets } from "../../../db/outlets";
 import { sources } from "../../../db/schema";
 import { runWorker } from "../../../crawler/loop";
-import type { Pipeline } from "../../../crawler/pipeline";
+import type { Pipeline } from "../../../crawler/schedule/pipeline";
 import { systemClock } from "../../../lib/clock";
 import { createLogger } from "../../../lib/log";
 import { createTestDatabase } from "../../support/database";

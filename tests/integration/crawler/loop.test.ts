@@ -6,7 +6,7 @@ import { importOutlets } from "../../../db/outlets";
 import { sources } from "../../../db/schema";
 import { runWorker } from "../../../crawler/loop";
 import { ACQUIRE_AHEAD_MS } from "../../../crawler/politeness/site-lease";
-import type { Pipeline } from "../../../crawler/pipeline";
+import type { Pipeline } from "../../../crawler/schedule/pipeline";
 import { manualClock } from "../../../lib/clock";
 import { createLogger } from "../../../lib/log";
 import { createTestDatabase } from "../../support/database";

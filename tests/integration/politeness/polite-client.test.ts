@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import type { Fetcher, FetchResult } from "../../../crawler/fetch/types";
+import type { Fetcher, FetchResult } from "../../../lib/fetcher";
 import { ACQUIRE_AHEAD_MS, acquireSite } from "../../../crawler/politeness/site-lease";
 import { createHttpFetcher } from "../../../crawler/fetch/http";
 import { manualClock } from "../../../lib/clock";

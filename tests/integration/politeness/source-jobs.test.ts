@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/outlets";
 import { createSourcePipeline } from "../../../crawler/jobs/poll-source";
-import type { Fetcher, FetchResult } from "../../../crawler/fetch/types";
+import type { Fetcher, FetchResult } from "../../../lib/fetcher";
 import { createPoliteClient } from "../../../crawler/politeness/client";
 import { siteOf } from "../../../lib/registrable-domain";
 import type { Validators } from "../../../crawler/schedule/claim";

@@ -11,7 +11,7 @@ import { legalNoticeAccess } from "../../../db/legal-notices";
 import { importOutlets } from "../../../db/outlets";
 import { sqlTime } from "../../../db/sql-time";
 import { createCollector } from "../../../crawler/jobs/collect";
-import type { FetchResult } from "../../../crawler/fetch/types";
+import type { FetchResult } from "../../../lib/fetcher";
 import { legalNoticeText } from "../../../crawler/parse/html/legal-notice";
 import type { PoliteClient } from "../../../crawler/politeness/client";
 import type { Job } from "../../../crawler/schedule/claim";

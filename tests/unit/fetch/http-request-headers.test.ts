@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FetchFailure } from "@/crawler/fetch/outcome";
 import { ACCEPT_ENCODING, acceptFor, requestHeaders } from "@/crawler/fetch/request-headers";
-import type { FetchKind } from "@/crawler/fetch/types";
+import type { FetchKind } from "@/lib/fetcher";
 
 const identity = { userAgent: "HemeroscopioBot/1.0 (+https://hemeroscopio.org/bot; bot@hemeroscopio.org)", email: "bot@hemeroscopio.org" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentTypeCharset, decodeText, detectCharset, normaliseCharset } from "@/crawler/parse/bytes/charset";
+import { contentTypeCharset, decodeText, detectCharset, normaliseCharset } from "@/crawler/fetch/bytes/charset";
 
 const ascii = (s: string) => new TextEncoder().encode(s);
 const bytes = (...parts: (number[] | string)[]) =>

@@ -5,7 +5,7 @@
  * text keeps its declared charset.
  */
 import { describe, expect, it } from "vitest";
-import { htmlCharset, isNonAsciiUtf8 } from "@/crawler/parse/bytes/charset";
+import { htmlCharset, isNonAsciiUtf8 } from "@/crawler/fetch/bytes/charset";
 import { decodeHtml } from "@/crawler/parse/html/document";
 import { extractArticle } from "@/crawler/parse/article/article";
 import { extractFrontPage } from "@/crawler/parse/frontpage/frontpage";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FetchResult } from "../../../crawler/fetch/types";
+import type { FetchResult } from "../../../lib/fetcher";
 import { pacingGap } from "../../../crawler/politeness/site-lease";
 import { classify, siteChange } from "../../../crawler/politeness/site-state";
 

@@ -4,7 +4,7 @@
  * with fakes and the politeness and collection stages can be filled in independently.
  * Text exists only between fetch and record, in memory (SPEC STO-3).
  */
-import type { Job, Validators } from "./schedule/claim";
+import type { Job, Validators } from "./claim";
 
 /** The gate's decision about a planned fetch (docs/style.md "Composing the policy pieces"). */
 export type Verdict =
