@@ -26,7 +26,7 @@ import { createStoryHousekeeping } from "./derive/story-housekeeping";
 import { createExclusionVerifier } from "./jobs/verify-exclusions";
 import type { Pipeline } from "./schedule/pipeline";
 import { closedSourceGate } from "./politeness/closed-gate";
-import { gateInOrder } from "./politeness/gates";
+import { jobGate } from "./politeness/gates";
 import { cachedPolicies, closedSourceCheck, publisherPolicyGate } from "./politeness/publisher-gate";
 import { createPoliteClient } from "./politeness/client";
 import { withSlowDown } from "./schedule/slow-down";
@@ -106,11 +106,11 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
   // Publishers' requests in force, re-read every minute: the gate and the slow-down rule read one copy.
   const inForce = cachedPolicies(db, now);
   return {
-    // The job's checks, in the order of crawler/politeness/gates.ts; the client applies the rest to every request.
-    gate: gateInOrder([
-      publisherPolicyGate({ policies: inForce, isClosed: closedSourceCheck(db) }),
-      closedSourceGate({ db, siteOf, probeEveryMs: config.politeness.probeIntervalMs }),
-    ]),
+    // The job's checks, run in the order of crawler/politeness/gates.ts; the client applies the rest to every request.
+    gate: jobGate({
+      publishers: publisherPolicyGate({ policies: inForce, isClosed: closedSourceCheck(db) }),
+      closed: closedSourceGate({ db, siteOf, probeEveryMs: config.politeness.probeIntervalMs }),
+    }),
     // PUB-7: a publisher's "slow down" request spaces the next poll.
     run: withSlowDown((job, signal) => (job.kind === "article" ? articles : sources).run(job, signal), { policies: inForce, now }),
     housekeeping: async (signal) => {

@@ -1,14 +1,14 @@
 /**
- * The polite client: every request the crawler makes goes through `request()`, in this
- * order (docs/style.md §7, "put the order in one file"):
+ * The polite client: every request the crawler makes goes through `request()`, which runs the
+ * request's checks of the one list (`REQUEST_CHECKS` of lib/gate-list.ts) in its order, then sends:
  *
- *   1. robots.txt of the host first (ROB-1), through this same client, paced like any request;
- *   2. robots rules for the URL (ROB-2…5) — a disallowed URL is logged and never requested;
- *   3. the site's back-off (BLK-3, BLK-4) — a site in back-off is not contacted;
- *   4. the site's lease and pacing held in PostgreSQL (POL-1), across all processes;
- *   5. the signed request under our single identity (ID-1…3), with limits (POL-5);
- *   6. the outcome folded back into the site's state, and the request log (STO-5);
- *   7. a redirect is followed hop by hop, each hop going through 1–6 again (ROB-6).
+ *   1. robots.txt of the host first (ROB-1), through this same client, paced like any request,
+ *      and its rules for the URL (ROB-2…5) — a disallowed URL is logged and never requested;
+ *   2. the site's back-off (BLK-3, BLK-4) and 3. its pacing (POL-1), both in the one statement
+ *      that takes the site's lease in PostgreSQL (`acquireSite`), across all processes;
+ *   then the signed request under our single identity (ID-1…3), with limits (POL-5); the
+ *   outcome folded back into the site's state, and the request log (STO-5); a redirect followed
+ *   hop by hop, each hop going through the checks again (ROB-6).
  */
 import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";

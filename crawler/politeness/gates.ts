@@ -1,27 +1,25 @@
 /**
- * Every check that stands between a due job and a request, in the order they run — the
- * one list, read like a downloader-middleware table. The first check that does not say
- * "go" decides (skip the job, or wait until a time).
- *
- * | # | check                      | SPEC               | runs                          | where                                  |
- * |---|----------------------------|--------------------|-------------------------------|----------------------------------------|
- * | 1 | publishers' requests       | PUB-1, PUB-3, PUB-6| once per job                  | publisher-gate.ts `publisherPolicyGate` |
- * | 2 | closed resource, its probe | BLK-1, BLK-2       | once per job                  | closed-gate.ts `closedSourceGate`      |
- * | 3 | robots.txt, read first     | ROB-1 … ROB-6      | every request and redirect hop| client.ts `request`                    |
- * | 4 | the site's back-off        | BLK-3, BLK-4       | every request                 | site-lease.ts `acquireSite`            |
- * | 5 | the site's pacing          | POL-1              | every request                 | site-lease.ts `acquireSite`, `pacingGap` |
- *
- * Checks 1–2 are the job's (`gateInOrder` below, wired in crawler/compose.ts); 3–5 belong to
- * each request, so the polite client applies them to everything it sends — robots.txt and
- * tdmrep.json fetches, redirect hops and exclusion checks included — and no job can skip them.
+ * The gates of the crawler, in the order of the one list (`GATES`, lib/gate-list.ts): the first
+ * check that does not say "go" decides (skip the job, or wait until a time). The job's checks
+ * are run by `jobGate` (wired in crawler/compose.ts); the request's checks (`REQUEST_CHECKS`)
+ * are run by the polite client (client.ts) on everything it sends — robots.txt and tdmrep.json
+ * fetches, redirect hops and exclusion checks included — so no job can skip them.
  */
-import type { Verdict } from "../schedule/pipeline";
+import { GATES, type JobCheckId } from "../../lib/gate-list";
 import type { Job } from "../schedule/claim";
+import type { Verdict } from "../schedule/pipeline";
+
+export { GATES, REQUEST_CHECKS } from "../../lib/gate-list";
 
 /** One check before a job's first request. */
 export type Gate = (job: Job, now: number) => Promise<Verdict>;
 
-/** The job's checks, run in order: the first that does not say "go" decides. */
+/** The job's checks, run in the order of `GATES`: the first that does not say "go" decides. */
+export function jobGate(gates: Record<JobCheckId, Gate>): Gate {
+  return gateInOrder(GATES.flatMap((g) => (g.runs === "job" ? [gates[g.id]] : [])));
+}
+
+/** Checks run in the given order: the first that does not say "go" decides. */
 export function gateInOrder(gates: readonly Gate[]): Gate {
   return async (job, now) => {
     for (const gate of gates) {

@@ -3,6 +3,7 @@
  * configuration, served with the right content types and cache headers.
  */
 import { describe, expect, it } from "vitest";
+import { GATES } from "../../lib/gate-list";
 import { botPageData } from "../../lib/pages/bot-page";
 import { mainText, openPage, siteConfig, siteUrl, useBrowser } from "./fixtures";
 
@@ -44,6 +45,8 @@ describe("El bot", () => {
         expect(text).toContain(fact);
       }
       expect(await page.getByTestId("robots-4xx").innerText()).toContain("no leemos nada");
+      // The checks before a request, printed from the crawler's one list, in its order.
+      expect(await page.getByTestId("gate-list").locator("li").allInnerTexts()).toEqual(GATES.map((g) => g.publicWhat));
     } finally {
       await page.context().close();
     }

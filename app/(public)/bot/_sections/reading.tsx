@@ -1,4 +1,5 @@
 /** "Qué lee" and "Ritmo y límites": sources, intervals, pacing and response limits. */
+import { GATES } from "@/lib/gate-list";
 import type { BotPageData } from "@/lib/pages/bot-page";
 
 /** What the bot reads, how often, and the limits it keeps (SPEC SCH-*, POL-*). */
@@ -42,6 +43,15 @@ export function Reading({ data }: { data: BotPageData }) {
             Una petición cada <span data-testid="pacing">{l.pacing}</span> por sitio, nunca dos a la vez, y más despacio
             si tu robots.txt declara un <code>Crawl-delay</code> mayor. Un sitio es el dominio registrable:{" "}
             <code>elpais.com</code>, <code>feeds.elpais.com</code> y <code>cdn.elpais.com</code> comparten el mismo ritmo.
+          </dd>
+          <dt>Antes de cada petición</dt>
+          <dd>
+            Comprobamos, en este orden, y la primera que lo impide decide:
+            <ol data-testid="gate-list">
+              {GATES.map((g) => (
+                <li key={g.id}>{g.publicWhat}</li>
+              ))}
+            </ol>
           </dd>
           <dt>Peticiones condicionales</dt>
           <dd>Devolvemos el <code>ETag</code> y el <code>Last-Modified</code> de cada feed, sitemap y robots.txt: un 304 no nos cuesta nada a ninguno de los dos.</dd>
