@@ -5,13 +5,14 @@
  */
 import { sql } from "drizzle-orm";
 import { needsOperator, QUEUE_AFTER } from "../lib/collection/extraction-floor";
+import type { SourceKind } from "../lib/source-kinds";
 import type { Executor } from "./client";
 import { fromSqlTime } from "./sql-time";
 
 /** A source whose latest answered polls failed to extract. */
 export interface FailingExtraction {
   sourceId: number; outletName: string; outletSlug: string; siteDomain: string;
-  kind: "feed" | "sitemap" | "frontpage" | "legal"; url: string;
+  kind: SourceKind; url: string;
   /** The first of the failures in a row, the count, and the latest. */
   since: number; inARow: number; lastAt: number;
 }

@@ -7,6 +7,7 @@ import { shownText } from "../lib/pages/shown-text";
 import { sql } from "drizzle-orm";
 import type { Scope } from "../lib/policy";
 import type { Executor } from "./client";
+import { outletOfDomain } from "./policy";
 import { fromSqlTime, sqlTime } from "./sql-time";
 
 /** An exclusion as the queue shows it. */
@@ -51,7 +52,7 @@ export async function withdrawExclusion(db: Executor, id: number, now: number): 
 export async function enterMailExclusion(db: Executor, p: { domain: string; scope: Scope; contact?: string; receivedAt: number; now: number }): Promise<number> {
   const [row] = await db.execute<{ id: number }>(sql`
     insert into exclusions (outlet_id, domain, scope, channel, contact, received_at, verified_at, applied_at)
-    values ((select s.outlet_id from sources s where s.kind = 'frontpage' and s.site_domain = ${p.domain} order by s.outlet_id limit 1),
+    values (${outletOfDomain(p.domain)},
       ${p.domain}, ${p.scope}, 'mail', ${p.contact ?? null}, ${sqlTime(p.receivedAt)}, ${sqlTime(p.now)}, ${sqlTime(p.now)})
     returning id`);
   return row!.id;

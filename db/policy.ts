@@ -4,6 +4,20 @@ import { makePolicies, SCOPES, type Policies, type Scope } from "../lib/policy";
 import type { Executor } from "./client";
 
 /**
+ * The one rule matching a publisher's request (`exclusions e`) to the outlets it covers (`o`):
+ * the outlet it named, or, when it named only a domain, every outlet whose front page is on
+ * that site. The policy loader, the claim's `outletsUnder` and the deletions all join this way.
+ */
+export const outletOfExclusion: SQL = sql`join outlets o on o.id = e.outlet_id
+  or (e.outlet_id is null and exists (
+    select 1 from sources s where s.outlet_id = o.id and s.kind = 'frontpage' and s.site_domain = e.domain))`;
+
+/** The outlet a request naming only `domain` is filed under: the first whose front page is on that site. */
+export function outletOfDomain(domain: SQL | string): SQL {
+  return sql`(select s.outlet_id from sources s where s.kind = 'frontpage' and s.site_domain = ${domain} order by s.outlet_id limit 1)`;
+}
+
+/**
  * The policies in force: exclusions applied and not withdrawn, matched to an outlet by id or,
  * when the request named only a domain, by the site of the outlet's front page; and the
  * authors whose byline requests were accepted.
@@ -13,9 +27,7 @@ export async function loadPolicies(db: Executor): Promise<Policies> {
     db.execute<{ outlet_id: number; scope: string }>(sql`
       select distinct o.id as outlet_id, e.scope::text as scope
       from exclusions e
-      join outlets o on o.id = e.outlet_id
-        or (e.outlet_id is null and exists (
-          select 1 from sources s where s.outlet_id = o.id and s.kind = 'frontpage' and s.site_domain = e.domain))
+      ${outletOfExclusion}
       where e.applied_at is not null and e.withdrawn_at is null`),
     db.execute<{ author_name: string }>(sql`
       select author_name from byline_requests where accepted_at is not null and rejected_at is null`),
@@ -33,8 +45,6 @@ export async function loadPolicies(db: Executor): Promise<Policies> {
  */
 export function outletsUnder(scope: Scope): SQL {
   return sql`select o.id from exclusions e
-    join outlets o on o.id = e.outlet_id
-      or (e.outlet_id is null and exists (
-        select 1 from sources s where s.outlet_id = o.id and s.kind = 'frontpage' and s.site_domain = e.domain))
+    ${outletOfExclusion}
     where e.scope = ${scope} and e.applied_at is not null and e.withdrawn_at is null`;
 }

@@ -4,6 +4,7 @@
  * The crawler asks `mayRequest` before every job; every page, API answer and export
  * passes headlines, ranks, bylines and model annotations through `cite*` and `shows*`.
  */
+import type { JobKind } from "./source-kinds";
 
 /** The exclusion scopes of PUB-1, plus "stop probing" (PUB-3), as stored. */
 export const EXCLUSION_SCOPES = ["sin-titulares-literales", "sin-anotacion-de-modelo", "sin-posicion", "total", "sin-sondeo"] as const;
@@ -101,7 +102,7 @@ export function citeBylines(authors: readonly string[], hidden: ReadonlySet<stri
 }
 
 /** What the crawler may request for an outlet (PUB-1, PUB-3, PUB-7). */
-export type RequestKind = "feed" | "sitemap" | "frontpage" | "article" | "legal" | "probe";
+export type RequestKind = JobKind | "probe";
 
 /** True when the policy lets the crawler make a request of this kind for the outlet. */
 export function mayRequest(policy: OutletPolicy, kind: RequestKind): boolean {

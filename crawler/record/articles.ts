@@ -12,7 +12,9 @@ import { detachedString } from "../../lib/detached-string";
 import { executePrepared, type Preparer } from "../schedule/prepared";
 
 /** Where something was seen. */
-export type SeenIn = "feed" | "sitemap" | "frontpage" | "article";
+import type { SeenIn } from "../../lib/source-kinds";
+
+export type { SeenIn };
 /** Where an article can be discovered. */
 export type DiscoveredIn = Exclude<SeenIn, "article">;
 

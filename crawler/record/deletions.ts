@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { outletOfExclusion } from "../../db/policy";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
 
 /** Why an outlet's data must go. */
@@ -18,14 +19,12 @@ export interface DeletionTrigger {
 
 /** Articles deleted per statement: bounded so no statement holds locks for long. */
 const BATCH = 2_000;
-/** Total exclusions in force, matched to outlets like the policy module does (db/queries/policy.ts). */
+/** Total exclusions in force, matched to outlets like the policy module does (db/policy.ts `outletOfExclusion`). */
 export async function exclusionTriggers(db: Db, now: number): Promise<DeletionTrigger[]> {
   const rows = await db.execute<{ outlet_id: number; exclusion_id: number; applied_at: string | Date }>(sql`
     select distinct o.id as outlet_id, e.id as exclusion_id, e.applied_at
     from exclusions e
-    join outlets o on o.id = e.outlet_id
-      or (e.outlet_id is null and exists (
-        select 1 from sources s where s.outlet_id = o.id and s.kind = 'frontpage' and s.site_domain = e.domain))
+    ${outletOfExclusion}
     where e.scope = 'total' and e.applied_at is not null and e.applied_at <= ${sqlTime(now)} and e.withdrawn_at is null`);
   return rows.map((r) => ({ outletId: r.outlet_id, reason: "exclusion", exclusionId: r.exclusion_id, triggeredAt: fromSqlTime(r.applied_at)! }));
 }

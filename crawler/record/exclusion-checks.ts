@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { outletOfDomain } from "../../db/policy";
 import { sqlTime } from "../../db/sql-time";
 import { VERIFICATION_DAYS } from "../../lib/exclusion-request";
 
@@ -43,7 +44,7 @@ export async function recordExclusionVerified(db: Executor, p: { id: number; at:
   await db.execute(sql`
     update exclusions set verified_at = ${sqlTime(p.at)}, applied_at = ${sqlTime(p.at)}, pending_reason = null,
       last_checked_at = ${sqlTime(p.at)}, checks = checks + 1,
-      outlet_id = coalesce(outlet_id, (select s.outlet_id from sources s where s.kind = 'frontpage' and s.site_domain = domain order by s.outlet_id limit 1))
+      outlet_id = coalesce(outlet_id, ${outletOfDomain(sql`domain`)})
     where id = ${p.id}`);
 }
 

@@ -9,6 +9,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client";
 import { outletsUnder } from "../../db/policy";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
+import type { JobKind } from "../../lib/source-kinds";
 import { executePrepared } from "./prepared";
 
 /** A claimed unit of work: one source of one outlet, or one article page to read. */
@@ -19,7 +20,7 @@ export interface Job {
   outletSlug: string;
   /** The outlet's IANA time zone (SCH-2's night is the outlet's own). */
   timezone: string;
-  kind: "feed" | "sitemap" | "frontpage" | "legal" | "article";
+  kind: JobKind;
   url: string;
   intervalMinutes: number;
   etag: string | null;

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { ExclusionRequest } from "../../lib/exclusion-request";
 import type { Scope } from "../../lib/policy";
 import type { Executor } from "../client";
+import { outletOfDomain } from "../policy";
 import { fromSqlTime, sqlTime } from "../sql-time";
 
 /** A request as its status page and the register show it. */
@@ -50,7 +51,7 @@ function toStatus(r: Row): ExclusionStatus {
 export async function createExclusionRequest(db: Executor, request: ExclusionRequest, token: string, now: number): Promise<void> {
   await db.execute(sql`
     insert into exclusions (outlet_id, domain, scope, channel, contact, token, received_at, pending_reason)
-    values ((select s.outlet_id from sources s where s.kind = 'frontpage' and s.site_domain = ${request.domain} order by s.outlet_id limit 1),
+    values (${outletOfDomain(request.domain)},
       ${request.domain}, ${request.scope}, 'form', ${request.contact}, ${token}, ${sqlTime(now)}, 'esperando-codigo')`);
 }
 

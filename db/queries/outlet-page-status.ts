@@ -7,13 +7,14 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { HEALTH_WINDOW_MS, overThreshold, type FailureCount } from "../../lib/collection/health";
 import type { OutletPolicy } from "../../lib/policy";
+import type { SourceKind } from "../../lib/source-kinds";
 import type { Executor } from "../client";
 import { captureCounts, probeCounts, readCounts } from "./collection-counts";
 import { time } from "./page-sql";
 
 /** One source as the status shows it. */
 export interface SourceStatus {
-  kind: "feed" | "sitemap" | "frontpage" | "legal";
+  kind: SourceKind;
   url: string;
   lastSuccessAt: number | null;
   lastFailureAt: number | null;

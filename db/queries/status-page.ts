@@ -7,6 +7,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { failureShare, HEALTH_WINDOW_MS, overThreshold } from "../../lib/collection/health";
 import type { Policies } from "../../lib/policy";
+import type { SourceKind } from "../../lib/source-kinds";
 import type { Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
 import { captureCounts, probeCounts, readCounts } from "./collection-counts";
@@ -16,7 +17,7 @@ import { loadRobotsStates, originOf } from "./robots-states";
 const DAY_MS = 24 * 3_600_000;
 
 export interface SourceStatus {
-  kind: "feed" | "sitemap" | "frontpage" | "legal";
+  kind: SourceKind;
   url: string;
   lastSuccessAt?: number;
   lastFailureAt?: number;
@@ -62,7 +63,7 @@ export interface OutletStatus {
  * Percentiles of a lag, in minutes, over the articles the start-up rule counts (reading-start.ts):
  * `articles` of them; the percentiles are null when there are none.
  */
-export interface LagDistribution { outletSlug: string; outletName: string; kind: "feed" | "sitemap" | "frontpage"; articles: number; p50: number | null; p90: number | null }
+export interface LagDistribution { outletSlug: string; outletName: string; kind: Exclude<SourceKind, "legal">; articles: number; p50: number | null; p90: number | null }
 
 /** Requests per site in the last 24 hours: total, busiest hour, and the pacing bound. */
 export interface SiteVolume { site: string; requests: number; busiestHour: number; busiestHourStart?: number }

@@ -8,12 +8,13 @@ import {
   bigint, bigserial, boolean, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, real, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { outlets } from "./outlets";
+import { SEEN_IN } from "../../lib/source-kinds";
 import { lastingSpan } from "./rank-span-lasting";
 import { unrankedSpan } from "./rank-span-unranked";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-export const seenIn = pgEnum("seen_in", ["feed", "sitemap", "frontpage", "article"]);
+export const seenIn = pgEnum("seen_in", SEEN_IN);
 
 /** Story clusters across outlets (DER-2, DER-5); the descriptor is our own key terms. */
 export const stories = pgTable("stories", {

@@ -3,11 +3,12 @@ import { sql } from "drizzle-orm";
 import {
   bigint, bigserial, boolean, date, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { SOURCE_KINDS } from "../../lib/source-kinds";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const renderMode = pgEnum("render_mode", ["static", "browser"]);
-export const sourceKind = pgEnum("source_kind", ["feed", "sitemap", "frontpage", "legal"]);
+export const sourceKind = pgEnum("source_kind", SOURCE_KINDS);
 
 /** A news outlet ("cabecera"), SPEC CFG-1. */
 export const outlets = pgTable("outlets", {

@@ -1,15 +1,13 @@
 /** Publishers and authors (SPEC PUB-*, LEG-1) and the public corrections log (WEB-1). */
 import { sql } from "drizzle-orm";
 import { bigserial, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { SCOPES } from "../../lib/policy";
 import { outlets } from "./outlets";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** The scopes of lib/policy.ts SCOPES: exclusions (PUB-1, PUB-3), then "slow down" requests (PUB-7). */
-export const exclusionScope = pgEnum("exclusion_scope", [
-  "sin-titulares-literales", "sin-anotacion-de-modelo", "sin-posicion", "total", "sin-sondeo",
-  "portada-cada-hora", "fuentes-cada-hora", "sin-lectura-de-articulos",
-]);
+export const exclusionScope = pgEnum("exclusion_scope", SCOPES);
 
 /** A publisher's request and its life: received, verified, applied, confirmed (PUB-1…3, PUB-7). */
 export const exclusions = pgTable("exclusions", {

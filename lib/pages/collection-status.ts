@@ -5,7 +5,9 @@
  */
 
 /** Kinds of source. */
-export type SourceKind = "feed" | "sitemap" | "frontpage" | "legal";
+import type { SourceKind } from "../source-kinds";
+
+export type { SourceKind };
 
 /** A source's kind in reader words. */
 export const SOURCE_KIND_LABEL: Record<SourceKind, string> = { frontpage: "Portada", feed: "Feed", sitemap: "Sitemap", legal: "Aviso legal" };
