@@ -1,6 +1,6 @@
 /** Home dashboard (SPEC WEB-1): what leads each front page now, the most-covered stories, the latest headline changes. */
 import Link from "next/link";
-import { readHomePage, type HomePage as HomeData } from "@/db/queries/home-page";
+import { readHomePage, type HomePage as HomeData } from "@/db/queries/site/home-page";
 import { loadPolicies } from "@/db/policy";
 import { UNAVAILABLE_META } from "@/lib/front-door/page-cache/unavailable-marker";
 import { readSiteData } from "@/app/_lib/pages/data";

@@ -1,6 +1,6 @@
 /** `/buscar.atom?q=…[&cabecera=…]`: the newest headlines matching a search, as an Atom feed (SPEC WEB-6). */
 import { loadPolicies } from "@/db/policy";
-import { searchHeadlines } from "@/db/queries/search";
+import { searchHeadlines } from "@/db/queries/site/search";
 import { appConfig, siteClock } from "@/db/server";
 import { atomResponse, atomXml } from "@/lib/pages/atom";
 import { readSiteData } from "@/app/_lib/pages/data";

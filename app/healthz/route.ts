@@ -1,5 +1,5 @@
 /** Liveness and readiness (SPEC OPS-4): the site answers, the database answers, workers beat. */
-import { readHealth } from "@/db/queries/health";
+import { readHealth } from "@/db/queries/site/health";
 import { appConfig, database, siteClock } from "@/db/server";
 
 export const dynamic = "force-dynamic";

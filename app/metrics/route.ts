@@ -1,5 +1,5 @@
 /** The crawler's figures for Prometheus (SPEC OPS-5): loopback readers or the metrics token only. */
-import { readCurrentMetrics } from "@/db/queries/metrics";
+import { readCurrentMetrics } from "@/db/queries/admin/metrics";
 import { appConfig, database, siteClock } from "@/db/server";
 import { answerMetrics } from "@/app/_lib/metrics/metrics-endpoint";
 

@@ -8,7 +8,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";
-import { CHANGES_ARTICLE_WINDOW_MS } from "./outlet-page-headlines";
+import { CHANGES_ARTICLE_WINDOW_MS } from "./outlet-page/headlines";
 import { notExcluded, outletArticlesSeenBetween, time } from "./page-sql";
 
 /** Entries per feed. */

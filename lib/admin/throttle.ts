@@ -1,7 +1,7 @@
 /**
  * Login throttling (SPEC ADM-1, SEC-5), per address only: wrong passphrases slow down the address
  * that sent them, never the account, so nobody can lock the operator out by guessing from
- * elsewhere. Pure rules here; the attempts live in `form_submissions` (db/queries/login-throttle.ts),
+ * elsewhere. Pure rules here; the attempts live in `form_submissions` (db/queries/admin/login-throttle.ts),
  * where each attempt takes its slot atomically before the passphrase is checked.
  *
  * - Between two attempts from one address at least MIN_GAP_MS (parallel guesses get one check).

@@ -2,7 +2,7 @@
  * Silences (SPEC DER-11), pure: the stories most of the followed outlets carried that one
  * outlet never ran, or never placed high on its front page, in a period. An outlet is
  * "followed" when we captured its front page for most of the period (the read model
- * decides, db/queries/silences.ts); only followed outlets count, on both sides of the share.
+ * decides, db/queries/outlet-page/silences.ts); only followed outlets count, on both sides of the share.
  */
 
 /** Days of the default period. */

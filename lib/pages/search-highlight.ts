@@ -1,6 +1,6 @@
 /**
  * Highlighting the words a search matched in a headline (SPEC WEB-1 search). PostgreSQL
- * decides what matches (Spanish stems, accents folded: db/queries/search.ts); these pure
+ * decides what matches (Spanish stems, accents folded: db/queries/site/search.ts); these pure
  * helpers cut a headline into words and mark the ones whose stems the query asked for.
  */
 

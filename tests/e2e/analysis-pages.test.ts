@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadPolicies } from "../../db/policy";
-import { loadAgencyGenealogy } from "../../db/queries/agency-genealogy";
+import { loadAgencyGenealogy } from "../../db/queries/stories/agency-genealogy";
 import { DEFAULT_SILENCE_RULE } from "../../lib/analysis/silences";
 import { useBrowser, useSiteDatabase, withPage } from "./fixtures";
 

@@ -3,7 +3,7 @@
  * `addCorrection` appear newest first, escaped, 50 per page.
  */
 import { describe, expect, it } from "vitest";
-import { addCorrection } from "../../db/queries/corrections";
+import { addCorrection } from "../../db/queries/site/corrections";
 import { corrections } from "../../db/schema";
 import { mainText, openPage, useBrowser, useSiteDatabase } from "./fixtures";
 

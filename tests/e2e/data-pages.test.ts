@@ -6,10 +6,10 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { loadArticlePage } from "../../db/queries/article-page";
-import { loadOutletPage } from "../../db/queries/outlet-page";
+import { loadArticlePage } from "../../db/queries/site/article-page";
+import { loadOutletPage } from "../../db/queries/outlet-page/outlet-page";
 import { loadPolicies } from "../../db/policy";
-import { listRecentStories, loadStoryPage } from "../../db/queries/story-page";
+import { listRecentStories, loadStoryPage } from "../../db/queries/stories/story-page";
 import { WITHHELD_HEADLINE } from "../../lib/policy";
 import { formatCount } from "../../lib/pages/format";
 import { PAGE_DATA, removePageData, seedPageData } from "../support/page-data";

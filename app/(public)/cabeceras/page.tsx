@@ -1,7 +1,7 @@
 /** "Cabeceras": the outlets we follow, compared side by side, each linking to its page (SPEC WEB-1, WEB-2). */
 import type { Metadata } from "next";
 import Link from "next/link";
-import { loadOutletComparison } from "@/db/queries/outlet-comparison";
+import { loadOutletComparison } from "@/db/queries/site/outlet-comparison";
 import { loadPolicies } from "@/db/policy";
 import { siteClock } from "@/db/server";
 import { readSiteData } from "@/app/_lib/pages/data";

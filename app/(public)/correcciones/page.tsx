@@ -1,7 +1,7 @@
 /** "Correcciones": the dated public log of our corrections and changes (SPEC WEB-1), 50 per page. */
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { listCorrections } from "@/db/queries/corrections";
+import { listCorrections } from "@/db/queries/site/corrections";
 import { formatDay } from "@/lib/pages/format";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { parsePageParam } from "@/lib/pages/pagination";

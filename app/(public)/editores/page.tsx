@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Fragment } from "react";
-import { exclusionRegister, type ExclusionStatus } from "@/db/queries/exclusions";
+import { exclusionRegister, type ExclusionStatus } from "@/db/queries/forms/exclusions";
 import { appConfig } from "@/db/server";
 import { EXCLUSION_FORM, SCOPE_LABELS, VERIFICATION_DAYS } from "@/lib/exclusion-request";
 import { EXCLUSION_SCOPES, isSlowDown, SCOPES, SLOW_DOWN_SCOPES } from "@/lib/policy";

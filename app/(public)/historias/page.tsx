@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { loadPolicies } from "@/db/policy";
-import { listRecentStories, type StoriesOrder } from "@/db/queries/story-page";
+import { listRecentStories, type StoriesOrder } from "@/db/queries/stories/story-page";
 import { formatList, formatNumber } from "@/lib/pages/format";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { parsePageParam } from "@/lib/pages/pagination";

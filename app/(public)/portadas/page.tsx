@@ -6,8 +6,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { loadPolicies } from "@/db/policy";
-import { searchableOutlets } from "@/db/queries/search";
-import { loadSideBySide, SIDE_BY_SIDE_LINKS, type SideBySideColumn } from "@/db/queries/side-by-side";
+import { searchableOutlets } from "@/db/queries/site/search";
+import { loadSideBySide, SIDE_BY_SIDE_LINKS, type SideBySideColumn } from "@/db/queries/front-pages/side-by-side";
 import { siteClock } from "@/db/server";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { dayLeadsHref, frontPageAtHref, sideBySideHref } from "@/lib/pages/history-links";

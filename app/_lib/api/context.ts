@@ -4,7 +4,7 @@
  * so no lookup, filter or export can reach them.
  */
 import type { Executor } from "../../../db/client";
-import { listApiOutlets, type ApiOutletRow } from "../../../db/queries/api-outlets";
+import { listApiOutlets, type ApiOutletRow } from "../../../db/queries/api/outlets";
 import { loadPolicies } from "../../../db/policy";
 import type { OutletPolicy, Policies } from "../../../lib/policy";
 import { notFound } from "./errors";

@@ -3,12 +3,12 @@
  * details by id or slug. Each takes the request context and the request, and returns
  * a Response; `route.ts` files only wire them to Next.js.
  */
-import { pageApiHeadlineVersions } from "../../../db/queries/api-headline-versions";
-import { pageApiRankSpans } from "../../../db/queries/api-rank-spans";
-import { loadAgencyFrontShare } from "../../../db/queries/agency-front-share";
-import { loadAgencyGenealogy } from "../../../db/queries/agency-genealogy";
-import { rankHistory } from "../../../db/queries/front-pages";
-import { loadOutletSilences } from "../../../db/queries/silences";
+import { pageApiHeadlineVersions } from "../../../db/queries/api/headline-versions";
+import { pageApiRankSpans } from "../../../db/queries/api/rank-spans";
+import { loadAgencyFrontShare } from "../../../db/queries/outlet-page/agency-front-share";
+import { loadAgencyGenealogy } from "../../../db/queries/stories/agency-genealogy";
+import { rankHistory } from "../../../db/queries/api/front-pages";
+import { loadOutletSilences } from "../../../db/queries/outlet-page/silences";
 import { agencyFrontRecord, genealogyRecord, silencesRecord } from "./analysis-records";
 import { excludedIds, outletIdOf, policyOf, positionlessIds, type ApiContext } from "./context";
 import { decodeCursor, encodeCursor } from "./cursor";

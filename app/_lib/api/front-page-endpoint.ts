@@ -1,5 +1,5 @@
 /** `GET /api/v1/front-pages/{outlet}?at=…`: an outlet's front page at an instant (SPEC WEB-3, WEB-5). */
-import { loadFrontPageAt } from "../../../db/queries/front-page-at";
+import { loadFrontPageAt } from "../../../db/queries/front-pages/front-page-at";
 import { outletIdOf, policyOf, type ApiContext } from "./context";
 import { notFound } from "./errors";
 import { FRONT_PAGE_ENDPOINT } from "./front-page-docs";

@@ -5,8 +5,8 @@
  * nothing stored. Pure of Next: the caller passes the secret, the database and `store`.
  */
 import type { Db, Executor } from "../../../db/client";
-import { allowSubmission } from "../../../db/queries/exclusions";
-import { spendFormToken } from "../../../db/queries/form-tokens";
+import { allowSubmission } from "../../../db/queries/forms/exclusions";
+import { spendFormToken } from "../../../db/queries/forms/form-tokens";
 import { badRequestPage } from "../../../lib/front-door/bad-request-page";
 import { isHttps } from "../../../lib/admin/session";
 import { addressKey, checkFormToken, HONEYPOT_FIELD, sameOrigin } from "../../../lib/forms/guard";

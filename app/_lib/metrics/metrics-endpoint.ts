@@ -4,7 +4,7 @@
  * `Authorization: Bearer <HEMEROSCOPIO_METRICS_TOKEN>`. Anyone else gets a 401 and no figure.
  */
 import { timingSafeEqual } from "node:crypto";
-import type { CurrentMetrics } from "../../../db/queries/metrics";
+import type { CurrentMetrics } from "../../../db/queries/admin/metrics";
 import { READER_LOOPBACK_HEADER } from "../../../lib/front-door/reader-loopback";
 import { METRICS_CONTENT_TYPE, metricsText } from "./metrics-text";
 

@@ -1,11 +1,11 @@
 /**
  * The Prometheus text of the crawler's figures (SPEC OPS-5), drawn with prom-client into a
- * registry made for each scrape: the figures come from the database (db/queries/metrics.ts),
+ * registry made for each scrape: the figures come from the database (db/queries/admin/metrics.ts),
  * not from counters in this process, so every renderer answers the same.
  */
 import { Gauge, Registry } from "prom-client";
-import type { CurrentMetrics } from "../../../db/queries/metrics";
-import { RATE_WINDOW_MINUTES } from "../../../db/queries/metrics";
+import type { CurrentMetrics } from "../../../db/queries/admin/metrics";
+import { RATE_WINDOW_MINUTES } from "../../../db/queries/admin/metrics";
 
 /** The exposition format's content type. */
 export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;

@@ -3,7 +3,7 @@
  * model's counts: each figure, or null when it rests on too little data (enough-data.ts),
  * the words of the collection state, and how the table sorts by `?orden=`. Pure.
  */
-import type { ComparisonState, OutletComparisonRow } from "../../../db/queries/outlet-comparison";
+import type { ComparisonState, OutletComparisonRow } from "../../../db/queries/site/outlet-comparison";
 import { enoughData } from "../../../lib/pages/enough-data";
 import type { TableSort } from "../../../lib/pages/table-sort";
 

@@ -4,8 +4,8 @@
  */
 import "server-only";
 import type { Executor } from "../../../db/client";
-import { loadArticlePage } from "../../../db/queries/article-page";
-import { loadStoryPage } from "../../../db/queries/story-page";
+import { loadArticlePage } from "../../../db/queries/site/article-page";
+import { loadStoryPage } from "../../../db/queries/stories/story-page";
 import type { Policies } from "../../../lib/policy";
 import { CHART_WIDTHS, seriesColour } from "../../../lib/pages/chart-svg";
 import { rankChartSvg } from "../../../lib/pages/rank-chart-svg";

@@ -3,8 +3,8 @@
  * page and for their standalone SVG (`/noticias/<id>/grafico.svg`, `/historias/<id>/grafico.svg`):
  * the series, the period drawn and the words that name it. Pure.
  */
-import type { ArticlePage } from "../../../db/queries/article-page";
-import type { StoryPage } from "../../../db/queries/story-page";
+import type { ArticlePage } from "../../../db/queries/site/article-page";
+import type { StoryPage } from "../../../db/queries/stories/story-page";
 import { formatPeriod } from "../../../lib/pages/period";
 import type { RankSeries } from "../../../lib/pages/rank-chart-svg";
 import { SITE_TIME_ZONE, zoneLabel } from "../../../lib/pages/time-zone";

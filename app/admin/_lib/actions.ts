@@ -3,10 +3,10 @@
  * its fields, writes, and names its audit line; a refusal stores nothing.
  */
 import "server-only";
-import { addCorrection } from "@/db/queries/corrections";
-import { deleteCorrection, updateCorrection } from "@/db/queries/admin-corrections";
+import { addCorrection } from "@/db/queries/site/corrections";
+import { deleteCorrection, updateCorrection } from "@/db/queries/admin/corrections";
 import { pasteLegalNotice } from "@/db/legal-notices";
-import { decideProposedSource, setOutletActive } from "@/db/queries/admin-outlets";
+import { decideProposedSource, setOutletActive } from "@/db/queries/admin/outlets";
 import { confirmExclusion, decideByline, decideReply, unpublishReply, enterMailExclusion, withdrawExclusion } from "@/db/admin-requests";
 import { importOutlets } from "@/db/outlets";
 import { parseCorrection, parseId, parseLegalPaste, parseMailExclusion, parseOutletForm } from "@/lib/admin/forms";

@@ -4,8 +4,8 @@
  */
 import "server-only";
 import type { Db } from "@/db/client";
-import { audit } from "@/db/queries/admin-operator";
-import { takeAttemptSlot, type GuardedForm } from "@/db/queries/login-throttle";
+import { audit } from "@/db/queries/admin/operator";
+import { takeAttemptSlot, type GuardedForm } from "@/db/queries/admin/login-throttle";
 import { waitInSpanish } from "@/lib/admin/throttle";
 import { addressKey } from "@/lib/forms/guard";
 import { refusal } from "./refusal";

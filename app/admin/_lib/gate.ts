@@ -6,7 +6,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { findSession } from "../../../db/queries/admin-operator";
+import { findSession } from "../../../db/queries/admin/operator";
 import { database } from "../../../db/server";
 import { csrfToken, hashSessionId, isHttps, sessionCookieName, sessionIdFromCookies } from "../../../lib/admin/session";
 import { siteSecret } from "../../_lib/forms/secret";

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { Db } from "@/db/client";
-import { audit } from "@/db/queries/admin-operator";
+import { audit } from "@/db/queries/admin/operator";
 import { database, siteClock } from "@/db/server";
 import { csrfValid } from "@/lib/admin/session";
 import { sameOrigin } from "@/lib/forms/guard";

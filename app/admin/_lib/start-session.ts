@@ -1,7 +1,7 @@
 /** Starts an operator session: a random id in the cookie, its hash in the database (SPEC ADM-1). */
 import "server-only";
 import type { Executor } from "@/db/client";
-import { createSession } from "@/db/queries/admin-operator";
+import { createSession } from "@/db/queries/admin/operator";
 import { hashSessionId, newSessionId, sessionCookie, SESSION_MS } from "@/lib/admin/session";
 
 /** The Set-Cookie header value of a new session, stored at `now`. */

@@ -4,7 +4,7 @@
  */
 import type { Metadata } from "next";
 import Link from "next/link";
-import { operatorExists } from "@/db/queries/admin-operator";
+import { operatorExists } from "@/db/queries/admin/operator";
 import { appConfig } from "@/db/server";
 import { HONEYPOT_FIELD, issueFormToken } from "@/lib/forms/guard";
 import { MIN_PASSWORD_LENGTH } from "@/lib/admin/password";

@@ -1,7 +1,7 @@
 /** The operator's login (SPEC ADM-1). Without JavaScript; signed form token against login CSRF. */
 import type { Metadata } from "next";
 import Link from "next/link";
-import { operatorExists } from "@/db/queries/admin-operator";
+import { operatorExists } from "@/db/queries/admin/operator";
 import { appConfig } from "@/db/server";
 import { HONEYPOT_FIELD, issueFormToken } from "@/lib/forms/guard";
 import { safeNext } from "@/lib/admin/session";

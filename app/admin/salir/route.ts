@@ -1,5 +1,5 @@
 /** Logout (SPEC ADM-1): the session row is deleted and the cookie cleared. */
-import { deleteSession } from "@/db/queries/admin-operator";
+import { deleteSession } from "@/db/queries/admin/operator";
 import { clearSessionCookie } from "@/lib/admin/session";
 import { requestIsHttps } from "@/app/admin/_lib/gate";
 import { adminPost } from "../_lib/post";

@@ -4,8 +4,8 @@
  * and valid fields — or a Spanish refusal with nothing stored. On success, 303 to the
  * request's own page with the token to place on the domain.
  */
-import { createExclusionRequest, allowSubmission } from "@/db/queries/exclusions";
-import { spendFormToken } from "@/db/queries/form-tokens";
+import { createExclusionRequest, allowSubmission } from "@/db/queries/forms/exclusions";
+import { spendFormToken } from "@/db/queries/forms/form-tokens";
 import { USED_TOKEN } from "@/app/_lib/forms/public-post";
 import { database, siteClock } from "@/db/server";
 import { badRequestPage } from "@/lib/front-door/bad-request-page";

@@ -7,12 +7,12 @@
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { loadPolicies } from "../../../db/policy";
-import { loadCrawlerHealth } from "../../../db/queries/admin-health";
-import { readHealth } from "../../../db/queries/health";
-import { readCurrentMetrics, readMetricsHistory } from "../../../db/queries/metrics";
-import { loadOutletStatus } from "../../../db/queries/outlet-page-status";
-import { loadOutletSilences } from "../../../db/queries/silences";
-import { readStatusPage } from "../../../db/queries/status-page";
+import { loadCrawlerHealth } from "../../../db/queries/admin/health";
+import { readHealth } from "../../../db/queries/site/health";
+import { readCurrentMetrics, readMetricsHistory } from "../../../db/queries/admin/metrics";
+import { loadOutletStatus } from "../../../db/queries/outlet-page/status";
+import { loadOutletSilences } from "../../../db/queries/outlet-page/silences";
+import { readStatusPage } from "../../../db/queries/site/status-page";
 import { sqlTime } from "../../../db/sql-time";
 import { acquireSite, releaseSite } from "../../../crawler/politeness/site-lease";
 import { logRequest } from "../../../crawler/politeness/request-log";

@@ -4,17 +4,17 @@ import type { Database } from "../../../db/client";
 import {
   adoptOperatorHash, audit, createOperatorOnce, createSession, deleteAllSessions, deleteSession, findSession, listAudit, loadOperator,
   operatorExists, replacePasswordHash,
-} from "../../../db/queries/admin-operator";
+} from "../../../db/queries/admin/operator";
 import { pasteLegalNotice, listLegalNotices } from "../../../db/legal-notices";
-import { decideProposedSource, listOutletsForAdmin, listProposedSources, setOutletActive } from "../../../db/queries/admin-outlets";
+import { decideProposedSource, listOutletsForAdmin, listProposedSources, setOutletActive } from "../../../db/queries/admin/outlets";
 import {
   confirmExclusion, createBylineRequest, createReply, decideByline, decideReply, enterMailExclusion, unpublishReply, listBylinesForAdmin,
   listExclusionsForAdmin, listPublishedReplies, listRepliesForAdmin, replyOutletChoices,
 } from "../../../db/admin-requests";
-import { loadCrawlerHealth } from "../../../db/queries/admin-health";
-import { deleteCorrection, updateCorrection } from "../../../db/queries/admin-corrections";
-import { addCorrection, listCorrections } from "../../../db/queries/corrections";
-import { loadPublishedReplies } from "../../../db/queries/outlet-page-replies";
+import { loadCrawlerHealth } from "../../../db/queries/admin/health";
+import { deleteCorrection, updateCorrection } from "../../../db/queries/admin/corrections";
+import { addCorrection, listCorrections } from "../../../db/queries/site/corrections";
+import { loadPublishedReplies } from "../../../db/queries/outlet-page/replies";
 import { loadPolicies } from "../../../db/policy";
 import { importOutlets } from "../../../db/outlets";
 import { citeBylines, UNSIGNED } from "../../../lib/policy";

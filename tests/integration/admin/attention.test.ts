@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/outlets";
 import { listAttention } from "../../../db/admin-attention";
-import { listWorkerEvents } from "../../../db/queries/admin-errors";
+import { listWorkerEvents } from "../../../db/queries/admin/errors";
 import { createBylineRequest, createReply, enterMailExclusion } from "../../../db/admin-requests";
 import { sqlTime } from "../../../db/sql-time";
 import { createWorkerEventRecorder, KEEP_WORKER_EVENTS } from "../../../crawler/record/worker-events";

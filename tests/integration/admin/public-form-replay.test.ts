@@ -8,7 +8,7 @@ import type { Database } from "../../../db/client";
 import { issueFormToken } from "../../../lib/forms/guard";
 import { handlePublicForm, USED_TOKEN, type PublicFormSpec } from "../../../app/_lib/forms/public-post";
 import { createTestDatabase } from "../../support/database";
-import { spendFormToken } from "../../../db/queries/form-tokens";
+import { spendFormToken } from "../../../db/queries/forms/form-tokens";
 
 let database: Database;
 const SECRET = "secreto-de-prueba";

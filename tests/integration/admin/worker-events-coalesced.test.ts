@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { listAttention } from "../../../db/admin-attention";
-import { listWorkerEvents } from "../../../db/queries/admin-errors";
+import { listWorkerEvents } from "../../../db/queries/admin/errors";
 import { createWorkerEventRecorder, KEEP_WORKER_EVENTS } from "../../../crawler/record/worker-events";
 import { createLogger } from "../../../lib/log";
 import { createTestDatabase } from "../../support/database";

@@ -2,8 +2,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { loadArticlePage } from "../../../db/queries/article-page";
-import { loadHeadlineTestCounts } from "../../../db/queries/headline-changes";
+import { loadArticlePage } from "../../../db/queries/site/article-page";
+import { loadHeadlineTestCounts } from "../../../db/queries/outlet-page/headline-changes";
 import { importOutlets } from "../../../db/outlets";
 import { loadPolicies } from "../../../db/policy";
 import { createHeadlineAnalyser } from "../../../crawler/derive/analyse-headlines";

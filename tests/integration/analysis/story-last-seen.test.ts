@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { listRecentStories, loadStoryPage } from "../../../db/queries/story-page";
+import { listRecentStories, loadStoryPage } from "../../../db/queries/stories/story-page";
 import { createStoryHousekeeping } from "../../../crawler/derive/story-housekeeping";
 import { refreshStoryLastSeen } from "../../../crawler/derive/story-last-seen";
 import { NO_POLICIES } from "../../../lib/policy";

@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/outlets";
-import { createExclusionRequest, exclusionRegister, findExclusionByToken } from "../../../db/queries/exclusions";
+import { createExclusionRequest, exclusionRegister, findExclusionByToken } from "../../../db/queries/forms/exclusions";
 import { fromSqlTime } from "../../../db/sql-time";
 import { createCrawlPipeline } from "../../../crawler/compose";
 import { runHousekeeping } from "../../../crawler/housekeeping";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { loadPolicies } from "../../../db/policy";
-import { loadDayLeads } from "../../../db/queries/day-leads";
-import { frontPageAt } from "../../../db/queries/front-pages";
+import { loadDayLeads } from "../../../db/queries/front-pages/day-leads";
+import { frontPageAt } from "../../../db/queries/api/front-pages";
 import { dayHours, parseDay } from "../../../lib/pages/peninsular-time";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addExclusion, addFrontPages, addOutlet, addStory, HOUR, MINUTE } from "../../support/page-fixtures";

@@ -1,8 +1,8 @@
 /** Headline features per outlet over a period (SPEC DER-1, DER-12, WEB-5), from stored features, never from text. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { loadHeadlineFeatureCounts } from "../../../db/queries/headline-feature-shares";
-import { loadOutletPage } from "../../../db/queries/outlet-page";
+import { loadHeadlineFeatureCounts } from "../../../db/queries/outlet-page/headline-feature-shares";
+import { loadOutletPage } from "../../../db/queries/outlet-page/outlet-page";
 import { headlineFeatures } from "../../../db/schema";
 import { NO_POLICIES } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";

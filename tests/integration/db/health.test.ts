@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { readHealth } from "../../../db/queries/health";
+import { readHealth } from "../../../db/queries/site/health";
 import { sqlTime } from "../../../db/sql-time";
 import { createTestDatabase } from "../../support/database";
 

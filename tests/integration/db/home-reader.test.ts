@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { readHomePage } from "../../../db/queries/home-page";
+import { readHomePage } from "../../../db/queries/site/home-page";
 import { NO_POLICIES } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addFrontPages, addOutlet, addStory, HOUR } from "../../support/page-fixtures";

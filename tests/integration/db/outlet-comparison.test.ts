@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { loadOutletComparison } from "../../../db/queries/outlet-comparison";
-import { loadOutletPage } from "../../../db/queries/outlet-page";
-import { readStatusPage } from "../../../db/queries/status-page";
-import { loadStoryPage } from "../../../db/queries/story-page";
+import { loadOutletComparison } from "../../../db/queries/site/outlet-comparison";
+import { loadOutletPage } from "../../../db/queries/outlet-page/outlet-page";
+import { readStatusPage } from "../../../db/queries/site/status-page";
+import { loadStoryPage } from "../../../db/queries/stories/story-page";
 import { comparisonFigures, stateWords } from "../../../app/_lib/pages/outlet-comparison";
 import { makePolicies, NO_POLICIES } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { loadAgencyShare } from "../../../db/queries/agency-share";
-import { loadSectionMix, NO_SECTION } from "../../../db/queries/outlet-page-mix";
+import { loadAgencyShare } from "../../../db/queries/outlet-page/agency-share";
+import { loadSectionMix, NO_SECTION } from "../../../db/queries/outlet-page/mix";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addOutlet, HOUR } from "../../support/page-fixtures";
 

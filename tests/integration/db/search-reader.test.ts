@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { searchHeadlines } from "../../../db/queries/search";
+import { searchHeadlines } from "../../../db/queries/site/search";
 import { NO_POLICIES } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addOutlet, HOUR } from "../../support/page-fixtures";

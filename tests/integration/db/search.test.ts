@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordHeadlines } from "../../../crawler/record/articles";
 import type { Database } from "../../../db/client";
-import { searchHeadlines } from "../../../db/queries/search";
+import { searchHeadlines } from "../../../db/queries/site/search";
 import { makePolicies, NO_POLICIES } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addOutlet, HOUR } from "../../support/page-fixtures";

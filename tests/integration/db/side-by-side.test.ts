@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { loadPolicies } from "../../../db/policy";
-import { loadFrontPageAt } from "../../../db/queries/front-page-at";
-import { loadSideBySide } from "../../../db/queries/side-by-side";
+import { loadFrontPageAt } from "../../../db/queries/front-pages/front-page-at";
+import { loadSideBySide } from "../../../db/queries/front-pages/side-by-side";
 import { storyMarks } from "../../../lib/pages/story-marks";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addExclusion, addFrontPages, addOutlet, addStory, HOUR, MINUTE } from "../../support/page-fixtures";

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { loadOutletSilences } from "../../../db/queries/silences";
+import { loadOutletSilences } from "../../../db/queries/outlet-page/silences";
 import { makePolicies, NO_POLICIES } from "../../../lib/policy";
 import { apiCaller } from "../api/call";
 import { createTestDatabase } from "../../support/database";

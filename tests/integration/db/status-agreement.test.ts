@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { loadOutletPage } from "../../../db/queries/outlet-page";
-import { readStatusPage } from "../../../db/queries/status-page";
+import { loadOutletPage } from "../../../db/queries/outlet-page/outlet-page";
+import { readStatusPage } from "../../../db/queries/site/status-page";
 import { sourceStateLabel } from "../../../lib/pages/collection-status";
 import { NO_POLICIES } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";

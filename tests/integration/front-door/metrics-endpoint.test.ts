@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/outlets";
-import { readCurrentMetrics, readMetricsHistory } from "../../../db/queries/metrics";
+import { readCurrentMetrics, readMetricsHistory } from "../../../db/queries/admin/metrics";
 import { sqlTime } from "../../../db/sql-time";
 import { answerMetrics } from "../../../app/_lib/metrics/metrics-endpoint";
 import { READER_LOOPBACK_HEADER } from "../../../lib/front-door/reader-loopback";

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
 import { seedHistory, type SeedSummary } from "../../../scripts/seed-history/seed";
-import { rankHistories } from "../../../db/queries/front-pages";
-import { loadArticleProminence } from "../../../db/queries/prominence";
+import { rankHistories } from "../../../db/queries/api/front-pages";
+import { loadArticleProminence } from "../../../db/queries/api/prominence";
 import { prominenceMinutes } from "../../../lib/analysis/prominence";
 import { createTestDatabase } from "../../support/database";
 

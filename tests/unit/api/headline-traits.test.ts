@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import OpenDataPage from "../../../app/(public)/datos/page";
-import type { VersionTraitsRow } from "../../../db/queries/api-headline-traits";
+import type { VersionTraitsRow } from "../../../db/queries/api/headline-traits";
 import { ARTICLE_FIELDS } from "../../../app/_lib/api/datasets/articles";
 import {
   HEADLINE_TRAIT_DOCS, HEADLINE_TRAIT_FIELDS, headlineTraitsRecord, VERSION_TRAIT_DOCS, VERSION_TRAIT_FIELDS, versionTraitsRecords,

@@ -5,7 +5,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { loadOutletPage } from "@/db/queries/outlet-page";
+import { loadOutletPage } from "@/db/queries/outlet-page/outlet-page";
 import { loadPolicies } from "@/db/policy";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { parseOutletPeriod } from "@/lib/pages/outlet-period";

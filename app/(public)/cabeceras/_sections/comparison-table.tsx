@@ -5,7 +5,7 @@
  * outlet page it comes from; a figure with too little data says so. Scrolls in its own box.
  */
 import Link from "next/link";
-import type { OutletComparison } from "@/db/queries/outlet-comparison";
+import type { OutletComparison } from "@/db/queries/site/outlet-comparison";
 import { ENOUGH_DATA, tooLittleData } from "@/lib/pages/enough-data";
 import { formatNumber } from "@/lib/pages/format";
 import { COMPARISON_SORT, comparisonFigures, stateWords, type ComparisonLine } from "@/app/_lib/pages/outlet-comparison";

@@ -5,7 +5,7 @@
  * datos" below the threshold. Sorted by any column with plain links (`?rasgos=`), no JavaScript.
  */
 import Link from "next/link";
-import type { OutletComparison } from "@/db/queries/outlet-comparison";
+import type { OutletComparison } from "@/db/queries/site/outlet-comparison";
 import { ENOUGH_DATA } from "@/lib/pages/enough-data";
 import { FEATURE_SORT_KEYS, FEATURES_SORT, FRAMING_COLUMNS, framingShares } from "@/lib/pages/features-comparison";
 import { formatNumber } from "@/lib/pages/format";

@@ -1,7 +1,7 @@
 /** How the history pages read the past (SPEC WEB-5, WEB-6): a front page at a minute, side by side, a day's leads, the feeds. */
-import { BEST_RANK_WINDOW_MS } from "@/db/queries/front-page-at";
+import { BEST_RANK_WINDOW_MS } from "@/db/queries/front-pages/front-page-at";
 import { positionWeight } from "@/lib/analysis/prominence";
-import { SIDE_BY_SIDE_LINKS } from "@/db/queries/side-by-side";
+import { SIDE_BY_SIDE_LINKS } from "@/db/queries/front-pages/side-by-side";
 import { CAPTURE_GAP_MS } from "@/lib/pages/capture-state";
 
 const hours = (ms: number) => ms / 3_600_000;

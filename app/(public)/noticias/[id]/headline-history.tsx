@@ -1,5 +1,5 @@
 /** An article's headline history as a timeline, each change with its word diff (SPEC WEB-1). */
-import type { HeadlineVersionEntry } from "@/db/queries/article-page";
+import type { HeadlineVersionEntry } from "@/db/queries/site/article-page";
 import Link from "next/link";
 import { frameLabel } from "@/lib/analysis/framing-letters";
 import { formatList } from "@/lib/pages/format";

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { loadArticlePage, type ArticlePage } from "@/db/queries/article-page";
+import { loadArticlePage, type ArticlePage } from "@/db/queries/site/article-page";
 import { loadPolicies } from "@/db/policy";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { formatList, formatNumber } from "@/lib/pages/format";

@@ -7,7 +7,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { loadPolicies } from "@/db/policy";
-import { LEAD_SAMPLE_OFFSET_MS, loadDayLeads, type DayLeads } from "@/db/queries/day-leads";
+import { LEAD_SAMPLE_OFFSET_MS, loadDayLeads, type DayLeads } from "@/db/queries/front-pages/day-leads";
 import { siteClock } from "@/db/server";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { dayLeadsHref, frontPageAtHref } from "@/lib/pages/history-links";

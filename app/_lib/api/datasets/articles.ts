@@ -1,8 +1,8 @@
 /** The `articles` dataset (SPEC WEB-3) with every scope applied (PUB-5, PUB-6). */
-import { findApiArticle, pageApiArticles, type ApiArticleRow } from "../../../../db/queries/api-articles";
-import { loadArticleProminence } from "../../../../db/queries/prominence";
+import { findApiArticle, pageApiArticles, type ApiArticleRow } from "../../../../db/queries/api/articles";
+import { loadArticleProminence } from "../../../../db/queries/api/prominence";
 import { publishedProminence } from "../../../../lib/analysis/prominence";
-import { isoOrNull } from "../../../../db/queries/api-sql";
+import { isoOrNull } from "../../../../db/queries/api/api-sql";
 import { citeBylines, citeHeadline } from "../../../../lib/policy";
 import { excludedIds, outletIdOf, policyOf, slugOf, type ApiContext } from "../context";
 import { HEADLINE_TRAIT_FIELDS, loadHeadlineTraits } from "./headline-traits";

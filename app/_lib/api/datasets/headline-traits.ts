@@ -13,7 +13,7 @@
  * them, as with the hash, a guessed headline could be checked. Under "sin anotación de modelo"
  * the framing letter and the language (a model detects it) are withheld.
  */
-import { loadVersionTraits, type VersionTraitsRow } from "../../../../db/queries/api-headline-traits";
+import { loadVersionTraits, type VersionTraitsRow } from "../../../../db/queries/api/headline-traits";
 import { classifyHeadlineChanges } from "../../../../lib/analysis/ab-tests";
 import { policyOf, type ApiContext } from "../context";
 import type { Record_ } from "./types";

@@ -1,6 +1,6 @@
 /** The `headline-versions` dataset (SPEC WEB-3, STO-1, DER-1, DER-6) with every scope applied (PUB-6). */
-import { pageApiHeadlineVersions, type ApiHeadlineVersionRow } from "../../../../db/queries/api-headline-versions";
-import { isoOrNull } from "../../../../db/queries/api-sql";
+import { pageApiHeadlineVersions, type ApiHeadlineVersionRow } from "../../../../db/queries/api/headline-versions";
+import { isoOrNull } from "../../../../db/queries/api/api-sql";
 import { citeHeadline } from "../../../../lib/policy";
 import { excludedIds, outletIdOf, policyOf, slugOf, type ApiContext } from "../context";
 import { loadVersionTraitRecords, VERSION_TRAIT_FIELDS, versionTraitsOf } from "./headline-traits";

@@ -1,5 +1,5 @@
 /** The `outlets` dataset (SPEC WEB-3): every outlet not under `total`, with the scopes in force (PUB-6). */
-import type { ApiOutletRow } from "../../../../db/queries/api-outlets";
+import type { ApiOutletRow } from "../../../../db/queries/api/outlets";
 import { policyOf, type ApiContext } from "../context";
 import type { Dataset, Record_ } from "./types";
 

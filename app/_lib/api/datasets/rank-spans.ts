@@ -1,6 +1,6 @@
 /** The `rank-spans` dataset (SPEC WEB-3, STO-1): none for outlets under "sin posición" or `total` (PUB-6). */
-import { pageApiRankSpans, type ApiRankSpanRow } from "../../../../db/queries/api-rank-spans";
-import { isoOrNull } from "../../../../db/queries/api-sql";
+import { pageApiRankSpans, type ApiRankSpanRow } from "../../../../db/queries/api/rank-spans";
+import { isoOrNull } from "../../../../db/queries/api/api-sql";
 import { outletIdOf, positionlessIds, slugOf, type ApiContext } from "../context";
 import { nextKey, type Dataset, type Record_ } from "./types";
 

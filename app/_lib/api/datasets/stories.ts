@@ -1,8 +1,8 @@
 /** The `stories` dataset (SPEC WEB-3, DER-2, DER-5): counts over shown outlets only (PUB-6). */
-import { pageApiStories, type ApiStoryRow } from "../../../../db/queries/api-stories";
-import { loadStoryProminence } from "../../../../db/queries/prominence";
+import { pageApiStories, type ApiStoryRow } from "../../../../db/queries/api/stories";
+import { loadStoryProminence } from "../../../../db/queries/api/prominence";
 import { publishedProminence } from "../../../../lib/analysis/prominence";
-import { isoOrNull } from "../../../../db/queries/api-sql";
+import { isoOrNull } from "../../../../db/queries/api/api-sql";
 import { excludedIds, outletIdOf, policyOf, type ApiContext } from "../context";
 import { nextKey, type Dataset, type Record_ } from "./types";
 

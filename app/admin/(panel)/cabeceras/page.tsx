@@ -5,7 +5,7 @@
  */
 import type { Metadata } from "next";
 import Link from "next/link";
-import { listOutletsForAdmin, listProposedSources, type AdminOutlet } from "@/db/queries/admin-outlets";
+import { listOutletsForAdmin, listProposedSources, type AdminOutlet } from "@/db/queries/admin/outlets";
 import { database } from "@/db/server";
 import { requireOperator } from "@/app/admin/_lib/gate";
 import { ActionForm, RowButton } from "../../_lib/action-form";

@@ -1,6 +1,6 @@
 /** The corrections log editor (SPEC ADM-2): add, edit and delete entries of the public /correcciones. */
 import type { Metadata } from "next";
-import { listCorrections } from "@/db/queries/corrections";
+import { listCorrections } from "@/db/queries/site/corrections";
 import { database } from "@/db/server";
 import { requireOperator } from "@/app/admin/_lib/gate";
 import { ActionForm, RowButton } from "../../_lib/action-form";

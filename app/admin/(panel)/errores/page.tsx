@@ -6,7 +6,7 @@
  */
 import type { Metadata } from "next";
 import { Moment } from "@/app/_components/moment";
-import { listWorkerEvents } from "@/db/queries/admin-errors";
+import { listWorkerEvents } from "@/db/queries/admin/errors";
 import { database } from "@/db/server";
 import { requireOperator } from "@/app/admin/_lib/gate";
 

@@ -3,11 +3,11 @@
  * sites, failing extractions, the database's size per table) and over the last 24 hours
  * (requests per minute by outcome, bytes, blocks, failed extractions), charted like the public
  * pages. The same figures `/metrics` gives Prometheus, read from the database
- * (db/queries/metrics.ts).
+ * (db/queries/admin/metrics.ts).
  */
 import type { Metadata } from "next";
 import { BarChart } from "@/app/_components/charts/bar-chart";
-import { readCurrentMetrics, readMetricsHistory, RATE_WINDOW_MINUTES } from "@/db/queries/metrics";
+import { readCurrentMetrics, readMetricsHistory, RATE_WINDOW_MINUTES } from "@/db/queries/admin/metrics";
 import { appConfig, database, siteClock } from "@/db/server";
 import { requireOperator } from "@/app/admin/_lib/gate";
 import { formatBytes, formatNumber } from "@/lib/pages/format";

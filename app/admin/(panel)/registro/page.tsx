@@ -1,7 +1,7 @@
 /** The audit log (SPEC ADM-1): every admin action, newest first. */
 import type { Metadata } from "next";
 import { Moment } from "@/app/_components/moment";
-import { listAudit } from "@/db/queries/admin-operator";
+import { listAudit } from "@/db/queries/admin/operator";
 import { database } from "@/db/server";
 import { requireOperator } from "@/app/admin/_lib/gate";
 import { parseId } from "@/lib/admin/forms";

@@ -1,7 +1,7 @@
 /** Crawler health per site (SPEC ADM-2, EXT-6): pacing, backoff, blocks, failed extractions, robots.txt versions, latest requests. */
 import type { Metadata } from "next";
 import { Moment } from "@/app/_components/moment";
-import { loadCrawlerHealth } from "@/db/queries/admin-health";
+import { loadCrawlerHealth } from "@/db/queries/admin/health";
 import { database, siteClock } from "@/db/server";
 import { requireOperator } from "@/app/admin/_lib/gate";
 

@@ -5,10 +5,10 @@
  * so two concurrent setups cannot both win) and never when the deployment gives a hash;
  * then signs the operator in.
  */
-import { audit, createOperatorOnce } from "@/db/queries/admin-operator";
+import { audit, createOperatorOnce } from "@/db/queries/admin/operator";
 import { appConfig, database } from "@/db/server";
 import { requestIsHttps } from "@/app/admin/_lib/gate";
-import { recordAttemptOutcome } from "@/db/queries/login-throttle";
+import { recordAttemptOutcome } from "@/db/queries/admin/login-throttle";
 import { codeMatches, setupCode } from "@/lib/admin/one-time-codes";
 import { hashPassword, passwordProblem } from "@/lib/admin/password";
 import { refusal } from "../../_lib/refusal";

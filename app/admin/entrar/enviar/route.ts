@@ -4,8 +4,8 @@
  * the account), the scrypt check; on success a new session and 303 to the validated `next`.
  * Every attempt is in the audit log.
  */
-import { adoptOperatorHash, audit, loadOperator } from "@/db/queries/admin-operator";
-import { recordAttemptOutcome } from "@/db/queries/login-throttle";
+import { adoptOperatorHash, audit, loadOperator } from "@/db/queries/admin/operator";
+import { recordAttemptOutcome } from "@/db/queries/admin/login-throttle";
 import { appConfig, database } from "@/db/server";
 import { requestIsHttps } from "@/app/admin/_lib/gate";
 import { verifyPassword } from "@/lib/admin/password";

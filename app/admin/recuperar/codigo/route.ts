@@ -3,8 +3,8 @@
  * (the code goes only to the log), at most RECOVERY_ASKS_PER_HOUR times an hour per address,
  * so the log cannot be flooded. Audited.
  */
-import { allowSubmission } from "@/db/queries/exclusions";
-import { audit, loadOperator } from "@/db/queries/admin-operator";
+import { allowSubmission } from "@/db/queries/forms/exclusions";
+import { audit, loadOperator } from "@/db/queries/admin/operator";
 import { appConfig, database } from "@/db/server";
 import { recoveryCode, RECOVERY_WINDOW_MS } from "@/lib/admin/one-time-codes";
 import { createLogger } from "@/lib/log";

@@ -4,8 +4,8 @@
  * passphrase changes only if it is still the one the code was made for, so a code works
  * once. Every session ends, a new one starts; audited.
  */
-import { audit, deleteAllSessions, loadOperator, replacePasswordHash } from "@/db/queries/admin-operator";
-import { recordAttemptOutcome } from "@/db/queries/login-throttle";
+import { audit, deleteAllSessions, loadOperator, replacePasswordHash } from "@/db/queries/admin/operator";
+import { recordAttemptOutcome } from "@/db/queries/admin/login-throttle";
 import { appConfig, database } from "@/db/server";
 import { requestIsHttps } from "@/app/admin/_lib/gate";
 import { recoveryCodeMatches } from "@/lib/admin/one-time-codes";

@@ -1,6 +1,6 @@
 /** Agency copy among the outlet's recent articles (SPEC WEB-1, DER-3). */
 import Link from "next/link";
-import type { AgencyShare } from "@/db/queries/agency-share";
+import type { AgencyShare } from "@/db/queries/outlet-page/agency-share";
 import { ENOUGH_DATA, enoughData } from "@/lib/pages/enough-data";
 import { formatCount } from "@/lib/pages/format";
 import { formatShare } from "@/lib/pages/period";

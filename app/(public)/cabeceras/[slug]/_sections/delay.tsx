@@ -1,5 +1,5 @@
 /** "Retraso de publicación" (SPEC DER-8): declared publication → our first sighting. */
-import type { PublicationDelay } from "@/db/queries/outlet-page-delay";
+import type { PublicationDelay } from "@/db/queries/outlet-page/delay";
 import Link from "next/link";
 import { enoughData, tooLittleData } from "@/lib/pages/enough-data";
 import { formatCount, formatNumber } from "@/lib/pages/format";

@@ -1,6 +1,6 @@
 /** "Cambios de titular" (SPEC WEB-1): counts over 7 days and the latest changes with their diff. */
 import Link from "next/link";
-import type { HeadlineChanges } from "@/db/queries/outlet-page-headlines";
+import type { HeadlineChanges } from "@/db/queries/outlet-page/headlines";
 import { headlineChangeSummary } from "@/lib/pages/headline-change-words";
 import { capitalized, periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 import { wordDiff } from "@/lib/word-diff";

@@ -1,6 +1,6 @@
 /** "Réplicas del medio" (SPEC PUB-4): published replies in full, exactly as sent (React escapes them). */
 import Link from "next/link";
-import type { PublishedReply } from "@/db/queries/outlet-page-replies";
+import type { PublishedReply } from "@/db/queries/outlet-page/replies";
 import { Moment } from "../../../../_components/moment";
 
 /** Each reply with its author and dates; the text keeps its line breaks. */

@@ -1,5 +1,5 @@
 /** "Señales que publica" (SPEC ROB-4, SIG-1, SIG-3, SIG-4): what the outlet tells robots and miners. */
-import type { OutletSignals } from "@/db/queries/outlet-page-signals";
+import type { OutletSignals } from "@/db/queries/outlet-page/signals";
 import { robotsAccessLabel } from "@/lib/pages/collection-status";
 import { signalKindLabel, signalValueLabel, signalWhereLabel } from "@/lib/pages/signal-words";
 import { Moment } from "../../../../_components/moment";

@@ -5,7 +5,7 @@
  * measured false positives are on /metodologia.
  */
 import Link from "next/link";
-import type { OutletSilences } from "@/db/queries/silences";
+import type { OutletSilences } from "@/db/queries/outlet-page/silences";
 import { formatCount } from "@/lib/pages/format";
 import { formatPercent, formatPeriod } from "@/lib/pages/period";
 import { Moment } from "../../../../_components/moment";

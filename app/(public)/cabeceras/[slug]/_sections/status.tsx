@@ -1,5 +1,5 @@
 /** "Estado de la recogida" (SPEC BLK-2, BLK-6, BLK-7, EXT-6): sources, closed front page, probes, failure states, failed extractions. */
-import type { OutletStatus } from "@/db/queries/outlet-page-status";
+import type { OutletStatus } from "@/db/queries/outlet-page/status";
 import { LAST_FAILURE_LABEL, LAST_SUCCESS_LABEL, SOURCE_KIND_LABEL } from "@/lib/pages/collection-status";
 import { formatPercent, formatPeriod, formatShare } from "@/lib/pages/period";
 import { failureShare } from "@/lib/collection/health";

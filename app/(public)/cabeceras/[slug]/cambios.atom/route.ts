@@ -1,7 +1,7 @@
 /** `/cabeceras/<slug>/cambios.atom`: an outlet's headline rewrites as an Atom feed (SPEC WEB-6). */
 import { loadPolicies } from "@/db/policy";
 import { loadOutletRewrites } from "@/db/queries/feeds";
-import { findVisibleOutlet } from "@/db/queries/outlet-page-outlet";
+import { findVisibleOutlet } from "@/db/queries/outlet-page/outlet";
 import { appConfig, siteClock } from "@/db/server";
 import { atomResponse, atomXml } from "@/lib/pages/atom";
 import { readSiteData } from "@/app/_lib/pages/data";

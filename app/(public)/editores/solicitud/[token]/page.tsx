@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { findExclusionByToken, type ExclusionStatus } from "@/db/queries/exclusions";
+import { findExclusionByToken, type ExclusionStatus } from "@/db/queries/forms/exclusions";
 import { appConfig, siteClock } from "@/db/server";
 import { confirmationPromise, SCOPE_LABELS, VERIFICATION_DAYS, VERIFICATION_PATH } from "@/lib/exclusion-request";
 import { readSiteData } from "@/app/_lib/pages/data";

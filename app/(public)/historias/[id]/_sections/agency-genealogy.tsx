@@ -5,7 +5,7 @@
  * Headlines only: we never keep the text of the articles.
  */
 import Link from "next/link";
-import type { AgencyCopy, AgencyGenealogy, CreditLine } from "@/db/queries/agency-genealogy";
+import type { AgencyCopy, AgencyGenealogy, CreditLine } from "@/db/queries/stories/agency-genealogy";
 import { Moment } from "../../../../_components/moment";
 
 const CREDIT: Record<CreditLine, string> = { kept: "la mantiene", dropped: "la quita", unknown: "no lo sabemos" };

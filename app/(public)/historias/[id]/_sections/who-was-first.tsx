@@ -5,7 +5,7 @@
  * copy marked with its agency, and where it stood on the front page.
  */
 import Link from "next/link";
-import type { StoryCoverage } from "@/db/queries/story-page";
+import type { StoryCoverage } from "@/db/queries/stories/story-page";
 import { publishedProminence } from "@/lib/analysis/prominence";
 import { formatNumber } from "@/lib/pages/format";
 import { formatElapsed } from "@/lib/pages/period";

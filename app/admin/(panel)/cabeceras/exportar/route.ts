@@ -1,5 +1,5 @@
 /** Export of the outlets file from the admin (SPEC ADM-2, CFG-1); only with a session. */
-import { audit } from "@/db/queries/admin-operator";
+import { audit } from "@/db/queries/admin/operator";
 import { exportOutlets } from "@/db/outlets";
 import { database } from "@/db/server";
 import { sessionOfRequest } from "@/app/admin/_lib/gate";

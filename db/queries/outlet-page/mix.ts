@@ -1,0 +1,73 @@
+/**
+ * What the outlet's articles of a period (by default the last 7 days) are made of: declared sections and
+ * headline framing (DER-4); agency copy (DER-3) is in agency-share.ts. Framing is filled
+ * by the analysis; until it has run it says so instead of showing zeros.
+ */
+import "server-only";
+import { sql } from "drizzle-orm";
+import { frameLabel } from "../../../lib/analysis/framing-letters";
+import type { OutletPolicy } from "../../../lib/policy";
+import type { Executor } from "../../client";
+import { outletArticlesSeenBetween, type Window } from "../page-sql";
+
+/** A label and how many articles (or headlines) carry it. */
+export interface Share { label: string; count: number }
+
+/**
+ * Declared sections of the period; the smallest are grouped under "Otras". An article with
+ * no section yet that we have not read is left out (`unread`): its page may still declare one.
+ */
+export interface SectionMix { start: number; end: number; articles: number; sections: Share[]; unread: number }
+
+/** Framing letters of the period's headlines; `shown` false under "sin anotación de modelo". */
+export type FramingDistribution =
+  | { shown: false }
+  | { shown: true; start: number; end: number; headlines: number; letters: Share[]; modelSha256: string[] };
+
+const SECTIONS_SHOWN = 8;
+/** Shown for articles whose page declared no section. */
+export const NO_SECTION = "Sin sección declarada";
+
+function period({ start, end }: Window) {
+  return { start, end, from: new Date(start).toISOString(), to: new Date(end).toISOString() };
+}
+
+/** Articles per declared section over the period. */
+export async function loadSectionMix(db: Executor, outletId: number, window: Window): Promise<SectionMix> {
+  const p = period(window);
+  const all = await db.execute<{ section: string | null; unread: boolean; n: number }>(sql`
+    select nullif(trim(section), '') as section, (read_at is null) as unread, count(*)::int as n from articles
+    where ${outletArticlesSeenBetween("articles", outletId, p.from, p.to)}
+    group by 1, 2 order by n desc, section nulls last`);
+  const unread = all.filter((r) => r.section === null && r.unread).reduce((n, r) => n + r.n, 0);
+  const counted = new Map<string | null, number>();
+  for (const r of all) if (!(r.section === null && r.unread)) counted.set(r.section, (counted.get(r.section) ?? 0) + r.n);
+  const rows = [...counted].map(([section, n]) => ({ section, n })).sort((a, b) => b.n - a.n || (a.section ?? "\uffff").localeCompare(b.section ?? "\uffff"));
+  const named = rows.filter((r) => r.section !== null);
+  const shown = named.slice(0, SECTIONS_SHOWN).map((r) => ({ label: r.section!, count: r.n }));
+  const others = named.slice(SECTIONS_SHOWN).reduce((n, r) => n + r.n, 0);
+  const none = rows.find((r) => r.section === null)?.n ?? 0;
+  return {
+    start: p.start, end: p.end,
+    articles: rows.reduce((n, r) => n + r.n, 0),
+    unread,
+    sections: [...shown, ...(others ? [{ label: "Otras", count: others }] : []), ...(none ? [{ label: NO_SECTION, count: none }] : [])],
+  };
+}
+
+/** Framing letters of the headlines of articles first seen in the period. */
+export async function loadFramingDistribution(db: Executor, outletId: number, policy: OutletPolicy, window: Window): Promise<FramingDistribution> {
+  if (!policy.modelAnnotations) return { shown: false };
+  const p = period(window);
+  const rows = await db.execute<{ letter: string; n: number; models: string[] }>(sql`
+    select f.letter, count(*)::int as n, array_agg(distinct f.model_sha256) as models
+    from articles a join headline_versions hv on hv.article_id = a.id join framing f on f.text_hash = hv.text_hash
+    where ${outletArticlesSeenBetween("a", outletId, p.from, p.to)}
+    group by f.letter order by f.letter`);
+  return {
+    shown: true, start: p.start, end: p.end,
+    headlines: rows.reduce((n, r) => n + r.n, 0),
+    letters: rows.map((r) => ({ label: frameLabel(r.letter), count: r.n })),
+    modelSha256: [...new Set(rows.flatMap((r) => r.models))].sort(),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The read model of an outlet's page ("ficha", SPEC WEB-1): every section as plain data,
+ * with the publishers' and authors' requests already applied (PUB-6). Each section has
+ * its own file; this one decides which sections the policy lets us read at all.
+ */
+import "server-only";
+import type { Policies } from "../../../lib/policy";
+import type { Executor } from "../../client";
+import { DAY_MS, recentWindow, type Window } from "../page-sql";
+import { loadFrontPageNow, loadTopStoryTimelines, type FrontPageNow, type TopStoryTimelines } from "./front";
+import { loadFrontPageTime, type FrontPageTime } from "./front-time";
+import { loadHeadlineChanges, type HeadlineChanges } from "./headlines";
+import { loadPublicationDelay, type PublicationDelay } from "./delay";
+import { loadAgencyFrontShare, type AgencyFrontShare } from "./agency-front-share";
+import { loadAgencyShare, type AgencyShare } from "./agency-share";
+import { loadOutletSilences, type OutletSilences } from "./silences";
+import { loadFramingDistribution, loadSectionMix, type FramingDistribution, type SectionMix } from "./mix";
+import { findVisibleOutlet, type VisibleOutlet } from "./outlet";
+import { loadHeadlineFeatureCounts, type HeadlineFeatureCounts } from "./headline-feature-shares";
+import { loadPublishedReplies, type PublishedReply } from "./replies";
+import { loadOutletSignals, type OutletSignals } from "./signals";
+import { loadOutletStatus, type OutletStatus } from "./status";
+
+/** Everything the outlet page shows. Position sections are null under "sin posición". */
+export interface OutletPage {
+  outlet: VisibleOutlet;
+  now: number;
+  /** The chosen period the figures cover, clipped to now; undefined: each section's recent window. */
+  period?: Window;
+  frontPage: FrontPageNow | null;
+  timelines: TopStoryTimelines | null;
+  frontPageTime: FrontPageTime | null;
+  headlineChanges: HeadlineChanges;
+  delay: PublicationDelay;
+  sections: SectionMix;
+  agency: AgencyShare;
+  /** DER-10: daily agency share of the front page; null under "sin posición". */
+  agencyFront: AgencyFrontShare | null;
+  /** DER-11: stories most followed outlets carried and this one did not. */
+  silences: OutletSilences;
+  framing: FramingDistribution;
+  /** DER-1 headline features over the same period as the other article figures. */
+  features: HeadlineFeatureCounts & { start: number; end: number };
+  status: OutletStatus;
+  signals: OutletSignals;
+  replies: PublishedReply[];
+}
+
+/** The longest stretch of a chosen period the silences are judged over. */
+const SILENCE_MAX_DAYS = 31;
+
+/** Default windows of the sections when no period is chosen. */
+export const TIMELINES_WINDOW_MS = DAY_MS;
+export const FIGURES_WINDOW_MS = 7 * DAY_MS;
+
+/**
+ * The page of outlet `slug` at `now`, or undefined when it is unknown, inactive or under `total`.
+ * With a `period` (SPEC WEB-5), every figure of the past covers it, up to `now`; the sections
+ * about now (front page, status, signals, replies) stay as of now.
+ */
+export async function loadOutletPage(db: Executor, policies: Policies, { slug, now, period }: { slug: string; now: number; period?: Window }): Promise<OutletPage | undefined> {
+  const outlet = await findVisibleOutlet(db, policies, slug);
+  if (!outlet) return undefined;
+  const { id, policy } = outlet;
+  const positions = policy.positions;
+  const chosen = period ? { start: period.start, end: Math.max(period.start, Math.min(period.end, now)) } : undefined;
+  const recent = recentWindow(now, TIMELINES_WINDOW_MS);
+  const figures = chosen ?? recentWindow(now, FIGURES_WINDOW_MS);
+  // The silences follow the chosen period's last month at most (each story of it is judged against every followed outlet);
+  // their caption says the days they cover. The daily agency share of the front page keeps its last 7 days.
+  const silenceDays = chosen ? Math.min(SILENCE_MAX_DAYS, (chosen.end - chosen.start) / DAY_MS) : undefined;
+  const [frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, agencyFront, silences, framing, [features], status, signals, replies] = await Promise.all([
+    positions ? loadFrontPageNow(db, id, policy) : null,
+    positions ? loadTopStoryTimelines(db, id, policy, chosen ?? recent) : null,
+    positions ? loadFrontPageTime(db, id, policy, figures) : null,
+    loadHeadlineChanges(db, id, policy, figures),
+    loadPublicationDelay(db, id, figures),
+    loadSectionMix(db, id, figures),
+    loadAgencyShare(db, id, figures),
+    positions ? loadAgencyFrontShare(db, id, { now }) : null,
+    loadOutletSilences(db, policies, { outletId: id, now: chosen?.end ?? now, days: silenceDays }),
+    loadFramingDistribution(db, id, policy, figures),
+    loadHeadlineFeatureCounts(db, [id], figures),
+    loadOutletStatus(db, id, policy, now),
+    loadOutletSignals(db, id),
+    loadPublishedReplies(db, id),
+  ]);
+  return { outlet, now, period: chosen, frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, agencyFront, silences, framing, features: { ...features!, ...figures }, status, signals, replies };
+}
