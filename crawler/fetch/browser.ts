@@ -14,7 +14,6 @@
  */
 import type { Browser } from "playwright-core";
 import { systemClock, type Clock } from "../../lib/clock";
-import type { Config } from "../../lib/config";
 import type { LayoutBox } from "./browser-boxes";
 import { createBrowserHolder } from "./browser-launch";
 import { renderInPage } from "./browser-page";
@@ -29,7 +28,6 @@ export type { LayoutBox } from "./browser-boxes";
 export interface BrowserRendererConfig extends FetcherConfig {
   chromiumPath: string;
   onlyResolved: boolean;
-  politeness: FetcherConfig["politeness"] & Pick<Config["politeness"], "pacingMinMs" | "pacingMaxMs">;
 }
 
 /** Options of `createBrowserRenderer`. */

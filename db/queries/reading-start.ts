@@ -12,9 +12,3 @@ import { sql, type SQL } from "drizzle-orm";
 export function readingStartedAt(outletId: SQL): SQL {
   return sql`(select x.first_seen_at from articles x where x.outlet_id = ${outletId} order by x.first_seen_at limit 1)`;
 }
-
-/** `<alias>.published_at` is declared and not before we started reading its outlet. */
-export function publishedSinceReadingStarted(alias: string): SQL {
-  const a = sql.raw(alias);
-  return sql`${a}.published_at >= ${readingStartedAt(sql`${a}.outlet_id`)}`;
-}

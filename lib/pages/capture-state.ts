@@ -2,7 +2,7 @@
  * What we knew of an outlet's front page at a past minute (SPEC WEB-5), from the captures
  * around it: shown as captured, or before the first capture, or inside a period of failed
  * captures, of a block (401/403, a challenge), or of silence (no attempt recorded for
- * longer than a span survives). Pure: db/queries/api/front-pages/front-page-at.ts gathers the instants.
+ * longer than a span survives). Pure: db/queries/front-pages/front-page-at.ts gathers the instants.
  */
 
 /** Longest gap after which the recorder no longer assumes a front page held (crawler/record/frontpage.ts). */

@@ -268,7 +268,7 @@ export function betterHeadline(next: HeadlineCandidate, current: HeadlineCandida
   return next.text.length > current.text.length;
 }
 
-// ---- crawler/parse/frontpage.ts ----
+// ---- crawler/parse/frontpage/frontpage.ts ----
 
 /** One ranked article link of a front page. */
 export interface FrontPageLink {

@@ -7,7 +7,7 @@ import type { AgencyFrontShare } from "@/db/queries/outlet-page/agency-front-sha
 import { formatNumber } from "@/lib/pages/format";
 import { formatPercent } from "@/lib/pages/period";
 
-/** The days are peninsular days (db/queries/outlet-page/outlet-page/agency-front-share.ts), whatever the outlet's zone. */
+/** The days are peninsular days (db/queries/outlet-page/agency-front-share.ts), whatever the outlet's zone. */
 const DAY_FORMAT = new Intl.DateTimeFormat("es-ES", { weekday: "short", day: "numeric", month: "short", timeZone: "Europe/Madrid" });
 
 /** A table of the last days; says so when the front page showed nothing yet. */
