@@ -28,7 +28,7 @@ import type { Pipeline } from "./schedule/pipeline";
 import { closedSourceGate } from "./politeness/closed-gate";
 import { jobGate } from "./politeness/gates";
 import { cachedPolicies, closedSourceCheck, publisherPolicyGate } from "./politeness/publisher-gate";
-import { createPoliteClient } from "./politeness/client";
+import { createPoliteClient } from "./politeness/polite-client";
 import { withSlowDown } from "./schedule/slow-down";
 import { siteOf } from "../lib/registrable-domain";
 

@@ -7,7 +7,7 @@ import { shownText } from "../lib/pages/shown-text";
 import { sql } from "drizzle-orm";
 import type { Scope } from "../lib/policy";
 import type { Executor } from "./client";
-import { outletOfDomain } from "./policy";
+import { outletOfDomain } from "./policies-in-force";
 import { fromSqlTime, sqlTime } from "./sql-time";
 
 /** An exclusion as the queue shows it. */

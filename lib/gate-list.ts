@@ -44,7 +44,7 @@ export const GATES = [
     publicWhat: "el robots.txt del servidor, leído antes que nada",
     spec: "ROB-1 … ROB-6",
     runs: "request",
-    where: "client.ts `request`",
+    where: "polite-client.ts `request`",
   },
   {
     id: "backoff",

@@ -1,6 +1,6 @@
 /**
  * The one place where publishers' and authors' requests are enforced (SPEC PUB-6).
- * Pure: the scopes in force come in (db/policy.ts loads them), decisions go out.
+ * Pure: the scopes in force come in (db/policies-in-force.ts loads them), decisions go out.
  * The crawler asks `mayRequest` before every job; every page, API answer and export
  * passes headlines, ranks, bylines and model annotations through `cite*` and `shows*`.
  */

@@ -1,7 +1,7 @@
 /** Home dashboard (SPEC WEB-1): what leads each front page now, the most-covered stories, the latest headline changes. */
 import Link from "next/link";
 import { readHomePage, type HomePage as HomeData } from "@/db/queries/site/home-page";
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { UNAVAILABLE_META } from "@/lib/front-door/page-cache/unavailable-marker";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { formatNumber } from "@/lib/pages/format";

@@ -1,6 +1,6 @@
 /** The GET handler of a record's standalone chart (`/noticias/<id>/grafico.svg`, `/historias/<id>/grafico.svg`; SPEC WEB-6). */
 import type { Executor } from "@/db/client";
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { appConfig } from "@/db/server";
 import type { Policies } from "@/lib/policy";
 import { readSiteData } from "@/app/_lib/pages/data";

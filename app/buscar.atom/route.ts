@@ -1,5 +1,5 @@
 /** `/buscar.atom?q=…[&cabecera=…]`: the newest headlines matching a search, as an Atom feed (SPEC WEB-6). */
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { searchHeadlines } from "@/db/queries/site/search";
 import { appConfig, siteClock } from "@/db/server";
 import { atomResponse, atomXml } from "@/lib/pages/atom";

@@ -1,7 +1,7 @@
 /** `/sitemap.xml`: the public sections and the page of every followed outlet. */
 import { appConfig } from "@/db/server";
 import { readSiteData } from "@/app/_lib/pages/data";
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { listActiveOutlets } from "@/app/_lib/pages/outlets";
 import { sitemapXml } from "@/lib/pages/documents";
 

@@ -17,7 +17,7 @@ import { saveLegalNotice } from "../../db/legal-notices";
 import { extractFrontPage } from "../parse/frontpage/frontpage";
 import { attachBoxes, type BoxedLink } from "../parse/frontpage/boxes";
 import { parseSitemap } from "../parse/sitemap/sitemap";
-import type { PoliteClient } from "../politeness/client";
+import type { PoliteClient } from "../politeness/polite-client";
 import { findSightings, settled, storeNewSightings, type DiscoveredIn, type Recorder, type Sighting, type SightingsPlan } from "../record/articles";
 
 type RecordInput = { outletId: number; siteOf: (url: string) => string; via: DiscoveredIn; at: number; sightings: Sighting[]; ledes?: Map<string, string> };

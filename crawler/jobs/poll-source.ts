@@ -11,7 +11,7 @@ import { fromSqlTime } from "../../db/sql-time";
 import type { Clock } from "../../lib/clock";
 import type { FetchKind, FetchResult } from "../../lib/fetcher";
 import type { JobOutcome, Pipeline } from "../schedule/pipeline";
-import type { PoliteClient } from "../politeness/client";
+import type { PoliteClient } from "../politeness/polite-client";
 import { feedBackoff } from "../politeness/retry-after";
 import { recordFailedCapture } from "../record/frontpage";
 import { sourceState } from "../politeness/source-state";

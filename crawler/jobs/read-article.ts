@@ -9,7 +9,7 @@ import { agencyCredit } from "../../lib/analysis/wire";
 import { simhash } from "../../lib/analysis/simhash";
 import { extractArticle } from "../parse/article/article";
 import type { JobOutcome, Pipeline } from "../schedule/pipeline";
-import type { PoliteClient } from "../politeness/client";
+import type { PoliteClient } from "../politeness/polite-client";
 import { readSignals } from "../politeness/signals";
 import { countRead, recordArticleFacts, recordBodySummary, recordReadOutcome, recordSignals } from "../record/article-reads";
 import { recordHeadlines } from "../record/articles";

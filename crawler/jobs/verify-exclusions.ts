@@ -7,7 +7,7 @@
  */
 import type { Db } from "../../db/client";
 import { carriesToken, VERIFICATION_PATH } from "../../lib/exclusion-request";
-import type { PoliteClient } from "../politeness/client";
+import type { PoliteClient } from "../politeness/polite-client";
 import { claimDueExclusions, recordExclusionVerified, recordTokenNotFound, type PendingExclusion } from "../record/exclusion-checks";
 
 /** Minimum clock time between two looks for one request's token. */

@@ -2,7 +2,7 @@
  * The gates of the crawler, in the order of the one list (`GATES`, lib/gate-list.ts): the first
  * check that does not say "go" decides (skip the job, or wait until a time). The job's checks
  * are run by `jobGate` (wired in crawler/compose.ts); the request's checks (`REQUEST_CHECKS`)
- * are run by the polite client (client.ts) on everything it sends — robots.txt and tdmrep.json
+ * are run by the polite client (polite-client.ts) on everything it sends — robots.txt and tdmrep.json
  * fetches, redirect hops and exclusion checks included — so no job can skip them.
  */
 import { GATES, type JobCheckId } from "../../lib/gate-list";

@@ -9,7 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { loadPolicies } from "../../db/policy";
+import { loadPolicies } from "../../db/policies-in-force";
 import { mayRequest, type Policies, type RequestKind } from "../../lib/policy";
 import type { Gate } from "./gates";
 

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { outletOfExclusion } from "../../db/policy";
+import { outletOfExclusion } from "../../db/policies-in-force";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
 
 /** Why an outlet's data must go. */
@@ -19,7 +19,7 @@ export interface DeletionTrigger {
 
 /** Articles deleted per statement: bounded so no statement holds locks for long. */
 const BATCH = 2_000;
-/** Total exclusions in force, matched to outlets like the policy module does (db/policy.ts `outletOfExclusion`). */
+/** Total exclusions in force, matched to outlets like the policy module does (db/policies-in-force.ts `outletOfExclusion`). */
 export async function exclusionTriggers(db: Db, now: number): Promise<DeletionTrigger[]> {
   const rows = await db.execute<{ outlet_id: number; exclusion_id: number; applied_at: string | Date }>(sql`
     select distinct o.id as outlet_id, e.id as exclusion_id, e.applied_at

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { outletOfDomain } from "../../db/policy";
+import { outletOfDomain } from "../../db/policies-in-force";
 import { sqlTime } from "../../db/sql-time";
 import { VERIFICATION_DAYS } from "../../lib/exclusion-request";
 

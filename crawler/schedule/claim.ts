@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client";
-import { outletsUnder } from "../../db/policy";
+import { outletsUnder } from "../../db/policies-in-force";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
 import type { JobKind } from "../../lib/source-kinds";
 import { executePrepared } from "./prepared";

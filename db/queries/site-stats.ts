@@ -3,7 +3,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { outlets } from "../schema";
-import { loadPolicies } from "../policy";
+import { loadPolicies } from "../policies-in-force";
 
 /** Number of outlets currently followed and shown: active, not excluded in full (PUB-6). */
 export async function countActiveOutlets(db: Db): Promise<number> {

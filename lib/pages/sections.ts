@@ -5,7 +5,7 @@
  */
 
 /**
- * What the front door's page cache may keep of a page (lib/front-door/page-cache/policy.ts):
+ * What the front door's page cache may keep of a page (lib/front-door/page-cache/cacheable.ts):
  * the page itself, the pages one level below it (`/cabeceras/[slug]`), both, or nothing
  * (pages with forms: each reader gets a fresh form token).
  */

@@ -16,7 +16,7 @@
 import os from "node:os";
 import postgres from "postgres";
 import { drizzle } from "drizzle-orm/postgres-js";
-import { loadPolicies } from "../../db/policy";
+import { loadPolicies } from "../../db/policies-in-force";
 import { loadDayLeads } from "../../db/queries/front-pages/day-leads";
 import { loadFrontPageAt } from "../../db/queries/front-pages/front-page-at";
 import { loadOutletPage } from "../../db/queries/outlet-page/outlet-page";

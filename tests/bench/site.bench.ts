@@ -28,7 +28,7 @@ import { explainApi, explainedFigures, explainPage, type Explained } from "./sup
 import { loadArticlePage } from "../../db/queries/site/article-page";
 import { readHomePage } from "../../db/queries/site/home-page";
 import { loadOutletPage } from "../../db/queries/outlet-page/outlet-page";
-import { loadPolicies } from "../../db/policy";
+import { loadPolicies } from "../../db/policies-in-force";
 import { searchHeadlines } from "../../db/queries/site/search";
 import { loadStoryPage } from "../../db/queries/stories/story-page";
 import { readStatusPage } from "../../db/queries/site/status-page";

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { loadPolicies } from "../../db/policy";
+import { loadPolicies } from "../../db/policies-in-force";
 import { loadAgencyGenealogy } from "../../db/queries/stories/agency-genealogy";
 import { DEFAULT_SILENCE_RULE } from "../../lib/analysis/silences";
 import { useBrowser, useSiteDatabase, withPage } from "./fixtures";

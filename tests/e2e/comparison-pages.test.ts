@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadOutletComparison } from "../../db/queries/site/outlet-comparison";
-import { loadPolicies } from "../../db/policy";
+import { loadPolicies } from "../../db/policies-in-force";
 import { loadStoryPage } from "../../db/queries/stories/story-page";
 import { formatNumber } from "../../lib/pages/format";
 import { comparisonFigures } from "../../app/_lib/pages/outlet-comparison";

@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadArticlePage } from "../../db/queries/site/article-page";
 import { loadOutletPage } from "../../db/queries/outlet-page/outlet-page";
-import { loadPolicies } from "../../db/policy";
+import { loadPolicies } from "../../db/policies-in-force";
 import { listRecentStories, loadStoryPage } from "../../db/queries/stories/story-page";
 import { WITHHELD_HEADLINE } from "../../lib/policy";
 import { formatCount } from "../../lib/pages/format";

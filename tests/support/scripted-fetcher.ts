@@ -5,7 +5,7 @@
  */
 import type { Db } from "../../db/client";
 import type { Fetcher, FetchRequest, FetchResult } from "../../lib/fetcher";
-import { createPoliteClient } from "../../crawler/politeness/client";
+import { createPoliteClient } from "../../crawler/politeness/polite-client";
 import type { manualClock } from "../../lib/clock";
 import { siteOf } from "../../lib/registrable-domain";
 

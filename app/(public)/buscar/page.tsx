@@ -1,7 +1,7 @@
 /** "Buscar": full-text search over every recorded headline version (SPEC WEB-1), a plain GET form. */
 import type { Metadata } from "next";
 import Link from "next/link";
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { RESULTS_PER_PAGE, searchableOutlets, searchHeadlines, type SearchResult } from "@/db/queries/site/search";
 import { MAX_QUERY_LENGTH, parseSearchParams, searchHref, type SearchParams, type SearchQuery } from "@/lib/pages/search-params";
 import { readSiteData } from "@/app/_lib/pages/data";

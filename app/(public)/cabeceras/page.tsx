@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { loadOutletComparison } from "@/db/queries/site/outlet-comparison";
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { siteClock } from "@/db/server";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { listActiveOutlets } from "@/app/_lib/pages/outlets";

@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { appConfig, siteClock } from "@/db/server";
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { FAILURE_THRESHOLD } from "@/lib/collection/health";
 import { FLOOR_LINKS, MEDIAN_CAPTURES, MEDIAN_SHARE } from "@/lib/collection/extraction-floor";
 import { readStatusPage, type LagDistribution, type OutletStatus, type SiteVolume, type StatusPage as StatusData } from "@/db/queries/site/status-page";

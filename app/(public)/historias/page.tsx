@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { listRecentStories, type StoriesOrder } from "@/db/queries/stories/story-page";
 import { formatList, formatNumber } from "@/lib/pages/format";
 import { readSiteData } from "@/app/_lib/pages/data";

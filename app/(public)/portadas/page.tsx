@@ -5,7 +5,7 @@
  */
 import type { Metadata } from "next";
 import Link from "next/link";
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { searchableOutlets } from "@/db/queries/site/search";
 import { loadSideBySide, SIDE_BY_SIDE_LINKS, type SideBySideColumn } from "@/db/queries/front-pages/side-by-side";
 import { siteClock } from "@/db/server";

@@ -6,7 +6,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { listPublishedReplies, replyOutletChoices } from "@/db/admin-requests";
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { appConfig } from "@/db/server";
 import { MAX_REPLY_CHARS } from "@/lib/admin/forms";
 import { readSiteData } from "@/app/_lib/pages/data";

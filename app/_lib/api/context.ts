@@ -5,7 +5,7 @@
  */
 import type { Executor } from "../../../db/client";
 import { listApiOutlets, type ApiOutletRow } from "../../../db/queries/api/outlets";
-import { loadPolicies } from "../../../db/policy";
+import { loadPolicies } from "../../../db/policies-in-force";
 import type { OutletPolicy, Policies } from "../../../lib/policy";
 import { notFound } from "./errors";
 

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { ExclusionRequest } from "../../../lib/exclusion-request";
 import type { Scope } from "../../../lib/policy";
 import type { Executor } from "../../client";
-import { outletOfDomain } from "../../policy";
+import { outletOfDomain } from "../../policies-in-force";
 import { fromSqlTime, sqlTime } from "../../sql-time";
 
 /** A request as its status page and the register show it. */

@@ -47,7 +47,7 @@ export interface Lifetime { ttlMs: number; staleMs: number }
 /**
  * A store keeping pages `ttlMs`, then serving them stale for `staleMs` more while they are
  * rendered again (default 0: no stale pages), at most `maxBytes` in all; `lifetime` may
- * give some keys other periods (policy.ts: pageLifetime); `now` is injectable.
+ * give some keys other periods (cacheable.ts: pageLifetime); `now` is injectable.
  */
 export function createPageStore(options: { ttlMs: number; staleMs?: number; maxBytes: number; lifetime?: (key: string) => Lifetime; now?: () => number }): PageStore {
   const now = options.now ?? Date.now;

@@ -2,7 +2,7 @@
  * How a rendered page says it could not read its data (SPEC OPS-2). Server components
  * cannot set a status code, so a page whose database reads failed carries this meta tag;
  * the front door then answers 503 with Retry-After and keeps the page out of its cache
- * (proxy.ts; with the page cache on, the default), instead of serving the notice as a 200
+ * (front-door.ts; with the page cache on, the default), instead of serving the notice as a 200
  * for the cache's lifetime.
  */
 import { htmlText } from "./html-text";

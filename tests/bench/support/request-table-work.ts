@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import { loadPolicies } from "../../../db/policy";
+import { loadPolicies } from "../../../db/policies-in-force";
 import { loadCrawlerHealth } from "../../../db/queries/admin/health";
 import { readHealth } from "../../../db/queries/site/health";
 import { readCurrentMetrics, readMetricsHistory } from "../../../db/queries/admin/metrics";

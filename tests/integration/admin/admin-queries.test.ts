@@ -15,7 +15,7 @@ import { loadCrawlerHealth } from "../../../db/queries/admin/health";
 import { deleteCorrection, updateCorrection } from "../../../db/queries/admin/corrections";
 import { addCorrection, listCorrections } from "../../../db/queries/site/corrections";
 import { loadPublishedReplies } from "../../../db/queries/outlet-page/replies";
-import { loadPolicies } from "../../../db/policy";
+import { loadPolicies } from "../../../db/policies-in-force";
 import { importOutlets } from "../../../db/outlets";
 import { citeBylines, UNSIGNED } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";

@@ -5,7 +5,7 @@ import type { Database } from "../../../db/client";
 import { loadArticlePage } from "../../../db/queries/site/article-page";
 import { loadHeadlineTestCounts } from "../../../db/queries/outlet-page/headline-changes";
 import { importOutlets } from "../../../db/outlets";
-import { loadPolicies } from "../../../db/policy";
+import { loadPolicies } from "../../../db/policies-in-force";
 import { createHeadlineAnalyser } from "../../../crawler/derive/analyse-headlines";
 import { headlineHash, recordSightings } from "../../../crawler/record/articles";
 import { shippedFramingModel } from "../../../lib/analysis/framing-model";

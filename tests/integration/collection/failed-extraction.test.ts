@@ -17,7 +17,7 @@ import { listExtractionsForOperator, type FailingExtraction } from "../../../db/
 import { loadCrawlerHealth, type SiteHealth } from "../../../db/queries/admin/health";
 import { frontPageAt } from "../../../db/queries/api/front-pages";
 import { importOutlets } from "../../../db/outlets";
-import { loadPolicies } from "../../../db/policy";
+import { loadPolicies } from "../../../db/policies-in-force";
 import { readStatusPage, type StatusPage } from "../../../db/queries/site/status-page";
 import { sqlTime } from "../../../db/sql-time";
 import { createCrawlPipeline } from "../../../crawler/compose";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/outlets";
 import { createSourcePipeline } from "../../../crawler/jobs/poll-source";
-import type { PoliteClient } from "../../../crawler/politeness/client";
+import type { PoliteClient } from "../../../crawler/politeness/polite-client";
 import { completeJob, type Job } from "../../../crawler/schedule/claim";
 import { manualClock } from "../../../lib/clock";
 import { createTestDatabase } from "../../support/database";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { loadArticlePage } from "../../../db/queries/site/article-page";
-import { loadPolicies } from "../../../db/policy";
+import { loadPolicies } from "../../../db/policies-in-force";
 import { listRecentStories, loadStoryPage, storyMergedInto } from "../../../db/queries/stories/story-page";
 import { makePolicies, NO_POLICIES, UNSIGNED, WITHHELD_HEADLINE, type Scope } from "../../../lib/policy";
 import { prominenceMinutes } from "../../../lib/analysis/prominence";

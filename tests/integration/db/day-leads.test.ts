@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { loadPolicies } from "../../../db/policy";
+import { loadPolicies } from "../../../db/policies-in-force";
 import { loadDayLeads } from "../../../db/queries/front-pages/day-leads";
 import { frontPageAt } from "../../../db/queries/api/front-pages";
 import { dayHours, parseDay } from "../../../lib/pages/peninsular-time";

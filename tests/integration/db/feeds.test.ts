@@ -1,7 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { loadPolicies } from "../../../db/policy";
+import { loadPolicies } from "../../../db/policies-in-force";
 import { loadOutletRewrites, loadStoryEvents } from "../../../db/queries/feeds";
 import { atomXml } from "../../../lib/pages/atom";
 import { NO_POLICIES } from "../../../lib/policy";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { loadOutletPage } from "../../../db/queries/outlet-page/outlet-page";
-import { loadPolicies } from "../../../db/policy";
+import { loadPolicies } from "../../../db/policies-in-force";
 import { makePolicies, NO_POLICIES, WITHHELD_HEADLINE, type Scope } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { loadPolicies } from "../../../db/policy";
+import { loadPolicies } from "../../../db/policies-in-force";
 import { loadFrontPageAt } from "../../../db/queries/front-pages/front-page-at";
 import { loadSideBySide } from "../../../db/queries/front-pages/side-by-side";
 import { storyMarks } from "../../../lib/pages/story-marks";

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createLogger } from "../../../lib/log";
-import { createCachingProxy } from "../../../lib/front-door/page-cache/proxy";
+import { createCachingProxy } from "../../../lib/front-door/page-cache/front-door";
 import { createPageStore } from "../../../lib/front-door/page-cache/store";
 import { watchDatabase } from "../../../lib/front-door/database-watch";
 import { tcpRelay, type TcpRelay } from "../../support/tcp-relay";

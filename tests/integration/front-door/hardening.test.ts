@@ -7,7 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createCachingProxy } from "../../../lib/front-door/page-cache/proxy";
+import { createCachingProxy } from "../../../lib/front-door/page-cache/front-door";
 import { createPageStore } from "../../../lib/front-door/page-cache/store";
 import { MAX_REQUEST_BODY_BYTES } from "../../../lib/front-door/request-checks";
 

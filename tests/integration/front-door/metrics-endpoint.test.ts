@@ -14,7 +14,7 @@ import { readCurrentMetrics, readMetricsHistory } from "../../../db/queries/admi
 import { sqlTime } from "../../../db/sql-time";
 import { answerMetrics } from "../../../app/_lib/metrics/metrics-endpoint";
 import { READER_LOOPBACK_HEADER } from "../../../lib/front-door/reader-loopback";
-import { createCachingProxy } from "../../../lib/front-door/page-cache/proxy";
+import { createCachingProxy } from "../../../lib/front-door/page-cache/front-door";
 import { createTestDatabase } from "../../support/database";
 
 const NOW = Date.parse("2026-11-20T12:00:00Z");

@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createCachingProxy, readerAddress, type ProxyFailure } from "../../../lib/front-door/page-cache/proxy";
+import { createCachingProxy, readerAddress, type ProxyFailure } from "../../../lib/front-door/page-cache/front-door";
 import { createPageStore } from "../../../lib/front-door/page-cache/store";
 import { NOT_FOUND_PATH } from "../../../lib/front-door/page-cache/not-found-shell";
 import { UNAVAILABLE_META } from "../../../lib/front-door/page-cache/unavailable-marker";

@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../../lib/log";
-import { createCachingProxy } from "../../../lib/front-door/page-cache/proxy";
+import { createCachingProxy } from "../../../lib/front-door/page-cache/front-door";
 import { startRenderers } from "../../../scripts/renderer-pool";
 
 const STUB = "tests/support/stub-renderer.ts";

@@ -8,7 +8,7 @@ import type { Database } from "../../../db/client";
 import { importOutlets } from "../../../db/outlets";
 import { createSourcePipeline } from "../../../crawler/jobs/poll-source";
 import type { Fetcher, FetchResult } from "../../../lib/fetcher";
-import { createPoliteClient } from "../../../crawler/politeness/client";
+import { createPoliteClient } from "../../../crawler/politeness/polite-client";
 import { siteOf } from "../../../lib/registrable-domain";
 import type { Validators } from "../../../crawler/schedule/claim";
 import { closedSourceGate } from "../../../crawler/politeness/closed-gate";

@@ -13,7 +13,7 @@ import { sqlTime } from "../../../db/sql-time";
 import { createCollector } from "../../../crawler/jobs/collect";
 import type { FetchResult } from "../../../lib/fetcher";
 import { legalNoticeText } from "../../../crawler/parse/html/legal-notice";
-import type { PoliteClient } from "../../../crawler/politeness/client";
+import type { PoliteClient } from "../../../crawler/politeness/polite-client";
 import type { Job } from "../../../crawler/schedule/claim";
 import { parseOutletsFile } from "../../../lib/outlets-file";
 import { createTestDatabase } from "../../support/database";

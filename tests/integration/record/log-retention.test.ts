@@ -9,7 +9,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Executor } from "../../../db/client";
-import { loadPolicies } from "../../../db/policy";
+import { loadPolicies } from "../../../db/policies-in-force";
 import { readCurrentMetrics, readMetricsHistory } from "../../../db/queries/admin/metrics";
 import { loadOutletStatus } from "../../../db/queries/outlet-page/status";
 import { readStatusPage } from "../../../db/queries/site/status-page";

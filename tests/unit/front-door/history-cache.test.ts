@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheKey } from "../../../lib/front-door/page-cache/policy";
+import { cacheKey } from "../../../lib/front-door/page-cache/cacheable";
 
 const get = (url: string) => ({ method: "GET", url, headers: {} });
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, cacheKey, cacheableStatus, keyUrl } from "../../../lib/front-door/page-cache/policy";
+import { acceptsGzip, cacheKey, cacheableStatus, keyUrl } from "../../../lib/front-door/page-cache/cacheable";
 import { otherPublicPages, siteSections } from "../../../lib/pages/sections";
 
 const get = (url: string, headers: Record<string, string> = {}) => ({ method: "GET", url, headers });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { carriesMetricsToken } from "../../../app/_lib/metrics/metrics-endpoint";
-import { cacheKey } from "../../../lib/front-door/page-cache/policy";
+import { cacheKey } from "../../../lib/front-door/page-cache/cacheable";
 import { isLoopbackAddress, readerIsLoopback } from "../../../lib/front-door/reader-loopback";
 
 describe("who counts as a loopback reader (OPS-5)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageLifetime } from "../../../lib/front-door/page-cache/policy";
+import { pageLifetime } from "../../../lib/front-door/page-cache/cacheable";
 import { createPageStore, type Rendered } from "../../../lib/front-door/page-cache/store";
 
 const page = (body: string, keep = true): Rendered => ({ keep, page: { status: 200, headers: {}, body: Buffer.from(body), storedAt: 0 } });

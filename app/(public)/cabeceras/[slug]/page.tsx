@@ -6,7 +6,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { loadOutletPage } from "@/db/queries/outlet-page/outlet-page";
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { parseOutletPeriod } from "@/lib/pages/outlet-period";
 import { dayValue } from "@/lib/pages/peninsular-time";

@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { loadAgencyGenealogy } from "@/db/queries/stories/agency-genealogy";
 import { loadStoryPage, storyMergedInto } from "@/db/queries/stories/story-page";
 import { readSiteData } from "@/app/_lib/pages/data";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { loadArticlePage, type ArticlePage } from "@/db/queries/site/article-page";
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { formatList, formatNumber } from "@/lib/pages/format";
 import { parseIdParam } from "@/lib/pages/ids";

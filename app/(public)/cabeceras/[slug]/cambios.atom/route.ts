@@ -1,5 +1,5 @@
 /** `/cabeceras/<slug>/cambios.atom`: an outlet's headline rewrites as an Atom feed (SPEC WEB-6). */
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { loadOutletRewrites } from "@/db/queries/feeds";
 import { findVisibleOutlet } from "@/db/queries/outlet-page/outlet";
 import { appConfig, siteClock } from "@/db/server";

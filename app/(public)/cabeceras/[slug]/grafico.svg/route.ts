@@ -1,5 +1,5 @@
 /** `/cabeceras/<slug>/grafico.svg?tipo=…&desde=…&hasta=…`: a chart of the outlet page as a standalone SVG (SPEC WEB-6). */
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { appConfig, siteClock } from "@/db/server";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { outletChartDocument } from "@/app/_lib/pages/outlet-chart-document";

@@ -6,7 +6,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { BEST_RANK_WINDOW_MS, loadFrontPageAt } from "@/db/queries/front-pages/front-page-at";
 import { findVisibleOutlet } from "@/db/queries/outlet-page/outlet";
 import { siteClock } from "@/db/server";

@@ -1,5 +1,5 @@
 /** `/historias/<id>.atom` (rewritten here by next.config.ts): a story's new outlets, rewrites and front-page arrivals (SPEC WEB-6). */
-import { loadPolicies } from "@/db/policy";
+import { loadPolicies } from "@/db/policies-in-force";
 import { loadStoryEvents, loadStoryKeyTerms } from "@/db/queries/feeds";
 import { appConfig, siteClock } from "@/db/server";
 import { atomResponse, atomXml } from "@/lib/pages/atom";

@@ -2,7 +2,7 @@
  * The site's front door: every request is passed to the Next.js server on an internal
  * loopback port, and the public data pages are answered from a short-lived cache (a
  * "micro-cache", as news sites put in front of their renderers). Hand-written because it
- * is small and must know our pages: which ones, for whom, and what varies (policy.ts).
+ * is small and must know our pages: which ones, for whom, and what varies (cacheable.ts).
  */
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import { badRequestPage } from "../bad-request-page";
@@ -11,7 +11,7 @@ import { RENDERER_KEY_HEADER } from "../renderer-key";
 import { MAX_REQUEST_BODY_BYTES, refuseRequest, tooLarge, type Refusal } from "../request-checks";
 import { withPageScriptHashes } from "../script-hashes";
 import { RETRY_AFTER_S, unavailablePage } from "../unavailable-page";
-import { acceptsGzip, cacheKey, cacheableStatus, keyUrl, MAX_STREAMED_KEPT, streamedKey } from "./policy";
+import { acceptsGzip, cacheKey, cacheableStatus, keyUrl, MAX_STREAMED_KEPT, streamedKey } from "./cacheable";
 import { statusFromHeader } from "./status-header";
 import type { PageStore, Rendered, StoredPage } from "./store";
 import { isScriptOnlyNotFound, NOT_FOUND_PATH } from "./not-found-shell";
