@@ -11,6 +11,7 @@
  * No article text is involved: teasers are tweets and headlines, read from the local files.
  */
 import { CLICKBAIT_PATTERNS, clickbaitPatterns } from "../../lib/analysis/clickbait";
+import { CLICKBAIT_MEASURED, type FormulaScores } from "../../lib/analysis/clickbait-measured";
 import { loadLanguageDetector } from "../../lib/analysis/language";
 import { readLabelledManifest, readLabelledRecords } from "../labelled/manifest";
 import { figure, type Figure } from "./types";
@@ -38,11 +39,17 @@ export async function run(): Promise<Figure[]> {
   const train = read((name) => name.includes("_train_"));
   const held = read((name) => !name.includes("_train_"));
   figures.push(figure(`TA1C (${set.licence.split(" ")[0]}, ${set.committed}): teasers (clickbait by majority vote)`, teasers.length, `teasers (${teasers.filter((t) => t.clickbait).length} clickbait)`));
-  const splits = [["validation+test, all media", held], ["validation+test, Spain's media", held.filter((t) => t.spain)], ["train, all media", train]] as const;
-  for (const [label, subset] of splits) {
+  const splits = [
+    ["validation+test, all media", held, CLICKBAIT_MEASURED.heldOut],
+    ["validation+test, Spain's media", held.filter((t) => t.spain), CLICKBAIT_MEASURED.spain],
+    ["train, all media", train, CLICKBAIT_MEASURED.train],
+  ] as const;
+  // The pages print lib/analysis/clickbait-measured.ts beside every share of recognised formulas: a change to the list must update it.
+  const published = (value: number) => (v: number) => ({ bound: `= ${value} (published)`, ok: Math.abs(v - value) < 0.0005 });
+  for (const [label, subset, shown] of splits as readonly (readonly [string, typeof held, FormulaScores])[]) {
     const s = scores(subset.map((t) => ({ predicted: t.patterns.length > 0, actual: t.clickbait })));
-    figures.push(figure(`TA1C ${label} (${subset.length}): recognised formulas, precision`, s.precision, "ratio"));
-    figures.push(figure(`TA1C ${label} (${subset.length}): recognised formulas, recall`, s.recall, "ratio"));
+    figures.push(figure(`TA1C ${label} (${subset.length}): recognised formulas, precision`, s.precision, "ratio", published(shown.precision)));
+    figures.push(figure(`TA1C ${label} (${subset.length}): recognised formulas, recall`, s.recall, "ratio", published(shown.recall)));
     figures.push(figure(`TA1C ${label} (${subset.length}): recognised formulas, F1`, s.f1, "ratio"));
     console.log(`labelled TA1C ${label}: clickbait formulas P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)} F1 ${s.f1.toFixed(3)} (flagged ${s.flagged} of ${subset.length}; ${s.positives} clickbait)`);
   }
