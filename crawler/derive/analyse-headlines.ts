@@ -12,7 +12,7 @@
  * under "sin anotación de modelo" (PUB-1) and for outlets whose pages were seen with `noai`
  * (SIG-3: signals are recorded per outlet, so one such page keeps the model off all its
  * headlines); when that set grows, framing letters of headlines shown only by those outlets
- * are deleted.
+ * are deleted and their language cleared.
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
@@ -63,18 +63,21 @@ export function createHeadlineAnalyser(o: HeadlineAnalyserOptions) {
     return new Set([...outlets.filter((r) => !policies.forOutlet(r.id).modelAnnotations).map((r) => r.id), ...noai.map((r) => r.outlet_id)]);
   }
 
-  /** Delete framing letters of headlines that only newly closed outlets show. */
+  /** Delete framing letters, and clear the language, of headlines that only newly closed outlets show. */
   async function purge(closed: readonly number[], all: ReadonlySet<number>): Promise<number> {
     if (closed.length === 0) return 0;
-    const rows = await o.db.execute(sql`
-      delete from framing f
-      using (select distinct hv.text_hash from headline_versions hv join articles a on a.id = hv.article_id
+    // `(hashes of the closed outlets) c where <alias> is shown by no other outlet`, after `using` or `from`.
+    const onlyClosed = (alias: string) => sql`
+      (select distinct hv.text_hash from headline_versions hv join articles a on a.id = hv.article_id
              where a.outlet_id = any(${`{${closed.join(",")}}`}::int[])) c
-      where f.text_hash = c.text_hash and not exists (
+      where ${sql.identifier(alias)}.text_hash = c.text_hash and not exists (
         select 1 from headline_versions hv join articles a on a.id = hv.article_id
-        where hv.text_hash = f.text_hash and a.outlet_id <> all(${`{${[...all].join(",")}}`}::int[]))
-      returning f.text_hash`);
-    return rows.length;
+        where hv.text_hash = ${sql.identifier(alias)}.text_hash and a.outlet_id <> all(${`{${[...all].join(",")}}`}::int[]))`;
+    const letters = await o.db.execute(sql`delete from framing f using ${onlyClosed("f")} returning f.text_hash`);
+    // The language identifier is a model too (DER-1): its verdict goes with the letter.
+    const languages = await o.db.execute(sql`update headline_features h set language = null from ${onlyClosed("h")}
+      and h.language is not null returning h.text_hash`);
+    return letters.length + languages.length;
   }
 
   async function store(result: HeadlineAnalysis, at: number): Promise<number> {

@@ -11,6 +11,7 @@ import { transactionRetryingConflicts } from "../../db/conflict-retry";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
 import { DEFAULT_CLUSTER_OPTIONS, type ClusterOptions, type Merge, type Placement } from "../../lib/analysis/cluster";
 import { documentFrequency, keyTerms } from "../../lib/analysis/story-terms";
+import { modelMaySee } from "./model-scope";
 import { placeInWindow } from "./story-window";
 
 /**
@@ -21,6 +22,13 @@ import { placeInWindow } from "./story-window";
  * for its feed item or its page read to bring one.
  */
 const WITH_LEDE = sql`f.minhash[1] = 1`;
+
+/**
+ * What the clustering reads: fingerprints with a lede of outlets a model may see (PUB-1). A
+ * fingerprint recorded before its outlet asked for «sin anotación de modelo» is left out from
+ * the moment the request applies, before the worker's purge deletes it (model-scope-purge.ts).
+ */
+const CLUSTERED = sql`${WITH_LEDE} and ${modelMaySee()}`;
 
 /** Advisory lock key of the story step ("stories" in ASCII). */
 const LOCK_KEY = 0x73746f72;
@@ -60,7 +68,7 @@ export interface TermCache { at: number; window?: ReturnType<typeof documentFreq
 const TERM_CACHE_MS = 30 * 60_000;
 
 /** Dates, outlet count and key terms of the touched stories, from their members. */
-async function refreshStories(tx: Executor, p: { storyIds: number[]; windowArticles: number[]; now: number; cache: TermCache }): Promise<void> {
+export async function refreshStories(tx: Executor, p: { storyIds: number[]; windowArticles: number[]; now: number; cache: TermCache }): Promise<void> {
   const { storyIds, windowArticles, cache } = p;
   if (storyIds.length === 0) return;
   const list = `{${storyIds.join(",")}}`;
@@ -110,7 +118,7 @@ export async function clusterPendingStories(db: Db, p: { now: number; options?: 
     where a.id = f.article_id and f.clustered_at is null and a.story_id is not null`);
   const [pending] = await db.execute<{ earliest: string | Date | null }>(sql`
     select min(${articleTime}) as earliest from story_fingerprints f join articles a on a.id = f.article_id
-    where f.clustered_at is null and ${WITH_LEDE}`);
+    where f.clustered_at is null and ${CLUSTERED}`);
   const earliest = fromSqlTime(pending?.earliest);
   if (earliest === undefined) return 0;
   return transactionRetryingConflicts(db, async (tx) => {
@@ -119,14 +127,14 @@ export async function clusterPendingStories(db: Db, p: { now: number; options?: 
     // An article's time is when it was published (declared), else first seen: a first crawl
     // records a day of articles at once, and their capture times say nothing about the news.
     // Only the window before the earliest pending article is loaded (retention bounds the rest).
-    const { placements, merges, pending: placed, window } = await placeInWindow(tx, { where: WITH_LEDE, articleTime, from: earliest - options.windowMs, options });
+    const { placements, merges, pending: placed, window } = await placeInWindow(tx, { where: CLUSTERED, articleTime, from: earliest - options.windowMs, options });
     const created = await createStories(tx, placements, p.now);
     const assigned = placements.map((pl) => ({ articleId: pl.articleId, storyId: "storyId" in pl ? pl.storyId : created.get(pl.newStory)! }));
     if (assigned.length > 0) {
       await tx.execute(sql`
         update articles a set story_id = v.story_id
         from unnest(${`{${assigned.map((x) => x.articleId).join(",")}}`}::bigint[], ${`{${assigned.map((x) => x.storyId).join(",")}}`}::bigint[]) as v(article_id, story_id)
-        where a.id = v.article_id and a.story_id is null`);
+        where a.id = v.article_id and a.story_id is null and ${modelMaySee()}`);
     }
     await tx.execute(sql`update story_fingerprints set clustered_at = ${sqlTime(p.now)} where article_id = any(${`{${placed.join(",")}}`}::bigint[])`);
     await mergeStories(tx, merges);

@@ -4,17 +4,19 @@
  * written, and the text goes out of scope with the caller's parse result.
  * An article is fingerprinted when first recorded; its first lede (feed or article page)
  * replaces a headline-only fingerprint, so each article costs at most a few signatures.
+ * An outlet under «sin anotación de modelo» gets none (PUB-1): story grouping is a model.
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { sqlTime } from "../../db/sql-time";
 import { storyFingerprint } from "../../lib/analysis/fingerprint";
+import { modelMaySee } from "./model-scope";
 
 /** An article's text as seen now, in memory only. */
 export interface FingerprintInput { articleId: number; headline: string; lede?: string }
 
 /**
- * Writes the fingerprints of `items` captured at `at`. Without a lede, an existing
+ * Writes the fingerprints of `items` captured at `at`, except those of outlets no model may see. Without a lede, an existing
  * fingerprint is kept; with one, it replaces the stored signature, which goes back to
  * the clustering queue unless the article already belongs to a story (membership stays).
  */
@@ -37,13 +39,13 @@ export async function recordFingerprints(db: Executor, p: { at: number; items: F
       ? sql`
         insert into story_fingerprints (article_id, minhash, captured_at)
         select v.article_id, v.minhash, ${at} from ${values} as v
-        join articles a on a.id = v.article_id
+        join articles a on a.id = v.article_id where ${modelMaySee()}
         on conflict (article_id) do update set minhash = excluded.minhash, captured_at = excluded.captured_at,
           clustered_at = case when (select story_id from articles where id = excluded.article_id) is null then null else story_fingerprints.clustered_at end`
       : sql`
         insert into story_fingerprints (article_id, minhash, captured_at)
         select v.article_id, v.minhash, ${at} from ${values} as v
-        join articles a on a.id = v.article_id
+        join articles a on a.id = v.article_id where ${modelMaySee()}
         on conflict (article_id) do nothing`);
   }
 }

@@ -7,7 +7,8 @@
  * hashes of its headlines. Kept: the decision (exclusions, data_deletions, the robots.txt
  * version that blocked us), the request log (fetch_log) and the copies of its legal notice
  * (LEG-1, the terms we collected under). A later sweep removes anything a job in flight
- * recorded after the first one.
+ * recorded after the first one. On the same look, outlets under «sin anotación de modelo»
+ * lose the story rows that a model derived from their headlines (PUB-1, model-scope-purge.ts).
  */
 import type { Db } from "../../db/client";
 import { fromSqlTime } from "../../db/sql-time";
@@ -15,6 +16,7 @@ import { parseRobots } from "../../lib/robots/robots";
 import {
   deleteOutletData, exclusionTriggers, frontPageRobotsFiles, outletHasData, recordDeletedCounts, recordDeletionDecision, type DeletionTrigger,
 } from "../record/deletions";
+import { purgeModelScope } from "../derive/model-scope-purge";
 
 /** Clock time between two looks for triggers. */
 export const DELETION_CHECK_EVERY_MS = 5 * 60_000;
@@ -58,6 +60,10 @@ export function createSiteDataDeleter(o: { db: Db; now: () => number; productTok
         const counts = await deleteOutletData(o.db, t.outletId, signal);
         await recordDeletedCounts(o.db, t, counts, o.now());
         swept++;
+      }
+      if (!signal.aborted) {
+        const purged = await purgeModelScope(o.db, { now });
+        if (purged.fingerprints + purged.memberships > 0) swept++;
       }
       return swept;
     },

@@ -60,6 +60,11 @@ function capitalised(headline: string): number {
   return count;
 }
 
+/** DER-1: the clickbait formulas of a headline whose language is known (or null): none outside Spanish. */
+export function clickbaitFormulasOf(headline: string, language: string | null): string[] {
+  return spanishOrUnknown(language) ? clickbaitPatterns(headline.normalize("NFC").replace(/\s+/g, " ").trim()) : [];
+}
+
 /** DER-1: the features of one headline; `detectLanguage` null stores no language (e.g. model work skipped). */
 export function headlineFeatures(headline: string, detectLanguage: DetectLanguage | null): HeadlineFeatures {
   const text = headline.normalize("NFC").replace(/\s+/g, " ").trim();
@@ -77,7 +82,7 @@ export function headlineFeatures(headline: string, detectLanguage: DetectLanguag
     firstOrSecondPerson: spanish && ownVoice.some((w) => PERSON_WORDS.has(w)),
     hasColonOrDash: COLON_OR_DASH.test(text),
     capitalisedTokens: capitalised(text),
-    clickbaitPatterns: spanish ? clickbaitPatterns(text) : [],
+    clickbaitPatterns: clickbaitFormulasOf(text, language),
     language,
   };
 }

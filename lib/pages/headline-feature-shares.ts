@@ -15,7 +15,8 @@ export const FEATURE_COLUMNS: readonly { key: keyof Omit<FeatureCounts, "headlin
   { key: "questions", label: "Preguntas", hint: "llevan signo de interrogación" },
   { key: "quotes", label: "Citas", hint: "llevan una cita entre comillas" },
   { key: "numbers", label: "Cifras", hint: "llevan un número, en cifras o en letra" },
-  { key: "clickbait", label: "Fórmulas de clickbait", hint: "usan al menos una fórmula de nuestra lista" },
+  // Named for what it counts: headlines with a formula we recognise, not headlines that are clickbait (clickbait-measured.ts).
+  { key: "clickbait", label: "Fórmulas reconocidas", hint: "usan al menos una fórmula de ciberanzuelo de nuestra lista" },
 ];
 
 /** One feature's share: the text to print, and the number to sort by (null below the threshold). */

@@ -39,10 +39,10 @@ export function readLabelledManifest(): LabelledManifest {
   return JSON.parse(fs.readFileSync(path.join(LABELLED_DIR, "manifest.json"), "utf8")) as LabelledManifest;
 }
 
-/** A set's CSV files as records keyed by the header, or an error naming the command that builds them. */
-export function readLabelledRecords(set: LabelledSet): Record<string, string>[] {
+/** A set's CSV files (those `only` keeps, by name) as records keyed by the header, or an error naming the command that builds them. */
+export function readLabelledRecords(set: LabelledSet, only: (fileName: string) => boolean = () => true): Record<string, string>[] {
   const records: Record<string, string>[] = [];
-  for (const file of set.files) {
+  for (const file of set.files.filter((f) => only(f.name))) {
     const target = path.join(FILES_DIR, set.name, file.name);
     if (!fs.existsSync(target)) throw new Error(`${path.relative(process.cwd(), target)} is missing: run ${MATERIALISE_COMMAND}`);
     const [header, ...rows] = parseCsv(fs.readFileSync(target, "utf8"));

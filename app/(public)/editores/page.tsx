@@ -18,7 +18,7 @@ export const dynamic = "force-dynamic";
 /** What each scope means, in plain Spanish (PUB-1, PUB-3, PUB-7). */
 const SCOPE_TEXT: Record<(typeof SCOPES)[number], string> = {
   "sin-titulares-literales": "Seguimos registrando cuándo publicas y dónde colocas cada noticia, pero no mostramos tus titulares tal cual: ni en las páginas, ni en la búsqueda, ni en los datos abiertos.",
-  "sin-anotacion-de-modelo": "Ningún modelo analiza tus titulares (el encuadre, por ejemplo); el resto se mantiene.",
+  "sin-anotacion-de-modelo": "Ningún modelo analiza tus titulares ni tus entradillas: no detectamos su idioma, no les asignamos encuadre y no los agrupamos en historias (tus artículos no entran en ninguna historia ni en sus términos clave). Lo ya calculado se borra a los pocos minutos de aplicarse. Lo demás se mantiene, también las reglas que no son modelos: las fórmulas reconocidas en los titulares y la detección de copia de agencia.",
   "sin-posicion": "Dejamos de capturar tu portada y de mostrar en qué lugar colocas cada noticia.",
   total: "No volvemos a pedir nada a tu web, no mostramos nada tuyo y borramos en 72 horas todo lo que guardamos de tu cabecera, salvo el registro de esta decisión y el de nuestras peticiones.",
   "sin-sondeo": "Si tu portada nos tiene cerrada, dejamos de comprobar cada hora si ha vuelto a abrirse.",

@@ -48,7 +48,7 @@ export const ANALYSIS_BLOCK_DOCS: readonly AnalysisBlockDoc[] = [
       min_share: "Parte de las cabeceras seguidas que debe contar una historia (0–1).",
       top_rank: "Puesto de portada por encima del cual una historia cuenta como destacada.",
       followed_outlets: "Cabeceras seguidas en el periodo: con su portada capturada en al menos la mitad de las horas.",
-      judged: "false si no seguimos esta cabecera la mayor parte del periodo (entonces no hay silencios).",
+      judged: "false si no seguimos esta cabecera la mayor parte del periodo, o si pidió «sin anotación de modelo» y sus noticias no se agrupan en historias (entonces no hay silencios).",
       positions_judged: "false si la cabecera pidió «sin posición»: solo se listan historias no publicadas.",
       stories: "Las historias (lista): story_id, kind (no-publicada o fuera-de-cabeza), carried_by (cabeceras seguidas que la contaron), best_rank (su mejor puesto, o null) y key_terms.",
     },

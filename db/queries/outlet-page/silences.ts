@@ -2,7 +2,9 @@
  * An outlet's silences (SPEC DER-11): the stories most followed outlets carried in a period
  * that the outlet never ran, or never placed high on its front page. This file gathers the
  * facts — which outlets we followed, who carried which story, the outlet's best ranks — and
- * the pure rule (lib/analysis/silences.ts) decides. Outlets under `total` count nowhere (PUB-6).
+ * the pure rule (lib/analysis/silences.ts) decides. Outlets under `total` count nowhere (PUB-6),
+ * nor do those under «sin anotación de modelo»: no model groups their articles into stories, so
+ * a story without them says nothing about what they ran (PUB-1).
  */
 import "server-only";
 import { sql } from "drizzle-orm";
@@ -23,8 +25,10 @@ export interface OutletSilences {
   rule: SilenceRule;
   /** Outlets followed in the period (front page captured for at least half of its hours). */
   followed: number;
-  /** False when the outlet itself was not followed: its silences cannot be judged. */
+  /** False when the outlet itself was not followed, or not grouped: its silences cannot be judged. */
   judged: boolean;
+  /** False under «sin anotación de modelo»: its articles are in no story. */
+  grouped: boolean;
   /** False under "sin posición": only stories it never ran are listed. */
   positions: boolean;
   silences: ShownSilence[];
@@ -48,7 +52,7 @@ async function followedOutlets(db: Executor, policies: Policies, from: string, t
     )
     select outlet_id from c group by outlet_id
     having count(distinct hour) >= ${FOLLOWED_HOURS_SHARE}::float8 * (select hours from span)`);
-  return new Set(rows.map((r) => r.outlet_id));
+  return new Set(rows.map((r) => r.outlet_id).filter((id) => policies.forOutlet(id).modelAnnotations));
 }
 
 /** The silences of outlet `outletId` over the `days` days before `now`. */
@@ -59,7 +63,8 @@ export async function loadOutletSilences(db: Executor, policies: Policies, p: { 
   const to = new Date(p.now).toISOString();
   const positions = policies.forOutlet(p.outletId).positions;
   const followed = await followedOutlets(db, policies, from, to);
-  const base = { start, end: p.now, rule, followed: followed.size, judged: followed.has(p.outletId), positions };
+  const grouped = policies.forOutlet(p.outletId).modelAnnotations;
+  const base = { start, end: p.now, rule, followed: followed.size, judged: followed.has(p.outletId), grouped, positions };
   if (!base.judged || followed.size < rule.minFollowed) return { ...base, silences: [] };
   // Stories of the period (index stories_last_seen) carried by enough followed outlets to qualify.
   const list = `{${[...followed].join(",")}}`;

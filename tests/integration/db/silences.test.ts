@@ -2,6 +2,7 @@
  * An outlet's silences (SPEC DER-11) on real PostgreSQL: which outlets count as followed,
  * who carried which story, and the outlet's best rank, fed to the pure rule.
  */
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { loadOutletSilences } from "../../../db/queries/outlet-page/silences";
@@ -72,6 +73,13 @@ describe("silences of an outlet", () => {
     const s = await loadOutletSilences(database.db, makePolicies([{ outletId: uno, scope: "sin-posicion" }], []), { outletId: uno, now: NOW });
     expect(s.positions).toBe(false);
     expect(s.silences.map((x) => [x.storyId, x.kind])).toEqual([[unheard, "no-publicada"]]);
+  });
+
+  it("DER-11, PUB-1: an outlet under «sin anotación de modelo» is in no story, so it counts nowhere and has no silences", async () => {
+    const policies = makePolicies([{ outletId: uno, scope: "sin-anotacion-de-modelo" }], []);
+    expect(await loadOutletSilences(database.db, policies, { outletId: uno, now: NOW })).toMatchObject({ followed: 3, judged: false, grouped: false, silences: [] });
+    const [, dos] = (await database.db.execute<{ id: number }>(sql`select id from outlets order by id`)).map((r) => r.id);
+    expect(await loadOutletSilences(database.db, policies, { outletId: dos!, now: NOW })).toMatchObject({ followed: 3, judged: true, grouped: true });
   });
 
   it("DER-11: stories of an older period are not judged", async () => {

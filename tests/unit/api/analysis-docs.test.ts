@@ -23,7 +23,7 @@ describe("analysis blocks of the detail endpoints", () => {
   });
 
   it("DER-11, WEB-3: every key of an outlet's silences is documented", () => {
-    const record = silencesRecord({ start: NOW, end: NOW, rule: DEFAULT_SILENCE_RULE, followed: 10, judged: true, positions: true, silences: [
+    const record = silencesRecord({ start: NOW, end: NOW, rule: DEFAULT_SILENCE_RULE, followed: 10, judged: true, grouped: true, positions: true, silences: [
       { storyId: 3, kind: "no-publicada", carriers: 8, followed: 10, bestRank: null, keyTerms: ["dana"], firstSeenAt: NOW },
     ] });
     expect(record).toMatchObject({ min_share: 0.7, top_rank: 10, stories: [{ story_id: 3, kind: "no-publicada", carried_by: 8, best_rank: null, key_terms: ["dana"] }] });

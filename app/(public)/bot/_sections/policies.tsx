@@ -51,8 +51,10 @@ export function Policies({ data }: { data: BotPageData }) {
           se distribuyen con el proyecto y se ejecutan en nuestro servidor.
           Al modelo que clasifica el encuadre le llega el titular sin el nombre de la cabecera, sin firma y sin dirección.
           No se entrena ni se ajusta ningún modelo con contenido de las cabeceras. Un editor puede sacar su cabecera de
-          estos modelos con el alcance «sin anotación de modelo» de Editores, y no anotamos las cabeceras cuyas páginas
-          llevan la directiva <code>noai</code>.
+          todos estos modelos, la agrupación en historias incluida, con el alcance «sin anotación de modelo» de Editores:
+          lo ya calculado se borra a los pocos minutos de aplicarse. A las cabeceras cuyas páginas llevan la directiva{" "}
+          <code>noai</code> no les anotamos idioma ni encuadre; sus titulares sí se agrupan en historias, porque la
+          directiva pide que no se anoten las páginas.
         </p>
         <ul>
           <li>

@@ -6,6 +6,7 @@
  */
 import Link from "next/link";
 import type { OutletComparison } from "@/db/queries/site/outlet-comparison";
+import { formulasMeasuredNote } from "@/lib/analysis/clickbait-measured";
 import { ENOUGH_DATA } from "@/lib/pages/enough-data";
 import { FEATURE_SORT_KEYS, FEATURES_SORT, FRAMING_COLUMNS, framingShares } from "@/lib/pages/features-comparison";
 import { formatNumber } from "@/lib/pages/format";
@@ -35,9 +36,11 @@ export function HeadlineFeaturesTable({ data, query }: { data: OutletComparison;
         ({formatPeriod(data.start, data.end)}, hora peninsular) con cada rasgo, y entre paréntesis cuántos de cuántos. Solo cuentan
         los titulares en español: los de otros idiomas, «no aplicable», se indican aparte. El encuadre es el del modelo local, sobre los
         titulares que ha leído; no se muestra para los medios que pidieron «sin anotación de modelo». «Aún pocos datos»: menos de{" "}
-        {ENOUGH_DATA.headlineFeatures.min} titulares analizados. Pulsa el nombre de una columna para ordenar por ella.{" "}
+        {ENOUGH_DATA.headlineFeatures.min} titulares analizados. «Fórmulas reconocidas» no es la proporción de ciberanzuelo:{" "}
+        <span data-testid="formulas-measured">{formulasMeasuredNote()}</span> Pulsa el nombre de una columna para ordenar por ella.{" "}
         <Link href="/metodologia#rasgos" prefetch={false}>Qué es cada rasgo</Link> y{" "}
-        <Link href="/metodologia#encuadre" prefetch={false}>cada encuadre</Link>.
+        <Link href="/metodologia#encuadre" prefetch={false}>cada encuadre</Link>;{" "}
+        <Link href="/metodologia#datos-reales" prefetch={false}>cómo se midieron las fórmulas</Link>.
       </p>
       <div className="table-wrap">
         <table className="data-table comparison" data-testid="features-comparison">

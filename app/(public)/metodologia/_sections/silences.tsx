@@ -13,8 +13,9 @@ export function Silences() {
         {SILENCE_DAYS} días y que una cabecera no publicó, o publicó sin llevarla nunca a los {RULE.topRank} primeros puestos de su
         portada (esto último solo si no pidió «sin posición»). Seguimos una cabecera en el periodo si capturamos su portada en al
         menos {formatPercent(FOLLOWED_HOURS_SHARE)} de las horas desde que empezamos a recoger: una portada cerrada o bloqueada la
-        mayor parte del tiempo no cuenta ni para la proporción ni para sus silencios. Con menos de {RULE.minFollowed} cabeceras
-        seguidas no juzgamos nada.
+        mayor parte del tiempo no cuenta ni para la proporción ni para sus silencios. Tampoco cuenta una cabecera que pidió «sin
+        anotación de modelo»: no agrupamos sus noticias en historias, así que no sabemos cuáles contó. Con menos de{" "}
+        {RULE.minFollowed} cabeceras seguidas no juzgamos nada.
       </p>
       <p>
         El error más probable es nuestro: si agrupamos la noticia de una cabecera en otra historia, parece que no la dio. Lo medimos

@@ -17,6 +17,7 @@ import { loadVersionTraits, type VersionTraitsRow } from "../../../../db/queries
 import { classifyHeadlineChanges } from "../../../../lib/analysis/ab-tests";
 import { policyOf, type ApiContext } from "../context";
 import type { Record_ } from "./types";
+import { formulasMeasuredNote } from "../../../../lib/analysis/clickbait-measured";
 
 type Features = NonNullable<VersionTraitsRow["features"]>;
 
@@ -42,7 +43,7 @@ const FEATURES = {
   colon_or_dash: { value: (f) => f.hasColonOrDash, doc: (s) => `${s.The} lleva dos puntos o raya («Fulano: …»). ${NOT_YET}` },
   clickbait: {
     value: (f) => f.clickbaitPatterns,
-    doc: (s) => `Fórmulas de titular cebo que sigue ${s.The.toLowerCase()} (lista de identificadores de /metodologia; vacía si ninguna; solo en español). ${NOT_YET}`,
+    doc: (s) => `Fórmulas reconocidas de titular cebo que sigue ${s.The.toLowerCase()} (lista de identificadores de /metodologia; vacía si ninguna; solo en español). ${formulasMeasuredNote()} ${NOT_YET}`,
   },
   language: {
     value: (f) => f.language, model: true,

@@ -1,5 +1,6 @@
 /** "Rasgos de los titulares" (SPEC DER-1, WEB-5): shares of questions, quotes, numbers and clickbait formulas over the period. */
 import Link from "next/link";
+import { formulasMeasuredNote } from "@/lib/analysis/clickbait-measured";
 import type { HeadlineFeatureCounts } from "@/db/queries/outlet-page/headline-feature-shares";
 import { formatCount } from "@/lib/pages/format";
 import { featureShares, formulaDescription } from "@/lib/pages/headline-feature-shares";
@@ -40,7 +41,9 @@ export function HeadlineFeaturesSection({ data, timeZone, chosen }: {
       )}
       <p className="hint">
         {data.otherLanguage > 0 ? <>{formatCount(data.otherLanguage, "titular en otro idioma no cuenta", "titulares en otros idiomas no cuentan")}: estos rasgos buscan marcas del español (no aplicable). </> : null}
-        Qué cuenta como cada rasgo y la lista de fórmulas: <Link href="/metodologia#rasgos" prefetch={false}>metodología</Link>; por qué otros idiomas no cuentan: <Link href="/metodologia#idioma" prefetch={false}>idioma</Link>.
+        <span data-testid="formulas-measured">«Fórmulas reconocidas» no es la proporción de ciberanzuelo. {formulasMeasuredNote()}</span>{" "}
+        Qué cuenta como cada rasgo y la lista de fórmulas: <Link href="/metodologia#rasgos" prefetch={false}>metodología</Link>; cómo se midió la lista:{" "}
+        <Link href="/metodologia#datos-reales" prefetch={false}>datos reales</Link>; por qué otros idiomas no cuentan: <Link href="/metodologia#idioma" prefetch={false}>idioma</Link>.
       </p>
     </section>
   );

@@ -23,7 +23,9 @@ export function SilencesSection({ data, outletName, timeZone }: { data: OutletSi
         Un silencio puede ser un error nuestro: si agrupamos su noticia en otra historia, aquí parece que no la dio.{" "}
         <Link href="/metodologia#silencios" prefetch={false}>La regla y cuántas veces se equivoca</Link>.
       </p>
-      {!data.judged ? (
+      {!data.grouped ? (
+        <p><span className="badge">Sin datos</span> Pidió «sin anotación de modelo»: no agrupamos sus noticias en historias, así que no juzgamos qué dejó fuera.</p>
+      ) : !data.judged ? (
         <p><span className="badge">Sin datos suficientes</span> No seguimos su portada durante la mayor parte de este periodo, así que no juzgamos qué dejó fuera.</p>
       ) : data.followed < data.rule.minFollowed ? (
         <p><span className="badge">Sin datos suficientes</span> Seguimos menos de {data.rule.minFollowed} cabeceras en este periodo.</p>
