@@ -1,0 +1,55 @@
+/**
+ * Loads the labelled real set for story clustering: the items materialised into
+ * tests/stories/files/items.jsonl and the hand-written labels (URL → story id). Fails loudly
+ * when the items are missing, when their sha256 differs from the manifest, or when items and
+ * labels do not match one to one; splits the set into `development` and `held-out` by day.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { MATERIALISE_COMMAND, readStoriesManifest, type StoryItem } from "./manifest";
+
+/** Stories whose first item is on or after this UTC day form the held-out split (GUIDE.md). */
+export const HELD_OUT_FROM = "2022-01-30";
+
+export type StorySplit = "development" | "held-out";
+
+export interface LabelledStories {
+  items: StoryItem[];
+  /** URL → story id, for every item. */
+  labels: Map<string, string>;
+  /** URL → split; every item of a story is in the split of the story's first item. */
+  split: Map<string, StorySplit>;
+}
+
+interface LabelsFile { guide: string; items: Record<string, string> }
+
+/** The split of each item: the day of its story's first item against HELD_OUT_FROM. */
+export function splitByStoryDay(items: readonly StoryItem[], labels: ReadonlyMap<string, string>, heldOutFrom = HELD_OUT_FROM): Map<string, StorySplit> {
+  const firstDay = new Map<string, string>();
+  for (const item of items) {
+    const story = labels.get(item.url)!;
+    const day = item.time.slice(0, 10);
+    const known = firstDay.get(story);
+    if (known === undefined || day < known) firstDay.set(story, day);
+  }
+  return new Map(items.map((i) => [i.url, firstDay.get(labels.get(i.url)!)! >= heldOutFrom ? "held-out" : "development"]));
+}
+
+export function loadLabelledStories(root: string): LabelledStories {
+  const manifest = readStoriesManifest(root);
+  const itemsFile = path.join(root, "tests/stories/files/items.jsonl");
+  if (!fs.existsSync(itemsFile)) throw new Error(`${itemsFile} is missing: run ${MATERIALISE_COMMAND}`);
+  const text = fs.readFileSync(itemsFile, "utf8");
+  const digest = createHash("sha256").update(text).digest("hex");
+  if (digest !== manifest.itemsSha256) throw new Error(`${itemsFile} has sha256 ${digest}, the manifest says ${manifest.itemsSha256}: run ${MATERIALISE_COMMAND}`);
+  const items = text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as StoryItem);
+  const file = JSON.parse(fs.readFileSync(path.join(root, "tests/stories/labels.json"), "utf8")) as LabelsFile;
+  const labels = new Map(Object.entries(file.items));
+  const unlabelled = items.filter((i) => !labels.has(i.url));
+  if (unlabelled.length > 0) throw new Error(`${unlabelled.length} items have no label, first ${unlabelled[0]!.url}`);
+  const urls = new Set(items.map((i) => i.url));
+  const stray = [...labels.keys()].filter((url) => !urls.has(url));
+  if (stray.length > 0 || urls.size !== items.length) throw new Error(`labels and items differ: ${stray.length} labels without an item, ${items.length - urls.size} repeated URLs`);
+  return { items, labels, split: splitByStoryDay(items, labels) };
+}
