@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { hashPassword, passwordProblem, verifyPassword } from "../../../lib/admin/password";
 import {
   clearSessionCookie, csrfToken, csrfValid, hashSessionId, isHttps, newSessionId, safeNext, sessionCookie,
@@ -6,6 +6,9 @@ import {
 } from "../../../lib/admin/session";
 import { loginDelayMs, loginWaitMs, MAX_DELAY_MS, MIN_GAP_MS, PER_ADDRESS_LIMIT, PER_ADDRESS_WINDOW_MS, waitInSpanish } from "../../../lib/admin/throttle";
 import { codeMatches, recoveryCode, recoveryCodeMatches, RECOVERY_WINDOW_MS, setupCode } from "../../../lib/admin/one-time-codes";
+
+// CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).
+vi.setConfig({ testTimeout: 60_000 });
 
 const FAST = { N: 1 << 10, r: 8, p: 1 };
 

@@ -1,9 +1,12 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FRAME_LETTERS, FRAMES } from "../../../lib/analysis/framing-letters";
 import { parseTrainingSet } from "../../../lib/analysis/framing-fit";
 import { SHIPPED_FRAMING_SHA256, sha256Hex, shippedFramingModel, softmax } from "../../../lib/analysis/framing-model";
+
+// CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).
+vi.setConfig({ testTimeout: 60_000 });
 
 const MODEL = new URL("../../../lib/analysis/framing-model.json", import.meta.url);
 

@@ -1,13 +1,16 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CLICKBAIT_PATTERNS, clickbaitPatterns } from "../../../lib/analysis/clickbait";
 import { headlineFeatures, type HeadlineFeatures } from "../../../lib/analysis/headline-features";
 import { loadLanguageDetector, type DetectLanguage } from "../../../lib/analysis/language";
 import { LANGUAGE_SAMPLES } from "../../../lib/analysis/language-samples";
 import { sha256Hex } from "../../../lib/analysis/framing-model";
 import { LANGUAGE_MODEL } from "../../../lib/analysis/models-in-use";
+
+// CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).
+vi.setConfig({ testTimeout: 60_000 });
 
 const spanish: DetectLanguage = () => "es";
 const base = (over: Partial<HeadlineFeatures>) => over;

@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import OpenDataPage from "../../../app/(public)/datos/page";
 import type { VersionTraitsRow } from "../../../db/queries/api/headline-traits";
 import { ARTICLE_FIELDS } from "../../../app/_lib/api/datasets/articles";
@@ -9,6 +9,9 @@ import {
 } from "../../../app/_lib/api/datasets/headline-traits";
 import { HEADLINE_VERSION_FIELDS } from "../../../app/_lib/api/datasets/headline-versions";
 import { fieldDoc } from "../../../app/_lib/api/docs";
+
+// CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).
+vi.setConfig({ testTimeout: 60_000 });
 
 const MIN = 60_000;
 const features = { isQuestion: false, isExclamation: false, hasQuote: false, hasNumber: false, firstOrSecondPerson: false, hasColonOrDash: false, clickbaitPatterns: [], language: "es" };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { extractArticle } from "@/crawler/parse/article/article";
 import { articleResponse } from "@/tests/sim/content";
 import type { SimRequest, SimResponse } from "@/tests/sim/http-types";
@@ -7,6 +7,9 @@ import { loginWall } from "@/tests/sim/scenarios/login-wall";
 import { tdm } from "@/tests/sim/scenarios/signals";
 import { createTruth } from "@/tests/sim/truth";
 import { createWorld, type SimArticle } from "@/tests/sim/world";
+
+// CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).
+vi.setConfig({ testTimeout: 60_000 });
 
 const outlets = simOutlets(30);
 const world = createWorld(11, outlets);

@@ -1,7 +1,10 @@
 import { performance } from "node:perf_hooks";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseFeed } from "@/crawler/parse/feed/feed";
 import { feedFixture } from "./fixtures/feeds";
+
+// CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).
+vi.setConfig({ testTimeout: 60_000 });
 
 const FEED_URL = "https://www.diariohostil.test/rss";
 const MIB = 1024 * 1024;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseFeed, type FeedItem } from "@/crawler/parse/feed/feed";
 import { TYPES, type SimRequest, type SimResponse } from "../../sim/http-types";
 import { simOutlets, type SimOutlet } from "../../sim/outlets";
@@ -6,6 +6,9 @@ import { renderAtom, renderRss, type FeedContext, type FeedEntry } from "../../s
 import { brokenXml } from "../../sim/scenarios/broken-xml";
 import { windows1252 } from "../../sim/scenarios/windows-1252";
 import { createWorld, liveHeadline } from "../../sim/world";
+
+// CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).
+vi.setConfig({ testTimeout: 60_000 });
 
 // The simulated web's own renderers, fed with its own newsroom: outlets 0–4 cover RSS with
 // escaped and CDATA titles, UTC and local-offset dates, and Atom (tests/sim/README.md).

@@ -1,10 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { extractFrontPage } from "@/crawler/parse/frontpage/frontpage";
 import { frontPageResponse } from "@/tests/sim/content";
 import type { SimRequest } from "@/tests/sim/http-types";
 import { simOutlets, type SimOutlet } from "@/tests/sim/outlets";
 import { createTruth } from "@/tests/sim/truth";
 import { createWorld } from "@/tests/sim/world";
+
+// CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).
+vi.setConfig({ testTimeout: 60_000 });
 
 const outlets = simOutlets(30);
 const world = createWorld(7, outlets);

@@ -1,11 +1,14 @@
 import zlib from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseSitemap } from "@/crawler/parse/sitemap/sitemap";
 import { TYPES, type SimRequest } from "../../sim/http-types";
 import { PATHS, simOutlets } from "../../sim/outlets";
 import { renderNewsSitemap, renderSitemapIndex, type NewsEntry } from "../../sim/render/sitemaps";
 import { brokenXml } from "../../sim/scenarios/broken-xml";
 import { createWorld, liveHeadline } from "../../sim/world";
+
+// CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).
+vi.setConfig({ testTimeout: 60_000 });
 
 // Outlet 1 spreads over www/feeds/cdn hosts; outlet 3 writes local-offset dates (tests/sim/README.md).
 const OUTLETS = simOutlets(4);

@@ -1,7 +1,10 @@
 import zlib from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseSitemap, type Sitemap } from "@/crawler/parse/sitemap/sitemap";
 import { sitemapFixture } from "./fixtures/sitemaps";
+
+// CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).
+vi.setConfig({ testTimeout: 60_000 });
 
 const at = (iso: string) => new Date(iso);
 const DIARIO = "https://www.diarioprueba.test";

@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { longestIncreasing, planSpans, type OpenSpan, type RankedLink } from "../../../crawler/record/span-plan";
+
+// CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).
+vi.setConfig({ testTimeout: 60_000 });
 
 /** Open spans for articles in order, keys 1, 2, 3…, span ids 100 + article. */
 const spans = (articles: number[]): OpenSpan[] => articles.map((a, i) => ({ spanId: 100 + a, articleId: a, position: i + 1 }));

@@ -1,8 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createDice } from "../../sim/dice";
 import { simOutlets } from "../../sim/outlets";
 import { drawStory, MAX_PICKUP_MS, storyIntervalMs, storyOutletPositions } from "../../sim/stories";
 import { createWorld } from "../../sim/world";
+
+// CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).
+vi.setConfig({ testTimeout: 60_000 });
 
 const HOUR = 3_600_000;
 const T0 = Date.parse("2026-03-10T12:00:00Z");

@@ -3,8 +3,11 @@ import { createPublicKey, generateKeyPairSync, sign, verify } from "node:crypto"
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SIGNING_KEY_FILE, loadOrCreateSigningKey } from "../../../lib/web-bot-auth/keys";
+
+// CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).
+vi.setConfig({ testTimeout: 60_000 });
 
 let dataDir: string;
 const keysDir = () => path.join(dataDir, "keys");
