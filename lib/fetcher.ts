@@ -2,9 +2,14 @@
  * The fetch stage's contract (docs/architecture.md data flow, docs/style.md §5): one HTTP exchange in,
  * one plain `FetchResult` out. Policy code depends on these types only, never on undici.
  */
+import type { SourceKind } from "./source-kinds";
 
-/** What is being fetched; it selects the `Accept` header (SPEC ID-2) and the size cap (POL-5). */
-export type FetchKind = "robots" | "feed" | "sitemap" | "page" | "probe" | "tdmrep" | "legal" | "verification";
+/**
+ * What is being fetched; it selects the `Accept` header (SPEC ID-2) and the size cap (POL-5).
+ * Every source kind but the front page (fetched as a "page") is a kind of its own, so a new
+ * source kind (lib/source-kinds.ts) must be given its `Accept` before the code compiles.
+ */
+export type FetchKind = Exclude<SourceKind, "frontpage"> | "page" | "probe" | "robots" | "tdmrep" | "verification";
 
 /** One request. No method, no body: the crawler only ever sends GET (SPEC POL-2, POL-3). */
 export interface FetchRequest {

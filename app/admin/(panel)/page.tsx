@@ -4,6 +4,7 @@
  * with their 3-day publication deadline; byline requests; sources whose extraction has failed
  * several times in a row (EXT-6, ADM-3).
  */
+import { SOURCE_KIND_LABEL } from "@/lib/pages/collection-status";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Moment } from "@/app/_components/moment";
@@ -21,7 +22,6 @@ import { Deadline } from "../_lib/deadline";
 export const metadata: Metadata = { title: "Solicitudes" };
 
 const CHANNEL: Record<string, string> = { form: "formulario", mail: "correo" };
-const SOURCE_KIND: Record<string, string> = { frontpage: "Portada", feed: "Feed", sitemap: "Sitemap", legal: "Aviso legal" };
 
 export default async function QueuePage() {
   const { csrf } = await requireOperator("/admin");
@@ -124,7 +124,7 @@ export default async function QueuePage() {
               <tbody>{extractions.map((x) => (
                 <tr key={x.sourceId} data-source={x.sourceId}>
                   <th scope="row"><Link href={`/cabeceras/${x.outletSlug}#estado`} prefetch={false}>{x.outletName}</Link></th>
-                  <td>{SOURCE_KIND[x.kind] ?? x.kind}<br /><span className="hint url">{x.url}</span></td>
+                  <td>{SOURCE_KIND_LABEL[x.kind]}<br /><span className="hint url">{x.url}</span></td>
                   <td><Moment at={x.since} /></td><td>{x.inARow}</td><td><Moment at={x.lastAt} /></td>
                 </tr>
               ))}</tbody>

@@ -2,12 +2,12 @@
 import type { Metadata } from "next";
 import { Moment } from "@/app/_components/moment";
 import { loadCrawlerHealth } from "@/db/queries/admin/health";
+import { SOURCE_KIND_LABEL } from "@/lib/pages/collection-status";
 import { database, siteClock } from "@/db/server";
 import { requireOperator } from "@/app/admin/_lib/gate";
 
 export const metadata: Metadata = { title: "Salud del rastreador" };
 
-const KIND: Record<string, string> = { frontpage: "Portada", feed: "Feed", sitemap: "Sitemap", legal: "Aviso legal" };
 
 export default async function HealthPage() {
   await requireOperator("/admin/salud");
@@ -29,7 +29,7 @@ export default async function HealthPage() {
                 <td>{s.backoffUntil && s.backoffUntil > now ? <>hasta <Moment at={s.backoffUntil} />{s.backoffReason ? ` · ${s.backoffReason}` : ""}</> : "no"}{s.consecutiveFailures ? ` · ${s.consecutiveFailures} fallos seguidos` : ""}</td>
                 <td>{s.closedSince ? <>cerrado desde <Moment at={s.closedSince} />{s.closedReason ? ` · ${s.closedReason}` : ""}{s.lastProbeAt ? <> · último sondeo <Moment at={s.lastProbeAt} /></> : null}{s.stopProbing ? " · sin sondeo" : ""}</> : "no"}</td>
                 <td data-testid="extraction">{s.failingExtractions.length === 0 ? "bien" : <ul>{s.failingExtractions.map((f) => (
-                  <li key={f.sourceId}>{KIND[f.kind] ?? f.kind} de {f.outletName}: extracción fallida desde <Moment at={f.since} /> · {f.inARow} seguidas</li>
+                  <li key={f.sourceId}>{SOURCE_KIND_LABEL[f.kind]} de {f.outletName}: extracción fallida desde <Moment at={f.since} /> · {f.inARow} seguidas</li>
                 ))}</ul>}</td>
                 <td>{s.hosts.length === 0 ? "—" : <ul>{s.hosts.map((h) => <li key={h.host}>{h.host}: {h.robotsStatus ?? "?"}{h.robotsAccess ? ` (${h.robotsAccess})` : ""} · {h.versions} versiones · leído <Moment at={h.fetchedAt ?? null} /></li>)}</ul>}</td>
               </tr>
