@@ -7,7 +7,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../../db/client";
 import { frontPageAt } from "../../../db/queries/api/front-pages";
 import { importOutlets } from "../../../db/outlets";
@@ -64,12 +64,25 @@ beforeAll(async () => {
   const stop = new AbortController();
   started = clock.now();
   const running = runWorker({ db: database.db, clock, log, pipeline, workerId: "collector", signal: stop.signal, leaseMs: 600_000 * SCALE, maxIdleMs: 30_000 * SCALE });
-  await new Promise((r) => setTimeout(r, 14_000)); // ≈ 47 simulated minutes
+  // Run for at least 47 simulated minutes and until the work the assertions read is done — every front page captured
+  // twice, 20+ articles an outlet, a headline rewritten, 20+ articles read — so a busy machine only makes the run longer.
+  await vi.waitFor(async () => {
+    if (clock.now() - started < 47 * 60_000) throw new Error("not 47 simulated minutes yet");
+    const [done] = await database.db.execute<{ fronts: number; articles: number; rewritten: number; read: number; open: number }>(sql`
+      select (select count(*)::int from (select outlet_id from frontpage_captures where outcome = 'ok' group by outlet_id having count(*) >= 2) f) as fronts,
+        (select count(*)::int from articles) as articles,
+        (select count(*)::int from (select article_id from headline_versions group by article_id having count(*) > 1) h) as rewritten,
+        (select count(*)::int from articles where read_at is not null) as read,
+        (select count(*)::int from articles where read_outcome = 'open') as open`);
+    if (!(done!.fronts === OUTLETS && done!.articles > OUTLETS * 20 && done!.rewritten > 0 && done!.read > 20 && done!.open > 0)) {
+      throw new Error(`not done yet: ${JSON.stringify(done)}`);
+    }
+  }, { timeout: 100_000, interval: 250 });
   stop.abort();
   await running;
   ended = clock.now();
   await sim.idle();
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await sim?.close();
