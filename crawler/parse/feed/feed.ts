@@ -8,6 +8,7 @@ import { inflateIfGzip } from "../../fetch/bytes/gzip-file";
 import { feedItem, type FeedItem } from "./item";
 import { readRecords } from "../xml/xml";
 import { xmlText } from "../xml/text";
+import type { DateOptions } from "../dates";
 
 export type { FeedItem } from "./item";
 
@@ -16,8 +17,8 @@ const UNREAD = new Set(["description", "encoded", "summary", "content", "subtitl
 // With `ledes`, descriptions and summaries are read for the in-memory fingerprint (DER-2); bodies stay unread.
 const UNREAD_BUT_LEDES = new Set(["encoded", "content", "subtitle", "abstract", "text"]);
 
-/** Options of `parseFeed`. */
-export interface FeedOptions {
+/** Options of `parseFeed` (`timeZone`: the outlet's, for dates written without one). */
+export interface FeedOptions extends DateOptions {
   /** Read each item's description/summary into `lede` (in memory only, STO-3). @default false */
   ledes?: boolean;
 }
@@ -33,7 +34,7 @@ export function parseFeed(body: Uint8Array | string, url: string, contentType?: 
       isRecord: (local) => local === "item" || local === "entry",
       skip: options.ledes ? UNREAD_BUT_LEDES : UNREAD,
       onRecord(record) {
-        const item = feedItem(record, url, options.ledes);
+        const item = feedItem(record, url, options.ledes, options);
         if (!item || seen.has(item.url)) return;
         seen.add(item.url);
         items.push(item);
