@@ -1,11 +1,12 @@
 /**
- * Feeds to items (SPEC EXT-1): RSS 2.0, RSS 1.0/RDF and Atom in any charset a server gets
+ * Feeds to items (SPEC EXT-1): RSS 2.0, RSS 1.0/RDF, Atom and JSON Feed in any charset a server gets
  * wrong, read as far as the bytes go; a feed served as a gzip file (`.rss.gz`,
  * `application/gzip`, no Content-Encoding) is inflated as sitemaps are. Bad input gives
  * `[]`, never an exception (SEC-4).
  */
 import { inflateIfGzip } from "../../fetch/bytes/gzip-file";
 import { feedItem, type FeedItem } from "./item";
+import { looksLikeJson, parseJsonFeed } from "./json-feed";
 import { readRecords } from "../xml/xml";
 import { xmlText } from "../xml/text";
 import type { DateOptions } from "../dates";
@@ -28,9 +29,12 @@ export function parseFeed(body: Uint8Array | string, url: string, contentType?: 
   try {
     const bytes = typeof body === "string" ? body : inflateIfGzip(body);
     if (bytes === undefined) return [];
+    const text = xmlText(bytes, contentType);
+    // JSON Feed (application/feed+json), which feed discovery proposes like RSS and Atom.
+    if (looksLikeJson(text)) return parseJsonFeed(text, url, options);
     const items: FeedItem[] = [];
     const seen = new Set<string>();
-    readRecords(xmlText(bytes, contentType), {
+    readRecords(text, {
       isRecord: (local) => local === "item" || local === "entry",
       skip: options.ledes ? UNREAD_BUT_LEDES : UNREAD,
       onRecord(record) {
