@@ -33,6 +33,8 @@ export interface ArticleExpectation {
   isAccessibleForFree?: boolean | null;
   canonical?: string | null;
   metaRobots?: string | null;
+  /** Directives the page addresses to Googlebot or Googlebot-News only, as recorded (`googlebot:noarchive`): never ours (SIG-3). */
+  metaRobotsGooglebot?: string | null;
   tdmReservation?: string | null;
   /** The first words of the body, kept only here (the product never stores a body, STO-3). */
   bodyStart?: string | null;
