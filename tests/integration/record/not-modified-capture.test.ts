@@ -71,8 +71,11 @@ beforeAll(async () => {
   await importOutlets(database.db, [{
     slug: "confirma", name: "Diario Confirmado", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: HOME,
     feeds: [], sitemaps: [], renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
+  }, {
+    slug: "nuevo", name: "Diario Nuevo", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.nuevo.test/",
+    feeds: [], sitemaps: [], renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
   }]);
-  [source] = (await database.db.execute<{ id: number; outlet_id: number }>(sql`select id, outlet_id from sources where kind = 'frontpage'`)) as unknown as [typeof source];
+  [source] = (await database.db.execute<{ id: number; outlet_id: number }>(sql`select id, outlet_id from sources where kind = 'frontpage' and url = ${HOME}`)) as unknown as [typeof source];
   const collect = createCollector({ db: database.db, client, now: () => clock.now(), siteOf, outletSite: async () => "confirma.test" });
   pipeline = createSourcePipeline({ db: database.db, clock, client, siteOf, collect });
 });
@@ -124,5 +127,16 @@ describe("a 304 confirms the front page (STO-1, POL-4)", () => {
     expect(page.previous).toBe(T0 + 20 * MINUTE);
     expect(page.links.map((l) => l.rank)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(page.links.every((l) => l.since === T0)).toBe(true);
+  });
+
+  it("STO-1: a 304 with no capture before it confirms nothing and writes nothing", async () => {
+    const [other] = await database.db.execute<{ id: number; outlet_id: number }>(sql`select id, outlet_id from sources where kind = 'frontpage' and url = 'https://www.nuevo.test/'`);
+    clock.set(T0 + 90 * MINUTE);
+    answer = { status: 304 };
+    const outcome = await pipeline.run({ ...job(), sourceId: other!.id, outletId: other!.outlet_id, outletSlug: "nuevo", url: "https://www.nuevo.test/" }, new AbortController().signal);
+    expect(outcome.outcome).toBe("not-modified");
+    expect(outcome.nextDueAt).toBeGreaterThan(T0 + 90 * MINUTE);
+    const [row] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from frontpage_captures where outlet_id = ${other!.outlet_id}`);
+    expect(row?.n).toBe(0);
   });
 });
