@@ -12,10 +12,11 @@ export interface Identity {
   email: string;
 }
 
-// SPEC ID-2, verbatim. robots.txt is text/plain (RFC 9309 §2.3) and tdmrep.json is JSON
-// (W3C TDMRep §3.2); probes and legal notices are HTML pages.
+// SPEC ID-2, plus JSON Feed (`application/feed+json`, and `application/json` as JSON Feed 1.0
+// was served), which the feed parser reads. robots.txt is text/plain (RFC 9309 §2.3) and
+// tdmrep.json is JSON (W3C TDMRep §3.2); probes and legal notices are HTML pages.
 const ACCEPT: Record<FetchKind, string> = {
-  feed: "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8",
+  feed: "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.8, application/json;q=0.7",
   sitemap: "application/xml, text/xml",
   page: "text/html, application/xhtml+xml",
   probe: "text/html, application/xhtml+xml",

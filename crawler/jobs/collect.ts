@@ -98,7 +98,7 @@ export function createCollector(o: CollectOptions): Collect {
     for (const url of children.slice(0, MAX_CHILD_SITEMAPS)) {
       const response = await o.client.request({ url, kind: "sitemap" }, signal);
       if (!response.sent || response.result.outcome !== "ok") continue;
-      const parsed = parseSitemap(response.result.body ?? new Uint8Array(), response.finalUrl, response.result.headers["content-type"]);
+      const parsed = parseSitemap(response.result.body ?? new Uint8Array(), response.finalUrl, response.result.headers["content-type"], { timeZone: job.timezone });
       if (parsed.kind === "urlset") found.push(...sitemapSightings(parsed.entries, o.now()));
     }
     return found;
@@ -109,14 +109,14 @@ export function createCollector(o: CollectOptions): Collect {
     const contentType = response.result.headers["content-type"];
     const at = o.now();
     if (job.kind === "feed") {
-      const items = parseFeed(body, response.finalUrl, contentType, { ledes: true });
+      const items = parseFeed(body, response.finalUrl, contentType, { ledes: true, timeZone: job.timezone });
       if (await recordListingExtraction(o.db, { sourceId: job.sourceId, at, entries: items.length })) return { extractionFailed: true };
       const sightings = items.map((i) => ({ url: i.url, headline: i.title, publishedAt: i.publishedAt, section: i.section, authors: i.authors }));
       const ledes = new Map(items.flatMap((i) => (i.lede ? [[i.url, i.lede] as const] : [])));
       const mine = await own(job, sightings);
       await recordListing(o.db, { outletId: job.outletId, siteOf: o.siteOf, via: "feed", at, sightings: mine, ledes });
     } else if (job.kind === "sitemap") {
-      const parsed = parseSitemap(body, response.finalUrl, contentType);
+      const parsed = parseSitemap(body, response.finalUrl, contentType, { timeZone: job.timezone });
       if (await recordListingExtraction(o.db, { sourceId: job.sourceId, at, entries: parsed.entries.length })) return { extractionFailed: true };
       const children = parsed.kind === "index"
         ? [...parsed.entries].sort((a, b) => (b.lastmod?.getTime() ?? 0) - (a.lastmod?.getTime() ?? 0)).map((e) => e.url)

@@ -13,6 +13,7 @@ import type { FetchKind, FetchResult } from "../../lib/fetcher";
 import type { JobOutcome, Pipeline } from "../schedule/pipeline";
 import type { PoliteClient } from "../politeness/polite-client";
 import { feedBackoff } from "../politeness/retry-after";
+import { recordConfirmedCapture } from "../record/confirmed-capture";
 import { recordFailedCapture } from "../record/frontpage";
 import { sourceState } from "../politeness/source-state";
 import { claimProbe, countUnchangedCapture, recordProbe, recordSourceClosed, recordSourceFailure } from "../record/sources";
@@ -89,7 +90,9 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pick<Pipeline, "
         await recordProbe(o.db, { domain, outletId: job.outletId, url: job.url, at: result.startedAt, status: result.status ?? null, answered: outcome === "ok" });
       }
       if (outcome === "ok" || outcome === "not-modified") {
-        const collected = outcome === "ok" ? await o.collect?.(job, response, signal) : undefined;
+        // A front page's 304 is a capture of the list its previous capture read (STO-1).
+        const collected: Awaited<ReturnType<Collect>> | undefined = outcome === "ok" ? await o.collect?.(job, response, signal)
+          : job.kind === "frontpage" ? await recordConfirmedCapture(o.db, { outletId: job.outletId, at: now, renderMode }) : undefined;
         // POL-4: the validators of a 200 are stored with the job's completion, once what it showed is recorded.
         const etag = result.headers.etag ?? null;
         const lastModified = result.headers["last-modified"] ?? null;

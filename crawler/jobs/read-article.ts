@@ -60,7 +60,7 @@ export function createArticleReader(o: ArticleReaderOptions): Pick<Pipeline, "ru
         return { outcome };
       }
 
-      const page = extractArticle(result.body ?? new Uint8Array(), response.finalUrl, result.headers["content-type"]);
+      const page = extractArticle(result.body ?? new Uint8Array(), response.finalUrl, result.headers["content-type"], { timeZone: job.timezone });
       const tdmrep = await o.client.tdmrepFor(new URL(response.finalUrl).origin, signal);
       const meta = [{ name: "robots", content: page.robots.join(", ") }, ...(page.tdmReservation ? [{ name: "tdm-reservation", content: "1" }] : [])];
       const verdict = readSignals({ url: response.finalUrl, productToken: o.productToken, headers: result.headers, meta, tdmrep: tdmrep === "unknown" ? undefined : tdmrep });

@@ -2,11 +2,15 @@
  * Declared dates of feeds and sitemaps (SPEC EXT-1, EXT-2): RFC 822/2822 (`pubDate`) and
  * ISO 8601 / W3C-DTF (`dc:date`, Atom, `lastmod`, `news:publication_date`), plus the forms
  * CMSs really emit: odd zone names, two-digit years, Spanish and Portuguese month and
- * weekday names, JavaScript's `Date#toString`. A date with a time but no zone is read as
- * UTC (W3C-DTF and RFC 822 want a zone; guessing the outlet's would move it by an hour
- * twice a year). Day-first numeric dates ("10/03/2025") stay unknown: 10 March or 3 October
+ * weekday names, JavaScript's `Date#toString`. A date without a zone is read on the
+ * outlet's clock (`timeZone`, zoned-time.ts): W3C-DTF and RFC 822 want a zone, but a Spanish
+ * sitemap's `2025-03-10T10:00:00` means 10:00 in Madrid, and reading it as UTC put the
+ * declared time one or two hours late. Without a `timeZone` it is read as UTC. Day-first numeric dates ("10/03/2025") stay unknown: 10 March or 3 October
  * cannot be told apart. Anything unclear is `undefined` — an unknown date is never "now".
  */
+import { instantOfWallClock, type DateOptions } from "./zoned-time";
+
+export type { DateOptions } from "./zoned-time";
 
 const ISO =
   /^(\d{4})[-/]?(\d{2})(?:[-/]?(\d{2})(?:(?:t|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?)?\s*(z|utc|gmt|[+-]\d{2}(?::?\d{2})?)?$/i;
@@ -43,22 +47,21 @@ const EARLIEST = Date.UTC(1971, 0, 1);
 const LATEST = Date.UTC(2100, 0, 1);
 
 /** The instant a feed or sitemap date names, or undefined if it cannot be read without guessing. */
-export function parseFeedDate(text: string | undefined): Date | undefined {
+export function parseFeedDate(text: string | undefined, options: DateOptions = {}): Date | undefined {
   const s = (text ?? "").trim();
   if (s.length < 4 || s.length > 80) return undefined;
   const iso = ISO.exec(s);
-  return iso ? fromIso(iso) : fromRfc(s);
+  return iso ? fromIso(iso, options.timeZone) : fromRfc(s, options.timeZone);
 }
 
-function fromIso(m: RegExpExecArray): Date | undefined {
+function fromIso(m: RegExpExecArray, timeZone: string | undefined): Date | undefined {
   const [, y, mo, d, h, mi, sec, frac, zone] = m;
   const ms = frac ? Math.floor(Number(`0.${frac}`) * 1000) : 0;
-  // W3C-DTF and RFC 3339 want a zone; without one we read UTC rather than guess a locale.
-  return build(+(y ?? 0), +(mo ?? 0), d ? +d : 1, h ? +h : 0, mi ? +mi : 0, sec ? +sec : 0, ms, zoneMinutes(zone));
+  return build(+(y ?? 0), +(mo ?? 0), d ? +d : 1, h ? +h : 0, mi ? +mi : 0, sec ? +sec : 0, ms, zone ? zoneMinutes(zone) : timeZone);
 }
 
 /** RFC 822 / 2822 and relatives, read token by token so the order of the parts can vary. */
-function fromRfc(s: string): Date | undefined {
+function fromRfc(s: string, timeZone: string | undefined): Date | undefined {
   const tokens = s
     .replace(/\([^)]*\)/g, " ") // RFC 2822 comments: "+0100 (CET)"
     .toLowerCase()
@@ -69,7 +72,7 @@ function fromRfc(s: string): Date | undefined {
   const numbers: string[] = [];
   const months: { at: number; month: number }[] = [];
   let time: RegExpExecArray | undefined;
-  let offset: number | undefined = 0;
+  let offset: number | string | undefined | null = timeZone;
   let pm: boolean | undefined;
   for (const [at, token] of tokens.entries()) {
     const clock = CLOCK.exec(token);
@@ -86,7 +89,7 @@ function fromRfc(s: string): Date | undefined {
   // "mar" is both martes and marzo: a leading one before another month name is the weekday.
   const month = (months.length === 2 && months[0]?.at === 0 ? months[1] : months.length === 1 ? months[0] : undefined)?.month;
   const ymd = dayAndYear(numbers);
-  if (!month || !ymd || offset === undefined) return undefined;
+  if (!month || !ymd || offset === null) return undefined;
   let hour = time ? +(time[1] ?? 0) : 0;
   if (pm !== undefined && time) {
     if (hour < 1 || hour > 12) return undefined;
@@ -105,23 +108,24 @@ function dayAndYear(numbers: string[]): { day: number; year: number } | undefine
   return { day: +day, year: y };
 }
 
-/** Minutes east of UTC for `Z`, `+01:00`, `+0100`, `+01`, `GMT+0100` or a named zone; undefined if malformed. */
-function zoneMinutes(zone: string | undefined): number | undefined {
-  if (!zone) return 0;
+/** Minutes east of UTC for `Z`, `+01:00`, `+0100`, `+01`, `GMT+0100` or a named zone; null if malformed. */
+function zoneMinutes(zone: string): number | null {
   const z = zone.toLowerCase();
-  if (Object.hasOwn(ZONES, z)) return ZONES[z];
+  if (Object.hasOwn(ZONES, z)) return ZONES[z] ?? null;
   const m = NUMERIC_ZONE.exec(z);
-  if (!m) return undefined;
+  if (!m) return null;
   const hours = +(m[2] ?? 0);
   const minutes = +(m[3] ?? 0);
-  if (hours > 14 || minutes > 59) return undefined;
+  if (hours > 14 || minutes > 59) return null;
   return (m[1] === "-" ? -1 : 1) * (hours * 60 + minutes);
 }
 
-function build(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number, offset: number | undefined): Date | undefined {
-  if (offset === undefined || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 60) return undefined;
+/** The instant of a reading; `offset` is minutes east of UTC, or the IANA zone of a reading written without one (UTC when absent). */
+function build(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number, offset: number | string | undefined | null): Date | undefined {
+  if (offset === null || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 60) return undefined;
   const day = new Date(Date.UTC(y, mo - 1, d));
   if (day.getUTCDate() !== d || day.getUTCFullYear() !== y) return undefined; // 31 April, 29 February 2025
-  const t = Date.UTC(y, mo - 1, d, h, mi, Math.min(s, 59), ms) - offset * 60_000; // a leap second reads as :59
+  const wall = Date.UTC(y, mo - 1, d, h, mi, Math.min(s, 59), ms); // a leap second reads as :59
+  const t = typeof offset === "number" ? wall - offset * 60_000 : instantOfWallClock(wall, offset);
   return t >= EARLIEST && t < LATEST ? new Date(t) : undefined;
 }

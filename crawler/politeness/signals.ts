@@ -71,12 +71,24 @@ export function robotsTagDirectives(value: string, productToken: string): string
   return out;
 }
 
-/** Directives of a `<meta name=robots|our token>` content: a plain comma-separated list. */
+// One directive word, or a valued one written without blanks (`max-snippet:-1`).
+const WORD = /^[A-Za-z][A-Za-z_-]*(?::\S+)?$/;
+
+/**
+ * Directives of a `<meta name=robots|our token|googlebot>` content: a comma-separated list.
+ * Pages also write directives apart by blanks only (`content="index follow"`, El Comercio):
+ * a piece made only of directive words is read as those words, so `noindex nofollow` binds
+ * as two directives; an `unavailable_after` date keeps its blanks.
+ */
 function metaDirectives(content: string): string[] {
   return content
     .split(",")
     .map((d) => d.trim())
     .filter(Boolean)
+    .flatMap((piece) => {
+      const words = piece.split(/\s+/);
+      return words.length > 1 && !/^unavailable_after\s*:/i.test(piece) && words.every((w) => WORD.test(w)) ? words : [piece];
+    })
     .map(normalise);
 }
 

@@ -19,8 +19,11 @@ export const TOP_POSITIONS = 10;
 /** A link's layout box at 1280×900 (browser mode, EXT-3). */
 export interface Box { x: number; y: number; width: number; height: number; aboveFold: boolean }
 
-/** One successful capture: article ids by rank (1 = first), with boxes in browser mode. */
-export interface Capture { outletId: number; at: number; renderMode: "static" | "browser"; ranks: { articleId: number; rank: number; box?: Box }[] }
+/**
+ * One successful capture: article ids by rank (1 = first), with boxes in browser mode.
+ * `notModified` marks a `304` that confirmed the previous capture's list (confirmed-capture.ts).
+ */
+export interface Capture { outletId: number; at: number; renderMode: "static" | "browser"; ranks: { articleId: number; rank: number; box?: Box }[]; notModified?: boolean }
 
 /** True when the top positions differ between two captures (articles or their order). */
 export function topChanged(before: readonly number[], after: readonly number[], top = TOP_POSITIONS): boolean {
@@ -98,8 +101,8 @@ function captureWrite(c: Capture, w: ReturnType<typeof planCapture>, check?: Rem
       where (select ok from ok)
       on conflict (article_id, from_at) do nothing
     ), captured as (
-      insert into frontpage_captures (outlet_id, at, outcome, link_count, render_mode, changed)
-      select ${c.outletId}, ${at}, 'ok', ${w.linkCount}, ${c.renderMode}, ${w.changed}
+      insert into frontpage_captures (outlet_id, at, outcome, link_count, render_mode, changed, not_modified)
+      select ${c.outletId}, ${at}, 'ok', ${w.linkCount}, ${c.renderMode}, ${w.changed}, ${c.notModified ?? false}
       where (select ok from ok)
     )
     select ok from ok`;

@@ -150,6 +150,11 @@ export const frontpageCaptures = pgTable("frontpage_captures", {
   linkCount: integer("link_count").notNull().default(0),
   renderMode: text("render_mode").notNull(),
   changed: boolean("changed"),
+  /**
+   * A `304 Not Modified` answer: the page is the one the previous capture read, so this row
+   * confirms that list (its spans run on, its headlines are seen again) and stores nothing else.
+   */
+  notModified: boolean("not_modified").notNull().default(false),
 }, (t) => [
   index("frontpage_captures_outlet_at").on(t.outletId, t.at),
   // The failed attempts by time (a few in a hundred): the retention prune and the failed

@@ -8,7 +8,8 @@
  *   non-article (a link not among the page's article links) in the top 10; the distinct
  *   count within ±10 % (a page with no article links must give none);
  * - articles (EXT-4, EXT-5, SIG-1..3): each field the manifest states (headline, dates,
- *   section, authors, isAccessibleForFree, canonical, meta robots, TDM reservation, the
+ *   section, authors, isAccessibleForFree, canonical, meta robots (and Googlebot's, kept
+ *   apart), TDM reservation, the
  *   first words of the body — or no body when the page is not open);
  * - feeds (EXT-1) and sitemaps (EXT-2): the entry count and the first entry's fields.
  */
@@ -108,6 +109,12 @@ function scoreArticle(file: CorpusFile, bytes: Buffer, t: Tally): void {
     const want = [...new Set(e.metaRobots.toLowerCase().split(",").map((d) => d.replace(/\s+/g, "")).filter(Boolean))].sort();
     const got = a.robots.filter((d) => !d.includes(":") || /^max-|^unavailable_after/.test(d)).map((d) => d.replace(/\s+/g, "").toLowerCase()).sort();
     t.check("meta robots", want.join(",") === got.join(","), want.join(","), got.join(",") || "(none)");
+  }
+  if (e.metaRobotsGooglebot) {
+    // SIG-3 (docs/real-web.md): Googlebot's directives are recorded one by one, with its name, and are not ours.
+    const want = [...new Set(e.metaRobotsGooglebot.toLowerCase().split(",").map((d) => d.replace(/\s+/g, "")).filter(Boolean))].sort();
+    const got = a.robots.filter((d) => /^googlebot(-news)?:/.test(d)).map((d) => d.toLowerCase()).sort();
+    t.check("Googlebot-only meta robots", want.join(",") === got.join(","), want.join(","), got.join(",") || "(none)");
   }
   if (e.tdmReservation !== undefined && e.tdmReservation !== null) {
     t.check("TDM reservation", a.tdmReservation === (e.tdmReservation.trim() === "1"), e.tdmReservation, String(a.tdmReservation));

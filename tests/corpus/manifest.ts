@@ -2,7 +2,8 @@
  * The real-document corpus (docs/architecture.md, "Testing"): tests/corpus/manifest.json lists each
  * document's provenance (repository, path, commit, sha256) and the expectations checked by
  * hand. The bytes live in tests/corpus/files/ (git-ignored), built by
- * scripts/corpus-materialise.ts; this module reads the manifest and those files.
+ * scripts/corpus-materialise.ts, or in the shared corpus beside the project
+ * (`../shared/corpus/<kind>/<name>`, the same layout); this module reads the manifest and those files.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -11,6 +12,13 @@ import { fileURLToPath } from "node:url";
 
 export const CORPUS_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const FILES_DIR = path.join(CORPUS_DIR, "files");
+/** The shared copy of the corpus, relative to the project's root: `../shared/corpus`. */
+export const SHARED_FILES_DIR = path.resolve(CORPUS_DIR, "../../../shared/corpus");
+
+/** Where the files are: tests/corpus/files/ when materialised, else the shared copy (either is checked by sha256). */
+export function corpusDir(): string {
+  return fs.existsSync(FILES_DIR) ? FILES_DIR : SHARED_FILES_DIR;
+}
 export const MATERIALISE_COMMAND = "node --import tsx scripts/corpus-materialise.ts --mirrors <dir of git mirrors>  (or --clone)";
 
 export type CorpusKind = "frontpages" | "articles" | "feeds" | "sitemaps";
@@ -33,6 +41,8 @@ export interface ArticleExpectation {
   isAccessibleForFree?: boolean | null;
   canonical?: string | null;
   metaRobots?: string | null;
+  /** Directives the page addresses to Googlebot or Googlebot-News only, as recorded (`googlebot:noarchive`): never ours (SIG-3). */
+  metaRobotsGooglebot?: string | null;
   tdmReservation?: string | null;
   /** The first words of the body, kept only here (the product never stores a body, STO-3). */
   bodyStart?: string | null;
@@ -85,7 +95,7 @@ export function readManifest(): Manifest {
 }
 
 /** The problems that stop the corpus from being read: missing files and sha256 mismatches. */
-export function corpusProblems(manifest: Manifest, dir = FILES_DIR): string[] {
+export function corpusProblems(manifest: Manifest, dir = corpusDir()): string[] {
   const problems: string[] = [];
   for (const file of manifest.files) {
     const at = path.join(dir, file.kind, file.name);
@@ -96,14 +106,14 @@ export function corpusProblems(manifest: Manifest, dir = FILES_DIR): string[] {
 }
 
 /** Throws, naming the materialise command, unless every file is present and intact. */
-export function assertCorpus(manifest: Manifest, dir = FILES_DIR): void {
+export function assertCorpus(manifest: Manifest, dir = corpusDir()): void {
   const problems = corpusProblems(manifest, dir);
   if (problems.length > 0) {
     const shown = problems.slice(0, 5).join("; ") + (problems.length > 5 ? `; and ${problems.length - 5} more` : "");
-    throw new Error(`the real-document corpus is not materialised (${shown}): run ${MATERIALISE_COMMAND}`);
+    throw new Error(`the real-document corpus in ${dir} is not complete and intact (${shown}): run ${MATERIALISE_COMMAND}, or provide ${SHARED_FILES_DIR}`);
   }
 }
 
-export function readCorpusFile(file: CorpusFile, dir = FILES_DIR): Buffer {
+export function readCorpusFile(file: CorpusFile, dir = corpusDir()): Buffer {
   return fs.readFileSync(path.join(dir, file.kind, file.name));
 }

@@ -19,6 +19,7 @@ import { collapseWhitespace } from "../html/text";
 import { parseHtmlDocument } from "../html/document";
 import { readJsonLd } from "./json-ld";
 import { jsonLdArticle, uniqueNames } from "./json-ld-article";
+import type { DateOptions } from "../zoned-time";
 
 /** What an article page declares; `body` is in memory only and never stored (STO-3). */
 export interface ArticleData {
@@ -37,8 +38,8 @@ export interface ArticleData {
   lede?: string;
 }
 
-/** Options beyond the stable contract. */
-export interface ArticleOptions {
+/** Options beyond the stable contract (`timeZone`: the outlet's, for dates written without one). */
+export interface ArticleOptions extends DateOptions {
   /** Our robots product token (ID-1) for `<meta name="…">` addressed to us. @default "HemeroscopioBot" */
   productToken?: string;
 }
@@ -70,8 +71,8 @@ function extract(html: Uint8Array | string, url: string, contentType: string | u
   const doc = parseHtmlDocument(html, contentType);
   const clean = cleaner(doc);
   const tags = readMetaTags(doc);
-  const ld = jsonLdArticle(readJsonLd(doc), clean);
-  const meta = metaFallbacks(doc, tags, clean);
+  const ld = jsonLdArticle(readJsonLd(doc), clean, options);
+  const meta = metaFallbacks(doc, tags, clean, options);
   const signals = metaSignals(url, tags, options.productToken);
   const canonicalUrl = safeCanonical(url, canonicalHref(doc) ?? tags.find((t) => t.name === "og:url")?.content);
   const isAccessibleForFree = isOpenArticle(ld?.isAccessibleForFree, wallSignals(doc, tags));

@@ -5,6 +5,7 @@
  * boolean or a string, on the article, on its `hasPart` sections or on the `WebPage`.
  */
 import { parseDeclaredDate } from "./dates";
+import type { DateOptions } from "../zoned-time";
 
 /** Metadata as the JSON-LD declares it; absent fields were not declared (or unreadable). */
 export interface JsonLdArticle {
@@ -124,13 +125,13 @@ function accessibility(article: JsonNode, nodes: readonly JsonNode[], byId: Map<
 }
 
 /** EXT-4: the metadata of the page's article node; undefined when the JSON-LD has none. */
-export function jsonLdArticle(values: readonly unknown[], clean: (s: string) => string): JsonLdArticle | undefined {
+export function jsonLdArticle(values: readonly unknown[], clean: (s: string) => string, dates: DateOptions = {}): JsonLdArticle | undefined {
   const { nodes, byId } = collect(values);
   const article = nodes.find((n) => typesOf(n).some((t) => ARTICLE_TYPES.has(t)));
   if (article === undefined) return undefined;
   const headline = firstText(article.headline, clean) ?? firstText(article.name, clean);
-  const publishedAt = parseDeclaredDate(firstText(article.datePublished, (s) => s.trim()));
-  const modifiedAt = parseDeclaredDate(firstText(article.dateModified, (s) => s.trim()));
+  const publishedAt = parseDeclaredDate(firstText(article.datePublished, (s) => s.trim()), dates);
+  const modifiedAt = parseDeclaredDate(firstText(article.dateModified, (s) => s.trim()), dates);
   const section = sectionOf(article.articleSection, clean);
   const authors = uniqueNames(authorNames(article.author ?? article.creator, byId, clean));
   const isAccessibleForFree = accessibility(article, nodes, byId);

@@ -5,6 +5,7 @@
  * invalid escapes and several objects in one block. A block that still cannot be read is
  * skipped; the others count (docs/standards.md §8 "survive broken blocks").
  */
+import { decodeEntities } from "../xml/entities";
 
 /** Largest block we try to read; article metadata is a few KiB, anything bigger is a site dump. */
 const MAX_BLOCK_CHARS = 2_000_000;
@@ -21,16 +22,6 @@ function unwrap(text: string): string {
     .replace(/^<!--/, "")
     .replace(/-->$/, "")
     .trim();
-}
-
-/** `&quot;` and friends, for blocks escaped as if they were HTML text. */
-function decodeBasicEntities(text: string): string {
-  const named: Readonly<Record<string, string>> = { quot: '"', amp: "&", lt: "<", gt: ">", apos: "'", nbsp: "\u00A0" };
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, code: string) => {
-    if (code[0] !== "#") return named[code.toLowerCase()] ?? m;
-    const n = code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-    return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : m;
-  });
 }
 
 /** Fixes the common JSON errors without touching string contents otherwise. */
@@ -77,7 +68,7 @@ export function parseJsonLoose(raw: string): unknown {
   if (text === "") return undefined;
   const strict = tryParse(text);
   if (strict !== undefined) return strict;
-  if (/^[[{]\s*&(?:quot|#34|#x22);/i.test(text)) text = decodeBasicEntities(text);
+  if (/^[[{]\s*&(?:quot|#34|#x22);/i.test(text)) text = decodeEntities(text);
   const repaired = repairJson(text);
   // Several top-level objects written one after the other: `{…}\n{…}`.
   return tryParse(repaired) ?? tryParse(`[${repaired.replace(/}\s*{/g, "},{")}]`);

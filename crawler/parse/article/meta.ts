@@ -4,6 +4,7 @@
  */
 import type { MetaTag } from "../../politeness/tdmrep";
 import { parseDeclaredDate } from "./dates";
+import type { DateOptions } from "../zoned-time";
 import { collapseWhitespace } from "../html/text";
 
 /** Metadata from Open Graph and plain meta tags, used where JSON-LD is silent. */
@@ -59,12 +60,12 @@ function titleWithoutSite(title: string, siteName: string | undefined): string {
 }
 
 /** EXT-4: Open Graph / meta / `<title>` values for the fields JSON-LD may lack. */
-export function metaFallbacks(doc: Document, tags: readonly MetaTag[], clean: (s: string) => string): MetaFallbacks {
+export function metaFallbacks(doc: Document, tags: readonly MetaTag[], clean: (s: string) => string, dates: DateOptions = {}): MetaFallbacks {
   const title = collapseWhitespace(doc.querySelector("title")?.textContent ?? "");
   const headline = firstMeta(tags, "og:title", "twitter:title")
     ?? (title === "" ? undefined : titleWithoutSite(title, firstMeta(tags, "og:site_name")));
-  const publishedAt = parseDeclaredDate(firstMeta(tags, "article:published_time", "datepublished", "date"));
-  const modifiedAt = parseDeclaredDate(firstMeta(tags, "article:modified_time", "og:updated_time", "datemodified"));
+  const publishedAt = parseDeclaredDate(firstMeta(tags, "article:published_time", "datepublished", "date"), dates);
+  const modifiedAt = parseDeclaredDate(firstMeta(tags, "article:modified_time", "og:updated_time", "datemodified"), dates);
   const section = firstMeta(tags, "article:section");
   // article:author is often a profile URL (Facebook's convention): only names are bylines.
   const authors = [...metaValues(tags, "article:author"), ...metaValues(tags, "author")]

@@ -23,6 +23,11 @@ export function itemAuthors(item: XmlElement): string[] {
     raw.push(name ? name.text : rssAuthor(author.text));
   }
   for (const creator of childrenOf(item, "dc:creator")) raw.push(creator.text);
+  return authorNames(raw);
+}
+
+/** The distinct names in bylines as written (several people in one, emails and "Por" dropped), in order. */
+export function authorNames(raw: readonly string[]): string[] {
   const names: string[] = [];
   const seen = new Set<string>();
   for (const value of raw) {

@@ -3,7 +3,7 @@
  * precedence, headline cleaned, declared date, first category, bylines. Descriptions and
  * bodies never reach this file: the reader skips them (SPEC STO-3).
  */
-import { parseFeedDate } from "../dates";
+import { parseFeedDate, type DateOptions } from "../dates";
 import { itemAuthors } from "./authors";
 import type { XmlElement } from "../xml/xml";
 import { MAX_HEADLINE, childrenOf, firstOf, inlineText, resolveHref, urlText } from "../xml/query";
@@ -35,12 +35,12 @@ const DATE_KEYS = [
 ];
 
 /** The FeedItem of an item or entry, or undefined without a usable link and title. */
-export function feedItem(element: XmlElement, feedUrl: string, withLede = false): FeedItem | undefined {
+export function feedItem(element: XmlElement, feedUrl: string, withLede = false, dates: DateOptions = {}): FeedItem | undefined {
   const url = element.local === "entry" ? atomLink(element, feedUrl) : rssLink(element, feedUrl);
   const title = inlineText(firstOf(element, "title", "atom:title", "dc:title")?.text ?? "");
   if (!url || !title || title.length > MAX_HEADLINE) return undefined;
   const item: FeedItem = { url, title, authors: itemAuthors(element) };
-  const publishedAt = itemDate(element);
+  const publishedAt = itemDate(element, dates);
   if (publishedAt) item.publishedAt = publishedAt;
   const section = itemSection(element);
   if (section) item.section = section;
@@ -85,10 +85,10 @@ function atomLink(entry: XmlElement, feedUrl: string): string | undefined {
   return text && /^https?:\/\//i.test(href) ? resolveHref(href, feedUrl, text.bases, true) : undefined;
 }
 
-function itemDate(item: XmlElement): Date | undefined {
+function itemDate(item: XmlElement, dates: DateOptions): Date | undefined {
   for (const key of DATE_KEYS) {
     for (const element of childrenOf(item, key)) {
-      const date = parseFeedDate(element.text);
+      const date = parseFeedDate(element.text, dates);
       if (date) return date;
     }
   }

@@ -4,7 +4,7 @@
  * bare text (`<sitemap>https://…</sitemap>`). Elements are matched by namespace or local
  * name, so `<ns0:url>` counts. Bad input gives an empty urlset, never an exception (SEC-4).
  */
-import { parseFeedDate } from "../dates";
+import { parseFeedDate, type DateOptions } from "../dates";
 import { inflateIfGzip } from "../../fetch/bytes/gzip-file";
 import { readRecords, type XmlElement } from "../xml/xml";
 import { MAX_HEADLINE, firstOf, inlineText, resolveHref, urlText } from "../xml/query";
@@ -30,8 +30,11 @@ const ENTRY_OF: Readonly<Record<string, string>> = { urlset: "url", sitemapindex
 /** Parts of an entry we never use, left unread: images, videos, hreflang alternates, publication names. */
 const UNREAD = new Set(["image", "video", "link", "publication", "keywords", "stock_tickers", "genres", "changefreq", "priority"]);
 
-/** The entries of a sitemap or sitemap index, one per URL (first wins); an empty urlset if unreadable. */
-export function parseSitemap(body: Uint8Array | string, url: string, contentType?: string): Sitemap {
+/**
+ * The entries of a sitemap or sitemap index, one per URL (first wins); an empty urlset if
+ * unreadable. `options.timeZone` (the outlet's) reads dates written without a zone.
+ */
+export function parseSitemap(body: Uint8Array | string, url: string, contentType?: string, options: DateOptions = {}): Sitemap {
   try {
     const bytes = typeof body === "string" ? body : inflateIfGzip(body);
     if (bytes === undefined) return { kind: "urlset", entries: [] };
@@ -45,7 +48,7 @@ export function parseSitemap(body: Uint8Array | string, url: string, contentType
       skip: UNREAD,
       onRecord(record, rootName) {
         if (ENTRY_OF[rootName] !== record.local) return; // a <sitemap> in a urlset, or a root that is no sitemap
-        const entry = sitemapEntry(record, url, rootName === "urlset");
+        const entry = sitemapEntry(record, url, rootName === "urlset", options);
         if (!entry || seen.has(entry.url)) return;
         seen.add(entry.url);
         entries.push(entry);
@@ -58,7 +61,7 @@ export function parseSitemap(body: Uint8Array | string, url: string, contentType
 }
 
 /** Article URLs are canonical (EXT-5); sitemap URLs in an index are only resolved, since we fetch them as given. */
-function sitemapEntry(record: XmlElement, sitemapUrl: string, canonical: boolean): SitemapEntry | undefined {
+function sitemapEntry(record: XmlElement, sitemapUrl: string, canonical: boolean, dates: DateOptions): SitemapEntry | undefined {
   const loc = childByLocal(record, "loc");
   // `<sitemap>https://…/a.xml</sitemap>`: some generators write the URL as the entry's text.
   const bare = loc === undefined && record.children.length === 0 && ABSOLUTE_HTTP.test(urlText(record.text)) ? record : undefined;
@@ -66,13 +69,13 @@ function sitemapEntry(record: XmlElement, sitemapUrl: string, canonical: boolean
   const url = source ? resolveHref(urlText(source.text), sitemapUrl, source.bases, canonical) : undefined;
   if (!url) return undefined;
   const entry: SitemapEntry = { url };
-  const lastmod = parseFeedDate(childByLocal(record, "lastmod")?.text);
+  const lastmod = parseFeedDate(childByLocal(record, "lastmod")?.text, dates);
   if (lastmod) entry.lastmod = lastmod;
   const news = firstOf(record, "news:news");
   if (news) {
     const title = inlineText(firstOf(news, "news:title")?.text ?? "");
     if (title && title.length <= MAX_HEADLINE) entry.newsTitle = title;
-    const published = parseFeedDate(firstOf(news, "news:publication_date")?.text);
+    const published = parseFeedDate(firstOf(news, "news:publication_date")?.text, dates);
     if (published) entry.newsPublishedAt = published;
   }
   return entry;

@@ -49,7 +49,7 @@ describe("one HTTP exchange", () => {
       host: "x.test",
       "user-agent": c.bot.userAgent,
       from: c.bot.email,
-      accept: "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8",
+      accept: "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.8, application/json;q=0.7",
       "accept-encoding": "gzip, br, deflate",
       "if-none-match": 'W/"v1"',
       "if-modified-since": "Sun, 06 Nov 1994 08:49:37 GMT",

@@ -7,7 +7,7 @@ const identity = { userAgent: "HemeroscopioBot/1.0 (+https://hemeroscopio.org/bo
 
 describe("request headers", () => {
   it.each<[FetchKind, string]>([
-    ["feed", "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8"],
+    ["feed", "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.8, application/json;q=0.7"],
     ["sitemap", "application/xml, text/xml"],
     ["page", "text/html, application/xhtml+xml"],
     ["probe", "text/html, application/xhtml+xml"],

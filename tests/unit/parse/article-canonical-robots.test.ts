@@ -34,6 +34,14 @@ describe("Googlebot-only meta robots (SPEC SIG-3)", () => {
     expect(a.body).toBeDefined();
   });
 
+  it("SIG-3: directives apart by blanks only are read one by one, for Googlebot and for us (El Comercio's `index follow`)", () => {
+    const a = extractArticle(page('<meta name="robots" content="noindex nofollow, max-snippet: -1"><meta name="GOOGLEBOT" content="index follow">'), URL_A);
+    expect(a.robots.sort()).toEqual(["googlebot:follow", "googlebot:index", "max-snippet:-1", "nofollow", "noindex"]);
+    expect(a.body).toBeDefined();
+    const dated = extractArticle(page('<meta name="robots" content="index, unavailable_after: 2025-04-27 00:00:00 CET">'), URL_A);
+    expect(dated.robots).toEqual(["index", "unavailable_after:2025-04-27 00:00:00 CET"]);
+  });
+
   it("SIG-3: a page with Googlebot-News directives only has no directive of ours; ours and robots are plain", () => {
     expect(extractArticle(page('<meta name="googlebot-news" content="noindex">'), URL_A).robots).toEqual(["googlebot-news:noindex"]);
     expect(extractArticle(page('<meta name="HemeroscopioBot" content="noai"><meta name="robots" content="noarchive">'), URL_A).robots.sort()).toEqual(["noai", "noarchive"]);

@@ -1,0 +1,1 @@
+ALTER TABLE "frontpage_captures" ADD COLUMN "not_modified" boolean DEFAULT false NOT NULL;
