@@ -14,13 +14,12 @@ import { documentFrequency, keyTerms } from "../../lib/analysis/story-terms";
 import { placeInWindow } from "./story-window";
 
 /**
- * Only fingerprints with a lede are clustered (flag `WITH_LEDE`, see \`hasLede\`).
- * A headline alone is too little evidence: on the simulated web, headline-only clustering
- * stays below 0.35 pairwise precision at any threshold, since unrelated news about the same
- * person and subject gets near-identical headlines. An article seen without a lede waits
- * for its feed item or its page read to bring one.
+ * Every fingerprint is clustered, headline-only ones too: on real home pages and feeds
+ * many items never bring a description (docs/stories.md measures the clustering on
+ * headlines alone). An article placed on its headline keeps its story when its lede
+ * arrives (crawler/derive/fingerprints.ts); one left alone is placed again with it.
  */
-const WITH_LEDE = sql`f.minhash[1] = 1`;
+const CLUSTERED = sql`true`;
 
 /** Advisory lock key of the story step ("stories" in ASCII). */
 const LOCK_KEY = 0x73746f72;
@@ -110,7 +109,7 @@ export async function clusterPendingStories(db: Db, p: { now: number; options?: 
     where a.id = f.article_id and f.clustered_at is null and a.story_id is not null`);
   const [pending] = await db.execute<{ earliest: string | Date | null }>(sql`
     select min(${articleTime}) as earliest from story_fingerprints f join articles a on a.id = f.article_id
-    where f.clustered_at is null and ${WITH_LEDE}`);
+    where f.clustered_at is null and ${CLUSTERED}`);
   const earliest = fromSqlTime(pending?.earliest);
   if (earliest === undefined) return 0;
   return transactionRetryingConflicts(db, async (tx) => {
@@ -119,7 +118,7 @@ export async function clusterPendingStories(db: Db, p: { now: number; options?: 
     // An article's time is when it was published (declared), else first seen: a first crawl
     // records a day of articles at once, and their capture times say nothing about the news.
     // Only the window before the earliest pending article is loaded (retention bounds the rest).
-    const { placements, merges, pending: placed, window } = await placeInWindow(tx, { where: WITH_LEDE, articleTime, from: earliest - options.windowMs, options });
+    const { placements, merges, pending: placed, window } = await placeInWindow(tx, { where: CLUSTERED, articleTime, from: earliest - options.windowMs, options });
     const created = await createStories(tx, placements, p.now);
     const assigned = placements.map((pl) => ({ articleId: pl.articleId, storyId: "storyId" in pl ? pl.storyId : created.get(pl.newStory)! }));
     if (assigned.length > 0) {
