@@ -20,7 +20,9 @@ export const FINGERPRINT_RETENTION_MS = 72 * 3_600_000;
 export const WITH_LEDE = 1;
 export const HEADLINE_ONLY = 0;
 
-const words = (text: string) => text.match(/[\p{L}\p{N}]+/gu) ?? [];
+/** Words, with a figure's thousands and decimal separators kept inside it ("12.000", "3,5"). */
+const WORD = /\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{N}]+/gu;
+const words = (text: string) => text.match(WORD) ?? [];
 
 /**
  * Tokens that identify a story: light stems of folded words of ≥ 2 characters that are not
@@ -57,7 +59,7 @@ export function ledeNames(lede: string, language?: StoryLanguage): string[] {
   const text = withoutTrailingLink(lede);
   const lang = language ?? storyLanguage(words(text).map(fold));
   const names: string[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+  for (const m of text.matchAll(WORD)) {
     const word = m[0];
     const before = text.slice(0, m.index).trimEnd();
     const opens = before === "" || OPENERS.has(before[before.length - 1]!);
@@ -73,13 +75,51 @@ function fnv1a(text: string): number {
   return h >>> 0;
 }
 
-/** A token's stored form: its hash with the lowest bit telling a name or figure (1) from another word (0). */
+/**
+ * A token's stored form: its hash with the lowest bit telling a name or figure (1) from
+ * another word (0); the next bit is 0 (a word, not a part of one, see `partHash`).
+ */
 export function tokenHash(token: string, name: boolean): number {
-  return ((fnv1a(token) & ~1) | (name ? 1 : 0)) | 0;
+  return ((fnv1a(token) & ~3) | (name ? 1 : 0)) | 0;
+}
+
+/** A word part's stored form (`compoundParts`): the second bit set. */
+export function partHash(part: string): number {
+  return ((fnv1a(`~${part}`) & ~3) | 2) | 0;
 }
 
 /** Whether a stored token is a name or a figure. */
 export const isName = (token: number) => (token & 1) === 1;
+
+/** Whether a stored token is a part of a word (a compound's head or modifier), not a word. */
+export const isPart = (token: number) => (token & 2) === 2;
+
+/**
+ * German compounds' parts: the first five and the last six letters of each stem, so
+ * "Sturmtief", "Sturmflut" and "Sturm" meet on "sturm", "Grünenparteitag" and "Parteitag" on
+ * "teitag". Parts are marked apart: they add weight to a link but do not count as words shared.
+ */
+export function compoundParts(stems: readonly string[]): string[] {
+  const parts = new Set<string>();
+  for (const stem of stems) {
+    if (/\p{N}/u.test(stem)) continue;
+    if (stem.length >= 5) parts.add(`${stem.slice(0, 5)}-`);
+    if (stem.length >= 6) parts.add(`-${stem.slice(-6)}`);
+  }
+  return [...parts];
+}
+
+/**
+ * A German headline's trailing byline, as home pages run title and credit together
+ * ("… Smooth operators Von Matthias Kremp", "… Eine Analyse von Jonas Schaible"): the
+ * author is not the news, and one author's pieces on different news would meet on the name.
+ */
+const BYLINE = /\s+(?:Von|Ein(?:e|en)?\s+[\p{L}-]+\s+von)\s+\p{Lu}[\p{L}.'-]*(?:\s+(?:und\s+)?\p{Lu}[\p{L}.'-]*){0,7}(?:,\s.*)?$/u;
+
+/** A headline without a trailing byline. */
+export function withoutByline(headline: string): string {
+  return headline.replace(BYLINE, "");
+}
 
 /** What the recorder keeps of a headline and lede: the stored array and how many tokens it holds. */
 export interface StoryFingerprint { fingerprint: number[]; tokens: number }
@@ -91,11 +131,14 @@ export interface StoryFingerprint { fingerprint: number[]; tokens: number }
  * news from the prose around it). A word that is a name anywhere is stored once, as a name.
  */
 export function storyFingerprint(headline: string, lede?: string): StoryFingerprint {
+  const title = withoutByline(headline);
   const teaser = withoutTrailingLink(lede ?? "");
-  const language = storyLanguage(words(`${headline} ${teaser}`).map(fold));
-  const names = new Set([...ledeNames(headline, language), ...ledeNames(teaser, language)]);
-  const all = new Set([...storyTokens(headline, language), ...storyTokens(teaser, language)].filter((w) => !names.has(w)));
-  const hashes = new Set([...[...names].map((w) => tokenHash(w, true)), ...[...all].map((w) => tokenHash(w, false))]);
+  const language = storyLanguage(words(`${title} ${teaser}`).map(fold));
+  const names = new Set([...ledeNames(title, language), ...ledeNames(teaser, language)]);
+  const stems = new Set([...storyTokens(title, language), ...storyTokens(teaser, language)]);
+  const all = [...stems].filter((w) => !names.has(w));
+  const parts = language === "de" ? compoundParts([...stems]) : [];
+  const hashes = new Set([...[...names].map((w) => tokenHash(w, true)), ...all.map((w) => tokenHash(w, false)), ...parts.map(partHash)]);
   const withLede = teaser.trim() !== "";
   return { fingerprint: [withLede ? WITH_LEDE : HEADLINE_ONLY, ...[...hashes].sort((a, b) => a - b)], tokens: hashes.size };
 }

@@ -12,10 +12,13 @@
  * The cosine, unlike a Jaccard ratio, does not punish a headline for meeting a headline and
  * a description: the shorter side's weight is not diluted by the longer side's extra words.
  */
-import { isName } from "./fingerprint";
+import { isName, isPart } from "./fingerprint";
 
 /** A fingerprint's tokens, ascending (see `fingerprintTokens`). */
 export type Tokens = Int32Array | readonly number[];
+
+/** Weight of a word part (a German compound's head or modifier) against a word of the same rarity. */
+export const PART_WEIGHT = 0.5;
 
 /** A token's identity: its hash without the name bit. */
 export const tokenKey = (token: number) => token & ~1;
@@ -38,10 +41,10 @@ export function documentCounts(all: Iterable<Tokens>): DocumentCounts {
 }
 
 /** A token's weight in the window: rarity (idf) × `nameWeight` for a name or figure; 0 when no other article has it. */
-export function tokenWeight(token: number, window: DocumentCounts, nameWeight: number): number {
+export function tokenWeight(token: number, window: DocumentCounts, nameWeight: number, partWeight = PART_WEIGHT): number {
   const df = window.counts.get(tokenKey(token)) ?? 0;
   if (df < 2) return 0;
-  return Math.log((window.documents + 1) / df) * (isName(token) ? nameWeight : 1);
+  return Math.log((window.documents + 1) / df) * (isName(token) ? nameWeight : isPart(token) ? partWeight : 1);
 }
 
 /** The weights of a token set in the window, beside its tokens (`weights[i]` is `tokens[i]`'s). */
