@@ -46,8 +46,12 @@ export interface ClusterOptions {
   mergeThreshold: number;
   /** Score taken off a link between two articles of one outlet: its rubrics and series share words that are not news. */
   sameOutletPenalty: number;
-  /** Least mean score of an article against a story's members for joining it: a chain of look-alikes is not a story. */
-  meanFloor: number;
+  /** Weight of a word part (German compounds) against a word of the same rarity. */
+  partWeight: number;
+  /** Rubric damping (`dampRubrics`): least items of one outlet, least share of the token's items, and the weight left. */
+  rubricItems: number;
+  rubricShare: number;
+  rubricWeight: number;
   /** Least number of weighted tokens a link shares: one word in common is a topic, not an event. */
   minShared: number;
   /** Tokens in more than this share of the window's articles find no candidates (they still count in scores they are part of). */
@@ -56,7 +60,8 @@ export interface ClusterOptions {
 
 /** Chosen on the development split of the labelled real set (docs/stories.md). */
 export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
-  windowMs: 72 * 3_600_000, threshold: 0.3, agePenalty: 0.05, ageScaleMs: 3_600_000, nameWeight: 1.5, mergeThreshold: 0.4, sameOutletPenalty: 0.1, meanFloor: 0, minShared: 2, commonShare: 0.05,
+  windowMs: 72 * 3_600_000, threshold: 0.25, agePenalty: 0.06, ageScaleMs: 6 * 3_600_000, nameWeight: 1, partWeight: 1,
+  mergeThreshold: 0.35, sameOutletPenalty: 0.1, rubricItems: 3, rubricShare: 0.7, rubricWeight: 0.2, minShared: 2, commonShare: 0.05,
 };
 
 /** Where a pending article goes: an existing story, or a new one (same `newStory` = same new story). */
@@ -95,7 +100,8 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
   const sorted = items.filter((i) => i.at >= earliest - options.windowMs).sort((a, b) => a.at - b.at || a.articleId - b.articleId);
   const window = documentCounts(sorted.map((i) => i.tokens));
   yield;
-  const weights = tokenWeightsOfAll(sorted.map((i) => i.tokens), window, options.nameWeight);
+  const weights = tokenWeightsOfAll(sorted.map((i) => i.tokens), window, options.nameWeight, options.partWeight);
+  if (options.rubricWeight !== 1) dampRubrics(sorted, weights, options);
   const norms = Float64Array.from(weights, norm);
   const common = Math.max(8, options.commonShare * sorted.length);
   yield;
@@ -139,9 +145,8 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
         if (!isPart(item.tokens[i]!)) shared[other] = shared[other]! + 1;
       }
     }
-    // Best link per story (an unassigned article is a story of its own, keyed by its position),
-    // and the sum of its scores against the story's members, for the mean.
-    const links = new Map<number, { score: number; other: number; sum: number }>();
+    // Best link per story (an unassigned article is a story of its own, keyed by its position).
+    const links = new Map<number, { score: number; other: number }>();
     for (const other of touched) {
       const candidate = sorted[other]!;
       const gap = Math.abs(item.at - candidate.at);
@@ -149,22 +154,14 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
       const sharedTokens = shared[other]!;
       dot[other] = 0;
       shared[other] = 0;
-      if (gap > options.windowMs || score <= 0) continue;
+      if (gap > options.windowMs) continue;
       const target = stories.of(other) ?? unassignedKey(other);
-      const link = links.get(target) ?? { score: -Infinity, other, sum: 0 };
-      link.sum += score;
-      if (sharedTokens >= options.minShared && score > link.score) [link.score, link.other] = [score, other];
-      links.set(target, link);
+      if (sharedTokens < options.minShared) continue;
+      const link = links.get(target);
+      if (!link || score > link.score) links.set(target, { score, other });
     }
-    const mean = (target: number, link: { score: number; sum: number }) => {
-      const members = stories.membersOf(target);
-      if (!members) return link.score;
-      let inWindow = 0;
-      for (const m of members) if (Math.abs(sorted[m]!.at - item.at) <= options.windowMs) inWindow++;
-      return link.sum / Math.max(1, inWindow);
-    };
     const ranked = [...links.entries()]
-      .filter(([target, link]) => link.score >= Math.min(options.threshold, options.mergeThreshold) && mean(target, link) >= options.meanFloor)
+      .filter(([, link]) => link.score >= Math.min(options.threshold, options.mergeThreshold))
       .sort((a, b) => b[1].score - a[1].score || a[1].other - b[1].other);
     const best = ranked[0];
     if (best && best[1].score >= options.threshold) {
@@ -184,6 +181,35 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
   return { placements: stories.placements(), merges: stories.finalMerges() };
 }
 
+/**
+ * An outlet's rubrics and series ("Bilder des Tages", "SZ-Adventsquiz", "Gesundheit:") are
+ * words it puts on many of its own items and other outlets seldom use: they link its items
+ * to each other, never to the news. A token at least `rubricItems` items of one outlet carry,
+ * making up at least `rubricShare` of the window's items with it, weighs `rubricWeight` of its rarity.
+ */
+function dampRubrics(sorted: readonly ClusterItem[], weights: Float64Array[], options: ClusterOptions): void {
+  const byOutlet = new Map<number, Map<number, number>>();
+  const total = new Map<number, number>();
+  sorted.forEach((item) => {
+    let counts = byOutlet.get(item.outletId);
+    if (!counts) byOutlet.set(item.outletId, (counts = new Map()));
+    for (const t of item.tokens) {
+      const key = tokenKey(t);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      total.set(key, (total.get(key) ?? 0) + 1);
+    }
+  });
+  sorted.forEach((item, position) => {
+    const counts = byOutlet.get(item.outletId)!;
+    const w = weights[position]!;
+    for (let i = 0; i < item.tokens.length; i++) {
+      const key = tokenKey(item.tokens[i]!);
+      const own = counts.get(key)!;
+      if (own >= options.rubricItems && own >= options.rubricShare * total.get(key)!) w[i] = w[i]! * options.rubricWeight;
+    }
+  });
+}
+
 const isPending = (item: ClusterItem) => item.pending && item.storyId === null;
 /** Key of an unassigned article among the link targets (story keys are ids > 0 and new keys < 0). */
 const unassignedKey = (position: number) => 0.5 + position;
@@ -199,10 +225,6 @@ class StoryState {
     sorted.forEach((item, index) => {
       if (item.storyId !== null) this.assign(index, item.storyId);
     });
-  }
-
-  membersOf(target: number): readonly number[] | undefined {
-    return this.members.get(target);
   }
 
   of(position: number): number | undefined {

@@ -116,9 +116,12 @@ export function compoundParts(stems: readonly string[]): string[] {
  */
 const BYLINE = /\s+(?:Von|Ein(?:e|en)?\s+[\p{L}-]+\s+von)\s+\p{Lu}[\p{L}.'-]*(?:\s+(?:und\s+)?\p{Lu}[\p{L}.'-]*){0,7}(?:,\s.*)?$/u;
 
-/** A headline without a trailing byline. */
+/** A ticker's clock time ("10:53 Newsticker …"): when the line was posted, not the news. */
+const CLOCK_TIME = /(?<![\p{N}])\d{1,2}[:.]\d{2}(?:\s*Uhr)?(?![\p{N}])/gu;
+
+/** A headline without a trailing byline or a ticker's clock times. */
 export function withoutByline(headline: string): string {
-  return headline.replace(BYLINE, "");
+  return headline.replace(BYLINE, "").replace(CLOCK_TIME, " ");
 }
 
 /** What the recorder keeps of a headline and lede: the stored array and how many tokens it holds. */

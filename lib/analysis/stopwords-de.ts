@@ -22,7 +22,7 @@ wollen wollte wurde wurden zu zum zur zwar zwischen
 
 /** Teaser framing that says nothing about which news it is. */
 const TEASER_FRAMING = `
-liveblog newsblog live ticker liveticker video videos foto fotos bildergalerie mehr weiterlesen
+liveblog newsblog live ticker liveticker newsticker video videos foto fotos bildergalerie mehr weiterlesen
 plus exklusiv eilmeldung update kommentar analyse interview podcast uhr heute gestern
 `;
 

@@ -57,14 +57,14 @@ export function tokenWeights(tokens: Tokens, window: DocumentCounts, nameWeight:
  * of it): a window of tens of thousands of articles allocates one block outside V8's heap, not
  * one per article, which the allocator would be left to scatter and keep.
  */
-export function tokenWeightsOfAll(all: readonly Tokens[], window: DocumentCounts, nameWeight: number): Float64Array[] {
+export function tokenWeightsOfAll(all: readonly Tokens[], window: DocumentCounts, nameWeight: number, partWeight = PART_WEIGHT): Float64Array[] {
   let total = 0;
   for (const tokens of all) total += tokens.length;
   const block = new Float64Array(total);
   let at = 0;
   return all.map((tokens) => {
     const weights = block.subarray(at, at + tokens.length);
-    for (let i = 0; i < tokens.length; i++) weights[i] = tokenWeight(tokens[i]!, window, nameWeight);
+    for (let i = 0; i < tokens.length; i++) weights[i] = tokenWeight(tokens[i]!, window, nameWeight, partWeight);
     at += tokens.length;
     return weights;
   });
