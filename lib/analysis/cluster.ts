@@ -52,6 +52,8 @@ export interface ClusterOptions {
   rubricItems: number;
   rubricShare: number;
   rubricWeight: number;
+  /** Least mean score of an article against a story's members for joining it (average linkage as a floor under single linkage). */
+  meanFloor: number;
   /** Least number of weighted tokens a link shares: one word in common is a topic, not an event. */
   minShared: number;
   /** Tokens in more than this share of the window's articles find no candidates (they still count in scores they are part of). */
@@ -61,7 +63,7 @@ export interface ClusterOptions {
 /** Chosen on the development split of the labelled real set (docs/stories.md). */
 export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   windowMs: 72 * 3_600_000, threshold: 0.25, agePenalty: 0.06, ageScaleMs: 6 * 3_600_000, nameWeight: 1, partWeight: 1,
-  mergeThreshold: 0.35, sameOutletPenalty: 0.1, rubricItems: 3, rubricShare: 0.7, rubricWeight: 0.2, minShared: 2, commonShare: 0.05,
+  mergeThreshold: 0.35, sameOutletPenalty: 0.1, rubricItems: 3, rubricShare: 0.7, rubricWeight: 0.2, meanFloor: 0, minShared: 2, commonShare: 0.05,
 };
 
 /** Where a pending article goes: an existing story, or a new one (same `newStory` = same new story). */
@@ -145,8 +147,9 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
         if (!isPart(item.tokens[i]!)) shared[other] = shared[other]! + 1;
       }
     }
-    // Best link per story (an unassigned article is a story of its own, keyed by its position).
-    const links = new Map<number, { score: number; other: number }>();
+    // Best link per story (an unassigned article is a story of its own, keyed by its position),
+    // and the sum of its positive scores against the story's members, for the mean.
+    const links = new Map<number, { score: number; other: number; sum: number }>();
     for (const other of touched) {
       const candidate = sorted[other]!;
       const gap = Math.abs(item.at - candidate.at);
@@ -156,12 +159,22 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
       shared[other] = 0;
       if (gap > options.windowMs) continue;
       const target = stories.of(other) ?? unassignedKey(other);
-      if (sharedTokens < options.minShared) continue;
-      const link = links.get(target);
-      if (!link || score > link.score) links.set(target, { score, other });
+      const link = links.get(target) ?? { score: -Infinity, other, sum: 0 };
+      if (score > 0) link.sum += score;
+      if (sharedTokens >= options.minShared && score > link.score) [link.score, link.other] = [score, other];
+      links.set(target, link);
     }
+    // The mean over the story's members in the window (those sharing no token score 0): one
+    // look-alike member is not enough to join a large story, so a story cannot grow along a chain.
+    const mean = (target: number, link: { score: number; sum: number }) => {
+      const members = stories.membersOf(target);
+      if (!members) return link.score;
+      let inWindow = 0;
+      for (const m of members) if (Math.abs(sorted[m]!.at - item.at) <= options.windowMs) inWindow++;
+      return link.sum / Math.max(1, inWindow);
+    };
     const ranked = [...links.entries()]
-      .filter(([, link]) => link.score >= Math.min(options.threshold, options.mergeThreshold))
+      .filter(([target, link]) => link.score >= Math.min(options.threshold, options.mergeThreshold) && mean(target, link) >= options.meanFloor)
       .sort((a, b) => b[1].score - a[1].score || a[1].other - b[1].other);
     const best = ranked[0];
     if (best && best[1].score >= options.threshold) {
@@ -225,6 +238,10 @@ class StoryState {
     sorted.forEach((item, index) => {
       if (item.storyId !== null) this.assign(index, item.storyId);
     });
+  }
+
+  membersOf(target: number): readonly number[] | undefined {
+    return this.members.get(target);
   }
 
   of(position: number): number | undefined {

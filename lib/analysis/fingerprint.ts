@@ -138,9 +138,9 @@ export function storyFingerprint(headline: string, lede?: string): StoryFingerpr
   const teaser = withoutTrailingLink(lede ?? "");
   const language = storyLanguage(words(`${title} ${teaser}`).map(fold));
   const names = new Set([...ledeNames(title, language), ...ledeNames(teaser, language)]);
-  const stems = new Set([...storyTokens(title, language), ...storyTokens(teaser, language)]);
+  const stems = new Set(storyTokens(title, language));
   const all = [...stems].filter((w) => !names.has(w));
-  const parts = language === "de" ? compoundParts([...stems]) : [];
+  const parts = language === "de" ? compoundParts([...stems, ...names]) : [];
   const hashes = new Set([...[...names].map((w) => tokenHash(w, true)), ...all.map((w) => tokenHash(w, false)), ...parts.map(partHash)]);
   const withLede = teaser.trim() !== "";
   return { fingerprint: [withLede ? WITH_LEDE : HEADLINE_ONLY, ...[...hashes].sort((a, b) => a - b)], tokens: hashes.size };
