@@ -56,6 +56,9 @@ export interface ClusterOptions {
   meanFloor: number;
   /** Least number of weighted tokens a link shares: one word in common is a topic, not an event. */
   minShared: number;
+  /** A link must share a rare token: one in at most max(`rareItems`, `rareShare` × window) articles (`rareShare` 1: no such rule). */
+  rareItems: number;
+  rareShare: number;
   /** Tokens in more than this share of the window's articles find no candidates (they still count in scores they are part of). */
   commonShare: number;
 }
@@ -63,7 +66,7 @@ export interface ClusterOptions {
 /** Chosen on the development split of the labelled real set (docs/stories.md). */
 export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   windowMs: 72 * 3_600_000, threshold: 0.25, agePenalty: 0.06, ageScaleMs: 6 * 3_600_000, nameWeight: 1, partWeight: 1,
-  mergeThreshold: 0.35, sameOutletPenalty: 0.1, rubricItems: 3, rubricShare: 0.7, rubricWeight: 0.2, meanFloor: 0, minShared: 2, commonShare: 0.05,
+  mergeThreshold: 0.35, sameOutletPenalty: 0.1, rubricItems: 3, rubricShare: 0.7, rubricWeight: 0.2, meanFloor: 0, minShared: 2, rareItems: 4, rareShare: 0.01, commonShare: 0.05,
 };
 
 /** Where a pending article goes: an existing story, or a new one (same `newStory` = same new story). */
@@ -105,7 +108,8 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
   const weights = tokenWeightsOfAll(sorted.map((i) => i.tokens), window, options.nameWeight, options.partWeight);
   if (options.rubricWeight !== 1) dampRubrics(sorted, weights, options);
   const norms = Float64Array.from(weights, norm);
-  const common = Math.max(8, options.commonShare * sorted.length);
+  const common = Math.max(64, options.commonShare * sorted.length);
+  const rare = Math.max(options.rareItems, options.rareShare * sorted.length);
   yield;
   const stories = new StoryState(sorted);
   const postings = new Map<number, Posting>();
@@ -138,13 +142,15 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
     const w = weights[position]!;
     for (let i = 0; i < item.tokens.length; i++) {
       if (w[i] === 0) continue;
-      const list = postings.get(tokenKey(item.tokens[i]!));
+      const key = tokenKey(item.tokens[i]!);
+      const list = postings.get(key);
       if (!list) continue;
+      const df = window.counts.get(key)!;
       for (let k = 0; k < list.at.length; k++) {
         const other = list.at[k]!;
         if (dot[other] === 0) touched.push(other);
         dot[other] = dot[other]! + w[i]! * list.weight[k]!;
-        if (!isPart(item.tokens[i]!)) shared[other] = shared[other]! + 1;
+        if (!isPart(item.tokens[i]!)) shared[other] = shared[other]! + (df <= rare ? RARE + 1 : 1);
       }
     }
     // Best link per story (an unassigned article is a story of its own, keyed by its position),
@@ -154,14 +160,15 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
       const candidate = sorted[other]!;
       const gap = Math.abs(item.at - candidate.at);
       const score = dot[other]! / (norms[position]! * norms[other]!) - ageTerm(gap) - (candidate.outletId === item.outletId ? options.sameOutletPenalty : 0);
-      const sharedTokens = shared[other]!;
+      const sharedTokens = shared[other]! % RARE;
+      const sharedRare = shared[other]! >= RARE;
       dot[other] = 0;
       shared[other] = 0;
       if (gap > options.windowMs) continue;
       const target = stories.of(other) ?? unassignedKey(other);
       const link = links.get(target) ?? { score: -Infinity, other, sum: 0 };
       if (score > 0) link.sum += score;
-      if (sharedTokens >= options.minShared && score > link.score) [link.score, link.other] = [score, other];
+      if (sharedTokens >= options.minShared && (sharedRare || options.rareShare >= 1) && score > link.score) [link.score, link.other] = [score, other];
       links.set(target, link);
     }
     // The mean over the story's members in the window (those sharing no token score 0): one
@@ -222,6 +229,9 @@ function dampRubrics(sorted: readonly ClusterItem[], weights: Float64Array[], op
     }
   });
 }
+
+/** Shared-token counts carry this much for a rare token, so one count tells how many and whether one was rare. */
+const RARE = 1 << 16;
 
 const isPending = (item: ClusterItem) => item.pending && item.storyId === null;
 /** Key of an unassigned article among the link targets (story keys are ids > 0 and new keys < 0). */

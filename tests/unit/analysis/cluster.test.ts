@@ -20,6 +20,8 @@ const item = (articleId: number, outletId: number, at: number, fingerprint: numb
   ({ articleId, outletId, at, tokens: fingerprintTokens(fingerprint), storyId: null, pending: true, ...extra });
 const words = (...list: string[]) => [0, ...list.map((w) => tokenHash(w, false)).sort((a, b) => a - b)];
 const place = (items: ClusterItem[], options?: ClusterOptions) => clusterStories(items, options).placements;
+/** A window of a dozen articles has no rarity to speak of: every word of a six-article story is "rare" here. */
+const SMALL_WINDOW: ClusterOptions = { ...DEFAULT_CLUSTER_OPTIONS, rareItems: 8 };
 
 /** Placements as groups of article ids, by story. */
 function groups(placements: Placement[]): number[][] {
@@ -82,8 +84,15 @@ describe("story clustering", () => {
     expect(groups(place([item(1, 1, T0, first), item(2, 2, T0 + HOUR, second), item(3, 3, T0 + 2 * HOUR, third)]))).toEqual([[1, 2, 3]]);
   });
 
+  it("DER-2: a link needs a rare word: headlines sharing only words of dozens of the window's articles stay apart", () => {
+    const topic = (...extra: string[]) => words("ucrani", "rusi", ...extra);
+    const items = Array.from({ length: 24 }, (_, n) => item(n + 1, (n % 6) + 1, T0 + n * MIN, topic(`w${n}`)));
+    items.push(item(25, 1, T0 + 30 * MIN, topic("kerch")), item(26, 2, T0 + 40 * MIN, topic("kerch")));
+    expect(groups(place(items))).toEqual([[25, 26]]);
+  });
+
   it("DER-2: headlines that share only their commonest words stay apart", () => {
-    const news = (n: number) => [0, tokenHash("gobiern", false), tokenHash("espan", true), tokenHash(`w${n}`, false), tokenHash(`v${n}`, false)].sort((a, b) => a - b);
+    const news = (n: number) => [0, ...[tokenHash("gobiern", false), tokenHash("espan", true), tokenHash(`w${n}`, false), tokenHash(`v${n}`, false)].sort((a, b) => a - b)];
     const items = Array.from({ length: 30 }, (_, n) => item(n + 1, (n % 6) + 1, T0 + n * MIN, news(n)));
     expect(place(items)).toEqual([]);
   });
@@ -104,9 +113,9 @@ describe("story clustering", () => {
     };
     setImmediate(spin);
     let tick = 0;
-    const sliced = await clusterStoriesInSlices(items, DEFAULT_CLUSTER_OPTIONS, { sliceMs: 3, now: () => tick++ });
+    const sliced = await clusterStoriesInSlices(items, SMALL_WINDOW, { sliceMs: 3, now: () => tick++ });
     spinning = false;
-    expect(sliced).toEqual(clusterStories(items));
+    expect(sliced).toEqual(clusterStories(items, SMALL_WINDOW));
     expect(groups(sliced.placements)).toEqual([[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]]);
     expect(turns).toBeGreaterThanOrEqual(4);
   });
@@ -120,7 +129,7 @@ describe("stories found to be one", () => {
       item(3, 3, T0 + 2 * MIN, housing(2), { storyId: 52, pending: false }),
       item(4, 4, T0 + 3 * MIN, housing(0), { storyId: 52, pending: false }),
       item(5, 5, T0 + 4 * MIN, housing(1)),
-    ]);
+    ], SMALL_WINDOW);
     expect(merges).toEqual([{ from: 52, into: 40 }]);
     expect(placements).toEqual([{ articleId: 5, storyId: 40 }]);
   });
@@ -132,7 +141,7 @@ describe("stories found to be one", () => {
       item(3, 1, T0 + 2 * MIN, housing(2), { storyId: 52, pending: false }),
       item(4, 4, T0 + 3 * MIN, housing(0), { storyId: 52, pending: false }),
       item(5, 5, T0 + 4 * MIN, housing(1)),
-    ]);
+    ], SMALL_WINDOW);
     expect(merges).toEqual([{ from: 52, into: 40 }]);
   });
 
