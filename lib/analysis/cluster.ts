@@ -6,7 +6,9 @@
  * gap in hours (real outlets cover one event hours apart, follow-ups come over days).
  * It joins the story of its best link (single linkage: one clear link to any member is
  * enough, as coverage of one event drifts from its first wording); two unassigned matching
- * articles open a story. An article that links clearly to two stories shows they are one:
+ * articles open a story. A link needs two shared words, one of them rare in the window: a
+ * window of look-alike headlines (the same people and topics all day) would otherwise chain
+ * into one story. An article that links clearly to two stories shows they are one:
  * they are merged, the older story (the lower id) keeps its id, and the worker records where
  * the other went, so a link to it still leads to the story (crawler/derive/cluster-stories.ts).
  * An article never leaves its story otherwise. Several articles of one outlet may be in a
@@ -15,6 +17,8 @@
 import { runInSlices, runToEnd, type SliceOptions } from "../slices";
 import { fingerprintTokens, isPart } from "./fingerprint";
 import { documentCounts, norm, tokenKey, tokenWeightsOfAll, type Tokens } from "./story-similarity";
+import { dampRubrics } from "./story-rubrics";
+import { StoryState } from "./story-state";
 
 /** One fingerprinted article in the window. */
 export interface ClusterItem {
@@ -59,14 +63,15 @@ export interface ClusterOptions {
   /** A link must share a rare token: one in at most max(`rareItems`, `rareShare` × window) articles (`rareShare` 1: no such rule). */
   rareItems: number;
   rareShare: number;
-  /** Tokens in more than this share of the window's articles find no candidates (they still count in scores they are part of). */
+  /** Tokens in more than this share of the window's articles are left out of the dot products (not of the norms): they weigh little and their postings are long. */
   commonShare: number;
 }
 
 /** Chosen on the development split of the labelled real set (docs/stories.md). */
 export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
-  windowMs: 72 * 3_600_000, threshold: 0.25, agePenalty: 0.06, ageScaleMs: 6 * 3_600_000, nameWeight: 1, partWeight: 1,
-  mergeThreshold: 0.35, sameOutletPenalty: 0.1, rubricItems: 3, rubricShare: 0.7, rubricWeight: 0.2, meanFloor: 0, minShared: 2, rareItems: 4, rareShare: 0.01, commonShare: 0.05,
+  windowMs: 72 * 3_600_000, threshold: 0.2, agePenalty: 0.06, ageScaleMs: 6 * 3_600_000, nameWeight: 1, partWeight: 1,
+  mergeThreshold: 0.25, sameOutletPenalty: 0.2, rubricItems: 3, rubricShare: 0.7, rubricWeight: 0.2, meanFloor: 0, minShared: 2,
+  rareItems: 4, rareShare: 0.0075, commonShare: 0.05,
 };
 
 /** Where a pending article goes: an existing story, or a new one (same `newStory` = same new story). */
@@ -201,105 +206,9 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
   return { placements: stories.placements(), merges: stories.finalMerges() };
 }
 
-/**
- * An outlet's rubrics and series ("Bilder des Tages", "SZ-Adventsquiz", "Gesundheit:") are
- * words it puts on many of its own items and other outlets seldom use: they link its items
- * to each other, never to the news. A token at least `rubricItems` items of one outlet carry,
- * making up at least `rubricShare` of the window's items with it, weighs `rubricWeight` of its rarity.
- */
-function dampRubrics(sorted: readonly ClusterItem[], weights: Float64Array[], options: ClusterOptions): void {
-  const byOutlet = new Map<number, Map<number, number>>();
-  const total = new Map<number, number>();
-  sorted.forEach((item) => {
-    let counts = byOutlet.get(item.outletId);
-    if (!counts) byOutlet.set(item.outletId, (counts = new Map()));
-    for (const t of item.tokens) {
-      const key = tokenKey(t);
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-      total.set(key, (total.get(key) ?? 0) + 1);
-    }
-  });
-  sorted.forEach((item, position) => {
-    const counts = byOutlet.get(item.outletId)!;
-    const w = weights[position]!;
-    for (let i = 0; i < item.tokens.length; i++) {
-      const key = tokenKey(item.tokens[i]!);
-      const own = counts.get(key)!;
-      if (own >= options.rubricItems && own >= options.rubricShare * total.get(key)!) w[i] = w[i]! * options.rubricWeight;
-    }
-  });
-}
-
 /** Shared-token counts carry this much for a rare token, so one count tells how many and whether one was rare. */
 const RARE = 1 << 16;
 
 const isPending = (item: ClusterItem) => item.pending && item.storyId === null;
 /** Key of an unassigned article among the link targets (story keys are ids > 0 and new keys < 0). */
 const unassignedKey = (position: number) => 0.5 + position;
-
-/** Who is in which story during a round: existing ids (> 0) and new stories' keys (< 0). */
-class StoryState {
-  private readonly story = new Map<number, number>();
-  private readonly members = new Map<number, number[]>();
-  private readonly merges: Merge[] = [];
-  private nextNew = -1;
-
-  constructor(private readonly sorted: readonly ClusterItem[]) {
-    sorted.forEach((item, index) => {
-      if (item.storyId !== null) this.assign(index, item.storyId);
-    });
-  }
-
-  membersOf(target: number): readonly number[] | undefined {
-    return this.members.get(target);
-  }
-
-  of(position: number): number | undefined {
-    return this.story.get(position);
-  }
-
-  assign(position: number, target: number): void {
-    this.story.set(position, target);
-    const list = this.members.get(target);
-    if (list) list.push(position);
-    else this.members.set(target, [position]);
-  }
-
-  /** A new story holding `position`; returns its key. */
-  open(position: number): number {
-    const key = this.nextNew--;
-    this.assign(position, key);
-    return key;
-  }
-
-  /** Merges two stories; the older survives (an existing one over a new one, else the one created first). Returns the survivor. */
-  merge(a: number, b: number): number {
-    const rank = (t: number) => (t > 0 ? t : Number.MAX_SAFE_INTEGER + t);
-    const [keep, gone] = rank(a) <= rank(b) ? [a, b] : [b, a];
-    for (const m of this.members.get(gone) ?? []) this.assign(m, keep);
-    this.members.delete(gone);
-    if (gone > 0) this.merges.push({ from: gone, into: keep });
-    return keep;
-  }
-
-  /** The placements of the articles that had no story. */
-  placements(): Placement[] {
-    const placements: Placement[] = [];
-    this.story.forEach((target, index) => {
-      const item = this.sorted[index]!;
-      if (item.storyId !== null) return;
-      placements.push(target > 0 ? { articleId: item.articleId, storyId: target } : { articleId: item.articleId, newStory: -target });
-    });
-    return placements;
-  }
-
-  /** The merges, each pointing at its final survivor (a story merged into one that later merged on). */
-  finalMerges(): Merge[] {
-    const into = new Map(this.merges.map((m) => [m.from, m.into]));
-    return this.merges.map((m) => {
-      let target = m.into;
-      for (let hop = 0; hop < this.merges.length && into.has(target); hop++) target = into.get(target)!;
-      return { from: m.from, into: target };
-    });
-  }
-}
