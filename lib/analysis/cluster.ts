@@ -1,16 +1,24 @@
 /**
  * Story clustering (SPEC DER-2), a pure function: fingerprints in, story assignments and
- * merges out. Like GDELT's similarity graph, each new article is compared only with the
- * articles of the preceding window (candidates: the articles sharing a token with it),
- * scored by the weighted similarity of story-similarity.ts, and joins the story of its most
- * similar match; two unassigned matching articles open a story. Then the stories that grew
- * are compared with their neighbours, and two that turn out to be one are merged: the older
- * story (the lower id) keeps its id, and the worker records where the other went, so a link
- * to it still leads to the story (crawler/derive/cluster-stories.ts).
+ * merges out. Each new article, oldest first, is compared with every article of the window
+ * that shares a token with it (found through postings lists, scored as they are walked), by
+ * the rarity-weighted cosine of story-similarity.ts less a time term that grows with the
+ * gap in hours (real outlets cover one event hours apart, follow-ups come over days).
+ * It joins the story of its best link (single linkage: one clear link to any member is
+ * enough, as coverage of one event drifts from its first wording); two unassigned matching
+ * articles open a story. A link needs two shared words, one of them rare in the window: a
+ * window of look-alike headlines (the same people and topics all day) would otherwise chain
+ * into one story. An article that links clearly to two stories shows they are one:
+ * they are merged, the older story (the lower id) keeps its id, and the worker records where
+ * the other went, so a link to it still leads to the story (crawler/derive/cluster-stories.ts).
+ * An article never leaves its story otherwise. Several articles of one outlet may be in a
+ * story: its follow-ups of the event.
  */
 import { runInSlices, runToEnd, type SliceOptions } from "../slices";
-import { fingerprintTokens } from "./fingerprint";
-import { documentCounts, tokenWeightsOfAll, weightedJaccardOfWeights, type Tokens } from "./story-similarity";
+import { fingerprintTokens, isPart } from "./fingerprint";
+import { documentCounts, norm, tokenKey, tokenWeightsOfAll, type Tokens } from "./story-similarity";
+import { dampRubrics } from "./story-rubrics";
+import { StoryState } from "./story-state";
 
 /** One fingerprinted article in the window. */
 export interface ClusterItem {
@@ -26,29 +34,45 @@ export interface ClusterItem {
   pending: boolean;
 }
 
-/** Thresholds of the clustering; the chosen values are `DEFAULT_CLUSTER_OPTIONS`. */
+/** Parameters of the clustering; the chosen values are `DEFAULT_CLUSTER_OPTIONS`. */
 export interface ClusterOptions {
-  /** How far back an article looks for its story. */
+  /** How far back (and forward, for articles placed before) an article looks for its story. */
   windowMs: number;
-  /** Least similarity (after the age penalty) for "same story". */
+  /** Least link score (cosine less the time term) for "same story". */
   threshold: number;
-  /** Similarity asked per doubling of (1 + the time gap in hours): later coverage must look more alike. */
+  /** Score subtracted per doubling of (1 + gap / `ageScaleMs`): later coverage must look more alike. */
   agePenalty: number;
-  /** Weight of a name or a figure against another word's 1. */
+  /** The time scale of the age term. */
+  ageScaleMs: number;
+  /** Weight of a name or a figure against another word of the same rarity. */
   nameWeight: number;
-  /** Least mean similarity between two stories' articles for merging them. */
+  /** Least link score of one article to each of two stories for merging them. */
   mergeThreshold: number;
+  /** Score taken off a link between two articles of one outlet: its rubrics and series share words that are not news. */
+  sameOutletPenalty: number;
+  /** Weight of a word part (German compounds) against a word of the same rarity. */
+  partWeight: number;
+  /** Rubric damping (`dampRubrics`): least items of one outlet, least share of the token's items, and the weight left. */
+  rubricItems: number;
+  rubricShare: number;
+  rubricWeight: number;
+  /** Least mean score of an article against a story's members for joining it (average linkage as a floor under single linkage). */
+  meanFloor: number;
+  /** Least number of weighted tokens a link shares: one word in common is a topic, not an event. */
+  minShared: number;
+  /** A link must share a rare token: one in at most max(`rareItems`, `rareShare` × window) articles (`rareShare` 1: no such rule). */
+  rareItems: number;
+  rareShare: number;
+  /** Tokens in more than this share of the window's articles are left out of the dot products (not of the norms): they weigh little and their postings are long. */
+  commonShare: number;
 }
 
-/**
- * 24 h window; threshold 0.5 with 0.4 asked per doubling of (1 + gap in hours) — 0.7 after
- * 25 min, 0.9 after an hour — because the same people and places recur in unrelated news of
- * the same day, and coverage of one event is bunched in time. An article joins a story by
- * average linkage (mean over the story's members), so a story cannot drift along a chain of
- * look-alikes, and only one article per outlet. Chosen on the stories benchmark's pairwise
- * precision/recall over a simulated day (docs/benchmarks.md, /metodologia).
- */
-export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = { windowMs: 24 * 3_600_000, threshold: 0.5, agePenalty: 0.4, nameWeight: 2, mergeThreshold: 0.5 };
+/** Chosen on the development split of the labelled real set (docs/stories.md). */
+export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
+  windowMs: 72 * 3_600_000, threshold: 0.2, agePenalty: 0.06, ageScaleMs: 6 * 3_600_000, nameWeight: 1, partWeight: 1,
+  mergeThreshold: 0.25, sameOutletPenalty: 0.2, rubricItems: 3, rubricShare: 0.7, rubricWeight: 0.2, meanFloor: 0, minShared: 2,
+  rareItems: 4, rareShare: 0.0075, commonShare: 0.05,
+};
 
 /** Where a pending article goes: an existing story, or a new one (same `newStory` = same new story). */
 export type Placement = { articleId: number; storyId: number } | { articleId: number; newStory: number };
@@ -60,7 +84,7 @@ export interface Clustering { placements: Placement[]; merges: Merge[] }
 /** Re-exported for callers that read stored fingerprints. */
 export { fingerprintTokens };
 
-/** Places the pending items, oldest first, then merges stories that are one; items that match nothing stay unassigned. */
+/** Places the pending items, oldest first, merging stories that are one; items that match nothing stay unassigned. */
 export function clusterStories(items: readonly ClusterItem[], options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS): Clustering {
   return runToEnd(clusteringSteps(items, options));
 }
@@ -75,153 +99,116 @@ export function clusterStoriesInSlices(items: readonly ClusterItem[], options: C
   return runInSlices(clusteringSteps(items, options), slices);
 }
 
-/** The clustering as steps: it yields after each item placed and each story compared. */
+/** Postings of one token: positions and the token's weight in each. */
+interface Posting { at: number[]; weight: number[] }
+
+/** The clustering as steps: it yields after each item placed. */
 function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions): Generator<void, Clustering> {
   let earliest = Infinity;
   for (const item of items) if (item.pending && item.storyId === null && item.at < earliest) earliest = item.at;
   if (earliest === Infinity) return { placements: [], merges: [] };
   const sorted = items.filter((i) => i.at >= earliest - options.windowMs).sort((a, b) => a.at - b.at || a.articleId - b.articleId);
-  const counts = documentCounts(sorted.map((i) => i.tokens));
+  const window = documentCounts(sorted.map((i) => i.tokens));
   yield;
-  // Each token's weight in the window, beside it, and each item's mass (their sum, in token
-  // order): a pair is scored with no map lookup. Pairs are not memoised: a map of every pair
-  // scored costs more than scoring again (it was most of the time on a 30-outlet day).
-  const weights = tokenWeightsOfAll(sorted.map((i) => i.tokens), counts, options.nameWeight);
-  const mass = weights.map((w) => w.reduce((n, x) => n + x, 0));
+  const weights = tokenWeightsOfAll(sorted.map((i) => i.tokens), window, options.nameWeight, options.partWeight);
+  if (options.rubricWeight !== 1) dampRubrics(sorted, weights, options);
+  const norms = Float64Array.from(weights, norm);
+  const common = Math.max(64, options.commonShare * sorted.length);
+  const rare = Math.max(options.rareItems, options.rareShare * sorted.length);
   yield;
-  const times = Float64Array.from(sorted, (i) => i.at);
-  /** Similarity less the age penalty, of two window positions. */
-  const aged = (x: number, y: number) => {
-    const a = sorted[x]!;
-    const b = sorted[y]!;
-    return weightedJaccardOfWeights(a.tokens, weights[x]!, b.tokens, mass[x]!, mass[y]!)
-      - options.agePenalty * Math.log2(1 + Math.abs(a.at - b.at) / 3_600_000);
-  };
-  // Story of each position as it stands during the pass: an existing id, or a new story's key (negative).
-  const story = new Map<number, number>();
-  const members = new Map<number, number[]>();
-  const assign = (index: number, target: number) => {
-    story.set(index, target);
-    const list = members.get(target);
-    if (list) list.push(index);
-    else members.set(target, [index]);
-  };
-  sorted.forEach((item, index) => {
-    if (item.storyId !== null) assign(index, item.storyId);
-  });
-  // Positions by token, filled as the pass goes (so in time order). A token of weight 0 links
-  // nothing. Past `reach` no pair can score the threshold (similarity ≤ 1 less the age
-  // penalty), so a scan of a token's positions stops there: candidates are the articles of
-  // the last hour or so, however long the window.
-  const postings = new Map<number, number[]>();
-  const reach = options.agePenalty > 0 ? (2 ** ((1 - options.threshold) / options.agePenalty) - 1) * 3_600_000 : options.windowMs;
-  const neighbours = (position: number) => {
-    const found = new Set<number>();
-    const at = times[position]!;
+  const stories = new StoryState(sorted);
+  const postings = new Map<number, Posting>();
+  const post = (position: number) => {
     const tokens = sorted[position]!.tokens;
     const w = weights[position]!;
     for (let i = 0; i < tokens.length; i++) {
-      if (w[i] === 0) continue;
-      const list = postings.get(tokens[i]!) ?? [];
-      for (let k = list.length - 1; k >= 0; k--) {
-        const other = list[k]!;
-        const gap = at - times[other]!;
-        if (gap > reach) break;
-        if (other !== position && gap >= -reach) found.add(other);
-      }
+      const key = tokenKey(tokens[i]!);
+      if (w[i] === 0 || window.counts.get(key)! > common) continue;
+      const list = postings.get(key);
+      if (list) {
+        list.at.push(position);
+        list.weight.push(w[i]!);
+      } else postings.set(key, { at: [position], weight: [w[i]!] });
     }
-    return found;
   };
-  const outletsOf = (target: number) => new Set((members.get(target) ?? []).map((m) => sorted[m]!.outletId));
-  const meanScore = (list: readonly number[], others: readonly number[]) => {
-    let sum = 0;
-    for (const x of list) for (const y of others) sum += aged(x, y);
-    return sum / (list.length * others.length);
-  };
-  let nextNew = -1;
-  const touched = new Set<number>();
+  // Articles placed in earlier rounds are candidates whatever their time; new ones join the
+  // postings once placed, so each is compared with those before it.
+  sorted.forEach((item, position) => {
+    if (!isPending(item)) post(position);
+  });
+  const dot = new Float64Array(sorted.length);
+  const shared = new Int32Array(sorted.length);
+  const ageTerm = (gap: number) => options.agePenalty * Math.log2(1 + gap / options.ageScaleMs);
   for (let position = 0; position < sorted.length; position++) {
     const item = sorted[position]!;
-    if (item.pending && item.storyId === null) {
-      let best: { score: number; other: number; target?: number } | undefined;
-      const seenTargets = new Set<number>();
-      for (const other of neighbours(position)) {
-        const candidate = sorted[other]!;
-        if (item.at - candidate.at > options.windowMs || candidate.outletId === item.outletId) continue;
-        const target = story.get(other);
-        if (target !== undefined && (seenTargets.has(target) || outletsOf(target).has(item.outletId))) continue;
-        if (target !== undefined) seenTargets.add(target);
-        const inWindow = target === undefined ? [other] : members.get(target)!.filter((m) => item.at - sorted[m]!.at <= options.windowMs);
-        const score = meanScore([position], inWindow);
-        if (score >= options.threshold && (!best || score > best.score)) best = { score, other, target };
+    if (!isPending(item)) continue;
+    // Dot products with every article sharing a token, accumulated along the postings.
+    const touched: number[] = [];
+    const w = weights[position]!;
+    for (let i = 0; i < item.tokens.length; i++) {
+      if (w[i] === 0) continue;
+      const key = tokenKey(item.tokens[i]!);
+      const list = postings.get(key);
+      if (!list) continue;
+      const df = window.counts.get(key)!;
+      for (let k = 0; k < list.at.length; k++) {
+        const other = list.at[k]!;
+        if (dot[other] === 0) touched.push(other);
+        dot[other] = dot[other]! + w[i]! * list.weight[k]!;
+        if (!isPart(item.tokens[i]!)) shared[other] = shared[other]! + (df <= rare ? RARE + 1 : 1);
       }
-      if (best) {
-        let target = best.target;
-        if (target === undefined) {
-          target = nextNew--;
-          assign(best.other, target);
-        }
-        assign(position, target);
-        touched.add(target);
+    }
+    // Best link per story (an unassigned article is a story of its own, keyed by its position),
+    // and the sum of its positive scores against the story's members, for the mean.
+    const links = new Map<number, { score: number; other: number; sum: number }>();
+    for (const other of touched) {
+      const candidate = sorted[other]!;
+      const gap = Math.abs(item.at - candidate.at);
+      const score = dot[other]! / (norms[position]! * norms[other]!) - ageTerm(gap) - (candidate.outletId === item.outletId ? options.sameOutletPenalty : 0);
+      const sharedTokens = shared[other]! % RARE;
+      const sharedRare = shared[other]! >= RARE;
+      dot[other] = 0;
+      shared[other] = 0;
+      if (gap > options.windowMs) continue;
+      const target = stories.of(other) ?? unassignedKey(other);
+      const link = links.get(target) ?? { score: -Infinity, other, sum: 0 };
+      if (score > 0) link.sum += score;
+      if (sharedTokens >= options.minShared && (sharedRare || options.rareShare >= 1) && score > link.score) [link.score, link.other] = [score, other];
+      links.set(target, link);
+    }
+    // The mean over the story's members in the window (those sharing no token score 0): one
+    // look-alike member is not enough to join a large story, so a story cannot grow along a chain.
+    const mean = (target: number, link: { score: number; sum: number }) => {
+      const members = stories.membersOf(target);
+      if (!members) return link.score;
+      let inWindow = 0;
+      for (const m of members) if (Math.abs(sorted[m]!.at - item.at) <= options.windowMs) inWindow++;
+      return link.sum / Math.max(1, inWindow);
+    };
+    const ranked = [...links.entries()]
+      .filter(([target, link]) => link.score >= Math.min(options.threshold, options.mergeThreshold) && mean(target, link) >= options.meanFloor)
+      .sort((a, b) => b[1].score - a[1].score || a[1].other - b[1].other);
+    const best = ranked[0];
+    if (best && best[1].score >= options.threshold) {
+      let target = stories.of(best[1].other) ?? stories.open(best[1].other);
+      stories.assign(position, target);
+      // Every other story it links to clearly is the same story.
+      for (const [, link] of ranked.slice(1)) {
+        if (link.score < options.mergeThreshold) break;
+        const other = stories.of(link.other);
+        if (other === undefined) stories.assign(link.other, target);
+        else if (other !== target) target = stories.merge(target, other);
       }
-      yield;
     }
-    for (const t of item.tokens) {
-      const list = postings.get(t);
-      if (list) list.push(position);
-      else postings.set(t, [position]);
-    }
+    post(position);
+    yield;
   }
-  const merges = yield* mergeTouched({ touched, members, story, sorted, neighbours, outletsOf, meanScore, options, assign });
-  const placements: Placement[] = [];
-  story.forEach((target, index) => {
-    const item = sorted[index]!;
-    if (item.storyId !== null) return;
-    placements.push(target > 0 ? { articleId: item.articleId, storyId: target } : { articleId: item.articleId, newStory: -target });
-  });
-  return { placements, merges };
+  return { placements: stories.placements(), merges: stories.finalMerges() };
 }
 
-/** Merges each story that grew this round with its most similar neighbouring story, while one is similar enough. */
-function* mergeTouched(c: {
-  touched: Set<number>; members: Map<number, number[]>; story: Map<number, number>; sorted: readonly ClusterItem[];
-  neighbours: (position: number) => Set<number>; outletsOf: (target: number) => Set<number>;
-  meanScore: (a: readonly number[], b: readonly number[]) => number; options: ClusterOptions; assign: (index: number, target: number) => void;
-}): Generator<void, Merge[]> {
-  const merges: Merge[] = [];
-  const queue = [...c.touched];
-  while (queue.length > 0) {
-    const x = queue.shift()!;
-    const mine = c.members.get(x);
-    if (!mine) continue;
-    const outlets = c.outletsOf(x);
-    let best: { y: number; score: number } | undefined;
-    const others = new Set<number>();
-    for (const m of mine) for (const n of c.neighbours(m)) {
-      const y = c.story.get(n);
-      if (y !== undefined && y !== x) others.add(y);
-    }
-    for (const y of others) {
-      const theirs = c.members.get(y)!;
-      if (theirs.some((m) => outlets.has(c.sorted[m]!.outletId))) continue;
-      const score = c.meanScore(mine, theirs);
-      if (score >= c.options.mergeThreshold && (!best || score > best.score)) best = { y, score };
-      yield;
-    }
-    if (!best) continue;
-    // The older story survives: an existing one over a new one, else the lower id (created first).
-    const rank = (t: number) => (t > 0 ? t : Number.MAX_SAFE_INTEGER + t);
-    const [keep, gone] = rank(x) <= rank(best.y) ? [x, best.y] : [best.y, x];
-    for (const m of c.members.get(gone)!) c.assign(m, keep);
-    c.members.delete(gone);
-    if (gone > 0) merges.push({ from: gone, into: keep });
-    queue.push(keep);
-  }
-  // A story merged into one that later merged on points at the final survivor.
-  const final = (id: number): number => merges.find((m) => m.from === id)?.into ?? id;
-  return merges.map((m) => {
-    let into = m.into;
-    for (let hop = 0; hop < merges.length && final(into) !== into; hop++) into = final(into);
-    return { from: m.from, into };
-  });
-}
+/** Shared-token counts carry this much for a rare token, so one count tells how many and whether one was rare. */
+const RARE = 1 << 16;
+
+const isPending = (item: ClusterItem) => item.pending && item.storyId === null;
+/** Key of an unassigned article among the link targets (story keys are ids > 0 and new keys < 0). */
+const unassignedKey = (position: number) => 0.5 + position;
