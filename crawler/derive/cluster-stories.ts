@@ -23,7 +23,7 @@ import { placeInWindow } from "./story-window";
  * simulator is calibrated on the real set, an article seen without a lede waits for its
  * feed item or its page read to bring one.
  */
-const WITH_LEDE = sql`f.minhash[1] = 1`;
+const WITH_LEDE = sql`f.token_hashes[1] = 1`;
 
 /**
  * What the clustering reads: fingerprints with a lede of outlets a model may see (PUB-1). A

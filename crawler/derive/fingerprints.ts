@@ -31,20 +31,20 @@ export async function recordFingerprints(db: Executor, p: { at: number; items: F
     const fingerprints = part.map((r) => storyFingerprint(r.headline, r.lede).fingerprint);
     const ends: number[] = [];
     fingerprints.reduce((end, f) => (ends.push(end + f.length), end + f.length), 0);
-    const values = sql`(select ids[i] as article_id, flat[coalesce(ends[i - 1], 0) + 1 : ends[i]] as minhash
+    const values = sql`(select ids[i] as article_id, flat[coalesce(ends[i - 1], 0) + 1 : ends[i]] as token_hashes
       from (select ${`{${part.map((r) => r.articleId).join(",")}}`}::bigint[] as ids, ${`{${ends.join(",")}}`}::int[] as ends,
         ${`{${fingerprints.map((m) => m.join(",")).join(",")}}`}::int[] as flat) p,
         generate_subscripts(p.ids, 1) as i)`;
     await db.execute(withLede
       ? sql`
-        insert into story_fingerprints (article_id, minhash, captured_at)
-        select v.article_id, v.minhash, ${at} from ${values} as v
+        insert into story_fingerprints (article_id, token_hashes, captured_at)
+        select v.article_id, v.token_hashes, ${at} from ${values} as v
         join articles a on a.id = v.article_id where ${modelMaySee()}
-        on conflict (article_id) do update set minhash = excluded.minhash, captured_at = excluded.captured_at,
+        on conflict (article_id) do update set token_hashes = excluded.token_hashes, captured_at = excluded.captured_at,
           clustered_at = case when (select story_id from articles where id = excluded.article_id) is null then null else story_fingerprints.clustered_at end`
       : sql`
-        insert into story_fingerprints (article_id, minhash, captured_at)
-        select v.article_id, v.minhash, ${at} from ${values} as v
+        insert into story_fingerprints (article_id, token_hashes, captured_at)
+        select v.article_id, v.token_hashes, ${at} from ${values} as v
         join articles a on a.id = v.article_id where ${modelMaySee()}
         on conflict (article_id) do nothing`);
   }

@@ -14,7 +14,7 @@ import { fingerprintTokensOfAll } from "../../lib/analysis/fingerprint";
 /** Rows read per statement. @default 2,000 */
 const CHUNK_ROWS = 2_000;
 
-type FingerprintRow = { article_id: string | number; outlet_id: number; at: string | Date; minhash: number[]; story_id: string | number | null; pending: boolean };
+type FingerprintRow = { article_id: string | number; outlet_id: number; at: string | Date; token_hashes: number[]; story_id: string | number | null; pending: boolean };
 
 /**
  * The cluster items of the fingerprints that pass `where` (given the aliases `f` for
@@ -27,13 +27,13 @@ export async function loadStoryWindow(tx: Executor, p: { where: SQL; articleTime
   let after = 0;
   for (;;) {
     const rows = await tx.execute<FingerprintRow>(sql`
-      select f.article_id, a.outlet_id, ${p.articleTime} as at, f.minhash, a.story_id,
+      select f.article_id, a.outlet_id, ${p.articleTime} as at, f.token_hashes, a.story_id,
         f.clustered_at is null as pending
       from story_fingerprints f join articles a on a.id = f.article_id
       where ${p.where} and ${p.articleTime} >= ${sqlTime(p.from)} and f.article_id > ${after}::bigint
       order by f.article_id limit ${chunkRows}`);
     // One block of tokens per chunk, not an Int32Array per article.
-    const tokens = fingerprintTokensOfAll(rows.map((r) => r.minhash));
+    const tokens = fingerprintTokensOfAll(rows.map((r) => r.token_hashes));
     for (const [i, r] of rows.entries()) {
       items.push({
         articleId: Number(r.article_id), outletId: r.outlet_id, at: fromSqlTime(r.at)!, tokens: tokens[i]!,

@@ -33,12 +33,12 @@ export const framing = pgTable("framing", {
 });
 
 /**
- * Story fingerprints: deleted 72 h after capture (DER-2, STO-4). The column `minhash` keeps
- * its first name; it holds a flag and the token hashes of lib/analysis/fingerprint.ts.
+ * Story fingerprints: deleted 72 h after capture (DER-2, STO-4). `token_hashes` holds a flag
+ * (whether a lede was read) and the weighted token hashes of lib/analysis/fingerprint.ts.
  */
 export const storyFingerprints = pgTable("story_fingerprints", {
   articleId: bigint("article_id", { mode: "number" }).primaryKey().references(() => articles.id, { onDelete: "cascade" }),
-  minhash: integer("minhash").array().notNull(),
+  tokenHashes: integer("token_hashes").array().notNull(),
   capturedAt: ts("captured_at").notNull(),
   /** When the clustering step placed it (or found no match); null while pending. */
   clusteredAt: ts("clustered_at"),

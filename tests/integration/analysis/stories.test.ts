@@ -79,8 +79,8 @@ beforeAll(async () => {
   // machine leaves more behind when the crawl stops).
   const round = createStoryHousekeeping({ db: database.db, clock: { now: () => ended } });
   for (let i = 0; i < 20 && (await round()) > 0; i++);
-  ledes = new Set((await database.db.execute<{ article_id: string | number; minhash: number[] }>(sql`select article_id, minhash from story_fingerprints`))
-    .filter((f) => hasLede(f.minhash)).map((f) => Number(f.article_id)));
+  ledes = new Set((await database.db.execute<{ article_id: string | number; token_hashes: number[] }>(sql`select article_id, token_hashes from story_fingerprints`))
+    .filter((f) => hasLede(f.token_hashes)).map((f) => Number(f.article_id)));
   const rows = await database.db.execute<Stored>(sql`
     select a.id, a.url, a.story_id, a.agency, a.read_outcome, o.slug as outlet from articles a join outlets o on o.id = a.outlet_id`);
   stored = rows.map((r) => {
@@ -214,16 +214,16 @@ describe("the story step's safety", () => {
     const [a] = await database.db.execute<{ id: string }>(sql`select a.id from articles a where a.story_id is null limit 1`);
     const articleId = Number(a!.id);
     await database.db.execute(sql`delete from story_fingerprints where article_id = ${articleId}`);
-    const read = async () => (await database.db.execute<{ minhash: number[]; clustered_at: unknown }>(sql`select minhash, clustered_at from story_fingerprints where article_id = ${articleId}`))[0]!;
+    const read = async () => (await database.db.execute<{ token_hashes: number[]; clustered_at: unknown }>(sql`select token_hashes, clustered_at from story_fingerprints where article_id = ${articleId}`))[0]!;
     await recordFingerprints(database.db, { at: ended, items: [{ articleId, headline: "Rocafort aprueba el plan de vivienda" }] });
-    expect(hasLede((await read()).minhash)).toBe(false);
+    expect(hasLede((await read()).token_hashes)).toBe(false);
     await database.db.execute(sql`update story_fingerprints set clustered_at = ${sqlTime(ended)} where article_id = ${articleId}`);
     await recordFingerprints(database.db, { at: ended, items: [{ articleId, headline: "Rocafort aprueba el plan de vivienda", lede: "La ministra Elena Rocafort lo anunció en Peñablanca." }] });
     const withLede = await read();
-    expect(hasLede(withLede.minhash)).toBe(true);
+    expect(hasLede(withLede.token_hashes)).toBe(true);
     expect(withLede.clustered_at).toBeNull();
     await recordFingerprints(database.db, { at: ended, items: [{ articleId, headline: "Otro titular" }] });
-    expect((await read()).minhash).toEqual(withLede.minhash);
+    expect((await read()).token_hashes).toEqual(withLede.token_hashes);
   });
 });
 

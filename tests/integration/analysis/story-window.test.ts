@@ -51,11 +51,11 @@ afterAll(async () => {
 
 /** The window as one statement reads it, in article id order, tokens as plain arrays. */
 async function readWhole(from: number) {
-  const rows = await database.db.execute<{ article_id: string; outlet_id: number; at: string; minhash: number[]; story_id: string | null; pending: boolean }>(sql`
-    select f.article_id, a.outlet_id, ${articleTime} as at, f.minhash, a.story_id, f.clustered_at is null as pending
+  const rows = await database.db.execute<{ article_id: string; outlet_id: number; at: string; token_hashes: number[]; story_id: string | null; pending: boolean }>(sql`
+    select f.article_id, a.outlet_id, ${articleTime} as at, f.token_hashes, a.story_id, f.clustered_at is null as pending
     from story_fingerprints f join articles a on a.id = f.article_id where ${articleTime} >= ${sqlTime(from)} order by f.article_id`);
   return rows.map((r) => ({
-    articleId: Number(r.article_id), outletId: r.outlet_id, at: fromSqlTime(r.at)!, tokens: r.minhash.slice(1),
+    articleId: Number(r.article_id), outletId: r.outlet_id, at: fromSqlTime(r.at)!, tokens: r.token_hashes.slice(1),
     storyId: r.story_id === null ? null : Number(r.story_id), pending: r.pending,
   }));
 }

@@ -39,7 +39,7 @@ async function fill(slug: string, at: number): Promise<void> {
     await recordCapture(tx, { outletId, at: at + HOUR / 4, renderMode: "static", ranks: urls.map((url, i) => ({ articleId: ids.get(url)!, rank: i + 1 })) });
     const first = ids.get(urls[0]!)!;
     await tx.execute(sql`insert into body_summaries (article_id, simhash, shingle_count, computed_at) values (${first}, 42, 10, ${sqlTime(at)})`);
-    await tx.execute(sql`insert into story_fingerprints (article_id, minhash, captured_at) values (${first}, '{1,2,3}', ${sqlTime(at)})`);
+    await tx.execute(sql`insert into story_fingerprints (article_id, token_hashes, captured_at) values (${first}, '{1,2,3}', ${sqlTime(at)})`);
     await tx.execute(sql`insert into stories (id, first_seen_at, last_seen_at, outlet_count) values (1, ${sqlTime(at)}, ${sqlTime(at)}, 1)
       on conflict (id) do update set outlet_count = stories.outlet_count + 1`);
     await tx.execute(sql`update articles set story_id = 1 where id = ${first}`);

@@ -87,7 +87,7 @@ beforeAll(async () => {
     select id, 'tdm-reservation', 'site', '1', now(), now() from outlets`);
   await database.db.execute(sql`insert into body_summaries (article_id, simhash, shingle_count, computed_at)
     select id, 42, 10, now() from articles where id % 7 = 0`);
-  await database.db.execute(sql`insert into story_fingerprints (article_id, minhash, captured_at)
+  await database.db.execute(sql`insert into story_fingerprints (article_id, token_hashes, captured_at)
     select id, '{1,2,3}', now() from articles where id % 5 = 0`);
 });
 afterAll(async () => {
