@@ -13,22 +13,15 @@ import { frontPageAt } from "../../../db/queries/api/front-pages";
 import { importOutlets } from "../../../db/outlets";
 import { createCrawlPipeline } from "../../../crawler/compose";
 import { runWorker } from "../../../crawler/loop";
-import { scaledClock } from "../../../lib/clock";
 import { loadConfig } from "../../../lib/config";
 import { createLogger } from "../../../lib/log";
 import { parseOutletsFile } from "../../../lib/outlets-file";
 import { startSimulatedWeb, toOutletsFile, type SimulatedWeb } from "../../sim/index";
 import { createTestDatabase } from "../../support/database";
+import { daytimeClock } from "../../support/daytime-clock";
 
 const SCALE = 200;
 
-/** `at` when it is between 08:00 and 19:00 in Madrid, else the next 09:00 there. */
-function daytimeFrom(at: number): number {
-  const hourIn = (t: number) => Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Madrid", hour: "2-digit", hourCycle: "h23" }).format(t));
-  let t = at;
-  while (hourIn(t) < 8 || hourIn(t) >= 19) t = Math.ceil((t + 1) / 3_600_000) * 3_600_000;
-  return t;
-}
 const OUTLETS = 8;
 let sim: SimulatedWeb;
 let database: Database;
@@ -40,8 +33,7 @@ let ended: number;
 beforeAll(async () => {
   // The run is in the outlets' daytime whatever the hour of the machine: at night (01–06 in
   // Madrid, SCH-2) front pages are captured hourly, and 47 minutes would hold one capture.
-  const realStart = Date.now();
-  const clock = scaledClock(SCALE, Math.round((realStart * SCALE - daytimeFrom(realStart)) / (SCALE - 1)));
+  const clock = daytimeClock(SCALE);
   sim = await startSimulatedWeb({ clock, outlets: OUTLETS });
   database = await createTestDatabase();
   // The first outlet is configured with its home page only: its feed and sitemaps must be discovered.
