@@ -2,6 +2,7 @@
  * The operator's requests queue (SPEC ADM-2, PUB-2, PUB-4, PUB-5): exclusions with their
  * confirmation, entered by hand when they come by mail; replies to publish or reject; byline
  * requests to accept or reject. Every write is conditional, so a repeated click changes nothing.
+ * Names, signatures and contacts people sent are listed without bidirectional controls (SEC-2).
  */
 import { shownText } from "../lib/pages/shown-text";
 import { sql } from "drizzle-orm";
@@ -9,6 +10,9 @@ import type { Scope } from "../lib/policy";
 import type { Executor } from "./client";
 import { outletOfDomain } from "./policies-in-force";
 import { fromSqlTime, sqlTime } from "./sql-time";
+
+/** A stored free-text field as the admin shows it: without bidirectional controls (lib/pages/shown-text.ts). */
+const shownOptional = (text: string | null): string | undefined => (text === null ? undefined : shownText(text));
 
 /** An exclusion as the queue shows it. */
 export interface AdminExclusion {
@@ -27,7 +31,7 @@ export async function listExclusionsForAdmin(db: Executor, confirmedLimit = 50):
     (select e.*, o.name from exclusions e left join outlets o on o.id = e.outlet_id where e.confirmed_at is not null or e.withdrawn_at is not null
      order by coalesce(e.confirmed_at, e.withdrawn_at) desc limit ${confirmedLimit})`);
   const all = rows.map((r): AdminExclusion => ({
-    id: r.id, domain: r.domain, outletName: r.name ?? undefined, scope: r.scope, channel: r.channel, contact: r.contact ?? undefined,
+    id: r.id, domain: r.domain, outletName: r.name ?? undefined, scope: r.scope, channel: r.channel, contact: shownOptional(r.contact),
     receivedAt: fromSqlTime(r.received_at)!, verifiedAt: fromSqlTime(r.verified_at), appliedAt: fromSqlTime(r.applied_at),
     confirmedAt: fromSqlTime(r.confirmed_at), withdrawnAt: fromSqlTime(r.withdrawn_at), pendingReason: r.pending_reason ?? undefined,
   }));
@@ -75,7 +79,7 @@ export async function listRepliesForAdmin(db: Executor, decidedLimit = 50): Prom
     (select r.*, o.name, o.slug from replies r join outlets o on o.id = r.outlet_id where r.published_at is not null or r.rejected_at is not null
      order by coalesce(r.published_at, r.rejected_at) desc limit ${decidedLimit})`);
   const all = rows.map((r): AdminReply => ({
-    id: r.id, outletName: r.name, outletSlug: r.slug, author: shownText(r.author), contact: r.contact ?? undefined, text: shownText(r.reply_text),
+    id: r.id, outletName: r.name, outletSlug: r.slug, author: shownText(r.author), contact: shownOptional(r.contact), text: shownText(r.reply_text),
     receivedAt: fromSqlTime(r.received_at)!, publishedAt: fromSqlTime(r.published_at), rejectedAt: fromSqlTime(r.rejected_at),
   }));
   return { open: all.filter((r) => !r.publishedAt && !r.rejectedAt), decided: all.filter((r) => r.publishedAt || r.rejectedAt) };
@@ -117,7 +121,7 @@ export async function listBylinesForAdmin(db: Executor, decidedLimit = 100): Pro
     union all
     (select * from byline_requests where accepted_at is not null or rejected_at is not null order by coalesce(accepted_at, rejected_at) desc limit ${decidedLimit})`);
   const all = rows.map((r): AdminByline => ({
-    id: r.id, authorName: r.author_name, contact: r.contact ?? undefined, receivedAt: fromSqlTime(r.received_at)!,
+    id: r.id, authorName: shownText(r.author_name), contact: shownOptional(r.contact), receivedAt: fromSqlTime(r.received_at)!,
     acceptedAt: fromSqlTime(r.accepted_at), rejectedAt: fromSqlTime(r.rejected_at),
   }));
   return { open: all.filter((b) => !b.acceptedAt && !b.rejectedAt), decided: all.filter((b) => b.acceptedAt || b.rejectedAt) };

@@ -1,7 +1,8 @@
 /**
  * Reads a small urlencoded form body with a hard size cap (SEC-2: oversized bodies are
- * refused while reading, never buffered whole).
+ * refused while reading, never buffered whole) and refuses control characters in it.
  */
+import { controlCharacterProblem } from "./control-characters";
 
 /** The form's fields, or the reason it was refused. */
 export async function readForm(request: Request, maxBytes: number): Promise<{ ok: true; fields: Record<string, string> } | { ok: false; status: number; reason: string }> {
@@ -25,8 +26,12 @@ export async function readForm(request: Request, maxBytes: number): Promise<{ ok
     }
   }
   const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  const params = new URLSearchParams(text);
+  // Checked here, where every form's post is read, so no handler meets a NUL at its query.
+  const control = controlCharacterProblem(params);
+  if (control) return { ok: false, status: 400, reason: control };
   const fields: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(text)) {
+  for (const [key, value] of params) {
     if (key in fields) return { ok: false, status: 400, reason: `El campo «${key}» aparece más de una vez.` };
     fields[key] = value;
   }

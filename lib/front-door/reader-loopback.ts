@@ -13,6 +13,13 @@ import { isIP } from "node:net";
 /** The header the front door tells its renderers in: `1` loopback, `0` not. */
 export const READER_LOOPBACK_HEADER = "x-hemeroscopio-reader-loopback";
 
+/**
+ * The address of a reader the front door cannot place (a trusted proxy that sent no
+ * X-Forwarded-For): never loopback, and one rate-limit and login bucket apart from every
+ * known address, so the proxy's own address is never taken for its readers'.
+ */
+export const UNKNOWN_READER = "unknown";
+
 /** Headers a proxy adds on a reader's behalf. */
 const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "x-forwarded-host", "x-client-ip", "true-client-ip", "cf-connecting-ip"];
 

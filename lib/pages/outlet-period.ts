@@ -23,7 +23,19 @@ export const PERIOD_PRESETS: readonly { key: string; label: string; days: number
   { key: "ano", label: "Año", days: 365 },
 ];
 
+/**
+ * The first and last days a period may name: the whole peninsular day must lie within the
+ * dates a reader may ask about (date-range.ts), and 1900-01-01 begins at 23:00 UTC of the
+ * day before, so it is out; the message says these days, not merely the years.
+ */
+export const FIRST_PERIOD_DAY = "1900-01-02";
+export const LAST_PERIOD_DAY = "9999-12-31";
+
 const REPEATED = "Un parámetro aparece más de una vez.";
+
+function badDay(name: string, example: string): string {
+  return `La fecha «${name}» debe tener la forma AAAA-MM-DD y estar entre el ${FIRST_PERIOD_DAY} y el ${LAST_PERIOD_DAY} (por ejemplo ${example}).`;
+}
 
 function one(params: SearchParams, name: string): string | undefined | null {
   const v = params[name];
@@ -43,8 +55,8 @@ export function parseOutletPeriod(params: SearchParams): Parsed<OutletPeriod | u
   if (from === undefined && to === undefined) return { ok: true, value: undefined };
   if (from === undefined || to === undefined) return { ok: false, reason: "Indica las dos fechas del periodo, «desde» y «hasta»." };
   const start = parseDay(from), end = parseDay(to);
-  if (!start) return { ok: false, reason: "La fecha «desde» debe tener la forma AAAA-MM-DD, entre 1900 y 9999 (por ejemplo 2026-03-03)." };
-  if (!end) return { ok: false, reason: "La fecha «hasta» debe tener la forma AAAA-MM-DD, entre 1900 y 9999 (por ejemplo 2026-03-09)." };
+  if (!start) return { ok: false, reason: badDay("desde", "2026-03-03") };
+  if (!end) return { ok: false, reason: badDay("hasta", "2026-03-09") };
   if (from > to) return { ok: false, reason: "La fecha «desde» es posterior a «hasta»." };
   if (daysCovered(from, to) > MAX_PERIOD_DAYS) return { ok: false, reason: `El periodo puede abarcar como mucho ${MAX_PERIOD_DAYS} días.` };
   return { ok: true, value: { from, to, start: start.start, end: end.end } };

@@ -52,7 +52,7 @@ export function parseMinute(value: string): number | undefined {
   if (!m) return undefined;
   const [y, mo, d, h, mi] = m.slice(1, 6).map(Number) as [number, number, number, number, number];
   const check = new Date(Date.UTC(y, mo - 1, d, h, mi));
-  if (Number.isNaN(check.getTime()) || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return undefined;
+  if (Number.isNaN(check.getTime()) || check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return undefined;
   const at = wallToInstant(y, mo, d, h, mi);
   return inDateRange(at) ? at : undefined;
 }
@@ -63,7 +63,8 @@ export function parseDay(value: string): { start: number; end: number } | undefi
   if (!m) return undefined;
   const [y, mo, d] = m.slice(1, 4).map(Number) as [number, number, number];
   const check = new Date(Date.UTC(y, mo - 1, d));
-  if (Number.isNaN(check.getTime()) || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return undefined;
+  // Date.UTC reads years 0-99 as 1900-1999: the year check keeps "0050-06-01" from meaning 1950.
+  if (Number.isNaN(check.getTime()) || check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return undefined;
   const start = wallToInstant(y, mo, d);
   const next = new Date(Date.UTC(y, mo - 1, d + 1));
   const end = wallToInstant(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());

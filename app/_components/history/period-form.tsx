@@ -3,7 +3,7 @@
  * date fields, so it works without JavaScript and every period is an address.
  */
 import Link from "next/link";
-import { formatDays, outletPeriodHref, PERIOD_PRESETS, presetPeriod, type OutletPeriod } from "@/lib/pages/outlet-period";
+import { FIRST_PERIOD_DAY, formatDays, LAST_PERIOD_DAY, outletPeriodHref, PERIOD_PRESETS, presetPeriod, type OutletPeriod } from "@/lib/pages/outlet-period";
 import "./history.css";
 
 /** Presets ending today (`today`, a peninsular day) and the form, the chosen period filled in. */
@@ -29,8 +29,8 @@ export function PeriodForm({ slug, today, chosen }: { slug: string; today: strin
         })}
       </ul>
       <form className="minute-form" method="get" action={`/cabeceras/${encodeURIComponent(slug)}`}>
-        <label>Desde <input type="date" name="desde" defaultValue={chosen?.from ?? presets[1]!.period.from} min="1900-01-01" max="9999-12-30" required /></label>
-        <label>Hasta <input type="date" name="hasta" defaultValue={chosen?.to ?? today} min="1900-01-01" max="9999-12-30" required /></label>
+        <label>Desde <input type="date" name="desde" defaultValue={chosen?.from ?? presets[1]!.period.from} min={FIRST_PERIOD_DAY} max={LAST_PERIOD_DAY} required /></label>
+        <label>Hasta <input type="date" name="hasta" defaultValue={chosen?.to ?? today} min={FIRST_PERIOD_DAY} max={LAST_PERIOD_DAY} required /></label>
         <button type="submit">Ver el periodo</button>
       </form>
     </nav>

@@ -7,6 +7,7 @@
 import "server-only";
 import type { Db } from "../../../db/client";
 import { appConfig, readDatabase } from "../../../db/server";
+import { classifyDatabaseFailure, databaseErrorCode, FAILURE_EVENT } from "../../../lib/database-failure";
 import { createLogger, errorMessage, type Logger } from "../../../lib/log";
 
 /** A read that either produced its value or found the database unavailable. */
@@ -14,15 +15,17 @@ export type SiteRead<T> = { ok: true; value: T } | { ok: false };
 
 let log: Logger | undefined;
 
-/** Run `read` on the site's read database (DATABASE_READ_URL, else the primary); any failure is logged and returned as `{ ok: false }`. */
+/**
+ * Run `read` on the site's read database (DATABASE_READ_URL, else the primary); any failure
+ * is logged under its kind (unavailable, statement timeout, failed query) and returned as `{ ok: false }`.
+ */
 export async function readSiteData<T>(read: (db: Db) => Promise<T>): Promise<SiteRead<T>> {
   try {
     const { db } = await readDatabase();
     return { ok: true, value: await read(db) };
   } catch (error) {
     log ??= createLogger({ component: "site", level: appConfig().logLevel });
-    const code = (error as { code?: unknown } | null)?.code;
-    log.error("database_unavailable", { error: errorMessage(error), code: typeof code === "string" ? code : undefined });
+    log.error(FAILURE_EVENT[classifyDatabaseFailure(error)], { error: errorMessage(error), code: databaseErrorCode(error) });
     return { ok: false };
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The checks every sign-in form's POST starts with, before any session exists (SPEC ADM-1,
  * SEC-2): sent from our own page, a small urlencoded body, an empty honeypot and a live form
- * token of that form — else a Spanish refusal that sends the reader back to the form.
+ * token of that form, spent by its first use as the public forms' are (so a token read once
+ * cannot carry a stream of guesses) — else a Spanish refusal that sends the reader back to the form.
  * Setup, login and both recovery steps start here; adminPost (post.ts) guards the rest.
  */
 import "server-only";
@@ -9,6 +10,9 @@ import { requestIsHttps } from "@/app/admin/_lib/gate";
 import { checkFormToken, HONEYPOT_FIELD, sameOrigin } from "@/lib/forms/guard";
 import { readForm } from "@/lib/forms/read-form";
 import { siteSecret } from "@/app/_lib/forms/secret";
+import { USED_TOKEN } from "@/app/_lib/forms/public-post";
+import { spendFormToken } from "@/db/queries/forms/form-tokens";
+import { database } from "@/db/server";
 import { refusal } from "./refusal";
 
 /** A sign-in form's body is a few fields. */
@@ -30,5 +34,7 @@ export async function readSignInPost(request: Request, form: string, back: strin
   const secret = siteSecret();
   const tokenProblem = checkFormToken(secret, form, read.fields.ficha, now);
   if (tokenProblem) return refusal(tokenProblem, 400, back);
+  const { db } = await database();
+  if (!(await spendFormToken(db, form, read.fields.ficha!, now))) return refusal(USED_TOKEN, 400, back);
   return { fields: read.fields, now, secret };
 }

@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../client";
 import { FAILURE_MEMORY_MS, loginWaitMs, PER_ADDRESS_WINDOW_MS } from "../../../lib/admin/throttle";
 import { fromSqlTime, sqlTime } from "../../sql-time";
+import { lockFormAddress } from "../forms/address-lock";
 
 /** The form whose attempts are counted: the login, the first-run setup, the recovery. */
 export type GuardedForm = "login" | "setup" | "recovery";
@@ -17,7 +18,7 @@ export type GuardedForm = "login" | "setup" | "recovery";
 /** Take an attempt slot for `addressKey`, or learn how long it must wait. */
 export async function takeAttemptSlot(db: Db, p: { form: GuardedForm; addressKey: string; now: number }): Promise<{ ok: true } | { ok: false; waitMs: number }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`attempts:${p.form}:${p.addressKey}`}, 0))`);
+    await lockFormAddress(tx, p.form, p.addressKey);
     const since = sqlTime(p.now - FAILURE_MEMORY_MS);
     const [row] = await tx.execute<{ last_attempt: string | null; failures: number; in_window: number }>(sql`
       with mine as (

@@ -6,7 +6,7 @@
  */
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import { badRequestPage } from "../bad-request-page";
-import { READER_LOOPBACK_HEADER, readerIsLoopback } from "../reader-loopback";
+import { READER_LOOPBACK_HEADER, readerIsLoopback, UNKNOWN_READER } from "../reader-loopback";
 import { RENDERER_KEY_HEADER } from "../renderer-key";
 import { MAX_REQUEST_BODY_BYTES, refuseRequest, tooLarge, type Refusal } from "../request-checks";
 import { withPageScriptHashes } from "../script-hashes";
@@ -24,10 +24,12 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "tra
 /**
  * The reader's address: the socket's, so a header a reader sent cannot choose their
  * rate-limit bucket; behind a trusted reverse proxy, the address that proxy appended last.
+ * A trusted proxy that appended none leaves the reader unknown: its socket is the proxy's
+ * own (often loopback), which would make every reader local and put all in one bucket.
  */
 export function readerAddress(request: Pick<IncomingMessage, "headers" | "socket">, trustProxy: boolean): string {
-  const appended = trustProxy ? String(request.headers["x-forwarded-for"] ?? "").split(",").at(-1)?.trim() : undefined;
-  return appended || request.socket.remoteAddress || "unknown";
+  if (trustProxy) return String(request.headers["x-forwarded-for"] ?? "").split(",").at(-1)?.trim() || UNKNOWN_READER;
+  return request.socket.remoteAddress || UNKNOWN_READER;
 }
 
 /**

@@ -140,6 +140,22 @@ describe("requests queue (ADM-2, PUB-2, PUB-4, PUB-5)", () => {
     await db.execute(sql`delete from replies where id = ${id}`);
   });
 
+  it("SEC-2: bidirectional controls in a byline request's name and in the contacts sent are stored as sent but never shown in the admin", async () => {
+    const { db } = database;
+    const id = await createBylineRequest(db, { authorName: "Ana \u202eZeréP\u202c Gil", contact: "\u2067ana@x.es\u2069", now: NOW });
+    const exclusion = await enterMailExclusion(db, { domain: "bidi.example", scope: "total", contact: "\u202edirección", receivedAt: NOW, now: NOW });
+    try {
+      const shown = (await listBylinesForAdmin(db)).open.find((b) => b.id === id);
+      expect(shown).toMatchObject({ authorName: "Ana ZeréP Gil", contact: "ana@x.es" });
+      const [stored] = await db.execute<{ author_name: string }>(sql`select author_name from byline_requests where id = ${id}`);
+      expect(stored!.author_name).toBe("Ana \u202eZeréP\u202c Gil");
+      expect((await listExclusionsForAdmin(db)).open.find((e) => e.id === exclusion)?.contact).toBe("dirección");
+    } finally {
+      await db.execute(sql`delete from byline_requests where id = ${id}`);
+      await db.execute(sql`delete from exclusions where id = ${exclusion}`);
+    }
+  });
+
   it("PUB-5: an accepted byline request hides the name through the policy module", async () => {
     const { db } = database;
     const id = await createBylineRequest(db, { authorName: "Ana Pérez", contact: "ana@x.es", now: NOW });

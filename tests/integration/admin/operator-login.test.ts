@@ -157,6 +157,25 @@ describe("login throttling per address (SEC-5)", () => {
   });
 });
 
+describe("sign-in form tokens are spent once (SEC-2, SEC-5)", () => {
+  it("SEC-2: a login token that carried one attempt is refused the second time, from any address, before any passphrase check", async () => {
+    advance(3_600_000);
+    const ficha = issueFormToken(secret, "login", clock - 5_000);
+    const withToken = (clave: string, address: string) => new Request(`${SITE}/admin/entrar/enviar`, {
+      method: "POST", body: new URLSearchParams({ ficha, clave }),
+      headers: { host: "127.0.0.1:3000", origin: SITE, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
+    });
+    expect((await login(withToken("primera xxxxxxxxxxxx", "203.0.113.120"))).status).toBe(401);
+    advance(60_000);
+    const before = await audited("login.failed");
+    const replay = await login(withToken(PASSPHRASE, "198.51.100.121"));
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toContain("ya se envió una vez");
+    expect(replay.headers.get("set-cookie")).toBeNull();
+    expect(await audited("login.failed")).toBe(before);
+  });
+});
+
 describe("recovery with a code from the server's log (ADM-1)", () => {
   it("ADM-1: asking prints a code in the log; with it the operator sets a new passphrase, once", async () => {
     advance(3_600_000);

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCachingProxy } from "../../../lib/front-door/page-cache/front-door";
 import { createPageStore } from "../../../lib/front-door/page-cache/store";
 import { MAX_REQUEST_BODY_BYTES } from "../../../lib/front-door/request-checks";
+import { READER_LOOPBACK_HEADER } from "../../../lib/front-door/reader-loopback";
+import { requestAddressKey } from "../../../app/admin/_lib/attempt-slot";
 
 interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders }
 let seen: Seen[] = [];
@@ -136,6 +138,15 @@ describe("behind an HTTPS reverse proxy (SEC-5)", () => {
     const plain = await send(trustingUrl, { method: "GET", path: "/editores", headers: { "x-forwarded-proto": "http" } });
     expect(seen[1]!.headers["x-forwarded-proto"]).toBe("http");
     expect(plain.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("SEC-5, SEC-2: a trusted proxy that appends no X-Forwarded-For leaves the reader unknown — not loopback, and in a bucket apart", async () => {
+    await send(trustingUrl, { method: "GET", path: "/editores", headers: { "x-real-ip": "203.0.113.9" } });
+    await send(trustingUrl, { method: "GET", path: "/editores", headers: { "x-forwarded-for": "127.0.0.1" } });
+    expect(seen.map((s) => [s.headers["x-forwarded-for"], s.headers[READER_LOOPBACK_HEADER]])).toEqual([["unknown", "0"], ["127.0.0.1", "1"]]);
+    // The login throttle's and the forms' address key of the unknown reader is not the loopback reader's.
+    const key = (h: http.IncomingHttpHeaders) => requestAddressKey(new Request("http://x/", { headers: { "x-forwarded-for": String(h["x-forwarded-for"]) } }), "s", 0);
+    expect(key(seen[0]!.headers)).not.toBe(key(seen[1]!.headers));
   });
 
   it("SEC-5: without it a reader's own X-Forwarded-Proto is replaced by the connection's scheme", async () => {

@@ -131,6 +131,11 @@ describe("/metrics", () => {
     for (const headers of [{ "x-forwarded-for": "127.0.0.1" }, { forwarded: "for=127.0.0.1" }, { "x-real-ip": "127.0.0.1" }] as Record<string, string>[]) {
       expect((await get(direct, headers)).status, JSON.stringify(headers)).toBe(401);
     }
+    // Through a trusted proxy on this machine that appends no X-Forwarded-For (only X-Real-IP, or nothing):
+    // the socket is the proxy's loopback, the reader is unknown.
+    for (const headers of [{ "x-real-ip": "203.0.113.9" }, {}, { "x-forwarded-for": "" }] as Record<string, string>[]) {
+      expect((await get(trusting, headers)).status, `trusted, ${JSON.stringify(headers)}`).toBe(401);
+    }
     expect((await get(trusting, { "x-forwarded-for": "203.0.113.9", authorization: "Bearer wrong-token-0123456789abcd" })).status).toBe(401);
     expect((await get(trusting, { "x-forwarded-for": "203.0.113.9", authorization: `Basic ${TOKEN}` })).status).toBe(401);
   });

@@ -254,11 +254,13 @@ describe("page cache over HTTP (WEB-4)", () => {
 });
 
 describe("reader addresses (SEC-2)", () => {
-  it("SEC-2: behind a trusted reverse proxy, the address it appended last; otherwise the connection's", () => {
+  it("SEC-2, SEC-5: behind a trusted reverse proxy, the address it appended last, else unknown; otherwise the connection's", () => {
     const request = (xff?: string) => ({ headers: xff === undefined ? {} : { "x-forwarded-for": xff }, socket: { remoteAddress: "10.0.0.5" } }) as never;
     expect(readerAddress(request("203.0.113.9, 198.51.100.7"), false)).toBe("10.0.0.5");
     expect(readerAddress(request("203.0.113.9, 198.51.100.7"), true)).toBe("198.51.100.7");
-    expect(readerAddress(request(), true)).toBe("10.0.0.5");
+    // A trusted proxy that appended nothing: the socket is the proxy's, not the reader's.
+    expect(readerAddress(request(), true)).toBe("unknown");
+    expect(readerAddress(request(""), true)).toBe("unknown");
   });
 });
 

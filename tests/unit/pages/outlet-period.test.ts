@@ -29,6 +29,8 @@ describe("outlet page period (WEB-5)", () => {
     [{ desde: "2026-03-01", hasta: "mañana" }, "«hasta»"],
     [{ desde: "0000-01-01", hasta: "2026-03-09" }, "1900"],
     [{ desde: "1899-12-31", hasta: "2026-03-09" }, "1900"],
+    [{ desde: "0050-06-01", hasta: "2026-03-09" }, "«desde»"],
+    [{ desde: "2026-03-01", hasta: "0001-01-01" }, "«hasta»"],
     [{ desde: "2026-03-09", hasta: "2026-03-03" }, "posterior"],
     [{ desde: "2024-01-01", hasta: "2026-03-09" }, `${MAX_PERIOD_DAYS} días`],
     [{ desde: ["2026-03-01", "2026-03-02"], hasta: "2026-03-09" }, "más de una vez"],
@@ -36,6 +38,18 @@ describe("outlet page period (WEB-5)", () => {
     const parsed = parseOutletPeriod(params);
     expect(parsed.ok).toBe(false);
     expect(!parsed.ok && parsed.reason).toContain(words);
+  });
+
+  it("SEC-6, WEB-5: the reason for a day out of range names the first and last days actually accepted", () => {
+    for (const [desde, hasta] of [["1900-01-01", "2026-03-09"], ["2026-03-01", "0001-01-01"]] as const) {
+      const refused = parseOutletPeriod({ desde, hasta });
+      const days = (!refused.ok && refused.reason.match(/\d{4}-\d{2}-\d{2}/g)) || [];
+      const [first, last] = days;
+      expect(first && last, refused.ok ? "accepted" : refused.reason).toBeTruthy();
+      expect(parseOutletPeriod({ desde: first!, hasta: first! }).ok).toBe(true);
+      expect(parseOutletPeriod({ desde: last!, hasta: last! }).ok).toBe(true);
+      expect(parseOutletPeriod({ desde: presetPeriod(first!, 2).from, hasta: first! }).ok).toBe(false);
+    }
   });
 
   it("WEB-5: a year of 366 days is accepted, one day more is not", () => {

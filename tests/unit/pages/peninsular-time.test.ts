@@ -40,6 +40,14 @@ describe("peninsular minutes and days (WEB-5, WEB-7)", () => {
   });
 });
 
+describe("years below 100 are not read as 19xx (SEC-6)", () => {
+  test("SEC-6: 0050-06-01 is refused as a day and as a minute, not taken for 1950", () => {
+    expect(parseDay("0050-06-01")).toBeUndefined();
+    expect(parseMinute("0050-06-01T10:00")).toBeUndefined();
+    expect(parseDay("1950-06-01")).toBeDefined();
+  });
+});
+
 describe("history pages' query strings (WEB-5, SEC-6)", () => {
   test("WEB-5: the front page at a minute takes «en», or none for its latest capture", () => {
     expect(parseFrontPageQuery({})).toEqual({ ok: true, value: { at: undefined } });
