@@ -1,0 +1,25 @@
+/**
+ * Which article links of a front page are positions (SPEC EXT-3): a position is a teaser,
+ * the unit a reader sees for one article (its title, and around it a kicker, image, summary,
+ * byline, related links). A teaser's link is "headed": a heading holds it, is inside it, or
+ * follows it in its box; or it is the first link of an `<article>` card (a photo teaser). On a page built of such teasers, links without a heading are the
+ * furniture around them — header tickers, topic and SEO strips, lists of bare headline links
+ * in a rail, related links under a teaser, "most read" boxes, footers — and are left out, so
+ * none of them can take rank 1. A page with few headed links (old or plain markup) keeps
+ * every article link, as before.
+ */
+
+/** Fewest distinct headed article links for a page to count as built of teasers. */
+export const TEASER_PAGE = 8;
+
+/** EXT-3: the judged anchors that are positions, in page order. */
+export function teaserLinks<A extends { headed: boolean; cardLead: boolean }>(anchors: readonly { link: string; anchor: A }[]): { link: string; anchor: A }[] {
+  const headed = new Set<string>();
+  for (const { link, anchor } of anchors) if (anchor.headed) headed.add(link);
+  // Only headed links say the page is built of teasers; a card's first link is one too.
+  if (headed.size < TEASER_PAGE) return [...anchors];
+  // The first sighting of an article fixes its place, so its unheaded links (a photo, a
+  // comment count) inside its teaser stay with it only when they are the teaser's own; a
+  // link elsewhere to an article that has a teaser later does not move it up.
+  return anchors.filter(({ anchor }) => anchor.headed || anchor.cardLead);
+}
