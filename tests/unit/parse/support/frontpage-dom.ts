@@ -363,6 +363,7 @@ export interface FrontPageLink {
 /** What a front page shows, rank 1 first. */
 export interface FrontPage {
   links: FrontPageLink[];
+  others?: { url: string; headline: string }[];
 }
 
 // A self-contained <svg>…</svg> with no link, script or nested svg inside: an icon. The
@@ -438,9 +439,19 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
       }
       judgedAnchors.push({ link, anchor: { headed: headed.has(anchor), cardLead: cardLeads.has(anchor), candidate } });
     }
-    for (const { link, anchor } of teaserLinks(judgedAnchors)) {
+    const positions = teaserLinks(judgedAnchors);
+    for (const { link, anchor } of positions) {
       const current = seen.get(link);
       if (current === undefined || anchor.candidate.tier > current.tier) seen.set(link, anchor.candidate);
+    }
+    // Article links outside the main ranking: each once, with its most informative text.
+    const aside = new Map<string, HeadlineCandidate>();
+    if (positions.length < judgedAnchors.length) {
+      for (const { link, anchor } of judgedAnchors) {
+        if (seen.has(link)) continue;
+        const current = aside.get(link);
+        if (current === undefined || betterHeadline(anchor.candidate, current)) aside.set(link, anchor.candidate);
+      }
     }
     const links: FrontPageLink[] = [];
     for (const [link, headline] of seen) {
@@ -448,7 +459,8 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
       if (headline.tier === HeadlineTier.None) continue;
       links.push({ url: link, headline: headline.text, rank: links.length + 1 });
     }
-    return { links };
+    const others = [...aside].filter(([, h]) => h.tier !== HeadlineTier.None).map(([url, h]) => ({ url, headline: h.text }));
+    return others.length > 0 ? { links, others } : { links };
   } catch {
     return { links: [] }; // SEC-4: bad input never crashes the worker
   }
