@@ -5,19 +5,27 @@
  * follows it in its box; or it is the first link of an `<article>` card (a photo teaser). On a page built of such teasers, links without a heading are the
  * furniture around them — header tickers, topic and SEO strips, lists of bare headline links
  * in a rail, related links under a teaser, "most read" boxes, footers — and are left out, so
- * none of them can take rank 1. A page with few headed links (old or plain markup) keeps
- * every article link, as before.
+ * none of them can take rank 1; the page still shows them (FrontPage.others). A page with
+ * few headed links, or where they are a small share of its article links (old or plain
+ * markup, pages of headline lists), keeps every article link, as before.
  */
 
 /** Fewest distinct headed article links for a page to count as built of teasers. */
 export const TEASER_PAGE = 8;
+/**
+ * Smallest share of a page's distinct article links that must be headed for it to count as
+ * built of teasers: a page of headline lists with a few headed boxes (CNN's 2014 home page:
+ * 8 of 259) is read link by link, as before.
+ */
+export const TEASER_SHARE = 0.2;
 
 /** EXT-3: the judged anchors that are positions, in page order. */
 export function teaserLinks<A extends { headed: boolean; cardLead: boolean }>(anchors: readonly { link: string; anchor: A }[]): { link: string; anchor: A }[] {
   const headed = new Set<string>();
   for (const { link, anchor } of anchors) if (anchor.headed) headed.add(link);
   // Only headed links say the page is built of teasers; a card's first link is one too.
-  if (headed.size < TEASER_PAGE) return [...anchors];
+  const distinct = new Set(anchors.map(({ link }) => link)).size;
+  if (headed.size < TEASER_PAGE || headed.size < TEASER_SHARE * distinct) return [...anchors];
   // The first sighting of an article fixes its place, so its unheaded links (a photo, a
   // comment count) inside its teaser stay with it only when they are the teaser's own; a
   // link elsewhere to an article that has a teaser later does not move it up.
