@@ -2,7 +2,8 @@
  * Which article links of a front page are positions (SPEC EXT-3): a position is a teaser,
  * the unit a reader sees for one article (its title, and around it a kicker, image, summary,
  * byline, related links). A teaser's link is "headed": a heading holds it, is inside it, or
- * follows it in its box; or it is the first link of an `<article>` card (a photo teaser). On a page built of such teasers, links without a heading are the
+ * follows it in its box; or it is the first link of an `<article>` card (a photo teaser), or
+ * a card link wrapping an image and a text of two words or more. On a page built of such teasers, links without a heading are the
  * furniture around them — header tickers, topic and SEO strips, lists of bare headline links
  * in a rail, related links under a teaser, "most read" boxes, footers — and are left out, so
  * none of them can take rank 1; the page still shows them (FrontPage.others). A page with
@@ -20,7 +21,7 @@ export const TEASER_PAGE = 8;
 export const TEASER_SHARE = 0.2;
 
 /** EXT-3: the judged anchors that are positions, in page order. */
-export function teaserLinks<A extends { headed: boolean; cardLead: boolean }>(anchors: readonly { link: string; anchor: A }[]): { link: string; anchor: A }[] {
+export function teaserLinks<A extends { headed: boolean; cardLead: boolean; cardLink: boolean }>(anchors: readonly { link: string; anchor: A }[]): { link: string; anchor: A }[] {
   const headed = new Set<string>();
   for (const { link, anchor } of anchors) if (anchor.headed) headed.add(link);
   // Only headed links say the page is built of teasers; a card's first link is one too.
@@ -29,5 +30,5 @@ export function teaserLinks<A extends { headed: boolean; cardLead: boolean }>(an
   // The first sighting of an article fixes its place, so its unheaded links (a photo, a
   // comment count) inside its teaser stay with it only when they are the teaser's own; a
   // link elsewhere to an article that has a teaser later does not move it up.
-  return anchors.filter(({ anchor }) => anchor.headed || anchor.cardLead);
+  return anchors.filter(({ anchor }) => anchor.headed || anchor.cardLead || anchor.cardLink);
 }

@@ -31,6 +31,8 @@ export interface ScannedAnchor {
   headed: boolean;
   /** The first link of an `<article>` card (an image-only teaser has no heading). */
   cardLead: boolean;
+  /** A link wrapping a visible image and a text of two words or more: a card teaser without a heading. */
+  cardLink: boolean;
 }
 
 /** What the scan of a page found. */
@@ -71,6 +73,8 @@ interface OpenAnchor {
   headed: boolean;
   /** Its `aria-labelledby` ids, when it has them. */
   labelledBy: string[] | undefined;
+  /** A visible image is inside it. */
+  image?: boolean;
   /** Headings that follow it inside its container before another link opens (a teaser whose link precedes its title). */
   after?: { level: number; gatherer: Gatherer }[];
 }
@@ -107,6 +111,10 @@ function labelledIds(html: string): Set<string> {
   if (!html.includes("aria-labelledby")) return ids;
   for (const m of html.matchAll(LABELLED_BY)) for (const id of (m[1] ?? m[2] ?? "").split(/\s+/)) if (id) ids.add(id);
   return ids;
+}
+
+function words(text: string): number {
+  return text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
 }
 
 /** Remove `item` from `list` if it is there. */
@@ -192,6 +200,7 @@ export function scanFrontPage(html: string): FrontPageScan {
           a.headingLevel = level;
         }
       }
+      if (name === "img") for (const a of openAnchors) if (deepestSilent <= a.depth) a.image = true;
       if (name === "img" && wantAlt.length > 0) {
         const alt = collapseWhitespace(attributeOf(attributes, "alt") ?? "");
         for (let i = wantAlt.length - 1; i >= 0 && alt !== ""; i--) {
@@ -238,7 +247,7 @@ export function scanFrontPage(html: string): FrontPageScan {
         element.gatherer = headingGatherer ??= gather(depth);
         (recent.anchor.after ??= []).push({ level: Number(name.slice(1)), gatherer: headingGatherer });
       }
-      if (parent?.heading && parent.gatherer && !silent) {
+      if (((parent?.heading && parent.gatherer) || parent?.anchor?.own) && !silent) {
         element.gatherer ??= gather(depth);
         (parent.parts ??= []).push(element.gatherer);
       }
@@ -258,15 +267,18 @@ export function scanFrontPage(html: string): FrontPageScan {
           if (!element.anchor.headed) unheaded.push(element.anchor);
           withinOf.push(element.anchor.within);
           if (element.anchor.own) {
-            if (element.gatherer && parent?.heading) drop(parent.parts ?? [], element.gatherer);
-            if (element.gatherer && parent?.heading) parent.parts!.push(element.anchor.own);
+            // A link that is a part of its parent (a heading's, a card link's) gives its own text as that part.
+            if (element.gatherer && parent?.parts?.includes(element.gatherer)) {
+              drop(parent.parts, element.gatherer);
+              parent.parts.push(element.anchor.own);
+            }
             if (element.gatherer) drop(gatherers, element.gatherer);
             element.gatherer = element.anchor.own;
           }
           if (!element.anchor.inHeading) wantHeading.push(element.anchor);
           wantAlt.push(element.anchor);
           const card = openCards.at(-1);
-          anchors.push({ href, rel: element.anchor.rel, headline: { text: "", tier: HeadlineTier.None }, headed: false, cardLead: card?.linked === false });
+          anchors.push({ href, rel: element.anchor.rel, headline: { text: "", tier: HeadlineTier.None }, headed: false, cardLead: card?.linked === false, cardLink: false });
           if (card) card.linked = true;
         }
       }
@@ -276,7 +288,7 @@ export function scanFrontPage(html: string): FrontPageScan {
     ontext(text: string) {
       if (inCdata) return;
       const top = stack[stack.length - 1];
-      if (top?.heading && deepestSilent < stack.length - 1 && /\p{L}/u.test(text)) top.loose = true;
+      if ((top?.heading || top?.anchor) && deepestSilent < stack.length - 1 && /\p{L}/u.test(text)) top.loose = true;
       add(text, deepestSilent);
     },
     oncdatastart() {
@@ -317,7 +329,12 @@ export function scanFrontPage(html: string): FrontPageScan {
         anchors[a.slot]!.headed = a.headed;
         const top = stack[stack.length - 1];
         if (top) recent = { anchor: a, parent: top, depth: stack.length - 1 };
-        const own = a.own ? a.own.result : "";
+        let own = a.own ? a.own.result : "";
+        // A card link (image and text, no heading): its title is the last of its text blocks, as a heading's.
+        if (a.image && own !== undefined && !a.inHeading && !a.heading && words(own) >= 2) {
+          anchors[a.slot]!.cardLink = true;
+          if (element.parts && !element.loose) own = headingTitle(own, element.parts.map((g) => g.result));
+        }
         anchors[a.slot]!.headline = headlineFrom({
           heading: a.inHeading ? { text: own } : a.heading ? { text: a.heading.result } : undefined,
           text: own, ariaLabel: a.ariaLabel, title: a.title, imageAlt: a.imageAlt,

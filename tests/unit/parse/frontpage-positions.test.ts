@@ -67,6 +67,19 @@ describe("a position is a teaser (SPEC EXT-3)", () => {
     expect(extractFrontPage(page(body), HOME).links[1]?.url).toBe(U(50));
   });
 
+  it("EXT-3: a card link of an image and a kicker and title (no heading) is a teaser, titled by its last text block", () => {
+    // Kicker and title as the link's own blocks; blocks one level further down are read whole (docs/positions.md).
+    const card = `<ul><li><a href="${A(60)}"><img src="x.jpg" alt=""><p>Tema del día</p><p>Zwei im neuen Kraftfeld</p></a></li></ul>`;
+    const body = [kickerTeaser(1), card, ...Array.from({ length: 8 }, (_, i) => kickerTeaser(i + 2))].join("");
+    expect(extractFrontPage(page(body), HOME).links[1]).toEqual({ url: U(60), headline: "Zwei im neuen Kraftfeld", rank: 2 });
+  });
+
+  it("EXT-3: a page whose headed links are a small share of its article links (headline lists) is read link by link", () => {
+    const lists = `<ul>${Array.from({ length: 50 }, (_, i) => `<li><a href="${A(100 + i)}">Un titular de una lista ${i}</a></li>`).join("")}</ul>`;
+    const body = lists + Array.from({ length: 9 }, (_, i) => kickerTeaser(i + 1)).join("");
+    expect(extractFrontPage(page(body), HOME).links[0]?.url).toBe(U(100));
+  });
+
   it("EXT-3: a page with few headed links keeps every article link, as before", () => {
     const body = [1, 2, 3].map((n) => `<p><a href="${A(n)}">Una noticia sin titular marcado ${n}</a></p>`).join("");
     expect(extractFrontPage(page(body), HOME).links.map((l) => l.url)).toEqual([1, 2, 3].map(U));

@@ -335,6 +335,14 @@ export function headingText(h: Element): string {
   return headingTitle(whole, parts) ?? whole;
 }
 
+/** A card link: a visible image and a text of two words or more, no heading in or around it (positions.ts). */
+export function isCardLink(anchor: Element): boolean {
+  if (hasAncestor(anchor, HEADINGS) || findDescendant(anchor, HEADINGS)) return false;
+  const image = [...anchor.querySelectorAll("img")].some((img) => !silentWithin(img as Element, anchor));
+  const text = visibleText(anchor);
+  return image && sensible(text) && text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length >= 2;
+}
+
 /** EXT-3: the headline a link takes from the headings after it in its box: the most prominent. */
 export function followingHeadline(anchor: Element): HeadlineCandidate | undefined {
   const after = followingHeadings(anchor);
@@ -413,7 +421,7 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
     };
     // Map iteration order is insertion order: the first sighting fixes the rank.
     const seen = new Map<string, HeadlineCandidate>();
-    const judgedAnchors: { link: string; anchor: { headed: boolean; cardLead: boolean; candidate: HeadlineCandidate } }[] = [];
+    const judgedAnchors: { link: string; anchor: { headed: boolean; cardLead: boolean; cardLink: boolean; candidate: HeadlineCandidate } }[] = [];
     // A story is linked several times (photo, headline, "most read"): judge each href once.
     const judged = new Map<string, string | undefined>();
     for (const anchor of anchorsOutsideChrome(doc.documentElement)) {
@@ -437,7 +445,12 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
           : { text, tier: tierOf(text, false) };
         if (named.tier !== HeadlineTier.None && betterHeadline(named, candidate)) candidate = named;
       }
-      judgedAnchors.push({ link, anchor: { headed: headed.has(anchor), cardLead: cardLeads.has(anchor), candidate } });
+      const card = isCardLink(anchor);
+      if (card) {
+        const text = headingText(anchor);
+        candidate = { text, tier: tierOf(text, false) };
+      }
+      judgedAnchors.push({ link, anchor: { headed: headed.has(anchor), cardLead: cardLeads.has(anchor), cardLink: card, candidate } });
     }
     const positions = teaserLinks(judgedAnchors);
     for (const { link, anchor } of positions) {
