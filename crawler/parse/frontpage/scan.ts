@@ -49,6 +49,9 @@ interface Gatherer {
   text: VisibleText;
   /** Set when the element closes. */
   result?: string | undefined;
+  /** For a text block of a card link: its own blocks, and whether text lies between them. */
+  parts?: Gatherer[];
+  loose?: boolean;
 }
 
 /** An open link outside chrome, its headline sources filled in as its content goes by. */
@@ -101,6 +104,8 @@ interface OpenElement {
   /** A heading's child elements with their text, and whether text lies between them (heading-title.ts). */
   parts?: Gatherer[];
   loose?: boolean;
+  /** A child of a link: a text block of a possible card link. */
+  cardPart?: boolean;
 }
 
 const LABELLED_BY = /\baria-labelledby\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
@@ -111,6 +116,16 @@ function labelledIds(html: string): Set<string> {
   if (!html.includes("aria-labelledby")) return ids;
   for (const m of html.matchAll(LABELLED_BY)) for (const id of (m[1] ?? m[2] ?? "").split(/\s+/)) if (id) ids.add(id);
   return ids;
+}
+
+/**
+ * The title of a card link from its text blocks: as a heading's (heading-title.ts); when a
+ * single block holds all its text (an image box beside a text box), that block's own blocks.
+ */
+function cardTitle(own: string, parts: readonly Gatherer[]): string {
+  const lettered = parts.filter((g) => g.result !== undefined && /\p{L}/u.test(g.result));
+  const inner = lettered.length === 1 && !lettered[0]!.loose ? lettered[0]!.parts ?? [] : parts;
+  return headingTitle(own, inner.map((g) => g.result)) ?? own;
 }
 
 function words(text: string): number {
@@ -247,9 +262,10 @@ export function scanFrontPage(html: string): FrontPageScan {
         element.gatherer = headingGatherer ??= gather(depth);
         (recent.anchor.after ??= []).push({ level: Number(name.slice(1)), gatherer: headingGatherer });
       }
-      if (((parent?.heading && parent.gatherer) || parent?.anchor?.own) && !silent) {
+      if (((parent?.heading && parent.gatherer) || parent?.anchor?.own || parent?.cardPart) && !silent) {
         element.gatherer ??= gather(depth);
         (parent.parts ??= []).push(element.gatherer);
+        if (parent.anchor?.own) element.cardPart = true;
       }
       // Any other link opening ends the box's claim on later headings.
       if (name === "a") recent = undefined;
@@ -288,7 +304,7 @@ export function scanFrontPage(html: string): FrontPageScan {
     ontext(text: string) {
       if (inCdata) return;
       const top = stack[stack.length - 1];
-      if ((top?.heading || top?.anchor) && deepestSilent < stack.length - 1 && /\p{L}/u.test(text)) top.loose = true;
+      if ((top?.heading || top?.anchor || top?.cardPart) && deepestSilent < stack.length - 1 && /\p{L}/u.test(text)) top.loose = true;
       add(text, deepestSilent);
     },
     oncdatastart() {
@@ -308,6 +324,10 @@ export function scanFrontPage(html: string): FrontPageScan {
         drop(gatherers, element.gatherer);
         // A heading of a kicker and a title: its text is the title (heading-title.ts).
         if (element.heading && element.parts && !element.loose) element.gatherer.result = headingTitle(element.gatherer.result, element.parts.map((g) => g.result));
+        if (element.cardPart) {
+          element.gatherer.parts = element.parts ?? [];
+          element.gatherer.loose = element.loose ?? false;
+        }
       }
       if (element.candidate !== undefined) drop(openCandidates, element.candidate);
       if (element.card) drop(openCards, element.card);
@@ -333,7 +353,7 @@ export function scanFrontPage(html: string): FrontPageScan {
         // A card link (image and text, no heading): its title is the last of its text blocks, as a heading's.
         if (a.image && own !== undefined && !a.inHeading && !a.heading && words(own) >= 2) {
           anchors[a.slot]!.cardLink = true;
-          if (element.parts && !element.loose) own = headingTitle(own, element.parts.map((g) => g.result));
+          if (!element.loose) own = cardTitle(own, element.parts ?? []);
         }
         anchors[a.slot]!.headline = headlineFrom({
           heading: a.inHeading ? { text: own } : a.heading ? { text: a.heading.result } : undefined,

@@ -335,6 +335,18 @@ export function headingText(h: Element): string {
   return headingTitle(whole, parts) ?? whole;
 }
 
+/** A card link's title: its blocks as a heading's; a single block holding all its text, that block's blocks. */
+function cardText(anchor: Element): string {
+  const whole = visibleText(anchor);
+  const looseIn = (el: Element) => [...el.childNodes].some((n) => n.nodeType === 3 && /\p{L}/u.test(n.textContent ?? ""));
+  if (looseIn(anchor)) return whole;
+  const kids = ([...anchor.children] as Element[]).filter((c) => !isSilent(c));
+  const lettered = kids.filter((c) => /\p{L}/u.test(visibleText(c)));
+  const only = lettered.length === 1 && !looseIn(lettered[0]!) ? lettered[0]! : undefined;
+  const parts = only ? ([...only.children] as Element[]).filter((c) => !isSilent(c)) : kids;
+  return headingTitle(whole, parts.map((c) => visibleText(c))) ?? whole;
+}
+
 /** A card link: a visible image and a text of two words or more, no heading in or around it (positions.ts). */
 export function isCardLink(anchor: Element): boolean {
   if (hasAncestor(anchor, HEADINGS) || findDescendant(anchor, HEADINGS)) return false;
@@ -447,7 +459,7 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
       }
       const card = isCardLink(anchor);
       if (card) {
-        const text = headingText(anchor);
+        const text = cardText(anchor);
         candidate = { text, tier: tierOf(text, false) };
       }
       judgedAnchors.push({ link, anchor: { headed: headed.has(anchor), cardLead: cardLeads.has(anchor), cardLink: card, candidate } });
