@@ -27,3 +27,32 @@ export function headingTitle(whole: string | undefined, parts: readonly (string 
   }
   return whole;
 }
+
+/** A text block of a card link: its visible text, its own blocks, and whether text lies between them. */
+export interface TextBlock {
+  text: string | undefined;
+  loose: boolean;
+  blocks: readonly TextBlock[];
+}
+
+/** How many levels of blocks below a card link are read (the rest is read whole). */
+export const CARD_BLOCK_DEPTH = 3;
+/** Longer than this, a block of a card is its summary, not its title. */
+export const SUMMARY_CHARS = 120;
+
+/**
+ * EXT-3: the title of a card link (an image and a text, no heading) from its blocks. A single
+ * block holding all the text is read for its own blocks; a block longer than a title holds the
+ * summary, so the title is looked for inside it or among the shorter blocks; among those, as in
+ * a heading, the kicker comes first and the title last (the last of two words or more).
+ */
+export function cardTitle(card: TextBlock): string | undefined {
+  if (card.loose || card.blocks.length === 0) return card.text;
+  const lettered = card.blocks.filter((b) => b.text !== undefined && LETTER.test(b.text));
+  if (lettered.length === 1) return cardTitle(lettered[0]!);
+  const short = lettered.filter((b) => b.text!.length <= SUMMARY_CHARS);
+  const long = lettered.filter((b) => b.text!.length > SUMMARY_CHARS);
+  if (long.length > 0 && long[0]!.blocks.length > 0 && !long[0]!.loose && short.every((b) => words(b.text!) < 2)) return cardTitle(long[0]!);
+  for (let i = short.length - 1; i >= 0; i--) if (words(short[i]!.text!) >= 2) return short[i]!.text!.trim();
+  return card.text;
+}

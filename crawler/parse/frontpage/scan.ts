@@ -19,7 +19,7 @@
 import { Parser } from "htmlparser2";
 import { chromeMark, holdsThePage, isSectioning, type Holdings } from "./chrome";
 import { betterHeadline, HEADING_TAGS, headlineFrom, HeadlineTier, labelledHeadline, MAX_HEADLINE_CHARS, type HeadlineCandidate } from "./headline";
-import { headingTitle } from "./heading-title";
+import { CARD_BLOCK_DEPTH, cardTitle, headingTitle, type TextBlock } from "./heading-title";
 import { attributeOf, BLOCK_TAGS, collapseWhitespace, isSilentTag, VisibleText, type Attributes } from "../html/text";
 
 /** A link outside chrome: its href and rel as written, and its headline candidate. */
@@ -104,8 +104,8 @@ interface OpenElement {
   /** A heading's child elements with their text, and whether text lies between them (heading-title.ts). */
   parts?: Gatherer[];
   loose?: boolean;
-  /** A child of a link: a text block of a possible card link. */
-  cardPart?: boolean;
+  /** A block of a possible card link: its level below the link (1: a child), up to CARD_BLOCK_DEPTH. */
+  cardPart?: number;
 }
 
 const LABELLED_BY = /\baria-labelledby\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
@@ -118,14 +118,9 @@ function labelledIds(html: string): Set<string> {
   return ids;
 }
 
-/**
- * The title of a card link from its text blocks: as a heading's (heading-title.ts); when a
- * single block holds all its text (an image box beside a text box), that block's own blocks.
- */
-function cardTitle(own: string, parts: readonly Gatherer[]): string {
-  const lettered = parts.filter((g) => g.result !== undefined && /\p{L}/u.test(g.result));
-  const inner = lettered.length === 1 && !lettered[0]!.loose ? lettered[0]!.parts ?? [] : parts;
-  return headingTitle(own, inner.map((g) => g.result)) ?? own;
+/** A card link's text block as heading-title.ts reads it. */
+function blockOf(g: Gatherer): TextBlock {
+  return { text: g.result, loose: g.loose ?? false, blocks: (g.parts ?? []).map(blockOf) };
 }
 
 function words(text: string): number {
@@ -262,10 +257,11 @@ export function scanFrontPage(html: string): FrontPageScan {
         element.gatherer = headingGatherer ??= gather(depth);
         (recent.anchor.after ??= []).push({ level: Number(name.slice(1)), gatherer: headingGatherer });
       }
-      if (((parent?.heading && parent.gatherer) || parent?.anchor?.own || parent?.cardPart) && !silent) {
+      const blockOf = parent?.anchor?.own ? 1 : parent?.cardPart !== undefined && parent.cardPart < CARD_BLOCK_DEPTH ? parent.cardPart + 1 : undefined;
+      if (((parent?.heading && parent.gatherer) || blockOf !== undefined) && !silent) {
         element.gatherer ??= gather(depth);
-        (parent.parts ??= []).push(element.gatherer);
-        if (parent.anchor?.own) element.cardPart = true;
+        (parent!.parts ??= []).push(element.gatherer);
+        if (blockOf !== undefined) element.cardPart = blockOf;
       }
       // Any other link opening ends the box's claim on later headings.
       if (name === "a") recent = undefined;
@@ -304,7 +300,7 @@ export function scanFrontPage(html: string): FrontPageScan {
     ontext(text: string) {
       if (inCdata) return;
       const top = stack[stack.length - 1];
-      if ((top?.heading || top?.anchor || top?.cardPart) && deepestSilent < stack.length - 1 && /\p{L}/u.test(text)) top.loose = true;
+      if ((top?.heading || top?.anchor || top?.cardPart !== undefined) && deepestSilent < stack.length - 1 && /\p{L}/u.test(text)) top.loose = true;
       add(text, deepestSilent);
     },
     oncdatastart() {
@@ -324,7 +320,7 @@ export function scanFrontPage(html: string): FrontPageScan {
         drop(gatherers, element.gatherer);
         // A heading of a kicker and a title: its text is the title (heading-title.ts).
         if (element.heading && element.parts && !element.loose) element.gatherer.result = headingTitle(element.gatherer.result, element.parts.map((g) => g.result));
-        if (element.cardPart) {
+        if (element.cardPart !== undefined) {
           element.gatherer.parts = element.parts ?? [];
           element.gatherer.loose = element.loose ?? false;
         }
@@ -353,7 +349,7 @@ export function scanFrontPage(html: string): FrontPageScan {
         // A card link (image and text, no heading): its title is the last of its text blocks, as a heading's.
         if (a.image && own !== undefined && !a.inHeading && !a.heading && words(own) >= 2) {
           anchors[a.slot]!.cardLink = true;
-          if (!element.loose) own = cardTitle(own, element.parts ?? []);
+          own = cardTitle({ text: own, loose: element.loose ?? false, blocks: (element.parts ?? []).map(blockOf) }) ?? own;
         }
         anchors[a.slot]!.headline = headlineFrom({
           heading: a.inHeading ? { text: own } : a.heading ? { text: a.heading.result } : undefined,

@@ -74,6 +74,13 @@ describe("a position is a teaser (SPEC EXT-3)", () => {
     expect(extractFrontPage(page(body), HOME).links[1]).toEqual({ url: U(60), headline: "Zwei im neuen Kraftfeld", rank: 2 });
   });
 
+  it("EXT-3: a card whose text box holds a kicker, and a box of title and summary, is titled without kicker or summary (STO-3)", () => {
+    const summary = "Una entradilla larga que cuenta la noticia con detalle, con sus datos, sus nombres y sus fechas, y que nunca debe guardarse como si fuera el titular de la pieza.";
+    const card = `<ul><li><a href="${A(61)}"><img src="x.jpg" alt=""><div><div>Tema</div><div><p>El título de la pieza</p><p>${summary}</p></div></div></a></li></ul>`;
+    const body = [kickerTeaser(1), card, ...Array.from({ length: 8 }, (_, i) => kickerTeaser(i + 2))].join("");
+    expect(extractFrontPage(page(body), HOME).links[1]).toEqual({ url: U(61), headline: "El título de la pieza", rank: 2 });
+  });
+
   it("EXT-3: a page whose headed links are a small share of its article links (headline lists) is read link by link", () => {
     const lists = `<ul>${Array.from({ length: 50 }, (_, i) => `<li><a href="${A(100 + i)}">Un titular de una lista ${i}</a></li>`).join("")}</ul>`;
     const body = lists + Array.from({ length: 9 }, (_, i) => kickerTeaser(i + 1)).join("");

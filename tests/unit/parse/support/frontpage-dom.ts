@@ -8,7 +8,7 @@ import { siteOf } from "../../../../lib/registrable-domain";
 import { hasArticleShape, isUtilityUrl } from "../../../../crawler/parse/frontpage/urls";
 import { parseHTML } from "linkedom";
 import { decodeHtml, documentBase, htmlForParsing } from "../../../../crawler/parse/html/document";
-import { headingTitle } from "../../../../crawler/parse/frontpage/heading-title";
+import { CARD_BLOCK_DEPTH, cardTitle, headingTitle, type TextBlock } from "../../../../crawler/parse/frontpage/heading-title";
 import { teaserLinks } from "../../../../crawler/parse/frontpage/positions";
 
 // ---- crawler/parse/html/text.ts ----
@@ -335,16 +335,14 @@ export function headingText(h: Element): string {
   return headingTitle(whole, parts) ?? whole;
 }
 
-/** A card link's title: its blocks as a heading's; a single block holding all its text, that block's blocks. */
+/** A card link's title from its blocks, CARD_BLOCK_DEPTH levels down (heading-title.ts). */
 function cardText(anchor: Element): string {
-  const whole = visibleText(anchor);
   const looseIn = (el: Element) => [...el.childNodes].some((n) => n.nodeType === 3 && /\p{L}/u.test(n.textContent ?? ""));
-  if (looseIn(anchor)) return whole;
-  const kids = ([...anchor.children] as Element[]).filter((c) => !isSilent(c));
-  const lettered = kids.filter((c) => /\p{L}/u.test(visibleText(c)));
-  const only = lettered.length === 1 && !looseIn(lettered[0]!) ? lettered[0]! : undefined;
-  const parts = only ? ([...only.children] as Element[]).filter((c) => !isSilent(c)) : kids;
-  return headingTitle(whole, parts.map((c) => visibleText(c))) ?? whole;
+  const block = (el: Element, level: number): TextBlock => ({
+    text: visibleText(el), loose: looseIn(el),
+    blocks: level >= CARD_BLOCK_DEPTH ? [] : ([...el.children] as Element[]).filter((c) => !isSilent(c)).map((c) => block(c, level + 1)),
+  });
+  return cardTitle(block(anchor, 0)) ?? visibleText(anchor);
 }
 
 /** A card link: a visible image and a text of two words or more, no heading in or around it (positions.ts). */
