@@ -9,7 +9,7 @@ import { detachedString } from "../../../lib/detached-string";
 import { tryCanonicalUrl } from "../../../lib/urls";
 import { siteOf } from "../../../lib/registrable-domain";
 import { betterHeadline, HeadlineTier, type HeadlineCandidate } from "./headline";
-import { teaserLinks } from "./positions";
+import { readsTeasers, replacesHeadline, teaserLinks } from "./positions";
 import { scanFrontPage } from "./scan";
 import { hasArticleShape, isUtilityUrl } from "./urls";
 import { decodeHtml, htmlForParsing, resolveBase } from "../html/document";
@@ -110,10 +110,10 @@ export function extractFrontPage(html: Uint8Array | string, url: string, content
     // A position is a teaser (positions.ts): where the page is built of teasers with headings,
     // links outside them (strips, rails, related links) are not positions.
     const positions = teaserLinks(judgedAnchors);
+    const teasers = readsTeasers(judgedAnchors);
     for (const { link, anchor } of positions) {
       const current = seen.get(link);
-      // The first teaser's title stays, unless it offered only a weaker kind of text.
-      if (current === undefined || anchor.headline.tier > current.tier) seen.set(link, anchor.headline);
+      if (replacesHeadline(anchor.headline, current, teasers)) seen.set(link, anchor.headline);
     }
     const aside = new Map<string, HeadlineCandidate>();
     if (positions.length < judgedAnchors.length) {

@@ -42,17 +42,19 @@ export const SUMMARY_CHARS = 120;
 
 /**
  * EXT-3: the title of a card link (an image and a text, no heading) from its blocks. A single
- * block holding all the text is read for its own blocks; a block longer than a title holds the
- * summary, so the title is looked for inside it or among the shorter blocks; among those, as in
- * a heading, the kicker comes first and the title last (the last of two words or more).
+ * block holding all the text is read for its own blocks, and so is a last block longer than a
+ * title (a box of title and summary after the kicker); a block longer than a title is the
+ * summary, never the title; among the shorter blocks, as in a heading, the kicker comes first
+ * and the title last (the last of two words or more).
  */
 export function cardTitle(card: TextBlock): string | undefined {
   if (card.loose || card.blocks.length === 0) return card.text;
   const lettered = card.blocks.filter((b) => b.text !== undefined && LETTER.test(b.text));
   if (lettered.length === 1) return cardTitle(lettered[0]!);
+  // A kicker, then a box of title and summary: the title is in that box.
+  const last = lettered.at(-1);
+  if (last && last.text!.length > SUMMARY_CHARS && last.blocks.length > 0 && !last.loose) return cardTitle(last);
   const short = lettered.filter((b) => b.text!.length <= SUMMARY_CHARS);
-  const long = lettered.filter((b) => b.text!.length > SUMMARY_CHARS);
-  if (long.length > 0 && long[0]!.blocks.length > 0 && !long[0]!.loose && short.every((b) => words(b.text!) < 2)) return cardTitle(long[0]!);
   for (let i = short.length - 1; i >= 0; i--) if (words(short[i]!.text!) >= 2) return short[i]!.text!.trim();
   return card.text;
 }

@@ -10,6 +10,7 @@
  * few headed links, or where they are a small share of its article links (old or plain
  * markup, pages of headline lists), keeps every article link, as before.
  */
+import { HeadlineTier } from "./headline";
 
 /** Fewest distinct headed article links for a page to count as built of teasers. */
 export const TEASER_PAGE = 8;
@@ -20,13 +21,30 @@ export const TEASER_PAGE = 8;
  */
 export const TEASER_SHARE = 0.2;
 
-/** EXT-3: the judged anchors that are positions, in page order. */
-export function teaserLinks<A extends { headed: boolean; cardLead: boolean; cardLink: boolean }>(anchors: readonly { link: string; anchor: A }[]): { link: string; anchor: A }[] {
+/** True when a page with these judged anchors is read as teasers (else link by link). */
+export function readsTeasers(anchors: readonly { link: string; anchor: { headed: boolean } }[]): boolean {
   const headed = new Set<string>();
   for (const { link, anchor } of anchors) if (anchor.headed) headed.add(link);
-  // Only headed links say the page is built of teasers; a card's first link is one too.
   const distinct = new Set(anchors.map(({ link }) => link)).size;
-  if (headed.size < TEASER_PAGE || headed.size < TEASER_SHARE * distinct) return [...anchors];
+  return headed.size >= TEASER_PAGE && headed.size >= TEASER_SHARE * distinct;
+}
+
+/**
+ * EXT-3: whether a later link of an article gives the position its headline. On a page of
+ * teasers the first teaser's title stays (a second teaser, a "most read" line do not change
+ * it) unless it offered no title of its own (an image's alt, a one-word label such as
+ * "Öffnen" on a button); read link by link, a stronger kind of text wins.
+ */
+export function replacesHeadline(next: { tier: HeadlineTier }, current: { tier: HeadlineTier; text: string } | undefined, teasers: boolean): boolean {
+  if (current === undefined) return true;
+  if (next.tier <= current.tier) return false;
+  const label = current.tier < HeadlineTier.Text || (current.tier === HeadlineTier.Text && current.text.trim().split(/\s+/).length < 2);
+  return !teasers || label;
+}
+
+/** EXT-3: the judged anchors that are positions, in page order. */
+export function teaserLinks<A extends { headed: boolean; cardLead: boolean; cardLink: boolean }>(anchors: readonly { link: string; anchor: A }[]): { link: string; anchor: A }[] {
+  if (!readsTeasers(anchors)) return [...anchors];
   // The first sighting of an article fixes its place, so its unheaded links (a photo, a
   // comment count) inside its teaser stay with it only when they are the teaser's own; a
   // link elsewhere to an article that has a teaser later does not move it up.

@@ -9,7 +9,7 @@ import { hasArticleShape, isUtilityUrl } from "../../../../crawler/parse/frontpa
 import { parseHTML } from "linkedom";
 import { decodeHtml, documentBase, htmlForParsing } from "../../../../crawler/parse/html/document";
 import { CARD_BLOCK_DEPTH, cardTitle, headingTitle, type TextBlock } from "../../../../crawler/parse/frontpage/heading-title";
-import { teaserLinks } from "../../../../crawler/parse/frontpage/positions";
+import { readsTeasers, replacesHeadline, teaserLinks } from "../../../../crawler/parse/frontpage/positions";
 
 // ---- crawler/parse/html/text.ts ----
 
@@ -463,9 +463,10 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
       judgedAnchors.push({ link, anchor: { headed: headed.has(anchor), cardLead: cardLeads.has(anchor), cardLink: card, candidate } });
     }
     const positions = teaserLinks(judgedAnchors);
+    const teasers = readsTeasers(judgedAnchors);
     for (const { link, anchor } of positions) {
       const current = seen.get(link);
-      if (current === undefined || anchor.candidate.tier > current.tier) seen.set(link, anchor.candidate);
+      if (replacesHeadline(anchor.candidate, current, teasers)) seen.set(link, anchor.candidate);
     }
     // Article links outside the main ranking: each once, with its most informative text.
     const aside = new Map<string, HeadlineCandidate>();
