@@ -18,7 +18,7 @@ const FLOORS: Record<string, { lead: number; overlap: number; title: number }> =
   "heise.de": { lead: 1, overlap: 0.99, title: 1 },
   "faz.net": { lead: 1, overlap: 0.98, title: 1 },
   "t-online.de": { lead: 0.875, overlap: 0.99, title: 0.975 },
-  "sueddeutsche.de": { lead: 1, overlap: 0.89, title: 0.97 },
+  "sueddeutsche.de": { lead: 1, overlap: 0.89, title: 1 },
 };
 
 let database: Database;

@@ -10,7 +10,7 @@ const REPLAY = [
   { outlet: "heise.de", captures: 44, lead: "8 de 8", overlap: "1,00", titles: "80 de 80" },
   { outlet: "faz.net", captures: 16, lead: "8 de 8", overlap: "0,99", titles: "80 de 80" },
   { outlet: "t-online.de", captures: 14, lead: "7 de 8", overlap: "1,00", titles: "78 de 80" },
-  { outlet: "sueddeutsche.de", captures: 13, lead: "8 de 8", overlap: "0,90", titles: "50 de 72" },
+  { outlet: "sueddeutsche.de", captures: 13, lead: "8 de 8", overlap: "0,90", titles: "72 de 72" },
 ] as const;
 
 export function Fidelity() {
@@ -55,8 +55,7 @@ export function Fidelity() {
       <p>
         En las cinco, los tramos guardados devuelven exactamente la clasificación de cada captura, cuánto estuvo cada
         noticia en portada y cuándo la vimos por primera vez. Fallos que conocemos: una línea de última hora en la cabecera
-        de t-online.de aún sale como apertura mientras está puesta, y en algunas piezas de sueddeutsche.de sin título marcado
-        guardamos el antetítulo o la entradilla junto al título. Con <code>npm run bench -- fidelity</code>, sobre 32
+        de t-online.de aún sale como apertura (y con su titular) mientras está puesta. Con <code>npm run bench -- fidelity</code>, sobre 32
         portadas sueltas de 19 medios (11 en español), 30 cumplen las tres comprobaciones.
       </p>
     </section>
