@@ -1,9 +1,10 @@
 /**
- * Front pages (SPEC EXT-3): the article links in DOM (reading) order, with their visible
- * headline and rank (1 = first). Navigation, header/footer chrome, ads, sections, tags,
- * authors, account/cart paths and off-site links are left out; an article linked several
- * times keeps its first (best) rank and its most informative headline. URLs are canonical
- * (EXT-5). Only link URLs and headline-sized text leave this module (STO-3).
+ * Front pages (SPEC EXT-3): the positions in reading order, with their headline and rank
+ * (1 = first). A position is a teaser (positions.ts, docs/positions.md): an article keeps the
+ * place and the title of its first teaser; on a page built of teasers, article links outside
+ * them (strips, rails, related links) are returned apart, unranked. Navigation, header/footer
+ * chrome, ads, sections, tags, authors, account/cart paths and off-site links are left out.
+ * URLs are canonical (EXT-5). Only link URLs and headline-sized text leave this module (STO-3).
  */
 import { detachedString } from "../../../lib/detached-string";
 import { tryCanonicalUrl } from "../../../lib/urls";
