@@ -126,9 +126,10 @@ export function createCollector(o: CollectOptions): Collect {
       await recordListing(o.db, { outletId: job.outletId, siteOf: o.siteOf, via: "sitemap", at, sightings: mine });
     } else if (job.kind === "frontpage") {
       const boxes = o.boxesOf?.(response.result);
-      const { links } = extractFrontPage(body, response.finalUrl, contentType);
+      const { links, others = [] } = extractFrontPage(body, response.finalUrl, contentType);
       const laidOut = boxes ? attachBoxes(links, boxes) : links;
-      const kept = await own(job, links.map((l) => ({ url: l.url, headline: l.headline })));
+      // Links outside the main ranking (rails, strips, related links) are sightings, not positions.
+      const kept = await own(job, [...links, ...others].map((l) => ({ url: l.url, headline: l.headline })));
       const renderMode = boxes ? "browser" : "static";
       // EXT-6: too few links for this outlet is a failed extraction: recorded as such, nothing of it kept, no span closed.
       const history = await frontPageHistory(o.db, { outletId: job.outletId, sourceId: job.sourceId });

@@ -4,6 +4,7 @@ import { PageHeader } from "../../_components/page-header";
 import { AbTests } from "./_sections/ab-tests";
 import { EnoughData } from "./_sections/enough-data";
 import { Features } from "./_sections/features";
+import { Fidelity } from "./_sections/fidelity";
 import { Framing } from "./_sections/framing";
 import { Genealogy } from "./_sections/genealogy";
 import { History } from "./_sections/history";
@@ -32,6 +33,7 @@ const contents = [
   ["silencios", "Silencios"],
   ["portada", "Portadas y retraso"],
   ["historico", "Portadas en el tiempo"],
+  ["fidelidad", "Fidelidad"],
   ["umbrales", "Umbrales"],
   ["pocos-datos", "Cuándo no damos una cifra"],
   ["horas", "Horas"],
@@ -64,6 +66,7 @@ export default function MethodsPage() {
         <Silences />
         <FrontPage />
         <History />
+        <Fidelity />
         <Thresholds />
         <EnoughData />
         <Times />

@@ -1,14 +1,16 @@
 /**
- * Front pages (SPEC EXT-3): the article links in DOM (reading) order, with their visible
- * headline and rank (1 = first). Navigation, header/footer chrome, ads, sections, tags,
- * authors, account/cart paths and off-site links are left out; an article linked several
- * times keeps its first (best) rank and its most informative headline. URLs are canonical
- * (EXT-5). Only link URLs and headline-sized text leave this module (STO-3).
+ * Front pages (SPEC EXT-3): the positions in reading order, with their headline and rank
+ * (1 = first). A position is a teaser (positions.ts, docs/positions.md): an article keeps the
+ * place and the title of its first teaser; on a page built of teasers, article links outside
+ * them (strips, rails, related links) are returned apart, unranked. Navigation, header/footer
+ * chrome, ads, sections, tags, authors, account/cart paths and off-site links are left out.
+ * URLs are canonical (EXT-5). Only link URLs and headline-sized text leave this module (STO-3).
  */
 import { detachedString } from "../../../lib/detached-string";
 import { tryCanonicalUrl } from "../../../lib/urls";
 import { siteOf } from "../../../lib/registrable-domain";
 import { betterHeadline, HeadlineTier, type HeadlineCandidate } from "./headline";
+import { readsTeasers, replacesHeadline, teaserLinks } from "./positions";
 import { scanFrontPage } from "./scan";
 import { hasArticleShape, isUtilityUrl } from "./urls";
 import { decodeHtml, htmlForParsing, resolveBase } from "../html/document";
@@ -20,9 +22,15 @@ export interface FrontPageLink {
   rank: number;
 }
 
-/** What a front page shows, rank 1 first. */
+/** What a front page shows: its main ranking, rank 1 first, and its other article links. */
 export interface FrontPage {
   links: FrontPageLink[];
+  /**
+   * Article links outside the main ranking (strips, rails, related links, lists of bare
+   * links: positions.ts), in page order, each once and never one of `links`. They are
+   * sightings of the article, not positions: they carry no rank.
+   */
+  others?: { url: string; headline: string }[];
 }
 
 // A self-contained <svg>…</svg> with no link, script or nested svg inside: an icon. The
@@ -82,6 +90,7 @@ export function extractFrontPage(html: Uint8Array | string, url: string, content
     };
     // Map iteration order is insertion order: the first sighting fixes the rank.
     const seen = new Map<string, HeadlineCandidate>();
+    const judgedAnchors: { link: string; anchor: (typeof scan.anchors)[number] }[] = [];
     // A story is linked several times (photo, headline, "most read"), and mostly again at the
     // next capture: each href is judged once (the verdict depends on the page and base only).
     const prefix = `${page}\n${base}\n`;
@@ -97,8 +106,23 @@ export function extractFrontPage(html: Uint8Array | string, url: string, content
         }
       }
       if (link === null) continue;
+      judgedAnchors.push({ link, anchor });
+    }
+    // A position is a teaser (positions.ts): where the page is built of teasers with headings,
+    // links outside them (strips, rails, related links) are not positions.
+    const positions = teaserLinks(judgedAnchors);
+    const teasers = readsTeasers(judgedAnchors);
+    for (const { link, anchor } of positions) {
       const current = seen.get(link);
-      if (current === undefined || betterHeadline(anchor.headline, current)) seen.set(link, anchor.headline);
+      if (replacesHeadline(anchor.headline, current, teasers)) seen.set(link, anchor.headline);
+    }
+    const aside = new Map<string, HeadlineCandidate>();
+    if (positions.length < judgedAnchors.length) {
+      for (const { link, anchor } of judgedAnchors) {
+        if (seen.has(link)) continue;
+        const current = aside.get(link);
+        if (current === undefined || betterHeadline(anchor.headline, current)) aside.set(link, anchor.headline);
+      }
     }
     const links: FrontPageLink[] = [];
     for (const [link, headline] of seen) {
@@ -106,7 +130,8 @@ export function extractFrontPage(html: Uint8Array | string, url: string, content
       if (headline.tier === HeadlineTier.None) continue;
       links.push({ url: link, headline: headline.text, rank: links.length + 1 });
     }
-    return { links };
+    const others = [...aside].filter(([, h]) => h.tier !== HeadlineTier.None).map(([url, h]) => ({ url, headline: h.text }));
+    return others.length > 0 ? { links, others } : { links };
   } catch {
     return { links: [] }; // SEC-4: bad input never crashes the worker
   }

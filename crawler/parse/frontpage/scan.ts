@@ -19,6 +19,7 @@
 import { Parser } from "htmlparser2";
 import { chromeMark, holdsThePage, isSectioning, type Holdings } from "./chrome";
 import { betterHeadline, HEADING_TAGS, headlineFrom, HeadlineTier, labelledHeadline, MAX_HEADLINE_CHARS, type HeadlineCandidate } from "./headline";
+import { CARD_BLOCK_DEPTH, cardTitle, headingTitle, type TextBlock } from "./heading-title";
 import { attributeOf, BLOCK_TAGS, collapseWhitespace, isSilentTag, VisibleText, type Attributes } from "../html/text";
 
 /** A link outside chrome: its href and rel as written, and its headline candidate. */
@@ -26,6 +27,12 @@ export interface ScannedAnchor {
   href: string;
   rel: string | undefined;
   headline: HeadlineCandidate;
+  /** A heading holds it, is inside it, or follows it in the same container: a teaser's link. */
+  headed: boolean;
+  /** The first link of an `<article>` card (an image-only teaser has no heading). */
+  cardLead: boolean;
+  /** A link wrapping a visible image and a text of two words or more: a card teaser without a heading. */
+  cardLink: boolean;
 }
 
 /** What the scan of a page found. */
@@ -42,6 +49,9 @@ interface Gatherer {
   text: VisibleText;
   /** Set when the element closes. */
   result?: string | undefined;
+  /** For a text block of a card link: its own blocks, and whether text lies between them. */
+  parts?: Gatherer[];
+  loose?: boolean;
 }
 
 /** An open link outside chrome, its headline sources filled in as its content goes by. */
@@ -54,8 +64,9 @@ interface OpenAnchor {
   inHeading: boolean;
   /** Its own visible text; undefined when the link itself is silent (aria-hidden). */
   own: Gatherer | undefined;
-  /** The first visible heading inside it. */
+  /** The most prominent visible heading inside it, and its level. */
   heading?: Gatherer;
+  headingLevel?: number;
   imageAlt?: string;
   /** Its place in the result, filled when it closes. */
   slot: number;
@@ -65,6 +76,10 @@ interface OpenAnchor {
   headed: boolean;
   /** Its `aria-labelledby` ids, when it has them. */
   labelledBy: string[] | undefined;
+  /** A visible image is inside it. */
+  image?: boolean;
+  /** Headings that follow it inside its container before another link opens (a teaser whose link precedes its title). */
+  after?: { level: number; gatherer: Gatherer }[];
 }
 
 /** One open element of the stack. */
@@ -84,6 +99,13 @@ interface OpenElement {
   candidate?: number;
   /** Set when a link names it with `aria-labelledby`: its id and visible text. */
   label?: { id: string; heading: boolean; gatherer: Gatherer | undefined };
+  /** An `<article>` card: whether a link opened in it yet. */
+  card?: { linked: boolean };
+  /** A heading's child elements with their text, and whether text lies between them (heading-title.ts). */
+  parts?: Gatherer[];
+  loose?: boolean;
+  /** A block of a possible card link: its level below the link (1: a child), up to CARD_BLOCK_DEPTH. */
+  cardPart?: number;
 }
 
 const LABELLED_BY = /\baria-labelledby\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
@@ -94,6 +116,15 @@ function labelledIds(html: string): Set<string> {
   if (!html.includes("aria-labelledby")) return ids;
   for (const m of html.matchAll(LABELLED_BY)) for (const id of (m[1] ?? m[2] ?? "").split(/\s+/)) if (id) ids.add(id);
   return ids;
+}
+
+/** A card link's text block as heading-title.ts reads it. */
+function blockOf(g: Gatherer): TextBlock {
+  return { text: g.result, loose: g.loose ?? false, blocks: (g.parts ?? []).map(blockOf) };
+}
+
+function words(text: string): number {
+  return text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
 }
 
 /** Remove `item` from `list` if it is there. */
@@ -117,6 +148,8 @@ export function scanFrontPage(html: string): FrontPageScan {
   const openCandidates: number[] = [];
   const page: Holdings = { headlineLinks: 0, cards: 0 };
   const openAnchors: OpenAnchor[] = [];
+  const allAnchors: OpenAnchor[] = [];
+  const openCards: { linked: boolean }[] = [];
   // Elements named by links' aria-labelledby: the first element of each id, and its text.
   const wantedIds = labelledIds(html);
   const labels = new Map<string, { text: string | undefined; heading: boolean }>();
@@ -124,6 +157,8 @@ export function scanFrontPage(html: string): FrontPageScan {
   const labelledSlots: { slot: number; ids: string[] }[] = [];
   // Open links with no heading around or inside them yet: a heading opening marks them all.
   const unheaded: OpenAnchor[] = [];
+  // The link that closed last, and the element it closed in: a heading opening there names it.
+  let recent: { anchor: OpenAnchor; parent: OpenElement; depth: number } | undefined;
   let baseHref: string | undefined;
   let sawDocumentElement = false;
   // Stack index of the deepest open silent element, -1 when none is open.
@@ -164,14 +199,18 @@ export function scanFrontPage(html: string): FrontPageScan {
       // The first visible heading, and image with alt text, inside an open link: nothing silent between them.
       const heading = HEADING_TAGS.has(name);
       let headingGatherer: Gatherer | undefined;
+      // A card link wrapping a kicker heading and a title heading (`<h6>` then `<h5>`) takes
+      // the most prominent one: the lowest level, the first among equals.
       if (heading && wantHeading.length > 0) {
+        const level = Number(name.slice(1));
         for (let i = wantHeading.length - 1; i >= 0; i--) {
           const a = wantHeading[i]!;
-          if (deepestSilent > a.depth) continue;
+          if (deepestSilent > a.depth || (a.heading && level >= (a.headingLevel ?? 0))) continue;
           a.heading = headingGatherer ??= gather(depth);
-          wantHeading.splice(i, 1);
+          a.headingLevel = level;
         }
       }
+      if (name === "img") for (const a of openAnchors) if (deepestSilent <= a.depth) a.image = true;
       if (name === "img" && wantAlt.length > 0) {
         const alt = collapseWhitespace(attributeOf(attributes, "alt") ?? "");
         for (let i = wantAlt.length - 1; i >= 0 && alt !== ""; i--) {
@@ -197,6 +236,8 @@ export function scanFrontPage(html: string): FrontPageScan {
         openCandidates.push(element.candidate);
       }
       if (walked && name === "article") {
+        element.card = { linked: false };
+        openCards.push(element.card);
         page.cards++;
         for (const c of openCandidates) candidates[c]!.cards++;
       }
@@ -211,6 +252,19 @@ export function scanFrontPage(html: string): FrontPageScan {
         for (const a of unheaded) a.headed = true;
         unheaded.length = 0;
       }
+      // A teaser that puts its link first and its kicker and title after it, in the same box.
+      if (heading && walked && !silent && recent && stack[recent.depth] === recent.parent && !recent.anchor.headed) {
+        element.gatherer = headingGatherer ??= gather(depth);
+        (recent.anchor.after ??= []).push({ level: Number(name.slice(1)), gatherer: headingGatherer });
+      }
+      const blockOf = parent?.anchor?.own ? 1 : parent?.cardPart !== undefined && parent.cardPart < CARD_BLOCK_DEPTH ? parent.cardPart + 1 : undefined;
+      if (((parent?.heading && parent.gatherer) || blockOf !== undefined) && !silent) {
+        element.gatherer ??= gather(depth);
+        (parent!.parts ??= []).push(element.gatherer);
+        if (blockOf !== undefined) element.cardPart = blockOf;
+      }
+      // Any other link opening ends the box's claim on later headings.
+      if (name === "a") recent = undefined;
       if (walked && name === "a") {
         const href = attributeOf(attributes, "href");
         if (href !== undefined) {
@@ -221,12 +275,23 @@ export function scanFrontPage(html: string): FrontPageScan {
           };
           if (element.anchor.labelledBy?.length) labelledSlots.push({ slot: element.anchor.slot, ids: element.anchor.labelledBy });
           openAnchors.push(element.anchor);
+          allAnchors.push(element.anchor);
           if (!element.anchor.headed) unheaded.push(element.anchor);
           withinOf.push(element.anchor.within);
-          if (element.anchor.own) element.gatherer = element.anchor.own;
+          if (element.anchor.own) {
+            // A link that is a part of its parent (a heading's, a card link's) gives its own text as that part.
+            if (element.gatherer && parent?.parts?.includes(element.gatherer)) {
+              drop(parent.parts, element.gatherer);
+              parent.parts.push(element.anchor.own);
+            }
+            if (element.gatherer) drop(gatherers, element.gatherer);
+            element.gatherer = element.anchor.own;
+          }
           if (!element.anchor.inHeading) wantHeading.push(element.anchor);
           wantAlt.push(element.anchor);
-          anchors.push({ href, rel: element.anchor.rel, headline: { text: "", tier: HeadlineTier.None } });
+          const card = openCards.at(-1);
+          anchors.push({ href, rel: element.anchor.rel, headline: { text: "", tier: HeadlineTier.None }, headed: false, cardLead: card?.linked === false, cardLink: false });
+          if (card) card.linked = true;
         }
       }
       if (heading) openHeadings++;
@@ -234,6 +299,8 @@ export function scanFrontPage(html: string): FrontPageScan {
     },
     ontext(text: string) {
       if (inCdata) return;
+      const top = stack[stack.length - 1];
+      if ((top?.heading || top?.anchor || top?.cardPart !== undefined) && deepestSilent < stack.length - 1 && /\p{L}/u.test(text)) top.loose = true;
       add(text, deepestSilent);
     },
     oncdatastart() {
@@ -251,8 +318,15 @@ export function scanFrontPage(html: string): FrontPageScan {
       if (element.gatherer) {
         element.gatherer.result = element.gatherer.text.text();
         drop(gatherers, element.gatherer);
+        // A heading of a kicker and a title: its text is the title (heading-title.ts).
+        if (element.heading && element.parts && !element.loose) element.gatherer.result = headingTitle(element.gatherer.result, element.parts.map((g) => g.result));
+        if (element.cardPart !== undefined) {
+          element.gatherer.parts = element.parts ?? [];
+          element.gatherer.loose = element.loose ?? false;
+        }
       }
       if (element.candidate !== undefined) drop(openCandidates, element.candidate);
+      if (element.card) drop(openCards, element.card);
       if (element.label) {
         const g = element.label.gatherer;
         if (g) drop(gatherers, g);
@@ -268,7 +342,15 @@ export function scanFrontPage(html: string): FrontPageScan {
           page.headlineLinks++;
           for (const c of a.within) candidates[c]!.headlineLinks++;
         }
-        const own = a.own ? a.own.result : "";
+        anchors[a.slot]!.headed = a.headed;
+        const top = stack[stack.length - 1];
+        if (top) recent = { anchor: a, parent: top, depth: stack.length - 1 };
+        let own = a.own ? a.own.result : "";
+        // A card link (image and text, no heading): its title is the last of its text blocks, as a heading's.
+        if (a.image && own !== undefined && !a.inHeading && !a.heading && words(own) >= 2) {
+          anchors[a.slot]!.cardLink = true;
+          own = cardTitle({ text: own, loose: element.loose ?? false, blocks: (element.parts ?? []).map(blockOf) }) ?? own;
+        }
         anchors[a.slot]!.headline = headlineFrom({
           heading: a.inHeading ? { text: own } : a.heading ? { text: a.heading.result } : undefined,
           text: own, ariaLabel: a.ariaLabel, title: a.title, imageAlt: a.imageAlt,
@@ -282,9 +364,21 @@ export function scanFrontPage(html: string): FrontPageScan {
   // Candidates that do not hold the page are chrome: their links go (links still open at
   // the end count as they stand).
   for (const a of openAnchors) {
+    anchors[a.slot]!.headed = a.headed;
     if (!a.headed) continue;
     page.headlineLinks++;
     for (const c of a.within) candidates[c]!.headlineLinks++;
+  }
+  // A link followed by headings in its box takes the most prominent (lowest level, first).
+  for (const a of allAnchors) {
+    if (!a.after || a.headed) continue;
+    const best = a.after.reduce((x, y) => (y.level < x.level ? y : x));
+    const named = headlineFrom({ heading: { text: best.gatherer.result ?? best.gatherer.text.text() }, text: undefined });
+    if (named.tier !== HeadlineTier.Heading) continue;
+    anchors[a.slot]!.headed = true;
+    page.headlineLinks++;
+    for (const c of a.within) candidates[c]!.headlineLinks++;
+    if (betterHeadline(named, anchors[a.slot]!.headline)) anchors[a.slot]!.headline = named;
   }
   // A link named by other elements (aria-labelledby) takes their text when it is better.
   for (const { slot, ids } of labelledSlots) {

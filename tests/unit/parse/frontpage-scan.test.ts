@@ -33,7 +33,7 @@ describe("extractFrontPage's streaming scan gives what the DOM walk gave (SPEC E
       same(html, HOME);
       same(html, "https://www.elpais.com/", "text/html; charset=utf-8");
     }
-    expect(same(readFileSync(new URL("portada-diario.html", dir)), HOME).links.length).toBeGreaterThan(20);
+    expect(same(readFileSync(new URL("portada-diario.html", dir)), HOME).links.length).toBeGreaterThan(10); // its teasers; the bare-link lists are not positions
   });
 
   it("EXT-3: on the simulated web's front pages", () => {

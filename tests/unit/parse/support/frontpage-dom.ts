@@ -8,6 +8,8 @@ import { siteOf } from "../../../../lib/registrable-domain";
 import { hasArticleShape, isUtilityUrl } from "../../../../crawler/parse/frontpage/urls";
 import { parseHTML } from "linkedom";
 import { decodeHtml, documentBase, htmlForParsing } from "../../../../crawler/parse/html/document";
+import { CARD_BLOCK_DEPTH, cardTitle, headingTitle, type TextBlock } from "../../../../crawler/parse/frontpage/heading-title";
+import { readsTeasers, replacesHeadline, teaserLinks } from "../../../../crawler/parse/frontpage/positions";
 
 // ---- crawler/parse/html/text.ts ----
 
@@ -202,6 +204,7 @@ export function anchorsOutsideChrome(root: Element): Element[] {
     if (el.localName === "a" && el.hasAttribute("href")) {
       found.push({ el, within });
       if (item.inHeading || hasDescendant(el, HEADINGS)) {
+        headed.add(el);
         page.headlineLinks++;
         for (const c of within) candidates[c]!.headlineLinks++;
       }
@@ -210,8 +213,56 @@ export function anchorsOutsideChrome(root: Element): Element[] {
     const inHeading = item.inHeading || HEADINGS.has(el.localName);
     for (let child = el.lastElementChild; child; child = child.previousElementSibling) stack.push({ el: child, sectioned: below, within, inHeading });
   }
+  // A link followed, inside its parent and before the next link, by a visible heading: a teaser.
+  for (const f of found) {
+    if (headed.has(f.el) || followingHeadline(f.el) === undefined) continue;
+    headed.add(f.el);
+    page.headlineLinks++;
+    for (const c of f.within) candidates[c]!.headlineLinks++;
+  }
+  // The first walked link of each <article> card leads it.
+  const linkedCards = new Set<Element>();
+  for (const f of found) {
+    const card = f.el.parentElement?.closest("article");
+    if (card && !linkedCards.has(card)) {
+      linkedCards.add(card);
+      cardLeads.add(f.el);
+    }
+  }
   const chrome = candidates.map((held) => !holdsThePage(held, page));
   return found.filter((f) => !f.within.some((c) => chrome[c])).map((f) => f.el);
+}
+
+/** The first link of each `<article>` card (positions.ts). */
+export const cardLeads = new WeakSet<Element>();
+
+/** Links that are a teaser's: a heading in, around or after them in their box (positions.ts). */
+export const headed = new WeakSet<Element>();
+
+/** True when no element from `el` up to (not including) `top` is structural chrome: the scan walks it. */
+function walkedFrom(el: Element, top: Element): boolean {
+  const memo = new Map<string, boolean>();
+  for (let e: Element | null = el; e && e !== top; e = e.parentElement) {
+    let sectioned = false;
+    for (let p = e.parentElement; p; p = p.parentElement) if (SECTIONING.has(p.localName)) sectioned = true;
+    if (chromeMark(e, sectioned, memo) === "structure") return false;
+  }
+  return true;
+}
+
+/** The visible headings after `anchor` inside its parent, up to the next link, in document order. */
+export function followingHeadings(anchor: Element): Element[] {
+  const parent = anchor.parentElement;
+  if (!parent) return [];
+  const out: Element[] = [];
+  const all = [...parent.querySelectorAll("*")] as Element[];
+  for (let i = all.indexOf(anchor) + 1; i < all.length; i++) {
+    const el = all[i]!;
+    if (anchor.contains(el)) continue;
+    if (el.localName === "a") break;
+    if (HEADINGS.has(el.localName) && !isSilent(el) && walkedFrom(el, parent)) out.push(el);
+  }
+  return out;
 }
 
 // ---- crawler/parse/frontpage/headline.ts ----
@@ -246,10 +297,13 @@ function tierOf(text: string, heading: boolean): HeadlineTier {
 
 /** EXT-3: the best headline text a link offers, and its tier. */
 export function headlineOf(anchor: Element): HeadlineCandidate {
-  // A link inside a heading, or a card link wrapping one: the heading is the headline.
-  const inside = hasAncestor(anchor, HEADINGS) ? anchor : findDescendant(anchor, HEADINGS);
+  // A link inside a heading, or a card link wrapping one: the heading is the headline (the
+  // most prominent one it wraps: lowest level, first among equals).
+  const wrapped = findDescendant(anchor, HEADINGS) ? [...anchor.querySelectorAll("h1,h2,h3,h4,h5,h6")].filter((h) => !silentWithin(h as Element, anchor)) as Element[] : [];
+  const prominent = wrapped.reduce<Element | undefined>((best, h) => (best === undefined || level(h) < level(best) ? h : best), undefined);
+  const inside = hasAncestor(anchor, HEADINGS) ? anchor : prominent;
   if (inside) {
-    const text = visibleText(inside);
+    const text = inside === anchor ? visibleText(inside) : headingText(inside);
     const tier = tierOf(text, true);
     if (tier !== HeadlineTier.None) return { text, tier };
   }
@@ -260,6 +314,53 @@ export function headlineOf(anchor: Element): HeadlineCandidate {
     .map((t) => collapseWhitespace(t ?? ""))
     .find((t) => sensible(t) && !GENERIC.test(t));
   return fallback ? { text: fallback, tier: HeadlineTier.Fallback } : { text: "", tier: HeadlineTier.None };
+}
+
+function level(h: Element): number {
+  return Number(h.localName.slice(1));
+}
+
+/** True when `el` or an element between it and `root` is silent. */
+function silentWithin(el: Element, root: Element): boolean {
+  for (let e: Element | null = el; e && e !== root; e = e.parentElement) if (isSilent(e)) return true;
+  return false;
+}
+
+/** A heading's text: its title part when it is a kicker and a title (heading-title.ts). */
+export function headingText(h: Element): string {
+  const whole = visibleText(h);
+  const loose = [...h.childNodes].some((n) => n.nodeType === 3 && /\p{L}/u.test(n.textContent ?? ""));
+  if (loose) return whole;
+  const parts = ([...h.children] as Element[]).filter((c) => !isSilent(c)).map((c) => visibleText(c));
+  return headingTitle(whole, parts) ?? whole;
+}
+
+/** A card link's title from its blocks, CARD_BLOCK_DEPTH levels down (heading-title.ts). */
+function cardText(anchor: Element): string {
+  const looseIn = (el: Element) => [...el.childNodes].some((n) => n.nodeType === 3 && /\p{L}/u.test(n.textContent ?? ""));
+  const block = (el: Element, level: number): TextBlock => ({
+    text: visibleText(el), loose: looseIn(el),
+    blocks: level >= CARD_BLOCK_DEPTH ? [] : ([...el.children] as Element[]).filter((c) => !isSilent(c)).map((c) => block(c, level + 1)),
+  });
+  return cardTitle(block(anchor, 0)) ?? visibleText(anchor);
+}
+
+/** A card link: a visible image and a text of two words or more, no heading in or around it (positions.ts). */
+export function isCardLink(anchor: Element): boolean {
+  if (hasAncestor(anchor, HEADINGS) || findDescendant(anchor, HEADINGS)) return false;
+  const image = [...anchor.querySelectorAll("img")].some((img) => !silentWithin(img as Element, anchor));
+  const text = visibleText(anchor);
+  return image && sensible(text) && text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length >= 2;
+}
+
+/** EXT-3: the headline a link takes from the headings after it in its box: the most prominent. */
+export function followingHeadline(anchor: Element): HeadlineCandidate | undefined {
+  const after = followingHeadings(anchor);
+  if (after.length === 0) return undefined;
+  const best = after.reduce((x, y) => (level(y) < level(x) ? y : x));
+  const text = headingText(best);
+  const tier = tierOf(text, true);
+  return tier === HeadlineTier.Heading ? { text, tier } : undefined;
 }
 
 /** True when `next` is more informative than `current`: higher tier, then longer text. */
@@ -280,6 +381,7 @@ export interface FrontPageLink {
 /** What a front page shows, rank 1 first. */
 export interface FrontPage {
   links: FrontPageLink[];
+  others?: { url: string; headline: string }[];
 }
 
 // A self-contained <svg>…</svg> with no link, script or nested svg inside: an icon. The
@@ -329,6 +431,7 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
     };
     // Map iteration order is insertion order: the first sighting fixes the rank.
     const seen = new Map<string, HeadlineCandidate>();
+    const judgedAnchors: { link: string; anchor: { headed: boolean; cardLead: boolean; cardLink: boolean; candidate: HeadlineCandidate } }[] = [];
     // A story is linked several times (photo, headline, "most read"): judge each href once.
     const judged = new Map<string, string | undefined>();
     for (const anchor of anchorsOutsideChrome(doc.documentElement)) {
@@ -337,6 +440,8 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
       const link = judged.get(key);
       if (link === undefined) continue;
       let candidate = headlineOf(anchor);
+      const following = headed.has(anchor) && !hasAncestor(anchor, HEADINGS) && !findDescendant(anchor, HEADINGS) ? followingHeadline(anchor) : undefined;
+      if (following && betterHeadline(following, candidate)) candidate = following;
       // A link named by other elements (aria-labelledby): their visible text, a heading's tier if one is a heading.
       const ids = (anchor.getAttribute("aria-labelledby") ?? "").trim().split(/\s+/).filter(Boolean);
       const refs = ids.flatMap((id) => {
@@ -350,8 +455,27 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
           : { text, tier: tierOf(text, false) };
         if (named.tier !== HeadlineTier.None && betterHeadline(named, candidate)) candidate = named;
       }
+      const card = isCardLink(anchor);
+      if (card) {
+        const text = cardText(anchor);
+        candidate = { text, tier: tierOf(text, false) };
+      }
+      judgedAnchors.push({ link, anchor: { headed: headed.has(anchor), cardLead: cardLeads.has(anchor), cardLink: card, candidate } });
+    }
+    const positions = teaserLinks(judgedAnchors);
+    const teasers = readsTeasers(judgedAnchors);
+    for (const { link, anchor } of positions) {
       const current = seen.get(link);
-      if (current === undefined || betterHeadline(candidate, current)) seen.set(link, candidate);
+      if (replacesHeadline(anchor.candidate, current, teasers)) seen.set(link, anchor.candidate);
+    }
+    // Article links outside the main ranking: each once, with its most informative text.
+    const aside = new Map<string, HeadlineCandidate>();
+    if (positions.length < judgedAnchors.length) {
+      for (const { link, anchor } of judgedAnchors) {
+        if (seen.has(link)) continue;
+        const current = aside.get(link);
+        if (current === undefined || betterHeadline(anchor.candidate, current)) aside.set(link, anchor.candidate);
+      }
     }
     const links: FrontPageLink[] = [];
     for (const [link, headline] of seen) {
@@ -359,7 +483,8 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
       if (headline.tier === HeadlineTier.None) continue;
       links.push({ url: link, headline: headline.text, rank: links.length + 1 });
     }
-    return { links };
+    const others = [...aside].filter(([, h]) => h.tier !== HeadlineTier.None).map(([url, h]) => ({ url, headline: h.text }));
+    return others.length > 0 ? { links, others } : { links };
   } catch {
     return { links: [] }; // SEC-4: bad input never crashes the worker
   }
