@@ -11,13 +11,13 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { importOutlets } from "../../db/outlets";
-import { loadPolicies } from "../../db/policy";
-import { loadFrontPageAt } from "../../db/queries/front-page-at";
-import { findVisibleOutlet } from "../../db/queries/outlet-page-outlet";
+import { loadPolicies } from "../../db/policies-in-force";
+import { loadFrontPageAt } from "../../db/queries/front-pages/front-page-at";
+import { findVisibleOutlet } from "../../db/queries/outlet-page/outlet";
 import { createCollector } from "../../crawler/jobs/collect";
-import type { FetchResult } from "../../crawler/fetch/types";
+import type { FetchResult } from "../../lib/fetcher";
 import { extractFrontPage } from "../../crawler/parse/frontpage/frontpage";
-import type { PoliteClient } from "../../crawler/politeness/client";
+import type { PoliteClient } from "../../crawler/politeness/polite-client";
 import type { Job } from "../../crawler/schedule/claim";
 import { siteOf } from "../../lib/registrable-domain";
 import { parseOutletsFile } from "../../lib/outlets-file";
