@@ -38,7 +38,13 @@ function toRecord(params: URLSearchParams): SearchParams {
 
 /** Admin paths open without a session: the login, the first-run setup and the recovery, and their POSTs. */
 const OPEN_ADMIN = new Set([
-  "/admin/entrar", "/admin/entrar/enviar", "/admin/configurar", "/admin/configurar/enviar", "/admin/recuperar", "/admin/recuperar/codigo", "/admin/recuperar/enviar",
+  "/admin/entrar",
+  "/admin/entrar/enviar",
+  "/admin/configurar",
+  "/admin/configurar/enviar",
+  "/admin/recuperar",
+  "/admin/recuperar/codigo",
+  "/admin/recuperar/enviar",
 ]);
 
 function guardAdmin(request: NextRequest, path: string): NextResponse {
@@ -46,7 +52,8 @@ function guardAdmin(request: NextRequest, path: string): NextResponse {
   if (!OPEN_ADMIN.has(path) && !hasCookie) {
     if (request.method !== "GET" && request.method !== "HEAD") {
       return new NextResponse(badRequestPage("Hace falta entrar como operador.", "/admin/entrar", "Acceso restringido", 403), {
-        status: 403, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+        status: 403,
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
       });
     }
     const login = new URL("/admin/entrar", request.url);
@@ -74,4 +81,6 @@ export function proxy(request: NextRequest): NextResponse {
   return response;
 }
 
-export const config = { matcher: ["/buscar", "/cabeceras/:slug", "/cabeceras/:slug/portada", "/portadas", "/portadas/dia", "/admin", "/admin/:path*"] };
+export const config = {
+  matcher: ["/buscar", "/cabeceras/:slug", "/cabeceras/:slug/portada", "/portadas", "/portadas/dia", "/admin", "/admin/:path*"],
+};

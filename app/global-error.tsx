@@ -13,7 +13,9 @@ export default function GlobalError() {
             <p className="eyebrow">Hemeroscopio</p>
             <h1>Servicio no disponible temporalmente</h1>
             <p className="lead">Estamos teniendo un problema técnico. Vuelve a intentarlo en unos minutos.</p>
-            <p><a href="/">Ir al inicio</a></p>
+            <p>
+              <a href="/">Ir al inicio</a>
+            </p>
           </div>
         </main>
       </body>

@@ -36,7 +36,14 @@ import { siteOf } from "../lib/registrable-domain";
 const PROMINENCE_STEPS = 20;
 
 /** Build the pipeline a worker runs: source polls and article reads, dispatched by job kind. */
-export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Clock; workerId: string; onOpenBody?: OnOpenBody; log?: Logger }): Promise<Pipeline> {
+export async function createCrawlPipeline(p: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  workerId: string;
+  onOpenBody?: OnOpenBody;
+  log?: Logger;
+}): Promise<Pipeline> {
   const { config, db, clock, workerId } = p;
   const log = p.log ?? createLogger({ component: "worker", write: () => {} });
   const key = await loadOrCreateSigningKey(config.dataDir);
@@ -46,17 +53,22 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
   // Browser mode (EXT-3): our fetcher fetches the document, Chromium only lays it out
   // (no network of its own), so robots, pacing, limits and identity are the same.
   const renderer = createBrowserRenderer({ config, clock, fetcher });
-  const clientWith = (f: Fetcher) => createPoliteClient({
-    db, clock, fetcher: f, workerId, siteOf,
-    productToken: config.bot.productToken,
-    sign: signatureAgent ? (url, now) => ({ ...signRequest({ url, key, signatureAgent, now }) }) : undefined,
-    pacing: { minMs: config.politeness.pacingMinMs, maxMs: config.politeness.pacingMaxMs },
-    maxRedirects: config.politeness.maxRedirects,
-    // Real seconds of an exchange are `scale` times more clock time under a scaled clock.
-    exchangeMs: config.politeness.totalTimeoutMs * config.time.scale,
-    leaseMarginMs: 60_000 * config.time.scale,
-    on4xx: config.politeness.robots4xx === "allow-all" ? "allow-all" : "disallow-all",
-  });
+  const clientWith = (f: Fetcher) =>
+    createPoliteClient({
+      db,
+      clock,
+      fetcher: f,
+      workerId,
+      siteOf,
+      productToken: config.bot.productToken,
+      sign: signatureAgent ? (url, now) => ({ ...signRequest({ url, key, signatureAgent, now }) }) : undefined,
+      pacing: { minMs: config.politeness.pacingMinMs, maxMs: config.politeness.pacingMaxMs },
+      maxRedirects: config.politeness.maxRedirects,
+      // Real seconds of an exchange are `scale` times more clock time under a scaled clock.
+      exchangeMs: config.politeness.totalTimeoutMs * config.time.scale,
+      leaseMarginMs: 60_000 * config.time.scale,
+      on4xx: config.politeness.robots4xx === "allow-all" ? "allow-all" : "disallow-all",
+    });
   const client = clientWith(fetcher);
   const browserClient = clientWith(renderer.fetcher);
   const now = () => clock.now();
@@ -66,7 +78,8 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
   const outletOf = (id: number) => {
     let known = outletSites.get(id);
     if (!known || now() - known.at > 5 * 60_000) {
-      const facts = db.execute<{ homepage: string; render_mode: "static" | "browser" }>(sql`select homepage, render_mode from outlets where id = ${id}`)
+      const facts = db
+        .execute<{ homepage: string; render_mode: "static" | "browser" }>(sql`select homepage, render_mode from outlets where id = ${id}`)
         .then(([row]) => ({ site: siteOf(row!.homepage), renderMode: row!.render_mode }));
       known = { at: now(), facts };
       outletSites.set(id, known);
@@ -74,16 +87,32 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
     return known.facts;
   };
   const collect = createCollector({
-    db, client, now, siteOf,
+    db,
+    client,
+    now,
+    siteOf,
     outletSite: async (id) => (await outletOf(id)).site,
     boxesOf: (result) => renderer.details(result)?.boxes,
   });
   const sources = createSourcePipeline({
-    db, clock, client, browserClient, renderModeOf: async (id) => (await outletOf(id)).renderMode, siteOf, collect, probeIntervalMs: config.politeness.probeIntervalMs,
+    db,
+    clock,
+    client,
+    browserClient,
+    renderModeOf: async (id) => (await outletOf(id)).renderMode,
+    siteOf,
+    collect,
+    probeIntervalMs: config.politeness.probeIntervalMs,
     frontPageRule: { minutes: config.schedule.frontPageMinutes, nightHours: config.schedule.nightHours },
   });
   const articles = createArticleReader({
-    db, client, now, siteOf, productToken: config.bot.productToken, dailyBudget: config.schedule.articleDailyBudget, onOpenBody: p.onOpenBody,
+    db,
+    client,
+    now,
+    siteOf,
+    productToken: config.bot.productToken,
+    dailyBudget: config.schedule.articleDailyBudget,
+    onOpenBody: p.onOpenBody,
   });
   const verifier = createExclusionVerifier({ db, client, now });
   const deleter = createSiteDataDeleter({ db, now, productToken: config.bot.productToken });
@@ -97,10 +126,16 @@ export async function createCrawlPipeline(p: { config: Config; db: Db; clock: Cl
   // prominence, DER-9, a bounded number of steps a round so that a backlog never holds the rest up). A worker
   // started with HEMEROSCOPIO_WORKER_ANALYSIS=false leaves the analysis to the workers that run it.
   const analysis = [
-    (s: AbortSignal) => headlines.analyse(s), () => stories(), (s: AbortSignal) => rankProminence(db, { maxSteps: PROMINENCE_STEPS, signal: s }),
+    (s: AbortSignal) => headlines.analyse(s),
+    () => stories(),
+    (s: AbortSignal) => rankProminence(db, { maxSteps: PROMINENCE_STEPS, signal: s }),
   ];
   const chores = [
-    () => reclaim(), (s: AbortSignal) => verifier.verifyDue(s), (s: AbortSignal) => deleter.deleteDue(s), () => backups(), () => prune(),
+    () => reclaim(),
+    (s: AbortSignal) => verifier.verifyDue(s),
+    (s: AbortSignal) => deleter.deleteDue(s),
+    () => backups(),
+    () => prune(),
     ...(config.schedule.workerAnalysis ? analysis : []),
   ];
   // Publishers' requests in force, re-read every minute: the gate and the slow-down rule read one copy.

@@ -7,7 +7,13 @@ import type { Clock } from "../lib/clock";
 import { errorMessage, type Logger } from "../lib/log";
 import type { Pipeline } from "./schedule/pipeline";
 
-export async function runHousekeeping(o: { pipeline: Pipeline; clock: Clock; log: Logger; signal: AbortSignal; everyMs?: number }): Promise<void> {
+export async function runHousekeeping(o: {
+  pipeline: Pipeline;
+  clock: Clock;
+  log: Logger;
+  signal: AbortSignal;
+  everyMs?: number;
+}): Promise<void> {
   const { pipeline, clock, log, signal } = o;
   if (!pipeline.housekeeping) return;
   const everyMs = o.everyMs ?? 60_000;

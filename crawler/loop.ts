@@ -74,7 +74,12 @@ const MAX_CHAIN = 20;
 const MAX_OUTAGE_PAUSE_MS = 30_000;
 
 /** Counters of a finished run, for tests and the shutdown log line. */
-export interface WorkerStats { claimed: number; completed: number; skipped: number; failed: number }
+export interface WorkerStats {
+  claimed: number;
+  completed: number;
+  skipped: number;
+  failed: number;
+}
 
 /** Run until `signal` aborts; resolves after a clean shutdown (jobs in hand finish or are released). */
 export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
@@ -99,7 +104,8 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
   // OPS-2: consecutive rounds in which the database did not answer (heartbeat, claim, next due time).
   let outages = 0;
   // OPS-2: a loop statement blocked on the database (locks, a pool taken by slow statements) is logged while it waits.
-  const watched = <T>(step: string, work: Promise<T>) => watchSlow(step, work, { clock, log, fields: { workerId, jobsInHand: inflight.size } });
+  const watched = <T>(step: string, work: Promise<T>) =>
+    watchSlow(step, work, { clock, log, fields: { workerId, jobsInHand: inflight.size } });
   // One round: heartbeat, claim, start the jobs, sleep until a job ends or work is due.
   const round = async (): Promise<void> => {
     if (clock.now() - lastBeat >= 10_000) {
@@ -113,9 +119,19 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
     jobEnded = false;
     const free = concurrency - inflight.size;
     lastClaim = clock.now();
-    const jobs = free > 0
-      ? await watched("claim", claimDueJobs(db, { workerId, now: lastClaim, leaseMs: o.leaseMs ?? DEFAULT_LEASE_MS, limit: free, articleDailyBudget: o.articleDailyBudget }))
-      : [];
+    const jobs =
+      free > 0
+        ? await watched(
+            "claim",
+            claimDueJobs(db, {
+              workerId,
+              now: lastClaim,
+              leaseMs: o.leaseMs ?? DEFAULT_LEASE_MS,
+              limit: free,
+              articleDailyBudget: o.articleDailyBudget,
+            }),
+          )
+        : [];
     if (free > 0) claimTook = clock.now() - lastClaim;
     emptyClaims = free > 0 && jobs.length === 0 ? emptyClaims + 1 : 0;
     if (outages > 0) log.info("database.back", { workerId, failedRounds: outages, jobsInHand: inflight.size });
@@ -200,7 +216,14 @@ async function runOne(o: WorkerOptions, job: Job, stats: WorkerStats, mayChain: 
     log.info("job.done", { source: job.sourceId, kind: job.kind, outlet: job.outletSlug, outcome: result.outcome });
     const nextDueAt = result.nextDueAt ?? clock.now() + interval;
     if (mayChain && job.kind !== "article" && !signal.aborted) {
-      const { next } = await completeAndClaimNext(db, { job, workerId, nextDueAt, validators: result.validators, now: clock.now(), leaseMs: o.leaseMs ?? DEFAULT_LEASE_MS });
+      const { next } = await completeAndClaimNext(db, {
+        job,
+        workerId,
+        nextDueAt,
+        validators: result.validators,
+        now: clock.now(),
+        leaseMs: o.leaseMs ?? DEFAULT_LEASE_MS,
+      });
       if (next) stats.claimed++;
       return next;
     }
@@ -217,7 +240,10 @@ async function runOne(o: WorkerOptions, job: Job, stats: WorkerStats, mayChain: 
 /** Record that this worker is alive (shown by /healthz and the admin). */
 async function heartbeat(db: Db, workerId: string, now: number): Promise<void> {
   const value = JSON.stringify({ workerId, at: new Date(now).toISOString() });
-  await executePrepared(db, sql`
+  await executePrepared(
+    db,
+    sql`
     insert into app_state (key, value, updated_at) values (${`worker:${workerId}`}, ${value}::jsonb, ${new Date(now).toISOString()})
-    on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
+    on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`,
+  );
 }

@@ -27,7 +27,8 @@ async function main(): Promise<void> {
   // Warnings and errors also go to the database for the operator (ADM-3, crawler/record/worker-events.ts).
   const events = createWorkerEventRecorder({ workerId });
   const log = createLogger({
-    component: "worker", level: config.logLevel,
+    component: "worker",
+    level: config.logLevel,
     write: (line) => {
       process.stdout.write(`${line}\n`);
       events.push(line);
@@ -58,12 +59,20 @@ async function main(): Promise<void> {
     try {
       await Promise.all([
         runWorker({
-          db: database.db, clock, log, pipeline, workerId, signal: shutdown.signal,
-          leaseMs: 600_000 * config.time.scale, maxIdleMs: 30_000 * config.time.scale,
-          articleDailyBudget: config.schedule.articleDailyBudget, concurrency: config.schedule.workerConcurrency,
+          db: database.db,
+          clock,
+          log,
+          pipeline,
+          workerId,
+          signal: shutdown.signal,
+          leaseMs: 600_000 * config.time.scale,
+          maxIdleMs: 30_000 * config.time.scale,
+          articleDailyBudget: config.schedule.articleDailyBudget,
+          concurrency: config.schedule.workerConcurrency,
         }),
         runHousekeeping({ pipeline, clock, log, signal: shutdown.signal }),
-        mailer && runOperatorMail({ db: database.db, clock, log, signal: shutdown.signal, send: mailer.send, siteUrl: config.siteUrl, workerId }),
+        mailer &&
+          runOperatorMail({ db: database.db, clock, log, signal: shutdown.signal, send: mailer.send, siteUrl: config.siteUrl, workerId }),
       ]);
     } finally {
       mailer?.close();
@@ -75,4 +84,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(() => process.exit(0), (error: unknown) => exitWithError("worker", error));
+main().then(
+  () => process.exit(0),
+  (error: unknown) => exitWithError("worker", error),
+);

@@ -17,7 +17,13 @@ export function startMemoryProbe(o: { everyMs: number; log: Logger; gc?: () => v
     gc();
     const m = process.memoryUsage();
     const mib = (bytes: number) => Math.round((bytes / MiB) * 10) / 10;
-    o.log.warn("worker.memory", { rssMiB: mib(m.rss), heapUsedMiB: mib(m.heapUsed), heapTotalMiB: mib(m.heapTotal), externalMiB: mib(m.external), arrayBuffersMiB: mib(m.arrayBuffers) });
+    o.log.warn("worker.memory", {
+      rssMiB: mib(m.rss),
+      heapUsedMiB: mib(m.heapUsed),
+      heapTotalMiB: mib(m.heapTotal),
+      externalMiB: mib(m.external),
+      arrayBuffersMiB: mib(m.arrayBuffers),
+    });
   }, o.everyMs);
   timer.unref();
   return () => clearInterval(timer);

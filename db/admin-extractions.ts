@@ -11,25 +11,45 @@ import { fromSqlTime } from "./sql-time";
 
 /** A source whose latest answered polls failed to extract. */
 export interface FailingExtraction {
-  sourceId: number; outletName: string; outletSlug: string; siteDomain: string;
-  kind: SourceKind; url: string;
+  sourceId: number;
+  outletName: string;
+  outletSlug: string;
+  siteDomain: string;
+  kind: SourceKind;
+  url: string;
   /** The first of the failures in a row, the count, and the latest. */
-  since: number; inARow: number; lastAt: number;
+  since: number;
+  inARow: number;
+  lastAt: number;
 }
 
 /** Active sources with at least `minInARow` failed extractions in a row, longest failing first. */
 export async function listFailingExtractions(db: Executor, minInARow = 1): Promise<FailingExtraction[]> {
   const rows = await db.execute<{
-    id: number; name: string; slug: string; site_domain: string; kind: FailingExtraction["kind"]; url: string;
-    extraction_failed_since: string; extraction_failures: number; last_extraction_failure_at: string;
+    id: number;
+    name: string;
+    slug: string;
+    site_domain: string;
+    kind: FailingExtraction["kind"];
+    url: string;
+    extraction_failed_since: string;
+    extraction_failures: number;
+    last_extraction_failure_at: string;
   }>(sql`
     select s.id, o.name, o.slug, s.site_domain, s.kind, s.url, s.extraction_failed_since, s.extraction_failures, s.last_extraction_failure_at
     from sources s join outlets o on o.id = s.outlet_id and o.active
     where s.active and not s.proposed and s.extraction_failures >= ${Math.max(1, minInARow)} and s.extraction_failed_since is not null
     order by s.extraction_failed_since, s.id`);
   return rows.map((r) => ({
-    sourceId: r.id, outletName: r.name, outletSlug: r.slug, siteDomain: r.site_domain, kind: r.kind, url: r.url,
-    since: fromSqlTime(r.extraction_failed_since)!, inARow: r.extraction_failures, lastAt: fromSqlTime(r.last_extraction_failure_at)!,
+    sourceId: r.id,
+    outletName: r.name,
+    outletSlug: r.slug,
+    siteDomain: r.site_domain,
+    kind: r.kind,
+    url: r.url,
+    since: fromSqlTime(r.extraction_failed_since)!,
+    inARow: r.extraction_failures,
+    lastAt: fromSqlTime(r.last_extraction_failure_at)!,
   }));
 }
 

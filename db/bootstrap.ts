@@ -24,7 +24,11 @@ const SEEDED = "default-outlets-imported";
  */
 export async function bootstrapData(db: Db, configured: OutletConfig[] | undefined, log: Logger): Promise<void> {
   // The default list goes only into an installation that was never given outlets.
-  const markSeeded = () => db.insert(appState).values({ key: SEEDED, value: { at: new Date().toISOString() } }).onConflictDoNothing();
+  const markSeeded = () =>
+    db
+      .insert(appState)
+      .values({ key: SEEDED, value: { at: new Date().toISOString() } })
+      .onConflictDoNothing();
   if (configured) {
     const summary = await importOutlets(db, configured);
     await markSeeded();

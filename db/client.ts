@@ -69,10 +69,12 @@ function connect(url: string, options: OpenOptions): Database {
   // postgres.js's pipelining (a statement sent on a busy connection when none is free) is kept:
   // without it the load bench's public pages p95 at 200 req/s rose from 54 to 217 ms.
   const sql = postgres(url, {
-    max: options.maxConnections ?? 10, onnotice: () => {},
+    max: options.maxConnections ?? 10,
+    onnotice: () => {},
     ...(options.idleTimeoutS ? { idle_timeout: options.idleTimeoutS } : {}),
     connection: {
-      application_name: "hemeroscopio", random_page_cost: 1.1,
+      application_name: "hemeroscopio",
+      random_page_cost: 1.1,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     },
   });

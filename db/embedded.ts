@@ -32,8 +32,15 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
-interface Binaries { pg_ctl: string; initdb: string; postgres: string }
-interface Identity { uid?: number; gid?: number }
+interface Binaries {
+  pg_ctl: string;
+  initdb: string;
+  postgres: string;
+}
+interface Identity {
+  uid?: number;
+  gid?: number;
+}
 
 const DATABASE = "hemeroscopio";
 const USER = "hemeroscopio";
@@ -118,10 +125,19 @@ async function initialise(b: Binaries, cluster: string, secret: string, who: Ide
   await fs.writeFile(pwfile, `${secret}\n`, { mode: 0o600 });
   if (who.uid !== undefined) await fs.chown(pwfile, who.uid, who.gid ?? who.uid);
   try {
-    const result = await exec(b.initdb, [
-      `--pgdata=${cluster}`, `--username=${USER}`, `--pwfile=${pwfile}`, "--auth=scram-sha-256",
-      "--encoding=UTF8", "--no-locale", "--no-instructions",
-    ], who);
+    const result = await exec(
+      b.initdb,
+      [
+        `--pgdata=${cluster}`,
+        `--username=${USER}`,
+        `--pwfile=${pwfile}`,
+        "--auth=scram-sha-256",
+        "--encoding=UTF8",
+        "--no-locale",
+        "--no-instructions",
+      ],
+      who,
+    );
     if (result.code !== 0) throw new Error(`initdb failed: ${result.output.split("\n").slice(-3).join(" ")}`);
   } finally {
     await fs.rm(pwfile, { force: true });
@@ -135,7 +151,9 @@ async function prepareDirectory(dataDir: string, cluster: string, who: Identity)
   await fs.chown(cluster, who.uid, who.gid ?? who.uid);
   const probe = await exec("/usr/bin/test", ["-w", cluster], who);
   if (probe.code !== 0) {
-    throw new Error(`the postgres system user cannot write ${cluster} (a parent folder is closed to it); set HEMEROSCOPIO_DATA_DIR to a folder outside /root`);
+    throw new Error(
+      `the postgres system user cannot write ${cluster} (a parent folder is closed to it); set HEMEROSCOPIO_DATA_DIR to a folder outside /root`,
+    );
   }
 }
 
@@ -148,7 +166,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   const secret = await password(dataDir);
   const ownerFile = path.join(dataDir, "postgres-owner.pid");
 
-  const exists = await fs.stat(path.join(cluster, "PG_VERSION")).then(() => true, () => false);
+  const exists = await fs.stat(path.join(cluster, "PG_VERSION")).then(
+    () => true,
+    () => false,
+  );
   if (!exists) {
     log(`initialising embedded PostgreSQL in ${cluster}`);
     await initialise(b, cluster, secret, who);
@@ -214,10 +235,26 @@ async function startServer(b: Binaries, cluster: string, who: Identity): Promise
   let output = "";
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freeLoopbackPort();
-    const started = await exec(b.pg_ctl, [
-      "start", "-w", "-t", "120", "-D", cluster, "-l", path.join(cluster, "server.log"),
-      "-o", [`-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`, ...Object.entries(embeddedSettings).map(([k, v]) => `-c ${k}=${v}`)].join(" "),
-    ], who, 150_000);
+    const started = await exec(
+      b.pg_ctl,
+      [
+        "start",
+        "-w",
+        "-t",
+        "120",
+        "-D",
+        cluster,
+        "-l",
+        path.join(cluster, "server.log"),
+        "-o",
+        [
+          `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`,
+          ...Object.entries(embeddedSettings).map(([k, v]) => `-c ${k}=${v}`),
+        ].join(" "),
+      ],
+      who,
+      150_000,
+    );
     if (started.code === 0) return { port, started: true };
     output = started.output;
     // Another process may have started it at the same moment: use theirs.
@@ -233,9 +270,10 @@ async function ensureDatabase(url: string): Promise<void> {
   const admin = postgres(url.replace(/\/[^/]+$/, "/postgres"), { max: 1, onnotice: () => {} });
   try {
     const rows = await admin`select 1 from pg_database where datname = ${DATABASE}`;
-    if (rows.length === 0) await admin.unsafe(`create database ${DATABASE}`).catch((e: { code?: string }) => {
-      if (e.code !== "42P04") throw e; // created concurrently by another process
-    });
+    if (rows.length === 0)
+      await admin.unsafe(`create database ${DATABASE}`).catch((e: { code?: string }) => {
+        if (e.code !== "42P04") throw e; // created concurrently by another process
+      });
   } finally {
     await admin.end();
   }

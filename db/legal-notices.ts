@@ -11,7 +11,10 @@ export async function pasteLegalNotice(db: Executor, outletId: number, text: str
 }
 
 /** Store a legal notice (pasted, or read by the crawler) unless it equals the outlet's latest copy; true when stored. */
-export async function saveLegalNotice(db: Executor, p: { outletId: number; text: string; now: number; source: "pegado" | "rastreador" }): Promise<boolean> {
+export async function saveLegalNotice(
+  db: Executor,
+  p: { outletId: number; text: string; now: number; source: "pegado" | "rastreador" },
+): Promise<boolean> {
   const { outletId, text, now } = p;
   const sha256 = createHash("sha256").update(text).digest("hex");
   const rows = await db.execute(sql`
@@ -24,11 +27,23 @@ export async function saveLegalNotice(db: Executor, p: { outletId: number; text:
 }
 
 /** The two latest copies of each outlet's legal notice, for the diff view. */
-export interface LegalNoticePair { outletId: number; outletName: string; latest?: { text: string; at: number; source: string }; previous?: { text: string; at: number } }
+export interface LegalNoticePair {
+  outletId: number;
+  outletName: string;
+  latest?: { text: string; at: number; source: string };
+  previous?: { text: string; at: number };
+}
 
 /** Every outlet with its latest and previous legal notice. */
 export async function listLegalNotices(db: Executor): Promise<LegalNoticePair[]> {
-  const rows = await db.execute<{ id: number; name: string; rn: number | null; notice_text: string | null; captured_at: string | null; source: string | null }>(sql`
+  const rows = await db.execute<{
+    id: number;
+    name: string;
+    rn: number | null;
+    notice_text: string | null;
+    captured_at: string | null;
+    source: string | null;
+  }>(sql`
     select o.id, o.name, l.rn, l.notice_text, l.captured_at, l.source from outlets o
     left join lateral (
       select notice_text, captured_at, source, row_number() over (order by captured_at desc, id desc)::int as rn
@@ -49,7 +64,14 @@ export type LegalNoticeAccess = "reads" | "robots" | "blocked" | "no-url" | "not
 
 /** Per outlet: can the bot read its legal notice? A robots.txt that disallows it, or a block, means never by automation. */
 export async function legalNoticeAccess(db: Executor, productToken: string): Promise<Map<number, LegalNoticeAccess>> {
-  const rows = await db.execute<{ id: number; url: string | null; closed_since: string | null; last_success_at: string | null; robots_txt: string | null; robots_access: string | null }>(sql`
+  const rows = await db.execute<{
+    id: number;
+    url: string | null;
+    closed_since: string | null;
+    last_success_at: string | null;
+    robots_txt: string | null;
+    robots_access: string | null;
+  }>(sql`
     select o.id, s.url, s.closed_since, s.last_success_at, v.robots_txt, h.robots_access
     from outlets o
     left join sources s on s.outlet_id = o.id and s.kind = 'legal' and s.active
@@ -58,10 +80,15 @@ export async function legalNoticeAccess(db: Executor, productToken: string): Pro
   const out = new Map<number, LegalNoticeAccess>();
   for (const r of rows) {
     if (out.get(r.id) === "reads") continue;
-    const access: LegalNoticeAccess = !r.url ? "no-url"
-      : r.closed_since ? "blocked"
-      : r.robots_access === "disallow-all" || (r.robots_txt !== null && !parseRobots(r.robots_txt).isAllowed(r.url, productToken)) ? "robots"
-      : r.last_success_at ? "reads" : "not-yet";
+    const access: LegalNoticeAccess = !r.url
+      ? "no-url"
+      : r.closed_since
+        ? "blocked"
+        : r.robots_access === "disallow-all" || (r.robots_txt !== null && !parseRobots(r.robots_txt).isAllowed(r.url, productToken))
+          ? "robots"
+          : r.last_success_at
+            ? "reads"
+            : "not-yet";
     out.set(r.id, access);
   }
   return out;

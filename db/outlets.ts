@@ -13,7 +13,11 @@ const LEGAL_INTERVAL_MINUTES = 30 * 24 * 60;
 const FRONTPAGE_INTERVAL_MINUTES = 15;
 
 /** What an import changed. */
-export interface ImportSummary { added: number; updated: number; sources: number }
+export interface ImportSummary {
+  added: number;
+  updated: number;
+  sources: number;
+}
 
 function sourcesOf(o: OutletConfig): { kind: SourceKind; url: string; intervalMinutes: number }[] {
   return [
@@ -34,12 +38,22 @@ export async function importOutlets(db: Db, list: OutletConfig[]): Promise<Impor
     const summary: ImportSummary = { added: 0, updated: 0, sources: 0 };
     for (const o of list) {
       const values = {
-        slug: o.slug, name: o.name, country: o.country, language: o.language, timezone: o.timezone,
-        homepage: o.homepage, legalNotice: o.legalNotice ?? null, renderMode: o.renderMode, active: o.active,
-        feedIntervalMinutes: o.feedIntervalMinutes, sitemapIntervalMinutes: o.sitemapIntervalMinutes,
+        slug: o.slug,
+        name: o.name,
+        country: o.country,
+        language: o.language,
+        timezone: o.timezone,
+        homepage: o.homepage,
+        legalNotice: o.legalNotice ?? null,
+        renderMode: o.renderMode,
+        active: o.active,
+        feedIntervalMinutes: o.feedIntervalMinutes,
+        sitemapIntervalMinutes: o.sitemapIntervalMinutes,
       };
       // One statement, so processes importing the same file at once cannot collide.
-      const [row] = await tx.insert(outlets).values(values)
+      const [row] = await tx
+        .insert(outlets)
+        .values(values)
         .onConflictDoUpdate({ target: outlets.slug, set: { ...values, updatedAt: new Date() } })
         .returning({ id: outlets.id, added: sql<boolean>`xmax = 0` });
       const outletId = row!.id;
@@ -47,7 +61,9 @@ export async function importOutlets(db: Db, list: OutletConfig[]): Promise<Impor
 
       const wanted = sourcesOf(o);
       for (const s of wanted) {
-        await tx.insert(sources).values({ outletId, ...s, siteDomain: siteOf(s.url), active: true, proposed: false })
+        await tx
+          .insert(sources)
+          .values({ outletId, ...s, siteDomain: siteOf(s.url), active: true, proposed: false })
           .onConflictDoUpdate({
             target: [sources.outletId, sources.kind, sources.url],
             set: { intervalMinutes: s.intervalMinutes, siteDomain: siteOf(s.url), active: true, proposed: false },
@@ -55,8 +71,10 @@ export async function importOutlets(db: Db, list: OutletConfig[]): Promise<Impor
         summary.sources++;
       }
       const kept = wanted.map((s) => `${s.kind} ${s.url}`);
-      const current = await tx.select({ id: sources.id, kind: sources.kind, url: sources.url, proposed: sources.proposed })
-        .from(sources).where(eq(sources.outletId, outletId));
+      const current = await tx
+        .select({ id: sources.id, kind: sources.kind, url: sources.url, proposed: sources.proposed })
+        .from(sources)
+        .where(eq(sources.outletId, outletId));
       const stale = current.filter((s) => !s.proposed && !kept.includes(`${s.kind} ${s.url}`)).map((s) => s.id);
       if (stale.length) {
         await tx.update(sources).set({ active: false }).where(inArray(sources.id, stale));
@@ -69,17 +87,27 @@ export async function importOutlets(db: Db, list: OutletConfig[]): Promise<Impor
 /** All outlets in the outlets-file shape, with their active, accepted sources. */
 export async function exportOutlets(db: Db): Promise<OutletConfig[]> {
   const rows = await db.select().from(outlets).orderBy(asc(outlets.slug));
-  const srcs = await db.select().from(sources).where(and(eq(sources.active, true), eq(sources.proposed, false))).orderBy(asc(sources.id));
+  const srcs = await db
+    .select()
+    .from(sources)
+    .where(and(eq(sources.active, true), eq(sources.proposed, false)))
+    .orderBy(asc(sources.id));
   return rows.map((o) => {
     const mine = srcs.filter((s) => s.outletId === o.id);
     return {
-      slug: o.slug, name: o.name, country: o.country, language: o.language, timezone: o.timezone,
+      slug: o.slug,
+      name: o.name,
+      country: o.country,
+      language: o.language,
+      timezone: o.timezone,
       homepage: o.homepage,
       feeds: mine.filter((s) => s.kind === "feed").map((s) => s.url),
       sitemaps: mine.filter((s) => s.kind === "sitemap").map((s) => s.url),
       ...(o.legalNotice ? { legalNotice: o.legalNotice } : {}),
-      renderMode: o.renderMode, active: o.active,
-      feedIntervalMinutes: o.feedIntervalMinutes, sitemapIntervalMinutes: o.sitemapIntervalMinutes,
+      renderMode: o.renderMode,
+      active: o.active,
+      feedIntervalMinutes: o.feedIntervalMinutes,
+      sitemapIntervalMinutes: o.sitemapIntervalMinutes,
     };
   });
 }

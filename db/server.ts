@@ -38,10 +38,12 @@ export function siteClock(): Clock {
 /** The shared primary database of this server process (migrated on first use). */
 export function database(): Promise<Database> {
   // A statement that runs away (a query nobody foresaw) is cancelled before the render's own 15 s limit.
-  opening ??= openDatabase(appConfig(), { ...SITE_POOL, statementTimeoutMs: appConfig().siteStatementTimeoutMs }).catch((error: unknown) => {
-    opening = undefined; // the next request tries again (e.g. after a database restart)
-    throw error;
-  });
+  opening ??= openDatabase(appConfig(), { ...SITE_POOL, statementTimeoutMs: appConfig().siteStatementTimeoutMs }).catch(
+    (error: unknown) => {
+      opening = undefined; // the next request tries again (e.g. after a database restart)
+      throw error;
+    },
+  );
   return opening;
 }
 

@@ -30,7 +30,10 @@ export interface ResolveRule {
 
 const resolveRules = z.string().transform((value, ctx): ResolveRule[] => {
   const rules: ResolveRule[] = [];
-  for (const item of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const item of value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^([*a-z0-9.-]+)=(\[[0-9a-f:.]+\]|[0-9.]+|[a-z0-9.-]+):(\d{1,5})$/i.exec(item);
     const port = m ? Number(m[3]) : 0;
     if (!m || port < 1 || port > 65535) {
@@ -42,12 +45,23 @@ const resolveRules = z.string().transform((value, ctx): ResolveRule[] => {
   return rules;
 });
 
-const list = z.string().transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean));
+const list = z.string().transform((v) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 const envSchema = z.object({
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+    .optional(),
   /** The site's public reads (pages, API, exports), e.g. a streaming replica; unset = DATABASE_URL. */
-  DATABASE_READ_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+    .optional(),
   HEMEROSCOPIO_DATA_DIR: z.string().min(1).default("./data"),
   HEMEROSCOPIO_OUTLETS: z.string().min(1).optional(),
   HEMEROSCOPIO_RESOLVE: resolveRules.default([]),
@@ -58,7 +72,10 @@ const envSchema = z.object({
   /** `inline`: `npm start` also runs the crawler worker; `off`: site only. */
   HEMEROSCOPIO_WORKER: z.enum(["inline", "off"]).default("inline"),
   /** The site sits behind a reverse proxy that appends the reader's address to X-Forwarded-For. */
-  HEMEROSCOPIO_TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
+  HEMEROSCOPIO_TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   /** Seconds a public data page is served from the page cache after it was rendered; 0 renders every request. */
   HEMEROSCOPIO_PAGE_CACHE_S: int(0, 3600).default(30),
   /**
@@ -82,7 +99,10 @@ const envSchema = z.object({
   HEMEROSCOPIO_RETAIN_FORM_ATTEMPTS_DAYS: int(1, 365).default(2),
   HEMEROSCOPIO_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Tests and demo: refuse every host that no resolve rule names, before DNS. */
-  HEMEROSCOPIO_ONLY_RESOLVED: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
+  HEMEROSCOPIO_ONLY_RESOLVED: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   /** Tests and demo: the crawler's clock runs this many times faster than real time. */
   HEMEROSCOPIO_TIME_SCALE: z.coerce.number().min(1).max(10_000).default(1),
   /** Tests and demo: the real instant (ms) at which the scaled clock equals real time. */
@@ -91,8 +111,14 @@ const envSchema = z.object({
   HEMEROSCOPIO_MEMORY_PROBE_S: int(0, 86_400).default(0),
 
   // Identity (SPEC ID-1). A deployment has its own domain and contacts.
-  HEMEROSCOPIO_BOT_NAME: z.string().regex(/^[A-Za-z_-]+$/, "letters, '_' and '-' only").default("HemeroscopioBot"),
-  HEMEROSCOPIO_BOT_VERSION: z.string().regex(/^[0-9A-Za-z.]+$/).default("1.0"),
+  HEMEROSCOPIO_BOT_NAME: z
+    .string()
+    .regex(/^[A-Za-z_-]+$/, "letters, '_' and '-' only")
+    .default("HemeroscopioBot"),
+  HEMEROSCOPIO_BOT_VERSION: z
+    .string()
+    .regex(/^[0-9A-Za-z.]+$/)
+    .default("1.0"),
   HEMEROSCOPIO_SITE_URL: url.default("https://hemeroscopio.org"),
   HEMEROSCOPIO_BOT_EMAIL: z.email().default("bot@hemeroscopio.org"),
   HEMEROSCOPIO_CONTACT_EMAIL: z.email().default("contacto@hemeroscopio.org"),
@@ -112,7 +138,10 @@ const envSchema = z.object({
    * its slot 40 s). 32 serves a few hundred outlets at the 3–5 s pacing.
    */
   HEMEROSCOPIO_WORKER_CONCURRENCY: int(1, 100_000).default(32),
-  HEMEROSCOPIO_WORKER_ANALYSIS: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
+  HEMEROSCOPIO_WORKER_ANALYSIS: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
 
   // Politeness (SPEC POL-1, POL-5, BLK-3, ROB-3).
   HEMEROSCOPIO_PACING_MIN_MS: int(0, 3_600_000).default(3000),
@@ -126,13 +155,22 @@ const envSchema = z.object({
   HEMEROSCOPIO_ROBOTS_4XX: z.enum(["not-read", "allow-all"]).default("not-read"),
 
   /** ADM-3: an SMTP server (`smtp://user:pass@host:587`, `smtps://…:465`); set = the worker mails the operator what needs attention. */
-  HEMEROSCOPIO_SMTP_URL: z.string().regex(/^smtps?:\/\/[^/\s]+\/?(\?\S*)?$/, "must be smtp://[user:pass@]host[:port] or smtps://…").optional(),
+  HEMEROSCOPIO_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+\/?(\?\S*)?$/, "must be smtp://[user:pass@]host[:port] or smtps://…")
+    .optional(),
   /** ADM-3: where those mails go; required with HEMEROSCOPIO_SMTP_URL. */
   HEMEROSCOPIO_OPERATOR_EMAIL: z.email().optional(),
   /** OPS-5: a bearer token that opens `/metrics` to clients other than loopback; unset = loopback only. */
-  HEMEROSCOPIO_METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,}$/, "must be 16+ printable characters, no spaces").optional(),
+  HEMEROSCOPIO_METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, "must be 16+ printable characters, no spaces")
+    .optional(),
   /** ADM-1: the operator's password hash (`scrypt$N$r$p$salt$hash`); unset = first-run setup page. */
-  HEMEROSCOPIO_OPERATOR_PASSWORD_HASH: z.string().regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/, "must be scrypt$N$r$p$salt$hash").optional(),
+  HEMEROSCOPIO_OPERATOR_PASSWORD_HASH: z
+    .string()
+    .regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/, "must be scrypt$N$r$p$salt$hash")
+    .optional(),
 });
 
 /** Typed, validated configuration. Every field has SPEC's default. */
@@ -233,7 +271,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message.replace(/^Invalid input: /, "")} (got "${String(env[name] ?? "")}")`);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message.replace(/^Invalid input: /, "")} (got "${String(env[name] ?? "")}")`,
+    );
   }
   const e = parsed.data;
   if (e.HEMEROSCOPIO_PACING_MAX_MS < e.HEMEROSCOPIO_PACING_MIN_MS) {
@@ -286,8 +326,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publishersEmail: e.HEMEROSCOPIO_PUBLISHERS_EMAIL,
     privacyEmail: e.HEMEROSCOPIO_PRIVACY_EMAIL,
     operatorPasswordHash: e.HEMEROSCOPIO_OPERATOR_PASSWORD_HASH,
-    mail: e.HEMEROSCOPIO_SMTP_URL === undefined ? undefined
-      : { smtpUrl: e.HEMEROSCOPIO_SMTP_URL, to: e.HEMEROSCOPIO_OPERATOR_EMAIL!, from: e.HEMEROSCOPIO_BOT_EMAIL },
+    mail:
+      e.HEMEROSCOPIO_SMTP_URL === undefined
+        ? undefined
+        : { smtpUrl: e.HEMEROSCOPIO_SMTP_URL, to: e.HEMEROSCOPIO_OPERATOR_EMAIL!, from: e.HEMEROSCOPIO_BOT_EMAIL },
     metricsToken: e.HEMEROSCOPIO_METRICS_TOKEN,
     schedule: {
       feedIntervalMinutes: e.HEMEROSCOPIO_FEED_INTERVAL_MIN,

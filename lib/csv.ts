@@ -35,15 +35,31 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") { record.push(cell); cell = ""; }
-    else if (c === "\r" && text[i + 1] === "\n") { record.push(cell); records.push(record); record = []; cell = ""; i++; }
-    else if (c === "\n") { record.push(cell); records.push(record); record = []; cell = ""; }
-    else cell += c;
+    else if (c === ",") {
+      record.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = "";
+      i++;
+    } else if (c === "\n") {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = "";
+    } else cell += c;
   }
-  if (cell !== "" || record.length > 0) { record.push(cell); records.push(record); }
+  if (cell !== "" || record.length > 0) {
+    record.push(cell);
+    records.push(record);
+  }
   return records;
 }

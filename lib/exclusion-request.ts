@@ -23,7 +23,11 @@ export const VERIFICATION_PATH = "/.well-known/hemeroscopio-verificacion.txt";
 /** Days a request waits for its token before it lapses. */
 export const VERIFICATION_DAYS = 7;
 
-export interface ExclusionRequest { domain: string; scope: Scope; contact: string }
+export interface ExclusionRequest {
+  domain: string;
+  scope: Scope;
+  contact: string;
+}
 
 const MAX_FIELD = 320;
 
@@ -54,7 +58,9 @@ export function publisherDomain(input: string): string | undefined {
 }
 
 /** The request, or the Spanish reason the form was refused. */
-export function parseExclusionForm(fields: Record<string, string | undefined>): { ok: true; value: ExclusionRequest } | { ok: false; reason: string } {
+export function parseExclusionForm(
+  fields: Record<string, string | undefined>,
+): { ok: true; value: ExclusionRequest } | { ok: false; reason: string } {
   for (const [name, value] of Object.entries(fields)) {
     if ((value?.length ?? 0) > MAX_FIELD) return { ok: false, reason: `El campo «${name}» es demasiado largo.` };
   }

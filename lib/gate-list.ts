@@ -72,6 +72,9 @@ export const REQUEST_CHECKS = GATES.filter((g) => g.runs === "request").map((g) 
 
 /** The list as a Markdown table, as docs/architecture.md prints it. */
 export function gateTable(): string {
-  const rows = GATES.map((g, i) => `| ${i + 1} | ${g.what} | ${g.spec} | ${g.runs === "job" ? "once per job" : "every request and redirect hop"} | \`crawler/politeness/${g.where.split(" ")[0]}\` |`);
+  const rows = GATES.map(
+    (g, i) =>
+      `| ${i + 1} | ${g.what} | ${g.spec} | ${g.runs === "job" ? "once per job" : "every request and redirect hop"} | \`crawler/politeness/${g.where.split(" ")[0]}\` |`,
+  );
   return ["| # | check | SPEC | runs | where |", "|---|---|---|---|---|", ...rows].join("\n");
 }

@@ -17,17 +17,14 @@ export interface Logger {
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 /** Create a JSON-lines logger; `write` and `now` are injectable for tests. */
-export function createLogger(options: {
-  component: string;
-  level?: LogLevel;
-  write?: (line: string) => void;
-  now?: () => number;
-}): Logger {
+export function createLogger(options: { component: string; level?: LogLevel; write?: (line: string) => void; now?: () => number }): Logger {
   const { component, level = "info", write = (line) => process.stdout.write(line + "\n"), now = Date.now } = options;
-  const emit = (at: LogLevel) => (event: string, fields: LogFields = {}) => {
-    if (order[at] < order[level]) return;
-    write(JSON.stringify({ t: new Date(now()).toISOString(), level: at, component, event, ...fields }));
-  };
+  const emit =
+    (at: LogLevel) =>
+    (event: string, fields: LogFields = {}) => {
+      if (order[at] < order[level]) return;
+      write(JSON.stringify({ t: new Date(now()).toISOString(), level: at, component, event, ...fields }));
+    };
   return {
     debug: emit("debug"),
     info: emit("info"),

@@ -115,9 +115,7 @@ export async function readOutletsFile(path: string): Promise<OutletConfig[]> {
 /** Write outlets as an outlets file, every key present in docs/architecture.md's order, so that it parses back equal. */
 export function serializeOutlets(outlets: readonly OutletConfig[], format: "json" | "yaml"): string {
   // Picking known keys also drops any extra fields a caller's objects carry (e.g. DB ids).
-  const ordered = outlets.map((o) =>
-    Object.fromEntries(KEY_ORDER.filter((k) => o[k] !== undefined).map((k) => [k, o[k]])),
-  );
+  const ordered = outlets.map((o) => Object.fromEntries(KEY_ORDER.filter((k) => o[k] !== undefined).map((k) => [k, o[k]])));
   return format === "json" ? `${JSON.stringify(ordered, null, 2)}\n` : YAML.stringify(ordered, { lineWidth: 0 });
 }
 
@@ -129,11 +127,7 @@ function parseText(text: string, fileName: string | undefined, where: string): u
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : String(cause);
     const pos = cause instanceof YAMLParseError ? cause.linePos?.[0] : undefined;
-    const at = isJson
-      ? lineColumn(text, jsonErrorOffset(text))
-      : pos
-        ? `line ${pos.line}, column ${pos.col}`
-        : "an unknown position";
+    const at = isJson ? lineColumn(text, jsonErrorOffset(text)) : pos ? `line ${pos.line}, column ${pos.col}` : "an unknown position";
     // V8 appends a quoted excerpt or "at position N", and yaml a code frame after "at line L, column C:";
     // the line and column above replace them.
     const reason = isJson
@@ -160,7 +154,10 @@ function describeIssue(issues: readonly z.core.$ZodIssue[], item: Record<string,
     return `unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map(show).join(", ")}`;
   }
   const key = issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i > 0 ? `.${String(p)}` : String(p))).join("");
-  const value = issue.path.reduce<unknown>((v, p) => (isRecord(v) || Array.isArray(v) ? (v as Record<PropertyKey, unknown>)[p] : undefined), item);
+  const value = issue.path.reduce<unknown>(
+    (v, p) => (isRecord(v) || Array.isArray(v) ? (v as Record<PropertyKey, unknown>)[p] : undefined),
+    item,
+  );
   if (value === undefined) return `missing key ${show(key)}`;
   return `${key} ${issue.message} (got ${show(value)})`;
 }
@@ -179,8 +176,9 @@ function lineColumn(text: string, offset: number): string {
 }
 
 // JSON forbids raw control characters inside strings, so the token pattern must name them.
-// eslint-disable-next-line no-control-regex
-const JSON_TOKEN = /[ \t\n\r]*([{}[\]:,]|"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|$)/y;
+const JSON_TOKEN =
+  // eslint-disable-next-line no-control-regex
+  /[ \t\n\r]*([{}[\]:,]|"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|$)/y;
 
 /**
  * Offset of the first character that makes `text` invalid JSON. Node 20's `JSON.parse` names no
@@ -189,7 +187,7 @@ const JSON_TOKEN = /[ \t\n\r]*([{}[\]:,]|"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[
 function jsonErrorOffset(text: string): number {
   const closers: string[] = [];
   let want: "value" | "value-or-]" | "key" | "key-or-}" | ":" | "after-value" = "value";
-  for (let pos = 0; ; ) {
+  for (let pos = 0; ;) {
     JSON_TOKEN.lastIndex = pos;
     const m = JSON_TOKEN.exec(text);
     const at = pos + /^[ \t\n\r]*/.exec(text.slice(pos))![0].length;

@@ -50,8 +50,15 @@ export interface OutletPolicy {
 
 /** An outlet with no request in force. */
 export const OPEN_POLICY: OutletPolicy = Object.freeze({
-  excluded: false, headlinesVerbatim: true, positions: true, modelAnnotations: true, probing: true,
-  articleReads: true, frontPageMinMinutes: 0, sourcesMinMinutes: 0, scopes: [],
+  excluded: false,
+  headlinesVerbatim: true,
+  positions: true,
+  modelAnnotations: true,
+  probing: true,
+  articleReads: true,
+  frontPageMinMinutes: 0,
+  sourcesMinMinutes: 0,
+  scopes: [],
 });
 
 /** The policy that a set of scopes in force gives; `total` implies every other scope. */
@@ -78,7 +85,10 @@ export const WITHHELD_HEADLINE = "Titular no reproducido a petición del medio";
 export const UNSIGNED = "sin firma a petición del autor";
 
 /** A headline as it may be cited: its text, or null with `withheld` set. */
-export interface CitedHeadline { text: string | null; withheld: boolean }
+export interface CitedHeadline {
+  text: string | null;
+  withheld: boolean;
+}
 
 /** The headline as the policy lets us cite it. */
 export function citeHeadline(policy: OutletPolicy, text: string): CitedHeadline {
@@ -129,7 +139,10 @@ export function makePolicies(inForce: readonly { outletId: number; scope: Scope 
   return {
     forOutlet: (outletId) => policies.get(outletId) ?? OPEN_POLICY,
     hiddenAuthors: new Set(hiddenAuthorNames.map(authorKey)),
-    excludedOutletIds: [...policies].filter(([, p]) => p.excluded).map(([id]) => id).sort((a, b) => a - b),
+    excludedOutletIds: [...policies]
+      .filter(([, p]) => p.excluded)
+      .map(([id]) => id)
+      .sort((a, b) => a - b),
   };
 }
 

@@ -5,7 +5,10 @@
  */
 
 /** One run of words kept, removed from the old headline or added in the new one. */
-export interface DiffPart { kind: "same" | "removed" | "added"; text: string }
+export interface DiffPart {
+  kind: "same" | "removed" | "added";
+  text: string;
+}
 
 /** Beyond this many words per side the diff is "all removed, all added" (no quadratic table). */
 const MAX_WORDS = 400;

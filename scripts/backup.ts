@@ -22,7 +22,10 @@ import { createLogger } from "../lib/log";
 
 async function main(args: string[]): Promise<void> {
   const config = loadConfig();
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   const file = path.resolve(args.find((a) => !a.startsWith("--")) ?? path.join(config.backups.dir, `hemeroscopio-${stamp}.backup.gz`));
   await fs.mkdir(path.dirname(file), { recursive: true });
   const embedded = config.databaseUrl === undefined ? await startEmbeddedPostgres(config.dataDir) : undefined;
@@ -32,14 +35,26 @@ async function main(args: string[]): Promise<void> {
     const header = await writeBackup(sql, file);
     const rows = header.tables.reduce((n, t) => n + t.rows, 0);
     const { size } = await fs.stat(file);
-    process.stdout.write(`backup: ${file}: ${header.tables.length} tables, ${rows} rows, ${size} bytes in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `backup: ${file}: ${header.tables.length} tables, ${rows} rows, ${size} bytes in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
     const log = createLogger({ component: "backup", level: "warn", write: (line) => process.stderr.write(`${line}\n`) });
-    const report = await tendBackups({ dir: config.backups.dir, keep: config.backups.keep, now: Date.now(), deletions: await deletionsForBackups(drizzle(sql)), log });
-    for (const [what, names] of Object.entries(report)) if (names.length > 0) process.stdout.write(`backup: ${what}: ${names.join(", ")}\n`);
+    const report = await tendBackups({
+      dir: config.backups.dir,
+      keep: config.backups.keep,
+      now: Date.now(),
+      deletions: await deletionsForBackups(drizzle(sql)),
+      log,
+    });
+    for (const [what, names] of Object.entries(report))
+      if (names.length > 0) process.stdout.write(`backup: ${what}: ${names.join(", ")}\n`);
   } finally {
     await sql.end({ timeout: 5 });
     await embedded?.stop();
   }
 }
 
-main(process.argv.slice(2)).then(() => process.exit(0), (error: unknown) => exitWithError("backup", error));
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => exitWithError("backup", error),
+);

@@ -34,7 +34,8 @@ export function sourcesHash(root = process.cwd()): string {
 /** Run `next build` unless the last build was made from the same sources. */
 export function buildIfNeeded(log: (line: string) => void): void {
   const hash = sourcesHash();
-  const built = fs.existsSync(path.join(".next", "BUILD_ID")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8").trim() === hash;
+  const built =
+    fs.existsSync(path.join(".next", "BUILD_ID")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8").trim() === hash;
   if (built) return;
   log("building the site (next build)…");
   const result = spawnSync(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "build"], {

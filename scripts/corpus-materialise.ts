@@ -31,7 +31,12 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { mirrors: [], clone: false, cache: path.join(root, "tmp-local/corpus-git"), out: path.join(root, "tests/corpus/files") };
+  const options: Options = {
+    mirrors: [],
+    clone: false,
+    cache: path.join(root, "tmp-local/corpus-git"),
+    out: path.join(root, "tests/corpus/files"),
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -53,7 +58,14 @@ const isGitDir = (dir: string) => fs.existsSync(path.join(dir, "HEAD")) && fs.ex
 /** A local git directory holding `owner/name`, in the layouts mirrors commonly use. */
 function findGitDir(repository: string, options: Options): string | undefined {
   const [owner, name] = repository.split("/") as [string, string];
-  const layouts = [`${owner}+${name}/repo`, `${owner}+${name}/repo/.git`, `${owner}+${name}`, `${owner}/${name}.git`, `${owner}/${name}/.git`, `${owner}/${name}`];
+  const layouts = [
+    `${owner}+${name}/repo`,
+    `${owner}+${name}/repo/.git`,
+    `${owner}+${name}`,
+    `${owner}/${name}.git`,
+    `${owner}/${name}/.git`,
+    `${owner}/${name}`,
+  ];
   for (const base of [...options.mirrors, options.cache]) {
     for (const layout of layouts) {
       const dir = path.join(base, layout);
@@ -68,12 +80,17 @@ async function cloneInto(repository: string, options: Options): Promise<string> 
   const dir = path.join(options.cache, `${owner}/${name}.git`);
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   // Blob-less: only the blobs asked for later are fetched, so large repositories stay cheap.
-  await run("git", ["clone", "--quiet", "--bare", "--filter=blob:none", `https://github.com/${repository}.git`, dir], { maxBuffer: 1 << 20 });
+  await run("git", ["clone", "--quiet", "--bare", "--filter=blob:none", `https://github.com/${repository}.git`, dir], {
+    maxBuffer: 1 << 20,
+  });
   return dir;
 }
 
 async function showBlob(gitDir: string, file: CorpusFile): Promise<Buffer> {
-  const { stdout } = await run("git", ["--git-dir", gitDir, "show", `${file.commit}:${file.path}`], { encoding: "buffer", maxBuffer: 256 << 20 });
+  const { stdout } = await run("git", ["--git-dir", gitDir, "show", `${file.commit}:${file.path}`], {
+    encoding: "buffer",
+    maxBuffer: 256 << 20,
+  });
   return stdout;
 }
 
@@ -84,7 +101,8 @@ async function materialise(file: CorpusFile, options: Options): Promise<string |
   if (gitDir === undefined && options.clone) gitDir = await cloneInto(file.repository, options);
   if (gitDir === undefined) return `no git directory for ${file.repository} (give --mirrors DIR, or --clone where the network allows)`;
   const source = await showBlob(gitDir, file);
-  if (file.sourceSha256 !== undefined && sha256(source) !== file.sourceSha256) return `${file.repository}:${file.path}@${file.commit} is not the recorded blob`;
+  if (file.sourceSha256 !== undefined && sha256(source) !== file.sourceSha256)
+    return `${file.repository}:${file.path}@${file.commit} is not the recorded blob`;
   const bytes = file.transform === "gunzip" ? gunzipSync(source) : source;
   if (sha256(bytes) !== file.sha256) return `sha256 differs after ${file.transform ?? "no transformation"}`;
   const target = path.join(options.out, file.kind, file.name);
@@ -98,7 +116,9 @@ async function main(): Promise<number> {
   const manifest = readManifest();
   let failed = 0;
   for (const file of manifest.files) {
-    const problem = await materialise(file, options).catch((error: unknown) => (error instanceof Error ? error.message.split("\n")[0] : String(error)));
+    const problem = await materialise(file, options).catch((error: unknown) =>
+      error instanceof Error ? error.message.split("\n")[0] : String(error),
+    );
     if (problem !== undefined) {
       failed++;
       console.error(`✗ ${file.kind}/${file.name}: ${problem}`);
@@ -108,7 +128,10 @@ async function main(): Promise<number> {
   return failed === 0 ? 0 : 1;
 }
 
-main().then((code) => process.exit(code), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -10,7 +10,10 @@ import path from "node:path";
 const FILE = "demo-clock.json";
 
 /** Where the clock starts: `origin` as `HEMEROSCOPIO_TIME_ORIGIN` reads it (the real instant at which the scaled clock equals real time). */
-export interface DemoClockStart { origin: number; startsAt: number }
+export interface DemoClockStart {
+  origin: number;
+  startsAt: number;
+}
 
 /** The furthest instant an earlier run reached, or undefined. */
 export async function lastReached(dataDir: string): Promise<number | undefined> {
@@ -37,7 +40,9 @@ export function demoClockStart(speed: number, realNow: number, reached: number |
   const startsAt = Math.max(realNow, reached ?? realNow);
   if (startsAt === realNow) return { origin: realNow, startsAt };
   if (speed === 1) {
-    return { refused: `this data directory holds a faster demo's data up to ${new Date(startsAt).toISOString()}; run it with --speed again, or remove the directory` };
+    return {
+      refused: `this data directory holds a faster demo's data up to ${new Date(startsAt).toISOString()}; run it with --speed again, or remove the directory`,
+    };
   }
   // origin + (realNow − origin) × speed = startsAt
   return { origin: Math.round((realNow * speed - startsAt) / (speed - 1)), startsAt };

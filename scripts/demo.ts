@@ -22,7 +22,8 @@ import { startSimulatedWeb, writeSimOutletsFile } from "../tests/sim/index";
 function speedOf(args: string[]): number {
   const { values } = parseArgs({ args, options: { speed: { type: "string", default: "1" } } });
   const speed = Number(values.speed);
-  if (!Number.isFinite(speed) || speed < 1 || speed > 1_000) throw new Error(`--speed takes a number from 1 to 1000, not ${JSON.stringify(values.speed)}`);
+  if (!Number.isFinite(speed) || speed < 1 || speed > 1_000)
+    throw new Error(`--speed takes a number from 1 to 1000, not ${JSON.stringify(values.speed)}`);
   return speed;
 }
 

@@ -23,7 +23,9 @@ const FOLDS = 5;
 const vocabulary: FramingVocabulary = {
   stemLength: 6,
   stopWords: STOP_WORDS,
-  lexicon: Object.fromEntries(FRAME_LETTERS.map((l) => [l, [...new Set(FRAMING_LEXICON[l].map((c) => fold(c)))]])) as unknown as FramingVocabulary["lexicon"],
+  lexicon: Object.fromEntries(
+    FRAME_LETTERS.map((l) => [l, [...new Set(FRAMING_LEXICON[l].map((c) => fold(c)))]]),
+  ) as unknown as FramingVocabulary["lexicon"],
 };
 
 function fileFor(rows: LabelledHeadline[], trainingSha: string, cv: number): LinearFramingFile {
@@ -35,7 +37,14 @@ function fileFor(rows: LabelledHeadline[], trainingSha: string, cv: number): Lin
     stopWords: [...vocabulary.stopWords],
     features: fitted.features,
     weights: fitted.weights,
-    training: { file: TRAINING, sha256: trainingSha, headlines: rows.length, trainingAccuracy: 0, crossValidatedAccuracy: cv, folds: FOLDS },
+    training: {
+      file: TRAINING,
+      sha256: trainingSha,
+      headlines: rows.length,
+      trainingAccuracy: 0,
+      crossValidatedAccuracy: cv,
+      folds: FOLDS,
+    },
   };
   draft.training.trainingAccuracy = Math.round(accuracy(rows, linearClassifier(draft)) * 1000) / 1000;
   return draft;
@@ -48,7 +57,13 @@ function crossValidated(rows: LabelledHeadline[]): number {
     const test = rows.filter((_, i) => i % FOLDS === f);
     const train = rows.filter((_, i) => i % FOLDS !== f);
     const fitted = fitLinearFraming(train, vocabulary);
-    const classify = linearClassifier({ format: "hemeroscopio-framing-linear/1", letters: [...FRAME_LETTERS], ...vocabulary, ...fitted, training: undefined as never });
+    const classify = linearClassifier({
+      format: "hemeroscopio-framing-linear/1",
+      letters: [...FRAME_LETTERS],
+      ...vocabulary,
+      ...fitted,
+      training: undefined as never,
+    });
     right += test.filter((r) => classify(r.headline).letter === r.letter).length;
   }
   return Math.round((right / rows.length) * 1000) / 1000;
@@ -58,7 +73,9 @@ const tsv = fs.readFileSync(path.join(root, TRAINING), "utf8");
 const rows = parseTrainingSet(tsv);
 const text = serialiseModelFile(fileFor(rows, sha256Hex(tsv), crossValidated(rows)));
 const model = JSON.parse(text) as LinearFramingFile;
-console.log(`${rows.length} headlines; training accuracy ${model.training.trainingAccuracy}; ${FOLDS}-fold cross-validated ${model.training.crossValidatedAccuracy}`);
+console.log(
+  `${rows.length} headlines; training accuracy ${model.training.trainingAccuracy}; ${FOLDS}-fold cross-validated ${model.training.crossValidatedAccuracy}`,
+);
 console.log(`${OUTPUT} sha256 ${sha256Hex(text)}`);
 if (process.argv.includes("--check")) {
   const committed = fs.readFileSync(path.join(root, OUTPUT), "utf8");

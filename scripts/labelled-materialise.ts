@@ -29,8 +29,16 @@ const isGitDir = (dir: string) => fs.existsSync(path.join(dir, "HEAD")) && fs.ex
 /** A local git directory holding `owner/name`, in the layouts mirrors commonly use. */
 function findGitDir(repository: string, mirrors: string[]): string | undefined {
   const [owner, name] = repository.split("/") as [string, string];
-  const layouts = [`${owner}+${name}/repo`, `${owner}+${name}/repo/.git`, `${owner}+${name}`, `${owner}/${name}.git`, `${owner}/${name}/.git`, `${owner}/${name}`];
-  for (const base of [...mirrors, cache]) for (const layout of layouts) if (isGitDir(path.join(base, layout))) return path.join(base, layout);
+  const layouts = [
+    `${owner}+${name}/repo`,
+    `${owner}+${name}/repo/.git`,
+    `${owner}+${name}`,
+    `${owner}/${name}.git`,
+    `${owner}/${name}/.git`,
+    `${owner}/${name}`,
+  ];
+  for (const base of [...mirrors, cache])
+    for (const layout of layouts) if (isGitDir(path.join(base, layout))) return path.join(base, layout);
   return undefined;
 }
 
@@ -57,7 +65,10 @@ async function materialise(set: LabelledSet, mirrors: string[], clone: boolean):
     await run("git", ["clone", "--quiet", "--bare", "--filter=blob:none", `https://github.com/${set.repository}.git`, gitDir]);
   }
   if (gitDir === undefined) return [`no git directory for ${set.repository} (give --mirrors DIR, or --clone where the network allows)`];
-  const { stdout } = await run("git", ["--git-dir", gitDir, "show", `${set.commit}:${set.path}`], { encoding: "buffer", maxBuffer: 256 << 20 });
+  const { stdout } = await run("git", ["--git-dir", gitDir, "show", `${set.commit}:${set.path}`], {
+    encoding: "buffer",
+    maxBuffer: 256 << 20,
+  });
   if (sha256(stdout) !== set.sourceSha256) return [`${set.repository}:${set.path}@${set.commit} is not the recorded archive`];
   const inside = untar(gunzipSync(stdout));
   const problems: string[] = [];
@@ -84,15 +95,21 @@ async function main(): Promise<number> {
   }
   let failed = 0;
   for (const set of readLabelledManifest().sets) {
-    const problems = await materialise(set, mirrors, clone).catch((error: unknown) => [error instanceof Error ? error.message.split("\n")[0]! : String(error)]);
+    const problems = await materialise(set, mirrors, clone).catch((error: unknown) => [
+      error instanceof Error ? error.message.split("\n")[0]! : String(error),
+    ]);
     for (const p of problems) console.error(`✗ ${set.name}: ${p}`);
     failed += problems.length;
-    if (problems.length === 0) console.log(`${set.name}: ${set.files.length} files in ${path.relative(root, path.join(FILES_DIR, set.name))}`);
+    if (problems.length === 0)
+      console.log(`${set.name}: ${set.files.length} files in ${path.relative(root, path.join(FILES_DIR, set.name))}`);
   }
   return failed === 0 ? 0 : 1;
 }
 
-main().then((code) => process.exit(code), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

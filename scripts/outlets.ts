@@ -17,7 +17,15 @@ async function main(args: string[]): Promise<void> {
   if (command !== "export" && command !== "import") throw new Error(usage);
   const config = loadConfig();
   // Read and validate before anything starts, so a bad file fails with one line.
-  const incoming = command === "import" ? await readOutletsFile(rest[0] ?? (() => { throw new Error(usage); })()) : undefined;
+  const incoming =
+    command === "import"
+      ? await readOutletsFile(
+          rest[0] ??
+            (() => {
+              throw new Error(usage);
+            })(),
+        )
+      : undefined;
   const database = await openDatabase(config, { maxConnections: 2 });
   try {
     if (incoming) {
@@ -35,4 +43,7 @@ async function main(args: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).then(() => process.exit(0), (error: unknown) => exitWithError("outlets", error));
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => exitWithError("outlets", error),
+);

@@ -18,4 +18,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(() => process.exit(0), (error: unknown) => exitWithError("clickbait:refresh", error));
+main().then(
+  () => process.exit(0),
+  (error: unknown) => exitWithError("clickbait:refresh", error),
+);

@@ -11,7 +11,12 @@ import type { RendererListening } from "./site-renderer";
 import { entryArgs } from "./runtime/entry";
 import { supervise, type Supervised } from "./supervise";
 
-interface Slot { port?: number; key?: string; inFlight: number; child?: Supervised }
+interface Slot {
+  port?: number;
+  key?: string;
+  inFlight: number;
+  child?: Supervised;
+}
 
 function isListening(message: unknown): message is RendererListening {
   return typeof message === "object" && message !== null && (message as { type?: unknown }).type === "listening";
@@ -22,7 +27,12 @@ function isListening(message: unknown): message is RendererListening {
  * tsx that sends RendererListening once it listens); `ready` settles once every one listens, or
  * fails if one exits first.
  */
-export function startRenderers(count: number, env: NodeJS.ProcessEnv, log: Logger, script?: string): RendererPool & { ready: Promise<void>; stop(): Promise<void> } {
+export function startRenderers(
+  count: number,
+  env: NodeJS.ProcessEnv,
+  log: Logger,
+  script?: string,
+): RendererPool & { ready: Promise<void>; stop(): Promise<void> } {
   const slots: Slot[] = Array.from({ length: count }, () => ({ inFlight: 0 }));
   let turn = 0;
   let settle!: { resolve: () => void; reject: (error: Error) => void };
@@ -61,7 +71,9 @@ export function startRenderers(count: number, env: NodeJS.ProcessEnv, log: Logge
       chosen.inFlight++;
       let released = false;
       return {
-        host: "127.0.0.1", port: chosen.port!, key: chosen.key,
+        host: "127.0.0.1",
+        port: chosen.port!,
+        key: chosen.key,
         release() {
           if (released) return;
           released = true;

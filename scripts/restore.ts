@@ -20,10 +20,15 @@ async function main(args: string[]): Promise<void> {
     const started = Date.now();
     const header = await restoreBackup(url, file, { clean: args.includes("--clean") });
     const rows = header.tables.reduce((n, t) => n + t.rows, 0);
-    process.stdout.write(`restore: ${file} (made ${header.createdAt}): ${header.tables.length} tables, ${rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `restore: ${file} (made ${header.createdAt}): ${header.tables.length} tables, ${rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
   } finally {
     await embedded?.stop();
   }
 }
 
-main(process.argv.slice(2)).then(() => process.exit(0), (error: unknown) => exitWithError("restore", error));
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => exitWithError("restore", error),
+);

@@ -13,16 +13,24 @@ import { problemsIn, publicPaths, surveyPages } from "../tests/support/page-surv
 async function main(): Promise<number> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { url: { type: "string", default: "http://127.0.0.1:3000" }, out: { type: "string", default: "screenshots" }, widths: { type: "string", default: "1280,390" } },
+    options: {
+      url: { type: "string", default: "http://127.0.0.1:3000" },
+      out: { type: "string", default: "screenshots" },
+      widths: { type: "string", default: "1280,390" },
+    },
   });
   const widths = values.widths.split(",").map(Number);
-  if (widths.some((w) => !Number.isInteger(w) || w < 200 || w > 4000)) throw new Error(`--widths takes CSS pixel widths from 200 to 4000, not ${values.widths}`);
+  if (widths.some((w) => !Number.isInteger(w) || w < 200 || w > 4000))
+    throw new Error(`--widths takes CSS pixel widths from 200 to 4000, not ${values.widths}`);
   const outDir = path.resolve(values.out);
   const browser = await launchBrowser();
   try {
     const paths = await publicPaths(browser, values.url);
     const readings = await surveyPages({ browser, siteUrl: values.url, paths, widths, outDir });
-    for (const r of readings) process.stdout.write(`${r.status} ${r.width} px ${r.path}: ${r.overflowPx ? `${r.overflowPx} px too wide` : "fits"}, smallest text ${r.smallestTextPx} px\n`);
+    for (const r of readings)
+      process.stdout.write(
+        `${r.status} ${r.width} px ${r.path}: ${r.overflowPx ? `${r.overflowPx} px too wide` : "fits"}, smallest text ${r.smallestTextPx} px\n`,
+      );
     const problems = problemsIn(readings);
     process.stdout.write(`${readings.length} screenshots in ${outDir}\n`);
     for (const p of problems) process.stderr.write(`✗ ${p}\n`);
@@ -32,7 +40,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (error: unknown) => {
-  process.stderr.write(`screenshots: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`screenshots: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

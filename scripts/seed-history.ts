@@ -17,11 +17,17 @@ async function main(args: string[]): Promise<void> {
     const from = new Date(options.end - options.days * 86_400_000).toISOString();
     process.stdout.write(`generating ${options.outlets} outlets × ${options.days} days (${from} → ${to}), seed "${options.seed}"\n`);
     const summary = await seedHistory(database.sql, options, (line) => process.stderr.write(`${line}\n`));
-    for (const [table, n] of Object.entries(summary.counts)) process.stdout.write(`  ${table.padEnd(20)} ${n.toLocaleString("en-US").padStart(12)} rows\n`);
-    process.stdout.write(`wrote ${summary.rows.toLocaleString("en-US")} rows in ${summary.seconds.toFixed(1)} s (${Math.round(summary.rowsPerSecond).toLocaleString("en-US")} rows/s)\n`);
+    for (const [table, n] of Object.entries(summary.counts))
+      process.stdout.write(`  ${table.padEnd(20)} ${n.toLocaleString("en-US").padStart(12)} rows\n`);
+    process.stdout.write(
+      `wrote ${summary.rows.toLocaleString("en-US")} rows in ${summary.seconds.toFixed(1)} s (${Math.round(summary.rowsPerSecond).toLocaleString("en-US")} rows/s)\n`,
+    );
   } finally {
     await database.close();
   }
 }
 
-main(process.argv.slice(2)).then(() => process.exit(0), (error: unknown) => exitWithError("seed-history", error));
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => exitWithError("seed-history", error),
+);

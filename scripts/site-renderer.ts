@@ -12,7 +12,11 @@ import { exitWithError } from "../lib/fail";
 import { carriesRendererKey, newRendererKey, RENDERER_KEY_HEADER } from "../lib/front-door/renderer-key";
 
 /** The message a renderer sends its parent once it listens. */
-export interface RendererListening { type: "listening"; port: number; key?: string }
+export interface RendererListening {
+  type: "listening";
+  port: number;
+  key?: string;
+}
 
 async function main(): Promise<void> {
   const app = next({ dev: false, dir: process.cwd(), hostname: "127.0.0.1" });
@@ -41,4 +45,7 @@ async function main(): Promise<void> {
   await app.close();
 }
 
-main().then(() => process.exit(0), (error: unknown) => exitWithError("site-renderer", error));
+main().then(
+  () => process.exit(0),
+  (error: unknown) => exitWithError("site-renderer", error),
+);

@@ -40,18 +40,29 @@ async function main(): Promise<void> {
   // reader meets at most one page 3 periods old (90 s by default; outlet, article and story pages: policy.ts pageLifetime), and never waits for a refresh.
   const ttlMs = config.pageCacheSeconds * 1000;
   const base = { ttlMs, staleMs: 2 * ttlMs };
-  const store = ttlMs > 0 ? createPageStore({ ...base, maxBytes: 64 * 1024 * 1024, lifetime: (key) => pageLifetime(key, base) }) : undefined;
+  const store =
+    ttlMs > 0 ? createPageStore({ ...base, maxBytes: 64 * 1024 * 1024, lifetime: (key) => pageLifetime(key, base) }) : undefined;
   // OPS-2: while the database is away, readers get a 503 page at once (npm start always sets DATABASE_URL);
   // the one watched is the one public pages read (DATABASE_READ_URL when set).
   const watched = config.databaseReadUrl ?? config.databaseUrl;
   const pinger = watched ? postgres(watched, { max: 1, connect_timeout: 2, idle_timeout: 30, onnotice: () => {} }) : undefined;
   const watch = pinger && watchDatabase({ ping: async () => void (await pinger`select 1`), everyMs: 2_000, log });
-  const front = http.createServer(createCachingProxy({ upstream: renderers, store, unavailable: () => watch?.isDown() ?? false, trustProxy: config.trustProxy,
-    onFailure: (fields) => log.warn("request.failed", fields),
-  }));
+  const front = http.createServer(
+    createCachingProxy({
+      upstream: renderers,
+      store,
+      unavailable: () => watch?.isDown() ?? false,
+      trustProxy: config.trustProxy,
+      onFailure: (fields) => log.warn("request.failed", fields),
+    }),
+  );
   front.keepAliveTimeout = 5_000;
   await listen(front, config.port, config.host);
-  log.info("listening", { url: `http://${config.host}:${config.port}/`, pageCacheSeconds: config.pageCacheSeconds, renderers: config.siteRenderers });
+  log.info("listening", {
+    url: `http://${config.host}:${config.port}/`,
+    pageCacheSeconds: config.pageCacheSeconds,
+    renderers: config.siteRenderers,
+  });
   process.send?.({ type: "site-listening" } satisfies SiteListening);
 
   await new Promise<void>((resolve) => {
@@ -64,4 +75,7 @@ async function main(): Promise<void> {
   await renderers.stop();
 }
 
-main().then(() => process.exit(0), (error: unknown) => exitWithError("site", error));
+main().then(
+  () => process.exit(0),
+  (error: unknown) => exitWithError("site", error),
+);

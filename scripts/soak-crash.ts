@@ -26,7 +26,18 @@ import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
 import { pacingViolations, robotsNotFirst } from "../tests/support/access-log-checks";
 import {
-  commonPeriod, downtimes, duplicateWork, integrity, listingPolls, merged, missing, mustHaveSeen, recorded, requestsByProcess, servedVsStored, siteDowntimes,
+  commonPeriod,
+  downtimes,
+  duplicateWork,
+  integrity,
+  listingPolls,
+  merged,
+  missing,
+  mustHaveSeen,
+  recorded,
+  requestsByProcess,
+  servedVsStored,
+  siteDowntimes,
   unwatched,
 } from "../tests/resilience/crash-checks";
 import { crawlWithKills } from "../tests/resilience/crash-run";
@@ -82,7 +93,9 @@ async function main(args: string[]): Promise<number> {
     const common = { scale, origin, outlets, upMs: [3_000, 10_000] as const, tailMs: 20_000, minSimMs: hours * HOUR, env };
     const slice = (hours * HOUR) / (kills + 1);
     const killAfterSimMs = Array.from({ length: kills }, (_, i) => slice * (i + 1 + (Math.random() - 0.5) / 2));
-    process.stdout.write(`soak:crash: ${workers} worker process(es), the first killed ${kills} times; ${outlets} outlets, time ×${scale}${hours ? `, ${hours} simulated hours` : ""}${budget ? `, ${budget} reads per site per day` : ""}\n`);
+    process.stdout.write(
+      `soak:crash: ${workers} worker process(es), the first killed ${kills} times; ${outlets} outlets, time ×${scale}${hours ? `, ${hours} simulated hours` : ""}${budget ? `, ${budget} reads per site per day` : ""}\n`,
+    );
     // The period compared starts at the later of the two runs' first requests: the killed run
     // also goes on until the single worker's run has covered `hours` (or has failed).
     const clock = scaledClock(scale, origin);
@@ -93,17 +106,36 @@ async function main(args: string[]): Promise<number> {
       calmStopped = resolve;
     });
     // Among several workers the killed one may be idle: each kill then waits until it holds a job.
-    const runningB = crawlWithKills({ ...common, database: dbB.database, workers, kills, midJob: workers > 1, killAfterSimMs, until: calmCovered });
-    const runningA = crawlWithKills({ ...common, database: dbA.database, kills: 0, tailMs: 0, until: runningB, onFirstRequest: calmStarted });
+    const runningB = crawlWithKills({
+      ...common,
+      database: dbB.database,
+      workers,
+      kills,
+      midJob: workers > 1,
+      killAfterSimMs,
+      until: calmCovered,
+    });
+    const runningA = crawlWithKills({
+      ...common,
+      database: dbA.database,
+      kills: 0,
+      tailMs: 0,
+      until: runningB,
+      onFirstRequest: calmStarted,
+    });
     runningA.catch(calmStopped);
     const [runA, runB] = await Promise.all([runningA, runningB]);
     const period = commonPeriod(runA, runB);
     const polls = await listingPolls(dbB.database);
     const [a, b] = [await recorded(dbA.database, runA, period, polls), await recorded(dbB.database, runB, period, polls)];
     // Headline versions live ≥ 35 min while both runs watched the site (crash-checks.ts `unwatched`), outside each kill's downtime.
-    const [unwatchedA, unwatchedB] = [unwatched(await listingPolls(dbA.database, ["sitemap"]), period), unwatched(await listingPolls(dbB.database, ["sitemap"]), period)];
+    const [unwatchedA, unwatchedB] = [
+      unwatched(await listingPolls(dbA.database, ["sitemap"]), period),
+      unwatched(await listingPolls(dbB.database, ["sitemap"]), period),
+    ];
     const down = merged(unwatchedA, unwatchedB, siteDowntimes(runB, polls));
-    const perSite = (m: ReadonlyMap<string, [number, number][]>) => [...m.values()].flat().reduce((n, [x, y]) => n + y - x, 0) / Math.max(1, m.size);
+    const perSite = (m: ReadonlyMap<string, [number, number][]>) =>
+      [...m.values()].flat().reduce((n, [x, y]) => n + y - x, 0) / Math.max(1, m.size);
     const required = mustHaveSeen(runB, period, new Set([...a.articles, ...b.articles]), down);
     const lostArticles = missing(a.articles, b.articles);
     const lostVersions = { single: missing(required, a.versions), killed: missing(required, b.versions) };
@@ -111,14 +143,20 @@ async function main(args: string[]): Promise<number> {
     const [work, workA] = [await duplicateWork(dbB.database, runB), await duplicateWork(dbA.database, runA)];
     // Exactness: what was served is stored, but for what only a dead worker's unfinished jobs received.
     const [exactA, exactB] = [await servedVsStored(dbA.database, runA), await servedVsStored(dbB.database, runB)];
-    const inexact = [exactA, exactB].reduce((n, x) => n + x.lostArticles.length + x.lostVersions.length + x.inventedArticles.length + x.inventedVersions.length, 0);
+    const inexact = [exactA, exactB].reduce(
+      (n, x) => n + x.lostArticles.length + x.lostVersions.length + x.inventedArticles.length + x.inventedVersions.length,
+      0,
+    );
     const pacing = pacingViolations(runB.sim.accessLog(), 3000);
     const robots = robotsNotFirst(runB.sim.accessLog());
     const done = await requestsByProcess(dbB.database);
     const idle = runB.processes.filter((p) => !done.get(p.workerId));
-    const unread = async (d: typeof dbA) => Number((await d.database.db.execute<{ n: number }>(sql`select count(*)::int as n from articles where read_at is null`))[0]!.n);
-    const spans = async (d: typeof dbA) => Number((await d.database.db.execute<{ n: number }>(sql`select count(*)::int as n from rank_spans`))[0]!.n);
-    const duplicateRows = integrityA.duplicateArticles + integrityA.duplicateVersions + integrityB.duplicateArticles + integrityB.duplicateVersions;
+    const unread = async (d: typeof dbA) =>
+      Number((await d.database.db.execute<{ n: number }>(sql`select count(*)::int as n from articles where read_at is null`))[0]!.n);
+    const spans = async (d: typeof dbA) =>
+      Number((await d.database.db.execute<{ n: number }>(sql`select count(*)::int as n from rank_spans`))[0]!.n);
+    const duplicateRows =
+      integrityA.duplicateArticles + integrityA.duplicateVersions + integrityB.duplicateArticles + integrityB.duplicateVersions;
     const robotsFetches = (r: typeof runA) => r.sim.accessLog().filter((e) => e.path === "/robots.txt" && e.simTime <= r.endSim).length;
     const hosts = (r: typeof runA) => new Set(r.sim.accessLog().map((e) => e.host)).size;
     const minutes = (ms: number) => Math.round(ms / 60_000);
@@ -136,10 +174,25 @@ async function main(args: string[]): Promise<number> {
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
     for (const r of [...work.repeats, ...workA.repeats].slice(0, 5)) process.stdout.write(`  duplicate: ${r.url} ${r.gapMs} ms apart\n`);
-    for (const v of [...lostArticles, ...lostVersions.killed, ...lostVersions.single, ...exactB.lostVersions, ...exactA.lostVersions].slice(0, 5)) process.stdout.write(`  lost: ${v}\n`);
+    for (const v of [...lostArticles, ...lostVersions.killed, ...lostVersions.single, ...exactB.lostVersions, ...exactA.lostVersions].slice(
+      0,
+      5,
+    ))
+      process.stdout.write(`  lost: ${v}\n`);
     await Promise.all([runA.sim.close(), runB.sim.close()]);
-    const failed = inexact + lostArticles.length + lostVersions.killed.length + lostVersions.single.length + duplicateRows + integrityA.overlappingSpans
-      + integrityB.overlappingSpans + work.repeats.length + workA.repeats.length + pacing.length + robots.length + idle.length;
+    const failed =
+      inexact +
+      lostArticles.length +
+      lostVersions.killed.length +
+      lostVersions.single.length +
+      duplicateRows +
+      integrityA.overlappingSpans +
+      integrityB.overlappingSpans +
+      work.repeats.length +
+      workA.repeats.length +
+      pacing.length +
+      robots.length +
+      idle.length;
     return failed === 0 ? 0 : 1;
   } finally {
     await dbA.drop();
@@ -149,4 +202,7 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => exitWithError("soak:crash", error));
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => exitWithError("soak:crash", error),
+);

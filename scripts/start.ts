@@ -78,4 +78,7 @@ async function main(): Promise<void> {
   log.info("stopped");
 }
 
-main().then(() => process.exit(0), (error: unknown) => exitWithError("start", error));
+main().then(
+  () => process.exit(0),
+  (error: unknown) => exitWithError("start", error),
+);

@@ -59,8 +59,12 @@ function findGitDir(repository: string, mirrors: string[]): string | undefined {
 async function bytesOf(file: StorySourceFile, mirrors: string[]): Promise<Buffer> {
   const gitDir = findGitDir(file.repository, mirrors);
   if (gitDir === undefined) throw new Error(`no git directory for ${file.repository} under ${mirrors.join(", ")}`);
-  const { stdout } = await run("git", ["--git-dir", gitDir, "show", `${file.commit}:${file.path}`], { encoding: "buffer", maxBuffer: 64 << 20 });
-  if (sha256(stdout) !== file.sha256) throw new Error(`${file.repository} ${file.commit}:${file.path} has sha256 ${sha256(stdout)}, the manifest says ${file.sha256}`);
+  const { stdout } = await run("git", ["--git-dir", gitDir, "show", `${file.commit}:${file.path}`], {
+    encoding: "buffer",
+    maxBuffer: 64 << 20,
+  });
+  if (sha256(stdout) !== file.sha256)
+    throw new Error(`${file.repository} ${file.commit}:${file.path} has sha256 ${sha256(stdout)}, the manifest says ${file.sha256}`);
   return stdout;
 }
 
@@ -73,7 +77,10 @@ async function main(): Promise<void> {
     const why = heldBack(f);
     return why === undefined ? [] : [`${f.outlet} ${f.captured} ${f.repository} ${f.commit}:${f.path} (${why})`];
   });
-  if (refused.length > 0) throw new Error(`the manifest names ${refused.length} capture(s) held back for an independent check; remove them:\n  ${refused.join("\n  ")}`);
+  if (refused.length > 0)
+    throw new Error(
+      `the manifest names ${refused.length} capture(s) held back for an independent check; remove them:\n  ${refused.join("\n  ")}`,
+    );
   const captures = [];
   for (const file of manifest.files) captures.push({ file, bytes: await bytesOf(file, mirrors) });
   const text = itemsJsonl(extractStoryItems(captures));
@@ -84,7 +91,9 @@ async function main(): Promise<void> {
     const file = path.join(root, "tests/stories/manifest.json");
     fs.writeFileSync(file, JSON.stringify({ ...manifest, itemsSha256: sha256(text), itemCount: count }, null, 1) + "\n");
   } else if (sha256(text) !== manifest.itemsSha256) {
-    throw new Error(`items.jsonl has sha256 ${sha256(text)} (${count} items), the manifest says ${manifest.itemsSha256} (${manifest.itemCount})`);
+    throw new Error(
+      `items.jsonl has sha256 ${sha256(text)} (${count} items), the manifest says ${manifest.itemsSha256} (${manifest.itemCount})`,
+    );
   }
   console.log(`${path.relative(root, ITEMS_FILE)}: ${count} items from ${manifest.files.length} captures`);
 }

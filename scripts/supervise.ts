@@ -11,7 +11,9 @@ import type { Logger } from "../lib/log";
 const exitWithParent = path.resolve("scripts", "exit-with-parent.cjs");
 
 /** A child kept running until `stop()`. */
-export interface Supervised { stop(): Promise<void> }
+export interface Supervised {
+  stop(): Promise<void>;
+}
 
 export interface SuperviseOptions {
   /** A message the current child sent over its IPC channel. */

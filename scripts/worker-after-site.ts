@@ -7,7 +7,9 @@
  */
 
 /** What the site sends its supervisor once it listens (scripts/site.ts). */
-export interface SiteListening { type: "site-listening" }
+export interface SiteListening {
+  type: "site-listening";
+}
 
 export function isSiteListening(message: unknown): message is SiteListening {
   return typeof message === "object" && message !== null && (message as { type?: unknown }).type === "site-listening";

@@ -18,11 +18,13 @@ export default function PublicError({ error, retry }: { error: unknown; retry: (
       <p className="eyebrow">Servicio no disponible</p>
       <h1>Servicio no disponible temporalmente</h1>
       <p className="lead">
-        No hemos podido consultar nuestros datos en este momento. Suele deberse a una parada breve de la base de datos y
-        se resuelve solo en unos minutos.
+        No hemos podido consultar nuestros datos en este momento. Suele deberse a una parada breve de la base de datos y se resuelve solo en
+        unos minutos.
       </p>
       <p>
-        <button type="button" className="button" onClick={() => retry()}>Reintentar</button>{" "}
+        <button type="button" className="button" onClick={() => retry()}>
+          Reintentar
+        </button>{" "}
         <a href={pathname}>Volver a cargar la página</a>
       </p>
     </div>

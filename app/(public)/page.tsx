@@ -15,7 +15,11 @@ import { storyTerms, storyTitle } from "./historias/story-title";
 export const dynamic = "force-dynamic";
 
 function When({ ms, now }: { ms: number; now: number }) {
-  return <time dateTime={new Date(ms).toISOString()} title={formatMoment(ms)}>{formatAgo(ms, now)}</time>;
+  return (
+    <time dateTime={new Date(ms).toISOString()} title={formatMoment(ms)}>
+      {formatAgo(ms, now)}
+    </time>
+  );
 }
 
 /** A lead already there at our first capture: it has led at least that long, maybe longer. */
@@ -34,24 +38,49 @@ function Leads({ data }: { data: HomeData }) {
     <section aria-labelledby="leads">
       <h2 id="leads">Qué abre cada portada ahora</h2>
       <p className="hint">
-        La noticia en primera posición de la portada de cada una de las {formatNumber(data.leads.length)} cabeceras
-        seguidas, en su última captura. Horas en hora peninsular.
+        La noticia en primera posición de la portada de cada una de las {formatNumber(data.leads.length)} cabeceras seguidas, en su última
+        captura. Horas en hora peninsular.
       </p>
       <div className="table-wrap">
         <table data-testid="leads">
-          <thead><tr><th scope="col">Cabecera</th><th scope="col">Abre con</th><th scope="col">Desde</th><th scope="col">Última captura</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Cabecera</th>
+              <th scope="col">Abre con</th>
+              <th scope="col">Desde</th>
+              <th scope="col">Última captura</th>
+            </tr>
+          </thead>
           <tbody>
             {data.leads.map((row) => (
               <tr key={row.outletSlug}>
-                <th scope="row"><Link href={`/cabeceras/${row.outletSlug}`} prefetch={false}>{row.outletName}</Link></th>
+                <th scope="row">
+                  <Link href={`/cabeceras/${row.outletSlug}`} prefetch={false}>
+                    {row.outletName}
+                  </Link>
+                </th>
                 {row.lead ? (
                   <>
-                    <td className="headline"><Link href={`/noticias/${row.lead.articleId}`} prefetch={false}>{row.lead.headline}</Link></td>
-                    <td>{row.lead.sinceFirstCapture ? <LeadingSinceFirstCapture ms={row.lead.since} now={data.now} /> : <When ms={row.lead.since} now={data.now} />}</td>
+                    <td className="headline">
+                      <Link href={`/noticias/${row.lead.articleId}`} prefetch={false}>
+                        {row.lead.headline}
+                      </Link>
+                    </td>
+                    <td>
+                      {row.lead.sinceFirstCapture ? (
+                        <LeadingSinceFirstCapture ms={row.lead.since} now={data.now} />
+                      ) : (
+                        <When ms={row.lead.since} now={data.now} />
+                      )}
+                    </td>
                   </>
                 ) : (
                   <td colSpan={2} className="muted">
-                    {row.positionsWithheld ? "Sin posición, a petición del medio." : row.capturedAt ? "La última captura no encontró noticias." : "Aún no hemos capturado su portada."}
+                    {row.positionsWithheld
+                      ? "Sin posición, a petición del medio."
+                      : row.capturedAt
+                        ? "La última captura no encontró noticias."
+                        : "Aún no hemos capturado su portada."}
                   </td>
                 )}
                 <td>{row.capturedAt ? <When ms={row.capturedAt} now={data.now} /> : "—"}</td>
@@ -70,15 +99,18 @@ function Stories({ data }: { data: HomeData }) {
     <section aria-labelledby="stories">
       <h2 id="stories">Las historias con más cabeceras (últimas 24 horas)</h2>
       {data.stories.length === 0 ? (
-        <p data-testid="no-stories">
-          En las últimas 24 horas no hemos agrupado ninguna historia contada por dos o más cabeceras.
-        </p>
+        <p data-testid="no-stories">En las últimas 24 horas no hemos agrupado ninguna historia contada por dos o más cabeceras.</p>
       ) : (
         <ol className="ranked" data-testid="stories">
           {data.stories.map((s) => (
             <li key={s.id}>
-              <Link href={`/historias/${s.id}`} prefetch={false}>{storyTitle(s)}</Link>
-              {" "}<span className="muted">— {s.label ? `${storyTerms(s)}; ` : ""}{formatNumber(s.outlets)} cabeceras, desde <When ms={s.firstSeenAt} now={data.now} /></span>
+              <Link href={`/historias/${s.id}`} prefetch={false}>
+                {storyTitle(s)}
+              </Link>{" "}
+              <span className="muted">
+                — {s.label ? `${storyTerms(s)}; ` : ""}
+                {formatNumber(s.outlets)} cabeceras, desde <When ms={s.firstSeenAt} now={data.now} />
+              </span>
             </li>
           ))}
         </ol>
@@ -98,8 +130,18 @@ function Changes({ data }: { data: HomeData }) {
         <ul className="changes" data-testid="changes">
           {data.changes.map((c) => (
             <li key={`${c.articleId}-${c.at}`}>
-              <span className="muted"><Link href={`/cabeceras/${c.outletSlug}`} prefetch={false}>{c.outletName}</Link>, <When ms={c.at} now={data.now} />:</span>{" "}
-              <del>{c.before}</del> → <ins><Link href={`/noticias/${c.articleId}`} prefetch={false}>{c.after}</Link></ins>
+              <span className="muted">
+                <Link href={`/cabeceras/${c.outletSlug}`} prefetch={false}>
+                  {c.outletName}
+                </Link>
+                , <When ms={c.at} now={data.now} />:
+              </span>{" "}
+              <del>{c.before}</del> →{" "}
+              <ins>
+                <Link href={`/noticias/${c.articleId}`} prefetch={false}>
+                  {c.after}
+                </Link>
+              </ins>
             </li>
           ))}
         </ul>
@@ -116,25 +158,31 @@ export default async function HomePage() {
       <PageHeader title="Un observatorio de los medios españoles" />
       <div className="hero">
         <p className="lead">
-          Hemeroscopio registra lo que publican las cabeceras españolas: cuándo aparece cada noticia, con qué titular en
-          cada momento —y cómo cambia— y en qué lugar de la portada se coloca. Lo recoge un rastreador que se identifica,
-          obedece el robots.txt de cada medio y nunca guarda el texto de los artículos. Lo que medimos se publica aquí,
-          diciendo siempre de qué periodo y de qué cabeceras habla cada cifra.
+          Hemeroscopio registra lo que publican las cabeceras españolas: cuándo aparece cada noticia, con qué titular en cada momento —y
+          cómo cambia— y en qué lugar de la portada se coloca. Lo recoge un rastreador que se identifica, obedece el robots.txt de cada
+          medio y nunca guarda el texto de los artículos. Lo que medimos se publica aquí, diciendo siempre de qué periodo y de qué cabeceras
+          habla cada cifra.
         </p>
         {read.ok ? (
           <p className="figure">
             <span className="figure-number">{formatNumber(read.value.outletCount)}</span>
             <span className="figure-label">
               {read.value.outletCount === 1 ? "cabecera seguida" : "cabeceras seguidas"} ahora mismo.{" "}
-              {read.value.outletCount === 0 ? "La lista de medios se está preparando." : <Link href="/cabeceras" prefetch={false}>Ver la lista</Link>}
+              {read.value.outletCount === 0 ? (
+                "La lista de medios se está preparando."
+              ) : (
+                <Link href="/cabeceras" prefetch={false}>
+                  Ver la lista
+                </Link>
+              )}
             </span>
           </p>
         ) : (
           <p className="figure">
             <meta name={UNAVAILABLE_META} content="1" />
             <span className="figure-label" data-testid="figure-unavailable">
-              Servicio no disponible temporalmente: ahora mismo no podemos consultar nuestros datos. Vuelve a cargar la
-              página en unos minutos.
+              Servicio no disponible temporalmente: ahora mismo no podemos consultar nuestros datos. Vuelve a cargar la página en unos
+              minutos.
             </span>
           </p>
         )}
@@ -149,16 +197,16 @@ export default async function HomePage() {
 
       <h2>Secciones</h2>
       <ul className="cards">
-        {siteSections.filter((s) => s.href !== "/").map((s) => (
-          <li key={s.href}>
-            <Link className="card" href={s.href} prefetch={false}>
-              <span className="card-title">
-                {s.label}
-              </span>
-              <span className="card-text">{s.summary}</span>
-            </Link>
-          </li>
-        ))}
+        {siteSections
+          .filter((s) => s.href !== "/")
+          .map((s) => (
+            <li key={s.href}>
+              <Link className="card" href={s.href} prefetch={false}>
+                <span className="card-title">{s.label}</span>
+                <span className="card-text">{s.summary}</span>
+              </Link>
+            </li>
+          ))}
       </ul>
     </>
   );

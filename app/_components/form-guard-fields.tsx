@@ -10,7 +10,9 @@ export function FormGuardFields({ form }: { form: string }) {
     <>
       <input type="hidden" name="ficha" value={issueFormToken(siteSecret(), form, Date.now())} />
       <div className="honeypot" aria-hidden="true">
-        <label>Deja este campo vacío <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" /></label>
+        <label>
+          Deja este campo vacío <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        </label>
       </div>
     </>
   );

@@ -7,9 +7,34 @@ export function HeadlineDiff({ parts }: { parts: readonly DiffPart[] }) {
     <span className="diff">
       {parts.map((p, i) => {
         const space = i > 0 ? " " : "";
-        if (p.kind === "removed") return <span key={i}>{space}<del><span className="visually-hidden">[quitado: </span>{p.text}<span className="visually-hidden">]</span></del></span>;
-        if (p.kind === "added") return <span key={i}>{space}<ins><span className="visually-hidden">[añadido: </span>{p.text}<span className="visually-hidden">]</span></ins></span>;
-        return <span key={i}>{space}{p.text}</span>;
+        if (p.kind === "removed")
+          return (
+            <span key={i}>
+              {space}
+              <del>
+                <span className="visually-hidden">[quitado: </span>
+                {p.text}
+                <span className="visually-hidden">]</span>
+              </del>
+            </span>
+          );
+        if (p.kind === "added")
+          return (
+            <span key={i}>
+              {space}
+              <ins>
+                <span className="visually-hidden">[añadido: </span>
+                {p.text}
+                <span className="visually-hidden">]</span>
+              </ins>
+            </span>
+          );
+        return (
+          <span key={i}>
+            {space}
+            {p.text}
+          </span>
+        );
       })}
     </span>
   );

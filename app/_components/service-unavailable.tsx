@@ -11,12 +11,19 @@ export function ServiceUnavailable() {
       <p className="eyebrow">Servicio no disponible</p>
       <h1>Servicio no disponible temporalmente</h1>
       <p className="lead">
-        No hemos podido consultar nuestros datos en este momento. Suele deberse a una parada breve de la base de datos y
-        se resuelve sola en unos minutos: vuelve a cargar la página más tarde.
+        No hemos podido consultar nuestros datos en este momento. Suele deberse a una parada breve de la base de datos y se resuelve sola en
+        unos minutos: vuelve a cargar la página más tarde.
       </p>
       <p>
         Mientras tanto siguen disponibles las páginas que no dependen de los datos, como{" "}
-        <Link href="/bot" prefetch={false}>El bot</Link> o <Link href="/privacidad" prefetch={false}>Privacidad</Link>.
+        <Link href="/bot" prefetch={false}>
+          El bot
+        </Link>{" "}
+        o{" "}
+        <Link href="/privacidad" prefetch={false}>
+          Privacidad
+        </Link>
+        .
       </p>
     </div>
   );

@@ -10,9 +10,13 @@ export const MAIN_ID = "contenido";
 export function SiteChrome({ children }: { children: ReactNode }) {
   return (
     <>
-      <a className="skip-link" href={`#${MAIN_ID}`}>Saltar al contenido</a>
+      <a className="skip-link" href={`#${MAIN_ID}`}>
+        Saltar al contenido
+      </a>
       <SiteHeader />
-      <main id={MAIN_ID} tabIndex={-1}>{children}</main>
+      <main id={MAIN_ID} tabIndex={-1}>
+        {children}
+      </main>
       <SiteFooter />
     </>
   );

@@ -10,23 +10,53 @@ export function SiteFooter() {
       <div className="wrap">
         <section aria-labelledby="pie-proyecto">
           <h2 id="pie-proyecto">Hemeroscopio</h2>
-          <p>Un observatorio abierto de los medios españoles. Registramos titulares y posiciones; nunca guardamos el texto de los artículos.</p>
+          <p>
+            Un observatorio abierto de los medios españoles. Registramos titulares y posiciones; nunca guardamos el texto de los artículos.
+          </p>
         </section>
         <section aria-labelledby="pie-transparencia">
           <h2 id="pie-transparencia">Transparencia</h2>
           <ul>
-            <li><Link href="/bot" prefetch={false}>El bot</Link></li>
-            <li><Link href="/metodologia" prefetch={false}>Metodología</Link></li>
-            <li><Link href="/privacidad" prefetch={false}>Privacidad</Link></li>
-            <li><Link href="/correcciones" prefetch={false}>Correcciones</Link></li>
-            <li><Link href="/datos" prefetch={false}>Datos abiertos</Link></li>
-            <li><Link href="/quienes-somos" prefetch={false}>Quiénes somos</Link></li>
+            <li>
+              <Link href="/bot" prefetch={false}>
+                El bot
+              </Link>
+            </li>
+            <li>
+              <Link href="/metodologia" prefetch={false}>
+                Metodología
+              </Link>
+            </li>
+            <li>
+              <Link href="/privacidad" prefetch={false}>
+                Privacidad
+              </Link>
+            </li>
+            <li>
+              <Link href="/correcciones" prefetch={false}>
+                Correcciones
+              </Link>
+            </li>
+            <li>
+              <Link href="/datos" prefetch={false}>
+                Datos abiertos
+              </Link>
+            </li>
+            <li>
+              <Link href="/quienes-somos" prefetch={false}>
+                Quiénes somos
+              </Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="pie-contacto">
           <h2 id="pie-contacto">Contacto</h2>
-          <p><a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a></p>
-          <p>Sobre el rastreador: <a href={`mailto:${config.bot.email}`}>{config.bot.email}</a></p>
+          <p>
+            <a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a>
+          </p>
+          <p>
+            Sobre el rastreador: <a href={`mailto:${config.bot.email}`}>{config.bot.email}</a>
+          </p>
         </section>
       </div>
     </footer>

@@ -8,7 +8,10 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="wrap brand-row">
         <Link href="/" className="brand" prefetch={false}>
-          Hemeroscopio<span className="brand-mark" aria-hidden="true">.</span>
+          Hemeroscopio
+          <span className="brand-mark" aria-hidden="true">
+            .
+          </span>
         </Link>
         <p className="tagline">Qué publican los medios españoles, cómo lo titulan y dónde lo colocan.</p>
       </div>

@@ -9,9 +9,19 @@ import { Moment } from "./moment";
 export function SourceState({ s, now, timeZone, inARow }: { s: SourceStateInput; now: number; timeZone?: string; inARow?: number }) {
   const label = sourceStateLabel(s, now);
   if (s.dead) return <>{label}</>;
-  if (s.closedSince != null) return <>{label} desde el <Moment at={s.closedSince} timeZone={timeZone} /></>;
+  if (s.closedSince != null)
+    return (
+      <>
+        {label} desde el <Moment at={s.closedSince} timeZone={timeZone} />
+      </>
+    );
   if (s.extractionFailedSince != null) {
-    return <>{label} desde el <Moment at={s.extractionFailedSince} timeZone={timeZone} />{inARow === undefined ? null : ` (${inARow} seguidas)`}</>;
+    return (
+      <>
+        {label} desde el <Moment at={s.extractionFailedSince} timeZone={timeZone} />
+        {inARow === undefined ? null : ` (${inARow} seguidas)`}
+      </>
+    );
   }
   return <>{label}</>;
 }

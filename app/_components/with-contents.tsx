@@ -7,7 +7,11 @@ export function WithContents({ contents, children }: { contents: readonly (reado
       <nav className="toc" aria-labelledby="en-esta-pagina">
         <h2 id="en-esta-pagina">En esta página</h2>
         <ol>
-          {contents.map(([id, label]) => <li key={id}><a href={`#${id}`}>{label}</a></li>)}
+          {contents.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{label}</a>
+            </li>
+          ))}
         </ol>
       </nav>
       <div className="prose">{children}</div>

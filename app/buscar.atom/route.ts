@@ -15,20 +15,37 @@ export async function GET(request: Request): Promise<Response> {
   const parsed = parseSearchParams({ q, ...(outlet ? { cabecera: outlet } : {}) });
   if (!parsed.ok || !parsed.value.q) {
     const reason = parsed.ok ? "Falta la búsqueda (q)." : parsed.reason;
-    return new Response(`${reason}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response(`${reason}\n`, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   const query = parsed.value;
   const read = await readSiteData(async (db) => searchHeadlines(db, await loadPolicies(db), query));
-  if (!read.ok) return new Response("Servicio no disponible temporalmente.\n", { status: 503, headers: { "Retry-After": "60", "Cache-Control": "no-store" } });
+  if (!read.ok)
+    return new Response("Servicio no disponible temporalmente.\n", {
+      status: 503,
+      headers: { "Retry-After": "60", "Cache-Control": "no-store" },
+    });
   const feedQuery = new URLSearchParams({ q: query.q, ...(query.outlet ? { cabecera: query.outlet } : {}) });
-  return atomResponse(atomXml(appConfig().siteUrl, {
-    key: `buscar/${feedQuery.toString()}`,
-    title: `Hemeroscopio: titulares con «${query.q}»${query.outlet ? ` (${query.outlet})` : ""}`,
-    subtitle: "Los titulares nuevos que coinciden con esta búsqueda, los más recientes primero.",
-    path: `/buscar.atom?${feedQuery.toString()}`,
-    pagePath: searchHref(query, 1),
-    entries: read.value.hits.map((h) => ({
-      key: `titular/${h.articleId}/${h.firstSeenAt}`, title: h.headline, updated: h.firstSeenAt, href: `/noticias/${h.articleId}`, summary: h.outletName,
-    })),
-  }, siteClock().now()));
+  return atomResponse(
+    atomXml(
+      appConfig().siteUrl,
+      {
+        key: `buscar/${feedQuery.toString()}`,
+        title: `Hemeroscopio: titulares con «${query.q}»${query.outlet ? ` (${query.outlet})` : ""}`,
+        subtitle: "Los titulares nuevos que coinciden con esta búsqueda, los más recientes primero.",
+        path: `/buscar.atom?${feedQuery.toString()}`,
+        pagePath: searchHref(query, 1),
+        entries: read.value.hits.map((h) => ({
+          key: `titular/${h.articleId}/${h.firstSeenAt}`,
+          title: h.headline,
+          updated: h.firstSeenAt,
+          href: `/noticias/${h.articleId}`,
+          summary: h.outletName,
+        })),
+      },
+      siteClock().now(),
+    ),
+  );
 }

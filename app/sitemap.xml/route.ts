@@ -17,7 +17,13 @@ export async function GET(): Promise<Response> {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "300", "Cache-Control": "no-store" },
     });
   }
-  return new Response(sitemapXml(appConfig(), read.value.map((o) => o.slug)), {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
+  return new Response(
+    sitemapXml(
+      appConfig(),
+      read.value.map((o) => o.slug),
+    ),
+    {
+      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    },
+  );
 }

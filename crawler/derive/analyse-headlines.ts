@@ -60,7 +60,10 @@ export function createHeadlineAnalyser(o: HeadlineAnalyserOptions) {
       o.db.execute<{ outlet_id: number }>(sql`
         select distinct outlet_id from signals where kind = 'robots-directive' and value = any(${textArray(NOAI)}::text[])`),
     ]);
-    return new Set([...outlets.filter((r) => !policies.forOutlet(r.id).modelAnnotations).map((r) => r.id), ...noai.map((r) => r.outlet_id)]);
+    return new Set([
+      ...outlets.filter((r) => !policies.forOutlet(r.id).modelAnnotations).map((r) => r.id),
+      ...noai.map((r) => r.outlet_id),
+    ]);
   }
 
   /** Delete framing letters, and clear the language, of headlines that only newly closed outlets show. */
@@ -83,19 +86,33 @@ export function createHeadlineAnalyser(o: HeadlineAnalyserOptions) {
   async function store(result: HeadlineAnalysis, at: number): Promise<number> {
     let stored = 0;
     if (result.features.length > 0) {
-      const values = sql.join(result.features.map((f) => sql`(${f.textHash}::text, ${f.chars}::int, ${f.words}::int, ${f.isQuestion}::boolean,
+      const values = sql.join(
+        result.features.map(
+          (f) => sql`(${f.textHash}::text, ${f.chars}::int, ${f.words}::int, ${f.isQuestion}::boolean,
         ${f.isExclamation}::boolean, ${f.hasQuote}::boolean, ${f.hasNumber}::boolean, ${f.firstOrSecondPerson}::boolean,
-        ${f.hasColonOrDash}::boolean, ${f.capitalisedTokens}::int, ${textArray(f.clickbaitPatterns)}::text[], ${f.language}::text)`), sql`, `);
-      stored += (await o.db.execute(sql`
+        ${f.hasColonOrDash}::boolean, ${f.capitalisedTokens}::int, ${textArray(f.clickbaitPatterns)}::text[], ${f.language}::text)`,
+        ),
+        sql`, `,
+      );
+      stored += (
+        await o.db.execute(sql`
         insert into headline_features (text_hash, chars, words, is_question, is_exclamation, has_quote, has_number,
           first_or_second_person, has_colon_or_dash, capitalised_tokens, clickbait_patterns, language)
-        values ${values} on conflict (text_hash) do nothing returning text_hash`)).length;
+        values ${values} on conflict (text_hash) do nothing returning text_hash`)
+      ).length;
     }
     if (result.framing.length > 0) {
-      const values = sql.join(result.framing.map((f) => sql`(${f.textHash}::text, ${f.letter}::text, ${f.score}::real, ${f.modelSha256}::text, ${sqlTime(at)}::timestamptz)`), sql`, `);
-      stored += (await o.db.execute(sql`
+      const values = sql.join(
+        result.framing.map(
+          (f) => sql`(${f.textHash}::text, ${f.letter}::text, ${f.score}::real, ${f.modelSha256}::text, ${sqlTime(at)}::timestamptz)`,
+        ),
+        sql`, `,
+      );
+      stored += (
+        await o.db.execute(sql`
         insert into framing (text_hash, letter, score, model_sha256, computed_at) values ${values}
-        on conflict (text_hash) do nothing returning text_hash`)).length;
+        on conflict (text_hash) do nothing returning text_hash`)
+      ).length;
     }
     return stored;
   }
@@ -105,7 +122,10 @@ export function createHeadlineAnalyser(o: HeadlineAnalyserOptions) {
     async analyse(signal: AbortSignal): Promise<number> {
       const start = o.now();
       const noModel = await noModelOutlets();
-      let stored = await purge([...noModel].filter((id) => !lastNoModel.has(id)), noModel);
+      let stored = await purge(
+        [...noModel].filter((id) => !lastNoModel.has(id)),
+        noModel,
+      );
       lastNoModel = noModel;
       if (cursor === undefined) {
         // The oldest version still owed something: features, or a letter when a model may see it.

@@ -64,13 +64,19 @@ async function mergeStories(tx: Executor, merges: readonly Merge[]): Promise<voi
 }
 
 /** Document frequencies of the window's headlines, reused for a while (they drift slowly). */
-export interface TermCache { at: number; window?: ReturnType<typeof documentFrequency> }
+export interface TermCache {
+  at: number;
+  window?: ReturnType<typeof documentFrequency>;
+}
 
 /** How long a window's document frequencies are reused. */
 const TERM_CACHE_MS = 30 * 60_000;
 
 /** Dates, outlet count and key terms of the touched stories, from their members. */
-export async function refreshStories(tx: Executor, p: { storyIds: number[]; windowArticles: number[]; now: number; cache: TermCache }): Promise<void> {
+export async function refreshStories(
+  tx: Executor,
+  p: { storyIds: number[]; windowArticles: number[]; now: number; cache: TermCache },
+): Promise<void> {
   const { storyIds, windowArticles, cache } = p;
   if (storyIds.length === 0) return;
   const list = `{${storyIds.join(",")}}`;
@@ -103,7 +109,9 @@ export async function refreshStories(tx: Executor, p: { storyIds: number[]; wind
   }
   for (const [id, texts] of members) {
     const terms = keyTerms(texts, window);
-    await tx.execute(sql`update stories set key_terms = ${`{${terms.map((t) => `"${t.replace(/["\\]/g, "")}"`).join(",")}}`}::text[] where id = ${id}`);
+    await tx.execute(
+      sql`update stories set key_terms = ${`{${terms.map((t) => `"${t.replace(/["\\]/g, "")}"`).join(",")}}`}::text[] where id = ${id}`,
+    );
   }
 }
 
@@ -129,18 +137,33 @@ export async function clusterPendingStories(db: Db, p: { now: number; options?: 
     // An article's time is when it was published (declared), else first seen: a first crawl
     // records a day of articles at once, and their capture times say nothing about the news.
     // Only the window before the earliest pending article is loaded (retention bounds the rest).
-    const { placements, merges, pending: placed, window } = await placeInWindow(tx, { where: CLUSTERED, articleTime, from: earliest - options.windowMs, options });
+    const {
+      placements,
+      merges,
+      pending: placed,
+      window,
+    } = await placeInWindow(tx, { where: CLUSTERED, articleTime, from: earliest - options.windowMs, options });
     const created = await createStories(tx, placements, p.now);
-    const assigned = placements.map((pl) => ({ articleId: pl.articleId, storyId: "storyId" in pl ? pl.storyId : created.get(pl.newStory)! }));
+    const assigned = placements.map((pl) => ({
+      articleId: pl.articleId,
+      storyId: "storyId" in pl ? pl.storyId : created.get(pl.newStory)!,
+    }));
     if (assigned.length > 0) {
       await tx.execute(sql`
         update articles a set story_id = v.story_id
         from unnest(${`{${assigned.map((x) => x.articleId).join(",")}}`}::bigint[], ${`{${assigned.map((x) => x.storyId).join(",")}}`}::bigint[]) as v(article_id, story_id)
         where a.id = v.article_id and a.story_id is null and ${modelMaySee()}`);
     }
-    await tx.execute(sql`update story_fingerprints set clustered_at = ${sqlTime(p.now)} where article_id = any(${`{${placed.join(",")}}`}::bigint[])`);
+    await tx.execute(
+      sql`update story_fingerprints set clustered_at = ${sqlTime(p.now)} where article_id = any(${`{${placed.join(",")}}`}::bigint[])`,
+    );
     await mergeStories(tx, merges);
-    await refreshStories(tx, { storyIds: [...new Set([...assigned.map((x) => x.storyId), ...merges.map((m) => m.into)])], windowArticles: window, now: p.now, cache });
+    await refreshStories(tx, {
+      storyIds: [...new Set([...assigned.map((x) => x.storyId), ...merges.map((m) => m.into)])],
+      windowArticles: window,
+      now: p.now,
+      cache,
+    });
     return assigned.length + merges.length;
   });
 }

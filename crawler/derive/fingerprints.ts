@@ -13,7 +13,11 @@ import { storyFingerprint } from "../../lib/analysis/fingerprint";
 import { modelMaySee } from "./model-scope";
 
 /** An article's text as seen now, in memory only. */
-export interface FingerprintInput { articleId: number; headline: string; lede?: string }
+export interface FingerprintInput {
+  articleId: number;
+  headline: string;
+  lede?: string;
+}
 
 /**
  * Writes the fingerprints of `items` captured at `at`, except those of outlets no model may see. Without a lede, an existing
@@ -35,17 +39,19 @@ export async function recordFingerprints(db: Executor, p: { at: number; items: F
       from (select ${`{${part.map((r) => r.articleId).join(",")}}`}::bigint[] as ids, ${`{${ends.join(",")}}`}::int[] as ends,
         ${`{${fingerprints.map((m) => m.join(",")).join(",")}}`}::int[] as flat) p,
         generate_subscripts(p.ids, 1) as i)`;
-    await db.execute(withLede
-      ? sql`
+    await db.execute(
+      withLede
+        ? sql`
         insert into story_fingerprints (article_id, token_hashes, captured_at)
         select v.article_id, v.token_hashes, ${at} from ${values} as v
         join articles a on a.id = v.article_id where ${modelMaySee()}
         on conflict (article_id) do update set token_hashes = excluded.token_hashes, captured_at = excluded.captured_at,
           clustered_at = case when (select story_id from articles where id = excluded.article_id) is null then null else story_fingerprints.clustered_at end`
-      : sql`
+        : sql`
         insert into story_fingerprints (article_id, token_hashes, captured_at)
         select v.article_id, v.token_hashes, ${at} from ${values} as v
         join articles a on a.id = v.article_id where ${modelMaySee()}
-        on conflict (article_id) do nothing`);
+        on conflict (article_id) do nothing`,
+    );
   }
 }

@@ -12,7 +12,11 @@ import { refreshStories } from "./cluster-stories";
 import { modelBarredOutlets } from "./model-scope";
 
 /** Rows removed by one purge. */
-export interface ModelScopePurge { fingerprints: number; memberships: number; stories: number }
+export interface ModelScopePurge {
+  fingerprints: number;
+  memberships: number;
+  stories: number;
+}
 
 /** Removes the story rows of every outlet no model may see now; returns what went. */
 export async function purgeModelScope(db: Db, p: { now: number }): Promise<ModelScopePurge> {

@@ -94,7 +94,10 @@ export function prominenceStepStatement(maxCaptures = MAX_CAPTURES): SQL {
 }
 
 /** Steps until every span is ranked through the latest capture, at most `maxSteps`; returns spans moved. */
-export async function rankProminence(db: Executor, o: { maxCaptures?: number; maxSteps?: number; signal?: AbortSignal } = {}): Promise<number> {
+export async function rankProminence(
+  db: Executor,
+  o: { maxCaptures?: number; maxSteps?: number; signal?: AbortSignal } = {},
+): Promise<number> {
   let moved = 0;
   for (let step = 0; step < (o.maxSteps ?? Infinity) && !o.signal?.aborted; step++) {
     const n = await rankProminenceStep(db, o);

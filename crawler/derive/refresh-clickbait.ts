@@ -17,10 +17,14 @@ type Row = { text_hash: string; language: string | null; clickbait_patterns: str
 const BATCH = 2_000;
 
 /** Rewrites every stored row whose formulas differ from the current list's; returns rows read and changed. */
-export async function refreshClickbaitFormulas(db: Executor, p: { batchSize?: number; signal?: AbortSignal } = {}): Promise<{ read: number; changed: number }> {
+export async function refreshClickbaitFormulas(
+  db: Executor,
+  p: { batchSize?: number; signal?: AbortSignal } = {},
+): Promise<{ read: number; changed: number }> {
   const batchSize = p.batchSize ?? BATCH;
   let after = "";
-  let read = 0, changed = 0;
+  let read = 0,
+    changed = 0;
   while (!p.signal?.aborted) {
     const rows = await db.execute<Row>(sql`
       select f.text_hash, f.language, f.clickbait_patterns,

@@ -8,7 +8,6 @@ import type { Executor } from "../../db/client";
 import { sqlTime } from "../../db/sql-time";
 import { FINGERPRINT_RETENTION_MS } from "../../lib/analysis/fingerprint";
 
-
 /** Deletes the fingerprints captured 72 h or more before `now`; returns how many. */
 export async function deleteExpiredFingerprints(db: Executor, now: number): Promise<number> {
   const deleted = await db.execute(sql`

@@ -14,14 +14,24 @@ import { fingerprintTokensOfAll } from "../../lib/analysis/fingerprint";
 /** Rows read per statement. @default 2,000 */
 const CHUNK_ROWS = 2_000;
 
-type FingerprintRow = { article_id: string | number; outlet_id: number; at: string | Date; token_hashes: number[]; story_id: string | number | null; pending: boolean };
+type FingerprintRow = {
+  article_id: string | number;
+  outlet_id: number;
+  at: string | Date;
+  token_hashes: number[];
+  story_id: string | number | null;
+  pending: boolean;
+};
 
 /**
  * The cluster items of the fingerprints that pass `where` (given the aliases `f` for
  * story_fingerprints and `a` for articles) and whose `articleTime` is at or after `from`,
  * in article id order.
  */
-export async function loadStoryWindow(tx: Executor, p: { where: SQL; articleTime: SQL; from: number; chunkRows?: number }): Promise<ClusterItem[]> {
+export async function loadStoryWindow(
+  tx: Executor,
+  p: { where: SQL; articleTime: SQL; from: number; chunkRows?: number },
+): Promise<ClusterItem[]> {
   const chunkRows = p.chunkRows ?? CHUNK_ROWS;
   const items: ClusterItem[] = [];
   let after = 0;
@@ -36,7 +46,10 @@ export async function loadStoryWindow(tx: Executor, p: { where: SQL; articleTime
     const tokens = fingerprintTokensOfAll(rows.map((r) => r.token_hashes));
     for (const [i, r] of rows.entries()) {
       items.push({
-        articleId: Number(r.article_id), outletId: r.outlet_id, at: fromSqlTime(r.at)!, tokens: tokens[i]!,
+        articleId: Number(r.article_id),
+        outletId: r.outlet_id,
+        at: fromSqlTime(r.at)!,
+        tokens: tokens[i]!,
         storyId: r.story_id === null ? null : Number(r.story_id),
         pending: r.pending,
       });
@@ -47,13 +60,21 @@ export async function loadStoryWindow(tx: Executor, p: { where: SQL; articleTime
 }
 
 /** What a round keeps of its window once the articles are placed: ids only. */
-export interface WindowPlacements { placements: Placement[]; merges: Merge[]; pending: number[]; window: number[] }
+export interface WindowPlacements {
+  placements: Placement[];
+  merges: Merge[];
+  pending: number[];
+  window: number[];
+}
 
 /**
  * Load the window and place its pending articles; only ids are returned, so the items are
  * let go before the round's writes, which take longer than the placing itself.
  */
-export async function placeInWindow(tx: Executor, p: { where: SQL; articleTime: SQL; from: number; options: ClusterOptions }): Promise<WindowPlacements> {
+export async function placeInWindow(
+  tx: Executor,
+  p: { where: SQL; articleTime: SQL; from: number; options: ClusterOptions },
+): Promise<WindowPlacements> {
   const items = await loadStoryWindow(tx, p);
   // In slices: at thousands of outlets a window takes minutes to place, and the worker's jobs
   // (their timers, sockets and statements) must keep running meanwhile.

@@ -9,8 +9,14 @@ import type { Executor } from "../../db/client";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
 import { UNKNOWN_AGENCY, WIRE_WINDOW_MS, wireCopies, type WireItem } from "../../lib/analysis/wire";
 
-
-type SummaryRow = { article_id: string | number; outlet_id: number; computed_at: string | Date; simhash: string; shingle_count: number; agency_credit: string | null };
+type SummaryRow = {
+  article_id: string | number;
+  outlet_id: number;
+  computed_at: string | Date;
+  simhash: string;
+  shingle_count: number;
+  agency_credit: string | null;
+};
 
 /** Flags the agency copies among the bodies summarised in the window before `now`; returns how many were newly flagged. */
 export async function flagWireCopies(db: Executor, p: { now: number; windowMs?: number }): Promise<number> {
@@ -20,7 +26,11 @@ export async function flagWireCopies(db: Executor, p: { now: number; windowMs?: 
     from body_summaries b join articles a on a.id = b.article_id
     where b.computed_at > ${sqlTime(p.now - windowMs)}`);
   const items: WireItem[] = rows.map((r) => ({
-    articleId: Number(r.article_id), outletId: r.outlet_id, at: fromSqlTime(r.computed_at)!, simhash: BigInt(r.simhash), shingles: r.shingle_count,
+    articleId: Number(r.article_id),
+    outletId: r.outlet_id,
+    at: fromSqlTime(r.computed_at)!,
+    simhash: BigInt(r.simhash),
+    shingles: r.shingle_count,
     ...(r.agency_credit ? { credit: r.agency_credit } : {}),
   }));
   const verdicts = wireCopies(items, { windowMs });

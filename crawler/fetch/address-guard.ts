@@ -134,8 +134,11 @@ function parseIPv4(text: string): number[] {
 /** Parse an IPv6 address (already validated by `isIP`) into 16 bytes; `undefined` if malformed. */
 export function parseIPv6(text: string): Uint8Array | undefined {
   // A trailing dotted IPv4 part (`::ffff:1.2.3.4`) becomes the two hex words it stands for.
-  const hex = text.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_m, a: string, b: string, c: string, d: string) =>
-    `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`);
+  const hex = text.replace(
+    /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
+    (_m, a: string, b: string, c: string, d: string) =>
+      `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
+  );
   const halves = hex.split("::");
   if (halves.length > 2) return undefined;
   const words = (s: string | undefined) => (s ? s.split(":").map((w) => (/^[0-9a-f]{1,4}$/i.test(w) ? parseInt(w, 16) : NaN)) : []);

@@ -36,7 +36,9 @@ export async function readBody(stream: Readable, limits: BodyLimits): Promise<{ 
   for (const d of decoders) d.once("error", (e: Error) => decoderErrors.add(e));
   const sink = new CappedSink(limits.cap, limits.truncate);
   try {
-    await pipeline([Readable.from(replay(head, chunks), { objectMode: false }), wireCounter(limits), ...decoders, sink], { signal: limits.signal });
+    await pipeline([Readable.from(replay(head, chunks), { objectMode: false }), wireCounter(limits), ...decoders, sink], {
+      signal: limits.signal,
+    });
   } catch (error) {
     // Our own cap errors travel through the decoders too (pipeline destroys every stage with them).
     if (error instanceof FetchFailure) {
@@ -86,7 +88,10 @@ function wireCounter(limits: BodyLimits): Transform {
 class CappedSink extends Writable {
   private readonly parts: Buffer[] = [];
   private size = 0;
-  constructor(private readonly cap: number, private readonly keepPrefix: boolean) {
+  constructor(
+    private readonly cap: number,
+    private readonly keepPrefix: boolean,
+  ) {
     super();
   }
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {

@@ -16,11 +16,18 @@ export const HOST_RESOLVER_RULES = "MAP * ~NOTFOUND";
 
 /** The command line: the tests' flags (tests/support/browser.ts) plus the closed-network switches. */
 export const BROWSER_FLAGS: readonly string[] = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-  "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+  "--disable-quic",
   `--host-resolver-rules=${HOST_RESOLVER_RULES}`,
   // STO-3: crash dumps would hold page memory; nothing is cached on disk.
-  "--disable-breakpad", "--disk-cache-size=1",
+  "--disable-breakpad",
+  "--disk-cache-size=1",
   // POL-2: no UDP around the router (WebRTC ICE).
   "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
@@ -37,8 +44,13 @@ export async function launchChromium(executablePath: string): Promise<Browser> {
   const { chromium } = await import("playwright-core");
   // The worker owns its signals (crawler/main.ts) and closes the renderer itself.
   return chromium.launch({
-    executablePath, args: [...BROWSER_FLAGS], headless: true, timeout: LAUNCH_TIMEOUT_MS,
-    handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+    executablePath,
+    args: [...BROWSER_FLAGS],
+    headless: true,
+    timeout: LAUNCH_TIMEOUT_MS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
 }
 

@@ -33,9 +33,17 @@ export interface PageRender {
 /** ID-1: our UA replaces the browser's (also `navigator.userAgent`), with `From`; a 1280×900 window. */
 export function contextOptions(identity: { userAgent: string; email: string }): BrowserContextOptions {
   return {
-    viewport: { ...VIEWPORT }, screen: { ...VIEWPORT }, deviceScaleFactor: 1, isMobile: false, hasTouch: false,
-    userAgent: identity.userAgent, extraHTTPHeaders: { From: identity.email },
-    javaScriptEnabled: true, acceptDownloads: false, serviceWorkers: "block", permissions: [],
+    viewport: { ...VIEWPORT },
+    screen: { ...VIEWPORT },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: false,
+    userAgent: identity.userAgent,
+    extraHTTPHeaders: { From: identity.email },
+    javaScriptEnabled: true,
+    acceptDownloads: false,
+    serviceWorkers: "block",
+    permissions: [],
   };
 }
 
@@ -48,10 +56,13 @@ export async function renderInPage(browser: Browser, doc: FetchedDocument, o: Pa
   signal.addEventListener("abort", closeContext, { once: true });
   const state = { served: false, blocked: 0 };
   try {
-    await context.routeWebSocket(() => true, async (ws) => {
-      state.blocked++;
-      await ws.close().catch(() => undefined);
-    });
+    await context.routeWebSocket(
+      () => true,
+      async (ws) => {
+        state.blocked++;
+        await ws.close().catch(() => undefined);
+      },
+    );
     await context.route("**/*", (route) => onRoute(route, doc, state));
     const page = await context.newPage();
     await page.goto(doc.url, { waitUntil: "load", timeout: 0 });
@@ -76,7 +87,13 @@ async function onRoute(route: Route, doc: FetchedDocument, state: { served: bool
     // A request without a frame (a worker's) is never the document.
   }
   const decision = routeDecision(
-    { url: request.url(), method: request.method(), resourceType: request.resourceType(), isNavigation: request.isNavigationRequest(), isMainFrame },
+    {
+      url: request.url(),
+      method: request.method(),
+      resourceType: request.resourceType(),
+      isNavigation: request.isNavigationRequest(),
+      isMainFrame,
+    },
     doc.url,
     { documentServed: state.served },
   );

@@ -19,7 +19,13 @@ export function startTiming(clock: Pick<Clock, "now">): Timing {
   return {
     stamp(fields: Omit<FetchResult, "durationMs" | "startedAt" | "endedAt">): FetchResult {
       const endedAt = clock.now();
-      return { ...fields, ...(fields.error ? { error: safeReason(fields.error) } : {}), durationMs: endedAt - startedAt, startedAt, endedAt };
+      return {
+        ...fields,
+        ...(fields.error ? { error: safeReason(fields.error) } : {}),
+        durationMs: endedAt - startedAt,
+        startedAt,
+        endedAt,
+      };
     },
   };
 }

@@ -21,7 +21,9 @@ export type RouteDecision = "document" | "block";
 
 /** POL-2: the decision for one request; the main document is served once, never re-navigated. */
 export function routeDecision(req: PageRequest, documentUrl: string, o: { documentServed: boolean }): RouteDecision {
-  return req.isNavigation && req.isMainFrame && !o.documentServed && withoutHash(req.url) === withoutHash(documentUrl) ? "document" : "block";
+  return req.isNavigation && req.isMainFrame && !o.documentServed && withoutHash(req.url) === withoutHash(documentUrl)
+    ? "document"
+    : "block";
 }
 
 function withoutHash(url: string): string {

@@ -89,7 +89,13 @@ export function createBrowserRenderer(options: BrowserRendererOptions): BrowserR
     // The browser first: if it cannot start, the site is not asked for anything.
     try {
       if (closed) throw new Error("renderer closed");
-      if (signal.aborted) return { result: timing.stamp({ outcome: "timeout", url, headers: {}, bytes: 0, error: "aborted by caller" }), boxes: [], requests: 0, blocked: 0 };
+      if (signal.aborted)
+        return {
+          result: timing.stamp({ outcome: "timeout", url, headers: {}, bytes: 0, error: "aborted by caller" }),
+          boxes: [],
+          requests: 0,
+          blocked: 0,
+        };
       await holder.get();
     } catch (error) {
       const result = timing.stamp({ outcome: "unreachable", url, headers: {}, bytes: 0, error: `browser: ${firstLine(error)}` });
@@ -98,15 +104,28 @@ export function createBrowserRenderer(options: BrowserRendererOptions): BrowserR
     const doc = await fetcher({ url, kind: "page", ...init }, signal);
     const sent = doc.outcome === "bad-url" || doc.outcome === "ssrf-refused" ? 0 : 1;
     // Not a 2xx, or not HTML (a PDF, a feed): returned as fetched, like HTTP mode, unrendered.
-    if (doc.outcome !== "ok" || doc.status === undefined || !isHtml(doc.headers["content-type"])) return { result: doc, boxes: [], requests: sent, blocked: 0 };
+    if (doc.outcome !== "ok" || doc.status === undefined || !isHtml(doc.headers["content-type"]))
+      return { result: doc, boxes: [], requests: sent, blocked: 0 };
     const status = doc.status;
     return inTurn(async () => {
       const signals = exchangeSignals(signal, totalTimeoutMs);
       try {
         // Taken again in turn: a render before this one may have dropped a broken browser.
-        const browser = await holder.get().catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
+        const browser = await holder.get().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
         if (browser instanceof Error) {
-          return { result: timing.stamp({ outcome: "unreachable", url: doc.url, status, headers: doc.headers, bytes: doc.bytes, error: `browser: ${firstLine(browser)}` }), boxes: [], requests: sent, blocked: 0 };
+          return {
+            result: timing.stamp({
+              outcome: "unreachable",
+              url: doc.url,
+              status,
+              headers: doc.headers,
+              bytes: doc.bytes,
+              error: `browser: ${firstLine(browser)}`,
+            }),
+            boxes: [],
+            requests: sent,
+            blocked: 0,
+          };
         }
         return await renderFetched(browser, { ...doc, status }, signals, signal, timing);
       } finally {
@@ -123,9 +142,20 @@ export function createBrowserRenderer(options: BrowserRendererOptions): BrowserR
   }
 
   /** Lay out a fetched 2xx HTML document; a browser failure is `unreachable`, an abort `timeout`. */
-  async function renderFetched(browser: Browser, doc: FetchResult & { status: number }, signals: ExchangeSignals, caller: AbortSignal, timing: Timing): Promise<BrowserRender> {
+  async function renderFetched(
+    browser: Browser,
+    doc: FetchResult & { status: number },
+    signals: ExchangeSignals,
+    caller: AbortSignal,
+    timing: Timing,
+  ): Promise<BrowserRender> {
     const pageOptions = { identity: config.bot };
-    const document = { url: doc.url, status: doc.status, contentType: doc.headers["content-type"] ?? "text/html", body: doc.body ?? new Uint8Array() };
+    const document = {
+      url: doc.url,
+      status: doc.status,
+      contentType: doc.headers["content-type"] ?? "text/html",
+      body: doc.body ?? new Uint8Array(),
+    };
     const requests = () => 1;
     const base = { url: doc.url, status: doc.status, headers: doc.headers, bytes: 0 };
     const stamp = (fields: Omit<FetchResult, "durationMs" | "startedAt" | "endedAt">) => timing.stamp({ ...fields, bytes: doc.bytes });
@@ -137,10 +167,19 @@ export function createBrowserRenderer(options: BrowserRendererOptions): BrowserR
         const result = stamp({ ...base, outcome: "too-large", error: `rendered DOM exceeds ${maxBodyBytes} bytes` });
         return { result, boxes: [], requests: requests(), blocked: page.blocked };
       }
-      return { result: stamp({ ...base, outcome: "ok", body, charset: "utf-8" }), boxes: page.boxes, requests: requests(), blocked: page.blocked };
+      return {
+        result: stamp({ ...base, outcome: "ok", body, charset: "utf-8" }),
+        boxes: page.boxes,
+        requests: requests(),
+        blocked: page.blocked,
+      };
     } catch (error) {
       await holder.discard(); // whatever broke (crash, hung page, abort), the next render starts a fresh browser
-      const reason = caller.aborted ? "aborted by caller" : signals.deadline.aborted ? `total timeout of ${totalTimeoutMs} ms` : `browser: ${firstLine(error)}`;
+      const reason = caller.aborted
+        ? "aborted by caller"
+        : signals.deadline.aborted
+          ? `total timeout of ${totalTimeoutMs} ms`
+          : `browser: ${firstLine(error)}`;
       const result = stamp({ ...base, outcome: signals.signal.aborted ? "timeout" : "unreachable", error: reason });
       return { result, boxes: [], requests: requests(), blocked: 0 };
     }
@@ -150,7 +189,11 @@ export function createBrowserRenderer(options: BrowserRendererOptions): BrowserR
   return {
     render,
     async fetcher(req, signal) {
-      const { result, ...rest } = await render(req.url, signal, { etag: req.etag, lastModified: req.lastModified, extraHeaders: req.extraHeaders });
+      const { result, ...rest } = await render(req.url, signal, {
+        etag: req.etag,
+        lastModified: req.lastModified,
+        extraHeaders: req.extraHeaders,
+      });
       details.set(result, rest);
       return result;
     },

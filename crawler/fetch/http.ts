@@ -73,7 +73,16 @@ export function createHttpFetcher(options: HttpFetcherOptions): Fetcher {
     }
     const endedAt = now();
     const { outcome, ...rest } = fields;
-    return { outcome, url: state.url, headers: state.headers, ...rest, bytes: state.meter.wireBytes, durationMs: endedAt - startedAt, startedAt, endedAt };
+    return {
+      outcome,
+      url: state.url,
+      headers: state.headers,
+      ...rest,
+      bytes: state.meter.wireBytes,
+      durationMs: endedAt - startedAt,
+      startedAt,
+      endedAt,
+    };
   };
 }
 
@@ -88,7 +97,13 @@ interface ExchangeState {
 
 type Fields = Omit<FetchResult, "url" | "headers" | "bytes" | "durationMs" | "startedAt" | "endedAt">;
 
-async function exchange(req: FetchRequest, signal: AbortSignal, ctx: AbortContext, o: HttpFetcherOptions, state: ExchangeState): Promise<Fields> {
+async function exchange(
+  req: FetchRequest,
+  signal: AbortSignal,
+  ctx: AbortContext,
+  o: HttpFetcherOptions,
+  state: ExchangeState,
+): Promise<Fields> {
   const { politeness } = o.config;
   const url = parseRequestUrl(req.url);
   state.url = url.href;

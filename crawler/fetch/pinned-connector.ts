@@ -14,18 +14,23 @@ import type { ConnectTarget, ResolvedAddress } from "./connect-target";
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** A connector pinned to `target`, failing with `UND_ERR_CONNECT_TIMEOUT` after `connectTimeoutMs` (TCP + TLS). */
-export function pinnedConnector(target: ConnectTarget, connectTimeoutMs: number, track: (socket: Socket) => void): buildConnector.connector {
+export function pinnedConnector(
+  target: ConnectTarget,
+  connectTimeoutMs: number,
+  track: (socket: Socket) => void,
+): buildConnector.connector {
   const override = target.via === "override" ? target.addresses[0] : undefined;
   return ({ hostname, protocol, port }, callback) => {
     const defaultPort = protocol === "https:" ? 443 : 80;
     const endpoint = override
-      // The operator's address:port (an address, or a name they chose, resolved by the system).
-      ? { host: override.address, port: target.port ?? defaultPort }
-      // Happy eyeballs (node:net autoSelectFamily) over the vetted addresses only.
-      : { host: hostname, port: Number(port) || defaultPort, lookup: pinnedLookup(target.addresses), autoSelectFamily: true };
-    const socket: Socket = protocol === "https:"
-      ? tls.connect({ ...endpoint, servername: isIP(hostname) ? undefined : hostname, ALPNProtocols: ["http/1.1"] })
-      : net.connect(endpoint);
+      ? // The operator's address:port (an address, or a name they chose, resolved by the system).
+        { host: override.address, port: target.port ?? defaultPort }
+      : // Happy eyeballs (node:net autoSelectFamily) over the vetted addresses only.
+        { host: hostname, port: Number(port) || defaultPort, lookup: pinnedLookup(target.addresses), autoSelectFamily: true };
+    const socket: Socket =
+      protocol === "https:"
+        ? tls.connect({ ...endpoint, servername: isIP(hostname) ? undefined : hostname, ALPNProtocols: ["http/1.1"] })
+        : net.connect(endpoint);
     track(socket);
     socket.setNoDelay(true);
     const ready = protocol === "https:" ? "secureConnect" : "connect";
@@ -52,7 +57,11 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]) {
     const wanted = addresses.filter((a) => !options.family || a.family === options.family);
     const chosen = wanted[0];
     if (!chosen) callback(Object.assign(new Error("no vetted address of the requested family"), { code: "ENOTFOUND" }), "");
-    else if (options.all) callback(null, wanted.map((a) => ({ address: a.address, family: a.family })));
+    else if (options.all)
+      callback(
+        null,
+        wanted.map((a) => ({ address: a.address, family: a.family })),
+      );
     else callback(null, chosen.address, chosen.family);
   };
 }

@@ -38,9 +38,25 @@ export function acceptFor(kind: FetchKind): string {
 // Fields a caller's `extraHeaders` may not set: our identity, what we can decode, cookies
 // and credentials (never sent), validators (use `etag`/`lastModified`), and framing.
 const RESERVED = new Set([
-  "user-agent", "from", "accept", "accept-encoding", "cookie", "cookie2", "authorization", "proxy-authorization",
-  "if-none-match", "if-modified-since", "host", "connection", "keep-alive", "content-length", "transfer-encoding",
-  "te", "trailer", "upgrade", "expect",
+  "user-agent",
+  "from",
+  "accept",
+  "accept-encoding",
+  "cookie",
+  "cookie2",
+  "authorization",
+  "proxy-authorization",
+  "if-none-match",
+  "if-modified-since",
+  "host",
+  "connection",
+  "keep-alive",
+  "content-length",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+  "expect",
 ]);
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;

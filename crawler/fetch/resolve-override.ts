@@ -26,5 +26,8 @@ export function matchOverride(rules: readonly ResolveRule[], hostname: string): 
 }
 
 function normaliseHost(host: string): string {
-  return host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  return host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
 }

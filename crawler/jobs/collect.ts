@@ -18,9 +18,24 @@ import { extractFrontPage } from "../parse/frontpage/frontpage";
 import { attachBoxes, type BoxedLink } from "../parse/frontpage/boxes";
 import { parseSitemap } from "../parse/sitemap/sitemap";
 import type { PoliteClient } from "../politeness/polite-client";
-import { findSightings, settled, storeNewSightings, type DiscoveredIn, type Recorder, type Sighting, type SightingsPlan } from "../record/articles";
+import {
+  findSightings,
+  settled,
+  storeNewSightings,
+  type DiscoveredIn,
+  type Recorder,
+  type Sighting,
+  type SightingsPlan,
+} from "../record/articles";
 
-type RecordInput = { outletId: number; siteOf: (url: string) => string; via: DiscoveredIn; at: number; sightings: Sighting[]; ledes?: Map<string, string> };
+type RecordInput = {
+  outletId: number;
+  siteOf: (url: string) => string;
+  via: DiscoveredIn;
+  at: number;
+  sightings: Sighting[];
+  ledes?: Map<string, string>;
+};
 import { recordFingerprints } from "../derive/fingerprints";
 import { proposeSources, robotsSitemaps } from "../record/discovered";
 import { recordCapture } from "../record/frontpage";
@@ -70,7 +85,8 @@ async function recordWithFingerprints(tx: Recorder, p: RecordInput) {
 async function storeWithFingerprints(tx: Executor, p: RecordInput, plan: SightingsPlan) {
   const recorded = await storeNewSightings(tx, plan);
   const fresh = p.ledes ? recorded.firstHere : recorded.created;
-  const items = p.sightings.filter((s) => fresh.has(s.url) && recorded.ids.has(s.url))
+  const items = p.sightings
+    .filter((s) => fresh.has(s.url) && recorded.ids.has(s.url))
     .map((s) => ({ articleId: recorded.ids.get(s.url)!, headline: s.headline ?? "", lede: p.ledes?.get(s.url) }));
   await recordFingerprints(tx, { at: p.at, items });
   return recorded.ids;
@@ -98,7 +114,9 @@ export function createCollector(o: CollectOptions): Collect {
     for (const url of children.slice(0, MAX_CHILD_SITEMAPS)) {
       const response = await o.client.request({ url, kind: "sitemap" }, signal);
       if (!response.sent || response.result.outcome !== "ok") continue;
-      const parsed = parseSitemap(response.result.body ?? new Uint8Array(), response.finalUrl, response.result.headers["content-type"], { timeZone: job.timezone });
+      const parsed = parseSitemap(response.result.body ?? new Uint8Array(), response.finalUrl, response.result.headers["content-type"], {
+        timeZone: job.timezone,
+      });
       if (parsed.kind === "urlset") found.push(...sitemapSightings(parsed.entries, o.now()));
     }
     return found;
@@ -111,17 +129,28 @@ export function createCollector(o: CollectOptions): Collect {
     if (job.kind === "feed") {
       const items = parseFeed(body, response.finalUrl, contentType, { ledes: true, timeZone: job.timezone });
       if (await recordListingExtraction(o.db, { sourceId: job.sourceId, at, entries: items.length })) return { extractionFailed: true };
-      const sightings = items.map((i) => ({ url: i.url, headline: i.title, publishedAt: i.publishedAt, section: i.section, authors: i.authors }));
+      const sightings = items.map((i) => ({
+        url: i.url,
+        headline: i.title,
+        publishedAt: i.publishedAt,
+        section: i.section,
+        authors: i.authors,
+      }));
       const ledes = new Map(items.flatMap((i) => (i.lede ? [[i.url, i.lede] as const] : [])));
       const mine = await own(job, sightings);
       await recordListing(o.db, { outletId: job.outletId, siteOf: o.siteOf, via: "feed", at, sightings: mine, ledes });
     } else if (job.kind === "sitemap") {
       const parsed = parseSitemap(body, response.finalUrl, contentType, { timeZone: job.timezone });
-      if (await recordListingExtraction(o.db, { sourceId: job.sourceId, at, entries: parsed.entries.length })) return { extractionFailed: true };
-      const children = parsed.kind === "index"
-        ? [...parsed.entries].sort((a, b) => (b.lastmod?.getTime() ?? 0) - (a.lastmod?.getTime() ?? 0)).map((e) => e.url)
-        : [];
-      const sightings = parsed.kind === "urlset" ? sitemapSightings(parsed.entries, at) : await followIndex(job, children, signal ?? new AbortController().signal);
+      if (await recordListingExtraction(o.db, { sourceId: job.sourceId, at, entries: parsed.entries.length }))
+        return { extractionFailed: true };
+      const children =
+        parsed.kind === "index"
+          ? [...parsed.entries].sort((a, b) => (b.lastmod?.getTime() ?? 0) - (a.lastmod?.getTime() ?? 0)).map((e) => e.url)
+          : [];
+      const sightings =
+        parsed.kind === "urlset"
+          ? sitemapSightings(parsed.entries, at)
+          : await followIndex(job, children, signal ?? new AbortController().signal);
       const mine = await own(job, sightings);
       await recordListing(o.db, { outletId: job.outletId, siteOf: o.siteOf, via: "sitemap", at, sightings: mine });
     } else if (job.kind === "frontpage") {
@@ -129,7 +158,10 @@ export function createCollector(o: CollectOptions): Collect {
       const { links, others = [] } = extractFrontPage(body, response.finalUrl, contentType);
       const laidOut = boxes ? attachBoxes(links, boxes) : links;
       // Links outside the main ranking (rails, strips, related links) are sightings, not positions.
-      const kept = await own(job, [...links, ...others].map((l) => ({ url: l.url, headline: l.headline })));
+      const kept = await own(
+        job,
+        [...links, ...others].map((l) => ({ url: l.url, headline: l.headline })),
+      );
       const renderMode = boxes ? "browser" : "static";
       // EXT-6: too few links for this outlet is a failed extraction: recorded as such, nothing of it kept, no span closed.
       const history = await frontPageHistory(o.db, { outletId: job.outletId, sourceId: job.sourceId });
@@ -137,21 +169,44 @@ export function createCollector(o: CollectOptions): Collect {
       const extractionFailed = frontPageExtractionFailed(found, history.recent);
       // STO-1: the capture is written in one transaction: articles, headlines, spans, the capture row.
       const { changed } = extractionFailed
-        ? await recordFailedFrontPage(o.db, { sourceId: job.sourceId, outletId: job.outletId, at, links: found, renderMode }).then(() => ({ changed: undefined }))
+        ? await recordFailedFrontPage(o.db, { sourceId: job.sourceId, outletId: job.outletId, at, links: found, renderMode }).then(() => ({
+            changed: undefined,
+          }))
         : await transactionRetryingConflicts(o.db, async (tx) => {
-          const ids = await recordWithFingerprints(tx, { outletId: job.outletId, siteOf: o.siteOf, via: "frontpage", at, sightings: kept });
-          const ranks = laidOut.filter((l) => ids.has(l.url)).map((l: BoxedLink, i) => ({ articleId: ids.get(l.url)!, rank: i + 1, box: l.box }));
-          if (history.failures > 0) await recordExtractionRecovered(tx, job.sourceId);
-          return recordCapture(tx, { outletId: job.outletId, at, renderMode, ranks });
-        });
+            const ids = await recordWithFingerprints(tx, {
+              outletId: job.outletId,
+              siteOf: o.siteOf,
+              via: "frontpage",
+              at,
+              sightings: kept,
+            });
+            const ranks = laidOut
+              .filter((l) => ids.has(l.url))
+              .map((l: BoxedLink, i) => ({ articleId: ids.get(l.url)!, rank: i + 1, box: l.box }));
+            if (history.failures > 0) await recordExtractionRecovered(tx, job.sourceId);
+            return recordCapture(tx, { outletId: job.outletId, at, renderMode, ranks });
+          });
       // CFG-2: feeds the home page announces, and sitemaps its robots.txt lists, are proposed.
-      await proposeSources(o.db, { outletId: job.outletId, kind: "feed", urls: discoverFeeds(body, response.finalUrl, contentType), siteOf: o.siteOf, intervalMinutes: 10 });
-      await proposeSources(o.db, { outletId: job.outletId, kind: "sitemap", urls: await robotsSitemaps(o.db, new URL(response.finalUrl).origin), siteOf: o.siteOf, intervalMinutes: 15 });
+      await proposeSources(o.db, {
+        outletId: job.outletId,
+        kind: "feed",
+        urls: discoverFeeds(body, response.finalUrl, contentType),
+        siteOf: o.siteOf,
+        intervalMinutes: 10,
+      });
+      await proposeSources(o.db, {
+        outletId: job.outletId,
+        kind: "sitemap",
+        urls: await robotsSitemaps(o.db, new URL(response.finalUrl).origin),
+        siteOf: o.siteOf,
+        intervalMinutes: 15,
+      });
       return extractionFailed ? { extractionFailed } : { changed };
     } else if (job.kind === "legal") {
       // LEG-1: the notice's text is kept only when it changed (a robots.txt block means it is never fetched: the admin asks for a paste).
       const text = legalNoticeText(body, contentType);
-      if (text !== undefined) return { changed: await saveLegalNotice(o.db, { outletId: job.outletId, text, now: at, source: "rastreador" }) };
+      if (text !== undefined)
+        return { changed: await saveLegalNotice(o.db, { outletId: job.outletId, text, now: at, source: "rastreador" }) };
     }
     return {};
   };

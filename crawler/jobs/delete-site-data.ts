@@ -14,7 +14,13 @@ import type { Db } from "../../db/client";
 import { fromSqlTime } from "../../db/sql-time";
 import { parseRobots } from "../../lib/robots/robots";
 import {
-  deleteOutletData, exclusionTriggers, frontPageRobotsFiles, outletHasData, recordDeletedCounts, recordDeletionDecision, type DeletionTrigger,
+  deleteOutletData,
+  exclusionTriggers,
+  frontPageRobotsFiles,
+  outletHasData,
+  recordDeletedCounts,
+  recordDeletionDecision,
+  type DeletionTrigger,
 } from "../record/deletions";
 import { purgeModelScope } from "../derive/model-scope-purge";
 
@@ -37,7 +43,12 @@ async function robotsTriggers(db: Db, productToken: string): Promise<DeletionTri
   for (const r of await frontPageRobotsFiles(db)) {
     const origin = URL.canParse(r.homepage) ? new URL(r.homepage).origin : undefined;
     if (origin !== r.host || !blocksByName(r.robots_txt, r.homepage, productToken)) continue;
-    out.push({ outletId: r.outlet_id, reason: "robots-block", robotsVersionId: r.version_id, triggeredAt: fromSqlTime(r.first_fetched_at)! });
+    out.push({
+      outletId: r.outlet_id,
+      reason: "robots-block",
+      robotsVersionId: r.version_id,
+      triggeredAt: fromSqlTime(r.first_fetched_at)!,
+    });
   }
   return out;
 }

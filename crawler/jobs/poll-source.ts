@@ -24,7 +24,11 @@ import { frontPageIntervalMinutes, type FrontPageRule } from "../schedule/frontp
  * The parse → record stages for a fetched body; text must not outlive this call. Says whether
  * a front page's top positions changed, or that the extraction failed (EXT-6: recorded as such).
  */
-export type Collect = (job: Job, response: { finalUrl: string; result: FetchResult }, signal?: AbortSignal) => Promise<{ changed?: boolean; extractionFailed?: boolean }>;
+export type Collect = (
+  job: Job,
+  response: { finalUrl: string; result: FetchResult },
+  signal?: AbortSignal,
+) => Promise<{ changed?: boolean; extractionFailed?: boolean }>;
 
 /** Dependencies of the source pipeline. */
 export interface SourcePipelineOptions {
@@ -48,7 +52,11 @@ const KIND: Record<Exclude<Job["kind"], "article">, FetchKind> = { feed: "feed",
 async function pastPolls(db: Db, job: Job, domain: string): Promise<NonNullable<Job["state"]>> {
   if (job.state) return job.state;
   const s = await sourceState(db, { sourceId: job.sourceId, domain });
-  return { closedSince: fromSqlTime(s.closed_since), consecutiveFailures: s.consecutive_failures, failingSince: fromSqlTime(s.failing_since) };
+  return {
+    closedSince: fromSqlTime(s.closed_since),
+    consecutiveFailures: s.consecutive_failures,
+    failingSince: fromSqlTime(s.failing_since),
+  };
 }
 
 /** The run stage of source polls (their gate is crawler/politeness/closed-gate.ts). */
@@ -69,15 +77,22 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pick<Pipeline, "
       const probing = job.kind === "frontpage" && before.closedSince !== undefined;
       if (probing) {
         // One probe per site per hour, whichever worker gets there first.
-        if (!(await claimProbe(o.db, { domain, now: o.clock.now(), everyMs: probeEvery }))) return { outcome: "probe-taken", nextDueAt: o.clock.now() + probeEvery };
+        if (!(await claimProbe(o.db, { domain, now: o.clock.now(), everyMs: probeEvery })))
+          return { outcome: "probe-taken", nextDueAt: o.clock.now() + probeEvery };
       }
       const renderMode = job.kind === "frontpage" ? ((await o.renderModeOf?.(job.outletId)) ?? "static") : "static";
       const client = renderMode === "browser" && o.browserClient ? o.browserClient : o.client;
       // The client writes the source's success (failure state cleared; a 304's validators) with the site's release.
-      const response = await client.request({
-        url: job.url, kind: probing ? "probe" : KIND[job.kind === "article" ? "frontpage" : job.kind], etag: job.etag ?? undefined, lastModified: job.lastModified ?? undefined,
-        sourceId: job.sourceId,
-      }, signal);
+      const response = await client.request(
+        {
+          url: job.url,
+          kind: probing ? "probe" : KIND[job.kind === "article" ? "frontpage" : job.kind],
+          etag: job.etag ?? undefined,
+          lastModified: job.lastModified ?? undefined,
+          sourceId: job.sourceId,
+        },
+        signal,
+      );
       const now = o.clock.now();
       const interval = job.intervalMinutes * 60_000;
 
@@ -87,12 +102,23 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pick<Pipeline, "
       }
       const { result, outcome } = response;
       if (probing) {
-        await recordProbe(o.db, { domain, outletId: job.outletId, url: job.url, at: result.startedAt, status: result.status ?? null, answered: outcome === "ok" });
+        await recordProbe(o.db, {
+          domain,
+          outletId: job.outletId,
+          url: job.url,
+          at: result.startedAt,
+          status: result.status ?? null,
+          answered: outcome === "ok",
+        });
       }
       if (outcome === "ok" || outcome === "not-modified") {
         // A front page's 304 is a capture of the list its previous capture read (STO-1).
-        const collected: Awaited<ReturnType<Collect>> | undefined = outcome === "ok" ? await o.collect?.(job, response, signal)
-          : job.kind === "frontpage" ? await recordConfirmedCapture(o.db, { outletId: job.outletId, at: now, renderMode }) : undefined;
+        const collected: Awaited<ReturnType<Collect>> | undefined =
+          outcome === "ok"
+            ? await o.collect?.(job, response, signal)
+            : job.kind === "frontpage"
+              ? await recordConfirmedCapture(o.db, { outletId: job.outletId, at: now, renderMode })
+              : undefined;
         // POL-4: the validators of a 200 are stored with the job's completion, once what it showed is recorded.
         const etag = result.headers.etag ?? null;
         const lastModified = result.headers["last-modified"] ?? null;
@@ -102,12 +128,20 @@ export function createSourcePipeline(o: SourcePipelineOptions): Pick<Pipeline, "
         // EXT-6: the job's outcome says so (log); the source's schedule is that of an answered poll.
         const answered = collected?.extractionFailed ? "extraction-failed" : probing ? "reopened" : outcome;
         if (job.kind === "frontpage") {
-          return { outcome: answered, nextDueAt: await nextCapture(job, now, collected?.extractionFailed ? undefined : collected?.changed ?? false), ...validators };
+          return {
+            outcome: answered,
+            nextDueAt: await nextCapture(job, now, collected?.extractionFailed ? undefined : (collected?.changed ?? false)),
+            ...validators,
+          };
         }
         return { outcome: answered, ...validators };
       }
       if (outcome === "blocked" || outcome === "challenge") {
-        await recordSourceClosed(o.db, { sourceId: job.sourceId, now, startProbeClockOf: job.kind === "frontpage" && !probing ? domain : undefined });
+        await recordSourceClosed(o.db, {
+          sourceId: job.sourceId,
+          now,
+          startProbeClockOf: job.kind === "frontpage" && !probing ? domain : undefined,
+        });
         return { outcome, nextDueAt: job.kind === "frontpage" ? now + probeEvery : now + interval };
       }
       if (job.kind === "frontpage" && !probing) await recordFailedCapture(o.db, { outletId: job.outletId, at: now, outcome, renderMode });

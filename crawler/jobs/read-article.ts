@@ -60,10 +60,21 @@ export function createArticleReader(o: ArticleReaderOptions): Pick<Pipeline, "ru
         return { outcome };
       }
 
-      const page = extractArticle(result.body ?? new Uint8Array(), response.finalUrl, result.headers["content-type"], { timeZone: job.timezone });
+      const page = extractArticle(result.body ?? new Uint8Array(), response.finalUrl, result.headers["content-type"], {
+        timeZone: job.timezone,
+      });
       const tdmrep = await o.client.tdmrepFor(new URL(response.finalUrl).origin, signal);
-      const meta = [{ name: "robots", content: page.robots.join(", ") }, ...(page.tdmReservation ? [{ name: "tdm-reservation", content: "1" }] : [])];
-      const verdict = readSignals({ url: response.finalUrl, productToken: o.productToken, headers: result.headers, meta, tdmrep: tdmrep === "unknown" ? undefined : tdmrep });
+      const meta = [
+        { name: "robots", content: page.robots.join(", ") },
+        ...(page.tdmReservation ? [{ name: "tdm-reservation", content: "1" }] : []),
+      ];
+      const verdict = readSignals({
+        url: response.finalUrl,
+        productToken: o.productToken,
+        headers: result.headers,
+        meta,
+        tdmrep: tdmrep === "unknown" ? undefined : tdmrep,
+      });
       // SIG-1: a reservation, or a tdmrep.json we could not check, means the body is not read.
       const reserved = verdict.tdmReserved || tdmrep === "unknown";
       const paywalled = page.isAccessibleForFree === false;
@@ -73,16 +84,34 @@ export function createArticleReader(o: ArticleReaderOptions): Pick<Pipeline, "ru
       const open = readOutcome === "open" && page.body !== undefined;
       const credit = agencyCredit({ body: open ? page.body : undefined, authors: page.authors });
       await recordArticleFacts(o.db, {
-        articleId: job.sourceId, at, outcome: readOutcome, agency: credit, publishedAt: page.publishedAt, modifiedAt: page.modifiedAt,
-        section: page.section, authors: page.authors, isFree: page.isAccessibleForFree, tdmReserved: reserved,
+        articleId: job.sourceId,
+        at,
+        outcome: readOutcome,
+        agency: credit,
+        publishedAt: page.publishedAt,
+        modifiedAt: page.modifiedAt,
+        section: page.section,
+        authors: page.authors,
+        isFree: page.isAccessibleForFree,
+        tdmReserved: reserved,
       });
       if (page.headline) await recordHeadlines(o.db, { via: "article", at, headlines: [{ articleId: job.sourceId, text: page.headline }] });
       await recordSignals(o.db, { outletId: job.outletId, verdict, paywalled, at });
       // DER-2: the page's description refines the story fingerprint, unless the text is reserved (SIG-1).
-      if (page.headline) await recordFingerprints(o.db, { at, items: [{ articleId: job.sourceId, headline: page.headline, lede: reserved ? undefined : page.lede }] });
+      if (page.headline)
+        await recordFingerprints(o.db, {
+          at,
+          items: [{ articleId: job.sourceId, headline: page.headline, lede: reserved ? undefined : page.lede }],
+        });
       if (open && page.body) {
         const summary = simhash(page.body);
-        await recordBodySummary(o.db, { articleId: job.sourceId, simhash: summary.simhash, shingles: summary.shingles, agencyCredit: credit, at });
+        await recordBodySummary(o.db, {
+          articleId: job.sourceId,
+          simhash: summary.simhash,
+          shingles: summary.shingles,
+          agencyCredit: credit,
+          at,
+        });
         await o.onOpenBody?.({ articleId: job.sourceId, outletId: job.outletId, body: page.body, noAnnotation: verdict.noAnnotation });
       }
       return { outcome: readOutcome };

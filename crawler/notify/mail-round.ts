@@ -23,7 +23,10 @@ export async function runMailRound(o: { db: Executor; now: number; send: SendOpe
   for (const item of items) if (!byTopic.has(item.topic)) byTopic.set(item.topic, item);
   await syncNotices(db, [...byTopic.keys()], now);
   const due = await claimDueNotices(db, now);
-  const toSend = due.map((t) => byTopic.get(t)).filter((i) => i !== undefined).sort((a, b) => a.since - b.since);
+  const toSend = due
+    .map((t) => byTopic.get(t))
+    .filter((i) => i !== undefined)
+    .sort((a, b) => a.since - b.since);
   if (toSend.length === 0) return { sent: 0 };
   const topics = toSend.map((i) => i.topic);
   try {

@@ -28,7 +28,10 @@ export function composeOperatorMail(items: AttentionItem[], siteUrl: string): Op
   const footer = `\n\n--\nTodo lo pendiente: ${siteUrl}/admin/atencion\nHemeroscopio te escribe una vez por aviso.\n`;
   if (items.length === 1) {
     const subject = `Hemeroscopio: ${oneLine(items[0]!.title)}`;
-    return { subject: subject.length > SUBJECT_MAX ? `${subject.slice(0, SUBJECT_MAX - 1)}…` : subject, text: `${block(items[0]!, siteUrl)}${footer}` };
+    return {
+      subject: subject.length > SUBJECT_MAX ? `${subject.slice(0, SUBJECT_MAX - 1)}…` : subject,
+      text: `${block(items[0]!, siteUrl)}${footer}`,
+    };
   }
   return {
     subject: `Hemeroscopio: ${items.length} avisos nuevos`,
@@ -40,7 +43,8 @@ export function composeOperatorMail(items: AttentionItem[], siteUrl: string): Op
 export function databaseDownMail(sinceText: string, siteUrl: string): OperatorMail {
   return {
     subject: "Hemeroscopio: la base de datos no responde",
-    text: `El rastreador no consigue leer la base de datos desde ${sinceText}. Mientras tanto no recoge nada.\n`
-      + `Cuando vuelva, los detalles estarán en ${siteUrl}/admin/errores.\n`,
+    text:
+      `El rastreador no consigue leer la base de datos desde ${sinceText}. Mientras tanto no recoge nada.\n` +
+      `Cuando vuelva, los detalles estarán en ${siteUrl}/admin/errores.\n`,
   };
 }

@@ -17,7 +17,13 @@ import { runMailRound } from "./mail-round";
 
 /** Runs mail rounds until `signal` aborts. */
 export async function runOperatorMail(o: {
-  db: Executor; clock: Clock; log: Logger; signal: AbortSignal; send: SendOperatorMail; siteUrl: string; workerId: string;
+  db: Executor;
+  clock: Clock;
+  log: Logger;
+  signal: AbortSignal;
+  send: SendOperatorMail;
+  siteUrl: string;
+  workerId: string;
   /** @default 60 s */ everyMs?: number;
   /** @default 5 min */ downAfterMs?: number;
 }): Promise<void> {

@@ -17,25 +17,58 @@ const ISO =
 
 // RFC 822 §5.1 zones, plus the European ones Spanish outlets write (CET/CEST, WET/WEST).
 const ZONES: Record<string, number> = {
-  gmt: 0, ut: 0, utc: 0, z: 0, wet: 0, west: 60, bst: 60, cet: 60, met: 60, cest: 120, mest: 120, eet: 120, eest: 180,
-  est: -300, edt: -240, cst: -360, cdt: -300, mst: -420, mdt: -360, pst: -480, pdt: -420,
+  gmt: 0,
+  ut: 0,
+  utc: 0,
+  z: 0,
+  wet: 0,
+  west: 60,
+  bst: 60,
+  cet: 60,
+  met: 60,
+  cest: 120,
+  mest: 120,
+  eet: 120,
+  eest: 180,
+  est: -300,
+  edt: -240,
+  cst: -360,
+  cdt: -300,
+  mst: -420,
+  mdt: -360,
+  pst: -480,
+  pdt: -420,
 };
 
 const MONTHS = new Map<string, number>();
 // English, Spanish and Portuguese names and abbreviations (Brazilian and Portuguese feeds
 // write "Seg, 10 Fev 2025", "10 de março de 2025").
 [
-  ["jan january ene enero janeiro", 1], ["feb february febrero fev fevereiro", 2], ["mar march marzo março marco", 3],
-  ["apr april abr abril", 4], ["may mayo mai maio", 5], ["jun june junio junho", 6], ["jul july julio julho", 7],
-  ["aug august ago agosto", 8], ["sep sept september septiembre setiembre set setembro", 9],
-  ["oct october octubre out outubro", 10], ["nov november noviembre novembro", 11], ["dec december dic diciembre dez dezembro", 12],
-].forEach(([names, n]) => String(names).split(" ").forEach((name) => MONTHS.set(name, Number(n))));
+  ["jan january ene enero janeiro", 1],
+  ["feb february febrero fev fevereiro", 2],
+  ["mar march marzo março marco", 3],
+  ["apr april abr abril", 4],
+  ["may mayo mai maio", 5],
+  ["jun june junio junho", 6],
+  ["jul july julio julho", 7],
+  ["aug august ago agosto", 8],
+  ["sep sept september septiembre setiembre set setembro", 9],
+  ["oct october octubre out outubro", 10],
+  ["nov november noviembre novembro", 11],
+  ["dec december dic diciembre dez dezembro", 12],
+].forEach(([names, n]) =>
+  String(names)
+    .split(" ")
+    .forEach((name) => MONTHS.set(name, Number(n))),
+);
 
 const WEEKDAYS = new Set(
-  ("mon tue tues wed thu thur thurs fri sat sun monday tuesday wednesday thursday friday saturday sunday " +
+  (
+    "mon tue tues wed thu thur thurs fri sat sun monday tuesday wednesday thursday friday saturday sunday " +
     "lun mar mie mié jue vie sab sáb dom lunes martes miercoles miércoles jueves viernes sabado sábado domingo " +
     "seg ter qua qui sex segunda terça terca quarta quinta sexta segunda-feira terça-feira terca-feira quarta-feira " +
-    "quinta-feira sexta-feira").split(" "),
+    "quinta-feira sexta-feira"
+  ).split(" "),
 );
 const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 const DIGITS = /^\d+$/;
@@ -121,7 +154,16 @@ function zoneMinutes(zone: string): number | null {
 }
 
 /** The instant of a reading; `offset` is minutes east of UTC, or the IANA zone of a reading written without one (UTC when absent). */
-function build(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number, offset: number | string | undefined | null): Date | undefined {
+function build(
+  y: number,
+  mo: number,
+  d: number,
+  h: number,
+  mi: number,
+  s: number,
+  ms: number,
+  offset: number | string | undefined | null,
+): Date | undefined {
   if (offset === null || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 60) return undefined;
   const day = new Date(Date.UTC(y, mo - 1, d));
   if (day.getUTCDate() !== d || day.getUTCFullYear() !== y) return undefined; // 31 April, 29 February 2025

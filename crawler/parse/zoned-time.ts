@@ -17,7 +17,14 @@ function formatOf(timeZone: string): Intl.DateTimeFormat | undefined {
     let format: Intl.DateTimeFormat | undefined;
     try {
       format = new Intl.DateTimeFormat("en-US", {
-        timeZone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23",
+        timeZone,
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+        second: "numeric",
+        hourCycle: "h23",
       });
     } catch {
       format = undefined; // an unknown zone: dates are read as UTC, as before the outlet had one

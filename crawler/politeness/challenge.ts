@@ -8,17 +8,7 @@ import { headerValues, type HeaderBag } from "./http-fields";
 
 /** Who served the challenge. */
 export type ChallengeVendor =
-  | "cloudflare"
-  | "aws-waf"
-  | "ddos-guard"
-  | "qrator"
-  | "akamai"
-  | "datadome"
-  | "perimeterx"
-  | "imperva"
-  | "sucuri"
-  | "vercel"
-  | "anubis";
+  "cloudflare" | "aws-waf" | "ddos-guard" | "qrator" | "akamai" | "datadome" | "perimeterx" | "imperva" | "sucuri" | "vercel" | "anubis";
 
 /** A detected challenge: the vendor and the marker that proved it. */
 export interface Challenge {
@@ -49,7 +39,10 @@ interface Rule {
 }
 
 const has = (pattern: RegExp) => (seen: Seen) => pattern.test(seen.body);
-const titled = (...titles: string[]) => (seen: Seen) => titles.includes(seen.title.toLowerCase());
+const titled =
+  (...titles: string[]) =>
+  (seen: Seen) =>
+    titles.includes(seen.title.toLowerCase());
 // Akamai writes its error pages with numeric entities: "errors&#46;edgesuite&#46;net".
 const AKAMAI_REFERENCE = /Reference(?:\s|&#32;)(?:#|&#35;)\d+(?:\.|&#46;)|errors(?:\.|&#46;)edgesuite(?:\.|&#46;)net/i;
 const AKAMAI_DENIED = /You don(?:'|&#39;|&#x27;|&apos;)t have permission to access/i;
@@ -57,7 +50,12 @@ const AKAMAI_DENIED = /You don(?:'|&#39;|&#x27;|&apos;)t have permission to acce
 // docs/standards.md §9 "Conclusive alone", plus vendor titles only when a second marker agrees.
 const RULES: readonly Rule[] = [
   // developers.cloudflare.com …/challenge-pages/detect-response: "challenge" is the only value.
-  { vendor: "cloudflare", marker: "cf-mitigated: challenge", test: (s) => /\bchallenge\b/.test(s.header("cf-mitigated")), headersOnly: true },
+  {
+    vendor: "cloudflare",
+    marker: "cf-mitigated: challenge",
+    test: (s) => /\bchallenge\b/.test(s.header("cf-mitigated")),
+    headersOnly: true,
+  },
   { vendor: "cloudflare", marker: "window._cf_chl_opt", test: has(/\b_cf_chl_opt\b/) },
   { vendor: "cloudflare", marker: "__cf_chl_ token", test: has(/[?&]__cf_chl_[a-z_]*tk=/i) },
   { vendor: "cloudflare", marker: "challenge-running", test: has(/\bid=["']?(?:cf-)?challenge-running\b/) },
@@ -72,7 +70,12 @@ const RULES: readonly Rule[] = [
     test: (s) => titled("attention required! | cloudflare")(s) && /\bcf-error-details\b|Cloudflare Ray ID/i.test(s.body),
   },
   // docs.aws.amazon.com/waf …/waf-captcha-and-challenge-actions.html
-  { vendor: "aws-waf", marker: "x-amzn-waf-action", test: (s) => /\b(?:challenge|captcha)\b/.test(s.header("x-amzn-waf-action")), headersOnly: true },
+  {
+    vendor: "aws-waf",
+    marker: "x-amzn-waf-action",
+    test: (s) => /\b(?:challenge|captcha)\b/.test(s.header("x-amzn-waf-action")),
+    headersOnly: true,
+  },
   { vendor: "ddos-guard", marker: "ddos-guard js-challenge", test: has(/\/\.well-known\/ddos-guard\/(?:js-challenge|ddg-captcha-page)/) },
   { vendor: "ddos-guard", marker: "title DDoS-Guard", test: titled("ddos-guard") },
   { vendor: "qrator", marker: "__qrator/qauth script", test: has(/\/__qrator\/qauth[\w.-]*\.js/) },
@@ -113,10 +116,17 @@ const HEADER_RULES = RULES.filter((r) => r.headersOnly);
  * body with neither (a feed, an ordinary page) is settled by one scan instead of one per
  * rule. Kept next to RULES; the unit tests check each rule's example still gets through.
  */
-const BODY_WORDS = /_cf_chl_|challenge-running|ddos-guard|__qrator|captcha-delivery|px-captcha|_pxcaptcha|_pxappid|incapsula|sucuri_cloudproxy_js|anubis_challenge/i;
+const BODY_WORDS =
+  /_cf_chl_|challenge-running|ddos-guard|__qrator|captcha-delivery|px-captcha|_pxcaptcha|_pxappid|incapsula|sucuri_cloudproxy_js|anubis_challenge/i;
 const TITLES = new Set([
-  "just a moment...", "just a moment…", "attention required! | cloudflare", "ddos-guard", "access denied",
-  "access to this page has been denied", "access to this page has been denied.", "vercel security checkpoint",
+  "just a moment...",
+  "just a moment…",
+  "attention required! | cloudflare",
+  "ddos-guard",
+  "access denied",
+  "access to this page has been denied",
+  "access to this page has been denied.",
+  "vercel security checkpoint",
 ]);
 
 function titleOf(body: string): string {

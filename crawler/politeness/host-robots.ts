@@ -45,7 +45,11 @@ export interface RobotsCacheOptions {
    * conditional on the stored copy's validators, and given that copy's text (its Crawl-delay
    * paces the gap after a response that does not replace it).
    */
-  fetchRobots: (origin: string, previous: { etag?: string; lastModified?: string; text?: string }, signal: AbortSignal) => Promise<RobotsFetch>;
+  fetchRobots: (
+    origin: string,
+    previous: { etag?: string; lastModified?: string; text?: string },
+    signal: AbortSignal,
+  ) => Promise<RobotsFetch>;
   /** SPEC ROB-3's 4xx policy. @default "disallow-all" */
   on4xx?: "disallow-all" | "allow-all";
   /** @default 24 h */
@@ -65,7 +69,6 @@ type HostRow = {
   robots_txt: string | null;
   robots_status: string | null;
 };
-
 
 /** A per-process memo over the shared, database-held robots state. */
 export function createRobotsCache(o: RobotsCacheOptions) {
@@ -103,9 +106,15 @@ export function createRobotsCache(o: RobotsCacheOptions) {
     const cached = row && rulesFrom(host, row, now);
     if (cached) return cached;
 
-    const result = await o.fetchRobots(host, {
-      etag: row?.robots_etag ?? undefined, lastModified: row?.robots_last_modified ?? undefined, text: row?.robots_txt ?? undefined,
-    }, signal);
+    const result = await o.fetchRobots(
+      host,
+      {
+        etag: row?.robots_etag ?? undefined,
+        lastModified: row?.robots_last_modified ?? undefined,
+        text: row?.robots_txt ?? undefined,
+      },
+      signal,
+    );
     const at = o.now();
     const site = o.siteOf(new URL(host).hostname);
     await o.db.execute(sql`insert into sites (domain) values (${site}) on conflict do nothing`);
@@ -136,7 +145,14 @@ export function createRobotsCache(o: RobotsCacheOptions) {
           robots_fetched_at = ${sqlTime(at)} where host = ${host}`);
     }
     const stored = await load(host);
-    return (stored && rulesFrom(host, stored, at)) ?? { host, access: "disallow-all", reason: `robots ${status}`, expiresAt: at + failureRetryMs };
+    return (
+      (stored && rulesFrom(host, stored, at)) ?? {
+        host,
+        access: "disallow-all",
+        reason: `robots ${status}`,
+        expiresAt: at + failureRetryMs,
+      }
+    );
   }
 
   return {

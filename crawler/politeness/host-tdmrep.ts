@@ -16,7 +16,6 @@ export type TdmRepFetch = { kind: "file"; text: string } | { kind: "absent" } | 
 /** The rules in force for an origin, or "unknown" when the file could not be checked. */
 export type HostTdmRep = TdmRepRule[] | "unknown";
 
-
 /** A per-process memo over the shared, database-held TDMRep state of each origin. */
 export function createTdmRepCache(o: {
   db: Db;

@@ -83,7 +83,12 @@ export function createPoliteClient(o: PoliteClientOptions) {
    * so nobody else can send before this request's end plus its gap, however late the release
    * comes. Empty when we are stopping; `backoffUntil` when the site is in back-off.
    */
-  async function holdSite(domain: string, x: Exchange, reservedGapMs: number, signal: AbortSignal): Promise<{ failures: number; logId: number } | { backoffUntil?: number }> {
+  async function holdSite(
+    domain: string,
+    x: Exchange,
+    reservedGapMs: number,
+    signal: AbortSignal,
+  ): Promise<{ failures: number; logId: number } | { backoffUntil?: number }> {
     const leaseMs = leaseFor({ exchangeMs: o.exchangeMs, marginMs: o.leaseMarginMs, gapMs: reservedGapMs });
     for (;;) {
       if (signal.aborted) return {};
@@ -95,7 +100,10 @@ export function createPoliteClient(o: PoliteClientOptions) {
         // by the signal: the lease is ours, and the fetch answers the signal at once.
         if (attempt.startAt > o.clock.now()) await o.clock.sleep(attempt.startAt - o.clock.now());
         let leaseUntil: number | undefined = attempt.leaseUntil;
-        while (leaseUntil !== undefined && !leaseCovers({ leaseUntil, now: o.clock.now(), exchangeMs: o.exchangeMs, gapMs: reservedGapMs })) {
+        while (
+          leaseUntil !== undefined &&
+          !leaseCovers({ leaseUntil, now: o.clock.now(), exchangeMs: o.exchangeMs, gapMs: reservedGapMs })
+        ) {
           // The statement waited in a busy pool: ask for the lease again, longer by the last wait.
           asked = o.clock.now();
           leaseUntil = await renewSite(o.db, { domain, workerId: o.workerId, now: asked, leaseMs: leaseMs + lag, logId: attempt.logId });
@@ -116,7 +124,10 @@ export function createPoliteClient(o: PoliteClientOptions) {
    * gap, the outcome folded into the site's state and the request-log line. Returns why
    * nothing was sent when the site is in back-off or we are stopping.
    */
-  async function exchange(x: Exchange, signal: AbortSignal): Promise<{ result: FetchResult; outcome: RequestOutcome } | { backoffUntil?: number }> {
+  async function exchange(
+    x: Exchange,
+    signal: AbortSignal,
+  ): Promise<{ result: FetchResult; outcome: RequestOutcome } | { backoffUntil?: number }> {
     const { url, kind, sourceId } = x;
     const domain = o.siteOf(new URL(url).hostname);
     const held = await holdSite(domain, x, largestPacingGap({ maxMs: o.pacing.maxMs, crawlDelaySeconds: x.knownDelayS }), signal);
@@ -129,20 +140,40 @@ export function createPoliteClient(o: PoliteClientOptions) {
     const gapMs = pacingGap({ ...o.pacing, crawlDelaySeconds: x.crawlDelayOf(result), random });
     // A 200's validators are stored by the caller once its content is recorded: stored here, a
     // crash before recording would turn the next polls into 304s for content never recorded.
-    const answered = sourceId !== undefined && (outcome === "ok" || outcome === "not-modified")
-      ? { id: sourceId, at: now, ...(outcome === "not-modified" ? { etag: result.headers.etag, lastModified: result.headers["last-modified"] } : {}) }
-      : undefined;
+    const answered =
+      sourceId !== undefined && (outcome === "ok" || outcome === "not-modified")
+        ? {
+            id: sourceId,
+            at: now,
+            ...(outcome === "not-modified" ? { etag: result.headers.etag, lastModified: result.headers["last-modified"] } : {}),
+          }
+        : undefined;
     await releaseSite(o.db, {
-      domain, workerId: o.workerId, endedAt: Math.max(result.endedAt, now), gapMs,
-      change: siteChange(result, outcome, failures, now), logId,
-      end: { startedAt: result.startedAt, url: result.url, status: result.status, bytes: result.bytes, durationMs: result.durationMs, outcome },
+      domain,
+      workerId: o.workerId,
+      endedAt: Math.max(result.endedAt, now),
+      gapMs,
+      change: siteChange(result, outcome, failures, now),
+      logId,
+      end: {
+        startedAt: result.startedAt,
+        url: result.url,
+        status: result.status,
+        bytes: result.bytes,
+        durationMs: result.durationMs,
+        outcome,
+      },
       answered,
     });
     return { result, outcome };
   }
 
   /** robots.txt of a host, itself paced and logged, with its own redirects (ROB-3: up to 5 hops). */
-  async function fetchRobots(origin: string, previous: { etag?: string; lastModified?: string; text?: string }, signal: AbortSignal): Promise<RobotsFetch> {
+  async function fetchRobots(
+    origin: string,
+    previous: { etag?: string; lastModified?: string; text?: string },
+    signal: AbortSignal,
+  ): Promise<RobotsFetch> {
     let url = `${origin}/robots.txt`;
     // POL-1: the gap after robots.txt already obeys the Crawl-delay it revealed (or the copy standing).
     const crawlDelayOf = (result: FetchResult) => crawlDelayAfterRobots(result, o.productToken, previous.text);
@@ -195,14 +226,28 @@ export function createPoliteClient(o: PoliteClientOptions) {
         const domain = o.siteOf(target.hostname);
         const rules = await robots.rulesFor(target.origin, signal);
         if (!allowedBy(rules, url, o.productToken)) {
-          await logRequest(o.db, { at: o.clock.now(), domain, url, kind: req.kind, bytes: 0, durationMs: 0, outcome: "robots-disallowed", workerId: o.workerId });
+          await logRequest(o.db, {
+            at: o.clock.now(),
+            domain,
+            url,
+            kind: req.kind,
+            bytes: 0,
+            durationMs: 0,
+            outcome: "robots-disallowed",
+            workerId: o.workerId,
+          });
           return { sent: false, outcome: "robots-disallowed", url };
         }
         const crawlDelay = rules.robots?.crawlDelay(o.productToken);
         const conditional = hop === 0 ? { etag: req.etag, lastModified: req.lastModified } : {};
-        const done = await exchange({ url, kind: req.kind, knownDelayS: crawlDelay, crawlDelayOf: () => crawlDelay, conditional, sourceId: req.sourceId }, signal);
+        const done = await exchange(
+          { url, kind: req.kind, knownDelayS: crawlDelay, crawlDelayOf: () => crawlDelay, conditional, sourceId: req.sourceId },
+          signal,
+        );
         if (!("result" in done)) {
-          return done.backoffUntil !== undefined ? { sent: false, outcome: "backoff", url, until: done.backoffUntil } : { sent: false, outcome: "aborted", url };
+          return done.backoffUntil !== undefined
+            ? { sent: false, outcome: "backoff", url, until: done.backoffUntil }
+            : { sent: false, outcome: "aborted", url };
         }
         const { result, outcome } = done;
         if (result.outcome === "redirect" && result.location) {

@@ -20,7 +20,9 @@ export function cachedPolicies(db: Executor, now: () => number, ttlMs = 60_000):
     if (!cached || now() - cached.at >= ttlMs) {
       const value = loadPolicies(db);
       cached = { at: now(), value };
-      value.catch(() => { cached = undefined; }); // a failed read is retried on the next job
+      value.catch(() => {
+        cached = undefined;
+      }); // a failed read is retried on the next job
     }
     return cached.value;
   };
@@ -39,7 +41,8 @@ export function publisherPolicyGate(o: { policies: () => Promise<Policies>; isCl
   return async (job) => {
     const policy = (await o.policies()).forOutlet(job.outletId);
     let kind: RequestKind = job.kind;
-    if (job.kind === "frontpage" && !policy.probing && policy.positions && !policy.excluded && (await o.isClosed(job.sourceId))) kind = "probe";
+    if (job.kind === "frontpage" && !policy.probing && policy.positions && !policy.excluded && (await o.isClosed(job.sourceId)))
+      kind = "probe";
     return mayRequest(policy, kind) ? { kind: "go" } : { kind: "skip", why: `publisher-policy:${kind}` };
   };
 }

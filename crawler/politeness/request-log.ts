@@ -11,8 +11,20 @@ import { executePrepared } from "../schedule/prepared";
 export type RequestOutcome =
   /** Sent, no outcome recorded yet (or never: the process died during the request). */
   | "in-flight"
-  | "ok" | "not-modified" | "redirect" | "blocked" | "challenge" | "rate-limited" | "robots-disallowed"
-  | "unreachable" | "too-large" | "timeout" | "ssrf-refused" | "http-error" | "bad-url" | "decoding-error";
+  | "ok"
+  | "not-modified"
+  | "redirect"
+  | "blocked"
+  | "challenge"
+  | "rate-limited"
+  | "robots-disallowed"
+  | "unreachable"
+  | "too-large"
+  | "timeout"
+  | "ssrf-refused"
+  | "http-error"
+  | "bad-url"
+  | "decoding-error";
 
 /** One line of the log. */
 export interface RequestLogEntry {
@@ -29,8 +41,11 @@ export interface RequestLogEntry {
 
 /** Append one entry. */
 export async function logRequest(db: Db, e: RequestLogEntry): Promise<void> {
-  await executePrepared(db, sql`
+  await executePrepared(
+    db,
+    sql`
     insert into fetch_log (at, site_domain, url, kind, status, bytes, duration_ms, outcome, worker_id)
     values (${new Date(e.at).toISOString()}, ${e.domain}, ${e.url}, ${e.kind}, ${e.status ?? null},
-            ${Math.round(e.bytes)}, ${Math.round(e.durationMs)}, ${e.outcome}, ${e.workerId})`);
+            ${Math.round(e.bytes)}, ${Math.round(e.durationMs)}, ${e.outcome}, ${e.workerId})`,
+  );
 }

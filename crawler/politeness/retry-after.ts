@@ -52,11 +52,7 @@ export function doubling(baseMs: number, previousFailures: number, maxMs: number
 // A past date is 0. Given the response `Date`, a date is also measured against the server's
 // clock and the longer wait is kept (BLK-3: never less than asked).
 /** RFC 9110 §10.2.3: the wait `Retry-After` asks for, in ms from `now` (≥ 0), or undefined if invalid. */
-export function parseRetryAfter(
-  value: string | readonly string[] | undefined,
-  now: number,
-  responseDate?: string,
-): number | undefined {
+export function parseRetryAfter(value: string | readonly string[] | undefined, now: number, responseDate?: string): number | undefined {
   const values = value === undefined ? [] : typeof value === "string" ? [value] : value;
   const serverNow = responseDate === undefined ? undefined : parseHttpDate(responseDate, now);
   let longest: number | undefined;

@@ -14,7 +14,8 @@ export interface RobotsAnswer {
 
 /** Seconds of Crawl-delay for `productToken` after `answer`; `standing` is the robots.txt text in force before it. */
 export function crawlDelayAfterRobots(answer: RobotsAnswer, productToken: string, standing?: string): number | undefined {
-  if (answer.outcome === "ok") return parseRobots(new TextDecoder("utf-8").decode(answer.body ?? new Uint8Array())).crawlDelay(productToken);
+  if (answer.outcome === "ok")
+    return parseRobots(new TextDecoder("utf-8").decode(answer.body ?? new Uint8Array())).crawlDelay(productToken);
   return standingCrawlDelay(productToken, standing);
 }
 

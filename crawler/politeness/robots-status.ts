@@ -63,11 +63,7 @@ export function robotsAccess(outcome: RobotsOutcome, options: RobotsAccessOption
 
 // ROB-3: for up to 24 h, after which nothing on the host is read.
 /** True while the last good copy fetched (or 304-confirmed) at `fetchedAt` may be obeyed at `now`. */
-export function mayUseLastGood(
-  fetchedAt: number | undefined,
-  now: number,
-  maxAgeMs: number = LAST_GOOD_MAX_AGE_MS,
-): boolean {
+export function mayUseLastGood(fetchedAt: number | undefined, now: number, maxAgeMs: number = LAST_GOOD_MAX_AGE_MS): boolean {
   if (fetchedAt === undefined || !Number.isFinite(fetchedAt)) return false; // no copy: disallow all
   return now - fetchedAt <= maxAgeMs; // a copy stamped in the future (clock skew) counts as fresh
 }

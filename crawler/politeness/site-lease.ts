@@ -47,20 +47,34 @@ export type LeaseAttempt =
   | { taken: false; retryAt: number; backoffUntil?: number };
 
 /** The request about to be sent, for its log line. */
-export interface PlannedRequest { url: string; kind: string }
-
+export interface PlannedRequest {
+  url: string;
+  kind: string;
+}
 
 // The statement's last select sees the site as it was before its own update (PostgreSQL runs a
 // statement's parts on one snapshot): the new lease's end comes from the update, `taken_until`.
-type SiteRow = { log_id: number | null; taken_until: string | Date | null; next_allowed_at: string | Date; lease_until: string | Date | null; backoff_until: string | Date | null; consecutive_failures: number };
+type SiteRow = {
+  log_id: number | null;
+  taken_until: string | Date | null;
+  next_allowed_at: string | Date;
+  lease_until: string | Date | null;
+  backoff_until: string | Date | null;
+  consecutive_failures: number;
+};
 
 /**
  * Try to take `domain` for one request by `workerId`, at most `ACQUIRE_AHEAD_MS` before its
  * next allowed moment, until `leaseMs` after the request may start (`startAt`).
  */
-export async function acquireSite(db: Db, p: { domain: string; workerId: string; now: number; leaseMs: number; request: PlannedRequest }): Promise<LeaseAttempt> {
+export async function acquireSite(
+  db: Db,
+  p: { domain: string; workerId: string; now: number; leaseMs: number; request: PlannedRequest },
+): Promise<LeaseAttempt> {
   const now = sqlTime(p.now);
-  const rows = await executePrepared<SiteRow>(db, sql`
+  const rows = await executePrepared<SiteRow>(
+    db,
+    sql`
     with taken as (
       update sites set lease_owner = ${p.workerId},
         lease_until = greatest(next_allowed_at, ${now}::timestamptz) + ${p.leaseMs}::int * interval '1 millisecond'
@@ -74,7 +88,8 @@ export async function acquireSite(db: Db, p: { domain: string; workerId: string;
       returning id)
     select (select id from logged) as log_id, (select lease_until from taken) as taken_until,
       next_allowed_at, lease_until, backoff_until, consecutive_failures
-    from sites where domain = ${p.domain}`);
+    from sites where domain = ${p.domain}`,
+  );
   const row = rows[0];
   if (!row) {
     // First request to this site: create its row, then try again at once.
@@ -83,8 +98,11 @@ export async function acquireSite(db: Db, p: { domain: string; workerId: string;
   }
   if (row.log_id !== null) {
     return {
-      taken: true, consecutiveFailures: row.consecutive_failures, logId: Number(row.log_id),
-      startAt: Math.max(p.now, fromSqlTime(row.next_allowed_at) ?? 0), leaseUntil: fromSqlTime(row.taken_until)!,
+      taken: true,
+      consecutiveFailures: row.consecutive_failures,
+      logId: Number(row.log_id),
+      startAt: Math.max(p.now, fromSqlTime(row.next_allowed_at) ?? 0),
+      leaseUntil: fromSqlTime(row.taken_until)!,
     };
   }
   const backoffUntil = fromSqlTime(row.backoff_until);
@@ -108,26 +126,44 @@ export function leaseCovers(p: { leaseUntil: number; now: number; exchangeMs: nu
  * sending on a lease a slow database has shortened. Returns the new end, or undefined when
  * the lease is no longer ours: nothing was sent, so the request's log line is taken back.
  */
-export async function renewSite(db: Db, p: { domain: string; workerId: string; now: number; leaseMs: number; logId: number }): Promise<number | undefined> {
-  const rows = await executePrepared<{ lease_until: string | Date | null }>(db, sql`
+export async function renewSite(
+  db: Db,
+  p: { domain: string; workerId: string; now: number; leaseMs: number; logId: number },
+): Promise<number | undefined> {
+  const rows = await executePrepared<{ lease_until: string | Date | null }>(
+    db,
+    sql`
     with renewed as (
       update sites set lease_until = greatest(next_allowed_at, ${sqlTime(p.now)}::timestamptz) + ${p.leaseMs}::int * interval '1 millisecond'
       where domain = ${p.domain} and lease_owner = ${p.workerId}
       returning lease_until),
     taken_back as (
       delete from fetch_log where id = ${p.logId} and not exists (select 1 from renewed) returning id)
-    select (select lease_until from renewed) as lease_until`);
+    select (select lease_until from renewed) as lease_until`,
+  );
   return fromSqlTime(rows[0]?.lease_until ?? null);
 }
 
 /** How a request ended, to complete its log line. */
-export interface RequestEnd { startedAt: number; status?: number; bytes: number; durationMs: number; outcome: RequestOutcome; url: string }
+export interface RequestEnd {
+  startedAt: number;
+  status?: number;
+  bytes: number;
+  durationMs: number;
+  outcome: RequestOutcome;
+  url: string;
+}
 
 /**
  * A source poll that was answered (ok or not-modified, SPEC BLK-1, BLK-6, POL-4): its
  * failure state is cleared and the response's validators kept for the next conditional request.
  */
-export interface AnsweredSource { id: number; at: number; etag?: string; lastModified?: string }
+export interface AnsweredSource {
+  id: number;
+  at: number;
+  etag?: string;
+  lastModified?: string;
+}
 
 /**
  * Release `domain` after a request that ended at `endedAt` (the next may start `gapMs`
@@ -135,11 +171,25 @@ export interface AnsweredSource { id: number; at: number; etag?: string; lastMod
  * The gap and the outcome are written even when the lease has meanwhile passed to another
  * worker (a release that waited past its lease); only the lease itself is left alone then.
  */
-export async function releaseSite(db: Db, p: { domain: string; workerId: string; endedAt: number; gapMs: number; change: SiteChange; logId: number; end: RequestEnd; answered?: AnsweredSource }): Promise<void> {
+export async function releaseSite(
+  db: Db,
+  p: {
+    domain: string;
+    workerId: string;
+    endedAt: number;
+    gapMs: number;
+    change: SiteChange;
+    logId: number;
+    end: RequestEnd;
+    answered?: AnsweredSource;
+  },
+): Promise<void> {
   const { change, end, answered } = p;
   const startsBackoff = change.backoffUntil !== undefined;
   // One statement shape for every request (a prepared statement): without a source, `answered` updates no row.
-  await executePrepared(db, sql`
+  await executePrepared(
+    db,
+    sql`
     with logged as (
       update fetch_log set at = ${sqlTime(end.startedAt)}, url = ${end.url}, status = ${end.status ?? null}, bytes = ${Math.round(end.bytes)},
         duration_ms = ${Math.round(end.durationMs)}, outcome = ${end.outcome}
@@ -157,7 +207,8 @@ export async function releaseSite(db: Db, p: { domain: string; workerId: string;
       consecutive_failures = ${change.consecutiveFailures},
       backoff_until = case when ${startsBackoff} then ${startsBackoff ? sqlTime(change.backoffUntil!) : null}::timestamptz else backoff_until end,
       backoff_reason = case when ${startsBackoff} then ${change.reason ?? null} else backoff_reason end
-    where domain = ${p.domain}`);
+    where domain = ${p.domain}`,
+  );
 }
 
 /** The largest gap `pacingGap` can draw with these settings: what a lease reserves before the draw. */

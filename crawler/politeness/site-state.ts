@@ -14,7 +14,11 @@ import { backoffDelay, parseRetryAfter } from "./retry-after";
 export const FIVE_XX_STORM = 3;
 
 /** The new failure count of a site and, when one starts, its back-off. */
-export interface SiteChange { consecutiveFailures: number; backoffUntil?: number; reason?: string }
+export interface SiteChange {
+  consecutiveFailures: number;
+  backoffUntil?: number;
+  reason?: string;
+}
 
 /** The request-log outcome of a fetch result; challenges are recognised on any status (BLK-5). */
 export function classify(result: FetchResult, kind: FetchKind): RequestOutcome {
@@ -30,8 +34,9 @@ export function classify(result: FetchResult, kind: FetchKind): RequestOutcome {
 
 /** BLK-3/BLK-4: how one outcome changes its site, given the failures before it. */
 export function siteChange(result: FetchResult, outcome: RequestOutcome, previousFailures: number, now: number): SiteChange {
-  const answered = ["ok", "not-modified", "redirect", "blocked", "challenge"].includes(outcome)
-    || (outcome === "http-error" && (result.status ?? 0) < 500);
+  const answered =
+    ["ok", "not-modified", "redirect", "blocked", "challenge"].includes(outcome) ||
+    (outcome === "http-error" && (result.status ?? 0) < 500);
   if (answered) return { consecutiveFailures: 0 };
   const status = outcome === "timeout" ? "timeout" : outcome === "unreachable" ? "unreachable" : result.status;
   // too-large, ssrf-refused, bad-url, decoding-error: the site did nothing wrong.

@@ -7,7 +7,13 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 
 /** A source's failure state and its site's probe state. */
-export type SourceState = { closed_since: string | Date | null; consecutive_failures: number; failing_since: string | Date | null; stop_probing: boolean | null; last_probe_at: string | Date | null };
+export type SourceState = {
+  closed_since: string | Date | null;
+  consecutive_failures: number;
+  failing_since: string | Date | null;
+  stop_probing: boolean | null;
+  last_probe_at: string | Date | null;
+};
 
 /** The source's failure state and its site's probe state, as stored. */
 export async function sourceState(db: Executor, p: { sourceId: number; domain: string }): Promise<SourceState> {

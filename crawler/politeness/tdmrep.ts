@@ -112,12 +112,7 @@ function supersede(state: TdmState, reservations: unknown[], policies: unknown[]
 }
 
 /** SIG-1: tdmrep.json, then the response headers, then `<meta>` tags, each superseding the last. */
-export function tdmState(input: {
-  url: string;
-  tdmrep?: readonly TdmRepRule[];
-  headers?: HeaderBag;
-  meta?: readonly MetaTag[];
-}): TdmState {
+export function tdmState(input: { url: string; tdmrep?: readonly TdmRepRule[]; headers?: HeaderBag; meta?: readonly MetaTag[] }): TdmState {
   let state = input.tdmrep ? tdmRepFor(input.tdmrep, input.url) : {};
   state = supersede(state, headerValues(input.headers, "tdm-reservation"), headerValues(input.headers, "tdm-policy"), "header");
   const meta = (name: string) => (input.meta ?? []).filter((m) => m.name.trim().toLowerCase() === name).map((m) => m.content);

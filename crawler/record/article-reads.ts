@@ -58,10 +58,14 @@ export async function recordArticleFacts(db: Executor, f: ArticleFacts): Promise
 }
 
 /** SIG-1…3: the signals a page carried, kept per outlet for transparency (first and last seen). */
-export async function recordSignals(db: Executor, p: { outletId: number; verdict: SignalVerdict; paywalled: boolean; at: number }): Promise<void> {
+export async function recordSignals(
+  db: Executor,
+  p: { outletId: number; verdict: SignalVerdict; paywalled: boolean; at: number },
+): Promise<void> {
   const { verdict } = p;
   const found: [string, string, string][] = [];
-  if (verdict.tdm.reservation !== undefined) found.push(["tdm-reservation", verdict.tdm.source ?? "unknown", String(verdict.tdm.reservation)]);
+  if (verdict.tdm.reservation !== undefined)
+    found.push(["tdm-reservation", verdict.tdm.source ?? "unknown", String(verdict.tdm.reservation)]);
   if (verdict.tdm.policy) found.push(["tdm-policy", verdict.tdm.source ?? "unknown", verdict.tdm.policy]);
   for (const directive of verdict.robotsDirectives) found.push(["robots-directive", "page", directive]);
   if (verdict.contentUsage) found.push(["content-usage", "header", verdict.contentUsage]);
@@ -75,7 +79,10 @@ export async function recordSignals(db: Executor, p: { outletId: number; verdict
 }
 
 /** STO-2, DER-3: the numeric summary is all that is kept of an open body. */
-export async function recordBodySummary(db: Executor, p: { articleId: number; simhash: bigint; shingles: number; agencyCredit?: string; at: number }): Promise<void> {
+export async function recordBodySummary(
+  db: Executor,
+  p: { articleId: number; simhash: bigint; shingles: number; agencyCredit?: string; at: number },
+): Promise<void> {
   await db.execute(sql`
     insert into body_summaries (article_id, simhash, shingle_count, agency_credit, computed_at)
     values (${p.articleId}, ${p.simhash.toString()}::bigint, ${Math.min(p.shingles, 32_767)}, ${p.agencyCredit ?? null}, ${sqlTime(p.at)})

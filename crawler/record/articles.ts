@@ -21,7 +21,11 @@ export type DiscoveredIn = Exclude<SeenIn, "article">;
 /** A database handle or transaction that can also run prepared statements. */
 export type Recorder = Executor & Preparer;
 
-const FIRST_SEEN_IN = { feed: sql`first_seen_feed_at`, sitemap: sql`first_seen_sitemap_at`, frontpage: sql`first_seen_frontpage_at` } as const;
+const FIRST_SEEN_IN = {
+  feed: sql`first_seen_feed_at`,
+  sitemap: sql`first_seen_sitemap_at`,
+  frontpage: sql`first_seen_frontpage_at`,
+} as const;
 
 /** One sighting of an article. */
 export interface Sighting {
@@ -42,14 +46,21 @@ export function headlineHash(text: string): string {
   return createHash("sha256").update(normaliseHeadline(text)).digest("hex");
 }
 
-
 /** A PostgreSQL text[] literal (the driver would expand an empty JS array to nothing). */
 export function textArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
 }
 
 /** An article already stored, which of its facts are still unknown, and whether this sighting's headline was already known. */
-type KnownArticle = { id: number; url: string; no_date: boolean; no_section: boolean; no_authors: boolean; first_here: boolean; headline_seen: boolean };
+type KnownArticle = {
+  id: number;
+  url: string;
+  no_date: boolean;
+  no_section: boolean;
+  no_authors: boolean;
+  first_here: boolean;
+  headline_seen: boolean;
+};
 
 /** True when a sighting of a known article adds nothing to store (the usual case of a re-poll). */
 function nothingNew(k: KnownArticle, s: Sighting): boolean {
@@ -88,10 +99,20 @@ export async function recordSightings(db: Recorder, p: SightingsInput): Promise<
 }
 
 /** What `recordSightings` takes. */
-export interface SightingsInput { outletId: number; siteOf: (url: string) => string; via: DiscoveredIn; at: number; sightings: Sighting[] }
+export interface SightingsInput {
+  outletId: number;
+  siteOf: (url: string) => string;
+  via: DiscoveredIn;
+  at: number;
+  sightings: Sighting[];
+}
 
 /** What `recordNewSightings` returns: the article id of each URL, which URLs were new articles, which were seen here first. */
-export interface RecordedSightings { ids: Map<string, number>; created: Set<string>; firstHere: Set<string> }
+export interface RecordedSightings {
+  ids: Map<string, number>;
+  created: Set<string>;
+  firstHere: Set<string>;
+}
 
 /** What the first step found: ids of articles with nothing new, and what is left to write. */
 export interface SightingsPlan extends RecordedSightings {
@@ -131,7 +152,9 @@ export async function findSightings(db: Recorder, p: SightingsInput): Promise<Si
   const at = sqlTime(p.at);
   const firstSeenIn = FIRST_SEEN_IN[p.via];
   const sightings = [...unique.values()].map((s) => ({ ...s, key: headlineKey(s.headline) }));
-  const known = await executePrepared<KnownArticle>(db, sql`
+  const known = await executePrepared<KnownArticle>(
+    db,
+    sql`
     with v as (
       select * from unnest(${textArray(sightings.map((s) => s.url))}::text[], ${textArray(sightings.map((s) => s.key?.hash ?? ""))}::text[]) as v(url, text_hash)
     ), k as (
@@ -142,7 +165,8 @@ export async function findSightings(db: Recorder, p: SightingsInput): Promise<Si
       ${seenAgain(p.via, at, sql`k`, sql`k.id`, sql`k.text_hash`)}
     )
     select k.id, k.url, k.no_date, k.no_section, k.no_authors, k.first_here, u.article_id is not null as headline_seen
-    from k left join u on u.article_id = k.id`);
+    from k left join u on u.article_id = k.id`,
+  );
   const headlineSeen = new Set<string>();
   for (const k of known) {
     if (k.first_here) firstHere.add(k.url);
@@ -156,7 +180,10 @@ export async function findSightings(db: Recorder, p: SightingsInput): Promise<Si
     firstHere.add(url);
   }
   return {
-    input: p, ids, created, firstHere,
+    input: p,
+    ids,
+    created,
+    firstHere,
     rows: sightings.filter((s) => !ids.has(s.url)),
     unseenHeadlines: sightings.filter((s) => !headlineSeen.has(s.url)),
   };
@@ -171,9 +198,16 @@ export async function storeNewSightings(db: Executor, plan: SightingsPlan): Prom
   const firstSeenIn = FIRST_SEEN_IN[p.via];
   if (rows.length > 0) {
     // In URL order, so that two polls of one outlet lock its article rows in the same order.
-    const values = sql.join([...rows].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)).map((s) => sql`(
+    const values = sql.join(
+      [...rows]
+        .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
+        .map(
+          (s) => sql`(
       ${p.outletId}::int, ${s.url}::text, ${p.siteOf(s.url)}::text, ${s.publishedAt ? s.publishedAt.toISOString() : null}::timestamptz,
-      ${s.section ?? null}::text, ${textArray(s.authors ?? [])}::text[])`), sql`, `);
+      ${s.section ?? null}::text, ${textArray(s.authors ?? [])}::text[])`,
+        ),
+      sql`, `,
+    );
     const saved = await db.execute<{ id: number; url: string }>(sql`
       insert into articles (outlet_id, url, site_domain, published_at, section, authors, first_seen_at, first_seen_in, ${firstSeenIn}, read_due_at)
       select v.outlet_id, v.url, v.site_domain, v.published_at, v.section, v.authors, ${at}, ${p.via}, ${at}, ${at}
@@ -207,7 +241,10 @@ function seenAgain(via: SeenIn, at: string, source: SQL, articleId: SQL, textHas
  * versions are updated in one statement over arrays; only the rest are inserted (the
  * insert's conflict clause settles a race with another worker).
  */
-export async function recordHeadlines(db: Executor, p: { via: SeenIn; at: number; headlines: { articleId: number; text: string }[] }): Promise<void> {
+export async function recordHeadlines(
+  db: Executor,
+  p: { via: SeenIn; at: number; headlines: { articleId: number; text: string }[] },
+): Promise<void> {
   const byKey = new Map<string, { articleId: number; text: string; hash: string }>();
   for (const h of p.headlines) {
     const key = headlineKey(h.text);
@@ -217,11 +254,16 @@ export async function recordHeadlines(db: Executor, p: { via: SeenIn; at: number
   const items = [...byKey.values()];
   const at = sqlTime(p.at);
   const pairs = sql`unnest(${`{${items.map((h) => h.articleId).join(",")}}`}::bigint[], ${textArray(items.map((h) => h.hash))}::text[]) as v(article_id, text_hash)`;
-  const seen = await db.execute<{ article_id: number; text_hash: string }>(seenAgain(p.via, at, pairs, sql`v.article_id`, sql`v.text_hash`));
+  const seen = await db.execute<{ article_id: number; text_hash: string }>(
+    seenAgain(p.via, at, pairs, sql`v.article_id`, sql`v.text_hash`),
+  );
   const updated = new Set(seen.map((r) => `${Number(r.article_id)} ${r.text_hash}`));
   const fresh = items.filter((h) => !updated.has(`${h.articleId} ${h.hash}`));
   if (fresh.length === 0) return;
-  const hv = sql.join(fresh.map((h) => sql`(${h.articleId}::bigint, ${h.text}::text, ${h.hash}::text)`), sql`, `);
+  const hv = sql.join(
+    fresh.map((h) => sql`(${h.articleId}::bigint, ${h.text}::text, ${h.hash}::text)`),
+    sql`, `,
+  );
   await db.execute(sql`
     insert into headline_versions (article_id, text, text_hash, first_seen_at, last_seen_at, seen_in)
     select v.article_id, v.text, v.text_hash, ${at}, ${at}, array[${p.via}]::seen_in[]

@@ -13,8 +13,13 @@ import { fromSqlTime, sqlTime } from "../../db/sql-time";
 import { recordCapture, type Box } from "./frontpage";
 
 type SpanRow = {
-  previous_at: string | Date | null; article_id: number | string | null;
-  box_x: number | null; box_y: number | null; box_width: number | null; box_height: number | null; above_fold: boolean | null;
+  previous_at: string | Date | null;
+  article_id: number | string | null;
+  box_x: number | null;
+  box_y: number | null;
+  box_width: number | null;
+  box_height: number | null;
+  above_fold: boolean | null;
 };
 
 function boxOf(r: SpanRow): Box | undefined {
@@ -27,7 +32,10 @@ function boxOf(r: SpanRow): Box | undefined {
  * `{ changed: undefined }` when there is no earlier capture to confirm (nothing is written:
  * the list a 304 confirms is not known).
  */
-export async function recordConfirmedCapture(db: Db, p: { outletId: number; at: number; renderMode: "static" | "browser" }): Promise<{ changed: false | undefined }> {
+export async function recordConfirmedCapture(
+  db: Db,
+  p: { outletId: number; at: number; renderMode: "static" | "browser" },
+): Promise<{ changed: false | undefined }> {
   return transactionRetryingConflicts(db, async (tx) => {
     const rows = await tx.execute<SpanRow>(sql`
       select c.at as previous_at, s.article_id, s.box_x, s.box_y, s.box_width, s.box_height, s.above_fold

@@ -26,11 +26,20 @@ export async function exclusionTriggers(db: Db, now: number): Promise<DeletionTr
     from exclusions e
     ${outletOfExclusion}
     where e.scope = 'total' and e.applied_at is not null and e.applied_at <= ${sqlTime(now)} and e.withdrawn_at is null`);
-  return rows.map((r) => ({ outletId: r.outlet_id, reason: "exclusion", exclusionId: r.exclusion_id, triggeredAt: fromSqlTime(r.applied_at)! }));
+  return rows.map((r) => ({
+    outletId: r.outlet_id,
+    reason: "exclusion",
+    exclusionId: r.exclusion_id,
+    triggeredAt: fromSqlTime(r.applied_at)!,
+  }));
 }
 
 /** A front page's robots.txt as last read (parsed), for the robots-block trigger. */
-export async function frontPageRobotsFiles(db: Db): Promise<{ outlet_id: number; homepage: string; host: string; version_id: number; robots_txt: string; first_fetched_at: string | Date }[]> {
+export async function frontPageRobotsFiles(
+  db: Db,
+): Promise<
+  { outlet_id: number; homepage: string; host: string; version_id: number; robots_txt: string; first_fetched_at: string | Date }[]
+> {
   return db.execute(sql`
     select s.outlet_id, s.url as homepage, h.host, v.id as version_id, v.robots_txt, v.first_fetched_at
     from sources s
@@ -54,7 +63,9 @@ async function deleteArticleBatch(db: Db, outletId: number, counts: Counts, stor
     if (batch.length === 0) return 0;
     const ids = sql`${`{${batch.map((a) => a.id).join(",")}}`}::bigint[]`;
     for (const a of batch) if (a.story_id !== null) stories.add(Number(a.story_id));
-    const versions = await tx.execute<{ text_hash: string }>(sql`delete from headline_versions where article_id = any(${ids}) returning text_hash`);
+    const versions = await tx.execute<{ text_hash: string }>(
+      sql`delete from headline_versions where article_id = any(${ids}) returning text_hash`,
+    );
     for (const v of versions) hashes.add(v.text_hash);
     add(counts, "headline_versions", versions.length);
     for (const table of ["rank_spans", "story_fingerprints", "body_summaries"] as const) {
@@ -82,7 +93,9 @@ export async function deleteOutletData(db: Db, outletId: number, signal: AbortSi
     await db.execute(sql`
       update stories s set outlet_count = greatest(1, (select count(distinct a.outlet_id) from articles a where a.story_id = s.id))
       where s.id = any(${ids})`);
-    const gone = await db.execute(sql`delete from stories s where s.id = any(${ids}) and not exists (select 1 from articles a where a.story_id = s.id)`);
+    const gone = await db.execute(
+      sql`delete from stories s where s.id = any(${ids}) and not exists (select 1 from articles a where a.story_id = s.id)`,
+    );
     add(counts, "stories", gone.count ?? 0);
   }
   if (hashes.size > 0) {

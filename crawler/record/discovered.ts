@@ -8,7 +8,10 @@ import { parseRobots } from "../../lib/robots/robots";
 import type { ListingKind } from "../../lib/source-kinds";
 
 /** Propose `urls` as sources of `kind` for an outlet; returns how many were new. */
-export async function proposeSources(db: Db, p: { outletId: number; kind: ListingKind; urls: string[]; siteOf: (url: string) => string; intervalMinutes: number }): Promise<number> {
+export async function proposeSources(
+  db: Db,
+  p: { outletId: number; kind: ListingKind; urls: string[]; siteOf: (url: string) => string; intervalMinutes: number },
+): Promise<number> {
   let added = 0;
   for (const url of p.urls) {
     const rows = await db.execute(sql`

@@ -19,7 +19,11 @@ const DAY_MS = 86_400_000;
  * (crawler/jobs/verify-exclusions.ts lookGapMs): the first `freeLooks` every `checkEveryMs`,
  * then the gap doubles with each failed look, up to `maxGapMs`.
  */
-export interface LookSpacing { checkEveryMs: number; freeLooks: number; maxGapMs: number }
+export interface LookSpacing {
+  checkEveryMs: number;
+  freeLooks: number;
+  maxGapMs: number;
+}
 
 /** A form request still waiting for its token, inside its verification days. */
 function pendingAt(now: number) {

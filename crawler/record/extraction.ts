@@ -16,7 +16,10 @@ import { listingExtractionFailed, MEDIAN_CAPTURES } from "../../lib/collection/e
 export const EXTRACTION_FAILED = "extraction-failed";
 
 /** The link counts of the outlet's latest successful captures (latest first) and the source's failed extractions in a row. */
-export async function frontPageHistory(db: Executor, p: { outletId: number; sourceId: number }): Promise<{ recent: number[]; failures: number }> {
+export async function frontPageHistory(
+  db: Executor,
+  p: { outletId: number; sourceId: number },
+): Promise<{ recent: number[]; failures: number }> {
   const [row] = await db.execute<{ recent: number[] | null; failures: number | null }>(sql`
     select array(
         select link_count from frontpage_captures where outlet_id = ${p.outletId} and outcome = 'ok'
@@ -31,7 +34,10 @@ const failed = (sourceId: number, at: number) => sql`
   where id = ${sourceId}`;
 
 /** A front-page capture whose extraction failed: the capture row (with the links it did find) and the source's state; no span. */
-export async function recordFailedFrontPage(db: Executor, p: { sourceId: number; outletId: number; at: number; links: number; renderMode: "static" | "browser" }): Promise<void> {
+export async function recordFailedFrontPage(
+  db: Executor,
+  p: { sourceId: number; outletId: number; at: number; links: number; renderMode: "static" | "browser" },
+): Promise<void> {
   await db.execute(sql`
     with source as (${failed(p.sourceId, p.at)})
     insert into frontpage_captures (outlet_id, at, outcome, link_count, render_mode)

@@ -17,13 +17,25 @@ import { planSpans, type OpenSpan } from "./span-plan";
 export const TOP_POSITIONS = 10;
 
 /** A link's layout box at 1280×900 (browser mode, EXT-3). */
-export interface Box { x: number; y: number; width: number; height: number; aboveFold: boolean }
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  aboveFold: boolean;
+}
 
 /**
  * One successful capture: article ids by rank (1 = first), with boxes in browser mode.
  * `notModified` marks a `304` that confirmed the previous capture's list (confirmed-capture.ts).
  */
-export interface Capture { outletId: number; at: number; renderMode: "static" | "browser"; ranks: { articleId: number; rank: number; box?: Box }[]; notModified?: boolean }
+export interface Capture {
+  outletId: number;
+  at: number;
+  renderMode: "static" | "browser";
+  ranks: { articleId: number; rank: number; box?: Box }[];
+  notModified?: boolean;
+}
 
 /** True when the top positions differ between two captures (articles or their order). */
 export function topChanged(before: readonly number[], after: readonly number[], top = TOP_POSITIONS): boolean {
@@ -45,7 +57,11 @@ function pgArray(values: readonly (number | boolean | null | undefined)[]): stri
  * way. So another worker's capture, a rolled-back transaction or a deletion costs one
  * round trip more, never a wrong span.
  */
-interface Remembered { at: number; articleIds: number[]; positions: number[] }
+interface Remembered {
+  at: number;
+  articleIds: number[];
+  positions: number[];
+}
 const remembered = new Map<number, Remembered>();
 /** Outlets remembered (first in, first out): 300 spans each at most a few KB. */
 const REMEMBERED_OUTLETS = 2_000;
@@ -66,7 +82,10 @@ function planCapture(c: Capture, previousAt: number | undefined, open: OpenSpan[
   const ended = open.filter((s) => !extended.has(s.spanId)).map((s) => s.articleId);
   // A span keeps the box of the capture that opened it.
   const opened = plan.open.map(({ index, position }) => ({ ...ranks[index]!, position }));
-  const changed = topChanged(open.map((s) => s.articleId), ranks.map((r) => r.articleId));
+  const changed = topChanged(
+    open.map((s) => s.articleId),
+    ranks.map((r) => r.articleId),
+  );
   const stillOpen = [
     ...open.filter((s) => extended.has(s.spanId)).map((s) => ({ articleId: s.articleId, position: s.position, box: s.box })),
     ...opened.map((o) => ({ articleId: o.articleId, position: o.position, box: o.box })),
@@ -128,7 +147,9 @@ export async function recordCapture(tx: Executor, c: Capture, maxGapMs = 2 * 3_6
   const ranks = [...c.ranks].sort((x, y) => x.rank - y.rank).filter((r) => !seen.has(r.articleId) && seen.add(r.articleId));
   const known = remembered.get(c.outletId);
   if (known && known.at < c.at && !ranks.some((r) => r.box)) {
-    const open = known.articleIds.map((id, i) => ({ spanId: id, articleId: id, position: known.positions[i]! })).sort((a, b) => a.position - b.position);
+    const open = known.articleIds
+      .map((id, i) => ({ spanId: id, articleId: id, position: known.positions[i]! }))
+      .sort((a, b) => a.position - b.position);
     const w = planCapture(c, known.at, open, ranks, maxGapMs);
     const [row] = await tx.execute<{ ok: boolean }>(captureWrite(c, w, known));
     if (row?.ok) {
@@ -151,14 +172,19 @@ export async function recordCapture(tx: Executor, c: Capture, maxGapMs = 2 * 3_6
 type OpenRow = { article_id: number; position: number; box_width: number | null; box_height: number | null; above_fold: boolean | null };
 
 function toOpenSpan(r: OpenRow): OpenSpan {
-  const box = r.box_width === null || r.box_height === null || r.above_fold === null
-    ? undefined : { width: Number(r.box_width), height: Number(r.box_height), aboveFold: r.above_fold };
+  const box =
+    r.box_width === null || r.box_height === null || r.above_fold === null
+      ? undefined
+      : { width: Number(r.box_width), height: Number(r.box_height), aboveFold: r.above_fold };
   // An article has one open span at most, so its id names the span.
   return { spanId: Number(r.article_id), articleId: Number(r.article_id), position: Number(r.position), box };
 }
 
 /** Record a failed capture attempt (BLK-7 shares are computed from these). */
-export async function recordFailedCapture(db: Db, p: { outletId: number; at: number; outcome: string; renderMode: "static" | "browser" }): Promise<void> {
+export async function recordFailedCapture(
+  db: Db,
+  p: { outletId: number; at: number; outcome: string; renderMode: "static" | "browser" },
+): Promise<void> {
   await db.execute(sql`
     insert into frontpage_captures (outlet_id, at, outcome, link_count, render_mode)
     values (${p.outletId}, ${sqlTime(p.at)}, ${p.outcome}, 0, ${p.renderMode})`);

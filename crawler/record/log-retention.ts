@@ -23,7 +23,9 @@ export async function pruneLogs(db: Executor, windows: Config["retention"], now:
   const count = async (statement: ReturnType<typeof sql>) => (await db.execute(statement)).count ?? 0;
   return {
     fetch_log: await count(sql`delete from fetch_log where at < ${before(windows.requestsDays)}`),
-    frontpage_captures: await count(sql`delete from frontpage_captures where outcome <> 'ok' and at < ${before(windows.failedCapturesDays)}`),
+    frontpage_captures: await count(
+      sql`delete from frontpage_captures where outcome <> 'ok' and at < ${before(windows.failedCapturesDays)}`,
+    ),
     probes: await count(sql`delete from probes where at < ${before(windows.probesDays)}`),
     form_submissions: await count(sql`delete from form_submissions where at < ${before(windows.formAttemptsDays)}`),
     // Expired sessions open nothing; they go at once.

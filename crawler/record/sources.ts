@@ -31,7 +31,10 @@ export async function claimProbe(db: Executor, p: { domain: string; now: number;
 }
 
 /** BLK-2: a probe's answer, for the outlet's record of its closed front page. */
-export async function recordProbe(db: Executor, p: { domain: string; outletId: number; url: string; at: number; status: number | null; answered: boolean }): Promise<void> {
+export async function recordProbe(
+  db: Executor,
+  p: { domain: string; outletId: number; url: string; at: number; status: number | null; answered: boolean },
+): Promise<void> {
   await db.execute(sql`
     insert into probes (site_domain, outlet_id, url, at, status, answered)
     values (${p.domain}, ${p.outletId}, ${p.url}, ${sqlTime(p.at)}, ${p.status}, ${p.answered})`);
@@ -42,12 +45,17 @@ export async function recordProbe(db: Executor, p: { domain: string; outletId: n
  * probe an hour later (BLK-2), so its site's probe clock starts at the block.
  */
 export async function recordSourceClosed(db: Executor, p: { sourceId: number; now: number; startProbeClockOf?: string }): Promise<void> {
-  await db.execute(sql`update sources set closed_since = coalesce(closed_since, ${sqlTime(p.now)}), last_failure_at = ${sqlTime(p.now)} where id = ${p.sourceId}`);
+  await db.execute(
+    sql`update sources set closed_since = coalesce(closed_since, ${sqlTime(p.now)}), last_failure_at = ${sqlTime(p.now)} where id = ${p.sourceId}`,
+  );
   if (p.startProbeClockOf) await db.execute(sql`update sites set last_probe_at = ${sqlTime(p.now)} where domain = ${p.startProbeClockOf}`);
 }
 
 /** BLK-6: a failed poll counted, with the pause it earned (none for front pages) and whether the source is now dead. */
-export async function recordSourceFailure(db: Executor, p: { sourceId: number; now: number; pause?: { pauseMs: number; dead: boolean } }): Promise<void> {
+export async function recordSourceFailure(
+  db: Executor,
+  p: { sourceId: number; now: number; pause?: { pauseMs: number; dead: boolean } },
+): Promise<void> {
   await db.execute(sql`
     update sources set consecutive_failures = consecutive_failures + 1, last_failure_at = ${sqlTime(p.now)},
       failing_since = coalesce(failing_since, ${sqlTime(p.now)}),

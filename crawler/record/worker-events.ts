@@ -22,7 +22,15 @@ const MAX_BUFFERED = 200;
 export const COALESCED_EVENTS: ReadonlySet<string> = new Set(["database.slow", "database.unavailable"]);
 const MINUTE_MS = 60_000;
 
-interface EventRow { at: number; level: string; component: string; event: string; fields: Record<string, unknown>; count: number; minute?: number }
+interface EventRow {
+  at: number;
+  level: string;
+  component: string;
+  event: string;
+  fields: Record<string, unknown>;
+  count: number;
+  minute?: number;
+}
 
 const sameMinuteRow = (a: EventRow, b: EventRow) =>
   a.minute !== undefined && a.minute === b.minute && a.event === b.event && a.level === b.level && a.component === b.component;
@@ -55,13 +63,22 @@ export function createWorkerEventRecorder(o: { workerId: string; flushEveryMs?: 
     buffer = [];
     flushing = (async () => {
       try {
-        const values = sql.join(rows.map((r) => sql`(${sqlTime(r.at)}::timestamptz, ${r.level}, ${o.workerId}, ${r.component}, ${r.event}, ${JSON.stringify(r.fields)}::jsonb,
-          ${r.count}::int, ${r.minute === undefined ? null : sqlTime(r.minute)}::timestamptz)`), sql`, `);
+        const values = sql.join(
+          rows.map(
+            (
+              r,
+            ) => sql`(${sqlTime(r.at)}::timestamptz, ${r.level}, ${o.workerId}, ${r.component}, ${r.event}, ${JSON.stringify(r.fields)}::jsonb,
+          ${r.count}::int, ${r.minute === undefined ? null : sqlTime(r.minute)}::timestamptz)`,
+          ),
+          sql`, `,
+        );
         // A coalesced row of a minute already written grows; every other line is a row of its own (its minute is null).
         await db!.execute(sql`insert into worker_events (at, level, worker_id, component, event, fields, count, minute) values ${values}
           on conflict (worker_id, level, component, event, minute) do update
           set count = worker_events.count + excluded.count, fields = excluded.fields`);
-        await db!.execute(sql`delete from worker_events where id <= (select id from worker_events order by id desc offset ${KEEP_WORKER_EVENTS} limit 1)`);
+        await db!.execute(
+          sql`delete from worker_events where id <= (select id from worker_events order by id desc offset ${KEEP_WORKER_EVENTS} limit 1)`,
+        );
       } catch {
         buffer = requeue(rows, buffer).slice(-MAX_BUFFERED);
       } finally {

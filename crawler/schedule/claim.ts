@@ -36,20 +36,37 @@ export interface Job {
 }
 
 /** A response's validators for the next conditional request (either may be absent). */
-export interface Validators { etag: string | null; lastModified: string | null }
+export interface Validators {
+  etag: string | null;
+  lastModified: string | null;
+}
 
 /** What a source's past polls left (SPEC BLK-1, BLK-6). */
-export interface SourceState { closedSince?: number; consecutiveFailures: number; failingSince?: number }
+export interface SourceState {
+  closedSince?: number;
+  consecutiveFailures: number;
+  failingSince?: number;
+}
 
 type Row = {
-  id: number; outlet_id: number; slug: string; timezone: string; kind: Job["kind"]; url: string; interval_minutes: number;
-  etag: string | null; last_modified: string | null;
-  closed_since: string | Date | null; consecutive_failures: number | null; failing_since: string | Date | null; site_ready_at: string | Date | null;
+  id: number;
+  outlet_id: number;
+  slug: string;
+  timezone: string;
+  kind: Job["kind"];
+  url: string;
+  interval_minutes: number;
+  etag: string | null;
+  last_modified: string | null;
+  closed_since: string | Date | null;
+  consecutive_failures: number | null;
+  failing_since: string | Date | null;
+  site_ready_at: string | Date | null;
 };
 
 /** The site's pacing time, for the job to wait before its first try (one round trip less). */
-const siteReadyAt = (site: ReturnType<typeof sql>) => sql`(select st.next_allowed_at from sites st where st.domain = ${site}) as site_ready_at`;
-
+const siteReadyAt = (site: ReturnType<typeof sql>) =>
+  sql`(select st.next_allowed_at from sites st where st.domain = ${site}) as site_ready_at`;
 
 /** A source poll `s2` (of outlet `o2`) that may run at `now`: active, due, not paused, not leased. */
 const pollIsDue = (now: string) => sql`
@@ -148,7 +165,10 @@ const settleSites = (now: string, budget: number) => sql`
  * would only queue behind the site's lease); source polls first, most overdue first,
  * then article reads of sites still within today's budget.
  */
-export async function claimDueJobs(db: Db, p: { workerId: string; now: number; leaseMs: number; limit: number; articleDailyBudget?: number }): Promise<Job[]> {
+export async function claimDueJobs(
+  db: Db,
+  p: { workerId: string; now: number; leaseMs: number; limit: number; articleDailyBudget?: number },
+): Promise<Job[]> {
   // No transaction: each statement claims on its own (`skip locked`, leases), and `db.execute`
   // sends unnamed statements, which PostgreSQL plans for the values of each call (a generic
   // plan, which misjudged the number of due rows, only comes with named prepared statements).
@@ -174,7 +194,10 @@ const sitesLooked = (until: Date) => sql`
       from candidates c
       where c.domain in (select site_domain from claimed) or not c.open or c.id is null`;
 
-async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs: number; limit: number; articleDailyBudget?: number }): Promise<Job[]> {
+async function claimIn(
+  db: Executor,
+  p: { workerId: string; now: number; leaseMs: number; limit: number; articleDailyBudget?: number },
+): Promise<Job[]> {
   const now = sqlTime(p.now); // postgres.js takes timestamps as ISO strings in raw SQL
   const until = new Date(p.now + p.leaseMs);
   const budget = p.articleDailyBudget ?? 500;
@@ -207,7 +230,10 @@ async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs
     ${settleSites(now, budget)}
     select * from claimed`);
   const room = p.limit - polls.length;
-  const reads = room <= 0 ? [] : await db.execute<Row>(sql`
+  const reads =
+    room <= 0
+      ? []
+      : await db.execute<Row>(sql`
     -- SCH-3: claim of article reads
     with woken as (${wokenSites(now, room)}),
     candidates as (${candidatesOf(now, sql`due.read_due_at`)}
@@ -236,11 +262,25 @@ async function claimIn(db: Executor, p: { workerId: string; now: number; leaseMs
 
 function jobOf(r: Row, until: Date): Job {
   return {
-    sourceId: r.id, outletId: r.outlet_id, outletSlug: r.slug, timezone: r.timezone, kind: r.kind, url: r.url,
-    intervalMinutes: r.interval_minutes, etag: r.etag, lastModified: r.last_modified, leaseUntil: until,
-    ...(r.kind === "article" ? {} : {
-      state: { closedSince: fromSqlTime(r.closed_since), consecutiveFailures: r.consecutive_failures ?? 0, failingSince: fromSqlTime(r.failing_since) },
-    }),
+    sourceId: r.id,
+    outletId: r.outlet_id,
+    outletSlug: r.slug,
+    timezone: r.timezone,
+    kind: r.kind,
+    url: r.url,
+    intervalMinutes: r.interval_minutes,
+    etag: r.etag,
+    lastModified: r.last_modified,
+    leaseUntil: until,
+    ...(r.kind === "article"
+      ? {}
+      : {
+          state: {
+            closedSince: fromSqlTime(r.closed_since),
+            consecutiveFailures: r.consecutive_failures ?? 0,
+            failingSince: fromSqlTime(r.failing_since),
+          },
+        }),
     ...(r.site_ready_at === null ? {} : { siteReadyAt: fromSqlTime(r.site_ready_at) }),
   };
 }
@@ -251,10 +291,15 @@ function jobOf(r: Row, until: Date): Job {
  * leased, site not in back-off). The site stays in one worker's hands while it has due
  * polls, so its next request waits only for its pacing, not for the next claim round.
  */
-export async function completeAndClaimNext(db: Db, p: { job: Job; workerId: string; nextDueAt: number; validators?: Validators; now: number; leaseMs: number }): Promise<{ completed: boolean; next?: Job }> {
+export async function completeAndClaimNext(
+  db: Db,
+  p: { job: Job; workerId: string; nextDueAt: number; validators?: Validators; now: number; leaseMs: number },
+): Promise<{ completed: boolean; next?: Job }> {
   const now = sqlTime(p.now);
   const until = new Date(p.now + p.leaseMs);
-  const [row] = await executePrepared<Row & { completed: boolean }>(db, sql`
+  const [row] = await executePrepared<Row & { completed: boolean }>(
+    db,
+    sql`
     with done as (
       update sources set lease_owner = null, lease_until = null, next_due_at = ${sqlTime(p.nextDueAt)}::timestamptz, ${storeValidators(p.validators)}
       where id = ${p.job.sourceId}::int and lease_owner = ${p.workerId}::text returning id, site_domain
@@ -273,7 +318,8 @@ export async function completeAndClaimNext(db: Db, p: { job: Job; workerId: stri
       returning s.id, s.outlet_id, o.slug, o.timezone, s.kind, s.url, s.interval_minutes, s.etag, s.last_modified,
         s.closed_since, s.consecutive_failures, s.failing_since, ${siteReadyAt(sql`s.site_domain`)}
     )
-    select exists (select 1 from done) as completed, taken.* from (select 1) as one left join taken on true`);
+    select exists (select 1 from done) as completed, taken.* from (select 1) as one left join taken on true`,
+  );
   const completed = row?.completed === true;
   return { completed, ...(row && row.id !== null ? { next: jobOf(row, until) } : {}) };
 }
@@ -287,14 +333,21 @@ const storeValidators = (v: Validators | undefined) =>
  * when to try again, or never once read); a lost lease changes nothing.
  */
 export async function completeJob(db: Db, p: { job: Job; workerId: string; nextDueAt: number; validators?: Validators }): Promise<boolean> {
-  const rows = p.job.kind === "article"
-    ? await executePrepared(db, sql`
+  const rows =
+    p.job.kind === "article"
+      ? await executePrepared(
+          db,
+          sql`
         update articles set read_lease_owner = null, read_lease_until = null,
           read_due_at = case when read_at is null then ${sqlTime(p.nextDueAt)}::timestamptz else null end
-        where id = ${p.job.sourceId} and read_lease_owner = ${p.workerId} returning id`)
-    : await executePrepared(db, sql`
+        where id = ${p.job.sourceId} and read_lease_owner = ${p.workerId} returning id`,
+        )
+      : await executePrepared(
+          db,
+          sql`
         update sources set lease_owner = null, lease_until = null, next_due_at = ${sqlTime(p.nextDueAt)}::timestamptz, ${storeValidators(p.validators)}
-        where id = ${p.job.sourceId}::int and lease_owner = ${p.workerId}::text returning id`);
+        where id = ${p.job.sourceId}::int and lease_owner = ${p.workerId}::text returning id`,
+        );
   return rows.length === 1;
 }
 

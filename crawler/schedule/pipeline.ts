@@ -7,10 +7,7 @@
 import type { Job, Validators } from "./claim";
 
 /** The gate's decision about a planned fetch (docs/style.md "Composing the policy pieces"). */
-export type Verdict =
-  | { kind: "go" }
-  | { kind: "wait"; until: number; why: "pacing" | "backoff" }
-  | { kind: "skip"; why: string };
+export type Verdict = { kind: "go" } | { kind: "wait"; until: number; why: "pacing" | "backoff" } | { kind: "skip"; why: string };
 
 /** What a job ended with, for the log and the schedule. */
 export interface JobOutcome {

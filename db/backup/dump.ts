@@ -48,7 +48,13 @@ export async function writeBackup(sql: postgres.Sql, file: string): Promise<Back
         const [count] = await tx.unsafe<{ n: string }[]>(`select count(*)::text as n from ${ident(name)}`);
         infos.push({ name, columns, rows: Number(count?.n ?? 0) });
       }
-      header = { format: "hemeroscopio-backup", version: 1, createdAt: new Date(started?.at ?? Date.now()).toISOString(), migrations: await appliedMigrations(tx), tables: infos };
+      header = {
+        format: "hemeroscopio-backup",
+        version: 1,
+        createdAt: new Date(started?.at ?? Date.now()).toISOString(),
+        migrations: await appliedMigrations(tx),
+        tables: infos,
+      };
       await write(`${JSON.stringify(header)}\n`);
       for (const { name, columns } of tables) {
         await write(`\\table ${name}\n`);

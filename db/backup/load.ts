@@ -68,6 +68,8 @@ async function prepareSchema(sql: postgres.Sql, url: string, header: BackupHeade
   await migrateDatabase(url);
   const current = await appliedMigrations(sql);
   if (current.join() !== header.migrations.join()) {
-    throw new Error(`the backup was made with ${header.migrations.length} migrations and this code has ${current.length} (or other ones); restore it with the version of Hemeroscopio that made it`);
+    throw new Error(
+      `the backup was made with ${header.migrations.length} migrations and this code has ${current.length} (or other ones); restore it with the version of Hemeroscopio that made it`,
+    );
   }
 }

@@ -50,7 +50,8 @@ async function planDrops(file: string, outletIds: ReadonlySet<string>) {
   await eachBackupLine(file, (_line, table, field) => {
     if (!field) return;
     if (table === "articles" && !articles.has(field("id")) && stories.has(field("story_id"))) sharedStories.add(field("story_id"));
-    if (table === "headline_versions" && !articles.has(field("article_id")) && hashes.has(field("text_hash"))) sharedHashes.add(field("text_hash"));
+    if (table === "headline_versions" && !articles.has(field("article_id")) && hashes.has(field("text_hash")))
+      sharedHashes.add(field("text_hash"));
   });
   return (table: string, field: FieldOf): boolean => {
     if ((OUTLET_TABLES as readonly string[]).includes(table)) return outletIds.has(field("outlet_id"));

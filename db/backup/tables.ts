@@ -81,7 +81,9 @@ export async function resetSequences(sql: postgres.TransactionSql): Promise<void
     join pg_class t on t.oid = d.refobjid join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
     where s.relkind = 'S' and t.relnamespace = 'public'::regnamespace`;
   for (const { table, column, sequence } of owned) {
-    await sql.unsafe(`select setval('${sequence.replace(/'/g, "''")}', coalesce((select max(${ident(column)}) from ${ident(table)}), 0) + 1, false)`);
+    await sql.unsafe(
+      `select setval('${sequence.replace(/'/g, "''")}', coalesce((select max(${ident(column)}) from ${ident(table)}), 0) + 1, false)`,
+    );
   }
 }
 
@@ -91,5 +93,8 @@ export function ident(name: string): string {
 }
 
 function unquote(regclass: string): string {
-  return regclass.replace(/^public\./, "").replace(/^"(.*)"$/, "$1").replace(/""/g, '"');
+  return regclass
+    .replace(/^public\./, "")
+    .replace(/^"(.*)"$/, "$1")
+    .replace(/""/g, '"');
 }

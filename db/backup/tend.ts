@@ -48,7 +48,10 @@ export async function deletionsForBackups(db: Executor): Promise<BackupDeletion[
 }
 
 /** The deletions a backup still holds rows of: made before the last sweep and not rewritten since. */
-export function pendingScrubs(header: Pick<BackupHeader, "createdAt" | "scrubbed">, deletions: readonly BackupDeletion[]): BackupDeletion[] {
+export function pendingScrubs(
+  header: Pick<BackupHeader, "createdAt" | "scrubbed">,
+  deletions: readonly BackupDeletion[],
+): BackupDeletion[] {
   const made = Date.parse(header.createdAt);
   return deletions.filter((d) => {
     const covered = header.scrubbed?.[String(d.outletId)];
@@ -57,7 +60,13 @@ export function pendingScrubs(header: Pick<BackupHeader, "createdAt" | "scrubbed
 }
 
 /** Rotate and scrub the backups in `dir`. */
-export async function tendBackups(o: { dir: string; keep: number; now: number; deletions: readonly BackupDeletion[]; log: Logger }): Promise<TendReport> {
+export async function tendBackups(o: {
+  dir: string;
+  keep: number;
+  now: number;
+  deletions: readonly BackupDeletion[];
+  log: Logger;
+}): Promise<TendReport> {
   const report: TendReport = { rotated: [], scrubbed: [], dropped: [] };
   const names = await fs.readdir(o.dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [] as string[];

@@ -20,7 +20,10 @@ export function captureCounts(outletId: SQL, from: string): SQL {
  * SCH-3) and how many failed. An article robots.txt kept us from reading was not an attempt.
  */
 export function readCounts(outletId: SQL, from: string): SQL {
-  const successes = sql.join(READ_SUCCESSES.map((s) => sql`${s}`), sql`, `);
+  const successes = sql.join(
+    READ_SUCCESSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
   return sql`(
     select count(*)::int as attempts, count(*) filter (where read_outcome not in (${successes}))::int as failures
     from articles where outlet_id = ${outletId} and first_seen_at >= ${from}::timestamptz

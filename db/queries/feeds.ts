@@ -15,7 +15,15 @@ import { notExcluded, outletArticlesSeenBetween, time } from "./page-sql";
 export const FEED_ENTRIES = 50;
 
 /** One event of a feed: `key` is stable (built from record ids and first-seen instants). */
-export interface FeedEvent { key: string; at: number; articleId: number; headline: string; before?: string; outletName?: string; kind: "rewrite" | "outlet" | "front-page" }
+export interface FeedEvent {
+  key: string;
+  at: number;
+  articleId: number;
+  headline: string;
+  before?: string;
+  outletName?: string;
+  kind: "rewrite" | "outlet" | "front-page";
+}
 
 /** The key of a headline version, the same in every feed: its article and when it was first seen. */
 const versionKey = (articleId: number, firstSeen: number) => `titular/${articleId}/${firstSeen}`;
@@ -34,14 +42,25 @@ export async function loadOutletRewrites(db: Executor, outletId: number, policy:
   return rows.map((r) => {
     const articleId = Number(r.article_id);
     const at = time(r.first_seen_at)!;
-    return { key: versionKey(articleId, at), at, articleId, kind: "rewrite", headline: headlineForDisplay(policy, r.text), before: headlineForDisplay(policy, r.before) };
+    return {
+      key: versionKey(articleId, at),
+      at,
+      articleId,
+      kind: "rewrite",
+      headline: headlineForDisplay(policy, r.text),
+      before: headlineForDisplay(policy, r.before),
+    };
   });
 }
 
 /** A story's events, newest first: each outlet's first article, each headline rewrite, each front-page arrival (unless positions are withheld). */
 export async function loadStoryEvents(db: Executor, policies: Policies, storyId: number): Promise<FeedEvent[]> {
   const rows = await db.execute<{
-    id: string | number; outlet_id: number; name: string; first_seen_at: string | Date; first_seen_frontpage_at: string | Date | null;
+    id: string | number;
+    outlet_id: number;
+    name: string;
+    first_seen_at: string | Date;
+    first_seen_frontpage_at: string | Date | null;
     versions: { text: string; first_seen_at: string }[];
   }>(sql`
     select a.id, a.outlet_id, o.name, a.first_seen_at, a.first_seen_frontpage_at,
@@ -56,16 +75,43 @@ export async function loadStoryEvents(db: Executor, policies: Policies, storyId:
     const policy = policies.forOutlet(r.outlet_id);
     const articleId = Number(r.id);
     const versions = (r.versions ?? []).map((v) => ({ text: headlineForDisplay(policy, v.text), at: time(v.first_seen_at)! }));
-    const headlineAt = (at: number) => [...versions].reverse().find((v) => v.at <= at)?.text ?? versions[0]?.text ?? "(sin titular registrado)";
+    const headlineAt = (at: number) =>
+      [...versions].reverse().find((v) => v.at <= at)?.text ?? versions[0]?.text ?? "(sin titular registrado)";
     const firstSeen = time(r.first_seen_at)!;
     if (!outletsSeen.has(r.outlet_id)) {
       outletsSeen.add(r.outlet_id);
-      events.push({ key: `historia/${storyId}/cabecera/${r.outlet_id}`, at: firstSeen, articleId, kind: "outlet", outletName: r.name, headline: headlineAt(firstSeen) });
+      events.push({
+        key: `historia/${storyId}/cabecera/${r.outlet_id}`,
+        at: firstSeen,
+        articleId,
+        kind: "outlet",
+        outletName: r.name,
+        headline: headlineAt(firstSeen),
+      });
     }
-    versions.slice(1).forEach((v, i) => events.push({ key: versionKey(articleId, v.at), at: v.at, articleId, kind: "rewrite", outletName: r.name, headline: v.text, before: versions[i]!.text }));
+    versions
+      .slice(1)
+      .forEach((v, i) =>
+        events.push({
+          key: versionKey(articleId, v.at),
+          at: v.at,
+          articleId,
+          kind: "rewrite",
+          outletName: r.name,
+          headline: v.text,
+          before: versions[i]!.text,
+        }),
+      );
     const front = time(r.first_seen_frontpage_at);
     if (front !== null && policy.positions) {
-      events.push({ key: `portada/${articleId}`, at: front, articleId, kind: "front-page", outletName: r.name, headline: headlineAt(front) });
+      events.push({
+        key: `portada/${articleId}`,
+        at: front,
+        articleId,
+        kind: "front-page",
+        outletName: r.name,
+        headline: headlineAt(front),
+      });
     }
   }
   return events.sort((x, y) => y.at - x.at || x.key.localeCompare(y.key)).slice(0, FEED_ENTRIES);

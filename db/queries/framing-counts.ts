@@ -10,14 +10,21 @@ import type { Executor } from "../client";
 import type { Window } from "./page-sql";
 
 /** One outlet's framed headlines and how many carry each letter. */
-export interface FramingCounts { outletId: number; headlines: number; letters: Record<string, number> }
+export interface FramingCounts {
+  outletId: number;
+  headlines: number;
+  letters: Record<string, number>;
+}
 
 /** Counts per outlet in `outletIds` over `window`; every outlet asked for is in the answer. */
 export async function loadFramingCounts(db: Executor, outletIds: readonly number[], { start, end }: Window): Promise<FramingCounts[]> {
   if (outletIds.length === 0) return [];
   const rows = await db.execute<{ outlet_id: number; letter: string; n: number }>(sql`
     select o.id as outlet_id, f.letter, count(*)::int as n
-    from unnest(array[${sql.join(outletIds.map((id) => sql`${id}::int`), sql`, `)}]) as o(id)
+    from unnest(array[${sql.join(
+      outletIds.map((id) => sql`${id}::int`),
+      sql`, `,
+    )}]) as o(id)
     cross join lateral (
       select fr.letter from articles a join headline_versions hv on hv.article_id = a.id join framing fr on fr.text_hash = hv.text_hash
       where a.outlet_id = o.id and a.first_seen_at >= ${new Date(start).toISOString()}::timestamptz and a.first_seen_at <= ${new Date(end).toISOString()}::timestamptz

@@ -8,7 +8,10 @@ import { fromSqlTime } from "../sql-time";
 
 /** `(1, 2, 3)` (or quoted texts) for an `in` list; callers guard the empty list. */
 export function idList(ids: readonly (number | string)[]): SQL {
-  return sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+  return sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 }
 
 /** `and <column> not in (…)` for the outlets under `total`, or nothing when there are none (PUB-6). */
@@ -31,7 +34,10 @@ export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 
 /** A period a figure is measured over: [start, end] in epoch ms. */
-export interface Window { start: number; end: number }
+export interface Window {
+  start: number;
+  end: number;
+}
 
 /** The `ms` before `now`: a section's default recent window. */
 export function recentWindow(now: number, ms: number): Window {

@@ -31,13 +31,28 @@ export function originOf(url: string): string | undefined {
 export async function loadRobotsStates(db: Executor, origins: readonly string[]): Promise<Map<string, RobotsState>> {
   const wanted = [...new Set(origins)];
   if (wanted.length === 0) return new Map();
-  const rows = await db.execute<{ host: string; robots_access: string | null; robots_fetched_at: string | Date | null; sha256: string | null;
-    first_fetched_at: string | Date | null; robots_txt: string | null }>(sql`
+  const rows = await db.execute<{
+    host: string;
+    robots_access: string | null;
+    robots_fetched_at: string | Date | null;
+    sha256: string | null;
+    first_fetched_at: string | Date | null;
+    robots_txt: string | null;
+  }>(sql`
     select h.host, h.robots_access, h.robots_fetched_at, v.sha256, v.first_fetched_at, v.robots_txt
     from hosts h left join robots_versions v on v.id = h.robots_version_id
     where h.host in ${idList(wanted)} order by h.host`);
-  return new Map(rows.map((h) => [h.host, {
-    origin: h.host, access: h.robots_access, checkedAt: time(h.robots_fetched_at), sha256: h.sha256,
-    firstFetchedAt: time(h.first_fetched_at), text: h.robots_txt,
-  }]));
+  return new Map(
+    rows.map((h) => [
+      h.host,
+      {
+        origin: h.host,
+        access: h.robots_access,
+        checkedAt: time(h.robots_fetched_at),
+        sha256: h.sha256,
+        firstFetchedAt: time(h.first_fetched_at),
+        text: h.robots_txt,
+      },
+    ]),
+  );
 }

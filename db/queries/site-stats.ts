@@ -7,6 +7,9 @@ import { loadPolicies } from "../policies-in-force";
 
 /** Number of outlets currently followed and shown: active, not excluded in full (PUB-6). */
 export async function countActiveOutlets(db: Db): Promise<number> {
-  const [rows, policies] = await Promise.all([db.select({ id: outlets.id }).from(outlets).where(eq(outlets.active, true)), loadPolicies(db)]);
+  const [rows, policies] = await Promise.all([
+    db.select({ id: outlets.id }).from(outlets).where(eq(outlets.active, true)),
+    loadPolicies(db),
+  ]);
   return rows.filter((r) => !policies.forOutlet(r.id).excluded).length;
 }

@@ -1,8 +1,6 @@
 /** Derived numeric rows (SPEC STO-2, DER-*): features, framing, fingerprints, body summaries. */
 import { sql } from "drizzle-orm";
-import {
-  bigint, boolean, index, integer, pgTable, real, smallint, text, timestamp,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, real, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { articles } from "./articles";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -36,22 +34,36 @@ export const framing = pgTable("framing", {
  * Story fingerprints: deleted 72 h after capture (DER-2, STO-4). `token_hashes` holds a flag
  * (whether a lede was read) and the weighted token hashes of lib/analysis/fingerprint.ts.
  */
-export const storyFingerprints = pgTable("story_fingerprints", {
-  articleId: bigint("article_id", { mode: "number" }).primaryKey().references(() => articles.id, { onDelete: "cascade" }),
-  tokenHashes: integer("token_hashes").array().notNull(),
-  capturedAt: ts("captured_at").notNull(),
-  /** When the clustering step placed it (or found no match); null while pending. */
-  clusteredAt: ts("clustered_at"),
-}, (t) => [
-  index("story_fingerprints_captured").on(t.capturedAt),
-  index("story_fingerprints_pending").on(t.capturedAt).where(sql`${t.clusteredAt} is null`),
-]);
+export const storyFingerprints = pgTable(
+  "story_fingerprints",
+  {
+    articleId: bigint("article_id", { mode: "number" })
+      .primaryKey()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    tokenHashes: integer("token_hashes").array().notNull(),
+    capturedAt: ts("captured_at").notNull(),
+    /** When the clustering step placed it (or found no match); null while pending. */
+    clusteredAt: ts("clustered_at"),
+  },
+  (t) => [
+    index("story_fingerprints_captured").on(t.capturedAt),
+    index("story_fingerprints_pending")
+      .on(t.capturedAt)
+      .where(sql`${t.clusteredAt} is null`),
+  ],
+);
 
 /** Numeric summary of an open body (DER-3): a 64-bit SimHash, never the text. */
-export const bodySummaries = pgTable("body_summaries", {
-  articleId: bigint("article_id", { mode: "number" }).primaryKey().references(() => articles.id, { onDelete: "cascade" }),
-  simhash: bigint("simhash", { mode: "bigint" }).notNull(),
-  shingleCount: smallint("shingle_count").notNull(),
-  agencyCredit: text("agency_credit"),
-  computedAt: ts("computed_at").notNull(),
-}, (t) => [index("body_summaries_computed").on(t.computedAt)]);
+export const bodySummaries = pgTable(
+  "body_summaries",
+  {
+    articleId: bigint("article_id", { mode: "number" })
+      .primaryKey()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    simhash: bigint("simhash", { mode: "bigint" }).notNull(),
+    shingleCount: smallint("shingle_count").notNull(),
+    agencyCredit: text("agency_credit"),
+    computedAt: ts("computed_at").notNull(),
+  },
+  (t) => [index("body_summaries_computed").on(t.computedAt)],
+);

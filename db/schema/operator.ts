@@ -39,23 +39,24 @@ export const appState = pgTable("app_state", {
  * copy of their warn and error log lines, which hold identifiers, counts and short error
  * messages, never page text (STO-3). Bounded: the worker keeps the newest rows only.
  */
-export const workerEvents = pgTable("worker_events", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  at: ts("at").notNull(),
-  level: text("level").notNull(),
-  workerId: text("worker_id"),
-  component: text("component").notNull(),
-  event: text("event").notNull(),
-  /** The log line's other fields (of the latest line, for a coalesced row). */
-  fields: jsonb("fields").notNull(),
-  /** OPS-5: lines this row stands for; more than one for a coalesced event repeated within a minute. */
-  count: integer("count").notNull().default(1),
-  /** OPS-5: the minute a coalesced row covers (null for a line kept on its own). */
-  minute: ts("minute"),
-}, (t) => [
-  index("worker_events_at").on(t.at),
-  uniqueIndex("worker_events_minute").on(t.workerId, t.level, t.component, t.event, t.minute),
-]);
+export const workerEvents = pgTable(
+  "worker_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: ts("at").notNull(),
+    level: text("level").notNull(),
+    workerId: text("worker_id"),
+    component: text("component").notNull(),
+    event: text("event").notNull(),
+    /** The log line's other fields (of the latest line, for a coalesced row). */
+    fields: jsonb("fields").notNull(),
+    /** OPS-5: lines this row stands for; more than one for a coalesced event repeated within a minute. */
+    count: integer("count").notNull().default(1),
+    /** OPS-5: the minute a coalesced row covers (null for a line kept on its own). */
+    minute: ts("minute"),
+  },
+  (t) => [index("worker_events_at").on(t.at), uniqueIndex("worker_events_minute").on(t.workerId, t.level, t.component, t.event, t.minute)],
+);
 
 /**
  * ADM-3: what the operator has been mailed, one row per attention item (its key), so each is

@@ -19,8 +19,9 @@ export function parseId(value: string | undefined): number | undefined {
 
 /** Offset of `timeZone` from UTC at `at`, in ms. */
 function zoneOffset(at: number, timeZone: string): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(at)
-    .find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+  const name =
+    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(at).find((p) => p.type === "timeZoneName")
+      ?.value ?? "GMT";
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
 }
@@ -47,7 +48,12 @@ function tooLong(fields: Record<string, string | undefined>, limits: Record<stri
 }
 
 /** A request received by mail, entered by the operator (PUB-2). */
-export interface MailExclusion { domain: string; scope: Scope; contact?: string; receivedAt: number }
+export interface MailExclusion {
+  domain: string;
+  scope: Scope;
+  contact?: string;
+  receivedAt: number;
+}
 
 /** The manual exclusion form; `recibida` empty means now. */
 export function parseMailExclusion(fields: Record<string, string | undefined>, now: number): Parsed<MailExclusion> {
@@ -66,14 +72,22 @@ export function parseMailExclusion(fields: Record<string, string | undefined>, n
 }
 
 /** A correction of the public log. */
-export interface CorrectionForm { day: string; title: string; details: string }
+export interface CorrectionForm {
+  day: string;
+  title: string;
+  details: string;
+}
 
 /** The corrections editor's fields. */
 export function parseCorrection(fields: Record<string, string | undefined>): Parsed<CorrectionForm> {
   const long = tooLong(fields, { titulo: 200, detalles: 4_000, csrf: 100 });
   if (long) return fail(long);
   const day = (fields.dia ?? "").trim();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) {
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(day) ||
+    Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ||
+    new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day
+  ) {
     return fail("Indica el día como AAAA-MM-DD.");
   }
   const title = (fields.titulo ?? "").trim();
@@ -83,7 +97,11 @@ export function parseCorrection(fields: Record<string, string | undefined>): Par
   return { ok: true, value: { day, title, details } };
 }
 
-const lines = (value: string | undefined) => (value ?? "").split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
+const lines = (value: string | undefined) =>
+  (value ?? "")
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** The outlet form in the outlets-file shape (CFG-1), validated by the same schema as the file. */
 export function parseOutletForm(fields: Record<string, string | undefined>): Parsed<OutletConfig> {
@@ -117,7 +135,12 @@ export function parseOutletForm(fields: Record<string, string | undefined>): Par
 export const MAX_REPLY_CHARS = 10_000;
 
 /** A reply from an outlet (PUB-4). */
-export interface ReplyForm { outletSlug: string; author: string; contact: string; text: string }
+export interface ReplyForm {
+  outletSlug: string;
+  author: string;
+  contact: string;
+  text: string;
+}
 
 /** The public reply form: outlet, who signs it, a contact, and the text exactly as sent. */
 export function parseReplyForm(fields: Record<string, string | undefined>): Parsed<ReplyForm> {
@@ -137,7 +160,10 @@ export function parseReplyForm(fields: Record<string, string | undefined>): Pars
 }
 
 /** An author's byline request (PUB-5). */
-export interface BylineForm { authorName: string; contact: string }
+export interface BylineForm {
+  authorName: string;
+  contact: string;
+}
 
 /** The /privacidad byline form: the name as the byline shows it and a contact. */
 export function parseBylineForm(fields: Record<string, string | undefined>): Parsed<BylineForm> {

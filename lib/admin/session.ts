@@ -82,7 +82,8 @@ export function csrfValid(secret: string, sessionIdHash: string, given: string |
 export function safeNext(next: string | null | undefined): string {
   const value = next ?? "";
   if (!/^\/admin(?:[/?#]|$)/.test(value)) return "/admin";
-  if (/[\\\s]/.test(value) || [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) || value.includes("//")) return "/admin";
+  if (/[\\\s]/.test(value) || [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) || value.includes("//"))
+    return "/admin";
   try {
     const url = new URL(value, "http://x.invalid");
     if (url.origin !== "http://x.invalid" || !url.pathname.startsWith("/admin")) return "/admin";

@@ -29,7 +29,11 @@ export function loginDelayMs(failures: number): number {
 }
 
 /** What one address has done lately, as the slot's check reads it. */
-export interface AddressAttempts { lastAttemptAt?: number; failures: number; inWindow: number }
+export interface AddressAttempts {
+  lastAttemptAt?: number;
+  failures: number;
+  inWindow: number;
+}
 
 /** Milliseconds the address must still wait before its next attempt (0: it may try now). */
 export function loginWaitMs(attempts: AddressAttempts, now: number): number {

@@ -25,7 +25,12 @@
  */
 
 /** One stored headline version of an article. */
-export interface SeenVersion { textHash: string; firstSeenAt: number; lastSeenAt: number; seenIn: readonly string[] }
+export interface SeenVersion {
+  textHash: string;
+  firstSeenAt: number;
+  lastSeenAt: number;
+  seenIn: readonly string[];
+}
 
 /** How an article's headline changed. */
 export interface HeadlineChangeKinds {
@@ -50,7 +55,9 @@ export function classifyHeadlineChanges(versions: readonly SeenVersion[], overla
       const earlier = sorted[i]!;
       const later = sorted[j]!;
       const shared = earlier.seenIn.some((c) => later.seenIn.includes(c));
-      const cameBack = earlier.lastSeenAt - later.firstSeenAt > overlapMs || (earlier.lastSeenAt > later.lastSeenAt && earlier.lastSeenAt > later.firstSeenAt);
+      const cameBack =
+        earlier.lastSeenAt - later.firstSeenAt > overlapMs ||
+        (earlier.lastSeenAt > later.lastSeenAt && earlier.lastSeenAt > later.firstSeenAt);
       if (shared && cameBack) parent[root(j)] = root(i);
     }
   }

@@ -7,7 +7,12 @@
  */
 
 /** Precision and recall of "matches a formula" against the annotators' majority, on one subset. */
-export interface FormulaScores { teasers: number; clickbait: number; precision: number; recall: number }
+export interface FormulaScores {
+  teasers: number;
+  clickbait: number;
+  precision: number;
+  recall: number;
+}
 
 /** TA1C's validation and test splits (the formulas were written from its training split). */
 export const CLICKBAIT_MEASURED = {
@@ -25,6 +30,8 @@ const percent = (x: number) => `${Math.round(x * 100)} %`;
 /** The sentence printed beside a share of «fórmulas reconocidas»: what it finds and how often it is right. */
 export function formulasMeasuredNote(): string {
   const m = CLICKBAIT_MEASURED.heldOut;
-  return `Nuestras fórmulas reconocen el ${percent(m.recall)} del ciberanzuelo de un conjunto etiquetado a mano (${CLICKBAIT_MEASURED.set}) `
-    + `y aciertan en el ${percent(m.precision)} de lo que marcan: la proporción real de ciberanzuelo de una cabecera puede ser mucho mayor.`;
+  return (
+    `Nuestras fórmulas reconocen el ${percent(m.recall)} del ciberanzuelo de un conjunto etiquetado a mano (${CLICKBAIT_MEASURED.set}) ` +
+    `y aciertan en el ${percent(m.precision)} de lo que marcan: la proporción real de ciberanzuelo de una cabecera puede ser mucho mayor.`
+  );
 }

@@ -69,17 +69,36 @@ export interface ClusterOptions {
 
 /** Chosen on the development split of the labelled real set (docs/stories.md). */
 export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
-  windowMs: 72 * 3_600_000, threshold: 0.2, agePenalty: 0.06, ageScaleMs: 6 * 3_600_000, nameWeight: 1, partWeight: 1,
-  mergeThreshold: 0.25, sameOutletPenalty: 0.2, rubricItems: 3, rubricShare: 0.7, rubricWeight: 0.2, meanFloor: 0, minShared: 2,
-  rareItems: 4, rareShare: 0.0075, commonShare: 0.05,
+  windowMs: 72 * 3_600_000,
+  threshold: 0.2,
+  agePenalty: 0.06,
+  ageScaleMs: 6 * 3_600_000,
+  nameWeight: 1,
+  partWeight: 1,
+  mergeThreshold: 0.25,
+  sameOutletPenalty: 0.2,
+  rubricItems: 3,
+  rubricShare: 0.7,
+  rubricWeight: 0.2,
+  meanFloor: 0,
+  minShared: 2,
+  rareItems: 4,
+  rareShare: 0.0075,
+  commonShare: 0.05,
 };
 
 /** Where a pending article goes: an existing story, or a new one (same `newStory` = same new story). */
 export type Placement = { articleId: number; storyId: number } | { articleId: number; newStory: number };
 /** An existing story found to be part of an older one: its articles move to `into`. */
-export interface Merge { from: number; into: number }
+export interface Merge {
+  from: number;
+  into: number;
+}
 /** What a round decides. */
-export interface Clustering { placements: Placement[]; merges: Merge[] }
+export interface Clustering {
+  placements: Placement[];
+  merges: Merge[];
+}
 
 /** Re-exported for callers that read stored fingerprints. */
 export { fingerprintTokens };
@@ -95,12 +114,19 @@ export function clusterStories(items: readonly ClusterItem[], options: ClusterOp
  * so a window of tens of thousands of articles never holds the process's timers and sockets
  * for more than a slice.
  */
-export function clusterStoriesInSlices(items: readonly ClusterItem[], options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS, slices?: SliceOptions): Promise<Clustering> {
+export function clusterStoriesInSlices(
+  items: readonly ClusterItem[],
+  options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS,
+  slices?: SliceOptions,
+): Promise<Clustering> {
   return runInSlices(clusteringSteps(items, options), slices);
 }
 
 /** Postings of one token: positions and the token's weight in each. */
-interface Posting { at: number[]; weight: number[] }
+interface Posting {
+  at: number[];
+  weight: number[];
+}
 
 /** The clustering as steps: it yields after each item placed. */
 function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions): Generator<void, Clustering> {
@@ -110,7 +136,12 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
   const sorted = items.filter((i) => i.at >= earliest - options.windowMs).sort((a, b) => a.at - b.at || a.articleId - b.articleId);
   const window = documentCounts(sorted.map((i) => i.tokens));
   yield;
-  const weights = tokenWeightsOfAll(sorted.map((i) => i.tokens), window, options.nameWeight, options.partWeight);
+  const weights = tokenWeightsOfAll(
+    sorted.map((i) => i.tokens),
+    window,
+    options.nameWeight,
+    options.partWeight,
+  );
   if (options.rubricWeight !== 1) dampRubrics(sorted, weights, options);
   const norms = Float64Array.from(weights, norm);
   const common = Math.max(64, options.commonShare * sorted.length);
@@ -164,7 +195,10 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
     for (const other of touched) {
       const candidate = sorted[other]!;
       const gap = Math.abs(item.at - candidate.at);
-      const score = dot[other]! / (norms[position]! * norms[other]!) - ageTerm(gap) - (candidate.outletId === item.outletId ? options.sameOutletPenalty : 0);
+      const score =
+        dot[other]! / (norms[position]! * norms[other]!) -
+        ageTerm(gap) -
+        (candidate.outletId === item.outletId ? options.sameOutletPenalty : 0);
       const sharedTokens = shared[other]! % RARE;
       const sharedRare = shared[other]! >= RARE;
       dot[other] = 0;
@@ -173,7 +207,8 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
       const target = stories.of(other) ?? unassignedKey(other);
       const link = links.get(target) ?? { score: -Infinity, other, sum: 0 };
       if (score > 0) link.sum += score;
-      if (sharedTokens >= options.minShared && (sharedRare || options.rareShare >= 1) && score > link.score) [link.score, link.other] = [score, other];
+      if (sharedTokens >= options.minShared && (sharedRare || options.rareShare >= 1) && score > link.score)
+        [link.score, link.other] = [score, other];
       links.set(target, link);
     }
     // The mean over the story's members in the window (those sharing no token score 0): one
@@ -186,7 +221,9 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
       return link.sum / Math.max(1, inWindow);
     };
     const ranked = [...links.entries()]
-      .filter(([target, link]) => link.score >= Math.min(options.threshold, options.mergeThreshold) && mean(target, link) >= options.meanFloor)
+      .filter(
+        ([target, link]) => link.score >= Math.min(options.threshold, options.mergeThreshold) && mean(target, link) >= options.meanFloor,
+      )
       .sort((a, b) => b[1].score - a[1].score || a[1].other - b[1].other);
     const best = ranked[0];
     if (best && best[1].score >= options.threshold) {

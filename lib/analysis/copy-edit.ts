@@ -24,7 +24,8 @@ export const EDIT_BANDS: readonly { band: EditBand; max: number; label: string }
 
 /** The band of a Hamming distance (0–64 bits). */
 export function editBand(distance: number): { band: EditBand; label: string } {
-  if (!Number.isInteger(distance) || distance < 0 || distance > 64) throw new RangeError(`a 64-bit Hamming distance is 0–64, not ${distance}`);
+  if (!Number.isInteger(distance) || distance < 0 || distance > 64)
+    throw new RangeError(`a 64-bit Hamming distance is 0–64, not ${distance}`);
   const { band, label } = EDIT_BANDS.find((b) => distance <= b.max)!;
   return { band, label };
 }

@@ -38,7 +38,8 @@ export function storyTokens(text: string, language?: StoryLanguage): string[] {
  * A teaser's trailing link words ("Leer más", "Seguir leyendo", "Weiterlesen", "Read more",
  * an ellipsis): the feed's furniture, the same in every item of an outlet, never the news.
  */
-const TRAILING_LINK = /(?:\s*(?:\[(?:…|\.\.\.)\]|…|\.\.\.|[»›>|]|(?<![\p{L}\p{N}])(?:leer m[aá]s|leer|seguir leyendo|sigue leyendo|m[aá]s informaci[oó]n|weiterlesen|mehr lesen|mehr|read more|continue reading|more)))+\s*[.:»›>]*\s*$/iu;
+const TRAILING_LINK =
+  /(?:\s*(?:\[(?:…|\.\.\.)\]|…|\.\.\.|[»›>|]|(?<![\p{L}\p{N}])(?:leer m[aá]s|leer|seguir leyendo|sigue leyendo|m[aá]s informaci[oó]n|weiterlesen|mehr lesen|mehr|read more|continue reading|more)))+\s*[.:»›>]*\s*$/iu;
 
 /** A lede without its trailing link words. */
 export function withoutTrailingLink(lede: string): string {
@@ -80,12 +81,12 @@ function fnv1a(text: string): number {
  * another word (0); the next bit is 0 (a word, not a part of one, see `partHash`).
  */
 export function tokenHash(token: string, name: boolean): number {
-  return ((fnv1a(token) & ~3) | (name ? 1 : 0)) | 0;
+  return (fnv1a(token) & ~3) | (name ? 1 : 0) | 0;
 }
 
 /** A word part's stored form (`compoundParts`): the second bit set. */
 export function partHash(part: string): number {
-  return ((fnv1a(`~${part}`) & ~3) | 2) | 0;
+  return (fnv1a(`~${part}`) & ~3) | 2 | 0;
 }
 
 /** Whether a stored token is a name or a figure. */
@@ -125,7 +126,10 @@ export function withoutByline(headline: string): string {
 }
 
 /** What the recorder keeps of a headline and lede: the stored array and how many tokens it holds. */
-export interface StoryFingerprint { fingerprint: number[]; tokens: number }
+export interface StoryFingerprint {
+  fingerprint: number[];
+  tokens: number;
+}
 
 /**
  * The fingerprint of a headline and (when known) its lede, the text not kept: a flag

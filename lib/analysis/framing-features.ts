@@ -18,9 +18,51 @@ export interface FramingVocabulary {
 
 /** Spanish function words left out of the stems (folded). */
 export const STOP_WORDS: readonly string[] = [
-  "a", "al", "ante", "con", "contra", "de", "del", "desde", "durante", "e", "el", "en", "entre", "es", "esta", "este", "esto", "ha",
-  "han", "hasta", "la", "las", "le", "les", "lo", "los", "mas", "o", "para", "por", "que", "se", "segun", "sin", "sobre", "su", "sus",
-  "tras", "u", "un", "una", "unos", "unas", "y", "ya",
+  "a",
+  "al",
+  "ante",
+  "con",
+  "contra",
+  "de",
+  "del",
+  "desde",
+  "durante",
+  "e",
+  "el",
+  "en",
+  "entre",
+  "es",
+  "esta",
+  "este",
+  "esto",
+  "ha",
+  "han",
+  "hasta",
+  "la",
+  "las",
+  "le",
+  "les",
+  "lo",
+  "los",
+  "mas",
+  "o",
+  "para",
+  "por",
+  "que",
+  "se",
+  "segun",
+  "sin",
+  "sobre",
+  "su",
+  "sus",
+  "tras",
+  "u",
+  "un",
+  "una",
+  "unos",
+  "unas",
+  "y",
+  "ya",
 ];
 
 /** Cap on each cue count, so a long headline cannot pile up one frame. */
@@ -41,7 +83,11 @@ export function stems(headline: string, v: Pick<FramingVocabulary, "stemLength" 
 }
 
 /** A lexicon compiled for lookup: word cues by prefix, phrase cues apart. */
-interface CompiledLexicon { byPrefix: Map<string, string[]>; phrases: [cue: string, letter: string][]; longest: number }
+interface CompiledLexicon {
+  byPrefix: Map<string, string[]>;
+  phrases: [cue: string, letter: string][];
+  longest: number;
+}
 
 const compiled = new WeakMap<FramingVocabulary["lexicon"], CompiledLexicon>();
 
@@ -68,7 +114,8 @@ function cueCounts(tokens: readonly string[], lexicon: FramingVocabulary["lexico
   const counts = new Map<string, number>();
   const add = (letter: string) => counts.set(letter, (counts.get(letter) ?? 0) + 1);
   for (const token of tokens) {
-    for (let length = 1; length <= Math.min(token.length, c.longest); length++) for (const letter of c.byPrefix.get(token.slice(0, length)) ?? []) add(letter);
+    for (let length = 1; length <= Math.min(token.length, c.longest); length++)
+      for (const letter of c.byPrefix.get(token.slice(0, length)) ?? []) add(letter);
   }
   const padded = ` ${tokens.join(" ")} `;
   for (const [cue, letter] of c.phrases) if (padded.includes(` ${cue}`)) add(letter);
@@ -84,8 +131,12 @@ export function framingFeatures(headline: string, v: FramingVocabulary): Map<str
   for (const stem of stemsOf(tokens, v)) x.set(`w:${stem}`, 1);
   const f = headlineFeatures(headline, null);
   const flags: [string, boolean][] = [
-    ["s:question", f.isQuestion], ["s:exclamation", f.isExclamation], ["s:quote", f.hasQuote], ["s:number", f.hasNumber],
-    ["s:colon-dash", f.hasColonOrDash], ["s:person", f.firstOrSecondPerson],
+    ["s:question", f.isQuestion],
+    ["s:exclamation", f.isExclamation],
+    ["s:quote", f.hasQuote],
+    ["s:number", f.hasNumber],
+    ["s:colon-dash", f.hasColonOrDash],
+    ["s:person", f.firstOrSecondPerson],
     ["s:money", /\d\s*(%|€|euros?\b|millones\b|mil millones\b)/u.test(folded)],
   ];
   for (const [name, on] of flags) if (on) x.set(name, 1);

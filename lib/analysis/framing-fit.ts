@@ -8,7 +8,10 @@ import { framingFeatures, stems, type FramingVocabulary } from "./framing-featur
 import { featureIndex, linearScores, softmax } from "./framing-model";
 
 /** One labelled headline. */
-export interface LabelledHeadline { letter: FrameLetter; headline: string }
+export interface LabelledHeadline {
+  letter: FrameLetter;
+  headline: string;
+}
 
 /** Settings of a fit. */
 export interface FitOptions {
@@ -23,7 +26,10 @@ export interface FitOptions {
 }
 
 /** Weights, rounded to 4 decimals so the file reads the same on every machine. */
-export interface FittedWeights { features: string[]; weights: Record<FrameLetter, number[]> }
+export interface FittedWeights {
+  features: string[];
+  weights: Record<FrameLetter, number[]>;
+}
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000 || 0;
 
@@ -31,8 +37,20 @@ const round = (n: number) => Math.round(n * 10_000) / 10_000 || 0;
 export function featureNames(rows: readonly LabelledHeadline[], v: FramingVocabulary, minStemCount: number): string[] {
   const counts = new Map<string, number>();
   for (const r of rows) for (const s of new Set(stems(r.headline, v))) counts.set(s, (counts.get(s) ?? 0) + 1);
-  const fixed = [...FRAME_LETTERS.map((l) => `lex:${l}`), "s:question", "s:exclamation", "s:quote", "s:number", "s:colon-dash", "s:person", "s:money"];
-  const words = [...counts].filter(([, n]) => n >= minStemCount).map(([s]) => `w:${s}`).sort();
+  const fixed = [
+    ...FRAME_LETTERS.map((l) => `lex:${l}`),
+    "s:question",
+    "s:exclamation",
+    "s:quote",
+    "s:number",
+    "s:colon-dash",
+    "s:person",
+    "s:money",
+  ];
+  const words = [...counts]
+    .filter(([, n]) => n >= minStemCount)
+    .map(([s]) => `w:${s}`)
+    .sort();
   return [...fixed, ...words];
 }
 

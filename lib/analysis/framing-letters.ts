@@ -11,12 +11,24 @@ export type FrameLetter = (typeof FRAME_LETTERS)[number];
 
 /** Spanish name and meaning of each letter, as the site shows them. */
 export const FRAMES: Readonly<Record<FrameLetter, { name: string; meaning: string }>> = {
-  C: { name: "Conflicto", meaning: "Desacuerdo entre personas, partidos, instituciones o países: choques, acusaciones, reproches, ganadores y perdedores." },
+  C: {
+    name: "Conflicto",
+    meaning: "Desacuerdo entre personas, partidos, instituciones o países: choques, acusaciones, reproches, ganadores y perdedores.",
+  },
   H: { name: "Interés humano", meaning: "Una cara humana o un ángulo emocional: historias personales, víctimas, testimonios, gestos." },
-  E: { name: "Consecuencias económicas", meaning: "Lo que algo cuesta o hace ganar o perder a personas, empresas, sectores o al país: precios, empleo, impuestos." },
+  E: {
+    name: "Consecuencias económicas",
+    meaning: "Lo que algo cuesta o hace ganar o perder a personas, empresas, sectores o al país: precios, empleo, impuestos.",
+  },
   M: { name: "Moralidad", meaning: "Un juicio moral, religioso o ético: valores, dignidad, lo que está bien o mal, la Iglesia." },
-  R: { name: "Responsabilidad", meaning: "Quién causó un problema o quién debe resolverlo: culpas, investigaciones, tribunales, soluciones que se exigen o prometen." },
-  N: { name: "Neutro u otro", meaning: "Titulares de servicio, agenda o información sin ninguno de los cinco encuadres (el tiempo, horarios, resultados, estrenos)." },
+  R: {
+    name: "Responsabilidad",
+    meaning: "Quién causó un problema o quién debe resolverlo: culpas, investigaciones, tribunales, soluciones que se exigen o prometen.",
+  },
+  N: {
+    name: "Neutro u otro",
+    meaning: "Titulares de servicio, agenda o información sin ninguno de los cinco encuadres (el tiempo, horarios, resultados, estrenos).",
+  },
 };
 
 /** True when `value` is one of the letters. */

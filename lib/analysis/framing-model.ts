@@ -19,7 +19,10 @@ import { framingFeatures, type FramingVocabulary } from "./framing-features";
 import modelFile from "./framing-model.json";
 
 /** A letter and the model's probability for it (0–1). */
-export interface FramingResult { letter: FrameLetter; score: number }
+export interface FramingResult {
+  letter: FrameLetter;
+  score: number;
+}
 
 /** Any framing model: its file's SHA-256 and a classifier whose only input is the headline text. */
 export interface FramingModel {
@@ -63,7 +66,11 @@ export function featureIndex(features: readonly string[]): Map<string, number> {
 }
 
 /** Scores per letter (bias + Σ weight × feature) for a linear model file. */
-export function linearScores(file: Pick<LinearFramingFile, "letters" | "weights">, index: ReadonlyMap<string, number>, x: ReadonlyMap<string, number>): number[] {
+export function linearScores(
+  file: Pick<LinearFramingFile, "letters" | "weights">,
+  index: ReadonlyMap<string, number>,
+  x: ReadonlyMap<string, number>,
+): number[] {
   return file.letters.map((letter) => {
     const w = file.weights[letter];
     let s = w[0] ?? 0;
@@ -89,7 +96,11 @@ export function linearClassifier(file: LinearFramingFile): (headline: string) =>
 
 /** A `FramingModel` from a linear model file and its hash. */
 export function linearFramingModel(file: LinearFramingFile, sha256: string): FramingModel {
-  if (file.format !== "hemeroscopio-framing-linear/1" || !file.letters.every(isFrameLetter) || file.letters.length !== FRAME_LETTERS.length) {
+  if (
+    file.format !== "hemeroscopio-framing-linear/1" ||
+    !file.letters.every(isFrameLetter) ||
+    file.letters.length !== FRAME_LETTERS.length
+  ) {
     throw new Error("framing model: unknown format or letters");
   }
   const classify = linearClassifier(file);

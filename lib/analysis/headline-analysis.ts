@@ -9,7 +9,11 @@ import { headlineFeatures, type HeadlineFeatures } from "./headline-features";
 import type { DetectLanguage } from "./language";
 
 /** One stored headline version, as the worker reads it. */
-export interface VersionToAnalyse { textHash: string; text: string; outletId: number }
+export interface VersionToAnalyse {
+  textHash: string;
+  text: string;
+  outletId: number;
+}
 
 /** Rows to insert; each keyed by the headline's hash. */
 export interface HeadlineAnalysis {
@@ -46,7 +50,8 @@ export async function analyseHeadlines(versions: readonly VersionToAnalyse[], c:
     // DER-12: the framing model was fitted on Spanish headlines; a headline in another language gets no letter ("no aplicable").
     if (language !== null && language !== "es") continue;
     // DER-4: the model receives the headline text and nothing else.
-    if (modelMaySee && !c.hasFraming.has(textHash)) out.framing.push({ textHash, modelSha256: c.model.sha256, ...(await c.model.classify(text)) });
+    if (modelMaySee && !c.hasFraming.has(textHash))
+      out.framing.push({ textHash, modelSha256: c.model.sha256, ...(await c.model.classify(text)) });
   }
   return out;
 }

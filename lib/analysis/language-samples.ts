@@ -29,7 +29,7 @@ const SPANISH: readonly string[] = [
   "Lo que nadie te cuenta sobre las hipotecas",
   "Ryanair cancela 40 vuelos por la huelga de controladores",
   "La Audiencia Nacional investiga una trama de fraude con fondos europeos",
-  "Feijóo: \"El Gobierno está agotado\"",
+  'Feijóo: "El Gobierno está agotado"',
   "Cinco claves para entender la reforma de las pensiones",
   "Aprobada la ley de amnistía con los votos de Junts",
   "El paro baja en 30.000 personas en septiembre",

@@ -13,7 +13,7 @@ export function positionWeight(rank: number): number {
 
 /** Weighted minutes of stretches at one rank each (epoch ms; a stretch ending before it starts counts nothing). */
 export function prominenceMinutes(stretches: readonly { rank: number; fromAt: number; toAt: number }[]): number {
-  return stretches.reduce((sum, s) => sum + Math.max(0, s.toAt - s.fromAt) / 60_000 * positionWeight(s.rank), 0);
+  return stretches.reduce((sum, s) => sum + (Math.max(0, s.toAt - s.fromAt) / 60_000) * positionWeight(s.rank), 0);
 }
 
 /** Prominence as pages, the API and the exports publish it: whole weighted minutes (one rounding, so every place agrees). */

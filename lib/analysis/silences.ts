@@ -24,7 +24,10 @@ export interface SilenceRule {
 export const DEFAULT_SILENCE_RULE: SilenceRule = { share: 0.7, topRank: 10, minFollowed: 3 };
 
 /** Who carried a story: outlet id → its best front-page rank over the period (null: never on the front page). */
-export interface StoryCarriers { storyId: number; carriers: ReadonlyMap<number, number | null> }
+export interface StoryCarriers {
+  storyId: number;
+  carriers: ReadonlyMap<number, number | null>;
+}
 
 /** Why a story is a silence of the outlet. */
 export type SilenceKind = "no-publicada" | "fuera-de-cabeza";
@@ -41,7 +44,11 @@ export interface Silence {
 }
 
 /** Followed outlets that carried the story, when they reach the rule's share; else undefined. */
-export function widelyCarried(story: StoryCarriers, followed: ReadonlySet<number>, rule: SilenceRule = DEFAULT_SILENCE_RULE): number | undefined {
+export function widelyCarried(
+  story: StoryCarriers,
+  followed: ReadonlySet<number>,
+  rule: SilenceRule = DEFAULT_SILENCE_RULE,
+): number | undefined {
   if (followed.size < rule.minFollowed) return undefined;
   let carriers = 0;
   for (const outletId of story.carriers.keys()) if (followed.has(outletId)) carriers++;
@@ -53,7 +60,11 @@ export function widelyCarried(story: StoryCarriers, followed: ReadonlySet<number
  * `positions` is true: its positions may be judged) those it ran but never placed at rank
  * `topRank` or higher. None when the outlet is not followed. Most carried first.
  */
-export function silencesOf(outletId: number, stories: readonly StoryCarriers[], p: { followed: ReadonlySet<number>; positions: boolean; rule?: SilenceRule }): Silence[] {
+export function silencesOf(
+  outletId: number,
+  stories: readonly StoryCarriers[],
+  p: { followed: ReadonlySet<number>; positions: boolean; rule?: SilenceRule },
+): Silence[] {
   const rule = p.rule ?? DEFAULT_SILENCE_RULE;
   if (!p.followed.has(outletId)) return [];
   const out: Silence[] = [];

@@ -7,11 +7,20 @@
  */
 
 /** A body's summary: the SimHash and how many shingles it was made of. */
-export interface BodySummary { simhash: bigint; shingles: number }
+export interface BodySummary {
+  simhash: bigint;
+  shingles: number;
+}
 
 /** Words of a text, lower-cased and accent-folded, so typography and case don't matter. */
 export function words(text: string): string[] {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize("NFD")
+      .replace(/\p{M}/gu, "")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** Two independent 32-bit FNV-1a hashes of a string, as the halves of one 64-bit hash. */

@@ -8,7 +8,12 @@
 import { headlineTerms } from "./story-terms";
 
 /** One member's first headline, as the read model gives it. */
-export interface LabelCandidate { headline: string; outlet: string; at: number; quotable: boolean }
+export interface LabelCandidate {
+  headline: string;
+  outlet: string;
+  at: number;
+  quotable: boolean;
+}
 
 /** The representative headline of a story's members, or undefined when none may be quoted. */
 export function representativeHeadline(members: readonly LabelCandidate[]): LabelCandidate | undefined {

@@ -17,7 +17,11 @@ import { SPANISH_STOP_WORDS } from "./stopwords-es";
 export type StoryLanguage = "es" | "de" | "en";
 
 /** Stop words by language. */
-export const STOP_WORDS: Record<StoryLanguage, ReadonlySet<string>> = { es: SPANISH_STOP_WORDS, de: GERMAN_STOP_WORDS, en: ENGLISH_STOP_WORDS };
+export const STOP_WORDS: Record<StoryLanguage, ReadonlySet<string>> = {
+  es: SPANISH_STOP_WORDS,
+  de: GERMAN_STOP_WORDS,
+  en: ENGLISH_STOP_WORDS,
+};
 
 /** Accent-folded lower case (ß as ss), the form every list and token uses. */
 export function fold(word: string): string {
@@ -52,8 +56,11 @@ const EN_ENDINGS = ["ing", "ies", "ed", "es", "s"];
 export function lightStem(word: string, language: StoryLanguage): string {
   if (word.length < 4 || /\p{N}/u.test(word)) return word;
   switch (language) {
-    case "es": return strip(strip(word, ES_PLURAL, 4), ES_GENDER, 4);
-    case "de": return strip(strip(word, DE_GENITIVE, 4), DE_ENDINGS, 4);
-    case "en": return strip(word, EN_ENDINGS, 3);
+    case "es":
+      return strip(strip(word, ES_PLURAL, 4), ES_GENDER, 4);
+    case "de":
+      return strip(strip(word, DE_GENITIVE, 4), DE_ENDINGS, 4);
+    case "en":
+      return strip(word, EN_ENDINGS, 3);
   }
 }

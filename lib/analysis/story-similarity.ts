@@ -24,7 +24,10 @@ export const PART_WEIGHT = 0.5;
 export const tokenKey = (token: number) => token & ~1;
 
 /** How many articles of the window carry each token (by identity), and how many articles there are. */
-export interface DocumentCounts { counts: Map<number, number>; documents: number }
+export interface DocumentCounts {
+  counts: Map<number, number>;
+  documents: number;
+}
 
 /** Counts of each token over the window's fingerprints. */
 export function documentCounts(all: Iterable<Tokens>): DocumentCounts {
@@ -57,7 +60,12 @@ export function tokenWeights(tokens: Tokens, window: DocumentCounts, nameWeight:
  * of it): a window of tens of thousands of articles allocates one block outside V8's heap, not
  * one per article, which the allocator would be left to scatter and keep.
  */
-export function tokenWeightsOfAll(all: readonly Tokens[], window: DocumentCounts, nameWeight: number, partWeight = PART_WEIGHT): Float64Array[] {
+export function tokenWeightsOfAll(
+  all: readonly Tokens[],
+  window: DocumentCounts,
+  nameWeight: number,
+  partWeight = PART_WEIGHT,
+): Float64Array[] {
   let total = 0;
   for (const tokens of all) total += tokens.length;
   const block = new Float64Array(total);
@@ -82,7 +90,14 @@ export function norm(weights: Float64Array): number {
  * norms; 0 when either has no weight. Tokens are matched by identity (`tokenKey`), which
  * the ascending order of the full hashes keeps ascending.
  */
-export function cosineOfWeights(a: Tokens, weightsA: Float64Array, normA: number, b: Tokens, weightsB: Float64Array, normB: number): number {
+export function cosineOfWeights(
+  a: Tokens,
+  weightsA: Float64Array,
+  normA: number,
+  b: Tokens,
+  weightsB: Float64Array,
+  normB: number,
+): number {
   if (normA === 0 || normB === 0) return 0;
   let dot = 0;
   let i = 0;

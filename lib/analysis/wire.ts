@@ -73,14 +73,24 @@ export const WIRE_HAMMING_THRESHOLD = 3;
 function popcount32(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** One analysed body. */
-export interface WireItem { articleId: number; outletId: number; at: number; simhash: bigint; shingles: number; credit?: string }
+export interface WireItem {
+  articleId: number;
+  outletId: number;
+  at: number;
+  simhash: bigint;
+  shingles: number;
+  credit?: string;
+}
 
 /** Wire-copy verdicts: which articles are agency copy and, when known, of which agency. */
-export interface WireVerdict { articleId: number; agency?: string }
+export interface WireVerdict {
+  articleId: number;
+  agency?: string;
+}
 
 /**
  * Articles whose body is a near copy (≤ `threshold` bits) of another outlet's within

@@ -13,7 +13,10 @@ export const HEALTH_WINDOW_MS = 7 * 24 * 3_600_000;
 export const READ_SUCCESSES = ["open", "paywalled", "reserved", "no-body"] as const;
 
 /** Attempts and failures over the period. */
-export interface FailureCount { attempts: number; failures: number }
+export interface FailureCount {
+  attempts: number;
+  failures: number;
+}
 
 /** The failure share, or null with no attempts. */
 export function failureShare(c: FailureCount): number | null {

@@ -31,10 +31,12 @@ export function issueFormToken(secret: string, form: string, now: number, nonce:
 export function checkFormToken(secret: string, form: string, token: string | undefined, now: number): string | undefined {
   const [issued, nonce, signature, ...rest] = (token ?? "").split(".");
   const issuedAt = Number(issued);
-  if (!issued || !nonce || !signature || rest.length > 0 || !Number.isSafeInteger(issuedAt)) return "El formulario no es válido: vuelve a cargar la página.";
+  if (!issued || !nonce || !signature || rest.length > 0 || !Number.isSafeInteger(issuedAt))
+    return "El formulario no es válido: vuelve a cargar la página.";
   const expected = Buffer.from(mac(secret, form, issuedAt, nonce));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "El formulario no es válido: vuelve a cargar la página.";
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return "El formulario no es válido: vuelve a cargar la página.";
   if (now - issuedAt < MIN_FILL_MS) return "El formulario se envió demasiado deprisa. Espera unos segundos y vuelve a enviarlo.";
   if (now - issuedAt > MAX_FORM_AGE_MS) return "El formulario ha caducado: vuelve a cargar la página.";
   return undefined;

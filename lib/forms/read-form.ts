@@ -5,9 +5,13 @@
 import { controlCharacterProblem } from "./control-characters";
 
 /** The form's fields, or the reason it was refused. */
-export async function readForm(request: Request, maxBytes: number): Promise<{ ok: true; fields: Record<string, string> } | { ok: false; status: number; reason: string }> {
+export async function readForm(
+  request: Request,
+  maxBytes: number,
+): Promise<{ ok: true; fields: Record<string, string> } | { ok: false; status: number; reason: string }> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("application/x-www-form-urlencoded")) return { ok: false, status: 415, reason: "El formulario debe enviarse desde la página." };
+  if (!type.startsWith("application/x-www-form-urlencoded"))
+    return { ok: false, status: 415, reason: "El formulario debe enviarse desde la página." };
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) return { ok: false, status: 413, reason: "El formulario es demasiado grande." };
   const reader = request.body?.getReader();

@@ -19,20 +19,30 @@ export function watchDatabase(o: { ping: () => Promise<void>; everyMs: number; l
   let down = false;
   let running: Promise<void> | undefined;
   const timeoutMs = o.timeoutMs ?? 3_000;
-  const check = () => (running ??= (async () => {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([o.ping(), new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs); })]);
-      if (down) o.log.info("database.back", {});
-      down = false;
-    } catch (error) {
-      if (!down) o.log.error("database.away", { error: error instanceof Error ? error.message : String(error), answering: "503 until it is back" });
-      down = true;
-    } finally {
-      clearTimeout(timer);
-      running = undefined;
-    }
-  })());
+  const check = () =>
+    (running ??= (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          o.ping(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
+          }),
+        ]);
+        if (down) o.log.info("database.back", {});
+        down = false;
+      } catch (error) {
+        if (!down)
+          o.log.error("database.away", {
+            error: error instanceof Error ? error.message : String(error),
+            answering: "503 until it is back",
+          });
+        down = true;
+      } finally {
+        clearTimeout(timer);
+        running = undefined;
+      }
+    })());
   const timer = setInterval(() => void check(), o.everyMs);
   timer.unref();
   return { isDown: () => down, check, stop: () => clearInterval(timer) };

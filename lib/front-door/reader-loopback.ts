@@ -21,7 +21,15 @@ export const READER_LOOPBACK_HEADER = "x-hemeroscopio-reader-loopback";
 export const UNKNOWN_READER = "unknown";
 
 /** Headers a proxy adds on a reader's behalf. */
-const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "x-forwarded-host", "x-client-ip", "true-client-ip", "cf-connecting-ip"];
+const FORWARDING_HEADERS = [
+  "x-forwarded-for",
+  "forwarded",
+  "x-real-ip",
+  "x-forwarded-host",
+  "x-client-ip",
+  "true-client-ip",
+  "cf-connecting-ip",
+];
 
 /** True for 127.0.0.0/8, ::1 and IPv4-mapped loopback. */
 export function isLoopbackAddress(address: string): boolean {

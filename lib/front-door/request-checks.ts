@@ -12,7 +12,12 @@ export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
 /** A refusal: its status, the Spanish reason, and headers of its own. */
-export interface Refusal { status: 400 | 405 | 413; title: string; reason: string; headers?: Record<string, string> }
+export interface Refusal {
+  status: 400 | 405 | 413;
+  title: string;
+  reason: string;
+  headers?: Record<string, string>;
+}
 
 /** True when a URL, raw or percent-decoded, holds a C0 control character or DEL. */
 export function hasControlCharacters(url: string): boolean {
@@ -22,15 +27,28 @@ export function hasControlCharacters(url: string): boolean {
 }
 
 /** Why the front door refuses a request before reading its body, or undefined. */
-export function refuseRequest(request: { method?: string; url?: string; headers: Record<string, string | string[] | undefined> }): Refusal | undefined {
+export function refuseRequest(request: {
+  method?: string;
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+}): Refusal | undefined {
   const method = request.method ?? "GET";
   if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
-    return { status: 405, title: "Método no admitido", reason: `Esta web solo responde a ${ALLOWED_METHODS.join(", ")}.`, headers: { allow: ALLOWED_METHODS.join(", ") } };
+    return {
+      status: 405,
+      title: "Método no admitido",
+      reason: `Esta web solo responde a ${ALLOWED_METHODS.join(", ")}.`,
+      headers: { allow: ALLOWED_METHODS.join(", ") },
+    };
   }
   const length = Number(request.headers["content-length"] ?? 0);
   if (Number.isFinite(length) && length > MAX_REQUEST_BODY_BYTES) return tooLarge();
   if (hasControlCharacters(request.url ?? "/")) {
-    return { status: 400, title: "Solicitud incorrecta", reason: "La dirección contiene caracteres de control (por ejemplo, un byte nulo) que ninguna página admite." };
+    return {
+      status: 400,
+      title: "Solicitud incorrecta",
+      reason: "La dirección contiene caracteres de control (por ejemplo, un byte nulo) que ninguna página admite.",
+    };
   }
   return undefined;
 }

@@ -21,23 +21,35 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes, text] of html.matchAll(SCRIPT)) {
     if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(text ?? "", "utf8").digest("base64")}'`);
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(text ?? "", "utf8")
+        .digest("base64")}'`,
+    );
   }
   return [...hashes];
 }
 
 /** `csp` with the script-src directive allowing exactly `hashes` besides what it allowed, and never 'unsafe-inline'. */
 export function withScriptHashes(csp: string, hashes: readonly string[]): string {
-  return csp.split(";").map((directive) => {
-    const [name, ...sources] = directive.trim().split(/\s+/);
-    if (name?.toLowerCase() !== "script-src") return directive.trim();
-    return ["script-src", ...sources.filter((s) => s !== "'unsafe-inline'"), ...hashes].join(" ");
-  }).join("; ");
+  return csp
+    .split(";")
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      if (name?.toLowerCase() !== "script-src") return directive.trim();
+      return ["script-src", ...sources.filter((s) => s !== "'unsafe-inline'"), ...hashes].join(" ");
+    })
+    .join("; ");
 }
 
 /** The HTML of an answer's body, decompressed when it travelled gzipped; undefined when it is not HTML or cannot be read. */
 export function htmlOf(body: Buffer, headers: Record<string, string | string[] | undefined>): string | undefined {
-  if (!String(headers["content-type"] ?? "").toLowerCase().startsWith("text/html")) return undefined;
+  if (
+    !String(headers["content-type"] ?? "")
+      .toLowerCase()
+      .startsWith("text/html")
+  )
+    return undefined;
   const encoding = String(headers["content-encoding"] ?? "identity").toLowerCase();
   try {
     if (encoding === "gzip") return gunzipSync(body).toString("utf8");

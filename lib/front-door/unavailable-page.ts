@@ -7,6 +7,8 @@ export const RETRY_AFTER_S = 30;
 export function unavailablePage(): string {
   return badRequestPage(
     "No podemos consultar nuestros datos en este momento. Suele deberse a una parada breve de la base de datos y se resuelve sola: vuelve a cargar la página en unos segundos.",
-    "/", "Servicio no disponible temporalmente", 503,
+    "/",
+    "Servicio no disponible temporalmente",
+    503,
   );
 }

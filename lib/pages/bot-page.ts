@@ -5,7 +5,15 @@
  */
 import type { Config } from "../config";
 import {
-  formatBytes, formatCount, formatDay, formatDuration, formatEvery, formatHourOfDay, formatList, formatMinutes, formatSecondsRange,
+  formatBytes,
+  formatCount,
+  formatDay,
+  formatDuration,
+  formatEvery,
+  formatHourOfDay,
+  formatList,
+  formatMinutes,
+  formatSecondsRange,
 } from "./format";
 
 /** Where the Web Bot Auth public keys are published (SPEC ID-3). */

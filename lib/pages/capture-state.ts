@@ -41,8 +41,9 @@ export function captureState(facts: CaptureFacts): CaptureState {
   if (facts.minute > facts.now) return { kind: "future" };
   if (facts.firstOk === null) return { kind: "never" };
   if (facts.shown === null) return { kind: "before-first", firstOk: facts.firstOk };
-  const refusedSince = [facts.blockedSince, facts.lastFailure && REFUSALS.has(facts.lastFailure) ? facts.failedSince : null]
-    .filter((t): t is number => t !== null);
+  const refusedSince = [facts.blockedSince, facts.lastFailure && REFUSALS.has(facts.lastFailure) ? facts.failedSince : null].filter(
+    (t): t is number => t !== null,
+  );
   if (refusedSince.length > 0) return { kind: "blocked", since: Math.min(...refusedSince) };
   if (facts.failedSince !== null) return { kind: "failed", since: facts.failedSince, outcome: facts.lastFailure ?? "error" };
   if (facts.minute - facts.shown > CAPTURE_GAP_MS) return { kind: "silent", since: facts.shown };
@@ -52,12 +53,19 @@ export function captureState(facts: CaptureFacts): CaptureState {
 /** Reader words for a failed capture's outcome. */
 export function failureWords(outcome: string): string {
   switch (outcome) {
-    case "extraction-failed": return "no encontramos noticias en la página (extracción fallida)";
-    case "timeout": return "la página no respondió a tiempo";
-    case "unreachable": return "no pudimos conectar con el servidor";
-    case "http-error": return "el servidor respondió con un error";
-    case "rate-limited": return "el servidor nos pidió esperar";
-    case "too-large": return "la página superaba el tamaño máximo que leemos";
-    default: return "la captura falló";
+    case "extraction-failed":
+      return "no encontramos noticias en la página (extracción fallida)";
+    case "timeout":
+      return "la página no respondió a tiempo";
+    case "unreachable":
+      return "no pudimos conectar con el servidor";
+    case "http-error":
+      return "el servidor respondió con un error";
+    case "rate-limited":
+      return "el servidor nos pidió esperar";
+    case "too-large":
+      return "la página superaba el tamaño máximo que leemos";
+    default:
+      return "la captura falló";
   }
 }

@@ -6,7 +6,10 @@
  */
 
 /** Tick values and the end of the axis (the last tick, never below the largest value). */
-export interface Axis { ticks: number[]; max: number }
+export interface Axis {
+  ticks: number[];
+  max: number;
+}
 
 /** The smallest round step (1, 2, 5 × 10ⁿ) that covers `span` in at most `maxSteps` steps. */
 export function niceStep(span: number, maxSteps: number): number {
@@ -44,7 +47,10 @@ const MINUTE_MS = 60_000;
 const TIME_STEPS = [15, 30, 60, 120, 180, 360, 720, 1440, 2880];
 
 /** One labelled time tick; `label` has the date on a second line where the day changes. */
-export interface TimeTick { at: number; label: string }
+export interface TimeTick {
+  at: number;
+  label: string;
+}
 
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -52,7 +58,15 @@ const partsFormats = new Map<string, Intl.DateTimeFormat>();
 function wallClock(at: number, timeZone: string): { y: number; mo: number; d: number; h: number; mi: number } {
   let f = partsFormats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", hourCycle: "h23" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+    });
     partsFormats.set(timeZone, f);
   }
   const p = Object.fromEntries(f.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
@@ -108,7 +122,12 @@ export function timeTicks(start: number, end: number, timeZone: string, maxTicks
 }
 
 /** A stroke of the rank chart: a rank held by one series from `from` to `to`. */
-export interface LaneRow { series: number; rank: number; from: number; to: number }
+export interface LaneRow {
+  series: number;
+  rank: number;
+  from: number;
+  to: number;
+}
 
 /**
  * Lane of each row (same order): rows of different series at the same rank whose times
@@ -117,7 +136,9 @@ export interface LaneRow { series: number; rank: number; from: number; to: numbe
  */
 export function rankLanes(rows: readonly LaneRow[]): { lane: number[]; lanes: number } {
   const lane = rows.map(() => 0);
-  const order = rows.map((_, i) => i).sort((a, b) => rows[a]!.rank - rows[b]!.rank || rows[a]!.from - rows[b]!.from || rows[a]!.series - rows[b]!.series);
+  const order = rows
+    .map((_, i) => i)
+    .sort((a, b) => rows[a]!.rank - rows[b]!.rank || rows[a]!.from - rows[b]!.from || rows[a]!.series - rows[b]!.series);
   for (let k = 0; k < order.length; k++) {
     const i = order[k]!;
     const r = rows[i]!;

@@ -32,7 +32,14 @@ export function seriesColour(i: number): string {
 
 export const CHART_CLASS = "chart-plot";
 // An object, not a string: linkedom's `style` property is read-only.
-export const CHART_STYLE = { fontSize: `${CHART_FONT_PX}px`, background: "transparent", color: "inherit", overflow: "visible", maxWidth: "100%", height: "auto" };
+export const CHART_STYLE = {
+  fontSize: `${CHART_FONT_PX}px`,
+  background: "transparent",
+  color: "inherit",
+  overflow: "visible",
+  maxWidth: "100%",
+  height: "auto",
+};
 
 /** A fresh document for Plot to draw into. */
 export function newDocument(): Document {

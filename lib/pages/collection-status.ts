@@ -10,14 +10,24 @@ import type { SourceKind } from "../source-kinds";
 export type { SourceKind };
 
 /** A source's kind in reader words. */
-export const SOURCE_KIND_LABEL: Record<SourceKind, string> = { frontpage: "Portada", feed: "Feed", sitemap: "Sitemap", legal: "Aviso legal" };
+export const SOURCE_KIND_LABEL: Record<SourceKind, string> = {
+  frontpage: "Portada",
+  feed: "Feed",
+  sitemap: "Sitemap",
+  legal: "Aviso legal",
+};
 
 /** Column names of a source's last outcomes. */
 export const LAST_SUCCESS_LABEL = "Última lectura correcta";
 export const LAST_FAILURE_LABEL = "Último fallo";
 
 /** What the state of a source depends on. */
-export interface SourceStateInput { dead: boolean; closedSince?: number | null; pausedUntil?: number | null; extractionFailedSince?: number | null }
+export interface SourceStateInput {
+  dead: boolean;
+  closedSince?: number | null;
+  pausedUntil?: number | null;
+  extractionFailedSince?: number | null;
+}
 
 /**
  * The state of a source at `now`, worst first: abandoned (BLK-6), closed to us (BLK-1), its

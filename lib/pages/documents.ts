@@ -84,5 +84,11 @@ const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").
 export function sitemapXml(config: Config, outletSlugs: readonly string[]): string {
   const paths = [...siteSections.map((s) => s.href), ...outletSlugs.map((slug) => `/cabeceras/${encodeURIComponent(slug)}`)];
   const urls = paths.map((p) => `  <url><loc>${xmlEscape(`${config.siteUrl}${p}`)}</loc></url>`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
 }

@@ -7,12 +7,22 @@
 import { formatCount } from "./format";
 
 /** A threshold: the fewest items a figure needs, and what it counts (singular, plural). */
-export interface DataThreshold { min: number; one: string; many: string; figure: string }
+export interface DataThreshold {
+  min: number;
+  one: string;
+  many: string;
+  figure: string;
+}
 
 /** The thresholds, by kind of figure. */
 export const ENOUGH_DATA = {
   /** Median publication delay of an outlet (DER-8), over articles that declare their time. */
-  delayMedian: { min: 10, one: "noticia con hora declarada", many: "noticias con hora declarada", figure: "Retraso mediano de publicación de una cabecera" },
+  delayMedian: {
+    min: 10,
+    one: "noticia con hora declarada",
+    many: "noticias con hora declarada",
+    figure: "Retraso mediano de publicación de una cabecera",
+  },
   /** Median and 90th percentile of our lag per outlet and source kind on "Estado" (DER-8). */
   lagPercentiles: { min: 10, one: "noticia", many: "noticias", figure: "Mediana y percentil 90 de nuestro retraso por cabecera y vía" },
   /** Median time on the front page (DER-7). */

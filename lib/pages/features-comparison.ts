@@ -18,16 +18,25 @@ export interface FeaturesLine {
 }
 
 /** A framing letter's share, printed as the feature shares are; null share: too little data or withheld. */
-export interface FramingShare { letter: string; share: number | null; text: string }
+export interface FramingShare {
+  letter: string;
+  share: number | null;
+  text: string;
+}
 
 /** The framing columns, in the letters' order: sort key and header. */
-export const FRAMING_COLUMNS = FRAME_LETTERS.map((letter) => ({ letter, key: `encuadre-${letter.toLowerCase()}`, label: `${letter} · ${FRAMES[letter].name}` }));
+export const FRAMING_COLUMNS = FRAME_LETTERS.map((letter) => ({
+  letter,
+  key: `encuadre-${letter.toLowerCase()}`,
+  label: `${letter} · ${FRAMES[letter].name}`,
+}));
 
 /** Each letter's share of the framed headlines, or why there is none. */
 export function framingShares(framing: FeaturesLine["framing"]): FramingShare[] {
   return FRAME_LETTERS.map((letter) => {
     if (framing === null) return { letter, share: null, text: "no se muestra (a petición del medio)" };
-    if (!enoughData("headlineFeatures", framing.headlines)) return { letter, share: null, text: tooLittleData("headlineFeatures", framing.headlines) };
+    if (!enoughData("headlineFeatures", framing.headlines))
+      return { letter, share: null, text: tooLittleData("headlineFeatures", framing.headlines) };
     const count = framing.letters[letter] ?? 0;
     const share = count / framing.headlines;
     return { letter, share, text: `${formatPercent(share)} (${count} de ${framing.headlines})` };
@@ -37,8 +46,10 @@ export function framingShares(framing: FeaturesLine["framing"]): FramingShare[] 
 /** The feature columns' sort keys, by feature. */
 export const FEATURE_SORT_KEYS = { questions: "preguntas", quotes: "citas", numbers: "cifras", clickbait: "clickbait" } as const;
 
-const featureShare = (key: keyof typeof FEATURE_SORT_KEYS) => (line: FeaturesLine) => featureShares(line.features).find((s) => s.key === key)!.share ?? undefined;
-const framingShare = (letter: string) => (line: FeaturesLine) => framingShares(line.framing).find((s) => s.letter === letter)!.share ?? undefined;
+const featureShare = (key: keyof typeof FEATURE_SORT_KEYS) => (line: FeaturesLine) =>
+  featureShares(line.features).find((s) => s.key === key)!.share ?? undefined;
+const framingShare = (letter: string) => (line: FeaturesLine) =>
+  framingShares(line.framing).find((s) => s.letter === letter)!.share ?? undefined;
 
 /** WEB-2: the table sorts by any column; shares below the threshold (or withheld) go last either way. */
 export const FEATURES_SORT: TableSort<FeaturesLine> = {
@@ -46,7 +57,9 @@ export const FEATURES_SORT: TableSort<FeaturesLine> = {
   keys: {
     nombre: (l) => l.name,
     titulares: (l) => l.features.headlines,
-    ...Object.fromEntries(Object.entries(FEATURE_SORT_KEYS).map(([feature, key]) => [key, featureShare(feature as keyof typeof FEATURE_SORT_KEYS)])),
+    ...Object.fromEntries(
+      Object.entries(FEATURE_SORT_KEYS).map(([feature, key]) => [key, featureShare(feature as keyof typeof FEATURE_SORT_KEYS)]),
+    ),
     "otros-idiomas": (l) => l.features.otherLanguage,
     ...Object.fromEntries(FRAMING_COLUMNS.map((c) => [c.key, framingShare(c.letter)])),
   },

@@ -6,12 +6,20 @@
 import { formatCount, formatNumber } from "./format";
 
 /** Changes counted, articles they touched, articles first seen in the period. */
-export interface HeadlineChangeCounts { changes: number; changedArticles: number; articlesSeen: number }
+export interface HeadlineChangeCounts {
+  changes: number;
+  changedArticles: number;
+  articlesSeen: number;
+}
 
 /** E.g. "3 cambios de titular en 2 noticias, de las 40 vistas por primera vez en el periodo". */
 export function headlineChangeSummary(c: HeadlineChangeCounts): string {
-  if (c.articlesSeen === 0 && c.changes === 0) return "no vimos ninguna noticia nueva de esta cabecera, así que no hay cambios de titular que contar";
-  const seen = c.articlesSeen === 1 ? "la única vista por primera vez en el periodo" : `las ${formatNumber(c.articlesSeen)} vistas por primera vez en el periodo`;
+  if (c.articlesSeen === 0 && c.changes === 0)
+    return "no vimos ninguna noticia nueva de esta cabecera, así que no hay cambios de titular que contar";
+  const seen =
+    c.articlesSeen === 1
+      ? "la única vista por primera vez en el periodo"
+      : `las ${formatNumber(c.articlesSeen)} vistas por primera vez en el periodo`;
   if (c.changes === 0) {
     return c.articlesSeen === 1
       ? "el titular de la única noticia vista por primera vez en el periodo no cambió"

@@ -8,7 +8,13 @@ import { enoughData, tooLittleData } from "./enough-data";
 import { formatPercent } from "./period";
 
 /** The counts a share table needs (db/queries/outlet-page/headline-feature-shares.ts). */
-export interface FeatureCounts { headlines: number; questions: number; quotes: number; numbers: number; clickbait: number }
+export interface FeatureCounts {
+  headlines: number;
+  questions: number;
+  quotes: number;
+  numbers: number;
+  clickbait: number;
+}
 
 /** The features shown, in order: key in the counts, column label. */
 export const FEATURE_COLUMNS: readonly { key: keyof Omit<FeatureCounts, "headlines">; label: string; hint: string }[] = [
@@ -20,7 +26,13 @@ export const FEATURE_COLUMNS: readonly { key: keyof Omit<FeatureCounts, "headlin
 ];
 
 /** One feature's share: the text to print, and the number to sort by (null below the threshold). */
-export interface FeatureShare { key: string; label: string; count: number; share: number | null; text: string }
+export interface FeatureShare {
+  key: string;
+  label: string;
+  count: number;
+  share: number | null;
+  text: string;
+}
 
 /** The shares of `counts`, each "23 % (12 de 52)", or "aún pocos datos (…)" with fewer headlines than the threshold. */
 export function featureShares(counts: FeatureCounts): FeatureShare[] {
@@ -28,7 +40,14 @@ export function featureShares(counts: FeatureCounts): FeatureShare[] {
   return FEATURE_COLUMNS.map(({ key, label }) => {
     const count = counts[key];
     const share = enough ? count / counts.headlines : null;
-    return { key, label, count, share, text: share === null ? tooLittleData("headlineFeatures", counts.headlines) : `${formatPercent(share)} (${count} de ${counts.headlines})` };
+    return {
+      key,
+      label,
+      count,
+      share,
+      text:
+        share === null ? tooLittleData("headlineFeatures", counts.headlines) : `${formatPercent(share)} (${count} de ${counts.headlines})`,
+    };
   });
 }
 

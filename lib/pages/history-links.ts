@@ -13,7 +13,10 @@ export function frontPageAtHref(slug: string, at?: number): string {
 
 /** Outlets side by side at the minute of `at`. */
 export function sideBySideHref(slugs: readonly string[], at?: number): string {
-  const query = [at === undefined ? "" : `en=${minuteValue(at)}`, slugs.length ? `cabeceras=${slugs.map(encodeURIComponent).join(",")}` : ""].filter(Boolean);
+  const query = [
+    at === undefined ? "" : `en=${minuteValue(at)}`,
+    slugs.length ? `cabeceras=${slugs.map(encodeURIComponent).join(",")}` : "",
+  ].filter(Boolean);
   return query.length ? `/portadas?${query.join("&")}` : "/portadas";
 }
 

@@ -35,7 +35,9 @@ function minuteParam(params: SearchParams): Parsed<number | undefined> {
 }
 
 /** An outlet's front page at a minute: `?en=AAAA-MM-DDTHH:MM`. */
-export interface FrontPageQuery { at?: number }
+export interface FrontPageQuery {
+  at?: number;
+}
 
 export function parseFrontPageQuery(params: SearchParams): Parsed<FrontPageQuery> {
   const at = minuteParam(params);
@@ -43,16 +45,26 @@ export function parseFrontPageQuery(params: SearchParams): Parsed<FrontPageQuery
 }
 
 /** Outlets side by side at a minute: `?en=…&cabeceras=a,b,c`; no outlets yet means the form alone. */
-export interface SideBySideQuery { at?: number; slugs: string[] }
+export interface SideBySideQuery {
+  at?: number;
+  slugs: string[];
+}
 
 export function parseSideBySideQuery(params: SearchParams): Parsed<SideBySideQuery> {
   const at = minuteParam(params);
   if (!at.ok) return at;
   // Checkboxes send the parameter once per outlet; a link sends one comma-separated list.
   const raw = params.cabeceras;
-  const list = (Array.isArray(raw) ? raw.join(",") : raw ?? "").trim();
+  const list = (Array.isArray(raw) ? raw.join(",") : (raw ?? "")).trim();
   if (list === "") return { ok: true, value: { at: at.value, slugs: [] } };
-  const slugs = [...new Set(list.split(",").map((s) => s.trim()).filter(Boolean))];
+  const slugs = [
+    ...new Set(
+      list
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (slugs.some((s) => !SLUG.test(s))) return { ok: false, reason: "Alguna de las cabeceras indicadas no es válida." };
   if (slugs.length < MIN_SIDE_BY_SIDE || slugs.length > MAX_SIDE_BY_SIDE) {
     return { ok: false, reason: `Elige entre ${MIN_SIDE_BY_SIDE} y ${MAX_SIDE_BY_SIDE} cabeceras distintas.` };
@@ -61,7 +73,9 @@ export function parseSideBySideQuery(params: SearchParams): Parsed<SideBySideQue
 }
 
 /** A day's leads: `?fecha=AAAA-MM-DD` (peninsular calendar day), or undefined for today. */
-export interface DayQuery { day?: string }
+export interface DayQuery {
+  day?: string;
+}
 
 export function parseDayQuery(params: SearchParams): Parsed<DayQuery> {
   const day = one(params, "fecha");

@@ -31,12 +31,34 @@ export function hourBarsSvg(input: HourBarsInput): string {
   const axis = countAxis(Math.max(0, ...totals), width < CHART_WIDTHS.wide ? 4 : 6);
   const ticks = timeTicks(start, end, input.timeZone, width < CHART_WIDTHS.wide ? 4 : 6);
   const labels = new Map(ticks.map((t) => [t.at, t.label]));
-  const rows = input.hours.flatMap((h) => h.values.map((v, i) => ({ x1: new Date(h.start), x2: new Date(h.start + HOUR_MS), y: v, colour: seriesColour(i) })));
+  const rows = input.hours.flatMap((h) =>
+    h.values.map((v, i) => ({ x1: new Date(h.start), x2: new Date(h.start + HOUR_MS), y: v, colour: seriesColour(i) })),
+  );
   const root = Plot.plot({
-    document, className: CHART_CLASS, style: CHART_STYLE, ariaLabel: input.title,
-    width, height: 220, marginTop: 12, marginBottom: ticks.some((t) => t.label.includes("\n")) ? 44 : 28, marginLeft: 48, marginRight: 16,
-    x: { type: "utc", domain: [new Date(start), new Date(end)], label: null, ticks: ticks.map((t) => new Date(t.at)), tickFormat: (d: Date) => labels.get(d.getTime()) ?? "" },
-    y: { domain: [0, axis.max], label: null, ticks: axis.ticks, grid: true, tickFormat: (v: number) => new Intl.NumberFormat("es-ES").format(v) },
+    document,
+    className: CHART_CLASS,
+    style: CHART_STYLE,
+    ariaLabel: input.title,
+    width,
+    height: 220,
+    marginTop: 12,
+    marginBottom: ticks.some((t) => t.label.includes("\n")) ? 44 : 28,
+    marginLeft: 48,
+    marginRight: 16,
+    x: {
+      type: "utc",
+      domain: [new Date(start), new Date(end)],
+      label: null,
+      ticks: ticks.map((t) => new Date(t.at)),
+      tickFormat: (d: Date) => labels.get(d.getTime()) ?? "",
+    },
+    y: {
+      domain: [0, axis.max],
+      label: null,
+      ticks: axis.ticks,
+      grid: true,
+      tickFormat: (v: number) => new Intl.NumberFormat("es-ES").format(v),
+    },
     color: { type: "identity" },
     marks: [Plot.rectY(rows, { x1: "x1", x2: "x2", y: "y", fill: "colour", inset: 0.5 }), Plot.ruleY([0])],
   });

@@ -8,13 +8,14 @@ import { storyMarks, type StoryMark } from "./story-marks";
 
 /** What an hour's cell shows. */
 export type LeadCell =
-  | { kind: "story"; articleId: number; mark: StoryMark }
-  | { kind: "own"; articleId: number }
-  | { kind: "none" }
-  | { kind: "future" };
+  { kind: "story"; articleId: number; mark: StoryMark } | { kind: "own"; articleId: number } | { kind: "none" } | { kind: "future" };
 
 /** Consecutive hours led by one article: hour indexes `from`…`to` (inclusive). */
-export interface LeadRun { from: number; to: number; articleId: number }
+export interface LeadRun {
+  from: number;
+  to: number;
+  articleId: number;
+}
 
 /** Runs of consecutive hours with the same leading article (hours without one are left out). */
 export function leadRuns(leads: readonly (number | null)[]): LeadRun[] {
@@ -34,15 +35,20 @@ export function leadRuns(leads: readonly (number | null)[]): LeadRun[] {
  * whose sample lies after `now` are "future".
  */
 export function leadStrips(
-  outlets: readonly (readonly (number | null)[])[], storyOf: (articleId: number) => number | null, samples: readonly number[], now: number,
+  outlets: readonly (readonly (number | null)[])[],
+  storyOf: (articleId: number) => number | null,
+  samples: readonly number[],
+  now: number,
 ): { cells: LeadCell[][]; marks: Map<number, StoryMark> } {
   const marks = storyMarks(outlets.map((leads) => leads.map((id) => (id === null ? null : storyOf(id)))));
-  const cells = outlets.map((leads) => leads.map((id, i): LeadCell => {
-    if (samples[i]! > now) return { kind: "future" };
-    if (id === null) return { kind: "none" };
-    const story = storyOf(id);
-    const mark = story === null ? undefined : marks.get(story);
-    return mark ? { kind: "story", articleId: id, mark } : { kind: "own", articleId: id };
-  }));
+  const cells = outlets.map((leads) =>
+    leads.map((id, i): LeadCell => {
+      if (samples[i]! > now) return { kind: "future" };
+      if (id === null) return { kind: "none" };
+      const story = storyOf(id);
+      const mark = story === null ? undefined : marks.get(story);
+      return mark ? { kind: "story", articleId: id, mark } : { kind: "own", articleId: id };
+    }),
+  );
   return { cells, marks };
 }

@@ -11,7 +11,10 @@ export const OUTLET_CHART_KINDS = ["posiciones", "retraso", "secciones", "encuad
 export type OutletChartKind = (typeof OUTLET_CHART_KINDS)[number];
 
 /** A chart permalink's query. */
-export interface OutletChartQuery { kind: OutletChartKind; period?: OutletPeriod }
+export interface OutletChartQuery {
+  kind: OutletChartKind;
+  period?: OutletPeriod;
+}
 
 /** `?tipo=…&desde=…&hasta=…`, or the reason it is wrong. */
 export function parseOutletChartQuery(params: SearchParams): Parsed<OutletChartQuery> {
@@ -32,9 +35,13 @@ export function outletChartHref(slug: string, kind: OutletChartKind, period?: { 
 /** A chart's title without its period (the page and the SVG add it). */
 export function outletChartTitle(kind: OutletChartKind, outletName: string, series = 0): string {
   switch (kind) {
-    case "posiciones": return `Posición en la portada de ${outletName} de sus ${series} noticias mejor colocadas`;
-    case "retraso": return `Retraso entre la hora declarada y la primera vez que vimos cada noticia de ${outletName}`;
-    case "secciones": return `Noticias de ${outletName} por sección declarada`;
-    case "encuadre": return `Titulares de ${outletName} por letra de encuadre`;
+    case "posiciones":
+      return `Posición en la portada de ${outletName} de sus ${series} noticias mejor colocadas`;
+    case "retraso":
+      return `Retraso entre la hora declarada y la primera vez que vimos cada noticia de ${outletName}`;
+    case "secciones":
+      return `Noticias de ${outletName} por sección declarada`;
+    case "encuadre":
+      return `Titulares de ${outletName} por letra de encuadre`;
   }
 }

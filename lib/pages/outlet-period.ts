@@ -10,7 +10,12 @@ import { formatPeriod } from "./period";
 import type { SearchParams } from "./search-params";
 
 /** A chosen period: its days as written in the URL and the instants [start, end) they cover. */
-export interface OutletPeriod { from: string; to: string; start: number; end: number }
+export interface OutletPeriod {
+  from: string;
+  to: string;
+  start: number;
+  end: number;
+}
 
 /** Longest period a page summarises: a year, leap day included. */
 export const MAX_PERIOD_DAYS = 366;
@@ -50,11 +55,13 @@ export function daysCovered(from: string, to: string): number {
 
 /** `?desde=AAAA-MM-DD&hasta=AAAA-MM-DD`, or undefined (each section's own recent window) when neither is given. */
 export function parseOutletPeriod(params: SearchParams): Parsed<OutletPeriod | undefined> {
-  const from = one(params, "desde"), to = one(params, "hasta");
+  const from = one(params, "desde"),
+    to = one(params, "hasta");
   if (from === null || to === null) return { ok: false, reason: REPEATED };
   if (from === undefined && to === undefined) return { ok: true, value: undefined };
   if (from === undefined || to === undefined) return { ok: false, reason: "Indica las dos fechas del periodo, «desde» y «hasta»." };
-  const start = parseDay(from), end = parseDay(to);
+  const start = parseDay(from),
+    end = parseDay(to);
   if (!start) return { ok: false, reason: badDay("desde", "2026-03-03") };
   if (!end) return { ok: false, reason: badDay("hasta", "2026-03-09") };
   if (from > to) return { ok: false, reason: "La fecha «desde» es posterior a «hasta»." };
@@ -74,7 +81,20 @@ export function outletPeriodHref(slug: string, period?: { from: string; to: stri
   return `${base}${query}${anchor ? `#${anchor}` : ""}`;
 }
 
-const MONTHS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+const MONTHS = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
 
 function parts(day: string): { y: number; m: number; d: number } {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
@@ -86,7 +106,8 @@ function parts(day: string): { y: number; m: number; d: number } {
  * `"del 28 de febrero al 9 de marzo de 2026"`, `"del 28 de diciembre de 2025 al 3 de enero de 2026"`.
  */
 export function formatDays(from: string, to: string): string {
-  const a = parts(from), b = parts(to);
+  const a = parts(from),
+    b = parts(to);
   const last = `${b.d} de ${MONTHS[b.m - 1]} de ${b.y}`;
   if (from === to) return `el ${last}`;
   if (a.y !== b.y) return `del ${a.d} de ${MONTHS[a.m - 1]} de ${a.y} al ${last}`;
@@ -95,14 +116,22 @@ export function formatDays(from: string, to: string): string {
 }
 
 /** How a section names its period: in a figure's caption, and inside a sentence. */
-export interface PeriodWords { caption: string; within: string }
+export interface PeriodWords {
+  caption: string;
+  within: string;
+}
 
 /**
  * The words for a section's period: the chosen days (`"del 3 al 9 de marzo de 2026"`), or, with
  * no period chosen, the section's own recent window (`recent`, e.g. `"en los últimos 7 días"`)
  * followed by its moments in the outlet's zone.
  */
-export function periodWords(chosen: OutletPeriod | undefined, window: { start: number; end: number }, timeZone: string, recent: string): PeriodWords {
+export function periodWords(
+  chosen: OutletPeriod | undefined,
+  window: { start: number; end: number },
+  timeZone: string,
+  recent: string,
+): PeriodWords {
   if (chosen) {
     const caption = formatDays(chosen.from, chosen.to);
     return { caption, within: caption };

@@ -12,7 +12,13 @@ export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 
 const wallFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: SITE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+  timeZone: SITE_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
 });
 
 /** The wall clock in peninsular time at `at`: `[year, month, day, hour, minute]`. */
@@ -52,7 +58,15 @@ export function parseMinute(value: string): number | undefined {
   if (!m) return undefined;
   const [y, mo, d, h, mi] = m.slice(1, 6).map(Number) as [number, number, number, number, number];
   const check = new Date(Date.UTC(y, mo - 1, d, h, mi));
-  if (Number.isNaN(check.getTime()) || check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return undefined;
+  if (
+    Number.isNaN(check.getTime()) ||
+    check.getUTCFullYear() !== y ||
+    check.getUTCMonth() !== mo - 1 ||
+    check.getUTCDate() !== d ||
+    h > 23 ||
+    mi > 59
+  )
+    return undefined;
   const at = wallToInstant(y, mo, d, h, mi);
   return inDateRange(at) ? at : undefined;
 }
@@ -64,7 +78,8 @@ export function parseDay(value: string): { start: number; end: number } | undefi
   const [y, mo, d] = m.slice(1, 4).map(Number) as [number, number, number];
   const check = new Date(Date.UTC(y, mo - 1, d));
   // Date.UTC reads years 0-99 as 1900-1999: the year check keeps "0050-06-01" from meaning 1950.
-  if (Number.isNaN(check.getTime()) || check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return undefined;
+  if (Number.isNaN(check.getTime()) || check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d)
+    return undefined;
   const start = wallToInstant(y, mo, d);
   const next = new Date(Date.UTC(y, mo - 1, d + 1));
   const end = wallToInstant(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());

@@ -15,7 +15,13 @@ function formatter(timeZone: string, withYear: boolean): Intl.DateTimeFormat {
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat("es-ES", {
-      timeZone, day: "numeric", month: "short", ...(withYear ? { year: "numeric" } : {}), hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+      timeZone,
+      day: "numeric",
+      month: "short",
+      ...(withYear ? { year: "numeric" } : {}),
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
     });
     formatters.set(key, f);
   }

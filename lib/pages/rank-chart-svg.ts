@@ -10,9 +10,16 @@ import { rankAxis, rankLanes, timeTicks } from "./chart-axes";
 import { CHART_CLASS, CHART_STYLE, CHART_WIDTHS, finishChart, newDocument, seriesColour } from "./chart-svg";
 
 /** One front-page position held from `fromAt` to `toAt` (epoch ms). */
-export interface RankSpanPoint { fromAt: number; toAt: number; rank: number }
+export interface RankSpanPoint {
+  fromAt: number;
+  toAt: number;
+  rank: number;
+}
 /** The positions of one article, under a label unique within the chart. */
-export interface RankSeries { label: string; spans: readonly RankSpanPoint[] }
+export interface RankSeries {
+  label: string;
+  spans: readonly RankSpanPoint[];
+}
 
 /** What a rank-over-time chart shows. */
 export interface RankChartInput {
@@ -32,9 +39,17 @@ const MARGIN_TOP = 12;
 
 /** The strokes to draw: spans clipped to the period, with their series index, colour and lane. */
 export function rankRows(input: Pick<RankChartInput, "series" | "start" | "end">) {
-  const rows = input.series.flatMap((s, series) => s.spans.map((p) => ({
-    series, rank: p.rank, from: Math.max(p.fromAt, input.start), to: Math.min(p.toAt, input.end), colour: seriesColour(series),
-  }))).filter((r) => r.from <= r.to);
+  const rows = input.series
+    .flatMap((s, series) =>
+      s.spans.map((p) => ({
+        series,
+        rank: p.rank,
+        from: Math.max(p.fromAt, input.start),
+        to: Math.min(p.toAt, input.end),
+        colour: seriesColour(series),
+      })),
+    )
+    .filter((r) => r.from <= r.to);
   const { lane, lanes } = rankLanes(rows);
   return { rows: rows.map((r, i) => ({ ...r, lane: lane[i]! })), lanes };
 }
@@ -74,7 +89,13 @@ export function rankChartSvg(input: RankChartInput): string {
     marginLeft: 36,
     marginRight: width < CHART_WIDTHS.wide ? 20 : 28,
     ariaLabel: input.title,
-    x: { type: "utc", domain: [new Date(input.start), new Date(input.end)], label: null, ticks: ticks.map((t) => new Date(t.at)), tickFormat: (d: Date) => labels.get(d.getTime()) ?? "" },
+    x: {
+      type: "utc",
+      domain: [new Date(input.start), new Date(input.end)],
+      label: null,
+      ticks: ticks.map((t) => new Date(t.at)),
+      tickFormat: (d: Date) => labels.get(d.getTime()) ?? "",
+    },
     y: { domain: [1, axis.max], reverse: true, label: null, ticks: axis.ticks, tickFormat: "d", grid: true },
     color: { type: "identity" },
     marks,

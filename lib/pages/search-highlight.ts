@@ -5,7 +5,10 @@
  */
 
 /** A piece of a headline: a run of text, matched by the search or not. */
-export interface HeadlinePart { text: string; match: boolean }
+export interface HeadlinePart {
+  text: string;
+  match: boolean;
+}
 
 const WORD = /[\p{L}\p{N}]+/gu;
 

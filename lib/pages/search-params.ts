@@ -34,7 +34,11 @@ export function parseSearchParams(params: SearchParams): { ok: true; value: Sear
     if (Array.isArray(v)) return null;
     return v?.trim() || undefined;
   };
-  const q = one("q"), outlet = one("cabecera"), from = one("desde"), to = one("hasta"), section = one("seccion");
+  const q = one("q"),
+    outlet = one("cabecera"),
+    from = one("desde"),
+    to = one("hasta"),
+    section = one("seccion");
   if ([q, outlet, from, to, section].includes(null)) return { ok: false, reason: "Un parámetro aparece más de una vez." };
   if (q && q.length > MAX_QUERY_LENGTH) return { ok: false, reason: `La búsqueda admite como mucho ${MAX_QUERY_LENGTH} caracteres.` };
   if (outlet && !/^[a-z0-9][a-z0-9-]{0,79}$/.test(outlet)) return { ok: false, reason: "La cabecera indicada no es válida." };
@@ -44,7 +48,10 @@ export function parseSearchParams(params: SearchParams): { ok: true; value: Sear
   if (section && section.length > 80) return { ok: false, reason: "La sección indicada es demasiado larga." };
   const page = parsePageParam(params.pagina);
   if (page === undefined) return { ok: false, reason: "El número de página no es válido." };
-  return { ok: true, value: { q: q ?? "", outlet: outlet ?? undefined, from: from ?? undefined, to: to ?? undefined, section: section ?? undefined, page } };
+  return {
+    ok: true,
+    value: { q: q ?? "", outlet: outlet ?? undefined, from: from ?? undefined, to: to ?? undefined, section: section ?? undefined, page },
+  };
 }
 
 /** The address of another page of the same search. */

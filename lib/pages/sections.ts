@@ -34,17 +34,59 @@ export interface SiteSection extends PublicPage {
 /** Every public section of WEB-1, in the order the navigation shows them. */
 export const siteSections: readonly SiteSection[] = [
   { href: "/", label: "Inicio", summary: "Qué es Hemeroscopio y qué medimos.", caching: "page" },
-  { href: "/cabeceras", label: "Cabeceras", summary: "Los medios que seguimos, comparados, con su ficha.", caching: "page-and-details", params: ["orden"], detailParams: ["desde", "hasta"] },
-  { href: "/historias", label: "Historias", summary: "La misma noticia contada por varias cabeceras.", caching: "page-and-details", params: ["pagina", "orden"] },
-  { href: "/portadas", label: "Portadas", summary: "Las portadas de cualquier momento: lado a lado y hora a hora.", caching: "page", params: ["en", "cabeceras"] },
-  { href: "/buscar", label: "Buscar", summary: "Búsqueda en los titulares registrados.", caching: "page", params: ["q", "cabecera", "desde", "hasta", "seccion", "pagina"] },
-  { href: "/estado", label: "Estado", summary: "Cómo está funcionando la recogida, cabecera a cabecera.", caching: "page", params: ["cabeceras", "retraso", "ritmo"] },
+  {
+    href: "/cabeceras",
+    label: "Cabeceras",
+    summary: "Los medios que seguimos, comparados, con su ficha.",
+    caching: "page-and-details",
+    params: ["orden"],
+    detailParams: ["desde", "hasta"],
+  },
+  {
+    href: "/historias",
+    label: "Historias",
+    summary: "La misma noticia contada por varias cabeceras.",
+    caching: "page-and-details",
+    params: ["pagina", "orden"],
+  },
+  {
+    href: "/portadas",
+    label: "Portadas",
+    summary: "Las portadas de cualquier momento: lado a lado y hora a hora.",
+    caching: "page",
+    params: ["en", "cabeceras"],
+  },
+  {
+    href: "/buscar",
+    label: "Buscar",
+    summary: "Búsqueda en los titulares registrados.",
+    caching: "page",
+    params: ["q", "cabecera", "desde", "hasta", "seccion", "pagina"],
+  },
+  {
+    href: "/estado",
+    label: "Estado",
+    summary: "Cómo está funcionando la recogida, cabecera a cabecera.",
+    caching: "page",
+    params: ["cabeceras", "retraso", "ritmo"],
+  },
   { href: "/bot", label: "El bot", summary: "Qué lee nuestro rastreador, cuándo y qué guarda.", caching: "page" },
-  { href: "/metodologia", label: "Metodología", summary: "Cómo calculamos cada cifra derivada, con sus umbrales y límites.", caching: "page" },
+  {
+    href: "/metodologia",
+    label: "Metodología",
+    summary: "Cómo calculamos cada cifra derivada, con sus umbrales y límites.",
+    caching: "page",
+  },
   { href: "/editores", label: "Editores", summary: "Exclusiones y su registro público.", caching: "never" },
   { href: "/replicas", label: "Réplicas", summary: "Las respuestas de las cabeceras, íntegras.", caching: "never" },
   { href: "/privacidad", label: "Privacidad", summary: "Qué datos guardamos y cuáles nunca.", caching: "never" },
-  { href: "/correcciones", label: "Correcciones", summary: "Registro fechado de nuestros cambios y errores.", caching: "page", params: ["pagina"] },
+  {
+    href: "/correcciones",
+    label: "Correcciones",
+    summary: "Registro fechado de nuestros cambios y errores.",
+    caching: "page",
+    params: ["pagina"],
+  },
   { href: "/quienes-somos", label: "Quiénes somos", summary: "Quién hace esto y cómo contactarnos.", caching: "page" },
 ];
 
@@ -59,9 +101,7 @@ export const otherPublicPages: readonly PublicPage[] = [
  * Pages below each detail page of a list, one bracketed segment standing for any detail
  * (`/cabeceras/[slug]/portada`): kept by the page cache like a page, keyed on their params.
  */
-export const detailSubpages: readonly PublicPage[] = [
-  { href: "/cabeceras/[slug]/portada", caching: "page", params: ["en"] },
-];
+export const detailSubpages: readonly PublicPage[] = [{ href: "/cabeceras/[slug]/portada", caching: "page", params: ["en"] }];
 
 /** Atom feeds (SPEC WEB-6), kept by the page cache like pages; a story's feed is a detail of /historias. */
 export const feeds: readonly PublicPage[] = [

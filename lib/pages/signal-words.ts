@@ -46,11 +46,15 @@ export function signalWhereLabel(scope: string): string {
  * (a directive, a policy address, a Content-Usage line), never one of our codes.
  */
 export function signalValueLabel(kind: string, value: string): { text: string; quoted?: string } {
-  if (kind === "tdm-reservation") return { text: value === "1" ? "Se reserva los derechos: no leemos el cuerpo de sus artículos" : "No se los reserva" };
+  if (kind === "tdm-reservation")
+    return { text: value === "1" ? "Se reserva los derechos: no leemos el cuerpo de sus artículos" : "No se los reserva" };
   if (kind === "paywall") return { text: "Marca artículos como de pago: no leemos su cuerpo aunque venga en la página" };
   if (kind === "tdm-policy") return { text: "Publica sus condiciones en", quoted: value };
   if (kind === "robots-directive") {
-    const directive = value.toLowerCase().replace(/^[a-z0-9_-]+:\s*/, "").trim();
+    const directive = value
+      .toLowerCase()
+      .replace(/^[a-z0-9_-]+:\s*/, "")
+      .trim();
     const meaning = DIRECTIVE[directive];
     return meaning ? { text: `Pide ${meaning}`, quoted: value } : { text: "Instrucción", quoted: value };
   }

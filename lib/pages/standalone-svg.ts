@@ -58,7 +58,10 @@ export function standaloneSvg(chart: StandaloneChart): string {
   const text = (y: number, s: string, extra = "") => `<text x="${PAD}" y="${y}"${extra}>${xmlEscape(s)}</text>`;
   const out: string[] = [];
   let y = PAD + LINE;
-  for (const l of titleLines) { out.push(text(y, l, ` font-weight="700" font-size="${CHART_FONT_PX + 2}"`)); y += LINE + 2; }
+  for (const l of titleLines) {
+    out.push(text(y, l, ` font-weight="700" font-size="${CHART_FONT_PX + 2}"`));
+    y += LINE + 2;
+  }
   out.push(text(y, chart.period, ` fill="#555555"`));
   y += PAD;
   const h = drawingHeight(chart.drawing);
@@ -77,7 +80,10 @@ export function standaloneSvg(chart: StandaloneChart): string {
   y += LINE / 2;
   out.push(text(y, SOURCE_LINE, ` fill="#555555"`));
   y += LINE;
-  for (const l of wrapText(chart.pageUrl, max)) { out.push(text(y, l, ` fill="#555555" font-size="11"`)); y += LINE; }
+  for (const l of wrapText(chart.pageUrl, max)) {
+    out.push(text(y, l, ` fill="#555555" font-size="11"`));
+    y += LINE;
+  }
   const height = Math.ceil(y);
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,

@@ -6,10 +6,25 @@
  */
 
 /** Okabe–Ito's palette, darkened where white letters need contrast (WCAG AA for bold small text). */
-export const STORY_COLOURS = ["#0b5ea8", "#b35900", "#007a5e", "#a8327a", "#5b4a9e", "#8a6d00", "#2f6f8f", "#b32d2d", "#4d7a1f", "#6b5344"] as const;
+export const STORY_COLOURS = [
+  "#0b5ea8",
+  "#b35900",
+  "#007a5e",
+  "#a8327a",
+  "#5b4a9e",
+  "#8a6d00",
+  "#2f6f8f",
+  "#b32d2d",
+  "#4d7a1f",
+  "#6b5344",
+] as const;
 
 /** The mark of one shared story. */
-export interface StoryMark { storyId: number; letter: string; colour: string }
+export interface StoryMark {
+  storyId: number;
+  letter: string;
+  colour: string;
+}
 
 /** Letters for marks: A…Z, then AA, AB… */
 export function markLetter(index: number): string {
@@ -34,7 +49,8 @@ export function storyMarks(groups: readonly (readonly (number | null)[])[]): Map
       seen.set(id, s);
     }
   }
-  const shared = [...seen].filter(([, s]) => s.groups >= 2)
-    .sort(([a, x], [b, y]) => y.groups - x.groups || x.best - y.best || a - b);
-  return new Map(shared.map(([storyId], i) => [storyId, { storyId, letter: markLetter(i), colour: STORY_COLOURS[i % STORY_COLOURS.length]! }]));
+  const shared = [...seen].filter(([, s]) => s.groups >= 2).sort(([a, x], [b, y]) => y.groups - x.groups || x.best - y.best || a - b);
+  return new Map(
+    shared.map(([storyId], i) => [storyId, { storyId, letter: markLetter(i), colour: STORY_COLOURS[i % STORY_COLOURS.length]! }]),
+  );
 }

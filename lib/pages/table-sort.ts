@@ -6,7 +6,10 @@
  */
 
 /** The order of one table. */
-export interface SortState { column: string; descending: boolean }
+export interface SortState {
+  column: string;
+  descending: boolean;
+}
 
 /** How one table sorts: its parameter, its columns' keys and its default order. */
 export interface TableSort<T> {
@@ -36,7 +39,8 @@ export function sortRows<T>(rows: readonly T[], sort: TableSort<T>, state: SortS
       if (a.value === undefined || b.value === undefined) {
         return a.value === b.value ? a.index - b.index : a.value === undefined ? 1 : -1;
       }
-      const order = typeof a.value === "number" && typeof b.value === "number" ? a.value - b.value : collator.compare(String(a.value), String(b.value));
+      const order =
+        typeof a.value === "number" && typeof b.value === "number" ? a.value - b.value : collator.compare(String(a.value), String(b.value));
       return order === 0 ? a.index - b.index : sign * order;
     })
     .map((x) => x.row);
@@ -47,7 +51,13 @@ export function sortRows<T>(rows: readonly T[], sort: TableSort<T>, state: SortS
  * column, ascending — or descending when the table is already sorted by it ascending.
  * Numbers are first sorted largest first, which is what readers look for.
  */
-export function sortHref(query: Record<string, string | string[] | undefined>, param: string, column: string, state: SortState, numeric: boolean): string {
+export function sortHref(
+  query: Record<string, string | string[] | undefined>,
+  param: string,
+  column: string,
+  state: SortState,
+  numeric: boolean,
+): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (name === param || value === undefined) continue;

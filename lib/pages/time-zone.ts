@@ -22,7 +22,8 @@ export function zoneLabel(timeZone: string = SITE_TIME_ZONE): string {
   try {
     // A winter day of our time: zones have changed their rules over the decades.
     const name = new Intl.DateTimeFormat("es-ES", { timeZone, timeZoneName: "longGeneric" })
-      .formatToParts(Date.UTC(2026, 0, 1)).find((p) => p.type === "timeZoneName")?.value;
+      .formatToParts(Date.UTC(2026, 0, 1))
+      .find((p) => p.type === "timeZoneName")?.value;
     if (name && name.startsWith("hora")) return name;
     if (name) return `hora ${name}`;
   } catch {

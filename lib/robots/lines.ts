@@ -4,14 +4,7 @@
  */
 
 /** The records Hemeroscopio reads; every other line is ignored (RFC 9309 §2.2.4). */
-export type RobotsKey =
-  | "user-agent"
-  | "allow"
-  | "disallow"
-  | "sitemap"
-  | "crawl-delay"
-  | "content-signal"
-  | "content-usage";
+export type RobotsKey = "user-agent" | "allow" | "disallow" | "sitemap" | "crawl-delay" | "content-signal" | "content-usage";
 
 /** One recognised line: its record name, trimmed value and 1-based line number. */
 export interface RobotsLine {

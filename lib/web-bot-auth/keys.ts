@@ -77,7 +77,13 @@ export function publicKeyDirectory(keys: ReadonlyArray<Pick<SigningKey, "publicJ
   // `kid`, if present, MUST equal the thumbprint: compute it here instead of trusting a field.
   // Member order matches the draft's signed directory test vector; no private member (`d`) is copied.
   return {
-    keys: keys.map(({ publicJwk: { x } }) => ({ kty: "OKP", crv: "Ed25519", kid: jwkThumbprint({ kty: "OKP", crv: "Ed25519", x }), x, use: "sig" })),
+    keys: keys.map(({ publicJwk: { x } }) => ({
+      kty: "OKP",
+      crv: "Ed25519",
+      kid: jwkThumbprint({ kty: "OKP", crv: "Ed25519", x }),
+      x,
+      use: "sig",
+    })),
   };
 }
 

@@ -38,7 +38,12 @@ export interface SignatureHeaders {
 }
 
 /** Sign `components` under `label` with an Ed25519 key (RFC 9421 §3.1; `ed25519` is §3.3.6). */
-export function signComponents(input: { label: string; components: readonly Component[]; params: SignatureParams; privateKey: KeyObject }): SignedMessage {
+export function signComponents(input: {
+  label: string;
+  components: readonly Component[];
+  params: SignatureParams;
+  privateKey: KeyObject;
+}): SignedMessage {
   const { label, components, params, privateKey } = input;
   if (privateKey.type !== "private" || privateKey.asymmetricKeyType !== "ed25519") {
     throw new TypeError("Web Bot Auth signs with an Ed25519 private key (never HMAC: httpsig-protocol-02 §Security)");
@@ -89,7 +94,14 @@ export function signRequest(options: {
       { name: "signature-agent", params: [["key", label]], value: agentMember },
     ],
     // Parameter order as in the draft's Ed25519 test vector.
-    params: [["created", created], ["keyid", key.keyid], ["alg", "ed25519"], ["expires", created + ttlSeconds], ["nonce", nonce], ["tag", WEB_BOT_AUTH_TAG]],
+    params: [
+      ["created", created],
+      ["keyid", key.keyid],
+      ["alg", "ed25519"],
+      ["expires", created + ttlSeconds],
+      ["nonce", nonce],
+      ["tag", WEB_BOT_AUTH_TAG],
+    ],
     privateKey: key.privateKey,
   });
   return { "Signature-Agent": `${sfKey(label)}=${agentMember}`, "Signature-Input": signed.signatureInput, Signature: signed.signature };
@@ -119,11 +131,20 @@ export function signDirectoryResponse(options: {
         { name: "@authority", params: [["req", true]], value: authority.toLowerCase() },
         { name: "content-digest", value: digest },
       ],
-      params: [["created", created], ["expires", created + ttlSeconds], ["keyid", key.keyid], ["tag", DIRECTORY_TAG]],
+      params: [
+        ["created", created],
+        ["expires", created + ttlSeconds],
+        ["keyid", key.keyid],
+        ["tag", DIRECTORY_TAG],
+      ],
       privateKey: key.privateKey,
     }),
   );
-  return { "Content-Digest": digest, "Signature-Input": signed.map((s) => s.signatureInput).join(", "), Signature: signed.map((s) => s.signature).join(", ") };
+  return {
+    "Content-Digest": digest,
+    "Signature-Input": signed.map((s) => s.signatureInput).join(", "),
+    Signature: signed.map((s) => s.signature).join(", "),
+  };
 }
 
 /** RFC 9421 §2.2.3: the target authority per RFC 9110 §4.2.3 (lower-case host, default port omitted). */

@@ -60,7 +60,13 @@ function sourceUrlPlugin(root) {
         if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         const text = await fs.promises.readFile(args.path, "utf8");
         if (/import\.meta\.(dirname|filename)/.test(text)) {
-          return { errors: [{ text: `${path.relative(root, args.path)}: use import.meta.url (import.meta.dirname/filename are not rewritten in the bundle)` }] };
+          return {
+            errors: [
+              {
+                text: `${path.relative(root, args.path)}: use import.meta.url (import.meta.dirname/filename are not rewritten in the bundle)`,
+              },
+            ],
+          };
         }
         if (!text.includes("import.meta.url")) return undefined;
         const fromBundle = path.relative(path.join(root, runtimeDir), args.path).split(path.sep).join("/");
@@ -122,7 +128,11 @@ export async function buildRuntime(root = process.cwd()) {
       fs.writeFileSync(temporary, file.contents);
       fs.renameSync(temporary, file.path);
     }
-    const inputs = [...Object.keys(result.metafile.inputs).filter((f) => !f.startsWith("node_modules/") && !f.includes(":")), "package-lock.json", "tsconfig.json"].sort();
+    const inputs = [
+      ...Object.keys(result.metafile.inputs).filter((f) => !f.startsWith("node_modules/") && !f.includes(":")),
+      "package-lock.json",
+      "tsconfig.json",
+    ].sort();
     const stamp = JSON.stringify({ hash: hashFiles(root, inputs), inputs }, null, 1);
     fs.writeFileSync(path.join(root, `${stampFile}.${process.pid}.tmp`), stamp);
     fs.renameSync(path.join(root, `${stampFile}.${process.pid}.tmp`), path.join(root, stampFile));

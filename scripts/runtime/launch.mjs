@@ -11,7 +11,9 @@ if (name !== "start" && name !== "worker") {
   process.exit(2);
 }
 try {
-  await buildRuntimeIfNeeded((line) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), level: "info", component: "launch", event: "build", line })}\n`));
+  await buildRuntimeIfNeeded((line) =>
+    process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), level: "info", component: "launch", event: "build", line })}\n`),
+  );
 } catch (error) {
   process.stderr.write(`launch: the runtime did not compile: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

@@ -34,7 +34,13 @@ function* chunks<T>(rows: readonly T[], encode: (row: T) => CopyValue[]): Genera
 }
 
 /** COPY `rows` into `table (columns)`; returns the row count. */
-export async function copyRows<T>(sql: postgres.Sql, table: string, columns: readonly string[], rows: readonly T[], encode: (row: T) => CopyValue[]): Promise<number> {
+export async function copyRows<T>(
+  sql: postgres.Sql,
+  table: string,
+  columns: readonly string[],
+  rows: readonly T[],
+  encode: (row: T) => CopyValue[],
+): Promise<number> {
   if (rows.length === 0) return 0;
   const writable = await sql.unsafe(`copy ${table} (${columns.join(", ")}) from stdin`).writable();
   await pipeline(Readable.from(chunks(rows, encode)), writable);

@@ -9,6 +9,11 @@ import { copyRows } from "./copy";
 
 /** Write placements as rank spans; returns rows written. */
 export function writeRankSpans(sql: postgres.Sql, placements: readonly Placement[]): Promise<number> {
-  return copyRows(sql, "rank_spans", ["article_id", "outlet_id", "position", "from_at", "to_at"], placements,
-    (p) => [p.articleId, p.outletId, p.position, { t: p.fromAt }, p.toAt === null ? null : { t: p.toAt }]);
+  return copyRows(sql, "rank_spans", ["article_id", "outlet_id", "position", "from_at", "to_at"], placements, (p) => [
+    p.articleId,
+    p.outletId,
+    p.position,
+    { t: p.fromAt },
+    p.toAt === null ? null : { t: p.toAt },
+  ]);
 }

@@ -20,7 +20,12 @@ export const GENERATOR_VERSION = 2;
 const PROMINENCE_WINDOW = 2_000;
 
 /** What was written and how fast. */
-export interface SeedSummary { counts: Counts; rows: number; seconds: number; rowsPerSecond: number }
+export interface SeedSummary {
+  counts: Counts;
+  rows: number;
+  seconds: number;
+  rowsPerSecond: number;
+}
 
 async function nextId(sql: postgres.Sql, table: string): Promise<number> {
   const [row] = await sql.unsafe<{ n: string }[]>(`select coalesce(max(id), 0) + 1 as n from ${table}`);
@@ -28,7 +33,11 @@ async function nextId(sql: postgres.Sql, table: string): Promise<number> {
 }
 
 /** Generate and write; `progress` gets a line per outlet. */
-export async function seedHistory(sql: postgres.Sql, options: SeedOptions, progress: (line: string) => void = () => {}): Promise<SeedSummary> {
+export async function seedHistory(
+  sql: postgres.Sql,
+  options: SeedOptions,
+  progress: (line: string) => void = () => {},
+): Promise<SeedSummary> {
   const started = performance.now();
   const to = options.end;
   const from = to - options.days * 86_400_000;
@@ -39,7 +48,13 @@ export async function seedHistory(sql: postgres.Sql, options: SeedOptions, progr
     await sql`delete from stories s where not exists (select 1 from articles a where a.story_id = s.id)`;
   } else {
     const existing = await sql<{ slug: string }[]>`select slug from outlets where slug in ${sql(slugs)}`;
-    if (existing.length > 0) throw new Error(`outlets ${existing.slice(0, 3).map((r) => r.slug).join(", ")}… already exist; use --replace or another --seed`);
+    if (existing.length > 0)
+      throw new Error(
+        `outlets ${existing
+          .slice(0, 3)
+          .map((r) => r.slug)
+          .join(", ")}… already exist; use --replace or another --seed`,
+      );
   }
   const counts: Counts = {};
   const outletIds = await writeOutlets(sql, outlets, counts);
@@ -47,10 +62,19 @@ export async function seedHistory(sql: postgres.Sql, options: SeedOptions, progr
   await writeStories(sql, stories, counts);
   let ids = { article: await nextId(sql, "articles"), version: await nextId(sql, "headline_versions") };
   for (const [i, outlet] of outlets.entries()) {
-    const year = generateOutletYear(createRandom(options.seed, `outlet-${i}`), outlet, outletIds[i]!, byOutlet[i]!, { from, to, logDays: options.logDays }, ids);
+    const year = generateOutletYear(
+      createRandom(options.seed, `outlet-${i}`),
+      outlet,
+      outletIds[i]!,
+      byOutlet[i]!,
+      { from, to, logDays: options.logDays },
+      ids,
+    );
     await writeOutletYear(sql, year, counts);
     ids = { article: ids.article + year.articles.length, version: ids.version + year.versions.length };
-    progress(`${i + 1}/${outlets.length} ${outlet.slug}: ${year.articles.length} articles, ${year.placements.length} spans, ${year.captures.length} captures`);
+    progress(
+      `${i + 1}/${outlets.length} ${outlet.slug}: ${year.articles.length} articles, ${year.placements.length} spans, ${year.captures.length} captures`,
+    );
   }
   for (const table of ["stories", "articles", "headline_versions"]) {
     await sql.unsafe(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);

@@ -37,31 +37,95 @@ export async function writeOutlets(sql: postgres.Sql, outlets: readonly GenOutle
 
 /** Insert the stories with their ids. */
 export async function writeStories(sql: postgres.Sql, stories: readonly GenStory[], counts: Counts): Promise<void> {
-  add(counts, "stories", await copyRows(sql, "stories", ["id", "first_seen_at", "last_seen_at", "key_terms", "outlet_count"], stories,
-    (s) => [s.id, { t: s.firstSeenAt }, { t: s.lastSeenAt }, s.keyTerms, s.outletCount]));
+  add(
+    counts,
+    "stories",
+    await copyRows(sql, "stories", ["id", "first_seen_at", "last_seen_at", "key_terms", "outlet_count"], stories, (s) => [
+      s.id,
+      { t: s.firstSeenAt },
+      { t: s.lastSeenAt },
+      s.keyTerms,
+      s.outletCount,
+    ]),
+  );
 }
 
 const t = (ms: number | null) => (ms === null ? null : { t: ms });
 
 /** Insert one outlet's year: articles first (the rest refer to them), then the others. */
 export async function writeOutletYear(sql: postgres.Sql, year: OutletYear, counts: Counts): Promise<void> {
-  add(counts, "articles", await copyRows(sql, "articles", [
-    "id", "outlet_id", "url", "published_at", "modified_at", "first_seen_at", "first_seen_in", "first_seen_feed_at",
-    "first_seen_sitemap_at", "first_seen_frontpage_at", "section", "authors", "is_free", "agency", "story_id", "site_domain",
-    "read_at", "read_outcome",
-  ], year.articles, (a) => [
-    a.id, a.outletId, a.url, t(a.publishedAt), t(a.modifiedAt), { t: a.firstSeenAt }, a.firstSeenIn, t(a.firstSeenFeedAt),
-    t(a.firstSeenSitemapAt), t(a.firstSeenFrontpageAt), a.section, a.authors, a.isFree, a.agency, a.storyId, a.siteDomain,
-    { t: a.firstSeenAt + 120_000 }, "ok",
-  ]));
+  add(
+    counts,
+    "articles",
+    await copyRows(
+      sql,
+      "articles",
+      [
+        "id",
+        "outlet_id",
+        "url",
+        "published_at",
+        "modified_at",
+        "first_seen_at",
+        "first_seen_in",
+        "first_seen_feed_at",
+        "first_seen_sitemap_at",
+        "first_seen_frontpage_at",
+        "section",
+        "authors",
+        "is_free",
+        "agency",
+        "story_id",
+        "site_domain",
+        "read_at",
+        "read_outcome",
+      ],
+      year.articles,
+      (a) => [
+        a.id,
+        a.outletId,
+        a.url,
+        t(a.publishedAt),
+        t(a.modifiedAt),
+        { t: a.firstSeenAt },
+        a.firstSeenIn,
+        t(a.firstSeenFeedAt),
+        t(a.firstSeenSitemapAt),
+        t(a.firstSeenFrontpageAt),
+        a.section,
+        a.authors,
+        a.isFree,
+        a.agency,
+        a.storyId,
+        a.siteDomain,
+        { t: a.firstSeenAt + 120_000 },
+        "ok",
+      ],
+    ),
+  );
   // One COPY at a time: each holds a connection until it ends, and the pool may be small.
-  const versions = await copyRows(sql, "headline_versions", ["id", "article_id", "text", "text_hash", "first_seen_at", "last_seen_at", "seen_in"], year.versions,
-    (v) => [v.id, v.articleId, v.text, v.textHash, { t: v.firstSeenAt }, { t: v.lastSeenAt }, `{${v.seenIn.join(",")}}`]);
+  const versions = await copyRows(
+    sql,
+    "headline_versions",
+    ["id", "article_id", "text", "text_hash", "first_seen_at", "last_seen_at", "seen_in"],
+    year.versions,
+    (v) => [v.id, v.articleId, v.text, v.textHash, { t: v.firstSeenAt }, { t: v.lastSeenAt }, `{${v.seenIn.join(",")}}`],
+  );
   const spans = await writeRankSpans(sql, year.placements);
-  const captures = await copyRows(sql, "frontpage_captures", ["outlet_id", "at", "outcome", "link_count", "render_mode", "changed"], year.captures,
-    (c) => [c.outletId, { t: c.at }, c.outcome, c.linkCount, c.renderMode, c.changed]);
-  const fetches = await copyRows(sql, "fetch_log", ["at", "site_domain", "url", "kind", "status", "bytes", "duration_ms", "outcome", "worker_id"], year.fetches,
-    (f) => [{ t: f.at }, f.siteDomain, f.url, f.kind, f.status, f.bytes, f.durationMs, f.outcome, "seed-history"]);
+  const captures = await copyRows(
+    sql,
+    "frontpage_captures",
+    ["outlet_id", "at", "outcome", "link_count", "render_mode", "changed"],
+    year.captures,
+    (c) => [c.outletId, { t: c.at }, c.outcome, c.linkCount, c.renderMode, c.changed],
+  );
+  const fetches = await copyRows(
+    sql,
+    "fetch_log",
+    ["at", "site_domain", "url", "kind", "status", "bytes", "duration_ms", "outcome", "worker_id"],
+    year.fetches,
+    (f) => [{ t: f.at }, f.siteDomain, f.url, f.kind, f.status, f.bytes, f.durationMs, f.outcome, "seed-history"],
+  );
   add(counts, "headline_versions", versions);
   add(counts, "rank_spans", spans);
   add(counts, "frontpage_captures", captures);

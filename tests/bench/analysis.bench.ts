@@ -37,7 +37,10 @@ import { figure, type BenchContext, type Figure } from "./types";
 export const name = "analysis: headline language, features and framing";
 
 const ISO3: Record<string, string> = { spa: "es", cat: "ca", glg: "gl", eus: "eu", eng: "en", por: "pt" };
-const francDetect: DetectLanguage = (h) => { const code = franc(h, { minLength: 3 }); return ISO3[code] ?? code; };
+const francDetect: DetectLanguage = (h) => {
+  const code = franc(h, { minLength: 3 });
+  return ISO3[code] ?? code;
+};
 
 /** Accuracy over all samples and over the Spanish ones, and µs per headline (mean of 20 passes). */
 function measureLanguage(detect: DetectLanguage): { all: number; spanish: number; us: number } {
@@ -62,12 +65,17 @@ function headlines(n: number): string[] {
 }
 
 /** DER-6 against the simulator's truth: precision and recall of "A/B test" over articles with two or more stored versions. */
-async function abTestsOnSimulatedWeb(context: BenchContext): Promise<{ precision: number; recall: number; recallFlippedBack: number; changed: number; truthTests: number; unseenTests: number }> {
+async function abTestsOnSimulatedWeb(
+  context: BenchContext,
+): Promise<{ precision: number; recall: number; recallFlippedBack: number; changed: number; truthTests: number; unseenTests: number }> {
   const scale = 720;
   const realMs = 20_000;
   const from = Date.now() - realMs * scale;
   const realStart = Date.now();
-  const clock: Clock = { now: () => from + (Date.now() - realStart) * scale, sleep: (ms, signal) => systemClock.sleep(Math.ceil(ms / scale), signal) };
+  const clock: Clock = {
+    now: () => from + (Date.now() - realStart) * scale,
+    sleep: (ms, signal) => systemClock.sleep(Math.ceil(ms / scale), signal),
+  };
   const sim = await startSimulatedWeb({ clock, outlets: 10 });
   const database = await context.createDatabase({ maxConnections: 4 });
   const dataDir = await temporaryDirectory("hemeroscopio-bench-ab-");
@@ -75,35 +83,63 @@ async function abTestsOnSimulatedWeb(context: BenchContext): Promise<{ precision
     await importOutlets(database.db, parseOutletsFile(JSON.stringify(toOutletsFile(sim.outlets)), "sim.json"));
     await database.db.execute(sql`update sources set next_due_at = ${sqlTime(from)}`);
     const config = loadConfig({
-      HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir.path,
-      HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(scale),
+      HEMEROSCOPIO_RESOLVE: sim.resolveRule,
+      HEMEROSCOPIO_ONLY_RESOLVED: "true",
+      HEMEROSCOPIO_DATA_DIR: dataDir.path,
+      HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+      HEMEROSCOPIO_TIME_SCALE: String(scale),
     });
     const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId: "bench-ab" });
     const stop = new AbortController();
     const running = runWorker({
-      db: database.db, clock, pipeline, workerId: "bench-ab", signal: stop.signal,
-      log: createLogger({ component: "bench-ab", write: () => {} }), leaseMs: 600_000 * scale, maxIdleMs: 30_000 * scale,
+      db: database.db,
+      clock,
+      pipeline,
+      workerId: "bench-ab",
+      signal: stop.signal,
+      log: createLogger({ component: "bench-ab", write: () => {} }),
+      leaseMs: 600_000 * scale,
+      maxIdleMs: 30_000 * scale,
     });
     await new Promise((r) => setTimeout(r, realMs));
     stop.abort();
     await running;
     await pipeline.close?.();
     await sim.idle();
-    const rows = await database.db.execute<{ url: string; text_hash: string; first_seen_at: string | Date; last_seen_at: string | Date; seen_in: string[] | string }>(sql`
+    const rows = await database.db.execute<{
+      url: string;
+      text_hash: string;
+      first_seen_at: string | Date;
+      last_seen_at: string | Date;
+      seen_in: string[] | string;
+    }>(sql`
       select a.url, hv.text_hash, hv.first_seen_at, hv.last_seen_at, hv.seen_in::text[] as seen_in
       from headline_versions hv join articles a on a.id = hv.article_id`);
     const byUrl = new Map<string, SeenVersion[]>();
     for (const r of rows) {
       const seenIn = Array.isArray(r.seen_in) ? r.seen_in : String(r.seen_in).replace(/[{}]/g, "").split(",");
-      byUrl.set(r.url, [...(byUrl.get(r.url) ?? []), { textHash: r.text_hash, firstSeenAt: new Date(r.first_seen_at).getTime(), lastSeenAt: new Date(r.last_seen_at).getTime(), seenIn }]);
+      byUrl.set(r.url, [
+        ...(byUrl.get(r.url) ?? []),
+        { textHash: r.text_hash, firstSeenAt: new Date(r.first_seen_at).getTime(), lastSeenAt: new Date(r.last_seen_at).getTime(), seenIn },
+      ]);
     }
-    let tp = 0, fp = 0, fn = 0, changed = 0, truthTests = 0, unseenTests = 0, back = 0, backFound = 0;
+    let tp = 0,
+      fp = 0,
+      fn = 0,
+      changed = 0,
+      truthTests = 0,
+      unseenTests = 0,
+      back = 0,
+      backFound = 0;
     const end = clock.now();
     for (const [url, versions] of byUrl) {
       const truth = sim.truth.articleByUrl(url);
       if (!truth) continue;
       const isTest = truth.headlinePattern === "ab-test";
-      if (versions.length < 2) { if (isTest && truth.headlineVersions.some((v) => v.from < clock.now() && v.from > truth.publishedAt)) unseenTests++; continue; }
+      if (versions.length < 2) {
+        if (isTest && truth.headlineVersions.some((v) => v.from < clock.now() && v.from > truth.publishedAt)) unseenTests++;
+        continue;
+      }
       changed++;
       if (isTest) truthTests++;
       const detected = classifyHeadlineChanges(versions).tests.length > 0;
@@ -111,12 +147,22 @@ async function abTestsOnSimulatedWeb(context: BenchContext): Promise<{ precision
       // second time at least 30 min before the crawl ended (one poll of every channel).
       const firstSeen = Math.min(...versions.map((v) => v.firstSeenAt));
       const flips = truth.headlineVersions.filter((v) => v.from > firstSeen && v.from <= end - 30 * 60_000).length;
-      if (isTest && flips >= 2) { back++; if (detected) backFound++; }
+      if (isTest && flips >= 2) {
+        back++;
+        if (detected) backFound++;
+      }
       if (detected && isTest) tp++;
       else if (detected) fp++;
       else if (isTest) fn++;
     }
-    return { precision: tp + fp === 0 ? 1 : tp / (tp + fp), recall: tp + fn === 0 ? 1 : tp / (tp + fn), recallFlippedBack: back === 0 ? 1 : backFound / back, changed, truthTests, unseenTests };
+    return {
+      precision: tp + fp === 0 ? 1 : tp / (tp + fp),
+      recall: tp + fn === 0 ? 1 : tp / (tp + fn),
+      recallFlippedBack: back === 0 ? 1 : backFound / back,
+      changed,
+      truthTests,
+      unseenTests,
+    };
   } finally {
     await sim.close();
     await database.close();
@@ -134,9 +180,15 @@ export async function run(context: BenchContext): Promise<Figure[]> {
 
   const model = framingModelInUse();
   const sample = headlines(10_000);
-  for (const h of sample.slice(0, 200)) { headlineFeatures(h, fastText); await model.classify(h); } // warm-up
+  for (const h of sample.slice(0, 200)) {
+    headlineFeatures(h, fastText);
+    await model.classify(h);
+  } // warm-up
   const memStart = performance.now();
-  for (const h of sample) { headlineFeatures(h, fastText); await model.classify(h); }
+  for (const h of sample) {
+    headlineFeatures(h, fastText);
+    await model.classify(h);
+  }
   const memMsPer1000 = ((performance.now() - memStart) / sample.length) * 1000;
 
   const database = await context.createDatabase({ maxConnections: 4 });
@@ -148,11 +200,19 @@ export async function run(context: BenchContext): Promise<Figure[]> {
     const items = headlines(stored);
     for (let i = 0; i < items.length; i += 500) {
       await recordSightings(database.db, {
-        outletId: id, siteOf: () => "bench.test", via: "feed", at: Date.parse("2026-11-02T00:00:00Z"),
+        outletId: id,
+        siteOf: () => "bench.test",
+        via: "feed",
+        at: Date.parse("2026-11-02T00:00:00Z"),
         sightings: items.slice(i, i + 500).map((h, j) => ({ url: `http://bench.test/${i + j}`, headline: h })),
       });
     }
-    const analyser = createHeadlineAnalyser({ db: database.db, now: () => 0, policies: async () => NO_POLICIES, loadDetector: async () => fastText });
+    const analyser = createHeadlineAnalyser({
+      db: database.db,
+      now: () => 0,
+      policies: async () => NO_POLICIES,
+      loadDetector: async () => fastText,
+    });
     const start = performance.now();
     const rows = await analyser.analyse(new AbortController().signal);
     dbMsPer1000 = ((performance.now() - start) / stored) * 1000;

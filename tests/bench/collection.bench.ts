@@ -38,8 +38,15 @@ const START = Date.parse("2026-11-02T00:00:00Z");
 
 function request(outlet: SimOutlet, now: number, path = "/"): SimRequest {
   return {
-    method: "GET", host: outlet.hosts.www, path, query: new URLSearchParams(), headers: {}, now,
-    signal: new AbortController().signal, robots: {} as SimRequest["robots"], origin: (host) => `http://${host}`,
+    method: "GET",
+    host: outlet.hosts.www,
+    path,
+    query: new URLSearchParams(),
+    headers: {},
+    now,
+    signal: new AbortController().signal,
+    robots: {} as SimRequest["robots"],
+    origin: (host) => `http://${host}`,
   };
 }
 const text = (body: string | Uint8Array | undefined) => (typeof body === "string" ? body : new TextDecoder().decode(body));
@@ -82,12 +89,16 @@ export async function run(context: BenchContext): Promise<Figure[]> {
   const database = await context.createDatabase({ maxConnections: 1 });
   try {
     await importOutlets(database.db, parseOutletsFile(JSON.stringify(toOutletsFile(outlets)), "sim.json"));
-    const [{ id: outletId }] = (await database.db.execute<{ id: number }>(sql`select id from outlets where slug = ${outlet.slug}`)) as unknown as [{ id: number }];
+    const [{ id: outletId }] = (await database.db.execute<{ id: number }>(
+      sql`select id from outlets where slug = ${outlet.slug}`,
+    )) as unknown as [{ id: number }];
 
     // 1. A 300-link front page: bare parse vs parse + diff + store, headlines changing between captures.
     const pages = Array.from({ length: 12 }, (_, i) => bigFrontPage(outlet, START + i * 15 * 60_000));
     const links = extractFrontPage(pages[0]!, outlet.homepage).links.length;
-    const [{ pid: backendPid }] = (await database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)) as unknown as [{ pid: number }];
+    const [{ pid: backendPid }] = (await database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)) as unknown as [
+      { pid: number },
+    ];
     let captured = 0;
     /** One capture of the next page in the sequence (time moves on 15 minutes): wall ms, and CPU ms (ours + the backend's). */
     const capture = async () => {
@@ -98,8 +109,19 @@ export async function run(context: BenchContext): Promise<Figure[]> {
       const started = performance.now();
       const { links: found } = extractFrontPage(page, outlet.homepage);
       await database.db.transaction(async (tx) => {
-        const ids = await recordSightings(tx, { outletId, siteOf, via: "frontpage", at, sightings: found.map((l) => ({ url: l.url, headline: l.headline })) });
-        await recordCapture(tx, { outletId, at, renderMode: "static", ranks: found.map((l, r) => ({ articleId: ids.get(l.url)!, rank: r + 1 })) });
+        const ids = await recordSightings(tx, {
+          outletId,
+          siteOf,
+          via: "frontpage",
+          at,
+          sightings: found.map((l) => ({ url: l.url, headline: l.headline })),
+        });
+        await recordCapture(tx, {
+          outletId,
+          at,
+          renderMode: "static",
+          ranks: found.map((l, r) => ({ articleId: ids.get(l.url)!, rank: r + 1 })),
+        });
       });
       const wall = performance.now() - started;
       const ours = cpuMicros(process.cpuUsage(cpu)) / 1000;
@@ -155,9 +177,25 @@ export async function run(context: BenchContext): Promise<Figure[]> {
     figures.push(figure(`front page of ${links} links: parse + diff + store`, median(full.wall), "ms"));
     figures.push(figure(`front page of ${links} links: CPU per capture (ours + database backend)`, full.cpu / full.wall.length, "ms"));
     figures.push(figure(`front page of ${links} links: CPU per bare parse`, bare.cpu / bare.wall.length, "ms"));
-    figures.push(figure("parse + diff + store ÷ bare parse, CPU time (ours + database backend)", full.cpu / bare.cpu, "×", (v) => ({ bound: "≤ 2", ok: v <= 2 })));
-    figures.push(figure("parse + diff + store ÷ bare parse, wall time (medians)", median(full.wall) / median(bare.wall), "×", (v) => ({ bound: "≤ 2", ok: v <= 2 })));
-    figures.push(figure("… CPU time run one by one (each run charged part of the previous one's garbage collection)", oneByOne.full / oneByOne.bare, "×"));
+    figures.push(
+      figure("parse + diff + store ÷ bare parse, CPU time (ours + database backend)", full.cpu / bare.cpu, "×", (v) => ({
+        bound: "≤ 2",
+        ok: v <= 2,
+      })),
+    );
+    figures.push(
+      figure("parse + diff + store ÷ bare parse, wall time (medians)", median(full.wall) / median(bare.wall), "×", (v) => ({
+        bound: "≤ 2",
+        ok: v <= 2,
+      })),
+    );
+    figures.push(
+      figure(
+        "… CPU time run one by one (each run charged part of the previous one's garbage collection)",
+        oneByOne.full / oneByOne.bare,
+        "×",
+      ),
+    );
 
     if (process.env.BENCH_COLLECTION_PARTS === "capture") return figures;
 
@@ -173,11 +211,15 @@ export async function run(context: BenchContext): Promise<Figure[]> {
     const spanUpdates = async () => {
       await database.db.execute(sql`select pg_stat_force_next_flush()`);
       const [row] = (await database.db.execute<{ all: string; hot: string }>(sql`
-        select n_tup_upd as all, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'rank_spans'`)) as unknown as [{ all: string; hot: string }];
+        select n_tup_upd as all, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'rank_spans'`)) as unknown as [
+        { all: string; hot: string },
+      ];
       return { all: Number(row.all), hot: Number(row.hot) };
     };
     const closesBefore = await spanUpdates();
-    await database.db.execute(sql`create table rank_per_capture (article_id bigint not null, outlet_id int not null, rank int not null, at timestamptz not null)`);
+    await database.db.execute(
+      sql`create table rank_per_capture (article_id bigint not null, outlet_id int not null, rank int not null, at timestamptz not null)`,
+    );
     await database.db.execute(sql`create index on rank_per_capture (article_id, at)`);
     await database.db.execute(sql`create index on rank_per_capture (outlet_id, at)`);
     const captures = 30 * 96;
@@ -186,10 +228,19 @@ export async function run(context: BenchContext): Promise<Figure[]> {
       const at = START + c * 15 * 60_000;
       const slots = truth.frontPageAt(outlet.slug, at);
       await database.db.transaction(async (tx) => {
-        const ids = await recordSightings(tx, { outletId, siteOf, via: "frontpage", at, sightings: slots.map((s) => ({ url: s.url, headline: s.headline })) });
+        const ids = await recordSightings(tx, {
+          outletId,
+          siteOf,
+          via: "frontpage",
+          at,
+          sightings: slots.map((s) => ({ url: s.url, headline: s.headline })),
+        });
         const ranks = slots.map((s) => ({ articleId: ids.get(s.url)!, rank: s.rank }));
         await recordCapture(tx, { outletId, at, renderMode: "static", ranks });
-        const rows = sql.join(ranks.map((r) => sql`(${r.articleId}::bigint, ${outletId}::int, ${r.rank}::int, ${new Date(at).toISOString()}::timestamptz)`), sql`, `);
+        const rows = sql.join(
+          ranks.map((r) => sql`(${r.articleId}::bigint, ${outletId}::int, ${r.rank}::int, ${new Date(at).toISOString()}::timestamptz)`),
+          sql`, `,
+        );
         await tx.execute(sql`insert into rank_per_capture values ${rows}`);
         if (c % 97 === 0) checks.push({ at, ids: ranks.map((r) => r.articleId) });
       });
@@ -203,7 +254,9 @@ export async function run(context: BenchContext): Promise<Figure[]> {
     // Bytes as written (closing a span updates it, leaving a dead tuple until space is reused) and compacted.
     const bytesOf = async () => {
       const [row] = (await database.db.execute<{ spans: string; per_capture: string }>(sql`
-        select pg_total_relation_size('rank_spans')::bigint as spans, pg_total_relation_size('rank_per_capture')::bigint as per_capture`)) as unknown as [{ spans: string; per_capture: string }];
+        select pg_total_relation_size('rank_spans')::bigint as spans, pg_total_relation_size('rank_per_capture')::bigint as per_capture`)) as unknown as [
+        { spans: string; per_capture: string },
+      ];
       return { spans: Number(row.spans), perCapture: Number(row.per_capture) };
     };
     const closes = await spanUpdates();
@@ -218,7 +271,9 @@ export async function run(context: BenchContext): Promise<Figure[]> {
       where c.oid = 'rank_spans'::regclass or c.oid in (select indexrelid from pg_index where indrelid = 'rank_spans'::regclass)
       order by c.relname`)) as unknown as { name: string; bytes: string }[];
     const [rows] = (await database.db.execute<{ spans: number; slots: number }>(sql`
-      select (select count(*)::int from rank_spans) as spans, (select count(*)::int from rank_per_capture) as slots`)) as unknown as [{ spans: number; slots: number }];
+      select (select count(*)::int from rank_spans) as spans, (select count(*)::int from rank_per_capture) as slots`)) as unknown as [
+      { spans: number; slots: number },
+    ];
     const tenth = (v: number) => ({ bound: "≤ 0.10", ok: v <= 0.1 });
     figures.push(figure("30 days, 15-min captures: rank-span rows", rows.spans, "rows"));
     figures.push(figure("30 days, 15-min captures: one row per link per capture", rows.slots, "rows"));
@@ -227,10 +282,18 @@ export async function run(context: BenchContext): Promise<Figure[]> {
     figures.push(figure("rank-span bytes, table + indexes, compacted", compacted.spans / 1024, "KiB"));
     for (const part of parts) figures.push(figure(`… compacted: ${part.name}`, Number(part.bytes) / 1024, "KiB"));
     figures.push(figure("spans closed by a HOT update (no new index entries)", updates.hot, `of ${updates.all} closed`));
-    figures.push(figure("per-capture bytes (article, outlet, rank, at; indexes (article_id, at), (outlet_id, at)), as written", written.perCapture / 1024, "KiB"));
+    figures.push(
+      figure(
+        "per-capture bytes (article, outlet, rank, at; indexes (article_id, at), (outlet_id, at)), as written",
+        written.perCapture / 1024,
+        "KiB",
+      ),
+    );
     figures.push(figure("per-capture bytes, compacted", compacted.perCapture / 1024, "KiB"));
     figures.push(figure("rank-span bytes ÷ per-capture bytes, as written", written.spans / written.perCapture, "ratio", tenth));
-    figures.push(figure("rank-span bytes ÷ per-capture bytes, compacted (VACUUM FULL)", compacted.spans / compacted.perCapture, "ratio", tenth));
+    figures.push(
+      figure("rank-span bytes ÷ per-capture bytes, compacted (VACUUM FULL)", compacted.spans / compacted.perCapture, "ratio", tenth),
+    );
   } finally {
     await database.close();
   }

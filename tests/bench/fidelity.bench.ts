@@ -18,7 +18,8 @@ export const name = "fidelity";
 const GOALS: Record<CorpusKind, number> = { frontpages: 0.9, articles: 0.97, feeds: 0.98, sitemaps: 0.98 };
 
 function report(score: KindScore): string {
-  const head = `${score.kind}: ${score.passed}/${score.total} checks on ${score.files} files` +
+  const head =
+    `${score.kind}: ${score.passed}/${score.total} checks on ${score.files} files` +
     (score.pagesPassing === undefined ? "" : `, ${score.pagesPassing}/${score.files} pages meeting all three checks`);
   return [head, ...score.misses.map((m) => `  ✗ ${m.file} · ${m.check}: expected ${m.expected} · got ${m.got}`)].join("\n");
 }
@@ -32,10 +33,24 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     console.log(report(score));
     ctx.progress(`${kind}: ${score.passed}/${score.total}`);
     if (kind === "frontpages") {
-      figures.push(figure(`front pages meeting all three checks ÷ pages (${score.files})`, score.pagesPassing! / Math.max(1, score.files), "ratio", atLeast(GOALS[kind])));
+      figures.push(
+        figure(
+          `front pages meeting all three checks ÷ pages (${score.files})`,
+          score.pagesPassing! / Math.max(1, score.files),
+          "ratio",
+          atLeast(GOALS[kind]),
+        ),
+      );
       figures.push(figure("front-page checks passed ÷ checks", score.passed / Math.max(1, score.total), "ratio"));
     } else {
-      figures.push(figure(`${kind}: checks passed ÷ checks (${score.total} on ${score.files} files)`, score.passed / Math.max(1, score.total), "ratio", atLeast(GOALS[kind])));
+      figures.push(
+        figure(
+          `${kind}: checks passed ÷ checks (${score.total} on ${score.files} files)`,
+          score.passed / Math.max(1, score.total),
+          "ratio",
+          atLeast(GOALS[kind]),
+        ),
+      );
     }
   }
   return figures;

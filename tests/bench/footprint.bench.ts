@@ -43,7 +43,11 @@ function byRole(processes: ProcessMemory[]): Sample {
     const s = sample.get(role) ?? { rss: 0, pss: 0, count: 0 };
     sample.set(role, { rss: s.rss + p.rssMiB, pss: s.pss + p.pssMiB, count: s.count + 1 });
   }
-  const total = [...sample.values()].reduce((t, s) => ({ rss: t.rss + s.rss, pss: t.pss + s.pss, count: t.count + s.count }), { rss: 0, pss: 0, count: 0 });
+  const total = [...sample.values()].reduce((t, s) => ({ rss: t.rss + s.rss, pss: t.pss + s.pss, count: t.count + s.count }), {
+    rss: 0,
+    pss: 0,
+    count: 0,
+  });
   sample.set("total", total);
   return sample;
 }
@@ -73,7 +77,13 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const outletsFile = path.join(dir, "outlets.json");
     await fs.writeFile(outletsFile, JSON.stringify(toOutletsFile(simOutlets(outlets))));
     const started = performance.now();
-    const product = startProduct({ dataDir: path.join(dir, "data"), outletsFile, resolveRule: sim.resolveRule, time: { scale, origin }, renderers });
+    const product = startProduct({
+      dataDir: path.join(dir, "data"),
+      outletsFile,
+      resolveRule: sim.resolveRule,
+      time: { scale, origin },
+      renderers,
+    });
     cleanups.push(() => product.stop());
     const url = product.url;
     await homeAnswers(`${url}/`, 120_000);
@@ -90,10 +100,19 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const until = Date.now() + minutes * 60_000;
     while (Date.now() < until) {
       await new Promise((r) => setTimeout(r, everyMs));
-      for (const page of pages) await fetch(`${url}${page}`).then((r) => r.arrayBuffer(), () => undefined).then(() => reads++);
+      for (const page of pages)
+        await fetch(`${url}${page}`)
+          .then(
+            (r) => r.arrayBuffer(),
+            () => undefined,
+          )
+          .then(() => reads++);
       samples.push(byRole(await look()));
       const total = samples.at(-1)!.get("total")!;
-      if (samples.length % Math.max(1, Math.round(60_000 / everyMs)) === 0) ctx.progress(`${((Date.now() - until) / 60_000 + minutes).toFixed(1)} min: total RSS ${round(total.rss)} MiB, PSS ${round(total.pss)} MiB`);
+      if (samples.length % Math.max(1, Math.round(60_000 / everyMs)) === 0)
+        ctx.progress(
+          `${((Date.now() - until) / 60_000 + minutes).toFixed(1)} min: total RSS ${round(total.rss)} MiB, PSS ${round(total.pss)} MiB`,
+        );
     }
     ctx.progress(`${reads} page reads, ${samples.length} samples`);
     // CPU of each Node.js process over the run (the same simulated hours in every run: a flag's cost shows here).
@@ -111,7 +130,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       figure("processes that loaded tsx", tsx, "processes", (v) => ({ bound: "= 0", ok: v === 0 })),
       ...[...cpuByRole].sort().map(([role, seconds]) => figure(`${role}: CPU over the run`, Math.round(seconds * 10) / 10, "CPU s")),
     ];
-    const roles = [...new Set(samples.flatMap((s) => [...s.keys()]))].sort((a, b) => (a === "total" ? 1 : b === "total" ? -1 : a.localeCompare(b)));
+    const roles = [...new Set(samples.flatMap((s) => [...s.keys()]))].sort((a, b) =>
+      a === "total" ? 1 : b === "total" ? -1 : a.localeCompare(b),
+    );
     for (const role of roles) {
       const series = samples.map((s) => s.get(role) ?? { rss: 0, pss: 0, count: 0 });
       const count = Math.max(...series.map((s) => s.count));

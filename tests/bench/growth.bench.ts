@@ -31,7 +31,11 @@ export async function run(context: BenchContext): Promise<Figure[]> {
   const database = await context.createDatabase({ maxConnections: 6 });
   try {
     context.progress(`generating ${OUTLETS} outlets × ${DAYS} days`);
-    const seeded = await seedHistory(database.sql, { outlets: OUTLETS, days: DAYS, logDays: DAYS, seed: "growth", end: END, replace: false }, context.progress);
+    const seeded = await seedHistory(
+      database.sql,
+      { outlets: OUTLETS, days: DAYS, logDays: DAYS, seed: "growth", end: END, replace: false },
+      context.progress,
+    );
     context.progress(`${seeded.rows} rows in ${seeded.seconds.toFixed(0)} s`);
     const off = await tableSizes(database);
     const defaults = loadConfig({}).retention;
@@ -41,12 +45,19 @@ export async function run(context: BenchContext): Promise<Figure[]> {
     await pruneLogs(database.db, { requestsDays: 7, failedCapturesDays: 7, probesDays: 7, formAttemptsDays: 1 }, END);
     const shortest = await tableSizes(database);
     const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-    const biggest = [...off.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([t]) => t);
+    const biggest = [...off.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([t]) => t);
     const mib = (n: number) => Math.round((n / MIB) * 10) / 10;
     return [
       figure(`${OUTLETS} outlets, ${DAYS} days: rows written`, seeded.rows, "rows"),
       figure("whole database, retention off", mib(total(off)), "MiB"),
-      figure(`whole database, default windows (requests ${defaults.requestsDays} d, failed captures ${defaults.failedCapturesDays} d, probes ${defaults.probesDays} d)`, mib(total(on)), "MiB"),
+      figure(
+        `whole database, default windows (requests ${defaults.requestsDays} d, failed captures ${defaults.failedCapturesDays} d, probes ${defaults.probesDays} d)`,
+        mib(total(on)),
+        "MiB",
+      ),
       figure("whole database, shortest windows (7 d, 7 d, 7 d)", mib(total(shortest)), "MiB"),
       ...biggest.flatMap((t) => [
         figure(`${t}: retention off`, mib(off.get(t) ?? 0), "MiB"),

@@ -41,7 +41,12 @@ const DAY = 86_400_000;
 const MINUTE = 60_000;
 
 /** One measured page: a label, its goal (p95, ms) if any, and what one sample does given a random source. */
-interface Probe { label: string; goal?: number; samples: number; sample: (db: Executor, random: () => number) => Promise<unknown> }
+interface Probe {
+  label: string;
+  goal?: number;
+  samples: number;
+  sample: (db: Executor, random: () => number) => Promise<unknown>;
+}
 
 /** The pages, as their routes read them. */
 function probes(slugs: string[], end: number, days: number, samples: number): Probe[] {
@@ -54,21 +59,31 @@ function probes(slugs: string[], end: number, days: number, samples: number): Pr
   const apiContext = async (db: Executor): Promise<ApiContext> => ({ ...(await (scope ??= loadApiScope(db))), db, now: end });
   return [
     {
-      label: "front page at a random minute /cabeceras/<slug>/portada?en=", goal: 100, samples,
+      label: "front page at a random minute /cabeceras/<slug>/portada?en=",
+      goal: 100,
+      samples,
       sample: async (db, random) => {
         const outlet = await findVisibleOutlet(db, await loadPolicies(db), pick(random));
         return loadFrontPageAt(db, { outletId: outlet!.id, policy: outlet!.policy, minute: minute(random), now: end });
       },
     },
     {
-      label: `a day's leads, ${slugs.length} outlets /portadas/dia?fecha=`, goal: 250, samples,
+      label: `a day's leads, ${slugs.length} outlets /portadas/dia?fecha=`,
+      goal: 250,
+      samples,
       sample: async (db, random) => {
         const day = parseDay(dayValue(minute(random)))!;
-        return loadDayLeads(db, await loadPolicies(db), dayHours(day.start, day.end).map((h) => h.at));
+        return loadDayLeads(
+          db,
+          await loadPolicies(db),
+          dayHours(day.start, day.end).map((h) => h.at),
+        );
       },
     },
     {
-      label: "four outlets side by side /portadas?en=&cabeceras=", goal: 150, samples,
+      label: "four outlets side by side /portadas?en=&cabeceras=",
+      goal: 150,
+      samples,
       sample: async (db, random) => {
         const chosen = new Set<string>();
         while (chosen.size < Math.min(4, slugs.length)) chosen.add(pick(random));
@@ -76,29 +91,43 @@ function probes(slugs: string[], end: number, days: number, samples: number): Pr
       },
     },
     {
-      label: "outlet page over 365 days /cabeceras/<slug>?desde=&hasta=", samples: few,
-      sample: async (db, random) => loadOutletPage(db, await loadPolicies(db), { slug: pick(random), now: end, period: { start: end - 365 * DAY, end } }),
+      label: "outlet page over 365 days /cabeceras/<slug>?desde=&hasta=",
+      samples: few,
+      sample: async (db, random) =>
+        loadOutletPage(db, await loadPolicies(db), { slug: pick(random), now: end, period: { start: end - 365 * DAY, end } }),
     },
     {
       // Each version carries its features and A/B flag: a second statement reads every version of the page's articles.
-      label: "headline versions, 100 of one outlet over 7 days /api/v1/headline-versions?outlet=&from=&to=", samples,
+      label: "headline versions, 100 of one outlet over 7 days /api/v1/headline-versions?outlet=&from=&to=",
+      samples,
       sample: async (db, random) => {
         const to = minute(random);
-        return headlineVersionsDataset.page(await apiContext(db), { outlet: pick(random), from: to - 7 * DAY, to, limit: 100 }, undefined, 100);
+        return headlineVersionsDataset.page(
+          await apiContext(db),
+          { outlet: pick(random), from: to - 7 * DAY, to, limit: 100 },
+          undefined,
+          100,
+        );
       },
     },
     {
-      label: "headline versions export, one batch of 2000 over 7 days /api/v1/exports/headline-versions.csv?from=&to=", samples: few,
+      label: "headline versions export, one batch of 2000 over 7 days /api/v1/exports/headline-versions.csv?from=&to=",
+      samples: few,
       sample: async (db, random) => {
         const to = minute(random);
         return headlineVersionsDataset.page(await apiContext(db), { from: to - 7 * DAY, to, limit: EXPORT_BATCH }, undefined, EXPORT_BATCH);
       },
     },
     {
-      label: "stories by prominence /historias?orden=prominencia", samples: few,
-      sample: async (db, random) => listRecentStories(db, await loadPolicies(db), {
-        page: 1, pageSize: 20, now: minute(random), order: { column: "prominencia", descending: true },
-      }),
+      label: "stories by prominence /historias?orden=prominencia",
+      samples: few,
+      sample: async (db, random) =>
+        listRecentStories(db, await loadPolicies(db), {
+          page: 1,
+          pageSize: 20,
+          now: minute(random),
+          order: { column: "prominencia", descending: true },
+        }),
     },
   ];
 }
@@ -121,7 +150,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       ctx.progress(`${probe.label}: ${probe.samples} samples`);
       const load = os.loadavg()[0]!;
       const times = await timeSamples(probe.samples, randomSource(seed), (random) => probe.sample(db, random));
-      ctx.progress(`${probe.label}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms (load ${load.toFixed(1)})`);
+      ctx.progress(
+        `${probe.label}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms (load ${load.toFixed(1)})`,
+      );
       out.push(figure(`${probe.label}: p50`, percentile(times, 50), "ms"));
       out.push(figure(`${probe.label}: p95`, percentile(times, 95), "ms", probe.goal ? atMost(probe.goal) : undefined));
       out.push(figure(`${probe.label}: max of ${times.length}`, times[times.length - 1]!, "ms"));

@@ -31,14 +31,21 @@ function scores(rows: readonly { predicted: boolean; actual: boolean }[]) {
 export async function run(): Promise<Figure[]> {
   const figures: Figure[] = [];
   const set = readLabelledManifest().sets.find((s) => s.name === "TA1C")!;
-  const read = (only?: (name: string) => boolean) => readLabelledRecords(set, only)
-    .map((r) => ({ text: r["Teaser Text"]!.trim(), spain: r["Media Origin"] === "España", clickbait: r["Tag Value"] === "Clickbait" }))
-    .map((t) => ({ ...t, patterns: clickbaitPatterns(t.text) }));
+  const read = (only?: (name: string) => boolean) =>
+    readLabelledRecords(set, only)
+      .map((r) => ({ text: r["Teaser Text"]!.trim(), spain: r["Media Origin"] === "España", clickbait: r["Tag Value"] === "Clickbait" }))
+      .map((t) => ({ ...t, patterns: clickbaitPatterns(t.text) }));
   const teasers = read();
   // The formulas were written by reading the training split; the other two splits measure them.
   const train = read((name) => name.includes("_train_"));
   const held = read((name) => !name.includes("_train_"));
-  figures.push(figure(`TA1C (${set.licence.split(" ")[0]}, ${set.committed}): teasers (clickbait by majority vote)`, teasers.length, `teasers (${teasers.filter((t) => t.clickbait).length} clickbait)`));
+  figures.push(
+    figure(
+      `TA1C (${set.licence.split(" ")[0]}, ${set.committed}): teasers (clickbait by majority vote)`,
+      teasers.length,
+      `teasers (${teasers.filter((t) => t.clickbait).length} clickbait)`,
+    ),
+  );
   const splits = [
     ["validation+test, all media", held, CLICKBAIT_MEASURED.heldOut],
     ["validation+test, Spain's media", held.filter((t) => t.spain), CLICKBAIT_MEASURED.spain],
@@ -48,14 +55,25 @@ export async function run(): Promise<Figure[]> {
   const published = (value: number) => (v: number) => ({ bound: `= ${value} (published)`, ok: Math.abs(v - value) < 0.0005 });
   for (const [label, subset, shown] of splits as readonly (readonly [string, typeof held, FormulaScores])[]) {
     const s = scores(subset.map((t) => ({ predicted: t.patterns.length > 0, actual: t.clickbait })));
-    figures.push(figure(`TA1C ${label} (${subset.length}): recognised formulas, precision`, s.precision, "ratio", published(shown.precision)));
+    figures.push(
+      figure(`TA1C ${label} (${subset.length}): recognised formulas, precision`, s.precision, "ratio", published(shown.precision)),
+    );
     figures.push(figure(`TA1C ${label} (${subset.length}): recognised formulas, recall`, s.recall, "ratio", published(shown.recall)));
     figures.push(figure(`TA1C ${label} (${subset.length}): recognised formulas, F1`, s.f1, "ratio"));
-    console.log(`labelled TA1C ${label}: clickbait formulas P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)} F1 ${s.f1.toFixed(3)} (flagged ${s.flagged} of ${subset.length}; ${s.positives} clickbait)`);
+    console.log(
+      `labelled TA1C ${label}: clickbait formulas P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)} F1 ${s.f1.toFixed(3)} (flagged ${s.flagged} of ${subset.length}; ${s.positives} clickbait)`,
+    );
   }
   for (const p of CLICKBAIT_PATTERNS) {
     const hits = held.filter((t) => t.patterns.includes(p.id));
-    if (hits.length > 0) figures.push(figure(`TA1C validation+test: formula ${p.id}, share clickbait of ${hits.length} flagged`, hits.filter((t) => t.clickbait).length / hits.length, "ratio"));
+    if (hits.length > 0)
+      figures.push(
+        figure(
+          `TA1C validation+test: formula ${p.id}, share clickbait of ${hits.length} flagged`,
+          hits.filter((t) => t.clickbait).length / hits.length,
+          "ratio",
+        ),
+      );
   }
   const detect = await loadLanguageDetector();
   const spanish = teasers.filter((t) => detect(t.text) === "es").length;

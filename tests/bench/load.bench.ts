@@ -64,7 +64,13 @@ import { exactly, figure, type BenchContext, type Figure } from "./types";
 export const name = "load";
 
 const one = (v: string | undefined, fallback: number) => (v && Number(v) > 0 ? Number(v) : fallback);
-const numbers = (v: string | undefined, fallback: number[]) => (v ? v.split(",").map((x) => Number(x.trim())).filter((n) => n > 0) : fallback);
+const numbers = (v: string | undefined, fallback: number[]) =>
+  v
+    ? v
+        .split(",")
+        .map((x) => Number(x.trim()))
+        .filter((n) => n > 0)
+    : fallback;
 const atMost = (max: number) => (value: number) => ({ bound: `≤ ${max}`, ok: value <= max });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -80,24 +86,44 @@ const LEASE_MS = 600_000;
 const BACKLOG_SHARE = 0.02;
 
 const bad = (w: GroupWindow) => w.errors + w.non2xx;
-const pagesP95 = (ws: GroupWindow[]) => percentile(mergeGroups("pages", ws.filter((w) => w.kind === "page")).latencies, 95);
+const pagesP95 = (ws: GroupWindow[]) =>
+  percentile(
+    mergeGroups(
+      "pages",
+      ws.filter((w) => w.kind === "page"),
+    ).latencies,
+    95,
+  );
 
 /** One line per group of a window, for progress. */
 function describe(ws: GroupWindow[]): string {
-  return ws.map((w) => `    ${w.name.padEnd(40)} ${w.served.toFixed(1).padStart(7)}/${w.sent.toFixed(1).padStart(6)} req/s  ` +
-    `p50 ${percentile(w.latencies, 50).toFixed(1).padStart(7)}  p95 ${percentile(w.latencies, 95).toFixed(1).padStart(7)}  p99 ${percentile(w.latencies, 99).toFixed(1).padStart(7)} ms  ` +
-    `errors ${w.errors} (timeouts ${w.timeouts}) non-2xx ${w.non2xx} ${JSON.stringify(w.statuses)} cache ${w.cache.hits} hits / ${w.cache.misses} misses`).join("\n");
+  return ws
+    .map(
+      (w) =>
+        `    ${w.name.padEnd(40)} ${w.served.toFixed(1).padStart(7)}/${w.sent.toFixed(1).padStart(6)} req/s  ` +
+        `p50 ${percentile(w.latencies, 50).toFixed(1).padStart(7)}  p95 ${percentile(w.latencies, 95).toFixed(1).padStart(7)}  p99 ${percentile(w.latencies, 99).toFixed(1).padStart(7)} ms  ` +
+        `errors ${w.errors} (timeouts ${w.timeouts}) non-2xx ${w.non2xx} ${JSON.stringify(w.statuses)} cache ${w.cache.hits} hits / ${w.cache.misses} misses`,
+    )
+    .join("\n");
 }
 
 /** Figures of one group (or merged groups) in the held window. */
 function groupFigures(w: GroupWindow, goal: boolean): Figure[] {
   return [
-    figure(`${w.name}: requests/s answered in the window (arrived ${w.sent.toFixed(1)}, offered ${w.offered})`, Math.round(w.served * 10) / 10, "req/s"),
+    figure(
+      `${w.name}: requests/s answered in the window (arrived ${w.sent.toFixed(1)}, offered ${w.offered})`,
+      Math.round(w.served * 10) / 10,
+      "req/s",
+    ),
     figure(`${w.name}: p50`, percentile(w.latencies, 50), "ms"),
     figure(`${w.name}: p95`, percentile(w.latencies, 95), "ms", goal ? atMost(P95_GOAL_MS) : undefined),
     figure(`${w.name}: p99`, percentile(w.latencies, 99), "ms"),
     figure(`${w.name}: errors + timeouts + non-2xx (timeouts ${w.timeouts})`, bad(w), `of ${w.latencies.length + w.errors}`, exactly(0)),
-    figure(`${w.name}: served from the page cache (x-cache HIT or STALE ÷ all)`, Math.round((w.cache.hits / Math.max(1, w.cache.hits + w.cache.misses)) * 100) / 100, "share"),
+    figure(
+      `${w.name}: served from the page cache (x-cache HIT or STALE ÷ all)`,
+      Math.round((w.cache.hits / Math.max(1, w.cache.hits + w.cache.misses)) * 100) / 100,
+      "share",
+    ),
   ];
 }
 
@@ -124,7 +150,12 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const renderers = one(process.env.BENCH_LOAD_RENDERERS, Math.min(2, os.availableParallelism()));
   const rssBound = RSS_BOUND_MIB_PER_RENDERER * renderers;
   const out: Figure[] = [];
-  ctx.progress(`load average at start: ${os.loadavg().map((x) => x.toFixed(2)).join(" ")} (${os.cpus().length} cores)`);
+  ctx.progress(
+    `load average at start: ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")} (${os.cpus().length} cores)`,
+  );
 
   const history = await historyDatabase(50, 365, process.env.DATABASE_URL, ctx.progress);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-load-"));
@@ -153,10 +184,13 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       select (select count(*)::int from outlets where active) as outlets,
              (select count(*)::int from sources s join outlets o on o.id = s.outlet_id where s.active and o.slug = any(${simSlugs})) as sources,
              (select count(*)::int from sources s join outlets o on o.id = s.outlet_id where s.active and not (o.slug = any(${simSlugs}))) as pending`;
-    ctx.progress(`${counts!.outlets} active outlets, ${counts!.sources} simulated sources to crawl, ${counts!.pending} other active sources`);
+    ctx.progress(
+      `${counts!.outlets} active outlets, ${counts!.sources} simulated sources to crawl, ${counts!.pending} other active sources`,
+    );
 
     const mix = await loadMix(database.sql, history.end);
-    for (const g of mix) ctx.progress(`  mix: ${g.name.padEnd(40)} weight ${g.weight.toFixed(2)}, ${g.population.toLocaleString("en-US")} distinct paths`);
+    for (const g of mix)
+      ctx.progress(`  mix: ${g.name.padEnd(40)} weight ${g.weight.toFixed(2)}, ${g.population.toLocaleString("en-US")} distinct paths`);
 
     const site = await startSite(copy.url, 30, { HEMEROSCOPIO_SITE_RENDERERS: String(renderers) });
     cleanups.push(() => site.stop());
@@ -211,7 +245,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       if (backlog.polls === 0 && backlog.reads <= simCount) break;
       await sleep(1000);
     }
-    ctx.progress(`worker warm-up ${((Date.now() - warmStart) / 1000).toFixed(0)} s (left: ${backlog.polls} first polls, ${backlog.reads} due reads); baseline (worker alone) ${baselineS} s`);
+    ctx.progress(
+      `worker warm-up ${((Date.now() - warmStart) / 1000).toFixed(0)} s (left: ${backlog.polls} first polls, ${backlog.reads} due reads); baseline (worker alone) ${baselineS} s`,
+    );
     const baseline = { from: Date.now(), to: 0 };
     await sleep(baselineS * 1000);
     baseline.to = Date.now();
@@ -233,7 +269,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         const clean = bad(all) === 0 && all.served >= (1 - BACKLOG_SHARE) * all.sent;
         if (clean && p95 <= P95_GOAL_MS) withinGoal = rate;
         const verdict = !clean ? "stop" : p95 <= P95_GOAL_MS ? "clean, within the goal" : "clean, over the goal";
-        ctx.progress(`step ${rate} req/s (offered ${all.offered}: at least 1 per group): arrived ${all.sent.toFixed(1)}, answered ${all.served.toFixed(1)}, pages p95 ${p95.toFixed(1)} ms, errors ${bad(all)} → ${verdict}\n${describe(ws)}`);
+        ctx.progress(
+          `step ${rate} req/s (offered ${all.offered}: at least 1 per group): arrived ${all.sent.toFixed(1)}, answered ${all.served.toFixed(1)}, pages p95 ${p95.toFixed(1)} ms, errors ${bad(all)} → ${verdict}\n${describe(ws)}`,
+        );
         if (!clean) break;
         capacity = rate;
         capacityP95 = p95;
@@ -257,10 +295,13 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const holdEndBacklog = await backlogNow();
     const m1 = machineTicks();
     const self = process.cpuUsage(self0);
-    const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, (treeCpuSeconds(pid) ?? Number.NaN) - (cpu0[k] ?? Number.NaN)]));
+    const cpu = Object.fromEntries(
+      Object.entries(pids).map(([k, pid]) => [k, (treeCpuSeconds(pid) ?? Number.NaN) - (cpu0[k] ?? Number.NaN)]),
+    );
     ctx.progress(`held ${sustained} req/s:\n${describe(held)}`);
     const siteProblems = site.problems();
-    if (siteProblems.length > 0) ctx.progress(`the site logged ${siteProblems.length} problems over the run; the first:\n${siteProblems.slice(0, 8).join("\n")}`);
+    if (siteProblems.length > 0)
+      ctx.progress(`the site logged ${siteProblems.length} problems over the run; the first:\n${siteProblems.slice(0, 8).join("\n")}`);
     const seconds = (hold.to - hold.from) / 1000;
     const ours = Object.values(cpu).reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0) + (self.user + self.system) / 1e6;
 
@@ -273,47 +314,123 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
 
     // Site figures.
     for (const w of held) out.push(...groupFigures(w, w.kind === "page"));
-    out.push(...groupFigures(mergeGroups("all public pages", held.filter((w) => w.kind === "page")), true));
-    out.push(...groupFigures(mergeGroups("all API calls", held.filter((w) => w.kind === "api")), false));
+    out.push(
+      ...groupFigures(
+        mergeGroups(
+          "all public pages",
+          held.filter((w) => w.kind === "page"),
+        ),
+        true,
+      ),
+    );
+    out.push(
+      ...groupFigures(
+        mergeGroups(
+          "all API calls",
+          held.filter((w) => w.kind === "api"),
+        ),
+        false,
+      ),
+    );
     out.push(...groupFigures(mergeGroups("overall", held), false));
-    const heldWhat = fixedRate ? "the rate asked for" : holdCapacity ? "the capacity" : "the highest step without errors, a growing queue or public pages over p95 100 ms";
+    const heldWhat = fixedRate
+      ? "the rate asked for"
+      : holdCapacity
+        ? "the capacity"
+        : "the highest step without errors, a growing queue or public pages over p95 100 ms";
     out.push(figure(`rate held (${heldWhat})`, sustained, "req/s"));
     if (!fixedRate) {
       out.push(figure("capacity: last step without errors or a growing queue", capacity, "req/s"));
       out.push(figure("capacity: public pages' p95 in that step (an open load queues near capacity)", capacityP95, "ms"));
     }
-    out.push(figure("site log lines at warn or error level over the run (request.failed: why a reader got a 502 or 503)", siteProblems.length, "lines"));
+    out.push(
+      figure(
+        "site log lines at warn or error level over the run (request.failed: why a reader got a 502 or 503)",
+        siteProblems.length,
+        "lines",
+      ),
+    );
     const rss = siteRss.samples();
     const inHold = rss.filter((s) => s.at >= hold.from && s.at <= hold.to);
     out.push(figure("site RSS before the load (after the first pages)", Math.round(rss[0]?.mib ?? Number.NaN), "MiB"));
-    out.push(figure(`site RSS peak (front door + ${renderers} renderers)`, Math.round(Math.max(...rss.map((s) => s.mib))), "MiB", atMost(rssBound)));
+    out.push(
+      figure(
+        `site RSS peak (front door + ${renderers} renderers)`,
+        Math.round(Math.max(...rss.map((s) => s.mib))),
+        "MiB",
+        atMost(rssBound),
+      ),
+    );
     out.push(figure("site RSS at the end of the hold", Math.round(inHold.at(-1)?.mib ?? Number.NaN), "MiB", atMost(rssBound)));
     out.push(figure("worker RSS peak", Math.round(Math.max(...workerRss.samples().map((s) => s.mib))), "MiB"));
 
     // Worker figures: requests, pacing, schedule.
     const use = pacingUse(log, { sites: simSites, from: hold.from, to: hold.to, gapMs: 4000 / scale });
     const alone = log.filter((e) => e.start >= baseline.from && e.start < baseline.to).length / ((baseline.to - baseline.from) / 1000);
-    out.push(figure("due article reads waiting at the start of the baseline / of the hold / at its end (steady state: about one per site)", backlog.reads, `/ ${holdBacklog.reads} / ${holdEndBacklog.reads}`));
+    out.push(
+      figure(
+        "due article reads waiting at the start of the baseline / of the hold / at its end (steady state: about one per site)",
+        backlog.reads,
+        `/ ${holdBacklog.reads} / ${holdEndBacklog.reads}`,
+      ),
+    );
     out.push(figure(`worker requests/s alone (baseline ${baselineS} s)`, Math.round(alone * 100) / 100, "req/s"));
     out.push(figure("worker requests/s under the held load", Math.round((use.made / seconds) * 100) / 100, "req/s"));
-    out.push(figure(`worker requests in the hold / pacing maximum (schedule-bound: ${simCount} outlets' due work, not pacing, limits it)`, use.made, `of ${use.maximum}`));
-    out.push(figure("pacing violations over the whole run (overlap or < 3 s worker clock)", pacingViolations(log, 3000).length, "pairs", exactly(0)));
+    out.push(
+      figure(
+        `worker requests in the hold / pacing maximum (schedule-bound: ${simCount} outlets' due work, not pacing, limits it)`,
+        use.made,
+        `of ${use.maximum}`,
+      ),
+    );
+    out.push(
+      figure(
+        "pacing violations over the whole run (overlap or < 3 s worker clock)",
+        pacingViolations(log, 3000).length,
+        "pairs",
+        exactly(0),
+      ),
+    );
     out.push(figure("worker exited before it was stopped", stopped.exitedEarly ? 1 : 0, "", exactly(0)));
     const claimsIn = (w: { from: number; to: number }, polls: boolean) =>
       claims.claims().filter((c) => c.key.startsWith(polls ? "s" : "a") && real(c.claimedAt) >= w.from && real(c.claimedAt) < w.to);
     out.push(...latenessFigures("polls claimed alone", claimsIn(baseline, true), false));
     out.push(...latenessFigures("polls claimed under load", claimsIn(hold, true), true));
-    out.push(figure("polls due and unclaimed at the end of the baseline: count / oldest's lateness (worker clock)", baselineDue.waiting, `/ ${baselineDue.oldestS} s`));
-    out.push(figure("polls due and unclaimed at the end of the hold: oldest's lateness (worker clock)", holdDue.oldestS, `s (${holdDue.waiting} waiting)`, atMost(POLL_LATENESS_BOUND_S)));
+    out.push(
+      figure(
+        "polls due and unclaimed at the end of the baseline: count / oldest's lateness (worker clock)",
+        baselineDue.waiting,
+        `/ ${baselineDue.oldestS} s`,
+      ),
+    );
+    out.push(
+      figure(
+        "polls due and unclaimed at the end of the hold: oldest's lateness (worker clock)",
+        holdDue.oldestS,
+        `s (${holdDue.waiting} waiting)`,
+        atMost(POLL_LATENESS_BOUND_S),
+      ),
+    );
     out.push(...latenessFigures("article reads claimed alone", claimsIn(baseline, false), false));
     out.push(...latenessFigures("article reads claimed under load", claimsIn(hold, false), false));
 
     // Who used the machine in the hold.
     const share = (s: number) => Math.round((s / seconds) * 100) / 100;
-    out.push(figure("CPU in the hold: site / worker / simulator / PostgreSQL", share(cpu.site!), `cores / ${share(cpu.worker!)} / ${share(cpu.sim!)} / ${share(cpu.postgres!)}`));
+    out.push(
+      figure(
+        "CPU in the hold: site / worker / simulator / PostgreSQL",
+        share(cpu.site!),
+        `cores / ${share(cpu.worker!)} / ${share(cpu.sim!)} / ${share(cpu.postgres!)}`,
+      ),
+    );
     out.push(figure("CPU in the hold: load generator (this process)", share((self.user + self.system) / 1e6), "cores"));
     out.push(figure("CPU in the hold: other processes on the machine", share(busySeconds(m0, m1) - ours), "cores"));
-    ctx.progress(`load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+    ctx.progress(
+      `load average at the end: ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")}`,
+    );
     return out;
   } finally {
     await cleanup();

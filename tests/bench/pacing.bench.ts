@@ -33,19 +33,33 @@ const EXPECTED_GAP_MS = 4000;
 /** SPEC POL-1's floor, for the violation check. */
 const MIN_GAP_MS = 3000;
 
-const numbers = (v: string | undefined, fallback: number[]) => (v ? v.split(",").map((x) => Number(x.trim())).filter((n) => n > 0) : fallback);
+const numbers = (v: string | undefined, fallback: number[]) =>
+  v
+    ? v
+        .split(",")
+        .map((x) => Number(x.trim()))
+        .filter((n) => n > 0)
+    : fallback;
 const one = (v: string | undefined, fallback: number) => (v && Number(v) > 0 ? Number(v) : fallback);
 
 function describeStatements(w: CrawlWindow, requests: number): string {
-  const rows = w.statements.map((s) =>
-    `    ${s.kind.padEnd(24)} ${String(s.calls).padStart(7)} calls  ${(s.calls / Math.max(1, requests)).toFixed(2).padStart(6)}/req  ${(s.wireTrips / Math.max(1, requests)).toFixed(2).padStart(6)} wire/req  ` +
-    `mean ${(s.totalMs / s.calls).toFixed(1).padStart(7)} ms  max ${s.maxMs.toFixed(0).padStart(6)} ms  rows ${s.rows}`);
-  const pg = w.pgStatements.map((s) =>
-    `    ${(s.totalMs / 1000).toFixed(2).padStart(7)} s  ${String(s.calls).padStart(7)} calls  ${(s.calls / Math.max(1, requests)).toFixed(2).padStart(6)}/req  ` +
-    `mean ${(s.totalMs / s.calls).toFixed(2).padStart(7)} ms  max ${s.maxMs.toFixed(0).padStart(6)} ms  ${s.query.slice(0, 80)}`);
-  const updates = w.updates.map((u) => `    ${u.table.padEnd(24)} ${String(u.updates).padStart(8)} updated  ${(u.updates / Math.max(1, requests)).toFixed(1).padStart(6)}/req  HOT ${(u.hot / u.updates * 100).toFixed(0).padStart(3)} %`);
+  const rows = w.statements.map(
+    (s) =>
+      `    ${s.kind.padEnd(24)} ${String(s.calls).padStart(7)} calls  ${(s.calls / Math.max(1, requests)).toFixed(2).padStart(6)}/req  ${(s.wireTrips / Math.max(1, requests)).toFixed(2).padStart(6)} wire/req  ` +
+      `mean ${(s.totalMs / s.calls).toFixed(1).padStart(7)} ms  max ${s.maxMs.toFixed(0).padStart(6)} ms  rows ${s.rows}`,
+  );
+  const pg = w.pgStatements.map(
+    (s) =>
+      `    ${(s.totalMs / 1000).toFixed(2).padStart(7)} s  ${String(s.calls).padStart(7)} calls  ${(s.calls / Math.max(1, requests)).toFixed(2).padStart(6)}/req  ` +
+      `mean ${(s.totalMs / s.calls).toFixed(2).padStart(7)} ms  max ${s.maxMs.toFixed(0).padStart(6)} ms  ${s.query.slice(0, 80)}`,
+  );
+  const updates = w.updates.map(
+    (u) =>
+      `    ${u.table.padEnd(24)} ${String(u.updates).padStart(8)} updated  ${(u.updates / Math.max(1, requests)).toFixed(1).padStart(6)}/req  HOT ${((u.hot / u.updates) * 100).toFixed(0).padStart(3)} %`,
+  );
   return [
-    "worker's database calls in the window (time from call to result, pool wait included):", ...rows,
+    "worker's database calls in the window (time from call to result, pool wait included):",
+    ...rows,
     ...(pg.length ? ["PostgreSQL's execution time by statement in the window (pg_stat_statements):", ...pg] : []),
     ...(updates.length ? ["row updates by table in the window (HOT: kept on the page, no new index entries):", ...updates] : []),
   ].join("\n");
@@ -62,8 +76,10 @@ function figuresOf(sites: number, concurrency: number, w: CrawlWindow, ctx: Benc
   const claim = w.statements.find((s) => s.kind === "claim jobs");
   const windowS = (w.to - w.from) / 1000;
   const p = `${sites.toLocaleString("en-US")} sites`;
-  ctx.progress(`${p}: made ${use.made}, maximum ${use.maximum}, idle sites ${use.idleSites}, end→start mean ${use.endToStart.mean.toFixed(0)} ms ` +
-    `(p50 ${use.endToStart.p50.toFixed(0)}, p95 ${use.endToStart.p95.toFixed(0)}, p99 ${use.endToStart.p99.toFixed(0)}), first start late by ${use.firstStartDelay.mean.toFixed(0)} ms (p95 ${use.firstStartDelay.p95.toFixed(0)})`);
+  ctx.progress(
+    `${p}: made ${use.made}, maximum ${use.maximum}, idle sites ${use.idleSites}, end→start mean ${use.endToStart.mean.toFixed(0)} ms ` +
+      `(p50 ${use.endToStart.p50.toFixed(0)}, p95 ${use.endToStart.p95.toFixed(0)}, p99 ${use.endToStart.p99.toFixed(0)}), first start late by ${use.firstStartDelay.mean.toFixed(0)} ms (p95 ${use.firstStartDelay.p95.toFixed(0)})`,
+  );
   ctx.progress(`${p}:\n${describeStatements(w, use.made)}`);
   if (violations.length > 0) ctx.progress(`${p}: first violations ${JSON.stringify(violations.slice(0, 3))}`);
   return [
@@ -79,7 +95,11 @@ function figuresOf(sites: number, concurrency: number, w: CrawlWindow, ctx: Benc
     figure(`${p}: DB round trips per request (BEGIN/COMMIT included)`, calls / Math.max(1, use.made), "round trips"),
     // On the wire an unprepared statement with parameters is two round trips (describe, then execute): see support/db-profile.ts.
     figure(`${p}: DB round trips on the wire per request`, wireTrips / Math.max(1, use.made), "round trips"),
-    figure(`${p}: claim statement, mean (max ${(claim?.maxMs ?? Number.NaN).toFixed(0)} ms, ${claim?.calls ?? 0} calls)`, claim ? claim.totalMs / claim.calls : Number.NaN, "ms"),
+    figure(
+      `${p}: claim statement, mean (max ${(claim?.maxMs ?? Number.NaN).toFixed(0)} ms, ${claim?.calls ?? 0} calls)`,
+      claim ? claim.totalMs / claim.calls : Number.NaN,
+      "ms",
+    ),
     figure(`${p}: worker event-loop delay, mean (p99 ${w.eventLoopDelayMs.p99.toFixed(0)})`, w.eventLoopDelayMs.mean, "ms"),
     figure(`${p}: worker concurrency / warm-up`, concurrency, `jobs / ${(w.warmUpMs / 1000).toFixed(0)} s`),
   ];
@@ -89,9 +109,12 @@ function figuresOf(sites: number, concurrency: number, w: CrawlWindow, ctx: Benc
 export async function run(ctx: BenchContext): Promise<Figure[]> {
   if (process.env.BENCH_PACING_MODE === "scale") {
     return runPacingScale(ctx, {
-      siteCounts: numbers(process.env.BENCH_PACING_SITES, [1000, 10_000]), workers: one(process.env.BENCH_PACING_WORKERS, 4),
-      feeds: one(process.env.BENCH_PACING_FEEDS, 16), windowMs: one(process.env.BENCH_PACING_WINDOW_S, 120) * 1000,
-      maxWarmUpMs: one(process.env.BENCH_PACING_WARMUP_S, 420) * 1000, explainClaim: process.env.BENCH_EXPLAIN_CLAIM === "1",
+      siteCounts: numbers(process.env.BENCH_PACING_SITES, [1000, 10_000]),
+      workers: one(process.env.BENCH_PACING_WORKERS, 4),
+      feeds: one(process.env.BENCH_PACING_FEEDS, 16),
+      windowMs: one(process.env.BENCH_PACING_WINDOW_S, 120) * 1000,
+      maxWarmUpMs: one(process.env.BENCH_PACING_WARMUP_S, 420) * 1000,
+      explainClaim: process.env.BENCH_EXPLAIN_CLAIM === "1",
       referenceGapS: one(process.env.BENCH_PACING_GAP_S, 4),
     });
   }
@@ -103,7 +126,13 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   for (const sites of numbers(process.env.BENCH_PACING_SITES, [1000, 100])) {
     const concurrency = one(process.env.BENCH_PACING_CONCURRENCY, sites);
     const w = await crawlWindow(ctx, {
-      sites, feeds, concurrency, maxConnections, windowMs, maxWarmUpMs, cpuProfileDir: process.env.BENCH_CPU_PROFILE || undefined,
+      sites,
+      feeds,
+      concurrency,
+      maxConnections,
+      windowMs,
+      maxWarmUpMs,
+      cpuProfileDir: process.env.BENCH_CPU_PROFILE || undefined,
       explainClaim: process.env.BENCH_EXPLAIN_CLAIM === "1",
     });
     out.push(...figuresOf(sites, concurrency, w, ctx));

@@ -33,9 +33,24 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       figures.push(
         figure(`${o.outlet}: lead correct ÷ hand-checked captures (${e.captures})`, e.lead / e.captures, "ratio", atLeast(0.95)),
         figure(`${o.outlet}: mean top-10 overlap with the hand-checked teasers`, e.overlap / e.captures, "ratio", atLeast(0.9)),
-        figure(`${o.outlet}: headline = title ÷ expected teasers found (${e.found})`, e.found === 0 ? 0 : e.titled / e.found, "ratio", atLeast(0.98)),
-        figure(`${o.outlet}: captures whose stored ranking is the parsed one ÷ captures recorded (${o.captures - o.notModified}; ${o.notModified} were 304)`, o.ranksExact / (o.captures - o.notModified), "ratio", exactly(1)),
-        figure(`${o.outlet}: articles whose stays in the spans are the parsed ones ÷ articles ranked (${o.articles})`, o.staysExact / o.articles, "ratio", exactly(1)),
+        figure(
+          `${o.outlet}: headline = title ÷ expected teasers found (${e.found})`,
+          e.found === 0 ? 0 : e.titled / e.found,
+          "ratio",
+          atLeast(0.98),
+        ),
+        figure(
+          `${o.outlet}: captures whose stored ranking is the parsed one ÷ captures recorded (${o.captures - o.notModified}; ${o.notModified} were 304)`,
+          o.ranksExact / (o.captures - o.notModified),
+          "ratio",
+          exactly(1),
+        ),
+        figure(
+          `${o.outlet}: articles whose stays in the spans are the parsed ones ÷ articles ranked (${o.articles})`,
+          o.staysExact / o.articles,
+          "ratio",
+          exactly(1),
+        ),
         figure(`${o.outlet}: first seen = first capture showing it ÷ articles`, o.firstSeenShare, "ratio", exactly(1)),
       );
     }
@@ -52,7 +67,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const a = agreement(product, rule);
     const t = agree.get(f.outlet) ?? { n: 0, lead: 0, overlap: 0 };
     agree.set(f.outlet, { n: t.n + 1, lead: t.lead + (a.sameLead ? 1 : 0), overlap: t.overlap + a.overlap });
-    if (!a.sameLead) console.log(`  lead differs · ${f.file}: product ${urlKey(product[0]?.url ?? "(none)")} · rule ${urlKey(rule[0]?.url ?? "(none)")}`);
+    if (!a.sameLead)
+      console.log(`  lead differs · ${f.file}: product ${urlKey(product[0]?.url ?? "(none)")} · rule ${urlKey(rule[0]?.url ?? "(none)")}`);
   }
   for (const [outlet, a] of agree) {
     figures.push(

@@ -40,7 +40,11 @@ async function main(): Promise<number> {
         mod = await import(pathToFileURL(path.join(here, file)).href);
       } catch (error) {
         console.error(error);
-        rows.push({ bench: file, figures: [], error: `cannot load: ${(error instanceof Error ? error.message : String(error)).split("\n")[0]!}` });
+        rows.push({
+          bench: file,
+          figures: [],
+          error: `cannot load: ${(error instanceof Error ? error.message : String(error)).split("\n")[0]!}`,
+        });
         continue;
       }
       if (!isBenchmark(mod)) {
@@ -50,7 +54,11 @@ async function main(): Promise<number> {
       progress(`${mod.name}: running`);
       const started = performance.now();
       try {
-        const figures = await mod.run({ createDatabase: server.createDatabase, postgresPid: server.pid, progress: (l) => progress(`${mod.name}: ${l}`) });
+        const figures = await mod.run({
+          createDatabase: server.createDatabase,
+          postgresPid: server.pid,
+          progress: (l) => progress(`${mod.name}: ${l}`),
+        });
         rows.push({ bench: mod.name, figures });
       } catch (error) {
         console.error(error);
@@ -68,7 +76,10 @@ async function main(): Promise<number> {
   return errors > 0 ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

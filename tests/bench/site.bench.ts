@@ -50,11 +50,28 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** What one load window measured; CPU in seconds over the window. */
-interface Window { p50: number; p95: number; rps: number; errors: number; requests: number; siteCpu: number; postgresCpu: number; selfCpu: number; machineCpu: number; seconds: number }
+interface Window {
+  p50: number;
+  p95: number;
+  rps: number;
+  errors: number;
+  requests: number;
+  siteCpu: number;
+  postgresCpu: number;
+  selfCpu: number;
+  machineCpu: number;
+  seconds: number;
+}
 
 /** Load one path for `seconds` with `connections`; latencies from every response, CPU per process tree. */
 async function load(url: string, seconds: number, connections: number, pids: { site: number; postgres?: number }): Promise<Window> {
-  const before = { site: treeCpuSeconds(pids.site), postgres: treeCpuSeconds(pids.postgres), self: process.cpuUsage(), machine: machineTicks(), at: performance.now() };
+  const before = {
+    site: treeCpuSeconds(pids.site),
+    postgres: treeCpuSeconds(pids.postgres),
+    self: process.cpuUsage(),
+    machine: machineTicks(),
+    at: performance.now(),
+  };
   const latencies: number[] = [];
   const instance = autocannon({ url, connections, duration: seconds, timeout: 30 });
   instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
@@ -63,10 +80,16 @@ async function load(url: string, seconds: number, connections: number, pids: { s
   const diff = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? Number.NaN : b - a);
   const self = process.cpuUsage(before.self);
   return {
-    p50: percentile(latencies, 50), p95: percentile(latencies, 95), rps: result.requests.average,
-    errors: result.errors + result.timeouts + result.non2xx, requests: latencies.length,
-    siteCpu: diff(before.site, treeCpuSeconds(pids.site)), postgresCpu: diff(before.postgres, treeCpuSeconds(pids.postgres)),
-    selfCpu: (self.user + self.system) / 1e6, machineCpu: busySeconds(before.machine, machineTicks()), seconds: (performance.now() - before.at) / 1000,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    rps: result.requests.average,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: latencies.length,
+    siteCpu: diff(before.site, treeCpuSeconds(pids.site)),
+    postgresCpu: diff(before.postgres, treeCpuSeconds(pids.postgres)),
+    selfCpu: (self.user + self.system) / 1e6,
+    machineCpu: busySeconds(before.machine, machineTicks()),
+    seconds: (performance.now() - before.at) / 1000,
   };
 }
 
@@ -109,15 +132,29 @@ async function explainAll(sql: postgres.Sql, end: number, slug: string): Promise
   const q = { limit: 100 };
   const cursorRow = (await pageApiArticles(db, { excluded: [], from: end - 30 * DAY, limit: 1 }))[0];
   return [
-    ...await explainApi(sql, db, end, "articles, first page", (ctx) => articlesDataset.page(ctx, q, undefined, 100)),
-    ...await explainApi(sql, db, end, "articles, outlet + 7 days", (ctx) => articlesDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100)),
-    ...await explainApi(sql, db, end, "articles, after a cursor 30 days back", (ctx) => articlesDataset.page(ctx, q, [cursorRow!.k, cursorRow!.id], 100)),
-    ...await explainApi(sql, db, end, "export articles, 7 days, batch 2000", (ctx) => articlesDataset.page(ctx, { ...q, from, to: end }, undefined, 2000)),
-    ...await explainApi(sql, db, end, "headline versions, outlet + 7 days", (ctx) => headlineVersionsDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100)),
-    ...await explainApi(sql, db, end, "headline versions, 7 days", (ctx) => headlineVersionsDataset.page(ctx, { ...q, from, to: end }, undefined, 100)),
-    ...await explainApi(sql, db, end, "rank spans, outlet + 7 days", (ctx) => rankSpansDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100)),
-    ...await explainApi(sql, db, end, "rank spans, 7 days, all outlets", (ctx) => rankSpansDataset.page(ctx, { ...q, from, to: end }, undefined, 100)),
-    ...await explainApi(sql, db, end, "stories, 7 days", (ctx) => storiesDataset.page(ctx, { ...q, from, to: end }, undefined, 100)),
+    ...(await explainApi(sql, db, end, "articles, first page", (ctx) => articlesDataset.page(ctx, q, undefined, 100))),
+    ...(await explainApi(sql, db, end, "articles, outlet + 7 days", (ctx) =>
+      articlesDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100),
+    )),
+    ...(await explainApi(sql, db, end, "articles, after a cursor 30 days back", (ctx) =>
+      articlesDataset.page(ctx, q, [cursorRow!.k, cursorRow!.id], 100),
+    )),
+    ...(await explainApi(sql, db, end, "export articles, 7 days, batch 2000", (ctx) =>
+      articlesDataset.page(ctx, { ...q, from, to: end }, undefined, 2000),
+    )),
+    ...(await explainApi(sql, db, end, "headline versions, outlet + 7 days", (ctx) =>
+      headlineVersionsDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100),
+    )),
+    ...(await explainApi(sql, db, end, "headline versions, 7 days", (ctx) =>
+      headlineVersionsDataset.page(ctx, { ...q, from, to: end }, undefined, 100),
+    )),
+    ...(await explainApi(sql, db, end, "rank spans, outlet + 7 days", (ctx) =>
+      rankSpansDataset.page(ctx, { ...q, outlet: slug, from, to: end }, undefined, 100),
+    )),
+    ...(await explainApi(sql, db, end, "rank spans, 7 days, all outlets", (ctx) =>
+      rankSpansDataset.page(ctx, { ...q, from, to: end }, undefined, 100),
+    )),
+    ...(await explainApi(sql, db, end, "stories, 7 days", (ctx) => storiesDataset.page(ctx, { ...q, from, to: end }, undefined, 100))),
   ];
 }
 
@@ -127,12 +164,16 @@ async function explainPages(sql: postgres.Sql, end: number, paths: Record<string
   const policies = await loadPolicies(db);
   const last = (path: string) => path.split("?")[0]!.split("/").pop()!;
   return [
-    ...await explainPage(sql, db, "page /", (d) => readHomePage(d, policies, end)),
-    ...await explainPage(sql, db, "page outlet", (d) => loadOutletPage(d, policies, { slug: last(paths["outlet /cabeceras/<slug>"]!), now: end })),
-    ...await explainPage(sql, db, "page article", (d) => loadArticlePage(d, policies, { id: Number(last(paths["article /noticias/<id>"]!)) })),
-    ...await explainPage(sql, db, "page story", (d) => loadStoryPage(d, policies, { id: Number(last(paths["story /historias/<id>"]!)) })),
-    ...await explainPage(sql, db, "page search", (d) => searchHeadlines(d, policies, { q: "vivienda", page: 1 })),
-    ...await explainPage(sql, db, "page /estado", (d) => readStatusPage(d, policies, end)),
+    ...(await explainPage(sql, db, "page /", (d) => readHomePage(d, policies, end))),
+    ...(await explainPage(sql, db, "page outlet", (d) =>
+      loadOutletPage(d, policies, { slug: last(paths["outlet /cabeceras/<slug>"]!), now: end }),
+    )),
+    ...(await explainPage(sql, db, "page article", (d) =>
+      loadArticlePage(d, policies, { id: Number(last(paths["article /noticias/<id>"]!)) }),
+    )),
+    ...(await explainPage(sql, db, "page story", (d) => loadStoryPage(d, policies, { id: Number(last(paths["story /historias/<id>"]!)) }))),
+    ...(await explainPage(sql, db, "page search", (d) => searchHeadlines(d, policies, { q: "vivienda", page: 1 }))),
+    ...(await explainPage(sql, db, "page /estado", (d) => readStatusPage(d, policies, end))),
   ];
 }
 
@@ -173,9 +214,19 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         out.push(figure(`${label}: p50 latency`, r.p50, "ms"));
         out.push(figure(`${label}: p95 latency`, r.p95, "ms", atMost(100)));
         out.push(figure(`${label}: requests/s`, Math.round(r.rps), "req/s", atLeast(200)));
-        out.push(figure(`${label}: CPU per request, site (PostgreSQL ${perRequest(r.postgresCpu).toFixed(1)})`, perRequest(r.siteCpu), "CPU ms"));
-        out.push(figure(`${label}: other processes' CPU in the window`, (r.machineCpu - r.siteCpu - (r.postgresCpu || 0) - r.selfCpu) / r.seconds, "cores"));
-        out.push(figure(`${label}: requests/s two free cores would serve (2,000 ÷ CPU ms)`, Math.round(2000 / serving), "req/s", atLeast(200)));
+        out.push(
+          figure(`${label}: CPU per request, site (PostgreSQL ${perRequest(r.postgresCpu).toFixed(1)})`, perRequest(r.siteCpu), "CPU ms"),
+        );
+        out.push(
+          figure(
+            `${label}: other processes' CPU in the window`,
+            (r.machineCpu - r.siteCpu - (r.postgresCpu || 0) - r.selfCpu) / r.seconds,
+            "cores",
+          ),
+        );
+        out.push(
+          figure(`${label}: requests/s two free cores would serve (2,000 ÷ CPU ms)`, Math.round(2000 / serving), "req/s", atLeast(200)),
+        );
         if (r.errors > 0) out.push(figure(`${label}: errors and non-2xx`, r.errors, `of ${r.requests}`, exactly(0)));
       }
     } finally {
@@ -195,7 +246,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     }
 
     const slug = paths["outlet /cabeceras/<slug>"]!.split("/").pop()!;
-    for (const e of [...await explainAll(sql, history.end, slug), ...await explainPages(sql, history.end, paths)]) {
+    for (const e of [...(await explainAll(sql, history.end, slug)), ...(await explainPages(sql, history.end, paths))]) {
       out.push(...explainedFigures(e, ctx.progress));
     }
   } finally {

@@ -58,16 +58,34 @@ function slopePerHour(samples: { hour: number; mib: number }[], fromHour: number
 }
 
 /** One `worker.memory` line of the worker (crawler/memory-probe.ts), at a simulated hour. */
-interface Probe { hour: number; mib: number; totalMiB: number; externalMiB: number; arrayBuffersMiB: number }
+interface Probe {
+  hour: number;
+  mib: number;
+  totalMiB: number;
+  externalMiB: number;
+  arrayBuffersMiB: number;
+}
 
 /** The worker's `worker.memory` log lines, read from its stdout at simulated `hourNow()`; `mib` is the heap in use after GC. */
 function readProbes(stdout: NodeJS.ReadableStream, hourNow: () => number): Probe[] {
   const probes: Probe[] = [];
   readline.createInterface({ input: stdout }).on("line", (line) => {
     try {
-      const entry = JSON.parse(line) as { event?: string; heapUsedMiB?: number; heapTotalMiB?: number; externalMiB?: number; arrayBuffersMiB?: number };
+      const entry = JSON.parse(line) as {
+        event?: string;
+        heapUsedMiB?: number;
+        heapTotalMiB?: number;
+        externalMiB?: number;
+        arrayBuffersMiB?: number;
+      };
       if (entry.event !== "worker.memory" || typeof entry.heapUsedMiB !== "number") return;
-      probes.push({ hour: hourNow(), mib: entry.heapUsedMiB, totalMiB: entry.heapTotalMiB ?? Number.NaN, externalMiB: entry.externalMiB ?? Number.NaN, arrayBuffersMiB: entry.arrayBuffersMiB ?? Number.NaN });
+      probes.push({
+        hour: hourNow(),
+        mib: entry.heapUsedMiB,
+        totalMiB: entry.heapTotalMiB ?? Number.NaN,
+        externalMiB: entry.externalMiB ?? Number.NaN,
+        arrayBuffersMiB: entry.arrayBuffersMiB ?? Number.NaN,
+      });
     } catch {
       // Not a log line; the worker's other output is not ours to read.
     }
@@ -123,23 +141,36 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     // As `npm run worker` runs it: the compiled bundle with the worker's V8 flags (package.json).
     const worker = spawn(process.execPath, [...entryFlags.worker, ...nodeFlags, "--expose-gc", path.join(runtimeDir, "worker.js")], {
       env: {
-        ...process.env, ...productEnv(), DATABASE_URL: database.url, HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true",
-        HEMEROSCOPIO_DATA_DIR: dataDir.path, HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_LOG_LEVEL: "warn",
-        HEMEROSCOPIO_TIME_SCALE: String(scale), HEMEROSCOPIO_TIME_ORIGIN: String(origin), HEMEROSCOPIO_MEMORY_PROBE_S: String(probeSeconds),
+        ...process.env,
+        ...productEnv(),
+        DATABASE_URL: database.url,
+        HEMEROSCOPIO_RESOLVE: sim.resolveRule,
+        HEMEROSCOPIO_ONLY_RESOLVED: "true",
+        HEMEROSCOPIO_DATA_DIR: dataDir.path,
+        HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+        HEMEROSCOPIO_LOG_LEVEL: "warn",
+        HEMEROSCOPIO_TIME_SCALE: String(scale),
+        HEMEROSCOPIO_TIME_ORIGIN: String(origin),
+        HEMEROSCOPIO_MEMORY_PROBE_S: String(probeSeconds),
       },
       stdio: ["ignore", "pipe", "inherit"],
     });
     const heap = readProbes(worker.stdout!, () => (clock.now() - origin) / HOUR);
     const samples: { hour: number; mib: number }[] = [];
     const end = origin + hours * HOUR;
-    ctx.progress(`${outlets} outlets, ${hours} simulated hours at ${scale}× (${((hours * HOUR) / scale / 60_000).toFixed(1)} real minutes)`);
+    ctx.progress(
+      `${outlets} outlets, ${hours} simulated hours at ${scale}× (${((hours * HOUR) / scale / 60_000).toFixed(1)} real minutes)`,
+    );
     while (clock.now() < end && worker.exitCode === null) {
       await new Promise((r) => setTimeout(r, 2_000));
       const mib = await rssMiB(worker.pid!);
       if (mib === undefined) break;
       const hour = (clock.now() - origin) / HOUR;
       samples.push({ hour, mib });
-      if (samples.length % 15 === 0) ctx.progress(`  hour ${hour.toFixed(1)}: RSS ${mib.toFixed(0)} MiB, heap after GC ${heap.at(-1)?.mib.toFixed(0) ?? "?"} MiB of ${heap.at(-1)?.totalMiB.toFixed(0) ?? "?"} committed (external ${heap.at(-1)?.externalMiB.toFixed(0) ?? "?"}, array buffers ${heap.at(-1)?.arrayBuffersMiB.toFixed(0) ?? "?"})`);
+      if (samples.length % 15 === 0)
+        ctx.progress(
+          `  hour ${hour.toFixed(1)}: RSS ${mib.toFixed(0)} MiB, heap after GC ${heap.at(-1)?.mib.toFixed(0) ?? "?"} MiB of ${heap.at(-1)?.totalMiB.toFixed(0) ?? "?"} committed (external ${heap.at(-1)?.externalMiB.toFixed(0) ?? "?"}, array buffers ${heap.at(-1)?.arrayBuffersMiB.toFixed(0) ?? "?"})`,
+        );
     }
     if (process.env.BENCH_SOAK_SAMPLES) {
       await fs.writeFile(process.env.BENCH_SOAK_SAMPLES, JSON.stringify({ rss: samples, heap }));
@@ -165,18 +196,49 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       ...(hours > 24 ? [figure(`${outlets} outlets: worker RSS at simulated hour 24`, Math.round(at(24).mib), "MiB")] : []),
       figure(`${outlets} outlets: worker RSS at simulated hour ${last.hour.toFixed(0)}`, Math.round(last.mib), "MiB"),
       figure(`${outlets} outlets: worker RSS peak`, Math.round(Math.max(...samples.map((s) => s.mib))), "MiB", atMost(RSS_PEAK_BOUND)),
-      figure(`${outlets} outlets: RSS growth per simulated hour from hour ${tailFrom} (least squares, ${samples.filter((s) => s.hour >= tailFrom).length} samples)`,
-        Math.round(slopePerHour(samples, tailFrom) * 100) / 100, "MiB/h", atMost(RSS_SLOPE_BOUND)),
-      figure(`${outlets} outlets: heap in use after a full GC, first probe after the first simulated hour`, Math.round(heapStart?.mib ?? Number.NaN), "MiB"),
-      figure(`${outlets} outlets: heap in use after a full GC at simulated hour ${heapEnd?.hour.toFixed(0) ?? "?"}`, Math.round(heapEnd?.mib ?? Number.NaN), "MiB"),
-      figure(`${outlets} outlets: heap after GC, growth per simulated hour from hour ${tailFrom} (least squares, ${heap.filter((s) => s.hour >= tailFrom).length} probes)`,
-        Math.round(slopePerHour(heap, tailFrom) * 100) / 100, "MiB/h", atMost(HEAP_SLOPE_BOUND)),
-      figure(`${outlets} outlets: V8 heap committed after a full GC, growth per simulated hour from hour ${tailFrom} (least squares)`,
-        Math.round(slopePerHour(heap.map((p) => ({ hour: p.hour, mib: p.totalMiB })), tailFrom) * 100) / 100, "MiB/h"),
-      figure(`${outlets} outlets: mean RSS, hours ${tailFrom}–${(tailFrom + hours) / 2} / ${(tailFrom + hours) / 2}–${hours}`,
-        Math.round(mean(samples, tailFrom, (tailFrom + hours) / 2)), `/ ${Math.round(mean(samples, (tailFrom + hours) / 2, hours))} MiB`),
+      figure(
+        `${outlets} outlets: RSS growth per simulated hour from hour ${tailFrom} (least squares, ${samples.filter((s) => s.hour >= tailFrom).length} samples)`,
+        Math.round(slopePerHour(samples, tailFrom) * 100) / 100,
+        "MiB/h",
+        atMost(RSS_SLOPE_BOUND),
+      ),
+      figure(
+        `${outlets} outlets: heap in use after a full GC, first probe after the first simulated hour`,
+        Math.round(heapStart?.mib ?? Number.NaN),
+        "MiB",
+      ),
+      figure(
+        `${outlets} outlets: heap in use after a full GC at simulated hour ${heapEnd?.hour.toFixed(0) ?? "?"}`,
+        Math.round(heapEnd?.mib ?? Number.NaN),
+        "MiB",
+      ),
+      figure(
+        `${outlets} outlets: heap after GC, growth per simulated hour from hour ${tailFrom} (least squares, ${heap.filter((s) => s.hour >= tailFrom).length} probes)`,
+        Math.round(slopePerHour(heap, tailFrom) * 100) / 100,
+        "MiB/h",
+        atMost(HEAP_SLOPE_BOUND),
+      ),
+      figure(
+        `${outlets} outlets: V8 heap committed after a full GC, growth per simulated hour from hour ${tailFrom} (least squares)`,
+        Math.round(
+          slopePerHour(
+            heap.map((p) => ({ hour: p.hour, mib: p.totalMiB })),
+            tailFrom,
+          ) * 100,
+        ) / 100,
+        "MiB/h",
+      ),
+      figure(
+        `${outlets} outlets: mean RSS, hours ${tailFrom}–${(tailFrom + hours) / 2} / ${(tailFrom + hours) / 2}–${hours}`,
+        Math.round(mean(samples, tailFrom, (tailFrom + hours) / 2)),
+        `/ ${Math.round(mean(samples, (tailFrom + hours) / 2, hours))} MiB`,
+      ),
       figure(`${outlets} outlets: requests in the run`, log.length, "requests"),
-      figure(`${outlets} outlets: worker CPU per 1,000 requests (its story and analysis steps included)`, Math.round((cpuSeconds / log.length) * 1000 * 100) / 100, "CPU s"),
+      figure(
+        `${outlets} outlets: worker CPU per 1,000 requests (its story and analysis steps included)`,
+        Math.round((cpuSeconds / log.length) * 1000 * 100) / 100,
+        "CPU s",
+      ),
       figure(`${outlets} outlets: pacing violations`, pacingViolations(log, 3000).length, "pairs", exactly(0)),
       figure(`${outlets} outlets: worker exited before the end`, exited ? 1 : 0, "", exactly(0)),
     ];

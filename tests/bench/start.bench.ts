@@ -39,7 +39,12 @@ const STEPS: [string, (entry: { component?: string; event?: string; line?: strin
   ["front door listening (its renderers ready)", (e) => e.component === "site" && e.event === "listening"],
 ];
 
-interface Run { seconds: number; load: number; cpuSeconds: number; steps: Map<string, number> }
+interface Run {
+  seconds: number;
+  load: number;
+  cpuSeconds: number;
+  steps: Map<string, number>;
+}
 
 /** CPU seconds used by `pids` (each one's own, and its reaped children's), from /proc/PID/stat. */
 async function cpuSeconds(pids: number[]): Promise<number> {
@@ -59,7 +64,8 @@ async function startOnce(o: { dataDir: string; outletsFile: string; resolveRule:
   const steps = new Map<string, number>();
   const started = performance.now();
   const product = startProduct({
-    ...o, time: { scale: 1, origin: Date.now() },
+    ...o,
+    time: { scale: 1, origin: Date.now() },
     onLine(line) {
       let entry: { component?: string; event?: string; line?: string };
       try {
@@ -75,7 +81,7 @@ async function startOnce(o: { dataDir: string; outletsFile: string; resolveRule:
     await homeAnswers(`${product.url}/`, 180_000);
     const seconds = (performance.now() - started) / 1000;
     // Every process of the product and its PostgreSQL, up to the home page's first answer.
-    const pids = [...await withDescendants(product.child.pid!), ...await withDescendants(await product.postgresPid())];
+    const pids = [...(await withDescendants(product.child.pid!)), ...(await withDescendants(await product.postgresPid()))];
     return { seconds, load, cpuSeconds: await cpuSeconds(pids), steps };
   } finally {
     await stop();
@@ -114,10 +120,16 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       figure("first start, new data directory (initdb, migrations, outlets) → home page 200", tenth(first.seconds), "s"),
       figure(`restart → home page 200, median of ${runs}`, tenth(median(seconds)), "s", atMost(START_GOAL_S)),
       figure(`restart → home page 200, longest of ${runs}`, tenth(Math.max(...seconds)), "s", atMost(START_GOAL_S)),
-      figure(`restart: CPU seconds of every process (PostgreSQL's included) up to the answer, median of ${runs}`, tenth(median(restarts.map((r) => r.cpuSeconds))), "CPU s"),
+      figure(
+        `restart: CPU seconds of every process (PostgreSQL's included) up to the answer, median of ${runs}`,
+        tenth(median(restarts.map((r) => r.cpuSeconds))),
+        "CPU s",
+      ),
       figure("load average (1 min) when the restarts began, lowest", tenth(Math.min(...loads)), "load"),
       figure("load average (1 min) when the restarts began, highest", tenth(Math.max(...loads)), "load"),
-      ...STEPS.map(([label]) => figure(`restart: ${label}, median`, tenth(median(restarts.map((r) => r.steps.get(label) ?? Number.NaN))), "s")),
+      ...STEPS.map(([label]) =>
+        figure(`restart: ${label}, median`, tenth(median(restarts.map((r) => r.steps.get(label) ?? Number.NaN))), "s"),
+      ),
     ];
   } finally {
     await cleanup();

@@ -59,7 +59,9 @@ export async function run(context: BenchContext): Promise<Figure[]> {
   const fingerprintMs = performance.now() - started;
   started = performance.now();
   const cpuStarted = process.cpuUsage();
-  const { placements } = clusterStories(articles.map((a, i) => ({ articleId: a.id, outletId: a.outletId, at: a.at, tokens: fingerprints[i]!, storyId: null, pending: true })));
+  const { placements } = clusterStories(
+    articles.map((a, i) => ({ articleId: a.id, outletId: a.outletId, at: a.at, tokens: fingerprints[i]!, storyId: null, pending: true })),
+  );
   const clusterMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuStarted);
   const truth = new Map(articles.filter((a) => a.story).map((a) => [a.id, a.story!]));
@@ -68,10 +70,29 @@ export async function run(context: BenchContext): Promise<Figure[]> {
   figures.push(figure("clustering, pairwise precision", scores.precision, "ratio", atLeast(0.8)));
   figures.push(figure("clustering, pairwise recall", scores.recall, "ratio", atLeast(0.5)));
   figures.push(figure("clustering, pairwise F1", scores.f1, "ratio", atLeast(0.8)));
-  const b3 = bcubedScores(articles.map((a) => a.id), truth, predicted);
-  figures.push(figure("clustering, B-cubed precision / recall / F1 (F1 shown)", b3.f1, `ratio (P ${b3.precision.toFixed(3)}, R ${b3.recall.toFixed(3)})`));
-  figures.push(figure("clustering (pure, 72 h window), CPU per 1,000 articles", ((cpu.user + cpu.system) / 1000 / articles.length) * 1000, "ms", (v) => ({ bound: "≤ 1000", ok: v <= 1000 })));
-  console.log(`simulated stories (pure): pairwise F1 ${scores.f1.toFixed(3)} P ${scores.precision.toFixed(3)} R ${scores.recall.toFixed(3)}; B-cubed F1 ${b3.f1.toFixed(3)} P ${b3.precision.toFixed(3)} R ${b3.recall.toFixed(3)}`);
+  const b3 = bcubedScores(
+    articles.map((a) => a.id),
+    truth,
+    predicted,
+  );
+  figures.push(
+    figure(
+      "clustering, B-cubed precision / recall / F1 (F1 shown)",
+      b3.f1,
+      `ratio (P ${b3.precision.toFixed(3)}, R ${b3.recall.toFixed(3)})`,
+    ),
+  );
+  figures.push(
+    figure(
+      "clustering (pure, 72 h window), CPU per 1,000 articles",
+      ((cpu.user + cpu.system) / 1000 / articles.length) * 1000,
+      "ms",
+      (v) => ({ bound: "≤ 1000", ok: v <= 1000 }),
+    ),
+  );
+  console.log(
+    `simulated stories (pure): pairwise F1 ${scores.f1.toFixed(3)} P ${scores.precision.toFixed(3)} R ${scores.recall.toFixed(3)}; B-cubed F1 ${b3.f1.toFixed(3)} P ${b3.precision.toFixed(3)} R ${b3.recall.toFixed(3)}`,
+  );
   figures.push(figure("fingerprint (headline + lede), per 1,000 articles", (fingerprintMs / articles.length) * 1000, "ms"));
   figures.push(figure("clustering (pure, 72 h window), wall time per 1,000 articles", (clusterMs / articles.length) * 1000, "ms"));
 
@@ -80,13 +101,31 @@ export async function run(context: BenchContext): Promise<Figure[]> {
   let falsePositives = 0;
   for (const seed of [7, 11, 13]) {
     const day = labelledArticles({ seed, outlets: 8, start: START, hours: 48 }).articles;
-    const placed = clusterStories(day.map((a) => ({ articleId: a.id, outletId: a.outletId, at: a.at, tokens: fingerprintTokens(storyFingerprint(a.headline, a.lede).fingerprint), storyId: null, pending: true }))).placements;
-    const score = silenceFalsePositives(day, new Map(placed.map((p) => [p.articleId, "storyId" in p ? `s${p.storyId}` : `n${p.newStory}`])));
+    const placed = clusterStories(
+      day.map((a) => ({
+        articleId: a.id,
+        outletId: a.outletId,
+        at: a.at,
+        tokens: fingerprintTokens(storyFingerprint(a.headline, a.lede).fingerprint),
+        storyId: null,
+        pending: true,
+      })),
+    ).placements;
+    const score = silenceFalsePositives(
+      day,
+      new Map(placed.map((p) => [p.articleId, "storyId" in p ? `s${p.storyId}` : `n${p.newStory}`])),
+    );
     silences += score.silences;
     falsePositives += score.falsePositives;
   }
   figures.push(figure("silences (8 outlets, 3 seeds × 48 h): silences found", silences, "silences"));
-  figures.push(figure("silences: false positives (the outlet ran the true story, split off by the clusterer)", ratio(falsePositives, silences), "ratio"));
+  figures.push(
+    figure(
+      "silences: false positives (the outlet ran the true story, split off by the clusterer)",
+      ratio(falsePositives, silences),
+      "ratio",
+    ),
+  );
   console.log(`silences FP ${ratio(falsePositives, silences).toFixed(3)} (${falsePositives}/${silences})`);
 
   // 2. Wire copy: near-identical bodies, credit lines, both.
@@ -95,10 +134,12 @@ export async function run(context: BenchContext): Promise<Figure[]> {
     const s = simhash(a.body);
     return { articleId: a.id, outletId: a.outletId, at: a.at, simhash: s.simhash, shingles: s.shingles };
   });
-  const credits = new Map(articles.flatMap((a) => {
-    const c = agencyCredit({ body: a.body, authors: a.authors });
-    return c ? [[a.id, c] as const] : [];
-  }));
+  const credits = new Map(
+    articles.flatMap((a) => {
+      const c = agencyCredit({ body: a.body, authors: a.authors });
+      return c ? [[a.id, c] as const] : [];
+    }),
+  );
   const score = (flagged: Set<number>, label: string) => {
     const hit = [...flagged].filter((id) => wireTruth.has(id)).length;
     figures.push(figure(`wire copy, ${label}: precision`, ratio(hit, flagged.size), "ratio", atLeast(0.95)));
@@ -108,7 +149,10 @@ export async function run(context: BenchContext): Promise<Figure[]> {
   score(new Set(wireCopies(items, { windowMs: 48 * 3_600_000 }).map((v) => v.articleId)), "near-identical SimHash (≤ 3 bits) alone");
   const wireMs = performance.now() - started;
   score(new Set(credits.keys()), "credit line or agency byline alone");
-  const both = wireCopies(items.map((i) => ({ ...i, ...(credits.has(i.articleId) ? { credit: credits.get(i.articleId)! } : {}) })), { windowMs: 48 * 3_600_000 });
+  const both = wireCopies(
+    items.map((i) => ({ ...i, ...(credits.has(i.articleId) ? { credit: credits.get(i.articleId)! } : {}) })),
+    { windowMs: 48 * 3_600_000 },
+  );
   score(new Set(both.map((v) => v.articleId)), "both (as the worker runs it)");
   const rightAgency = both.filter((v) => v.agency === articles[v.articleId - 1]!.agency).length;
   figures.push(figure("wire copy: flagged articles with the right agency", ratio(rightAgency, both.length), "ratio", atLeast(0.95)));
@@ -124,15 +168,31 @@ export async function run(context: BenchContext): Promise<Figure[]> {
     context.progress("story step: loading the labelled day");
     for (let i = 0; i < articles.length; i += 500) {
       const chunk = articles.slice(i, i + 500);
-      const rows = sql.join(chunk.map((a) => sql`(${outletIds.get(outlets[a.outletId - 1]!.slug)!}::int, ${`http://bench.test/${a.id}`}::text, ${"bench.test"}::text, ${sqlTime(a.at)}::timestamptz)`), sql`, `);
+      const rows = sql.join(
+        chunk.map(
+          (a) =>
+            sql`(${outletIds.get(outlets[a.outletId - 1]!.slug)!}::int, ${`http://bench.test/${a.id}`}::text, ${"bench.test"}::text, ${sqlTime(a.at)}::timestamptz)`,
+        ),
+        sql`, `,
+      );
       const saved = await database.db.execute<{ id: number; url: string }>(sql`
         insert into articles (outlet_id, url, site_domain, published_at, first_seen_at, first_seen_in)
         select v.o, v.u, v.d, v.t, v.t, 'feed' from (values ${rows}) as v(o, u, d, t) returning id, url`);
       const byUrl = new Map(saved.map((r) => [r.url, Number(r.id)]));
-      const hv = sql.join(chunk.map((a) => sql`(${byUrl.get(`http://bench.test/${a.id}`)!}::bigint, ${a.headline}::text, ${String(a.id)}::text, ${sqlTime(a.at)}::timestamptz)`), sql`, `);
+      const hv = sql.join(
+        chunk.map(
+          (a) =>
+            sql`(${byUrl.get(`http://bench.test/${a.id}`)!}::bigint, ${a.headline}::text, ${String(a.id)}::text, ${sqlTime(a.at)}::timestamptz)`,
+        ),
+        sql`, `,
+      );
       await database.db.execute(sql`insert into headline_versions (article_id, text, text_hash, first_seen_at, last_seen_at, seen_in)
         select v.a, v.t, v.h, v.at, v.at, array['feed']::seen_in[] from (values ${hv}) as v(a, t, h, at)`);
-      for (const a of chunk) await recordFingerprints(database.db, { at: a.at, items: [{ articleId: byUrl.get(`http://bench.test/${a.id}`)!, headline: a.headline, lede: a.lede }] });
+      for (const a of chunk)
+        await recordFingerprints(database.db, {
+          at: a.at,
+          items: [{ articleId: byUrl.get(`http://bench.test/${a.id}`)!, headline: a.headline, lede: a.lede }],
+        });
     }
     const end = START + 24 * 3_600_000;
     // The worker places articles as they come: one round per simulated 10 minutes here.
@@ -140,19 +200,32 @@ export async function run(context: BenchContext): Promise<Figure[]> {
     started = performance.now();
     let rounds = 0;
     for (let t = START; t <= end; t += 10 * 60_000) {
-      await database.db.execute(sql`update story_fingerprints f set clustered_at = null from articles a where a.id = f.article_id and a.published_at > ${sqlTime(t - 10 * 60_000)} and a.published_at <= ${sqlTime(t)}`);
+      await database.db.execute(
+        sql`update story_fingerprints f set clustered_at = null from articles a where a.id = f.article_id and a.published_at > ${sqlTime(t - 10 * 60_000)} and a.published_at <= ${sqlTime(t)}`,
+      );
       await clusterPendingStories(database.db, { now: t });
       rounds++;
     }
     const stepMs = performance.now() - started;
-    figures.push(figure(`story step on PostgreSQL: mean round (load the window, place, store, key terms; ${rounds} rounds, one per 10 simulated min)`, stepMs / rounds, "ms"));
+    figures.push(
+      figure(
+        `story step on PostgreSQL: mean round (load the window, place, store, key terms; ${rounds} rounds, one per 10 simulated min)`,
+        stepMs / rounds,
+        "ms",
+      ),
+    );
     figures.push(figure("story step on PostgreSQL, per 1,000 articles placed over the day", (stepMs / articles.length) * 1000, "ms"));
     const [stored] = await database.db.execute<{ stories: number; placed: number }>(sql`
       select (select count(*)::int from stories) as stories, (select count(*)::int from articles where story_id is not null) as placed`);
     figures.push(figure("story step: stories stored / articles placed", stored!.stories, `stories (${stored!.placed} articles)`));
     // The worker places articles a round at a time: its clusters, scored like the single pass above.
-    const members = await database.db.execute<{ url: string; story_id: string | number }>(sql`select url, story_id from articles where story_id is not null`);
-    const stepScores = pairwiseScores(truth, new Map(members.map((m) => [Number(m.url.slice("http://bench.test/".length)), String(m.story_id)])));
+    const members = await database.db.execute<{ url: string; story_id: string | number }>(
+      sql`select url, story_id from articles where story_id is not null`,
+    );
+    const stepScores = pairwiseScores(
+      truth,
+      new Map(members.map((m) => [Number(m.url.slice("http://bench.test/".length)), String(m.story_id)])),
+    );
     figures.push(figure("story step (rounds on PostgreSQL), pairwise precision", stepScores.precision, "ratio", atLeast(0.8)));
     figures.push(figure("story step (rounds on PostgreSQL), pairwise recall", stepScores.recall, "ratio", atLeast(0.5)));
     figures.push(figure("story step (rounds on PostgreSQL), pairwise F1", stepScores.f1, "ratio", atLeast(0.8)));
@@ -164,7 +237,11 @@ export async function run(context: BenchContext): Promise<Figure[]> {
 
     // Record time: a 300-link front page of new articles, recorded with and without fingerprints.
     const outletId = outletIds.get(outlets[0]!.slug)!;
-    const page = (n: number) => Array.from({ length: 300 }, (_, i) => ({ url: `http://www.capture.test/${n}/${i}.html`, headline: articles[(n * 300 + i) % articles.length]!.headline }));
+    const page = (n: number) =>
+      Array.from({ length: 300 }, (_, i) => ({
+        url: `http://www.capture.test/${n}/${i}.html`,
+        headline: articles[(n * 300 + i) % articles.length]!.headline,
+      }));
     const plain: number[] = [];
     const withFingerprints: number[] = [];
     for (let n = 0; n < 16; n++) {
@@ -176,7 +253,10 @@ export async function run(context: BenchContext): Promise<Figure[]> {
       } else {
         await database.db.transaction(async (tx) => {
           const r = await recordNewSightings(tx, { outletId, siteOf, via: "frontpage", at: end, sightings });
-          await recordFingerprints(tx, { at: end, items: sightings.filter((s) => r.created.has(s.url)).map((s) => ({ articleId: r.ids.get(s.url)!, headline: s.headline })) });
+          await recordFingerprints(tx, {
+            at: end,
+            items: sightings.filter((s) => r.created.has(s.url)).map((s) => ({ articleId: r.ids.get(s.url)!, headline: s.headline })),
+          });
         });
         withFingerprints.push(performance.now() - t0);
       }

@@ -73,10 +73,13 @@ function explained(list: Explained[], label: string, progress: (line: string) =>
   const seq = list.reduce((n, e) => n + e.seqScans, 0);
   const pages = list.reduce((n, e) => n + pagesOf(e.plan), 0);
   for (const e of list) {
-    if (e.seqScans > 0 || process.env.BENCH_TABLES_PLANS === "1") progress(`EXPLAIN ${e.label}: ${e.executionMs.toFixed(2)} ms\n    ${e.scans.join("\n    ")}`);
+    if (e.seqScans > 0 || process.env.BENCH_TABLES_PLANS === "1")
+      progress(`EXPLAIN ${e.label}: ${e.executionMs.toFixed(2)} ms\n    ${e.scans.join("\n    ")}`);
     if (process.env.BENCH_TABLES_PLANS === "1") progress(e.plan);
   }
-  progress(`${label}: ${list.length} statement(s), ${list.reduce((n, e) => n + e.executionMs, 0).toFixed(2)} ms executing, ${pages} pages, ${seq} seq scan(s) of big tables`);
+  progress(
+    `${label}: ${list.length} statement(s), ${list.reduce((n, e) => n + e.executionMs, 0).toFixed(2)} ms executing, ${pages} pages, ${seq} seq scan(s) of big tables`,
+  );
   return { seqScans: seq, pages };
 }
 
@@ -85,14 +88,23 @@ async function loadScale(ctx: BenchContext, scale: number): Promise<Scale> {
   const outletCount = whole(process.env.BENCH_TABLES_OUTLETS, 30);
   const defaults = loadConfig({}).retention;
   const days: TableDays = {
-    requests: defaults.requestsDays * scale, okCaptures: defaults.requestsDays * scale,
-    failedCaptures: defaults.failedCapturesDays * scale, probes: defaults.probesDays * scale,
+    requests: defaults.requestsDays * scale,
+    okCaptures: defaults.requestsDays * scale,
+    failedCaptures: defaults.failedCapturesDays * scale,
+    probes: defaults.probesDays * scale,
   };
-  const windows: Config["retention"] = { requestsDays: days.requests, failedCapturesDays: days.failedCaptures, probesDays: days.probes, formAttemptsDays: defaults.formAttemptsDays };
+  const windows: Config["retention"] = {
+    requestsDays: days.requests,
+    failedCapturesDays: days.failedCaptures,
+    probesDays: days.probes,
+    formAttemptsDays: defaults.formAttemptsDays,
+  };
   const progress = (line: string) => ctx.progress(`${scale}×: ${line}`);
   const database = await ctx.createDatabase({ maxConnections: 6 });
   try {
-    progress(`${outletCount} outlets; request log ${days.requests} d, successful captures ${days.okCaptures} d, failed captures ${days.failedCaptures} d, probes ${days.probes} d`);
+    progress(
+      `${outletCount} outlets; request log ${days.requests} d, successful captures ${days.okCaptures} d, failed captures ${days.failedCaptures} d, probes ${days.probes} d`,
+    );
     const counts = await loadRequestTables(database.sql, { outlets: outletCount, end: END, days, progress });
     const [size] = await database.sql<{ bytes: string }[]>`
       select sum(pg_total_relation_size(c.oid))::bigint as bytes from pg_class c where c.relname in ('fetch_log', 'frontpage_captures', 'probes')`;
@@ -132,10 +144,16 @@ async function measure(ctx: BenchContext, scales: Scale[]): Promise<void> {
     }
     for (const [j, s] of scales.entries()) {
       const progress = (line: string) => ctx.progress(`${s.scale}×: ${line}`);
-      const plans = explained(await explainPage(s.database.sql, s.database.db, read.label, (db) => read.run(db, END, s.outlets[0]!)), read.label, progress);
+      const plans = explained(
+        await explainPage(s.database.sql, s.database.db, read.label, (db) => read.run(db, END, s.outlets[0]!)),
+        read.label,
+        progress,
+      );
       s.timed.set(read.label, { ...p50p95(times[j]!), ...plans });
     }
-    ctx.progress(`${read.label}: pages ${scales.map((s) => s.timed.get(read.label)!.pages).join(" / ")}, p50 ${scales.map((s) => `${s.timed.get(read.label)!.p50.toFixed(2)} ms at ${s.scale}×`).join(", ")} (load ${os.loadavg()[0]!.toFixed(1)})`);
+    ctx.progress(
+      `${read.label}: pages ${scales.map((s) => s.timed.get(read.label)!.pages).join(" / ")}, p50 ${scales.map((s) => `${s.timed.get(read.label)!.p50.toFixed(2)} ms at ${s.scale}×`).join(", ")} (load ${os.loadavg()[0]!.toFixed(1)})`,
+    );
   }
   // The hourly prune at `end`: one hour of rows past each window, deleted and rolled back.
   const pruneLabel = "retention prune (one hour past each window)";
@@ -152,7 +170,9 @@ async function measure(ctx: BenchContext, scales: Scale[]): Promise<void> {
   for (const [j, s] of scales.entries()) {
     let plans = { seqScans: 0, pages: 0 };
     await rolledBack(s.database.url, async (sql, db) => {
-      plans = explained(await explainPage(sql, db, pruneLabel, (d) => pruneLogs(d, s.windows, END)), pruneLabel, (line) => ctx.progress(`${s.scale}×: ${line}`));
+      plans = explained(await explainPage(sql, db, pruneLabel, (d) => pruneLogs(d, s.windows, END)), pruneLabel, (line) =>
+        ctx.progress(`${s.scale}×: ${line}`),
+      );
     });
     s.timed.set(pruneLabel, { ...p50p95(pruneTimes[j]!), ...plans });
   }
@@ -174,7 +194,9 @@ async function measure(ctx: BenchContext, scales: Scale[]): Promise<void> {
       }
     }
     for (const [j, s] of scales.entries()) s.timed.set(write.label, p50p95(times[j]!));
-    ctx.progress(`${write.label}: p50 ${scales.map((s) => `${s.timed.get(write.label)!.p50.toFixed(2)} ms at ${s.scale}×`).join(", ")} over ${calls} calls each`);
+    ctx.progress(
+      `${write.label}: p50 ${scales.map((s) => `${s.timed.get(write.label)!.p50.toFixed(2)} ms at ${s.scale}×`).join(", ")} over ${calls} calls each`,
+    );
   }
 }
 
@@ -186,9 +208,31 @@ function sideBySide(one: Scale, many: Scale, scale: number): string {
     const a = one.timed.get(label)!;
     const b = many.timed.get(label)!;
     const pages = a.pages === undefined ? ["", "", ""] : [String(a.pages), String(b.pages), (b.pages! / Math.max(1, a.pages)).toFixed(2)];
-    return [label, fixed(a.p50), fixed(b.p50), (b.p50 / a.p50).toFixed(2), fixed(a.p95), fixed(b.p95), (b.p95 / a.p95).toFixed(2), ...pages, a.seqScans === undefined ? "" : `${a.seqScans} / ${b.seqScans}`];
+    return [
+      label,
+      fixed(a.p50),
+      fixed(b.p50),
+      (b.p50 / a.p50).toFixed(2),
+      fixed(a.p95),
+      fixed(b.p95),
+      (b.p95 / a.p95).toFixed(2),
+      ...pages,
+      a.seqScans === undefined ? "" : `${a.seqScans} / ${b.seqScans}`,
+    ];
   });
-  const header = ["", "p50 1×", `p50 ${scale}×`, "ratio", "p95 1×", `p95 ${scale}×`, "ratio", "pages 1×", `pages ${scale}×`, "ratio", "seq scans"];
+  const header = [
+    "",
+    "p50 1×",
+    `p50 ${scale}×`,
+    "ratio",
+    "p95 1×",
+    `p95 ${scale}×`,
+    "ratio",
+    "pages 1×",
+    `pages ${scale}×`,
+    "ratio",
+    "seq scans",
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   return [header, ...rows].map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")).join("\n");
 }
@@ -209,12 +253,20 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     await one.database.close();
     await many.database.close();
   }
-  ctx.progress(`side by side (ms; pages and seq scans of big tables in the EXPLAIN at 1× / ${scale}×; load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}):\n${sideBySide(one, many, scale)}`);
+  ctx.progress(
+    `side by side (ms; pages and seq scans of big tables in the EXPLAIN at 1× / ${scale}×; load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}):\n${sideBySide(one, many, scale)}`,
+  );
   const out: Figure[] = [];
   for (const table of ["fetch_log", "frontpage_captures", "probes"] as const) {
     out.push(figure(`${table}: rows at 1×`, one.counts[table], "rows"), figure(`${table}: rows at ${scale}×`, many.counts[table], "rows"));
   }
-  out.push(figure("the three tables with their indexes at 1×", one.mib, "MiB"), figure(`the three tables with their indexes at ${scale}×`, many.mib, "MiB"));
+  out.push(
+    figure("the three tables with their indexes at 1×", one.mib, "MiB"),
+    figure(`the three tables with their indexes at ${scale}×`, many.mib, "MiB"),
+  );
   for (const [label, a] of one.timed) {
     const b = many.timed.get(label)!;
     out.push(

@@ -49,7 +49,8 @@ export interface KindScore {
 
 const norm = (s: string | null | undefined) => (s ?? "").normalize("NFC").replace(/\s+/g, " ").trim();
 const same = (a: string | null | undefined, b: string | null | undefined) => norm(a) === norm(b);
-const sameUrl = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && (tryCanonicalUrl(a) ?? a) === (tryCanonicalUrl(b) ?? b);
+const sameUrl = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && (tryCanonicalUrl(a) ?? a) === (tryCanonicalUrl(b) ?? b);
 const iso = (d: Date | undefined) => (d === undefined ? "(none)" : d.toISOString());
 const sameInstant = (d: Date | undefined, expected: string) => d !== undefined && d.getTime() === Date.parse(expected);
 const short = (s: string) => (s.length > 140 ? `${s.slice(0, 137)}…` : s);
@@ -82,10 +83,20 @@ function scoreFrontPage(file: CorpusFile, bytes: Buffer, t: Tally): boolean {
     if (found < 0) missing.push(e.url);
     else at = found;
   }
-  const inOrder = t.check("first links in the top 15, in order", missing.length === 0, `${expect.first10.length} links`, missing.length === 0 ? "all" : `missing or out of order: ${missing.slice(0, 3).join(" ")}`);
+  const inOrder = t.check(
+    "first links in the top 15, in order",
+    missing.length === 0,
+    `${expect.first10.length} links`,
+    missing.length === 0 ? "all" : `missing or out of order: ${missing.slice(0, 3).join(" ")}`,
+  );
   const articles = new Set([...(expect.articles ?? []), ...expect.first10.map((e) => e.url)].map((u) => tryCanonicalUrl(u) ?? u));
   const strays = links.slice(0, 10).filter((l) => !articles.has(l.url));
-  const clean = t.check("no non-article in the top 10", strays.length === 0, "none", strays.map((l) => `${l.url} «${l.headline}»`).join(" "));
+  const clean = t.check(
+    "no non-article in the top 10",
+    strays.length === 0,
+    "none",
+    strays.map((l) => `${l.url} «${l.headline}»`).join(" "),
+  );
   const within = expect.distinct === 0 ? distinct === 0 : Math.abs(distinct - expect.distinct) <= expect.distinct * 0.1;
   const count = t.check("distinct article links ±10 %", within, String(expect.distinct), String(distinct));
   return inOrder && clean && count;
@@ -105,18 +116,45 @@ function scoreArticle(file: CorpusFile, bytes: Buffer, t: Tally): void {
     t.check("authors", got.join("|") === want.join("|"), e.authors.join(", "), a.authors.join(", ") || "(none)");
   }
   if (e.isAccessibleForFree !== undefined && e.isAccessibleForFree !== null) {
-    t.check("isAccessibleForFree", a.isAccessibleForFree === e.isAccessibleForFree, String(e.isAccessibleForFree), String(a.isAccessibleForFree));
+    t.check(
+      "isAccessibleForFree",
+      a.isAccessibleForFree === e.isAccessibleForFree,
+      String(e.isAccessibleForFree),
+      String(a.isAccessibleForFree),
+    );
   }
   if (e.canonical) t.check("canonical", sameUrl(a.canonicalUrl, new URL(e.canonical, url).href), e.canonical, a.canonicalUrl ?? "(none)");
   if (e.metaRobots) {
-    const want = [...new Set(e.metaRobots.toLowerCase().split(",").map((d) => d.replace(/\s+/g, "")).filter(Boolean))].sort();
-    const got = a.robots.filter((d) => !d.includes(":") || /^max-|^unavailable_after/.test(d)).map((d) => d.replace(/\s+/g, "").toLowerCase()).sort();
+    const want = [
+      ...new Set(
+        e.metaRobots
+          .toLowerCase()
+          .split(",")
+          .map((d) => d.replace(/\s+/g, ""))
+          .filter(Boolean),
+      ),
+    ].sort();
+    const got = a.robots
+      .filter((d) => !d.includes(":") || /^max-|^unavailable_after/.test(d))
+      .map((d) => d.replace(/\s+/g, "").toLowerCase())
+      .sort();
     t.check("meta robots", want.join(",") === got.join(","), want.join(","), got.join(",") || "(none)");
   }
   if (e.metaRobotsGooglebot) {
     // SIG-3 (docs/real-web.md): Googlebot's directives are recorded one by one, with its name, and are not ours.
-    const want = [...new Set(e.metaRobotsGooglebot.toLowerCase().split(",").map((d) => d.replace(/\s+/g, "")).filter(Boolean))].sort();
-    const got = a.robots.filter((d) => /^googlebot(-news)?:/.test(d)).map((d) => d.toLowerCase()).sort();
+    const want = [
+      ...new Set(
+        e.metaRobotsGooglebot
+          .toLowerCase()
+          .split(",")
+          .map((d) => d.replace(/\s+/g, ""))
+          .filter(Boolean),
+      ),
+    ].sort();
+    const got = a.robots
+      .filter((d) => /^googlebot(-news)?:/.test(d))
+      .map((d) => d.toLowerCase())
+      .sort();
     t.check("Googlebot-only meta robots", want.join(",") === got.join(","), want.join(","), got.join(",") || "(none)");
   }
   if (e.tdmReservation !== undefined && e.tdmReservation !== null) {
@@ -124,7 +162,12 @@ function scoreArticle(file: CorpusFile, bytes: Buffer, t: Tally): void {
   }
   const reserved = e.tdmReservation?.trim() === "1";
   if (e.isAccessibleForFree === false || reserved) {
-    t.check("no body read when not free or reserved (SIG-1, SIG-2)", a.body === undefined, "no body", a.body === undefined ? "no body" : `${a.body.length} chars`);
+    t.check(
+      "no body read when not free or reserved (SIG-1, SIG-2)",
+      a.body === undefined,
+      "no body",
+      a.body === undefined ? "no body" : `${a.body.length} chars`,
+    );
   } else if (e.bodyStart) {
     const body = norm(a.body);
     t.check("body starts as expected", body.includes(norm(e.bodyStart)), e.bodyStart, body.slice(0, 80) || "(none)");
@@ -151,8 +194,15 @@ function scoreSitemap(file: CorpusFile, bytes: Buffer, t: Tally): void {
   const first = map.entries[0];
   t.check("first entry URL", sameUrl(first?.url, e.first.url), e.first.url, first?.url ?? "(none)");
   if (e.first.lastmod) t.check("first entry lastmod", sameInstant(first?.lastmod, e.first.lastmod), e.first.lastmod, iso(first?.lastmod));
-  if (e.first.newsTitle) t.check("first entry news:title", same(first?.newsTitle, e.first.newsTitle), e.first.newsTitle, first?.newsTitle ?? "(none)");
-  if (e.first.newsPublishedAt) t.check("first entry news:publication_date", sameInstant(first?.newsPublishedAt, e.first.newsPublishedAt), e.first.newsPublishedAt, iso(first?.newsPublishedAt));
+  if (e.first.newsTitle)
+    t.check("first entry news:title", same(first?.newsTitle, e.first.newsTitle), e.first.newsTitle, first?.newsTitle ?? "(none)");
+  if (e.first.newsPublishedAt)
+    t.check(
+      "first entry news:publication_date",
+      sameInstant(first?.newsPublishedAt, e.first.newsPublishedAt),
+      e.first.newsPublishedAt,
+      iso(first?.newsPublishedAt),
+    );
 }
 
 /** Scores every file of one kind. The files must be materialised (see `assertCorpus`). */

@@ -100,7 +100,8 @@ export function corpusProblems(manifest: Manifest, dir = corpusDir()): string[] 
   for (const file of manifest.files) {
     const at = path.join(dir, file.kind, file.name);
     if (!fs.existsSync(at)) problems.push(`missing ${file.kind}/${file.name}`);
-    else if (createHash("sha256").update(fs.readFileSync(at)).digest("hex") !== file.sha256) problems.push(`sha256 differs: ${file.kind}/${file.name}`);
+    else if (createHash("sha256").update(fs.readFileSync(at)).digest("hex") !== file.sha256)
+      problems.push(`sha256 differs: ${file.kind}/${file.name}`);
   }
   return problems;
 }
@@ -110,7 +111,9 @@ export function assertCorpus(manifest: Manifest, dir = corpusDir()): void {
   const problems = corpusProblems(manifest, dir);
   if (problems.length > 0) {
     const shown = problems.slice(0, 5).join("; ") + (problems.length > 5 ? `; and ${problems.length - 5} more` : "");
-    throw new Error(`the real-document corpus in ${dir} is not complete and intact (${shown}): run ${MATERIALISE_COMMAND}, or provide ${SHARED_FILES_DIR}`);
+    throw new Error(
+      `the real-document corpus in ${dir} is not complete and intact (${shown}): run ${MATERIALISE_COMMAND}, or provide ${SHARED_FILES_DIR}`,
+    );
   }
 }
 

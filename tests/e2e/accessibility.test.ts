@@ -22,9 +22,31 @@ const dataPages = [`/cabeceras/${PAGE_DATA.open.slug}`, `/noticias/${PAGE_DATA.o
 
 /** Text elements whose contrast we measure on each page. */
 const samples = [
-  "main p", "main li", "main a", ".lead", ".tagline", ".brand", ".site-nav a", ".site-footer p", ".site-footer a",
-  ".hint", ".badge", ".eyebrow", "main code", ".card-text", ".figure-number", "main td", "main tbody th", ".muted", "main del",
-  "main th", "figcaption", "summary", ".diff ins", ".chart-plot-swatch", ".reply-text",
+  "main p",
+  "main li",
+  "main a",
+  ".lead",
+  ".tagline",
+  ".brand",
+  ".site-nav a",
+  ".site-footer p",
+  ".site-footer a",
+  ".hint",
+  ".badge",
+  ".eyebrow",
+  "main code",
+  ".card-text",
+  ".figure-number",
+  "main td",
+  "main tbody th",
+  ".muted",
+  "main del",
+  "main th",
+  "figcaption",
+  "summary",
+  ".diff ins",
+  ".chart-plot-swatch",
+  ".reply-text",
 ];
 
 /** The lowest WCAG contrast ratio among visible elements matching `samples`, with its selector. */
@@ -32,7 +54,10 @@ async function lowestContrast(page: Page): Promise<{ ratio: number; selector: st
   return page.evaluate((selectors) => {
     const rgba = (s: string) => (s.match(/[\d.]+/g) ?? []).map(Number) as number[];
     const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
-      const c = [r, g, b].map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+      const c = [r, g, b].map((v) => {
+        const x = v / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
       return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
     };
     const background = (el: Element | null): number[] => {
@@ -58,9 +83,29 @@ async function lowestContrast(page: Page): Promise<{ ratio: number; selector: st
 
 describe("accessibility", () => {
   it.each([
-    ["light", "/"], ["light", "/bot"], ["light", "/historias"], ["light", "/correcciones"], ["light", "/buscar?q=gobierno"], ["light", "/estado"], ["light", "/editores"], ["light", "/datos"],
-    ["dark", "/"], ["dark", "/bot"], ["dark", "/historias"], ["dark", "/correcciones"], ["dark", "/buscar?q=gobierno"], ["dark", "/estado"], ["dark", "/editores"], ["dark", "/datos"],
-    ...dataPages.flatMap((path) => [["light", path], ["dark", path]] as const),
+    ["light", "/"],
+    ["light", "/bot"],
+    ["light", "/historias"],
+    ["light", "/correcciones"],
+    ["light", "/buscar?q=gobierno"],
+    ["light", "/estado"],
+    ["light", "/editores"],
+    ["light", "/datos"],
+    ["dark", "/"],
+    ["dark", "/bot"],
+    ["dark", "/historias"],
+    ["dark", "/correcciones"],
+    ["dark", "/buscar?q=gobierno"],
+    ["dark", "/estado"],
+    ["dark", "/editores"],
+    ["dark", "/datos"],
+    ...dataPages.flatMap(
+      (path) =>
+        [
+          ["light", path],
+          ["dark", path],
+        ] as const,
+    ),
   ] as const)("WEB-4: text on %s %s has at least 4.5:1 contrast", async (colorScheme, path) => {
     const { page } = await openPage(browser(), path, { colorScheme });
     try {
@@ -74,22 +119,29 @@ describe("accessibility", () => {
   it.each(["/buscar", "/estado", "/editores"])("WEB-4: every form control on %s has an accessible name", async (path) => {
     const { page } = await openPage(browser(), path);
     try {
-      const unnamed = await page.locator("main input:not([type=hidden]), main select, main button, main textarea").evaluateAll((controls) =>
-        controls.filter((c) => !(c as HTMLInputElement).labels?.length && !c.getAttribute("aria-label") && !(c.textContent ?? "").trim())
-          .map((c) => c.outerHTML));
+      const unnamed = await page
+        .locator("main input:not([type=hidden]), main select, main button, main textarea")
+        .evaluateAll((controls) =>
+          controls
+            .filter((c) => !(c as HTMLInputElement).labels?.length && !c.getAttribute("aria-label") && !(c.textContent ?? "").trim())
+            .map((c) => c.outerHTML),
+        );
       expect(unnamed).toEqual([]);
     } finally {
       await page.context().close();
     }
   });
 
-  it.each(["/", "/bot", "/cabeceras", "/correcciones", "/buscar?q=gobierno", "/estado", "/historias", "/datos", ...dataPages])("WEB-4: %s fits a 360 px wide phone without sideways scrolling", async (path) => {
-    const { page } = await openPage(browser(), path, { viewport: { width: 360, height: 740 } });
-    try {
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-    } finally {
-      await page.context().close();
-    }
-  });
+  it.each(["/", "/bot", "/cabeceras", "/correcciones", "/buscar?q=gobierno", "/estado", "/historias", "/datos", ...dataPages])(
+    "WEB-4: %s fits a 360 px wide phone without sideways scrolling",
+    async (path) => {
+      const { page } = await openPage(browser(), path, { viewport: { width: 360, height: 740 } });
+      try {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
 });

@@ -62,7 +62,8 @@ function postFrom(source: string, url: string, init: { body: string; headers: Re
       response.on("error", reject);
       response.on("end", () => {
         const headers = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) for (const v of [value].flat()) if (v !== undefined) headers.append(name, v);
+        for (const [name, value] of Object.entries(response.headers))
+          for (const v of [value].flat()) if (v !== undefined) headers.append(name, v);
         resolve(new Response(Buffer.concat(chunks), { status: response.statusCode!, headers }));
       });
     });
@@ -73,13 +74,20 @@ function postFrom(source: string, url: string, init: { body: string; headers: Re
 
 function post(path: string, body: string, headers: Record<string, string> = {}, source?: string): Promise<Response> {
   const all = { "content-type": "application/x-www-form-urlencoded", origin: origin(), ...headers };
-  return source ? postFrom(source, siteUrl(path), { body, headers: all }) : fetch(siteUrl(path), { method: "POST", redirect: "manual", body, headers: all });
+  return source
+    ? postFrom(source, siteUrl(path), { body, headers: all })
+    : fetch(siteUrl(path), { method: "POST", redirect: "manual", body, headers: all });
 }
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 /** Log in over HTTP from loopback address `source`; the session cookie ("name=value"). */
 async function loginCookie(source: string): Promise<string> {
-  const response = await post("/admin/entrar/enviar", form({ ficha: await pageToken("/admin/entrar"), clave: PASSWORD, next: "/admin" }), {}, source);
+  const response = await post(
+    "/admin/entrar/enviar",
+    form({ ficha: await pageToken("/admin/entrar"), clave: PASSWORD, next: "/admin" }),
+    {},
+    source,
+  );
   expect(response.status).toBe(303);
   return response.headers.get("set-cookie")!.split(";")[0]!;
 }
@@ -101,7 +109,9 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
   it("SEC-3: without a session the admin redirects to the login; setup is offered only while no operator exists", async () => {
     const response = await fetch(siteUrl("/admin/cabeceras"), { redirect: "manual" });
     expect(response.status).toBe(303);
-    expect(new URL(response.headers.get("location")!, siteUrl()).pathname + new URL(response.headers.get("location")!, siteUrl()).search).toBe("/admin/entrar?next=%2Fadmin%2Fcabeceras");
+    expect(
+      new URL(response.headers.get("location")!, siteUrl()).pathname + new URL(response.headers.get("location")!, siteUrl()).search,
+    ).toBe("/admin/entrar?next=%2Fadmin%2Fcabeceras");
     expect(await count("operator")).toBe(0);
     const { page } = await openPage(browser(), "/admin/entrar", { javaScriptEnabled: false });
     expect(await page.locator("main").innerText()).toContain("Todavía no hay cuenta de operador");
@@ -181,11 +191,16 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
     await admin.getByTestId(`unpublish-${reply!.id}`).click();
     await admin.waitForURL((url) => url.pathname === "/admin");
     await admin.close();
-    for (const path of [`/cabeceras/${outlet.slug}`, "/replicas"]) expect(await (await fetch(siteUrl(path))).text()).not.toContain("Réplica de la dirección.");
-    const [after] = await database().db.execute<{ published_at: string | null; rejected_at: string | null }>(sql`select published_at, rejected_at from replies where id = ${reply!.id}`);
+    for (const path of [`/cabeceras/${outlet.slug}`, "/replicas"])
+      expect(await (await fetch(siteUrl(path))).text()).not.toContain("Réplica de la dirección.");
+    const [after] = await database().db.execute<{ published_at: string | null; rejected_at: string | null }>(
+      sql`select published_at, rejected_at from replies where id = ${reply!.id}`,
+    );
     expect(after!.published_at).not.toBeNull();
     expect(after!.rejected_at).not.toBeNull();
-    const logged = await database().db.execute(sql`select 1 from audit_log where action = 'reply.unpublish' and details->>'id' = ${String(reply!.id)}`);
+    const logged = await database().db.execute(
+      sql`select 1 from audit_log where action = 'reply.unpublish' and details->>'id' = ${String(reply!.id)}`,
+    );
     expect(logged.length).toBe(1);
   });
 
@@ -212,7 +227,9 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
       await row.getByRole("button", { name: "Confirmar" }).click();
       await page.waitForURL((url) => url.pathname === "/admin");
       expect(await page.getByTestId("exclusions").locator(`tr[data-domain="${outlet.domain}"]`).count()).toBe(0);
-      const [confirmed] = await database().db.execute<{ confirmed: boolean }>(sql`select confirmed_at is not null as confirmed from exclusions where id = ${applied!.id}`);
+      const [confirmed] = await database().db.execute<{ confirmed: boolean }>(
+        sql`select confirmed_at is not null as confirmed from exclusions where id = ${applied!.id}`,
+      );
       expect(confirmed!.confirmed).toBe(true);
       const register = await openPage(browser(), "/editores");
       const line = await register.page.getByTestId("register").locator("tbody tr", { hasText: outlet.name }).innerText();
@@ -258,7 +275,9 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
       expect(text).not.toContain(author);
       await after.page.context().close();
     } finally {
-      await db.execute(sql`update articles set authors = array(select jsonb_array_elements_text(${JSON.stringify(article!.authors)}::jsonb)) where id = ${article!.id}`);
+      await db.execute(
+        sql`update articles set authors = array(select jsonb_array_elements_text(${JSON.stringify(article!.authors)}::jsonb)) where id = ${article!.id}`,
+      );
       await db.execute(sql`delete from byline_requests where author_name = 'marta firma prueba'`);
     }
   });
@@ -302,7 +321,17 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
     await pub.page.context().close();
     await page.goto(siteUrl("/admin/registro"));
     const audit = await page.getByTestId("audit").innerText();
-    for (const action of ["setup", "login", "reply.publish", "exclusion.enter", "exclusion.confirm", "byline.accept", "outlet.edit", "outlets.export", "correction.add"]) {
+    for (const action of [
+      "setup",
+      "login",
+      "reply.publish",
+      "exclusion.enter",
+      "exclusion.confirm",
+      "byline.accept",
+      "outlet.edit",
+      "outlets.export",
+      "correction.add",
+    ]) {
       expect(audit).toContain(action);
     }
     expect(audit).not.toContain(PASSWORD);
@@ -333,7 +362,10 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
     const anonymous = await fetch(siteUrl("/admin/atencion/atom"), { redirect: "manual" });
     expect([303, 307]).toContain(anonymous.status);
     expect(anonymous.headers.get("location")).toContain("/admin/entrar");
-    const forged = await fetch(siteUrl("/admin/atencion/atom"), { redirect: "manual", headers: { cookie: `hemeroscopio-admin=${"A".repeat(43)}` } });
+    const forged = await fetch(siteUrl("/admin/atencion/atom"), {
+      redirect: "manual",
+      headers: { cookie: `hemeroscopio-admin=${"A".repeat(43)}` },
+    });
     expect(forged.status).toBe(403);
     expect(await forged.text()).not.toContain("<feed");
     await page.close();
@@ -387,7 +419,17 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
 describe("attacks on the admin and the reply and byline forms are refused with nothing stored (SEC-2, SEC-3)", () => {
   it("SEC-3: no admin page, export or action without a valid session", async () => {
     const forged = `hemeroscopio-admin=${"A".repeat(43)}`;
-    for (const path of ["/admin", "/admin/cabeceras", "/admin/salud", "/admin/registro", "/admin/correcciones", "/admin/avisos-legales", "/admin/atencion", "/admin/errores", "/admin/metricas"]) {
+    for (const path of [
+      "/admin",
+      "/admin/cabeceras",
+      "/admin/salud",
+      "/admin/registro",
+      "/admin/correcciones",
+      "/admin/avisos-legales",
+      "/admin/atencion",
+      "/admin/errores",
+      "/admin/metricas",
+    ]) {
       for (const cookie of [undefined, forged]) {
         const response = await fetch(siteUrl(path), { redirect: "manual", headers: cookie ? { cookie } : {} });
         expect([303, 307], `${path} ${cookie ?? "no cookie"}`).toContain(response.status);
@@ -399,7 +441,11 @@ describe("attacks on the admin and the reply and byline forms are refused with n
     expect(exported.status).toBe(403);
     const before = await count("corrections");
     for (const cookie of [undefined, forged]) {
-      const response = await post("/admin/accion", form({ accion: "correction.add", dia: "2026-01-01", titulo: "x", detalles: "y", csrf: "z" }), cookie ? { cookie } : {});
+      const response = await post(
+        "/admin/accion",
+        form({ accion: "correction.add", dia: "2026-01-01", titulo: "x", detalles: "y", csrf: "z" }),
+        cookie ? { cookie } : {},
+      );
       expect(response.status).toBe(403);
     }
     expect(await count("corrections")).toBe(before);
@@ -415,7 +461,16 @@ describe("attacks on the admin and the reply and byline forms are refused with n
     expect((await post("/admin/accion", form({ ...fields, csrf: "forjado" }), { cookie })).status).toBe(403);
     expect((await post("/admin/accion", form({ ...fields, csrf: await csrfOf(other) }), { cookie })).status).toBe(403);
     expect((await post("/admin/accion", form({ ...fields, csrf }), { cookie, origin: "https://evil.example" })).status).toBe(403);
-    expect((await fetch(siteUrl("/admin/accion"), { method: "POST", redirect: "manual", body: form({ ...fields, csrf }), headers: { cookie, "content-type": "application/x-www-form-urlencoded" } })).status).toBe(403);
+    expect(
+      (
+        await fetch(siteUrl("/admin/accion"), {
+          method: "POST",
+          redirect: "manual",
+          body: form({ ...fields, csrf }),
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        })
+      ).status,
+    ).toBe(403);
     expect((await post("/admin/accion", form({ ...fields, csrf, detalles: "x".repeat(600 * 1024) }), { cookie })).status).toBe(413);
     expect((await post("/admin/accion", form({ ...fields, csrf }), { cookie, "content-type": "text/plain" })).status).toBe(415);
     expect((await post("/admin/accion", form({ accion: "no.existe", csrf }), { cookie })).status).toBe(400);
@@ -428,8 +483,20 @@ describe("attacks on the admin and the reply and byline forms are refused with n
   });
 
   it("SEC-3: the login's next= never leads off the admin (open redirect)", async () => {
-    for (const next of ["https://evil.example/", "//evil.example/", "/\\evil.example", "/admin//evil.example", "javascript:alert(1)", "/editores"]) {
-      const response = await post("/admin/entrar/enviar", form({ ficha: await pageToken("/admin/entrar"), clave: PASSWORD, next }), {}, "127.0.100.3");
+    for (const next of [
+      "https://evil.example/",
+      "//evil.example/",
+      "/\\evil.example",
+      "/admin//evil.example",
+      "javascript:alert(1)",
+      "/editores",
+    ]) {
+      const response = await post(
+        "/admin/entrar/enviar",
+        form({ ficha: await pageToken("/admin/entrar"), clave: PASSWORD, next }),
+        {},
+        "127.0.100.3",
+      );
       expect(response.status).toBe(303);
       const location = new URL(response.headers.get("location")!, siteUrl());
       expect(location.origin).toBe(origin());
@@ -444,7 +511,12 @@ describe("attacks on the admin and the reply and byline forms are refused with n
     const outlet = await visibleOutlet(1);
     const replies = await count("replies");
     const bylines = await count("byline_requests");
-    const reply = { cabecera: outlet.slug, firma: "Dirección", contacto: "d@medio.es", texto: "Una réplica suficientemente larga para pasar." };
+    const reply = {
+      cabecera: outlet.slug,
+      firma: "Dirección",
+      contacto: "d@medio.es",
+      texto: "Una réplica suficientemente larga para pasar.",
+    };
     const byline = { nombre: "Ana Pérez", contacto: "ana@x.es" };
     const replyToken = await pageToken("/replicas");
     const bylineToken = await pageToken("/privacidad");
@@ -454,7 +526,7 @@ describe("attacks on the admin and the reply and byline forms are refused with n
       ["/replicas/enviar", { ...reply, ficha: replyToken, web: "spam" }, {}, 400],
       ["/replicas/enviar", { ...reply, ficha: replyToken, cabecera: "<script>alert(1)</script>" }, {}, 400],
       ["/replicas/enviar", { ...reply, ficha: replyToken, cabecera: "no-existe" }, {}, 400, "127.0.2.50"],
-      ["/replicas/enviar", { ...reply, ficha: replyToken, contacto: "\"><svg onload=alert(1)>@x.es" }, {}, 400],
+      ["/replicas/enviar", { ...reply, ficha: replyToken, contacto: '"><svg onload=alert(1)>@x.es' }, {}, 400],
       ["/replicas/enviar", { ...reply, ficha: replyToken, texto: "x".repeat(70 * 1024) }, {}, 413],
       ["/privacidad/firma", { ...byline, ficha: bylineToken, nombre: "<img src=x onerror=alert(1)>" }, {}, 400],
       ["/privacidad/firma", { ...byline, ficha: bylineToken, contacto: "x'); delete from byline_requests;--" }, {}, 400],
@@ -477,13 +549,21 @@ describe("attacks on the admin and the reply and byline forms are refused with n
 
   it("SEC-2: one address may send 5 replies an hour, and a form token is spent by the reply it carried", async () => {
     const outlet = await visibleOutlet(1);
-    const tokens = await Promise.all(Array.from({ length: 7 }, async () => /name="ficha" value="([^"]+)"/.exec(await (await fetch(siteUrl("/replicas"))).text())![1]!));
+    const tokens = await Promise.all(
+      Array.from({ length: 7 }, async () => /name="ficha" value="([^"]+)"/.exec(await (await fetch(siteUrl("/replicas"))).text())![1]!),
+    );
     await wait(2_100);
     const statuses: number[] = [];
-    const fields = { cabecera: outlet.slug, firma: "Límite", contacto: "d@medio.es", texto: "Una réplica suficientemente larga para pasar." };
+    const fields = {
+      cabecera: outlet.slug,
+      firma: "Límite",
+      contacto: "d@medio.es",
+      texto: "Una réplica suficientemente larga para pasar.",
+    };
     expect((await post("/replicas/enviar", form({ ...fields, ficha: tokens[0]! }), {}, "127.0.2.78")).status).toBe(303);
     expect((await post("/replicas/enviar", form({ ...fields, ficha: tokens[0]! }), {}, "127.0.2.79")).status).toBe(400);
-    for (const token of tokens.slice(1)) statuses.push((await post("/replicas/enviar", form({ ...fields, ficha: token }), {}, "127.0.2.77")).status);
+    for (const token of tokens.slice(1))
+      statuses.push((await post("/replicas/enviar", form({ ...fields, ficha: token }), {}, "127.0.2.77")).status);
     expect(statuses.filter((s) => s === 303).length).toBe(5);
     expect(statuses.at(-1)).toBe(429);
     await database().db.execute(sql`delete from replies where author = 'Límite'`);
@@ -491,7 +571,8 @@ describe("attacks on the admin and the reply and byline forms are refused with n
 
   it("SEC-5: brute force slows the guessing address down and never locks the operator out from elsewhere", async () => {
     const token = await pageToken("/admin/entrar");
-    const attempt = (clave: string, source: string) => post("/admin/entrar/enviar", form({ ficha: token, clave, next: "/admin" }), {}, source);
+    const attempt = (clave: string, source: string) =>
+      post("/admin/entrar/enviar", form({ ficha: token, clave, next: "/admin" }), {}, source);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await attempt(`adivina-${i}`, `127.0.113.${i + 1}`)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
@@ -502,7 +583,9 @@ describe("attacks on the admin and the reply and byline forms are refused with n
     const fast = await Promise.all(Array.from({ length: 5 }, (_, i) => attempt(`rapida-${i}`, "127.0.113.200")));
     expect(fast.map((r) => r.status).sort()).toEqual([401, 429, 429, 429, 429]);
     expect(Number(fast.find((r) => r.status === 429)!.headers.get("retry-after"))).toBeGreaterThan(0);
-    const [logged] = await database().db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action in ('login.failed', 'login.throttled')`);
+    const [logged] = await database().db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action in ('login.failed', 'login.throttled')`,
+    );
     expect(logged!.n).toBeGreaterThanOrEqual(11);
     await database().db.execute(sql`delete from form_submissions`);
   });

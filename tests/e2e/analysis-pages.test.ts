@@ -37,16 +37,21 @@ describe("agency genealogy on the story page", () => {
       await read(`/historias/${c.id}`, async (page) => {
         const section = page.locator("section[data-testid=agency-genealogy]");
         await expect.poll(() => section.locator("h2").innerText()).toBe("Genealogía de la copia de agencia");
-        const rows = await section.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => ({
-          article: Number(tr.getAttribute("data-article")),
-          credit: tr.querySelector("[data-credit]")?.getAttribute("data-credit"),
-          edit: tr.querySelector("[data-edit]")?.getAttribute("data-edit"),
-          editText: tr.querySelector("[data-edit]")?.textContent ?? "",
-        })));
+        const rows = await section.locator("tbody tr").evaluateAll((trs) =>
+          trs.map((tr) => ({
+            article: Number(tr.getAttribute("data-article")),
+            credit: tr.querySelector("[data-credit]")?.getAttribute("data-credit"),
+            edit: tr.querySelector("[data-edit]")?.getAttribute("data-edit"),
+            editText: tr.querySelector("[data-edit]")?.textContent ?? "",
+          })),
+        );
         expect(rows.map((r) => r.article)).toEqual(genealogy.copies.map((x) => x.articleId));
         expect(rows.map((r) => r.credit)).toEqual(genealogy.copies.map((x) => x.credit));
-        expect(rows.map((r) => r.edit)).toEqual(genealogy.copies.map((x) => (x.reference ? "referencia" : x.edit?.band ?? "desconocida")));
-        for (const [i, copy] of genealogy.copies.entries()) if (!copy.reference && copy.edit) expect(rows[i]!.editText).toContain(`${copy.edit.bits} de 64 bits`);
+        expect(rows.map((r) => r.edit)).toEqual(
+          genealogy.copies.map((x) => (x.reference ? "referencia" : (x.edit?.band ?? "desconocida"))),
+        );
+        for (const [i, copy] of genealogy.copies.entries())
+          if (!copy.reference && copy.edit) expect(rows[i]!.editText).toContain(`${copy.edit.bits} de 64 bits`);
       });
       checked++;
       if (checked >= 2) break;
@@ -79,15 +84,21 @@ describe("silences and agency share on the outlet page", () => {
         const section = page.locator("section#silencios");
         expect(await section.count(), o.slug).toBe(1);
         expect(await section.locator("h2").innerText()).toBe("Silencios");
-        const rows = await section.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => ({
-          story: Number(tr.getAttribute("data-story")), kind: tr.getAttribute("data-kind"), carried: tr.querySelectorAll("td")[2]?.textContent ?? "",
-        })));
+        const rows = await section.locator("tbody tr").evaluateAll((trs) =>
+          trs.map((tr) => ({
+            story: Number(tr.getAttribute("data-story")),
+            kind: tr.getAttribute("data-kind"),
+            carried: tr.querySelectorAll("td")[2]?.textContent ?? "",
+          })),
+        );
         // textContent: the badge is upper-cased by CSS, which innerText would apply.
         if (rows.length === 0) expect(await section.textContent()).toMatch(/Ninguna|Sin datos suficientes/);
         for (const r of rows) {
           const [carriers, followed] = r.carried.split(" de ").map(Number);
           expect(carriers! / followed!, `${o.slug} story ${r.story}`).toBeGreaterThanOrEqual(DEFAULT_SILENCE_RULE.share);
-          const [mine] = await db.execute<{ n: number }>(sql`select count(*)::int as n from articles where story_id = ${r.story} and outlet_id = ${o.id}`);
+          const [mine] = await db.execute<{ n: number }>(
+            sql`select count(*)::int as n from articles where story_id = ${r.story} and outlet_id = ${o.id}`,
+          );
           expect(mine!.n, `${o.slug} story ${r.story}`).toBe(r.kind === "no-publicada" ? 0 : mine!.n);
           if (r.kind === "fuera-de-cabeza") expect(mine!.n).toBeGreaterThan(0);
         }

@@ -41,7 +41,13 @@ describe("El bot", () => {
       expect(await page.getByTestId("retry-after-give-up").innerText()).toBe("6 horas");
       expect(await page.getByTestId("article-budget").innerText()).toBe("500 artículos");
       const text = await mainText(page);
-      for (const fact of [expected.schedule.night, expected.limits.maxBody, expected.limits.maxSitemap, expected.limits.maxRedirects, expected.limits.robotsCache]) {
+      for (const fact of [
+        expected.schedule.night,
+        expected.limits.maxBody,
+        expected.limits.maxSitemap,
+        expected.limits.maxRedirects,
+        expected.limits.robotsCache,
+      ]) {
         expect(text).toContain(fact);
       }
       expect(await page.getByTestId("robots-4xx").innerText()).toContain("no leemos nada");
@@ -57,9 +63,9 @@ describe("El bot", () => {
     try {
       expect(await page.getByTestId("robots-example").innerText()).toBe("User-agent: HemeroscopioBot\nDisallow: /");
       const hrefs = await page.locator("main a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-      expect(hrefs).toEqual(expect.arrayContaining([
-        "/bot/ips.json", "/.well-known/http-message-signatures-directory", "/.well-known/tdmrep.json",
-      ]));
+      expect(hrefs).toEqual(
+        expect.arrayContaining(["/bot/ips.json", "/.well-known/http-message-signatures-directory", "/.well-known/tdmrep.json"]),
+      );
     } finally {
       await page.context().close();
     }
@@ -88,7 +94,11 @@ describe("documents about the bot and the site", () => {
     ]);
     const policy = await fetch(siteUrl("/tdm-policy.json"));
     expect(policy.headers.get("content-type")).toMatch(/^application\/ld\+json/);
-    expect(await policy.json()).toMatchObject({ "@type": "Offer", profile: "http://www.w3.org/ns/tdmrep", obligation: [{ action: "obtainConsent" }] });
+    expect(await policy.json()).toMatchObject({
+      "@type": "Offer",
+      profile: "http://www.w3.org/ns/tdmrep",
+      obligation: [{ action: "obtainConsent" }],
+    });
   });
 
   it("ID-4: /robots.txt is plain text that allows the public pages and names our own bot", async () => {

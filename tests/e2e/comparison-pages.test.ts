@@ -23,22 +23,32 @@ const slugs = () => inject("crawl").outletSlugs;
 
 /** Read `path` with JavaScript off at `width`, after checking it answered 200. */
 function read<T>(path: string, fn: (page: Page) => Promise<T>, width = 1280): Promise<T> {
-  return withPage(browser(), path, async (page, status) => {
-    expect(status, path).toBe(200);
-    return fn(page);
-  }, { javaScriptEnabled: false, viewport: { width, height: 900 } });
+  return withPage(
+    browser(),
+    path,
+    async (page, status) => {
+      expect(status, path).toBe(200);
+      return fn(page);
+    },
+    { javaScriptEnabled: false, viewport: { width, height: 900 } },
+  );
 }
 
 /** The comparison table's rows: the outlet's link, then each cell's text and its link. */
 async function tableRows(page: Page) {
-  return page.getByTestId("comparison").locator("tbody tr").evaluateAll((trs) => trs.map((tr) => {
-    const cells = Array.from(tr.querySelectorAll("td"));
-    return {
-      href: tr.querySelector("th a")?.getAttribute("href") ?? "",
-      text: cells.map((td) => (td.textContent ?? "").replace(/\s+/g, " ").trim()),
-      links: cells.map((td) => td.querySelector("a")?.getAttribute("href") ?? null),
-    };
-  }));
+  return page
+    .getByTestId("comparison")
+    .locator("tbody tr")
+    .evaluateAll((trs) =>
+      trs.map((tr) => {
+        const cells = Array.from(tr.querySelectorAll("td"));
+        return {
+          href: tr.querySelector("th a")?.getAttribute("href") ?? "",
+          text: cells.map((td) => (td.textContent ?? "").replace(/\s+/g, " ").trim()),
+          links: cells.map((td) => td.querySelector("a")?.getAttribute("href") ?? null),
+        };
+      }),
+    );
 }
 
 describe("/cabeceras as a comparison table", () => {
@@ -69,8 +79,9 @@ describe("/cabeceras as a comparison table", () => {
     for (const slug of slugs().slice(0, 4)) {
       const row = rows.find((r) => r.href === `/cabeceras/${slug}`);
       if (!row) continue;
-      const onPage = await read(`/cabeceras/${slug}`, async (page) => (await page.getByTestId("delay-median").count()) === 0
-        ? null : (await page.getByTestId("delay-median").innerText()).trim());
+      const onPage = await read(`/cabeceras/${slug}`, async (page) =>
+        (await page.getByTestId("delay-median").count()) === 0 ? null : (await page.getByTestId("delay-median").innerText()).trim(),
+      );
       if (onPage === null) {
         expect(row.text[7], slug).toBe("aún pocos datos");
       } else {
@@ -96,13 +107,18 @@ describe("/cabeceras as a comparison table", () => {
   it("WEB-2, DER-4: the headline features table shows the framing letters and sorts by each column with a link, keeping the other table's order", async () => {
     await read("/cabeceras?orden=-reescrituras", async (page) => {
       const table = page.getByTestId("features-comparison");
-      expect(await table.locator("thead th").allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining("Encuadre C · Conflicto")]));
+      expect(await table.locator("thead th").allInnerTexts()).toEqual(
+        expect.arrayContaining([expect.stringContaining("Encuadre C · Conflicto")]),
+      );
       await table.locator("thead a", { hasText: "Preguntas" }).click();
       const url = new URL(page.url());
       expect(url.searchParams.get("rasgos")).toBe("-preguntas");
       expect(url.searchParams.get("orden")).toBe("-reescrituras");
       expect(await page.getByTestId("features-comparison").locator('th[aria-sort="descending"]').innerText()).toContain("Preguntas");
-      const cells = await page.getByTestId("features-comparison").locator("tbody tr").evaluateAll((trs) => trs.map((tr) => (tr.querySelectorAll("td")[1]?.textContent ?? "").trim()));
+      const cells = await page
+        .getByTestId("features-comparison")
+        .locator("tbody tr")
+        .evaluateAll((trs) => trs.map((tr) => (tr.querySelectorAll("td")[1]?.textContent ?? "").trim()));
       const shares = cells.filter((t) => /^\d/.test(t)).map((t) => Number(t.split(/\s/)[0]!.replace(",", ".")));
       expect(shares).toEqual([...shares].sort((a, b) => b - a));
       const firstMissing = cells.findIndex((t) => !/^\d/.test(t));
@@ -111,15 +127,24 @@ describe("/cabeceras as a comparison table", () => {
   });
 
   it("WEB-7: on a 360 px phone the page does not overflow; the table scrolls inside its own box", async () => {
-    await read("/cabeceras", async (page) => {
-      const sizes = await page.evaluate(() => {
-        const wrap = document.querySelector('[data-testid="comparison"]')!.parentElement!;
-        return { page: document.documentElement.scrollWidth, wrap: wrap.scrollWidth, box: wrap.clientWidth, overflow: getComputedStyle(wrap).overflowX };
-      });
-      expect(sizes.page).toBeLessThanOrEqual(360);
-      expect(sizes.wrap).toBeGreaterThan(sizes.box);
-      expect(sizes.overflow).toBe("auto");
-    }, 360);
+    await read(
+      "/cabeceras",
+      async (page) => {
+        const sizes = await page.evaluate(() => {
+          const wrap = document.querySelector('[data-testid="comparison"]')!.parentElement!;
+          return {
+            page: document.documentElement.scrollWidth,
+            wrap: wrap.scrollWidth,
+            box: wrap.clientWidth,
+            overflow: getComputedStyle(wrap).overflowX,
+          };
+        });
+        expect(sizes.page).toBeLessThanOrEqual(360);
+        expect(sizes.wrap).toBeGreaterThan(sizes.box);
+        expect(sizes.overflow).toBe("auto");
+      },
+      360,
+    );
   });
 });
 
@@ -130,7 +155,9 @@ describe("a story page answers who was first", () => {
     const now = Date.now();
     await seedPageData(db, now);
     // The outlet we saw last declared the earliest publication time, and its copy is EFE's.
-    await db.execute(sql`update articles set published_at = ${new Date(now - 11 * HOUR).toISOString()}, agency = 'EFE' where id = ${d.unpositioned.article}`);
+    await db.execute(
+      sql`update articles set published_at = ${new Date(now - 11 * HOUR).toISOString()}, agency = 'EFE' where id = ${d.unpositioned.article}`,
+    );
   });
   afterAll(async () => {
     await removePageData(database().db);
@@ -142,7 +169,9 @@ describe("a story page answers who was first", () => {
     expect(model.coverage.map((c) => c.articleId)).toEqual([d.unpositioned.article, d.open.article, d.withheld.article]);
     await read(`/historias/${d.story}`, async (page) => {
       const rows = page.locator('section[aria-labelledby="quien"] tbody tr');
-      expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-article")))).toEqual(model.coverage.map((c) => String(c.articleId)));
+      expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-article")))).toEqual(
+        model.coverage.map((c) => String(c.articleId)),
+      );
       expect(await rows.first().locator("td").nth(2).textContent()).toContain("Primera");
       expect(await rows.nth(1).locator("td").nth(2).textContent()).not.toContain("Primera");
       expect(await rows.first().getByTestId("agency").textContent()).toBe("Teletipo · EFE");

@@ -24,7 +24,11 @@ describe("Correcciones", () => {
   it("WEB-1: a correction added to the database appears dated, newest first, text escaped", async () => {
     const { db } = database();
     await addCorrection(db, { day: "2026-09-03", title: "Versión 0.9.0 de El bot", details: "Primera versión publicada." });
-    await addCorrection(db, { day: "2026-09-07", title: "Corregido el recuento de <b>portadas</b>", details: "Contábamos dos veces\nlas portadas repetidas." });
+    await addCorrection(db, {
+      day: "2026-09-07",
+      title: "Corregido el recuento de <b>portadas</b>",
+      details: "Contábamos dos veces\nlas portadas repetidas.",
+    });
     const { page } = await openPage(browser(), "/correcciones", { javaScriptEnabled: false });
     try {
       const titles = await page.locator(".log h2").allInnerTexts();

@@ -49,8 +49,14 @@ describe("home dashboard on crawled data", () => {
   it("WEB-1: shows, for every crawled outlet, the headline that leads its front page at the latest capture", async () => {
     const expected = await leadsInDatabase();
     expect(expected.size).toBeGreaterThanOrEqual(inject("crawl").outletSlugs.length - 2);
-    const shown = await withPage(browser(), "/", async (page) => page.getByTestId("leads").locator("tbody tr").evaluateAll((trs) =>
-      trs.map((tr) => [tr.querySelector("th")!.textContent!.trim(), tr.querySelector("td a")?.textContent?.trim() ?? null] as const)));
+    const shown = await withPage(browser(), "/", async (page) =>
+      page
+        .getByTestId("leads")
+        .locator("tbody tr")
+        .evaluateAll((trs) =>
+          trs.map((tr) => [tr.querySelector("th")!.textContent!.trim(), tr.querySelector("td a")?.textContent?.trim() ?? null] as const),
+        ),
+    );
     const byName = new Map(shown);
     for (const [name, headline] of expected) expect(byName.get(name), name).toBe(headline);
   });
@@ -58,16 +64,24 @@ describe("home dashboard on crawled data", () => {
   it("WEB-1: lists the latest headline changes, each a real pair of versions of one article", async () => {
     const pairs = await withPage(browser(), "/", async (page) => {
       if (await page.getByTestId("no-changes").count()) return [];
-      return page.getByTestId("changes").locator("li").evaluateAll((lis) => lis.map((li) => ({
-        before: li.querySelector("del")!.textContent!, after: li.querySelector("ins")!.textContent!,
-        article: Number(li.querySelector("ins a")!.getAttribute("href")!.split("/").pop()),
-      })));
+      return page
+        .getByTestId("changes")
+        .locator("li")
+        .evaluateAll((lis) =>
+          lis.map((li) => ({
+            before: li.querySelector("del")!.textContent!,
+            after: li.querySelector("ins")!.textContent!,
+            article: Number(li.querySelector("ins a")!.getAttribute("href")!.split("/").pop()),
+          })),
+        );
     });
     const n = await countOf(sql`
       select count(*)::int as n from (select article_id from headline_versions group by article_id having count(*) > 1) x`);
     expect(pairs.length).toBe(Math.min(12, n === 0 ? 0 : pairs.length));
     for (const p of pairs) {
-      const versions = await database().db.execute<{ text: string }>(sql`select text from headline_versions where article_id = ${p.article}`);
+      const versions = await database().db.execute<{ text: string }>(
+        sql`select text from headline_versions where article_id = ${p.article}`,
+      );
       expect(versions.map((v) => v.text)).toEqual(expect.arrayContaining([p.before, p.after]));
     }
   });
@@ -94,7 +108,9 @@ describe("search on crawled headlines", () => {
       select count(*)::int as n from headline_versions where to_tsvector('spanish', search_fold(text)) @@ websearch_to_tsquery('spanish', search_fold(${word}))`);
     expect(n).toBeGreaterThan(0);
     await withPage(browser(), `/buscar?q=${encodeURIComponent(word)}`, async (page) => {
-      expect(await page.getByTestId("result-count").innerText()).toContain(`${n.toLocaleString("es-ES")} ${n === 1 ? "versión" : "versiones"}`);
+      expect(await page.getByTestId("result-count").innerText()).toContain(
+        `${n.toLocaleString("es-ES")} ${n === 1 ? "versión" : "versiones"}`,
+      );
       const hits = await page.getByTestId("hits").locator("li > a").allInnerTexts();
       expect(hits.length).toBe(Math.min(20, n));
       for (const h of hits) expect(h.toLowerCase()).toMatch(new RegExp(word.slice(0, 5)));
@@ -112,8 +128,11 @@ describe("search on crawled headlines", () => {
   });
 
   it.each([
-    ["/buscar?pagina=abc", "número de página"], ["/buscar?q=a&desde=2026-13-45", "desde"], ["/buscar?q=a&q=b", "más de una vez"],
-    [`/buscar?q=${"x".repeat(201)}`, "200 caracteres"], ["/buscar?cabecera=%3Cscript%3E", "cabecera"],
+    ["/buscar?pagina=abc", "número de página"],
+    ["/buscar?q=a&desde=2026-13-45", "desde"],
+    ["/buscar?q=a&q=b", "más de una vez"],
+    [`/buscar?q=${"x".repeat(201)}`, "200 caracteres"],
+    ["/buscar?cabecera=%3Cscript%3E", "cabecera"],
   ])("WEB-2, SEC-6: a wrong query string (%s) is a 400 that shows the search page, its form and why, never a 500", async (path, reason) => {
     const response = await fetch(siteUrl(path));
     expect(response.status).toBe(400);
@@ -140,10 +159,15 @@ describe("search on crawled headlines", () => {
       select w as word from headline_versions, regexp_split_to_table(text, '[^[:alpha:]]+') w
       where w ~ '^[ÁÉÍÓÚ][a-záéíóúñ]{4,}$' group by w order by count(*) desc, w limit 1`);
     const accented = row?.word ?? "Última";
-    const plain = accented.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    const plain = accented
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
     const texts: string[] = [];
     for (const q of [accented, plain]) {
-      await withPage(browser(), `/buscar?q=${encodeURIComponent(q)}`, async (page) => texts.push(await page.getByTestId("result-count").innerText()));
+      await withPage(browser(), `/buscar?q=${encodeURIComponent(q)}`, async (page) =>
+        texts.push(await page.getByTestId("result-count").innerText()),
+      );
     }
     expect(texts[1]).toBe(texts[0]);
     await withPage(browser(), `/buscar?q=${encodeURIComponent(plain)}`, async (page) => {
@@ -177,7 +201,9 @@ describe("status page on crawled data", () => {
       expect(await header.getAttribute("aria-sort")).toBeNull();
       await header.locator("a").click();
       await page.waitForURL(/cabeceras=-capturas/);
-      expect(await page.getByTestId("outlet-status").locator("th", { hasText: "Capturas de portada" }).getAttribute("aria-sort")).toBe("descending");
+      expect(await page.getByTestId("outlet-status").locator("th", { hasText: "Capturas de portada" }).getAttribute("aria-sort")).toBe(
+        "descending",
+      );
       const down = numbers(await page.getByTestId("outlet-status").locator('[data-testid="captures"]').allInnerTexts());
       expect(down).toEqual([...down].sort((a, b) => b - a));
       await page.getByTestId("outlet-status").locator("th", { hasText: "Capturas de portada" }).locator("a").click();
@@ -194,9 +220,12 @@ describe("status page on crawled data", () => {
   });
 
   it("DER-8: shows collection lag per outlet and source kind, and POL-1: our requests per site stay under the pacing bound", async () => {
-    const perSite = async () => (await database().db.execute<{ site: string; n: number }>(sql`
+    const perSite = async () =>
+      (
+        await database().db.execute<{ site: string; n: number }>(sql`
       select site_domain as site, count(*)::int as n from fetch_log where at > now() - interval '24 hours' and outcome <> 'robots-disallowed'
-      group by site_domain order by site_domain`)).map((v) => `${v.site} ${v.n.toLocaleString("es-ES")}`);
+      group by site_domain order by site_domain`)
+      ).map((v) => `${v.site} ${v.n.toLocaleString("es-ES")}`);
     const volume = await perSite();
     expect(volume.length).toBeGreaterThan(0);
     await withPage(browser(), "/estado", async (page) => {
@@ -228,9 +257,13 @@ describe("exclusion scopes on the home, search and status pages (PUB-6)", () => 
     for (const slug of slugs().slice(1)) {
       const name = await outletName(slug);
       const lead = leads.get(name);
-      if (lead !== undefined && await countOf(sql`
+      if (
+        lead !== undefined &&
+        (await countOf(sql`
         select count(*)::int as n from headline_versions h join articles a on a.id = h.article_id join outlets o on o.id = a.outlet_id
-        where h.text = ${lead} and o.slug <> ${slug}`) === 0) return { slug, name, lead };
+        where h.text = ${lead} and o.slug <> ${slug}`)) === 0
+      )
+        return { slug, name, lead };
     }
     throw new Error("every crawled outlet's lead headline is also another outlet's");
   }
@@ -256,7 +289,11 @@ describe("exclusion scopes on the home, search and status pages (PUB-6)", () => 
         expect(await row.locator("td a").innerText()).toBe(WITHHELD_HEADLINE);
         expect(await mainText(page)).not.toContain(lead!);
       });
-      const words = lead!.split(/\s+/).filter((w) => w.length > 5).slice(0, 2).join(" ");
+      const words = lead!
+        .split(/\s+/)
+        .filter((w) => w.length > 5)
+        .slice(0, 2)
+        .join(" ");
       await withPage(browser(), `/buscar?q=${encodeURIComponent(`"${words}"`)}&cabecera=${slug}`, async (page) => {
         expect(await page.getByTestId("result-count").innerText()).toMatch(/Ningún titular.*No buscamos en 1 cabecera/);
       });

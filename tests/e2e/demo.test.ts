@@ -35,10 +35,15 @@ describe("the demo", () => {
     while (Date.now() - started < 90_000) {
       await new Promise((r) => setTimeout(r, 2000));
       const pid = await fs.readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").catch(() => "");
-      const health = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => (r.ok ? r.json() : undefined), () => undefined);
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => (r.ok ? r.json() : undefined),
+        () => undefined,
+      );
       if (!pid || !health) continue;
       const password = (await fs.readFile(path.join(dataDir, "postgres-password"), "utf8")).trim();
-      const sql = postgres(`postgres://hemeroscopio:${encodeURIComponent(password)}@127.0.0.1:${pid.split("\n")[3]}/hemeroscopio`, { max: 1 });
+      const sql = postgres(`postgres://hemeroscopio:${encodeURIComponent(password)}@127.0.0.1:${pid.split("\n")[3]}/hemeroscopio`, {
+        max: 1,
+      });
       const [row] = await sql<{ outlets: number; headlines: number; spans: number }[]>`
         select (select count(*)::int from outlets) as outlets, (select count(*)::int from headline_versions) as headlines,
                (select count(*)::int from rank_spans) as spans`;

@@ -67,7 +67,11 @@ export function useSiteDatabase(): () => Database {
 }
 
 /** Open `path` in a fresh context; the caller closes `page.context()`. */
-export async function openPage(browser: Browser, path: string, options: BrowserContextOptions = {}): Promise<{ page: Page; response: Response }> {
+export async function openPage(
+  browser: Browser,
+  path: string,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; response: Response }> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const response = await page.goto(siteUrl(path));
@@ -79,7 +83,12 @@ export async function openPage(browser: Browser, path: string, options: BrowserC
  * Open `path` in a fresh context (JavaScript off, as the server sent the page, unless
  * `options` says otherwise), hand the page and its status to `look`, then close the context.
  */
-export async function withPage<T>(browser: Browser, path: string, look: (page: Page, status: number) => Promise<T>, options: BrowserContextOptions = { javaScriptEnabled: false }): Promise<T> {
+export async function withPage<T>(
+  browser: Browser,
+  path: string,
+  look: (page: Page, status: number) => Promise<T>,
+  options: BrowserContextOptions = { javaScriptEnabled: false },
+): Promise<T> {
   const { page, response } = await openPage(browser, path, options);
   try {
     return await look(page, response.status());

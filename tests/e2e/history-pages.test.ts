@@ -32,7 +32,12 @@ async function capturedOutlets(): Promise<{ id: number; slug: string; middle: nu
     join frontpage_captures fc on fc.outlet_id = o.id and fc.outcome = 'ok'
     where o.slug = any(${`{${inject("crawl").outletSlugs.join(",")}}`}::text[])
     group by o.id, o.slug order by count(*) desc, o.slug`);
-  return rows.map((r) => ({ id: r.id, slug: r.slug, first: Date.parse(r.ats[0]!), middle: Date.parse(r.ats[Math.floor(r.ats.length / 2)]!) }));
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    first: Date.parse(r.ats[0]!),
+    middle: Date.parse(r.ats[Math.floor(r.ats.length / 2)]!),
+  }));
 }
 
 const MINUTE = 60_000;
@@ -85,7 +90,9 @@ describe("an outlet's front page at a past minute", () => {
       expect(await page.locator(`a[href="/cabeceras/${outlet!.slug}/portada"]`).count()).toBe(1);
     });
     const at = Math.floor(outlet!.middle / MINUTE) * MINUTE;
-    const api = await (await fetch(siteUrl(`/api/v1/front-pages/${outlet!.slug}?at=${new Date(at).toISOString()}`))).json() as { data: { links: { rank: number; article_id: number }[]; state: string } };
+    const api = (await (await fetch(siteUrl(`/api/v1/front-pages/${outlet!.slug}?at=${new Date(at).toISOString()}`))).json()) as {
+      data: { links: { rank: number; article_id: number }[]; state: string };
+    };
     const expected = await frontPageAt(database().db, outlet!.id, at + MINUTE - 1);
     expect(api.data.links.map((l) => [l.rank, l.article_id])).toEqual(expected.map((e) => [e.rank, e.articleId]));
   });
@@ -98,20 +105,29 @@ describe("side by side and a day's leads", () => {
     const minute = Math.floor(Math.max(a!.middle, b!.middle) / MINUTE) * MINUTE;
     const path = `/portadas?en=${minuteValue(minute)}&cabeceras=${a!.slug},${b!.slug}`;
     for (const width of [1280, 390]) {
-      await withPage(path, async (page, status) => {
-        expect(status).toBe(200);
-        const columns = page.getByTestId("side-by-side").locator("section[data-outlet]");
-        expect(await columns.evaluateAll((cs) => cs.map((c) => c.getAttribute("data-outlet")))).toEqual([a!.slug, b!.slug]);
-        for (const [i, outlet] of [a!, b!].entries()) {
-          const expected = (await frontPageAt(database().db, outlet.id, minute + MINUTE - 1)).slice(0, 20);
-          const hrefs = await columns.nth(i).locator("ol > li > a").evaluateAll((as) => as.map((x) => x.getAttribute("href")));
-          expect(hrefs, outlet.slug).toEqual(expected.map((e) => `/noticias/${e.articleId}`));
-        }
-        const [first, second] = [await columns.nth(0).boundingBox(), await columns.nth(1).boundingBox()];
-        if (width === 390) expect(second!.y).toBeGreaterThanOrEqual(first!.y + first!.height);
-        else expect(second!.y).toBe(first!.y);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-      }, width);
+      await withPage(
+        path,
+        async (page, status) => {
+          expect(status).toBe(200);
+          const columns = page.getByTestId("side-by-side").locator("section[data-outlet]");
+          expect(await columns.evaluateAll((cs) => cs.map((c) => c.getAttribute("data-outlet")))).toEqual([a!.slug, b!.slug]);
+          for (const [i, outlet] of [a!, b!].entries()) {
+            const expected = (await frontPageAt(database().db, outlet.id, minute + MINUTE - 1)).slice(0, 20);
+            const hrefs = await columns
+              .nth(i)
+              .locator("ol > li > a")
+              .evaluateAll((as) => as.map((x) => x.getAttribute("href")));
+            expect(hrefs, outlet.slug).toEqual(expected.map((e) => `/noticias/${e.articleId}`));
+          }
+          const [first, second] = [await columns.nth(0).boundingBox(), await columns.nth(1).boundingBox()];
+          if (width === 390) expect(second!.y).toBeGreaterThanOrEqual(first!.y + first!.height);
+          else expect(second!.y).toBe(first!.y);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+          ).toBeLessThanOrEqual(0);
+        },
+        width,
+      );
     }
     await withPage(`/portadas?cabeceras=${a!.slug}`, async (_page, status) => expect(status).toBe(400));
   });
@@ -147,14 +163,18 @@ describe("Atom feeds", () => {
     expect(outletFeed.feed.id).toMatch(/^tag:/);
     const again = await feed(`/cabeceras/${outlet!.slug}/cambios.atom`);
     expect(again.feed.id).toBe(outletFeed.feed.id);
-    const [story] = await database().db.execute<{ id: number }>(sql`select story_id as id from articles where story_id is not null order by story_id limit 1`);
+    const [story] = await database().db.execute<{ id: number }>(
+      sql`select story_id as id from articles where story_id is not null order by story_id limit 1`,
+    );
     if (story) {
       const storyFeed = await feed(`/historias/${story.id}.atom`);
       const ids = (storyFeed.feed.entry ?? []).map((e) => e.id);
       expect(ids.length).toBeGreaterThan(0);
       expect(new Set(ids).size).toBe(ids.length);
       await withPage(`/historias/${story.id}`, async (page) => {
-        expect(await page.locator(`head link[rel="alternate"][type="application/atom+xml"][href="/historias/${story.id}.atom"]`).count()).toBe(1);
+        expect(
+          await page.locator(`head link[rel="alternate"][type="application/atom+xml"][href="/historias/${story.id}.atom"]`).count(),
+        ).toBe(1);
       });
     }
     const [word] = await database().db.execute<{ w: string }>(sql`
@@ -183,7 +203,20 @@ describe("periods and chart permalinks on the outlet page", () => {
       expect(status).toBe(200);
       expect(await page.locator('input[name="desde"]').getAttribute("value")).toBe(day);
       const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-      const months = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+      const months = [
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+      ];
       const words = `el ${d} de ${months[m - 1]} de ${y}`;
       const captions = await page.locator("figure.chart figcaption").allInnerTexts();
       expect(captions.length).toBeGreaterThan(0);

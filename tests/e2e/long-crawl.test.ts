@@ -31,21 +31,39 @@ function read<T>(path: string, look: (page: Page) => Promise<T>): Promise<T> {
 }
 
 /** A source row as a table shows it: its state with each time as its instant, and its last success and failure instants. */
-interface SourceCells { state: string; lastSuccess: string | null; lastFailure: string | null }
+interface SourceCells {
+  state: string;
+  lastSuccess: string | null;
+  lastFailure: string | null;
+}
 
 /** The rows of the sources table inside `scope`, keyed by address; `columns` says where state, success and failure are. */
-async function sourceRows(page: Page, scope: string, columns: { state: number; success: number; failure: number }): Promise<Map<string, SourceCells>> {
-  const found = await page.locator(`${scope} tr:has(td.url)`).evaluateAll((trs, c) => trs.map((tr) => {
-    const cells = Array.from(tr.querySelectorAll("td"));
-    const instant = (td: Element | undefined) => td?.querySelector("time")?.getAttribute("datetime") ?? null;
-    // Times inside the state are compared as instants: each page prints them in its own zone.
-    const state = (td: Element | undefined) => {
-      const copy = td?.cloneNode(true) as HTMLElement | undefined;
-      copy?.querySelectorAll("time").forEach((t) => t.replaceWith(t.getAttribute("datetime") ?? ""));
-      return (copy?.textContent ?? "").replace(/\s+/g, " ").replace(/ \(\d+ seguidas\)/, "").trim();
-    };
-    return [cells.find((td) => td.classList.contains("url"))?.textContent?.trim() ?? "", { state: state(cells[c.state]), lastSuccess: instant(cells[c.success]), lastFailure: instant(cells[c.failure]) }] as const;
-  }), columns);
+async function sourceRows(
+  page: Page,
+  scope: string,
+  columns: { state: number; success: number; failure: number },
+): Promise<Map<string, SourceCells>> {
+  const found = await page.locator(`${scope} tr:has(td.url)`).evaluateAll(
+    (trs, c) =>
+      trs.map((tr) => {
+        const cells = Array.from(tr.querySelectorAll("td"));
+        const instant = (td: Element | undefined) => td?.querySelector("time")?.getAttribute("datetime") ?? null;
+        // Times inside the state are compared as instants: each page prints them in its own zone.
+        const state = (td: Element | undefined) => {
+          const copy = td?.cloneNode(true) as HTMLElement | undefined;
+          copy?.querySelectorAll("time").forEach((t) => t.replaceWith(t.getAttribute("datetime") ?? ""));
+          return (copy?.textContent ?? "")
+            .replace(/\s+/g, " ")
+            .replace(/ \(\d+ seguidas\)/, "")
+            .trim();
+        };
+        return [
+          cells.find((td) => td.classList.contains("url"))?.textContent?.trim() ?? "",
+          { state: state(cells[c.state]), lastSuccess: instant(cells[c.success]), lastFailure: instant(cells[c.failure]) },
+        ] as const;
+      }),
+    columns,
+  );
   return new Map(found);
 }
 
@@ -85,24 +103,34 @@ describe("the crawl behind the pages", () => {
     expect(closed.filter((c) => c.slug === blockedSite).length).toBeGreaterThanOrEqual(2);
     const [challenges] = await rows<{ n: number }>(sql`select count(*)::int as n from fetch_log where outcome = 'challenge'`);
     expect(challenges!.n).toBeGreaterThan(0);
-    const reserving = await read("/estado", (page) => page.locator('[data-testid="outlet-status"] tbody tr', { hasText: "Reservada" }).count());
+    const reserving = await read("/estado", (page) =>
+      page.locator('[data-testid="outlet-status"] tbody tr', { hasText: "Reservada" }).count(),
+    );
     expect(reserving).toBeGreaterThan(0);
   });
 });
 
 describe("every page on it", () => {
   it("WEB-7: each outlet's \"Su portada ahora\" runs in rank order, and its first link is the home page's lead for it", async () => {
-    const leads = await read("/", (page) => page.locator('[data-testid="leads"] tbody tr').evaluateAll((trs) => trs.map((tr) => ({
-      outlet: tr.querySelector("th a")?.getAttribute("href") ?? "",
-      lead: tr.querySelector("td a")?.getAttribute("href") ?? null,
-    }))));
+    const leads = await read("/", (page) =>
+      page.locator('[data-testid="leads"] tbody tr').evaluateAll((trs) =>
+        trs.map((tr) => ({
+          outlet: tr.querySelector("th a")?.getAttribute("href") ?? "",
+          lead: tr.querySelector("td a")?.getAttribute("href") ?? null,
+        })),
+      ),
+    );
     expect(new Set(leads.map((l) => l.outlet)).size).toBe(leads.length);
     expect(leads.length).toBeGreaterThanOrEqual(crawl.outletSlugs.length);
     for (const slug of crawl.outletSlugs) {
-      const table = await read(`/cabeceras/${slug}`, (page) => page.locator('section[aria-labelledby="portada-ahora"] tbody tr').evaluateAll((trs) => trs.map((tr) => ({
-        rank: Number(tr.querySelector("td")?.textContent),
-        article: tr.querySelector("a")?.getAttribute("href") ?? "",
-      }))));
+      const table = await read(`/cabeceras/${slug}`, (page) =>
+        page.locator('section[aria-labelledby="portada-ahora"] tbody tr').evaluateAll((trs) =>
+          trs.map((tr) => ({
+            rank: Number(tr.querySelector("td")?.textContent),
+            article: tr.querySelector("a")?.getAttribute("href") ?? "",
+          })),
+        ),
+      );
       const ranks = table.map((r) => r.rank);
       expect(ranks, slug).toEqual([...ranks].sort((a, b) => a - b));
       const home = leads.find((l) => l.outlet === `/cabeceras/${slug}`);
@@ -115,12 +143,21 @@ describe("every page on it", () => {
       const byOutlet = new Map<string, Map<string, SourceCells>>();
       for (const slug of crawl.outletSlugs) {
         const name = await page.locator(`[data-testid="outlet-status"] tr[data-slug="${slug}"] th`).innerText();
-        byOutlet.set(slug, await sourceRows(page, `details:has(summary:text-is("${name}: ")), details:has(summary:text-matches("^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:"))`, { success: 2, failure: 3, state: 4 }));
+        byOutlet.set(
+          slug,
+          await sourceRows(
+            page,
+            `details:has(summary:text-is("${name}: ")), details:has(summary:text-matches("^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:"))`,
+            { success: 2, failure: 3, state: 4 },
+          ),
+        );
       }
       return byOutlet;
     });
     for (const slug of crawl.outletSlugs) {
-      const own = await read(`/cabeceras/${slug}`, (page) => sourceRows(page, 'section[aria-labelledby="estado"]', { state: 2, success: 3, failure: 4 }));
+      const own = await read(`/cabeceras/${slug}`, (page) =>
+        sourceRows(page, 'section[aria-labelledby="estado"]', { state: 2, success: 3, failure: 4 }),
+      );
       expect(own.size, slug).toBeGreaterThan(0);
       expect(Object.fromEntries(own), slug).toEqual(Object.fromEntries(status.get(slug)!));
     }
@@ -131,22 +168,36 @@ describe("every page on it", () => {
     const [front] = await rows<{ since: string }>(sql`
       select s.closed_since as since from sources s join outlets o on o.id = s.outlet_id where o.slug = ${closedFrontPage} and s.kind = 'frontpage'`);
     const since = new Date(front!.since).toISOString();
-    const own = await read(`/cabeceras/${closedFrontPage}`, (page) => page.locator('section[aria-labelledby="estado"] dd', { hasText: "Cerrada para nosotros" }).locator("time").getAttribute("datetime"));
+    const own = await read(`/cabeceras/${closedFrontPage}`, (page) =>
+      page.locator('section[aria-labelledby="estado"] dd', { hasText: "Cerrada para nosotros" }).locator("time").getAttribute("datetime"),
+    );
     expect(own).toBe(since);
-    const status = await read("/estado", (page) => page.locator(`tr[data-slug="${closedFrontPage}"]`).locator("span", { hasText: "Portada cerrada" }).locator("time").getAttribute("datetime"));
+    const status = await read("/estado", (page) =>
+      page
+        .locator(`tr[data-slug="${closedFrontPage}"]`)
+        .locator("span", { hasText: "Portada cerrada" })
+        .locator("time")
+        .getAttribute("datetime"),
+    );
     expect(status).toBe(since);
     // The blocked site: its front page and its feeds and sitemaps closed, the same on both pages.
-    const blocked = await read(`/cabeceras/${blockedSite}`, (page) => page.locator('section[aria-labelledby="estado"] tbody tr', { hasText: "Cerrada para nosotros desde el" }).count());
+    const blocked = await read(`/cabeceras/${blockedSite}`, (page) =>
+      page.locator('section[aria-labelledby="estado"] tbody tr', { hasText: "Cerrada para nosotros desde el" }).count(),
+    );
     expect(blocked).toBeGreaterThanOrEqual(2);
     const listed = await read("/estado", (page) => page.locator(`tr[data-slug="${blockedSite}"]`).innerText());
     expect(listed).toContain("Portada cerrada para nosotros desde el");
   });
 
   it("WEB-7: a lag figure from fewer articles than its threshold says 'aún pocos datos' instead of a number, and only then", async () => {
-    const lag = await read("/estado", (page) => page.locator('[data-testid="lag"] tbody tr').evaluateAll((trs) => trs.map((tr) => ({
-      articles: Number((tr.querySelectorAll("td")[1]?.textContent ?? "").replace(/\D/g, "")),
-      text: tr.textContent ?? "",
-    }))));
+    const lag = await read("/estado", (page) =>
+      page.locator('[data-testid="lag"] tbody tr').evaluateAll((trs) =>
+        trs.map((tr) => ({
+          articles: Number((tr.querySelectorAll("td")[1]?.textContent ?? "").replace(/\D/g, "")),
+          text: tr.textContent ?? "",
+        })),
+      ),
+    );
     expect(lag.length).toBeGreaterThan(0);
     for (const row of lag) expect(row.text.includes("aún pocos datos"), row.text).toBe(row.articles < ENOUGH_DATA.lagPercentiles.min);
   });

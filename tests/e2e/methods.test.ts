@@ -65,7 +65,9 @@ describe("Metodología", () => {
       order by o.id limit 1`);
     expect(outlet, "the simulated crawl recorded headline changes").toBeDefined();
     const now = Date.now();
-    const counts = (await loadHeadlineTestCounts(database().db, { outletIds: [outlet!.id], from: now - 7 * 86_400_000, to: now })).get(outlet!.id)!;
+    const counts = (await loadHeadlineTestCounts(database().db, { outletIds: [outlet!.id], from: now - 7 * 86_400_000, to: now })).get(
+      outlet!.id,
+    )!;
     const { page } = await openPage(browser(), `/cabeceras/${outlet!.slug}`, { javaScriptEnabled: false });
     try {
       const section = (await page.locator('section[aria-labelledby="pruebas-ab"]').innerText()).replace(/\s+/g, " ");
@@ -83,14 +85,25 @@ describe("A/B tests on the crawl of the simulated web", () => {
     // instance gives the ground truth of the crawl that filled the site's database.
     const sim = await startSimulatedWeb({ clock: { now: () => Date.now() }, outlets: 10 });
     try {
-      const rows = await database().db.execute<{ url: string; text_hash: string; first_seen_at: string | Date; last_seen_at: string | Date; seen_in: string[] | string }>(sql`
+      const rows = await database().db.execute<{
+        url: string;
+        text_hash: string;
+        first_seen_at: string | Date;
+        last_seen_at: string | Date;
+        seen_in: string[] | string;
+      }>(sql`
         select a.url, hv.text_hash, hv.first_seen_at, hv.last_seen_at, hv.seen_in::text[] as seen_in
         from headline_versions hv join articles a on a.id = hv.article_id
         where hv.article_id in (select article_id from headline_versions group by article_id having count(*) > 1)`);
       const byUrl = new Map<string, SeenVersion[]>();
       for (const r of rows) {
         const seenIn = Array.isArray(r.seen_in) ? r.seen_in : String(r.seen_in).replace(/[{}]/g, "").split(",");
-        const v = { textHash: r.text_hash, firstSeenAt: new Date(r.first_seen_at).getTime(), lastSeenAt: new Date(r.last_seen_at).getTime(), seenIn };
+        const v = {
+          textHash: r.text_hash,
+          firstSeenAt: new Date(r.first_seen_at).getTime(),
+          lastSeenAt: new Date(r.last_seen_at).getTime(),
+          seenIn,
+        };
         byUrl.set(r.url, [...(byUrl.get(r.url) ?? []), v]);
       }
       const verdicts = [...byUrl].flatMap(([url, versions]) => {

@@ -15,7 +15,12 @@ import { siteUrl, useSiteDatabase } from "./fixtures";
 const database = useSiteDatabase();
 const SEED = "datos-e2e";
 const options = parseSeedOptions(["--outlets", "4", "--days", "2", "--seed", SEED, "--log-days", "1", "--replace"], Date.now());
-const [open, noHeadlines, noPositions, total] = generateOutlets(createRandom(SEED, "outlets"), 4).map((o) => o.slug) as [string, string, string, string];
+const [open, noHeadlines, noPositions, total] = generateOutlets(createRandom(SEED, "outlets"), 4).map((o) => o.slug) as [
+  string,
+  string,
+  string,
+  string,
+];
 const range = `from=${new Date(options.end - 2 * 86_400_000).toISOString()}&to=${new Date(options.end).toISOString()}`;
 
 async function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -32,7 +37,11 @@ const count = async (query: string, ...params: (string | number)[]) =>
 beforeAll(async () => {
   const { sql } = database();
   await seedHistory(sql, options);
-  const scopes: [string, string][] = [[noHeadlines, "sin-titulares-literales"], [noPositions, "sin-posicion"], [total, "total"]];
+  const scopes: [string, string][] = [
+    [noHeadlines, "sin-titulares-literales"],
+    [noPositions, "sin-posicion"],
+    [total, "total"],
+  ];
   for (const [slug, scope] of scopes) {
     await sql`insert into exclusions (outlet_id, domain, scope, channel, received_at, applied_at)
       select id, ${`${slug}.test`}, ${scope}, 'mail', now() - interval '1 hour', now() - interval '1 hour' from outlets where slug = ${slug}`;
@@ -63,7 +72,9 @@ describe("open data on the running site", () => {
   });
 
   it("WEB-3: /api/v1 lists every dataset with its list, exports and fields, and points to /datos", async () => {
-    const index = await json<{ documentation: string; datasets: { name: string; list: string; exports: string[]; fields: string[] }[] }>("/api/v1");
+    const index = await json<{ documentation: string; datasets: { name: string; list: string; exports: string[]; fields: string[] }[] }>(
+      "/api/v1",
+    );
     expect(index.documentation).toBe("/datos");
     expect(index.datasets.map((d) => d.name)).toEqual(["outlets", "articles", "headline-versions", "rank-spans", "stories"]);
     expect(index.datasets.find((d) => d.name === "articles")!.fields).toEqual([...ARTICLE_FIELDS]);
@@ -94,7 +105,9 @@ describe("open data on the running site", () => {
     const exported = await json<Record<string, unknown>[]>(`/api/v1/exports/articles.json?outlet=${open}&${range}`);
     expect(rows.map((r) => Number(r[0]))).toEqual(exported.map((r) => r.id));
     expect(rows.map((r) => r[3])).toEqual(exported.map((r) => r.headline));
-    expect(rows.length).toBe(await count("select count(*) as n from articles a join outlets o on o.id = a.outlet_id where o.slug = $1", open));
+    expect(rows.length).toBe(
+      await count("select count(*) as n from articles a join outlets o on o.id = a.outlet_id where o.slug = $1", open),
+    );
   });
 
   it("PUB-6: withheld headlines, withheld positions and a total exclusion hold on the live API and exports", async () => {
@@ -111,12 +124,25 @@ describe("open data on the running site", () => {
   });
 
   it("WEB-3: bad parameters are JSON 400s and unknown ids JSON 404s, never a 500", async () => {
-    for (const path of ["/api/v1/articles?limit=0", "/api/v1/articles?desde=ayer", "/api/v1/articles?cursor=%%%", "/api/v1/articles/abc", "/api/v1/exports/articles.csv?from=2020-01-01&to=2026-01-01"]) {
+    for (const path of [
+      "/api/v1/articles?limit=0",
+      "/api/v1/articles?desde=ayer",
+      "/api/v1/articles?cursor=%%%",
+      "/api/v1/articles/abc",
+      "/api/v1/exports/articles.csv?from=2020-01-01&to=2026-01-01",
+    ]) {
       const response = await get(path);
       expect(response.status, path).toBe(400);
       expect(response.headers.get("content-type"), path).toBe("application/json; charset=utf-8");
     }
-    for (const path of ["/api/v1/articles/999999999", "/api/v1/stories/999999999", "/api/v1/outlets/no-existe", "/api/v1/exports/cuerpos.csv", "/api/v1/cuerpos", "/api/v2/articles"]) {
+    for (const path of [
+      "/api/v1/articles/999999999",
+      "/api/v1/stories/999999999",
+      "/api/v1/outlets/no-existe",
+      "/api/v1/exports/cuerpos.csv",
+      "/api/v1/cuerpos",
+      "/api/v2/articles",
+    ]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe("not_found");
@@ -127,10 +153,15 @@ describe("open data on the running site", () => {
     const [row] = (await database().sql`select a.id from articles a join outlets o on o.id = a.outlet_id
       where o.slug = ${open} and a.first_seen_frontpage_at is not null order by a.id limit 1`) as unknown as { id: string }[];
     const { data } = await json<{ data: { headline_history: unknown[]; rank_spans: unknown[] } }>(`/api/v1/articles/${row!.id}`);
-    expect(data.headline_history.length).toBe(await count("select count(*) as n from headline_versions where article_id = $1", Number(row!.id)));
+    expect(data.headline_history.length).toBe(
+      await count("select count(*) as n from headline_versions where article_id = $1", Number(row!.id)),
+    );
     expect(data.rank_spans.length).toBe(await count("select count(*) as n from rank_spans where article_id = $1", Number(row!.id)));
     // Its rank over time starts with the rank its first span had when it opened.
-    const detail = data as unknown as { rank_spans: { rank_at_start: number; from_at: string }[]; rank_history: { rank: number; from: string }[] };
+    const detail = data as unknown as {
+      rank_spans: { rank_at_start: number; from_at: string }[];
+      rank_history: { rank: number; from: string }[];
+    };
     expect(detail.rank_history[0]).toMatchObject({ rank: detail.rank_spans[0]!.rank_at_start, from: detail.rank_spans[0]!.from_at });
   });
 });
@@ -158,7 +189,9 @@ describe("open data on the crawl of the simulated web", () => {
       const { data: outlet } = (await response.json()) as { data: Record<string, unknown> };
       const where = "from %s x join articles a on a.id = x.article_id join outlets o on o.id = a.outlet_id where o.slug = $1";
       const articles = await walkAll(`/api/v1/articles?outlet=${slug}&limit=1000`);
-      expect(articles.length, slug).toBe(await count("select count(*) as n from articles a join outlets o on o.id = a.outlet_id where o.slug = $1", slug));
+      expect(articles.length, slug).toBe(
+        await count("select count(*) as n from articles a join outlets o on o.id = a.outlet_id where o.slug = $1", slug),
+      );
       const versions = await walkAll(`/api/v1/headline-versions?outlet=${slug}&limit=1000`);
       expect(versions.length, slug).toBe(await count(`select count(*) as n ${where.replace("%s", "headline_versions")}`, slug));
       const spans = await walkAll(`/api/v1/rank-spans?outlet=${slug}&limit=1000`);
@@ -166,7 +199,9 @@ describe("open data on the crawl of the simulated web", () => {
       expect(spans.length, slug).toBe(expected);
       if (!outlet.headlines_withheld) {
         const [latest] = (await database().sql`select v.text from headline_versions v join articles a on a.id = v.article_id
-          join outlets o on o.id = a.outlet_id where o.slug = ${slug} order by v.first_seen_at desc, v.id desc limit 1`) as unknown as { text: string }[];
+          join outlets o on o.id = a.outlet_id where o.slug = ${slug} order by v.first_seen_at desc, v.id desc limit 1`) as unknown as {
+          text: string;
+        }[];
         if (latest) expect(versions.at(-1)!.headline, slug).toBe(latest.text);
       }
       compared += articles.length;
@@ -179,9 +214,14 @@ describe("open data on the crawl of the simulated web", () => {
     const to = new Date(crawl.to + 60_000).toISOString();
     const [header, ...rows] = parseCsv(await (await get(`/api/v1/exports/rank-spans.csv?from=${from}&to=${to}`)).text());
     expect(header!.slice(0, 5)).toEqual(["article_id", "outlet", "position", "rank_at_start", "from_at"]);
-    const shown = ((await json<Page>("/api/v1/outlets")).data).filter((o) => !o.positions_withheld).map((o) => String(o.slug));
-    const expected = await count(`select count(*) as n from rank_spans s join outlets o on o.id = s.outlet_id
-      where o.slug = any($1::text[]) and (s.to_at >= $2 or s.to_at is null) and s.from_at < $3`, `{${shown.join(",")}}`, from, to);
+    const shown = (await json<Page>("/api/v1/outlets")).data.filter((o) => !o.positions_withheld).map((o) => String(o.slug));
+    const expected = await count(
+      `select count(*) as n from rank_spans s join outlets o on o.id = s.outlet_id
+      where o.slug = any($1::text[]) and (s.to_at >= $2 or s.to_at is null) and s.from_at < $3`,
+      `{${shown.join(",")}}`,
+      from,
+      to,
+    );
     expect(expected).toBeGreaterThan(0);
     expect(rows.length).toBe(expected);
   });

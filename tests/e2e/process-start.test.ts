@@ -22,8 +22,13 @@ function start(extraEnv: Record<string, string> = {}): { child: ChildProcess; ou
   let output = "";
   const child = spawn(process.execPath, ["scripts/runtime/launch.mjs", "start"], {
     env: {
-      ...process.env, DATABASE_URL: "", PORT: String(port), HEMEROSCOPIO_DATA_DIR: dataDir,
-      HEMEROSCOPIO_OUTLETS: outletsFile, HEMEROSCOPIO_RESOLVE: "*.test=127.0.0.1:9", ...extraEnv,
+      ...process.env,
+      DATABASE_URL: "",
+      PORT: String(port),
+      HEMEROSCOPIO_DATA_DIR: dataDir,
+      HEMEROSCOPIO_OUTLETS: outletsFile,
+      HEMEROSCOPIO_RESOLVE: "*.test=127.0.0.1:9",
+      ...extraEnv,
     },
     detached: true, // its own process group, so the test can SIGKILL the whole group like a crash would
     stdio: ["ignore", "pipe", "pipe"],
@@ -37,7 +42,10 @@ function start(extraEnv: Record<string, string> = {}): { child: ChildProcess; ou
 async function healthy(timeoutMs = 120_000): Promise<{ status: string; workers: number; outlets: number }> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const body = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => (r.ok ? r.json() : undefined), () => undefined);
+    const body = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => (r.ok ? r.json() : undefined),
+      () => undefined,
+    );
     if (body?.status === "ok" && body.workers > 0) return body;
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -54,9 +62,12 @@ beforeAll(async () => {
   await fs.chmod(dataDir, 0o755);
   port = await freeLoopbackPort();
   outletsFile = path.join(dataDir, "outlets.json");
-  await fs.writeFile(outletsFile, JSON.stringify([
-    { slug: "prueba", name: "El Diario de Prueba", homepage: "https://www.prueba.test/", feeds: ["https://www.prueba.test/rss.xml"] },
-  ]));
+  await fs.writeFile(
+    outletsFile,
+    JSON.stringify([
+      { slug: "prueba", name: "El Diario de Prueba", homepage: "https://www.prueba.test/", feeds: ["https://www.prueba.test/rss.xml"] },
+    ]),
+  );
 });
 
 afterAll(async () => {

@@ -25,7 +25,9 @@ async function expectSiteFrame(page: Page, h1: string): Promise<void> {
   for (const link of links) expect(link.text.length).toBeGreaterThan(0);
 
   const footerLinks = await page.locator("footer a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-  expect(footerLinks).toEqual(expect.arrayContaining(["/bot", "/privacidad", "/correcciones", "/datos", `mailto:${siteConfig.contactEmail}`]));
+  expect(footerLinks).toEqual(
+    expect.arrayContaining(["/bot", "/privacidad", "/correcciones", "/datos", `mailto:${siteConfig.contactEmail}`]),
+  );
   expect(await page.title()).toMatch(/Hemeroscopio/);
 }
 

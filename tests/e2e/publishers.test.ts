@@ -31,8 +31,11 @@ beforeAll(async () => {
   sim = await startSimulatedWeb({ clock, outlets: inject("crawl").outletSlugs.length });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-publishers-"));
   const config = loadConfig({
-    HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir,
-    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(SCALE),
+    HEMEROSCOPIO_RESOLVE: sim.resolveRule,
+    HEMEROSCOPIO_ONLY_RESOLVED: "true",
+    HEMEROSCOPIO_DATA_DIR: dataDir,
+    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+    HEMEROSCOPIO_TIME_SCALE: String(SCALE),
   });
   pipeline = await createCrawlPipeline({ config, db: database().db, clock, workerId: "e2e-publishers" });
 });
@@ -74,7 +77,9 @@ describe("a publisher excludes its outlet (PUB-2)", () => {
     let applied = false;
     while (!applied && clock.now() - started < 15 * 60_000) {
       await pipeline.housekeeping!(stop.signal);
-      const [row] = await database().db.execute<{ applied: boolean }>(sql`select applied_at is not null as applied from exclusions where token = ${token}`);
+      const [row] = await database().db.execute<{ applied: boolean }>(
+        sql`select applied_at is not null as applied from exclusions where token = ${token}`,
+      );
       applied = row!.applied;
       if (!applied) await clock.sleep(30_000);
     }
@@ -122,7 +127,9 @@ describe("a publisher excludes its outlet (PUB-2)", () => {
     let applied = false;
     while (!applied && clock.now() - started < 15 * 60_000) {
       await pipeline.housekeeping!(stop.signal);
-      const [row] = await database().db.execute<{ applied: boolean }>(sql`select applied_at is not null as applied from exclusions where token = ${token}`);
+      const [row] = await database().db.execute<{ applied: boolean }>(
+        sql`select applied_at is not null as applied from exclusions where token = ${token}`,
+      );
       applied = row!.applied;
       if (!applied) await clock.sleep(30_000);
     }
@@ -157,10 +164,13 @@ describe("attacks on the exclusion form are refused with nothing stored (SEC-2)"
     return token;
   }
   const origin = () => new URL(siteUrl("/")).origin;
-  const post = (body: string, headers: Record<string, string> = {}) => fetch(siteUrl("/editores/solicitar"), {
-    method: "POST", redirect: "manual", body,
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: origin(), ...headers },
-  });
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(siteUrl("/editores/solicitar"), {
+      method: "POST",
+      redirect: "manual",
+      body,
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: origin(), ...headers },
+    });
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
   const good = { dominio: "periodico-atacado.test", alcance: "total", contacto: "a@b.es" };
 
@@ -195,7 +205,9 @@ describe("attacks on the exclusion form are refused with nothing stored (SEC-2)"
   });
 
   it("SEC-2: one address is limited to 5 requests an hour (each with its own token: a token is spent once)", async () => {
-    const tokens = await Promise.all(Array.from({ length: 7 }, async () => /name="ficha" value="([^"]+)"/.exec(await (await fetch(siteUrl("/editores"))).text())![1]!));
+    const tokens = await Promise.all(
+      Array.from({ length: 7 }, async () => /name="ficha" value="([^"]+)"/.exec(await (await fetch(siteUrl("/editores"))).text())![1]!),
+    );
     await new Promise((r) => setTimeout(r, 2_100));
     const statuses: number[] = [];
     for (const token of tokens) statuses.push((await post(form({ ...good, ficha: token }))).status);

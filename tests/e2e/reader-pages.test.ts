@@ -33,16 +33,29 @@ describe("pages after a crawl, as a reader reads them", () => {
       join hosts h on h.host = substring(s.url from '^[a-z]+://[^/]+')
       where o.active`);
     expect(hosts.length).toBeGreaterThan(0);
-    const estado = await withPage(browser(), "/estado", async (page) => Object.fromEntries(await page.getByTestId("outlet-status").locator("tbody tr")
-      .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute("data-slug"), tr.querySelector('[data-testid="robots"]')?.textContent ?? ""]))));
+    const estado = await withPage(browser(), "/estado", async (page) =>
+      Object.fromEntries(
+        await page
+          .getByTestId("outlet-status")
+          .locator("tbody tr")
+          .evaluateAll((trs) =>
+            trs.map((tr) => [tr.getAttribute("data-slug"), tr.querySelector('[data-testid="robots"]')?.textContent ?? ""]),
+          ),
+      ),
+    );
     for (const h of hosts.filter((x) => slugs().includes(x.slug))) {
       const label = robotsAccessLabel(h.access);
       expect(estado[h.slug], h.slug).toContain(label);
       expect(estado[h.slug], h.slug).not.toContain("aún no leído");
       await withPage(browser(), `/cabeceras/${h.slug}`, async (page) => {
-        const line = await page.locator('section[aria-labelledby="senales"] li', { hasText: `${h.origin}/robots.txt` }).first().innerText();
+        const line = await page
+          .locator('section[aria-labelledby="senales"] li', { hasText: `${h.origin}/robots.txt` })
+          .first()
+          .innerText();
         expect(line, h.slug).toContain(label);
-        expect((await page.locator('section[aria-labelledby="estado"] thead').textContent())?.toLowerCase()).toContain(LAST_SUCCESS_LABEL.toLowerCase());
+        expect((await page.locator('section[aria-labelledby="estado"] thead').textContent())?.toLowerCase()).toContain(
+          LAST_SUCCESS_LABEL.toLowerCase(),
+        );
       });
     }
     await withPage(browser(), "/estado", async (page) => {
@@ -82,7 +95,9 @@ describe("pages after a crawl, as a reader reads them", () => {
     } finally {
       await db.execute(sql`update outlets set timezone = 'Europe/Madrid' where slug = ${slug}`);
     }
-    await withPage(browser(), `/cabeceras/${slug}`, async (page) => expect(await page.getByTestId("time-zone").innerText()).toBe("Horas en hora peninsular"));
+    await withPage(browser(), `/cabeceras/${slug}`, async (page) =>
+      expect(await page.getByTestId("time-zone").innerText()).toBe("Horas en hora peninsular"),
+    );
     await withPage(browser(), "/metodologia", async (page) => {
       const rule = await page.getByTestId("time-rule").innerText();
       expect(rule).toContain("hora peninsular");
@@ -91,7 +106,15 @@ describe("pages after a crawl, as a reader reads them", () => {
   });
 
   it("WEB-7: no internal word, no count of nothing, no missing space on the pages a reader reads", async () => {
-    const paths = ["/", "/historias", "/estado", "/quienes-somos", ...slugs().slice(0, 4).map((s) => `/cabeceras/${s}`)];
+    const paths = [
+      "/",
+      "/historias",
+      "/estado",
+      "/quienes-somos",
+      ...slugs()
+        .slice(0, 4)
+        .map((s) => `/cabeceras/${s}`),
+    ];
     for (const path of paths) {
       await withPage(browser(), path, async (page) => {
         const text = await mainText(page);

@@ -49,11 +49,17 @@ describe("security headers", () => {
       const page = await context.newPage();
       await page.addInitScript(() => {
         (window as unknown as { violations: string[] }).violations = [];
-        document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+        document.addEventListener("securitypolicyviolation", (e) =>
+          (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+        );
       });
       for (const path of ["/", "/cabeceras", "/buscar?q=gobierno", "/bot"]) {
         const response = await page.goto(siteUrl(path));
-        const scriptSrc = (response!.headers()["content-security-policy"] ?? "").split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+        const scriptSrc =
+          (response!.headers()["content-security-policy"] ?? "")
+            .split(";")
+            .map((d) => d.trim())
+            .find((d) => d.startsWith("script-src")) ?? "";
         expect(scriptSrc, path).not.toContain("unsafe-inline");
         expect(scriptSrc, path).toMatch(/'sha256-[A-Za-z0-9+/]+=*'/);
         await page.waitForLoadState("networkidle");
@@ -95,14 +101,29 @@ describe("database unavailable", () => {
       });
     });
     // The same build as the main e2e site, pointed at a port where no database listens.
-    child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
-      env: { ...process.env, DATABASE_URL: `postgres://nobody@127.0.0.1:${closedPort}/none`, NEXT_TELEMETRY_DISABLED: "1", HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example" },
-      stdio: ["ignore", "ignore", "ignore"],
-    });
+    child = spawn(
+      process.execPath,
+      [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: `postgres://nobody@127.0.0.1:${closedPort}/none`,
+          NEXT_TELEMETRY_DISABLED: "1",
+          HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+        },
+        stdio: ["ignore", "ignore", "ignore"],
+      },
+    );
     base = `http://127.0.0.1:${port}`;
     const until = Date.now() + 60_000;
     while (Date.now() < until) {
-      if (await fetch(`${base}/robots.txt`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`${base}/robots.txt`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error("the second site did not start");

@@ -37,33 +37,52 @@ async function decodeAll(coding: Coding, body: Uint8Array): Promise<number> {
 }
 
 describe("content decoding under hostile input (SPEC SEC-4, POL-5)", () => {
-  it("SEC-4: any Content-Encoding value gives codings or a FetchFailure", () => {
-    const value = fc.oneof(fc.string({ unit: "binary", maxLength: 100 }), fc.array(fc.constantFrom("gzip", "x-gzip", "br", "deflate", "identity", "", " ", "zstd", "GZIP"), { maxLength: 6 }).map((t) => t.join(",")));
-    fc.assert(
-      fc.property(value, (text) => {
-        boundedCall(() => parseContentEncoding(text), isFetchFailure);
-      }),
-      fuzzParameters(),
-    );
-  }, FUZZ_TEST_TIMEOUT_MS);
+  it(
+    "SEC-4: any Content-Encoding value gives codings or a FetchFailure",
+    () => {
+      const value = fc.oneof(
+        fc.string({ unit: "binary", maxLength: 100 }),
+        fc
+          .array(fc.constantFrom("gzip", "x-gzip", "br", "deflate", "identity", "", " ", "zstd", "GZIP"), { maxLength: 6 })
+          .map((t) => t.join(",")),
+      );
+      fc.assert(
+        fc.property(value, (text) => {
+          boundedCall(() => parseContentEncoding(text), isFetchFailure);
+        }),
+        fuzzParameters(),
+      );
+    },
+    FUZZ_TEST_TIMEOUT_MS,
+  );
 
-  it("SEC-4: a mutated .gz file inflates or fails with a FetchFailure", async () => {
-    await fc.assert(
-      fc.asyncProperty(mutated(ENCODED.gzip), async (body) => {
-        await boundedAsync(() => gunzipFile(body, CAP), isFetchFailure);
-      }),
-      fuzzParameters(),
-    );
-  }, FUZZ_TEST_TIMEOUT_MS);
+  it(
+    "SEC-4: a mutated .gz file inflates or fails with a FetchFailure",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(mutated(ENCODED.gzip), async (body) => {
+          await boundedAsync(() => gunzipFile(body, CAP), isFetchFailure);
+        }),
+        fuzzParameters(),
+      );
+    },
+    FUZZ_TEST_TIMEOUT_MS,
+  );
 
-  it("SEC-4: a mutated gzip, deflate or brotli stream decodes or ends in a stream error", async () => {
-    const coded = fc.constantFrom<Coding>("gzip", "deflate", "br").chain((coding) => mutated(ENCODED[coding]).map((body) => [coding, body] as const));
-    await fc.assert(
-      fc.asyncProperty(coded, async ([coding, body]) => {
-        const size = await boundedAsync(() => decodeAll(coding, body), isStreamError);
-        expect(size === undefined || size <= CAP + 64 * 1024).toBe(true);
-      }),
-      fuzzParameters(),
-    );
-  }, FUZZ_TEST_TIMEOUT_MS);
+  it(
+    "SEC-4: a mutated gzip, deflate or brotli stream decodes or ends in a stream error",
+    async () => {
+      const coded = fc
+        .constantFrom<Coding>("gzip", "deflate", "br")
+        .chain((coding) => mutated(ENCODED[coding]).map((body) => [coding, body] as const));
+      await fc.assert(
+        fc.asyncProperty(coded, async ([coding, body]) => {
+          const size = await boundedAsync(() => decodeAll(coding, body), isStreamError);
+          expect(size === undefined || size <= CAP + 64 * 1024).toBe(true);
+        }),
+        fuzzParameters(),
+      );
+    },
+    FUZZ_TEST_TIMEOUT_MS,
+  );
 });

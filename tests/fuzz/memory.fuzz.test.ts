@@ -11,14 +11,25 @@ const HEAP_CAP_MIB = 320;
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SCRIPT = fileURLToPath(new URL("./support/big-inputs.ts", import.meta.url));
 
-interface CaseLine { name: string; ms: number; retainedMiB: number; growthMiB: number }
+interface CaseLine {
+  name: string;
+  ms: number;
+  retainedMiB: number;
+  growthMiB: number;
+}
 
 describe("parsers on 10 MiB hostile inputs (SPEC SEC-4, POL-5)", () => {
   it("SEC-4: every parser stays under a 320 MiB heap, within 15 s per case, and keeps nothing between runs", () => {
     const child = spawnSync(process.execPath, [`--max-old-space-size=${HEAP_CAP_MIB}`, "--import", "tsx", SCRIPT], {
-      cwd: ROOT, encoding: "utf8", timeout: 170_000, maxBuffer: 16 * 1024 * 1024,
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 170_000,
+      maxBuffer: 16 * 1024 * 1024,
     });
-    const lines: CaseLine[] = child.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as CaseLine);
+    const lines: CaseLine[] = child.stdout
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as CaseLine);
     expect(child.stderr.slice(-2_000), `child died after ${lines.at(-1)?.name ?? "no case"}`).not.toMatch(/heap out of memory|FATAL/);
     expect(child.status).toBe(0);
     expect(lines.length).toBeGreaterThanOrEqual(17);

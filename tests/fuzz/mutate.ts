@@ -55,9 +55,7 @@ function concat(...parts: Uint8Array[]): Uint8Array {
 
 /** A seed document (bytes) with 0–5 edits applied. */
 export function mutated(seeds: readonly Uint8Array[]): fc.Arbitrary<Uint8Array> {
-  return fc
-    .tuple(fc.constantFrom(...seeds), fc.array(edit, { maxLength: 5 }))
-    .map(([seed, edits]) => edits.reduce(apply, seed));
+  return fc.tuple(fc.constantFrom(...seeds), fc.array(edit, { maxLength: 5 })).map(([seed, edits]) => edits.reduce(apply, seed));
 }
 
 /** `mutated`, decoded as UTF-8 text (lenient), for parsers that take strings. */

@@ -92,11 +92,16 @@ describe("crashes and blow-ups found by fuzzing (SPEC SEC-4)", () => {
   // Found by feed.fuzz (the long-run fragments): the byline trim /[…]+$/ and the unbounded
   // e-mail pattern retried from every character of a long token (3.4 s per item at 60,000).
   it("EXT-1, SEC-4: bylines made of 60,000 dashes or letters are read in linear time", () => {
-    const feed = (creator: string) => `<rss xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><item><title>T</title><link>https://a.test/x/1.html</link><dc:creator>${creator}</dc:creator><author>${creator}</author></item></channel></rss>`;
+    const feed = (creator: string) =>
+      `<rss xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><item><title>T</title><link>https://a.test/x/1.html</link><dc:creator>${creator}</dc:creator><author>${creator}</author></item></channel></rss>`;
     const start = performance.now();
-    for (const creator of [`Ana${"-".repeat(60_000)}x`, `${"a".repeat(60_000)} b@c.es`, `Ana ${"-".repeat(60_000)}`]) parseFeed(feed(creator), "https://a.test/rss");
+    for (const creator of [`Ana${"-".repeat(60_000)}x`, `${"a".repeat(60_000)} b@c.es`, `Ana ${"-".repeat(60_000)}`])
+      parseFeed(feed(creator), "https://a.test/rss");
     expect(performance.now() - start).toBeLessThan(1_000);
-    expect(parseFeed(feed("Por: Ana Pérez -- y Luis Gómez (luis@x.es) ::"), "https://a.test/rss")[0]?.authors).toEqual(["Ana Pérez", "Luis Gómez"]);
+    expect(parseFeed(feed("Por: Ana Pérez -- y Luis Gómez (luis@x.es) ::"), "https://a.test/rss")[0]?.authors).toEqual([
+      "Ana Pérez",
+      "Luis Gómez",
+    ]);
   });
 
   // Found by frontpage.fuzz: htmlparser2 reads a stray `<![CDATA[` up to `]]>`, so a page

@@ -22,13 +22,23 @@ const encode = (text: string) => new TextEncoder().encode(text);
 
 function fixtures(folder: string, ext: string): Uint8Array[] {
   const dir = new URL(`${folder}/`, FIXTURES);
-  return readdirSync(dir).filter((f) => f.endsWith(ext)).sort().map((f) => new Uint8Array(readFileSync(new URL(f, dir))));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(ext))
+    .sort()
+    .map((f) => new Uint8Array(readFileSync(new URL(f, dir))));
 }
 
 function requestAt(outlet: SimOutlet): SimRequest {
   return {
-    method: "GET", host: outlet.hosts.www, path: "/", query: new URLSearchParams(), headers: {}, now: NOW,
-    signal: new AbortController().signal, robots: {} as SimRequest["robots"], origin: (host) => `http://${host}`,
+    method: "GET",
+    host: outlet.hosts.www,
+    path: "/",
+    query: new URLSearchParams(),
+    headers: {},
+    now: NOW,
+    signal: new AbortController().signal,
+    robots: {} as SimRequest["robots"],
+    origin: (host) => `http://${host}`,
   };
 }
 
@@ -37,8 +47,13 @@ const recent = (outlet: SimOutlet, n: number) => world.articlesOf(outlet.slug, N
 
 function feedEntries(outlet: SimOutlet): FeedEntry[] {
   return recent(outlet, 15).map((a) => ({
-    url: `http://${outlet.hosts.www}${a.path}`, title: liveHeadline(a, NOW) ?? "", publishedAt: a.publishedAt,
-    updatedAt: a.publishedAt + 60_000, authors: a.authors, section: a.section.name, lede: "lede",
+    url: `http://${outlet.hosts.www}${a.path}`,
+    title: liveHeadline(a, NOW) ?? "",
+    publishedAt: a.publishedAt,
+    updatedAt: a.publishedAt + 60_000,
+    authors: a.authors,
+    section: a.section.name,
+    lede: "lede",
   }));
 }
 
@@ -62,9 +77,17 @@ export function feedSeeds(): Uint8Array[] {
 /** News sitemaps and sitemap indexes. */
 export function sitemapSeeds(): Uint8Array[] {
   const rendered = outlets.slice(0, 2).flatMap((outlet) => [
-    encode(renderNewsSitemap(outlet, recent(outlet, 20).map((a) => ({
-      url: `http://${outlet.hosts.www}${a.path}`, title: liveHeadline(a, NOW) ?? "", publishedAt: a.publishedAt, modifiedAt: a.publishedAt,
-    })))),
+    encode(
+      renderNewsSitemap(
+        outlet,
+        recent(outlet, 20).map((a) => ({
+          url: `http://${outlet.hosts.www}${a.path}`,
+          title: liveHeadline(a, NOW) ?? "",
+          publishedAt: a.publishedAt,
+          modifiedAt: a.publishedAt,
+        })),
+      ),
+    ),
     encode(renderSitemapIndex([{ url: `http://${outlet.hosts.sitemaps}${PATHS.newsSitemap}`, lastmod: NOW }])),
   ]);
   return [...fixtures("sitemaps", ".xml"), ...rendered];

@@ -17,48 +17,64 @@ const SEEDS = asBytes([
   "/relativo/2025/03/10/nota.html",
 ]);
 const BASES = ["https://elpais.com/", "http://www.elmundo.es/espana/", "https://x.test/a/b?c#d"];
-const href = fc.oneof(mutatedText(SEEDS), fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.string({ unit: "binary", maxLength: 200 }));
+const href = fc.oneof(
+  mutatedText(SEEDS),
+  fc.webUrl({ withQueryParameters: true, withFragments: true }),
+  fc.string({ unit: "binary", maxLength: 200 }),
+);
 const isTypeError = (e: unknown) => e instanceof TypeError;
 
 describe("URLs under hostile input (SPEC SEC-4, EXT-5)", () => {
-  it("EXT-5: canonicalUrl gives an http(s) URL that is its own canonical form, or a TypeError", () => {
-    fc.assert(
-      fc.property(href, fc.option(fc.constantFrom(...BASES), { nil: undefined }), (text, base) => {
-        const url = boundedCall(() => canonicalUrl(text, base), isTypeError);
-        if (url === undefined) return;
-        expect(url).toMatch(/^https?:\/\/[^/]/);
-        expect(canonicalUrl(url)).toBe(url);
-      }),
-      fuzzParameters(),
-    );
-  }, FUZZ_TEST_TIMEOUT_MS);
+  it(
+    "EXT-5: canonicalUrl gives an http(s) URL that is its own canonical form, or a TypeError",
+    () => {
+      fc.assert(
+        fc.property(href, fc.option(fc.constantFrom(...BASES), { nil: undefined }), (text, base) => {
+          const url = boundedCall(() => canonicalUrl(text, base), isTypeError);
+          if (url === undefined) return;
+          expect(url).toMatch(/^https?:\/\/[^/]/);
+          expect(canonicalUrl(url)).toBe(url);
+        }),
+        fuzzParameters(),
+      );
+    },
+    FUZZ_TEST_TIMEOUT_MS,
+  );
 
-  it("SEC-4: tryCanonicalUrl, sameSiteUrl, isTrackingParam and the front-page URL tests never throw", () => {
-    fc.assert(
-      fc.property(href, href, fc.string({ unit: "binary", maxLength: 60 }), (a, b, param) => {
-        boundedCall(() => {
-          tryCanonicalUrl(a, "https://elpais.com/");
-          sameSiteUrl(a, b);
-          isTrackingParam(param, param);
-          const url = tryCanonicalUrl(a);
-          if (url !== undefined) {
-            isUtilityUrl(new URL(url));
-            hasArticleShape(new URL(url));
-          }
-        });
-      }),
-      fuzzParameters(),
-    );
-  }, FUZZ_TEST_TIMEOUT_MS);
+  it(
+    "SEC-4: tryCanonicalUrl, sameSiteUrl, isTrackingParam and the front-page URL tests never throw",
+    () => {
+      fc.assert(
+        fc.property(href, href, fc.string({ unit: "binary", maxLength: 60 }), (a, b, param) => {
+          boundedCall(() => {
+            tryCanonicalUrl(a, "https://elpais.com/");
+            sameSiteUrl(a, b);
+            isTrackingParam(param, param);
+            const url = tryCanonicalUrl(a);
+            if (url !== undefined) {
+              isUtilityUrl(new URL(url));
+              hasArticleShape(new URL(url));
+            }
+          });
+        }),
+        fuzzParameters(),
+      );
+    },
+    FUZZ_TEST_TIMEOUT_MS,
+  );
 
-  it("EXT-5: preferCanonical with any declared canonical stays on the page's site", () => {
-    fc.assert(
-      fc.property(href, (declared) => {
-        const page = "https://elpais.com/espana/2025-03-10/nota.html";
-        const chosen = boundedCall(() => preferCanonical(page, declared));
-        expect(chosen === undefined ? undefined : siteOf(chosen)).toBe("elpais.com");
-      }),
-      fuzzParameters(),
-    );
-  }, FUZZ_TEST_TIMEOUT_MS);
+  it(
+    "EXT-5: preferCanonical with any declared canonical stays on the page's site",
+    () => {
+      fc.assert(
+        fc.property(href, (declared) => {
+          const page = "https://elpais.com/espana/2025-03-10/nota.html";
+          const chosen = boundedCall(() => preferCanonical(page, declared));
+          expect(chosen === undefined ? undefined : siteOf(chosen)).toBe("elpais.com");
+        }),
+        fuzzParameters(),
+      );
+    },
+    FUZZ_TEST_TIMEOUT_MS,
+  );
 });

@@ -14,7 +14,11 @@ export const FILES_DIR = path.join(LABELLED_DIR, "files");
 export const MATERIALISE_COMMAND = "node --import tsx scripts/labelled-materialise.ts --mirrors <dir of git mirrors>  (or --clone)";
 
 /** One file inside a set's archive. */
-export interface LabelledFile { name: string; sha256: string; bytes: number }
+export interface LabelledFile {
+  name: string;
+  sha256: string;
+  bytes: number;
+}
 
 /** One set: where its archive is, and what it holds. */
 export interface LabelledSet {
@@ -33,7 +37,11 @@ export interface LabelledSet {
 }
 
 /** The manifest as written. */
-export interface LabelledManifest { about: string; sets: LabelledSet[]; lookedAt: { name: string; where: string; why: string }[] }
+export interface LabelledManifest {
+  about: string;
+  sets: LabelledSet[];
+  lookedAt: { name: string; where: string; why: string }[];
+}
 
 export function readLabelledManifest(): LabelledManifest {
   return JSON.parse(fs.readFileSync(path.join(LABELLED_DIR, "manifest.json"), "utf8")) as LabelledManifest;

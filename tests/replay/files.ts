@@ -35,12 +35,28 @@ const HOME: Record<string, string> = { "faz.net": "https://www.faz.net/aktuell/"
 /** Every capture of the manifest, outlet by outlet in time order. */
 export function replayFiles(): ReplayFile[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(REPLAY_DIR, "manifest.json"), "utf8")) as {
-    files: { file: string; url: string | null; captured: string | null; committed: string; lastModified: string | null; contentType: string | null; sha256: string }[];
+    files: {
+      file: string;
+      url: string | null;
+      captured: string | null;
+      committed: string;
+      lastModified: string | null;
+      contentType: string | null;
+      sha256: string;
+    }[];
   };
   return manifest.files
     .map((f) => {
       const outlet = f.file.split("/")[0]!;
-      return { file: f.file, outlet, url: f.url ?? HOME[outlet] ?? `https://www.${outlet}/`, at: Date.parse(f.captured ?? f.committed), lastModified: f.lastModified, contentType: f.contentType, sha256: f.sha256 };
+      return {
+        file: f.file,
+        outlet,
+        url: f.url ?? HOME[outlet] ?? `https://www.${outlet}/`,
+        at: Date.parse(f.captured ?? f.committed),
+        lastModified: f.lastModified,
+        contentType: f.contentType,
+        sha256: f.sha256,
+      };
     })
     .sort((a, b) => a.outlet.localeCompare(b.outlet) || a.at - b.at);
 }
@@ -66,5 +82,8 @@ export function urlKey(url: string): string {
 
 /** Titles compared without whitespace and case: block spans may or may not be separated by spaces. */
 export function titleKey(title: string): string {
-  return title.normalize("NFC").replace(/[\s\u200b]+/g, "").toLowerCase();
+  return title
+    .normalize("NFC")
+    .replace(/[\s\u200b]+/g, "")
+    .toLowerCase();
 }

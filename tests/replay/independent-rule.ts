@@ -14,7 +14,9 @@ const HEADING = /<h([1-5])\b[^>]*>([^]*?)<\/h\1\s*>/gi;
 const OPEN_A = /<a\b[^>]*?\bhref\s*=\s*("([^"]*)"|'([^']*)')[^>]*>/gi;
 
 function text(html: string): string {
-  return decodeHTML(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
+  return decodeHTML(html.replace(/<[^>]*>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Top-level child elements' text of a heading's inner HTML. */

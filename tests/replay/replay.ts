@@ -58,18 +58,40 @@ function stays(sequence: readonly string[][]): Map<string, number> {
 }
 
 /** Replay every outlet of `files` into `database` (fresh and migrated) and measure. */
-export async function replayAll(database: Database, files: readonly ReplayFile[], expectations: Map<string, Expectation>, progress: (line: string) => void = () => {}): Promise<OutletReplay[]> {
+export async function replayAll(
+  database: Database,
+  files: readonly ReplayFile[],
+  expectations: Map<string, Expectation>,
+  progress: (line: string) => void = () => {},
+): Promise<OutletReplay[]> {
   const db = database.db;
   const outlets = [...new Set(files.map((f) => f.outlet))];
-  const homepage = (o: string) => files.find((f) => f.outlet === o && !f.url.includes("plus."))?.url ?? files.find((f) => f.outlet === o)!.url;
-  await importOutlets(db, parseOutletsFile(JSON.stringify(outlets.map((o) => ({
-    slug: slugOf(o), name: o, country: "DE", language: "de", timezone: "Europe/Berlin", homepage: homepage(o),
-  }))), "replay.json"));
+  const homepage = (o: string) =>
+    files.find((f) => f.outlet === o && !f.url.includes("plus."))?.url ?? files.find((f) => f.outlet === o)!.url;
+  await importOutlets(
+    db,
+    parseOutletsFile(
+      JSON.stringify(
+        outlets.map((o) => ({
+          slug: slugOf(o),
+          name: o,
+          country: "DE",
+          language: "de",
+          timezone: "Europe/Berlin",
+          homepage: homepage(o),
+        })),
+      ),
+      "replay.json",
+    ),
+  );
   const sources = await db.execute<{ id: number; outlet_id: number; slug: string; url: string }>(sql`
     select s.id, s.outlet_id, o.slug, s.url from sources s join outlets o on o.id = s.outlet_id where s.kind = 'frontpage'`);
   let clock = 0;
   const collect = createCollector({
-    db, client: {} as PoliteClient, now: () => clock, siteOf,
+    db,
+    client: {} as PoliteClient,
+    now: () => clock,
+    siteOf,
     outletSite: async (id) => siteOf(sources.find((s) => Number(s.outlet_id) === id)!.url),
   });
   const policies = await loadPolicies(db);
@@ -77,8 +99,16 @@ export async function replayAll(database: Database, files: readonly ReplayFile[]
   for (const outlet of outlets) {
     const source = sources.find((s) => s.slug === slugOf(outlet))!;
     const job: Job = {
-      sourceId: Number(source.id), outletId: Number(source.outlet_id), outletSlug: source.slug, timezone: "Europe/Berlin", kind: "frontpage",
-      url: source.url, intervalMinutes: 15, etag: null, lastModified: null, leaseUntil: new Date(0),
+      sourceId: Number(source.id),
+      outletId: Number(source.outlet_id),
+      outletSlug: source.slug,
+      timezone: "Europe/Berlin",
+      kind: "frontpage",
+      url: source.url,
+      intervalMinutes: 15,
+      etag: null,
+      lastModified: null,
+      leaseUntil: new Date(0),
     };
     const replayed: { file: ReplayFile; urls: string[] }[] = [];
     const seenFirst = new Map<string, number>();
@@ -97,13 +127,25 @@ export async function replayAll(database: Database, files: readonly ReplayFile[]
       for (const l of [...page.links, ...(page.others ?? [])]) if (!seenFirst.has(l.url)) seenFirst.set(l.url, file.at);
       const headers: Record<string, string> = { "content-type": file.contentType ?? "text/html; charset=utf-8" };
       if (file.lastModified) headers["last-modified"] = file.lastModified;
-      const result: FetchResult = { outcome: "ok", status: 200, url: file.url, headers, body, bytes: body.length, durationMs: 0, startedAt: file.at, endedAt: file.at };
+      const result: FetchResult = {
+        outcome: "ok",
+        status: 200,
+        url: file.url,
+        headers,
+        body,
+        bytes: body.length,
+        durationMs: 0,
+        startedAt: file.at,
+        endedAt: file.at,
+      };
       await collect({ ...job, lastModified }, { finalUrl: file.url, result });
       replayed.push({ file, urls: page.links.map((l) => l.url) });
     }
     progress(`${outlet}: ${replayed.length} captures recorded, ${notModified} unchanged (304)`);
     const ids = new Map<number, { url: string; firstSeen: number }>();
-    for (const r of await db.execute<{ id: number; url: string; first_seen_at: Date | string }>(sql`select id, url, first_seen_at from articles where outlet_id = ${job.outletId}`)) {
+    for (const r of await db.execute<{ id: number; url: string; first_seen_at: Date | string }>(
+      sql`select id, url, first_seen_at from articles where outlet_id = ${job.outletId}`,
+    )) {
       ids.set(Number(r.id), { url: r.url, firstSeen: new Date(r.first_seen_at).getTime() });
     }
     const visible = (await findVisibleOutlet(db, policies, source.slug))!;
@@ -111,7 +153,13 @@ export async function replayAll(database: Database, files: readonly ReplayFile[]
     let ranksExact = 0;
     for (const { file, urls } of replayed) {
       const minute = Math.floor(file.at / MINUTE) * MINUTE;
-      const shown = await loadFrontPageAt(db, { outletId: job.outletId, policy: visible.policy, minute, now: file.at + MINUTE, bestRank: false });
+      const shown = await loadFrontPageAt(db, {
+        outletId: job.outletId,
+        policy: visible.policy,
+        minute,
+        now: file.at + MINUTE,
+        bestRank: false,
+      });
       const reading = shown.links.map((l) => ({ url: ids.get(l.articleId)!.url, headline: l.headline }));
       if (reading.length === urls.length && reading.every((r, i) => r.url === urls[i])) ranksExact++;
       const e = expectations.get(file.file);
@@ -128,14 +176,21 @@ export async function replayAll(database: Database, files: readonly ReplayFile[]
       select article_id, count(*)::int as stays from own
       where previous_to is null or exists (
         select 1 from frontpage_captures fc where fc.outlet_id = ${job.outletId} and fc.outcome = 'ok' and fc.at > own.previous_to and fc.at < own.from_at)
-      group by article_id`)) got.set(ids.get(Number(r.article_id))!.url, Number(r.stays));
+      group by article_id`))
+      got.set(ids.get(Number(r.article_id))!.url, Number(r.stays));
     let staysExact = 0;
     for (const [u, n] of want) if (got.get(u) === n) staysExact++;
     let firstSeenExact = 0;
     for (const { url, firstSeen } of ids.values()) if (seenFirst.get(url) === firstSeen) firstSeenExact++;
     results.push({
-      outlet, captures: replayed.length + notModified, notModified, expected, ranksExact,
-      articles: want.size, staysExact, firstSeenShare: ids.size === 0 ? 0 : firstSeenExact / ids.size,
+      outlet,
+      captures: replayed.length + notModified,
+      notModified,
+      expected,
+      ranksExact,
+      articles: want.size,
+      staysExact,
+      firstSeenShare: ids.size === 0 ? 0 : firstSeenExact / ids.size,
     });
   }
   return results;

@@ -38,16 +38,30 @@ export function scoreCapture(reading: Reading, expected: Expectation): CaptureSc
   return {
     leadCorrect: reading[0] !== undefined && exp[0] !== undefined && urlKey(reading[0].url) === urlKey(exp[0].url),
     overlap: exp.length === 0 ? 1 : exp.filter((t) => top.has(urlKey(t.url))).length / exp.length,
-    found, titled, wrongTitles,
+    found,
+    titled,
+    wrongTitles,
   };
 }
 
 /** Per-outlet totals of capture scores. */
-export interface OutletScore { captures: number; lead: number; overlap: number; titled: number; found: number }
+export interface OutletScore {
+  captures: number;
+  lead: number;
+  overlap: number;
+  titled: number;
+  found: number;
+}
 
 export function addScore(total: OutletScore | undefined, s: CaptureScore): OutletScore {
   const t = total ?? { captures: 0, lead: 0, overlap: 0, titled: 0, found: 0 };
-  return { captures: t.captures + 1, lead: t.lead + (s.leadCorrect ? 1 : 0), overlap: t.overlap + s.overlap, titled: t.titled + s.titled, found: t.found + s.found };
+  return {
+    captures: t.captures + 1,
+    lead: t.lead + (s.leadCorrect ? 1 : 0),
+    overlap: t.overlap + s.overlap,
+    titled: t.titled + s.titled,
+    found: t.found + s.found,
+  };
 }
 
 /** Agreement of two readings of one capture: same lead, and the share of one's top 10 in the other's. */

@@ -19,7 +19,10 @@ export const WINDOW_END_MS = 25 * MINUTE;
 export const VERSION_MIN_LIFE_MS = 35 * MINUTE;
 
 /** The simulated period two runs are compared over. */
-export interface Period { startSim: number; endSim: number }
+export interface Period {
+  startSim: number;
+  endSim: number;
+}
 
 /** From the later first request to the earlier end: the period every run covered. */
 export function commonPeriod(...runs: CrashRun[]): Period {
@@ -27,14 +30,22 @@ export function commonPeriod(...runs: CrashRun[]): Period {
 }
 
 /** Rows that break a unique key or the span rule; all must be zero. */
-export interface Integrity { duplicateArticles: number; duplicateVersions: number; overlappingSpans: number }
+export interface Integrity {
+  duplicateArticles: number;
+  duplicateVersions: number;
+  overlappingSpans: number;
+}
 
 /** SCH-4: duplicates by the unique keys, and rank spans of one article that overlap. */
 export async function integrity(database: Database): Promise<Integrity> {
   const one = async (query: ReturnType<typeof sql>) => Number((await database.db.execute<{ n: number }>(query))[0]?.n ?? 0);
   return {
-    duplicateArticles: await one(sql`select count(*)::int as n from (select 1 from articles group by outlet_id, url having count(*) > 1) d`),
-    duplicateVersions: await one(sql`select count(*)::int as n from (select 1 from headline_versions group by article_id, text_hash having count(*) > 1) d`),
+    duplicateArticles: await one(
+      sql`select count(*)::int as n from (select 1 from articles group by outlet_id, url having count(*) > 1) d`,
+    ),
+    duplicateVersions: await one(
+      sql`select count(*)::int as n from (select 1 from headline_versions group by article_id, text_hash having count(*) > 1) d`,
+    ),
     overlappingSpans: await one(sql`
       select count(*)::int as n from rank_spans a join rank_spans b
         on a.article_id = b.article_id and a.from_at < b.from_at and (a.to_at is null or a.to_at >= b.from_at)`),
@@ -42,7 +53,11 @@ export async function integrity(database: Database): Promise<Integrity> {
 }
 
 /** Articles (`slug url`) and headline versions (`url\ttext`) a run recorded. */
-export interface Recorded { articles: Set<string>; versions: Set<string>; rows: number }
+export interface Recorded {
+  articles: Set<string>;
+  versions: Set<string>;
+  rows: number;
+}
 
 /** The registrable domain of a simulated-web URL (`www.x.test` → `x.test`). */
 export const siteOfUrl = (url: string): string => new URL(url).hostname.split(".").slice(-2).join(".");
@@ -52,10 +67,16 @@ export const siteOfUrl = (url: string): string => new URL(url).hostname.split(".
  * run can know of a site is bounded by them: after a restart the worker catches up site by
  * site, and on a busy machine the last poll of a site can come well before the end.
  */
-export async function listingPolls(database: Database, kinds: readonly ("feed" | "sitemap")[] = ["feed", "sitemap"]): Promise<Map<string, number[]>> {
+export async function listingPolls(
+  database: Database,
+  kinds: readonly ("feed" | "sitemap")[] = ["feed", "sitemap"],
+): Promise<Map<string, number[]>> {
   const rows = await database.db.execute<{ site: string; at: string }>(sql`
     select site_domain as site, at from fetch_log
-    where kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)}) and outcome in ('ok', 'not-modified') order by at`);
+    where kind in (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}) and outcome in ('ok', 'not-modified') order by at`);
   const out = new Map<string, number[]>();
   for (const r of rows) out.set(r.site, [...(out.get(r.site) ?? []), Date.parse(r.at)]);
   return out;
@@ -64,7 +85,11 @@ export async function listingPolls(database: Database, kinds: readonly ("feed" |
 /** Per site, the simulated intervals from each kill to that site's next answered listing poll. */
 export function siteDowntimes(run: CrashRun, polls: ReadonlyMap<string, number[]>): Map<string, [number, number][]> {
   const out = new Map<string, [number, number][]>();
-  for (const [site, times] of polls) out.set(site, run.kills.map((k) => [k.simTime, times.find((t) => t > k.simTime) ?? run.endSim]));
+  for (const [site, times] of polls)
+    out.set(
+      site,
+      run.kills.map((k) => [k.simTime, times.find((t) => t > k.simTime) ?? run.endSim]),
+    );
   return out;
 }
 
@@ -116,7 +141,12 @@ export function merged(...maps: ReadonlyMap<string, [number, number][]>[]): Map<
  * the period (by the ground truth's publication time: a date the killed run missed is not a
  * missing article), and before the killed run's last listing poll of their site.
  */
-export async function recorded(database: Database, run: CrashRun, period: Period, seenUntil?: ReadonlyMap<string, number[]>): Promise<Recorded> {
+export async function recorded(
+  database: Database,
+  run: CrashRun,
+  period: Period,
+  seenUntil?: ReadonlyMap<string, number[]>,
+): Promise<Recorded> {
   const from = period.startSim + WINDOW_START_MS;
   const to = period.endSim - WINDOW_END_MS;
   const rows = await database.db.execute<{ slug: string; url: string; text: string | null }>(sql`
@@ -138,7 +168,10 @@ export async function recorded(database: Database, run: CrashRun, period: Period
 
 /** Simulated intervals with no worker: from each kill to the restarted worker's first request. */
 export function downtimes(run: CrashRun): [number, number][] {
-  const starts = run.sim.accessLog().map((e) => e.simTime).sort((x, y) => x - y);
+  const starts = run.sim
+    .accessLog()
+    .map((e) => e.simTime)
+    .sort((x, y) => x - y);
   return run.kills.map((k) => [k.simTime, starts.find((t) => t > k.simTime) ?? run.endSim]);
 }
 
@@ -146,7 +179,12 @@ export function downtimes(run: CrashRun): [number, number][] {
  * Headline versions of the compared articles that were live long enough for a polling run to
  * see: at least VERSION_MIN_LIFE_MS of their life fell while a worker ran (`down` excluded).
  */
-export function mustHaveSeen(run: CrashRun, period: Period, articles: Iterable<string>, down?: ReadonlyMap<string, [number, number][]>): Set<string> {
+export function mustHaveSeen(
+  run: CrashRun,
+  period: Period,
+  articles: Iterable<string>,
+  down?: ReadonlyMap<string, [number, number][]>,
+): Set<string> {
   const out = new Set<string>();
   const horizon = period.endSim - 5 * MINUTE;
   for (const key of articles) {
@@ -171,13 +209,16 @@ export function missing(a: ReadonlySet<string>, b: ReadonlySet<string>): string[
 export async function explain(database: Database, run: CrashRun, url: string): Promise<string> {
   const site = siteOfUrl(url);
   const article = await database.sql`select id, first_seen_at, first_seen_in, published_at from articles where url = ${url}`;
-  const versions = await database.sql`select v.text, v.first_seen_at from headline_versions v join articles a on a.id = v.article_id where a.url = ${url}`;
+  const versions =
+    await database.sql`select v.text, v.first_seen_at from headline_versions v join articles a on a.id = v.article_id where a.url = ${url}`;
   const log = await database.sql`select at, kind, status, outcome, worker_id from fetch_log where site_domain = ${site} order by at`;
   const iso = (t: unknown) => new Date(t as string).toISOString().slice(11, 19);
   return [
     `${url}: article ${JSON.stringify(article)}; versions ${JSON.stringify(versions)}`,
     `truth: ${JSON.stringify(run.sim.truth.articleByUrl(url)?.headlineVersions.map((v) => `${iso(v.from)} ${v.text}`))}`,
-    `kills: ${run.kills.map((k) => iso(k.simTime)).join(" ")}; downtime ${downtimes(run).map(([a, b]) => `${iso(a)}–${iso(b)}`).join(" ")}`,
+    `kills: ${run.kills.map((k) => iso(k.simTime)).join(" ")}; downtime ${downtimes(run)
+      .map(([a, b]) => `${iso(a)}–${iso(b)}`)
+      .join(" ")}`,
     ...log.map((l) => `  ${iso(l.at)} ${l.kind} ${l.status} ${l.outcome} ${String(l.worker_id).slice(-6)}`),
   ].join("\n");
 }
@@ -195,7 +236,10 @@ const SHORTEST_INTERVAL_MS = 10 * MINUTE;
 const HOST_FILES_CACHE_MS = 24 * 60 * MINUTE;
 
 /** Requests made again sooner than the schedule allows; `redone` are those excused by a kill. */
-export interface DuplicateWork { repeats: RepeatedRequest[]; redone: RepeatedRequest[] }
+export interface DuplicateWork {
+  repeats: RepeatedRequest[];
+  redone: RepeatedRequest[];
+}
 
 /**
  * Duplicate work (SPEC SCH-3, SCH-4), read off the simulator's access log, whichever worker
@@ -211,8 +255,12 @@ export interface DuplicateWork { repeats: RepeatedRequest[]; redone: RepeatedReq
  * runs at a time, so everything sent to that site in between was that job's.
  */
 export async function duplicateWork(database: Database, run: CrashRun): Promise<DuplicateWork> {
-  const sources = new Map((await database.db.execute<{ url: string; minutes: number }>(sql`
-    select url, interval_minutes as minutes from sources`)).map((r) => [r.url, r.minutes * MINUTE]));
+  const sources = new Map(
+    (
+      await database.db.execute<{ url: string; minutes: number }>(sql`
+    select url, interval_minutes as minutes from sources`)
+    ).map((r) => [r.url, r.minutes * MINUTE]),
+  );
   const articles = new Set((await database.db.execute<{ url: string }>(sql`select url from articles`)).map((r) => r.url));
   const minGap = (url: string) => {
     const path = new URL(url).pathname;
@@ -224,8 +272,10 @@ export async function duplicateWork(database: Database, run: CrashRun): Promise<
   const repeats: RepeatedRequest[] = [];
   const redone: RepeatedRequest[] = [];
   for (const r of repeatedRequests(run.sim.accessLog(), minGap)) {
-    const excused = run.kills.some((k) => r.firstSim <= k.simTime && k.simTime < r.secondSim
-      && (k.heldSites.includes(r.site) || k.heldJobs.some((j) => j.site === r.site)));
+    const excused = run.kills.some(
+      (k) =>
+        r.firstSim <= k.simTime && k.simTime < r.secondSim && (k.heldSites.includes(r.site) || k.heldJobs.some((j) => j.site === r.site)),
+    );
     (excused ? redone : repeats).push(r);
   }
   return { repeats, redone };
@@ -252,7 +302,8 @@ export interface ServedVsStored {
  * time, so they were that job's); and nothing is stored that no document showed.
  */
 export async function servedVsStored(database: Database, run: CrashRun): Promise<ServedVsStored> {
-  const unfinished = (e: AccessLogEntry) => run.kills.some((k) => k.heldJobs.some((j) => j.site === e.site && e.simTime >= j.claimedAt && e.simTime <= k.simTime));
+  const unfinished = (e: AccessLogEntry) =>
+    run.kills.some((k) => k.heldJobs.some((j) => j.site === e.site && e.simTime >= j.claimedAt && e.simTime <= k.simTime));
   const log = run.sim.accessLog();
   const kept = log.filter((e) => !unfinished(e));
   const served = observedIn(run.sim.truth, log);
@@ -278,14 +329,23 @@ export async function servedVsStored(database: Database, run: CrashRun): Promise
  * the first of them on.
  */
 export async function explainServed(database: Database, run: CrashRun, url: string): Promise<string> {
-  const showing = run.sim.accessLog().filter((e) => e.status === 200 && !e.aborted && e.end !== undefined
-    && (run.sim.truth.shownAt(`http://${e.host}${e.path}`, e.simTime)?.shown ?? []).some((s) => s.url === url));
+  const showing = run.sim
+    .accessLog()
+    .filter(
+      (e) =>
+        e.status === 200 &&
+        !e.aborted &&
+        e.end !== undefined &&
+        (run.sim.truth.shownAt(`http://${e.host}${e.path}`, e.simTime)?.shown ?? []).some((s) => s.url === url),
+    );
   const since = new Date(Math.min(...showing.map((e) => e.simTime))).toISOString();
   const log = await database.sql`select at, kind, status, outcome, worker_id from fetch_log
     where site_domain = ${siteOfUrl(url)} and at >= ${since}::timestamptz order by at`;
   const before = (t: number) => `end −${Math.round((run.endSim - t) / 1000)} s`;
   return [
     `${url} shown by ${showing.map((e) => `${e.host}${e.path} at ${before(e.simTime)} (${Math.round(e.end! - e.start)} ms real)`).join(", ")}`,
-    ...log.map((l) => `  ${before(new Date(l.at as string).getTime())} ${l.kind} ${l.status} ${l.outcome} ${String(l.worker_id).slice(-6)}`),
+    ...log.map(
+      (l) => `  ${before(new Date(l.at as string).getTime())} ${l.kind} ${l.status} ${l.outcome} ${String(l.worker_id).slice(-6)}`,
+    ),
   ].join("\n");
 }

@@ -18,7 +18,6 @@ import { parseOutletsFile } from "../../lib/outlets-file";
 import { startSimulatedWeb, toOutletsFile, type SimulatedWeb } from "../sim/index";
 import { hasExited, simulatedWorkerEnv, spawnWorker, stopWorkers } from "../support/worker-process";
 
-
 /** What one run does. */
 export interface CrashRunOptions {
   database: Database;
@@ -119,7 +118,13 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-crash-"));
   const logDir = o.logDir ?? dataDir;
   const env = simulatedWorkerEnv({
-    databaseUrl: o.database.url, resolveRule: sim.resolveRule, dataDir, scale: o.scale, origin: o.origin, logLevel: "error", extra: o.env,
+    databaseUrl: o.database.url,
+    resolveRule: sim.resolveRule,
+    dataDir,
+    scale: o.scale,
+    origin: o.origin,
+    logLevel: "error",
+    extra: o.env,
   });
   const processes: WorkerProcess[] = [];
   const children = new Map<WorkerProcess, ChildProcess>();
@@ -139,10 +144,13 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
     const firstRequest = async (worker: WorkerProcess) => {
       const like = `${worker.workerId}%`;
       for (let waited = 0; ; waited += 50) {
-        const [row] = await o.database.db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from fetch_log where worker_id like ${like} limit 1) f`);
+        const [row] = await o.database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from (select 1 from fetch_log where worker_id like ${like} limit 1) f`,
+        );
         if (row!.n > 0) return;
         const child = children.get(worker)!;
-        if (hasExited(child)) throw new Error(`worker ${worker.pid} exited (${child.exitCode ?? child.signalCode}) before its first request`);
+        if (hasExited(child))
+          throw new Error(`worker ${worker.pid} exited (${child.exitCode ?? child.signalCode}) before its first request`);
         if (waited > FIRST_REQUEST_TIMEOUT_MS) throw new Error(`worker ${worker.pid} made no request in ${FIRST_REQUEST_TIMEOUT_MS} ms`);
         await sleep(50);
       }
@@ -158,7 +166,10 @@ export async function crawlWithKills(o: CrashRunOptions): Promise<CrashRun> {
     const kills: Kill[] = [];
     for (let i = 0; i < o.kills; i++) {
       await firstRequest(victim);
-      await Promise.all([sleep(o.upMs[0] + Math.random() * (o.upMs[1] - o.upMs[0])), clock.sleep(startSim + (o.killAfterSimMs?.[i] ?? 0) - clock.now())]);
+      await Promise.all([
+        sleep(o.upMs[0] + Math.random() * (o.upMs[1] - o.upMs[0])),
+        clock.sleep(startSim + (o.killAfterSimMs?.[i] ?? 0) - clock.now()),
+      ]);
       if (o.midJob) await holdingAJob(o.database, victim);
       const child = children.get(victim)!;
       child.kill("SIGKILL");
@@ -231,7 +242,14 @@ async function releaseClaims(database: Database, worker: WorkerProcess, simNow: 
     update articles a set read_lease_owner = null, read_lease_until = null from articles held
     where held.id = a.id and held.read_lease_owner like ${like} returning a.url, a.site_domain as site, held.read_lease_until as until`);
   const heldJobs = [...sources, ...reads].map((j) => ({ url: j.url, site: j.site, claimedAt: new Date(j.until).getTime() - leaseMs }));
-  return { simTime: simNow, pid: worker.pid, workerId: worker.workerId, heldSites: held.map((h) => h.domain), heldJobs, releasedClaims: heldJobs.length };
+  return {
+    simTime: simNow,
+    pid: worker.pid,
+    workerId: worker.workerId,
+    heldSites: held.map((h) => h.domain),
+    heldJobs,
+    releasedClaims: heldJobs.length,
+  };
 }
 
 /** Longest wait (real) for the jobs in hand when the web closes to end. */
@@ -247,7 +265,8 @@ const JOBS_END_TIMEOUT_MS = 60_000;
  */
 async function closeTheWeb(database: Database, sim: SimulatedWeb): Promise<void> {
   for (const o of sim.outlets) {
-    for (const host of new Set([o.hosts.www, o.hosts.feeds, o.hosts.sitemaps, o.domain])) sim.setScenario(host, [{ kind: "status", status: 503 }]);
+    for (const host of new Set([o.hosts.www, o.hosts.feeds, o.hosts.sitemaps, o.domain]))
+      sim.setScenario(host, [{ kind: "status", status: 503 }]);
   }
   await sim.idle();
   const held = await jobsInHand(database);
@@ -255,7 +274,8 @@ async function closeTheWeb(database: Database, sim: SimulatedWeb): Promise<void>
     const now = await jobsInHand(database);
     const left = [...held].filter((key) => now.has(key));
     if (left.length === 0) return;
-    if (waited > JOBS_END_TIMEOUT_MS) throw new Error(`jobs held when the web closed still running after ${JOBS_END_TIMEOUT_MS} ms: ${left.join(", ")}`);
+    if (waited > JOBS_END_TIMEOUT_MS)
+      throw new Error(`jobs held when the web closed still running after ${JOBS_END_TIMEOUT_MS} ms: ${left.join(", ")}`);
     await sleep(100);
   }
 }

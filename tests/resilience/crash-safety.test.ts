@@ -26,7 +26,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pacingViolations, robotsNotFirst } from "../support/access-log-checks";
 import {
-  downtimes, duplicateWork, explain, explainServed, integrity, missing, mustHaveSeen, servedVsStored, siteDowntimes, type Period, type Recorded,
+  downtimes,
+  duplicateWork,
+  explain,
+  explainServed,
+  integrity,
+  missing,
+  mustHaveSeen,
+  servedVsStored,
+  siteDowntimes,
+  type Period,
+  type Recorded,
 } from "./crash-checks";
 import { articleDifferences, pairedRuns, type PairedRuns, type Side } from "./paired-runs";
 
@@ -59,7 +69,9 @@ describe("a worker killed with SIGKILL three times and restarted (SPEC SCH-4, OP
     expect(calm.run.starts).toBe(1);
     const log = killed.run.sim.accessLog();
     for (const kill of killed.run.kills) expect(log.some((e) => e.simTime > kill.simTime + 60_000)).toBe(true);
-    console.log(`crash-safety: ${killed.run.kills.map((k) => `kill at sim +${Math.round((k.simTime - killed.run.startSim) / 60_000)} min: ${k.releasedClaims} claims released, sites held ${k.heldSites.join(" ") || "none"}`).join("; ")}`);
+    console.log(
+      `crash-safety: ${killed.run.kills.map((k) => `kill at sim +${Math.round((k.simTime - killed.run.startSim) / 60_000)} min: ${k.releasedClaims} claims released, sites held ${k.heldSites.join(" ") || "none"}`).join("; ")}`,
+    );
   });
 
   it("SCH-4: no duplicate articles or headline versions, no overlapping rank spans", async () => {
@@ -80,13 +92,26 @@ describe("a worker killed with SIGKILL three times and restarted (SPEC SCH-4, OP
   });
 
   it("STO-1: what the simulated web served is stored, exactly, but for what only the dead worker's unfinished jobs received", async () => {
-    for (const [name, r] of [["killed", killed], ["uninterrupted", calm]] as const) {
+    for (const [name, r] of [
+      ["killed", killed],
+      ["uninterrupted", calm],
+    ] as const) {
       const got = await servedVsStored(r.database, r.run);
       expect(got.servedDocuments).toBeGreaterThan(100);
-      console.log(`crash-safety: ${name}: ${got.servedDocuments} documents served; worker problems logged ${r.run.problems.length}${r.run.problems.length ? `, first: ${r.run.problems[0]}` : ""}`);
+      console.log(
+        `crash-safety: ${name}: ${got.servedDocuments} documents served; worker problems logged ${r.run.problems.length}${r.run.problems.length ? `, first: ${r.run.problems[0]}` : ""}`,
+      );
       const why = await Promise.all(got.lostArticles.slice(0, 3).map((url) => explainServed(r.database, r.run, url)));
-      expect({ ...got, servedDocuments: 0, excusedDocuments: 0 }, `${name}\n${why.join("\n")}\nworker problems:\n${r.run.problems.slice(0, 20).join("\n")}`).toEqual({
-        lostArticles: [], lostVersions: [], inventedArticles: [], inventedVersions: [], servedDocuments: 0, excusedDocuments: 0,
+      expect(
+        { ...got, servedDocuments: 0, excusedDocuments: 0 },
+        `${name}\n${why.join("\n")}\nworker problems:\n${r.run.problems.slice(0, 20).join("\n")}`,
+      ).toEqual({
+        lostArticles: [],
+        lostVersions: [],
+        inventedArticles: [],
+        inventedVersions: [],
+        servedDocuments: 0,
+        excusedDocuments: 0,
       });
     }
   });
@@ -106,7 +131,9 @@ describe("a worker killed with SIGKILL three times and restarted (SPEC SCH-4, OP
     const down = downtimes(killed.run);
     const required = mustHaveSeen(calm.run, period, a.articles);
     const requiredKilled = mustHaveSeen(killed.run, period, b.articles, siteDowntimes(killed.run, polls));
-    console.log(`crash-safety: downtime ${down.map(([x, y]) => `${Math.round((y - x) / 60_000)} min`).join(" + ")}; headline versions required ${required.size} (uninterrupted) / ${requiredKilled.size} (killed); recorded ${a.versions.size} / ${b.versions.size}`);
+    console.log(
+      `crash-safety: downtime ${down.map(([x, y]) => `${Math.round((y - x) / 60_000)} min`).join(" + ")}; headline versions required ${required.size} (uninterrupted) / ${requiredKilled.size} (killed); recorded ${a.versions.size} / ${b.versions.size}`,
+    );
     expect(requiredKilled.size).toBeGreaterThan(10);
     const lost = missing(requiredKilled, b.versions);
     const why = await Promise.all(lost.slice(0, 3).map((v) => explain(killed.database, killed.run, v.slice(0, v.indexOf("\t")))));

@@ -10,7 +10,10 @@ import { commonPeriod, explain, listingPolls, missing, recorded, type Period, ty
 import { crawlWithKills, type CrashRun, type CrashRunOptions } from "./crash-run";
 
 /** One of the two runs and its database. */
-export interface Side { run: CrashRun; database: Database }
+export interface Side {
+  run: CrashRun;
+  database: Database;
+}
 
 export interface PairedRuns {
   /** The uninterrupted single worker. */
@@ -42,7 +45,10 @@ export async function pairedRuns(
   const period = commonPeriod(calm.run, hit.run);
   const polls = await listingPolls(dbB);
   return {
-    calm, killed: hit, period, polls,
+    calm,
+    killed: hit,
+    period,
+    polls,
     a: await recorded(dbA, calm.run, period, polls),
     b: await recorded(dbB, hit.run, period, polls),
     async close() {
@@ -71,7 +77,8 @@ export async function articleDifferences(runs: Pick<PairedRuns, "killed" | "a" |
   const lost = missing(a.articles, b.articles);
   const extra = missing(b.articles, a.articles);
   return {
-    lost, extra,
+    lost,
+    extra,
     why: await Promise.all(lost.slice(0, 3).map((key) => explain(killed.database, killed.run, url(key)))),
     unreal: extra.filter((key) => !killed.run.sim.truth.articleByUrl(url(key))),
   };

@@ -26,7 +26,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pacingViolations, robotsNotFirst } from "../support/access-log-checks";
 import {
-  duplicateWork, explain, explainServed, integrity, listingPolls, merged, missing, mustHaveSeen, requestsByProcess, servedVsStored, siteDowntimes, unwatched, type Period,
+  duplicateWork,
+  explain,
+  explainServed,
+  integrity,
+  listingPolls,
+  merged,
+  missing,
+  mustHaveSeen,
+  requestsByProcess,
+  servedVsStored,
+  siteDowntimes,
+  unwatched,
+  type Period,
   type Recorded,
 } from "./crash-checks";
 import { articleDifferences, pairedRuns, type PairedRuns, type Side } from "./paired-runs";
@@ -54,7 +66,13 @@ let runs: PairedRuns | undefined;
 
 beforeAll(async () => {
   runs = await pairedRuns(
-    { scale: SCALE, outlets: OUTLETS, upMs: [10_000, 18_000], tailMs: 20_000, env: { HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: String(READ_BUDGET) } },
+    {
+      scale: SCALE,
+      outlets: OUTLETS,
+      upMs: [10_000, 18_000],
+      tailMs: 20_000,
+      env: { HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: String(READ_BUDGET) },
+    },
     { workers: WORKERS, kills: KILLS, midJob: true },
   );
   ({ calm: single, killed: several, period, polls, a, b } = runs);
@@ -74,7 +92,9 @@ describe("three worker processes on one database, one killed with SIGKILL twice 
     expect(run.processes.filter((p) => p.slot === 0).map((p) => p.killed)).toEqual([true, true, false]);
     const done = await requestsByProcess(several.database);
     const perProcess = run.processes.map((p) => ({ pid: p.pid, slot: p.slot, requests: done.get(p.workerId) ?? 0 }));
-    console.log(`workers-killed: ${minutes(period.endSim - period.startSim)} simulated min; ${run.sim.accessLog().length} requests (single worker ${single.run.sim.accessLog().length}); per process ${perProcess.map((p) => `${p.slot}/${p.pid}: ${p.requests}`).join(", ")}; kills at +${run.kills.map((k) => minutes(k.simTime - run.startSim)).join(", +")} min, holding ${run.kills.map((k) => `${k.heldJobs.length} jobs, ${k.heldSites.length} site leases`).join("; ")}`);
+    console.log(
+      `workers-killed: ${minutes(period.endSim - period.startSim)} simulated min; ${run.sim.accessLog().length} requests (single worker ${single.run.sim.accessLog().length}); per process ${perProcess.map((p) => `${p.slot}/${p.pid}: ${p.requests}`).join(", ")}; kills at +${run.kills.map((k) => minutes(k.simTime - run.startSim)).join(", +")} min, holding ${run.kills.map((k) => `${k.heldJobs.length} jobs, ${k.heldSites.length} site leases`).join("; ")}`,
+    );
     for (const p of perProcess) expect(p.requests, `process ${p.pid} (slot ${p.slot})`).toBeGreaterThan(0);
     // Each kill waited for the worker to hold a job: work in progress was cut.
     expect(run.kills.filter((k) => k.heldJobs.length > 0).length).toBeGreaterThan(0);
@@ -90,7 +110,9 @@ describe("three worker processes on one database, one killed with SIGKILL twice 
 
   it("SCH-3, SCH-4: no duplicate work — no source polled twice within its interval, no article page read twice, no robots.txt fetched twice — but the dead worker's unfinished jobs, redone", async () => {
     const dup = await duplicateWork(several.database, several.run);
-    console.log(`workers-killed: duplicate work ${dup.repeats.length}; redone after a kill ${dup.redone.length} (${dup.redone.map((r) => r.url).join(" ")})`);
+    console.log(
+      `workers-killed: duplicate work ${dup.repeats.length}; redone after a kill ${dup.redone.length} (${dup.redone.map((r) => r.url).join(" ")})`,
+    );
     expect(dup.repeats).toEqual([]);
     // Each kill excuses at most what the dead worker held: one job per site.
     expect(dup.redone.length).toBeLessThanOrEqual(several.run.kills.reduce((n, k) => n + k.heldJobs.length + k.heldSites.length, 0) * 3);
@@ -114,13 +136,26 @@ describe("three worker processes on one database, one killed with SIGKILL twice 
   });
 
   it("STO-1: what the simulated web served is stored, exactly, but for what only the dead worker's unfinished jobs received", async () => {
-    for (const [name, r] of [["three, killed", several], ["single", single]] as const) {
+    for (const [name, r] of [
+      ["three, killed", several],
+      ["single", single],
+    ] as const) {
       const got = await servedVsStored(r.database, r.run);
-      console.log(`workers-killed: ${name}: ${got.servedDocuments} documents served (${got.excusedDocuments} to a dead worker's unfinished job); lost ${got.lostArticles.length} articles, ${got.lostVersions.length} headline versions; invented ${got.inventedArticles.length} / ${got.inventedVersions.length}`);
+      console.log(
+        `workers-killed: ${name}: ${got.servedDocuments} documents served (${got.excusedDocuments} to a dead worker's unfinished job); lost ${got.lostArticles.length} articles, ${got.lostVersions.length} headline versions; invented ${got.inventedArticles.length} / ${got.inventedVersions.length}`,
+      );
       expect(got.servedDocuments).toBeGreaterThan(100);
       const why = await Promise.all(got.lostArticles.slice(0, 3).map((url) => explainServed(r.database, r.run, url)));
-      expect({ ...got, servedDocuments: 0, excusedDocuments: 0 }, `${name}\n${why.join("\n")}\nworker problems:\n${r.run.problems.slice(0, 20).join("\n")}`).toEqual({
-        lostArticles: [], lostVersions: [], inventedArticles: [], inventedVersions: [], servedDocuments: 0, excusedDocuments: 0,
+      expect(
+        { ...got, servedDocuments: 0, excusedDocuments: 0 },
+        `${name}\n${why.join("\n")}\nworker problems:\n${r.run.problems.slice(0, 20).join("\n")}`,
+      ).toEqual({
+        lostArticles: [],
+        lostVersions: [],
+        inventedArticles: [],
+        inventedVersions: [],
+        servedDocuments: 0,
+        excusedDocuments: 0,
       });
     }
     // Where no worker was killed, nothing is excused.
@@ -134,7 +169,9 @@ describe("three worker processes on one database, one killed with SIGKILL twice 
     const down = merged(unwatched(sitemapsA, period), unwatched(sitemapsB, period), siteDowntimes(several.run, polls));
     const required = mustHaveSeen(several.run, period, new Set([...a.articles, ...b.articles]), down);
     const unwatchedMin = [...down.values()].flat().reduce((n, [x, y]) => n + y - x, 0) / MINUTE / down.size;
-    console.log(`workers-killed: headline versions required ${required.size}; recorded ${a.versions.size} (single) / ${b.versions.size} (three, killed); sites unwatched ${Math.round(unwatchedMin)} of ${minutes(period.endSim - period.startSim)} min on average`);
+    console.log(
+      `workers-killed: headline versions required ${required.size}; recorded ${a.versions.size} (single) / ${b.versions.size} (three, killed); sites unwatched ${Math.round(unwatchedMin)} of ${minutes(period.endSim - period.startSim)} min on average`,
+    );
     expect(required.size).toBeGreaterThan(40);
     const lost = { single: missing(required, a.versions), several: missing(required, b.versions) };
     const why = await Promise.all(lost.several.slice(0, 3).map((v) => explain(several.database, several.run, v.slice(0, v.indexOf("\t")))));

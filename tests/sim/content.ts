@@ -47,7 +47,8 @@ export function chromeFor(world: World, req: SimRequest, outlet: SimOutlet): Chr
 /** The articles a feed (main, or one section's) lists at `now`, newest first. */
 export function feedArticles(world: World, outlet: SimOutlet, now: number, section?: string): SimArticle[] {
   const window = section ? 72 * HOUR : 12 * HOUR;
-  return world.articlesOf(outlet.slug, now - window, now)
+  return world
+    .articlesOf(outlet.slug, now - window, now)
     .filter((a) => !section || a.section.slug === section)
     .slice(0, FEED_SIZE);
 }
@@ -106,22 +107,39 @@ export function sitemapIndexResponse(world: World, req: SimRequest, outlet: SimO
 }
 
 function linkOf(req: SimRequest, outlet: SimOutlet, a: SimArticle): FrontPageLink {
-  return { url: urlOf(req, a, outlet), headline: live(a, req.now), authors: a.authors, tag: a.core.topic, imageId: a.localId, opinion: a.core.opinion };
+  return {
+    url: urlOf(req, a, outlet),
+    headline: live(a, req.now),
+    authors: a.authors,
+    tag: a.core.topic,
+    imageId: a.localId,
+    opinion: a.core.opinion,
+  };
 }
 
 /** The front page: ranked links (SPEC EXT-3). */
 export function frontPageResponse(world: World, req: SimRequest, outlet: SimOutlet): SimResponse {
   const state = frontPageState(world, outlet.slug, req.now);
-  const body = renderFrontPage(chromeFor(world, req, outlet), state.articles.map((a) => linkOf(req, outlet, a)));
+  const body = renderFrontPage(
+    chromeFor(world, req, outlet),
+    state.articles.map((a) => linkOf(req, outlet, a)),
+  );
   return { ...respond(200, TYPES.html, body), lastModified: state.lastModified };
 }
 
 /** A section page: the section's newest articles; `undefined` if no such section. */
 export function sectionResponse(world: World, req: SimRequest, outlet: SimOutlet, sectionSlug: string): SimResponse | undefined {
-  const articles = world.articlesOf(outlet.slug, req.now - 24 * HOUR, req.now).filter((a) => a.section.slug === sectionSlug).slice(0, 30);
+  const articles = world
+    .articlesOf(outlet.slug, req.now - 24 * HOUR, req.now)
+    .filter((a) => a.section.slug === sectionSlug)
+    .slice(0, 30);
   const name = articles[0]?.section.name;
   if (!name) return undefined;
-  const body = renderFrontPage(chromeFor(world, req, outlet), articles.map((a) => linkOf(req, outlet, a)), `${name} | ${outlet.name}`);
+  const body = renderFrontPage(
+    chromeFor(world, req, outlet),
+    articles.map((a) => linkOf(req, outlet, a)),
+    `${name} | ${outlet.name}`,
+  );
   return { ...respond(200, TYPES.html, body), lastModified: articles.reduce((m, a) => Math.max(m, lastChange(a, req.now)), 0) };
 }
 

@@ -41,9 +41,7 @@ export function movesOf(dice: Dice, a: SimArticle): FrontPageMove[] {
   const roll = dice.unit("fp-move", a.id);
   if (roll >= PROMOTED_SHARE + DEMOTED_SHARE) return [];
   const at = a.publishedAt + dice.int(20, 240, "fp-move-at", a.id) * MINUTE;
-  const deltaMs = roll < PROMOTED_SHARE
-    ? dice.int(30, 120, "fp-move-by", a.id) * MINUTE
-    : -dice.int(60, 180, "fp-move-by", a.id) * MINUTE;
+  const deltaMs = roll < PROMOTED_SHARE ? dice.int(30, 120, "fp-move-by", a.id) * MINUTE : -dice.int(60, 180, "fp-move-by", a.id) * MINUTE;
   return [{ at, deltaMs }];
 }
 

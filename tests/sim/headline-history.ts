@@ -25,13 +25,7 @@ export interface HeadlineSchedule {
 const MINUTE = 60_000;
 
 /** Draws the schedule for an article published at `publishedAt` whose first style is `style`. */
-export function drawHeadlineSchedule(
-  dice: Dice,
-  key: DrawKey,
-  core: NewsCore,
-  publishedAt: number,
-  style: number,
-): HeadlineSchedule {
+export function drawHeadlineSchedule(dice: Dice, key: DrawKey, core: NewsCore, publishedAt: number, style: number): HeadlineSchedule {
   const first = headlineFor(core, style);
   const versions: HeadlineVersion[] = [{ text: first, from: publishedAt }];
   const roll = dice.unit(...key, "pattern");

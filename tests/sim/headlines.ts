@@ -5,10 +5,7 @@
  * benchmark needs), and a rewrite changes the words, not the news.
  */
 import type { Dice, DrawKey } from "./dice";
-import {
-  ACTIONS, COLUMN_TITLES, NEWS_SECTIONS, OPINION, PLACES,
-  type Action, type Actor, type Section,
-} from "./vocabulary";
+import { ACTIONS, COLUMN_TITLES, NEWS_SECTIONS, OPINION, PLACES, type Action, type Actor, type Section } from "./vocabulary";
 
 /** The facts behind one piece of news; every headline about it is built from these. */
 export interface NewsCore {
@@ -50,10 +47,7 @@ export function drawCore(dice: Dice, key: DrawKey, opinion = false): NewsCore {
 
 /** Fills `{topic}`, `{Topic}` and `{amount}` in a phrase. */
 function fill(phrase: string, core: NewsCore): string {
-  return phrase
-    .replaceAll("{topic}", core.topic)
-    .replaceAll("{Topic}", upperFirst(core.topic))
-    .replaceAll("{amount}", String(core.amount));
+  return phrase.replaceAll("{topic}", core.topic).replaceAll("{Topic}", upperFirst(core.topic)).replaceAll("{amount}", String(core.amount));
 }
 
 /** The object of the verb; money phrasing varies so "€" appears in some headlines. */
@@ -76,14 +70,22 @@ function rawHeadline(core: NewsCore, style: number): string {
   const subject = [`${core.actor.role} ${core.actor.name}`, surname(core.actor), core.actor.role][style % 3] ?? "";
   const Subject = upperFirst(subject);
   switch (style % TEMPLATE_COUNT) {
-    case 0: return `${Subject} ${verb} ${obj}`;
-    case 1: return `${Subject} ${verb} ${obj} en ${core.place}`;
-    case 2: return `${core.place}: ${subject} ${verb} ${obj}`;
-    case 3: return `${surname(core.actor)}: «${fill(core.action.quote, core)}»`;
-    case 4: return `¿Por qué ${subject} ${verb} ${obj}?`;
-    case 5: return `Última hora | ${Subject} ${verb} ${obj}`;
-    case 6: return `${Subject} ${verb} ${obj} tras semanas de polémica`;
-    default: return `${Subject} ${verb} ${obj}: las claves`;
+    case 0:
+      return `${Subject} ${verb} ${obj}`;
+    case 1:
+      return `${Subject} ${verb} ${obj} en ${core.place}`;
+    case 2:
+      return `${core.place}: ${subject} ${verb} ${obj}`;
+    case 3:
+      return `${surname(core.actor)}: «${fill(core.action.quote, core)}»`;
+    case 4:
+      return `¿Por qué ${subject} ${verb} ${obj}?`;
+    case 5:
+      return `Última hora | ${Subject} ${verb} ${obj}`;
+    case 6:
+      return `${Subject} ${verb} ${obj} tras semanas de polémica`;
+    default:
+      return `${Subject} ${verb} ${obj}: las claves`;
   }
 }
 

@@ -50,11 +50,7 @@ export function toOutletsFile(outlets: readonly SimOutlet[] = simOutlets(), port
  * Writes the outlets file as JSON. Without `port` URLs are `http://www.X.test/` and
  * need `HEMEROSCOPIO_RESOLVE=*.test=127.0.0.1:PORT`; with `port` they carry it.
  */
-export async function writeSimOutletsFile(
-  file: string,
-  port?: number,
-  outlets: readonly SimOutlet[] = simOutlets(),
-): Promise<void> {
+export async function writeSimOutletsFile(file: string, port?: number, outlets: readonly SimOutlet[] = simOutlets()): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(toOutletsFile(outlets, port), null, 2)}\n`, "utf8");
 }

@@ -20,12 +20,20 @@ export const disallowUs = (...paths: string[]): Scenario => ({ kind: "robots-gro
 export const disallowOtherBots = (): Scenario => ({ kind: "robots-group", agents: ["GPTBot", "CCBot", "ClaudeBot"], disallow: ["/"] });
 
 /** 429 with Retry-After in seconds or as an HTTP-date. */
-export const tooManyRequests = (seconds: number, format: "seconds" | "http-date" = "seconds"): Scenario =>
-  ({ kind: "retry-after", status: 429, seconds, format });
+export const tooManyRequests = (seconds: number, format: "seconds" | "http-date" = "seconds"): Scenario => ({
+  kind: "retry-after",
+  status: 429,
+  seconds,
+  format,
+});
 
 /** 503 with Retry-After in seconds or as an HTTP-date. */
-export const unavailable = (seconds: number, format: "seconds" | "http-date" = "seconds"): Scenario =>
-  ({ kind: "retry-after", status: 503, seconds, format });
+export const unavailable = (seconds: number, format: "seconds" | "http-date" = "seconds"): Scenario => ({
+  kind: "retry-after",
+  status: 503,
+  seconds,
+  format,
+});
 
 /** 403 for the whole host (SPEC BLK-1). */
 export const forbidden = (): Scenario => ({ kind: "status", status: 403 });
@@ -38,6 +46,9 @@ export const redesignedFrontPage = (): Scenario => ({ kind: "redesign" });
 
 /** A feed or sitemap path answered 200 with an HTML error page instead (a soft error, SPEC EXT-6). */
 export const softErrorPage = (path: string): Scenario => ({
-  kind: "status", status: 200, path, headers: { "content-type": "text/html; charset=utf-8" },
-  body: "<!doctype html><html lang=\"es\"><head><title>Página no encontrada</title></head><body><h1>Vaya, esta página no existe</h1><p><a href=\"/\">Volver a la portada</a></p></body></html>",
+  kind: "status",
+  status: 200,
+  path,
+  headers: { "content-type": "text/html; charset=utf-8" },
+  body: '<!doctype html><html lang="es"><head><title>Página no encontrada</title></head><body><h1>Vaya, esta página no existe</h1><p><a href="/">Volver a la portada</a></p></body></html>',
 });

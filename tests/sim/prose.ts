@@ -31,7 +31,8 @@ const BODY: readonly string[] = [
   "El acta {code} menciona {n} reuniones previas sobre {topic}.",
 ];
 
-const LEDE = "{Role} {name} ha puesto {topic} en el centro del debate en {place}, según el documento {code}, y la decisión tendrá consecuencias durante {n} meses.";
+const LEDE =
+  "{Role} {name} ha puesto {topic} en el centro del debate en {place}, según el documento {code}, y la decisión tendrá consecuencias durante {n} meses.";
 
 /** A capitalised pseudo-word plus a number: distinctive, and never a real word. */
 function drawToken(dice: Dice, key: DrawKey): string {
@@ -42,8 +43,14 @@ function drawToken(dice: Dice, key: DrawKey): string {
 function fill(template: string, core: NewsCore, code: string, n: number): string {
   const role = core.actor.role;
   const values: Record<string, string> = {
-    code, topic: core.topic, place: core.place, Name: core.actor.name, name: core.actor.name,
-    Role: role.charAt(0).toUpperCase() + role.slice(1), role, n: String(n),
+    code,
+    topic: core.topic,
+    place: core.place,
+    Name: core.actor.name,
+    name: core.actor.name,
+    Role: role.charAt(0).toUpperCase() + role.slice(1),
+    role,
+    n: String(n),
   };
   return contract(template.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m));
 }

@@ -4,8 +4,13 @@
  * (one host plays all roles on single-host outlets); the bare domain redirects to www.
  */
 import {
-  articleResponse, chromeFor, feedResponse, frontPageResponse, newsSitemapResponse,
-  sectionResponse, sitemapIndexResponse,
+  articleResponse,
+  chromeFor,
+  feedResponse,
+  frontPageResponse,
+  newsSitemapResponse,
+  sectionResponse,
+  sitemapIndexResponse,
 } from "./content";
 import { respond, TYPES, type SimRequest, type SimResponse } from "./http-types";
 import { PATHS, type SimOutlet } from "./outlets";

@@ -92,9 +92,17 @@ export async function startSimulatedWeb(options: SimulatedWebOptions): Promise<S
     const site = hosts.get(host);
     const changedAt = Math.max(ROBOTS_EPOCH, robotsChangedAt.get(host) ?? 0);
     return {
-      method: req.method ?? "GET", host, path: url.pathname, query: url.searchParams, headers: headersOf(req),
-      now, signal, site, origin,
-      robots: site && site.role !== "bare" ? defaultRobotsPlan(site.outlet, site.role, origin, changedAt, options.crawlDelay) : emptyRobotsPlan(),
+      method: req.method ?? "GET",
+      host,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: headersOf(req),
+      now,
+      signal,
+      site,
+      origin,
+      robots:
+        site && site.role !== "bare" ? defaultRobotsPlan(site.outlet, site.role, origin, changedAt, options.crawlDelay) : emptyRobotsPlan(),
     };
   }
 
@@ -115,8 +123,15 @@ export async function startSimulatedWeb(options: SimulatedWebOptions): Promise<S
     open.add(controller);
     const sim = toSimRequest(req, controller.signal, clock.now());
     const entry = log.begin({
-      start: wallClock(), simTime: sim.now, host: sim.host, site: getDomain(sim.host) ?? sim.host,
-      method: sim.method, path: req.url ?? "/", status: 0, bytes: 0, requestHeaders: sim.headers,
+      start: wallClock(),
+      simTime: sim.now,
+      host: sim.host,
+      site: getDomain(sim.host) ?? sim.host,
+      method: sim.method,
+      path: req.url ?? "/",
+      status: 0,
+      bytes: 0,
+      requestHeaders: sim.headers,
     });
     // Set when the simulator itself drops the connection (hang): not a client abort.
     let dropped = false;

@@ -22,7 +22,13 @@ export type ShownKind = "feed" | "sitemap" | "frontpage" | "article";
 
 const ARTICLE = /-(a-?\d+|s\d+)\.html$/;
 
-function documentArticles(world: World, outlet: SimOutlet, host: string, path: string, time: number): { kind: ShownKind; articles: SimArticle[] } | undefined {
+function documentArticles(
+  world: World,
+  outlet: SimOutlet,
+  host: string,
+  path: string,
+  time: number,
+): { kind: ShownKind; articles: SimArticle[] } | undefined {
   if (host === outlet.hosts.feeds) {
     if (path === PATHS.mainFeed(outlet.feedFormat)) return { kind: "feed", articles: feedArticles(world, outlet, time) };
     if (outlet.sectionFeed && path === PATHS.sectionFeed(outlet.feedFormat, outlet.sectionFeed)) {

@@ -67,9 +67,18 @@ const DAY = 86_400_000;
 
 function toTruth(a: SimArticle): TruthArticle {
   return {
-    id: a.id, outlet: a.outlet, url: a.url, section: a.section.name, authors: [...a.authors],
-    publishedAt: a.publishedAt, storyId: a.storyId, agency: a.agency, free: a.free, tdmReserved: a.tdmReserved,
-    headlinePattern: a.headline.pattern, headlineVersions: a.headline.versions.map((v) => ({ ...v })),
+    id: a.id,
+    outlet: a.outlet,
+    url: a.url,
+    section: a.section.name,
+    authors: [...a.authors],
+    publishedAt: a.publishedAt,
+    storyId: a.storyId,
+    agency: a.agency,
+    free: a.free,
+    tdmReserved: a.tdmReserved,
+    headlinePattern: a.headline.pattern,
+    headlineVersions: a.headline.versions.map((v) => ({ ...v })),
   };
 }
 

@@ -55,7 +55,12 @@ const CACHE_LIMIT = 50_000;
 
 /** URL slug of a headline: lower case, no accents, at most eight words. */
 function slugify(text: string): string {
-  const words = text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const words =
+    text
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? [];
   return words.slice(0, 8).join("-");
 }
 
@@ -87,11 +92,25 @@ export function createWorld(seed: number, outlets: readonly SimOutlet[], publish
   const phaseOf = (o: SimOutlet) => dice.int(0, articleEvery(o) - 1, "phase", o.slug);
   const story = (index: number) => remember(stories, index, () => drawStory(dice, outlets, index, publishing));
 
-  function finish(o: SimOutlet, localId: string, fields: Omit<SimArticle, "id" | "outlet" | "localId" | "path" | "url" | "headline" | "tdmReserved">, style: number): SimArticle {
+  function finish(
+    o: SimOutlet,
+    localId: string,
+    fields: Omit<SimArticle, "id" | "outlet" | "localId" | "path" | "url" | "headline" | "tdmReserved">,
+    style: number,
+  ): SimArticle {
     const key = ["article", o.slug, localId];
     const headline = drawHeadlineSchedule(dice, key, fields.core, fields.publishedAt, style);
     const path = `/${fields.section.slug}/${datePath(fields.publishedAt)}/${slugify(headlineFor(fields.core, style))}-${localId}.html`;
-    return { id: `${o.slug}:${localId}`, outlet: o.slug, localId, path, url: `http://${o.hosts.www}${path}`, headline, tdmReserved: o.tdm !== "none", ...fields };
+    return {
+      id: `${o.slug}:${localId}`,
+      outlet: o.slug,
+      localId,
+      path,
+      url: `http://${o.hosts.www}${path}`,
+      headline,
+      tdmReserved: o.tdm !== "none",
+      ...fields,
+    };
   }
 
   function byline(o: SimOutlet, key: readonly (string | number)[]): string[] {
@@ -105,30 +124,40 @@ export function createWorld(seed: number, outlets: readonly SimOutlet[], publish
     const key = ["own", o.slug, k];
     const opinion = dice.unit(...key, "opinion") < 0.1;
     const core = drawCore(dice, key, opinion);
-    return finish(o, `a${k}`, {
-      section: core.section,
-      authors: byline(o, key),
-      publishedAt: phaseOf(o) + k * interval + Math.floor(dice.unit(...key, "jitter") * interval * 0.6),
-      free: dice.unit(...key, "free") >= o.paywallShare,
-      importance: 0.3 + 0.7 * dice.unit(...key, "importance"),
-      core,
-    }, dice.int(0, 999, ...key, "style"));
+    return finish(
+      o,
+      `a${k}`,
+      {
+        section: core.section,
+        authors: byline(o, key),
+        publishedAt: phaseOf(o) + k * interval + Math.floor(dice.unit(...key, "jitter") * interval * 0.6),
+        free: dice.unit(...key, "free") >= o.paywallShare,
+        importance: 0.3 + 0.7 * dice.unit(...key, "importance"),
+        core,
+      },
+      dice.int(0, 999, ...key, "style"),
+    );
   }
 
   function storyArticle(o: SimOutlet, s: SimStory): SimArticle | undefined {
     const position = s.outlets.indexOf(o.slug);
     if (position < 0) return undefined;
     const key = ["story-article", o.slug, s.index];
-    return finish(o, `s${s.index}`, {
-      section: s.core.section,
-      authors: s.agency ? [s.agency] : byline(o, key),
-      publishedAt: s.breaksAt + dice.int(0, MAX_PICKUP_MS / 1000, ...key, "delay") * 1000,
-      storyId: s.id,
-      agency: s.agency,
-      free: s.agency !== undefined || dice.unit(...key, "free") >= o.paywallShare,
-      importance: Math.min(1, 0.55 + 0.45 * dice.unit(...key, "importance")),
-      core: s.core,
-    }, s.styleBase + 7 * position);
+    return finish(
+      o,
+      `s${s.index}`,
+      {
+        section: s.core.section,
+        authors: s.agency ? [s.agency] : byline(o, key),
+        publishedAt: s.breaksAt + dice.int(0, MAX_PICKUP_MS / 1000, ...key, "delay") * 1000,
+        storyId: s.id,
+        agency: s.agency,
+        free: s.agency !== undefined || dice.unit(...key, "free") >= o.paywallShare,
+        importance: Math.min(1, 0.55 + 0.45 * dice.unit(...key, "importance")),
+        core: s.core,
+      },
+      s.styleBase + 7 * position,
+    );
   }
 
   function article(id: string): SimArticle | undefined {

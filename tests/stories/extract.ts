@@ -28,5 +28,11 @@ export function extractStoryItems(captures: readonly { file: StorySourceFile; by
 
 /** items.jsonl's text: one object a line, keys in the documented order. */
 export function itemsJsonl(items: readonly StoryItem[]): string {
-  return items.map((i) => JSON.stringify({ url: i.url, outlet: i.outlet, language: i.language, time: i.time, title: i.title, description: i.description })).join("\n") + "\n";
+  return (
+    items
+      .map((i) =>
+        JSON.stringify({ url: i.url, outlet: i.outlet, language: i.language, time: i.time, title: i.title, description: i.description }),
+      )
+      .join("\n") + "\n"
+  );
 }

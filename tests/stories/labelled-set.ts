@@ -22,10 +22,17 @@ export interface LabelledStories {
   split: Map<string, StorySplit>;
 }
 
-interface LabelsFile { guide: string; items: Record<string, string> }
+interface LabelsFile {
+  guide: string;
+  items: Record<string, string>;
+}
 
 /** The split of each item: the day of its story's first item against HELD_OUT_FROM. */
-export function splitByStoryDay(items: readonly StoryItem[], labels: ReadonlyMap<string, string>, heldOutFrom = HELD_OUT_FROM): Map<string, StorySplit> {
+export function splitByStoryDay(
+  items: readonly StoryItem[],
+  labels: ReadonlyMap<string, string>,
+  heldOutFrom = HELD_OUT_FROM,
+): Map<string, StorySplit> {
   const firstDay = new Map<string, string>();
   for (const item of items) {
     const story = labels.get(item.url)!;
@@ -42,14 +49,19 @@ export function loadLabelledStories(root: string): LabelledStories {
   if (!fs.existsSync(itemsFile)) throw new Error(`${itemsFile} is missing: run ${MATERIALISE_COMMAND}`);
   const text = fs.readFileSync(itemsFile, "utf8");
   const digest = createHash("sha256").update(text).digest("hex");
-  if (digest !== manifest.itemsSha256) throw new Error(`${itemsFile} has sha256 ${digest}, the manifest says ${manifest.itemsSha256}: run ${MATERIALISE_COMMAND}`);
-  const items = text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as StoryItem);
+  if (digest !== manifest.itemsSha256)
+    throw new Error(`${itemsFile} has sha256 ${digest}, the manifest says ${manifest.itemsSha256}: run ${MATERIALISE_COMMAND}`);
+  const items = text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as StoryItem);
   const file = JSON.parse(fs.readFileSync(path.join(root, "tests/stories/labels.json"), "utf8")) as LabelsFile;
   const labels = new Map(Object.entries(file.items));
   const unlabelled = items.filter((i) => !labels.has(i.url));
   if (unlabelled.length > 0) throw new Error(`${unlabelled.length} items have no label, first ${unlabelled[0]!.url}`);
   const urls = new Set(items.map((i) => i.url));
   const stray = [...labels.keys()].filter((url) => !urls.has(url));
-  if (stray.length > 0 || urls.size !== items.length) throw new Error(`labels and items differ: ${stray.length} labels without an item, ${items.length - urls.size} repeated URLs`);
+  if (stray.length > 0 || urls.size !== items.length)
+    throw new Error(`labels and items differ: ${stray.length} labels without an item, ${items.length - urls.size} repeated URLs`);
   return { items, labels, split: splitByStoryDay(items, labels) };
 }

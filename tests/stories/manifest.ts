@@ -30,7 +30,11 @@ export interface StorySourceFile {
 }
 
 /** One repository consulted, with its licence as the repository states it. */
-export interface StorySource { repository: string; licence: string; what: string }
+export interface StorySource {
+  repository: string;
+  licence: string;
+  what: string;
+}
 
 export interface StoriesManifest {
   about: string;

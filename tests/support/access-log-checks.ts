@@ -5,7 +5,13 @@
 import type { AccessLogEntry } from "../sim/access-log";
 
 /** A pair of consecutive requests to one site that overlap or start closer than `minGapMs` of clock time. */
-export interface PacingViolation { site: string; first: string; second: string; gapMs: number; overlapped: boolean }
+export interface PacingViolation {
+  site: string;
+  first: string;
+  second: string;
+  gapMs: number;
+  overlapped: boolean;
+}
 
 /** POL-1: requests to one site never overlap (real time) and start at least `minGapMs` apart (clock time). */
 export function pacingViolations(log: readonly AccessLogEntry[], minGapMs: number): PacingViolation[] {
@@ -47,7 +53,13 @@ export function cookiesSent(log: readonly AccessLogEntry[]): string[] {
 }
 
 /** Two consecutive requests of one URL closer than the schedule allows for it. */
-export interface RepeatedRequest { url: string; site: string; firstSim: number; secondSim: number; gapMs: number }
+export interface RepeatedRequest {
+  url: string;
+  site: string;
+  firstSim: number;
+  secondSim: number;
+  gapMs: number;
+}
 
 /**
  * SCH-4: consecutive requests of the same URL whose start times (clock time) are closer

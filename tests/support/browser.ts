@@ -7,8 +7,14 @@ import { chromium, type Browser } from "playwright-core";
 
 /** Flags for a headless run on a closed network, as root. */
 export const chromiumFlags = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-  "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+  "--disable-quic",
 ];
 
 /** Path of the browser: CHROMIUM_PATH, else /usr/bin/chromium. */

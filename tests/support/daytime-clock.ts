@@ -7,7 +7,8 @@ import { scaledClock, type Clock } from "../../lib/clock";
 
 /** `at` when it is between 08:00 and 19:00 in Madrid, else the next 09:00 there. */
 export function daytimeFrom(at: number): number {
-  const hourIn = (t: number) => Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Madrid", hour: "2-digit", hourCycle: "h23" }).format(t));
+  const hourIn = (t: number) =>
+    Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Madrid", hour: "2-digit", hourCycle: "h23" }).format(t));
   let t = at;
   while (hourIn(t) < 8 || hourIn(t) >= 19) t = Math.ceil((t + 1) / 3_600_000) * 3_600_000;
   return t;

@@ -27,7 +27,10 @@ declare module "vitest" {
 async function waitUntilUp(url: string, ms: number): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    const ok = await fetch(url).then((r) => r.status < 500, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.status < 500,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -56,8 +59,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // database and read the pages again at once (the cache has its own tests).
   const child = spawn(process.execPath, [path.join(runtimeDir, "site.js")], {
     env: {
-      ...process.env, DATABASE_URL: url, PORT: String(port), HEMEROSCOPIO_HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1",
-      HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_PAGE_CACHE_S: "0",
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HEMEROSCOPIO_HOST: "127.0.0.1",
+      NEXT_TELEMETRY_DISABLED: "1",
+      HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+      HEMEROSCOPIO_PAGE_CACHE_S: "0",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -7,12 +7,27 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
-  addArticle, addExclusion, addFillers, addFrontPages, addOutlet, addReply, addSignal, addStory, HOUR, MINUTE,
+  addArticle,
+  addExclusion,
+  addFillers,
+  addFrontPages,
+  addOutlet,
+  addReply,
+  addSignal,
+  addStory,
+  HOUR,
+  MINUTE,
 } from "./page-fixtures";
 
 /** Ids and names the tests look for. */
 export const PAGE_DATA = {
-  open: { slug: "e2e-abierto", name: "Diario Abierto", article: 900_001, headline: "El Gobierno retira la ley de vivienda", previous: "El Gobierno aprueba la ley de vivienda" },
+  open: {
+    slug: "e2e-abierto",
+    name: "Diario Abierto",
+    article: 900_001,
+    headline: "El Gobierno retira la ley de vivienda",
+    previous: "El Gobierno aprueba la ley de vivienda",
+  },
   withheld: { slug: "e2e-sin-titulares", name: "Diario Reservado", article: 900_002, headline: "Titular que no debe verse" },
   unpositioned: { slug: "e2e-sin-posicion", name: "Diario Sin Posición", article: 900_003, headline: "Noticia sin posición visible" },
   excluded: { slug: "e2e-excluido", name: "Diario Excluido", article: 900_004, headline: "Noticia de un medio excluido" },
@@ -24,8 +39,18 @@ export const PAGE_DATA = {
 export async function removePageData(db: Db): Promise<void> {
   const d = PAGE_DATA;
   const slugs = [d.open.slug, d.withheld.slug, d.unpositioned.slug, d.excluded.slug];
-  await db.execute(sql`delete from exclusions where outlet_id in (select id from outlets where slug in (${sql.join(slugs.map((s) => sql`${s}`), sql`, `)}))`);
-  await db.execute(sql`delete from outlets where slug in (${sql.join(slugs.map((s) => sql`${s}`), sql`, `)})`);
+  await db.execute(
+    sql`delete from exclusions where outlet_id in (select id from outlets where slug in (${sql.join(
+      slugs.map((s) => sql`${s}`),
+      sql`, `,
+    )}))`,
+  );
+  await db.execute(
+    sql`delete from outlets where slug in (${sql.join(
+      slugs.map((s) => sql`${s}`),
+      sql`, `,
+    )})`,
+  );
   await db.execute(sql`delete from stories where id = ${d.story}`);
 }
 
@@ -37,27 +62,57 @@ export async function seedPageData(db: Db, now: number): Promise<void> {
   const story = await addStory(db, ["vivienda", "ley"], now - 10 * HOUR, now - HOUR, d.story);
   const open = await addOutlet(db, d.open.slug, d.open.name);
   await addArticle(db, {
-    id: d.open.article, outletId: open, path: "/vivienda", firstSeenAt: now - 10 * HOUR, publishedAt: now - 10 * HOUR - 25 * MINUTE,
-    section: "Política", authors: ["Ana Pérez"], storyId: story, readOutcome: "open",
-    headlines: [[d.open.previous, now - 10 * HOUR, now - 6 * HOUR], [d.open.headline, now - 6 * HOUR, now - HOUR]],
+    id: d.open.article,
+    outletId: open,
+    path: "/vivienda",
+    firstSeenAt: now - 10 * HOUR,
+    publishedAt: now - 10 * HOUR - 25 * MINUTE,
+    section: "Política",
+    authors: ["Ana Pérez"],
+    storyId: story,
+    readOutcome: "open",
+    headlines: [
+      [d.open.previous, now - 10 * HOUR, now - 6 * HOUR],
+      [d.open.headline, now - 6 * HOUR, now - HOUR],
+    ],
   });
   // Read for a month: its declared article is news, not the backlog of our first read (the delay's start-up rule).
-  await addArticle(db, { outletId: open, path: "/archivo", firstSeenAt: now - 30 * 24 * HOUR, headlines: [["Archivo", now - 30 * 24 * HOUR, now - 30 * 24 * HOUR]] });
+  await addArticle(db, {
+    outletId: open,
+    path: "/archivo",
+    firstSeenAt: now - 30 * 24 * HOUR,
+    headlines: [["Archivo", now - 30 * 24 * HOUR, now - 30 * 24 * HOUR]],
+  });
   // Third under two other links, then the lead from 8 hours ago.
   const above = await addFillers(db, open, 2, now - 10 * HOUR);
-  await addFrontPages(db, open, [[now - 10 * HOUR, [...above, d.open.article]], [now - 8 * HOUR, [d.open.article]], [now - HOUR, [d.open.article]]]);
+  await addFrontPages(db, open, [
+    [now - 10 * HOUR, [...above, d.open.article]],
+    [now - 8 * HOUR, [d.open.article]],
+    [now - HOUR, [d.open.article]],
+  ]);
   await addSignal(db, open, "tdm-reservation", "header", "1", now - 2 * HOUR);
   await addReply(db, open, d.reply, now - 48 * HOUR, now - 24 * HOUR);
 
-  for (const [key, scope] of [["withheld", "sin-titulares-literales"], ["unpositioned", "sin-posicion"], ["excluded", "total"]] as const) {
+  for (const [key, scope] of [
+    ["withheld", "sin-titulares-literales"],
+    ["unpositioned", "sin-posicion"],
+    ["excluded", "total"],
+  ] as const) {
     const o = d[key];
     const id = await addOutlet(db, o.slug, o.name);
     await addArticle(db, {
-      id: o.article, outletId: id, path: "/noticia", firstSeenAt: now - 9 * HOUR, storyId: story,
+      id: o.article,
+      outletId: id,
+      path: "/noticia",
+      firstSeenAt: now - 9 * HOUR,
+      storyId: story,
       headlines: [[o.headline, now - 9 * HOUR, now - 2 * HOUR]],
     });
     const above = await addFillers(db, id, 1, now - 9 * HOUR);
-    await addFrontPages(db, id, [[now - 9 * HOUR, [...above, o.article]], [now - 2 * HOUR, [...above, o.article]]]);
+    await addFrontPages(db, id, [
+      [now - 9 * HOUR, [...above, o.article]],
+      [now - 2 * HOUR, [...above, o.article]],
+    ]);
     await addExclusion(db, id, scope, now - HOUR);
   }
 }

@@ -36,8 +36,14 @@ export async function publicPaths(browser: Browser, siteUrl: string): Promise<st
       // A detail page is found where readers find it: on its list, else on the home page.
       for (const from of list.caching === "details" ? ["/"] : [list.href, "/"]) {
         await page.goto(new URL(from, siteUrl).href);
-        const href = await page.$$eval("a[href]", (links, prefix) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname)
-          .find((p) => p.startsWith(`${prefix}/`) && p.split("/").length === prefix.split("/").length + 1), list.href);
+        const href = await page.$$eval(
+          "a[href]",
+          (links, prefix) =>
+            links
+              .map((a) => new URL((a as HTMLAnchorElement).href).pathname)
+              .find((p) => p.startsWith(`${prefix}/`) && p.split("/").length === prefix.split("/").length + 1),
+          list.href,
+        );
         if (href) {
           paths.push(href);
           break;
@@ -65,7 +71,10 @@ async function measure(page: Page): Promise<Pick<PageReading, "overflowPx" | "wi
         let scrolled = false;
         for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
           const style = getComputedStyle(p);
-          if (style.overflowX === "auto" || style.overflowX === "scroll" || style.overflowX === "hidden") { scrolled = true; break; }
+          if (style.overflowX === "auto" || style.overflowX === "scroll" || style.overflowX === "hidden") {
+            scrolled = true;
+            break;
+          }
         }
         if (!scrolled) {
           widestRight = box.right;
@@ -77,7 +86,8 @@ async function measure(page: Page): Promise<Pick<PageReading, "overflowPx" | "wi
       // SVG text is scaled with its drawing: its size on screen is the font size times the scale.
       let size = parseFloat(getComputedStyle(el).fontSize);
       const svg = el instanceof SVGElement ? el.ownerSVGElement : null;
-      if (svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width > 0) size *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      if (svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width > 0)
+        size *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
       smallestTextPx = Math.min(smallestTextPx, size);
     }
     return { overflowPx, widest, smallestTextPx: Number.isFinite(smallestTextPx) ? Math.round(smallestTextPx * 10) / 10 : 0 };
@@ -85,7 +95,13 @@ async function measure(page: Page): Promise<Pick<PageReading, "overflowPx" | "wi
 }
 
 /** Read every path at every width; with `outDir`, save a full-page PNG of each as `<path>@<width>.png`. */
-export async function surveyPages(o: { browser: Browser; siteUrl: string; paths: readonly string[]; widths: readonly number[]; outDir?: string }): Promise<PageReading[]> {
+export async function surveyPages(o: {
+  browser: Browser;
+  siteUrl: string;
+  paths: readonly string[];
+  widths: readonly number[];
+  outDir?: string;
+}): Promise<PageReading[]> {
   if (o.outDir) await fs.mkdir(o.outDir, { recursive: true });
   const readings: PageReading[] = [];
   for (const width of o.widths) {
@@ -96,7 +112,7 @@ export async function surveyPages(o: { browser: Browser; siteUrl: string; paths:
         const response = await page.goto(new URL(p, o.siteUrl).href, { waitUntil: "load" });
         const reading: PageReading = { path: p, width, status: response?.status() ?? 0, ...(await measure(page)) };
         if (o.outDir) {
-          const name = `${(p === "/" ? "inicio" : p.slice(1).replace(/[^a-z0-9-]+/gi, "_"))}@${width}.png`;
+          const name = `${p === "/" ? "inicio" : p.slice(1).replace(/[^a-z0-9-]+/gi, "_")}@${width}.png`;
           reading.screenshot = path.join(o.outDir, name);
           await page.screenshot({ path: reading.screenshot, fullPage: true });
         }

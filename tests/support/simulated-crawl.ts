@@ -91,14 +91,24 @@ export async function crawlSimulatedWeb(options: SimulatedCrawlOptions): Promise
     await database.db.execute(sql`update sources set next_due_at = ${sqlTime(from)}`);
     await database.db.execute(sql`update sites set next_allowed_at = ${sqlTime(from)}`);
     const config = loadConfig({
-      HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir,
-      HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(scale),
+      HEMEROSCOPIO_RESOLVE: sim.resolveRule,
+      HEMEROSCOPIO_ONLY_RESOLVED: "true",
+      HEMEROSCOPIO_DATA_DIR: dataDir,
+      HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+      HEMEROSCOPIO_TIME_SCALE: String(scale),
     });
     const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId: "e2e-crawl" });
     const stop = new AbortController();
     const log = createLogger({ component: "e2e-crawl", write: () => {} });
     const running = runWorker({
-      db: database.db, clock, pipeline, workerId: "e2e-crawl", signal: stop.signal, log, leaseMs: 600_000 * scale, maxIdleMs: 30_000 * scale,
+      db: database.db,
+      clock,
+      pipeline,
+      workerId: "e2e-crawl",
+      signal: stop.signal,
+      log,
+      leaseMs: 600_000 * scale,
+      maxIdleMs: 30_000 * scale,
     });
     // The worker's periodic work too (exclusion checks, deletions, analysis), as crawler/main.ts runs it.
     const chores = runHousekeeping({ pipeline, clock, log, signal: stop.signal });

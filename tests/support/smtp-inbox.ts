@@ -17,9 +17,14 @@ export interface ReceivedMail {
 }
 
 function decodeWords(value: string): string {
-  return value.replace(/\s*=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, enc: string, data: string) => enc.toLowerCase() === "b"
-    ? Buffer.from(data, "base64").toString("utf8")
-    : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"));
+  return value.replace(/\s*=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, enc: string, data: string) =>
+    enc.toLowerCase() === "b"
+      ? Buffer.from(data, "base64").toString("utf8")
+      : Buffer.from(
+          data.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8"),
+  );
 }
 
 function decodeBody(body: string, encoding: string): string {
@@ -44,7 +49,9 @@ export async function startSmtpInbox(): Promise<{ url: string; mails: ReceivedMa
   const mails: ReceivedMail[] = [];
   let refusing = false;
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ["STARTTLS", "AUTH"], logger: false,
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
     onRcptTo(_address, _session, callback) {
       if (refusing) {
         const error = Object.assign(new Error("Try again later"), { responseCode: 451 });
@@ -58,7 +65,13 @@ export async function startSmtpInbox(): Promise<{ url: string; mails: ReceivedMa
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const from = session.envelope.mailFrom === false ? "" : session.envelope.mailFrom.address;
-        mails.push(parseMail(Buffer.concat(chunks).toString("latin1"), from, session.envelope.rcptTo.map((r) => r.address)));
+        mails.push(
+          parseMail(
+            Buffer.concat(chunks).toString("latin1"),
+            from,
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         callback();
       });
     },
@@ -71,7 +84,9 @@ export async function startSmtpInbox(): Promise<{ url: string; mails: ReceivedMa
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    refuse: (on) => { refusing = on; },
+    refuse: (on) => {
+      refusing = on;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -15,25 +15,27 @@ export function tcpRelay(target: { host: string; port: number }): TcpRelay {
   let server: net.Server | undefined;
   let port = 0;
   return {
-    open: () => new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(target.port, target.host);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on("close", () => sockets.delete(s));
-          s.on("error", () => s.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, "127.0.0.1", () => {
-        port = (server!.address() as AddressInfo).port;
-        resolve();
-      });
-    }),
-    cut: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server!.close(() => resolve());
-    }),
+    open: () =>
+      new Promise<void>((resolve) => {
+        server = net.createServer((client) => {
+          const upstream = net.connect(target.port, target.host);
+          for (const s of [client, upstream]) {
+            sockets.add(s);
+            s.on("close", () => sockets.delete(s));
+            s.on("error", () => s.destroy());
+          }
+          client.pipe(upstream).pipe(client);
+        });
+        server.listen(port, "127.0.0.1", () => {
+          port = (server!.address() as AddressInfo).port;
+          resolve();
+        });
+      }),
+    cut: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server!.close(() => resolve());
+      }),
     port: () => port,
   };
 }

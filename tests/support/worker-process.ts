@@ -25,8 +25,13 @@ export interface SimulatedWorkerEnv {
 /** The worker's environment for a simulated crawl. */
 export function simulatedWorkerEnv(o: SimulatedWorkerEnv): NodeJS.ProcessEnv {
   return {
-    ...process.env, DATABASE_URL: o.databaseUrl, HEMEROSCOPIO_RESOLVE: o.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true",
-    HEMEROSCOPIO_DATA_DIR: o.dataDir, HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(o.scale),
+    ...process.env,
+    DATABASE_URL: o.databaseUrl,
+    HEMEROSCOPIO_RESOLVE: o.resolveRule,
+    HEMEROSCOPIO_ONLY_RESOLVED: "true",
+    HEMEROSCOPIO_DATA_DIR: o.dataDir,
+    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+    HEMEROSCOPIO_TIME_SCALE: String(o.scale),
     ...(o.origin !== undefined ? { HEMEROSCOPIO_TIME_ORIGIN: String(o.origin) } : {}),
     ...(o.logLevel ? { HEMEROSCOPIO_LOG_LEVEL: o.logLevel } : {}),
     ...o.extra,
@@ -45,9 +50,14 @@ export function hasExited(child: ChildProcess): boolean {
 
 /** Send `signal` to every worker still running and wait until all have exited. */
 export async function stopWorkers(children: readonly ChildProcess[], signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
-  await Promise.all(children.map((child) => new Promise((resolve) => {
-    if (hasExited(child)) return resolve(undefined);
-    child.once("exit", resolve);
-    child.kill(signal);
-  })));
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (hasExited(child)) return resolve(undefined);
+          child.once("exit", resolve);
+          child.kill(signal);
+        }),
+    ),
+  );
 }

@@ -44,7 +44,9 @@ describe("configuration", () => {
     const both = loadConfig({ DATABASE_URL: "postgres://primary/h", DATABASE_READ_URL: "postgres://replica/h" });
     expect(both).toMatchObject({ databaseUrl: "postgres://primary/h", databaseReadUrl: "postgres://replica/h" });
     expect(loadConfig({ DATABASE_URL: "postgres://primary/h" }).databaseReadUrl).toBeUndefined();
-    expect(() => loadConfig({ DATABASE_READ_URL: "postgres://replica/h" })).toThrow(/^Invalid configuration: DATABASE_READ_URL is set without DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_READ_URL: "postgres://replica/h" })).toThrow(
+      /^Invalid configuration: DATABASE_READ_URL is set without DATABASE_URL/,
+    );
   });
 
   it.each([
@@ -81,10 +83,18 @@ describe("configuration", () => {
   it("ADM-3, OPS-5: mail needs the operator's address; the metrics token must be long; both are off by default", () => {
     expect(loadConfig({}).mail).toBeUndefined();
     expect(loadConfig({}).metricsToken).toBeUndefined();
-    const c = loadConfig({ HEMEROSCOPIO_SMTP_URL: "smtps://u:p@mail.example:465", HEMEROSCOPIO_OPERATOR_EMAIL: "ops@example.org", HEMEROSCOPIO_BOT_EMAIL: "bot@example.org" });
+    const c = loadConfig({
+      HEMEROSCOPIO_SMTP_URL: "smtps://u:p@mail.example:465",
+      HEMEROSCOPIO_OPERATOR_EMAIL: "ops@example.org",
+      HEMEROSCOPIO_BOT_EMAIL: "bot@example.org",
+    });
     expect(c.mail).toEqual({ smtpUrl: "smtps://u:p@mail.example:465", to: "ops@example.org", from: "bot@example.org" });
-    expect(() => loadConfig({ HEMEROSCOPIO_SMTP_URL: "smtp://127.0.0.1:25" })).toThrow(/HEMEROSCOPIO_SMTP_URL is set without HEMEROSCOPIO_OPERATOR_EMAIL/);
-    expect(() => loadConfig({ HEMEROSCOPIO_SMTP_URL: "http://mail.example", HEMEROSCOPIO_OPERATOR_EMAIL: "ops@example.org" })).toThrow(ConfigError);
+    expect(() => loadConfig({ HEMEROSCOPIO_SMTP_URL: "smtp://127.0.0.1:25" })).toThrow(
+      /HEMEROSCOPIO_SMTP_URL is set without HEMEROSCOPIO_OPERATOR_EMAIL/,
+    );
+    expect(() => loadConfig({ HEMEROSCOPIO_SMTP_URL: "http://mail.example", HEMEROSCOPIO_OPERATOR_EMAIL: "ops@example.org" })).toThrow(
+      ConfigError,
+    );
     expect(() => loadConfig({ HEMEROSCOPIO_METRICS_TOKEN: "short" })).toThrow(/HEMEROSCOPIO_METRICS_TOKEN/);
     expect(loadConfig({ HEMEROSCOPIO_METRICS_TOKEN: "0123456789abcdef-token" }).metricsToken).toBe("0123456789abcdef-token");
   });

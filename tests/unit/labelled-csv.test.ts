@@ -5,7 +5,9 @@ import { readLabelledManifest } from "../labelled/manifest";
 describe("labelled sets", () => {
   it("DER-12: CSV fields may be quoted, with commas, doubled quotes and newlines inside", () => {
     expect(parseCsv('id,text,tag\n1,"Así es, «el» ""truco""\nsegunda línea",Clickbait\r\n2,plain,No\n')).toEqual([
-      ["id", "text", "tag"], ["1", "Así es, «el» \"truco\"\nsegunda línea", "Clickbait"], ["2", "plain", "No"],
+      ["id", "text", "tag"],
+      ["1", 'Así es, «el» "truco"\nsegunda línea', "Clickbait"],
+      ["2", "plain", "No"],
     ]);
   });
 

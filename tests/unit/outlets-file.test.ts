@@ -3,13 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
-import {
-  OutletsFileError,
-  parseOutletsFile,
-  readOutletsFile,
-  serializeOutlets,
-  type OutletConfig,
-} from "@/lib/outlets-file";
+import { OutletsFileError, parseOutletsFile, readOutletsFile, serializeOutlets, type OutletConfig } from "@/lib/outlets-file";
 
 const SEED = fileURLToPath(new URL("../../db/seed/outlets.json", import.meta.url));
 const minimal = { slug: "elpais", name: "EL PAÍS", homepage: "https://elpais.com/" };
@@ -71,9 +65,7 @@ describe("parseOutletsFile", () => {
 
   it("CFG-1: a misspelt required key is reported as unknown, not only as missing", () => {
     const { homepage, ...rest } = minimal;
-    expect(failure(() => parseOutletsFile(json([{ ...rest, homepgae: homepage }]))).message).toContain(
-      'unknown key "homepgae"',
-    );
+    expect(failure(() => parseOutletsFile(json([{ ...rest, homepgae: homepage }]))).message).toContain('unknown key "homepgae"');
   });
 
   it("CFG-1: a missing required key is named", () => {
@@ -89,9 +81,7 @@ describe("parseOutletsFile", () => {
     [" https://elpais.com/", 'homepage must be an absolute http(s) URL (got " https://elpais.com/")'],
     [42, "homepage must be an absolute http(s) URL (got 42)"],
   ])("CFG-1: homepage %j is rejected with the value shown", (homepage, message) => {
-    expect(failure(() => parseOutletsFile(json([{ ...minimal, homepage }]))).message).toBe(
-      `outlets file: item 0 ("elpais"): ${message}`,
-    );
+    expect(failure(() => parseOutletsFile(json([{ ...minimal, homepage }]))).message).toBe(`outlets file: item 0 ("elpais"): ${message}`);
   });
 
   it("CFG-1: a bad feed URL is named by its position in the list", () => {
@@ -212,8 +202,19 @@ describe("serializeOutlets", () => {
   it("CFG-1: export writes keys in docs/architecture.md's order", () => {
     const [first] = JSON.parse(serializeOutlets(outlets, "json")) as Record<string, unknown>[];
     expect(Object.keys(first ?? {})).toEqual([
-      "slug", "name", "country", "language", "timezone", "homepage", "feeds", "sitemaps",
-      "legalNotice", "renderMode", "active", "feedIntervalMinutes", "sitemapIntervalMinutes",
+      "slug",
+      "name",
+      "country",
+      "language",
+      "timezone",
+      "homepage",
+      "feeds",
+      "sitemaps",
+      "legalNotice",
+      "renderMode",
+      "active",
+      "feedIntervalMinutes",
+      "sitemapIntervalMinutes",
     ]);
   });
 

@@ -40,9 +40,9 @@ export default function BotPage() {
         title="El bot"
         lead={
           <>
-            Esta página es para los responsables técnicos de los medios que aparecen en nuestros registros y para
-            cualquiera que quiera saber cómo recogemos los datos. Se genera a partir de la configuración en vigor del
-            bot: las cifras que ves son las que está usando ahora mismo.
+            Esta página es para los responsables técnicos de los medios que aparecen en nuestros registros y para cualquiera que quiera
+            saber cómo recogemos los datos. Se genera a partir de la configuración en vigor del bot: las cifras que ves son las que está
+            usando ahora mismo.
           </>
         }
       />
@@ -55,9 +55,12 @@ export default function BotPage() {
         <Policies data={data} />
         <OptOut data={data} />
         <p className="hint" data-testid="revision">
-          Última revisión de esta página: {data.revision}. Generada con la configuración en vigor de{" "}
-          {data.identity.productToken}/{data.identity.version}. Los cambios se anotan en{" "}
-          <Link href="/correcciones" prefetch={false}>Correcciones</Link>.
+          Última revisión de esta página: {data.revision}. Generada con la configuración en vigor de {data.identity.productToken}/
+          {data.identity.version}. Los cambios se anotan en{" "}
+          <Link href="/correcciones" prefetch={false}>
+            Correcciones
+          </Link>
+          .
         </p>
       </WithContents>
     </>

@@ -24,18 +24,30 @@ function rawQuery(params: SearchParams): SearchQuery {
 function SearchForm({ query, outlets }: { query: SearchQuery; outlets: { slug: string; name: string }[] }) {
   return (
     <form className="search-form" method="get" action="/buscar" role="search">
-      <label>Palabras del titular
+      <label>
+        Palabras del titular
         <input type="search" name="q" defaultValue={query.q} maxLength={MAX_QUERY_LENGTH} placeholder="p. ej. vivienda alquiler" />
       </label>
-      <label>Cabecera
+      <label>
+        Cabecera
         <select name="cabecera" defaultValue={query.outlet ?? ""}>
           <option value="">Todas</option>
-          {outlets.map((o) => <option key={o.slug} value={o.slug}>{o.name}</option>)}
+          {outlets.map((o) => (
+            <option key={o.slug} value={o.slug}>
+              {o.name}
+            </option>
+          ))}
         </select>
       </label>
-      <label>Desde <input type="date" name="desde" defaultValue={query.from ?? ""} /></label>
-      <label>Hasta <input type="date" name="hasta" defaultValue={query.to ?? ""} /></label>
-      <label>Sección <input type="text" name="seccion" defaultValue={query.section ?? ""} maxLength={80} /></label>
+      <label>
+        Desde <input type="date" name="desde" defaultValue={query.from ?? ""} />
+      </label>
+      <label>
+        Hasta <input type="date" name="hasta" defaultValue={query.to ?? ""} />
+      </label>
+      <label>
+        Sección <input type="text" name="seccion" defaultValue={query.section ?? ""} maxLength={80} />
+      </label>
       <button type="submit">Buscar</button>
     </form>
   );
@@ -50,14 +62,23 @@ function Highlighted({ parts }: { parts: SearchResult["hits"][number]["parts"] }
 function ByOutlet({ query, result }: { query: SearchQuery; result: SearchResult }) {
   if (query.outlet !== undefined || result.total === 0) return null;
   if (result.byOutlet === null) {
-    return <p className="hint" data-testid="by-outlet">Hay demasiadas coincidencias para contarlas por cabecera: acota la búsqueda con más palabras, una cabecera o unas fechas.</p>;
+    return (
+      <p className="hint" data-testid="by-outlet">
+        Hay demasiadas coincidencias para contarlas por cabecera: acota la búsqueda con más palabras, una cabecera o unas fechas.
+      </p>
+    );
   }
   return (
     <details open={result.byOutlet.length <= 12} data-testid="by-outlet">
       <summary>Coincidencias por cabecera ({formatNumber(result.byOutlet.length)})</summary>
       <ul className="compact">
         {result.byOutlet.map((o) => (
-          <li key={o.slug}><Link href={searchHref({ ...query, outlet: o.slug }, 1)} prefetch={false}>{o.name}</Link>: {formatNumber(o.count)}</li>
+          <li key={o.slug}>
+            <Link href={searchHref({ ...query, outlet: o.slug }, 1)} prefetch={false}>
+              {o.name}
+            </Link>
+            : {formatNumber(o.count)}
+          </li>
         ))}
       </ul>
     </details>
@@ -72,21 +93,37 @@ function Results({ query, result }: { query: SearchQuery; result: SearchResult }
       <h2 id="results">Resultados</h2>
       {result.onlyCommonWords ? (
         <p className="notice" data-testid="common-words">
-          «{query.q}» solo tiene palabras muy comunes (artículos, preposiciones, pronombres…), que la búsqueda pasa por alto
-          porque aparecen en casi todos los titulares. Añade alguna palabra con más significado.
+          «{query.q}» solo tiene palabras muy comunes (artículos, preposiciones, pronombres…), que la búsqueda pasa por alto porque aparecen
+          en casi todos los titulares. Añade alguna palabra con más significado.
         </p>
       ) : (
         <p data-testid="result-count">
-          {result.total === 0 ? "Ningún titular coincide con la búsqueda." : (
-            <>{result.capped ? "Más de " : ""}{formatNumber(result.total)} {result.total === 1 ? "versión de titular coincide" : "versiones de titular coinciden"}; las más recientes primero.</>
+          {result.total === 0 ? (
+            "Ningún titular coincide con la búsqueda."
+          ) : (
+            <>
+              {result.capped ? "Más de " : ""}
+              {formatNumber(result.total)} {result.total === 1 ? "versión de titular coincide" : "versiones de titular coinciden"}; las más
+              recientes primero.
+            </>
           )}
-          {result.outletsNotSearched > 0 ? <> No buscamos en {formatNumber(result.outletsNotSearched)} {result.outletsNotSearched === 1 ? "cabecera que ha pedido" : "cabeceras que han pedido"} que no reproduzcamos sus titulares.</> : null}
+          {result.outletsNotSearched > 0 ? (
+            <>
+              {" "}
+              No buscamos en {formatNumber(result.outletsNotSearched)}{" "}
+              {result.outletsNotSearched === 1 ? "cabecera que ha pedido" : "cabeceras que han pedido"} que no reproduzcamos sus titulares.
+            </>
+          ) : null}
         </p>
       )}
       {pastTheEnd && result.total > 0 ? (
         <p className="notice" data-testid="past-the-end">
-          Esta búsqueda tiene {pages === 1 ? "una sola página" : `${formatNumber(pages)} páginas`} de resultados: no hay página {formatNumber(query.page)}.{" "}
-          <Link href={searchHref(query, pages)} prefetch={false}>Ir a la última</Link>.
+          Esta búsqueda tiene {pages === 1 ? "una sola página" : `${formatNumber(pages)} páginas`} de resultados: no hay página{" "}
+          {formatNumber(query.page)}.{" "}
+          <Link href={searchHref(query, pages)} prefetch={false}>
+            Ir a la última
+          </Link>
+          .
         </p>
       ) : null}
       <ByOutlet query={query} result={result} />
@@ -94,10 +131,14 @@ function Results({ query, result }: { query: SearchQuery; result: SearchResult }
         <ol className="ranked" start={(query.page - 1) * RESULTS_PER_PAGE + 1} data-testid="hits">
           {result.hits.map((h, i) => (
             <li key={`${h.articleId}-${i}`}>
-              <Link href={`/noticias/${h.articleId}`} prefetch={false}><Highlighted parts={h.parts} /></Link>
+              <Link href={`/noticias/${h.articleId}`} prefetch={false}>
+                <Highlighted parts={h.parts} />
+              </Link>
               <br />
               <span className="muted">
-                <Link href={`/cabeceras/${h.outletSlug}`} prefetch={false}>{h.outletName}</Link>
+                <Link href={`/cabeceras/${h.outletSlug}`} prefetch={false}>
+                  {h.outletName}
+                </Link>
                 {h.section ? `, ${h.section}` : ""} — visto por primera vez el <Moment at={h.firstSeenAt} />
               </span>
             </li>
@@ -106,17 +147,32 @@ function Results({ query, result }: { query: SearchQuery; result: SearchResult }
       ) : null}
       {pages > 1 && !pastTheEnd ? (
         <nav className="pager" aria-label="Páginas de resultados">
-          {query.page > 1 ? <Link href={searchHref(query, query.page - 1)} rel="prev" prefetch={false}>← Más recientes</Link> : <span />}
-          <p>Página {query.page} de {formatNumber(pages)}</p>
-          {query.page < pages ? <Link href={searchHref(query, query.page + 1)} rel="next" prefetch={false}>Anteriores →</Link> : <span />}
+          {query.page > 1 ? (
+            <Link href={searchHref(query, query.page - 1)} rel="prev" prefetch={false}>
+              ← Más recientes
+            </Link>
+          ) : (
+            <span />
+          )}
+          <p>
+            Página {query.page} de {formatNumber(pages)}
+          </p>
+          {query.page < pages ? (
+            <Link href={searchHref(query, query.page + 1)} rel="next" prefetch={false}>
+              Anteriores →
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </section>
   );
 }
 
-const HELP = "Entre comillas busca la frase exacta; un guion delante excluye una palabra («-fútbol»); «or» admite cualquiera de dos. "
-  + "Se buscan las palabras con sus variantes (plural, género), con o sin tildes.";
+const HELP =
+  "Entre comillas busca la frase exacta; un guion delante excluye una palabra («-fútbol»); «or» admite cualquiera de dos. " +
+  "Se buscan las palabras con sus variantes (plural, género), con o sin tildes.";
 
 export default async function SearchPage({ searchParams }: Props) {
   const params = await searchParams;
@@ -125,7 +181,8 @@ export default async function SearchPage({ searchParams }: Props) {
   const read = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
     const [outlets, result] = await Promise.all([
-      searchableOutlets(db, policies), parsed.ok && query.q ? searchHeadlines(db, policies, query) : Promise.resolve(undefined),
+      searchableOutlets(db, policies),
+      parsed.ok && query.q ? searchHeadlines(db, policies, query) : Promise.resolve(undefined),
     ]);
     return { outlets, result };
   });
@@ -141,14 +198,23 @@ export default async function SearchPage({ searchParams }: Props) {
         <>
           <meta name="robots" content="noindex" />
           <p className="notice" role="alert" data-testid="bad-query">
-            No hemos podido leer esta búsqueda: {parsed.reason.charAt(0).toLowerCase() + parsed.reason.slice(1)} Corrígela en el formulario o <Link href="/buscar" prefetch={false}>empieza de nuevo</Link>.
+            No hemos podido leer esta búsqueda: {parsed.reason.charAt(0).toLowerCase() + parsed.reason.slice(1)} Corrígela en el formulario
+            o{" "}
+            <Link href="/buscar" prefetch={false}>
+              empieza de nuevo
+            </Link>
+            .
           </p>
         </>
       )}
       <SearchForm query={query} outlets={read.value.outlets} />
       <p className="hint">{HELP}</p>
       {parsed.ok && query.q ? (
-        <FeedLink href={`/buscar.atom?${new URLSearchParams({ q: query.q, ...(query.outlet ? { cabecera: query.outlet } : {}) })}`} title={`Titulares con «${query.q}»`} text="Sigue esta búsqueda" />
+        <FeedLink
+          href={`/buscar.atom?${new URLSearchParams({ q: query.q, ...(query.outlet ? { cabecera: query.outlet } : {}) })}`}
+          title={`Titulares con «${query.q}»`}
+          text="Sigue esta búsqueda"
+        />
       ) : null}
       {read.value.result ? <Results query={query} result={read.value.result} /> : null}
     </>

@@ -21,7 +21,10 @@ export default async function OutletsPage({ searchParams }: Props) {
   const query = await searchParams;
   const read = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
-    const [comparison, outlets] = await Promise.all([loadOutletComparison(db, policies, siteClock().now()), listActiveOutlets(db, policies)]);
+    const [comparison, outlets] = await Promise.all([
+      loadOutletComparison(db, policies, siteClock().now()),
+      listActiveOutlets(db, policies),
+    ]);
     return { comparison, homepages: new Map(outlets.map((o) => [o.slug, o.homepage])) };
   });
   if (!read.ok) return <ServiceUnavailable />;
@@ -39,7 +42,10 @@ export default async function OutletsPage({ searchParams }: Props) {
           <ComparisonTable data={comparison} query={query} homepages={homepages} />
           <p className="hint">
             Pulsa el nombre de una columna para ordenar por ella. Cómo calculamos cada cifra y cuántos datos necesita:{" "}
-            <Link href="/metodologia#umbrales" prefetch={false}>metodología</Link>.
+            <Link href="/metodologia#umbrales" prefetch={false}>
+              metodología
+            </Link>
+            .
           </p>
           <HeadlineFeaturesTable data={comparison} query={query} />
         </>

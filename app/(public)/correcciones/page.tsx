@@ -33,8 +33,8 @@ export default async function CorrectionsPage({ searchParams }: Props) {
       />
       {log.total === 0 ? (
         <p className="notice">
-          Todavía no hay ninguna corrección anotada. Cuando corrijamos un dato, cambiemos un método o actualicemos una
-          página como El bot o Privacidad, lo anotaremos aquí con su fecha.
+          Todavía no hay ninguna corrección anotada. Cuando corrijamos un dato, cambiemos un método o actualicemos una página como El bot o
+          Privacidad, lo anotaremos aquí con su fecha.
         </p>
       ) : (
         <>

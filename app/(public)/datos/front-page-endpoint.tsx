@@ -9,9 +9,21 @@ function FieldTable({ caption, fields }: { caption: string; fields: Record<strin
     <div className="table-wrap">
       <table>
         <caption className="table-caption">{caption}</caption>
-        <thead><tr><th scope="col">Campo</th><th scope="col">Significado</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Campo</th>
+            <th scope="col">Significado</th>
+          </tr>
+        </thead>
         <tbody>
-          {Object.entries(fields).map(([f, doc]) => <tr key={f}><th scope="row" style={asCode}><code>{f}</code></th><td>{doc}</td></tr>)}
+          {Object.entries(fields).map(([f, doc]) => (
+            <tr key={f}>
+              <th scope="row" style={asCode}>
+                <code>{f}</code>
+              </th>
+              <td>{doc}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>
@@ -25,8 +37,14 @@ export function FrontPageEndpointDocs() {
       <h2 id="portada-en-un-instante">Una portada en un instante</h2>
       <p>{FRONT_PAGE_ENDPOINT.summary}</p>
       <ul>
-        <li>Detalle: <code>{FRONT_PAGE_ENDPOINT.path}</code>; responde <code>{"{ data: { … } }"}</code>, sin paginación.</li>
-        {FRONT_PAGE_ENDPOINT.params.map((p) => <li key={p}>Parámetro <code>{p}</code>: {PARAM_DOCS[p]}</li>)}
+        <li>
+          Detalle: <code>{FRONT_PAGE_ENDPOINT.path}</code>; responde <code>{"{ data: { … } }"}</code>, sin paginación.
+        </li>
+        {FRONT_PAGE_ENDPOINT.params.map((p) => (
+          <li key={p}>
+            Parámetro <code>{p}</code>: {PARAM_DOCS[p]}
+          </li>
+        ))}
       </ul>
       <FieldTable caption="Campos de la portada en un instante" fields={FRONT_PAGE_FIELDS} />
       <FieldTable caption="Campos de cada enlace (links)" fields={FRONT_PAGE_LINK_FIELDS} />

@@ -5,7 +5,13 @@ import { appConfig, siteClock } from "@/db/server";
 import { loadPolicies } from "@/db/policies-in-force";
 import { FAILURE_THRESHOLD } from "@/lib/collection/health";
 import { FLOOR_LINKS, MEDIAN_CAPTURES, MEDIAN_SHARE } from "@/lib/collection/extraction-floor";
-import { readStatusPage, type LagDistribution, type OutletStatus, type SiteVolume, type StatusPage as StatusData } from "@/db/queries/site/status-page";
+import {
+  readStatusPage,
+  type LagDistribution,
+  type OutletStatus,
+  type SiteVolume,
+  type StatusPage as StatusData,
+} from "@/db/queries/site/status-page";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { enoughData, tooLittleData } from "@/lib/pages/enough-data";
 import { formatNumber } from "@/lib/pages/format";
@@ -30,15 +36,25 @@ type Query = Record<string, string | string[] | undefined>;
 const outletSort: TableSort<OutletStatus> = {
   param: "cabeceras",
   keys: {
-    nombre: (o) => o.name, capturas: (o) => o.captures, "fallos-captura": (o) => (o.captures > 0 ? o.captureFailureShare : undefined),
-    enlaces: (o) => o.medianLinks, "extraccion-fallida": (o) => o.lastExtractionFailureAt,
-    lecturas: (o) => o.reads, "fallos-lectura": (o) => (o.reads > 0 ? o.readFailureShare : undefined),
+    nombre: (o) => o.name,
+    capturas: (o) => o.captures,
+    "fallos-captura": (o) => (o.captures > 0 ? o.captureFailureShare : undefined),
+    enlaces: (o) => o.medianLinks,
+    "extraccion-fallida": (o) => o.lastExtractionFailureAt,
+    lecturas: (o) => o.reads,
+    "fallos-lectura": (o) => (o.reads > 0 ? o.readFailureShare : undefined),
   },
   fallback: { column: "nombre", descending: false },
 };
 const lagSort: TableSort<LagDistribution> = {
   param: "retraso",
-  keys: { nombre: (l) => l.outletName, via: (l) => l.kind, articulos: (l) => l.articles, mediana: (l) => (enoughData("lagPercentiles", l.articles) ? l.p50 ?? undefined : undefined), p90: (l) => (enoughData("lagPercentiles", l.articles) ? l.p90 ?? undefined : undefined) },
+  keys: {
+    nombre: (l) => l.outletName,
+    via: (l) => l.kind,
+    articulos: (l) => l.articles,
+    mediana: (l) => (enoughData("lagPercentiles", l.articles) ? (l.p50 ?? undefined) : undefined),
+    p90: (l) => (enoughData("lagPercentiles", l.articles) ? (l.p90 ?? undefined) : undefined),
+  },
   fallback: { column: "nombre", descending: false },
 };
 const volumeSort: TableSort<SiteVolume> = {
@@ -51,57 +67,118 @@ const volumeSort: TableSort<SiteVolume> = {
 function OutletState({ o }: { o: OutletStatus }) {
   const front = o.sources.find((s) => s.kind === "frontpage");
   const notes: React.ReactNode[] = [];
-  if (o.positionsWithheld) notes.push(<span key="w" className="badge">Sin posición, a petición del medio</span>);
-  else if (o.noPosition) notes.push(<span key="p" className="badge">Sin posición</span>);
-  if (o.noBody) notes.push(<span key="b" className="badge">Sin cuerpo</span>);
+  if (o.positionsWithheld)
+    notes.push(
+      <span key="w" className="badge">
+        Sin posición, a petición del medio
+      </span>,
+    );
+  else if (o.noPosition)
+    notes.push(
+      <span key="p" className="badge">
+        Sin posición
+      </span>,
+    );
+  if (o.noBody)
+    notes.push(
+      <span key="b" className="badge">
+        Sin cuerpo
+      </span>,
+    );
   // EXT-6: a source whose answered polls yield too little to be believed right now.
   for (const s of o.sources.filter((x) => x.extractionFailedSince !== undefined)) {
-    notes.push(<span key={`x ${s.kind} ${s.url}`}>{kindLabel[s.kind]}: extracción fallida desde <Moment at={s.extractionFailedSince ?? null} />.</span>);
+    notes.push(
+      <span key={`x ${s.kind} ${s.url}`}>
+        {kindLabel[s.kind]}: extracción fallida desde <Moment at={s.extractionFailedSince ?? null} />.
+      </span>,
+    );
   }
   if (front?.closedSince !== undefined) {
-    notes.push(<span key="c">Portada cerrada para nosotros desde el <Moment at={front.closedSince ?? null} />; {o.probes === 0 ? "sin comprobaciones en los últimos 7 días" : `respondió a ${formatNumber(o.probesAnswered)} de ${formatNumber(o.probes)} comprobaciones horarias`}.</span>);
+    notes.push(
+      <span key="c">
+        Portada cerrada para nosotros desde el <Moment at={front.closedSince ?? null} />;{" "}
+        {o.probes === 0
+          ? "sin comprobaciones en los últimos 7 días"
+          : `respondió a ${formatNumber(o.probesAnswered)} de ${formatNumber(o.probes)} comprobaciones horarias`}
+        .
+      </span>,
+    );
   }
   if (notes.length === 0) notes.push(<span key="ok">Normal</span>);
-  return <>{notes.map((n, i) => <span key={i}>{i > 0 ? " " : ""}{n}</span>)}</>;
+  return (
+    <>
+      {notes.map((n, i) => (
+        <span key={i}>
+          {i > 0 ? " " : ""}
+          {n}
+        </span>
+      ))}
+    </>
+  );
 }
 
 function Outlets({ data, query }: { data: StatusData; query: Query }) {
   const state = parseSort(outletSort, query[outletSort.param]);
-  const th = (label: string, column: string, numeric = true) => <SortableTh label={label} column={column} param={outletSort.param} state={state} query={query} numeric={numeric} />;
+  const th = (label: string, column: string, numeric = true) => (
+    <SortableTh label={label} column={column} param={outletSort.param} state={state} query={query} numeric={numeric} />
+  );
   return (
     <section aria-labelledby="outlets">
       <h2 id="outlets">Cabecera a cabecera</h2>
       <p className="hint">
-        Últimos 7 días: del <Moment at={data.since ?? null} /> al <Moment at={data.now ?? null} /> (hora peninsular), {formatNumber(data.outlets.length)} cabeceras.
-        Si fallan más del {percent(FAILURE_THRESHOLD)} de las capturas de portada, la cabecera figura «sin posición»; si fallan más
-        de ese porcentaje de las lecturas de artículos, «sin cuerpo».
-        «Mediana de enlaces» es el número mediano de enlaces a noticias por captura correcta en el periodo. Una captura que responde pero
-        trae menos del {percent(MEDIAN_SHARE)} de los habituales en la cabecera (la mediana de sus {formatNumber(MEDIAN_CAPTURES)} últimas capturas), o menos de {formatNumber(FLOOR_LINKS)}, cuenta
-        como <strong>extracción fallida</strong>: casi siempre es que la página cambió de diseño, no que la portada se vaciara. No cierra
-        ninguna posición y cuenta entre las capturas fallidas; lo mismo un feed o un sitemap que de pronto responde sin ninguna entrada.
+        Últimos 7 días: del <Moment at={data.since ?? null} /> al <Moment at={data.now ?? null} /> (hora peninsular),{" "}
+        {formatNumber(data.outlets.length)} cabeceras. Si fallan más del {percent(FAILURE_THRESHOLD)} de las capturas de portada, la
+        cabecera figura «sin posición»; si fallan más de ese porcentaje de las lecturas de artículos, «sin cuerpo». «Mediana de enlaces» es
+        el número mediano de enlaces a noticias por captura correcta en el periodo. Una captura que responde pero trae menos del{" "}
+        {percent(MEDIAN_SHARE)} de los habituales en la cabecera (la mediana de sus {formatNumber(MEDIAN_CAPTURES)} últimas capturas), o
+        menos de {formatNumber(FLOOR_LINKS)}, cuenta como <strong>extracción fallida</strong>: casi siempre es que la página cambió de
+        diseño, no que la portada se vaciara. No cierra ninguna posición y cuenta entre las capturas fallidas; lo mismo un feed o un sitemap
+        que de pronto responde sin ninguna entrada.
       </p>
       <div className="table-wrap">
         <table data-testid="outlet-status">
           <thead>
             <tr>
-              {th("Cabecera", "nombre", false)}{th("Capturas de portada", "capturas")}{th("Capturas fallidas", "fallos-captura")}
-              {th("Mediana de enlaces", "enlaces")}{th("Última extracción fallida", "extraccion-fallida")}
-              {th("Lecturas de artículos", "lecturas")}{th("Lecturas fallidas", "fallos-lectura")}
-              <th scope="col">Estado</th><th scope="col">robots.txt</th><th scope="col">Reserva de minería (TDM)</th>
+              {th("Cabecera", "nombre", false)}
+              {th("Capturas de portada", "capturas")}
+              {th("Capturas fallidas", "fallos-captura")}
+              {th("Mediana de enlaces", "enlaces")}
+              {th("Última extracción fallida", "extraccion-fallida")}
+              {th("Lecturas de artículos", "lecturas")}
+              {th("Lecturas fallidas", "fallos-lectura")}
+              <th scope="col">Estado</th>
+              <th scope="col">robots.txt</th>
+              <th scope="col">Reserva de minería (TDM)</th>
             </tr>
           </thead>
           <tbody>
             {sortRows(data.outlets, outletSort, state).map((o) => (
               <tr key={o.slug} data-slug={o.slug}>
-                <th scope="row"><Link href={`/cabeceras/${o.slug}`} prefetch={false}>{o.name}</Link></th>
+                <th scope="row">
+                  <Link href={`/cabeceras/${o.slug}`} prefetch={false}>
+                    {o.name}
+                  </Link>
+                </th>
                 <td data-testid="captures">{formatNumber(o.captures)}</td>
                 <td data-testid="captures-failed">{o.captures > 0 ? percent(o.captureFailureShare) : "—"}</td>
                 <td data-testid="median-links">{o.medianLinks !== undefined ? formatNumber(Math.round(o.medianLinks)) : "—"}</td>
-                <td data-testid="last-extraction-failure">{o.lastExtractionFailureAt !== undefined ? <Moment at={o.lastExtractionFailureAt} /> : "ninguna"}</td>
+                <td data-testid="last-extraction-failure">
+                  {o.lastExtractionFailureAt !== undefined ? <Moment at={o.lastExtractionFailureAt} /> : "ninguna"}
+                </td>
                 <td data-testid="reads">{formatNumber(o.reads)}</td>
                 <td data-testid="reads-failed">{o.reads > 0 ? percent(o.readFailureShare) : "—"}</td>
-                <td><OutletState o={o} /></td>
-                <td data-testid="robots">{robotsAccessLabel(o.robotsAccess)}{o.robotsFetchedAt !== undefined ? <> (comprobado el <Moment at={o.robotsFetchedAt} />)</> : null}</td>
+                <td>
+                  <OutletState o={o} />
+                </td>
+                <td data-testid="robots">
+                  {robotsAccessLabel(o.robotsAccess)}
+                  {o.robotsFetchedAt !== undefined ? (
+                    <>
+                      {" "}
+                      (comprobado el <Moment at={o.robotsFetchedAt} />)
+                    </>
+                  ) : null}
+                </td>
                 <td>{o.tdmReserved ? "Reservada: no leemos el cuerpo de sus artículos" : "No vista"}</td>
               </tr>
             ))}
@@ -111,14 +188,34 @@ function Outlets({ data, query }: { data: StatusData; query: Query }) {
       <h3>Fuentes de cada cabecera</h3>
       {data.outlets.map((o) => (
         <details key={o.slug}>
-          <summary>{o.name}: {formatNumber(o.sources.length)} fuentes</summary>
+          <summary>
+            {o.name}: {formatNumber(o.sources.length)} fuentes
+          </summary>
           <div className="table-wrap">
             <table>
-              <thead><tr><th scope="col">Tipo</th><th scope="col">Dirección</th><th scope="col">{LAST_SUCCESS_LABEL}</th><th scope="col">{LAST_FAILURE_LABEL}</th><th scope="col">Estado</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Tipo</th>
+                  <th scope="col">Dirección</th>
+                  <th scope="col">{LAST_SUCCESS_LABEL}</th>
+                  <th scope="col">{LAST_FAILURE_LABEL}</th>
+                  <th scope="col">Estado</th>
+                </tr>
+              </thead>
               <tbody>
                 {o.sources.map((s) => (
                   <tr key={`${s.kind} ${s.url}`}>
-                    <td>{kindLabel[s.kind]}</td><td className="url">{s.url}</td><td><Moment at={s.lastSuccessAt ?? null} unknown="nunca" /></td><td><Moment at={s.lastFailureAt ?? null} unknown="ninguno" /></td><td><SourceState s={s} now={data.now} inARow={s.extractionFailures} /></td>
+                    <td>{kindLabel[s.kind]}</td>
+                    <td className="url">{s.url}</td>
+                    <td>
+                      <Moment at={s.lastSuccessAt ?? null} unknown="nunca" />
+                    </td>
+                    <td>
+                      <Moment at={s.lastFailureAt ?? null} unknown="ninguno" />
+                    </td>
+                    <td>
+                      <SourceState s={s} now={data.now} inARow={s.extractionFailures} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -132,25 +229,50 @@ function Outlets({ data, query }: { data: StatusData; query: Query }) {
 
 function Lag({ data, query }: { data: StatusData; query: Query }) {
   const state = parseSort(lagSort, query[lagSort.param]);
-  const th = (label: string, column: string, numeric = true) => <SortableTh label={label} column={column} param={lagSort.param} state={state} query={query} numeric={numeric} />;
+  const th = (label: string, column: string, numeric = true) => (
+    <SortableTh label={label} column={column} param={lagSort.param} state={state} query={query} numeric={numeric} />
+  );
   return (
     <section aria-labelledby="lag">
       <h2 id="lag">Nuestro retraso</h2>
       <p className="hint">
-        Tiempo entre la hora de publicación que declara el medio y la primera vez que vimos la noticia en cada vía, para los
-        artículos vistos por primera vez en los últimos 7 días y publicados después de que empezáramos a leer la cabecera
-        (<Link href="/metodologia#pocos-datos" prefetch={false}>por qué</Link>). Mediana y percentil 90.
+        Tiempo entre la hora de publicación que declara el medio y la primera vez que vimos la noticia en cada vía, para los artículos
+        vistos por primera vez en los últimos 7 días y publicados después de que empezáramos a leer la cabecera (
+        <Link href="/metodologia#pocos-datos" prefetch={false}>
+          por qué
+        </Link>
+        ). Mediana y percentil 90.
       </p>
-      {data.lag.length === 0 ? <p>Aún no hay artículos con hora de publicación declarada en este periodo.</p> : (
+      {data.lag.length === 0 ? (
+        <p>Aún no hay artículos con hora de publicación declarada en este periodo.</p>
+      ) : (
         <div className="table-wrap">
           <table data-testid="lag">
-            <thead><tr>{th("Cabecera", "nombre", false)}{th("Vía", "via", false)}{th("Artículos", "articulos")}{th("Mediana", "mediana")}{th("Percentil 90", "p90")}</tr></thead>
+            <thead>
+              <tr>
+                {th("Cabecera", "nombre", false)}
+                {th("Vía", "via", false)}
+                {th("Artículos", "articulos")}
+                {th("Mediana", "mediana")}
+                {th("Percentil 90", "p90")}
+              </tr>
+            </thead>
             <tbody>
               {sortRows(data.lag, lagSort, state).map((l) => (
                 <tr key={`${l.outletSlug} ${l.kind}`}>
-                  <th scope="row">{l.outletName}</th><td>{kindLabel[l.kind]}</td><td>{formatNumber(l.articles)}</td>{enoughData("lagPercentiles", l.articles) && l.p50 !== null && l.p90 !== null
-                    ? <><td>{minutes(l.p50)}</td><td>{minutes(l.p90)}</td></>
-                    : <td colSpan={2} className="muted">{tooLittleData("lagPercentiles", l.articles)}</td>}
+                  <th scope="row">{l.outletName}</th>
+                  <td>{kindLabel[l.kind]}</td>
+                  <td>{formatNumber(l.articles)}</td>
+                  {enoughData("lagPercentiles", l.articles) && l.p50 !== null && l.p90 !== null ? (
+                    <>
+                      <td>{minutes(l.p50)}</td>
+                      <td>{minutes(l.p90)}</td>
+                    </>
+                  ) : (
+                    <td colSpan={2} className="muted">
+                      {tooLittleData("lagPercentiles", l.articles)}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -163,25 +285,45 @@ function Lag({ data, query }: { data: StatusData; query: Query }) {
 
 function Volume({ data, minGapMs, query }: { data: StatusData; minGapMs: number; query: Query }) {
   const state: SortState = parseSort(volumeSort, query[volumeSort.param]);
-  const th = (label: string, column: string, numeric = true) => <SortableTh label={label} column={column} param={volumeSort.param} state={state} query={query} numeric={numeric} />;
+  const th = (label: string, column: string, numeric = true) => (
+    <SortableTh label={label} column={column} param={volumeSort.param} state={state} query={query} numeric={numeric} />
+  );
   const bound = Math.floor(3_600_000 / minGapMs);
   return (
     <section aria-labelledby="volume">
       <h2 id="volume">Nuestro ritmo</h2>
       <p className="hint">
-        Peticiones que hicimos a cada sitio en las últimas 24 horas y en su hora más activa. Nunca hacemos dos a la vez a un
-        mismo sitio y dejamos al menos {formatNumber(minGapMs / 1000)} segundos entre una y la siguiente, así que en una hora
-        no pueden pasar de {formatNumber(bound)}.
+        Peticiones que hicimos a cada sitio en las últimas 24 horas y en su hora más activa. Nunca hacemos dos a la vez a un mismo sitio y
+        dejamos al menos {formatNumber(minGapMs / 1000)} segundos entre una y la siguiente, así que en una hora no pueden pasar de{" "}
+        {formatNumber(bound)}.
       </p>
-      {data.volume.length === 0 ? <p>Ninguna petición en las últimas 24 horas.</p> : (
+      {data.volume.length === 0 ? (
+        <p>Ninguna petición en las últimas 24 horas.</p>
+      ) : (
         <div className="table-wrap">
           <table data-testid="volume">
-            <thead><tr>{th("Sitio", "sitio", false)}{th("Peticiones en 24 h", "peticiones")}{th("En la hora más activa", "hora-activa")}<th scope="col">Límite por hora</th></tr></thead>
+            <thead>
+              <tr>
+                {th("Sitio", "sitio", false)}
+                {th("Peticiones en 24 h", "peticiones")}
+                {th("En la hora más activa", "hora-activa")}
+                <th scope="col">Límite por hora</th>
+              </tr>
+            </thead>
             <tbody>
               {sortRows(data.volume, volumeSort, state).map((v) => (
                 <tr key={v.site}>
-                  <th scope="row">{v.site}</th><td>{formatNumber(v.requests)}</td>
-                  <td>{formatNumber(v.busiestHour)}{v.busiestHourStart !== undefined ? <> (<Moment at={v.busiestHourStart ?? null} />)</> : null}</td>
+                  <th scope="row">{v.site}</th>
+                  <td>{formatNumber(v.requests)}</td>
+                  <td>
+                    {formatNumber(v.busiestHour)}
+                    {v.busiestHourStart !== undefined ? (
+                      <>
+                        {" "}
+                        (<Moment at={v.busiestHourStart ?? null} />)
+                      </>
+                    ) : null}
+                  </td>
                   <td>{formatNumber(bound)}</td>
                 </tr>
               ))}

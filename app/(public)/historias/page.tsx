@@ -39,9 +39,14 @@ export default async function StoriesPage({ searchParams }: Props) {
   if (page === undefined) notFound();
   const order = parseSort(storiesSort, query[storiesSort.param]) as StoriesOrder;
   const sortQuery = { [storiesSort.param]: query[storiesSort.param] };
-  const keep: Record<string, string> = order === storiesSort.fallback ? {} : { [storiesSort.param]: `${order.descending ? "-" : ""}${order.column}` };
-  const th = (label: string, column: StoriesOrder["column"], numeric: boolean) => <SortableTh label={label} column={column} param={storiesSort.param} state={order} query={sortQuery} numeric={numeric} />;
-  const read = await readSiteData(async (db) => listRecentStories(db, await loadPolicies(db), { page, pageSize: PAGE_SIZE, now: siteClock().now(), order }));
+  const keep: Record<string, string> =
+    order === storiesSort.fallback ? {} : { [storiesSort.param]: `${order.descending ? "-" : ""}${order.column}` };
+  const th = (label: string, column: StoriesOrder["column"], numeric: boolean) => (
+    <SortableTh label={label} column={column} param={storiesSort.param} state={order} query={sortQuery} numeric={numeric} />
+  );
+  const read = await readSiteData(async (db) =>
+    listRecentStories(db, await loadPolicies(db), { page, pageSize: PAGE_SIZE, now: siteClock().now(), order }),
+  );
   if (!read.ok) return <ServiceUnavailable />;
   const list = read.value;
   if (page > list.pageCount) notFound();
@@ -57,33 +62,57 @@ export default async function StoriesPage({ searchParams }: Props) {
           <h2 id="sin-historias">Todavía no hay historias</h2>
           <p>
             No hemos agrupado ninguna noticia de los últimos 7 días ({period}) en historias. El análisis que reconoce la misma noticia en
-            varias cabeceras aún no ha producido resultados; cuando lo haga, las historias aparecerán aquí, ordenadas por número de cabeceras.
+            varias cabeceras aún no ha producido resultados; cuando lo haga, las historias aparecerán aquí, ordenadas por número de
+            cabeceras.
           </p>
         </section>
       ) : (
         <>
           <p>
             {list.total === 1 ? "1 historia vista" : `${list.total} historias vistas`} en los últimos 7 días ({period}, hora peninsular),{" "}
-            {order === storiesSort.fallback ? "primero las que contaron más cabeceras" : "en el orden elegido en la cabecera de la tabla"}.
-            {" "}Prominencia: minutos en las portadas ponderados por la posición (<Link href="/metodologia#prominencia" prefetch={false}>qué es</Link>).
+            {order === storiesSort.fallback ? "primero las que contaron más cabeceras" : "en el orden elegido en la cabecera de la tabla"}.{" "}
+            Prominencia: minutos en las portadas ponderados por la posición (
+            <Link href="/metodologia#prominencia" prefetch={false}>
+              qué es
+            </Link>
+            ).
           </p>
           <div className="table-wrap">
             <table className="data-table">
               <thead>
-                <tr><th scope="col">Historia</th>{th("Cabeceras", "cabeceras", true)}{th("Primera vez", "primera", true)}{th("Última vez", "ultima", true)}{th("Prominencia", "prominencia", true)}</tr>
+                <tr>
+                  <th scope="col">Historia</th>
+                  {th("Cabeceras", "cabeceras", true)}
+                  {th("Primera vez", "primera", true)}
+                  {th("Última vez", "ultima", true)}
+                  {th("Prominencia", "prominencia", true)}
+                </tr>
               </thead>
               <tbody>
                 {list.items.map((s) => (
                   <tr key={s.id}>
                     <td>
-                      <Link href={`/historias/${s.id}`} prefetch={false}>{storyTitle(s)}</Link>
+                      <Link href={`/historias/${s.id}`} prefetch={false}>
+                        {storyTitle(s)}
+                      </Link>
                       {s.label ? <span className="card-text">{storyTerms(s)}</span> : null}
-                      <span className="card-text">{formatList(s.outletNames)}{s.outletCount > s.outletNames.length ? " y otras" : ""}</span>
+                      <span className="card-text">
+                        {formatList(s.outletNames)}
+                        {s.outletCount > s.outletNames.length ? " y otras" : ""}
+                      </span>
                     </td>
-                    <td className="num" data-testid="story-outlets">{s.outletCount}</td>
-                    <td><Moment at={s.firstSeenAt} /></td>
-                    <td><Moment at={s.lastSeenAt} /></td>
-                    <td className="num" data-testid="story-prominence">{formatNumber(s.prominence)}</td>
+                    <td className="num" data-testid="story-outlets">
+                      {s.outletCount}
+                    </td>
+                    <td>
+                      <Moment at={s.firstSeenAt} />
+                    </td>
+                    <td>
+                      <Moment at={s.lastSeenAt} />
+                    </td>
+                    <td className="num" data-testid="story-prominence">
+                      {formatNumber(s.prominence)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

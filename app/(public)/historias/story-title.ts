@@ -4,7 +4,11 @@
  */
 
 /** What names a story: its id, our key terms, and the representative headline when there is one. */
-export interface NamedStory { id: number; keyTerms: readonly string[]; label?: { headline: string; outlet: string } | undefined }
+export interface NamedStory {
+  id: number;
+  keyTerms: readonly string[];
+  label?: { headline: string; outlet: string } | undefined;
+}
 
 /** `«El Gobierno aprueba…»`, else `"incendio · valencia"`, or `"Historia n.º 12"` before the analysis has named it. */
 export function storyTitle(story: NamedStory): string {

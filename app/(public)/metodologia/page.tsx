@@ -48,10 +48,9 @@ export default function MethodsPage() {
         title="Metodología"
         lead={
           <>
-            Cómo calculamos las cifras que derivamos de lo que recogemos: los rasgos, el idioma y la letra de encuadre de
-            cada titular, las pruebas A/B, las historias, los teletipos de agencia y las cifras de portada. Lo que sale del
-            cuerpo o la entradilla de una noticia se calcula en memoria al leerla y solo guardamos números: ese texto no lo
-            guardamos nunca.
+            Cómo calculamos las cifras que derivamos de lo que recogemos: los rasgos, el idioma y la letra de encuadre de cada titular, las
+            pruebas A/B, las historias, los teletipos de agencia y las cifras de portada. Lo que sale del cuerpo o la entradilla de una
+            noticia se calcula en memoria al leerla y solo guardamos números: ese texto no lo guardamos nunca.
           </>
         }
       />

@@ -51,27 +51,59 @@ export default async function SideBySidePage({ searchParams }: Props) {
     <>
       <PageHeader
         title="Portadas lado a lado"
-        lead={<>De {MIN_SIDE_BY_SIDE} a {MAX_SIDE_BY_SIDE} cabeceras en el mismo minuto, cada una según nuestra última captura correcta hasta entonces. La misma historia lleva la misma letra y el mismo color en todas las columnas. <span data-testid="time-zone">Horas en {zoneLabel(SITE_TIME_ZONE)}</span>.</>}
+        lead={
+          <>
+            De {MIN_SIDE_BY_SIDE} a {MAX_SIDE_BY_SIDE} cabeceras en el mismo minuto, cada una según nuestra última captura correcta hasta
+            entonces. La misma historia lleva la misma letra y el mismo color en todas las columnas.{" "}
+            <span data-testid="time-zone">Horas en {zoneLabel(SITE_TIME_ZONE)}</span>.
+          </>
+        }
       />
-      {parsed.ok ? null : <p className="notice" role="alert" data-testid="bad-query">No hemos podido leer la petición: {parsed.reason}</p>}
+      {parsed.ok ? null : (
+        <p className="notice" role="alert" data-testid="bad-query">
+          No hemos podido leer la petición: {parsed.reason}
+        </p>
+      )}
       <MinuteForm action="/portadas" minute={minute} submit="Comparar">
         <fieldset className="outlet-choice">
-          <legend>Cabeceras (de {MIN_SIDE_BY_SIDE} a {MAX_SIDE_BY_SIDE})</legend>
+          <legend>
+            Cabeceras (de {MIN_SIDE_BY_SIDE} a {MAX_SIDE_BY_SIDE})
+          </legend>
           {outlets.map((o) => (
-            <label key={o.slug}><input type="checkbox" name="cabeceras" value={o.slug} defaultChecked={query.slugs.includes(o.slug)} /> {o.name}</label>
+            <label key={o.slug}>
+              <input type="checkbox" name="cabeceras" value={o.slug} defaultChecked={query.slugs.includes(o.slug)} /> {o.name}
+            </label>
           ))}
         </fieldset>
       </MinuteForm>
-      {view === null ? <p className="hint">Elige las cabeceras y el momento, y pulsa «Comparar».</p> : (
+      {view === null ? (
+        <p className="hint">Elige las cabeceras y el momento, y pulsa «Comparar».</p>
+      ) : (
         <>
           <MinuteNav minute={minute} now={now} href={(at) => sideBySideHref(query.slugs, at)} />
-          {view.unknown.length > 0 ? <p className="notice" data-testid="unknown-outlets">No seguimos estas cabeceras o no podemos mostrarlas: {view.unknown.join(", ")}.</p> : null}
+          {view.unknown.length > 0 ? (
+            <p className="notice" data-testid="unknown-outlets">
+              No seguimos estas cabeceras o no podemos mostrarlas: {view.unknown.join(", ")}.
+            </p>
+          ) : null}
           <h2 className="visually-hidden">Portadas del {formatMoment(minute, SITE_TIME_ZONE)}</h2>
-          <div className="side-by-side" style={{ "--columns": String(Math.max(columns.length, 1)) } as React.CSSProperties} data-testid="side-by-side">
-            {columns.map((c) => <Column key={c.outlet.slug} column={c} minute={minute} marks={marks} />)}
+          <div
+            className="side-by-side"
+            style={{ "--columns": String(Math.max(columns.length, 1)) } as React.CSSProperties}
+            data-testid="side-by-side"
+          >
+            {columns.map((c) => (
+              <Column key={c.outlet.slug} column={c} minute={minute} marks={marks} />
+            ))}
           </div>
           <Legend marks={marks} names={view.storyNames} />
-          <p className="hint">Otras vistas: <Link href={dayLeadsHref(dayValue(minute))} prefetch={false}>qué abría cada portada ese día</Link>.</p>
+          <p className="hint">
+            Otras vistas:{" "}
+            <Link href={dayLeadsHref(dayValue(minute))} prefetch={false}>
+              qué abría cada portada ese día
+            </Link>
+            .
+          </p>
         </>
       )}
     </>
@@ -82,12 +114,20 @@ function Column({ column, minute, marks }: { column: SideBySideColumn; minute: n
   const { outlet, page } = column;
   return (
     <section aria-labelledby={`col-${outlet.slug}`} data-outlet={outlet.slug}>
-      <h3 id={`col-${outlet.slug}`}><Link href={frontPageAtHref(outlet.slug, minute)} prefetch={false}>{outlet.name}</Link></h3>
-      {page === null ? <p className="hint">A petición del medio, no mostramos las posiciones de sus noticias.</p> : (
+      <h3 id={`col-${outlet.slug}`}>
+        <Link href={frontPageAtHref(outlet.slug, minute)} prefetch={false}>
+          {outlet.name}
+        </Link>
+      </h3>
+      {page === null ? (
+        <p className="hint">A petición del medio, no mostramos las posiciones de sus noticias.</p>
+      ) : (
         <>
           <CaptureNotice state={page.state} capture={page.capture} />
           {page.capture === null ? null : (
-            <p className="hint">Captura del <Moment at={page.capture} timeZone={SITE_TIME_ZONE} />; sus {SIDE_BY_SIDE_LINKS} primeras noticias como mucho.</p>
+            <p className="hint">
+              Captura del <Moment at={page.capture} timeZone={SITE_TIME_ZONE} />; sus {SIDE_BY_SIDE_LINKS} primeras noticias como mucho.
+            </p>
           )}
           <ol>
             {page.links.map((l) => {
@@ -95,7 +135,9 @@ function Column({ column, minute, marks }: { column: SideBySideColumn; minute: n
               return (
                 <li key={l.articleId}>
                   {mark ? <StoryBadge mark={mark} /> : null}
-                  <Link href={`/noticias/${l.articleId}`} prefetch={false}>{l.headline}</Link>
+                  <Link href={`/noticias/${l.articleId}`} prefetch={false}>
+                    {l.headline}
+                  </Link>
                 </li>
               );
             })}
@@ -107,14 +149,22 @@ function Column({ column, minute, marks }: { column: SideBySideColumn; minute: n
 }
 
 function Legend({ marks, names }: { marks: Map<number, StoryMark>; names: Map<number, string[]> }) {
-  if (marks.size === 0) return <p className="hint" data-testid="story-legend">Ninguna historia aparece en más de una de estas portadas.</p>;
+  if (marks.size === 0)
+    return (
+      <p className="hint" data-testid="story-legend">
+        Ninguna historia aparece en más de una de estas portadas.
+      </p>
+    );
   return (
     <section aria-labelledby="historias-compartidas">
       <h2 id="historias-compartidas">Historias en más de una portada</h2>
       <ul className="legend" data-testid="story-legend">
         {[...marks.values()].map((m) => (
           <li key={m.storyId}>
-            <StoryBadge mark={m} /> <Link href={`/historias/${m.storyId}`} prefetch={false}>{storyTitle({ id: m.storyId, keyTerms: names.get(m.storyId) ?? [] })}</Link>
+            <StoryBadge mark={m} />{" "}
+            <Link href={`/historias/${m.storyId}`} prefetch={false}>
+              {storyTitle({ id: m.storyId, keyTerms: names.get(m.storyId) ?? [] })}
+            </Link>
           </li>
         ))}
       </ul>

@@ -26,37 +26,45 @@ export default function PrivacyPage() {
       <ul>
         <li>su dirección, la cabecera y su sección declarada;</li>
         <li>la hora de publicación que declara el medio y la primera vez que lo vimos;</li>
-        <li>cada versión distinta de su titular, con cuándo la vimos por primera y última vez y dónde (feed, sitemap, portada o página del artículo);</li>
+        <li>
+          cada versión distinta de su titular, con cuándo la vimos por primera y última vez y dónde (feed, sitemap, portada o página del
+          artículo);
+        </li>
         <li>su posición en la portada a lo largo del tiempo;</li>
         <li>los nombres de quienes lo firman, tal como el medio los publica;</li>
-        <li>algunos derivados numéricos: rasgos del titular, una huella para agrupar noticias que se borra a las 72 horas, un resumen numérico del cuerpo abierto para detectar teletipos y la letra y puntuación de encuadre del titular.</li>
+        <li>
+          algunos derivados numéricos: rasgos del titular, una huella para agrupar noticias que se borra a las 72 horas, un resumen numérico
+          del cuerpo abierto para detectar teletipos y la letra y puntuación de encuadre del titular.
+        </li>
       </ul>
       <p>
-        <strong>No guardamos nunca</strong>, en ningún soporte (tablas, ficheros, registros ni copias de seguridad): el
-        cuerpo de los artículos, sus entradillas, el HTML de las páginas, capturas de pantalla, imágenes ni logotipos. El
-        texto que leemos se procesa en memoria y se descarta en la misma pasada. Los detalles técnicos están en{" "}
-        <Link href="/bot" prefetch={false}>El bot</Link>.
+        <strong>No guardamos nunca</strong>, en ningún soporte (tablas, ficheros, registros ni copias de seguridad): el cuerpo de los
+        artículos, sus entradillas, el HTML de las páginas, capturas de pantalla, imágenes ni logotipos. El texto que leemos se procesa en
+        memoria y se descarta en la misma pasada. Los detalles técnicos están en{" "}
+        <Link href="/bot" prefetch={false}>
+          El bot
+        </Link>
+        .
       </p>
 
       <h2 id="firmas">Si eres autor o autora de un artículo</h2>
       <p>
-        Tu nombre aparece en nuestros datos porque el medio lo publica como firma. Puedes pedir que no lo mostremos junto a
-        un titular citado: a partir de entonces el titular se cita «sin firma a petición del autor». No hace falta dar
-        explicaciones.
+        Tu nombre aparece en nuestros datos porque el medio lo publica como firma. Puedes pedir que no lo mostremos junto a un titular
+        citado: a partir de entonces el titular se cita «sin firma a petición del autor». No hace falta dar explicaciones.
       </p>
       <form className="search-form" method="post" action="/privacidad/firma" data-testid="byline-form">
-        <label>Tu nombre, tal como aparece en la firma
+        <label>
+          Tu nombre, tal como aparece en la firma
           <input type="text" name="nombre" required maxLength={200} autoComplete="name" />
         </label>
-        <label>Correo de contacto
+        <label>
+          Correo de contacto
           <input type="email" name="contacto" required maxLength={320} autoComplete="email" />
         </label>
         <FormGuardFields form="byline" />
         <button type="submit">Pedir que no mostremos mi firma</button>
       </form>
-      <p className="hint">
-        Revisamos cada petición y te escribimos al correo que nos des. También puedes pedirlo escribiendo a {mail}.
-      </p>
+      <p className="hint">Revisamos cada petición y te escribimos al correo que nos des. También puedes pedirlo escribiendo a {mail}.</p>
 
       <h2 id="visitantes">Sobre quienes visitan esta web</h2>
       <ul>
@@ -66,18 +74,25 @@ export default function PrivacyPage() {
         <li>La aplicación no registra qué páginas visitas ni tu dirección IP.</li>
       </ul>
       <p>
-        Si nos escribes, usamos tu correo solo para atender lo que nos pides y lo conservamos mientras sea necesario para
-        ello y para dejar constancia de cómo lo atendimos.
+        Si nos escribes, usamos tu correo solo para atender lo que nos pides y lo conservamos mientras sea necesario para ello y para dejar
+        constancia de cómo lo atendimos.
       </p>
 
       <h2 id="derechos">Tus derechos</h2>
       <p>
-        Puedes pedirnos acceso a los datos que tengamos sobre ti, su rectificación o su supresión, u oponerte a su
-        tratamiento, escribiendo a {mail}. Si crees que no hemos atendido bien tu petición, puedes reclamar ante la{" "}
-        <a href="https://www.aepd.es/" rel="noopener noreferrer">Agencia Española de Protección de Datos</a>.
+        Puedes pedirnos acceso a los datos que tengamos sobre ti, su rectificación o su supresión, u oponerte a su tratamiento, escribiendo
+        a {mail}. Si crees que no hemos atendido bien tu petición, puedes reclamar ante la{" "}
+        <a href="https://www.aepd.es/" rel="noopener noreferrer">
+          Agencia Española de Protección de Datos
+        </a>
+        .
       </p>
       <p>
-        Cualquier cambio en esta página se anota en <Link href="/correcciones" prefetch={false}>Correcciones</Link>.
+        Cualquier cambio en esta página se anota en{" "}
+        <Link href="/correcciones" prefetch={false}>
+          Correcciones
+        </Link>
+        .
       </p>
     </div>
   );

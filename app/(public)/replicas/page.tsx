@@ -24,7 +24,8 @@ export default async function RepliesPage() {
   const data = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
     const [published, outlets] = await Promise.all([
-      listPublishedReplies(db, policies.excludedOutletIds), replyOutletChoices(db, policies.excludedOutletIds),
+      listPublishedReplies(db, policies.excludedOutletIds),
+      replyOutletChoices(db, policies.excludedOutletIds),
     ]);
     return { published, outlets };
   });
@@ -36,48 +37,69 @@ export default async function RepliesPage() {
       />
       <section aria-labelledby="publicadas">
         <h2 id="publicadas">Réplicas publicadas</h2>
-        {!data.ok ? <p>Ahora mismo no podemos consultar las réplicas. Vuelve a intentarlo en unos minutos.</p>
-          : data.value.published.length === 0 ? <p data-testid="replies-none">Todavía no hemos publicado ninguna réplica.</p> : (
-            <ol className="replies" data-testid="published-replies">
-              {data.value.published.map((r) => (
-                <li key={r.id}>
-                  <h3><Link href={`/cabeceras/${r.outletSlug}#replicas`} prefetch={false}>{r.outletName}</Link></h3>
-                  <p className="hint">De {r.author}; recibida el <Moment at={r.receivedAt} />, publicada el <Moment at={r.publishedAt ?? null} />.</p>
-                  <blockquote className="reply-text">{r.text}</blockquote>
-                </li>
-              ))}
-            </ol>
-          )}
+        {!data.ok ? (
+          <p>Ahora mismo no podemos consultar las réplicas. Vuelve a intentarlo en unos minutos.</p>
+        ) : data.value.published.length === 0 ? (
+          <p data-testid="replies-none">Todavía no hemos publicado ninguna réplica.</p>
+        ) : (
+          <ol className="replies" data-testid="published-replies">
+            {data.value.published.map((r) => (
+              <li key={r.id}>
+                <h3>
+                  <Link href={`/cabeceras/${r.outletSlug}#replicas`} prefetch={false}>
+                    {r.outletName}
+                  </Link>
+                </h3>
+                <p className="hint">
+                  De {r.author}; recibida el <Moment at={r.receivedAt} />, publicada el <Moment at={r.publishedAt ?? null} />.
+                </p>
+                <blockquote className="reply-text">{r.text}</blockquote>
+              </li>
+            ))}
+          </ol>
+        )}
       </section>
 
       <section aria-labelledby="enviar">
         <h2 id="enviar">Enviar una réplica</h2>
         <p>
-          Escribe la réplica tal como quieres que se publique: la mostraremos entera, sin cambiar una coma. Antes de
-          publicarla comprobamos con el medio, en el correo que indiques o en su dirección pública, que la réplica es suya.
+          Escribe la réplica tal como quieres que se publique: la mostraremos entera, sin cambiar una coma. Antes de publicarla comprobamos
+          con el medio, en el correo que indiques o en su dirección pública, que la réplica es suya.
         </p>
         {data.ok ? (
           <form className="search-form" method="post" action="/replicas/enviar">
-            <label>Cabecera
+            <label>
+              Cabecera
               <select name="cabecera" required defaultValue="">
-                <option value="" disabled>Elige una</option>
-                {data.value.outlets.map((o) => <option key={o.slug} value={o.slug}>{o.name}</option>)}
+                <option value="" disabled>
+                  Elige una
+                </option>
+                {data.value.outlets.map((o) => (
+                  <option key={o.slug} value={o.slug}>
+                    {o.name}
+                  </option>
+                ))}
               </select>
             </label>
-            <label>Firma (persona o cargo y medio)
+            <label>
+              Firma (persona o cargo y medio)
               <input type="text" name="firma" required maxLength={200} />
             </label>
-            <label>Correo de contacto
+            <label>
+              Correo de contacto
               <input type="email" name="contacto" required maxLength={320} autoComplete="email" />
             </label>
-            <label>Texto de la réplica (hasta {MAX_REPLY_CHARS.toLocaleString("es-ES")} caracteres)
+            <label>
+              Texto de la réplica (hasta {MAX_REPLY_CHARS.toLocaleString("es-ES")} caracteres)
               <textarea name="texto" required rows={10} cols={60} maxLength={MAX_REPLY_CHARS} />
             </label>
             <FormGuardFields form="reply" />
             <button type="submit">Enviar la réplica</button>
           </form>
         ) : null}
-        <p className="hint">También puedes enviarla a <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.</p>
+        <p className="hint">
+          También puedes enviarla a <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+        </p>
       </section>
     </>
   );

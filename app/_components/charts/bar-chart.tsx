@@ -7,8 +7,19 @@ import { formatShare } from "@/lib/pages/period";
 import { ChartFigure } from "./chart-figure";
 
 /** Bars in display order; `labelHeader` and `valueLabel` head the table's columns. */
-export function BarChart({ title, caption, bars, labelHeader, valueLabel, permalink }: {
-  title: string; caption: string; bars: readonly Bar[]; labelHeader: string; valueLabel: string;
+export function BarChart({
+  title,
+  caption,
+  bars,
+  labelHeader,
+  valueLabel,
+  permalink,
+}: {
+  title: string;
+  caption: string;
+  bars: readonly Bar[];
+  labelHeader: string;
+  valueLabel: string;
   /** WEB-6: the chart's standalone SVG. */
   permalink?: string;
 }) {
@@ -23,11 +34,19 @@ export function BarChart({ title, caption, bars, labelHeader, valueLabel, permal
       table={
         <table>
           <thead>
-            <tr><th scope="col">{labelHeader}</th><th scope="col">{valueLabel}</th><th scope="col">Proporción</th></tr>
+            <tr>
+              <th scope="col">{labelHeader}</th>
+              <th scope="col">{valueLabel}</th>
+              <th scope="col">Proporción</th>
+            </tr>
           </thead>
           <tbody>
             {bars.map((b) => (
-              <tr key={b.label}><td>{b.label}</td><td>{formatNumber(b.value)}</td><td>{formatShare(b.value, total)}</td></tr>
+              <tr key={b.label}>
+                <td>{b.label}</td>
+                <td>{formatNumber(b.value)}</td>
+                <td>{formatShare(b.value, total)}</td>
+              </tr>
             ))}
           </tbody>
         </table>

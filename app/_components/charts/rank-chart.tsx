@@ -33,18 +33,30 @@ export function RankChart({ title, caption, series, start, end, timeZone, permal
         <table>
           <caption className="table-caption">Cada fila es un periodo en que la noticia mantuvo la misma posición.</caption>
           <thead>
-            <tr><th scope="col">Noticia</th><th scope="col">Posición</th><th scope="col">Desde</th><th scope="col">Hasta</th><th scope="col">Duración</th></tr>
+            <tr>
+              <th scope="col">Noticia</th>
+              <th scope="col">Posición</th>
+              <th scope="col">Desde</th>
+              <th scope="col">Hasta</th>
+              <th scope="col">Duración</th>
+            </tr>
           </thead>
           <tbody>
-            {series.flatMap((s) => s.spans.map((p, i) => (
-              <tr key={`${s.label}-${i}`}>
-                <td>{s.label}</td>
-                <td>{p.rank}</td>
-                <td><time dateTime={new Date(p.fromAt).toISOString()}>{formatMoment(p.fromAt, timeZone)}</time></td>
-                <td><time dateTime={new Date(p.toAt).toISOString()}>{formatMoment(p.toAt, timeZone)}</time></td>
-                <td>{formatElapsed(p.toAt - p.fromAt)}</td>
-              </tr>
-            )))}
+            {series.flatMap((s) =>
+              s.spans.map((p, i) => (
+                <tr key={`${s.label}-${i}`}>
+                  <td>{s.label}</td>
+                  <td>{p.rank}</td>
+                  <td>
+                    <time dateTime={new Date(p.fromAt).toISOString()}>{formatMoment(p.fromAt, timeZone)}</time>
+                  </td>
+                  <td>
+                    <time dateTime={new Date(p.toAt).toISOString()}>{formatMoment(p.toAt, timeZone)}</time>
+                  </td>
+                  <td>{formatElapsed(p.toAt - p.fromAt)}</td>
+                </tr>
+              )),
+            )}
           </tbody>
         </table>
       }

@@ -8,7 +8,10 @@ export function RankLegend({ labels, lanes }: { labels: readonly string[]; lanes
       {labels.length > 1 ? (
         <ul>
           {labels.map((label, i) => (
-            <li key={label}><span className="chart-swatch" style={{ background: seriesColour(i) }} aria-hidden="true" />{label}</li>
+            <li key={label}>
+              <span className="chart-swatch" style={{ background: seriesColour(i) }} aria-hidden="true" />
+              {label}
+            </li>
           ))}
         </ul>
       ) : null}

@@ -8,7 +8,12 @@ export function FeedLink({ href, title, text }: { href: string; title: string; t
   return (
     <>
       <link rel="alternate" type="application/atom+xml" href={href} title={title} />
-      <p className="hint feed-link"><a href={href} type="application/atom+xml">{text}</a> (Atom: cópialo en tu lector de noticias).</p>
+      <p className="hint feed-link">
+        <a href={href} type="application/atom+xml">
+          {text}
+        </a>{" "}
+        (Atom: cópialo en tu lector de noticias).
+      </p>
     </>
   );
 }

@@ -3,7 +3,15 @@
  * date fields, so it works without JavaScript and every period is an address.
  */
 import Link from "next/link";
-import { FIRST_PERIOD_DAY, formatDays, LAST_PERIOD_DAY, outletPeriodHref, PERIOD_PRESETS, presetPeriod, type OutletPeriod } from "@/lib/pages/outlet-period";
+import {
+  FIRST_PERIOD_DAY,
+  formatDays,
+  LAST_PERIOD_DAY,
+  outletPeriodHref,
+  PERIOD_PRESETS,
+  presetPeriod,
+  type OutletPeriod,
+} from "@/lib/pages/outlet-period";
 import "./history.css";
 
 /** Presets ending today (`today`, a peninsular day) and the form, the chosen period filled in. */
@@ -12,16 +20,29 @@ export function PeriodForm({ slug, today, chosen }: { slug: string; today: strin
   return (
     <nav aria-label="Periodo" className="period-picker" data-testid="period-picker">
       <p>
-        {chosen
-          ? <>Cifras {formatDays(chosen.from, chosen.to)} (días en hora peninsular). <Link href={outletPeriodHref(slug)} prefetch={false}>Volver a lo más reciente</Link>.</>
-          : <>Cada cifra dice su periodo; por defecto, lo más reciente. Elige otro periodo:</>}
+        {chosen ? (
+          <>
+            Cifras {formatDays(chosen.from, chosen.to)} (días en hora peninsular).{" "}
+            <Link href={outletPeriodHref(slug)} prefetch={false}>
+              Volver a lo más reciente
+            </Link>
+            .
+          </>
+        ) : (
+          <>Cada cifra dice su periodo; por defecto, lo más reciente. Elige otro periodo:</>
+        )}
       </p>
       <ul className="minute-nav">
         {presets.map((p) => {
           const current = chosen?.from === p.period.from && chosen.to === p.period.to;
           return (
             <li key={p.key}>
-              <Link href={outletPeriodHref(slug, p.period)} prefetch={false} aria-current={current ? "page" : undefined} data-testid={`period-${p.key}`}>
+              <Link
+                href={outletPeriodHref(slug, p.period)}
+                prefetch={false}
+                aria-current={current ? "page" : undefined}
+                data-testid={`period-${p.key}`}
+              >
                 {p.label}
               </Link>
             </li>
@@ -29,8 +50,20 @@ export function PeriodForm({ slug, today, chosen }: { slug: string; today: strin
         })}
       </ul>
       <form className="minute-form" method="get" action={`/cabeceras/${encodeURIComponent(slug)}`}>
-        <label>Desde <input type="date" name="desde" defaultValue={chosen?.from ?? presets[1]!.period.from} min={FIRST_PERIOD_DAY} max={LAST_PERIOD_DAY} required /></label>
-        <label>Hasta <input type="date" name="hasta" defaultValue={chosen?.to ?? today} min={FIRST_PERIOD_DAY} max={LAST_PERIOD_DAY} required /></label>
+        <label>
+          Desde{" "}
+          <input
+            type="date"
+            name="desde"
+            defaultValue={chosen?.from ?? presets[1]!.period.from}
+            min={FIRST_PERIOD_DAY}
+            max={LAST_PERIOD_DAY}
+            required
+          />
+        </label>
+        <label>
+          Hasta <input type="date" name="hasta" defaultValue={chosen?.to ?? today} min={FIRST_PERIOD_DAY} max={LAST_PERIOD_DAY} required />
+        </label>
         <button type="submit">Ver el periodo</button>
       </form>
     </nav>

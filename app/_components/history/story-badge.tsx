@@ -5,7 +5,9 @@ import "./history.css";
 export function StoryBadge({ mark }: { mark: StoryMark }) {
   return (
     <>
-      <span className="story-mark" style={{ background: mark.colour }} aria-hidden="true" data-story={mark.storyId}>{mark.letter}</span>
+      <span className="story-mark" style={{ background: mark.colour }} aria-hidden="true" data-story={mark.storyId}>
+        {mark.letter}
+      </span>
       <span className="visually-hidden">Historia {mark.letter}: </span>
     </>
   );

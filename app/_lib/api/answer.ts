@@ -12,7 +12,11 @@ export type Endpoint = (ctx: ApiContext, request: Request) => Promise<Response>;
 
 /** Answer `request` with `endpoint` over `db()`; failures other than ApiError go to `onError`; `scope` may be cached. */
 export async function answerApi(
-  db: () => Promise<Executor>, request: Request, endpoint: Endpoint, onError: (error: unknown) => void, now = Date.now(),
+  db: () => Promise<Executor>,
+  request: Request,
+  endpoint: Endpoint,
+  onError: (error: unknown) => void,
+  now = Date.now(),
   scope: (db: Executor) => Promise<ApiScope> = loadApiScope,
 ): Promise<Response> {
   try {

@@ -18,19 +18,23 @@ export const DATASET_DOCS: Record<Dataset["name"], { title: string; summary: str
   },
   articles: {
     title: "Artículos",
-    summary: "Cada artículo que vimos, con su titular vigente (el último visto) y sus rasgos (pregunta, cita, cifra, fórmulas de cebo, encuadre), si su titular se sometió a una prueba A/B, horas, sección y firmas.",
+    summary:
+      "Cada artículo que vimos, con su titular vigente (el último visto) y sus rasgos (pregunta, cita, cifra, fórmulas de cebo, encuadre), si su titular se sometió a una prueba A/B, horas, sección y firmas.",
     order: "Por primera vez visto (first_seen_at) y después por id.",
     detail: "/api/v1/articles/{id} (añade headline_history, rank_spans y rank_history)",
   },
   "headline-versions": {
     title: "Versiones de titular",
-    summary: "Cada titular distinto de cada artículo, con cuándo y dónde se vio, su encuadre, sus rasgos (pregunta, cita, cifra, fórmulas de cebo…) y si es una de las versiones que se alternaron en una prueba A/B: así se ve qué cambió de una versión a la siguiente (p. ej. una afirmación que pasó a pregunta).",
+    summary:
+      "Cada titular distinto de cada artículo, con cuándo y dónde se vio, su encuadre, sus rasgos (pregunta, cita, cifra, fórmulas de cebo…) y si es una de las versiones que se alternaron en una prueba A/B: así se ve qué cambió de una versión a la siguiente (p. ej. una afirmación que pasó a pregunta).",
     order: "Por primera vez visto (first_seen_at) y después por id.",
   },
   "rank-spans": {
     title: "Posiciones en portada",
-    summary: "Tramos en los que un artículo estuvo en la portada de su medio sin cambiar de orden respecto a los demás: desde la captura que lo vio primero hasta la última que lo confirmó (to_at null: sigue en portada). Un tramo no guarda una posición sino una clave de orden (position); la posición en un instante t es 1 + el número de tramos del mismo medio que cubren t (from_at ≤ c y to_at ≥ c o null, con c la última captura hasta t) con una clave menor. Un artículo que baja porque entra otro por encima conserva su tramo.",
-    order: "Por cabecera, inicio del tramo (from_at) y article_id. Un tramo abierto (to_at null) puede cerrarse después: al volver a descargar, quedaos con la última copia de cada (article_id, from_at).",
+    summary:
+      "Tramos en los que un artículo estuvo en la portada de su medio sin cambiar de orden respecto a los demás: desde la captura que lo vio primero hasta la última que lo confirmó (to_at null: sigue en portada). Un tramo no guarda una posición sino una clave de orden (position); la posición en un instante t es 1 + el número de tramos del mismo medio que cubren t (from_at ≤ c y to_at ≥ c o null, con c la última captura hasta t) con una clave menor. Un artículo que baja porque entra otro por encima conserva su tramo.",
+    order:
+      "Por cabecera, inicio del tramo (from_at) y article_id. Un tramo abierto (to_at null) puede cerrarse después: al volver a descargar, quedaos con la última copia de cada (article_id, from_at).",
   },
   stories: {
     title: "Historias",
@@ -77,11 +81,14 @@ export const FIELD_DOCS: Record<string, string> = {
   last_seen_at: "Última vez que lo vimos.",
   seen_in: "Dónde se vio esta versión (lista).",
   framing_score: "Puntuación de encuadre del modelo local (0–1); null en los mismos casos.",
-  position: "Clave de orden del tramo entre los tramos de su medio (no es una posición): a menor clave, más arriba en la portada. Solo sirve para comparar tramos del mismo medio que cubren un mismo instante.",
-  rank_at_start: "Posición en la portada (1 = la primera en orden de lectura) en from_at: 1 + los tramos del medio que cubren from_at con clave menor.",
+  position:
+    "Clave de orden del tramo entre los tramos de su medio (no es una posición): a menor clave, más arriba en la portada. Solo sirve para comparar tramos del mismo medio que cubren un mismo instante.",
+  rank_at_start:
+    "Posición en la portada (1 = la primera en orden de lectura) en from_at: 1 + los tramos del medio que cubren from_at con clave menor.",
   from_at: "Primera captura del tramo.",
   to_at: "Última captura que confirmó el tramo; null si sigue en la portada (lo confirma la última captura del medio).",
-  rank_history: "Posición en la portada a lo largo del tiempo: intervalos (rank, from, to) en los que el artículo ocupó una misma posición.",
+  rank_history:
+    "Posición en la portada a lo largo del tiempo: intervalos (rank, from, to) en los que el artículo ocupó una misma posición.",
   box_x: "Caja del enlace a 1280×900 (solo modo navegador): x en píxeles.",
   box_y: "Caja del enlace: y en píxeles.",
   box_width: "Caja del enlace: ancho.",
@@ -91,7 +98,8 @@ export const FIELD_DOCS: Record<string, string> = {
   outlet_count: "Cabeceras que la cubrieron (entre las que se pueden mostrar).",
   article_count: "Artículos que la forman (entre los que se pueden mostrar).",
   ...HEADLINE_TRAIT_DOCS,
-  prominence: "Prominencia: minutos en portada ponderados por la posición (1 / log2(posición + 1)), redondeados; en una historia, la suma de sus artículos. null en un artículo con «sin posición»; una historia no suma las cabeceras con «sin posición». El rastreador la actualiza cada minuto, así que puede ir unos minutos por detrás de la última captura (ver /metodologia#prominencia).",
+  prominence:
+    "Prominencia: minutos en portada ponderados por la posición (1 / log2(posición + 1)), redondeados; en una historia, la suma de sus artículos. null en un artículo con «sin posición»; una historia no suma las cabeceras con «sin posición». El rastreador la actualiza cada minuto, así que puede ir unos minutos por detrás de la última captura (ver /metodologia#prominencia).",
 };
 
 /** Fields that mean something else in one dataset than in FIELD_DOCS (a version's `language` and `ab_test`). */

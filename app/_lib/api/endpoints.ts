@@ -54,7 +54,14 @@ export async function outletEndpoint(ctx: ApiContext, request: Request, slug: st
     loadOutletSilences(ctx.db, ctx.policies, { outletId: id, now: ctx.now }),
   ]);
   return jsonResponse(request, {
-    data: { ...outletRecord(ctx, ctx.outlets.find((o) => o.id === id)!), agency_front_page_share: share && agencyFrontRecord(share), silences: silencesRecord(silences) },
+    data: {
+      ...outletRecord(
+        ctx,
+        ctx.outlets.find((o) => o.id === id)!,
+      ),
+      agency_front_page_share: share && agencyFrontRecord(share),
+      silences: silencesRecord(silences),
+    },
   });
 }
 
@@ -71,7 +78,10 @@ export async function articleEndpoint(ctx: ApiContext, request: Request, idText:
   ]);
   const positions = policyOf(ctx, outletId).positions;
   const [spans, history] = positions
-    ? await Promise.all([pageApiRankSpans(ctx.db, { hidden: positionlessIds(ctx), articleId: id, limit: DETAIL_MAX }), rankHistory(ctx.db, id)])
+    ? await Promise.all([
+        pageApiRankSpans(ctx.db, { hidden: positionlessIds(ctx), articleId: id, limit: DETAIL_MAX }),
+        rankHistory(ctx.db, id),
+      ])
     : [[], []];
   return jsonResponse(request, {
     data: {

@@ -11,7 +11,12 @@ const STATUS: Record<ApiErrorCode, number> = { bad_parameter: 400, unknown_param
 /** An answer other than 200, with the parameter it is about when there is one. */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(readonly code: ApiErrorCode, message: string, readonly parameter?: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly parameter?: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = "ApiError";
     this.status = STATUS[code];

@@ -60,7 +60,14 @@ export async function exportEndpoint(ctx: ApiContext, request: Request, file: st
 }
 
 /** The export's text, one chunk per keyset page: a CSV header and rows, or a JSON array. */
-async function* exportChunks(ctx: ApiContext, dataset: Dataset, query: ApiQuery, format: "csv" | "json", first: Page, batch: number): AsyncGenerator<string> {
+async function* exportChunks(
+  ctx: ApiContext,
+  dataset: Dataset,
+  query: ApiQuery,
+  format: "csv" | "json",
+  first: Page,
+  batch: number,
+): AsyncGenerator<string> {
   yield format === "csv" ? csvRow(dataset.fields) : "[";
   let page = first;
   let count = 0;

@@ -18,7 +18,10 @@ function etagOf(body: string): string {
 
 function matches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").map((t) => t.trim()).some((t) => t === "*" || t === etag || `W/${t}` === etag);
+  return ifNoneMatch
+    .split(",")
+    .map((t) => t.trim())
+    .some((t) => t === "*" || t === etag || `W/${t}` === etag);
 }
 
 /** A 200 JSON answer (or 304 when the client has it), with `extra` headers. */

@@ -55,7 +55,11 @@ export function parseQuery(params: URLSearchParams, allowed: readonly ParamName[
   const seen = new Set<string>();
   for (const key of params.keys()) {
     if (!(allowed as readonly string[]).includes(key)) {
-      throw new ApiError("unknown_parameter", `unknown parameter "${key.slice(0, 40)}"; this endpoint takes: ${allowed.join(", ")}`, key.slice(0, 40));
+      throw new ApiError(
+        "unknown_parameter",
+        `unknown parameter "${key.slice(0, 40)}"; this endpoint takes: ${allowed.join(", ")}`,
+        key.slice(0, 40),
+      );
     }
     if (seen.has(key)) throw badParameter(key, `${key} is given more than once`);
     seen.add(key);

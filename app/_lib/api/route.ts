@@ -20,16 +20,29 @@ function cachedScope(db: Executor): Promise<ApiScope> {
   if (!cached || now - cached.at > SCOPE_TTL_MS) {
     const scope = loadApiScope(db);
     cached = { at: now, scope };
-    scope.catch(() => { if (cached?.scope === scope) cached = undefined; });
+    scope.catch(() => {
+      if (cached?.scope === scope) cached = undefined;
+    });
   }
   return cached.scope;
 }
 
 /** Answer `request` with `endpoint`; unexpected failures are logged and answered 503. */
 export function serveApi(request: Request, endpoint: Endpoint): Promise<Response> {
-  return answerApi(async () => (await readDatabase()).db, request, endpoint, (error) => {
-    log ??= createLogger({ component: "api", level: appConfig().logLevel });
-    const code = (error as { code?: unknown } | null)?.code;
-    log.error("api_failed", { path: new URL(request.url).pathname, error: errorMessage(error), code: typeof code === "string" ? code : undefined });
-  }, siteClock().now(), cachedScope);
+  return answerApi(
+    async () => (await readDatabase()).db,
+    request,
+    endpoint,
+    (error) => {
+      log ??= createLogger({ component: "api", level: appConfig().logLevel });
+      const code = (error as { code?: unknown } | null)?.code;
+      log.error("api_failed", {
+        path: new URL(request.url).pathname,
+        error: errorMessage(error),
+        code: typeof code === "string" ? code : undefined,
+      });
+    },
+    siteClock().now(),
+    cachedScope,
+  );
 }

@@ -28,14 +28,26 @@ export const USED_TOKEN = "Este formulario ya se envió una vez: vuelve a cargar
 
 function refuse(back: string, reason: string, status = 400): Response {
   return new Response(badRequestPage(reason, back, "No hemos podido registrar el envío", status), {
-    status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
   });
 }
 
 /** Handle one POST; `store` returns where to go on success, or a refusal reason prefixed "!" */
-export async function handlePublicForm<T>(request: Request, spec: PublicFormSpec<T>, deps: { secret: string; db: () => Promise<Db>; now?: number; recordedAt?: number }): Promise<Response> {
+export async function handlePublicForm<T>(
+  request: Request,
+  spec: PublicFormSpec<T>,
+  deps: { secret: string; db: () => Promise<Db>; now?: number; recordedAt?: number },
+): Promise<Response> {
   const h = request.headers;
-  if (!sameOrigin({ origin: h.get("origin"), referer: h.get("referer"), host: h.get("host"), https: isHttps(request.url, h.get("x-forwarded-proto")) })) {
+  if (
+    !sameOrigin({
+      origin: h.get("origin"),
+      referer: h.get("referer"),
+      host: h.get("host"),
+      https: isHttps(request.url, h.get("x-forwarded-proto")),
+    })
+  ) {
     return refuse(spec.back, "El formulario debe enviarse desde nuestra propia página.", 403);
   }
   const form = await readForm(request, spec.maxBytes);
@@ -49,8 +61,15 @@ export async function handlePublicForm<T>(request: Request, spec: PublicFormSpec
   try {
     const db = await deps.db();
     const address = h.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
-    const allowed = await allowSubmission(db, { form: spec.form, addressKey: addressKey(deps.secret, address, now), now, limit: spec.perHour, windowMs: 3_600_000 });
-    if (!allowed) return refuse(spec.back, "Has enviado demasiados formularios en poco tiempo. Inténtalo de nuevo dentro de una hora.", 429);
+    const allowed = await allowSubmission(db, {
+      form: spec.form,
+      addressKey: addressKey(deps.secret, address, now),
+      now,
+      limit: spec.perHour,
+      windowMs: 3_600_000,
+    });
+    if (!allowed)
+      return refuse(spec.back, "Has enviado demasiados formularios en poco tiempo. Inténtalo de nuevo dentro de una hora.", 429);
     if (!(await spendFormToken(db, spec.form, form.fields.ficha!, now))) return refuse(spec.back, USED_TOKEN);
     const result = await spec.store(db, parsed.value, deps.recordedAt ?? now);
     if (!result || result.startsWith("!")) return refuse(spec.back, result ? result.slice(1) : "No se ha podido guardar.");

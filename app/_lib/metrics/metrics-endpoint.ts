@@ -29,14 +29,18 @@ const NO_STORE = { "cache-control": "no-store" };
 export async function answerMetrics(request: Request, o: { token?: string; read: () => Promise<CurrentMetrics> }): Promise<Response> {
   if (!mayReadMetrics(request.headers, o.token)) {
     return new Response("Metrics are open to loopback or a bearer token only.\n", {
-      status: 401, headers: { ...NO_STORE, "content-type": "text/plain; charset=utf-8", "www-authenticate": 'Bearer realm="metrics"' },
+      status: 401,
+      headers: { ...NO_STORE, "content-type": "text/plain; charset=utf-8", "www-authenticate": 'Bearer realm="metrics"' },
     });
   }
   let figures: CurrentMetrics;
   try {
     figures = await o.read();
   } catch {
-    return new Response("The database cannot be read.\n", { status: 503, headers: { ...NO_STORE, "content-type": "text/plain; charset=utf-8" } });
+    return new Response("The database cannot be read.\n", {
+      status: 503,
+      headers: { ...NO_STORE, "content-type": "text/plain; charset=utf-8" },
+    });
   }
   return new Response(await metricsText(figures), { headers: { ...NO_STORE, "content-type": METRICS_CONTENT_TYPE } });
 }

@@ -23,7 +23,11 @@ import { standaloneSvg } from "../../../lib/pages/standalone-svg";
 export type ChartDocument = { svg: string } | { missing: "outlet" | "withheld" | "empty" };
 
 /** Chart `query.kind` of outlet `slug` over the query's period (clipped to `now`) or the page's default window. */
-export async function outletChartDocument(db: Executor, policies: Policies, p: { slug: string; query: OutletChartQuery; now: number; siteUrl: string }): Promise<ChartDocument> {
+export async function outletChartDocument(
+  db: Executor,
+  policies: Policies,
+  p: { slug: string; query: OutletChartQuery; now: number; siteUrl: string },
+): Promise<ChartDocument> {
   const outlet = await findVisibleOutlet(db, policies, p.slug);
   if (!outlet) return { missing: "outlet" };
   const { kind, period } = p.query;
@@ -33,9 +37,18 @@ export async function outletChartDocument(db: Executor, policies: Policies, p: {
   const words = periodWords(period, window, outlet.timezone, "");
   const width = CHART_WIDTHS.wide;
   const pageUrl = new URL(outletPeriodHref(outlet.slug, period), p.siteUrl).toString();
-  const bars = (title: string, list: readonly Bar[], valueLabel: string): ChartDocument => list.every((b) => b.value === 0)
-    ? { missing: "empty" }
-    : { svg: standaloneSvg({ title, period: words.caption, width, pageUrl, drawing: barChartSvg({ title: `${title}, ${words.caption}`, bars: list, valueLabel, width }) }) };
+  const bars = (title: string, list: readonly Bar[], valueLabel: string): ChartDocument =>
+    list.every((b) => b.value === 0)
+      ? { missing: "empty" }
+      : {
+          svg: standaloneSvg({
+            title,
+            period: words.caption,
+            width,
+            pageUrl,
+            drawing: barChartSvg({ title: `${title}, ${words.caption}`, bars: list, valueLabel, width }),
+          }),
+        };
   switch (kind) {
     case "posiciones": {
       if (!outlet.policy.positions) return { missing: "withheld" };
@@ -43,21 +56,49 @@ export async function outletChartDocument(db: Executor, policies: Policies, p: {
       if (t.series.length === 0) return { missing: "empty" };
       const series = t.series.map((s, i) => ({ label: `${i + 1}. ${s.headline}`, spans: s.spans }));
       const title = outletChartTitle(kind, outlet.name, series.length);
-      const drawing = rankChartSvg({ title: `${title}, ${words.caption}`, series, start: t.start, end: t.end, timeZone: outlet.timezone, width });
-      return { svg: standaloneSvg({ title, period: words.caption, width, pageUrl, drawing, legend: series.map((s, i) => ({ label: s.label, colour: seriesColour(i) })) }) };
+      const drawing = rankChartSvg({
+        title: `${title}, ${words.caption}`,
+        series,
+        start: t.start,
+        end: t.end,
+        timeZone: outlet.timezone,
+        width,
+      });
+      return {
+        svg: standaloneSvg({
+          title,
+          period: words.caption,
+          width,
+          pageUrl,
+          drawing,
+          legend: series.map((s, i) => ({ label: s.label, colour: seriesColour(i) })),
+        }),
+      };
     }
     case "retraso": {
       const d = await loadPublicationDelay(db, outlet.id, window);
-      return bars(outletChartTitle(kind, outlet.name), d.bins.map((b) => ({ label: b.label, value: b.count })), "Noticias");
+      return bars(
+        outletChartTitle(kind, outlet.name),
+        d.bins.map((b) => ({ label: b.label, value: b.count })),
+        "Noticias",
+      );
     }
     case "secciones": {
       const m = await loadSectionMix(db, outlet.id, window);
-      return bars(outletChartTitle(kind, outlet.name), m.sections.map((s) => ({ label: s.label, value: s.count })), "Noticias");
+      return bars(
+        outletChartTitle(kind, outlet.name),
+        m.sections.map((s) => ({ label: s.label, value: s.count })),
+        "Noticias",
+      );
     }
     case "encuadre": {
       const f = await loadFramingDistribution(db, outlet.id, outlet.policy, window);
       if (!f.shown) return { missing: "withheld" };
-      return bars(outletChartTitle(kind, outlet.name), f.letters.map((l) => ({ label: l.label, value: l.count })), "Titulares");
+      return bars(
+        outletChartTitle(kind, outlet.name),
+        f.letters.map((l) => ({ label: l.label, value: l.count })),
+        "Titulares",
+      );
     }
   }
 }

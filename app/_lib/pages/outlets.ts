@@ -24,8 +24,10 @@ const withHost = (o: Omit<OutletSummary, "homepageHost">): OutletSummary => ({ .
 
 const summary = { id: outlets.id, slug: outlets.slug, name: outlets.name, homepage: outlets.homepage };
 
-const shown = (policies: Policies) => ({ id, ...rest }: { id: number } & Omit<OutletSummary, "homepageHost">) =>
-  policies.forOutlet(id).excluded ? [] : [withHost(rest)];
+const shown =
+  (policies: Policies) =>
+  ({ id, ...rest }: { id: number } & Omit<OutletSummary, "homepageHost">) =>
+    policies.forOutlet(id).excluded ? [] : [withHost(rest)];
 
 /** Active outlets not excluded in full (PUB-6), in Spanish alphabetical order of their names. */
 export async function listActiveOutlets(db: Db, policies: Policies): Promise<OutletSummary[]> {

@@ -16,21 +16,40 @@ import { standaloneSvg } from "../../../lib/pages/standalone-svg";
 function document(chart: RecordRankChart | null, pageUrl: string, legend: boolean): string | undefined {
   if (!chart) return undefined;
   const width = CHART_WIDTHS.wide;
-  const drawing = rankChartSvg({ title: `${chart.title}, ${chart.period}`, series: chart.series, start: chart.start, end: chart.end, timeZone: chart.timeZone, width });
+  const drawing = rankChartSvg({
+    title: `${chart.title}, ${chart.period}`,
+    series: chart.series,
+    start: chart.start,
+    end: chart.end,
+    timeZone: chart.timeZone,
+    width,
+  });
   return standaloneSvg({
-    title: chart.title, period: chart.period, width, pageUrl, drawing,
+    title: chart.title,
+    period: chart.period,
+    width,
+    pageUrl,
+    drawing,
     legend: legend ? chart.series.map((s, i) => ({ label: s.label, colour: seriesColour(i) })) : undefined,
   });
 }
 
 /** Article `id`'s rank chart. */
-export async function articleChartDocument(db: Executor, policies: Policies, p: { id: number; siteUrl: string }): Promise<string | undefined> {
+export async function articleChartDocument(
+  db: Executor,
+  policies: Policies,
+  p: { id: number; siteUrl: string },
+): Promise<string | undefined> {
   const page = await loadArticlePage(db, policies, { id: p.id });
   return page && document(articleRankChart(page), new URL(`/noticias/${p.id}`, p.siteUrl).toString(), false);
 }
 
 /** Story `id`'s rank chart, one series per outlet. */
-export async function storyChartDocument(db: Executor, policies: Policies, p: { id: number; siteUrl: string }): Promise<string | undefined> {
+export async function storyChartDocument(
+  db: Executor,
+  policies: Policies,
+  p: { id: number; siteUrl: string },
+): Promise<string | undefined> {
   const story = await loadStoryPage(db, policies, { id: p.id });
   return story && document(storyRankChart(story), new URL(`/historias/${p.id}`, p.siteUrl).toString(), true);
 }

@@ -36,9 +36,12 @@ export function articleRankChart(page: Pick<ArticlePage, "outlet" | "ranks">): R
   const last = Math.max(...spans.map((s) => s.toAt));
   const period = formatPeriod(first, last, tz);
   return {
-    title: `Posición de la noticia en la portada de ${page.outlet.name}`, period,
+    title: `Posición de la noticia en la portada de ${page.outlet.name}`,
+    period,
     caption: `Posición en la portada de ${page.outlet.name} (1 = la primera), ${period}, ${zoneLabel(tz)}. Los huecos son periodos en que no estaba en portada o no pudimos capturarla.`,
-    series: [{ label: "Posición", spans }], ...padded(first, last), timeZone: tz,
+    series: [{ label: "Posición", spans }],
+    ...padded(first, last),
+    timeZone: tz,
   };
 }
 
@@ -51,8 +54,11 @@ export function storyRankChart(story: Pick<StoryPage, "coverage">): RecordRankCh
   const last = Math.max(...spans.map((s) => s.toAt));
   const period = formatPeriod(first, last);
   return {
-    title: "Posición de la historia en la portada de cada cabecera", period,
+    title: "Posición de la historia en la portada de cada cabecera",
+    period,
     caption: `Posición (1 = la primera) de la noticia en la portada de cada cabecera que la llevó, ${period}, hora peninsular.`,
-    series: positioned.map((c) => ({ label: c.outlet.name, spans: c.frontPage!.spans })), ...padded(first, last), timeZone: SITE_TIME_ZONE,
+    series: positioned.map((c) => ({ label: c.outlet.name, spans: c.frontPage!.spans })),
+    ...padded(first, last),
+    timeZone: SITE_TIME_ZONE,
   };
 }

@@ -7,7 +7,10 @@ import { database, siteClock } from "@/db/server";
 import { requireOperator } from "@/app/admin/_lib/gate";
 import "../admin.css";
 
-export const metadata: Metadata = { title: { default: "Administración", template: "%s · Administración · Hemeroscopio" }, robots: { index: false, follow: false } };
+export const metadata: Metadata = {
+  title: { default: "Administración", template: "%s · Administración · Hemeroscopio" },
+  robots: { index: false, follow: false },
+};
 export const dynamic = "force-dynamic";
 
 const SECTIONS = [
@@ -25,19 +28,41 @@ const SECTIONS = [
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const session = await requireOperator("/admin");
   // ADM-3: the badge counts what needs attention; a failed count must not take the admin down.
-  const attention = await database().then(({ db }) => listAttention(db, siteClock().now())).then((items) => items.length, () => undefined);
+  const attention = await database()
+    .then(({ db }) => listAttention(db, siteClock().now()))
+    .then(
+      (items) => items.length,
+      () => undefined,
+    );
   return (
     <>
-      <a className="skip-link" href="#contenido">Saltar al contenido</a>
+      <a className="skip-link" href="#contenido">
+        Saltar al contenido
+      </a>
       <header className="admin-header">
         <div className="wrap">
-          <Link className="brand" href="/" prefetch={false}>Hemeroscopio</Link>
+          <Link className="brand" href="/" prefetch={false}>
+            Hemeroscopio
+          </Link>
           <nav className="admin-nav" aria-label="Administración">
-            <ul>{SECTIONS.map((s) => (
-              <li key={s.href}><Link href={s.href} prefetch={false}>{s.label}</Link>
-                {s.href === "/admin/atencion" && attention ? <span className="attention-badge" data-testid="attention-badge" aria-label={`${attention} ${attention === 1 ? "asunto pendiente" : "asuntos pendientes"}`}>{attention}</span> : null}
-              </li>
-            ))}</ul>
+            <ul>
+              {SECTIONS.map((s) => (
+                <li key={s.href}>
+                  <Link href={s.href} prefetch={false}>
+                    {s.label}
+                  </Link>
+                  {s.href === "/admin/atencion" && attention ? (
+                    <span
+                      className="attention-badge"
+                      data-testid="attention-badge"
+                      aria-label={`${attention} ${attention === 1 ? "asunto pendiente" : "asuntos pendientes"}`}
+                    >
+                      {attention}
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
           </nav>
           <form method="post" action="/admin/salir" className="inline-form">
             <input type="hidden" name="csrf" value={session.csrf} />
@@ -45,7 +70,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           </form>
         </div>
       </header>
-      <main id="contenido" tabIndex={-1} className="wrap admin-main">{children}</main>
+      <main id="contenido" tabIndex={-1} className="wrap admin-main">
+        {children}
+      </main>
     </>
   );
 }

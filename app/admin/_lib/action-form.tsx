@@ -2,7 +2,17 @@
 import type { ReactNode } from "react";
 
 /** A form for `accion`, carrying the CSRF token; children are its fields and button. */
-export function ActionForm({ csrf, action, children, className = "admin-form" }: { csrf: string; action: string; children: ReactNode; className?: string }) {
+export function ActionForm({
+  csrf,
+  action,
+  children,
+  className = "admin-form",
+}: {
+  csrf: string;
+  action: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <form method="post" action="/admin/accion" className={className}>
       <input type="hidden" name="csrf" value={csrf} />
@@ -13,11 +23,25 @@ export function ActionForm({ csrf, action, children, className = "admin-form" }:
 }
 
 /** One button acting on one row. */
-export function RowButton({ csrf, action, id, label, testId }: { csrf: string; action: string; id: number; label: string; testId?: string }) {
+export function RowButton({
+  csrf,
+  action,
+  id,
+  label,
+  testId,
+}: {
+  csrf: string;
+  action: string;
+  id: number;
+  label: string;
+  testId?: string;
+}) {
   return (
     <ActionForm csrf={csrf} action={action} className="inline-form">
       <input type="hidden" name="id" value={id} />
-      <button type="submit" data-testid={testId}>{label}</button>
+      <button type="submit" data-testid={testId}>
+        {label}
+      </button>
     </ActionForm>
   );
 }

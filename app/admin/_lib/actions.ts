@@ -33,7 +33,10 @@ export const ACTIONS: Record<string, Action> = {
     const parsed = parseMailExclusion(fields, now);
     if (!parsed.ok) return refusal(parsed.reason);
     const id = await enterMailExclusion(db, { ...parsed.value, now });
-    return { back: "/admin", audit: { action: "exclusion.enter", details: { id, domain: parsed.value.domain, scope: parsed.value.scope } } };
+    return {
+      back: "/admin",
+      audit: { action: "exclusion.enter", details: { id, domain: parsed.value.domain, scope: parsed.value.scope } },
+    };
   },
   "reply.publish": onRow("/admin", "reply.publish", ({ db, now }, id) => decideReply(db, id, "publish", now)),
   "reply.reject": onRow("/admin", "reply.reject", ({ db, now }, id) => decideReply(db, id, "reject", now)),
@@ -44,7 +47,10 @@ export const ACTIONS: Record<string, Action> = {
     const parsed = parseOutletForm(fields);
     if (!parsed.ok) return refusal(parsed.reason, 400, "/admin/cabeceras");
     const summary = await importOutlets(db, [parsed.value]);
-    return { back: "/admin/cabeceras", audit: { action: summary.added ? "outlet.create" : "outlet.edit", details: { slug: parsed.value.slug } } };
+    return {
+      back: "/admin/cabeceras",
+      audit: { action: summary.added ? "outlet.create" : "outlet.edit", details: { slug: parsed.value.slug } },
+    };
   },
   "outlet.deactivate": onRow("/admin/cabeceras", "outlet.deactivate", ({ db }, id) => setOutletActive(db, id, false)),
   "outlet.activate": onRow("/admin/cabeceras", "outlet.activate", ({ db }, id) => setOutletActive(db, id, true)),
@@ -79,6 +85,9 @@ export const ACTIONS: Record<string, Action> = {
     const parsed = parseLegalPaste(fields);
     if (!parsed.ok) return refusal(parsed.reason, 400, "/admin/avisos-legales");
     const stored = await pasteLegalNotice(db, parsed.value.outletId, parsed.value.text, now);
-    return { back: "/admin/avisos-legales", audit: { action: stored ? "legal.paste" : "legal.paste-unchanged", details: { outletId: parsed.value.outletId } } };
+    return {
+      back: "/admin/avisos-legales",
+      audit: { action: stored ? "legal.paste" : "legal.paste-unchanged", details: { outletId: parsed.value.outletId } },
+    };
   },
 };

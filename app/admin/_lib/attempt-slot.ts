@@ -21,7 +21,11 @@ export async function attemptSlot(db: Db, form: GuardedForm, key: string, now: n
   const slot = await takeAttemptSlot(db, { form, addressKey: key, now });
   if (slot.ok) return undefined;
   await audit(db, `${form}.throttled`, { by: "address", waitS: Math.ceil(slot.waitMs / 1000) }, now);
-  const response = refusal(`Demasiados intentos desde esta dirección. Espera ${waitInSpanish(slot.waitMs)} antes de volver a intentarlo.`, 429, back);
+  const response = refusal(
+    `Demasiados intentos desde esta dirección. Espera ${waitInSpanish(slot.waitMs)} antes de volver a intentarlo.`,
+    429,
+    back,
+  );
   response.headers.set("retry-after", String(Math.ceil(slot.waitMs / 1000)));
   return response;
 }

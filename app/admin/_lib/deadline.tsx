@@ -7,7 +7,8 @@ export function Deadline({ at, now, doneAt }: { at: number; now: number; doneAt?
   const state = deadlineState(at, now, doneAt);
   return (
     <span className={`state-${state}`} data-deadline-state={state}>
-      <Moment at={at} /> · {DEADLINE_LABELS[state]}{doneAt === undefined ? ` (${describeRemaining(at, now)})` : ""}
+      <Moment at={at} /> · {DEADLINE_LABELS[state]}
+      {doneAt === undefined ? ` (${describeRemaining(at, now)})` : ""}
     </span>
   );
 }

@@ -12,7 +12,11 @@ import { csrfToken, hashSessionId, isHttps, sessionCookieName, sessionIdFromCook
 import { siteSecret } from "../../_lib/forms/secret";
 
 /** The signed-in operator's session, as pages need it. */
-export interface OperatorSession { idHash: string; csrf: string; expiresAt: number }
+export interface OperatorSession {
+  idHash: string;
+  csrf: string;
+  expiresAt: number;
+}
 
 async function lookup(id: string | undefined): Promise<OperatorSession | undefined> {
   if (!id) return undefined;

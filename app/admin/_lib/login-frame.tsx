@@ -6,7 +6,9 @@ import "../admin.css";
 export function LoginFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main id="contenido" className="admin-login">
-      <p className="brand">Hemeroscopio <span className="muted">· administración</span></p>
+      <p className="brand">
+        Hemeroscopio <span className="muted">· administración</span>
+      </p>
       <h1>{title}</h1>
       {children}
     </main>

@@ -16,21 +16,34 @@ import { siteSecret } from "@/app/_lib/forms/secret";
 import { refusal } from "./refusal";
 
 /** What an action receives. */
-export interface ActionContext { db: Db; fields: Record<string, string>; now: number; session: OperatorSession }
+export interface ActionContext {
+  db: Db;
+  fields: Record<string, string>;
+  now: number;
+  session: OperatorSession;
+}
 /** What an action did: where to go back to, and the audit line (or a refusal page). */
 export type ActionResult = { back: string; audit: { action: string; details?: Record<string, unknown> } } | Response;
 
 /** Guard the request, run `act`, audit it, and go back with 303. */
 export async function adminPost(request: Request, maxBytes: number, act: (ctx: ActionContext) => Promise<ActionResult>): Promise<Response> {
   const h = request.headers;
-  if (!sameOrigin({ origin: h.get("origin"), referer: h.get("referer"), host: h.get("host"), https: isHttps(request.url, h.get("x-forwarded-proto")) })) {
+  if (
+    !sameOrigin({
+      origin: h.get("origin"),
+      referer: h.get("referer"),
+      host: h.get("host"),
+      https: isHttps(request.url, h.get("x-forwarded-proto")),
+    })
+  ) {
     return refusal("La acción debe enviarse desde el propio panel.", 403);
   }
   const session = await sessionOfRequest(request);
   if (!session) return refusal("Tu sesión ha caducado o no existe. Vuelve a entrar.", 403, "/admin/entrar");
   const form = await readForm(request, maxBytes);
   if (!form.ok) return refusal(form.reason, form.status);
-  if (!csrfValid(siteSecret(), session.idHash, form.fields.csrf)) return refusal("El formulario no es válido: vuelve a cargar la página.", 403);
+  if (!csrfValid(siteSecret(), session.idHash, form.fields.csrf))
+    return refusal("El formulario no es válido: vuelve a cargar la página.", 403);
   const { db } = await database();
   const now = siteClock().now();
   const result = await act({ db, fields: form.fields, now, session });

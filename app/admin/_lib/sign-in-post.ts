@@ -19,7 +19,11 @@ import { refusal } from "./refusal";
 const MAX_BYTES = 2 * 1024;
 
 /** What passed: the fields, the instant, and the site's secret (for address keys and codes). */
-export interface SignInForm { fields: Record<string, string>; now: number; secret: string }
+export interface SignInForm {
+  fields: Record<string, string>;
+  now: number;
+  secret: string;
+}
 
 /** Check `request` as a post of form `form` whose page is `back`; a Response is the refusal to send. */
 export async function readSignInPost(request: Request, form: string, back: string): Promise<SignInForm | Response> {

@@ -21,20 +21,35 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   return (
     <LoginFrame title="Entrar">
       {setupOpen ? (
-        <p className="notice">Todavía no hay cuenta de operador. <Link href="/admin/configurar" prefetch={false}>Créala ahora</Link>.</p>
+        <p className="notice">
+          Todavía no hay cuenta de operador.{" "}
+          <Link href="/admin/configurar" prefetch={false}>
+            Créala ahora
+          </Link>
+          .
+        </p>
       ) : null}
       <form method="post" action="/admin/entrar/enviar">
         <input type="hidden" name="ficha" value={issueFormToken(siteSecret(), "login", Date.now())} />
         <input type="hidden" name="next" value={next} />
-        <label>Contraseña
+        <label>
+          Contraseña
           <input type="password" name="clave" required autoComplete="current-password" maxLength={256} />
         </label>
         <div className="honeypot" aria-hidden="true">
-          <label>Deja este campo vacío <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" /></label>
+          <label>
+            Deja este campo vacío <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+          </label>
         </div>
         <button type="submit">Entrar</button>
       </form>
-      {setupOpen ? null : <p><Link href="/admin/recuperar" prefetch={false}>¿Has olvidado la contraseña?</Link></p>}
+      {setupOpen ? null : (
+        <p>
+          <Link href="/admin/recuperar" prefetch={false}>
+            ¿Has olvidado la contraseña?
+          </Link>
+        </p>
+      )}
     </LoginFrame>
   );
 }

@@ -17,7 +17,9 @@ export const dynamic = "force-dynamic";
 
 const honeypot = (
   <div className="honeypot" aria-hidden="true">
-    <label>Deja este campo vacío <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" /></label>
+    <label>
+      Deja este campo vacío <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+    </label>
   </div>
 );
 
@@ -26,26 +28,46 @@ export default async function RecoveryPage({ searchParams }: { searchParams: Pro
   if (appConfig().operatorPasswordHash) {
     return (
       <LoginFrame title="Recuperar la cuenta de operador">
-        <p>La contraseña la fija la configuración del servidor (<code>HEMEROSCOPIO_OPERATOR_PASSWORD_HASH</code>): cámbiala allí y reinicia. <Link href="/admin/entrar" prefetch={false}>Entrar</Link>.</p>
+        <p>
+          La contraseña la fija la configuración del servidor (<code>HEMEROSCOPIO_OPERATOR_PASSWORD_HASH</code>): cámbiala allí y reinicia.{" "}
+          <Link href="/admin/entrar" prefetch={false}>
+            Entrar
+          </Link>
+          .
+        </p>
       </LoginFrame>
     );
   }
   const now = Date.now();
   return (
     <LoginFrame title="Recuperar la cuenta de operador">
-      {asked ? <p className="notice" data-testid="recovery-asked">Si la cuenta existe, el código está ya en el registro del servidor (línea <code>operator.recovery_code</code>). Vale 15 minutos.</p> : null}
+      {asked ? (
+        <p className="notice" data-testid="recovery-asked">
+          Si la cuenta existe, el código está ya en el registro del servidor (línea <code>operator.recovery_code</code>). Vale 15 minutos.
+        </p>
+      ) : null}
       <p>1. Pide un código: el servidor lo escribe en su registro, que solo puede leer quien lo administra.</p>
       <form method="post" action="/admin/recuperar/codigo">
         <input type="hidden" name="ficha" value={issueFormToken(siteSecret(), "recovery-ask", now)} />
         {honeypot}
         <button type="submit">Escribir un código en el registro</button>
       </form>
-      <p>2. Escribe ese código y elige una contraseña nueva (al menos {MIN_PASSWORD_LENGTH} caracteres). Las sesiones abiertas se cierran.</p>
+      <p>
+        2. Escribe ese código y elige una contraseña nueva (al menos {MIN_PASSWORD_LENGTH} caracteres). Las sesiones abiertas se cierran.
+      </p>
       <form method="post" action="/admin/recuperar/enviar">
         <input type="hidden" name="ficha" value={issueFormToken(siteSecret(), "recovery", now)} />
-        <label>Código <input type="text" name="codigo" required autoComplete="off" spellCheck={false} maxLength={40} /></label>
-        <label>Contraseña nueva <input type="password" name="clave" required minLength={MIN_PASSWORD_LENGTH} maxLength={256} autoComplete="new-password" /></label>
-        <label>Repite la contraseña <input type="password" name="repite" required minLength={MIN_PASSWORD_LENGTH} maxLength={256} autoComplete="new-password" /></label>
+        <label>
+          Código <input type="text" name="codigo" required autoComplete="off" spellCheck={false} maxLength={40} />
+        </label>
+        <label>
+          Contraseña nueva{" "}
+          <input type="password" name="clave" required minLength={MIN_PASSWORD_LENGTH} maxLength={256} autoComplete="new-password" />
+        </label>
+        <label>
+          Repite la contraseña{" "}
+          <input type="password" name="repite" required minLength={MIN_PASSWORD_LENGTH} maxLength={256} autoComplete="new-password" />
+        </label>
         {honeypot}
         <button type="submit">Cambiar la contraseña</button>
       </form>

@@ -15,20 +15,27 @@ import { addressKey, checkFormToken, HONEYPOT_FIELD, sameOrigin } from "@/lib/fo
 import { readForm } from "@/lib/forms/read-form";
 import { siteSecret } from "@/app/_lib/forms/secret";
 
-
 const MAX_BYTES = 4 * 1024;
 /** Requests per address and hour. */
 const PER_HOUR = 5;
 
 function refuse(reason: string, status = 400): Response {
   return new Response(badRequestPage(reason, "/editores", "No hemos podido registrar la solicitud", status), {
-    status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
   });
 }
 
 export async function POST(request: Request): Promise<Response> {
   const headers = request.headers;
-  if (!sameOrigin({ origin: headers.get("origin"), referer: headers.get("referer"), host: headers.get("host"), https: isHttps(request.url, headers.get("x-forwarded-proto")) })) {
+  if (
+    !sameOrigin({
+      origin: headers.get("origin"),
+      referer: headers.get("referer"),
+      host: headers.get("host"),
+      https: isHttps(request.url, headers.get("x-forwarded-proto")),
+    })
+  ) {
     return refuse("El formulario debe enviarse desde nuestra propia página.", 403);
   }
   const form = await readForm(request, MAX_BYTES);
@@ -43,7 +50,13 @@ export async function POST(request: Request): Promise<Response> {
   try {
     const { db } = await database();
     const address = headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
-    const allowed = await allowSubmission(db, { form: EXCLUSION_FORM, addressKey: addressKey(secret, address, now), now, limit: PER_HOUR, windowMs: 3_600_000 });
+    const allowed = await allowSubmission(db, {
+      form: EXCLUSION_FORM,
+      addressKey: addressKey(secret, address, now),
+      now,
+      limit: PER_HOUR,
+      windowMs: 3_600_000,
+    });
     if (!allowed) return refuse("Has enviado demasiadas solicitudes en poco tiempo. Inténtalo de nuevo dentro de una hora.", 429);
     if (!(await spendFormToken(db, EXCLUSION_FORM, form.fields.ficha!, now))) return refuse(USED_TOKEN);
     const token = newVerificationToken();

@@ -20,10 +20,14 @@ const labelCache = new Map<string, string | undefined>();
 
 /** The WHATWG canonical name for a charset label (`latin1` → `windows-1252`), or undefined if unknown. */
 export function normaliseCharset(label: string): string | undefined {
-  const key = label.trim().replace(/^["']|["']$/g, "").toLowerCase();
+  const key = label
+    .trim()
+    .replace(/^["']|["']$/g, "")
+    .toLowerCase();
   if (labelCache.has(key)) return labelCache.get(key);
   let name: string | undefined;
-  if (key === "x-user-defined") name = "windows-1252"; // HTML §13.2.3.3 treats it so for documents
+  if (key === "x-user-defined")
+    name = "windows-1252"; // HTML §13.2.3.3 treats it so for documents
   else {
     try {
       name = key ? new TextDecoder(key).encoding : undefined;
@@ -122,8 +126,9 @@ function metaCharset(prefix: string): string | undefined {
   const html = prefix.replace(/<!--[\s\S]*?(-->|$)/g, "");
   for (const tag of html.matchAll(/<meta\b([^>]*)>?/gi)) {
     const attrs = attributes(tag[1] ?? "");
-    const declared = attrs.get("charset")
-      ?? (attrs.get("http-equiv")?.toLowerCase() === "content-type" ? contentTypeLabel(attrs.get("content")) : undefined);
+    const declared =
+      attrs.get("charset") ??
+      (attrs.get("http-equiv")?.toLowerCase() === "content-type" ? contentTypeLabel(attrs.get("content")) : undefined);
     const name = declared ? asciiCompatible(normaliseCharset(declared)) : undefined;
     if (name) return name;
   }
@@ -154,8 +159,8 @@ function latin1(bytes: Uint8Array): string {
 
 // WHATWG index-windows-1252 for 0x80–0x9F; every other byte is its own code point.
 const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
-  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019,
+  0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 ];
 
 // Through a code-unit array, not `String#replace`: one callback per 0x80–0x9F byte built a

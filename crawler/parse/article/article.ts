@@ -84,7 +84,9 @@ function extract(html: Uint8Array | string, url: string, contentType: string | u
   // SIG-1, SIG-2: closed or reserved text is never read, even when it is in the HTML.
   const readable = isAccessibleForFree !== false && signals.tdmReservation !== true;
   const body = readable ? readableBody(doc) : undefined;
-  const description = ["description", "og:description", "twitter:description"].map((n) => metaValues(tags, n)[0]).find((v) => v !== undefined);
+  const description = ["description", "og:description", "twitter:description"]
+    .map((n) => metaValues(tags, n)[0])
+    .find((v) => v !== undefined);
   const lede = description === undefined ? "" : clean(description);
   return {
     ...(canonicalUrl === undefined ? {} : { canonicalUrl }),

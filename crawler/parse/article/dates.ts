@@ -23,7 +23,14 @@ function offsetMinutes(zone: string | undefined): number {
 }
 
 function fromIso(m: RegExpExecArray, timeZone: string | undefined): Date | undefined {
-  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const millis = Math.round(Number(`0.${m[7] ?? "0"}`) * 1000);
   // Checked here too: Date.UTC reads years 0–99 as 1900–1999.
   if (year < MIN_YEAR || year > MAX_YEAR) return undefined;

@@ -21,9 +21,20 @@ type JsonNode = Record<string, unknown>;
 
 // schema.org Article and the subtypes news sites use (schema.org/NewsArticle "More specific Types").
 const ARTICLE_TYPES = new Set([
-  "article", "newsarticle", "reportagenewsarticle", "analysisnewsarticle", "opinionnewsarticle",
-  "backgroundnewsarticle", "reviewnewsarticle", "askpublicnewsarticle", "satiricalarticle", "report",
-  "blogposting", "liveblogposting", "advertisercontentarticle", "techarticle",
+  "article",
+  "newsarticle",
+  "reportagenewsarticle",
+  "analysisnewsarticle",
+  "opinionnewsarticle",
+  "backgroundnewsarticle",
+  "reviewnewsarticle",
+  "askpublicnewsarticle",
+  "satiricalarticle",
+  "report",
+  "blogposting",
+  "liveblogposting",
+  "advertisercontentarticle",
+  "techarticle",
 ]);
 const PAGE_TYPE = /page$/;
 const MAX_NODES = 5_000;
@@ -33,7 +44,14 @@ const MAX_AUTHORS = 20;
 function typesOf(node: JsonNode): string[] {
   const raw = node["@type"];
   const list = Array.isArray(raw) ? raw : [raw];
-  return list.filter((t): t is string => typeof t === "string").map((t) => t.replace(/^.*[/:#]/, "").trim().toLowerCase());
+  return list
+    .filter((t): t is string => typeof t === "string")
+    .map((t) =>
+      t
+        .replace(/^.*[/:#]/, "")
+        .trim()
+        .toLowerCase(),
+    );
 }
 
 function isNode(value: unknown): value is JsonNode {
@@ -63,7 +81,13 @@ function collect(values: readonly unknown[]): { nodes: JsonNode[]; byId: Map<str
 /** schema.org Boolean, leniently: `false`, `"False"`, `"no"`, `"0"`… (docs/standards.md §8). */
 export function booleanOf(value: unknown): boolean | undefined {
   if (typeof value === "boolean") return value;
-  const text = typeof value === "string" ? value.trim().toLowerCase().replace(/^https?:\/\/schema\.org\//, "") : "";
+  const text =
+    typeof value === "string"
+      ? value
+          .trim()
+          .toLowerCase()
+          .replace(/^https?:\/\/schema\.org\//, "")
+      : "";
   if (["false", "no", "0"].includes(text)) return false;
   if (["true", "yes", "1"].includes(text)) return true;
   return undefined;
@@ -85,7 +109,10 @@ function firstText(value: unknown, clean: (s: string) => string): string | undef
 function sectionOf(value: unknown, clean: (s: string) => string): string | undefined {
   const first = firstText(value, clean);
   if (first === undefined || !first.includes(",")) return first;
-  return first.split(",").map((s) => clean(s)).find((s) => s !== "");
+  return first
+    .split(",")
+    .map((s) => clean(s))
+    .find((s) => s !== "");
 }
 
 function authorNames(value: unknown, byId: Map<string, JsonNode>, clean: (s: string) => string): string[] {
@@ -103,12 +130,14 @@ function authorNames(value: unknown, byId: Map<string, JsonNode>, clean: (s: str
 /** Deduplicates names case-insensitively, keeping the first spelling and order. */
 export function uniqueNames(names: readonly string[]): string[] {
   const seen = new Set<string>();
-  return names.filter((n) => {
-    const key = n.toLocaleLowerCase("es");
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  }).slice(0, MAX_AUTHORS);
+  return names
+    .filter((n) => {
+      const key = n.toLocaleLowerCase("es");
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, MAX_AUTHORS);
 }
 
 function accessibility(article: JsonNode, nodes: readonly JsonNode[], byId: Map<string, JsonNode>): boolean | undefined {
@@ -125,13 +154,23 @@ function accessibility(article: JsonNode, nodes: readonly JsonNode[], byId: Map<
 }
 
 /** EXT-4: the metadata of the page's article node; undefined when the JSON-LD has none. */
-export function jsonLdArticle(values: readonly unknown[], clean: (s: string) => string, dates: DateOptions = {}): JsonLdArticle | undefined {
+export function jsonLdArticle(
+  values: readonly unknown[],
+  clean: (s: string) => string,
+  dates: DateOptions = {},
+): JsonLdArticle | undefined {
   const { nodes, byId } = collect(values);
   const article = nodes.find((n) => typesOf(n).some((t) => ARTICLE_TYPES.has(t)));
   if (article === undefined) return undefined;
   const headline = firstText(article.headline, clean) ?? firstText(article.name, clean);
-  const publishedAt = parseDeclaredDate(firstText(article.datePublished, (s) => s.trim()), dates);
-  const modifiedAt = parseDeclaredDate(firstText(article.dateModified, (s) => s.trim()), dates);
+  const publishedAt = parseDeclaredDate(
+    firstText(article.datePublished, (s) => s.trim()),
+    dates,
+  );
+  const modifiedAt = parseDeclaredDate(
+    firstText(article.dateModified, (s) => s.trim()),
+    dates,
+  );
   const section = sectionOf(article.articleSection, clean);
   const authors = uniqueNames(authorNames(article.author ?? article.creator, byId, clean));
   const isAccessibleForFree = accessibility(article, nodes, byId);

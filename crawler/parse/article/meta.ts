@@ -31,7 +31,10 @@ export function readMetaTags(doc: Document): MetaTag[] {
 
 /** The trimmed, non-empty contents of the meta tags called `name`, in document order. */
 export function metaValues(tags: readonly MetaTag[], name: string): string[] {
-  return tags.filter((t) => t.name === name).map((t) => collapseWhitespace(t.content)).filter(Boolean);
+  return tags
+    .filter((t) => t.name === name)
+    .map((t) => collapseWhitespace(t.content))
+    .filter(Boolean);
 }
 
 function firstMeta(tags: readonly MetaTag[], ...names: string[]): string | undefined {
@@ -60,10 +63,15 @@ function titleWithoutSite(title: string, siteName: string | undefined): string {
 }
 
 /** EXT-4: Open Graph / meta / `<title>` values for the fields JSON-LD may lack. */
-export function metaFallbacks(doc: Document, tags: readonly MetaTag[], clean: (s: string) => string, dates: DateOptions = {}): MetaFallbacks {
+export function metaFallbacks(
+  doc: Document,
+  tags: readonly MetaTag[],
+  clean: (s: string) => string,
+  dates: DateOptions = {},
+): MetaFallbacks {
   const title = collapseWhitespace(doc.querySelector("title")?.textContent ?? "");
-  const headline = firstMeta(tags, "og:title", "twitter:title")
-    ?? (title === "" ? undefined : titleWithoutSite(title, firstMeta(tags, "og:site_name")));
+  const headline =
+    firstMeta(tags, "og:title", "twitter:title") ?? (title === "" ? undefined : titleWithoutSite(title, firstMeta(tags, "og:site_name")));
   const publishedAt = parseDeclaredDate(firstMeta(tags, "article:published_time", "datepublished", "date"), dates);
   const modifiedAt = parseDeclaredDate(firstMeta(tags, "article:modified_time", "og:updated_time", "datemodified"), dates);
   const section = firstMeta(tags, "article:section");

@@ -48,10 +48,24 @@ const PAYWALL_SECTION_SELECTOR = [".paywall", "#paywall", "[data-paywall]"].join
 // Login / registration walls and locked containers (common CMS names) close the article
 // whatever it declares: free to read once registered is not readable by us.
 const WALL_SELECTOR = [
-  ".registration-wall", "#registration-wall", ".regwall", "#regwall",
-  ".login-wall", "#login-wall", ".loginwall", "[data-wall]", ".muro-registro", ".muro-de-pago", ".muro-pago",
-  ".muro-suscripcion", ".contenido-bloqueado", ".content-locked", ".subscriber-only", ".solo-suscriptores",
-  ".exclusivo-suscriptores", "[data-premium-content]",
+  ".registration-wall",
+  "#registration-wall",
+  ".regwall",
+  "#regwall",
+  ".login-wall",
+  "#login-wall",
+  ".loginwall",
+  "[data-wall]",
+  ".muro-registro",
+  ".muro-de-pago",
+  ".muro-pago",
+  ".muro-suscripcion",
+  ".contenido-bloqueado",
+  ".content-locked",
+  ".subscriber-only",
+  ".solo-suscriptores",
+  ".exclusivo-suscriptores",
+  "[data-premium-content]",
 ].join(", ");
 
 /** What a page says about its own access: declarations (meta, microdata) and wall markup. */

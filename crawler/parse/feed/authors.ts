@@ -57,7 +57,11 @@ function trimEnd(text: string): string {
 }
 
 function splitNames(value: string): string[] {
-  const text = inlineText(value).replace(EMAIL, " ").replace(/[<>()[\]]/g, " ").replace(/\s+/g, " ").trim();
+  const text = inlineText(value)
+    .replace(EMAIL, " ")
+    .replace(/[<>()[\]]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return text
     .split(SEPARATORS)
     .map((part) => trimEnd(part.replace(BYLINE_PREFIX, "").replace(/^[\s\-–—·:.]+/, "")))

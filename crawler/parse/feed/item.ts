@@ -30,8 +30,19 @@ const MAX_SECTION = 80;
 
 // Publication dates first (RSS, Atom, Dublin Core), then modification dates that only approximate it.
 const DATE_KEYS = [
-  "pubDate", "pubdate", "atom:published", "published", "dc:date", "dcterms:issued", "dcterms:created",
-  "atom:issued", "issued", "atom:updated", "updated", "atom:modified", "dcterms:modified",
+  "pubDate",
+  "pubdate",
+  "atom:published",
+  "published",
+  "dc:date",
+  "dcterms:issued",
+  "dcterms:created",
+  "atom:issued",
+  "issued",
+  "atom:updated",
+  "updated",
+  "atom:modified",
+  "dcterms:modified",
 ];
 
 /** The FeedItem of an item or entry, or undefined without a usable link and title. */

@@ -30,7 +30,8 @@ export function parseJsonFeed(text: string, feedUrl: string, options: { ledes?: 
   } catch {
     return [];
   }
-  if (!isObject(feed) || !/^https?:\/\/jsonfeed\.org\/version\/1(\.\d+)?\/?$/.test(str(feed.version) ?? "") || !Array.isArray(feed.items)) return [];
+  if (!isObject(feed) || !/^https?:\/\/jsonfeed\.org\/version\/1(\.\d+)?\/?$/.test(str(feed.version) ?? "") || !Array.isArray(feed.items))
+    return [];
   const items: FeedItem[] = [];
   const seen = new Set<string>();
   for (const raw of feed.items) {
@@ -48,8 +49,9 @@ function jsonFeedItem(raw: Json, feedUrl: string, options: { ledes?: boolean } &
   const url = href ? resolveHref(href.trim(), feedUrl, [], true) : undefined;
   const title = inlineText(str(raw.title) ?? "");
   if (!url || !title || title.length > MAX_HEADLINE) return undefined;
-  const authors = (Array.isArray(raw.authors) ? raw.authors : [raw.author])
-    .flatMap((a) => (isObject(a) && typeof a.name === "string" ? [a.name] : []));
+  const authors = (Array.isArray(raw.authors) ? raw.authors : [raw.author]).flatMap((a) =>
+    isObject(a) && typeof a.name === "string" ? [a.name] : [],
+  );
   const item: FeedItem = { url, title, authors: authorNames(authors) };
   const publishedAt = parseFeedDate(str(raw.date_published), options) ?? parseFeedDate(str(raw.date_modified), options);
   if (publishedAt) item.publishedAt = publishedAt;

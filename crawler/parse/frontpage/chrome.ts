@@ -18,12 +18,51 @@ import { attributeOf, isHiddenTag, type Attributes } from "../html/text";
 // not one: `<div class="card-header">` holds a headline on many front pages.
 const CHROME_WORDS = new Set([
   // navigation and menus
-  "nav", "navbar", "navigation", "navegacion", "menu", "menus", "submenu", "megamenu", "breadcrumb", "breadcrumbs",
-  "migas", "hamburger", "footer", "login", "usuario", "account", "social", "share", "compartir",
+  "nav",
+  "navbar",
+  "navigation",
+  "navegacion",
+  "menu",
+  "menus",
+  "submenu",
+  "megamenu",
+  "breadcrumb",
+  "breadcrumbs",
+  "migas",
+  "hamburger",
+  "footer",
+  "login",
+  "usuario",
+  "account",
+  "social",
+  "share",
+  "compartir",
   // ads and sponsored content
-  "ad", "ads", "adv", "advert", "adverts", "advertisement", "advertising", "adslot", "adunit", "adsense", "dfp",
-  "publicidad", "publi", "anuncio", "anuncios", "banner", "banners", "sponsor", "sponsors", "sponsored",
-  "patrocinado", "patrocinador", "patrocinio", "outbrain", "taboola",
+  "ad",
+  "ads",
+  "adv",
+  "advert",
+  "adverts",
+  "advertisement",
+  "advertising",
+  "adslot",
+  "adunit",
+  "adsense",
+  "dfp",
+  "publicidad",
+  "publi",
+  "anuncio",
+  "anuncios",
+  "banner",
+  "banners",
+  "sponsor",
+  "sponsors",
+  "sponsored",
+  "patrocinado",
+  "patrocinador",
+  "patrocinio",
+  "outbrain",
+  "taboola",
 ]);
 const NEGATIONS = new Set(["no", "not", "without", "sin", "hide"]);
 const CHROME_PHRASES = /pie-?de-?pagina|pie-pagina|site-?footer|skip-?link/;
@@ -45,7 +84,10 @@ function markersChrome(markers: string, memo: Map<string, boolean>): boolean {
   let verdict = memo.get(markers);
   if (verdict === undefined) {
     // A negated word is a layout modifier, not a marker: `has-no-footer-on-mobile`, `sin-publicidad`.
-    verdict = markers.trim() !== "" && (CHROME_PHRASES.test(markers.toLowerCase()) || markerWords(markers).some((w, i, words) => CHROME_WORDS.has(w) && !NEGATIONS.has(words[i - 1] ?? "")));
+    verdict =
+      markers.trim() !== "" &&
+      (CHROME_PHRASES.test(markers.toLowerCase()) ||
+        markerWords(markers).some((w, i, words) => CHROME_WORDS.has(w) && !NEGATIONS.has(words[i - 1] ?? "")));
     memo.set(markers, verdict);
   }
   return verdict;
@@ -59,7 +101,12 @@ export type ChromeMark = "structure" | "word";
  * is an article, section, main or aside (whose header and footer are not the page's).
  * `memo` holds verdicts on class/id strings.
  */
-export function chromeMark(tag: string, attributes: Attributes, sectionedAbove: boolean, memo: Map<string, boolean>): ChromeMark | undefined {
+export function chromeMark(
+  tag: string,
+  attributes: Attributes,
+  sectionedAbove: boolean,
+  memo: Map<string, boolean>,
+): ChromeMark | undefined {
   // <noscript> and <template> content is not what a reader of the page sees.
   if (tag === "nav" || tag === "noscript" || tag === "template") return "structure";
   if ((tag === "header" || tag === "footer") && !sectionedAbove) return "structure";
@@ -88,7 +135,11 @@ const FEW = 3;
  * share and no run of cards.
  */
 export function holdsThePage(container: Holdings, page: Holdings): boolean {
-  return (page.headlineLinks >= FEW && 2 * container.headlineLinks >= page.headlineLinks) || (page.cards >= FEW && 2 * container.cards >= page.cards) || container.cards >= FEW;
+  return (
+    (page.headlineLinks >= FEW && 2 * container.headlineLinks >= page.headlineLinks) ||
+    (page.cards >= FEW && 2 * container.cards >= page.cards) ||
+    container.cards >= FEW
+  );
 }
 
 /** True when an element opens a sectioning block: a header or footer inside it is not the page's. */

@@ -57,7 +57,13 @@ function siteOrUndefined(url: string): string | undefined {
 }
 
 /** The canonical article URL an anchor points to, or undefined when it is not an article link. */
-function articleUrl(rawHref: string, rel: string | undefined, base: string, page: string, siteOfHost: (host: string) => string | undefined): string | undefined {
+function articleUrl(
+  rawHref: string,
+  rel: string | undefined,
+  base: string,
+  page: string,
+  siteOfHost: (host: string) => string | undefined,
+): string | undefined {
   const href = rawHref.trim();
   if (href === "" || href.startsWith("#") || NOT_HTTP.test(href)) return undefined;
   // rel=sponsored marks paid links (ads); they are not editorial choices.

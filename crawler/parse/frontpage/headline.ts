@@ -23,7 +23,8 @@ export interface HeadlineCandidate {
 /** Heading elements: a link in one, or wrapping one, takes the heading's text. */
 export const HEADING_TAGS: ReadonlySet<string> = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 // Labels that say what a link is, not what the story is.
-const GENERIC = /^(?:(?:leer|ver|seguir leyendo|sigue leyendo|continuar|saber|leer la noticia)(?: más)?|más|\+|(?:\d+ )?comentarios?|comenta|en directo|directo|vídeo|video|fotos?|galería|escuchar|audio|\d+)$/i;
+const GENERIC =
+  /^(?:(?:leer|ver|seguir leyendo|sigue leyendo|continuar|saber|leer la noticia)(?: más)?|más|\+|(?:\d+ )?comentarios?|comenta|en directo|directo|vídeo|video|fotos?|galería|escuchar|audio|\d+)$/i;
 
 function sensible(text: string): boolean {
   return text !== "" && text.length <= MAX_HEADLINE_CHARS;
@@ -67,9 +68,7 @@ export function headlineFrom(s: HeadlineSources): HeadlineCandidate {
   }
   const tier = tierOf(s.text, false);
   if (tier !== HeadlineTier.None) return { text: s.text!, tier };
-  const fallback = [s.ariaLabel, s.title, s.imageAlt]
-    .map((t) => collapseWhitespace(t ?? ""))
-    .find((t) => sensible(t) && !GENERIC.test(t));
+  const fallback = [s.ariaLabel, s.title, s.imageAlt].map((t) => collapseWhitespace(t ?? "")).find((t) => sensible(t) && !GENERIC.test(t));
   return fallback ? { text: fallback, tier: HeadlineTier.Fallback } : { text: "", tier: HeadlineTier.None };
 }
 

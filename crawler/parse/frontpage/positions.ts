@@ -35,7 +35,11 @@ export function readsTeasers(anchors: readonly { link: string; anchor: { headed:
  * it) unless it offered no title of its own (an image's alt, a one-word label such as
  * "Öffnen" on a button); read link by link, a stronger kind of text wins.
  */
-export function replacesHeadline(next: { tier: HeadlineTier }, current: { tier: HeadlineTier; text: string } | undefined, teasers: boolean): boolean {
+export function replacesHeadline(
+  next: { tier: HeadlineTier },
+  current: { tier: HeadlineTier; text: string } | undefined,
+  teasers: boolean,
+): boolean {
   if (current === undefined) return true;
   if (next.tier <= current.tier) return false;
   const label = current.tier < HeadlineTier.Text || (current.tier === HeadlineTier.Text && current.text.trim().split(/\s+/).length < 2);
@@ -43,7 +47,9 @@ export function replacesHeadline(next: { tier: HeadlineTier }, current: { tier: 
 }
 
 /** EXT-3: the judged anchors that are positions, in page order. */
-export function teaserLinks<A extends { headed: boolean; cardLead: boolean; cardLink: boolean }>(anchors: readonly { link: string; anchor: A }[]): { link: string; anchor: A }[] {
+export function teaserLinks<A extends { headed: boolean; cardLead: boolean; cardLink: boolean }>(
+  anchors: readonly { link: string; anchor: A }[],
+): { link: string; anchor: A }[] {
   if (!readsTeasers(anchors)) return [...anchors];
   // The first sighting of an article fixes its place, so its unheaded links (a photo, a
   // comment count) inside its teaser stay with it only when they are the teaser's own; a

@@ -18,7 +18,15 @@
  */
 import { Parser } from "htmlparser2";
 import { chromeMark, holdsThePage, isSectioning, type Holdings } from "./chrome";
-import { betterHeadline, HEADING_TAGS, headlineFrom, HeadlineTier, labelledHeadline, MAX_HEADLINE_CHARS, type HeadlineCandidate } from "./headline";
+import {
+  betterHeadline,
+  HEADING_TAGS,
+  headlineFrom,
+  HeadlineTier,
+  labelledHeadline,
+  MAX_HEADLINE_CHARS,
+  type HeadlineCandidate,
+} from "./headline";
 import { CARD_BLOCK_DEPTH, cardTitle, headingTitle, type TextBlock } from "./heading-title";
 import { attributeOf, BLOCK_TAGS, collapseWhitespace, isSilentTag, VisibleText, type Attributes } from "../html/text";
 
@@ -185,180 +193,216 @@ export function scanFrontPage(html: string): FrontPageScan {
     }
   };
 
-  const parser = new Parser({
-    onopentag(name: string, attributes: Attributes) {
-      const depth = stack.length;
-      const parent = stack[depth - 1];
-      const silentAbove = deepestSilent;
-      const silent = isSilentTag(name, attributes);
-      if (silent) deepestSilent = depth;
-      const block = BLOCK_TAGS.has(name);
-      if (block && !silent) separate(silentAbove);
-      if (name === "base" && baseHref === undefined) baseHref = attributeOf(attributes, "href");
+  const parser = new Parser(
+    {
+      onopentag(name: string, attributes: Attributes) {
+        const depth = stack.length;
+        const parent = stack[depth - 1];
+        const silentAbove = deepestSilent;
+        const silent = isSilentTag(name, attributes);
+        if (silent) deepestSilent = depth;
+        const block = BLOCK_TAGS.has(name);
+        if (block && !silent) separate(silentAbove);
+        if (name === "base" && baseHref === undefined) baseHref = attributeOf(attributes, "href");
 
-      // The first visible heading, and image with alt text, inside an open link: nothing silent between them.
-      const heading = HEADING_TAGS.has(name);
-      let headingGatherer: Gatherer | undefined;
-      // A card link wrapping a kicker heading and a title heading (`<h6>` then `<h5>`) takes
-      // the most prominent one: the lowest level, the first among equals.
-      if (heading && wantHeading.length > 0) {
-        const level = Number(name.slice(1));
-        for (let i = wantHeading.length - 1; i >= 0; i--) {
-          const a = wantHeading[i]!;
-          if (deepestSilent > a.depth || (a.heading && level >= (a.headingLevel ?? 0))) continue;
-          a.heading = headingGatherer ??= gather(depth);
-          a.headingLevel = level;
-        }
-      }
-      if (name === "img") for (const a of openAnchors) if (deepestSilent <= a.depth) a.image = true;
-      if (name === "img" && wantAlt.length > 0) {
-        const alt = collapseWhitespace(attributeOf(attributes, "alt") ?? "");
-        for (let i = wantAlt.length - 1; i >= 0 && alt !== ""; i--) {
-          const a = wantAlt[i]!;
-          if (deepestSilent > a.depth) continue;
-          a.imageAlt = alt;
-          wantAlt.splice(i, 1);
-        }
-      }
-
-      // The walk: the document element and, below it, what is not chrome.
-      const walkable = parent === undefined ? !sawDocumentElement : parent.walked;
-      if (parent === undefined) sawDocumentElement = true;
-      const sectionedAbove = parent?.sectioned ?? false;
-      const mark = walkable ? chromeMark(name, attributes, sectionedAbove, chromeMemo) : undefined;
-      const walked = walkable && mark !== "structure";
-      const element: OpenElement = {
-        silentAbove, silent, block, heading, walked, sectioned: walked && (sectionedAbove || isSectioning(name)), gatherer: headingGatherer,
-      };
-      if (walked && mark === "word") {
-        element.candidate = candidates.length;
-        candidates.push({ headlineLinks: 0, cards: 0 });
-        openCandidates.push(element.candidate);
-      }
-      if (walked && name === "article") {
-        element.card = { linked: false };
-        openCards.push(element.card);
-        page.cards++;
-        for (const c of openCandidates) candidates[c]!.cards++;
-      }
-      if (wantedIds.size > 0) {
-        const id = attributeOf(attributes, "id");
-        if (id !== undefined && wantedIds.has(id) && !claimedIds.has(id)) {
-          claimedIds.add(id);
-          element.label = { id, heading, gatherer: silent ? undefined : gather(depth) };
-        }
-      }
-      if (heading && unheaded.length > 0) {
-        for (const a of unheaded) a.headed = true;
-        unheaded.length = 0;
-      }
-      // A teaser that puts its link first and its kicker and title after it, in the same box.
-      if (heading && walked && !silent && recent && stack[recent.depth] === recent.parent && !recent.anchor.headed) {
-        element.gatherer = headingGatherer ??= gather(depth);
-        (recent.anchor.after ??= []).push({ level: Number(name.slice(1)), gatherer: headingGatherer });
-      }
-      const blockOf = parent?.anchor?.own ? 1 : parent?.cardPart !== undefined && parent.cardPart < CARD_BLOCK_DEPTH ? parent.cardPart + 1 : undefined;
-      if (((parent?.heading && parent.gatherer) || blockOf !== undefined) && !silent) {
-        element.gatherer ??= gather(depth);
-        (parent!.parts ??= []).push(element.gatherer);
-        if (blockOf !== undefined) element.cardPart = blockOf;
-      }
-      // Any other link opening ends the box's claim on later headings.
-      if (name === "a") recent = undefined;
-      if (walked && name === "a") {
-        const href = attributeOf(attributes, "href");
-        if (href !== undefined) {
-          element.anchor = {
-            depth, href, rel: attributeOf(attributes, "rel"), ariaLabel: attributeOf(attributes, "aria-label"),
-            title: attributeOf(attributes, "title"), inHeading: openHeadings > 0, own: silent ? undefined : gather(depth), slot: anchors.length,
-            within: [...openCandidates], headed: openHeadings > 0, labelledBy: attributeOf(attributes, "aria-labelledby")?.trim().split(/\s+/).filter(Boolean),
-          };
-          if (element.anchor.labelledBy?.length) labelledSlots.push({ slot: element.anchor.slot, ids: element.anchor.labelledBy });
-          openAnchors.push(element.anchor);
-          allAnchors.push(element.anchor);
-          if (!element.anchor.headed) unheaded.push(element.anchor);
-          withinOf.push(element.anchor.within);
-          if (element.anchor.own) {
-            // A link that is a part of its parent (a heading's, a card link's) gives its own text as that part.
-            if (element.gatherer && parent?.parts?.includes(element.gatherer)) {
-              drop(parent.parts, element.gatherer);
-              parent.parts.push(element.anchor.own);
-            }
-            if (element.gatherer) drop(gatherers, element.gatherer);
-            element.gatherer = element.anchor.own;
+        // The first visible heading, and image with alt text, inside an open link: nothing silent between them.
+        const heading = HEADING_TAGS.has(name);
+        let headingGatherer: Gatherer | undefined;
+        // A card link wrapping a kicker heading and a title heading (`<h6>` then `<h5>`) takes
+        // the most prominent one: the lowest level, the first among equals.
+        if (heading && wantHeading.length > 0) {
+          const level = Number(name.slice(1));
+          for (let i = wantHeading.length - 1; i >= 0; i--) {
+            const a = wantHeading[i]!;
+            if (deepestSilent > a.depth || (a.heading && level >= (a.headingLevel ?? 0))) continue;
+            a.heading = headingGatherer ??= gather(depth);
+            a.headingLevel = level;
           }
-          if (!element.anchor.inHeading) wantHeading.push(element.anchor);
-          wantAlt.push(element.anchor);
-          const card = openCards.at(-1);
-          anchors.push({ href, rel: element.anchor.rel, headline: { text: "", tier: HeadlineTier.None }, headed: false, cardLead: card?.linked === false, cardLink: false });
-          if (card) card.linked = true;
         }
-      }
-      if (heading) openHeadings++;
-      stack.push(element);
-    },
-    ontext(text: string) {
-      if (inCdata) return;
-      const top = stack[stack.length - 1];
-      if ((top?.heading || top?.anchor || top?.cardPart !== undefined) && deepestSilent < stack.length - 1 && /\p{L}/u.test(text)) top.loose = true;
-      add(text, deepestSilent);
-    },
-    oncdatastart() {
-      inCdata = true;
-    },
-    oncdataend() {
-      inCdata = false;
-    },
-    // linkedom goes up one element at every close tag, whatever its name: so does the stack.
-    onclosetag() {
-      const element = stack.pop();
-      if (element === undefined) return;
-      deepestSilent = element.silentAbove;
-      if (element.heading) openHeadings--;
-      if (element.gatherer) {
-        element.gatherer.result = element.gatherer.text.text();
-        drop(gatherers, element.gatherer);
-        // A heading of a kicker and a title: its text is the title (heading-title.ts).
-        if (element.heading && element.parts && !element.loose) element.gatherer.result = headingTitle(element.gatherer.result, element.parts.map((g) => g.result));
-        if (element.cardPart !== undefined) {
-          element.gatherer.parts = element.parts ?? [];
-          element.gatherer.loose = element.loose ?? false;
+        if (name === "img") for (const a of openAnchors) if (deepestSilent <= a.depth) a.image = true;
+        if (name === "img" && wantAlt.length > 0) {
+          const alt = collapseWhitespace(attributeOf(attributes, "alt") ?? "");
+          for (let i = wantAlt.length - 1; i >= 0 && alt !== ""; i--) {
+            const a = wantAlt[i]!;
+            if (deepestSilent > a.depth) continue;
+            a.imageAlt = alt;
+            wantAlt.splice(i, 1);
+          }
         }
-      }
-      if (element.candidate !== undefined) drop(openCandidates, element.candidate);
-      if (element.card) drop(openCards, element.card);
-      if (element.label) {
-        const g = element.label.gatherer;
-        if (g) drop(gatherers, g);
-        labels.set(element.label.id, { text: g ? g.text.text() : "", heading: element.label.heading });
-      }
-      const a = element.anchor;
-      if (a) {
-        drop(wantHeading, a);
-        drop(wantAlt, a);
-        drop(openAnchors, a);
-        if (!a.headed) drop(unheaded, a);
-        if (a.headed) {
-          page.headlineLinks++;
-          for (const c of a.within) candidates[c]!.headlineLinks++;
+
+        // The walk: the document element and, below it, what is not chrome.
+        const walkable = parent === undefined ? !sawDocumentElement : parent.walked;
+        if (parent === undefined) sawDocumentElement = true;
+        const sectionedAbove = parent?.sectioned ?? false;
+        const mark = walkable ? chromeMark(name, attributes, sectionedAbove, chromeMemo) : undefined;
+        const walked = walkable && mark !== "structure";
+        const element: OpenElement = {
+          silentAbove,
+          silent,
+          block,
+          heading,
+          walked,
+          sectioned: walked && (sectionedAbove || isSectioning(name)),
+          gatherer: headingGatherer,
+        };
+        if (walked && mark === "word") {
+          element.candidate = candidates.length;
+          candidates.push({ headlineLinks: 0, cards: 0 });
+          openCandidates.push(element.candidate);
         }
-        anchors[a.slot]!.headed = a.headed;
+        if (walked && name === "article") {
+          element.card = { linked: false };
+          openCards.push(element.card);
+          page.cards++;
+          for (const c of openCandidates) candidates[c]!.cards++;
+        }
+        if (wantedIds.size > 0) {
+          const id = attributeOf(attributes, "id");
+          if (id !== undefined && wantedIds.has(id) && !claimedIds.has(id)) {
+            claimedIds.add(id);
+            element.label = { id, heading, gatherer: silent ? undefined : gather(depth) };
+          }
+        }
+        if (heading && unheaded.length > 0) {
+          for (const a of unheaded) a.headed = true;
+          unheaded.length = 0;
+        }
+        // A teaser that puts its link first and its kicker and title after it, in the same box.
+        if (heading && walked && !silent && recent && stack[recent.depth] === recent.parent && !recent.anchor.headed) {
+          element.gatherer = headingGatherer ??= gather(depth);
+          (recent.anchor.after ??= []).push({ level: Number(name.slice(1)), gatherer: headingGatherer });
+        }
+        const blockOf = parent?.anchor?.own
+          ? 1
+          : parent?.cardPart !== undefined && parent.cardPart < CARD_BLOCK_DEPTH
+            ? parent.cardPart + 1
+            : undefined;
+        if (((parent?.heading && parent.gatherer) || blockOf !== undefined) && !silent) {
+          element.gatherer ??= gather(depth);
+          (parent!.parts ??= []).push(element.gatherer);
+          if (blockOf !== undefined) element.cardPart = blockOf;
+        }
+        // Any other link opening ends the box's claim on later headings.
+        if (name === "a") recent = undefined;
+        if (walked && name === "a") {
+          const href = attributeOf(attributes, "href");
+          if (href !== undefined) {
+            element.anchor = {
+              depth,
+              href,
+              rel: attributeOf(attributes, "rel"),
+              ariaLabel: attributeOf(attributes, "aria-label"),
+              title: attributeOf(attributes, "title"),
+              inHeading: openHeadings > 0,
+              own: silent ? undefined : gather(depth),
+              slot: anchors.length,
+              within: [...openCandidates],
+              headed: openHeadings > 0,
+              labelledBy: attributeOf(attributes, "aria-labelledby")?.trim().split(/\s+/).filter(Boolean),
+            };
+            if (element.anchor.labelledBy?.length) labelledSlots.push({ slot: element.anchor.slot, ids: element.anchor.labelledBy });
+            openAnchors.push(element.anchor);
+            allAnchors.push(element.anchor);
+            if (!element.anchor.headed) unheaded.push(element.anchor);
+            withinOf.push(element.anchor.within);
+            if (element.anchor.own) {
+              // A link that is a part of its parent (a heading's, a card link's) gives its own text as that part.
+              if (element.gatherer && parent?.parts?.includes(element.gatherer)) {
+                drop(parent.parts, element.gatherer);
+                parent.parts.push(element.anchor.own);
+              }
+              if (element.gatherer) drop(gatherers, element.gatherer);
+              element.gatherer = element.anchor.own;
+            }
+            if (!element.anchor.inHeading) wantHeading.push(element.anchor);
+            wantAlt.push(element.anchor);
+            const card = openCards.at(-1);
+            anchors.push({
+              href,
+              rel: element.anchor.rel,
+              headline: { text: "", tier: HeadlineTier.None },
+              headed: false,
+              cardLead: card?.linked === false,
+              cardLink: false,
+            });
+            if (card) card.linked = true;
+          }
+        }
+        if (heading) openHeadings++;
+        stack.push(element);
+      },
+      ontext(text: string) {
+        if (inCdata) return;
         const top = stack[stack.length - 1];
-        if (top) recent = { anchor: a, parent: top, depth: stack.length - 1 };
-        let own = a.own ? a.own.result : "";
-        // A card link (image and text, no heading): its title is the last of its text blocks, as a heading's.
-        if (a.image && own !== undefined && !a.inHeading && !a.heading && words(own) >= 2) {
-          anchors[a.slot]!.cardLink = true;
-          own = cardTitle({ text: own, loose: element.loose ?? false, blocks: (element.parts ?? []).map(blockOf) }) ?? own;
+        if ((top?.heading || top?.anchor || top?.cardPart !== undefined) && deepestSilent < stack.length - 1 && /\p{L}/u.test(text))
+          top.loose = true;
+        add(text, deepestSilent);
+      },
+      oncdatastart() {
+        inCdata = true;
+      },
+      oncdataend() {
+        inCdata = false;
+      },
+      // linkedom goes up one element at every close tag, whatever its name: so does the stack.
+      onclosetag() {
+        const element = stack.pop();
+        if (element === undefined) return;
+        deepestSilent = element.silentAbove;
+        if (element.heading) openHeadings--;
+        if (element.gatherer) {
+          element.gatherer.result = element.gatherer.text.text();
+          drop(gatherers, element.gatherer);
+          // A heading of a kicker and a title: its text is the title (heading-title.ts).
+          if (element.heading && element.parts && !element.loose)
+            element.gatherer.result = headingTitle(
+              element.gatherer.result,
+              element.parts.map((g) => g.result),
+            );
+          if (element.cardPart !== undefined) {
+            element.gatherer.parts = element.parts ?? [];
+            element.gatherer.loose = element.loose ?? false;
+          }
         }
-        anchors[a.slot]!.headline = headlineFrom({
-          heading: a.inHeading ? { text: own } : a.heading ? { text: a.heading.result } : undefined,
-          text: own, ariaLabel: a.ariaLabel, title: a.title, imageAlt: a.imageAlt,
-        });
-      }
-      if (element.block && !element.silent) separate(element.silentAbove);
+        if (element.candidate !== undefined) drop(openCandidates, element.candidate);
+        if (element.card) drop(openCards, element.card);
+        if (element.label) {
+          const g = element.label.gatherer;
+          if (g) drop(gatherers, g);
+          labels.set(element.label.id, { text: g ? g.text.text() : "", heading: element.label.heading });
+        }
+        const a = element.anchor;
+        if (a) {
+          drop(wantHeading, a);
+          drop(wantAlt, a);
+          drop(openAnchors, a);
+          if (!a.headed) drop(unheaded, a);
+          if (a.headed) {
+            page.headlineLinks++;
+            for (const c of a.within) candidates[c]!.headlineLinks++;
+          }
+          anchors[a.slot]!.headed = a.headed;
+          const top = stack[stack.length - 1];
+          if (top) recent = { anchor: a, parent: top, depth: stack.length - 1 };
+          let own = a.own ? a.own.result : "";
+          // A card link (image and text, no heading): its title is the last of its text blocks, as a heading's.
+          if (a.image && own !== undefined && !a.inHeading && !a.heading && words(own) >= 2) {
+            anchors[a.slot]!.cardLink = true;
+            own = cardTitle({ text: own, loose: element.loose ?? false, blocks: (element.parts ?? []).map(blockOf) }) ?? own;
+          }
+          anchors[a.slot]!.headline = headlineFrom({
+            heading: a.inHeading ? { text: own } : a.heading ? { text: a.heading.result } : undefined,
+            text: own,
+            ariaLabel: a.ariaLabel,
+            title: a.title,
+            imageAlt: a.imageAlt,
+          });
+        }
+        if (element.block && !element.silent) separate(element.silentAbove);
+      },
     },
-  }, { lowerCaseAttributeNames: false, decodeEntities: true, xmlMode: false });
+    { lowerCaseAttributeNames: false, decodeEntities: true, xmlMode: false },
+  );
   parser.write(html);
   parser.end();
   // Candidates that do not hold the page are chrome: their links go (links still open at

@@ -14,7 +14,23 @@ export const MAX_DEPTH = 1024;
  */
 export const MAX_DOM_DEPTH = 256;
 
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen"]);
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+  "param",
+  "keygen",
+]);
 const RAW = new Set(["script", "style", "textarea", "title"]);
 
 /** `text` unchanged, or cut before the tag that would nest deeper than `maxDepth`. */

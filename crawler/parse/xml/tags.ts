@@ -35,8 +35,9 @@ export function parseAttributes(source: string): Record<string, string> {
 
 /** True for `/`, `!`, `?` or an XML name start (letter, `_`, `:`, non-ASCII) after a `<`; else the `<` is text. */
 export function isMarkupStart(c: number): boolean {
-  return c === 0x2f || c === 0x21 || c === 0x3f || c === 0x3a || c === 0x5f
-    || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c >= 0xc0;
+  return (
+    c === 0x2f || c === 0x21 || c === 0x3f || c === 0x3a || c === 0x5f || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c >= 0xc0
+  );
 }
 
 /** Where an end delimiter found at `index` (or -1) ends. */

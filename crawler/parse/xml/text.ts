@@ -48,14 +48,21 @@ export function decodeUtf8Lenient(bytes: Uint8Array): string {
 function sequenceLength(bytes: Uint8Array, i: number): number {
   const b = bytes[i] ?? 0;
   const [length, min, max] =
-    b >= 0xc2 && b <= 0xdf ? [2, 0x80, 0xbf]
-    : b === 0xe0 ? [3, 0xa0, 0xbf]
-    : b === 0xed ? [3, 0x80, 0x9f]
-    : b >= 0xe1 && b <= 0xef ? [3, 0x80, 0xbf]
-    : b === 0xf0 ? [4, 0x90, 0xbf]
-    : b >= 0xf1 && b <= 0xf3 ? [4, 0x80, 0xbf]
-    : b === 0xf4 ? [4, 0x80, 0x8f]
-    : [0, 0, 0];
+    b >= 0xc2 && b <= 0xdf
+      ? [2, 0x80, 0xbf]
+      : b === 0xe0
+        ? [3, 0xa0, 0xbf]
+        : b === 0xed
+          ? [3, 0x80, 0x9f]
+          : b >= 0xe1 && b <= 0xef
+            ? [3, 0x80, 0xbf]
+            : b === 0xf0
+              ? [4, 0x90, 0xbf]
+              : b >= 0xf1 && b <= 0xf3
+                ? [4, 0x80, 0xbf]
+                : b === 0xf4
+                  ? [4, 0x80, 0x8f]
+                  : [0, 0, 0];
   if (length === 0) return 0;
   const second = bytes[i + 1];
   if (second === undefined || second < min || second > max) return 0;
@@ -69,6 +76,9 @@ function sequenceLength(bytes: Uint8Array, i: number): number {
 let cp1252High: string | undefined;
 
 function cp1252Char(byte: number): string {
-  cp1252High ??= decodeText(Uint8Array.from({ length: 128 }, (_, k) => 0x80 + k), "windows-1252");
+  cp1252High ??= decodeText(
+    Uint8Array.from({ length: 128 }, (_, k) => 0x80 + k),
+    "windows-1252",
+  );
   return cp1252High[byte - 0x80] ?? "\uFFFD";
 }

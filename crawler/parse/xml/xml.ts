@@ -67,7 +67,10 @@ class RecordReader {
   private keptInRecord = 0;
   private readonly noEndTagAfter = new Map<string, number>();
 
-  constructor(private readonly text: string, private readonly options: ReadOptions) {}
+  constructor(
+    private readonly text: string,
+    private readonly options: ReadOptions,
+  ) {}
 
   run(): { root: string } {
     const t = this.text;

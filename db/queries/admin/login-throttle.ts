@@ -16,7 +16,10 @@ import { lockFormAddress } from "../forms/address-lock";
 export type GuardedForm = "login" | "setup" | "recovery";
 
 /** Take an attempt slot for `addressKey`, or learn how long it must wait. */
-export async function takeAttemptSlot(db: Db, p: { form: GuardedForm; addressKey: string; now: number }): Promise<{ ok: true } | { ok: false; waitMs: number }> {
+export async function takeAttemptSlot(
+  db: Db,
+  p: { form: GuardedForm; addressKey: string; now: number },
+): Promise<{ ok: true } | { ok: false; waitMs: number }> {
   return db.transaction(async (tx) => {
     await lockFormAddress(tx, p.form, p.addressKey);
     const since = sqlTime(p.now - FAILURE_MEMORY_MS);
@@ -39,5 +42,7 @@ export async function takeAttemptSlot(db: Db, p: { form: GuardedForm; addressKey
 
 /** Record how an attempt ended: a wrong secret slows the address down, a right one clears it. */
 export async function recordAttemptOutcome(db: Db, p: { form: GuardedForm; addressKey: string; now: number; ok: boolean }): Promise<void> {
-  await db.execute(sql`insert into form_submissions (form, address_hash, at) values (${`${p.form}-${p.ok ? "ok" : "failed"}`}, ${p.addressKey}, ${sqlTime(p.now)})`);
+  await db.execute(
+    sql`insert into form_submissions (form, address_hash, at) values (${`${p.form}-${p.ok ? "ok" : "failed"}`}, ${p.addressKey}, ${sqlTime(p.now)})`,
+  );
 }

@@ -74,7 +74,9 @@ export async function readCurrentMetrics(db: Executor, now: number, timeScale = 
   return {
     requestsPerMinute: outcomes.map((o) => ({ outcome: o.outcome, perMinute: perMinute(o.n) })),
     bytesPerMinute: perMinute(outcomes.reduce((n, o) => n + Number(o.bytes), 0)),
-    blocksPerMinute: perMinute(outcomes.filter((o) => (BLOCK_OUTCOMES as readonly string[]).includes(o.outcome)).reduce((n, o) => n + o.n, 0)),
+    blocksPerMinute: perMinute(
+      outcomes.filter((o) => (BLOCK_OUTCOMES as readonly string[]).includes(o.outcome)).reduce((n, o) => n + o.n, 0),
+    ),
     closedSites: state!.closed,
     latePolls: state!.late,
     maxLagSeconds: Math.max(0, Math.round(state!.lag_s ?? 0)),
@@ -110,7 +112,14 @@ export async function readMetricsHistory(db: Executor, now: number): Promise<Met
       select floor((extract(epoch from at) * 1000 - ${first}) / ${HOUR})::int as slot, count(*)::int as n from frontpage_captures
       where outcome = 'extraction-failed' and at >= ${sqlTime(first)} and at <= ${sqlTime(now)} group by 1`),
   ]);
-  const hours = Array.from({ length: 24 }, (_, i): MetricsHour => ({ start: first + i * HOUR, requests: 0, byOutcome: {}, bytes: 0, blocks: 0, failedExtractions: 0 }));
+  const hours = Array.from({ length: 24 }, (_, i): MetricsHour => ({
+    start: first + i * HOUR,
+    requests: 0,
+    byOutcome: {},
+    bytes: 0,
+    blocks: 0,
+    failedExtractions: 0,
+  }));
   const outcomes = [...new Set(requests.map((r) => r.outcome))].sort();
   for (const h of hours) for (const o of outcomes) h.byOutcome[o] = 0;
   for (const r of requests) {

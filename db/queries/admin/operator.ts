@@ -8,7 +8,9 @@ import { fromSqlTime, sqlTime } from "../../sql-time";
  * The operator row as the login needs it. (Its `failed_logins` and `locked_until` columns
  * are no longer used: throttling is per address, db/queries/admin/login-throttle.ts.)
  */
-export interface OperatorRow { passwordHash: string }
+export interface OperatorRow {
+  passwordHash: string;
+}
 
 /** The operator, or undefined before setup. */
 export async function loadOperator(db: Executor): Promise<OperatorRow | undefined> {
@@ -74,7 +76,12 @@ export async function audit(db: Executor, action: string, details: Record<string
 }
 
 /** One line of the audit log. */
-export interface AuditEntry { id: number; at: number; action: string; details: Record<string, unknown> }
+export interface AuditEntry {
+  id: number;
+  at: number;
+  action: string;
+  details: Record<string, unknown>;
+}
 
 /** The newest audit lines. */
 export async function listAudit(db: Executor, limit = 200, beforeId?: number): Promise<AuditEntry[]> {

@@ -10,21 +10,47 @@ import type { Executor } from "../../client";
 
 /** An outlet row of the admin list. */
 export interface AdminOutlet {
-  id: number; slug: string; name: string; homepage: string; legalNotice?: string; active: boolean;
-  renderMode: "static" | "browser"; country: string; language: string; timezone: string;
-  feedIntervalMinutes: number; sitemapIntervalMinutes: number;
-  feeds: string[]; sitemaps: string[];
+  id: number;
+  slug: string;
+  name: string;
+  homepage: string;
+  legalNotice?: string;
+  active: boolean;
+  renderMode: "static" | "browser";
+  country: string;
+  language: string;
+  timezone: string;
+  feedIntervalMinutes: number;
+  sitemapIntervalMinutes: number;
+  feeds: string[];
+  sitemaps: string[];
 }
 
 /** A discovered source waiting for the operator. */
-export interface ProposedSource { id: number; outletName: string; kind: string; url: string }
+export interface ProposedSource {
+  id: number;
+  outletName: string;
+  kind: string;
+  url: string;
+}
 
 /** Every outlet with its accepted, active feeds and sitemaps, by name. */
 export async function listOutletsForAdmin(db: Executor): Promise<AdminOutlet[]> {
   const rows = await db.execute<{
-    id: number; slug: string; name: string; homepage: string; legal_notice: string | null; active: boolean; render_mode: "static" | "browser";
-    country: string; language: string; timezone: string; feed_interval_minutes: number; sitemap_interval_minutes: number;
-    feeds: string[] | null; sitemaps: string[] | null;
+    id: number;
+    slug: string;
+    name: string;
+    homepage: string;
+    legal_notice: string | null;
+    active: boolean;
+    render_mode: "static" | "browser";
+    country: string;
+    language: string;
+    timezone: string;
+    feed_interval_minutes: number;
+    sitemap_interval_minutes: number;
+    feeds: string[] | null;
+    sitemaps: string[] | null;
   }>(sql`
     select o.id, o.slug, o.name, o.homepage, o.legal_notice, o.active, o.render_mode, o.country, o.language, o.timezone,
       o.feed_interval_minutes, o.sitemap_interval_minutes,
@@ -32,10 +58,20 @@ export async function listOutletsForAdmin(db: Executor): Promise<AdminOutlet[]> 
       (select array_agg(s.url order by s.id) from sources s where s.outlet_id = o.id and s.kind = 'sitemap' and s.active and not s.proposed) as sitemaps
     from outlets o order by o.name, o.id`);
   return rows.map((r) => ({
-    id: r.id, slug: r.slug, name: r.name, homepage: r.homepage, legalNotice: r.legal_notice ?? undefined, active: r.active,
-    renderMode: r.render_mode, country: r.country, language: r.language, timezone: r.timezone,
-    feedIntervalMinutes: r.feed_interval_minutes, sitemapIntervalMinutes: r.sitemap_interval_minutes,
-    feeds: r.feeds ?? [], sitemaps: r.sitemaps ?? [],
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    homepage: r.homepage,
+    legalNotice: r.legal_notice ?? undefined,
+    active: r.active,
+    renderMode: r.render_mode,
+    country: r.country,
+    language: r.language,
+    timezone: r.timezone,
+    feedIntervalMinutes: r.feed_interval_minutes,
+    sitemapIntervalMinutes: r.sitemap_interval_minutes,
+    feeds: r.feeds ?? [],
+    sitemaps: r.sitemaps ?? [],
   }));
 }
 
@@ -55,8 +91,11 @@ export async function listProposedSources(db: Executor): Promise<ProposedSource[
 
 /** Accept a discovered source (it is polled from now on) or discard it (it stays proposed and inactive, so it is not proposed again). */
 export async function decideProposedSource(db: Executor, id: number, decision: "accept" | "discard"): Promise<boolean> {
-  const rows = decision === "accept"
-    ? await db.execute(sql`update sources set proposed = false, active = true, next_due_at = now() where id = ${id} and proposed and active returning id`)
-    : await db.execute(sql`update sources set active = false where id = ${id} and proposed and active returning id`);
+  const rows =
+    decision === "accept"
+      ? await db.execute(
+          sql`update sources set proposed = false, active = true, next_due_at = now() where id = ${id} and proposed and active returning id`,
+        )
+      : await db.execute(sql`update sources set active = false where id = ${id} and proposed and active returning id`);
   return rows.length === 1;
 }

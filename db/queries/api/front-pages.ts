@@ -12,7 +12,10 @@ import { fromSqlTime, sqlTime } from "../../sql-time";
 import { spansOverlapping } from "../../span-overlap";
 
 /** One article on a front page at an instant. */
-export interface RankedArticle { articleId: number; rank: number }
+export interface RankedArticle {
+  articleId: number;
+  rank: number;
+}
 
 /** The front page of an outlet as last captured at or before `at` (rank 1 first); empty before the first capture. */
 export async function frontPageAt(db: Executor, outletId: number, at: number): Promise<RankedArticle[]> {
@@ -27,7 +30,11 @@ export async function frontPageAt(db: Executor, outletId: number, at: number): P
 }
 
 /** A stretch during which an article held one rank (for rank-over-time charts): from the capture that first saw it to the one that saw the next rank, or to the span's last confirming capture. */
-export interface RankInterval { rank: number; from: number; to: number }
+export interface RankInterval {
+  rank: number;
+  from: number;
+  to: number;
+}
 
 /**
  * Per-rank intervals from ranked captures: `ranked` yields (article_id, span_from, at,
@@ -84,7 +91,10 @@ export function outletRankIntervals(outletId: number, from: string, to: string):
 export async function rankHistories(db: Executor, articleIds: readonly number[]): Promise<Map<number, RankInterval[]>> {
   const out = new Map<number, RankInterval[]>();
   if (articleIds.length === 0) return out;
-  const ids = sql.join(articleIds.map((id) => sql`${id}`), sql`, `);
+  const ids = sql.join(
+    articleIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   // The captures the articles' spans cover, ranked among all the outlet's spans covering
   // them by one window per capture.
   const rows = await db.execute<{ article_id: string | number; rank: number; from_at: string | Date; to_at: string | Date }>(sql`

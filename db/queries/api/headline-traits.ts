@@ -19,20 +19,46 @@ export interface VersionTraitsRow {
   seenIn: string[];
   /** DER-1 features; null when the headline has not been analysed yet. */
   features: {
-    isQuestion: boolean; isExclamation: boolean; hasQuote: boolean; hasNumber: boolean;
-    firstOrSecondPerson: boolean; hasColonOrDash: boolean; clickbaitPatterns: string[]; language: string | null;
+    isQuestion: boolean;
+    isExclamation: boolean;
+    hasQuote: boolean;
+    hasNumber: boolean;
+    firstOrSecondPerson: boolean;
+    hasColonOrDash: boolean;
+    clickbaitPatterns: string[];
+    language: string | null;
   } | null;
   framingLetter: string | null;
 }
 
 type Raw = {
-  id: string | number; article_id: string | number; text_hash: string; first_seen_at: string | Date; last_seen_at: string | Date; seen_in: string[] | string;
-  analysed: boolean; is_question: boolean | null; is_exclamation: boolean | null; has_quote: boolean | null; has_number: boolean | null;
-  first_or_second_person: boolean | null; has_colon_or_dash: boolean | null; clickbait_patterns: string[] | string | null; language: string | null;
+  id: string | number;
+  article_id: string | number;
+  text_hash: string;
+  first_seen_at: string | Date;
+  last_seen_at: string | Date;
+  seen_in: string[] | string;
+  analysed: boolean;
+  is_question: boolean | null;
+  is_exclamation: boolean | null;
+  has_quote: boolean | null;
+  has_number: boolean | null;
+  first_or_second_person: boolean | null;
+  has_colon_or_dash: boolean | null;
+  clickbait_patterns: string[] | string | null;
+  language: string | null;
   letter: string | null;
 };
 
-const asArray = (v: string[] | string | null): string[] => (v === null ? [] : Array.isArray(v) ? v : v.replace(/^\{|\}$/g, "").split(",").filter(Boolean));
+const asArray = (v: string[] | string | null): string[] =>
+  v === null
+    ? []
+    : Array.isArray(v)
+      ? v
+      : v
+          .replace(/^\{|\}$/g, "")
+          .split(",")
+          .filter(Boolean);
 
 /** The versions of `articleIds`, grouped by article in (first_seen_at, id) order. */
 export async function loadVersionTraits(db: Executor, articleIds: readonly number[]): Promise<Map<number, VersionTraitsRow[]>> {
@@ -61,13 +87,24 @@ export async function loadVersionTraits(db: Executor, articleIds: readonly numbe
     const articleId = Number(r.article_id);
     const list = out.get(articleId) ?? [];
     list.push({
-      id: Number(r.id), articleId, textHash: r.text_hash,
-      firstSeenAt: new Date(r.first_seen_at).getTime(), lastSeenAt: new Date(r.last_seen_at).getTime(), seenIn: asArray(r.seen_in),
-      features: !r.analysed ? null : {
-        isQuestion: r.is_question!, isExclamation: r.is_exclamation!, hasQuote: r.has_quote!, hasNumber: r.has_number!,
-        firstOrSecondPerson: r.first_or_second_person!, hasColonOrDash: r.has_colon_or_dash!,
-        clickbaitPatterns: asArray(r.clickbait_patterns), language: r.language,
-      },
+      id: Number(r.id),
+      articleId,
+      textHash: r.text_hash,
+      firstSeenAt: new Date(r.first_seen_at).getTime(),
+      lastSeenAt: new Date(r.last_seen_at).getTime(),
+      seenIn: asArray(r.seen_in),
+      features: !r.analysed
+        ? null
+        : {
+            isQuestion: r.is_question!,
+            isExclamation: r.is_exclamation!,
+            hasQuote: r.has_quote!,
+            hasNumber: r.has_number!,
+            firstOrSecondPerson: r.first_or_second_person!,
+            hasColonOrDash: r.has_colon_or_dash!,
+            clickbaitPatterns: asArray(r.clickbait_patterns),
+            language: r.language,
+          },
       framingLetter: r.letter,
     });
     out.set(articleId, list);

@@ -23,7 +23,9 @@ export async function loadArticleProminence(db: Executor, articleIds: readonly n
 
 /** Weighted minutes of each story over its articles in outlets whose positions may be shown (`positionsShown`). */
 export async function loadStoryProminence(
-  db: Executor, storyIds: readonly number[], positionsShown: (outletId: number) => boolean,
+  db: Executor,
+  storyIds: readonly number[],
+  positionsShown: (outletId: number) => boolean,
 ): Promise<Map<number, number>> {
   const out = new Map<number, number>(storyIds.map((id) => [id, 0]));
   if (storyIds.length === 0) return out;

@@ -50,7 +50,9 @@ export async function pageApiRankSpans(db: Executor, f: RankSpansFilter): Promis
     f.from !== undefined ? sql`(s.to_at >= ${msToIso(f.from)} or s.to_at is null)` : undefined,
     f.to !== undefined ? sql`s.from_at < ${msToIso(f.to)}` : undefined,
     after ? sql`s.outlet_id >= ${after[0]!}` : undefined,
-    after ? sql`(s.outlet_id, s.from_at, s.article_id) > (${after[0]!}::int, ${microsToIso(after[1]!)}::timestamptz, ${after[2]!}::bigint)` : undefined,
+    after
+      ? sql`(s.outlet_id, s.from_at, s.article_id) > (${after[0]!}::int, ${microsToIso(after[1]!)}::timestamptz, ${after[2]!}::bigint)`
+      : undefined,
   ];
   const rows = await db.execute<ApiRankSpanRow>(sql`
     select p.*, 1 + (select count(*) from ${spansOverlapping(sql`p.outlet_id`, sql`p.from_at`, sql`p.from_at`, ["position"])} o
@@ -63,5 +65,11 @@ export async function pageApiRankSpans(db: Executor, f: RankSpansFilter): Promis
       order by s.outlet_id, s.from_at, s.article_id
       limit ${f.limit}) p
     order by p.outlet_id, p.from_at, p.article_id`);
-  return rows.map((r) => ({ ...r, article_id: Number(r.article_id), position: Number(r.position), rank_at_start: Number(r.rank_at_start), k: Number(r.k) }));
+  return rows.map((r) => ({
+    ...r,
+    article_id: Number(r.article_id),
+    position: Number(r.position),
+    rank_at_start: Number(r.rank_at_start),
+    k: Number(r.k),
+  }));
 }

@@ -28,9 +28,20 @@ export interface ExclusionStatus {
 }
 
 type Row = {
-  domain: string; name: string | null; slug: string | null; scope: Scope; channel: string; token: string | null;
-  received_at: string; verified_at: string | null; applied_at: string | null; confirmed_at: string | null; withdrawn_at: string | null;
-  pending_reason: string | null; checks: number; data_deleted_at: string | null;
+  domain: string;
+  name: string | null;
+  slug: string | null;
+  scope: Scope;
+  channel: string;
+  token: string | null;
+  received_at: string;
+  verified_at: string | null;
+  applied_at: string | null;
+  confirmed_at: string | null;
+  withdrawn_at: string | null;
+  pending_reason: string | null;
+  checks: number;
+  data_deleted_at: string | null;
 };
 
 const select = sql`
@@ -41,10 +52,20 @@ const select = sql`
 
 function toStatus(r: Row): ExclusionStatus {
   return {
-    domain: r.domain, outletName: r.name ?? undefined, outletSlug: r.slug ?? undefined, scope: r.scope, channel: r.channel,
-    token: r.token ?? undefined, receivedAt: fromSqlTime(r.received_at)!, verifiedAt: fromSqlTime(r.verified_at),
-    appliedAt: fromSqlTime(r.applied_at), confirmedAt: fromSqlTime(r.confirmed_at), withdrawnAt: fromSqlTime(r.withdrawn_at),
-    pendingReason: r.pending_reason ?? undefined, checks: r.checks, dataDeletedAt: fromSqlTime(r.data_deleted_at),
+    domain: r.domain,
+    outletName: r.name ?? undefined,
+    outletSlug: r.slug ?? undefined,
+    scope: r.scope,
+    channel: r.channel,
+    token: r.token ?? undefined,
+    receivedAt: fromSqlTime(r.received_at)!,
+    verifiedAt: fromSqlTime(r.verified_at),
+    appliedAt: fromSqlTime(r.applied_at),
+    confirmedAt: fromSqlTime(r.confirmed_at),
+    withdrawnAt: fromSqlTime(r.withdrawn_at),
+    pendingReason: r.pending_reason ?? undefined,
+    checks: r.checks,
+    dataDeletedAt: fromSqlTime(r.data_deleted_at),
   };
 }
 
@@ -74,7 +95,10 @@ export async function exclusionRegister(db: Executor): Promise<ExclusionStatus[]
  * count and the insert run under the (form, address) lock: in one statement, parallel posts
  * each counted only the rows committed before them, and 12 at once let 7 through a limit of 5.
  */
-export async function allowSubmission(db: Pick<Db, "transaction">, p: { form: string; addressKey: string; now: number; limit: number; windowMs: number }): Promise<boolean> {
+export async function allowSubmission(
+  db: Pick<Db, "transaction">,
+  p: { form: string; addressKey: string; now: number; limit: number; windowMs: number },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockFormAddress(tx, p.form, p.addressKey);
     const [row] = await tx.execute<{ n: number }>(sql`

@@ -20,25 +20,42 @@ import { spansOverlapping } from "../../span-overlap";
 export const LEAD_SAMPLE_OFFSET_MS = 30 * 60_000;
 
 /** A leading article. */
-export interface LeadArticle { articleId: number; storyId: number | null; headline: string }
+export interface LeadArticle {
+  articleId: number;
+  storyId: number | null;
+  headline: string;
+}
 
 /** One outlet's leads, one per hour (null: no capture recent enough, or positions withheld). */
-export interface OutletLeads { slug: string; name: string; positionsWithheld: boolean; leads: (number | null)[] }
+export interface OutletLeads {
+  slug: string;
+  name: string;
+  positionsWithheld: boolean;
+  leads: (number | null)[];
+}
 
 /** The day: outlets by name, the leading articles by id, and the names of their stories. */
-export interface DayLeads { outlets: OutletLeads[]; articles: Map<number, LeadArticle>; storyNames: Map<number, string[]> }
+export interface DayLeads {
+  outlets: OutletLeads[];
+  articles: Map<number, LeadArticle>;
+  storyNames: Map<number, string[]>;
+}
 
 /** The leads of every shown outlet at half past each of `hours` (their starts, epoch ms). */
 export async function loadDayLeads(db: Executor, policies: Policies, hours: readonly number[]): Promise<DayLeads> {
-  const outlets = (await db.execute<{ id: number; slug: string; name: string }>(sql`
-    select id, slug, name from outlets where active order by name`)).filter((o) => !policies.forOutlet(o.id).excluded);
+  const outlets = (
+    await db.execute<{ id: number; slug: string; name: string }>(sql`
+    select id, slug, name from outlets where active order by name`)
+  ).filter((o) => !policies.forOutlet(o.id).excluded);
   const withPositions = outlets.filter((o) => policies.forOutlet(o.id).positions).map((o) => o.id);
   const samples = hours.map((h) => sqlTime(h + LEAD_SAMPLE_OFFSET_MS));
   const none = withPositions.length === 0 || hours.length === 0;
   const outletList = `{${withPositions.join(",")}}`;
-  const [captures, spans] = none ? [[], []] : await Promise.all([
-    // The capture each sample reads, by index: one short backward scan per outlet and hour.
-    db.execute<{ outlet_id: number; i: number; at: string | Date | null }>(sql`
+  const [captures, spans] = none
+    ? [[], []]
+    : await Promise.all([
+        // The capture each sample reads, by index: one short backward scan per outlet and hour.
+        db.execute<{ outlet_id: number; i: number; at: string | Date | null }>(sql`
       select o.outlet_id, h.i, c.at
       from unnest(${outletList}::int[]) as o(outlet_id)
       cross join unnest(${`{${samples.join(",")}}`}::timestamptz[]) with ordinality as h(at, i)
@@ -46,13 +63,19 @@ export async function loadDayLeads(db: Executor, policies: Policies, hours: read
         select max(at) as at from frontpage_captures
         where outlet_id = o.outlet_id and outcome = 'ok' and at <= h.at and at > h.at - ${`${CAPTURE_GAP_MS} milliseconds`}::interval
       ) c`),
-    // Every span of the day (and of the gap before it), by index, two searches per outlet;
-    // the lowest order key covering each capture is found below, in memory.
-    db.execute<{ outlet_id: number; article_id: string | number; position: number; from_at: string | Date; to_at: string | Date | null }>(sql`
+        // Every span of the day (and of the gap before it), by index, two searches per outlet;
+        // the lowest order key covering each capture is found below, in memory.
+        db.execute<{
+          outlet_id: number;
+          article_id: string | number;
+          position: number;
+          from_at: string | Date;
+          to_at: string | Date | null;
+        }>(sql`
       select o.outlet_id, s.article_id, s.position, s.from_at, s.to_at
       from unnest(${outletList}::int[]) as o(outlet_id)
       cross join lateral ${spansOverlapping(sql`o.outlet_id`, sql`${sqlTime(hours[0]! - CAPTURE_GAP_MS)}::timestamptz`, sql`${samples[samples.length - 1]!}::timestamptz`, ["article_id", "position", "from_at", "to_at"])} s`),
-  ]);
+      ]);
   const spansOf = new Map<number, { articleId: number; position: number; from: number; to: number }[]>();
   for (const s of spans) {
     const list = spansOf.get(s.outlet_id) ?? [];
@@ -69,7 +92,14 @@ export async function loadDayLeads(db: Executor, policies: Policies, hours: read
   });
   const leads = new Map<number, (number | null)[]>(withPositions.map((id) => [id, hours.map(() => null)]));
   for (const r of rows) if (r.article_id !== null) leads.get(r.outlet_id)![Number(r.i) - 1] = Number(r.article_id);
-  const ids = [...new Set(rows.map((r) => r.article_id).filter((id) => id !== null).map(Number))];
+  const ids = [
+    ...new Set(
+      rows
+        .map((r) => r.article_id)
+        .filter((id) => id !== null)
+        .map(Number),
+    ),
+  ];
   const articles = new Map<number, LeadArticle>();
   const storyNames = new Map<number, string[]>();
   if (ids.length > 0) {
@@ -84,18 +114,27 @@ export async function loadDayLeads(db: Executor, policies: Policies, hours: read
       where a.id in ${idList(ids)}`);
     for (const r of found) {
       const storyId = num(r.story_id);
-      articles.set(Number(r.id), { articleId: Number(r.id), storyId, headline: r.text === null ? "(sin titular registrado)" : headlineForDisplay(policies.forOutlet(r.outlet_id), r.text) });
+      articles.set(Number(r.id), {
+        articleId: Number(r.id),
+        storyId,
+        headline: r.text === null ? "(sin titular registrado)" : headlineForDisplay(policies.forOutlet(r.outlet_id), r.text),
+      });
     }
     const storyIds = [...new Set([...articles.values()].map((a) => a.storyId).filter((id): id is number => id !== null))];
     if (storyIds.length > 0) {
-      for (const r of await db.execute<{ id: string | number; key_terms: string[] }>(sql`select id, key_terms from stories where id in ${idList(storyIds)}`)) {
+      for (const r of await db.execute<{ id: string | number; key_terms: string[] }>(
+        sql`select id, key_terms from stories where id in ${idList(storyIds)}`,
+      )) {
         storyNames.set(Number(r.id), r.key_terms);
       }
     }
   }
   return {
     outlets: outlets.map((o) => ({
-      slug: o.slug, name: o.name, positionsWithheld: !policies.forOutlet(o.id).positions, leads: leads.get(o.id) ?? hours.map(() => null),
+      slug: o.slug,
+      name: o.name,
+      positionsWithheld: !policies.forOutlet(o.id).positions,
+      leads: leads.get(o.id) ?? hours.map(() => null),
     })),
     articles,
     storyNames,

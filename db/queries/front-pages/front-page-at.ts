@@ -50,11 +50,17 @@ export interface FrontPageAtMinute {
 const MINUTE_MS = 60_000;
 
 /** The outlet's front page as it was during the minute starting at `minute`. */
-export async function loadFrontPageAt(db: Executor, p: {
-  outletId: number; policy: OutletPolicy; minute: number; now: number;
-  /** Look up each link's best rank (the dearest read). @default true */
-  bestRank?: boolean;
-}): Promise<FrontPageAtMinute> {
+export async function loadFrontPageAt(
+  db: Executor,
+  p: {
+    outletId: number;
+    policy: OutletPolicy;
+    minute: number;
+    now: number;
+    /** Look up each link's best rank (the dearest read). @default true */
+    bestRank?: boolean;
+  },
+): Promise<FrontPageAtMinute> {
   const o = p.outletId;
   const end = sqlTime(p.minute + MINUTE_MS - 1);
   const [row] = await db.execute<Record<string, string | Date | null>>(sql`
@@ -78,8 +84,13 @@ export async function loadFrontPageAt(db: Executor, p: {
     from shown, failed`);
   const shown = time(row?.shown_at);
   const state = captureState({
-    minute: p.minute, now: p.now, firstOk: time(row?.first_at), shown,
-    failedSince: time(row?.failed_since), lastFailure: (row?.last_outcome as string | null) ?? null, blockedSince: time(row?.blocked_since),
+    minute: p.minute,
+    now: p.now,
+    firstOk: time(row?.first_at),
+    shown,
+    failedSince: time(row?.failed_since),
+    lastFailure: (row?.last_outcome as string | null) ?? null,
+    blockedSince: time(row?.blocked_since),
   });
   const base = { minute: p.minute, state, capture: shown, previous: time(row?.previous_at), next: time(row?.next_at) };
   if (shown === null) return { ...base, links: [] };
@@ -89,7 +100,12 @@ export async function loadFrontPageAt(db: Executor, p: {
 /** The links of the capture at `shown`, by rank, with their headline at `end`, their stay and best rank. */
 async function linksAt(db: Executor, policy: OutletPolicy, o: number, shown: number, end: number, withBest: boolean): Promise<PastLink[]> {
   const at = sqlTime(shown);
-  const rows = await db.execute<{ article_id: string | number; rank: number; stay_from: string | Date; story_id: string | number | null }>(sql`
+  const rows = await db.execute<{
+    article_id: string | number;
+    rank: number;
+    stay_from: string | Date;
+    story_id: string | number | null;
+  }>(sql`
     with page as materialized (
       select s.article_id, (row_number() over (order by s.position))::int as rank
       from ${spansOverlapping(sql`${o}::int`, sql`${at}::timestamptz`, sql`${at}::timestamptz`, ["article_id", "position"])} s
@@ -110,7 +126,9 @@ async function linksAt(db: Executor, policy: OutletPolicy, o: number, shown: num
   const staySince = new Map(rows.map((r) => [Number(r.article_id), time(r.stay_from)!]));
   const windowStart = Math.max(Math.min(...staySince.values()), shown - BEST_RANK_WINDOW_MS);
   const [best, versions] = await Promise.all([
-    !withBest ? Promise.resolve([]) : db.execute<{ article_id: string | number; best: number }>(sql`
+    !withBest
+      ? Promise.resolve([])
+      : db.execute<{ article_id: string | number; best: number }>(sql`
       with stay as (
         select unnest(${`{${ids.join(",")}}`}::bigint[]) as article_id, unnest(${`{${rows.map((r) => sqlTime(time(r.stay_from)!)).join(",")}}`}::timestamptz[]) as stay_from
       ), s as materialized (
@@ -139,8 +157,13 @@ async function linksAt(db: Executor, policy: OutletPolicy, o: number, shown: num
   return rows.map((r) => {
     const articleId = Number(r.article_id);
     return {
-      articleId, rank: r.rank, headline: headlineOf.get(articleId) ?? "(sin titular registrado)", headlineWithheld: !policy.headlinesVerbatim,
-      since: staySince.get(articleId)!, bestRank: withBest ? Math.min(r.rank, bestOf.get(articleId) ?? r.rank) : null, storyId: num(r.story_id),
+      articleId,
+      rank: r.rank,
+      headline: headlineOf.get(articleId) ?? "(sin titular registrado)",
+      headlineWithheld: !policy.headlinesVerbatim,
+      since: staySince.get(articleId)!,
+      bestRank: withBest ? Math.min(r.rank, bestOf.get(articleId) ?? r.rank) : null,
+      storyId: num(r.story_id),
     };
   });
 }

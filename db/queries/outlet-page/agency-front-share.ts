@@ -22,7 +22,11 @@ export interface AgencyFrontDay {
 }
 
 /** The daily shares over a period, oldest day first. */
-export interface AgencyFrontShare { start: number; end: number; days: AgencyFrontDay[] }
+export interface AgencyFrontShare {
+  start: number;
+  end: number;
+  days: AgencyFrontDay[];
+}
 
 /** Days shown by default: the last 7, today included. */
 export const AGENCY_FRONT_DAYS = 7;
@@ -52,7 +56,12 @@ export async function loadAgencyFrontShare(db: Executor, outletId: number, p: { 
   const days = rows.map((r) => {
     const agencyMinutes = Math.round(Number(r.agency_s) / 60);
     const totalMinutes = Math.round(Number(r.total_s) / 60);
-    return { day: new Date(r.day).getTime(), agencyMinutes, totalMinutes, share: r.total_s > 0 ? Number(r.agency_s) / Number(r.total_s) : null };
+    return {
+      day: new Date(r.day).getTime(),
+      agencyMinutes,
+      totalMinutes,
+      share: r.total_s > 0 ? Number(r.agency_s) / Number(r.total_s) : null,
+    };
   });
   return { start: days[0]?.day ?? p.now, end: p.now, days };
 }

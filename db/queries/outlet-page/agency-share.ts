@@ -10,7 +10,10 @@ import type { Executor } from "../../client";
 import { outletArticlesSeenBetween, type Window } from "../page-sql";
 
 /** A label and how many articles carry it. */
-export interface AgencyCount { label: string; count: number }
+export interface AgencyCount {
+  label: string;
+  count: number;
+}
 
 /** Agency copy in the period; `analysed` is false while no article could be judged. */
 export interface AgencyShare {

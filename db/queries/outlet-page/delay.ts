@@ -44,9 +44,20 @@ export async function loadPublicationDelay(db: Executor, outletId: number, { sta
   const minutes = sql`extract(epoch from first_seen_at - published_at) / 60`;
   // The start-up rule: the backlog found when we started reading the outlet is not its delay.
   const counted = sql`published_at >= ${readingStartedAt(sql`${outletId}`)}`;
-  const binCase = sql.join(DELAY_BINS.filter((b) => b.upToMinutes !== null).map((b, i) => sql`when ${minutes} < ${b.upToMinutes} then ${i}`), sql` `);
+  const binCase = sql.join(
+    DELAY_BINS.filter((b) => b.upToMinutes !== null).map((b, i) => sql`when ${minutes} < ${b.upToMinutes} then ${i}`),
+    sql` `,
+  );
   const [[row], bins] = await Promise.all([
-    db.execute<{ articles: number; declared: number; before_reading: number; median_ms: string | number | null; feed: number; sitemap: number; frontpage: number }>(sql`
+    db.execute<{
+      articles: number;
+      declared: number;
+      before_reading: number;
+      median_ms: string | number | null;
+      feed: number;
+      sitemap: number;
+      frontpage: number;
+    }>(sql`
       select count(*)::int as articles, count(*) filter (where ${counted})::int as declared,
         count(*) filter (where not (${counted}))::int as before_reading,
         percentile_cont(0.5) within group (order by extract(epoch from first_seen_at - published_at) * 1000) filter (where ${counted}) as median_ms,
@@ -61,7 +72,8 @@ export async function loadPublicationDelay(db: Executor, outletId: number, { sta
   ]);
   const counts = new Map(bins.map((b) => [b.bin, b.n]));
   return {
-    start, end: now,
+    start,
+    end: now,
     articles: row?.articles ?? 0,
     declared: row?.declared ?? 0,
     beforeReading: row?.before_reading ?? 0,

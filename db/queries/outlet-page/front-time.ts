@@ -16,7 +16,13 @@ import { outletRankIntervals } from "../api/front-pages";
 import { DAY_MS, num, type Window } from "../page-sql";
 
 /** One link's figures over the period. */
-export interface FrontPageStay { articleId: number; headline: string; bestRank: number; onFrontPageMs: number; asLeadMs: number }
+export interface FrontPageStay {
+  articleId: number;
+  headline: string;
+  bestRank: number;
+  onFrontPageMs: number;
+  asLeadMs: number;
+}
 
 /** The outlet's front-page figures over the period. */
 export interface FrontPageTime {
@@ -43,7 +49,12 @@ export interface FrontPageTime {
 const LONGEST = 10;
 
 /** DER-7 figures of the outlet over the period, spans clipped to it. */
-export async function loadFrontPageTime(db: Executor, outletId: number, policy: OutletPolicy, { start, end: now }: Window): Promise<FrontPageTime> {
+export async function loadFrontPageTime(
+  db: Executor,
+  outletId: number,
+  policy: OutletPolicy,
+  { start, end: now }: Window,
+): Promise<FrontPageTime> {
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
   const perArticle = sql`
@@ -55,7 +66,15 @@ export async function loadFrontPageTime(db: Executor, outletId: number, policy: 
   // The period's rank intervals are computed once for both the summary and the longest stays:
   // over a year they are most of the page's cost. Each row is one of the longest (or none).
   const [summaryAndLongest, [half]] = await Promise.all([
-    db.execute<{ articles: number; median_ms: string | number | null; lead_ms: string | number | null; article_id: string | number | null; best_rank: number | null; on_ms: string | number | null; row_lead_ms: string | number | null }>(sql`
+    db.execute<{
+      articles: number;
+      median_ms: string | number | null;
+      lead_ms: string | number | null;
+      article_id: string | number | null;
+      best_rank: number | null;
+      on_ms: string | number | null;
+      row_lead_ms: string | number | null;
+    }>(sql`
       with t as materialized (${perArticle}), summary as (
         select count(*)::int as articles, percentile_cont(0.5) within group (order by on_ms) as median_ms, sum(lead_ms) as lead_ms from t)
       select summary.*, l.article_id, l.best_rank, l.on_ms, l.lead_ms as row_lead_ms
@@ -78,17 +97,25 @@ export async function loadFrontPageTime(db: Executor, outletId: number, policy: 
   ]);
   const summary = summaryAndLongest[0];
   const longest = summaryAndLongest.filter((r) => r.article_id !== null);
-  const headlines = await latestHeadlines(db, policy, longest.map((r) => Number(r.article_id)));
+  const headlines = await latestHeadlines(
+    db,
+    policy,
+    longest.map((r) => Number(r.article_id)),
+  );
   return {
-    start, end: now,
+    start,
+    end: now,
     articles: summary?.articles ?? 0,
     medianMs: num(summary?.median_ms),
     leadMs: num(summary?.lead_ms) ?? 0,
     halfLifeMs: enoughData("halfLife", half?.links ?? 0) ? num(half?.half_ms) : null,
     halfLifeLinks: half?.links ?? 0,
     longest: longest.map((r) => ({
-      articleId: Number(r.article_id), headline: headlines.get(Number(r.article_id)) ?? "(sin titular registrado)",
-      bestRank: r.best_rank!, onFrontPageMs: Math.round(Number(r.on_ms)), asLeadMs: Math.round(Number(r.row_lead_ms)),
+      articleId: Number(r.article_id),
+      headline: headlines.get(Number(r.article_id)) ?? "(sin titular registrado)",
+      bestRank: r.best_rank!,
+      onFrontPageMs: Math.round(Number(r.on_ms)),
+      asLeadMs: Math.round(Number(r.row_lead_ms)),
     })),
   };
 }

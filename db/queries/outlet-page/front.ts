@@ -23,7 +23,10 @@ export interface FrontPageItem {
 }
 
 /** The front page at the latest successful capture. */
-export interface FrontPageNow { capturedAt: number | null; items: FrontPageItem[] }
+export interface FrontPageNow {
+  capturedAt: number | null;
+  items: FrontPageItem[];
+}
 
 /** Links shown from the front page now. */
 const FRONT_PAGE_LINKS = 30;
@@ -53,7 +56,12 @@ export async function loadFrontPageNow(db: Executor, outletId: number, policy: O
   const since = time(oldest?.at);
   if (since === null) return { capturedAt, items: [] };
   const now = new Date(capturedAt).toISOString();
-  const rows = await db.execute<{ article_id: string | number; rank: number; from_at: string | Date; first_seen_frontpage_at: string | Date | null }>(sql`
+  const rows = await db.execute<{
+    article_id: string | number;
+    rank: number;
+    from_at: string | Date;
+    first_seen_frontpage_at: string | Date | null;
+  }>(sql`
     select i.article_id, i.rank, i.from_at, a.first_seen_frontpage_at
     from (
       -- An interval ends at the capture where its span took its next rank (front-pages.ts),
@@ -65,29 +73,56 @@ export async function loadFrontPageNow(db: Executor, outletId: number, policy: O
       order by article_id, from_at desc
     ) i join articles a on a.id = i.article_id
     order by i.rank limit ${FRONT_PAGE_LINKS}`);
-  const headlines = await latestHeadlines(db, policy, rows.map((r) => Number(r.article_id)));
+  const headlines = await latestHeadlines(
+    db,
+    policy,
+    rows.map((r) => Number(r.article_id)),
+  );
   return {
     capturedAt,
     items: rows.map((r) => ({
-      articleId: Number(r.article_id), rank: r.rank, headline: headlines.get(Number(r.article_id)) ?? "(sin titular registrado)",
-      rankSince: time(r.from_at)!, onFrontPageSince: time(r.first_seen_frontpage_at),
+      articleId: Number(r.article_id),
+      rank: r.rank,
+      headline: headlines.get(Number(r.article_id)) ?? "(sin titular registrado)",
+      rankSince: time(r.from_at)!,
+      onFrontPageSince: time(r.first_seen_frontpage_at),
     })),
   };
 }
 
 /** One article's spans in a timeline. */
-export interface TimelineSeries { articleId: number; headline: string; bestRank: number; spans: { fromAt: number; toAt: number; rank: number }[] }
+export interface TimelineSeries {
+  articleId: number;
+  headline: string;
+  bestRank: number;
+  spans: { fromAt: number; toAt: number; rank: number }[];
+}
 
 /** Position timelines of the top stories over a period. */
-export interface TopStoryTimelines { start: number; end: number; series: TimelineSeries[] }
+export interface TopStoryTimelines {
+  start: number;
+  end: number;
+  series: TimelineSeries[];
+}
 
 /** The stories with the best ranks over the period and all their spans in it. */
-export async function loadTopStoryTimelines(db: Executor, outletId: number, policy: OutletPolicy, { start, end: now }: Window): Promise<TopStoryTimelines> {
+export async function loadTopStoryTimelines(
+  db: Executor,
+  outletId: number,
+  policy: OutletPolicy,
+  { start, end: now }: Window,
+): Promise<TopStoryTimelines> {
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
   // One statement: the period's rank intervals are computed once, for choosing the top
   // articles and for drawing them (over a year they are most of the page's cost).
-  const rows = await db.execute<{ article_id: string | number; best: number; rank: number; from_at: string | Date; to_at: string | Date }>(sql`
+  const rows = await db.execute<{
+    article_id: string | number;
+    best: number;
+    rank: number;
+    from_at: string | Date;
+    to_at: string | Date;
+  }>(sql`
     with i as materialized (${outletRankIntervals(outletId, from, to)}), top as (
       select article_id, min(rank) as best,
         sum(extract(epoch from least(to_at, ${to}::timestamptz) - greatest(from_at, ${from}::timestamptz))) as seconds
@@ -105,8 +140,12 @@ export async function loadTopStoryTimelines(db: Executor, outletId: number, poli
     series: top.map((t) => {
       const articleId = Number(t.article_id);
       return {
-        articleId, bestRank: num(t.best)!, headline: headlines.get(articleId) ?? "(sin titular registrado)",
-        spans: spans.filter((s) => Number(s.article_id) === articleId).map((s) => ({ fromAt: time(s.from_at)!, toAt: time(s.to_at)!, rank: s.rank })),
+        articleId,
+        bestRank: num(t.best)!,
+        headline: headlines.get(articleId) ?? "(sin titular registrado)",
+        spans: spans
+          .filter((s) => Number(s.article_id) === articleId)
+          .map((s) => ({ fromAt: time(s.from_at)!, toAt: time(s.to_at)!, rank: s.rank })),
       };
     }),
   };

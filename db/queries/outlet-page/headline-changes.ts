@@ -25,12 +25,22 @@ export interface HeadlineTestCounts {
 /** No change seen. */
 export const NO_HEADLINE_CHANGES: HeadlineTestCounts = Object.freeze({ changedArticles: 0, rewrites: 0, tests: 0, testedArticles: 0 });
 
-type Row = { outlet_id: number; article_id: string | number; text_hash: string; first_seen_at: string | Date; last_seen_at: string | Date; seen_in: string[] | string };
+type Row = {
+  outlet_id: number;
+  article_id: string | number;
+  text_hash: string;
+  first_seen_at: string | Date;
+  last_seen_at: string | Date;
+  seen_in: string[] | string;
+};
 
 const channels = (v: string[] | string) => (Array.isArray(v) ? v : String(v).replace(/[{}]/g, "").split(",").filter(Boolean));
 
 /** DER-6: tests and rewrites per outlet, for articles first seen in [from, to]; outlets with no change are absent. */
-export async function loadHeadlineTestCounts(db: Executor, p: { outletIds: readonly number[]; from: number; to: number }): Promise<Map<number, HeadlineTestCounts>> {
+export async function loadHeadlineTestCounts(
+  db: Executor,
+  p: { outletIds: readonly number[]; from: number; to: number },
+): Promise<Map<number, HeadlineTestCounts>> {
   const out = new Map<number, HeadlineTestCounts>();
   if (p.outletIds.length === 0) return out;
   const rows = await db.execute<Row>(sql`
@@ -44,7 +54,12 @@ export async function loadHeadlineTestCounts(db: Executor, p: { outletIds: reado
   for (const r of rows) {
     const key = String(r.article_id);
     const article = articles.get(key) ?? { outletId: r.outlet_id, versions: [] };
-    article.versions.push({ textHash: r.text_hash, firstSeenAt: time(r.first_seen_at)!, lastSeenAt: time(r.last_seen_at)!, seenIn: channels(r.seen_in) });
+    article.versions.push({
+      textHash: r.text_hash,
+      firstSeenAt: time(r.first_seen_at)!,
+      lastSeenAt: time(r.last_seen_at)!,
+      seenIn: channels(r.seen_in),
+    });
     articles.set(key, article);
   }
   for (const { outletId, versions } of articles.values()) {

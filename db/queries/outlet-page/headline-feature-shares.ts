@@ -30,17 +30,33 @@ export interface HeadlineFeatureCounts {
 const APPLIES = sql`(f.language is null or f.language = 'es')`;
 
 /** Counts per outlet in `outletIds` over `window` (articles first seen in it); every outlet asked for is in the answer. */
-export async function loadHeadlineFeatureCounts(db: Executor, outletIds: readonly number[], { start, end }: Window): Promise<HeadlineFeatureCounts[]> {
+export async function loadHeadlineFeatureCounts(
+  db: Executor,
+  outletIds: readonly number[],
+  { start, end }: Window,
+): Promise<HeadlineFeatureCounts[]> {
   if (outletIds.length === 0) return [];
-  const from = new Date(start).toISOString(), to = new Date(end).toISOString();
+  const from = new Date(start).toISOString(),
+    to = new Date(end).toISOString();
   const versions = sql`
-    from unnest(array[${sql.join(outletIds.map((id) => sql`${id}::int`), sql`, `)}]) as o(id)
+    from unnest(array[${sql.join(
+      outletIds.map((id) => sql`${id}::int`),
+      sql`, `,
+    )}]) as o(id)
     cross join lateral (
       select f.* from articles a join headline_versions hv on hv.article_id = a.id join headline_features f on f.text_hash = hv.text_hash
       where a.outlet_id = o.id and a.first_seen_at >= ${from}::timestamptz and a.first_seen_at <= ${to}::timestamptz
     ) f`;
   const [counts, formulas] = await Promise.all([
-    db.execute<{ outlet_id: number; headlines: number; other: number; questions: number; quotes: number; numbers: number; clickbait: number }>(sql`
+    db.execute<{
+      outlet_id: number;
+      headlines: number;
+      other: number;
+      questions: number;
+      quotes: number;
+      numbers: number;
+      clickbait: number;
+    }>(sql`
       select o.id as outlet_id,
         count(*) filter (where ${APPLIES})::int as headlines,
         count(*) filter (where not ${APPLIES})::int as other,
@@ -59,8 +75,12 @@ export async function loadHeadlineFeatureCounts(db: Executor, outletIds: readonl
     const c = byOutlet.get(outletId);
     return {
       outletId,
-      headlines: c?.headlines ?? 0, otherLanguage: c?.other ?? 0, questions: c?.questions ?? 0, quotes: c?.quotes ?? 0,
-      numbers: c?.numbers ?? 0, clickbait: c?.clickbait ?? 0,
+      headlines: c?.headlines ?? 0,
+      otherLanguage: c?.other ?? 0,
+      questions: c?.questions ?? 0,
+      quotes: c?.quotes ?? 0,
+      numbers: c?.numbers ?? 0,
+      clickbait: c?.clickbait ?? 0,
       formulas: formulas.filter((f) => f.outlet_id === outletId).map((f) => ({ id: f.id, count: f.n })),
     };
   });

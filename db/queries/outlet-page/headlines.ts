@@ -13,7 +13,12 @@ import type { Executor } from "../../client";
 import { DAY_MS, outletArticlesSeenBetween, time, type Window } from "../page-sql";
 
 /** One headline change: the new text and the one it replaced, as they may be cited. */
-export interface HeadlineChange { articleId: number; at: number; before: string; after: string }
+export interface HeadlineChange {
+  articleId: number;
+  at: number;
+  before: string;
+  after: string;
+}
 
 /** Changes over the period and the latest of them. */
 export interface HeadlineChanges {
@@ -37,7 +42,12 @@ export const CHANGES_ARTICLE_WINDOW_MS = 14 * DAY_MS;
 const CHANGES_ARTICLE_LEAD_MS = 7 * DAY_MS;
 
 /** Headline changes of the outlet over the period. */
-export async function loadHeadlineChanges(db: Executor, outletId: number, policy: OutletPolicy, { start, end: now }: Window): Promise<HeadlineChanges> {
+export async function loadHeadlineChanges(
+  db: Executor,
+  outletId: number,
+  policy: OutletPolicy,
+  { start, end: now }: Window,
+): Promise<HeadlineChanges> {
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
   const articlesFrom = new Date(start - CHANGES_ARTICLE_LEAD_MS).toISOString();
@@ -50,7 +60,9 @@ export async function loadHeadlineChanges(db: Executor, outletId: number, policy
       offset 0) hv
     where ${outletArticlesSeenBetween("a", outletId, articlesFrom, to)}`;
   const [[counts], [seen], latest] = await Promise.all([
-    db.execute<{ changes: number; articles: number }>(sql`select count(*)::int as changes, count(distinct hv.article_id)::int as articles ${changed}`),
+    db.execute<{ changes: number; articles: number }>(
+      sql`select count(*)::int as changes, count(distinct hv.article_id)::int as articles ${changed}`,
+    ),
     db.execute<{ n: number }>(sql`
       select count(*)::int as n from articles where ${outletArticlesSeenBetween("articles", outletId, from, to)}`),
     db.execute<{ article_id: string | number; text: string; first_seen_at: string | Date; before: string }>(sql`
@@ -60,14 +72,17 @@ export async function loadHeadlineChanges(db: Executor, outletId: number, policy
       ${changed} order by hv.first_seen_at desc, hv.id desc limit ${LATEST}`),
   ]);
   return {
-    start, end: now,
+    start,
+    end: now,
     changes: counts?.changes ?? 0,
     changedArticles: counts?.articles ?? 0,
     articlesSeen: seen?.n ?? 0,
     withheld: !policy.headlinesVerbatim,
     latest: latest.map((r) => ({
-      articleId: Number(r.article_id), at: time(r.first_seen_at)!,
-      before: headlineForDisplay(policy, r.before), after: headlineForDisplay(policy, r.text),
+      articleId: Number(r.article_id),
+      at: time(r.first_seen_at)!,
+      before: headlineForDisplay(policy, r.before),
+      after: headlineForDisplay(policy, r.text),
     })),
   };
 }

@@ -11,18 +11,26 @@ import type { Executor } from "../../client";
 import { outletArticlesSeenBetween, type Window } from "../page-sql";
 
 /** A label and how many articles (or headlines) carry it. */
-export interface Share { label: string; count: number }
+export interface Share {
+  label: string;
+  count: number;
+}
 
 /**
  * Declared sections of the period; the smallest are grouped under "Otras". An article with
  * no section yet that we have not read is left out (`unread`): its page may still declare one.
  */
-export interface SectionMix { start: number; end: number; articles: number; sections: Share[]; unread: number }
+export interface SectionMix {
+  start: number;
+  end: number;
+  articles: number;
+  sections: Share[];
+  unread: number;
+}
 
 /** Framing letters of the period's headlines; `shown` false under "sin anotación de modelo". */
 export type FramingDistribution =
-  | { shown: false }
-  | { shown: true; start: number; end: number; headlines: number; letters: Share[]; modelSha256: string[] };
+  { shown: false } | { shown: true; start: number; end: number; headlines: number; letters: Share[]; modelSha256: string[] };
 
 const SECTIONS_SHOWN = 8;
 /** Shown for articles whose page declared no section. */
@@ -42,13 +50,16 @@ export async function loadSectionMix(db: Executor, outletId: number, window: Win
   const unread = all.filter((r) => r.section === null && r.unread).reduce((n, r) => n + r.n, 0);
   const counted = new Map<string | null, number>();
   for (const r of all) if (!(r.section === null && r.unread)) counted.set(r.section, (counted.get(r.section) ?? 0) + r.n);
-  const rows = [...counted].map(([section, n]) => ({ section, n })).sort((a, b) => b.n - a.n || (a.section ?? "\uffff").localeCompare(b.section ?? "\uffff"));
+  const rows = [...counted]
+    .map(([section, n]) => ({ section, n }))
+    .sort((a, b) => b.n - a.n || (a.section ?? "\uffff").localeCompare(b.section ?? "\uffff"));
   const named = rows.filter((r) => r.section !== null);
   const shown = named.slice(0, SECTIONS_SHOWN).map((r) => ({ label: r.section!, count: r.n }));
   const others = named.slice(SECTIONS_SHOWN).reduce((n, r) => n + r.n, 0);
   const none = rows.find((r) => r.section === null)?.n ?? 0;
   return {
-    start: p.start, end: p.end,
+    start: p.start,
+    end: p.end,
     articles: rows.reduce((n, r) => n + r.n, 0),
     unread,
     sections: [...shown, ...(others ? [{ label: "Otras", count: others }] : []), ...(none ? [{ label: NO_SECTION, count: none }] : [])],
@@ -56,7 +67,12 @@ export async function loadSectionMix(db: Executor, outletId: number, window: Win
 }
 
 /** Framing letters of the headlines of articles first seen in the period. */
-export async function loadFramingDistribution(db: Executor, outletId: number, policy: OutletPolicy, window: Window): Promise<FramingDistribution> {
+export async function loadFramingDistribution(
+  db: Executor,
+  outletId: number,
+  policy: OutletPolicy,
+  window: Window,
+): Promise<FramingDistribution> {
   if (!policy.modelAnnotations) return { shown: false };
   const p = period(window);
   const rows = await db.execute<{ letter: string; n: number; models: string[] }>(sql`
@@ -65,7 +81,9 @@ export async function loadFramingDistribution(db: Executor, outletId: number, po
     where ${outletArticlesSeenBetween("a", outletId, p.from, p.to)}
     group by f.letter order by f.letter`);
   return {
-    shown: true, start: p.start, end: p.end,
+    shown: true,
+    start: p.start,
+    end: p.end,
     headlines: rows.reduce((n, r) => n + r.n, 0),
     letters: rows.map((r) => ({ label: frameLabel(r.letter), count: r.n })),
     modelSha256: [...new Set(rows.flatMap((r) => r.models))].sort(),

@@ -58,7 +58,11 @@ export const FIGURES_WINDOW_MS = 7 * DAY_MS;
  * With a `period` (SPEC WEB-5), every figure of the past covers it, up to `now`; the sections
  * about now (front page, status, signals, replies) stay as of now.
  */
-export async function loadOutletPage(db: Executor, policies: Policies, { slug, now, period }: { slug: string; now: number; period?: Window }): Promise<OutletPage | undefined> {
+export async function loadOutletPage(
+  db: Executor,
+  policies: Policies,
+  { slug, now, period }: { slug: string; now: number; period?: Window },
+): Promise<OutletPage | undefined> {
   const outlet = await findVisibleOutlet(db, policies, slug);
   if (!outlet) return undefined;
   const { id, policy } = outlet;
@@ -69,7 +73,22 @@ export async function loadOutletPage(db: Executor, policies: Policies, { slug, n
   // The silences follow the chosen period's last month at most (each story of it is judged against every followed outlet);
   // their caption says the days they cover. The daily agency share of the front page keeps its last 7 days.
   const silenceDays = chosen ? Math.min(SILENCE_MAX_DAYS, (chosen.end - chosen.start) / DAY_MS) : undefined;
-  const [frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, agencyFront, silences, framing, [features], status, signals, replies] = await Promise.all([
+  const [
+    frontPage,
+    timelines,
+    frontPageTime,
+    headlineChanges,
+    delay,
+    sections,
+    agency,
+    agencyFront,
+    silences,
+    framing,
+    [features],
+    status,
+    signals,
+    replies,
+  ] = await Promise.all([
     positions ? loadFrontPageNow(db, id, policy) : null,
     positions ? loadTopStoryTimelines(db, id, policy, chosen ?? recent) : null,
     positions ? loadFrontPageTime(db, id, policy, figures) : null,
@@ -85,5 +104,23 @@ export async function loadOutletPage(db: Executor, policies: Policies, { slug, n
     loadOutletSignals(db, id),
     loadPublishedReplies(db, id),
   ]);
-  return { outlet, now, period: chosen, frontPage, timelines, frontPageTime, headlineChanges, delay, sections, agency, agencyFront, silences, framing, features: { ...features!, ...figures }, status, signals, replies };
+  return {
+    outlet,
+    now,
+    period: chosen,
+    frontPage,
+    timelines,
+    frontPageTime,
+    headlineChanges,
+    delay,
+    sections,
+    agency,
+    agencyFront,
+    silences,
+    framing,
+    features: { ...features!, ...figures },
+    status,
+    signals,
+    replies,
+  };
 }

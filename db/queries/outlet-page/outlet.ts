@@ -17,10 +17,25 @@ export interface VisibleOutlet {
 
 /** The active outlet `slug`, unless it is unknown, inactive or under `total`. */
 export async function findVisibleOutlet(db: Executor, policies: Policies, slug: string): Promise<VisibleOutlet | undefined> {
-  const [row] = await db.execute<{ id: number; slug: string; name: string; homepage: string; timezone: string; render_mode: "static" | "browser" }>(sql`
+  const [row] = await db.execute<{
+    id: number;
+    slug: string;
+    name: string;
+    homepage: string;
+    timezone: string;
+    render_mode: "static" | "browser";
+  }>(sql`
     select id, slug, name, homepage, timezone, render_mode from outlets where slug = ${slug} and active`);
   if (!row) return undefined;
   const policy = policies.forOutlet(row.id);
   if (policy.excluded) return undefined;
-  return { id: row.id, slug: row.slug, name: row.name, homepage: row.homepage, timezone: row.timezone, renderMode: row.render_mode, policy };
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    homepage: row.homepage,
+    timezone: row.timezone,
+    renderMode: row.render_mode,
+    policy,
+  };
 }

@@ -23,10 +23,19 @@ export interface RobotsVersionInfo {
 }
 
 /** One recorded signal. */
-export interface RecordedSignal { kind: string; scope: string; value: string; firstSeenAt: number; lastSeenAt: number }
+export interface RecordedSignal {
+  kind: string;
+  scope: string;
+  value: string;
+  firstSeenAt: number;
+  lastSeenAt: number;
+}
 
 /** Robots versions and signals of the outlet. */
-export interface OutletSignals { robots: RobotsVersionInfo[]; signals: RecordedSignal[] }
+export interface OutletSignals {
+  robots: RobotsVersionInfo[];
+  signals: RecordedSignal[];
+}
 
 /** The robots.txt in force on each host of the outlet's sources and its recorded signals. */
 export async function loadOutletSignals(db: Executor, outletId: number): Promise<OutletSignals> {
@@ -40,9 +49,19 @@ export async function loadOutletSignals(db: Executor, outletId: number): Promise
   ]);
   return {
     robots: [...hosts.values()].map((h) => ({
-      host: h.origin, access: h.access, sha256: h.sha256, firstFetchedAt: h.firstFetchedAt, lastFetchedAt: h.checkedAt,
+      host: h.origin,
+      access: h.access,
+      sha256: h.sha256,
+      firstFetchedAt: h.firstFetchedAt,
+      lastFetchedAt: h.checkedAt,
       contentSignals: h.text ? parseRobots(h.text).contentSignals : [],
     })),
-    signals: signals.map((s) => ({ kind: s.kind, scope: s.scope, value: s.value, firstSeenAt: time(s.first_seen_at)!, lastSeenAt: time(s.last_seen_at)! })),
+    signals: signals.map((s) => ({
+      kind: s.kind,
+      scope: s.scope,
+      value: s.value,
+      firstSeenAt: time(s.first_seen_at)!,
+      lastSeenAt: time(s.last_seen_at)!,
+    })),
   };
 }

@@ -8,7 +8,14 @@
  */
 import "server-only";
 import { sql } from "drizzle-orm";
-import { DEFAULT_SILENCE_RULE, FOLLOWED_HOURS_SHARE, SILENCE_DAYS, silencesOf, type Silence, type SilenceRule } from "../../../lib/analysis/silences";
+import {
+  DEFAULT_SILENCE_RULE,
+  FOLLOWED_HOURS_SHARE,
+  SILENCE_DAYS,
+  silencesOf,
+  type Silence,
+  type SilenceRule,
+} from "../../../lib/analysis/silences";
 import type { Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { rankHistories, type RankInterval } from "../api/front-pages";
@@ -16,7 +23,11 @@ import { DAY_MS, notExcluded, time } from "../page-sql";
 import { loadStoryLabels, type StoryLabel } from "../stories/story-labels";
 
 /** A silence with what the page shows of its story. */
-export interface ShownSilence extends Silence { keyTerms: string[]; label?: StoryLabel; firstSeenAt: number }
+export interface ShownSilence extends Silence {
+  keyTerms: string[];
+  label?: StoryLabel;
+  firstSeenAt: number;
+}
 
 /** The outlet's silences in a period, and the facts the rule was applied to. */
 export interface OutletSilences {
@@ -56,7 +67,11 @@ async function followedOutlets(db: Executor, policies: Policies, from: string, t
 }
 
 /** The silences of outlet `outletId` over the `days` days before `now`. */
-export async function loadOutletSilences(db: Executor, policies: Policies, p: { outletId: number; now: number; days?: number; rule?: SilenceRule }): Promise<OutletSilences> {
+export async function loadOutletSilences(
+  db: Executor,
+  policies: Policies,
+  p: { outletId: number; now: number; days?: number; rule?: SilenceRule },
+): Promise<OutletSilences> {
   const rule = p.rule ?? DEFAULT_SILENCE_RULE;
   const start = p.now - (p.days ?? SILENCE_DAYS) * DAY_MS;
   const from = new Date(start).toISOString();
@@ -68,7 +83,13 @@ export async function loadOutletSilences(db: Executor, policies: Policies, p: { 
   if (!base.judged || followed.size < rule.minFollowed) return { ...base, silences: [] };
   // Stories of the period (index stories_last_seen) carried by enough followed outlets to qualify.
   const list = `{${[...followed].join(",")}}`;
-  const carried = await db.execute<{ story_id: string | number; outlets: number[]; mine: (string | number)[] | null; key_terms: string[]; first_seen_at: string | Date }>(sql`
+  const carried = await db.execute<{
+    story_id: string | number;
+    outlets: number[];
+    mine: (string | number)[] | null;
+    key_terms: string[];
+    first_seen_at: string | Date;
+  }>(sql`
     select s.id as story_id, array_agg(distinct a.outlet_id) as outlets, s.key_terms, s.first_seen_at,
       array_agg(a.id) filter (where a.outlet_id = ${p.outletId}) as mine
     from stories s join articles a on a.story_id = s.id
@@ -87,11 +108,19 @@ export async function loadOutletSilences(db: Executor, policies: Policies, p: { 
     return { storyId: Number(r.story_id), carriers };
   });
   const silences = silencesOf(p.outletId, stories, { followed, positions, rule }).slice(0, LISTED_MAX);
-  const labels = await loadStoryLabels(db, policies, silences.map((s) => s.storyId));
+  const labels = await loadStoryLabels(
+    db,
+    policies,
+    silences.map((s) => s.storyId),
+  );
   const facts = new Map(carried.map((r) => [Number(r.story_id), r]));
   return {
     ...base,
-    silences: silences.map((s) => ({ ...s, keyTerms: facts.get(s.storyId)!.key_terms, label: labels.get(s.storyId), firstSeenAt: time(facts.get(s.storyId)!.first_seen_at)! })),
+    silences: silences.map((s) => ({
+      ...s,
+      keyTerms: facts.get(s.storyId)!.key_terms,
+      label: labels.get(s.storyId),
+      firstSeenAt: time(facts.get(s.storyId)!.first_seen_at)!,
+    })),
   };
 }
-

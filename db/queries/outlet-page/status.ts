@@ -51,9 +51,17 @@ export async function loadOutletStatus(db: Executor, outletId: number, policy: O
   const from = new Date(start).toISOString();
   const id = sql`${outletId}::int`;
   const [sources, [captures], [probes], [reads]] = await Promise.all([
-    db.execute<{ kind: SourceStatus["kind"]; url: string; last_success_at: string | Date | null; last_failure_at: string | Date | null;
-      closed_since: string | Date | null; paused_until: string | Date | null; dead: boolean;
-      extraction_failed_since: string | Date | null; last_extraction_failure_at: string | Date | null }>(sql`
+    db.execute<{
+      kind: SourceStatus["kind"];
+      url: string;
+      last_success_at: string | Date | null;
+      last_failure_at: string | Date | null;
+      closed_since: string | Date | null;
+      paused_until: string | Date | null;
+      dead: boolean;
+      extraction_failed_since: string | Date | null;
+      last_extraction_failure_at: string | Date | null;
+    }>(sql`
       select kind, url, last_success_at, last_failure_at, closed_since, paused_until, dead, extraction_failed_since, last_extraction_failure_at from sources
       where outlet_id = ${outletId} and active and not proposed order by kind, url`),
     db.execute<{ attempts: number; failures: number }>(sql`select * from ${captureCounts(id, from)} c`),
@@ -61,22 +69,31 @@ export async function loadOutletStatus(db: Executor, outletId: number, policy: O
     db.execute<{ attempts: number; failures: number }>(sql`select * from ${readCounts(id, from)} r`),
   ]);
   const all = sources.map((s) => ({
-    kind: s.kind, url: s.url, lastSuccessAt: time(s.last_success_at), lastFailureAt: time(s.last_failure_at),
-    closedSince: time(s.closed_since), pausedUntil: time(s.paused_until), dead: s.dead,
-    extractionFailedSince: time(s.extraction_failed_since), lastExtractionFailureAt: time(s.last_extraction_failure_at),
+    kind: s.kind,
+    url: s.url,
+    lastSuccessAt: time(s.last_success_at),
+    lastFailureAt: time(s.last_failure_at),
+    closedSince: time(s.closed_since),
+    pausedUntil: time(s.paused_until),
+    dead: s.dead,
+    extractionFailedSince: time(s.extraction_failed_since),
+    lastExtractionFailureAt: time(s.last_extraction_failure_at),
   }));
   const capturesCount = { attempts: captures?.attempts ?? 0, failures: captures?.failures ?? 0 };
   const readsCount = { attempts: reads?.attempts ?? 0, failures: reads?.failures ?? 0 };
   const front = all.filter((s) => s.kind === "frontpage");
   return {
-    start, end: now,
+    start,
+    end: now,
     sources: policy.positions ? all : all.filter((s) => s.kind !== "frontpage"),
-    frontPage: policy.positions ? {
-      closedSince: front.map((s) => s.closedSince).find((c) => c !== null) ?? null,
-      probes: { total: probes?.total ?? 0, answered: probes?.answered ?? 0 },
-      captures: capturesCount,
-      withoutPosition: overThreshold(capturesCount),
-    } : null,
+    frontPage: policy.positions
+      ? {
+          closedSince: front.map((s) => s.closedSince).find((c) => c !== null) ?? null,
+          probes: { total: probes?.total ?? 0, answered: probes?.answered ?? 0 },
+          captures: capturesCount,
+          withoutPosition: overThreshold(capturesCount),
+        }
+      : null,
     reads: readsCount,
     withoutBody: overThreshold(readsCount),
   };

@@ -10,7 +10,10 @@ import type { Executor } from "../../client";
 import { sqlTime } from "../../sql-time";
 import { ALIVE_WITHIN_MS } from "../admin/metrics";
 
-export interface Health { workers: number; outlets: number }
+export interface Health {
+  workers: number;
+  outlets: number;
+}
 
 export async function readHealth(db: Executor, now: number, timeScale = 1): Promise<Health> {
   const [row] = await db.execute<{ workers: number; outlets: number }>(sql`

@@ -17,7 +17,9 @@ export interface FrontPageLead {
   outletName: string;
   /** Absent when the outlet asked not to be positioned, or before its first capture. */
   lead?: {
-    articleId: number; headline: string; since: number;
+    articleId: number;
+    headline: string;
+    since: number;
     /** It already led at our first capture of the outlet: it has led at least since then, maybe longer. */
     sinceFirstCapture: boolean;
   };
@@ -28,7 +30,13 @@ export interface FrontPageLead {
 }
 
 /** A story and how many outlets covered it in the window. */
-export interface CoveredStory { id: number; keyTerms: string[]; label?: StoryLabel; outlets: number; firstSeenAt: number }
+export interface CoveredStory {
+  id: number;
+  keyTerms: string[];
+  label?: StoryLabel;
+  outlets: number;
+  firstSeenAt: number;
+}
 
 /** One headline change: the article's new headline replacing the previous one. */
 export interface HeadlineChange {
@@ -54,8 +62,14 @@ const DAY_MS = 24 * 3_600_000;
 /** The rank-1 article of each visible outlet at its latest successful capture. */
 export async function leadsNow(db: Executor, policies: Policies): Promise<FrontPageLead[]> {
   const rows = await db.execute<{
-    slug: string; name: string; outlet_id: number; captured_at: string | null;
-    article_id: number | null; since: string | null; headline: string | null; first_at: string | null;
+    slug: string;
+    name: string;
+    outlet_id: number;
+    captured_at: string | null;
+    article_id: number | null;
+    since: string | null;
+    headline: string | null;
+    first_at: string | null;
   }>(sql`
     select o.slug, o.name, o.id as outlet_id, c.at as captured_at, s.article_id,
       coalesce(n.at, s.from_at) as since, h.text as headline, f.at as first_at
@@ -95,9 +109,12 @@ export async function leadsNow(db: Executor, policies: Policies): Promise<FrontP
       const capturedAt = fromSqlTime(r.captured_at);
       if (r.article_id === null || r.headline === null || r.since === null) return { ...base, capturedAt };
       return {
-        ...base, capturedAt,
+        ...base,
+        capturedAt,
         lead: {
-          articleId: Number(r.article_id), headline: headlineForDisplay(policy, r.headline), since: fromSqlTime(r.since)!,
+          articleId: Number(r.article_id),
+          headline: headlineForDisplay(policy, r.headline),
+          since: fromSqlTime(r.since)!,
           sinceFirstCapture: r.first_at !== null && fromSqlTime(r.since)! <= fromSqlTime(r.first_at)!,
         },
       };
@@ -119,7 +136,14 @@ async function mostCovered(db: Executor, policies: Policies, now: number, limit:
       join articles a on a.story_id = s.id
       join outlets o on o.id = a.outlet_id and o.active
       where s.last_seen_at > ${sqlTime(now - DAY_MS)}
-        ${excluded.length > 0 ? sql`and a.outlet_id not in (${sql.join(excluded.map((id) => sql`${id}`), sql`, `)})` : sql``}
+        ${
+          excluded.length > 0
+            ? sql`and a.outlet_id not in (${sql.join(
+                excluded.map((id) => sql`${id}`),
+                sql`, `,
+              )})`
+            : sql``
+        }
       group by s.id
       having count(distinct a.outlet_id) >= 2
     ), once as (
@@ -130,7 +154,11 @@ async function mostCovered(db: Executor, policies: Policies, now: number, limit:
     select id, key_terms, outlets, first_seen_at from once
     order by outlets desc, first_seen_at desc
     limit ${limit}`);
-  const labels = await loadStoryLabels(db, policies, rows.map((r) => Number(r.id)));
+  const labels = await loadStoryLabels(
+    db,
+    policies,
+    rows.map((r) => Number(r.id)),
+  );
   // DER-5: a story is named by its representative headline; two that read the same are shown once (the first, most told).
   const named = new Set<string>();
   return rows.flatMap((r) => {
@@ -145,7 +173,13 @@ async function mostCovered(db: Executor, policies: Policies, now: number, limit:
 async function latestChanges(db: Executor, policies: Policies, limit: number): Promise<HeadlineChange[]> {
   const excluded = policies.excludedOutletIds;
   const rows = await db.execute<{
-    article_id: number; slug: string; name: string; outlet_id: number; before: string; after: string; at: string;
+    article_id: number;
+    slug: string;
+    name: string;
+    outlet_id: number;
+    before: string;
+    after: string;
+    at: string;
   }>(sql`
     select hv.article_id, o.slug, o.name, o.id as outlet_id, prev.text as before, hv.text as after, hv.first_seen_at as at
     from headline_versions hv
@@ -156,14 +190,25 @@ async function latestChanges(db: Executor, policies: Policies, limit: number): P
       where p.article_id = hv.article_id and p.first_seen_at < hv.first_seen_at
       order by p.first_seen_at desc limit 1
     ) prev on true
-    where true ${excluded.length > 0 ? sql`and a.outlet_id not in (${sql.join(excluded.map((id) => sql`${id}`), sql`, `)})` : sql``}
+    where true ${
+      excluded.length > 0
+        ? sql`and a.outlet_id not in (${sql.join(
+            excluded.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql``
+    }
     order by hv.first_seen_at desc
     limit ${limit}`);
   return rows.map((r) => {
     const policy = policies.forOutlet(r.outlet_id);
     return {
-      articleId: Number(r.article_id), outletSlug: r.slug, outletName: r.name,
-      before: headlineForDisplay(policy, r.before), after: headlineForDisplay(policy, r.after), at: fromSqlTime(r.at)!,
+      articleId: Number(r.article_id),
+      outletSlug: r.slug,
+      outletName: r.name,
+      before: headlineForDisplay(policy, r.before),
+      after: headlineForDisplay(policy, r.after),
+      at: fromSqlTime(r.at)!,
     };
   });
 }
@@ -171,7 +216,9 @@ async function latestChanges(db: Executor, policies: Policies, limit: number): P
 /** Everything the home page shows, as of `now`. */
 export async function readHomePage(db: Executor, policies: Policies, now: number): Promise<HomePage> {
   const [leads, stories, changes] = await Promise.all([
-    leadsNow(db, policies), mostCovered(db, policies, now, 10), latestChanges(db, policies, 12),
+    leadsNow(db, policies),
+    mostCovered(db, policies, now, 10),
+    latestChanges(db, policies, 12),
   ]);
   return { now, leads, stories, changes, outletCount: leads.length };
 }

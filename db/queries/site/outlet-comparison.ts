@@ -55,12 +55,28 @@ export interface OutletComparisonRow {
 }
 
 /** The table and its period. */
-export interface OutletComparison { start: number; end: number; rows: OutletComparisonRow[] }
+export interface OutletComparison {
+  start: number;
+  end: number;
+  rows: OutletComparisonRow[];
+}
 
 type Row = {
-  id: number; slug: string; name: string; reading_since: string | Date | null; articles: number; judged: number; agency_articles: number;
-  delay_articles: number; delay_median_ms: string | number | null; captures: number; captures_failed: number; reads: number; reads_failed: number;
-  front_closed_since: string | Date | null; extraction_failing: boolean;
+  id: number;
+  slug: string;
+  name: string;
+  reading_since: string | Date | null;
+  articles: number;
+  judged: number;
+  agency_articles: number;
+  delay_articles: number;
+  delay_median_ms: string | number | null;
+  captures: number;
+  captures_failed: number;
+  reads: number;
+  reads_failed: number;
+  front_closed_since: string | Date | null;
+  extraction_failing: boolean;
 };
 
 /** The comparison of every active outlet not excluded in full (PUB-6), over the 7 days before `now`. */
@@ -98,20 +114,26 @@ export async function loadOutletComparison(db: Executor, policies: Policies, now
   const annotated = visible.filter((r) => policies.forOutlet(r.id).modelAnnotations).map((r) => r.id);
   const [changes, features, framing] = await Promise.all([
     loadHeadlineTestCounts(db, { outletIds: visible.map((r) => r.id), from: start, to: now }),
-    loadHeadlineFeatureCounts(db, visible.map((r) => r.id), { start, end: now }),
+    loadHeadlineFeatureCounts(
+      db,
+      visible.map((r) => r.id),
+      { start, end: now },
+    ),
     loadFramingCounts(db, annotated, { start, end: now }),
   ]);
   const featuresOf = new Map(features.map((f) => [f.outletId, f]));
   const framingOf = new Map(framing.map((f) => [f.outletId, f]));
   const leadOf = new Map(leads.map((l) => [l.outletSlug, l]));
   return {
-    start, end: now,
+    start,
+    end: now,
     rows: visible.map((r) => {
       const policy = policies.forOutlet(r.id);
       const readingSince = time(r.reading_since);
       const lead = leadOf.get(r.slug);
       return {
-        slug: r.slug, name: r.name,
+        slug: r.slug,
+        name: r.name,
         state: {
           positionsWithheld: !policy.positions,
           noPosition: policy.positions && overThreshold({ attempts: r.captures, failures: r.captures_failed }),

@@ -47,7 +47,10 @@ export interface SearchResult {
 
 /** Ids of outlets whose headlines must not be searched. */
 function unsearchable(policies: Policies, outletIds: readonly number[]): number[] {
-  return outletIds.filter((id) => { const p = policies.forOutlet(id); return p.excluded || !p.headlinesVerbatim; });
+  return outletIds.filter((id) => {
+    const p = policies.forOutlet(id);
+    return p.excluded || !p.headlinesVerbatim;
+  });
 }
 
 /** The query as PostgreSQL reads it, folded like the indexed headlines. */
@@ -57,15 +60,23 @@ const tsQuery = (q: string) => sql`websearch_to_tsquery('spanish', search_fold($
 async function wordLexemes(db: Executor, words: readonly string[]): Promise<Map<string, string[]>> {
   if (words.length === 0) return new Map();
   const rows = await db.execute<{ w: string; v: string }>(sql`
-    select w, to_tsvector('spanish', search_fold(w))::text as v from (values ${sql.join(words.map((w) => sql`(${w}::text)`), sql`, `)}) x(w)`);
+    select w, to_tsvector('spanish', search_fold(w))::text as v from (values ${sql.join(
+      words.map((w) => sql`(${w}::text)`),
+      sql`, `,
+    )}) x(w)`);
   return new Map(rows.map((r) => [r.w, queryLexemes(r.v)]));
 }
 
 /** One page of headline versions matching the query, newest first, with the matched words marked and the matches per outlet. */
 export async function searchHeadlines(db: Executor, policies: Policies, query: SearchQuery): Promise<SearchResult> {
   const outlets = await db.execute<{ id: number; slug: string; name: string }>(sql`select id, slug, name from outlets where active`);
-  const hidden = unsearchable(policies, outlets.map((o) => o.id));
-  const [parsed] = await db.execute<{ nodes: number; tree: string }>(sql`select numnode(${tsQuery(query.q)}) as nodes, querytree(${tsQuery(query.q)}) as tree`);
+  const hidden = unsearchable(
+    policies,
+    outlets.map((o) => o.id),
+  );
+  const [parsed] = await db.execute<{ nodes: number; tree: string }>(
+    sql`select numnode(${tsQuery(query.q)}) as nodes, querytree(${tsQuery(query.q)}) as tree`,
+  );
   if ((parsed?.nodes ?? 0) === 0) {
     return { hits: [], total: 0, capped: false, outletsNotSearched: hidden.length, onlyCommonWords: true, byOutlet: [] };
   }
@@ -75,7 +86,14 @@ export async function searchHeadlines(db: Executor, policies: Policies, query: S
     ...(query.to ? [sql`hv.first_seen_at < ((${query.to}::date + 1)::timestamp at time zone 'Europe/Madrid')`] : []),
   ];
   const conditions = [
-    ...(hidden.length > 0 ? [sql`a.outlet_id not in (${sql.join(hidden.map((id) => sql`${id}`), sql`, `)})`] : []),
+    ...(hidden.length > 0
+      ? [
+          sql`a.outlet_id not in (${sql.join(
+            hidden.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        ]
+      : []),
     ...(query.section ? [sql`lower(a.section) = lower(${query.section})`] : []),
   ];
   const joins = sql`join articles a on a.id = hv.article_id join outlets o on o.id = a.outlet_id and o.active`;
@@ -105,19 +123,30 @@ export async function searchHeadlines(db: Executor, policies: Policies, query: S
   const names = new Map(outlets.map((o) => [o.id, o]));
   return {
     hits: rows.map((r) => ({
-      articleId: Number(r.article_id), headline: r.text, firstSeenAt: fromSqlTime(r.first_seen_at)!, section: r.section,
-      outletSlug: r.slug, outletName: r.name,
+      articleId: Number(r.article_id),
+      headline: r.text,
+      firstSeenAt: fromSqlTime(r.first_seen_at)!,
+      section: r.section,
+      outletSlug: r.slug,
+      outletName: r.name,
       parts: highlightParts(r.text, (w) => (lexemes.get(w) ?? []).some((l) => wanted.has(l))),
     })),
-    total: Math.min(matched, COUNT_CAP), capped, outletsNotSearched: hidden.length, onlyCommonWords: false,
-    byOutlet: capped ? null : counted
-      .map((r) => ({ slug: names.get(r.outlet_id)?.slug ?? "", name: names.get(r.outlet_id)?.name ?? "", count: r.n }))
-      .sort((x, y) => y.count - x.count || x.name.localeCompare(y.name, "es")),
+    total: Math.min(matched, COUNT_CAP),
+    capped,
+    outletsNotSearched: hidden.length,
+    onlyCommonWords: false,
+    byOutlet: capped
+      ? null
+      : counted
+          .map((r) => ({ slug: names.get(r.outlet_id)?.slug ?? "", name: names.get(r.outlet_id)?.name ?? "", count: r.n }))
+          .sort((x, y) => y.count - x.count || x.name.localeCompare(y.name, "es")),
   };
 }
 
 /** The outlets a reader may filter by (visible ones), by name. */
 export async function searchableOutlets(db: Executor, policies: Policies): Promise<{ slug: string; name: string }[]> {
-  const rows = await db.execute<{ id: number; slug: string; name: string }>(sql`select id, slug, name from outlets where active order by name`);
+  const rows = await db.execute<{ id: number; slug: string; name: string }>(
+    sql`select id, slug, name from outlets where active order by name`,
+  );
   return rows.filter((r) => !policies.forOutlet(r.id).excluded).map(({ slug, name }) => ({ slug, name }));
 }

@@ -63,10 +63,22 @@ export interface OutletStatus {
  * Percentiles of a lag, in minutes, over the articles the start-up rule counts (reading-start.ts):
  * `articles` of them; the percentiles are null when there are none.
  */
-export interface LagDistribution { outletSlug: string; outletName: string; kind: Exclude<SourceKind, "legal">; articles: number; p50: number | null; p90: number | null }
+export interface LagDistribution {
+  outletSlug: string;
+  outletName: string;
+  kind: Exclude<SourceKind, "legal">;
+  articles: number;
+  p50: number | null;
+  p90: number | null;
+}
 
 /** Requests per site in the last 24 hours: total, busiest hour, and the pacing bound. */
-export interface SiteVolume { site: string; requests: number; busiestHour: number; busiestHourStart?: number }
+export interface SiteVolume {
+  site: string;
+  requests: number;
+  busiestHour: number;
+  busiestHourStart?: number;
+}
 
 export interface StatusPage {
   now: number;
@@ -80,8 +92,19 @@ async function outletRows(db: Executor, since: number) {
   const from = new Date(since).toISOString();
   const id = sql`o.id`;
   return db.execute<{
-    id: number; slug: string; name: string; homepage: string; captures: number; captures_failed: number; reads: number; reads_failed: number;
-    probes: number; probes_answered: number; tdm_reserved: boolean; median_links: number | null; last_extraction_failure_at: string | null;
+    id: number;
+    slug: string;
+    name: string;
+    homepage: string;
+    captures: number;
+    captures_failed: number;
+    reads: number;
+    reads_failed: number;
+    probes: number;
+    probes_answered: number;
+    tdm_reserved: boolean;
+    median_links: number | null;
+    last_extraction_failure_at: string | null;
   }>(sql`
     select o.id, o.slug, o.name, o.homepage,
       c.attempts as captures, c.failures as captures_failed, m.median_links, r.attempts as reads, r.failures as reads_failed,
@@ -101,8 +124,16 @@ async function outletRows(db: Executor, since: number) {
 
 async function sourceRows(db: Executor) {
   return db.execute<{
-    outlet_id: number; kind: SourceStatus["kind"]; url: string; last_success_at: string | null; last_failure_at: string | null;
-    closed_since: string | null; paused_until: string | null; dead: boolean; extraction_failed_since: string | null; extraction_failures: number;
+    outlet_id: number;
+    kind: SourceStatus["kind"];
+    url: string;
+    last_success_at: string | null;
+    last_failure_at: string | null;
+    closed_since: string | null;
+    paused_until: string | null;
+    dead: boolean;
+    extraction_failed_since: string | null;
+    extraction_failures: number;
   }>(sql`
     select s.outlet_id, s.kind, s.url, s.last_success_at, s.last_failure_at, s.closed_since, s.paused_until, s.dead,
       s.extraction_failed_since, s.extraction_failures
@@ -113,7 +144,15 @@ async function sourceRows(db: Executor) {
 
 /** DER-8: declared publication → first seen, per outlet and source kind, over the window. */
 async function lagRows(db: Executor, since: number): Promise<(LagDistribution & { outletId: number })[]> {
-  const rows = await db.execute<{ outlet_id: number; slug: string; name: string; kind: LagDistribution["kind"]; articles: number; p50: number | null; p90: number | null }>(sql`
+  const rows = await db.execute<{
+    outlet_id: number;
+    slug: string;
+    name: string;
+    kind: LagDistribution["kind"];
+    articles: number;
+    p50: number | null;
+    p90: number | null;
+  }>(sql`
     with starts as (
       select o.id as outlet_id, ${readingStartedAt(sql`o.id`)} as at from outlets o where o.active
     ), lags as (
@@ -130,7 +169,15 @@ async function lagRows(db: Executor, since: number): Promise<(LagDistribution & 
     from lags l join outlets o on o.id = l.outlet_id and o.active
     group by l.outlet_id, o.slug, o.name, l.kind
     order by o.name, l.kind`);
-  return rows.map((r) => ({ outletId: r.outlet_id, outletSlug: r.slug, outletName: r.name, kind: r.kind, articles: r.articles, p50: r.p50, p90: r.p90 }));
+  return rows.map((r) => ({
+    outletId: r.outlet_id,
+    outletSlug: r.slug,
+    outletName: r.name,
+    kind: r.kind,
+    articles: r.articles,
+    p50: r.p50,
+    p90: r.p90,
+  }));
 }
 
 /** Our requests per site over the last 24 hours, with the busiest clock hour. */
@@ -144,44 +191,80 @@ async function volumeRows(db: Executor, now: number): Promise<SiteVolume[]> {
     select site_domain, sum(n)::int as requests, max(n)::int as busiest,
       (array_agg(hour order by n desc, hour desc))[1] as busiest_at
     from hourly group by site_domain order by requests desc, site_domain`);
-  return rows.map((r) => ({ site: r.site_domain, requests: r.requests, busiestHour: r.busiest, busiestHourStart: fromSqlTime(r.busiest_at) }));
+  return rows.map((r) => ({
+    site: r.site_domain,
+    requests: r.requests,
+    busiestHour: r.busiest,
+    busiestHourStart: fromSqlTime(r.busiest_at),
+  }));
 }
 
 /** Everything "Estado" shows, over the 7 days before `now` (volume: the last 24 hours). */
 export async function readStatusPage(db: Executor, policies: Policies, now: number): Promise<StatusPage> {
   const since = now - HEALTH_WINDOW_MS;
-  const [outlets, sources, lag, volume] = await Promise.all([outletRows(db, since), sourceRows(db), lagRows(db, since), volumeRows(db, now)]);
+  const [outlets, sources, lag, volume] = await Promise.all([
+    outletRows(db, since),
+    sourceRows(db),
+    lagRows(db, since),
+    volumeRows(db, now),
+  ]);
   const visible = outlets.filter((o) => !policies.forOutlet(o.id).excluded);
   // The robots.txt of each outlet's front-page host (its home page's when it has no front-page source).
-  const frontOrigin = new Map(visible.map((o) => {
-    const front = sources.find((s) => s.outlet_id === o.id && s.kind === "frontpage");
-    return [o.id, originOf(front?.url ?? o.homepage)];
-  }));
-  const robots = await loadRobotsStates(db, [...frontOrigin.values()].filter((x): x is string => x !== undefined));
-  const robotsOf = (outletId: number) => { const origin = frontOrigin.get(outletId); return origin === undefined ? undefined : robots.get(origin); };
+  const frontOrigin = new Map(
+    visible.map((o) => {
+      const front = sources.find((s) => s.outlet_id === o.id && s.kind === "frontpage");
+      return [o.id, originOf(front?.url ?? o.homepage)];
+    }),
+  );
+  const robots = await loadRobotsStates(
+    db,
+    [...frontOrigin.values()].filter((x): x is string => x !== undefined),
+  );
+  const robotsOf = (outletId: number) => {
+    const origin = frontOrigin.get(outletId);
+    return origin === undefined ? undefined : robots.get(origin);
+  };
   const visibleIds = new Set(visible.map((o) => o.id));
   const visibleSites = new Set(sources.filter((s) => visibleIds.has(s.outlet_id)).map((s) => new URL(s.url).hostname));
   return {
-    now, since,
+    now,
+    since,
     outlets: visible.map((o) => {
       const captures = { attempts: o.captures, failures: o.captures_failed };
       const reads = { attempts: o.reads, failures: o.reads_failed };
       const captureFailureShare = failureShare(captures) ?? 0;
       const readFailureShare = failureShare(reads) ?? 0;
       return {
-        id: o.id, slug: o.slug, name: o.name,
-        sources: sources.filter((s) => s.outlet_id === o.id).map((s) => ({
-          kind: s.kind, url: s.url, dead: s.dead,
-          lastSuccessAt: fromSqlTime(s.last_success_at), lastFailureAt: fromSqlTime(s.last_failure_at),
-          closedSince: fromSqlTime(s.closed_since), pausedUntil: fromSqlTime(s.paused_until),
-          extractionFailedSince: fromSqlTime(s.extraction_failed_since), extractionFailures: s.extraction_failures,
-        })),
-        captures: o.captures, captureFailureShare, noPosition: overThreshold(captures),
-        medianLinks: policies.forOutlet(o.id).positions ? o.median_links ?? undefined : undefined, lastExtractionFailureAt: fromSqlTime(o.last_extraction_failure_at),
-        reads: o.reads, readFailureShare, noBody: overThreshold(reads),
-        probes: o.probes, probesAnswered: o.probes_answered,
+        id: o.id,
+        slug: o.slug,
+        name: o.name,
+        sources: sources
+          .filter((s) => s.outlet_id === o.id)
+          .map((s) => ({
+            kind: s.kind,
+            url: s.url,
+            dead: s.dead,
+            lastSuccessAt: fromSqlTime(s.last_success_at),
+            lastFailureAt: fromSqlTime(s.last_failure_at),
+            closedSince: fromSqlTime(s.closed_since),
+            pausedUntil: fromSqlTime(s.paused_until),
+            extractionFailedSince: fromSqlTime(s.extraction_failed_since),
+            extractionFailures: s.extraction_failures,
+          })),
+        captures: o.captures,
+        captureFailureShare,
+        noPosition: overThreshold(captures),
+        medianLinks: policies.forOutlet(o.id).positions ? (o.median_links ?? undefined) : undefined,
+        lastExtractionFailureAt: fromSqlTime(o.last_extraction_failure_at),
+        reads: o.reads,
+        readFailureShare,
+        noBody: overThreshold(reads),
+        probes: o.probes,
+        probesAnswered: o.probes_answered,
         positionsWithheld: !policies.forOutlet(o.id).positions,
-        robotsHost: frontOrigin.get(o.id), robotsAccess: robotsOf(o.id)?.access ?? undefined, robotsFetchedAt: robotsOf(o.id)?.checkedAt ?? undefined,
+        robotsHost: frontOrigin.get(o.id),
+        robotsAccess: robotsOf(o.id)?.access ?? undefined,
+        robotsFetchedAt: robotsOf(o.id)?.checkedAt ?? undefined,
         tdmReserved: o.tdm_reserved,
       };
     }),

@@ -35,7 +35,10 @@ export interface AgencyCopy {
 }
 
 /** The copies of a story, earliest first; empty when it has none. */
-export interface AgencyGenealogy { storyId: number; copies: AgencyCopy[] }
+export interface AgencyGenealogy {
+  storyId: number;
+  copies: AgencyCopy[];
+}
 
 /** Most copies listed for one story. */
 const COPIES_MAX = 200;
@@ -43,8 +46,15 @@ const COPIES_MAX = 200;
 /** The agency genealogy of story `storyId` (its copies may be none). */
 export async function loadAgencyGenealogy(db: Executor, policies: Policies, storyId: number): Promise<AgencyGenealogy> {
   const rows = await db.execute<{
-    id: string | number; outlet_id: number; slug: string; name: string; agency: string; first_seen_at: string | Date; published_at: string | Date | null;
-    simhash: string | null; agency_credit: string | null;
+    id: string | number;
+    outlet_id: number;
+    slug: string;
+    name: string;
+    agency: string;
+    first_seen_at: string | Date;
+    published_at: string | Date | null;
+    simhash: string | null;
+    agency_credit: string | null;
   }>(sql`
     select a.id, a.outlet_id, o.slug, o.name, a.agency, a.first_seen_at, a.published_at, b.simhash::text as simhash, b.agency_credit
     from articles a join outlets o on o.id = a.outlet_id and o.active left join body_summaries b on b.article_id = a.id
@@ -66,8 +76,13 @@ export async function loadAgencyGenealogy(db: Executor, policies: Policies, stor
       const texts = byArticle.get(articleId) ?? [];
       const simhash = r.simhash === null ? null : BigInt(r.simhash);
       return {
-        articleId, outlet: { slug: r.slug, name: r.name }, agency: r.agency, firstSeenAt: time(r.first_seen_at)!, publishedAt: time(r.published_at),
-        firstHeadline: headlineForDisplay(policy, texts[0] ?? ""), currentHeadline: headlineForDisplay(policy, texts.at(-1) ?? ""),
+        articleId,
+        outlet: { slug: r.slug, name: r.name },
+        agency: r.agency,
+        firstSeenAt: time(r.first_seen_at)!,
+        publishedAt: time(r.published_at),
+        firstHeadline: headlineForDisplay(policy, texts[0] ?? ""),
+        currentHeadline: headlineForDisplay(policy, texts.at(-1) ?? ""),
         headlineVersions: texts.length,
         credit: r.agency_credit !== null ? "kept" : simhash !== null ? "dropped" : "unknown",
         edit: copyEdit(simhash, reference),

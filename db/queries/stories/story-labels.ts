@@ -11,13 +11,22 @@ import type { Executor } from "../../client";
 import { idList, notExcluded, time } from "../page-sql";
 
 /** The headline that names a story, and the outlet that wrote it. */
-export interface StoryLabel { headline: string; outlet: string }
+export interface StoryLabel {
+  headline: string;
+  outlet: string;
+}
 
 /** Labels of the given stories; a story with no quotable headline has none. */
 export async function loadStoryLabels(db: Executor, policies: Policies, storyIds: readonly number[]): Promise<Map<number, StoryLabel>> {
   const labels = new Map<number, StoryLabel>();
   if (storyIds.length === 0) return labels;
-  const rows = await db.execute<{ story_id: string | number; outlet_id: number; name: string; text: string; first_seen_at: string | Date }>(sql`
+  const rows = await db.execute<{
+    story_id: string | number;
+    outlet_id: number;
+    name: string;
+    text: string;
+    first_seen_at: string | Date;
+  }>(sql`
     select distinct on (a.id) a.story_id, a.outlet_id, o.name, h.text, a.first_seen_at
     from articles a join outlets o on o.id = a.outlet_id and o.active
     join headline_versions h on h.article_id = a.id
@@ -26,7 +35,12 @@ export async function loadStoryLabels(db: Executor, policies: Policies, storyIds
   const byStory = new Map<number, { headline: string; outlet: string; at: number; quotable: boolean }[]>();
   for (const r of rows) {
     const id = Number(r.story_id);
-    const member = { headline: r.text, outlet: r.name, at: time(r.first_seen_at)!, quotable: policies.forOutlet(r.outlet_id).headlinesVerbatim };
+    const member = {
+      headline: r.text,
+      outlet: r.name,
+      at: time(r.first_seen_at)!,
+      quotable: policies.forOutlet(r.outlet_id).headlinesVerbatim,
+    };
     byStory.set(id, [...(byStory.get(id) ?? []), member]);
   }
   for (const [id, members] of byStory) {

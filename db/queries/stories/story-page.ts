@@ -16,13 +16,27 @@ import { loadStoryLabels, type StoryLabel } from "./story-labels";
 
 /** A story in the list. */
 export interface StorySummary {
-  id: number; keyTerms: string[]; label?: StoryLabel; firstSeenAt: number; lastSeenAt: number; outletCount: number; outletNames: string[];
+  id: number;
+  keyTerms: string[];
+  label?: StoryLabel;
+  firstSeenAt: number;
+  lastSeenAt: number;
+  outletCount: number;
+  outletNames: string[];
   /** DER-9: weighted minutes on the front pages of the outlets whose positions may be shown. */
   prominence: number;
 }
 
 /** One page of recent stories. */
-export interface StoriesList { start: number; end: number; items: StorySummary[]; total: number; page: number; pageSize: number; pageCount: number }
+export interface StoriesList {
+  start: number;
+  end: number;
+  items: StorySummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
 
 /** Stories seen within this period are "recent". */
 export const RECENT_STORIES_MS = 7 * DAY_MS;
@@ -35,9 +49,12 @@ export type StoriesOrder = { column: "cabeceras" | "primera" | "ultima" | "promi
 function storiesOrderBy(order: StoriesOrder) {
   const dir = sql.raw(order.descending ? "desc" : "asc");
   switch (order.column) {
-    case "primera": return sql`s.first_seen_at ${dir}, s.id desc`;
-    case "ultima": return sql`s.last_seen_at ${dir}, s.id desc`;
-    default: return sql`c.outlets ${dir}, s.last_seen_at desc, s.id desc`;
+    case "primera":
+      return sql`s.first_seen_at ${dir}, s.id desc`;
+    case "ultima":
+      return sql`s.last_seen_at ${dir}, s.id desc`;
+    default:
+      return sql`c.outlets ${dir}, s.last_seen_at desc, s.id desc`;
   }
 }
 
@@ -47,7 +64,16 @@ function storiesOrderBy(order: StoriesOrder) {
  * figures and the page cut after sorting (a sum over outlets whose positions may be shown, so
  * not one column): the cost follows the week's stories and their articles.
  */
-export async function listRecentStories(db: Executor, policies: Policies, { page, pageSize, now, order = { column: "cabeceras", descending: true } }: { page: number; pageSize: number; now: number; order?: StoriesOrder }): Promise<StoriesList> {
+export async function listRecentStories(
+  db: Executor,
+  policies: Policies,
+  {
+    page,
+    pageSize,
+    now,
+    order = { column: "cabeceras", descending: true },
+  }: { page: number; pageSize: number; now: number; order?: StoriesOrder },
+): Promise<StoriesList> {
   const start = now - RECENT_STORIES_MS;
   const from = new Date(start).toISOString();
   // Driven from the recent stories (index stories_last_seen), each counted through its own
@@ -61,9 +87,14 @@ export async function listRecentStories(db: Executor, policies: Policies, { page
   if (order.column === "prominencia") {
     const all = await db.execute<{ id: string | number; last_seen_at: string | Date }>(sql`
       select s.id, s.last_seen_at from stories s cross join lateral (select 1 ${visible} limit 1) shown where s.last_seen_at >= ${from}`);
-    prominence = await loadStoryProminence(db, all.map((r) => Number(r.id)), positionsShown);
+    prominence = await loadStoryProminence(
+      db,
+      all.map((r) => Number(r.id)),
+      positionsShown,
+    );
     const sign = order.descending ? -1 : 1;
-    const sorted = all.map((r) => ({ id: Number(r.id), last: time(r.last_seen_at)! }))
+    const sorted = all
+      .map((r) => ({ id: Number(r.id), last: time(r.last_seen_at)! }))
       .sort((a, b) => sign * (prominence.get(a.id)! - prominence.get(b.id)!) || b.last - a.last || b.id - a.id);
     pageIds = sorted.slice((page - 1) * pageSize, page * pageSize).map((r) => r.id);
   }
@@ -71,7 +102,16 @@ export async function listRecentStories(db: Executor, policies: Policies, { page
     db.execute<{ n: number }>(sql`
       select count(*)::int as n from stories s cross join lateral (select 1 ${visible} limit 1) shown
       where s.last_seen_at >= ${from}`),
-    pageIds?.length === 0 ? [] : db.execute<{ id: string | number; key_terms: string[]; first_seen_at: string | Date; last_seen_at: string | Date; outlets: number; names: string[] }>(sql`
+    pageIds?.length === 0
+      ? []
+      : db.execute<{
+          id: string | number;
+          key_terms: string[];
+          first_seen_at: string | Date;
+          last_seen_at: string | Date;
+          outlets: number;
+          names: string[];
+        }>(sql`
       select s.id, s.key_terms, s.first_seen_at, s.last_seen_at, c.outlets, c.names
       from stories s cross join lateral (
         select count(distinct a.outlet_id)::int as outlets, (array_agg(distinct o.name))[1:${NAMES_SHOWN}] as names ${visible}
@@ -87,13 +127,28 @@ export async function listRecentStories(db: Executor, policies: Policies, { page
     pageIds ? prominence : loadStoryProminence(db, ids, positionsShown),
   ]);
   return {
-    start, end: now, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    start,
+    end: now,
+    total,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
     items: ids.flatMap((id) => {
       const r = byId.get(id);
-      return r ? [{
-        id, keyTerms: r.key_terms, label: labels.get(id), firstSeenAt: time(r.first_seen_at)!, lastSeenAt: time(r.last_seen_at)!,
-        outletCount: r.outlets, outletNames: r.names, prominence: publishedProminence(shownProminence.get(id) ?? 0),
-      }] : [];
+      return r
+        ? [
+            {
+              id,
+              keyTerms: r.key_terms,
+              label: labels.get(id),
+              firstSeenAt: time(r.first_seen_at)!,
+              lastSeenAt: time(r.last_seen_at)!,
+              outletCount: r.outlets,
+              outletNames: r.names,
+              prominence: publishedProminence(shownProminence.get(id) ?? 0),
+            },
+          ]
+        : [];
     }),
   };
 }
@@ -109,7 +164,11 @@ export interface StoryCoverage {
   agency: string | null;
   /** Where it was on the front page; null under "sin posición" for that outlet. */
   frontPage: null | {
-    firstAt: number | null; firstRank: number | null; bestRank: number | null; onFrontPageMs: number; spans: { fromAt: number; toAt: number; rank: number }[];
+    firstAt: number | null;
+    firstRank: number | null;
+    bestRank: number | null;
+    onFrontPageMs: number;
+    spans: { fromAt: number; toAt: number; rank: number }[];
     /** Weighted minutes (DER-9), unrounded. */
     prominence: number;
   };
@@ -118,7 +177,14 @@ export interface StoryCoverage {
 }
 
 /** Everything a story page shows. */
-export interface StoryPage { id: number; keyTerms: string[]; label?: StoryLabel; firstSeenAt: number; lastSeenAt: number; coverage: StoryCoverage[] }
+export interface StoryPage {
+  id: number;
+  keyTerms: string[];
+  label?: StoryLabel;
+  firstSeenAt: number;
+  lastSeenAt: number;
+  coverage: StoryCoverage[];
+}
 
 /** The story that story `id` was merged into (DER-2: its page redirects there), or undefined. */
 export async function storyMergedInto(db: Executor, id: number): Promise<number | undefined> {
@@ -134,11 +200,23 @@ export async function storyMergedInto(db: Executor, id: number): Promise<number 
  */
 export async function loadStoryPage(db: Executor, policies: Policies, { id }: { id: number }): Promise<StoryPage | undefined> {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
-  const [story] = await db.execute<{ id: string | number; key_terms: string[]; first_seen_at: string | Date; last_seen_at: string | Date }>(sql`
+  const [story] = await db.execute<{
+    id: string | number;
+    key_terms: string[];
+    first_seen_at: string | Date;
+    last_seen_at: string | Date;
+  }>(sql`
     select id, key_terms, first_seen_at, last_seen_at from stories where id = ${id} and merged_into is null`);
   if (!story) return undefined;
   const articles = await db.execute<{
-    id: string | number; outlet_id: number; slug: string; name: string; first_seen_at: string | Date; published_at: string | Date | null; agency: string | null; weighted_minutes: number;
+    id: string | number;
+    outlet_id: number;
+    slug: string;
+    name: string;
+    first_seen_at: string | Date;
+    published_at: string | Date | null;
+    agency: string | null;
+    weighted_minutes: number;
   }>(sql`
     select a.id, a.outlet_id, o.slug, o.name, a.first_seen_at, a.published_at, a.agency, a.weighted_minutes from articles a join outlets o on o.id = a.outlet_id and o.active
     where a.story_id = ${id} ${notExcluded(sql`a.outlet_id`, policies.excludedOutletIds)}
@@ -152,7 +230,11 @@ export async function loadStoryPage(db: Executor, policies: Policies, { id }: { 
     loadStoryLabels(db, policies, [id]),
   ]);
   return {
-    id: Number(story.id), keyTerms: story.key_terms, label: labels.get(id), firstSeenAt: time(story.first_seen_at)!, lastSeenAt: time(story.last_seen_at)!,
+    id: Number(story.id),
+    keyTerms: story.key_terms,
+    label: labels.get(id),
+    firstSeenAt: time(story.first_seen_at)!,
+    lastSeenAt: time(story.last_seen_at)!,
     coverage: articles.map((a) => {
       const articleId = Number(a.id);
       const policy = policies.forOutlet(a.outlet_id);
@@ -163,14 +245,16 @@ export async function loadStoryPage(db: Executor, policies: Policies, { id }: { 
         firstSeenAt: time(a.first_seen_at)!,
         publishedAt: time(a.published_at),
         agency: a.agency,
-        frontPage: policy.positions ? {
-          firstAt: mine[0]?.fromAt ?? null,
-          firstRank: mine[0]?.rank ?? null,
-          bestRank: mine.length ? Math.min(...mine.map((s) => s.rank)) : null,
-          onFrontPageMs: mine.reduce((n, s) => n + (s.toAt - s.fromAt), 0),
-          spans: mine,
-          prominence: Number(a.weighted_minutes),
-        } : null,
+        frontPage: policy.positions
+          ? {
+              firstAt: mine[0]?.fromAt ?? null,
+              firstRank: mine[0]?.rank ?? null,
+              bestRank: mine.length ? Math.min(...mine.map((s) => s.rank)) : null,
+              onFrontPageMs: mine.reduce((n, s) => n + (s.toAt - s.fromAt), 0),
+              spans: mine,
+              prominence: Number(a.weighted_minutes),
+            }
+          : null,
         headlines: [...new Set(versions.filter((v) => Number(v.article_id) === articleId).map((v) => headlineForDisplay(policy, v.text)))],
       };
     }),

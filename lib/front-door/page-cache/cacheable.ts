@@ -10,7 +10,10 @@ import { detailSubpages, embeds, feeds, otherPublicPages, siteSections, type Pub
 import type { Lifetime } from "./store";
 
 /** A kept path pattern and the query parameters its page reads (undefined: the whole query counts). */
-interface CachedPath { pattern: RegExp; params?: readonly string[] }
+interface CachedPath {
+  pattern: RegExp;
+  params?: readonly string[];
+}
 
 /** Public pages whose HTML is the same for every anonymous reader for a few seconds. */
 const CACHEABLE_PATHS: readonly CachedPath[] = [
@@ -31,21 +34,37 @@ function cachedPaths(page: PublicPage): CachedPath[] {
 
 /** The query string with only the parameters in `params`, as sent (their order and encoding kept). */
 function keptQuery(query: string, params: readonly string[]): string {
-  return query.split("&").filter((pair) => {
-    const name = pair.split("=", 1)[0]!;
-    try {
-      return params.includes(decodeURIComponent(name.replace(/\+/g, " ")));
-    } catch {
-      return false;
-    }
-  }).join("&");
+  return query
+    .split("&")
+    .filter((pair) => {
+      const name = pair.split("=", 1)[0]!;
+      try {
+        return params.includes(decodeURIComponent(name.replace(/\+/g, " ")));
+      } catch {
+        return false;
+      }
+    })
+    .join("&");
 }
 
 /** Request headers that make one URL answer with another body (client navigations). */
-const VARYING_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url", "authorization", "cookie", "range"];
+const VARYING_HEADERS = [
+  "rsc",
+  "next-router-state-tree",
+  "next-router-prefetch",
+  "next-router-segment-prefetch",
+  "next-url",
+  "authorization",
+  "cookie",
+  "range",
+];
 
 /** What the cache needs of a request. */
-export interface CacheableRequest { method: string; url: string; headers: Record<string, string | string[] | undefined> }
+export interface CacheableRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
 
 /** Longest URL kept as a key; longer ones are rendered every time (and are a 400 anyway, usually). */
 const MAX_KEY_URL = 2048;
@@ -76,7 +95,7 @@ export function keyUrl(key: string): string {
 
 /** True when an Accept-Encoding header admits gzip (a `q=0` refuses it). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(",") : header ?? "";
+  const value = Array.isArray(header) ? header.join(",") : (header ?? "");
   return value.split(",").some((part) => {
     const [coding, ...params] = part.trim().toLowerCase().split(";");
     if (coding !== "gzip" && coding !== "*") return false;
@@ -122,7 +141,10 @@ const RECORD_PAGE = /^\/(cabeceras|noticias|historias)\/[^/]+$/;
 export function pageLifetime(key: string, base: Lifetime): Lifetime {
   const path = key.slice(key.indexOf(" ") + 1).split("?", 1)[0]!;
   if (!RECORD_PAGE.test(path)) return base;
-  return { ttlMs: Math.max(base.ttlMs, Math.min(base.ttlMs * RECORD_PAGE_TTL_FACTOR, RECORD_PAGE_TTL_MAX_MS)), staleMs: Math.min(base.staleMs, 60_000) };
+  return {
+    ttlMs: Math.max(base.ttlMs, Math.min(base.ttlMs * RECORD_PAGE_TTL_FACTOR, RECORD_PAGE_TTL_MAX_MS)),
+    staleMs: Math.min(base.staleMs, 60_000),
+  };
 }
 
 /** Statuses worth keeping: a page, or a proper "not found". */

@@ -19,7 +19,17 @@ import { saysUnavailable } from "./unavailable-marker";
 import { asPool, type RendererLease, type RendererPool, type Upstream } from "./upstream";
 
 /** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "proxy-authorization", "proxy-authenticate"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+  "proxy-authorization",
+  "proxy-authenticate",
+]);
 
 /**
  * The reader's address: the socket's, so a header a reader sent cannot choose their
@@ -28,7 +38,13 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "tra
  * own (often loopback), which would make every reader local and put all in one bucket.
  */
 export function readerAddress(request: Pick<IncomingMessage, "headers" | "socket">, trustProxy: boolean): string {
-  if (trustProxy) return String(request.headers["x-forwarded-for"] ?? "").split(",").at(-1)?.trim() || UNKNOWN_READER;
+  if (trustProxy)
+    return (
+      String(request.headers["x-forwarded-for"] ?? "")
+        .split(",")
+        .at(-1)
+        ?.trim() || UNKNOWN_READER
+    );
   return request.socket.remoteAddress || UNKNOWN_READER;
 }
 
@@ -40,17 +56,21 @@ export function readerAddress(request: Pick<IncomingMessage, "headers" | "socket
 export function readerScheme(request: Pick<IncomingMessage, "headers" | "socket">, trustProxy: boolean): "http" | "https" {
   const own = "encrypted" in request.socket && request.socket.encrypted ? "https" : "http";
   if (!trustProxy) return own;
-  const given = String(request.headers["x-forwarded-proto"] ?? "").split(",").at(-1)?.trim().toLowerCase();
+  const given = String(request.headers["x-forwarded-proto"] ?? "")
+    .split(",")
+    .at(-1)
+    ?.trim()
+    .toLowerCase();
   return given === "https" || given === "http" ? given : own;
 }
 
 /** HSTS sent on every answer over https: a year, as browsers' preload lists ask at least. */
 export const HSTS = "max-age=31536000";
 
-
 function forwardedHeaders(request: IncomingMessage, trustProxy: boolean, upstream?: { key?: string }): IncomingHttpHeaders {
   const headers: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name) && name !== RENDERER_KEY_HEADER) headers[name] = value;
+  for (const [name, value] of Object.entries(request.headers))
+    if (!HOP_BY_HOP.has(name) && name !== RENDERER_KEY_HEADER) headers[name] = value;
   headers["x-forwarded-for"] = readerAddress(request, trustProxy);
   headers["x-forwarded-proto"] = readerScheme(request, trustProxy);
   // OPS-5: always ours, whatever the reader sent under that name.
@@ -64,7 +84,10 @@ function forwardedHeaders(request: IncomingMessage, trustProxy: boolean, upstrea
 function sendRefusal(request: IncomingMessage, response: ServerResponse, refusal: Refusal): void {
   const body = Buffer.from(badRequestPage(refusal.reason, "/", refusal.title, refusal.status));
   response.writeHead(refusal.status, {
-    "content-type": "text/html; charset=utf-8", "content-length": String(body.length), "cache-control": "no-store", ...refusal.headers,
+    "content-type": "text/html; charset=utf-8",
+    "content-length": String(body.length),
+    "cache-control": "no-store",
+    ...refusal.headers,
     ...(refusal.status === 413 ? { connection: "close" } : {}),
   });
   response.end(request.method === "HEAD" ? undefined : body);
@@ -105,8 +128,11 @@ export type ProxyFailure = (fields: { method: string; path: string; error: strin
 function failed(request: IncomingMessage, response: ServerResponse, error: unknown, report?: ProxyFailure): void {
   const code = (error as { code?: unknown } | null)?.code;
   report?.({
-    method: request.method ?? "GET", path: (request.url ?? "/").slice(0, 200), error: error instanceof Error ? error.message : String(error),
-    ...(typeof code === "string" ? { code } : {}), headersSent: response.headersSent,
+    method: request.method ?? "GET",
+    path: (request.url ?? "/").slice(0, 200),
+    error: error instanceof Error ? error.message : String(error),
+    ...(typeof code === "string" ? { code } : {}),
+    headersSent: response.headersSent,
   });
   if (response.headersSent) return void response.destroy();
   if (error instanceof RenderTimeout) return sendUnavailable(request, response);
@@ -117,7 +143,10 @@ function failed(request: IncomingMessage, response: ServerResponse, error: unkno
 function sendUnavailable(request: IncomingMessage, response: ServerResponse): void {
   const body = Buffer.from(unavailablePage());
   response.writeHead(503, {
-    "content-type": "text/html; charset=utf-8", "content-length": String(body.length), "cache-control": "no-store", "retry-after": String(RETRY_AFTER_S),
+    "content-type": "text/html; charset=utf-8",
+    "content-length": String(body.length),
+    "cache-control": "no-store",
+    "retry-after": String(RETRY_AFTER_S),
   });
   response.end(request.method === "HEAD" ? undefined : body);
 }
@@ -135,11 +164,23 @@ function closedUnderUs(outgoing: http.ClientRequest, error: unknown): boolean {
 }
 
 /** Render one cacheable page upstream with a GET, buffering its body; sent again once if a kept-alive connection was closed under it. */
-function renderPage(request: IncomingMessage, url: string, upstream: Upstream & { key?: string }, agent: http.Agent, now: () => number, timeoutMs: number, trustProxy: boolean, retried = false): Promise<Rendered> {
+function renderPage(
+  request: IncomingMessage,
+  url: string,
+  upstream: Upstream & { key?: string },
+  agent: http.Agent,
+  now: () => number,
+  timeoutMs: number,
+  trustProxy: boolean,
+  retried = false,
+): Promise<Rendered> {
   return new Promise((resolve, reject) => {
     // The key says gzip or identity; ask for exactly that, so every reader of the key can read the body.
     // The full body is what is kept: the reader's conditional headers are answered from it afterwards.
-    const headers = { ...forwardedHeaders(request, trustProxy, upstream), "accept-encoding": acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity" };
+    const headers = {
+      ...forwardedHeaders(request, trustProxy, upstream),
+      "accept-encoding": acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity",
+    };
     delete headers["if-none-match"];
     delete headers["if-modified-since"];
     const outgoing = http.request({ host: upstream.host, port: upstream.port, method: "GET", path: url, headers, agent }, (incoming) => {
@@ -150,14 +191,20 @@ function renderPage(request: IncomingMessage, url: string, upstream: Upstream & 
         const body = Buffer.concat(chunks);
         const headers = withPageScriptHashes(responseHeaders(incoming.headers), body);
         const status = statusFromHeader(incoming.statusCode ?? 502, headers);
-        if (url !== NOT_FOUND_PATH && isScriptOnlyNotFound(status, body, incoming.headers["content-encoding"], incoming.headers["content-type"])) {
+        if (
+          url !== NOT_FOUND_PATH &&
+          isScriptOnlyNotFound(status, body, incoming.headers["content-encoding"], incoming.headers["content-type"])
+        ) {
           return resolve(renderPage(request, NOT_FOUND_PATH, upstream, agent, now, timeoutMs, trustProxy).then(asNotFound));
         }
         const page: StoredPage = { status, headers, body, storedAt: now() };
         delete page.headers["content-length"];
         if (status === 200 && saysUnavailable(page.body, incoming.headers["content-encoding"], incoming.headers["content-type"])) {
           // The page could not read its data: a 503 the reader may retry, never kept.
-          return resolve({ keep: false, page: { ...page, status: 503, headers: { ...page.headers, "cache-control": "no-store", "retry-after": String(RETRY_AFTER_S) } } });
+          return resolve({
+            keep: false,
+            page: { ...page, status: 503, headers: { ...page.headers, "cache-control": "no-store", "retry-after": String(RETRY_AFTER_S) } },
+          });
         }
         const keep = cacheableStatus(status) && incoming.headers["set-cookie"] === undefined;
         resolve({ keep, page });
@@ -178,10 +225,23 @@ function asNotFound(rendered: Rendered): Rendered {
 }
 
 /** Where a streamed response may be kept once it ended, if it stayed small. */
-interface Keeping { key: string; store: PageStore; now: () => number }
+interface Keeping {
+  key: string;
+  store: PageStore;
+  now: () => number;
+}
 
 /** Pass a request through unchanged, streaming both ways; a streamed export that ends small is kept. */
-function passThrough(request: IncomingMessage, response: ServerResponse, pool: RendererPool, agents: Agents, timeoutMs: number, trustProxy: boolean, keeping?: Keeping, report?: ProxyFailure): void {
+function passThrough(
+  request: IncomingMessage,
+  response: ServerResponse,
+  pool: RendererPool,
+  agents: Agents,
+  timeoutMs: number,
+  trustProxy: boolean,
+  keeping?: Keeping,
+  report?: ProxyFailure,
+): void {
   const upstream = pool.acquire();
   if (!upstream) return failed(request, response, noRenderer(), report);
   response.on("close", upstream.release);
@@ -197,78 +257,87 @@ function passThrough(request: IncomingMessage, response: ServerResponse, pool: R
     delete headers["if-modified-since"];
   }
   const send = (retried: boolean) => {
-    const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers, agent }, (incoming) => {
-      const sent = responseHeaders(incoming.headers);
-      const status = statusFromHeader(incoming.statusCode ?? 502, sent);
-      const mayKeep = keeping !== undefined && status === 200 && incoming.headers["set-cookie"] === undefined;
-      // An HTML page is read whole first: its CSP names the hashes of its inline scripts (script-hashes.ts).
-      if (request.method !== "HEAD" && String(sent["content-type"] ?? "").startsWith("text/html")) {
+    const outgoing = http.request(
+      { host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers, agent },
+      (incoming) => {
+        const sent = responseHeaders(incoming.headers);
+        const status = statusFromHeader(incoming.statusCode ?? 502, sent);
+        const mayKeep = keeping !== undefined && status === 200 && incoming.headers["set-cookie"] === undefined;
+        // An HTML page is read whole first: its CSP names the hashes of its inline scripts (script-hashes.ts).
+        if (request.method !== "HEAD" && String(sent["content-type"] ?? "").startsWith("text/html")) {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          let streaming = false;
+          incoming.on("data", (chunk: Buffer) => {
+            if (streaming) return;
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size <= MAX_STREAMED_KEPT) return;
+            // Too big to hold: sent on as it comes, without hashes (its scripts wait; its HTML reads as it is).
+            streaming = true;
+            response.writeHead(status, sent);
+            for (const c of chunks.splice(0)) response.write(c);
+            incoming.pipe(response);
+          });
+          incoming.on("error", (error) => failed(request, response, error, report));
+          incoming.on("end", () => {
+            if (streaming) return;
+            const body = Buffer.concat(chunks);
+            if (isScriptOnlyNotFound(status, body, incoming.headers["content-encoding"], sent["content-type"])) {
+              return void renderPage(request, NOT_FOUND_PATH, upstream, agents.kept, Date.now, timeoutMs, trustProxy).then(
+                (rendered) => sendPage(request, response, asNotFound(rendered).page, "MISS", Date.now()),
+                (error: unknown) => failed(request, response, error, report),
+              );
+            }
+            const headers = withPageScriptHashes(sent, body);
+            response.writeHead(status, headers);
+            response.end(body);
+            if (!mayKeep || body.length > MAX_STREAMED_KEPT || !incoming.complete) return;
+            const { "content-length": _length, "transfer-encoding": _encoding, ...kept } = headers;
+            keeping.store.keep(keeping.key, { status: 200, headers: kept, body, storedAt: keeping.now() });
+          });
+          return;
+        }
+        response.writeHead(status, sent);
+        incoming.pipe(response);
+        incoming.on("error", () => response.destroy());
+        if (!mayKeep) return;
         const chunks: Buffer[] = [];
         let size = 0;
-        let streaming = false;
         incoming.on("data", (chunk: Buffer) => {
-          if (streaming) return;
-          chunks.push(chunk);
           size += chunk.length;
-          if (size <= MAX_STREAMED_KEPT) return;
-          // Too big to hold: sent on as it comes, without hashes (its scripts wait; its HTML reads as it is).
-          streaming = true;
-          response.writeHead(status, sent);
-          for (const c of chunks.splice(0)) response.write(c);
-          incoming.pipe(response);
+          if (size <= MAX_STREAMED_KEPT) chunks.push(chunk);
+          else chunks.length = 0;
         });
-        incoming.on("error", (error) => failed(request, response, error, report));
         incoming.on("end", () => {
-          if (streaming) return;
-          const body = Buffer.concat(chunks);
-          if (isScriptOnlyNotFound(status, body, incoming.headers["content-encoding"], sent["content-type"])) {
-            return void renderPage(request, NOT_FOUND_PATH, upstream, agents.kept, Date.now, timeoutMs, trustProxy).then(
-              (rendered) => sendPage(request, response, asNotFound(rendered).page, "MISS", Date.now()),
-              (error: unknown) => failed(request, response, error, report),
-            );
-          }
-          const headers = withPageScriptHashes(sent, body);
-          response.writeHead(status, headers);
-          response.end(body);
-          if (!mayKeep || body.length > MAX_STREAMED_KEPT || !incoming.complete) return;
-          const { "content-length": _length, "transfer-encoding": _encoding, ...kept } = headers;
-          keeping.store.keep(keeping.key, { status: 200, headers: kept, body, storedAt: keeping.now() });
+          if (size > MAX_STREAMED_KEPT || !incoming.complete) return;
+          const { "content-length": _length, "transfer-encoding": _encoding, ...kept } = sent;
+          keeping.store.keep(keeping.key, { status: 200, headers: kept, body: Buffer.concat(chunks), storedAt: keeping.now() });
         });
-        return;
-      }
-      response.writeHead(status, sent);
-      incoming.pipe(response);
-      incoming.on("error", () => response.destroy());
-      if (!mayKeep) return;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      incoming.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= MAX_STREAMED_KEPT) chunks.push(chunk);
-        else chunks.length = 0;
-      });
-      incoming.on("end", () => {
-        if (size > MAX_STREAMED_KEPT || !incoming.complete) return;
-        const { "content-length": _length, "transfer-encoding": _encoding, ...kept } = sent;
-        keeping.store.keep(keeping.key, { status: 200, headers: kept, body: Buffer.concat(chunks), storedAt: keeping.now() });
-      });
-    });
+      },
+    );
     outgoing.on("error", (error) => {
       // A GET or HEAD has no body to send again: one retry on a new connection (renderPage says why).
-      if (!retried && !response.headersSent && (request.method === "GET" || request.method === "HEAD") && closedUnderUs(outgoing, error)) return send(true);
+      if (!retried && !response.headersSent && (request.method === "GET" || request.method === "HEAD") && closedUnderUs(outgoing, error))
+        return send(true);
       failed(request, response, error, report);
     });
     outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new RenderTimeout(`no answer in ${timeoutMs} ms`)));
     if (retried) outgoing.end();
     else if (hasBody) pipeCapped(request, outgoing, response);
     else request.pipe(outgoing);
-    response.on("close", () => { if (!response.writableFinished) outgoing.destroy(); });
+    response.on("close", () => {
+      if (!response.writableFinished) outgoing.destroy();
+    });
   };
   send(false);
 }
 
 /** The connection pools to the renderers: kept-alive for reads, one connection per request with a body. */
-interface Agents { kept: http.Agent; oneUse: http.Agent }
+interface Agents {
+  kept: http.Agent;
+  oneUse: http.Agent;
+}
 
 /**
  * Send a request's body on, at most MAX_REQUEST_BODY_BYTES of it (a chunked body has no
@@ -294,7 +363,9 @@ function pipeCapped(request: IncomingMessage, outgoing: http.ClientRequest, resp
     if (!response.headersSent) sendRefusal(request, response, tooLarge());
   };
   request.on("data", onData);
-  request.on("end", () => { if (size <= MAX_REQUEST_BODY_BYTES) outgoing.end(); });
+  request.on("end", () => {
+    if (size <= MAX_REQUEST_BODY_BYTES) outgoing.end();
+  });
 }
 
 /**
@@ -305,7 +376,11 @@ function pipeCapped(request: IncomingMessage, outgoing: http.ClientRequest, resp
  */
 export function createCachingProxy(options: {
   /** One renderer, or several to share the renders among. */
-  upstream: Upstream | RendererPool; store: PageStore | undefined; now?: () => number; unavailable?: () => boolean; renderTimeoutMs?: number;
+  upstream: Upstream | RendererPool;
+  store: PageStore | undefined;
+  now?: () => number;
+  unavailable?: () => boolean;
+  renderTimeoutMs?: number;
   /** Take the reader's address from the X-Forwarded-For a reverse proxy in front of us appended. @default false */
   trustProxy?: boolean;
   /** Told of every request that could not be answered (a 502, a 503 after a timeout, a cut stream). */
@@ -314,7 +389,10 @@ export function createCachingProxy(options: {
   const now = options.now ?? Date.now;
   const trustProxy = options.trustProxy ?? false;
   const timeoutMs = options.renderTimeoutMs ?? 15_000;
-  const agents: Agents = { kept: new http.Agent({ keepAlive: true, maxSockets: 64 }), oneUse: new http.Agent({ keepAlive: false, maxSockets: 64 }) };
+  const agents: Agents = {
+    kept: new http.Agent({ keepAlive: true, maxSockets: 64 }),
+    oneUse: new http.Agent({ keepAlive: false, maxSockets: 64 }),
+  };
   const pool = asPool(options.upstream);
   const render = (request: IncomingMessage, url: string) => {
     const lease: RendererLease | undefined = pool.acquire();
@@ -339,9 +417,11 @@ export function createCachingProxy(options: {
       const keeping = streamed === undefined ? undefined : { key: streamed, store: options.store!, now };
       return passThrough(request, response, pool, agents, timeoutMs, trustProxy, keeping, options.onFailure);
     }
-    options.store.get(key, () => render(request, keyUrl(key))).then(
-      ({ page, hit, stale }) => sendPage(request, response, page, stale ? "STALE" : hit ? "HIT" : "MISS", now()),
-      (error: unknown) => failed(request, response, error, options.onFailure),
-    );
+    options.store
+      .get(key, () => render(request, keyUrl(key)))
+      .then(
+        ({ page, hit, stale }) => sendPage(request, response, page, stale ? "STALE" : hit ? "HIT" : "MISS", now()),
+        (error: unknown) => failed(request, response, error, options.onFailure),
+      );
   };
 }

@@ -2,7 +2,11 @@
 import { gunzipSync } from "node:zlib";
 
 /** The decoded body of an HTML answer; undefined when it is not HTML or cannot be read (passed on as it is). */
-export function htmlText(body: Buffer, contentEncoding: string | string[] | undefined, contentType: string | string[] | undefined): Buffer | undefined {
+export function htmlText(
+  body: Buffer,
+  contentEncoding: string | string[] | undefined,
+  contentType: string | string[] | undefined,
+): Buffer | undefined {
   if (!String(contentType ?? "").includes("text/html")) return undefined;
   try {
     return String(contentEncoding ?? "").includes("gzip") ? gunzipSync(body) : body;

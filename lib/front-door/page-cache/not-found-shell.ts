@@ -14,6 +14,11 @@ export const NOT_FOUND_PATH = "/_pagina-no-encontrada";
 const ERROR_SHELL = Buffer.from('<html id="__next_error__"');
 
 /** True when a 404 answer is the error document whose content needs a script to appear. */
-export function isScriptOnlyNotFound(status: number, body: Buffer, contentEncoding: string | string[] | undefined, contentType: string | string[] | undefined): boolean {
+export function isScriptOnlyNotFound(
+  status: number,
+  body: Buffer,
+  contentEncoding: string | string[] | undefined,
+  contentType: string | string[] | undefined,
+): boolean {
   return status === 404 && (htmlText(body, contentEncoding, contentType)?.includes(ERROR_SHELL) ?? false);
 }

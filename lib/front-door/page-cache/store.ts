@@ -22,7 +22,10 @@ export interface StoredPage {
 }
 
 /** A kept page as the store hands it out: `stale` once past its time (a refresh is then due). */
-export interface KeptPage { page: StoredPage; stale: boolean }
+export interface KeptPage {
+  page: StoredPage;
+  stale: boolean;
+}
 
 /** What a render produced: a page to keep, or one to send once and forget. */
 export type Rendered = { keep: true; page: StoredPage } | { keep: false; page: StoredPage };
@@ -42,14 +45,23 @@ export interface PageStore {
 }
 
 /** How long a page is kept fresh, then served stale while it is rendered again (ms). */
-export interface Lifetime { ttlMs: number; staleMs: number }
+export interface Lifetime {
+  ttlMs: number;
+  staleMs: number;
+}
 
 /**
  * A store keeping pages `ttlMs`, then serving them stale for `staleMs` more while they are
  * rendered again (default 0: no stale pages), at most `maxBytes` in all; `lifetime` may
  * give some keys other periods (cacheable.ts: pageLifetime); `now` is injectable.
  */
-export function createPageStore(options: { ttlMs: number; staleMs?: number; maxBytes: number; lifetime?: (key: string) => Lifetime; now?: () => number }): PageStore {
+export function createPageStore(options: {
+  ttlMs: number;
+  staleMs?: number;
+  maxBytes: number;
+  lifetime?: (key: string) => Lifetime;
+  now?: () => number;
+}): PageStore {
   const now = options.now ?? Date.now;
   const base: Lifetime = { ttlMs: options.ttlMs, staleMs: options.staleMs ?? 0 };
   const lifetime = options.lifetime ?? (() => base);

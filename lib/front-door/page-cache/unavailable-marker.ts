@@ -11,6 +11,10 @@ import { htmlText } from "./html-text";
 export const UNAVAILABLE_META = "hemeroscopio-unavailable";
 
 /** True when a rendered HTML body (gzip or identity) carries the marker. */
-export function saysUnavailable(body: Buffer, contentEncoding: string | string[] | undefined, contentType: string | string[] | undefined): boolean {
+export function saysUnavailable(
+  body: Buffer,
+  contentEncoding: string | string[] | undefined,
+  contentType: string | string[] | undefined,
+): boolean {
   return htmlText(body, contentEncoding, contentType)?.includes(`name="${UNAVAILABLE_META}"`) ?? false;
 }

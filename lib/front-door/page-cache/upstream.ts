@@ -5,13 +5,21 @@
  * a renderer listens on loopback, where any local process could reach it with forged
  * forwarded headers; only requests carrying its key come from the front door.
  */
-export interface Upstream { host: string; port: number; key?: string }
+export interface Upstream {
+  host: string;
+  port: number;
+  key?: string;
+}
 
 /** A renderer taken for one request: `release()` once the request is over (idempotent). */
-export interface RendererLease extends Upstream { release(): void }
+export interface RendererLease extends Upstream {
+  release(): void;
+}
 
 /** Renderers to choose from; undefined when none is up. */
-export interface RendererPool { acquire(): RendererLease | undefined }
+export interface RendererPool {
+  acquire(): RendererLease | undefined;
+}
 
 /** A pool of one fixed renderer (tests, a renderer started elsewhere). */
 export function singleRenderer(upstream: Upstream): RendererPool {

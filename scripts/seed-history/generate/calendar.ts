@@ -22,7 +22,11 @@ export function madridOffset(ms: number): number {
 }
 
 /** One local day: its UTC start and weekday. */
-export interface LocalDay { start: number; weekday: number; offset: number }
+export interface LocalDay {
+  start: number;
+  weekday: number;
+  offset: number;
+}
 
 /** Local days (Madrid midnight to midnight) covering [from, to). */
 export function localDays(from: number, to: number): LocalDay[] {
@@ -39,6 +43,9 @@ export function localDays(from: number, to: number): LocalDay[] {
 
 /** A random instant of `day`, following the hour weights. */
 export function publicationTime(random: Random, day: LocalDay): number {
-  const hour = random.weighted(HOUR_WEIGHTS.map((_, h) => h), HOUR_WEIGHTS);
+  const hour = random.weighted(
+    HOUR_WEIGHTS.map((_, h) => h),
+    HOUR_WEIGHTS,
+  );
   return day.start + hour * HOUR + Math.floor(random.next() * HOUR);
 }

@@ -21,10 +21,20 @@ const MAX_GAP_MS = 2 * 3_600_000;
 const MAX_WAIT_MS = 6 * 3_600_000;
 const FAILURES = ["timeout", "http-error", "unreachable", "blocked"];
 
-interface Slot { article: GenArticle; placedAt: number }
+interface Slot {
+  article: GenArticle;
+  placedAt: number;
+}
 
 /** Captures and placements of `outlet` in [from, to); sets the articles' front-page times. */
-export function simulateFrontPage(random: Random, outlet: GenOutlet, outletId: number, articles: readonly GenArticle[], from: number, to: number): { captures: GenCapture[]; placements: Placement[] } {
+export function simulateFrontPage(
+  random: Random,
+  outlet: GenOutlet,
+  outletId: number,
+  articles: readonly GenArticle[],
+  from: number,
+  to: number,
+): { captures: GenCapture[]; placements: Placement[] } {
   const candidates = articles.filter((a) => a.toFrontpage);
   const captures: GenCapture[] = [];
   const placements: Placement[] = [];
@@ -63,8 +73,16 @@ export function simulateFrontPage(random: Random, outlet: GenOutlet, outletId: n
       while (pending.length > 0 && entered < 3) {
         const article = pending.shift()!;
         if (t - article.firstSeenAt > MAX_WAIT_MS) continue;
-        if (!random.chance(0.7)) { pending.unshift(article); break; }
-        enter(page, { article, placedAt: t }, random.weighted([1, 2, 3, 4, 5, 6, 7, 8], [30, 20, 15, 10, 8, 7, 5, 5]), outlet.frontpageSize);
+        if (!random.chance(0.7)) {
+          pending.unshift(article);
+          break;
+        }
+        enter(
+          page,
+          { article, placedAt: t },
+          random.weighted([1, 2, 3, 4, 5, 6, 7, 8], [30, 20, 15, 10, 8, 7, 5, 5]),
+          outlet.frontpageSize,
+        );
         article.firstSeenFrontpageAt ??= t;
         entered++;
       }
@@ -72,12 +90,20 @@ export function simulateFrontPage(random: Random, outlet: GenOutlet, outletId: n
         const k = random.int(0, Math.min(OPENING, page.length) - 2);
         [page[k], page[k + 1]] = [page[k + 1]!, page[k]!];
       }
-      const plan = planSpans(open, page.map((slot) => ({ articleId: slot.article.id })));
+      const plan = planSpans(
+        open,
+        page.map((slot) => ({ articleId: slot.article.id })),
+      );
       const kept = new Set(plan.extend);
       for (const span of open) if (!kept.has(span.spanId)) close(span, lastOk ?? t);
       open = [
         ...open.filter((span) => kept.has(span.spanId)),
-        ...plan.open.map(({ index, position }) => ({ spanId: page[index]!.article.id, articleId: page[index]!.article.id, position, fromAt: t })),
+        ...plan.open.map(({ index, position }) => ({
+          spanId: page[index]!.article.id,
+          articleId: page[index]!.article.id,
+          position,
+          fromAt: t,
+        })),
       ];
       for (const slot of page) slot.article.lastSeenAt = Math.max(slot.article.lastSeenAt, t);
       const changed = before.length !== Math.min(TOP, page.length) || before.some((id, i) => page[i]!.article.id !== id);

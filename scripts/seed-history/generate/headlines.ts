@@ -7,7 +7,12 @@ import type { Random } from "./random";
 import { COMPLEMENTS, OBJECTS, PREFIXES, QUOTES, SUBJECTS, VERBS } from "./vocabulary";
 
 /** The parts a headline is made of. */
-export interface HeadlineParts { subject: string; verb: string; object: string; complement: string }
+export interface HeadlineParts {
+  subject: string;
+  verb: string;
+  object: string;
+  complement: string;
+}
 
 /** Random parts, or the story's subject and object when the article belongs to one. */
 export function headlineParts(random: Random, story?: { subject: string; object: string }): HeadlineParts {
@@ -23,12 +28,18 @@ export function headlineParts(random: Random, story?: { subject: string; object:
 export function headlineText(random: Random, p: HeadlineParts): string {
   const shape = random.weighted(["plain", "short", "quote", "question", "prefix", "number"], [40, 20, 12, 8, 10, 10]);
   switch (shape) {
-    case "short": return `${p.subject} ${p.verb} ${p.object}`;
-    case "quote": return `${p.subject}: ${random.pick(QUOTES)}`;
-    case "question": return `¿${capitalise(p.verb)} ${p.subject.toLowerCase()} ${p.object}?`;
-    case "prefix": return `${random.pick(PREFIXES)} ${p.subject.toLowerCase()} ${p.verb} ${p.object}`;
-    case "number": return `${p.subject} ${p.verb} ${p.object}: ${random.int(2, 90)} claves`;
-    default: return `${p.subject} ${p.verb} ${p.object} ${p.complement}`;
+    case "short":
+      return `${p.subject} ${p.verb} ${p.object}`;
+    case "quote":
+      return `${p.subject}: ${random.pick(QUOTES)}`;
+    case "question":
+      return `¿${capitalise(p.verb)} ${p.subject.toLowerCase()} ${p.object}?`;
+    case "prefix":
+      return `${random.pick(PREFIXES)} ${p.subject.toLowerCase()} ${p.verb} ${p.object}`;
+    case "number":
+      return `${p.subject} ${p.verb} ${p.object}: ${random.int(2, 90)} claves`;
+    default:
+      return `${p.subject} ${p.verb} ${p.object} ${p.complement}`;
   }
 }
 

@@ -8,12 +8,19 @@ import type { GenOutlet, OutletYear } from "./types";
 import { headlineVersions } from "./versions";
 
 /** Where ids start for this outlet's rows. */
-export interface IdBase { article: number; version: number }
+export interface IdBase {
+  article: number;
+  version: number;
+}
 
 /** Articles, versions, front-page placements and captures, and the last `logDays` of requests. */
 export function generateOutletYear(
-  random: Random, outlet: GenOutlet, outletId: number, storyArticles: readonly StoryArticle[],
-  range: { from: number; to: number; logDays: number }, ids: IdBase,
+  random: Random,
+  outlet: GenOutlet,
+  outletId: number,
+  storyArticles: readonly StoryArticle[],
+  range: { from: number; to: number; logDays: number },
+  ids: IdBase,
 ): OutletYear {
   const articles = generateArticles(random, outlet, outletId, storyArticles, range.from, range.to, ids.article);
   const { captures, placements } = simulateFrontPage(random, outlet, outletId, articles, range.from, range.to);

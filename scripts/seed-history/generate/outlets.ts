@@ -13,7 +13,12 @@ const TIERS = {
 } as const;
 
 function slugify(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 /** `count` outlets; tiers: 12 % big, 28 % medium, the rest small. */
@@ -30,9 +35,15 @@ export function generateOutlets(random: Random, count: number): GenOutlet[] {
     const domain = `${slug}.test`;
     const authors = Array.from({ length: t.authors }, () => `${random.pick(FIRST_NAMES)} ${random.pick(SURNAMES)}`);
     outlets.push({
-      index, slug, name, domain, homepage: `https://www.${domain}/`, tier,
+      index,
+      slug,
+      name,
+      domain,
+      homepage: `https://www.${domain}/`,
+      tier,
       articlesPerDay: t.articlesPerDay * (0.8 + random.next() * 0.4),
-      frontpageShare: t.frontpageShare, frontpageSize: t.frontpageSize,
+      frontpageShare: t.frontpageShare,
+      frontpageSize: t.frontpageSize,
       renderMode: random.chance(0.1) ? "browser" : "static",
       failureRate: 0.005 + random.next() * 0.03,
       troubledDays: index % 23 === 7 ? 7 : 0,

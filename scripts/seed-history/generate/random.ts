@@ -37,7 +37,10 @@ function hashSeed(text: string): number[] {
 export function createRandom(seed: string | number, stream = ""): Random {
   let [a, b, c, d] = hashSeed(`${seed}/${stream}`) as [number, number, number, number];
   const next = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     let t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;

@@ -9,13 +9,24 @@ import type { GenOutlet, GenStory } from "./types";
 import { KEY_TERMS, OBJECTS, SUBJECTS } from "./vocabulary";
 
 /** An outlet's article about a story. */
-export interface StoryArticle { storyId: number; at: number; subject: string; object: string }
+export interface StoryArticle {
+  storyId: number;
+  at: number;
+  subject: string;
+  object: string;
+}
 
 /** Stories per local day (mean). */
 const STORIES_PER_DAY = 30;
 
 /** Stories of [from, to) and, per outlet index, the articles it publishes about them. */
-export function generateStories(random: Random, outlets: readonly GenOutlet[], from: number, to: number, firstId: number): { stories: GenStory[]; byOutlet: StoryArticle[][] } {
+export function generateStories(
+  random: Random,
+  outlets: readonly GenOutlet[],
+  from: number,
+  to: number,
+  firstId: number,
+): { stories: GenStory[]; byOutlet: StoryArticle[][] } {
   const stories: GenStory[] = [];
   const byOutlet: StoryArticle[][] = outlets.map(() => []);
   const weight = (o: GenOutlet) => (o.tier === "big" ? 3 : o.tier === "medium" ? 2 : 1);
@@ -28,15 +39,29 @@ export function generateStories(random: Random, outlets: readonly GenOutlet[], f
       const reach = random.weighted([random.int(2, 5), random.int(6, 15), random.int(16, outlets.length)], [60, 30, 10]);
       const chosen = new Set<number>();
       const count = Math.min(reach, outlets.length);
-      while (chosen.size < count) chosen.add(random.weighted(outlets.map((o) => o.index), outlets.map(weight)));
+      while (chosen.size < count)
+        chosen.add(
+          random.weighted(
+            outlets.map((o) => o.index),
+            outlets.map(weight),
+          ),
+        );
       const subject = random.pick(SUBJECTS);
       const object = random.pick(OBJECTS);
-      const times = [...chosen].map((outlet) => ({ outlet, at: Math.min(to - 60_000, start + Math.floor(random.exponential(2 * 3_600_000))) }));
+      const times = [...chosen].map((outlet) => ({
+        outlet,
+        at: Math.min(to - 60_000, start + Math.floor(random.exponential(2 * 3_600_000))),
+      }));
       for (const t of times) byOutlet[t.outlet]!.push({ storyId: id, at: t.at, subject, object });
       const terms = new Set([random.pick(KEY_TERMS), random.pick(KEY_TERMS), random.pick(KEY_TERMS)]);
       stories.push({
-        id, firstSeenAt: Math.min(...times.map((t) => t.at)), lastSeenAt: Math.min(to, Math.max(...times.map((t) => t.at)) + DAY / 4),
-        keyTerms: [...terms], outletCount: chosen.size, subject, object,
+        id,
+        firstSeenAt: Math.min(...times.map((t) => t.at)),
+        lastSeenAt: Math.min(to, Math.max(...times.map((t) => t.at)) + DAY / 4),
+        keyTerms: [...terms],
+        outletCount: chosen.size,
+        subject,
+        object,
       });
       id++;
     }

@@ -15,8 +15,13 @@ export function headlineVersions(random: Random, a: GenArticle, to: number, firs
   a.lastSeenAt = last;
   const seenIn = [a.firstSeenIn, ...(a.firstSeenFrontpageAt !== null && a.firstSeenIn !== "frontpage" ? ["frontpage"] : [])];
   const version = (i: number, first: number, lastSeen: number, where: string[]): GenHeadlineVersion => ({
-    id: firstId + i, articleId: a.id, text: a.headlines[i]!, textHash: headlineHash(a.headlines[i]!),
-    firstSeenAt: first, lastSeenAt: Math.max(first, lastSeen), seenIn: where,
+    id: firstId + i,
+    articleId: a.id,
+    text: a.headlines[i]!,
+    textHash: headlineHash(a.headlines[i]!),
+    firstSeenAt: first,
+    lastSeenAt: Math.max(first, lastSeen),
+    seenIn: where,
   });
   if (a.headlines.length === 1 || a.pattern === "single") return [version(0, a.firstSeenAt, last, seenIn)];
   if (a.pattern === "rewrite") {

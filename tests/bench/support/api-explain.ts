@@ -13,7 +13,13 @@ import { exactly, figure, type Figure } from "../types";
 const dialect = new PgDialect();
 
 /** One explained statement. */
-export interface Explained { label: string; executionMs: number; scans: string[]; seqScans: number; plan: string }
+export interface Explained {
+  label: string;
+  executionMs: number;
+  scans: string[];
+  seqScans: number;
+  plan: string;
+}
 
 /** An EXPLAIN's figures (execution time, sequential scans of big tables: goal 0), its scans shown as progress (whole plans with BENCH_SITE_PLANS=1). */
 export function explainedFigures(e: Explained, progress: (line: string) => void): Figure[] {
@@ -42,23 +48,51 @@ async function recording(db: Executor, work: (db: Executor) => Promise<unknown>)
 async function explainStatement(sql: postgres.Sql, statement: { sql: string; params: unknown[] }, label: string): Promise<Explained> {
   const rows = await sql.unsafe(`explain (analyze, buffers) ${statement.sql}`, statement.params as postgres.ParameterOrJSON<never>[]);
   const lines = rows.map((r) => String(Object.values(r)[0]));
-  const scans = lines.filter((l) => /Scan|Sort|Join|Nested Loop|Limit/.test(l)).map((l) => l.trim().replace(/\s+\(cost=[^)]*\)/, "").replace(/\(actual[^)]*\)/, "").trim());
+  const scans = lines
+    .filter((l) => /Scan|Sort|Join|Nested Loop|Limit/.test(l))
+    .map((l) =>
+      l
+        .trim()
+        .replace(/\s+\(cost=[^)]*\)/, "")
+        .replace(/\(actual[^)]*\)/, "")
+        .trim(),
+    );
   const executionMs = Number(/Execution Time: ([\d.]+)/.exec(lines.join("\n"))?.[1] ?? Number.NaN);
-  return { label, executionMs, scans, seqScans: lines.filter((l) => /Seq Scan on (articles|headline_versions|rank_spans|stories|fetch_log|frontpage_captures|probes)\b/.test(l)).length, plan: lines.join("\n") };
+  return {
+    label,
+    executionMs,
+    scans,
+    seqScans: lines.filter((l) =>
+      /Seq Scan on (articles|headline_versions|rank_spans|stories|fetch_log|frontpage_captures|probes)\b/.test(l),
+    ).length,
+    plan: lines.join("\n"),
+  };
 }
 
 /** Explain every statement `work` sends after the context loads (the dataset's page, then what it loads beside it), numbered when several. */
-export async function explainApi(sql: postgres.Sql, db: Executor, now: number, label: string, work: (ctx: Awaited<ReturnType<typeof loadApiContext>>) => Promise<unknown>): Promise<Explained[]> {
+export async function explainApi(
+  sql: postgres.Sql,
+  db: Executor,
+  now: number,
+  label: string,
+  work: (ctx: Awaited<ReturnType<typeof loadApiContext>>) => Promise<unknown>,
+): Promise<Explained[]> {
   const ctx = await loadApiContext(db, now);
   const statements = await recording(db, (recorder) => work({ ...ctx, db: recorder }));
   if (statements.length === 0) throw new Error(`${label}: no statement`);
   const out: Explained[] = [];
-  for (const [i, statement] of statements.entries()) out.push(await explainStatement(sql, statement, statements.length > 1 ? `${label} #${i + 1}` : label));
+  for (const [i, statement] of statements.entries())
+    out.push(await explainStatement(sql, statement, statements.length > 1 ? `${label} #${i + 1}` : label));
   return out;
 }
 
 /** Explain every statement a page's read model sends (WEB-4: pages are served from indexed queries). */
-export async function explainPage(sql: postgres.Sql, db: Executor, label: string, work: (db: Executor) => Promise<unknown>): Promise<Explained[]> {
+export async function explainPage(
+  sql: postgres.Sql,
+  db: Executor,
+  label: string,
+  work: (db: Executor) => Promise<unknown>,
+): Promise<Explained[]> {
   const statements = await recording(db, work);
   const out: Explained[] = [];
   for (const [i, statement] of statements.entries()) out.push(await explainStatement(sql, statement, `${label} #${i + 1}`));

@@ -9,7 +9,12 @@
 import type postgres from "postgres";
 
 /** One claimed job as seen by the sampler. */
-export interface Claim { key: string; claimedAt: number; dueAt: number; lateMs: number }
+export interface Claim {
+  key: string;
+  claimedAt: number;
+  dueAt: number;
+  lateMs: number;
+}
 
 /** A running sampler. */
 export interface ClaimSampler {

@@ -7,10 +7,18 @@
  */
 
 /** B-cubed scores over `items`. */
-export interface BCubedScores { precision: number; recall: number; f1: number }
+export interface BCubedScores {
+  precision: number;
+  recall: number;
+  f1: number;
+}
 
 /** B-cubed scores of `predicted` against `truth` over the given items. */
-export function bcubedScores(items: readonly number[], truth: ReadonlyMap<number, string>, predicted: ReadonlyMap<number, string>): BCubedScores {
+export function bcubedScores(
+  items: readonly number[],
+  truth: ReadonlyMap<number, string>,
+  predicted: ReadonlyMap<number, string>,
+): BCubedScores {
   const label = (map: ReadonlyMap<number, string>, id: number) => map.get(id) ?? `alone ${id}`;
   const sizes = (map: ReadonlyMap<number, string>) => {
     const n = new Map<string, number>();

@@ -81,7 +81,9 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     ctx.progress(`${o.sites} sites: imported ${outlets.length} outlets × ${o.feeds + 3} sources in ${(importMs / 1000).toFixed(1)} s`);
 
     const config = loadConfig({
-      HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dir.path,
+      HEMEROSCOPIO_RESOLVE: sim.resolveRule,
+      HEMEROSCOPIO_ONLY_RESOLVED: "true",
+      HEMEROSCOPIO_DATA_DIR: dir.path,
       HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
     });
     const profile = profiledDb(database.db);
@@ -92,8 +94,15 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     // Every job in flight listens on the worker's signal; Node's default warns past 10.
     setMaxListeners(0, stop.signal);
     const running = runWorker({
-      db: profile.db, clock: systemClock, log, pipeline, workerId: "bench", signal: stop.signal,
-      leaseMs: 600_000, maxIdleMs: 30_000, concurrency: o.concurrency,
+      db: profile.db,
+      clock: systemClock,
+      log,
+      pipeline,
+      workerId: "bench",
+      signal: stop.signal,
+      leaseMs: 600_000,
+      maxIdleMs: 30_000,
+      concurrency: o.concurrency,
     });
 
     // Warm-up to the steady state: robots.txt of every host the window will read (www and
@@ -105,8 +114,9 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     while (performance.now() - t < o.maxWarmUpMs) {
       const [row] = await database.sql<{ n: number; fed: number }[]>`
         select (select count(*)::int from hosts where robots_fetched_at is not null and host = any(${database.sql.array(origins)})) as n,
-               (select count(distinct site_domain)::int from fetch_log where kind = 'feed' and outcome <> 'in-flight') as fed`
-        .catch(() => [{ n: 0, fed: 0 }]); // a schema change here only costs the longest warm-up
+               (select count(distinct site_domain)::int from fetch_log where kind = 'feed' and outcome <> 'in-flight') as fed`.catch(() => [
+        { n: 0, fed: 0 },
+      ]); // a schema change here only costs the longest warm-up
       if ((row?.n ?? 0) >= origins.length && (row?.fed ?? 0) >= o.sites) {
         warmedUp = true;
         break;
@@ -115,7 +125,9 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     }
     await sleep(5000);
     const warmUpMs = performance.now() - t;
-    ctx.progress(`${o.sites} sites: warm-up ${(warmUpMs / 1000).toFixed(1)} s${warmedUp ? "" : " (robots.txt or a first feed of some sites still missing)"}; window of ${o.windowMs / 1000} s`);
+    ctx.progress(
+      `${o.sites} sites: warm-up ${(warmUpMs / 1000).toFixed(1)} s${warmedUp ? "" : " (robots.txt or a first feed of some sites still missing)"}; window of ${o.windowMs / 1000} s`,
+    );
 
     const stopProfile = await startCpuProfile(o.cpuProfileDir, `pacing-${o.sites}-sites`);
     if (o.cpuProfileDir) sim.profile(o.cpuProfileDir, `pacing-${o.sites}-sites-simulator`);
@@ -140,8 +152,9 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     // The worker's own request log (STO-5) for the window, to check the simulator's count against.
     const [logged] = await database.sql<{ n: number }[]>`
       select count(*)::int as n from fetch_log
-      where at >= ${new Date(from).toISOString()} and at < ${new Date(to).toISOString()} and outcome not in ('robots-disallowed', 'in-flight')`
-      .catch(() => [{ n: -1 }]);
+      where at >= ${new Date(from).toISOString()} and at < ${new Date(to).toISOString()} and outcome not in ('robots-disallowed', 'in-flight')`.catch(
+      () => [{ n: -1 }],
+    );
     ctx.progress(`${o.sites} sites: the worker's request log has ${logged?.n ?? -1} requests started in the window (finished ones)`);
     const pgStatements = await topPgStatements(database.sql);
     const updates = updatesBetween(updates0, await tableUpdates(database.sql));
@@ -150,7 +163,10 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     if (profileFile) ctx.progress(`${o.sites} sites: CPU profile of the window in ${profileFile}`);
 
     // Explained while the worker still holds its leases, as the claim runs in the window.
-    if (o.explainClaim) ctx.progress(`${o.sites} sites: last claim statement, explained:\n${await explainStatement(database.sql, profile.lastSql("claim jobs"))}`);
+    if (o.explainClaim)
+      ctx.progress(
+        `${o.sites} sites: last claim statement, explained:\n${await explainStatement(database.sql, profile.lastSql("claim jobs"))}`,
+      );
     stop.abort();
     await running;
     const { log: accessLog, profileFile: simProfile } = await sim.stop();
@@ -160,8 +176,21 @@ export async function crawlWindow(ctx: BenchContext, o: CrawlWindowOptions): Pro
     const simulator = sim0 !== undefined && sim1 !== undefined ? sim1 - sim0 : undefined;
     const machine = busySeconds(m0, m1, clockTicks());
     return {
-      log: accessLog, siteDomains: outlets.map((x) => new URL(x.homepage).hostname.replace(/^www\./, "")), from, to, warmUpMs, warmedUp, importMs,
-      cpu: { worker, postgres, simulator, machine, others: machine - worker - (postgres ?? 0) - (simulator ?? 0), machineBusy: busyShare(m0, m1) },
+      log: accessLog,
+      siteDomains: outlets.map((x) => new URL(x.homepage).hostname.replace(/^www\./, "")),
+      from,
+      to,
+      warmUpMs,
+      warmedUp,
+      importMs,
+      cpu: {
+        worker,
+        postgres,
+        simulator,
+        machine,
+        others: machine - worker - (postgres ?? 0) - (simulator ?? 0),
+        machineBusy: busyShare(m0, m1),
+      },
       eventLoopDelayMs: { mean: lag.mean / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
       statements,
       pgStatements,

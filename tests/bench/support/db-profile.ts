@@ -13,7 +13,14 @@ import type { Db } from "../../../db/client";
  * binds it, so each such call is two round trips; a prepared statement is one (its
  * describe comes once per connection); a whole transaction adds BEGIN and COMMIT.
  */
-export interface StatementStats { kind: string; calls: number; rows: number; totalMs: number; maxMs: number; wireTrips: number }
+export interface StatementStats {
+  kind: string;
+  calls: number;
+  rows: number;
+  totalMs: number;
+  maxMs: number;
+  wireTrips: number;
+}
 
 /** True when a drizzle SQL object carries a parameter (a value that is neither text nor a nested SQL). */
 function hasParams(query: unknown): boolean {
@@ -63,7 +70,12 @@ function kindOf(query: unknown): string {
 }
 
 /** A `Db` that records its `execute` calls (and whole transactions), and the recorder's controls. */
-export function profiledDb(db: Db): { db: Db; reset(): void; stats(): StatementStats[]; lastSql(kind: string): { sql: string; params: unknown[] } | undefined } {
+export function profiledDb(db: Db): {
+  db: Db;
+  reset(): void;
+  stats(): StatementStats[];
+  lastSql(kind: string): { sql: string; params: unknown[] } | undefined;
+} {
   let byKind = new Map<string, StatementStats>();
   const last = new Map<string, unknown>();
   const record = (kind: string, ms: number, rows: number, wireTrips: number) => {
@@ -82,45 +94,49 @@ export function profiledDb(db: Db): { db: Db; reset(): void; stats(): StatementS
       return r;
     });
   };
-  const wrap = <T extends object>(target: T): T => new Proxy(target, {
-    get(t, property, receiver) {
-      const value: unknown = Reflect.get(t, property, receiver);
-      if (property === "_" && typeof value === "object" && value !== null) return wrapInternals(value);
-      if (typeof value !== "function") return value;
-      const fn = value as (...a: unknown[]) => Promise<unknown>;
-      if (property === "execute") {
-        return (query: unknown) => {
-          const kind = kindOf(query);
-          last.set(kind, query);
-          return timed(kind, hasParams(query) ? 2 : 1, () => fn.call(t, query));
-        };
-      }
-      if (property === "transaction") {
-        return (work: (tx: object) => Promise<unknown>, config?: unknown) =>
-          timed("transaction (whole)", 2, () => fn.call(t, (tx: object) => work(wrap(tx)), config));
-      }
-      return fn.bind(t);
-    },
-  });
-  // Prepared statements: `db._.session.prepareQuery({ sql, params }, …).execute()`.
-  const wrapInternals = (internals: object): object => new Proxy(internals, {
-    get(t, property, receiver) {
-      const value: unknown = Reflect.get(t, property, receiver);
-      if (property !== "session" || typeof value !== "object" || value === null) return value;
-      const session = value as { prepareQuery(query: { sql: string }, ...rest: unknown[]): { execute(...a: unknown[]): Promise<unknown> } };
-      return new Proxy(session, {
-        get(s, name, r) {
-          const member: unknown = Reflect.get(s, name, r);
-          if (name !== "prepareQuery" || typeof member !== "function") return member;
-          return (query: { sql: string }, ...rest: unknown[]) => {
-            const prepared = (member as typeof session.prepareQuery).call(s, query, ...rest);
-            const kind = kindOfText(query.sql);
-            return { execute: (...a: unknown[]) => timed(kind, 1, () => prepared.execute(...a)) };
+  const wrap = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(t, property, receiver) {
+        const value: unknown = Reflect.get(t, property, receiver);
+        if (property === "_" && typeof value === "object" && value !== null) return wrapInternals(value);
+        if (typeof value !== "function") return value;
+        const fn = value as (...a: unknown[]) => Promise<unknown>;
+        if (property === "execute") {
+          return (query: unknown) => {
+            const kind = kindOf(query);
+            last.set(kind, query);
+            return timed(kind, hasParams(query) ? 2 : 1, () => fn.call(t, query));
           };
-        },
-      });
-    },
-  });
+        }
+        if (property === "transaction") {
+          return (work: (tx: object) => Promise<unknown>, config?: unknown) =>
+            timed("transaction (whole)", 2, () => fn.call(t, (tx: object) => work(wrap(tx)), config));
+        }
+        return fn.bind(t);
+      },
+    });
+  // Prepared statements: `db._.session.prepareQuery({ sql, params }, …).execute()`.
+  const wrapInternals = (internals: object): object =>
+    new Proxy(internals, {
+      get(t, property, receiver) {
+        const value: unknown = Reflect.get(t, property, receiver);
+        if (property !== "session" || typeof value !== "object" || value === null) return value;
+        const session = value as {
+          prepareQuery(query: { sql: string }, ...rest: unknown[]): { execute(...a: unknown[]): Promise<unknown> };
+        };
+        return new Proxy(session, {
+          get(s, name, r) {
+            const member: unknown = Reflect.get(s, name, r);
+            if (name !== "prepareQuery" || typeof member !== "function") return member;
+            return (query: { sql: string }, ...rest: unknown[]) => {
+              const prepared = (member as typeof session.prepareQuery).call(s, query, ...rest);
+              const kind = kindOfText(query.sql);
+              return { execute: (...a: unknown[]) => timed(kind, 1, () => prepared.execute(...a)) };
+            };
+          },
+        });
+      },
+    });
   return {
     db: wrap(db),
     reset: () => (byKind = new Map()),
@@ -130,7 +146,9 @@ export function profiledDb(db: Db): { db: Db; reset(): void; stats(): StatementS
     lastSql(kind) {
       const query = last.get(kind);
       if (!query) return undefined;
-      const { sql, params } = (db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+      const { sql, params } = (
+        db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string; params: unknown[] } } }
+      ).dialect.sqlToQuery(query);
       return { sql, params };
     },
   };

@@ -63,7 +63,15 @@ export interface FleetWindow {
   /** The simulator's CPU seconds for its first answer to every outlet (the bench's own requests), ÷ outlets. */
   simFirstAnswerCpu: number;
   /** CPU seconds in the window. */
-  cpu: { workers: number; perWorker: number[]; postgres?: number; simulator?: number; machine: number; others: number; machineBusy: number };
+  cpu: {
+    workers: number;
+    perWorker: number[];
+    postgres?: number;
+    simulator?: number;
+    machine: number;
+    others: number;
+    machineBusy: number;
+  };
   /** Statements PostgreSQL executed for this database in the window (pg_stat_statements), -1 when unavailable. */
   pgCalls: number;
   pgStatements: PgStatement[];
@@ -85,27 +93,48 @@ function startWorker(env: NodeJS.ProcessEnv, logFile?: string): ChildProcess {
 /** The claim statements and the next-due query, run once by the bench and explained (rolled back: the leases stay free). */
 async function explainClaims(ctx: BenchContext, label: string, db: Db, sql: postgres.Sql): Promise<void> {
   const profile = profiledDb(db);
-  await profile.db.transaction(async (tx) => {
-    await claimDueJobs(tx, { workerId: "bench-explain", now: Date.now(), leaseMs: 60_000, limit: 200 });
-    await nextDueAt(tx);
-    throw new Error("rollback");
-  }).catch(() => undefined);
+  await profile.db
+    .transaction(async (tx) => {
+      await claimDueJobs(tx, { workerId: "bench-explain", now: Date.now(), leaseMs: 60_000, limit: 200 });
+      await nextDueAt(tx);
+      throw new Error("rollback");
+    })
+    .catch(() => undefined);
   for (const kind of ["claim jobs", "claim article reads", "next due"]) {
     ctx.progress(`${label}: ${kind}, explained:\n${await explainStatement(sql, profile.lastSql(kind))}`);
   }
 }
 
 /** For the first sites with a pacing violation, what the workers' request log and the site's row say. */
-async function explainViolations(ctx: BenchContext, label: string, sql: postgres.Sql, log: AccessLogEntry[], crawlDelay: number | undefined): Promise<void> {
+async function explainViolations(
+  ctx: BenchContext,
+  label: string,
+  sql: postgres.Sql,
+  log: AccessLogEntry[],
+  crawlDelay: number | undefined,
+): Promise<void> {
   const sites = [...new Set(pacingViolations(log, (crawlDelay ?? 3) * 1000).map((v) => v.site))].slice(0, 3);
   for (const site of sites) {
-    const served = log.filter((e) => e.site === site).sort((a, b) => a.start - b.start)
-      .map((e) => `    served ${new Date(e.start).toISOString()} → ${e.end === undefined ? "?" : new Date(e.end).toISOString()} ${e.host}${e.path} ${e.status}`);
-    const logged = await sql<{ at: Date | string; url: string; kind: string; outcome: string; worker_id: string; duration_ms: number | null }[]>`
+    const served = log
+      .filter((e) => e.site === site)
+      .sort((a, b) => a.start - b.start)
+      .map(
+        (e) =>
+          `    served ${new Date(e.start).toISOString()} → ${e.end === undefined ? "?" : new Date(e.end).toISOString()} ${e.host}${e.path} ${e.status}`,
+      );
+    const logged = await sql<
+      { at: Date | string; url: string; kind: string; outcome: string; worker_id: string; duration_ms: number | null }[]
+    >`
       select at, url, kind, outcome, worker_id, duration_ms from fetch_log where site_domain = ${site} order by at, id`;
-    const [row] = await sql`select next_allowed_at, lease_owner, lease_until, backoff_until, consecutive_failures from sites where domain = ${site}`;
-    ctx.progress(`${label}: pacing violation on ${site}:\n${served.join("\n")}\n${logged.map((r) =>
-      `    logged ${new Date(r.at).toISOString()} ${r.kind} ${r.outcome} ${r.duration_ms ?? "?"} ms by ${r.worker_id}: ${r.url}`).join("\n")}\n    site now ${JSON.stringify(row)}`);
+    const [row] =
+      await sql`select next_allowed_at, lease_owner, lease_until, backoff_until, consecutive_failures from sites where domain = ${site}`;
+    ctx.progress(
+      `${label}: pacing violation on ${site}:\n${served.join("\n")}\n${logged
+        .map(
+          (r) => `    logged ${new Date(r.at).toISOString()} ${r.kind} ${r.outcome} ${r.duration_ms ?? "?"} ms by ${r.worker_id}: ${r.url}`,
+        )
+        .join("\n")}\n    site now ${JSON.stringify(row)}`,
+    );
   }
 }
 
@@ -114,7 +143,13 @@ async function explainViolations(ctx: BenchContext, label: string, sql: postgres
  * last one until the window's end), counted by the worker process that made the request
  * before the wait, with the longest waits: where the requests the pacing allowed went.
  */
-async function explainLongWaits(ctx: BenchContext, label: string, sql: postgres.Sql, log: AccessLogEntry[], w: { from: number; to: number; gapMs: number }): Promise<void> {
+async function explainLongWaits(
+  ctx: BenchContext,
+  label: string,
+  sql: postgres.Sql,
+  log: AccessLogEntry[],
+  w: { from: number; to: number; gapMs: number },
+): Promise<void> {
   const bySite = new Map<string, AccessLogEntry[]>();
   for (const e of log) if (e.start < w.to) bySite.set(e.site, [...(bySite.get(e.site) ?? []), e]);
   const waits: { site: string; after: number; ms: number; toEnd: boolean }[] = [];
@@ -142,19 +177,27 @@ async function explainLongWaits(ctx: BenchContext, label: string, sql: postgres.
   const byWorker = new Map<string, number>();
   for (const x of waits) byWorker.set(workerOf(x), (byWorker.get(workerOf(x)) ?? 0) + 1);
   waits.sort((a, b) => b.ms - a.ms);
-  ctx.progress(`${label}: waits over twice the gap in the window: ${waits.length} on ${new Set(waits.map((x) => x.site)).size} sites ` +
-    `(${waits.filter((x) => x.toEnd).length} until the window's end), by the process that made the request before: ` +
-    `${[...byWorker].map(([k, n]) => `${k} ${n}`).join(", ")}; longest: ${waits.slice(0, 5).map((x) =>
-      `${x.site} ${(x.ms / 1000).toFixed(0)} s from ${((x.after - w.from) / 1000).toFixed(0)} s`).join(", ")}`);
+  ctx.progress(
+    `${label}: waits over twice the gap in the window: ${waits.length} on ${new Set(waits.map((x) => x.site)).size} sites ` +
+      `(${waits.filter((x) => x.toEnd).length} until the window's end), by the process that made the request before: ` +
+      `${[...byWorker].map(([k, n]) => `${k} ${n}`).join(", ")}; longest: ${waits
+        .slice(0, 5)
+        .map((x) => `${x.site} ${(x.ms / 1000).toFixed(0)} s from ${((x.after - w.from) / 1000).toFixed(0)} s`)
+        .join(", ")}`,
+  );
   // What the workers' request log and the site's row say about the three longest.
   for (const x of waits.slice(0, 3)) {
     const logged = await sql<{ at: Date | string; kind: string; outcome: string; duration_ms: number | null; worker_id: string }[]>`
       select at, kind, outcome, duration_ms, worker_id from fetch_log where site_domain = ${x.site}
         and at >= ${new Date(x.after - 3 * w.gapMs).toISOString()} order by at, id limit 8`;
-    const [site] = await sql`select next_allowed_at, lease_owner, lease_until, backoff_until, backoff_reason, consecutive_failures from sites where domain = ${x.site}`;
-    const [job] = await sql`select count(*)::int as leased, max(lease_owner) as owner, max(lease_until) as until from sources where site_domain = ${x.site} and lease_until is not null`;
-    ctx.progress(`${label}: ${x.site}: ${logged.map((r) => `${new Date(r.at).toISOString().slice(11, 23)} ${r.kind} ${r.outcome} ${r.duration_ms ?? "?"} ms ${r.worker_id}`).join("; ")}; ` +
-      `site now ${JSON.stringify(site)}; job leases ${JSON.stringify(job)}`);
+    const [site] =
+      await sql`select next_allowed_at, lease_owner, lease_until, backoff_until, backoff_reason, consecutive_failures from sites where domain = ${x.site}`;
+    const [job] =
+      await sql`select count(*)::int as leased, max(lease_owner) as owner, max(lease_until) as until from sources where site_domain = ${x.site} and lease_until is not null`;
+    ctx.progress(
+      `${label}: ${x.site}: ${logged.map((r) => `${new Date(r.at).toISOString().slice(11, 23)} ${r.kind} ${r.outcome} ${r.duration_ms ?? "?"} ms ${r.worker_id}`).join("; ")}; ` +
+        `site now ${JSON.stringify(site)}; job leases ${JSON.stringify(job)}`,
+    );
   }
 }
 
@@ -163,7 +206,10 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
   const label = `${o.sites.toLocaleString("en-US")} sites, ${o.workers} processes`;
   await buildRuntimeIfNeeded(ctx.progress);
   const dir = await temporaryDirectory("hemeroscopio-bench-fleet-");
-  const sim = await startSimProcess(o.sites, path.join(dir.path, "access.jsonl"), undefined, { crawlDelay: o.crawlDelay, publishing: o.publishing });
+  const sim = await startSimProcess(o.sites, path.join(dir.path, "access.jsonl"), undefined, {
+    crawlDelay: o.crawlDelay,
+    publishing: o.publishing,
+  });
   const database = await ctx.createDatabase({ maxConnections: 2 });
   let workers: ChildProcess[] = [];
   // An interrupted run stops the workers before the database they write to.
@@ -185,14 +231,21 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
     await database.sql`analyze`;
     // The bench's outlets are the installation's: the workers must not add the default list.
     await database.db.execute(dsql`insert into app_state (key, value) values ('default-outlets-imported', '{}') on conflict do nothing`);
-    ctx.progress(`${label}: imported ${outlets.length} outlets × ${o.feeds + 3} sources in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    ctx.progress(
+      `${label}: imported ${outlets.length} outlets × ${o.feeds + 3} sources in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
     const env = simulatedWorkerEnv({
-      databaseUrl: database.url, resolveRule: sim.resolveRule, dataDir: dir.path, scale: 1, logLevel: "warn",
+      databaseUrl: database.url,
+      resolveRule: sim.resolveRule,
+      dataDir: dir.path,
+      scale: 1,
+      logLevel: "warn",
       // Polls only, each feed due again a minute after its poll: a site always has a due feed
       // (16 feeds at 4 s take 64 s), and the simulator serves no article pages, its costliest
       // answers (under load they timed out, and BLK-4 put the sites in back-off).
       extra: {
-        ...productEnv(), HEMEROSCOPIO_WORKER_CONCURRENCY: String(Math.ceil(o.sites / o.workers) + 50),
+        ...productEnv(),
+        HEMEROSCOPIO_WORKER_CONCURRENCY: String(Math.ceil(o.sites / o.workers) + 50),
         HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: "0",
         // The crawl is what is measured: the processes run as crawl-only machines do, the analysis
         // (whose cost follows the articles, not the requests) left to another (BENCH_PACING_ANALYSIS=1 keeps it).
@@ -201,12 +254,19 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
     });
     t = performance.now();
     const simBefore = treeCpuSeconds(sim.pid) ?? Number.NaN;
-    await warmSimulator(sim.port, outlets.map((x) => x.feeds[0]!));
+    await warmSimulator(
+      sim.port,
+      outlets.map((x) => x.feeds[0]!),
+    );
     const simFirstAnswerCpu = ((treeCpuSeconds(sim.pid) ?? Number.NaN) - simBefore) / o.sites;
-    ctx.progress(`${label}: the simulator answered every outlet's feed once in ${((performance.now() - t) / 1000).toFixed(0)} s, ` +
-      `${(simFirstAnswerCpu * 1000).toFixed(1)} ms of its CPU per outlet`);
+    ctx.progress(
+      `${label}: the simulator answered every outlet's feed once in ${((performance.now() - t) / 1000).toFixed(0)} s, ` +
+        `${(simFirstAnswerCpu * 1000).toFixed(1)} ms of its CPU per outlet`,
+    );
     const logDir = process.env.BENCH_PACING_WORKER_LOGS;
-    workers = Array.from({ length: o.workers }, (_, i) => startWorker(env, logDir ? path.join(logDir, `worker-${o.sites}-${i + 1}.log`) : undefined));
+    workers = Array.from({ length: o.workers }, (_, i) =>
+      startWorker(env, logDir ? path.join(logDir, `worker-${o.sites}-${i + 1}.log`) : undefined),
+    );
 
     const origins = [...new Set(outlets.flatMap((x) => x.feeds.map((f) => new URL(f).origin)))];
     t = performance.now();
@@ -215,8 +275,7 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
       const [row] = await database.sql<{ n: number; fed: number }[]>`
         select (select count(*)::int from hosts where robots_fetched_at is not null and host = any(${database.sql.array(origins)})) as n,
                (select count(*)::int from (select 1 from fetch_log where kind = 'feed' and outcome <> 'in-flight'
-                group by site_domain having count(*) >= 2) two) as fed`
-        .catch(() => [{ n: 0, fed: 0 }]);
+                group by site_domain having count(*) >= 2) two) as fed`.catch(() => [{ n: 0, fed: 0 }]);
       if ((row?.n ?? 0) >= origins.length && (row?.fed ?? 0) >= o.sites) {
         warmedUp = true;
         break;
@@ -226,7 +285,9 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
     }
     await sleep(5000);
     const warmUpMs = performance.now() - t;
-    ctx.progress(`${label}: warm-up ${(warmUpMs / 1000).toFixed(0)} s${warmedUp ? "" : " (robots.txt or a second feed of some sites still missing)"}; window of ${o.windowMs / 1000} s`);
+    ctx.progress(
+      `${label}: warm-up ${(warmUpMs / 1000).toFixed(0)} s${warmedUp ? "" : " (robots.txt or a second feed of some sites still missing)"}; window of ${o.windowMs / 1000} s`,
+    );
 
     await resetPgStatements(database.sql);
     const w0 = workers.map((w) => treeCpuSeconds(w.pid) ?? Number.NaN);
@@ -241,8 +302,9 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
     const sim1 = treeCpuSeconds(sim.pid);
     const m1 = machineTicks();
     const [calls] = await database.sql<{ n: string | null }[]>`
-      select sum(calls) as n from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`
-      .catch(() => [{ n: null }]);
+      select sum(calls) as n from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`.catch(
+      () => [{ n: null }],
+    );
     const pgStatements = await topPgStatements(database.sql, 40);
     // What the requests brought: new articles recorded in the window (their inserts and the work after them follow articles, not requests).
     const [recorded] = await database.sql<{ n: number }[]>`
@@ -265,8 +327,22 @@ export async function fleetWindow(ctx: BenchContext, o: FleetWindowOptions): Pro
     const simulator = sim0 !== undefined && sim1 !== undefined ? sim1 - sim0 : undefined;
     const machine = busySeconds(m0, m1, clockTicks());
     return {
-      log: withoutWarmUp(log), siteDomains: outlets.map((x) => new URL(x.homepage).hostname.replace(/^www\./, "")), from, to, warmUpMs, warmedUp, simFirstAnswerCpu,
-      cpu: { workers: workersCpu, perWorker, postgres, simulator, machine, others: machine - workersCpu - (postgres ?? 0) - (simulator ?? 0), machineBusy: busyShare(m0, m1) },
+      log: withoutWarmUp(log),
+      siteDomains: outlets.map((x) => new URL(x.homepage).hostname.replace(/^www\./, "")),
+      from,
+      to,
+      warmUpMs,
+      warmedUp,
+      simFirstAnswerCpu,
+      cpu: {
+        workers: workersCpu,
+        perWorker,
+        postgres,
+        simulator,
+        machine,
+        others: machine - workersCpu - (postgres ?? 0) - (simulator ?? 0),
+        machineBusy: busyShare(m0, m1),
+      },
       // The statistics reset itself is one of the counted calls.
       pgCalls: calls?.n === null || calls?.n === undefined ? -1 : Number(calls.n) - 1,
       pgStatements,

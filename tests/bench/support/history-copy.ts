@@ -7,7 +7,12 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 
 /** A copy of a database on the same server. */
-export interface DatabaseCopy { url: string; name: string; seconds: number; drop(): Promise<void> }
+export interface DatabaseCopy {
+  url: string;
+  name: string;
+  seconds: number;
+  drop(): Promise<void>;
+}
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -29,7 +34,9 @@ export async function copyDatabase(sourceUrl: string, prefix: string): Promise<D
     await sql.end();
   }
   return {
-    url: withDatabase(sourceUrl, name), name, seconds: (performance.now() - started) / 1000,
+    url: withDatabase(sourceUrl, name),
+    name,
+    seconds: (performance.now() - started) / 1000,
     async drop() {
       const a = admin();
       try {

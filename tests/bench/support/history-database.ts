@@ -16,13 +16,22 @@ import { stopAlsoOnInterrupt } from "./interrupt";
 
 /** The database and how it came to be. */
 export interface HistoryDatabase {
-  url: string; generated: boolean; summary: SeedSummary; end: number;
+  url: string;
+  generated: boolean;
+  summary: SeedSummary;
+  end: number;
   /** The postmaster's PID when embedded (for its CPU). */
   postgresPid?: number;
   close(): Promise<void>;
 }
 
-interface Stamp { version: number; outlets: number; days: number; end: number; summary: SeedSummary }
+interface Stamp {
+  version: number;
+  outlets: number;
+  days: number;
+  end: number;
+  summary: SeedSummary;
+}
 
 function withDatabase(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
@@ -31,7 +40,12 @@ function withDatabase(serverUrl: string, name: string): string {
 }
 
 /** Open (or make) the history for `outlets` × `days`. */
-export async function historyDatabase(outlets: number, days: number, serverUrl: string | undefined, progress: (line: string) => void): Promise<HistoryDatabase> {
+export async function historyDatabase(
+  outlets: number,
+  days: number,
+  serverUrl: string | undefined,
+  progress: (line: string) => void,
+): Promise<HistoryDatabase> {
   const name = `site_bench_g${GENERATOR_VERSION}_o${outlets}_d${days}`;
   let stopServer = async () => {};
   let server = serverUrl;
@@ -59,7 +73,17 @@ export async function historyDatabase(outlets: number, days: number, serverUrl: 
         progress(`reusing ${name} (generated up to ${new Date(stamp.end).toISOString()})`);
         // A year generated before the latest migrations gets them, so that reads meet the indexes they are written for.
         await migrateDatabase(url);
-        return { url, generated: false, summary: stamp.summary, end: stamp.end, postgresPid, close: async () => { await admin.end(); await stopServer(); } };
+        return {
+          url,
+          generated: false,
+          summary: stamp.summary,
+          end: stamp.end,
+          postgresPid,
+          close: async () => {
+            await admin.end();
+            await stopServer();
+          },
+        };
       }
       await admin.unsafe(`drop database ${name} with (force)`);
     }
@@ -70,10 +94,22 @@ export async function historyDatabase(outlets: number, days: number, serverUrl: 
       const options = parseSeedOptions(["--outlets", String(outlets), "--days", String(days), "--seed", "bench"], Date.now());
       progress(`generating ${outlets} outlets × ${days} days into ${name}…`);
       let n = 0;
-      const summary = await seedHistory(sql, options, (line) => { if (++n % 10 === 0) progress(line); });
+      const summary = await seedHistory(sql, options, (line) => {
+        if (++n % 10 === 0) progress(line);
+      });
       const stamp: Stamp = { version: GENERATOR_VERSION, outlets, days, end: options.end, summary };
       await sql`insert into app_state (key, value) values ('seed-history', ${sql.json(stamp as unknown as postgres.JSONValue)})`;
-      return { url, generated: true, summary, end: options.end, postgresPid, close: async () => { await admin.end(); await stopServer(); } };
+      return {
+        url,
+        generated: true,
+        summary,
+        end: options.end,
+        postgresPid,
+        close: async () => {
+          await admin.end();
+          await stopServer();
+        },
+      };
     } finally {
       await sql.end();
     }

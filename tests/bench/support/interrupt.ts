@@ -27,7 +27,10 @@ export function stopAlsoOnInterrupt(stop: () => Promise<unknown>): () => Promise
 /** On SIGINT or SIGTERM: run every registered stop (newest first), then exit with 128 + the signal's number; a second signal exits at once. */
 export function exitCleanlyOnInterrupt(log: (line: string) => void): void {
   let interrupted = false;
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     process.on(signal, () => {
       if (interrupted) process.exit(code); // a second one: now, whatever is left
       interrupted = true;

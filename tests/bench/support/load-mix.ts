@@ -30,10 +30,46 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Words and phrases a reader types (Spanish news vocabulary); a quarter narrowed to one outlet. */
 const SEARCHES = [
-  "vivienda", "gobierno", "elecciones", "sanidad", "incendio", "presupuestos", "huelga", "alquiler", "inflación", "sequía",
-  "tribunal", "fútbol", "europa", "congreso", "educación", "empleo", "tráfico", "turismo", "energía", "agua",
-  "ministra", "alcalde", "juicio", "pensiones", "universidad", "hospital", "lluvia", "calor", "precio", "empresa",
-  "acuerdo", "reforma", "policía", "feria", "puerto", "cultura", "museo", "salud mental", "transporte público", "obras",
+  "vivienda",
+  "gobierno",
+  "elecciones",
+  "sanidad",
+  "incendio",
+  "presupuestos",
+  "huelga",
+  "alquiler",
+  "inflación",
+  "sequía",
+  "tribunal",
+  "fútbol",
+  "europa",
+  "congreso",
+  "educación",
+  "empleo",
+  "tráfico",
+  "turismo",
+  "energía",
+  "agua",
+  "ministra",
+  "alcalde",
+  "juicio",
+  "pensiones",
+  "universidad",
+  "hospital",
+  "lluvia",
+  "calor",
+  "precio",
+  "empresa",
+  "acuerdo",
+  "reforma",
+  "policía",
+  "feria",
+  "puerto",
+  "cultura",
+  "museo",
+  "salud mental",
+  "transporte público",
+  "obras",
 ];
 
 /** A random element, uniform. */
@@ -45,11 +81,15 @@ function anyOf<T>(xs: readonly T[], random: () => number): T {
 export async function loadMix(sql: postgres.Sql, end: number, random: () => number = Math.random): Promise<MixGroup[]> {
   const outlets = (await sql<{ slug: string }[]>`select slug from outlets where active order by slug`).map((r) => r.slug);
   const since = new Date(end - 30 * DAY).toISOString();
-  const hot = (await sql<{ id: string }[]>`
-    select id from articles where first_seen_frontpage_at is not null order by first_seen_at desc limit 200`).map((r) => r.id);
+  const hot = (
+    await sql<{ id: string }[]>`
+    select id from articles where first_seen_frontpage_at is not null order by first_seen_at desc limit 200`
+  ).map((r) => r.id);
   // A sample of 30 days of articles (TABLESAMPLE would miss the time filter's index).
-  const tail = (await sql<{ id: string }[]>`
-    select id from articles where first_seen_at > ${since} and id % 7 = 0 limit 20000`).map((r) => r.id);
+  const tail = (
+    await sql<{ id: string }[]>`
+    select id from articles where first_seen_at > ${since} and id % 7 = 0 limit 20000`
+  ).map((r) => r.id);
   const stories = (await sql<{ id: string }[]>`select id from stories order by last_seen_at desc limit 1000`).map((r) => r.id);
   const articleId = () => (random() < 0.5 ? anyOf(hot, random) : anyOf(tail, random));
   const recentDay = () => day(end - Math.floor(random() * 30) * DAY);
@@ -67,19 +107,55 @@ export async function loadMix(sql: postgres.Sql, end: number, random: () => numb
     () => `/api/v1/outlets/${anyOf(outlets, random)}`,
   ];
   return [
-    { name: "article /noticias/<id>", weight: 0.32, kind: "page", population: hot.length + tail.length, pick: () => `/noticias/${articleId()}` },
-    { name: "home /", weight: 0.14, kind: "page", population: 1, pick: () => "/" },
-    { name: "outlet /cabeceras/<slug>", weight: 0.12, kind: "page", population: outlets.length, pick: () => `/cabeceras/${anyOf(outlets, random)}` },
-    { name: "story /historias/<id>", weight: 0.1, kind: "page", population: stories.length, pick: () => `/historias/${anyOf(stories, random)}` },
     {
-      name: "search /buscar?q=…", weight: 0.08, kind: "page", population: SEARCHES.length * (1 + outlets.length),
+      name: "article /noticias/<id>",
+      weight: 0.32,
+      kind: "page",
+      population: hot.length + tail.length,
+      pick: () => `/noticias/${articleId()}`,
+    },
+    { name: "home /", weight: 0.14, kind: "page", population: 1, pick: () => "/" },
+    {
+      name: "outlet /cabeceras/<slug>",
+      weight: 0.12,
+      kind: "page",
+      population: outlets.length,
+      pick: () => `/cabeceras/${anyOf(outlets, random)}`,
+    },
+    {
+      name: "story /historias/<id>",
+      weight: 0.1,
+      kind: "page",
+      population: stories.length,
+      pick: () => `/historias/${anyOf(stories, random)}`,
+    },
+    {
+      name: "search /buscar?q=…",
+      weight: 0.08,
+      kind: "page",
+      population: SEARCHES.length * (1 + outlets.length),
       pick: () => `/buscar?q=${encodeURIComponent(anyOf(SEARCHES, random))}${random() < 0.25 ? `&cabecera=${anyOf(outlets, random)}` : ""}`,
     },
     { name: "estado, datos", weight: 0.04, kind: "page", population: 2, pick: () => (random() < 0.6 ? "/estado" : "/datos") },
-    { name: "API lists /api/v1/…?…", weight: 0.12, kind: "api", population: outlets.length * 21 * 4 + 21 + 1, pick: () => anyOf(api, random)() },
-    { name: "API details /api/v1/…/<id>", weight: 0.06, kind: "api", population: hot.length + tail.length + stories.length + outlets.length, pick: () => anyOf(details, random)() },
     {
-      name: "export articles.csv (1 outlet, 1 day)", weight: 0.02, kind: "api", population: outlets.length * 30,
+      name: "API lists /api/v1/…?…",
+      weight: 0.12,
+      kind: "api",
+      population: outlets.length * 21 * 4 + 21 + 1,
+      pick: () => anyOf(api, random)(),
+    },
+    {
+      name: "API details /api/v1/…/<id>",
+      weight: 0.06,
+      kind: "api",
+      population: hot.length + tail.length + stories.length + outlets.length,
+      pick: () => anyOf(details, random)(),
+    },
+    {
+      name: "export articles.csv (1 outlet, 1 day)",
+      weight: 0.02,
+      kind: "api",
+      population: outlets.length * 30,
       pick: () => {
         const from = recentDay();
         return `/api/v1/exports/articles.csv?outlet=${anyOf(outlets, random)}&from=${from}&to=${day(Date.parse(from) + DAY)}`;

@@ -45,9 +45,16 @@ export function mergeGroups(name: string, groups: readonly GroupWindow[]): Group
   for (const g of groups) for (const [code, n] of Object.entries(g.statuses)) statuses[Number(code)] = (statuses[Number(code)] ?? 0) + n;
   const sum = (f: (g: GroupWindow) => number) => groups.reduce((a, g) => a + f(g), 0);
   return {
-    name, kind: groups[0]?.kind ?? "page", offered: sum((g) => g.offered), sent: sum((g) => g.sent), served: sum((g) => g.served),
+    name,
+    kind: groups[0]?.kind ?? "page",
+    offered: sum((g) => g.offered),
+    sent: sum((g) => g.sent),
+    served: sum((g) => g.served),
     latencies: groups.flatMap((g) => g.latencies).sort((a, b) => a - b),
-    errors: sum((g) => g.errors), timeouts: sum((g) => g.timeouts), non2xx: sum((g) => g.non2xx), statuses,
+    errors: sum((g) => g.errors),
+    timeouts: sum((g) => g.timeouts),
+    non2xx: sum((g) => g.non2xx),
+    statuses,
     cache: { hits: sum((g) => g.cache.hits), misses: sum((g) => g.cache.misses) },
   };
 }
@@ -61,8 +68,28 @@ function nextGap(rate: number, random: () => number): number {
 const BROWSER_HEADERS = { accept: "text/html,application/json;q=0.9,*/*;q=0.8", "accept-encoding": "gzip, deflate, br, zstd" };
 
 /** One group's arrivals for `seconds`, each request timed from its arrival (so a slow server cannot hide its queue). */
-async function loadGroup(base: string, group: MixGroup, offered: number, seconds: number, dispatcher: Agent, timeoutMs: number, random: () => number): Promise<GroupWindow> {
-  const window: GroupWindow = { name: group.name, kind: group.kind, offered, sent: 0, served: 0, latencies: [], errors: 0, timeouts: 0, non2xx: 0, statuses: {}, cache: { hits: 0, misses: 0 } };
+async function loadGroup(
+  base: string,
+  group: MixGroup,
+  offered: number,
+  seconds: number,
+  dispatcher: Agent,
+  timeoutMs: number,
+  random: () => number,
+): Promise<GroupWindow> {
+  const window: GroupWindow = {
+    name: group.name,
+    kind: group.kind,
+    offered,
+    sent: 0,
+    served: 0,
+    latencies: [],
+    errors: 0,
+    timeouts: 0,
+    non2xx: 0,
+    statuses: {},
+    cache: { hits: 0, misses: 0 },
+  };
   const start = performance.now();
   const end = start + seconds * 1000;
   let answeredInWindow = 0;
@@ -71,23 +98,25 @@ async function loadGroup(base: string, group: MixGroup, offered: number, seconds
     const wait = start + at - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const arrival = start + at;
-    inFlight.push(request(base + group.pick(), { dispatcher, headers: BROWSER_HEADERS, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).then(
-      async (response) => {
-        await response.body.arrayBuffer();
-        const done = performance.now();
-        window.latencies.push(done - arrival);
-        if (done <= end) answeredInWindow++;
-        window.statuses[response.statusCode] = (window.statuses[response.statusCode] ?? 0) + 1;
-        if (response.statusCode < 200 || response.statusCode > 299) window.non2xx++;
-        const cache = response.headers["x-cache"];
-        if (cache === "HIT" || cache === "STALE") window.cache.hits++;
-        else if (cache === "MISS") window.cache.misses++;
-      },
-      (error: { code?: string }) => {
-        window.errors++;
-        if (error.code === "UND_ERR_HEADERS_TIMEOUT" || error.code === "UND_ERR_BODY_TIMEOUT") window.timeouts++;
-      },
-    ));
+    inFlight.push(
+      request(base + group.pick(), { dispatcher, headers: BROWSER_HEADERS, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).then(
+        async (response) => {
+          await response.body.arrayBuffer();
+          const done = performance.now();
+          window.latencies.push(done - arrival);
+          if (done <= end) answeredInWindow++;
+          window.statuses[response.statusCode] = (window.statuses[response.statusCode] ?? 0) + 1;
+          if (response.statusCode < 200 || response.statusCode > 299) window.non2xx++;
+          const cache = response.headers["x-cache"];
+          if (cache === "HIT" || cache === "STALE") window.cache.hits++;
+          else if (cache === "MISS") window.cache.misses++;
+        },
+        (error: { code?: string }) => {
+          window.errors++;
+          if (error.code === "UND_ERR_HEADERS_TIMEOUT" || error.code === "UND_ERR_BODY_TIMEOUT") window.timeouts++;
+        },
+      ),
+    );
   }
   await Promise.all(inFlight);
   window.latencies.sort((a, b) => a - b);
@@ -97,11 +126,20 @@ async function loadGroup(base: string, group: MixGroup, offered: number, seconds
 }
 
 /** Load `baseUrl` with the mix at `rate` requests/s in total for `seconds` (every group at least 1/s). */
-export async function loadMixWindow(baseUrl: string, groups: readonly MixGroup[], rate: number, seconds: number, timeoutS = 10, random: () => number = Math.random): Promise<GroupWindow[]> {
+export async function loadMixWindow(
+  baseUrl: string,
+  groups: readonly MixGroup[],
+  rate: number,
+  seconds: number,
+  timeoutS = 10,
+  random: () => number = Math.random,
+): Promise<GroupWindow[]> {
   // As many connections as the arrivals need (undici opens one per request waiting for a free one).
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, pipelining: 1 });
   try {
-    return await Promise.all(groups.map((g) => loadGroup(baseUrl, g, Math.max(1, Math.round(rate * g.weight)), seconds, dispatcher, timeoutS * 1000, random)));
+    return await Promise.all(
+      groups.map((g) => loadGroup(baseUrl, g, Math.max(1, Math.round(rate * g.weight)), seconds, dispatcher, timeoutS * 1000, random)),
+    );
   } finally {
     await dispatcher.close();
   }

@@ -37,7 +37,14 @@ function quantile(sorted: number[], q: number): number {
 const mean = (xs: number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
 
 /** The most requests a perfect client could start in [from, to) from `ready` on, given durations. */
-export function perfectCount(p: { ready: number; from: number; to: number; gapMs: number; durations: number[]; fallbackDuration: number }): number {
+export function perfectCount(p: {
+  ready: number;
+  from: number;
+  to: number;
+  gapMs: number;
+  durations: number[];
+  fallbackDuration: number;
+}): number {
   let start = Math.max(p.ready, p.from);
   let n = 0;
   while (start < p.to) {
@@ -49,7 +56,10 @@ export function perfectCount(p: { ready: number; from: number; to: number; gapMs
 }
 
 /** Budget use of the window [from, to) (real epoch ms, as the log's `start`/`end`) for the given sites. */
-export function pacingUse(log: readonly AccessLogEntry[], p: { sites: readonly string[]; from: number; to: number; gapMs: number }): PacingUse {
+export function pacingUse(
+  log: readonly AccessLogEntry[],
+  p: { sites: readonly string[]; from: number; to: number; gapMs: number },
+): PacingUse {
   const bySite = new Map<string, AccessLogEntry[]>(p.sites.map((s) => [s, []]));
   for (const e of log) bySite.get(e.site)?.push(e);
   const inWindow = (e: AccessLogEntry) => e.start >= p.from && e.start < p.to;
@@ -67,7 +77,14 @@ export function pacingUse(log: readonly AccessLogEntry[], p: { sites: readonly s
     const durations = within.map((e) => (e.end ?? p.to) - e.start);
     const ready = before ? Math.max(p.from, (before.end ?? p.to) + p.gapMs) : p.from;
     made += within.length;
-    maximum += perfectCount({ ready, from: p.from, to: p.to, gapMs: p.gapMs, durations, fallbackDuration: mean(durations) || overallDuration });
+    maximum += perfectCount({
+      ready,
+      from: p.from,
+      to: p.to,
+      gapMs: p.gapMs,
+      durations,
+      fallbackDuration: mean(durations) || overallDuration,
+    });
     if (within.length === 0) idleSites++;
     else firstDelays.push(within[0]!.start - ready);
     for (let i = 1; i < within.length; i++) slack.push(within[i]!.start - (within[i - 1]!.end ?? p.to));
@@ -75,8 +92,18 @@ export function pacingUse(log: readonly AccessLogEntry[], p: { sites: readonly s
   slack.sort((a, b) => a - b);
   firstDelays.sort((a, b) => a - b);
   return {
-    sites: p.sites.length, made, maximum, ratio: maximum === 0 ? Number.NaN : made / maximum, idleSites,
-    endToStart: { mean: mean(slack), p50: quantile(slack, 0.5), p95: quantile(slack, 0.95), p99: quantile(slack, 0.99), count: slack.length },
+    sites: p.sites.length,
+    made,
+    maximum,
+    ratio: maximum === 0 ? Number.NaN : made / maximum,
+    idleSites,
+    endToStart: {
+      mean: mean(slack),
+      p50: quantile(slack, 0.5),
+      p95: quantile(slack, 0.95),
+      p99: quantile(slack, 0.99),
+      count: slack.length,
+    },
     firstStartDelay: { mean: mean(firstDelays), p95: quantile(firstDelays, 0.95) },
   };
 }

@@ -5,11 +5,20 @@
 import type postgres from "postgres";
 
 /** One normalised statement. */
-export interface PgStatement { calls: number; totalMs: number; maxMs: number; rows: number; query: string }
+export interface PgStatement {
+  calls: number;
+  totalMs: number;
+  maxMs: number;
+  rows: number;
+  query: string;
+}
 
 /** Clears the statistics (all databases of the server); false when unavailable. */
 export async function resetPgStatements(sql: postgres.Sql): Promise<boolean> {
-  return sql`select pg_stat_statements_reset()`.then(() => true, () => false);
+  return sql`select pg_stat_statements_reset()`.then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The `limit` statements of the current database with the most execution time, or [] when unavailable. */
@@ -23,12 +32,18 @@ export async function topPgStatements(sql: postgres.Sql, limit = 12): Promise<Pg
 }
 
 /** Row updates per table so far, and how many PostgreSQL kept on the page (HOT: no new index entries). */
-export interface TableUpdates { table: string; updates: number; hot: number }
+export interface TableUpdates {
+  table: string;
+  updates: number;
+  hot: number;
+}
 
 /** The tables of the current database that had updates, cumulative since the statistics began. */
 export async function tableUpdates(sql: postgres.Sql): Promise<TableUpdates[]> {
   const rows = await sql<{ relname: string; upd: string; hot: string }[]>`
-    select relname, n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where n_tup_upd > 0 order by n_tup_upd desc`.catch(() => []);
+    select relname, n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where n_tup_upd > 0 order by n_tup_upd desc`.catch(
+    () => [],
+  );
   return rows.map((r) => ({ table: r.relname, updates: Number(r.upd), hot: Number(r.hot) }));
 }
 

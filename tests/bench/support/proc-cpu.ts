@@ -20,7 +20,11 @@ export function clockTicks(): number {
   return ticks;
 }
 
-interface Stat { pid: number; ppid: number; ticks: number }
+interface Stat {
+  pid: number;
+  ppid: number;
+  ticks: number;
+}
 
 function readStat(pid: number): Stat | undefined {
   try {

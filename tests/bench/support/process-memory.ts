@@ -22,7 +22,8 @@ export interface ProcessMemory {
 /** The role of a process of the product, from its command line. */
 export function roleOf(argv: string[]): string {
   const line = argv.join(" ");
-  if (argv[0]?.startsWith("postgres")) return line.startsWith("postgres:") ? line.replace(/^postgres: (\S+ )?/, "postgres: ").slice(0, 40) : "postgres";
+  if (argv[0]?.startsWith("postgres"))
+    return line.startsWith("postgres:") ? line.replace(/^postgres: (\S+ )?/, "postgres: ").slice(0, 40) : "postgres";
   if (/site-renderer/.test(line)) return "renderer";
   if (/(dist\/|scripts\/)site\.(js|ts)/.test(line)) return "site";
   if (/(dist\/worker\.js|crawler\/main\.ts|launch\.mjs worker)/.test(line)) return "worker";
@@ -45,10 +46,16 @@ export async function processMemory(pid: number): Promise<ProcessMemory | undefi
   if (!rollup) return undefined;
   const argv = cmdline.split("\0").filter(Boolean);
   return {
-    pid, role: roleOf(argv), command: argv.join(" "),
-    rssMiB: kib(rollup, "Rss") / 1024, pssMiB: kib(rollup, "Pss") / 1024,
-    loadsTsx: /\btsx\b/.test(argv.join(" ")) || /(^|\0)NODE_OPTIONS=[^\0]*tsx/.test(environ) || /node_modules\/(tsx|@esbuild)\//.test(maps)
-      || /node_modules\/@esbuild\/.*\/esbuild/.test(argv[0] ?? ""),
+    pid,
+    role: roleOf(argv),
+    command: argv.join(" "),
+    rssMiB: kib(rollup, "Rss") / 1024,
+    pssMiB: kib(rollup, "Pss") / 1024,
+    loadsTsx:
+      /\btsx\b/.test(argv.join(" ")) ||
+      /(^|\0)NODE_OPTIONS=[^\0]*tsx/.test(environ) ||
+      /node_modules\/(tsx|@esbuild)\//.test(maps) ||
+      /node_modules\/@esbuild\/.*\/esbuild/.test(argv[0] ?? ""),
   };
 }
 

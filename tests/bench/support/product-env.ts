@@ -11,6 +11,7 @@ const arenas = /MALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-(\d+)\}/.exec(scripts.wor
 
 /** Environment entries to add to a worker's or the site's. */
 export function productEnv(): Record<string, string> {
-  if (arenas === undefined) throw new Error("package.json's worker script no longer sets MALLOC_ARENA_MAX: update tests/bench/support/product-env.ts");
+  if (arenas === undefined)
+    throw new Error("package.json's worker script no longer sets MALLOC_ARENA_MAX: update tests/bench/support/product-env.ts");
   return { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? arenas };
 }

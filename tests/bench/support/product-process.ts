@@ -34,9 +34,18 @@ export function startProduct(o: ProductOptions): ProductProcess {
   const port = o.port ?? 20_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(process.execPath, ["scripts/runtime/launch.mjs", "start"], {
     env: {
-      ...process.env, ...productEnv(), DATABASE_URL: "", DATABASE_READ_URL: "", PORT: String(port), HEMEROSCOPIO_DATA_DIR: o.dataDir,
-      HEMEROSCOPIO_OUTLETS: o.outletsFile, HEMEROSCOPIO_RESOLVE: o.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true",
-      HEMEROSCOPIO_TIME_SCALE: String(o.time.scale), HEMEROSCOPIO_TIME_ORIGIN: String(o.time.origin), NODE_OPTIONS: "",
+      ...process.env,
+      ...productEnv(),
+      DATABASE_URL: "",
+      DATABASE_READ_URL: "",
+      PORT: String(port),
+      HEMEROSCOPIO_DATA_DIR: o.dataDir,
+      HEMEROSCOPIO_OUTLETS: o.outletsFile,
+      HEMEROSCOPIO_RESOLVE: o.resolveRule,
+      HEMEROSCOPIO_ONLY_RESOLVED: "true",
+      HEMEROSCOPIO_TIME_SCALE: String(o.time.scale),
+      HEMEROSCOPIO_TIME_ORIGIN: String(o.time.origin),
+      NODE_OPTIONS: "",
       ...(o.renderers ? { HEMEROSCOPIO_SITE_RENDERERS: o.renderers } : {}),
     },
     stdio: ["ignore", o.onLine ? "pipe" : "ignore", "inherit"],
@@ -68,7 +77,13 @@ export function startProduct(o: ProductOptions): ProductProcess {
 export async function homeAnswers(url: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (await fetch(url).then(async (r) => (await r.arrayBuffer(), r.status === 200), () => false)) return;
+    if (
+      await fetch(url).then(
+        async (r) => (await r.arrayBuffer(), r.status === 200),
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);

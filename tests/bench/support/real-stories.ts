@@ -16,9 +16,20 @@ import { bcubedScores } from "./cluster-scores";
 import { pairwiseScores } from "./story-truth";
 
 /** One item as tests/stories/files/items.jsonl holds it. */
-interface RealItem { url: string; outlet: string; language: string; time: string; title: string; description: string | null }
+interface RealItem {
+  url: string;
+  outlet: string;
+  language: string;
+  time: string;
+  title: string;
+  description: string | null;
+}
 /** What tests/stories/labelled-set.ts's `loadLabelledStories(root)` returns. */
-interface RealSet { items: RealItem[]; labels: Map<string, string>; split: Map<string, "development" | "held-out"> }
+interface RealSet {
+  items: RealItem[];
+  labels: Map<string, string>;
+  split: Map<string, "development" | "held-out">;
+}
 
 /** The set under `root` (the project's root, or BENCH_STORIES_ROOT), or why it cannot be read. */
 async function loadRealSet(root: string): Promise<RealSet | string> {
@@ -37,10 +48,24 @@ function clusterSet(items: readonly RealItem[], withDescriptions: boolean): { pr
   const outlets = new Map<string, number>();
   const outletId = (o: string) => outlets.get(o) ?? outlets.set(o, outlets.size + 1).get(o)!;
   const started = process.cpuUsage();
-  const tokens = items.map((i) => fingerprintTokens(storyFingerprint(i.title, withDescriptions ? i.description ?? undefined : undefined).fingerprint));
-  const { placements } = clusterStories(items.map((i, n) => ({ articleId: n, outletId: outletId(i.outlet), at: Date.parse(i.time), tokens: tokens[n]!, storyId: null, pending: true })));
+  const tokens = items.map((i) =>
+    fingerprintTokens(storyFingerprint(i.title, withDescriptions ? (i.description ?? undefined) : undefined).fingerprint),
+  );
+  const { placements } = clusterStories(
+    items.map((i, n) => ({
+      articleId: n,
+      outletId: outletId(i.outlet),
+      at: Date.parse(i.time),
+      tokens: tokens[n]!,
+      storyId: null,
+      pending: true,
+    })),
+  );
   const cpu = process.cpuUsage(started);
-  return { predicted: new Map(placements.map((p) => [p.articleId, "storyId" in p ? `s${p.storyId}` : `n${p.newStory}`])), cpuMs: (cpu.user + cpu.system) / 1000 };
+  return {
+    predicted: new Map(placements.map((p) => [p.articleId, "storyId" in p ? `s${p.storyId}` : `n${p.newStory}`])),
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
 }
 
 /** Figures of the real set; `log` gets one summary line per run. */
@@ -54,14 +79,27 @@ export async function realSetFigures(root: string, log: (line: string) => void):
   const figures: Figure[] = [];
   const described = items.filter((i) => i.description !== null && i.description.trim() !== "").length;
   const stories = new Set(labels.values());
-  figures.push(figure(`real set: items (${stories.size} stories, ${new Set(items.map((i) => i.outlet)).size} outlets; ${described} with a description)`, items.length, "items"));
+  figures.push(
+    figure(
+      `real set: items (${stories.size} stories, ${new Set(items.map((i) => i.outlet)).size} outlets; ${described} with a description)`,
+      items.length,
+      "items",
+    ),
+  );
   const languages = [...new Set(items.map((i) => i.language))].sort();
   const runs = described > 0 ? [true, false] : [false];
   if (described === 0) log("real set: no item has a description: the set is titles only, so one run (titles only) stands for both");
   for (const withDescriptions of runs) {
     const kind = withDescriptions ? "titles + descriptions" : "titles only";
     const { predicted, cpuMs } = clusterSet(items, withDescriptions);
-    figures.push(figure(`real set, ${kind}: CPU per 1,000 articles in the window (fingerprints + clustering, ${items.length} articles)`, (cpuMs / items.length) * 1000, "ms", (v) => ({ bound: "≤ 1000", ok: v <= 1000 })));
+    figures.push(
+      figure(
+        `real set, ${kind}: CPU per 1,000 articles in the window (fingerprints + clustering, ${items.length} articles)`,
+        (cpuMs / items.length) * 1000,
+        "ms",
+        (v) => ({ bound: "≤ 1000", ok: v <= 1000 }),
+      ),
+    );
     const groups: [string, (i: RealItem) => boolean][] = [
       ["development", (i) => split.get(i.url) === "development"],
       ["held-out", (i) => split.get(i.url) === "held-out"],
@@ -75,11 +113,26 @@ export async function realSetFigures(root: string, log: (line: string) => void):
       const b3 = bcubedScores(ids, truth, mine);
       // Issue goals, read on the held-out split: with descriptions F1 ≥ 0.85 at precision ≥ 0.9; titles only F1 ≥ 0.6.
       const goal = name !== "held-out" ? undefined : withDescriptions ? { f1: 0.85, precision: 0.9 } : { f1: 0.6 };
-      figures.push(figure(`real set (${name}, ${ids.length} items, ${pw.truePairs} true pairs), ${kind}: pairwise precision`, pw.precision, "ratio", goal?.precision ? atLeast(goal.precision) : undefined));
+      figures.push(
+        figure(
+          `real set (${name}, ${ids.length} items, ${pw.truePairs} true pairs), ${kind}: pairwise precision`,
+          pw.precision,
+          "ratio",
+          goal?.precision ? atLeast(goal.precision) : undefined,
+        ),
+      );
       figures.push(figure(`real set (${name}), ${kind}: pairwise recall`, pw.recall, "ratio"));
       figures.push(figure(`real set (${name}), ${kind}: pairwise F1`, pw.f1, "ratio", goal ? atLeast(goal.f1) : undefined));
-      figures.push(figure(`real set (${name}), ${kind}: B-cubed precision / recall / F1 (F1 shown)`, b3.f1, `ratio (P ${b3.precision.toFixed(3)}, R ${b3.recall.toFixed(3)})`));
-      log(`real stories ${name} ${kind}: pairwise F1 ${pw.f1.toFixed(3)} P ${pw.precision.toFixed(3)} R ${pw.recall.toFixed(3)}; B-cubed F1 ${b3.f1.toFixed(3)} P ${b3.precision.toFixed(3)} R ${b3.recall.toFixed(3)}`);
+      figures.push(
+        figure(
+          `real set (${name}), ${kind}: B-cubed precision / recall / F1 (F1 shown)`,
+          b3.f1,
+          `ratio (P ${b3.precision.toFixed(3)}, R ${b3.recall.toFixed(3)})`,
+        ),
+      );
+      log(
+        `real stories ${name} ${kind}: pairwise F1 ${pw.f1.toFixed(3)} P ${pw.precision.toFixed(3)} R ${pw.recall.toFixed(3)}; B-cubed F1 ${b3.f1.toFixed(3)} P ${b3.precision.toFixed(3)} R ${b3.recall.toFixed(3)}`,
+      );
     }
   }
   return figures;

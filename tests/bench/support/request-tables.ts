@@ -21,7 +21,12 @@ const HOUR_MS = 3_600_000;
 const CHUNK_DAYS = 5;
 
 /** How many days each table holds back from `end` (successful captures are never pruned: their own span). */
-export interface TableDays { requests: number; okCaptures: number; failedCaptures: number; probes: number }
+export interface TableDays {
+  requests: number;
+  okCaptures: number;
+  failedCaptures: number;
+  probes: number;
+}
 
 /** Rows written per table. */
 export type RequestTableCounts = Record<"fetch_log" | "frontpage_captures" | "probes", number>;
@@ -84,7 +89,10 @@ async function probeRows(sql: postgres.Sql, a: string, b: string): Promise<numbe
 }
 
 /** `outlets` outlets (inactive sources: nothing crawls them) and each table's rows up to `end`; `progress` gets a line per table. */
-export async function loadRequestTables(sql: postgres.Sql, p: { outlets: number; end: number; days: TableDays; progress: (line: string) => void }): Promise<RequestTableCounts> {
+export async function loadRequestTables(
+  sql: postgres.Sql,
+  p: { outlets: number; end: number; days: TableDays; progress: (line: string) => void },
+): Promise<RequestTableCounts> {
   await writeOutlets(sql, generateOutlets(createRandom("tables", "outlets"), p.outlets), {});
   // One site in ten closed throughout: its front page is probed hourly (BLK-2).
   await sql.unsafe(`insert into sites (domain, next_allowed_at, closed_since, closed_reason)
@@ -96,7 +104,9 @@ export async function loadRequestTables(sql: postgres.Sql, p: { outlets: number;
   const took = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
   const fetch_log = await inChunks(since(p.days.requests), p.end, (a, b) => fetchRows(sql, a, b));
   p.progress(`fetch_log: ${fetch_log.toLocaleString("en-US")} rows (${took()})`);
-  const frontpage_captures = await inChunks(since(p.days.okCaptures), p.end, (a, b) => captureRows(sql, a, b, iso(since(p.days.failedCaptures))));
+  const frontpage_captures = await inChunks(since(p.days.okCaptures), p.end, (a, b) =>
+    captureRows(sql, a, b, iso(since(p.days.failedCaptures))),
+  );
   p.progress(`frontpage_captures: ${frontpage_captures.toLocaleString("en-US")} rows (${took()})`);
   const probes = await inChunks(since(p.days.probes), p.end, (a, b) => probeRows(sql, a, b));
   p.progress(`probes: ${probes.toLocaleString("en-US")} rows (${took()})`);

@@ -37,12 +37,18 @@ export async function treeRssMiB(pid: number): Promise<number | undefined> {
 }
 
 /** Samples of one process: `at` real epoch ms. */
-export interface RssSampler { samples(): { at: number; mib: number }[]; stop(): void }
+export interface RssSampler {
+  samples(): { at: number; mib: number }[];
+  stop(): void;
+}
 
 /** Sample `pid` (with `tree`, with its descendants) every `everyMs`. */
 export function sampleRss(pid: number, everyMs = 1_000, tree = false): RssSampler {
   const samples: { at: number; mib: number }[] = [];
-  const take = () => void (tree ? treeRssMiB(pid) : rssMiB(pid)).then((mib) => { if (mib !== undefined) samples.push({ at: Date.now(), mib }); });
+  const take = () =>
+    void (tree ? treeRssMiB(pid) : rssMiB(pid)).then((mib) => {
+      if (mib !== undefined) samples.push({ at: Date.now(), mib });
+    });
   take();
   const timer = setInterval(take, everyMs);
   return { samples: () => samples, stop: () => clearInterval(timer) };

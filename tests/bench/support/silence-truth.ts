@@ -8,10 +8,19 @@ import { DEFAULT_SILENCE_RULE, silencesOf, type SilenceRule, type StoryCarriers 
 import type { LabelledArticle } from "./story-truth";
 
 /** Silences found over every outlet, how many were false, and their rate (null when there were none). */
-export interface SilenceScore { silences: number; falsePositives: number; rate: number | null; stories: number }
+export interface SilenceScore {
+  silences: number;
+  falsePositives: number;
+  rate: number | null;
+  stories: number;
+}
 
 /** Scores the silences of every outlet under clusters `predicted` (article id → cluster label). */
-export function silenceFalsePositives(articles: readonly LabelledArticle[], predicted: ReadonlyMap<number, string>, rule: SilenceRule = DEFAULT_SILENCE_RULE): SilenceScore {
+export function silenceFalsePositives(
+  articles: readonly LabelledArticle[],
+  predicted: ReadonlyMap<number, string>,
+  rule: SilenceRule = DEFAULT_SILENCE_RULE,
+): SilenceScore {
   const byId = new Map(articles.map((a) => [a.id, a]));
   const clusters = new Map<string, LabelledArticle[]>();
   for (const [id, label] of predicted) {
@@ -19,7 +28,10 @@ export function silenceFalsePositives(articles: readonly LabelledArticle[], pred
     if (a) clusters.set(label, [...(clusters.get(label) ?? []), a]);
   }
   const labels = [...clusters.keys()];
-  const stories: StoryCarriers[] = labels.map((label, i) => ({ storyId: i, carriers: new Map(clusters.get(label)!.map((a) => [a.outletId, null])) }));
+  const stories: StoryCarriers[] = labels.map((label, i) => ({
+    storyId: i,
+    carriers: new Map(clusters.get(label)!.map((a) => [a.outletId, null])),
+  }));
   const followed = new Set(articles.map((a) => a.outletId));
   // The true story behind a cluster: the label most of its members carry.
   const trueStory = (members: LabelledArticle[]) => {

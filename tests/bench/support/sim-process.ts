@@ -34,24 +34,31 @@ type Message = { type: "ready"; port: number; resolveRule: string } | { type: "s
  * `crawlDelay` (seconds) goes into every host's robots.txt; `publishing` is the share of its
  * usual rate each outlet publishes.
  */
-export async function startSimProcess(outlets: number, accessLogPath: string, time?: { scale: number; origin: number }, o: { crawlDelay?: number; publishing?: number } = {}): Promise<SimProcess> {
+export async function startSimProcess(
+  outlets: number,
+  accessLogPath: string,
+  time?: { scale: number; origin: number },
+  o: { crawlDelay?: number; publishing?: number } = {},
+): Promise<SimProcess> {
   const args = [String(outlets), accessLogPath, ...(time ? [String(time.scale), String(time.origin)] : [])];
   const env = {
-    ...process.env, ...(o.crawlDelay !== undefined ? { SIM_CRAWL_DELAY_S: String(o.crawlDelay) } : {}),
+    ...process.env,
+    ...(o.crawlDelay !== undefined ? { SIM_CRAWL_DELAY_S: String(o.crawlDelay) } : {}),
     ...(o.publishing !== undefined ? { SIM_PUBLISHING: String(o.publishing) } : {}),
   };
   const child = fork(entry, args, { execArgv: ["--import", "tsx"], env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const next = (type: Message["type"]) => new Promise<Message>((resolve, reject) => {
-    const onMessage = (m: Message) => {
-      if (m.type !== type) return;
-      child.off("message", onMessage);
-      child.off("exit", onExit);
-      resolve(m);
-    };
-    const onExit = (code: number | null) => reject(new Error(`the simulator exited (${code}) before "${type}"`));
-    child.on("message", onMessage);
-    child.once("exit", onExit);
-  });
+  const next = (type: Message["type"]) =>
+    new Promise<Message>((resolve, reject) => {
+      const onMessage = (m: Message) => {
+        if (m.type !== type) return;
+        child.off("message", onMessage);
+        child.off("exit", onExit);
+        resolve(m);
+      };
+      const onExit = (code: number | null) => reject(new Error(`the simulator exited (${code}) before "${type}"`));
+      child.on("message", onMessage);
+      child.once("exit", onExit);
+    });
   const ready = await next("ready");
   if (ready.type !== "ready") throw new Error("unreachable");
   return {
@@ -69,8 +76,13 @@ export async function startSimProcess(outlets: number, accessLogPath: string, ti
       child.send({ type: "stop" });
       const done = await stopped;
       const text = await fs.readFile(accessLogPath, "utf8");
-      const log = text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as AccessLogEntry);
-      return done.type === "stopped" ? { log, cpuSeconds: done.cpuSeconds, profileFile: done.profileFile } : { log, cpuSeconds: Number.NaN };
+      const log = text
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as AccessLogEntry);
+      return done.type === "stopped"
+        ? { log, cpuSeconds: done.cpuSeconds, profileFile: done.profileFile }
+        : { log, cpuSeconds: Number.NaN };
     },
     kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");

@@ -14,10 +14,13 @@ function get(port: number, url: string): Promise<void> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
     // A connection per request: a kept-alive one may be closed by the server as it is reused.
-    const req = http.request({ host: "127.0.0.1", port, agent: false, path: `${u.pathname}${u.search}`, headers: { host: u.host, "user-agent": WARM_UP_AGENT } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve());
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port, agent: false, path: `${u.pathname}${u.search}`, headers: { host: u.host, "user-agent": WARM_UP_AGENT } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve());
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -26,12 +29,14 @@ function get(port: number, url: string): Promise<void> {
 /** GET every URL once on the simulator at `port`, `parallel` at a time. */
 export async function warmSimulator(port: number, urls: readonly string[], parallel = 8): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < urls.length) {
-      const url = urls[next++]!;
-      await get(port, url).catch(() => get(port, url));
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < urls.length) {
+        const url = urls[next++]!;
+        await get(port, url).catch(() => get(port, url));
+      }
+    }),
+  );
 }
 
 /** The access log without the warm-up's requests. */

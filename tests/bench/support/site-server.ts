@@ -23,7 +23,13 @@ async function waitUntilUp(url: string, child: ChildProcess, ms: number): Promis
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the site did not answer at ${url} within ${ms} ms`);
@@ -34,7 +40,17 @@ export async function startSite(databaseUrl: string, pageCacheSeconds = 30, env:
   const port = await freeLoopbackPort();
   await buildRuntimeIfNeeded();
   const child = spawn(process.execPath, [path.join(runtimeDir, "site.js")], {
-    env: { ...process.env, ...productEnv(), DATABASE_URL: databaseUrl, PORT: String(port), HEMEROSCOPIO_HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", HEMEROSCOPIO_LOG_LEVEL: "warn", HEMEROSCOPIO_PAGE_CACHE_S: String(pageCacheSeconds), ...env },
+    env: {
+      ...process.env,
+      ...productEnv(),
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HEMEROSCOPIO_HOST: "127.0.0.1",
+      NEXT_TELEMETRY_DISABLED: "1",
+      HEMEROSCOPIO_LOG_LEVEL: "warn",
+      HEMEROSCOPIO_PAGE_CACHE_S: String(pageCacheSeconds),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const problems: string[] = [];

@@ -21,7 +21,10 @@ export interface LabelledArticle {
 }
 
 /** `hours` of a simulated web of `outlets` outlets, every article labelled. */
-export function labelledArticles(p: { seed: number; outlets: number; start: number; hours: number }): { articles: LabelledArticle[]; truth: GroundTruth } {
+export function labelledArticles(p: { seed: number; outlets: number; start: number; hours: number }): {
+  articles: LabelledArticle[];
+  truth: GroundTruth;
+} {
   const outlets = simOutlets(p.outlets);
   const world = createWorld(p.seed, outlets);
   const truth = createTruth(world);
@@ -32,15 +35,28 @@ export function labelledArticles(p: { seed: number; outlets: number; start: numb
     const text = truth.textOf(a.id)!;
     const first = a.headlineVersions[0]!;
     return {
-      id: i + 1, outletId: slugIndex.get(a.outlet)!, at: a.publishedAt, headline: first.text, lede: text.lede,
-      body: text.sentences.join(" "), authors: a.authors, story: a.storyId, agency: a.agency,
+      id: i + 1,
+      outletId: slugIndex.get(a.outlet)!,
+      at: a.publishedAt,
+      headline: first.text,
+      lede: text.lede,
+      body: text.sentences.join(" "),
+      authors: a.authors,
+      story: a.storyId,
+      agency: a.agency,
     };
   });
   return { articles, truth };
 }
 
 /** Precision, recall and F1 of predicted pairs against true pairs. */
-export interface PairScores { precision: number; recall: number; f1: number; truePairs: number; predictedPairs: number }
+export interface PairScores {
+  precision: number;
+  recall: number;
+  f1: number;
+  truePairs: number;
+  predictedPairs: number;
+}
 
 const pairs = (n: number) => (n * (n - 1)) / 2;
 
@@ -61,5 +77,11 @@ export function pairwiseScores(truthLabel: Map<number, string>, predicted: Map<n
   const predictedPairs = count(predicted);
   const precision = predictedPairs === 0 ? 1 : hit / predictedPairs;
   const recall = truePairs === 0 ? 1 : hit / truePairs;
-  return { precision, recall, f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall), truePairs, predictedPairs };
+  return {
+    precision,
+    recall,
+    f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall),
+    truePairs,
+    predictedPairs,
+  };
 }

@@ -21,9 +21,13 @@ export function renderTable(rows: { bench: string; figures: Figure[]; error?: st
   const body = rows.flatMap((r) =>
     r.error !== undefined
       ? [[r.bench, "ERROR", r.error, "", "", "✗"]]
-      : r.figures.map((f) => [r.bench, f.label, formatValue(f.value), f.unit, f.bound ?? "", mark(f)]));
+      : r.figures.map((f) => [r.bench, f.label, formatValue(f.value), f.unit, f.bound ?? "", mark(f)]),
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ").trimEnd();
+    cells
+      .map((c, i) => (i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n");
 }

@@ -6,13 +6,30 @@ import { simulatedWorkerEnv, spawnWorker } from "../../support/worker-process";
 import { productEnv } from "./product-env";
 
 /** A running worker process. */
-export interface WorkerProcess { pid: number; stop(): Promise<{ code: number | null; exitedEarly: boolean }> }
+export interface WorkerProcess {
+  pid: number;
+  stop(): Promise<{ code: number | null; exitedEarly: boolean }>;
+}
 
 /** Start a worker on `databaseUrl`, resolving the simulated hosts with `resolveRule`. */
-export function startWorkerProcess(o: { databaseUrl: string; resolveRule: string; dataDir: string; scale: number; origin: number }): WorkerProcess {
-  const child = spawnWorker(simulatedWorkerEnv({
-    databaseUrl: o.databaseUrl, resolveRule: o.resolveRule, dataDir: o.dataDir, scale: o.scale, origin: o.origin, logLevel: "warn", extra: productEnv(),
-  }));
+export function startWorkerProcess(o: {
+  databaseUrl: string;
+  resolveRule: string;
+  dataDir: string;
+  scale: number;
+  origin: number;
+}): WorkerProcess {
+  const child = spawnWorker(
+    simulatedWorkerEnv({
+      databaseUrl: o.databaseUrl,
+      resolveRule: o.resolveRule,
+      dataDir: o.dataDir,
+      scale: o.scale,
+      origin: o.origin,
+      logLevel: "warn",
+      extra: productEnv(),
+    }),
+  );
 
   return {
     pid: child.pid!,

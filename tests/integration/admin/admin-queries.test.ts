@@ -2,14 +2,33 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import {
-  adoptOperatorHash, audit, createOperatorOnce, createSession, deleteAllSessions, deleteSession, findSession, listAudit, loadOperator,
-  operatorExists, replacePasswordHash,
+  adoptOperatorHash,
+  audit,
+  createOperatorOnce,
+  createSession,
+  deleteAllSessions,
+  deleteSession,
+  findSession,
+  listAudit,
+  loadOperator,
+  operatorExists,
+  replacePasswordHash,
 } from "../../../db/queries/admin/operator";
 import { pasteLegalNotice, listLegalNotices } from "../../../db/legal-notices";
 import { decideProposedSource, listOutletsForAdmin, listProposedSources, setOutletActive } from "../../../db/queries/admin/outlets";
 import {
-  confirmExclusion, createBylineRequest, createReply, decideByline, decideReply, enterMailExclusion, unpublishReply, listBylinesForAdmin,
-  listExclusionsForAdmin, listPublishedReplies, listRepliesForAdmin, replyOutletChoices,
+  confirmExclusion,
+  createBylineRequest,
+  createReply,
+  decideByline,
+  decideReply,
+  enterMailExclusion,
+  unpublishReply,
+  listBylinesForAdmin,
+  listExclusionsForAdmin,
+  listPublishedReplies,
+  listRepliesForAdmin,
+  replyOutletChoices,
 } from "../../../db/admin-requests";
 import { loadCrawlerHealth } from "../../../db/queries/admin/health";
 import { deleteCorrection, updateCorrection } from "../../../db/queries/admin/corrections";
@@ -26,10 +45,22 @@ let outletId: number;
 
 beforeAll(async () => {
   database = await createTestDatabase(4);
-  await importOutlets(database.db, [{
-    slug: "diario-uno", name: "Diario Uno", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.diariouno.test/",
-    feeds: ["https://www.diariouno.test/rss"], sitemaps: [], renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
-  }]);
+  await importOutlets(database.db, [
+    {
+      slug: "diario-uno",
+      name: "Diario Uno",
+      country: "ES",
+      language: "es",
+      timezone: "Europe/Madrid",
+      homepage: "https://www.diariouno.test/",
+      feeds: ["https://www.diariouno.test/rss"],
+      sitemaps: [],
+      renderMode: "static",
+      active: true,
+      feedIntervalMinutes: 10,
+      sitemapIntervalMinutes: 15,
+    },
+  ]);
   const [row] = await database.db.execute<{ id: number }>(sql`select id from outlets where slug = 'diario-uno'`);
   outletId = row!.id;
 });
@@ -114,7 +145,13 @@ describe("requests queue (ADM-2, PUB-2, PUB-4, PUB-5)", () => {
 
   it("PUB-4: the operator withdraws a published reply: it leaves both public lists, stays in the table, and only a published one can be", async () => {
     const { db } = database;
-    const id = await createReply(db, { outletId, author: "Dirección", contact: "d@diariouno.test", text: "Réplica que se retira", now: NOW });
+    const id = await createReply(db, {
+      outletId,
+      author: "Dirección",
+      contact: "d@diariouno.test",
+      text: "Réplica que se retira",
+      now: NOW,
+    });
     expect(await unpublishReply(db, id, NOW + 5)).toBe(false);
     await decideReply(db, id, "publish", NOW + 10);
     expect((await loadPublishedReplies(db, outletId)).map((r) => r.id)).toContain(id);
@@ -143,7 +180,13 @@ describe("requests queue (ADM-2, PUB-2, PUB-4, PUB-5)", () => {
   it("SEC-2: bidirectional controls in a byline request's name and in the contacts sent are stored as sent but never shown in the admin", async () => {
     const { db } = database;
     const id = await createBylineRequest(db, { authorName: "Ana \u202eZeréP\u202c Gil", contact: "\u2067ana@x.es\u2069", now: NOW });
-    const exclusion = await enterMailExclusion(db, { domain: "bidi.example", scope: "total", contact: "\u202edirección", receivedAt: NOW, now: NOW });
+    const exclusion = await enterMailExclusion(db, {
+      domain: "bidi.example",
+      scope: "total",
+      contact: "\u202edirección",
+      receivedAt: NOW,
+      now: NOW,
+    });
     try {
       const shown = (await listBylinesForAdmin(db)).open.find((b) => b.id === id);
       expect(shown).toMatchObject({ authorName: "Ana ZeréP Gil", contact: "ana@x.es" });
@@ -188,11 +231,19 @@ describe("outlets, health, corrections, legal notices (ADM-2)", () => {
 
   it("ADM-2: crawler health per site with hosts, robots versions and latest requests", async () => {
     const { db } = database;
-    await db.execute(sql`insert into sites (domain, next_allowed_at, backoff_until, backoff_reason, lease_owner, lease_until) values ('diariouno.test', ${new Date(NOW).toISOString()}, ${new Date(NOW + 60_000).toISOString()}, '429', 'w1', ${new Date(NOW + 30_000).toISOString()})`);
-    await db.execute(sql`insert into hosts (host, site_domain, robots_status) values ('https://www.diariouno.test', 'diariouno.test', '200')`);
-    await db.execute(sql`insert into robots_versions (host, sha256, robots_txt, first_fetched_at, last_fetched_at) values ('https://www.diariouno.test', 'x', 'User-agent: *', now(), now())`);
+    await db.execute(
+      sql`insert into sites (domain, next_allowed_at, backoff_until, backoff_reason, lease_owner, lease_until) values ('diariouno.test', ${new Date(NOW).toISOString()}, ${new Date(NOW + 60_000).toISOString()}, '429', 'w1', ${new Date(NOW + 30_000).toISOString()})`,
+    );
+    await db.execute(
+      sql`insert into hosts (host, site_domain, robots_status) values ('https://www.diariouno.test', 'diariouno.test', '200')`,
+    );
+    await db.execute(
+      sql`insert into robots_versions (host, sha256, robots_txt, first_fetched_at, last_fetched_at) values ('https://www.diariouno.test', 'x', 'User-agent: *', now(), now())`,
+    );
     for (let i = 0; i < 12; i++) {
-      await db.execute(sql`insert into fetch_log (at, site_domain, url, kind, status, outcome) values (${new Date(NOW + i * 1000).toISOString()}, 'diariouno.test', ${`https://www.diariouno.test/${i}`}, 'feed', 200, 'ok')`);
+      await db.execute(
+        sql`insert into fetch_log (at, site_domain, url, kind, status, outcome) values (${new Date(NOW + i * 1000).toISOString()}, 'diariouno.test', ${`https://www.diariouno.test/${i}`}, 'feed', 200, 'ok')`,
+      );
     }
     const [site] = await loadCrawlerHealth(db, NOW, 8);
     // The lease is read against the site's clock (the demo's faster one), which the worker stamps it by.
@@ -220,6 +271,10 @@ describe("outlets, health, corrections, legal notices (ADM-2)", () => {
     expect(await pasteLegalNotice(db, outletId, "Aviso legal v2", NOW + 2)).toBe(true);
     expect(await pasteLegalNotice(db, 999_999, "x", NOW + 3)).toBe(false);
     const [pair] = await listLegalNotices(db);
-    expect(pair).toMatchObject({ outletName: "Diario Uno", latest: { text: "Aviso legal v2", source: "pegado" }, previous: { text: "Aviso legal v1" } });
+    expect(pair).toMatchObject({
+      outletName: "Diario Uno",
+      latest: { text: "Aviso legal v2", source: "pegado" },
+      previous: { text: "Aviso legal v1" },
+    });
   });
 });

@@ -23,10 +23,22 @@ let outletId: number;
 
 beforeAll(async () => {
   database = await createTestDatabase(4);
-  await importOutlets(database.db, [{
-    slug: "diario-uno", name: "Diario Uno", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.diariouno.test/",
-    feeds: ["https://www.diariouno.test/rss"], sitemaps: ["https://www.diariouno.test/sitemap.xml"], renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
-  }]);
+  await importOutlets(database.db, [
+    {
+      slug: "diario-uno",
+      name: "Diario Uno",
+      country: "ES",
+      language: "es",
+      timezone: "Europe/Madrid",
+      homepage: "https://www.diariouno.test/",
+      feeds: ["https://www.diariouno.test/rss"],
+      sitemaps: ["https://www.diariouno.test/sitemap.xml"],
+      renderMode: "static",
+      active: true,
+      feedIntervalMinutes: 10,
+      sitemapIntervalMinutes: 15,
+    },
+  ]);
   const [row] = await database.db.execute<{ id: number }>(sql`select id from outlets where slug = 'diario-uno'`);
   outletId = row!.id;
 });
@@ -50,17 +62,25 @@ describe("the operator's attention list", () => {
     await enterMailExclusion(db, { domain: "diariouno.test", scope: "sin-posicion", receivedAt: NOW - 65 * HOUR, now: NOW - 65 * HOUR });
     await db.execute(sql`update exclusions set applied_at = null`);
     // A reply received 4 days ago (due after 3), and one received now (in time).
-    await createReply(db, { outletId, author: "Gabinete", contact: "g@diariouno.test", text: "Texto de la réplica", now: NOW - 4 * 24 * HOUR });
+    await createReply(db, {
+      outletId,
+      author: "Gabinete",
+      contact: "g@diariouno.test",
+      text: "Texto de la réplica",
+      now: NOW - 4 * 24 * HOUR,
+    });
     await createReply(db, { outletId, author: "Otra", contact: "o@diariouno.test", text: "Otra réplica", now: NOW });
     // A byline request from Sunday (24 business hours: due Monday 24:00 Madrid, past), and one received now (in time).
     await createBylineRequest(db, { authorName: "Ana Autora", contact: "ana@example.es", now: NOW - 5 * 24 * HOUR });
     await createBylineRequest(db, { authorName: "Otro Autor", contact: "otro@example.es", now: NOW });
     // The feed died; the sitemap failed to extract 3 times in a row.
     await db.execute(sql`update sources set dead = true, failing_since = ${sqlTime(NOW - 30 * 24 * HOUR)} where kind = 'feed'`);
-    await db.execute(sql`update sources set extraction_failures = 3, extraction_failed_since = ${sqlTime(NOW - 5 * HOUR)}, last_extraction_failure_at = ${sqlTime(NOW - HOUR)} where kind = 'sitemap'`);
+    await db.execute(
+      sql`update sources set extraction_failures = 3, extraction_failed_since = ${sqlTime(NOW - 5 * HOUR)}, last_extraction_failure_at = ${sqlTime(NOW - HOUR)} where kind = 'sitemap'`,
+    );
     // The worker: two errors of one kind, an outage, a plain warning and an info line.
     const { log, recorder } = workerLog(NOW - 2 * HOUR);
-    log.error("housekeeping.failed", { error: "relation \"x\" does not exist" });
+    log.error("housekeeping.failed", { error: 'relation "x" does not exist' });
     log.error("housekeeping.failed", { error: "again" });
     log.warn("database.unavailable", { pauseMs: 1000 });
     log.warn("robots.stale", { host: "https://www.diariouno.test" });
@@ -86,7 +106,8 @@ describe("the operator's attention list", () => {
   it("ADM-3: a worker error that keeps coming back keeps one key (one Atom entry) until a day passes without it", async () => {
     const db = database.db;
     const start = NOW + 100 * HOUR;
-    const errorKeys = async (at: number) => (await listAttention(db, at)).filter((i) => i.key.includes("frontpage.crashed")).map((i) => [i.key, i.since]);
+    const errorKeys = async (at: number) =>
+      (await listAttention(db, at)).filter((i) => i.key.includes("frontpage.crashed")).map((i) => [i.key, i.since]);
     for (let h = 0; h <= 30; h++) {
       const { log, recorder } = workerLog(start + h * HOUR);
       log.error("frontpage.crashed", { error: `vez ${h}` });
@@ -106,7 +127,12 @@ describe("the operator's attention list", () => {
 
   it("ADM-3, PUB-7: a slow-down request entered from a mail has the exclusion's deadlines, under its own name", async () => {
     const db = database.db;
-    const id = await enterMailExclusion(db, { domain: "diariouno.test", scope: "portada-cada-hora", receivedAt: NOW - 65 * HOUR, now: NOW - 65 * HOUR });
+    const id = await enterMailExclusion(db, {
+      domain: "diariouno.test",
+      scope: "portada-cada-hora",
+      receivedAt: NOW - 65 * HOUR,
+      now: NOW - 65 * HOUR,
+    });
     await db.execute(sql`update exclusions set applied_at = null where id = ${id}`);
     const titles = (await listAttention(db, NOW)).filter((i) => i.key.startsWith(`exclusion-${id}-`)).map((i) => i.title);
     expect(titles).toEqual([
@@ -119,10 +145,21 @@ describe("the operator's attention list", () => {
   it("ADM-3: the workers' warnings and errors are kept for /admin/errores, newest first, bounded; info lines are not", async () => {
     const events = await listWorkerEvents(database.db);
     expect(events.map((e) => [e.level, e.event])).toEqual([
-      ["warn", "robots.stale"], ["warn", "database.unavailable"], ["error", "housekeeping.failed"], ["error", "housekeeping.failed"],
+      ["warn", "robots.stale"],
+      ["warn", "database.unavailable"],
+      ["error", "housekeeping.failed"],
+      ["error", "housekeeping.failed"],
     ]);
-    expect(events[0]).toMatchObject({ workerId: "w1", component: "worker", at: NOW - 2 * HOUR, fields: [["host", "https://www.diariouno.test"]] });
-    expect((await listWorkerEvents(database.db, { errorsOnly: true })).map((e) => e.fields)).toEqual([[["error", "again"]], [["error", "relation \"x\" does not exist"]]]);
+    expect(events[0]).toMatchObject({
+      workerId: "w1",
+      component: "worker",
+      at: NOW - 2 * HOUR,
+      fields: [["host", "https://www.diariouno.test"]],
+    });
+    expect((await listWorkerEvents(database.db, { errorsOnly: true })).map((e) => e.fields)).toEqual([
+      [["error", "again"]],
+      [["error", 'relation "x" does not exist']],
+    ]);
 
     const { log, recorder } = workerLog(NOW);
     for (let i = 0; i < KEEP_WORKER_EVENTS + 50; i++) {

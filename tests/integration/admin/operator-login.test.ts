@@ -33,13 +33,18 @@ let clock = Date.parse("2026-11-20T12:00:00Z");
 function post(route: string, form: string, fields: Record<string, string>, address: string): Request {
   const body = new URLSearchParams({ ficha: issueFormToken(secret, form, clock - 5_000), ...fields });
   return new Request(`${SITE}${route}`, {
-    method: "POST", body,
+    method: "POST",
+    body,
     headers: { host: "127.0.0.1:3000", origin: SITE, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
   });
 }
 const tryLogin = (clave: string, address: string) => login(post("/admin/entrar/enviar", "login", { clave }, address));
-const advance = (ms: number) => { clock += ms; vi.setSystemTime(clock); };
-const audited = async (action: string) => (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = ${action}`))[0]!.n;
+const advance = (ms: number) => {
+  clock += ms;
+  vi.setSystemTime(clock);
+};
+const audited = async (action: string) =>
+  (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = ${action}`))[0]!.n;
 
 beforeAll(async () => {
   database = await createTestDatabase(4);
@@ -54,12 +59,20 @@ beforeAll(async () => {
   recover = (await import("../../../app/admin/recuperar/enviar/route")).POST;
 });
 
-beforeEach(() => { vi.useFakeTimers({ toFake: ["Date"] }); vi.setSystemTime(clock); });
-afterEach(() => { vi.useRealTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(clock);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await (await import("../../../db/server")).database().then((d) => d.sql.end({ timeout: 1 }), () => {});
+  await (await import("../../../db/server")).database().then(
+    (d) => d.sql.end({ timeout: 1 }),
+    () => {},
+  );
   await database?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -80,7 +93,9 @@ describe("first-run setup (SEC-5)", () => {
     expect(await wrong.text()).toContain("código de configuración");
     expect((await database.db.execute(sql`select 1 from operator`)).length).toBe(0);
     advance(2_000);
-    const right = await setup(post("/admin/configurar/enviar", "setup", { ...fields, codigo: code!.toLowerCase().replace(/-/g, " ") }, "198.51.100.2"));
+    const right = await setup(
+      post("/admin/configurar/enviar", "setup", { ...fields, codigo: code!.toLowerCase().replace(/-/g, " ") }, "198.51.100.2"),
+    );
     expect(right.status).toBe(303);
     expect(right.headers.get("set-cookie")).toMatch(/^hemeroscopio-admin=/);
     expect(await announceSetupCode(database.sql, { dataDir, host: "127.0.0.1", port: 3000 }, log)).toBeUndefined();
@@ -134,16 +149,30 @@ describe("login throttling per address (SEC-5)", () => {
   it("SEC-5: behind an HTTPS proxy the session cookie is __Host- and Secure", async () => {
     advance(60_000);
     const request = new Request(`${SITE}/admin/entrar/enviar`, {
-      method: "POST", body: new URLSearchParams({ ficha: issueFormToken(secret, "login", clock - 5_000), clave: PASSPHRASE }),
-      headers: { host: "observatorio.example", origin: "https://observatorio.example", "x-forwarded-proto": "https", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.20" },
+      method: "POST",
+      body: new URLSearchParams({ ficha: issueFormToken(secret, "login", clock - 5_000), clave: PASSPHRASE }),
+      headers: {
+        host: "observatorio.example",
+        origin: "https://observatorio.example",
+        "x-forwarded-proto": "https",
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": "198.51.100.20",
+      },
     });
     const answer = await login(request);
     expect(answer.status).toBe(303);
     expect(answer.headers.get("set-cookie")).toMatch(/^__Host-hemeroscopio-admin=[^;]+; Path=\/;.*; Secure$/);
     advance(60_000);
     const fromPlainPage = new Request(`${SITE}/admin/entrar/enviar`, {
-      method: "POST", body: new URLSearchParams({ ficha: issueFormToken(secret, "login", clock - 5_000), clave: PASSPHRASE }),
-      headers: { host: "observatorio.example", origin: "http://observatorio.example", "x-forwarded-proto": "https", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.20" },
+      method: "POST",
+      body: new URLSearchParams({ ficha: issueFormToken(secret, "login", clock - 5_000), clave: PASSPHRASE }),
+      headers: {
+        host: "observatorio.example",
+        origin: "http://observatorio.example",
+        "x-forwarded-proto": "https",
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": "198.51.100.20",
+      },
     });
     expect((await login(fromPlainPage)).status).toBe(403);
   });
@@ -161,10 +190,12 @@ describe("sign-in form tokens are spent once (SEC-2, SEC-5)", () => {
   it("SEC-2: a login token that carried one attempt is refused the second time, from any address, before any passphrase check", async () => {
     advance(3_600_000);
     const ficha = issueFormToken(secret, "login", clock - 5_000);
-    const withToken = (clave: string, address: string) => new Request(`${SITE}/admin/entrar/enviar`, {
-      method: "POST", body: new URLSearchParams({ ficha, clave }),
-      headers: { host: "127.0.0.1:3000", origin: SITE, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
-    });
+    const withToken = (clave: string, address: string) =>
+      new Request(`${SITE}/admin/entrar/enviar`, {
+        method: "POST",
+        body: new URLSearchParams({ ficha, clave }),
+        headers: { host: "127.0.0.1:3000", origin: SITE, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
+      });
     expect((await login(withToken("primera xxxxxxxxxxxx", "203.0.113.120"))).status).toBe(401);
     advance(60_000);
     const before = await audited("login.failed");
@@ -185,19 +216,25 @@ describe("recovery with a code from the server's log (ADM-1)", () => {
     write.mockRestore();
     expect(asked.status).toBe(303);
     expect(asked.headers.get("location")).toBe("/admin/recuperar?pedido=1");
-    const [{ password_hash: hash }] = await database.db.execute<{ password_hash: string }>(sql`select password_hash from operator`) as unknown as [{ password_hash: string }];
+    const [{ password_hash: hash }] = (await database.db.execute<{ password_hash: string }>(
+      sql`select password_hash from operator`,
+    )) as unknown as [{ password_hash: string }];
     const code = recoveryCode(secret, hash, clock);
     expect(lines.join("")).toContain(code);
     const fresh = "otra frase de paso nueva";
     advance(2_000);
-    const wrong = await recover(post("/admin/recuperar/enviar", "recovery", { codigo: "AAAA-AAAA-AAAA-AAAA", clave: fresh, repite: fresh }, "198.51.100.2"));
+    const wrong = await recover(
+      post("/admin/recuperar/enviar", "recovery", { codigo: "AAAA-AAAA-AAAA-AAAA", clave: fresh, repite: fresh }, "198.51.100.2"),
+    );
     expect(wrong.status).toBe(403);
     advance(2_000);
     const right = await recover(post("/admin/recuperar/enviar", "recovery", { codigo: code, clave: fresh, repite: fresh }, "198.51.100.2"));
     expect(right.status).toBe(303);
     expect(right.headers.get("set-cookie")).toMatch(/^hemeroscopio-admin=/);
     advance(2_000);
-    const again = await recover(post("/admin/recuperar/enviar", "recovery", { codigo: code, clave: PASSPHRASE, repite: PASSPHRASE }, "198.51.100.3"));
+    const again = await recover(
+      post("/admin/recuperar/enviar", "recovery", { codigo: code, clave: PASSPHRASE, repite: PASSPHRASE }, "198.51.100.3"),
+    );
     expect(again.status).toBe(403);
     advance(2_000);
     expect((await tryLogin(fresh, "198.51.100.4")).status).toBe(303);

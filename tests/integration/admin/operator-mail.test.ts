@@ -30,10 +30,22 @@ let outletId: number;
 beforeAll(async () => {
   [database, inbox] = await Promise.all([createTestDatabase(4), startSmtpInbox()]);
   mailer = createMailSender({ smtpUrl: inbox.url, to: "operadora@observatorio.example", from: "bot@observatorio.example" });
-  await importOutlets(database.db, [{
-    slug: "diario-uno", name: "Diario Uno", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.diariouno.test/",
-    feeds: ["https://www.diariouno.test/rss"], sitemaps: ["https://www.diariouno.test/sitemap.xml"], renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
-  }]);
+  await importOutlets(database.db, [
+    {
+      slug: "diario-uno",
+      name: "Diario Uno",
+      country: "ES",
+      language: "es",
+      timezone: "Europe/Madrid",
+      homepage: "https://www.diariouno.test/",
+      feeds: ["https://www.diariouno.test/rss"],
+      sitemaps: ["https://www.diariouno.test/sitemap.xml"],
+      renderMode: "static",
+      active: true,
+      feedIntervalMinutes: 10,
+      sitemapIntervalMinutes: 15,
+    },
+  ]);
   const [row] = await database.db.execute<{ id: number }>(sql`select id from outlets where slug = 'diario-uno'`);
   outletId = row!.id;
 });
@@ -74,9 +86,17 @@ describe("mail to the operator", () => {
 
   it("ADM-3: several items at once make one digest; a worker error that repeats is one item, mailed once", async () => {
     const now = NOW + 25 * HOUR;
-    await createReply(database.db, { outletId, author: "Gabinete", contact: "g@diariouno.test", text: "Texto de la réplica", now: now - 4 * 24 * HOUR });
-    await database.db.execute(sql`update sources set extraction_failures = 3, extraction_failed_since = ${sqlTime(now - 5 * HOUR)}, last_extraction_failure_at = ${sqlTime(now - HOUR)} where kind = 'sitemap'`);
-    await workerError(now - 2 * HOUR, "relation \"x\" does not exist");
+    await createReply(database.db, {
+      outletId,
+      author: "Gabinete",
+      contact: "g@diariouno.test",
+      text: "Texto de la réplica",
+      now: now - 4 * 24 * HOUR,
+    });
+    await database.db.execute(
+      sql`update sources set extraction_failures = 3, extraction_failed_since = ${sqlTime(now - 5 * HOUR)}, last_extraction_failure_at = ${sqlTime(now - HOUR)} where kind = 'sitemap'`,
+    );
+    await workerError(now - 2 * HOUR, 'relation "x" does not exist');
     expect(await round(now)).toEqual({ sent: 3 });
     expect(inbox.mails).toHaveLength(2);
     const digest = inbox.mails[1]!;
@@ -102,7 +122,9 @@ describe("mail to the operator", () => {
     const failed = await round(now);
     expect(failed).toMatchObject({ sent: 0, failed: 1 });
     expect("error" in failed && failed.error).toMatch(/451|Try again later/);
-    const [row] = await database.db.execute<{ attempts: number; sent_at: string | null }>(sql`select attempts, sent_at from operator_notices where key like 'dead-%'`);
+    const [row] = await database.db.execute<{ attempts: number; sent_at: string | null }>(
+      sql`select attempts, sent_at from operator_notices where key like 'dead-%'`,
+    );
     expect(row).toEqual({ attempts: 1, sent_at: null });
     // Before the retry time nothing is tried; the second failure doubles the delay.
     expect(await round(now + retryDelayMs(1) - 1)).toEqual({ sent: 0 });
@@ -127,7 +149,17 @@ describe("mail to the operator", () => {
       sent.push(m.subject);
     };
     const stop = new AbortController();
-    const loop = runOperatorMail({ db: deadDb, clock, log, signal: stop.signal, send, siteUrl: SITE, workerId: "w1", everyMs: 60_000, downAfterMs: 5 * 60_000 });
+    const loop = runOperatorMail({
+      db: deadDb,
+      clock,
+      log,
+      signal: stop.signal,
+      send,
+      siteUrl: SITE,
+      workerId: "w1",
+      everyMs: 60_000,
+      downAfterMs: 5 * 60_000,
+    });
     for (let minute = 0; minute < 12; minute++) {
       if (minute === 8) smtpUp = true;
       await new Promise((r) => setTimeout(r, 5));
@@ -137,23 +169,35 @@ describe("mail to the operator", () => {
     stop.abort();
     await loop;
     expect(sent).toEqual(["Hemeroscopio: la base de datos no responde"]);
-    expect(lines.some((l) => l.includes("\"mail.failed\""))).toBe(true);
-    expect(lines.filter((l) => l.includes("\"mail.round_failed\"")).length).toBeGreaterThanOrEqual(10);
+    expect(lines.some((l) => l.includes('"mail.failed"'))).toBe(true);
+    expect(lines.filter((l) => l.includes('"mail.round_failed"')).length).toBeGreaterThanOrEqual(10);
   });
 
   it("ADM-3: three workers see the database go down, and the operator gets one mail about it, from the worker that held the watch", async () => {
     const clock = manualClock(NOW + 90 * HOUR);
     const quiet = createLogger({ component: "worker", write: () => {} });
     let down = false;
-    const flaky = { execute: (query: Parameters<Database["db"]["execute"]>[0]) => down ? Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432")) : database.db.execute(query) } as unknown as Database["db"];
+    const flaky = {
+      execute: (query: Parameters<Database["db"]["execute"]>[0]) =>
+        down ? Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432")) : database.db.execute(query),
+    } as unknown as Database["db"];
     const downMails: string[] = [];
     const stop = new AbortController();
-    const loops = ["w-a", "w-b", "w-c"].map((workerId) => runOperatorMail({
-      db: flaky, clock, log: quiet, signal: stop.signal, siteUrl: SITE, workerId, everyMs: 60_000, downAfterMs: 5 * 60_000,
-      send: async (m) => {
-        if (m.subject.includes("base de datos")) downMails.push(workerId);
-      },
-    }));
+    const loops = ["w-a", "w-b", "w-c"].map((workerId) =>
+      runOperatorMail({
+        db: flaky,
+        clock,
+        log: quiet,
+        signal: stop.signal,
+        siteUrl: SITE,
+        workerId,
+        everyMs: 60_000,
+        downAfterMs: 5 * 60_000,
+        send: async (m) => {
+          if (m.subject.includes("base de datos")) downMails.push(workerId);
+        },
+      }),
+    );
     for (let minute = 0; minute < 16; minute++) {
       if (minute === 3) down = true;
       await new Promise((r) => setTimeout(r, 30));
@@ -163,7 +207,9 @@ describe("mail to the operator", () => {
     stop.abort();
     await Promise.all(loops);
     expect(downMails).toHaveLength(1);
-    const [watch] = await database.db.execute<{ worker: string }>(sql`select value->>'worker' as worker from app_state where key = 'database-down-watch'`);
+    const [watch] = await database.db.execute<{ worker: string }>(
+      sql`select value->>'worker' as worker from app_state where key = 'database-down-watch'`,
+    );
     expect(downMails).toEqual([watch!.worker]);
   });
 });

@@ -15,18 +15,31 @@ const SECRET = "secreto-de-prueba";
 const NOW = Date.parse("2026-11-20T12:00:00Z");
 const stored: string[] = [];
 const spec: PublicFormSpec<string> = {
-  form: "prueba", back: "/replicas", maxBytes: 4096, perHour: 50,
+  form: "prueba",
+  back: "/replicas",
+  maxBytes: 4096,
+  perHour: 50,
   parse: (fields) => ({ ok: true, value: fields.texto ?? "" }),
   store: async (_db, value) => (stored.push(value), "/replicas?enviada=1"),
 };
 
-beforeAll(async () => { database = await createTestDatabase(10); });
-afterAll(async () => { await database?.close(); });
+beforeAll(async () => {
+  database = await createTestDatabase(10);
+});
+afterAll(async () => {
+  await database?.close();
+});
 
 function submit(token: string, texto: string, address = "203.0.113.5"): Promise<Response> {
   const request = new Request("http://127.0.0.1:3000/replicas/enviar", {
-    method: "POST", body: new URLSearchParams({ ficha: token, texto }),
-    headers: { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
+    method: "POST",
+    body: new URLSearchParams({ ficha: token, texto }),
+    headers: {
+      host: "127.0.0.1:3000",
+      origin: "http://127.0.0.1:3000",
+      "content-type": "application/x-www-form-urlencoded",
+      "x-forwarded-for": address,
+    },
   });
   return handlePublicForm(request, spec, { secret: SECRET, db: async () => database.db, now: NOW });
 }
@@ -57,12 +70,20 @@ describe("public form tokens are spent once (SEC-2)", () => {
   it("PUB-4: what a form stores is stamped on the site's clock (the demo's faster one), while its token is checked on the wall clock", async () => {
     const stamps: number[] = [];
     const request = new Request("http://127.0.0.1:3000/replicas/enviar", {
-      method: "POST", body: new URLSearchParams({ ficha: issueFormToken(SECRET, "prueba", NOW - 8_000), texto: "sellada" }),
-      headers: { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "192.0.2.7" },
+      method: "POST",
+      body: new URLSearchParams({ ficha: issueFormToken(SECRET, "prueba", NOW - 8_000), texto: "sellada" }),
+      headers: {
+        host: "127.0.0.1:3000",
+        origin: "http://127.0.0.1:3000",
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": "192.0.2.7",
+      },
     });
     const stamping: PublicFormSpec<string> = { ...spec, store: async (_db, _value, at) => (stamps.push(at), "/replicas?enviada=1") };
     const recordedAt = NOW + 20 * 3_600_000;
-    expect((await handlePublicForm(request, stamping, { secret: SECRET, db: async () => database.db, now: NOW, recordedAt })).status).toBe(303);
+    expect((await handlePublicForm(request, stamping, { secret: SECRET, db: async () => database.db, now: NOW, recordedAt })).status).toBe(
+      303,
+    );
     expect(stamps).toEqual([recordedAt]);
   });
 });

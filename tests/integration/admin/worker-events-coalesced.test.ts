@@ -73,6 +73,14 @@ describe("coalesced worker events (OPS-5)", () => {
     await Promise.all([a.recorder.close(), b.recorder.close()]);
     const events = await listWorkerEvents(database.db);
     expect(events.filter((e) => e.event === "robots.stale").map((e) => e.count)).toEqual([1, 1, 1]);
-    expect(events.filter((e) => e.event === "database.slow").map((e) => [e.workerId, e.count]).sort()).toEqual([["w1", 3], ["w2", 3]]);
+    expect(
+      events
+        .filter((e) => e.event === "database.slow")
+        .map((e) => [e.workerId, e.count])
+        .sort(),
+    ).toEqual([
+      ["w1", 3],
+      ["w2", 3],
+    ]);
   });
 });

@@ -29,7 +29,10 @@ const NOAI_ONLY = "La jueza imputa a la alcaldesa por la tragedia de la discotec
 
 async function sight(outletId: number, at: number, items: [string, string][], via: "feed" | "frontpage" = "feed") {
   return recordSightings(database.db, {
-    outletId, siteOf: () => "x.test", via, at,
+    outletId,
+    siteOf: () => "x.test",
+    via,
+    at,
     sightings: items.map(([path, headline]) => ({ url: `http://o${outletId}.test/${path}`, headline })),
   });
 }
@@ -43,15 +46,28 @@ const analyser = () => createHeadlineAnalyser({ db: database.db, now: () => cloc
 beforeAll(async () => {
   database = await createTestDatabase();
   await importOutlets(database.db, parseOutletsFile(JSON.stringify(toOutletsFile(simOutlets(5))), "sim.json"));
-  [open, optedOut, noai, other, tester] = (await rows<{ id: number }>(sql`select id from outlets order by id`)).map((r) => r.id) as [number, number, number, number, number];
+  [open, optedOut, noai, other, tester] = (await rows<{ id: number }>(sql`select id from outlets order by id`)).map((r) => r.id) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   await database.db.execute(sql`
     insert into exclusions (outlet_id, domain, scope, channel, received_at, applied_at)
     values (${optedOut}, 'o.test', 'sin-anotacion-de-modelo', 'mail', ${new Date(T0).toISOString()}, ${new Date(T0).toISOString()})`);
   await database.db.execute(sql`
     insert into signals (outlet_id, kind, scope, value, first_seen_at, last_seen_at)
     values (${noai}, 'robots-directive', 'page', 'noai', ${new Date(T0).toISOString()}, ${new Date(T0).toISOString()})`);
-  await sight(open, T0, [["a", SHARED], ["b", OPEN_ONLY[0]!], ["c", OPEN_ONLY[1]!]]);
-  await sight(optedOut, T0, [["a", SHARED], ["b", OPTED_OUT_ONLY]]);
+  await sight(open, T0, [
+    ["a", SHARED],
+    ["b", OPEN_ONLY[0]!],
+    ["c", OPEN_ONLY[1]!],
+  ]);
+  await sight(optedOut, T0, [
+    ["a", SHARED],
+    ["b", OPTED_OUT_ONLY],
+  ]);
   await sight(noai, T0, [["a", NOAI_ONLY]]);
 });
 
@@ -65,14 +81,22 @@ describe("headline analysis in the worker's housekeeping", () => {
   it("DER-1, DER-4: one round stores features for every headline and a letter with the model's hash, keyed by the headline hash", async () => {
     worker.analyser = analyser();
     const stored = await worker.analyser.analyse(signal);
-    const features = await rows<{ text_hash: string; chars: number; words: number; has_number: boolean; language: string | null; clickbait_patterns: string[] }>(
-      sql`select * from headline_features`);
+    const features = await rows<{
+      text_hash: string;
+      chars: number;
+      words: number;
+      has_number: boolean;
+      language: string | null;
+      clickbait_patterns: string[];
+    }>(sql`select * from headline_features`);
     expect(features).toHaveLength(5);
     const detect = await loadLanguageDetector();
     const inflation = features.find((f) => f.text_hash === headlineHash(OPEN_ONLY[0]!))!;
     const expected = headlineFeatures(OPEN_ONLY[0]!, detect);
     expect(inflation).toMatchObject({ chars: expected.chars, words: expected.words, has_number: true, language: "es" });
-    const framing = await rows<{ text_hash: string; letter: string; score: number; model_sha256: string; computed_at: Date | string }>(sql`select * from framing`);
+    const framing = await rows<{ text_hash: string; letter: string; score: number; model_sha256: string; computed_at: Date | string }>(
+      sql`select * from framing`,
+    );
     expect(framing.map((f) => f.text_hash).sort()).toEqual([SHARED, ...OPEN_ONLY].map(headlineHash).sort());
     expect(new Set(framing.map((f) => f.model_sha256))).toEqual(new Set([shippedFramingModel().sha256]));
     expect(new Date(framing[0]!.computed_at).getTime()).toBe(T0);
@@ -83,7 +107,7 @@ describe("headline analysis in the worker's housekeeping", () => {
     expect(stored).toBe(5 + 3);
   });
 
-  it("PUB-1, SIG-3, DER-4: headlines only outlets under \"sin anotación de modelo\" or with noai show get counts, but no language and no letter", async () => {
+  it('PUB-1, SIG-3, DER-4: headlines only outlets under "sin anotación de modelo" or with noai show get counts, but no language and no letter', async () => {
     const f = await rows<{ text_hash: string; language: string | null }>(sql`select text_hash, language from headline_features`);
     const languageOf = Object.fromEntries(f.map((r) => [r.text_hash, r.language]));
     expect(languageOf[headlineHash(OPTED_OUT_ONLY)]).toBeNull();
@@ -100,7 +124,9 @@ describe("headline analysis in the worker's housekeeping", () => {
     clock = T0 + 3_600_000;
     await sight(open, clock, [["b", "La inflación baja al 2,1% en noviembre"]]);
     expect(await worker.analyser!.analyse(signal)).toBe(2);
-    const [row] = await rows<{ n: number }>(sql`select count(*)::int as n from framing where computed_at = ${new Date(clock).toISOString()}`);
+    const [row] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from framing where computed_at = ${new Date(clock).toISOString()}`,
+    );
     expect(row!.n).toBe(1);
   });
 
@@ -129,15 +155,32 @@ describe("A/B tests and rewrites per outlet (read model)", () => {
   it("DER-6: A→B→A on the front page is one test; A→B→C is two rewrites; the article page marks the versions of the test", async () => {
     const H = 3_600_000;
     const front = (h: number, items: [string, string][]) => sight(tester, T0 + h * H, items, "frontpage");
-    const ids = await front(0, [["x", "Titular A de la prueba"], ["y", "Primer titular de la noticia"]]);
-    await front(1, [["x", "Titular A de la prueba"], ["y", "Segundo titular de la noticia"]]);
-    await front(2, [["x", "Titular B de la prueba"], ["y", "Tercer titular de la noticia"]]);
-    await front(3, [["x", "Titular A de la prueba"], ["y", "Tercer titular de la noticia"]]);
+    const ids = await front(0, [
+      ["x", "Titular A de la prueba"],
+      ["y", "Primer titular de la noticia"],
+    ]);
+    await front(1, [
+      ["x", "Titular A de la prueba"],
+      ["y", "Segundo titular de la noticia"],
+    ]);
+    await front(2, [
+      ["x", "Titular B de la prueba"],
+      ["y", "Tercer titular de la noticia"],
+    ]);
+    await front(3, [
+      ["x", "Titular A de la prueba"],
+      ["y", "Tercer titular de la noticia"],
+    ]);
     const counts = await loadHeadlineTestCounts(database.db, { outletIds: [tester, open], from: T0 - H, to: T0 + 4 * H });
     expect(counts.get(tester)).toEqual({ changedArticles: 2, rewrites: 2, tests: 1, testedArticles: 1 });
     const page = await loadArticlePage(database.db, await loadPolicies(database.db), { id: ids.get("http://o" + tester + ".test/x")! });
-    expect(page!.versions.map((v) => [v.headline, v.abTest])).toEqual([["Titular A de la prueba", true], ["Titular B de la prueba", true]]);
-    const rewritten = await loadArticlePage(database.db, await loadPolicies(database.db), { id: ids.get("http://o" + tester + ".test/y")! });
+    expect(page!.versions.map((v) => [v.headline, v.abTest])).toEqual([
+      ["Titular A de la prueba", true],
+      ["Titular B de la prueba", true],
+    ]);
+    const rewritten = await loadArticlePage(database.db, await loadPolicies(database.db), {
+      id: ids.get("http://o" + tester + ".test/y")!,
+    });
     expect(rewritten!.versions.every((v) => !v.abTest)).toBe(true);
   });
 });

@@ -27,7 +27,8 @@ const signal = new AbortController().signal;
 let database: Database;
 let open1: number, open2: number, barred: number, late: number, later: number;
 
-const LEDE = "El pleno de Peñablanca aprobó el martes el plan de vivienda de Elena Rocafort con 1.200 viviendas protegidas y los votos de la mayoría.";
+const LEDE =
+  "El pleno de Peñablanca aprobó el martes el plan de vivienda de Elena Rocafort con 1.200 viviendas protegidas y los votos de la mayoría.";
 /** One event told by four outlets: only the two barred ones say «Valdelumbre»; «Peñablanca» is one open outlet's and the late one's. */
 const STORY: Record<string, string> = {
   open1: "Aprobado el plan de vivienda",
@@ -46,7 +47,13 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 /** Records one article as a feed item with a lede, the way the collector does (sightings, then fingerprints). */
 async function publish(outletId: number, slug: string, headline: string, at: number, lede = LEDE): Promise<number> {
   const url = `http://o${outletId}.test/${slug}`;
-  const ids = await recordSightings(database.db, { outletId, siteOf: () => `o${outletId}.test`, via: "feed", at, sightings: [{ url, headline, publishedAt: new Date(at) }] });
+  const ids = await recordSightings(database.db, {
+    outletId,
+    siteOf: () => `o${outletId}.test`,
+    via: "feed",
+    at,
+    sightings: [{ url, headline, publishedAt: new Date(at) }],
+  });
   const articleId = ids.get(url)!;
   await recordFingerprints(database.db, { at, items: [{ articleId, headline, lede }] });
   return articleId;
@@ -73,11 +80,19 @@ const analyser = () => createHeadlineAnalyser({ db: database.db, now: () => T0 +
 beforeAll(async () => {
   database = await createTestDatabase();
   await importOutlets(database.db, parseOutletsFile(JSON.stringify(toOutletsFile(simOutlets(5))), "sim.json"));
-  [open1, open2, barred, late, later] = (await rows<{ id: number }>(sql`select id from outlets order by id`)).map((r) => r.id) as [number, number, number, number, number];
+  [open1, open2, barred, late, later] = (await rows<{ id: number }>(sql`select id from outlets order by id`)).map((r) => r.id) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   await applyScope(barred, T0 - 60 * MIN);
   const outlets: Record<string, number> = { open1, open2, barred, late };
-  for (const [i, [name, headline]] of Object.entries(STORY).entries()) articleIds[name] = await publish(outlets[name]!, "vivienda", headline, T0 + i * 5 * MIN);
-  for (const [i, headline] of NOISE.entries()) await publish(open1, `otra-${i}`, headline, T0 - (i + 1) * 40 * MIN, `${headline}, según fuentes de la investigación ${i}.`);
+  for (const [i, [name, headline]] of Object.entries(STORY).entries())
+    articleIds[name] = await publish(outlets[name]!, "vivienda", headline, T0 + i * 5 * MIN);
+  for (const [i, headline] of NOISE.entries())
+    await publish(open1, `otra-${i}`, headline, T0 - (i + 1) * 40 * MIN, `${headline}, según fuentes de la investigación ${i}.`);
   // Before the late outlet's request: its article is grouped and annotated like any other.
   const headlines = analyser();
   await headlines.analyse(signal);
@@ -132,12 +147,16 @@ describe("an outlet under «sin anotación de modelo»", () => {
 
   it("PUB-1, DER-1, DER-4: has no language and no framing letter, from the start or once the scope is applied", async () => {
     type Derived = { text: string; language: string | null; letter: string | null };
-    const derived = async (text: string) => (await rows<Derived>(sql`
+    const derived = async (text: string) =>
+      (
+        await rows<Derived>(sql`
       select ${text} as text, f.language, fr.letter from (select ${headlineHash(text)} as h) x
-      left join headline_features f on f.text_hash = x.h left join framing fr on fr.text_hash = x.h`))[0]!;
+      left join headline_features f on f.text_hash = x.h left join framing fr on fr.text_hash = x.h`)
+      )[0]!;
     const open = await derived(STORY.open1!);
     expect(open.language).toBe("es");
     expect(open.letter).not.toBeNull();
-    for (const text of [STORY.barred!, STORY.late!, LATER]) expect(await derived(text), text).toEqual({ text, language: null, letter: null });
+    for (const text of [STORY.barred!, STORY.late!, LATER])
+      expect(await derived(text), text).toEqual({ text, language: null, letter: null });
   });
 });

@@ -32,9 +32,15 @@ async function crawl(outletId: number, ids: number[], rankAfterEach: boolean): P
       await recordFailedCapture(database.db, { outletId, at, outcome: "blocked", renderMode: "static" });
       continue;
     }
-    const page = ids.filter((id) => dice.unit("shown", id, n >> 2) < 0.6)
+    const page = ids
+      .filter((id) => dice.unit("shown", id, n >> 2) < 0.6)
       .sort((a, b) => dice.unit("order", a, n >> 1) - dice.unit("order", b, n >> 1));
-    await recordCapture(database.db, { outletId, at, renderMode: "static", ranks: page.map((articleId, i) => ({ articleId, rank: i + 1 })) });
+    await recordCapture(database.db, {
+      outletId,
+      at,
+      renderMode: "static",
+      ranks: page.map((articleId, i) => ({ articleId, rank: i + 1 })),
+    });
     if (rankAfterEach) await rankProminence(database.db);
   }
 }
@@ -42,7 +48,9 @@ async function crawl(outletId: number, ids: number[], rankAfterEach: boolean): P
 /** Prominence of every article as the rank history gives it. */
 async function fromHistories(): Promise<Map<number, number>> {
   const histories = await rankHistories(database.db, articleIds);
-  return new Map(articleIds.map((id) => [id, prominenceMinutes((histories.get(id) ?? []).map((r) => ({ rank: r.rank, fromAt: r.from, toAt: r.to })))]));
+  return new Map(
+    articleIds.map((id) => [id, prominenceMinutes((histories.get(id) ?? []).map((r) => ({ rank: r.rank, fromAt: r.from, toAt: r.to })))]),
+  );
 }
 
 async function unrank(): Promise<void> {
@@ -64,7 +72,8 @@ beforeAll(async () => {
   for (const slug of ["uno", "dos"]) {
     const outletId = await addOutlet(database.db, slug);
     const ids: number[] = [];
-    for (let i = 0; i < ARTICLES; i++) ids.push(await addArticle(database.db, { outletId, path: `/${i}`, firstSeenAt: T0, headlines: [[`${slug} ${i}`, T0, T0]] }));
+    for (let i = 0; i < ARTICLES; i++)
+      ids.push(await addArticle(database.db, { outletId, path: `/${i}`, firstSeenAt: T0, headlines: [[`${slug} ${i}`, T0, T0]] }));
     articleIds.push(...ids);
     // "uno" is ranked after every capture, as a running worker does; "dos" only at the end.
     await crawl(outletId, ids, slug === "uno");
@@ -95,7 +104,7 @@ describe("stored prominence (DER-9)", () => {
     await unrank();
     expect([...(await loadArticleProminence(database.db, articleIds)).values()].every((m) => m === 0)).toBe(true);
     let steps = 0;
-    while (await rankProminenceStep(database.db, { maxCaptures: 2 }) > 0) steps++;
+    while ((await rankProminenceStep(database.db, { maxCaptures: 2 })) > 0) steps++;
     expect(steps).toBeGreaterThan(CAPTURES / 2);
     await expectSame(await loadArticleProminence(database.db, articleIds), expected);
   });
@@ -104,7 +113,10 @@ describe("stored prominence (DER-9)", () => {
     const expected = await fromHistories();
     await unrank();
     for (;;) {
-      const [a, b] = await Promise.all([rankProminenceStep(database.db, { maxCaptures: 3 }), rankProminenceStep(database.db, { maxCaptures: 3 })]);
+      const [a, b] = await Promise.all([
+        rankProminenceStep(database.db, { maxCaptures: 3 }),
+        rankProminenceStep(database.db, { maxCaptures: 3 }),
+      ]);
       if (a + b === 0) break;
     }
     await expectSame(await loadArticleProminence(database.db, articleIds), expected);

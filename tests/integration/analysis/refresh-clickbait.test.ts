@@ -30,7 +30,10 @@ beforeAll(async () => {
   await importOutlets(database.db, parseOutletsFile(JSON.stringify(toOutletsFile(simOutlets(1))), "sim.json"));
   const [outlet] = await database.db.execute<{ id: number }>(sql`select id from outlets`);
   await recordSightings(database.db, {
-    outletId: outlet!.id, siteOf: () => "o.test", via: "feed", at: T0,
+    outletId: outlet!.id,
+    siteOf: () => "o.test",
+    via: "feed",
+    at: T0,
     sightings: ROWS.map(([headline], i) => ({ url: `http://o.test/${i}`, headline })),
   });
   for (const [headline, language, stored] of ROWS) {

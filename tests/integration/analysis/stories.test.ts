@@ -42,7 +42,14 @@ let logLines: string[];
 let ended: number;
 let started: number;
 
-type Stored = { id: string | number; url: string; story_id: string | number | null; agency: string | null; read_outcome: string | null; outlet: string };
+type Stored = {
+  id: string | number;
+  url: string;
+  story_id: string | number | null;
+  agency: string | null;
+  read_outcome: string | null;
+  outlet: string;
+};
 let stored: (Stored & { truthId: string; truthStory?: string; truthAgency?: string })[];
 /** Articles whose fingerprint carries a lede (the ones the clustering step judges). */
 let ledes: Set<number>;
@@ -57,8 +64,12 @@ beforeAll(async () => {
   await database.db.execute(sql`update sources set next_due_at = ${sqlTime(clock.now())}`);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-stories-"));
   const config = loadConfig({
-    HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir,
-    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(SCALE), HEMEROSCOPIO_LOG_LEVEL: "info",
+    HEMEROSCOPIO_RESOLVE: sim.resolveRule,
+    HEMEROSCOPIO_ONLY_RESOLVED: "true",
+    HEMEROSCOPIO_DATA_DIR: dataDir,
+    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+    HEMEROSCOPIO_TIME_SCALE: String(SCALE),
+    HEMEROSCOPIO_LOG_LEVEL: "info",
   });
   logLines = [];
   const log = createLogger({ component: "worker", level: "info", write: (l) => logLines.push(l) });
@@ -66,7 +77,16 @@ beforeAll(async () => {
   const stop = new AbortController();
   started = clock.now();
   const running = Promise.all([
-    runWorker({ db: database.db, clock, log, pipeline, workerId: "stories", signal: stop.signal, leaseMs: 600_000 * SCALE, maxIdleMs: 30_000 * SCALE }),
+    runWorker({
+      db: database.db,
+      clock,
+      log,
+      pipeline,
+      workerId: "stories",
+      signal: stop.signal,
+      leaseMs: 600_000 * SCALE,
+      maxIdleMs: 30_000 * SCALE,
+    }),
     runHousekeeping({ pipeline, clock, log, signal: stop.signal }),
   ]);
   await new Promise((r) => setTimeout(r, REAL_MS));
@@ -79,8 +99,15 @@ beforeAll(async () => {
   // machine leaves more behind when the crawl stops).
   const round = createStoryHousekeeping({ db: database.db, clock: { now: () => ended } });
   for (let i = 0; i < 20 && (await round()) > 0; i++);
-  ledes = new Set((await database.db.execute<{ article_id: string | number; token_hashes: number[] }>(sql`select article_id, token_hashes from story_fingerprints`))
-    .filter((f) => hasLede(f.token_hashes)).map((f) => Number(f.article_id)));
+  ledes = new Set(
+    (
+      await database.db.execute<{ article_id: string | number; token_hashes: number[] }>(
+        sql`select article_id, token_hashes from story_fingerprints`,
+      )
+    )
+      .filter((f) => hasLede(f.token_hashes))
+      .map((f) => Number(f.article_id)),
+  );
   const rows = await database.db.execute<Stored>(sql`
     select a.id, a.url, a.story_id, a.agency, a.read_outcome, o.slug as outlet from articles a join outlets o on o.id = a.outlet_id`);
   stored = rows.map((r) => {
@@ -112,11 +139,13 @@ describe("stories on the simulated web", () => {
     // What the clustering could judge: fresh articles whose fingerprint carries a lede. How many
     // got one depends on how far a loaded machine let the crawl get; the algorithm's recall does not.
     const clusterable = new Set([...fresh].filter((id) => ledes.has(id)));
-    const only = <V,>(m: Map<number, V>, ids: Set<number>) => new Map([...m].filter(([id]) => ids.has(id)));
+    const only = <V>(m: Map<number, V>, ids: Set<number>) => new Map([...m].filter(([id]) => ids.has(id)));
     const news = pairwiseScores(only(truth, fresh), only(predicted, fresh));
     const judged = pairwiseScores(only(truth, clusterable), only(predicted, clusterable));
     const f = (s: typeof all) => `P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)} F1 ${s.f1.toFixed(3)} (${s.truePairs} true pairs)`;
-    console.log(`stories: all ${stored.length} articles ${f(all)}; ${fresh.size} published during the crawl ${f(news)}; ${clusterable.size} of them with a lede ${f(judged)}`);
+    console.log(
+      `stories: all ${stored.length} articles ${f(all)}; ${fresh.size} published during the crawl ${f(news)}; ${clusterable.size} of them with a lede ${f(judged)}`,
+    );
     expect(judged.truePairs).toBeGreaterThan(20);
     expect(all.precision).toBeGreaterThanOrEqual(0.05);
     expect(judged.precision).toBeGreaterThanOrEqual(0.15);
@@ -124,9 +153,14 @@ describe("stories on the simulated web", () => {
   });
 
   it("DER-9: the worker's housekeeping stored prominence as it crawled, never more than the rank history gives", async () => {
-    const articles = await database.db.execute<{ id: string | number; minutes: number }>(sql`select id, weighted_minutes as minutes from articles where weighted_minutes > 0`);
+    const articles = await database.db.execute<{ id: string | number; minutes: number }>(
+      sql`select id, weighted_minutes as minutes from articles where weighted_minutes > 0`,
+    );
     expect(articles.length).toBeGreaterThan(0);
-    const histories = await rankHistories(database.db, articles.map((a) => Number(a.id)));
+    const histories = await rankHistories(
+      database.db,
+      articles.map((a) => Number(a.id)),
+    );
     for (const a of articles) {
       const full = prominenceMinutes((histories.get(Number(a.id)) ?? []).map((r) => ({ rank: r.rank, fromAt: r.from, toAt: r.to })));
       // The last captures of the crawl may be ranked by a round that did not come.
@@ -135,7 +169,14 @@ describe("stories on the simulated web", () => {
   });
 
   it("DER-2: each story has at least two articles, first ≤ last seen, and the outlet count of its members (an outlet's follow-ups are members too)", async () => {
-    const stories = await database.db.execute<{ id: string | number; first_seen_at: Date | string; last_seen_at: Date | string; outlet_count: number; members: number; outlets: number }>(sql`
+    const stories = await database.db.execute<{
+      id: string | number;
+      first_seen_at: Date | string;
+      last_seen_at: Date | string;
+      outlet_count: number;
+      members: number;
+      outlets: number;
+    }>(sql`
       select s.id, s.first_seen_at, s.last_seen_at, s.outlet_count, count(a.id)::int as members, count(distinct a.outlet_id)::int as outlets
       from stories s join articles a on a.story_id = s.id group by s.id`);
     expect(stories.length).toBeGreaterThan(5);
@@ -149,7 +190,9 @@ describe("stories on the simulated web", () => {
 
   it("DER-5: every story has key terms, and no descriptor is a copy of a headline", async () => {
     const stories = await database.db.execute<{ id: string | number; key_terms: string[] }>(sql`select id, key_terms from stories`);
-    const headlines = new Set((await database.db.execute<{ text: string }>(sql`select text from headline_versions`)).map((h) => h.text.toLowerCase()));
+    const headlines = new Set(
+      (await database.db.execute<{ text: string }>(sql`select text from headline_versions`)).map((h) => h.text.toLowerCase()),
+    );
     for (const s of stories) {
       expect(s.key_terms.length).toBeGreaterThan(0);
       expect(s.key_terms.length).toBeLessThanOrEqual(4);
@@ -172,7 +215,9 @@ describe("the story step's safety", () => {
       await database.db.execute(sql`update story_fingerprints set clustered_at = null`);
     };
     const partition = async () => {
-      const rows = await database.db.execute<{ id: string; story_id: string }>(sql`select id, story_id from articles where story_id is not null order by id`);
+      const rows = await database.db.execute<{ id: string; story_id: string }>(
+        sql`select id, story_id from articles where story_id is not null order by id`,
+      );
       const by = new Map<string, string[]>();
       for (const r of rows) by.set(r.story_id, [...(by.get(r.story_id) ?? []), r.id]);
       return [...by.values()].map((ids) => ids.join(",")).sort();
@@ -181,10 +226,15 @@ describe("the story step's safety", () => {
     const alone = await clusterPendingStories(database.db, { now: ended });
     const expected = await partition();
     await reset();
-    const placed = await Promise.all([clusterPendingStories(database.db, { now: ended }), clusterPendingStories(database.db, { now: ended })]);
+    const placed = await Promise.all([
+      clusterPendingStories(database.db, { now: ended }),
+      clusterPendingStories(database.db, { now: ended }),
+    ]);
     expect(placed.filter((n) => n > 0)).toEqual([alone]);
     expect(await partition()).toEqual(expected);
-    const [orphans] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from stories s where not exists (select 1 from articles a where a.story_id = s.id)`);
+    const [orphans] = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from stories s where not exists (select 1 from articles a where a.story_id = s.id)`,
+    );
     expect(orphans!.n).toBe(0);
   });
 
@@ -193,10 +243,20 @@ describe("the story step's safety", () => {
     await database.db.execute(sql`delete from stories`);
     await database.db.execute(sql`update story_fingerprints set clustered_at = null`);
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-stories-"));
-    const env = { HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir, HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example" };
+    const env = {
+      HEMEROSCOPIO_RESOLVE: sim.resolveRule,
+      HEMEROSCOPIO_ONLY_RESOLVED: "true",
+      HEMEROSCOPIO_DATA_DIR: dataDir,
+      HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+    };
     const stories = async () => (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from stories`))[0]!.n;
     const round = async (extra: Record<string, string>) => {
-      const pipeline = await createCrawlPipeline({ config: loadConfig({ ...env, ...extra }), db: database.db, clock: manualClock(ended), workerId: "chores" });
+      const pipeline = await createCrawlPipeline({
+        config: loadConfig({ ...env, ...extra }),
+        db: database.db,
+        clock: manualClock(ended),
+        workerId: "chores",
+      });
       await pipeline.housekeeping!(new AbortController().signal);
       await pipeline.close?.();
     };
@@ -214,11 +274,21 @@ describe("the story step's safety", () => {
     const [a] = await database.db.execute<{ id: string }>(sql`select a.id from articles a where a.story_id is null limit 1`);
     const articleId = Number(a!.id);
     await database.db.execute(sql`delete from story_fingerprints where article_id = ${articleId}`);
-    const read = async () => (await database.db.execute<{ token_hashes: number[]; clustered_at: unknown }>(sql`select token_hashes, clustered_at from story_fingerprints where article_id = ${articleId}`))[0]!;
+    const read = async () =>
+      (
+        await database.db.execute<{ token_hashes: number[]; clustered_at: unknown }>(
+          sql`select token_hashes, clustered_at from story_fingerprints where article_id = ${articleId}`,
+        )
+      )[0]!;
     await recordFingerprints(database.db, { at: ended, items: [{ articleId, headline: "Rocafort aprueba el plan de vivienda" }] });
     expect(hasLede((await read()).token_hashes)).toBe(false);
     await database.db.execute(sql`update story_fingerprints set clustered_at = ${sqlTime(ended)} where article_id = ${articleId}`);
-    await recordFingerprints(database.db, { at: ended, items: [{ articleId, headline: "Rocafort aprueba el plan de vivienda", lede: "La ministra Elena Rocafort lo anunció en Peñablanca." }] });
+    await recordFingerprints(database.db, {
+      at: ended,
+      items: [
+        { articleId, headline: "Rocafort aprueba el plan de vivienda", lede: "La ministra Elena Rocafort lo anunció en Peñablanca." },
+      ],
+    });
     const withLede = await read();
     expect(hasLede(withLede.token_hashes)).toBe(true);
     expect(withLede.clustered_at).toBeNull();
@@ -262,11 +332,14 @@ describe("agency share on the outlet page", () => {
 
 describe("fingerprint retention", () => {
   it("STO-3: no lede or body sentence is in the story tables, the fingerprints or the log", async () => {
-    const dump = [
-      ...(await database.db.execute<{ row: string }>(sql`select t::text as row from story_fingerprints t`)),
-      ...(await database.db.execute<{ row: string }>(sql`select t::text as row from stories t`)),
-      ...(await database.db.execute<{ row: string }>(sql`select t::text as row from body_summaries t`)),
-    ].map((r) => r.row).join("\n") + logLines.join("\n");
+    const dump =
+      [
+        ...(await database.db.execute<{ row: string }>(sql`select t::text as row from story_fingerprints t`)),
+        ...(await database.db.execute<{ row: string }>(sql`select t::text as row from stories t`)),
+        ...(await database.db.execute<{ row: string }>(sql`select t::text as row from body_summaries t`)),
+      ]
+        .map((r) => r.row)
+        .join("\n") + logLines.join("\n");
     let checked = 0;
     for (const a of stored) {
       const text = sim.truth.textOf(a.truthId)!;
@@ -297,7 +370,11 @@ describe("fingerprint retention", () => {
     clock.set(last + 72 * HOUR);
     await step();
     expect(await count()).toBe(0);
-    const after = new Set((await database.db.execute<{ id: string; story_id: string }>(sql`select id, story_id from articles where story_id is not null`)).map((r) => `${r.id} ${r.story_id}`));
+    const after = new Set(
+      (await database.db.execute<{ id: string; story_id: string }>(sql`select id, story_id from articles where story_id is not null`)).map(
+        (r) => `${r.id} ${r.story_id}`,
+      ),
+    );
     for (const m of members as unknown as { id: string; story_id: string }[]) expect(after.has(`${m.id} ${m.story_id}`)).toBe(true);
   });
 });

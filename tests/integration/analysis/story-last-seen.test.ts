@@ -33,18 +33,49 @@ beforeAll(async () => {
   const dos = await addOutlet(db, "dos", "Diario Dos");
   // Dated by the story step five hours ago; its article has stayed on Uno's front page since.
   onFront = await addStory(db, ["incendio"], NOW - 6 * HOUR, NOW - 5 * HOUR);
-  const a = await addArticle(db, { outletId: uno, path: "/incendio", firstSeenAt: NOW - 6 * HOUR, storyId: onFront, headlines: [["Incendio en el puerto", NOW - 6 * HOUR, NOW - 5 * HOUR]] });
-  await addFrontPages(db, uno, [[NOW - 5 * HOUR, [a]], [NOW - 2 * HOUR, [a]], [NOW - 10 * MINUTE, [a]]]);
+  const a = await addArticle(db, {
+    outletId: uno,
+    path: "/incendio",
+    firstSeenAt: NOW - 6 * HOUR,
+    storyId: onFront,
+    headlines: [["Incendio en el puerto", NOW - 6 * HOUR, NOW - 5 * HOUR]],
+  });
+  await addFrontPages(db, uno, [
+    [NOW - 5 * HOUR, [a]],
+    [NOW - 2 * HOUR, [a]],
+    [NOW - 10 * MINUTE, [a]],
+  ]);
   // Its headline was seen again an hour ago (a feed), after the story was dated.
   headlineLater = await addStory(db, ["pleno"], NOW - 4 * HOUR, NOW - 4 * HOUR);
-  await addArticle(db, { outletId: dos, path: "/pleno", firstSeenAt: NOW - 4 * HOUR, storyId: headlineLater, headlines: [["Pleno del Senado", NOW - 4 * HOUR, NOW - HOUR]] });
+  await addArticle(db, {
+    outletId: dos,
+    path: "/pleno",
+    firstSeenAt: NOW - 4 * HOUR,
+    storyId: headlineLater,
+    headlines: [["Pleno del Senado", NOW - 4 * HOUR, NOW - HOUR]],
+  });
   // Already up to date: nothing later to follow.
   still = await addStory(db, ["lluvia"], NOW - 3 * HOUR, NOW - 2 * HOUR);
-  await addArticle(db, { outletId: dos, path: "/lluvia", firstSeenAt: NOW - 3 * HOUR, storyId: still, headlines: [["Lluvias en Galicia", NOW - 3 * HOUR, NOW - 3 * HOUR]] });
+  await addArticle(db, {
+    outletId: dos,
+    path: "/lluvia",
+    firstSeenAt: NOW - 3 * HOUR,
+    storyId: still,
+    headlines: [["Lluvias en Galicia", NOW - 3 * HOUR, NOW - 3 * HOUR]],
+  });
   // Dated ten days ago, out of the lists' week, but its article is still on Dos's front page.
   old = await addStory(db, ["antigua"], NOW - 11 * DAY, NOW - 10 * DAY);
-  const b = await addArticle(db, { outletId: dos, path: "/antigua", firstSeenAt: NOW - 11 * DAY, storyId: old, headlines: [["Una historia larga", NOW - 11 * DAY, NOW - 10 * DAY]] });
-  await addFrontPages(db, dos, [[NOW - 10 * DAY, [b]], [NOW - 30 * MINUTE, [b]]]);
+  const b = await addArticle(db, {
+    outletId: dos,
+    path: "/antigua",
+    firstSeenAt: NOW - 11 * DAY,
+    storyId: old,
+    headlines: [["Una historia larga", NOW - 11 * DAY, NOW - 10 * DAY]],
+  });
+  await addFrontPages(db, dos, [
+    [NOW - 10 * DAY, [b]],
+    [NOW - 30 * MINUTE, [b]],
+  ]);
 });
 afterAll(async () => {
   await database.close();
@@ -65,7 +96,12 @@ describe("a story's last sighting", () => {
     expect(await lastSeen(old)).toBe(NOW - 30 * MINUTE);
     const page = (await loadStoryPage(database.db, NO_POLICIES, { id: onFront }))!;
     expect(page.lastSeenAt).toBe(NOW - 10 * MINUTE);
-    const list = await listRecentStories(database.db, NO_POLICIES, { page: 1, pageSize: 10, now: NOW, order: { column: "ultima", descending: true } });
+    const list = await listRecentStories(database.db, NO_POLICIES, {
+      page: 1,
+      pageSize: 10,
+      now: NOW,
+      order: { column: "ultima", descending: true },
+    });
     expect(list.items.map((s) => s.id)).toEqual([onFront, old, headlineLater, still]);
   });
 

@@ -29,20 +29,35 @@ beforeAll(async () => {
   const outlets = simOutlets(3);
   await importOutlets(database.db, parseOutletsFile(JSON.stringify(toOutletsFile(outlets)), "sim.json"));
   const ids = (await database.db.execute<{ id: number }>(sql`select id from outlets order by id`)).map((r) => Number(r.id));
-  const subjects = ["Rocafort aprueba el plan de vivienda", "El Atlético Valdelumbre ficha a Iker Solano", "Cierra la fábrica de Tierra Baja"];
+  const subjects = [
+    "Rocafort aprueba el plan de vivienda",
+    "El Atlético Valdelumbre ficha a Iker Solano",
+    "Cierra la fábrica de Tierra Baja",
+  ];
   for (const [o, outletId] of ids.entries()) {
     const at = T0 + o * 7 * MIN;
-    const sightings = subjects.map((s, i) => ({ url: `https://o${o}.test/noticia-${i}`, headline: `${s} (${o})`, publishedAt: new Date(at - i * 90 * MIN) }));
+    const sightings = subjects.map((s, i) => ({
+      url: `https://o${o}.test/noticia-${i}`,
+      headline: `${s} (${o})`,
+      publishedAt: new Date(at - i * 90 * MIN),
+    }));
     const articles = await recordSightings(database.db, { outletId, siteOf: () => `o${o}.test`, via: "feed", at, sightings });
     await recordFingerprints(database.db, {
       at,
-      items: sightings.map((s, i) => ({ articleId: articles.get(s.url)!, headline: s.headline, ...(i === 2 ? {} : { lede: `Según Elena Rocafort en Peñablanca, ${i}.` }) })),
+      items: sightings.map((s, i) => ({
+        articleId: articles.get(s.url)!,
+        headline: s.headline,
+        ...(i === 2 ? {} : { lede: `Según Elena Rocafort en Peñablanca, ${i}.` }),
+      })),
     });
   }
   // One article already in a story and placed, so stories and pending flags differ among the items.
-  await database.db.execute(sql`with s as (insert into stories (first_seen_at, last_seen_at) values (${sqlTime(T0)}, ${sqlTime(T0)}) returning id)
+  await database.db
+    .execute(sql`with s as (insert into stories (first_seen_at, last_seen_at) values (${sqlTime(T0)}, ${sqlTime(T0)}) returning id)
     update articles set story_id = (select id from s) where id = (select min(article_id) from story_fingerprints)`);
-  await database.db.execute(sql`update story_fingerprints set clustered_at = ${sqlTime(T0)} where article_id = (select min(article_id) from story_fingerprints)`);
+  await database.db.execute(
+    sql`update story_fingerprints set clustered_at = ${sqlTime(T0)} where article_id = (select min(article_id) from story_fingerprints)`,
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -51,12 +66,23 @@ afterAll(async () => {
 
 /** The window as one statement reads it, in article id order, tokens as plain arrays. */
 async function readWhole(from: number) {
-  const rows = await database.db.execute<{ article_id: string; outlet_id: number; at: string; token_hashes: number[]; story_id: string | null; pending: boolean }>(sql`
+  const rows = await database.db.execute<{
+    article_id: string;
+    outlet_id: number;
+    at: string;
+    token_hashes: number[];
+    story_id: string | null;
+    pending: boolean;
+  }>(sql`
     select f.article_id, a.outlet_id, ${articleTime} as at, f.token_hashes, a.story_id, f.clustered_at is null as pending
     from story_fingerprints f join articles a on a.id = f.article_id where ${articleTime} >= ${sqlTime(from)} order by f.article_id`);
   return rows.map((r) => ({
-    articleId: Number(r.article_id), outletId: r.outlet_id, at: fromSqlTime(r.at)!, tokens: r.token_hashes.slice(1),
-    storyId: r.story_id === null ? null : Number(r.story_id), pending: r.pending,
+    articleId: Number(r.article_id),
+    outletId: r.outlet_id,
+    at: fromSqlTime(r.at)!,
+    tokens: r.token_hashes.slice(1),
+    storyId: r.story_id === null ? null : Number(r.story_id),
+    pending: r.pending,
   }));
 }
 

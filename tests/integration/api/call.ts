@@ -24,9 +24,15 @@ export function apiCaller(database: () => Database, now: () => number = () => Da
   async function call(path: string, headers: Record<string, string> = {}): Promise<Response> {
     const url = new URL(path, "http://api.test");
     const request = new Request(url, { headers });
-    return answerApi(async () => database().db, request, endpointFor(url.pathname), (error) => {
-      throw error;
-    }, now());
+    return answerApi(
+      async () => database().db,
+      request,
+      endpointFor(url.pathname),
+      (error) => {
+        throw error;
+      },
+      now(),
+    );
   }
   async function json<T = { data: Record<string, unknown>[] }>(path: string): Promise<T> {
     const response = await call(path);

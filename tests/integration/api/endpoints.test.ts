@@ -56,8 +56,11 @@ describe("WEB-3: pagination", () => {
     const times = rows.map((r) => String(r.first_seen_at));
     expect(times).toEqual([...times].sort());
     expect((await api.json(`/api/v1/articles?outlet=${OUTLETS.open}`)).data.map((r) => r.id)).toEqual(fixture.articleIds[OUTLETS.open]);
-    expect((await api.json("/api/v1/articles?from=2026-03-02T08:10:00Z&to=2026-03-02T08:20:00Z")).data.map((r) => r.outlet))
-      .toEqual([OUTLETS.noHeadlines, OUTLETS.noHeadlines, OUTLETS.noHeadlines]);
+    expect((await api.json("/api/v1/articles?from=2026-03-02T08:10:00Z&to=2026-03-02T08:20:00Z")).data.map((r) => r.outlet)).toEqual([
+      OUTLETS.noHeadlines,
+      OUTLETS.noHeadlines,
+      OUTLETS.noHeadlines,
+    ]);
     expect((await api.json(`/api/v1/articles?story=${fixture.storyId}`)).data.length).toBe(shownOutlets);
     expect((await api.json(`/api/v1/headline-versions?article=${fixture.articleIds[OUTLETS.open]![0]}`)).data.length).toBe(2);
   });
@@ -75,13 +78,24 @@ describe("WEB-3: pagination", () => {
 
 describe("WEB-3: errors", () => {
   it.each([
-    ["/api/v1/articles?limit=0", "limit"], ["/api/v1/articles?limit=1001", "limit"], ["/api/v1/articles?limit=diez", "limit"],
-    ["/api/v1/articles?cursor=zzz", "cursor"], ["/api/v1/articles?cursor=WzEsMiwzXQ", "cursor"],
-    ["/api/v1/articles?from=ayer", "from"], ["/api/v1/articles?from=2026-02-30", "from"], ["/api/v1/articles?to=2026-03-02T10:00", "to"],
-    ["/api/v1/articles?from=2026-03-03&to=2026-03-02", "to"], ["/api/v1/articles?outlet=Mayúsculas", "outlet"],
-    ["/api/v1/articles?page=2", "page"], ["/api/v1/articles?limit=1&limit=2", "limit"], ["/api/v1/outlets?limit=1", "limit"],
-    ["/api/v1/articles/abc", "id"], ["/api/v1/stories/-1", "id"], ["/api/v1/headline-versions?article=0", "article"],
-    ["/api/v1/exports/articles.csv?from=2025-01-01&to=2026-01-01", "from"], ["/api/v1/exports/articles.csv?cursor=x", "cursor"],
+    ["/api/v1/articles?limit=0", "limit"],
+    ["/api/v1/articles?limit=1001", "limit"],
+    ["/api/v1/articles?limit=diez", "limit"],
+    ["/api/v1/articles?cursor=zzz", "cursor"],
+    ["/api/v1/articles?cursor=WzEsMiwzXQ", "cursor"],
+    ["/api/v1/articles?from=ayer", "from"],
+    ["/api/v1/articles?from=2026-02-30", "from"],
+    ["/api/v1/articles?to=2026-03-02T10:00", "to"],
+    ["/api/v1/articles?from=2026-03-03&to=2026-03-02", "to"],
+    ["/api/v1/articles?outlet=Mayúsculas", "outlet"],
+    ["/api/v1/articles?page=2", "page"],
+    ["/api/v1/articles?limit=1&limit=2", "limit"],
+    ["/api/v1/outlets?limit=1", "limit"],
+    ["/api/v1/articles/abc", "id"],
+    ["/api/v1/stories/-1", "id"],
+    ["/api/v1/headline-versions?article=0", "article"],
+    ["/api/v1/exports/articles.csv?from=2025-01-01&to=2026-01-01", "from"],
+    ["/api/v1/exports/articles.csv?cursor=x", "cursor"],
   ])("WEB-3: %s is a 400 naming %s", async (path, parameter) => {
     const response = await api.call(path);
     expect(response.status).toBe(400);
@@ -92,8 +106,12 @@ describe("WEB-3: errors", () => {
   });
 
   it.each([
-    "/api/v1/articles/999999999", "/api/v1/stories/999999", "/api/v1/outlets/no-existe", "/api/v1/articles?outlet=no-existe",
-    "/api/v1/exports/bodies.csv", "/api/v1/exports/articles.xml",
+    "/api/v1/articles/999999999",
+    "/api/v1/stories/999999",
+    "/api/v1/outlets/no-existe",
+    "/api/v1/articles?outlet=no-existe",
+    "/api/v1/exports/bodies.csv",
+    "/api/v1/exports/articles.xml",
   ])("WEB-3: %s is a JSON 404", async (path) => {
     const response = await api.call(path);
     expect(response.status).toBe(404);
@@ -103,8 +121,14 @@ describe("WEB-3: errors", () => {
   it("WEB-3: an unreachable database is a JSON 503 with Retry-After, not a 500", async () => {
     const { answerApi } = await import("../../../app/_lib/api/answer");
     const errors: unknown[] = [];
-    const response = await answerApi(async () => { throw new Error("connection refused"); }, new Request("http://api.test/api/v1/articles"),
-      async () => new Response("never"), (e) => errors.push(e));
+    const response = await answerApi(
+      async () => {
+        throw new Error("connection refused");
+      },
+      new Request("http://api.test/api/v1/articles"),
+      async () => new Response("never"),
+      (e) => errors.push(e),
+    );
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("60");
     expect(errors.length).toBe(1);
@@ -128,7 +152,9 @@ describe("WEB-3: headers", () => {
   it("WEB-3: exports are attachments with charset, a dated file name and longer caching", async () => {
     const response = await api.call(`/api/v1/exports/articles.csv?outlet=${OUTLETS.open}&from=2026-03-01&to=2026-03-04`);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8; header=present");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="hemeroscopio-articles-${OUTLETS.open}-2026-03-01_2026-03-03.csv"`);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="hemeroscopio-articles-${OUTLETS.open}-2026-03-01_2026-03-03.csv"`,
+    );
     expect(response.headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=3600");
     await response.body?.cancel();
   });
@@ -136,7 +162,8 @@ describe("WEB-3: headers", () => {
 
 describe("WEB-3: exports", () => {
   it.each(["articles", "headline-versions", "rank-spans", "stories", "outlets"])(
-    "WEB-3: the %s CSV export parses back to the JSON export, field by field", async (name) => {
+    "WEB-3: the %s CSV export parses back to the JSON export, field by field",
+    async (name) => {
       const range = name === "outlets" || name === "stories" ? "" : "?from=2026-03-01&to=2026-03-04";
       const csv = await api.csv(`/api/v1/exports/${name}.csv${range}`);
       const json = await api.json<Record<string, unknown>[]>(`/api/v1/exports/${name}.json${range}`);
@@ -144,10 +171,14 @@ describe("WEB-3: exports", () => {
       expect(json.length).toBeGreaterThan(0);
       const asCell = (v: unknown) => (v === null ? "" : Array.isArray(v) ? v.join("; ") : String(v));
       expect(csv).toEqual(json.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, asCell(v)]))));
-    });
+    },
+  );
 
   it("WEB-3: a ranged export defaults to the last 7 days before now", async () => {
-    const late = apiCaller(() => database, () => Date.parse("2026-03-12T00:00:00Z"));
+    const late = apiCaller(
+      () => database,
+      () => Date.parse("2026-03-12T00:00:00Z"),
+    );
     expect(await late.json<unknown[]>("/api/v1/exports/articles.json")).toEqual([]);
     expect((await api.json<unknown[]>("/api/v1/exports/articles.json")).length).toBe(shownOutlets * ARTICLES_PER_OUTLET);
   });
@@ -160,7 +191,14 @@ describe("WEB-3: exports", () => {
     const whole = await (await exportEndpoint(ctx, new Request(path), `headline-versions.${format}`)).text();
     const batched = await (await exportEndpoint(ctx, new Request(path), `headline-versions.${format}`, 2)).text();
     expect(batched).toBe(whole);
-    const ids = format === "json" ? (JSON.parse(whole) as { id: number }[]).map((r) => r.id) : whole.trim().split("\r\n").slice(1).map((l) => Number(l.split(",")[0]));
+    const ids =
+      format === "json"
+        ? (JSON.parse(whole) as { id: number }[]).map((r) => r.id)
+        : whole
+            .trim()
+            .split("\r\n")
+            .slice(1)
+            .map((l) => Number(l.split(",")[0]));
     expect(ids.length).toBe(shownOutlets * (ARTICLES_PER_OUTLET + 1));
     expect(new Set(ids).size).toBe(ids.length);
   });

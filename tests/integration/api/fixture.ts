@@ -5,9 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import {
-  articles, bylineRequests, exclusions, framing, headlineVersions, outlets, rankSpans, stories,
-} from "../../../db/schema";
+import { articles, bylineRequests, exclusions, framing, headlineVersions, outlets, rankSpans, stories } from "../../../db/schema";
 import type { Scope } from "../../../lib/policy";
 
 /** Outlet slugs by what their publisher asked. */
@@ -39,24 +37,42 @@ export const headlineText = (slug: string, i: number, v = 1) => `Titular ${v} de
 
 /** Write the fixture; returns the story id and article ids by outlet slug. */
 export async function writeFixture(db: Db): Promise<{ storyId: number; articleIds: Record<string, number[]> }> {
-  const [story] = await db.insert(stories).values({ firstSeenAt: minutes(0), lastSeenAt: minutes(600), keyTerms: ["presupuestos", "congreso"], outletCount: 5 }).returning();
+  const [story] = await db
+    .insert(stories)
+    .values({ firstSeenAt: minutes(0), lastSeenAt: minutes(600), keyTerms: ["presupuestos", "congreso"], outletCount: 5 })
+    .returning();
   const articleIds: Record<string, number[]> = {};
   for (const [index, slug] of Object.values(OUTLETS).entries()) {
-    const [outlet] = await db.insert(outlets).values({ slug, name: `Diario ${slug}`, homepage: `https://www.${slug}.test/` }).returning();
+    const [outlet] = await db
+      .insert(outlets)
+      .values({ slug, name: `Diario ${slug}`, homepage: `https://www.${slug}.test/` })
+      .returning();
     const outletId = outlet!.id;
     const scope = scopeOf[slug];
     if (scope) {
-      await db.insert(exclusions).values({ outletId, domain: `${slug}.test`, scope, channel: "mail", receivedAt: minutes(-60), appliedAt: minutes(-30) });
+      await db
+        .insert(exclusions)
+        .values({ outletId, domain: `${slug}.test`, scope, channel: "mail", receivedAt: minutes(-60), appliedAt: minutes(-30) });
     }
     articleIds[slug] = [];
     for (let i = 1; i <= ARTICLES_PER_OUTLET; i++) {
       const seen = minutes(index * 10 + i);
-      const [a] = await db.insert(articles).values({
-        outletId, url: `https://www.${slug}.test/noticia-${i}`, publishedAt: minutes(index * 10 + i - 5), firstSeenAt: seen,
-        firstSeenIn: "frontpage", firstSeenFrontpageAt: seen, firstSeenFeedAt: minutes(index * 10 + i + 1), section: "Política",
-        authors: i === 1 ? [HIDDEN_AUTHOR, "Luis Gómez"] : ["Luis Gómez"], siteDomain: `${slug}.test`,
-        storyId: i === 1 ? story!.id : null,
-      }).returning();
+      const [a] = await db
+        .insert(articles)
+        .values({
+          outletId,
+          url: `https://www.${slug}.test/noticia-${i}`,
+          publishedAt: minutes(index * 10 + i - 5),
+          firstSeenAt: seen,
+          firstSeenIn: "frontpage",
+          firstSeenFrontpageAt: seen,
+          firstSeenFeedAt: minutes(index * 10 + i + 1),
+          section: "Política",
+          authors: i === 1 ? [HIDDEN_AUTHOR, "Luis Gómez"] : ["Luis Gómez"],
+          siteDomain: `${slug}.test`,
+          storyId: i === 1 ? story!.id : null,
+        })
+        .returning();
       const articleId = a!.id;
       articleIds[slug]!.push(articleId);
       const versions = i === 1 ? [1, 2] : [1];
@@ -64,7 +80,11 @@ export async function writeFixture(db: Db): Promise<{ storyId: number; articleId
         const text = headlineText(slug, i, v);
         const hash = `${slug}-${i}-${v}`;
         await db.insert(headlineVersions).values({
-          articleId, text, textHash: hash, firstSeenAt: minutes(index * 10 + i + (v - 1) * 30), lastSeenAt: minutes(index * 10 + i + v * 30),
+          articleId,
+          text,
+          textHash: hash,
+          firstSeenAt: minutes(index * 10 + i + (v - 1) * 30),
+          lastSeenAt: minutes(index * 10 + i + v * 30),
           seenIn: ["frontpage", "feed"],
         });
         await db.insert(framing).values({ textHash: hash, letter: "B", score: 0.5, modelSha256: "0".repeat(64), computedAt: seen });

@@ -27,8 +27,19 @@ const range = "from=2026-03-01&to=2026-03-04";
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 
 const features = (textHash: string, over: Partial<typeof headlineFeatures.$inferInsert> = {}) => ({
-  textHash, chars: 40, words: 7, isQuestion: false, isExclamation: false, hasQuote: false, hasNumber: false,
-  firstOrSecondPerson: false, hasColonOrDash: false, capitalisedTokens: 0, clickbaitPatterns: [], language: "es", ...over,
+  textHash,
+  chars: 40,
+  words: 7,
+  isQuestion: false,
+  isExclamation: false,
+  hasQuote: false,
+  hasNumber: false,
+  firstOrSecondPerson: false,
+  hasColonOrDash: false,
+  capitalisedTokens: 0,
+  clickbaitPatterns: [],
+  language: "es",
+  ...over,
 });
 
 beforeAll(async () => {
@@ -37,7 +48,12 @@ beforeAll(async () => {
   const [firstId, second] = fixture.articleIds[OUTLETS.open]!;
   // Article 2 of the open outlet: version 1 keeps being seen on the front page long after version 2 appeared (an A/B test).
   await database.db.insert(headlineVersions).values({
-    articleId: second!, text: "Titular alternativo", textHash: "abierto-2-ab", firstSeenAt: at(5), lastSeenAt: at(20), seenIn: ["frontpage"],
+    articleId: second!,
+    text: "Titular alternativo",
+    textHash: "abierto-2-ab",
+    firstSeenAt: at(5),
+    lastSeenAt: at(20),
+    seenIn: ["frontpage"],
   });
   await database.db.insert(headlineFeatures).values([
     // Article 1 was rewritten: its current headline is version 2 (seen last).
@@ -51,13 +67,25 @@ beforeAll(async () => {
   // A fourth article of the open outlet: a statement, then the same news as a question, each
   // analysed by the worker's own feature function.
   const [open] = await database.db.select({ outletId: articles.outletId }).from(articles).where(eq(articles.id, firstId!));
-  const [article] = await database.db.insert(articles).values({
-    outletId: open!.outletId, url: "https://www.abierto.test/noticia-4", firstSeenAt: at(90), firstSeenIn: "feed", siteDomain: "abierto.test",
-  }).returning();
+  const [article] = await database.db
+    .insert(articles)
+    .values({
+      outletId: open!.outletId,
+      url: "https://www.abierto.test/noticia-4",
+      firstSeenAt: at(90),
+      firstSeenIn: "feed",
+      siteDomain: "abierto.test",
+    })
+    .returning();
   rewritten = article!.id;
-  const texts = [["abierto-4-1", "Los precios del alquiler suben un 8 % en Madrid", 90, 120], ["abierto-4-2", "¿Cuánto más pueden subir los alquileres en Madrid?", 120, 300]] as const;
+  const texts = [
+    ["abierto-4-1", "Los precios del alquiler suben un 8 % en Madrid", 90, 120],
+    ["abierto-4-2", "¿Cuánto más pueden subir los alquileres en Madrid?", 120, 300],
+  ] as const;
   for (const [hash, text, from, to] of texts) {
-    await database.db.insert(headlineVersions).values({ articleId: rewritten, text, textHash: hash, firstSeenAt: at(from), lastSeenAt: at(to), seenIn: ["feed"] });
+    await database.db
+      .insert(headlineVersions)
+      .values({ articleId: rewritten, text, textHash: hash, firstSeenAt: at(from), lastSeenAt: at(to), seenIn: ["feed"] });
     await database.db.insert(headlineFeatures).values({ textHash: hash, ...featuresOf(text, () => "es") });
   }
 });
@@ -72,17 +100,34 @@ describe("WEB-3: headline features and A/B flags of articles", () => {
     const { data } = await api.json<{ data: Row[] }>(`/api/v1/articles?outlet=${OUTLETS.open}`);
     const [first, second, third] = fixture.articleIds[OUTLETS.open]!.map((id) => data.find((r) => r.id === id)!);
     expect(first).toMatchObject({
-      headline_question: true, headline_exclamation: false, headline_number: true, headline_quote: false,
-      headline_clickbait: ["lo-que-debes-saber", "no-creeras"], headline_language: "es", framing_letter: "B", ab_test: false,
+      headline_question: true,
+      headline_exclamation: false,
+      headline_number: true,
+      headline_quote: false,
+      headline_clickbait: ["lo-que-debes-saber", "no-creeras"],
+      headline_language: "es",
+      framing_letter: "B",
+      ab_test: false,
     });
     expect(second).toMatchObject({ headline_question: false, headline_quote: true, headline_colon_or_dash: true, headline_clickbait: [] });
-    expect(third).toMatchObject({ headline_question: null, headline_quote: null, headline_clickbait: null, headline_language: null, framing_letter: "B" });
+    expect(third).toMatchObject({
+      headline_question: null,
+      headline_quote: null,
+      headline_clickbait: null,
+      headline_language: null,
+      framing_letter: "B",
+    });
   });
 
   it("DER-6: ab_test is true only for the article whose versions alternated, not for a rewrite", async () => {
     const { data } = await api.json<{ data: Row[] }>(`/api/v1/articles?outlet=${OUTLETS.open}`);
     const [first, second, third] = fixture.articleIds[OUTLETS.open]!;
-    expect(Object.fromEntries(data.map((r) => [r.id, r.ab_test]))).toEqual({ [first!]: false, [second!]: true, [third!]: false, [rewritten]: false });
+    expect(Object.fromEntries(data.map((r) => [r.id, r.ab_test]))).toEqual({
+      [first!]: false,
+      [second!]: true,
+      [third!]: false,
+      [rewritten]: false,
+    });
   });
 
   it("WEB-3: the article detail and both exports carry the same fields", async () => {
@@ -108,15 +153,33 @@ describe("WEB-3: headline features and A/B flags of headline versions", () => {
 
   it("DER-1: a version with a question mark has question: true; the statement it replaced does not", async () => {
     const [statement, question] = await versionsOf(rewritten);
-    expect(statement).toMatchObject({ headline: "Los precios del alquiler suben un 8 % en Madrid", question: false, number: true, language: "es", ab_test: false });
-    expect(question).toMatchObject({ headline: "¿Cuánto más pueden subir los alquileres en Madrid?", question: true, number: false, language: "es", ab_test: false });
+    expect(statement).toMatchObject({
+      headline: "Los precios del alquiler suben un 8 % en Madrid",
+      question: false,
+      number: true,
+      language: "es",
+      ab_test: false,
+    });
+    expect(question).toMatchObject({
+      headline: "¿Cuánto más pueden subir los alquileres en Madrid?",
+      question: true,
+      number: false,
+      language: "es",
+      ab_test: false,
+    });
   });
 
   it("DER-1: each version gives its own stored features, the article those of its current one; one not analysed yet gives null", async () => {
     const [first, , third] = fixture.articleIds[OUTLETS.open]!;
     const [v1, v2] = await versionsOf(first!);
     expect(v1).toMatchObject({ exclamation: true, question: false, clickbait: [] });
-    expect(v2).toMatchObject({ exclamation: false, question: true, number: true, clickbait: ["lo-que-debes-saber", "no-creeras"], framing_letter: "B" });
+    expect(v2).toMatchObject({
+      exclamation: false,
+      question: true,
+      number: true,
+      clickbait: ["lo-que-debes-saber", "no-creeras"],
+      framing_letter: "B",
+    });
     const article = (await api.json<{ data: Row }>(`/api/v1/articles/${first}`)).data;
     expect(article).toMatchObject({ headline_question: v2!.question, headline_clickbait: v2!.clickbait });
     const [unanalysed] = await versionsOf(third!);
@@ -147,10 +210,15 @@ describe("WEB-3: headline features and A/B flags of headline versions", () => {
   it("WEB-3: a page of versions reads their articles' other versions in one statement, whatever its size", async () => {
     const statements: string[] = [];
     const scope = await loadApiContext(database.db, Date.parse("2026-03-05T00:00:00Z"));
-    const ctx = { ...scope, db: { execute: ((query: SQL) => {
-      statements.push(new PgDialect().sqlToQuery(query).sql);
-      return database.db.execute(query);
-    }) as Executor["execute"] } };
+    const ctx = {
+      ...scope,
+      db: {
+        execute: ((query: SQL) => {
+          statements.push(new PgDialect().sqlToQuery(query).sql);
+          return database.db.execute(query);
+        }) as Executor["execute"],
+      },
+    };
     for (const limit of [1, 3, 100]) {
       statements.length = 0;
       const page = await headlineVersionsDataset.page(ctx, { limit }, undefined, limit);
@@ -168,9 +236,17 @@ describe("WEB-3: headline features and A/B flags of headline versions", () => {
     const json = await api.json<Row[]>(`/api/v1/exports/headline-versions.json?${range}&outlet=${OUTLETS.open}`);
     expect(json.filter((r) => r.article_id === second)).toEqual(listed);
     const csv = await api.csv(`/api/v1/exports/headline-versions.csv?${range}&outlet=${OUTLETS.open}`);
-    expect(csv.find((r) => r.headline === "Titular alternativo")).toMatchObject({ exclamation: "true", question: "false", clickbait: "", ab_test: "true" });
+    expect(csv.find((r) => r.headline === "Titular alternativo")).toMatchObject({
+      exclamation: "true",
+      question: "false",
+      clickbait: "",
+      ab_test: "true",
+    });
     expect(csv.find((r) => r.headline === headlineText(OUTLETS.open, 1, 2))).toMatchObject({
-      question: "true", clickbait: "lo-que-debes-saber; no-creeras", language: "es", ab_test: "false",
+      question: "true",
+      clickbait: "lo-que-debes-saber; no-creeras",
+      language: "es",
+      ab_test: "false",
     });
   });
 
@@ -186,7 +262,10 @@ describe("WEB-3: headline features and A/B flags of headline versions", () => {
 
   it("PUB-6: under «sin anotación de modelo» a version gives no framing and no language, but the other features", async () => {
     const rows = await versionsOf(fixture.articleIds[OUTLETS.noModel]![0]!);
-    expect(rows.map((r) => [r.framing_letter, r.framing_score, r.language])).toEqual([[null, null, null], [null, null, null]]);
+    expect(rows.map((r) => [r.framing_letter, r.framing_score, r.language])).toEqual([
+      [null, null, null],
+      [null, null, null],
+    ]);
     expect(rows[1]).toMatchObject({ first_or_second_person: true, question: false });
     const csv = await api.csv(`/api/v1/exports/headline-versions.csv?${range}&outlet=${OUTLETS.noModel}`);
     expect(csv.every((r) => r.language === "" && r.framing_letter === "")).toBe(true);

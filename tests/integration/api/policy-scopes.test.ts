@@ -26,7 +26,10 @@ afterAll(async () => {
 
 type Row = Record<string, unknown>;
 const listPaths = ["/api/v1/articles", "/api/v1/headline-versions", "/api/v1/rank-spans"];
-const exportPaths = ["articles", "headline-versions", "rank-spans"].flatMap((d) => [`/api/v1/exports/${d}.json?${range}`, `/api/v1/exports/${d}.csv?${range}`]);
+const exportPaths = ["articles", "headline-versions", "rank-spans"].flatMap((d) => [
+  `/api/v1/exports/${d}.json?${range}`,
+  `/api/v1/exports/${d}.csv?${range}`,
+]);
 
 async function rowsOf(path: string): Promise<Row[]> {
   if (path.endsWith(".json") || path.includes(".json?")) return api.json<Row[]>(path);
@@ -35,12 +38,18 @@ async function rowsOf(path: string): Promise<Row[]> {
 }
 
 describe("PUB-6: total", () => {
-  it.each([...listPaths, "/api/v1/outlets", "/api/v1/stories", ...exportPaths, `/api/v1/exports/outlets.csv`, `/api/v1/exports/stories.json`])(
-    "PUB-6: %s never shows an outlet under total", async (path) => {
-      const rows = await rowsOf(path);
-      expect(rows.length).toBeGreaterThan(0);
-      expect(JSON.stringify(rows)).not.toContain(OUTLETS.total);
-    });
+  it.each([
+    ...listPaths,
+    "/api/v1/outlets",
+    "/api/v1/stories",
+    ...exportPaths,
+    `/api/v1/exports/outlets.csv`,
+    `/api/v1/exports/stories.json`,
+  ])("PUB-6: %s never shows an outlet under total", async (path) => {
+    const rows = await rowsOf(path);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(OUTLETS.total);
+  });
 
   it("PUB-6: a story counts only the outlets that may be shown", async () => {
     const { data } = await api.json<{ data: Row }>(`/api/v1/stories/${fixture.storyId}`);
@@ -49,7 +58,9 @@ describe("PUB-6: total", () => {
   });
 
   it.each([
-    `/api/v1/outlets/${OUTLETS.total}`, `/api/v1/articles?outlet=${OUTLETS.total}`, `/api/v1/rank-spans?outlet=${OUTLETS.total}`,
+    `/api/v1/outlets/${OUTLETS.total}`,
+    `/api/v1/articles?outlet=${OUTLETS.total}`,
+    `/api/v1/rank-spans?outlet=${OUTLETS.total}`,
     `/api/v1/exports/articles.csv?outlet=${OUTLETS.total}`,
   ])("PUB-6: %s answers 404, as for an unknown outlet", async (path) => {
     expect((await api.call(path)).status).toBe(404);
@@ -61,19 +72,25 @@ describe("PUB-6: total", () => {
 });
 
 describe("PUB-6: sin titulares literales", () => {
-  it.each(["/api/v1/articles", "/api/v1/headline-versions", `/api/v1/exports/articles.json?${range}`, `/api/v1/exports/headline-versions.csv?${range}`])(
-    "PUB-6: %s gives null headlines with headline_withheld, and no URL or hash to recover them", async (path) => {
-      const rows = (await rowsOf(path)).filter((r) => r.outlet === OUTLETS.noHeadlines);
-      expect(rows.length).toBeGreaterThan(0);
-      for (const r of rows) {
-        expect([null, ""]).toContain(r.headline);
-        expect(String(r.headline_withheld)).toBe("true");
-        if ("url" in r) expect([null, ""]).toContain(r.url);
-        if ("text_hash" in r) expect([null, ""]).toContain(r.text_hash);
-      }
-      const open = (await rowsOf(path)).filter((r) => r.outlet === OUTLETS.open);
-      expect(open.every((r) => typeof r.headline === "string" && r.headline.startsWith("Titular") && String(r.headline_withheld) === "false")).toBe(true);
-    });
+  it.each([
+    "/api/v1/articles",
+    "/api/v1/headline-versions",
+    `/api/v1/exports/articles.json?${range}`,
+    `/api/v1/exports/headline-versions.csv?${range}`,
+  ])("PUB-6: %s gives null headlines with headline_withheld, and no URL or hash to recover them", async (path) => {
+    const rows = (await rowsOf(path)).filter((r) => r.outlet === OUTLETS.noHeadlines);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect([null, ""]).toContain(r.headline);
+      expect(String(r.headline_withheld)).toBe("true");
+      if ("url" in r) expect([null, ""]).toContain(r.url);
+      if ("text_hash" in r) expect([null, ""]).toContain(r.text_hash);
+    }
+    const open = (await rowsOf(path)).filter((r) => r.outlet === OUTLETS.open);
+    expect(
+      open.every((r) => typeof r.headline === "string" && r.headline.startsWith("Titular") && String(r.headline_withheld) === "false"),
+    ).toBe(true);
+  });
 
   it("PUB-6: an article's page and a story's articles withhold the headlines too", async () => {
     const id = fixture.articleIds[OUTLETS.noHeadlines]![0];
@@ -81,7 +98,11 @@ describe("PUB-6: sin titulares literales", () => {
     expect(data.headline).toBeNull();
     expect((data.headline_history as Row[]).map((v) => v.headline)).toEqual([null, null]);
     const story = await api.json<{ data: { articles: Row[] } }>(`/api/v1/stories/${fixture.storyId}`);
-    expect(story.data.articles.find((a) => a.outlet === OUTLETS.noHeadlines)).toMatchObject({ headline: null, headline_withheld: true, url: null });
+    expect(story.data.articles.find((a) => a.outlet === OUTLETS.noHeadlines)).toMatchObject({
+      headline: null,
+      headline_withheld: true,
+      url: null,
+    });
     expect(JSON.stringify(story)).not.toContain(`de ${OUTLETS.noHeadlines}`);
   });
 
@@ -93,11 +114,13 @@ describe("PUB-6: sin titulares literales", () => {
 
 describe("PUB-6: sin posición", () => {
   it.each(["/api/v1/rank-spans", `/api/v1/exports/rank-spans.csv?${range}`, `/api/v1/exports/rank-spans.json?${range}`])(
-    "PUB-6: %s has no rank span of the outlet", async (path) => {
+    "PUB-6: %s has no rank span of the outlet",
+    async (path) => {
       const rows = await rowsOf(path);
       expect(rows.some((r) => r.outlet === OUTLETS.open)).toBe(true);
       expect(rows.some((r) => r.outlet === OUTLETS.noPositions)).toBe(false);
-    });
+    },
+  );
 
   it("PUB-6: filtering spans by the outlet or its article gives none", async () => {
     expect((await api.json(`/api/v1/rank-spans?outlet=${OUTLETS.noPositions}`)).data).toEqual([]);
@@ -109,7 +132,7 @@ describe("PUB-6: sin posición", () => {
     const id = fixture.articleIds[OUTLETS.noPositions]![0];
     const { data } = await api.json<{ data: Row }>(`/api/v1/articles/${id}`);
     expect(data).toMatchObject({ first_seen_frontpage_at: null, first_seen_in: null, rank_spans: [] });
-    const rows = (await api.csv(`/api/v1/exports/articles.csv?${range}&outlet=${OUTLETS.noPositions}`));
+    const rows = await api.csv(`/api/v1/exports/articles.csv?${range}&outlet=${OUTLETS.noPositions}`);
     expect(rows.map((r) => r.first_seen_frontpage_at)).toEqual(["", "", ""]);
     const open = await api.json<{ data: Row }>(`/api/v1/articles/${fixture.articleIds[OUTLETS.open]![0]}`);
     expect((open.data.rank_spans as Row[]).length).toBe(2);
@@ -118,7 +141,9 @@ describe("PUB-6: sin posición", () => {
   it("DER-9, PUB-6: its articles have no prominence; open outlets' have a number, and exports carry the field", async () => {
     const id = fixture.articleIds[OUTLETS.noPositions]![0];
     expect((await api.json<{ data: Row }>(`/api/v1/articles/${id}`)).data.prominence).toBeNull();
-    expect(typeof (await api.json<{ data: Row }>(`/api/v1/articles/${fixture.articleIds[OUTLETS.open]![0]}`)).data.prominence).toBe("number");
+    expect(typeof (await api.json<{ data: Row }>(`/api/v1/articles/${fixture.articleIds[OUTLETS.open]![0]}`)).data.prominence).toBe(
+      "number",
+    );
     const rows = await api.csv(`/api/v1/exports/articles.csv?${range}&outlet=${OUTLETS.noPositions}`);
     expect(rows.map((r) => r.prominence)).toEqual(["", "", ""]);
     expect(typeof (await api.json<{ data: Row }>(`/api/v1/stories/${fixture.storyId}`)).data.prominence).toBe("number");
@@ -126,14 +151,19 @@ describe("PUB-6: sin posición", () => {
 });
 
 describe("PUB-6: sin anotación de modelo", () => {
-  it.each(["/api/v1/headline-versions", `/api/v1/exports/headline-versions.csv?${range}`, `/api/v1/exports/headline-versions.json?${range}`])(
-    "PUB-6: %s gives no framing for the outlet", async (path) => {
-      const rows = await rowsOf(path);
-      const withheld = rows.filter((r) => r.outlet === OUTLETS.noModel);
-      expect(withheld.length).toBeGreaterThan(0);
-      expect(withheld.every((r) => (r.framing_letter === null || r.framing_letter === "") && (r.framing_score === null || r.framing_score === ""))).toBe(true);
-      expect(rows.filter((r) => r.outlet === OUTLETS.open).every((r) => r.framing_letter === "B")).toBe(true);
-    });
+  it.each([
+    "/api/v1/headline-versions",
+    `/api/v1/exports/headline-versions.csv?${range}`,
+    `/api/v1/exports/headline-versions.json?${range}`,
+  ])("PUB-6: %s gives no framing for the outlet", async (path) => {
+    const rows = await rowsOf(path);
+    const withheld = rows.filter((r) => r.outlet === OUTLETS.noModel);
+    expect(withheld.length).toBeGreaterThan(0);
+    expect(
+      withheld.every((r) => (r.framing_letter === null || r.framing_letter === "") && (r.framing_score === null || r.framing_score === "")),
+    ).toBe(true);
+    expect(rows.filter((r) => r.outlet === OUTLETS.open).every((r) => r.framing_letter === "B")).toBe(true);
+  });
 
   it("PUB-6: an article's headline history gives no framing for the outlet", async () => {
     const { data } = await api.json<{ data: { headline_history: Row[] } }>(`/api/v1/articles/${fixture.articleIds[OUTLETS.noModel]![0]}`);
@@ -143,7 +173,8 @@ describe("PUB-6: sin anotación de modelo", () => {
 
 describe("PUB-5: hidden bylines", () => {
   it.each(["/api/v1/articles", `/api/v1/exports/articles.json?${range}`, `/api/v1/exports/articles.csv?${range}`, `/api/v1/stories/STORY`])(
-    "PUB-5: %s cites a hidden author as unsigned", async (template) => {
+    "PUB-5: %s cites a hidden author as unsigned",
+    async (template) => {
       const path = template.replace("STORY", String(fixture.storyId));
       const response = await api.call(path);
       const text = await response.text();
@@ -151,5 +182,6 @@ describe("PUB-5: hidden bylines", () => {
       expect(text).not.toContain(HIDDEN_AUTHOR);
       expect(text).toContain(UNSIGNED);
       expect(text).toContain("Luis Gómez");
-    });
+    },
+  );
 });

@@ -38,38 +38,59 @@ beforeAll(async () => {
   database = await createTestDatabase();
   // The first outlet is configured with its home page only: its feed and sitemaps must be discovered.
   // The second outlet's front page is rendered in Chromium (browser mode).
-  const outlets = toOutletsFile(sim.outlets).map((o, i) => (i === 0 ? { ...o, feeds: [], sitemaps: [] } : i === 1 ? { ...o, renderMode: "browser" } : o));
+  const outlets = toOutletsFile(sim.outlets).map((o, i) =>
+    i === 0 ? { ...o, feeds: [], sitemaps: [] } : i === 1 ? { ...o, renderMode: "browser" } : o,
+  );
   await importOutlets(database.db, parseOutletsFile(JSON.stringify(outlets), "sim.json"));
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-collect-"));
   const config = loadConfig({
-    HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir,
-    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(SCALE), HEMEROSCOPIO_LOG_LEVEL: "debug",
+    HEMEROSCOPIO_RESOLVE: sim.resolveRule,
+    HEMEROSCOPIO_ONLY_RESOLVED: "true",
+    HEMEROSCOPIO_DATA_DIR: dataDir,
+    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+    HEMEROSCOPIO_TIME_SCALE: String(SCALE),
+    HEMEROSCOPIO_LOG_LEVEL: "debug",
   });
   logLines = [];
   const log = createLogger({ component: "worker", level: "debug", write: (l) => logLines.push(l) });
   const pipeline = await createCrawlPipeline({
-    config, db: database.db, clock, workerId: "collector",
+    config,
+    db: database.db,
+    clock,
+    workerId: "collector",
     onOpenBody: async ({ body }) => {
       bodiesSeen += body.length > 0 ? 1 : 0; // the derive stage would summarise it here; nothing is kept
     },
   });
   const stop = new AbortController();
   started = clock.now();
-  const running = runWorker({ db: database.db, clock, log, pipeline, workerId: "collector", signal: stop.signal, leaseMs: 600_000 * SCALE, maxIdleMs: 30_000 * SCALE });
+  const running = runWorker({
+    db: database.db,
+    clock,
+    log,
+    pipeline,
+    workerId: "collector",
+    signal: stop.signal,
+    leaseMs: 600_000 * SCALE,
+    maxIdleMs: 30_000 * SCALE,
+  });
   // Run for at least 47 simulated minutes and until the work the assertions read is done — every front page captured
   // twice, 20+ articles an outlet, a headline rewritten, 20+ articles read — so a busy machine only makes the run longer.
-  await vi.waitFor(async () => {
-    if (clock.now() - started < 47 * 60_000) throw new Error("not 47 simulated minutes yet");
-    const [done] = await database.db.execute<{ fronts: number; articles: number; rewritten: number; read: number; open: number }>(sql`
+  await vi.waitFor(
+    async () => {
+      if (clock.now() - started < 47 * 60_000) throw new Error("not 47 simulated minutes yet");
+      const [done] = await database.db.execute<{ fronts: number; articles: number; rewritten: number; read: number; open: number }>(sql`
       select (select count(*)::int from (select outlet_id from frontpage_captures where outcome = 'ok' group by outlet_id having count(*) >= 2) f) as fronts,
         (select count(*)::int from articles) as articles,
         (select count(*)::int from (select article_id from headline_versions group by article_id having count(*) > 1) h) as rewritten,
         (select count(*)::int from articles where read_at is not null) as read,
         (select count(*)::int from articles where read_outcome = 'open') as open`);
-    if (!(done!.fronts === OUTLETS && done!.articles > OUTLETS * 20 && done!.rewritten > 0 && done!.read > 20 && done!.open > 0)) {
-      throw new Error(`not done yet: ${JSON.stringify(done)}`);
-    }
-  }, { timeout: 100_000, interval: 250 });
+      if (!(done!.fronts === OUTLETS && done!.articles > OUTLETS * 20 && done!.rewritten > 0 && done!.read > 20 && done!.open > 0)) {
+        throw new Error(`not done yet: ${JSON.stringify(done)}`);
+      }
+    },
+    { timeout: 100_000, interval: 250 },
+  );
   stop.abort();
   await running;
   ended = clock.now();
@@ -85,13 +106,24 @@ describe("collecting the simulated web", () => {
   it("EXT-1, EXT-2, EXT-3, STO-1: every recorded article is a real article of its outlet — no navigation, tags or authors", async () => {
     const rows = await database.db.execute<{ url: string; slug: string }>(sql`
       select a.url, o.slug from articles a join outlets o on o.id = a.outlet_id`);
-    expect(rows.length, logLines.filter((l) => l.includes("failed")).slice(0, 3).join("\n")).toBeGreaterThan(OUTLETS * 20);
+    expect(
+      rows.length,
+      logLines
+        .filter((l) => l.includes("failed"))
+        .slice(0, 3)
+        .join("\n"),
+    ).toBeGreaterThan(OUTLETS * 20);
     const strays = rows.filter((r) => sim.truth.articleByUrl(r.url)?.outlet !== r.slug);
     expect(strays).toEqual([]);
   });
 
   it("EXT-1, DER-8: articles carry their declared publication time and when and where we first saw them", async () => {
-    const rows = await database.db.execute<{ url: string; published_at: string | null; first_seen_in: string; first_seen_feed_at: string | null }>(sql`
+    const rows = await database.db.execute<{
+      url: string;
+      published_at: string | null;
+      first_seen_in: string;
+      first_seen_feed_at: string | null;
+    }>(sql`
       select url, published_at, first_seen_in, first_seen_feed_at from articles`);
     const withDate = rows.filter((r) => r.published_at !== null);
     expect(withDate.length / rows.length).toBeGreaterThan(0.9);
@@ -122,12 +154,21 @@ describe("collecting the simulated web", () => {
         where o.slug = ${outlet.slug} and c.outcome = 'ok' order by c.at desc limit 1`);
       expect(capture).toBeDefined();
       const at = new Date(capture!.at).getTime();
-      const [{ id: outletId }] = (await database.db.execute<{ id: number }>(sql`select id from outlets where slug = ${outlet.slug}`)) as unknown as [{ id: number }];
-      const urls = new Map((await database.db.execute<{ id: number; url: string }>(sql`select id, url from articles where outlet_id = ${outletId}`)).map((r) => [Number(r.id), r.url]));
+      const [{ id: outletId }] = (await database.db.execute<{ id: number }>(
+        sql`select id from outlets where slug = ${outlet.slug}`,
+      )) as unknown as [{ id: number }];
+      const urls = new Map(
+        (await database.db.execute<{ id: number; url: string }>(sql`select id, url from articles where outlet_id = ${outletId}`)).map(
+          (r) => [Number(r.id), r.url],
+        ),
+      );
       const spans = (await frontPageAt(database.db, outletId, at)).map((r) => ({ url: urls.get(r.articleId)!, rank: r.rank }));
       // The capture's time is when it was recorded; the page is the one served last before it.
       const home = new URL(toOutletsFile([outlet])[0]!.homepage);
-      const served = sim.accessLog().filter((e) => e.host === home.hostname && e.path === "/" && e.status === 200 && e.simTime <= at).at(-1)!;
+      const served = sim
+        .accessLog()
+        .filter((e) => e.host === home.hostname && e.path === "/" && e.status === 200 && e.simTime <= at)
+        .at(-1)!;
       const truth = sim.truth.frontPageAt(outlet.slug, served.simTime).map((slot) => slot.url);
       expect(spans.map((s) => s.url).slice(0, 10)).toEqual(truth.slice(0, 10));
     }
@@ -145,7 +186,9 @@ describe("collecting the simulated web", () => {
   });
 
   it("SCH-2: front pages are captured again at 15-minute intervals while they change", async () => {
-    const rows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from frontpage_captures where outcome = 'ok' group by outlet_id`);
+    const rows = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from frontpage_captures where outcome = 'ok' group by outlet_id`,
+    );
     const minutes = (ended - started) / 60_000;
     expect(rows.every((r) => r.n >= 2 && r.n <= Math.ceil(minutes / 15) + 1)).toBe(true);
   });
@@ -175,7 +218,9 @@ describe("collecting the simulated web", () => {
       select table_schema, table_name from information_schema.tables where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE'`);
     let dump = "";
     for (const t of tables) {
-      const rows = await database.db.execute<{ row: string }>(sql`select t::text as row from ${sql.identifier(t.table_schema)}.${sql.identifier(t.table_name)} t`);
+      const rows = await database.db.execute<{ row: string }>(
+        sql`select t::text as row from ${sql.identifier(t.table_schema)}.${sql.identifier(t.table_name)} t`,
+      );
       dump += rows.map((r) => r.row).join("\n");
     }
     dump += logLines.join("\n");
@@ -196,7 +241,12 @@ describe("collecting the simulated web", () => {
     const first = toOutletsFile(sim.outlets)[0]!;
     const proposed = await database.db.execute<{ kind: string; url: string; slug: string }>(sql`
       select s.kind, s.url, o.slug from sources s join outlets o on o.id = s.outlet_id where s.proposed`);
-    expect(proposed.filter((p) => p.slug === first.slug).map((p) => p.url).sort()).toEqual([...first.feeds.slice(0, 1), ...first.sitemaps].sort());
+    expect(
+      proposed
+        .filter((p) => p.slug === first.slug)
+        .map((p) => p.url)
+        .sort(),
+    ).toEqual([...first.feeds.slice(0, 1), ...first.sitemaps].sort());
     const polled = new Set(sim.accessLog().map((e) => `http://${e.host}${e.path}`));
     expect(proposed.filter((p) => polled.has(p.url))).toEqual([]);
   });
@@ -213,7 +263,10 @@ describe("collecting the simulated web", () => {
     expect(spans.some((s) => s.above_fold === true)).toBe(true);
     expect(spans.some((s) => s.above_fold === false)).toBe(true);
     const home = new URL(toOutletsFile(sim.outlets)[1]!.homepage);
-    const requested = sim.accessLog().filter((e) => e.host === home.hostname).map((e) => e.path);
+    const requested = sim
+      .accessLog()
+      .filter((e) => e.host === home.hostname)
+      .map((e) => e.path);
     expect(requested.filter((p) => /\.(css|js|png|jpe?g|webp|svg|woff2?)(\?|$)/.test(p))).toEqual([]);
   });
 });

@@ -39,7 +39,8 @@ const PHASE_REAL_MS = 60_000;
 
 /** `at` when it is between 08:00 and 17:00 in Madrid, else the next 09:00 there (SCH-2: no night-time hourly captures). */
 function daytimeFrom(at: number): number {
-  const hourIn = (t: number) => Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Madrid", hour: "2-digit", hourCycle: "h23" }).format(t));
+  const hourIn = (t: number) =>
+    Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Madrid", hour: "2-digit", hourCycle: "h23" }).format(t));
   let t = at;
   while (hourIn(t) < 8 || hourIn(t) >= 17) t = Math.ceil((t + 1) / 3_600_000) * 3_600_000;
   return t;
@@ -85,22 +86,41 @@ beforeAll(async () => {
   const [ra] = await database.db.execute<{ id: number }>(sql`select id from outlets where slug = ${a!.slug}`);
   redesigned = { id: ra!.id, slug: a!.slug };
   const feedUrl = `http://${b!.hosts.feeds}${PATHS.mainFeed(b!.feedFormat)}`;
-  const [rb] = await database.db.execute<{ id: number; url: string }>(sql`select id, url from sources where kind = 'feed' and url = ${feedUrl}`);
+  const [rb] = await database.db.execute<{ id: number; url: string }>(
+    sql`select id, url from sources where kind = 'feed' and url = ${feedUrl}`,
+  );
   softFeed = rb!;
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-extraction-"));
   const config = loadConfig({
-    HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir,
-    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(SCALE), HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: "30",
+    HEMEROSCOPIO_RESOLVE: sim.resolveRule,
+    HEMEROSCOPIO_ONLY_RESOLVED: "true",
+    HEMEROSCOPIO_DATA_DIR: dataDir,
+    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+    HEMEROSCOPIO_TIME_SCALE: String(SCALE),
+    HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: "30",
   });
   errors = [];
   const log = createLogger({ component: "worker", level: "warn", write: (l) => errors.push(l) });
   const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId: "extraction" });
   const stop = new AbortController();
-  const running = runWorker({ db: database.db, clock, log, pipeline, workerId: "extraction", signal: stop.signal, leaseMs: 600_000 * SCALE, maxIdleMs: 30_000 * SCALE });
+  const running = runWorker({
+    db: database.db,
+    clock,
+    log,
+    pipeline,
+    workerId: "extraction",
+    signal: stop.signal,
+    leaseMs: 600_000 * SCALE,
+    maxIdleMs: 30_000 * SCALE,
+  });
   try {
     // Normal collection: a few successful captures, so the outlet has a median.
-    await waitFor(async () => clock.now() >= start + BEFORE_MIN * MINUTE && (await captures(redesigned.id)).filter((c) => c.outcome === "ok").length >= 3, "captures before the change");
+    await waitFor(
+      async () =>
+        clock.now() >= start + BEFORE_MIN * MINUTE && (await captures(redesigned.id)).filter((c) => c.outcome === "ok").length >= 3,
+      "captures before the change",
+    );
     changedAt = clock.now();
     sim.setScenario(a!.hosts.www, [redesignedFrontPage()]);
     sim.setScenario(b!.hosts.feeds, [softErrorPage(PATHS.mainFeed(b!.feedFormat))]);
@@ -119,7 +139,10 @@ beforeAll(async () => {
     sim.setScenario(a!.hosts.www, []);
     sim.setScenario(b!.hosts.feeds, []);
     // The extractor copes again: two successful captures after the return.
-    await waitFor(async () => (await captures(redesigned.id)).filter((c) => c.at > restoredAt && c.outcome === "ok").length >= 2, "captures after the change");
+    await waitFor(
+      async () => (await captures(redesigned.id)).filter((c) => c.at > restoredAt && c.outcome === "ok").length >= 2,
+      "captures after the change",
+    );
     await waitFor(async () => {
       const [feed] = await database.db.execute<{ n: number }>(sql`select extraction_failures as n from sources where id = ${softFeed.id}`);
       return feed!.n === 0;
@@ -164,8 +187,12 @@ describe("a front page whose markup changes mid-day", () => {
     const failedAts = new Set(all.filter((c) => c.outcome === "extraction-failed").map((c) => c.at));
     expect(spans.filter((s) => failedAts.has(at(s.from_at)) || failedAts.has(at(s.to_at)))).toEqual([]);
     // Each successful capture reads back as the page the simulator served then, rank by rank.
-    const urls = new Map((await database.db.execute<{ id: number; url: string }>(sql`
-      select id, url from articles where outlet_id = ${redesigned.id}`)).map((r) => [Number(r.id), r.url]));
+    const urls = new Map(
+      (
+        await database.db.execute<{ id: number; url: string }>(sql`
+      select id, url from articles where outlet_id = ${redesigned.id}`)
+      ).map((r) => [Number(r.id), r.url]),
+    );
     const home = new URL(toOutletsFile(sim.outlets)[0]!.homepage);
     const served = sim.accessLog().filter((e) => e.host === home.hostname && e.path === "/" && e.status === 200);
     for (const c of all.filter((x) => x.outcome === "ok")) {
@@ -213,7 +240,12 @@ describe("a feed that answers 200 with an error page", () => {
   it("EXT-6, BLK-6: it counts as a failed extraction, not as a quiet feed nor a failing server, and clears when it yields again", async () => {
     const feedStatus = during.status.outlets.flatMap((o) => o.sources).find((s) => s.url === softFeed.url)!;
     expect(feedStatus.extractionFailedSince).toBeGreaterThanOrEqual(changedAt);
-    const [row] = await database.db.execute<{ extraction_failures: number; last_extraction_failure_at: string; paused_until: string | null; consecutive_failures: number }>(sql`
+    const [row] = await database.db.execute<{
+      extraction_failures: number;
+      last_extraction_failure_at: string;
+      paused_until: string | null;
+      consecutive_failures: number;
+    }>(sql`
       select extraction_failures, last_extraction_failure_at, paused_until, consecutive_failures from sources where id = ${softFeed.id}`);
     // The server answered: no back-off for it; the source is read at its usual pace.
     expect(row).toMatchObject({ extraction_failures: 0, paused_until: null, consecutive_failures: 0 });

@@ -43,7 +43,14 @@ export function observedIn(truth: GroundTruth, log: readonly AccessLogEntry[]): 
  * `minMs` inside [from, to] (sampled every `stepMs`). The sources are polled every 10–15
  * minutes (front pages up to hourly at night, but then the sitemap still shows them).
  */
-export function robustVersions(truth: GroundTruth, docs: readonly string[], from: number, to: number, minMs: number, stepMs = 5 * 60_000): Set<string> {
+export function robustVersions(
+  truth: GroundTruth,
+  docs: readonly string[],
+  from: number,
+  to: number,
+  minMs: number,
+  stepMs = 5 * 60_000,
+): Set<string> {
   const runs = new Map<string, { since: number; last: number }>();
   const robust = new Set<string>();
   for (let t = from; t <= to; t += stepMs) {

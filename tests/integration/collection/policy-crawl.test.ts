@@ -31,30 +31,45 @@ beforeAll(async () => {
   database = await createTestDatabase();
   outlets = toOutletsFile(sim.outlets);
   await importOutlets(database.db, parseOutletsFile(JSON.stringify(outlets), "sim.json"));
-  for (const [slug, scope] of [[outlets[0]!.slug, "total"], [outlets[1]!.slug, "sin-posicion"]] as const) {
+  for (const [slug, scope] of [
+    [outlets[0]!.slug, "total"],
+    [outlets[1]!.slug, "sin-posicion"],
+  ] as const) {
     await database.db.execute(sql`
       insert into exclusions (outlet_id, domain, scope, channel, received_at, applied_at)
       select id, ${slug}, ${scope}, 'form', now(), now() from outlets where slug = ${slug}`);
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-policy-"));
   const config = loadConfig({
-    HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir,
-    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(SCALE),
+    HEMEROSCOPIO_RESOLVE: sim.resolveRule,
+    HEMEROSCOPIO_ONLY_RESOLVED: "true",
+    HEMEROSCOPIO_DATA_DIR: dataDir,
+    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+    HEMEROSCOPIO_TIME_SCALE: String(SCALE),
   });
   const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId: "policy" });
   const stop = new AbortController();
   const running = runWorker({
-    db: database.db, clock, pipeline, workerId: "policy", signal: stop.signal,
-    log: createLogger({ component: "test", write: () => {} }), leaseMs: 600_000 * SCALE, maxIdleMs: 30_000 * SCALE,
+    db: database.db,
+    clock,
+    pipeline,
+    workerId: "policy",
+    signal: stop.signal,
+    log: createLogger({ component: "test", write: () => {} }),
+    leaseMs: 600_000 * SCALE,
+    maxIdleMs: 30_000 * SCALE,
   });
   // Run for at least 20 simulated minutes and until the outlets under no request had their front pages read and the
   // outlet under «sin posición» its feeds: what the assertions compare against (a busy machine only makes it longer).
   const started = clock.now();
   const asked = (url: string) => sim.accessLog().some((e) => e.host === new URL(url).hostname && e.path === new URL(url).pathname);
-  await vi.waitFor(() => {
-    if (clock.now() - started < 20 * 60_000) throw new Error("not 20 simulated minutes yet");
-    if (!outlets.slice(2).every((o) => asked(o.homepage)) || !outlets[1]!.feeds.some(asked)) throw new Error("not read yet");
-  }, { timeout: 45_000, interval: 100 });
+  await vi.waitFor(
+    () => {
+      if (clock.now() - started < 20 * 60_000) throw new Error("not 20 simulated minutes yet");
+      if (!outlets.slice(2).every((o) => asked(o.homepage)) || !outlets[1]!.feeds.some(asked)) throw new Error("not read yet");
+    },
+    { timeout: 45_000, interval: 100 },
+  );
   stop.abort();
   await running;
   await pipeline.close?.();
@@ -79,7 +94,9 @@ describe("exclusions in the crawler", () => {
     const o = outlets[1]!;
     const home = new URL(o.homepage);
     expect(log.filter((e) => e.host === home.hostname && e.path === home.pathname)).toEqual([]);
-    expect(log.filter((e) => o.feeds.some((f) => new URL(f).hostname === e.host && new URL(f).pathname === e.path)).length).toBeGreaterThan(0);
+    expect(log.filter((e) => o.feeds.some((f) => new URL(f).hostname === e.host && new URL(f).pathname === e.path)).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it("PUB-6: outlets without a request are crawled as usual", () => {

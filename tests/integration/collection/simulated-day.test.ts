@@ -82,7 +82,12 @@ function clockFrom(simStart: number, realStart: number): { clock: Clock; origin:
 
 function env(sim: SimulatedWeb, database: Database, dataDir: string, origin: number): NodeJS.ProcessEnv {
   return simulatedWorkerEnv({
-    databaseUrl: database.url, resolveRule: sim.resolveRule, dataDir, scale: SCALE, origin, logLevel: "warn",
+    databaseUrl: database.url,
+    resolveRule: sim.resolveRule,
+    dataDir,
+    scale: SCALE,
+    origin,
+    logLevel: "warn",
     extra: { HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: String(READ_BUDGET) },
   });
 }
@@ -108,14 +113,17 @@ async function until(clock: Clock, at: number): Promise<void> {
  */
 async function closeTheWeb(sim: SimulatedWeb): Promise<void> {
   for (const o of sim.outlets) {
-    for (const host of new Set([o.hosts.www, o.hosts.feeds, o.hosts.sitemaps, o.domain])) sim.setScenario(host, [{ kind: "status", status: 503 }]);
+    for (const host of new Set([o.hosts.www, o.hosts.feeds, o.hosts.sitemaps, o.domain]))
+      sim.setScenario(host, [{ kind: "status", status: 503 }]);
   }
   await sim.idle();
   await new Promise((r) => setTimeout(r, 1_500));
 }
 
 /** A crawl in progress: `finish` closes the web once the day is over and stops the workers. */
-interface Crawl { finish(): Promise<DayRun> }
+interface Crawl {
+  finish(): Promise<DayRun>;
+}
 
 async function oneWorker(clock: Clock, origin: number): Promise<Crawl> {
   const { sim, database, dataDir } = await prepare(clock);
@@ -125,8 +133,15 @@ async function oneWorker(clock: Clock, origin: number): Promise<Crawl> {
   const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId: "solo" });
   const stop = new AbortController();
   const running = runWorker({
-    db: database.db, clock, log, pipeline, workerId: "solo", signal: stop.signal,
-    leaseMs: 600_000 * SCALE, maxIdleMs: 30_000 * SCALE, articleDailyBudget: READ_BUDGET,
+    db: database.db,
+    clock,
+    log,
+    pipeline,
+    workerId: "solo",
+    signal: stop.signal,
+    leaseMs: 600_000 * SCALE,
+    maxIdleMs: 30_000 * SCALE,
+    articleDailyBudget: READ_BUDGET,
   });
   return {
     async finish() {
@@ -173,7 +188,10 @@ async function threeWorkers(clock: Clock, origin: number): Promise<Crawl> {
 
 /** Simulated times of the news sitemaps served to a run, in order. */
 function sitemapPolls(r: DayRun, host: string): number[] {
-  return r.log.filter((e) => e.host === host && e.path === "/sitemaps/news.xml" && e.status === 200 && !e.aborted).map((e) => e.simTime).sort((x, y) => x - y);
+  return r.log
+    .filter((e) => e.host === host && e.path === "/sitemaps/news.xml" && e.status === 200 && !e.aborted)
+    .map((e) => e.simTime)
+    .sort((x, y) => x - y);
 }
 
 /** Headline versions in the database: key → where they were seen. */
@@ -243,13 +261,23 @@ for (const name of ["one worker", "three worker processes"] as const) {
       const r = runs[name]!;
       let checked = 0;
       for (const outlet of r.sim.outlets) {
-        const [{ id: outletId }] = (await r.database.db.execute<{ id: number }>(sql`select id from outlets where slug = ${outlet.slug}`)) as unknown as [{ id: number }];
-        const urls = new Map((await r.database.db.execute<{ id: number; url: string }>(sql`select id, url from articles where outlet_id = ${outletId}`)).map((a) => [Number(a.id), a.url]));
-        const captures = (await r.database.db.execute<{ at: string }>(sql`
-          select at from frontpage_captures where outlet_id = ${outletId} and outcome = 'ok' order by at`)).map((c) => new Date(c.at).getTime());
+        const [{ id: outletId }] = (await r.database.db.execute<{ id: number }>(
+          sql`select id from outlets where slug = ${outlet.slug}`,
+        )) as unknown as [{ id: number }];
+        const urls = new Map(
+          (await r.database.db.execute<{ id: number; url: string }>(sql`select id, url from articles where outlet_id = ${outletId}`)).map(
+            (a) => [Number(a.id), a.url],
+          ),
+        );
+        const captures = (
+          await r.database.db.execute<{ at: string }>(sql`
+          select at from frontpage_captures where outlet_id = ${outletId} and outcome = 'ok' order by at`)
+        ).map((c) => new Date(c.at).getTime());
         expect(captures.length).toBeGreaterThanOrEqual(paced ? 4 : 1);
         // A 304 is a capture too: of the page the previous 200 served.
-        const answered = r.log.filter((e) => e.host === outlet.hosts.www && e.path === "/" && (e.status === 200 || e.status === 304) && !e.aborted);
+        const answered = r.log.filter(
+          (e) => e.host === outlet.hosts.www && e.path === "/" && (e.status === 200 || e.status === 304) && !e.aborted,
+        );
         const served = answered.filter((e) => e.status === 200);
         expect(answered.length).toBe(captures.length);
         const page = async (at: number) => (await frontPageAt(r.database.db, outletId, at)).map((s) => urls.get(s.articleId));
@@ -309,7 +337,8 @@ describe("one worker and three worker processes", () => {
     const one = runs["one worker"]!;
     const three = runs["three worker processes"]!;
     const [a, b] = [await storedVersions(one.database), await storedVersions(three.database)];
-    const articlesOf = async (r: DayRun) => new Set((await r.database.db.execute<{ url: string }>(sql`select url from articles`)).map((x) => x.url));
+    const articlesOf = async (r: DayRun) =>
+      new Set((await r.database.db.execute<{ url: string }>(sql`select url from articles`)).map((x) => x.url));
     const [inOne, inThree] = [await articlesOf(one), await articlesOf(three)];
     for (const o of one.sim.outlets) {
       const { versions, until } = unmissable(one, o, [one, three]);

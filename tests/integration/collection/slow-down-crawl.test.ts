@@ -62,8 +62,11 @@ beforeAll(async () => {
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-slow-down-"));
   const config = loadConfig({
-    HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir,
-    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(SCALE),
+    HEMEROSCOPIO_RESOLVE: sim.resolveRule,
+    HEMEROSCOPIO_ONLY_RESOLVED: "true",
+    HEMEROSCOPIO_DATA_DIR: dataDir,
+    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+    HEMEROSCOPIO_TIME_SCALE: String(SCALE),
   });
   const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId: "slow" });
   const quiet = createLogger({ component: "test", write: () => {} });
@@ -71,33 +74,52 @@ beforeAll(async () => {
   // Setup takes real seconds, i.e. simulated minutes: the 15 minutes count from the worker's start.
   workerStartedAt = clock.now();
   const running = runWorker({
-    db: database.db, clock, pipeline, workerId: "slow", signal: stop.signal, log: quiet, leaseMs: 600_000 * SCALE, maxIdleMs: 30_000 * SCALE,
+    db: database.db,
+    clock,
+    pipeline,
+    workerId: "slow",
+    signal: stop.signal,
+    log: quiet,
+    leaseMs: 600_000 * SCALE,
+    maxIdleMs: 30_000 * SCALE,
   });
   const chores = runHousekeeping({ pipeline, clock, log: quiet, signal: stop.signal });
   // Run for at least 200 simulated minutes and until what the assertions read has happened since the requests applied:
   // two front-page requests of the slowed outlet and of the control outlet, and a second poll of a slowed feed or sitemap.
-  await vi.waitFor(async () => {
-    if (clock.now() - workerStartedAt < 200 * MIN) throw new Error("not 200 simulated minutes yet");
-    const [row] = await database.db.execute<{ at: string | null; n: number }>(sql`
+  await vi.waitFor(
+    async () => {
+      if (clock.now() - workerStartedAt < 200 * MIN) throw new Error("not 200 simulated minutes yet");
+      const [row] = await database.db.execute<{ at: string | null; n: number }>(sql`
       select max(applied_at) as at, count(applied_at)::int as n from exclusions where token = any(${`{${tokens.join(",")}}`}::text[])`);
-    if (row!.n < tokens.length) throw new Error("not applied yet");
-    const since = fromSqlTime(row!.at)! + MIN;
-    const seen = sim.accessLog().filter((e) => e.simTime > since);
-    const asked = (url: string) => seen.filter((e) => e.host === new URL(url).hostname && e.path === new URL(url).pathname + new URL(url).search).length;
-    const sources = [...outlets[0]!.feeds, ...outlets[0]!.sitemaps];
-    if (asked(outlets[0]!.homepage) < 2 || asked(outlets[1]!.homepage) < 2 || sources.reduce((n, u) => n + asked(u), 0) <= sources.length) {
-      throw new Error("not seen yet");
-    }
-  }, { timeout: 110_000, interval: 250 });
+      if (row!.n < tokens.length) throw new Error("not applied yet");
+      const since = fromSqlTime(row!.at)! + MIN;
+      const seen = sim.accessLog().filter((e) => e.simTime > since);
+      const asked = (url: string) =>
+        seen.filter((e) => e.host === new URL(url).hostname && e.path === new URL(url).pathname + new URL(url).search).length;
+      const sources = [...outlets[0]!.feeds, ...outlets[0]!.sitemaps];
+      if (
+        asked(outlets[0]!.homepage) < 2 ||
+        asked(outlets[1]!.homepage) < 2 ||
+        sources.reduce((n, u) => n + asked(u), 0) <= sources.length
+      ) {
+        throw new Error("not seen yet");
+      }
+    },
+    { timeout: 110_000, interval: 250 },
+  );
   stop.abort();
   await Promise.all([running, chores]);
   workerStoppedAt = clock.now();
   await pipeline.close?.();
   await sim.idle();
   log = sim.accessLog();
-  const rows = await database.db.execute<{ at: string }>(sql`select max(applied_at) as at from exclusions where token = any(${`{${tokens.join(",")}}`}::text[])`);
+  const rows = await database.db.execute<{ at: string }>(
+    sql`select max(applied_at) as at from exclusions where token = any(${`{${tokens.join(",")}}`}::text[])`,
+  );
   appliedAt = fromSqlTime(rows[0]!.at)!;
-  const articles = await database.db.execute<{ url: string }>(sql`select a.url from articles a join outlets o on o.id = a.outlet_id where o.slug = ${outlets[0]!.slug}`);
+  const articles = await database.db.execute<{ url: string }>(
+    sql`select a.url from articles a join outlets o on o.id = a.outlet_id where o.slug = ${outlets[0]!.slug}`,
+  );
   slowArticlePaths = new Set(articles.map((a) => new URL(a.url).pathname));
   const [unread] = await database.db.execute<{ n: number }>(sql`
     select count(*)::int as n from articles a join outlets o on o.id = a.outlet_id
@@ -113,7 +135,10 @@ afterAll(async () => {
 /** Simulated instants of the requests for an outlet's front page. */
 function frontPageRequests(o: (typeof outlets)[number]): number[] {
   const home = new URL(o.homepage);
-  return log.filter((e) => e.host === home.hostname && e.path === home.pathname).map((e) => e.simTime).sort((a, b) => a - b);
+  return log
+    .filter((e) => e.host === home.hostname && e.path === home.pathname)
+    .map((e) => e.simTime)
+    .sort((a, b) => a - b);
 }
 
 describe("a slow-down request in the crawler (PUB-7)", () => {
@@ -144,7 +169,10 @@ describe("a slow-down request in the crawler (PUB-7)", () => {
     const urls = [...o.feeds, ...o.sitemaps].map((u) => new URL(u));
     let polled = 0;
     for (const u of urls) {
-      const at = log.filter((e) => e.host === u.hostname && e.path === u.pathname + u.search && e.simTime > appliedAt + MIN).map((e) => e.simTime).sort((a, b) => a - b);
+      const at = log
+        .filter((e) => e.host === u.hostname && e.path === u.pathname + u.search && e.simTime > appliedAt + MIN)
+        .map((e) => e.simTime)
+        .sort((a, b) => a - b);
       polled += at.length;
       for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!, u.href).toBeGreaterThanOrEqual(60 * MIN);
     }

@@ -18,8 +18,18 @@ const T0 = Date.parse("2026-11-29T10:00:00Z");
 
 function outlet(slug: string): OutletConfig {
   return {
-    slug, name: slug, country: "ES", language: "es", timezone: "Europe/Madrid", homepage: `https://www.${slug}.test/`,
-    feeds: [`https://www.${slug}.test/rss.xml`], sitemaps: [], renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
+    slug,
+    name: slug,
+    country: "ES",
+    language: "es",
+    timezone: "Europe/Madrid",
+    homepage: `https://www.${slug}.test/`,
+    feeds: [`https://www.${slug}.test/rss.xml`],
+    sitemaps: [],
+    renderMode: "static",
+    active: true,
+    feedIntervalMinutes: 10,
+    sitemapIntervalMinutes: 15,
   };
 }
 

@@ -17,9 +17,18 @@ const T0 = Date.parse("2026-11-29T10:00:00Z");
 
 function outlet(slug: string): OutletConfig {
   return {
-    slug, name: slug, country: "ES", language: "es", timezone: "Europe/Madrid", homepage: `https://www.${slug}.test/`,
-    feeds: [`https://feeds.${slug}.test/rss-0.xml`, `https://feeds.${slug}.test/rss-1.xml`], sitemaps: [],
-    renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
+    slug,
+    name: slug,
+    country: "ES",
+    language: "es",
+    timezone: "Europe/Madrid",
+    homepage: `https://www.${slug}.test/`,
+    feeds: [`https://feeds.${slug}.test/rss-0.xml`, `https://feeds.${slug}.test/rss-1.xml`],
+    sitemaps: [],
+    renderMode: "static",
+    active: true,
+    feedIntervalMinutes: 10,
+    sitemapIntervalMinutes: 15,
   };
 }
 
@@ -40,7 +49,10 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await database.db.execute(sql`truncate outlets, sites, site_schedule restart identity cascade`);
-  await importOutlets(database.db, Array.from({ length: 6 }, (_, i) => outlet(`o${i}`)));
+  await importOutlets(
+    database.db,
+    Array.from({ length: 6 }, (_, i) => outlet(`o${i}`)),
+  );
   // Only feeds: a legal notice or front page would be a second due source per site.
   await database.db.update(sources).set({ nextDueAt: new Date(T0 - 1000) });
   await database.db.execute(sql`update sources set active = false where kind <> 'feed'`);
@@ -74,12 +86,16 @@ describe("the sites a claim reads", () => {
   });
 
   it("SCH-4: a write that makes a sleeping site's work due sooner wakes it (a poll brought forward, an outlet switched on, a new source)", async () => {
-    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 + 3_600_000).toISOString()} where site_domain in ('o1.test', 'o3.test')`);
+    await database.db.execute(
+      sql`update sources set next_due_at = ${new Date(T0 + 3_600_000).toISOString()} where site_domain in ('o1.test', 'o3.test')`,
+    );
     await database.db.execute(sql`update outlets set active = false where slug = 'o5'`);
     expect((await claim(T0)).map((j) => j.outletSlug).sort()).toEqual(["o0", "o2", "o4"]);
     expect(await woken(T0 + 1000)).toEqual([]);
 
-    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0).toISOString()} where url = 'https://feeds.o1.test/rss-1.xml'`);
+    await database.db.execute(
+      sql`update sources set next_due_at = ${new Date(T0).toISOString()} where url = 'https://feeds.o1.test/rss-1.xml'`,
+    );
     await database.db.execute(sql`update outlets set active = true where slug = 'o5'`);
     await database.db.execute(sql`
       insert into sources (outlet_id, kind, url, site_domain, interval_minutes, next_due_at)
@@ -87,12 +103,17 @@ describe("the sites a claim reads", () => {
     expect(await woken(T0 + 1000)).toEqual(["o1.test", "o3.test", "o5.test"]);
     const jobs = await claim(T0 + 1000);
     expect(jobs.map((j) => j.url).sort()).toEqual([
-      "https://feeds.o1.test/rss-1.xml", "https://feeds.o3.test/nuevo.xml", "https://feeds.o5.test/rss-0.xml",
+      "https://feeds.o1.test/rss-1.xml",
+      "https://feeds.o3.test/nuevo.xml",
+      "https://feeds.o5.test/rss-0.xml",
     ]);
   });
 
   it("SCH-4: sites past the claim's reach are read by the next claims (a full slot list does not hide them)", async () => {
-    await importOutlets(database.db, Array.from({ length: 300 }, (_, i) => outlet(`extra${i}`)));
+    await importOutlets(
+      database.db,
+      Array.from({ length: 300 }, (_, i) => outlet(`extra${i}`)),
+    );
     await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 - 1000).toISOString()}`);
     await database.db.execute(sql`update sources set active = false where kind <> 'feed'`);
     const seen = new Set<string>();

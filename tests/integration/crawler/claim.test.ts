@@ -12,11 +12,18 @@ const T0 = Date.parse("2026-11-29T10:00:00Z");
 
 function outlet(slug: string, feeds = 2): OutletConfig {
   return {
-    slug, name: slug, country: "ES", language: "es", timezone: "Europe/Madrid",
+    slug,
+    name: slug,
+    country: "ES",
+    language: "es",
+    timezone: "Europe/Madrid",
     homepage: `https://www.${slug}.test/`,
     feeds: Array.from({ length: feeds }, (_, i) => `https://feeds.${slug}.test/rss-${i}.xml`),
     sitemaps: [`https://www.${slug}.test/sitemap-news.xml`],
-    renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
+    renderMode: "static",
+    active: true,
+    feedIntervalMinutes: 10,
+    sitemapIntervalMinutes: 15,
   };
 }
 
@@ -28,7 +35,10 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await database.db.execute(sql`truncate outlets, sites restart identity cascade`);
-  await importOutlets(database.db, Array.from({ length: 10 }, (_, i) => outlet(`o${i}`)));
+  await importOutlets(
+    database.db,
+    Array.from({ length: 10 }, (_, i) => outlet(`o${i}`)),
+  );
   await database.db.update(sources).set({ nextDueAt: new Date(T0 - 1000) });
 });
 
@@ -70,46 +80,79 @@ describe("claiming due work", () => {
   });
 
   it("POL-1, SCH-4: completing a poll claims the same site's most overdue due poll in the same statement, and nothing of another site", async () => {
-    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 - 5000).toISOString()} where url = 'https://feeds.o3.test/rss-1.xml'`);
-    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 - 3000).toISOString()} where url = 'https://feeds.o3.test/rss-0.xml'`);
-    const [job] = (await claimDueJobs(database.db, { workerId: "w1", now: T0, leaseMs: 60_000, limit: 100 })).filter((j) => j.outletSlug === "o3");
+    await database.db.execute(
+      sql`update sources set next_due_at = ${new Date(T0 - 5000).toISOString()} where url = 'https://feeds.o3.test/rss-1.xml'`,
+    );
+    await database.db.execute(
+      sql`update sources set next_due_at = ${new Date(T0 - 3000).toISOString()} where url = 'https://feeds.o3.test/rss-0.xml'`,
+    );
+    const [job] = (await claimDueJobs(database.db, { workerId: "w1", now: T0, leaseMs: 60_000, limit: 100 })).filter(
+      (j) => j.outletSlug === "o3",
+    );
     expect(job!.url).toBe("https://feeds.o3.test/rss-1.xml");
     await database.db.execute(sql`insert into sites (domain, next_allowed_at) values ('o3.test', ${new Date(T0 + 4000).toISOString()})`);
-    const done = await completeAndClaimNext(database.db, { job: job!, workerId: "w1", nextDueAt: T0 + 600_000, now: T0 + 100, leaseMs: 60_000 });
+    const done = await completeAndClaimNext(database.db, {
+      job: job!,
+      workerId: "w1",
+      nextDueAt: T0 + 600_000,
+      now: T0 + 100,
+      leaseMs: 60_000,
+    });
     expect(done.completed).toBe(true);
-    expect(done.next).toMatchObject({ outletSlug: "o3", url: "https://feeds.o3.test/rss-0.xml", siteReadyAt: T0 + 4000, leaseUntil: new Date(T0 + 60_100) });
-    const leased = await database.db.execute<{ url: string; lease_owner: string }>(sql`select url, lease_owner from sources where lease_owner is not null and site_domain = 'o3.test'`);
+    expect(done.next).toMatchObject({
+      outletSlug: "o3",
+      url: "https://feeds.o3.test/rss-0.xml",
+      siteReadyAt: T0 + 4000,
+      leaseUntil: new Date(T0 + 60_100),
+    });
+    const leased = await database.db.execute<{ url: string; lease_owner: string }>(
+      sql`select url, lease_owner from sources where lease_owner is not null and site_domain = 'o3.test'`,
+    );
     expect(leased).toEqual([{ url: "https://feeds.o3.test/rss-0.xml", lease_owner: "w1" }]);
     // A stolen lease completes nothing and claims nothing.
-    expect(await completeAndClaimNext(database.db, { job: job!, workerId: "w1", nextDueAt: T0, now: T0 + 200, leaseMs: 60_000 })).toEqual({ completed: false });
+    expect(await completeAndClaimNext(database.db, { job: job!, workerId: "w1", nextDueAt: T0, now: T0 + 200, leaseMs: 60_000 })).toEqual({
+      completed: false,
+    });
   });
 
   it("BLK-3, SCH-4: nothing follows on a site in back-off, nor a source not yet due", async () => {
     const jobs = await claimDueJobs(database.db, { workerId: "w1", now: T0, leaseMs: 60_000, limit: 100 });
     await database.db.execute(sql`insert into sites (domain, backoff_until) values ('o5.test', ${new Date(T0 + 60_000).toISOString()})`);
     const o5 = jobs.find((j) => j.outletSlug === "o5")!;
-    expect(await completeAndClaimNext(database.db, { job: o5, workerId: "w1", nextDueAt: T0 + 600_000, now: T0 + 100, leaseMs: 60_000 })).toEqual({ completed: true });
-    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 + 60_000).toISOString()} where site_domain = 'o6.test' and lease_owner is null`);
+    expect(
+      await completeAndClaimNext(database.db, { job: o5, workerId: "w1", nextDueAt: T0 + 600_000, now: T0 + 100, leaseMs: 60_000 }),
+    ).toEqual({ completed: true });
+    await database.db.execute(
+      sql`update sources set next_due_at = ${new Date(T0 + 60_000).toISOString()} where site_domain = 'o6.test' and lease_owner is null`,
+    );
     const o6 = jobs.find((j) => j.outletSlug === "o6")!;
-    expect(await completeAndClaimNext(database.db, { job: o6, workerId: "w1", nextDueAt: T0 + 600_000, now: T0 + 100, leaseMs: 60_000 })).toEqual({ completed: true });
+    expect(
+      await completeAndClaimNext(database.db, { job: o6, workerId: "w1", nextDueAt: T0 + 600_000, now: T0 + 100, leaseMs: 60_000 }),
+    ).toEqual({ completed: true });
   });
 
   it("SCH-4: completing a job releases it and schedules the next run; a stolen lease cannot complete", async () => {
     const [job] = await claimDueJobs(database.db, { workerId: "w1", now: T0, leaseMs: 60_000, limit: 1 });
     expect(await completeJob(database.db, { job: job!, workerId: "other", nextDueAt: T0 })).toBe(false);
     expect(await completeJob(database.db, { job: job!, workerId: "w1", nextDueAt: T0 + 600_000 })).toBe(true);
-    const [row] = await database.db.select().from(sources).where(sql`id = ${job!.sourceId}`);
+    const [row] = await database.db
+      .select()
+      .from(sources)
+      .where(sql`id = ${job!.sourceId}`);
     expect(row!.leaseOwner).toBeNull();
     expect(row!.nextDueAt.getTime()).toBe(T0 + 600_000);
   });
 
   it("BLK-1, BLK-6, POL-1: a claimed job carries its source's failure state and its site's pacing time", async () => {
     const closed = new Date(T0 - 3_600_000).toISOString();
-    await database.db.execute(sql`update sources set closed_since = ${closed}, consecutive_failures = 2, failing_since = ${closed} where url like '%o2.test/%'`);
+    await database.db.execute(
+      sql`update sources set closed_since = ${closed}, consecutive_failures = 2, failing_since = ${closed} where url like '%o2.test/%'`,
+    );
     await database.db.execute(sql`insert into sites (domain, next_allowed_at) values ('o2.test', ${new Date(T0 + 4000).toISOString()})`);
     const jobs = await claimDueJobs(database.db, { workerId: "w", now: T0, leaseMs: 60_000, limit: 100 });
     expect(jobs.find((j) => j.outletSlug === "o2")).toMatchObject({
-      state: { closedSince: T0 - 3_600_000, consecutiveFailures: 2, failingSince: T0 - 3_600_000 }, siteReadyAt: T0 + 4000,
+      state: { closedSince: T0 - 3_600_000, consecutiveFailures: 2, failingSince: T0 - 3_600_000 },
+      siteReadyAt: T0 + 4000,
     });
     const fresh = jobs.find((j) => j.outletSlug === "o1")!;
     expect(fresh.state).toEqual({ closedSince: undefined, consecutiveFailures: 0, failingSince: undefined });
@@ -122,7 +165,8 @@ describe("claiming due work", () => {
       insert into articles (outlet_id, url, first_seen_at, first_seen_in, site_domain, read_due_at)
       select o.id, 'https://www.' || o.slug || '.test/a/1.html', ${new Date(T0).toISOString()}, 'feed', o.slug || '.test', ${new Date(T0 - 1000).toISOString()}
       from outlets o where o.slug in ('o1', 'o2')`);
-    const close = (at: Date | null) => database.db.execute(sql`
+    const close = (at: Date | null) =>
+      database.db.execute(sql`
       update sources set closed_since = ${at?.toISOString() ?? null} where kind = 'frontpage' and outlet_id = (select id from outlets where slug = 'o2')`);
     await close(new Date(T0 - 60_000));
     const closed = await claimDueJobs(database.db, { workerId: "w1", now: T0, leaseMs: 1000, limit: 100 });
@@ -176,18 +220,25 @@ describe("claiming due work", () => {
 
   it("the next due time is the earliest due, paused or leased time", async () => {
     await database.db.update(sources).set({ nextDueAt: new Date(T0 + 5 * 60_000) });
-    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 + 60_000).toISOString()} where id = (select min(id) from sources)`);
+    await database.db.execute(
+      sql`update sources set next_due_at = ${new Date(T0 + 60_000).toISOString()} where id = (select min(id) from sources)`,
+    );
     expect(await nextDueAt(database.db)).toBe(T0 + 60_000);
   });
 
   it("SCH-4: the next due time counts a source's lease and pause, skips inactive outlets, and counts article reads", async () => {
     const at = (ms: number) => new Date(T0 + ms).toISOString();
     await database.db.update(sources).set({ nextDueAt: new Date(T0 + 10 * 60_000) });
-    const pick = async (slug: string, nth: number) => (await database.db.execute<{ id: number }>(sql`
-      select s.id from sources s join outlets o on o.id = s.outlet_id where o.slug = ${slug} and s.active and not s.proposed order by s.id offset ${nth} limit 1`))[0]!.id;
+    const pick = async (slug: string, nth: number) =>
+      (
+        await database.db.execute<{ id: number }>(sql`
+      select s.id from sources s join outlets o on o.id = s.outlet_id where o.slug = ${slug} and s.active and not s.proposed order by s.id offset ${nth} limit 1`)
+      )[0]!.id;
     const [first, second, third] = [await pick("o0", 0), await pick("o0", 1), await pick("o1", 0)];
     // Due at once but leased for 2 minutes, due at once but paused for 3: the lease ends first.
-    await database.db.execute(sql`update sources set next_due_at = ${at(-60_000)}, lease_owner = 'w', lease_until = ${at(2 * 60_000)} where id = ${first}`);
+    await database.db.execute(
+      sql`update sources set next_due_at = ${at(-60_000)}, lease_owner = 'w', lease_until = ${at(2 * 60_000)} where id = ${first}`,
+    );
     await database.db.execute(sql`update sources set next_due_at = ${at(-60_000)}, paused_until = ${at(3 * 60_000)} where id = ${second}`);
     expect(await nextDueAt(database.db)).toBe(T0 + 2 * 60_000);
     // A source of an inactive outlet is due earliest, and does not count.

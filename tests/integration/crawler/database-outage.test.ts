@@ -21,10 +21,22 @@ let link: TcpRelay;
 
 beforeAll(async () => {
   direct = await createTestDatabase();
-  await importOutlets(direct.db, [{
-    slug: "uno", name: "Uno", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.uno.test/",
-    feeds: ["https://www.uno.test/rss.xml"], sitemaps: [], renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
-  }]);
+  await importOutlets(direct.db, [
+    {
+      slug: "uno",
+      name: "Uno",
+      country: "ES",
+      language: "es",
+      timezone: "Europe/Madrid",
+      homepage: "https://www.uno.test/",
+      feeds: ["https://www.uno.test/rss.xml"],
+      sitemaps: [],
+      renderMode: "static",
+      active: true,
+      feedIntervalMinutes: 10,
+      sitemapIntervalMinutes: 15,
+    },
+  ]);
   const server = new URL(inject("databaseServerUrl"));
   link = tcpRelay({ host: server.hostname, port: Number(server.port) });
   await link.open();
@@ -49,7 +61,15 @@ describe("worker and a database that goes away (OPS-2)", () => {
     const pipeline: Pipeline = { gate: async () => ({ kind: "go" }), run: async (job) => (runs.push(job.sourceId), { outcome: "ok" }) };
     await direct.db.update(sources).set({ nextDueAt: new Date(Date.now() - 1000) });
     const stop = new AbortController();
-    const running = runWorker({ db: relayed.db, clock: systemClock, log, pipeline, workerId: "w-outage", signal: stop.signal, maxIdleMs: 300 });
+    const running = runWorker({
+      db: relayed.db,
+      clock: systemClock,
+      log,
+      pipeline,
+      workerId: "w-outage",
+      signal: stop.signal,
+      maxIdleMs: 300,
+    });
     try {
       await vi.waitFor(() => expect(runs.length).toBe(2), { timeout: 10_000 });
       // Cut once both completions have landed: one the cut interrupts keeps its source leased until the lease ends.
@@ -58,9 +78,16 @@ describe("worker and a database that goes away (OPS-2)", () => {
       await link.cut();
       // Work falls due while the database is away.
       await direct.db.update(sources).set({ nextDueAt: new Date(Date.now()) });
-      await vi.waitFor(() => expect(lines.filter((l) => l.includes('"database.unavailable"')).length).toBeGreaterThanOrEqual(2), { timeout: 15_000 });
-      const outage = lines.filter((l) => l.includes('"database.unavailable"')).map((l) => JSON.parse(l) as { retryInMs: number; attempt: number });
-      expect(outage.slice(0, 2).map((l) => [l.attempt, l.retryInMs])).toEqual([[1, 1000], [2, 2000]]);
+      await vi.waitFor(() => expect(lines.filter((l) => l.includes('"database.unavailable"')).length).toBeGreaterThanOrEqual(2), {
+        timeout: 15_000,
+      });
+      const outage = lines
+        .filter((l) => l.includes('"database.unavailable"'))
+        .map((l) => JSON.parse(l) as { retryInMs: number; attempt: number });
+      expect(outage.slice(0, 2).map((l) => [l.attempt, l.retryInMs])).toEqual([
+        [1, 1000],
+        [2, 2000],
+      ]);
       expect(runs.length).toBe(2);
 
       await link.open();

@@ -45,7 +45,9 @@ beforeAll(async () => {
   await importOutlets(direct.db, parseOutletsFile(JSON.stringify(toOutletsFile(sim.outlets)), "sim.json"));
   const role = `pool_${randomBytes(4).toString("hex")}`;
   await direct.sql.unsafe(`create role ${role} login password 'pool' connection limit ${LIMIT}`);
-  await direct.sql.unsafe(`grant usage on schema public to ${role}; grant all on all tables in schema public to ${role}; grant all on all sequences in schema public to ${role}`);
+  await direct.sql.unsafe(
+    `grant usage on schema public to ${role}; grant all on all tables in schema public to ${role}; grant all on all sequences in schema public to ${role}`,
+  );
   const url = new URL(direct.url);
   url.username = role;
   url.password = "pool";
@@ -63,10 +65,15 @@ afterAll(async () => {
 async function exhaust(): Promise<{ release(): Promise<void> }> {
   const hog = postgres(roleUrl, { max: LIMIT, onnotice: () => {} });
   const sleeping = Array.from({ length: LIMIT }, () => hog`select pg_sleep(600)`.catch(() => undefined));
-  await vi.waitFor(async () => {
-    const [row] = await direct.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where query like 'select pg_sleep%' and state = 'active'`;
-    expect(row!.n).toBe(LIMIT);
-  }, { timeout: 10_000 });
+  await vi.waitFor(
+    async () => {
+      const [row] = await direct.sql<
+        { n: number }[]
+      >`select count(*)::int as n from pg_stat_activity where query like 'select pg_sleep%' and state = 'active'`;
+      expect(row!.n).toBe(LIMIT);
+    },
+    { timeout: 10_000 },
+  );
   return {
     async release() {
       await direct.sql`select pg_cancel_backend(pid) from pg_stat_activity where query like 'select pg_sleep%' and pid <> pg_backend_pid()`;
@@ -81,19 +88,32 @@ describe("worker and a database with no connection to give (OPS-2)", () => {
     const hog = await exhaust();
     const { lines, stop } = await startWorker();
     try {
-      const unavailable = () => lines.filter((l) => l.includes('"database.unavailable"')).map((l) => JSON.parse(l) as { attempt: number; retryInMs: number; error: string });
+      const unavailable = () =>
+        lines
+          .filter((l) => l.includes('"database.unavailable"'))
+          .map((l) => JSON.parse(l) as { attempt: number; retryInMs: number; error: string });
       await vi.waitFor(() => expect(unavailable().length).toBeGreaterThanOrEqual(2), { timeout: 20_000 });
       // The pause grows on the worker's clock (1 s, 2 s…), and the line names the cause.
-      expect(unavailable().slice(0, 2).map((l) => [l.attempt, l.retryInMs])).toEqual([[1, 1000], [2, 2000]]);
+      expect(
+        unavailable()
+          .slice(0, 2)
+          .map((l) => [l.attempt, l.retryInMs]),
+      ).toEqual([
+        [1, 1000],
+        [2, 2000],
+      ]);
       expect(unavailable()[0]!.error).toMatch(/too many connections/);
       expect(sim.accessLog()).toEqual([]);
 
       await hog.release();
       // Every source of both outlets is polled once the connections are free.
-      await vi.waitFor(async () => {
-        const [row] = await direct.sql<{ n: number }[]>`select count(*)::int as n from sources where active and last_success_at is null`;
-        expect(row!.n).toBe(0);
-      }, { timeout: 60_000, interval: 250 });
+      await vi.waitFor(
+        async () => {
+          const [row] = await direct.sql<{ n: number }[]>`select count(*)::int as n from sources where active and last_success_at is null`;
+          expect(row!.n).toBe(0);
+        },
+        { timeout: 60_000, interval: 250 },
+      );
       expect(lines.some((l) => l.includes('"database.back"'))).toBe(true);
     } finally {
       await stop();
@@ -114,20 +134,27 @@ describe("worker and a database with no connection to give (OPS-2)", () => {
     await direct.sql`update sources set next_due_at = ${new Date(lockedAt).toISOString()}`;
     const { lines, stop } = await startWorker(1);
     try {
-      await vi.waitFor(async () => {
-        const [row] = await direct.sql<{ n: number }[]>`
+      await vi.waitFor(
+        async () => {
+          const [row] = await direct.sql<{ n: number }[]>`
           select count(*)::int as n from pg_stat_activity where usename = ${new URL(roleUrl).username} and wait_event_type = 'Lock'`;
-        expect(row!.n).toBe(1);
-      }, { timeout: 20_000 });
-      const slow = () => lines.filter((l) => l.includes('"database.slow"')).map((l) => JSON.parse(l) as { step: string; waitingMs: number });
+          expect(row!.n).toBe(1);
+        },
+        { timeout: 20_000 },
+      );
+      const slow = () =>
+        lines.filter((l) => l.includes('"database.slow"')).map((l) => JSON.parse(l) as { step: string; waitingMs: number });
       await vi.waitFor(() => expect(slow().length).toBeGreaterThanOrEqual(2), { timeout: 20_000 });
       expect(slow()[1]!.waitingMs).toBeGreaterThan(slow()[0]!.waitingMs);
       await locker`commit`;
-      await vi.waitFor(async () => {
-        const [row] = await direct.sql<{ n: number }[]>`
+      await vi.waitFor(
+        async () => {
+          const [row] = await direct.sql<{ n: number }[]>`
           select count(*)::int as n from sources where active and (last_success_at is null or last_success_at < ${new Date(lockedAt).toISOString()})`;
-        expect(row!.n).toBe(0);
-      }, { timeout: 60_000, interval: 250 });
+          expect(row!.n).toBe(0);
+        },
+        { timeout: 60_000, interval: 250 },
+      );
       expect(lines.some((l) => l.includes('"database.answered"'))).toBe(true);
     } finally {
       await locker`rollback`.catch(() => undefined);
@@ -145,13 +172,25 @@ async function startWorker(connections = LIMIT): Promise<{ lines: string[]; stop
   const workerSql = postgres(roleUrl, { max: connections, onnotice: () => {} });
   const db = drizzle(workerSql, { schema });
   const config = loadConfig({
-    HEMEROSCOPIO_RESOLVE: sim.resolveRule, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_DATA_DIR: dataDir,
-    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_TIME_SCALE: String(SCALE),
+    HEMEROSCOPIO_RESOLVE: sim.resolveRule,
+    HEMEROSCOPIO_ONLY_RESOLVED: "true",
+    HEMEROSCOPIO_DATA_DIR: dataDir,
+    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+    HEMEROSCOPIO_TIME_SCALE: String(SCALE),
   });
   const workerId = `w-pool-${++runs}`;
   const pipeline = await createCrawlPipeline({ config, db, clock, workerId });
   const signal = new AbortController();
-  const running = runWorker({ db, clock, log, pipeline, workerId, signal: signal.signal, leaseMs: 600_000 * SCALE, maxIdleMs: 30_000 * SCALE });
+  const running = runWorker({
+    db,
+    clock,
+    log,
+    pipeline,
+    workerId,
+    signal: signal.signal,
+    leaseMs: 600_000 * SCALE,
+    maxIdleMs: 30_000 * SCALE,
+  });
   return {
     lines,
     async stop() {

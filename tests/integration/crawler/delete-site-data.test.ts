@@ -22,7 +22,10 @@ let database: Database;
 const outletIds = new Map<string, number>();
 
 const OUTLETS = ["uno", "dos", "tres", "cuatro"].map((slug) => ({
-  slug, name: `Diario ${slug}`, homepage: `https://www.${slug}.test/`, feeds: [`https://www.${slug}.test/rss.xml`],
+  slug,
+  name: `Diario ${slug}`,
+  homepage: `https://www.${slug}.test/`,
+  feeds: [`https://www.${slug}.test/rss.xml`],
 }));
 
 /** Two captures of three articles, a shared story, features and a probe, a signal and a logged request for an outlet. */
@@ -32,20 +35,43 @@ async function fill(slug: string, at: number): Promise<void> {
   await db.transaction(async (tx) => {
     const urls = [1, 2, 3].map((n) => `https://www.${slug}.test/noticia-${n}.html`);
     const ids = await recordSightings(tx, {
-      outletId, siteOf: () => `${slug}.test`, via: "frontpage", at,
+      outletId,
+      siteOf: () => `${slug}.test`,
+      via: "frontpage",
+      at,
       sightings: urls.map((url, i) => ({ url, headline: i === 0 ? "El Gobierno aprueba el presupuesto" : `Titular ${slug} ${i}` })),
     });
-    await recordCapture(tx, { outletId, at, renderMode: "static", ranks: urls.map((url, i) => ({ articleId: ids.get(url)!, rank: i + 1 })) });
-    await recordCapture(tx, { outletId, at: at + HOUR / 4, renderMode: "static", ranks: urls.map((url, i) => ({ articleId: ids.get(url)!, rank: i + 1 })) });
+    await recordCapture(tx, {
+      outletId,
+      at,
+      renderMode: "static",
+      ranks: urls.map((url, i) => ({ articleId: ids.get(url)!, rank: i + 1 })),
+    });
+    await recordCapture(tx, {
+      outletId,
+      at: at + HOUR / 4,
+      renderMode: "static",
+      ranks: urls.map((url, i) => ({ articleId: ids.get(url)!, rank: i + 1 })),
+    });
     const first = ids.get(urls[0]!)!;
-    await tx.execute(sql`insert into body_summaries (article_id, simhash, shingle_count, computed_at) values (${first}, 42, 10, ${sqlTime(at)})`);
-    await tx.execute(sql`insert into story_fingerprints (article_id, token_hashes, captured_at) values (${first}, '{1,2,3}', ${sqlTime(at)})`);
+    await tx.execute(
+      sql`insert into body_summaries (article_id, simhash, shingle_count, computed_at) values (${first}, 42, 10, ${sqlTime(at)})`,
+    );
+    await tx.execute(
+      sql`insert into story_fingerprints (article_id, token_hashes, captured_at) values (${first}, '{1,2,3}', ${sqlTime(at)})`,
+    );
     await tx.execute(sql`insert into stories (id, first_seen_at, last_seen_at, outlet_count) values (1, ${sqlTime(at)}, ${sqlTime(at)}, 1)
       on conflict (id) do update set outlet_count = stories.outlet_count + 1`);
     await tx.execute(sql`update articles set story_id = 1 where id = ${first}`);
-    await tx.execute(sql`insert into signals (outlet_id, kind, scope, value, first_seen_at, last_seen_at) values (${outletId}, 'tdm-reservation', 'site', '1', ${sqlTime(at)}, ${sqlTime(at)})`);
-    await tx.execute(sql`insert into probes (site_domain, outlet_id, url, at, status, answered) values (${`${slug}.test`}, ${outletId}, ${`https://www.${slug}.test/`}, ${sqlTime(at)}, 200, true)`);
-    await tx.execute(sql`insert into fetch_log (at, site_domain, url, kind, outcome) values (${sqlTime(at)}, ${`${slug}.test`}, ${`https://www.${slug}.test/`}, 'frontpage', 'ok')`);
+    await tx.execute(
+      sql`insert into signals (outlet_id, kind, scope, value, first_seen_at, last_seen_at) values (${outletId}, 'tdm-reservation', 'site', '1', ${sqlTime(at)}, ${sqlTime(at)})`,
+    );
+    await tx.execute(
+      sql`insert into probes (site_domain, outlet_id, url, at, status, answered) values (${`${slug}.test`}, ${outletId}, ${`https://www.${slug}.test/`}, ${sqlTime(at)}, 200, true)`,
+    );
+    await tx.execute(
+      sql`insert into fetch_log (at, site_domain, url, kind, outcome) values (${sqlTime(at)}, ${`${slug}.test`}, ${`https://www.${slug}.test/`}, 'frontpage', 'ok')`,
+    );
   });
   const hash = createHash("sha256").update("El Gobierno aprueba el presupuesto").digest("hex");
   await db.execute(sql`insert into headline_features (text_hash, chars, words, is_question, is_exclamation, has_quote, has_number, first_or_second_person, has_colon_or_dash, capitalised_tokens, clickbait_patterns)
@@ -74,7 +100,9 @@ async function storeRobots(slug: string, text: string, at: number): Promise<void
   const [version] = await database.db.execute<{ id: number }>(sql`
     insert into robots_versions (host, sha256, robots_txt, first_fetched_at, last_fetched_at)
     values (${host}, ${createHash("sha256").update(text).digest("hex")}, ${text}, ${sqlTime(at)}, ${sqlTime(at)}) returning id`);
-  await database.db.execute(sql`update hosts set robots_access = 'parse', robots_status = '200', robots_version_id = ${version!.id}, robots_fetched_at = ${sqlTime(at)} where host = ${host}`);
+  await database.db.execute(
+    sql`update hosts set robots_access = 'parse', robots_status = '200', robots_version_id = ${version!.id}, robots_fetched_at = ${sqlTime(at)} where host = ${host}`,
+  );
 }
 
 beforeAll(async () => {
@@ -92,7 +120,9 @@ describe("deleting a site's data (STO-4)", () => {
   it("STO-4: a robots.txt block is 'by name' only when a group names our token and shuts out the front page", () => {
     const home = "https://www.x.test/";
     expect(blocksByName("User-agent: HemeroscopioBot\nDisallow: /\n", home, TOKEN)).toBe(true);
-    expect(blocksByName("User-agent: GPTBot\nUser-agent: hemeroscopiobot\nDisallow: /\n\nUser-agent: *\nAllow: /\n", home, TOKEN)).toBe(true);
+    expect(blocksByName("User-agent: GPTBot\nUser-agent: hemeroscopiobot\nDisallow: /\n\nUser-agent: *\nAllow: /\n", home, TOKEN)).toBe(
+      true,
+    );
     expect(blocksByName("User-agent: *\nDisallow: /\n", home, TOKEN)).toBe(false);
     expect(blocksByName("User-agent: HemeroscopioBot\nDisallow: /privado/\n", home, TOKEN)).toBe(false);
     expect(blocksByName("User-agent: HemeroscopioBot-Extended\nDisallow: /\n", home, TOKEN)).toBe(false);
@@ -133,17 +163,27 @@ describe("deleting a site's data (STO-4)", () => {
     expect(story!.outlet_count).toBe(2);
     const [features] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from headline_features`);
     expect(features!.n).toBe(1);
-    const [orphans] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from body_summaries b left join articles a on a.id = b.article_id where a.id is null`);
+    const [orphans] = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from body_summaries b left join articles a on a.id = b.article_id where a.id is null`,
+    );
     expect(orphans!.n).toBe(0);
 
     // The record of each decision, with what went.
-    const records = await database.db.execute<{ outlet_id: number; reason: string; articles_deleted: number; rows_deleted: Record<string, number> }>(sql`
+    const records = await database.db.execute<{
+      outlet_id: number;
+      reason: string;
+      articles_deleted: number;
+      rows_deleted: Record<string, number>;
+    }>(sql`
       select outlet_id, reason, articles_deleted, rows_deleted from data_deletions order by reason`);
     expect(records.map((r) => [r.outlet_id, r.reason, Number(r.articles_deleted)])).toEqual([
-      [outletIds.get("uno"), "exclusion", 3], [outletIds.get("dos"), "robots-block", 3],
+      [outletIds.get("uno"), "exclusion", 3],
+      [outletIds.get("dos"), "robots-block", 3],
     ]);
     expect(records[0]!.rows_deleted).toMatchObject({ articles: 3, headline_versions: 3, frontpage_captures: 2, signals: 1, probes: 1 });
-    const [exclusion] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from exclusions where outlet_id = ${outletIds.get("uno")!}`);
+    const [exclusion] = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from exclusions where outlet_id = ${outletIds.get("uno")!}`,
+    );
     expect(exclusion!.n).toBe(1);
   });
 
@@ -155,7 +195,9 @@ describe("deleting a site's data (STO-4)", () => {
     expect((await rowsOf("uno")).articles).toBe(3);
     expect(await deleter.deleteDue(signal)).toBe(1);
     expect((await rowsOf("uno")).articles).toBe(0);
-    const [record] = await database.db.execute<{ articles_deleted: number }>(sql`select articles_deleted from data_deletions where reason = 'exclusion'`);
+    const [record] = await database.db.execute<{ articles_deleted: number }>(
+      sql`select articles_deleted from data_deletions where reason = 'exclusion'`,
+    );
     expect(Number(record!.articles_deleted)).toBe(6);
     now += DELETION_CHECK_EVERY_MS;
     expect(await deleter.deleteDue(signal)).toBe(0);

@@ -24,8 +24,15 @@ afterAll(async () => {
 });
 
 /** Runs the verifier every `step` of simulated time until `until`; the instants it looked (robots.txt requests). */
-async function simulate(domain: string, token: string, until: number, tokenFrom = Infinity): Promise<{ looks: number[]; verifiedAt?: number }> {
-  await database.db.execute(sql`insert into exclusions (domain, scope, channel, token, received_at) values (${domain}, 'total', 'form', ${token}, ${sqlTime(START)})`);
+async function simulate(
+  domain: string,
+  token: string,
+  until: number,
+  tokenFrom = Infinity,
+): Promise<{ looks: number[]; verifiedAt?: number }> {
+  await database.db.execute(
+    sql`insert into exclusions (domain, scope, channel, token, received_at) values (${domain}, 'total', 'form', ${token}, ${sqlTime(START)})`,
+  );
   let now = START;
   const looks: number[] = [];
   const client = {

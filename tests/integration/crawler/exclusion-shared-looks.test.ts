@@ -15,11 +15,17 @@ const START = Date.parse("2026-11-20T12:00:00Z");
 const DAY = 86_400_000;
 let database: Database;
 
-beforeAll(async () => { database = await createTestDatabase(4); });
-afterAll(async () => { await database?.close(); });
+beforeAll(async () => {
+  database = await createTestDatabase(4);
+});
+afterAll(async () => {
+  await database?.close();
+});
 
 async function request(domain: string, token: string, at = START): Promise<void> {
-  await database.db.execute(sql`insert into exclusions (domain, scope, channel, token, received_at) values (${domain}, 'total', 'form', ${token}, ${sqlTime(at)})`);
+  await database.db.execute(
+    sql`insert into exclusions (domain, scope, channel, token, received_at) values (${domain}, 'total', 'form', ${token}, ${sqlTime(at)})`,
+  );
 }
 
 /** A web whose robots.txt on `host` carries the tokens `carried(now)` lists; records every robots.txt fetched. */
@@ -29,7 +35,11 @@ function web(clock: { now: number }, carried: (host: string, now: number) => str
     async request(req: { url: string }) {
       const url = new URL(req.url);
       if (url.pathname === "/robots.txt") looks.push({ host: url.hostname, at: clock.now });
-      const body = Buffer.from(`${carried(url.hostname, clock.now).map((t) => `# ${t}\n`).join("")}User-agent: *\nDisallow:\n`);
+      const body = Buffer.from(
+        `${carried(url.hostname, clock.now)
+          .map((t) => `# ${t}\n`)
+          .join("")}User-agent: *\nDisallow:\n`,
+      );
       return { sent: true, result: { outcome: "ok", body } } as never;
     },
   };

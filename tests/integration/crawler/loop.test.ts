@@ -17,11 +17,22 @@ const silent = createLogger({ component: "test", write: () => {} });
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await importOutlets(database.db, [{
-    slug: "uno", name: "Uno", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.uno.test/",
-    feeds: ["https://www.uno.test/rss.xml"], sitemaps: [], renderMode: "static", active: true,
-    feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
-  }]);
+  await importOutlets(database.db, [
+    {
+      slug: "uno",
+      name: "Uno",
+      country: "ES",
+      language: "es",
+      timezone: "Europe/Madrid",
+      homepage: "https://www.uno.test/",
+      feeds: ["https://www.uno.test/rss.xml"],
+      sitemaps: [],
+      renderMode: "static",
+      active: true,
+      feedIntervalMinutes: 10,
+      sitemapIntervalMinutes: 15,
+    },
+  ]);
   await database.db.update(sources).set({ nextDueAt: new Date(T0) });
 });
 afterAll(async () => {
@@ -44,10 +55,13 @@ describe("the worker loop", () => {
     };
     const stop = new AbortController();
     const running = runWorker({ db: database.db, clock, log: silent, pipeline, workerId: "t1", signal: stop.signal, maxIdleMs: 1000 });
-    await vi.waitFor(async () => {
-      const rows = await database.db.select().from(sources);
-      expect(rows.every((r) => r.nextDueAt.getTime() > T0)).toBe(true);
-    }, { timeout: 10_000 });
+    await vi.waitFor(
+      async () => {
+        const rows = await database.db.select().from(sources);
+        expect(rows.every((r) => r.nextDueAt.getTime() > T0)).toBe(true);
+      },
+      { timeout: 10_000 },
+    );
     stop.abort();
     const stats = await running;
     expect(seen).toEqual(["frontpage"]);
@@ -68,10 +82,13 @@ describe("the worker loop", () => {
     const pipeline: Pipeline = { gate: async () => ({ kind: "go" }), run: async () => (runs.push(clock.now()), { outcome: "ok" }) };
     const stop = new AbortController();
     const running = runWorker({ db: database.db, clock, log: silent, pipeline, workerId: "t3", signal: stop.signal, maxIdleMs: 1000 });
-    await vi.waitFor(async () => {
-      const [row] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from sources where lease_owner = 't3'`);
-      expect(row!.n).toBe(1);
-    }, { timeout: 10_000 });
+    await vi.waitFor(
+      async () => {
+        const [row] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from sources where lease_owner = 't3'`);
+        expect(row!.n).toBe(1);
+      },
+      { timeout: 10_000 },
+    );
     // The polite client holds the request itself until the site's moment (polite-client.test.ts).
     clock.advance(4000 - ACQUIRE_AHEAD_MS - 1);
     await new Promise((r) => setTimeout(r, 50));
@@ -82,61 +99,105 @@ describe("the worker loop", () => {
     await running;
   });
 
-  for (const mode of ["a fixed interval", "five times the last claim's duration (default)"] as const) it(`OPS-2: a busy worker refills freed slots together, at most once per claim interval: ${mode}`, async () => {
-    await importOutlets(database.db, ["dos", "tres"].map((slug) => ({
-      slug, name: slug, country: "ES", language: "es", timezone: "Europe/Madrid", homepage: `https://www.${slug}.test/`,
-      feeds: [], sitemaps: [], renderMode: "static" as const, active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
-    })));
-    await database.db.update(sources).set({ nextDueAt: new Date(T0) });
-    // Only one job per site here: a site with a second due poll would keep its slot (completeAndClaimNext).
-    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 + 3_600_000).toISOString()} where url = 'https://www.uno.test/rss.xml'`);
-    const clock = manualClock(T0);
-    const started: string[] = [];
-    const release = new Map<string, () => void>();
-    const pipeline: Pipeline = {
-      gate: async () => ({ kind: "go" }),
-      run: (job) => new Promise((resolve) => {
-        started.push(job.outletSlug);
-        release.set(job.outletSlug, () => resolve({ outcome: "ok" }));
-      }),
-    };
-    const stop = new AbortController();
-    // Adaptive: each claim takes 200 ms of the clock, so claims come at most every 1,000 ms.
-    const db = mode === "a fixed interval" ? database.db : new Proxy(database.db, {
-      get(target, property, receiver) {
-        const value: unknown = Reflect.get(target, property, receiver);
-        if (property === "transaction") return (...a: Parameters<typeof target.transaction>) => (clock.advance(200), target.transaction(...a));
-        return typeof value === "function" ? value.bind(target) : value;
-      },
+  for (const mode of ["a fixed interval", "five times the last claim's duration (default)"] as const)
+    it(`OPS-2: a busy worker refills freed slots together, at most once per claim interval: ${mode}`, async () => {
+      await importOutlets(
+        database.db,
+        ["dos", "tres"].map((slug) => ({
+          slug,
+          name: slug,
+          country: "ES",
+          language: "es",
+          timezone: "Europe/Madrid",
+          homepage: `https://www.${slug}.test/`,
+          feeds: [],
+          sitemaps: [],
+          renderMode: "static" as const,
+          active: true,
+          feedIntervalMinutes: 10,
+          sitemapIntervalMinutes: 15,
+        })),
+      );
+      await database.db.update(sources).set({ nextDueAt: new Date(T0) });
+      // Only one job per site here: a site with a second due poll would keep its slot (completeAndClaimNext).
+      await database.db.execute(
+        sql`update sources set next_due_at = ${new Date(T0 + 3_600_000).toISOString()} where url = 'https://www.uno.test/rss.xml'`,
+      );
+      const clock = manualClock(T0);
+      const started: string[] = [];
+      const release = new Map<string, () => void>();
+      const pipeline: Pipeline = {
+        gate: async () => ({ kind: "go" }),
+        run: (job) =>
+          new Promise((resolve) => {
+            started.push(job.outletSlug);
+            release.set(job.outletSlug, () => resolve({ outcome: "ok" }));
+          }),
+      };
+      const stop = new AbortController();
+      // Adaptive: each claim takes 200 ms of the clock, so claims come at most every 1,000 ms.
+      const db =
+        mode === "a fixed interval"
+          ? database.db
+          : new Proxy(database.db, {
+              get(target, property, receiver) {
+                const value: unknown = Reflect.get(target, property, receiver);
+                if (property === "transaction")
+                  return (...a: Parameters<typeof target.transaction>) => (clock.advance(200), target.transaction(...a));
+                return typeof value === "function" ? value.bind(target) : value;
+              },
+            });
+      const running = runWorker({
+        db,
+        clock,
+        log: silent,
+        pipeline,
+        workerId: "t4",
+        signal: stop.signal,
+        maxIdleMs: 60_000,
+        concurrency: 2,
+        ...(mode === "a fixed interval" ? { claimEveryMs: 1000 } : {}),
+      });
+      await vi.waitFor(() => expect(started.length).toBe(2), { timeout: 10_000 });
+      release.get(started[0]!)!();
+      await vi.waitFor(
+        async () => {
+          const [row] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from sources where lease_owner = 't4'`);
+          expect(row!.n).toBe(1);
+        },
+        { timeout: 10_000 },
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      expect(started.length).toBe(2); // the freed slot waits for the interval, another job still running
+      clock.advance(1000);
+      await vi.waitFor(() => expect(started.length).toBe(3), { timeout: 10_000 });
+      stop.abort();
+      for (const done of release.values()) done();
+      await running;
+      await database.db.execute(sql`delete from outlets where slug in ('dos', 'tres')`);
     });
-    const running = runWorker({
-      db, clock, log: silent, pipeline, workerId: "t4", signal: stop.signal, maxIdleMs: 60_000, concurrency: 2,
-      ...(mode === "a fixed interval" ? { claimEveryMs: 1000 } : {}),
-    });
-    await vi.waitFor(() => expect(started.length).toBe(2), { timeout: 10_000 });
-    release.get(started[0]!)!();
-    await vi.waitFor(async () => {
-      const [row] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from sources where lease_owner = 't4'`);
-      expect(row!.n).toBe(1);
-    }, { timeout: 10_000 });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(started.length).toBe(2); // the freed slot waits for the interval, another job still running
-    clock.advance(1000);
-    await vi.waitFor(() => expect(started.length).toBe(3), { timeout: 10_000 });
-    stop.abort();
-    for (const done of release.values()) done();
-    await running;
-    await database.db.execute(sql`delete from outlets where slug in ('dos', 'tres')`);
-  });
 
   it("SCH-4: while due work waits for a busy site, claims that come back empty space out (at most 8 s apart) instead of running every second", async () => {
-    await importOutlets(database.db, [{
-      slug: "ocho", name: "Ocho", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.ocho.test/",
-      feeds: ["https://www.ocho.test/rss-0.xml", "https://www.ocho.test/rss-1.xml"], sitemaps: [], renderMode: "static", active: true,
-      feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
-    }]);
+    await importOutlets(database.db, [
+      {
+        slug: "ocho",
+        name: "Ocho",
+        country: "ES",
+        language: "es",
+        timezone: "Europe/Madrid",
+        homepage: "https://www.ocho.test/",
+        feeds: ["https://www.ocho.test/rss-0.xml", "https://www.ocho.test/rss-1.xml"],
+        sitemaps: [],
+        renderMode: "static",
+        active: true,
+        feedIntervalMinutes: 10,
+        sitemapIntervalMinutes: 15,
+      },
+    ]);
     await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 + 3_600_000).toISOString()}`);
-    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 - 60_000).toISOString()} where site_domain = 'ocho.test' and kind = 'feed'`);
+    await database.db.execute(
+      sql`update sources set next_due_at = ${new Date(T0 - 60_000).toISOString()} where site_domain = 'ocho.test' and kind = 'feed'`,
+    );
     const clock = manualClock(T0);
     const dialect = new PgDialect();
     let claims = 0;
@@ -157,7 +218,10 @@ describe("the worker loop", () => {
     const pipeline: Pipeline = {
       gate: async () => ({ kind: "go" }),
       // The first feed holds the site; the second is due all along and cannot be claimed.
-      run: (job) => (ran.push(job.url), ran.length === 1 ? new Promise((resolve) => (finish = () => resolve({ outcome: "ok" }))) : Promise.resolve({ outcome: "ok" })),
+      run: (job) => (
+        ran.push(job.url),
+        ran.length === 1 ? new Promise((resolve) => (finish = () => resolve({ outcome: "ok" }))) : Promise.resolve({ outcome: "ok" })
+      ),
     };
     const stop = new AbortController();
     const running = runWorker({ db, clock, log: silent, pipeline, workerId: "t8", signal: stop.signal, maxIdleMs: 60_000, concurrency: 4 });
@@ -181,25 +245,56 @@ describe("the worker loop", () => {
 
   it("POL-1, SCH-4: a slot runs a site's due polls in turn, then after 20 in a row lets the claim serve a more overdue site", async () => {
     const feeds = (slug: string, n: number) => Array.from({ length: n }, (_, i) => `https://www.${slug}.test/rss-${i}.xml`);
-    await importOutlets(database.db, [["seis", 25], ["siete", 1]].map(([slug, n]) => ({
-      slug: slug as string, name: slug as string, country: "ES", language: "es", timezone: "Europe/Madrid", homepage: `https://www.${slug}.test/`,
-      feeds: feeds(slug as string, n as number), sitemaps: [], renderMode: "static" as const, active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
-    })));
+    await importOutlets(
+      database.db,
+      [
+        ["seis", 25],
+        ["siete", 1],
+      ].map(([slug, n]) => ({
+        slug: slug as string,
+        name: slug as string,
+        country: "ES",
+        language: "es",
+        timezone: "Europe/Madrid",
+        homepage: `https://www.${slug}.test/`,
+        feeds: feeds(slug as string, n as number),
+        sitemaps: [],
+        renderMode: "static" as const,
+        active: true,
+        feedIntervalMinutes: 10,
+        sitemapIntervalMinutes: 15,
+      })),
+    );
     await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 + 3_600_000).toISOString()}`);
-    await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 - 600_000).toISOString()} where site_domain = 'seis.test'`);
+    await database.db.execute(
+      sql`update sources set next_due_at = ${new Date(T0 - 600_000).toISOString()} where site_domain = 'seis.test'`,
+    );
     const clock = manualClock(T0);
     const ran: string[] = [];
     const pipeline: Pipeline = {
       gate: async () => ({ kind: "go" }),
       run: async (job) => {
         // Once the slot is busy with seis, siete's feed falls due, more overdue than seis's polls.
-        if (ran.length === 0) await database.db.execute(sql`update sources set next_due_at = ${new Date(T0 - 1_200_000).toISOString()} where site_domain = 'siete.test'`);
+        if (ran.length === 0)
+          await database.db.execute(
+            sql`update sources set next_due_at = ${new Date(T0 - 1_200_000).toISOString()} where site_domain = 'siete.test'`,
+          );
         ran.push(job.outletSlug);
         return { outcome: "ok" };
       },
     };
     const stop = new AbortController();
-    const running = runWorker({ db: database.db, clock, log: silent, pipeline, workerId: "t6", signal: stop.signal, maxIdleMs: 60_000, concurrency: 1, claimEveryMs: 0 });
+    const running = runWorker({
+      db: database.db,
+      clock,
+      log: silent,
+      pipeline,
+      workerId: "t6",
+      signal: stop.signal,
+      maxIdleMs: 60_000,
+      concurrency: 1,
+      claimEveryMs: 0,
+    });
     await vi.waitFor(() => expect(ran.length).toBeGreaterThanOrEqual(27), { timeout: 20_000 });
     stop.abort();
     await running;
@@ -214,7 +309,12 @@ describe("the worker loop", () => {
     const clock = manualClock(T0);
     const lines: string[] = [];
     const log = createLogger({ component: "test", write: (l) => lines.push(l) });
-    const pipeline: Pipeline = { gate: async () => ({ kind: "go" }), run: async () => { throw new Error("boom"); } };
+    const pipeline: Pipeline = {
+      gate: async () => ({ kind: "go" }),
+      run: async () => {
+        throw new Error("boom");
+      },
+    };
     const stop = new AbortController();
     const running = runWorker({ db: database.db, clock, log, pipeline, workerId: "t2", signal: stop.signal, maxIdleMs: 1000 });
     await vi.waitFor(() => expect(lines.filter((l) => l.includes("job.failed")).length).toBe(2), { timeout: 10_000 });

@@ -28,8 +28,12 @@ it("ROB-2: a worker whose database never answers exits on SIGTERM within the gra
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-stop-"));
   dirs.push(dataDir);
   const child = spawnWorker({
-    ...process.env, DATABASE_URL: `postgres://hemeroscopio@127.0.0.1:${port}/hemeroscopio`, HEMEROSCOPIO_DATA_DIR: dataDir,
-    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example", HEMEROSCOPIO_RESOLVE: "*=127.0.0.1:9", HEMEROSCOPIO_ONLY_RESOLVED: "true",
+    ...process.env,
+    DATABASE_URL: `postgres://hemeroscopio@127.0.0.1:${port}/hemeroscopio`,
+    HEMEROSCOPIO_DATA_DIR: dataDir,
+    HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
+    HEMEROSCOPIO_RESOLVE: "*=127.0.0.1:9",
+    HEMEROSCOPIO_ONLY_RESOLVED: "true",
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   try {

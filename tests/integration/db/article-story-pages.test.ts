@@ -7,7 +7,18 @@ import { listRecentStories, loadStoryPage, storyMergedInto } from "../../../db/q
 import { makePolicies, NO_POLICIES, UNSIGNED, WITHHELD_HEADLINE, type Scope } from "../../../lib/policy";
 import { prominenceMinutes } from "../../../lib/analysis/prominence";
 import { createTestDatabase } from "../../support/database";
-import { addArticle, addExclusion, addFraming, addFillers, addFrontPages, addOutlet, addStory, HOUR, hideAuthor, MINUTE } from "../../support/page-fixtures";
+import {
+  addArticle,
+  addExclusion,
+  addFraming,
+  addFillers,
+  addFrontPages,
+  addOutlet,
+  addStory,
+  HOUR,
+  hideAuthor,
+  MINUTE,
+} from "../../support/page-fixtures";
 
 const NOW = Date.parse("2026-11-20T12:00:00Z");
 let database: Database;
@@ -32,25 +43,54 @@ beforeAll(async () => {
   quiet = await addStory(db, ["pleno", "senado"], NOW - 3 * HOUR, NOW - 2 * HOUR);
   await addStory(db, ["antigua"], NOW - 30 * 24 * HOUR, NOW - 20 * 24 * HOUR);
   a1 = await addArticle(db, {
-    outletId: uno, path: "/incendio", firstSeenAt: NOW - 10 * HOUR, publishedAt: NOW - 10 * HOUR - 20 * MINUTE, section: "España",
-    authors: ["Ana Pérez", "Luis Gómez"], storyId: story,
-    headlines: [["El incendio de Valencia obliga a desalojar a 300 vecinos", NOW - 10 * HOUR, NOW - 6 * HOUR],
-      ["El incendio de Valencia obliga a desalojar a 500 vecinos", NOW - 6 * HOUR, NOW - HOUR]],
+    outletId: uno,
+    path: "/incendio",
+    firstSeenAt: NOW - 10 * HOUR,
+    publishedAt: NOW - 10 * HOUR - 20 * MINUTE,
+    section: "España",
+    authors: ["Ana Pérez", "Luis Gómez"],
+    storyId: story,
+    headlines: [
+      ["El incendio de Valencia obliga a desalojar a 300 vecinos", NOW - 10 * HOUR, NOW - 6 * HOUR],
+      ["El incendio de Valencia obliga a desalojar a 500 vecinos", NOW - 6 * HOUR, NOW - HOUR],
+    ],
   });
   await db.execute(sql`update articles set first_seen_frontpage_at = ${new Date(NOW - 9 * HOUR).toISOString()} where id = ${a1}`);
   // Fourth under three other links, then the lead.
   const aboveA1 = await addFillers(db, uno, 3, NOW - 9 * HOUR);
-  await addFrontPages(db, uno, [[NOW - 9 * HOUR, [...aboveA1, a1]], [NOW - 7 * HOUR, [a1]], [NOW - 2 * HOUR, [a1]]]);
+  await addFrontPages(db, uno, [
+    [NOW - 9 * HOUR, [...aboveA1, a1]],
+    [NOW - 7 * HOUR, [a1]],
+    [NOW - 2 * HOUR, [a1]],
+  ]);
   a2 = await addArticle(db, {
-    outletId: dos, path: "/fuego", firstSeenAt: NOW - 8 * HOUR, storyId: story, firstSeenIn: "frontpage",
+    outletId: dos,
+    path: "/fuego",
+    firstSeenAt: NOW - 8 * HOUR,
+    storyId: story,
+    firstSeenIn: "frontpage",
     headlines: [["Fuego en Valencia: 500 desalojados", NOW - 8 * HOUR, NOW - 2 * HOUR]],
   });
   const aboveA2 = await addFillers(db, dos, 1, NOW - 8 * HOUR);
-  await addFrontPages(db, dos, [[NOW - 8 * HOUR, [...aboveA2, a2]], [NOW - 5 * HOUR, [...aboveA2, a2]], [NOW - 4 * HOUR, aboveA2]]);
+  await addFrontPages(db, dos, [
+    [NOW - 8 * HOUR, [...aboveA2, a2]],
+    [NOW - 5 * HOUR, [...aboveA2, a2]],
+    [NOW - 4 * HOUR, aboveA2],
+  ]);
   a3 = await addArticle(db, {
-    outletId: tres, path: "/valencia", firstSeenAt: NOW - 7 * HOUR, storyId: story, headlines: [["Valencia arde", NOW - 7 * HOUR, NOW - 7 * HOUR]],
+    outletId: tres,
+    path: "/valencia",
+    firstSeenAt: NOW - 7 * HOUR,
+    storyId: story,
+    headlines: [["Valencia arde", NOW - 7 * HOUR, NOW - 7 * HOUR]],
   });
-  await addArticle(db, { outletId: uno, path: "/pleno", firstSeenAt: NOW - 3 * HOUR, storyId: quiet, headlines: [["Pleno del Senado", NOW - 3 * HOUR, NOW - 2 * HOUR]] });
+  await addArticle(db, {
+    outletId: uno,
+    path: "/pleno",
+    firstSeenAt: NOW - 3 * HOUR,
+    storyId: quiet,
+    headlines: [["Pleno del Senado", NOW - 3 * HOUR, NOW - 2 * HOUR]],
+  });
   await addFraming(db, "El incendio de Valencia obliga a desalojar a 500 vecinos", "C", 0.6, NOW - HOUR);
 });
 afterAll(async () => {
@@ -67,8 +107,10 @@ describe("article page read model", () => {
     ]);
     expect(page.versions[0]!.diff).toBeNull();
     expect(page.versions[1]!.diff).toEqual([
-      { kind: "same", text: "El incendio de Valencia obliga a desalojar a" }, { kind: "removed", text: "300" },
-      { kind: "added", text: "500" }, { kind: "same", text: "vecinos" },
+      { kind: "same", text: "El incendio de Valencia obliga a desalojar a" },
+      { kind: "removed", text: "300" },
+      { kind: "added", text: "500" },
+      { kind: "same", text: "vecinos" },
     ]);
     expect(page.versions[1]!.framing).toEqual({ letter: "C", score: expect.closeTo(0.6, 5) });
   });
@@ -76,8 +118,13 @@ describe("article page read model", () => {
   it("WEB-1, DER-7: ranks over time on the outlet's front page, best rank and time on it", async () => {
     const page = (await loadArticlePage(database.db, NO_POLICIES, { id: a1 }))!;
     expect(page.ranks).toEqual({
-      spans: [{ fromAt: NOW - 9 * HOUR, toAt: NOW - 7 * HOUR, rank: 4 }, { fromAt: NOW - 7 * HOUR, toAt: NOW - 2 * HOUR, rank: 1 }],
-      bestRank: 1, onFrontPageMs: 7 * HOUR, asLeadMs: 5 * HOUR,
+      spans: [
+        { fromAt: NOW - 9 * HOUR, toAt: NOW - 7 * HOUR, rank: 4 },
+        { fromAt: NOW - 7 * HOUR, toAt: NOW - 2 * HOUR, rank: 1 },
+      ],
+      bestRank: 1,
+      onFrontPageMs: 7 * HOUR,
+      asLeadMs: 5 * HOUR,
       // DER-9: two hours fourth (weight 1 / log2(5)), five leading.
       prominence: expect.closeTo(120 / Math.log2(5) + 300, 6),
     });
@@ -86,9 +133,13 @@ describe("article page read model", () => {
   it("DER-8: the times: declared, first seen and first seen in each source; section, bylines and story", async () => {
     const page = (await loadArticlePage(database.db, NO_POLICIES, { id: a1 }))!;
     expect(page).toMatchObject({
-      publishedAt: NOW - 10 * HOUR - 20 * MINUTE, firstSeenAt: NOW - 10 * HOUR, firstSeenIn: "feed",
+      publishedAt: NOW - 10 * HOUR - 20 * MINUTE,
+      firstSeenAt: NOW - 10 * HOUR,
+      firstSeenIn: "feed",
       firstSeen: { feed: NOW - 10 * HOUR, sitemap: null, frontpage: NOW - 9 * HOUR },
-      section: "España", bylines: ["Ana Pérez", "Luis Gómez"], story: { id: story, outletCount: 3 },
+      section: "España",
+      bylines: ["Ana Pérez", "Luis Gómez"],
+      story: { id: story, outletCount: 3 },
       outlet: { slug: "uno", name: "Diario Uno" },
     });
   });
@@ -113,7 +164,9 @@ describe("article page read model", () => {
     expect(withheld.versions.map((v) => v.diff)).toEqual([null, null]);
     expect(JSON.stringify(withheld)).not.toContain("incendio de Valencia");
     expect((await loadArticlePage(database.db, scoped(uno, "sin-posicion"), { id: a1 }))!.ranks).toBeNull();
-    expect((await loadArticlePage(database.db, scoped(uno, "sin-anotacion-de-modelo"), { id: a1 }))!.versions.map((v) => v.framing)).toEqual([null, null]);
+    expect(
+      (await loadArticlePage(database.db, scoped(uno, "sin-anotacion-de-modelo"), { id: a1 }))!.versions.map((v) => v.framing),
+    ).toEqual([null, null]);
     expect((await loadArticlePage(database.db, scoped(dos, "total"), { id: a1 }))!.story).toEqual({ id: story, outletCount: 2 });
   });
 });
@@ -122,12 +175,18 @@ describe("story pages read models", () => {
   it("WEB-1: recent stories by number of outlets, paginated; old stories are left out", async () => {
     const list = await listRecentStories(database.db, NO_POLICIES, { page: 1, pageSize: 1, now: NOW });
     expect(list).toMatchObject({ total: 2, pageCount: 2, start: NOW - 7 * 24 * HOUR });
-    expect(list.items).toEqual([{
-      id: story, keyTerms: ["incendio", "valencia"], firstSeenAt: NOW - 10 * HOUR, lastSeenAt: NOW - HOUR, outletCount: 3,
-      outletNames: ["Diario Dos", "Diario Tres", "Diario Uno"],
-      label: { headline: "El incendio de Valencia obliga a desalojar a 300 vecinos", outlet: "Diario Uno" },
-      prominence: expect.any(Number),
-    }]);
+    expect(list.items).toEqual([
+      {
+        id: story,
+        keyTerms: ["incendio", "valencia"],
+        firstSeenAt: NOW - 10 * HOUR,
+        lastSeenAt: NOW - HOUR,
+        outletCount: 3,
+        outletNames: ["Diario Dos", "Diario Tres", "Diario Uno"],
+        label: { headline: "El incendio de Valencia obliga a desalojar a 300 vecinos", outlet: "Diario Uno" },
+        prominence: expect.any(Number),
+      },
+    ]);
     const second = await listRecentStories(database.db, NO_POLICIES, { page: 2, pageSize: 1, now: NOW });
     expect(second.items.map((s) => [s.id, s.outletCount])).toEqual([[quiet, 1]]);
   });
@@ -136,15 +195,47 @@ describe("story pages read models", () => {
     const page = (await loadStoryPage(database.db, NO_POLICIES, { id: story }))!;
     expect(page.keyTerms).toEqual(["incendio", "valencia"]);
     expect(page.coverage).toEqual([
-      { articleId: a1, outlet: { slug: "uno", name: "Diario Uno" }, firstSeenAt: NOW - 10 * HOUR, publishedAt: NOW - 10 * HOUR - 20 * MINUTE, agency: null,
-        frontPage: { firstAt: NOW - 9 * HOUR, firstRank: 4, bestRank: 1, onFrontPageMs: 7 * HOUR, spans: expect.any(Array), prominence: expect.any(Number) },
-        headlines: ["El incendio de Valencia obliga a desalojar a 300 vecinos", "El incendio de Valencia obliga a desalojar a 500 vecinos"] },
-      { articleId: a2, outlet: { slug: "dos", name: "Diario Dos" }, firstSeenAt: NOW - 8 * HOUR, publishedAt: null, agency: null,
-        frontPage: { firstAt: NOW - 8 * HOUR, firstRank: 2, bestRank: 2, onFrontPageMs: 3 * HOUR, spans: [{ fromAt: NOW - 8 * HOUR, toAt: NOW - 5 * HOUR, rank: 2 }], prominence: expect.closeTo(180 / Math.log2(3), 6) },
-        headlines: ["Fuego en Valencia: 500 desalojados"] },
-      { articleId: a3, outlet: { slug: "tres", name: "Diario Tres" }, firstSeenAt: NOW - 7 * HOUR, publishedAt: null, agency: null,
+      {
+        articleId: a1,
+        outlet: { slug: "uno", name: "Diario Uno" },
+        firstSeenAt: NOW - 10 * HOUR,
+        publishedAt: NOW - 10 * HOUR - 20 * MINUTE,
+        agency: null,
+        frontPage: {
+          firstAt: NOW - 9 * HOUR,
+          firstRank: 4,
+          bestRank: 1,
+          onFrontPageMs: 7 * HOUR,
+          spans: expect.any(Array),
+          prominence: expect.any(Number),
+        },
+        headlines: ["El incendio de Valencia obliga a desalojar a 300 vecinos", "El incendio de Valencia obliga a desalojar a 500 vecinos"],
+      },
+      {
+        articleId: a2,
+        outlet: { slug: "dos", name: "Diario Dos" },
+        firstSeenAt: NOW - 8 * HOUR,
+        publishedAt: null,
+        agency: null,
+        frontPage: {
+          firstAt: NOW - 8 * HOUR,
+          firstRank: 2,
+          bestRank: 2,
+          onFrontPageMs: 3 * HOUR,
+          spans: [{ fromAt: NOW - 8 * HOUR, toAt: NOW - 5 * HOUR, rank: 2 }],
+          prominence: expect.closeTo(180 / Math.log2(3), 6),
+        },
+        headlines: ["Fuego en Valencia: 500 desalojados"],
+      },
+      {
+        articleId: a3,
+        outlet: { slug: "tres", name: "Diario Tres" },
+        firstSeenAt: NOW - 7 * HOUR,
+        publishedAt: null,
+        agency: null,
         frontPage: { firstAt: null, firstRank: null, bestRank: null, onFrontPageMs: 0, spans: [], prominence: 0 },
-        headlines: ["Valencia arde"] },
+        headlines: ["Valencia arde"],
+      },
     ]);
     // DER-9: the stored prominence the page shows is that of the rank history it charts.
     const first = page.coverage[0]!.frontPage!;
@@ -158,8 +249,18 @@ describe("story pages read models", () => {
   it("PUB-6: each scope on the story pages", async () => {
     const total = scoped(dos, "total");
     expect((await loadStoryPage(database.db, total, { id: story }))!.coverage.map((c) => c.outlet.slug)).toEqual(["uno", "tres"]);
-    expect((await listRecentStories(database.db, total, { page: 1, pageSize: 10, now: NOW })).items[0]).toMatchObject({ outletCount: 2, outletNames: ["Diario Tres", "Diario Uno"] });
-    const onlyUno = makePolicies([{ outletId: dos, scope: "total" }, { outletId: tres, scope: "total" }, { outletId: uno, scope: "total" }], []);
+    expect((await listRecentStories(database.db, total, { page: 1, pageSize: 10, now: NOW })).items[0]).toMatchObject({
+      outletCount: 2,
+      outletNames: ["Diario Tres", "Diario Uno"],
+    });
+    const onlyUno = makePolicies(
+      [
+        { outletId: dos, scope: "total" },
+        { outletId: tres, scope: "total" },
+        { outletId: uno, scope: "total" },
+      ],
+      [],
+    );
     expect(await loadStoryPage(database.db, onlyUno, { id: story })).toBeUndefined();
     expect((await listRecentStories(database.db, onlyUno, { page: 1, pageSize: 10, now: NOW })).total).toBe(0);
 

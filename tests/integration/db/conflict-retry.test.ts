@@ -54,10 +54,12 @@ describe("transactions retried after a conflict (SCH-4)", () => {
 
   it("SCH-4: other errors are not retried", async () => {
     let runs = 0;
-    await expect(transactionRetryingConflicts(database.db, async (tx) => {
-      runs++;
-      await tx.execute(sql`select 1 / 0`);
-    })).rejects.toThrow();
+    await expect(
+      transactionRetryingConflicts(database.db, async (tx) => {
+        runs++;
+        await tx.execute(sql`select 1 / 0`);
+      }),
+    ).rejects.toThrow();
     expect(runs).toBe(1);
   });
 });

@@ -18,7 +18,9 @@ beforeAll(async () => {
   database = await createTestDatabase(2);
   site.db = database.db;
 });
-afterAll(async () => { await database?.close(); });
+afterAll(async () => {
+  await database?.close();
+});
 
 async function failureOf(run: () => Promise<unknown>): Promise<unknown> {
   try {
@@ -31,10 +33,12 @@ async function failureOf(run: () => Promise<unknown>): Promise<unknown> {
 
 describe("database failures are told apart in the log", () => {
   it("SEC-6: a query cut by statement_timeout is a statement timeout, not the database unavailable", async () => {
-    const error = await failureOf(() => database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local statement_timeout = 20`);
-      await tx.execute(sql`select pg_sleep(5)`);
-    }));
+    const error = await failureOf(() =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local statement_timeout = 20`);
+        await tx.execute(sql`select pg_sleep(5)`);
+      }),
+    );
     expect(classifyDatabaseFailure(error)).toBe("statement_timeout");
     expect(FAILURE_EVENT[classifyDatabaseFailure(error)]).toBe("database_statement_timeout");
   });
@@ -44,10 +48,12 @@ describe("database failures are told apart in the log", () => {
     const lines: string[] = [];
     const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
     try {
-      const read = await readSiteData((db) => db.transaction(async (tx) => {
-        await tx.execute(sql`set local statement_timeout = 20`);
-        return tx.execute(sql`select pg_sleep(5)`);
-      }));
+      const read = await readSiteData((db) =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`set local statement_timeout = 20`);
+          return tx.execute(sql`select pg_sleep(5)`);
+        }),
+      );
       expect(read).toEqual({ ok: false });
     } finally {
       write.mockRestore();

@@ -23,12 +23,29 @@ beforeAll(async () => {
   const oculto = await addOutlet(db, "oculto", "El Oculto");
   await addExclusion(db, oculto, "sin-posicion", at(0));
   const add = async (key: string, outletId: number, storyId?: number) => {
-    ids[key] = await addArticle(db, { outletId, path: `/${key}`, firstSeenAt: at(0), storyId, headlines: [[`Titular ${key}`, at(0), at(23)]] });
+    ids[key] = await addArticle(db, {
+      outletId,
+      path: `/${key}`,
+      firstSeenAt: at(0),
+      storyId,
+      headlines: [[`Titular ${key}`, at(0), at(23)]],
+    });
   };
-  await add("n1", norte, story); await add("n2", norte); await add("s1", sur); await add("s2", sur, story);
+  await add("n1", norte, story);
+  await add("n2", norte);
+  await add("s1", sur);
+  await add("s2", sur, story);
   // El Norte leads with the story from 08:10; El Sur from 10:05. Captures are sparse, with gaps of hours.
-  await addFrontPages(db, norte, [[at(7, 50), [ids.n2!, ids.n1!]], [at(8, 10), [ids.n1!, ids.n2!]], [at(12), [ids.n1!, ids.n2!]]]);
-  await addFrontPages(db, sur, [[at(9), [ids.s1!, ids.s2!]], [at(10, 5), [ids.s2!, ids.s1!]], [at(18), [ids.s2!, ids.s1!]]]);
+  await addFrontPages(db, norte, [
+    [at(7, 50), [ids.n2!, ids.n1!]],
+    [at(8, 10), [ids.n1!, ids.n2!]],
+    [at(12), [ids.n1!, ids.n2!]],
+  ]);
+  await addFrontPages(db, sur, [
+    [at(9), [ids.s1!, ids.s2!]],
+    [at(10, 5), [ids.s2!, ids.s1!]],
+    [at(18), [ids.s2!, ids.s1!]],
+  ]);
 });
 afterAll(async () => {
   await database.close();
@@ -45,7 +62,10 @@ describe("a day's leads", () => {
     // 07:30 comes before the first capture; 10:30 and 11:30 are more than 2 hours after 08:10.
     expect(norteLeads.slice(6, 15)).toEqual([null, null, ids.n1, ids.n1, null, null, ids.n1, ids.n1, null]);
     expect(byslug.get("sur")!.leads.slice(8, 12)).toEqual([null, ids.s1, ids.s2, ids.s2]);
-    for (const [slug, outletId] of [["norte", norte], ["sur", sur]] as const) {
+    for (const [slug, outletId] of [
+      ["norte", norte],
+      ["sur", sur],
+    ] as const) {
       for (const [i, hour] of hours.entries()) {
         const lead = byslug.get(slug)!.leads[i];
         if (lead === null) continue;

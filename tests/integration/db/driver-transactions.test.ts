@@ -28,15 +28,20 @@ describe("transactions on the pooled driver", () => {
     const sql = postgres(empty.url, options as Parameters<typeof postgres>[1]);
     try {
       await sql`create table counted (n int)`;
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => sql.begin(async (tx) => {
-        await tx`insert into counted values (${i})`;
-        return (await tx`select pg_current_xact_id_if_assigned() is not null as in_transaction`)[0]!.in_transaction as boolean;
-      })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          sql.begin(async (tx) => {
+            await tx`insert into counted values (${i})`;
+            return (await tx`select pg_current_xact_id_if_assigned() is not null as in_transaction`)[0]!.in_transaction as boolean;
+          }),
+        ),
+      );
       expect(results).toEqual(Array.from({ length: 20 }, () => true));
       const outside = await Promise.all(Array.from({ length: 20 }, () => sql`select pg_current_xact_id_if_assigned() is null as outside`));
       expect(outside.every((rows) => rows[0]!.outside === true)).toBe(true);
       expect((await sql`select count(*)::int as n from counted`)[0]!.n).toBe(20);
-      const open = await sql`select count(*)::int as n from pg_stat_activity where application_name = 'driver-test' and state like 'idle in transaction%'`;
+      const open =
+        await sql`select count(*)::int as n from pg_stat_activity where application_name = 'driver-test' and state like 'idle in transaction%'`;
       expect(open[0]!.n).toBe(0);
     } finally {
       await sql.end({ timeout: 5 });

@@ -16,7 +16,9 @@ async function tempDir(): Promise<string> {
 
 /** Start the embedded server in a child process, then kill that process with SIGKILL. */
 async function startInChildAndKill(dir: string): Promise<string> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/embedded-child.ts", dir], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/embedded-child.ts", dir], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (d: Buffer) => {
@@ -49,9 +51,12 @@ describe("embedded PostgreSQL", () => {
     const dir = await tempDir();
     const server = await startEmbeddedPostgres(dir);
     try {
-      const [settings] = await query(server.url, (sql) => sql<{ shared_buffers: string; io_method: string; io_workers: number }[]>`
+      const [settings] = await query(
+        server.url,
+        (sql) => sql<{ shared_buffers: string; io_method: string; io_workers: number }[]>`
         select current_setting('shared_buffers') as shared_buffers, current_setting('io_method') as io_method,
-          (select count(*)::int from pg_stat_activity where backend_type = 'io worker') as io_workers`);
+          (select count(*)::int from pg_stat_activity where backend_type = 'io worker') as io_workers`,
+      );
       expect(settings).toEqual({ shared_buffers: "32MB", io_method: "sync", io_workers: 0 });
     } finally {
       await server.stop();
@@ -111,7 +116,9 @@ describe("embedded PostgreSQL", () => {
     const identity = asRoot ? { uid: 65534, gid: 65534 } : {};
     if (asRoot) await fs.chown(dir, 65534, 65534);
     const child = spawn(process.execPath, ["--import", "tsx", "tests/support/embedded-child.ts", dir], {
-      ...identity, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, HOME: dir },
+      ...identity,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, HOME: dir },
     });
     let output = "";
     child.stderr.on("data", (d: Buffer) => (output += d.toString()));

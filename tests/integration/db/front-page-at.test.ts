@@ -20,15 +20,26 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database;
   outletId = await addOutlet(db, "pasado", "Diario del Pasado");
-  const article = (name: string, headlines: [string, number, number][]) => addArticle(db, { outletId, path: `/${name}`, firstSeenAt: T[0] - HOUR, headlines });
-  a = await article("a", [["Primer titular de A", T[0] - HOUR, T[1]], ["Segundo titular de A", T[1] + 5 * MINUTE, NOW]]);
+  const article = (name: string, headlines: [string, number, number][]) =>
+    addArticle(db, { outletId, path: `/${name}`, firstSeenAt: T[0] - HOUR, headlines });
+  a = await article("a", [
+    ["Primer titular de A", T[0] - HOUR, T[1]],
+    ["Segundo titular de A", T[1] + 5 * MINUTE, NOW],
+  ]);
   b = await article("b", [["Titular de B", T[0] - HOUR, NOW]]);
   c = await article("c", [["Titular de C", T[0] - HOUR, NOW]]);
   d = await article("d", [["Titular de D", T[0] - HOUR, NOW]]);
-  await addFrontPages(db, outletId, [[T[0], [a, b, c]], [T[1], [d, a, b, c]], [T[2], [c, d, a, b]]]);
+  await addFrontPages(db, outletId, [
+    [T[0], [a, b, c]],
+    [T[1], [d, a, b, c]],
+    [T[2], [c, d, a, b]],
+  ]);
   await addCaptures(db, outletId, [[T[3], "extraction-failed"]]);
   // "a" leaves at T4 and comes back at T5, lower than it ever was before.
-  await addFrontPages(db, outletId, [[T[4], [c, d, b]], [T[5], [c, a, d, b]]]);
+  await addFrontPages(db, outletId, [
+    [T[4], [c, d, b]],
+    [T[5], [c, a, d, b]],
+  ]);
   await db.execute(sql`insert into fetch_log (at, site_domain, url, kind, status, outcome)
     values (${new Date(NOW - HOUR).toISOString()}, 'pasado.test', 'https://www.pasado.test/', 'page', 403, 'blocked')`);
 });
@@ -48,7 +59,12 @@ describe("an outlet's front page at a past minute", () => {
     const page = await at(T[2] + 20 * MINUTE);
     expect(page.state).toEqual({ kind: "captured" });
     expect(page.capture).toBe(T[2]);
-    expect(page.links.map((l) => [l.articleId, l.rank])).toEqual([[c, 1], [d, 2], [a, 3], [b, 4]]);
+    expect(page.links.map((l) => [l.articleId, l.rank])).toEqual([
+      [c, 1],
+      [d, 2],
+      [a, 3],
+      [b, 4],
+    ]);
     const reference = await frontPageAt(database.db, outletId, T[2] + 20 * MINUTE);
     expect(page.links.map((l) => ({ articleId: l.articleId, rank: l.rank }))).toEqual(reference);
   });

@@ -17,7 +17,9 @@ beforeAll(async () => {
   outletId = await addOutlet(db, "movida", "Diario Movido");
   ids = [];
   for (let i = 0; i < 6; i++) {
-    ids.push(await addArticle(db, { outletId, path: `/n${i}`, firstSeenAt: NOW - 5 * HOUR, headlines: [[`Noticia ${i}`, NOW - 5 * HOUR, NOW]] }));
+    ids.push(
+      await addArticle(db, { outletId, path: `/n${i}`, firstSeenAt: NOW - 5 * HOUR, headlines: [[`Noticia ${i}`, NOW - 5 * HOUR, NOW]] }),
+    );
   }
   const [a, b, c, d, e, f] = ids as [number, number, number, number, number, number];
   // A crawl as readers see it after a while: newcomers enter above (pushing the others down

@@ -18,9 +18,18 @@ type Marks = { question?: boolean; quote?: boolean; number?: boolean; clickbait?
 async function headline(outletId: number, path: string, text: string, seen: number, m: Marks): Promise<void> {
   await addArticle(database.db, { outletId, path, firstSeenAt: seen, headlines: [[text, seen, seen]] });
   await database.db.insert(headlineFeatures).values({
-    textHash: hash(text), chars: text.length, words: text.split(" ").length, isQuestion: m.question ?? false, isExclamation: false,
-    hasQuote: m.quote ?? false, hasNumber: m.number ?? false, firstOrSecondPerson: false, hasColonOrDash: false, capitalisedTokens: 0,
-    clickbaitPatterns: m.clickbait ?? [], language: m.language === undefined ? "es" : m.language,
+    textHash: hash(text),
+    chars: text.length,
+    words: text.split(" ").length,
+    isQuestion: m.question ?? false,
+    isExclamation: false,
+    hasQuote: m.quote ?? false,
+    hasNumber: m.number ?? false,
+    firstOrSecondPerson: false,
+    hasColonOrDash: false,
+    capitalisedTokens: 0,
+    clickbaitPatterns: m.clickbait ?? [],
+    language: m.language === undefined ? "es" : m.language,
   });
 }
 
@@ -47,8 +56,18 @@ describe("headline features per outlet (DER-1)", () => {
   it("DER-1, DER-12: counts the period's Spanish (or unknown-language) headlines; others are only counted as not applicable", async () => {
     const [a, b] = await loadHeadlineFeatureCounts(database.db, [uno, dos], { start: NOW - 7 * 24 * HOUR, end: NOW });
     expect(a).toEqual({
-      outletId: uno, headlines: 5, otherLanguage: 1, questions: 1, quotes: 1, numbers: 1, clickbait: 2,
-      formulas: [{ id: "el-truco", count: 1 }, { id: "imperativo", count: 1 }, { id: "lista-numerada", count: 1 }],
+      outletId: uno,
+      headlines: 5,
+      otherLanguage: 1,
+      questions: 1,
+      quotes: 1,
+      numbers: 1,
+      clickbait: 2,
+      formulas: [
+        { id: "el-truco", count: 1 },
+        { id: "imperativo", count: 1 },
+        { id: "lista-numerada", count: 1 },
+      ],
     });
     expect(b).toMatchObject({ outletId: dos, headlines: 1, questions: 1, clickbait: 0, formulas: [] });
   });
@@ -63,6 +82,15 @@ describe("headline features per outlet (DER-1)", () => {
 
   it("DER-1: an outlet with no headline in the period has zero counts, not no row", async () => {
     const [none] = await loadHeadlineFeatureCounts(database.db, [dos], { start: NOW - 30 * 24 * HOUR, end: NOW - 20 * 24 * HOUR });
-    expect(none).toEqual({ outletId: dos, headlines: 0, otherLanguage: 0, questions: 0, quotes: 0, numbers: 0, clickbait: 0, formulas: [] });
+    expect(none).toEqual({
+      outletId: dos,
+      headlines: 0,
+      otherLanguage: 0,
+      questions: 0,
+      quotes: 0,
+      numbers: 0,
+      clickbait: 0,
+      formulas: [],
+    });
   });
 });

@@ -23,16 +23,41 @@ beforeAll(async () => {
   // "a" led by the same article since our first capture; "b" changed its lead after it.
   const leads = [];
   for (const [i, path] of ["/lead-a", "/lead-b1", "/lead-b2"].entries()) {
-    leads.push(await addArticle(db, { outletId: outlets[i === 0 ? 0 : 1]!, path, firstSeenAt: NOW - 3 * HOUR, headlines: [[`Apertura ${i}`, NOW - 3 * HOUR, NOW]] }));
+    leads.push(
+      await addArticle(db, {
+        outletId: outlets[i === 0 ? 0 : 1]!,
+        path,
+        firstSeenAt: NOW - 3 * HOUR,
+        headlines: [[`Apertura ${i}`, NOW - 3 * HOUR, NOW]],
+      }),
+    );
   }
-  await addFrontPages(db, outlets[0]!, [[NOW - 3 * HOUR, [leads[0]!]], [NOW - HOUR, [leads[0]!]]]);
-  await addFrontPages(db, outlets[1]!, [[NOW - 3 * HOUR, [leads[1]!]], [NOW - 2 * HOUR, [leads[2]!, leads[1]!]], [NOW - HOUR, [leads[2]!, leads[1]!]]]);
-  const members: [number, number[]][] = [[ids.big, [0, 1, 2]], [ids.split1, [2, 3]], [ids.split2, [0, 3]], [ids.other, [1, 2]]];
+  await addFrontPages(db, outlets[0]!, [
+    [NOW - 3 * HOUR, [leads[0]!]],
+    [NOW - HOUR, [leads[0]!]],
+  ]);
+  await addFrontPages(db, outlets[1]!, [
+    [NOW - 3 * HOUR, [leads[1]!]],
+    [NOW - 2 * HOUR, [leads[2]!, leads[1]!]],
+    [NOW - HOUR, [leads[2]!, leads[1]!]],
+  ]);
+  const members: [number, number[]][] = [
+    [ids.big, [0, 1, 2]],
+    [ids.split1, [2, 3]],
+    [ids.split2, [0, 3]],
+    [ids.other, [1, 2]],
+  ];
   let n = 0;
   for (const [storyId, on] of members) {
     for (const i of on) {
       n += 1;
-      await addArticle(db, { outletId: outlets[i]!, path: `/s${n}`, storyId, firstSeenAt: NOW - 5 * HOUR, headlines: [[`Titular ${n}`, NOW - 5 * HOUR, NOW - HOUR]] });
+      await addArticle(db, {
+        outletId: outlets[i]!,
+        path: `/s${n}`,
+        storyId,
+        firstSeenAt: NOW - 5 * HOUR,
+        headlines: [[`Titular ${n}`, NOW - 5 * HOUR, NOW - HOUR]],
+      });
     }
   }
 });
@@ -43,7 +68,10 @@ afterAll(async () => {
 describe("home: the stories told by most outlets", () => {
   it("WEB-1, WEB-7: shows each story once, even when it was grouped into several clusters with the same key terms", async () => {
     const home = await readHomePage(database.db, NO_POLICIES, NOW);
-    expect(home.stories.map((s) => [s.id, s.outlets])).toEqual([[ids.big, 3], [ids.other, 2]]);
+    expect(home.stories.map((s) => [s.id, s.outlets])).toEqual([
+      [ids.big, 3],
+      [ids.other, 2],
+    ]);
   });
 });
 

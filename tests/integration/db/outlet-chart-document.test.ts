@@ -19,10 +19,27 @@ let articleId: number;
 beforeAll(async () => {
   database = await createTestDatabase();
   outletId = await addOutlet(database.db, "uno", "Diario Uno");
-  const a = articleId = await addArticle(database.db, { outletId, path: "/a", firstSeenAt: NOW - 5 * HOUR, publishedAt: NOW - 5 * HOUR - 10 * MINUTE, section: "Política", headlines: [["Abre el día", NOW - 5 * HOUR, NOW - HOUR]] });
-  await addFrontPages(database.db, outletId, [[NOW - 4 * HOUR, [a]], [NOW - 2 * HOUR, [a]]]);
+  const a = (articleId = await addArticle(database.db, {
+    outletId,
+    path: "/a",
+    firstSeenAt: NOW - 5 * HOUR,
+    publishedAt: NOW - 5 * HOUR - 10 * MINUTE,
+    section: "Política",
+    headlines: [["Abre el día", NOW - 5 * HOUR, NOW - HOUR]],
+  }));
+  await addFrontPages(database.db, outletId, [
+    [NOW - 4 * HOUR, [a]],
+    [NOW - 2 * HOUR, [a]],
+  ]);
   // Published after we started reading the outlet, so its delay counts (the start-up rule).
-  await addArticle(database.db, { outletId, path: "/b", firstSeenAt: NOW - 3 * HOUR, publishedAt: NOW - 3 * HOUR - 5 * MINUTE, section: "Economía", headlines: [["Otra", NOW - 3 * HOUR, NOW - HOUR]] });
+  await addArticle(database.db, {
+    outletId,
+    path: "/b",
+    firstSeenAt: NOW - 3 * HOUR,
+    publishedAt: NOW - 3 * HOUR - 5 * MINUTE,
+    section: "Economía",
+    headlines: [["Otra", NOW - 3 * HOUR, NOW - HOUR]],
+  });
 });
 afterAll(async () => {
   await database.close();
@@ -33,11 +50,18 @@ const parser = new XMLParser({ ignoreAttributes: false });
 describe("outlet chart permalinks (WEB-6)", () => {
   it("WEB-6: the positions chart of a chosen period is an SVG with its title, the period's days and the source line", async () => {
     const period = parseOutletPeriod({ desde: "2026-03-03", hasta: "2026-03-09" });
-    const doc = await outletChartDocument(database.db, NO_POLICIES, { slug: "uno", query: { kind: "posiciones", period: period.ok ? period.value : undefined }, now: NOW, siteUrl: SITE });
+    const doc = await outletChartDocument(database.db, NO_POLICIES, {
+      slug: "uno",
+      query: { kind: "posiciones", period: period.ok ? period.value : undefined },
+      now: NOW,
+      siteUrl: SITE,
+    });
     if (!("svg" in doc)) throw new Error(`no chart: ${doc.missing}`);
     expect(XMLValidator.validate(doc.svg)).toBe(true);
     const svg = (parser.parse(doc.svg) as { svg: { title: string } }).svg;
-    expect(svg.title).toBe(`Posición en la portada de Diario Uno de sus 1 noticias mejor colocadas, del 3 al 9 de marzo de 2026. ${SOURCE_LINE}`);
+    expect(svg.title).toBe(
+      `Posición en la portada de Diario Uno de sus 1 noticias mejor colocadas, del 3 al 9 de marzo de 2026. ${SOURCE_LINE}`,
+    );
     expect(doc.svg).toContain("1. Abre el día");
     expect(doc.svg).toContain(`${SITE}/cabeceras/uno?desde=2026-03-03&amp;hasta=2026-03-09`);
   });
@@ -53,15 +77,23 @@ describe("outlet chart permalinks (WEB-6)", () => {
 
   it("WEB-6, PUB-6: a withheld, empty or unknown chart has no document", async () => {
     const hidden = makePolicies([{ outletId, scope: "sin-posicion" }], []);
-    expect(await outletChartDocument(database.db, hidden, { slug: "uno", query: { kind: "posiciones" }, now: NOW, siteUrl: SITE })).toEqual({ missing: "withheld" });
-    expect(await outletChartDocument(database.db, NO_POLICIES, { slug: "uno", query: { kind: "encuadre" }, now: NOW, siteUrl: SITE })).toEqual({ missing: "empty" });
-    expect(await outletChartDocument(database.db, NO_POLICIES, { slug: "nadie", query: { kind: "retraso" }, now: NOW, siteUrl: SITE })).toEqual({ missing: "outlet" });
+    expect(await outletChartDocument(database.db, hidden, { slug: "uno", query: { kind: "posiciones" }, now: NOW, siteUrl: SITE })).toEqual(
+      { missing: "withheld" },
+    );
+    expect(
+      await outletChartDocument(database.db, NO_POLICIES, { slug: "uno", query: { kind: "encuadre" }, now: NOW, siteUrl: SITE }),
+    ).toEqual({ missing: "empty" });
+    expect(
+      await outletChartDocument(database.db, NO_POLICIES, { slug: "nadie", query: { kind: "retraso" }, now: NOW, siteUrl: SITE }),
+    ).toEqual({ missing: "outlet" });
   });
 
   it("WEB-6: an article's rank chart is an SVG too; an unknown story has none", async () => {
     const svg = await articleChartDocument(database.db, NO_POLICIES, { id: articleId, siteUrl: SITE });
     expect(XMLValidator.validate(svg!)).toBe(true);
-    expect((parser.parse(svg!) as { svg: { title: string } }).svg.title).toMatch(/^Posición de la noticia en la portada de Diario Uno, del .+\. Fuente: Hemeroscopio, CC BY 4\.0$/);
+    expect((parser.parse(svg!) as { svg: { title: string } }).svg.title).toMatch(
+      /^Posición de la noticia en la portada de Diario Uno, del .+\. Fuente: Hemeroscopio, CC BY 4\.0$/,
+    );
     expect(svg).toContain(`${SITE}/noticias/${articleId}`);
     expect(await storyChartDocument(database.db, NO_POLICIES, { id: 999_999, siteUrl: SITE })).toBeUndefined();
   });

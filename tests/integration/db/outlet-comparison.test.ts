@@ -26,32 +26,100 @@ beforeAll(async () => {
   for (let i = 0; i < 24; i++) {
     const seen = NOW - 3 * 24 * HOUR + i * 2 * HOUR;
     await addArticle(db, {
-      outletId: veterana, path: `/n${i}`, firstSeenAt: seen, ...(i < 12 ? { publishedAt: seen - 20 * MINUTE } : {}),
-      readOutcome: i < 20 ? "open" : "blocked", ...(i < 5 ? { agency: "EFE" } : {}), headlines: [[`Noticia ${i}`, seen, seen]],
+      outletId: veterana,
+      path: `/n${i}`,
+      firstSeenAt: seen,
+      ...(i < 12 ? { publishedAt: seen - 20 * MINUTE } : {}),
+      readOutcome: i < 20 ? "open" : "blocked",
+      ...(i < 5 ? { agency: "EFE" } : {}),
+      headlines: [[`Noticia ${i}`, seen, seen]],
     });
   }
-  lead = await addArticle(db, { outletId: veterana, path: "/apertura", firstSeenAt: NOW - 5 * HOUR, headlines: [["La apertura", NOW - 5 * HOUR, NOW - HOUR]] });
-  const second = await addArticle(db, { outletId: veterana, path: "/segunda", firstSeenAt: NOW - 5 * HOUR, headlines: [["La segunda", NOW - 5 * HOUR, NOW - HOUR]] });
-  await addFrontPages(db, veterana, [[NOW - 4 * HOUR, [second, lead]], [NOW - 3 * HOUR, [lead, second]], [NOW - HOUR, [lead, second]]]);
+  lead = await addArticle(db, {
+    outletId: veterana,
+    path: "/apertura",
+    firstSeenAt: NOW - 5 * HOUR,
+    headlines: [["La apertura", NOW - 5 * HOUR, NOW - HOUR]],
+  });
+  const second = await addArticle(db, {
+    outletId: veterana,
+    path: "/segunda",
+    firstSeenAt: NOW - 5 * HOUR,
+    headlines: [["La segunda", NOW - 5 * HOUR, NOW - HOUR]],
+  });
+  await addFrontPages(db, veterana, [
+    [NOW - 4 * HOUR, [second, lead]],
+    [NOW - 3 * HOUR, [lead, second]],
+    [NOW - HOUR, [lead, second]],
+  ]);
   // "nueva": read for 2 hours; its first poll found a backlog published 6 hours before, then 3 fresh articles.
   nueva = await addOutlet(db, "nueva", "La Nueva");
   for (let i = 0; i < 8; i++) {
-    await addArticle(db, { outletId: nueva, path: `/atraso${i}`, firstSeenAt: NOW - 2 * HOUR, publishedAt: NOW - 8 * HOUR, headlines: [[`Atraso ${i}`, NOW - 2 * HOUR, NOW - 2 * HOUR]] });
+    await addArticle(db, {
+      outletId: nueva,
+      path: `/atraso${i}`,
+      firstSeenAt: NOW - 2 * HOUR,
+      publishedAt: NOW - 8 * HOUR,
+      headlines: [[`Atraso ${i}`, NOW - 2 * HOUR, NOW - 2 * HOUR]],
+    });
   }
   for (let i = 0; i < 3; i++) {
-    await addArticle(db, { outletId: nueva, path: `/fresca${i}`, firstSeenAt: NOW - HOUR + i * MINUTE, publishedAt: NOW - HOUR - 4 * MINUTE, agency: "Europa Press", readOutcome: "open", headlines: [[`Fresca ${i}`, NOW - HOUR, NOW - HOUR]] });
+    await addArticle(db, {
+      outletId: nueva,
+      path: `/fresca${i}`,
+      firstSeenAt: NOW - HOUR + i * MINUTE,
+      publishedAt: NOW - HOUR - 4 * MINUTE,
+      agency: "Europa Press",
+      readOutcome: "open",
+      headlines: [[`Fresca ${i}`, NOW - HOUR, NOW - HOUR]],
+    });
   }
-  await addCaptures(db, nueva, [[NOW - 50 * MINUTE, "timeout"], [NOW - 40 * MINUTE, "timeout"], [NOW - 30 * MINUTE, "ok"]]);
+  await addCaptures(db, nueva, [
+    [NOW - 50 * MINUTE, "timeout"],
+    [NOW - 40 * MINUTE, "timeout"],
+    [NOW - 30 * MINUTE, "ok"],
+  ]);
   oculta = await addOutlet(db, "oculta", "La Oculta");
   await addArticle(db, { outletId: oculta, path: "/x", firstSeenAt: NOW - HOUR, headlines: [["Oculta", NOW - HOUR, NOW - HOUR]] });
   // A story: "nueva" declared its copy first although we saw "veterana"'s first.
   story = await addStory(db, ["puerto", "huelga"], NOW - 4 * HOUR, NOW - HOUR);
-  await addArticle(db, { outletId: veterana, path: "/huelga", firstSeenAt: NOW - 4 * HOUR, publishedAt: NOW - 4 * HOUR - 5 * MINUTE, storyId: story, headlines: [["Huelga en el puerto", NOW - 4 * HOUR, NOW - HOUR]] });
-  await addArticle(db, { outletId: nueva, path: "/huelga", firstSeenAt: NOW - 3 * HOUR, publishedAt: NOW - 5 * HOUR, agency: "EFE", storyId: story, headlines: [["El puerto, en huelga", NOW - 3 * HOUR, NOW - HOUR]] });
-  await addArticle(db, { outletId: oculta, path: "/huelga", firstSeenAt: NOW - 2 * HOUR, storyId: story, headlines: [["Huelga", NOW - 2 * HOUR, NOW - 2 * HOUR]] });
+  await addArticle(db, {
+    outletId: veterana,
+    path: "/huelga",
+    firstSeenAt: NOW - 4 * HOUR,
+    publishedAt: NOW - 4 * HOUR - 5 * MINUTE,
+    storyId: story,
+    headlines: [["Huelga en el puerto", NOW - 4 * HOUR, NOW - HOUR]],
+  });
+  await addArticle(db, {
+    outletId: nueva,
+    path: "/huelga",
+    firstSeenAt: NOW - 3 * HOUR,
+    publishedAt: NOW - 5 * HOUR,
+    agency: "EFE",
+    storyId: story,
+    headlines: [["El puerto, en huelga", NOW - 3 * HOUR, NOW - HOUR]],
+  });
+  await addArticle(db, {
+    outletId: oculta,
+    path: "/huelga",
+    firstSeenAt: NOW - 2 * HOUR,
+    storyId: story,
+    headlines: [["Huelga", NOW - 2 * HOUR, NOW - 2 * HOUR]],
+  });
   // Framing letters: six of "veterana"'s headlines are C, two E; one of "nueva"'s is H.
   const framed = [...[0, 1, 2, 3, 4, 5].map((i) => [`Noticia ${i}`, "C"]), ["Noticia 6", "E"], ["Noticia 7", "E"], ["Fresca 0", "H"]];
-  await db.insert(framing).values(framed.map(([text, letter]) => ({ textHash: hash(text!), letter: letter!, score: 0.8, modelSha256: "0".repeat(64), computedAt: new Date(NOW) })));
+  await db
+    .insert(framing)
+    .values(
+      framed.map(([text, letter]) => ({
+        textHash: hash(text!),
+        letter: letter!,
+        score: 0.8,
+        modelSha256: "0".repeat(64),
+        computedAt: new Date(NOW),
+      })),
+    );
 });
 afterAll(async () => {
   await database.close();
@@ -74,7 +142,13 @@ describe("outlets compared", () => {
     const c = await loadOutletComparison(database.db, hidden(), NOW);
     expect(c.rows.find((r) => r.slug === "veterana")!.framing).toMatchObject({ headlines: 8, letters: { C: 6, E: 2 } });
     expect(c.rows.find((r) => r.slug === "nueva")!.framing).toMatchObject({ headlines: 1, letters: { H: 1 } });
-    const withheld = makePolicies([{ outletId: oculta, scope: "total" }, { outletId: veterana, scope: "sin-anotacion-de-modelo" }], []);
+    const withheld = makePolicies(
+      [
+        { outletId: oculta, scope: "total" },
+        { outletId: veterana, scope: "sin-anotacion-de-modelo" },
+      ],
+      [],
+    );
     const w = await loadOutletComparison(database.db, withheld, NOW);
     expect(w.rows.find((r) => r.slug === "veterana")!.framing).toBeNull();
     expect(w.rows.find((r) => r.slug === "nueva")!.framing).toMatchObject({ headlines: 1 });
@@ -82,10 +156,16 @@ describe("outlets compared", () => {
 
   it("WEB-7: figures from too little data are not given; enough data gives the figure", async () => {
     const c = await loadOutletComparison(database.db, hidden(), NOW);
-    const v = comparisonFigures(c.rows.find((r) => r.slug === "veterana")!, NOW);
+    const v = comparisonFigures(
+      c.rows.find((r) => r.slug === "veterana")!,
+      NOW,
+    );
     expect(v).toMatchObject({ agencyShare: 5 / 20, delayMedianMs: 20 * MINUTE, leadMs: 3 * HOUR, leadAtLeast: false });
     expect(v.articlesPerDay).toBeCloseTo(27 / 3, 1);
-    const n = comparisonFigures(c.rows.find((r) => r.slug === "nueva")!, NOW);
+    const n = comparisonFigures(
+      c.rows.find((r) => r.slug === "nueva")!,
+      NOW,
+    );
     expect(n).toMatchObject({ articlesPerDay: null, agencyShare: null, delayMedianMs: null });
   });
 

@@ -28,7 +28,11 @@ afterAll(async () => {
 describe("outlet page figures early in a crawl", () => {
   it("WEB-7: 'Sin sección declarada' counts only articles we read and found without one; unread ones are counted apart", async () => {
     const mix = await loadSectionMix(database.db, outletId, { start: NOW - 7 * 86_400_000, end: NOW });
-    expect(mix.sections).toEqual([{ label: "Deportes", count: 1 }, { label: "Política", count: 1 }, { label: NO_SECTION, count: 1 }]);
+    expect(mix.sections).toEqual([
+      { label: "Deportes", count: 1 },
+      { label: "Política", count: 1 },
+      { label: NO_SECTION, count: 1 },
+    ]);
     expect({ articles: mix.articles, unread: mix.unread }).toEqual({ articles: 3, unread: 2 });
   });
 });

@@ -6,7 +6,19 @@ import { loadPolicies } from "../../../db/policies-in-force";
 import { makePolicies, NO_POLICIES, WITHHELD_HEADLINE, type Scope } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
 import {
-  addArticle, addCaptures, addExclusion, addFillers, addFraming, addFrontPages, addOutlet, addProbes, addReply, addRobots, addSignal, HOUR, MINUTE,
+  addArticle,
+  addCaptures,
+  addExclusion,
+  addFillers,
+  addFraming,
+  addFrontPages,
+  addOutlet,
+  addProbes,
+  addReply,
+  addRobots,
+  addSignal,
+  HOUR,
+  MINUTE,
 } from "../../support/page-fixtures";
 
 const NOW = Date.parse("2026-11-20T12:00:00Z");
@@ -24,30 +36,69 @@ beforeAll(async () => {
   const { db } = database;
   outletId = await addOutlet(db, "uno", "Diario Uno");
   a1 = await addArticle(db, {
-    outletId, path: "/a1", firstSeenAt: NOW - 10 * HOUR, publishedAt: NOW - 10 * HOUR - 30 * MINUTE, section: "Política", readOutcome: "open",
-    headlines: [["Primer titular", NOW - 10 * HOUR, NOW - 6 * HOUR], ["Segundo titular corregido", NOW - 6 * HOUR, NOW - HOUR]],
+    outletId,
+    path: "/a1",
+    firstSeenAt: NOW - 10 * HOUR,
+    publishedAt: NOW - 10 * HOUR - 30 * MINUTE,
+    section: "Política",
+    readOutcome: "open",
+    headlines: [
+      ["Primer titular", NOW - 10 * HOUR, NOW - 6 * HOUR],
+      ["Segundo titular corregido", NOW - 6 * HOUR, NOW - HOUR],
+    ],
   });
   a2 = await addArticle(db, {
-    outletId, path: "/a2", firstSeenAt: NOW - 5 * HOUR, publishedAt: NOW - 5 * HOUR - 5 * MINUTE, section: "Economía", agency: "EFE",
-    readOutcome: "blocked", firstSeenIn: "sitemap", headlines: [["Otra noticia", NOW - 5 * HOUR, NOW - HOUR]],
+    outletId,
+    path: "/a2",
+    firstSeenAt: NOW - 5 * HOUR,
+    publishedAt: NOW - 5 * HOUR - 5 * MINUTE,
+    section: "Economía",
+    agency: "EFE",
+    readOutcome: "blocked",
+    firstSeenIn: "sitemap",
+    headlines: [["Otra noticia", NOW - 5 * HOUR, NOW - HOUR]],
   });
-  await addArticle(db, { outletId, path: "/vieja", firstSeenAt: NOW - 9 * 24 * HOUR, section: "Viejo", headlines: [["Vieja", NOW - 9 * 24 * HOUR, NOW - 9 * 24 * HOUR]] });
+  await addArticle(db, {
+    outletId,
+    path: "/vieja",
+    firstSeenAt: NOW - 9 * 24 * HOUR,
+    section: "Viejo",
+    headlines: [["Vieja", NOW - 9 * 24 * HOUR, NOW - 9 * 24 * HOUR]],
+  });
   // a1 third under two other links, then the lead; a2 second under it from 5 hours ago.
   // The fillers were first seen long before the 7-day window, so only the front-page figures see them.
   above = await addFillers(db, outletId, 2, NOW - 20 * 24 * HOUR);
   await addFrontPages(db, outletId, [
-    [NOW - 10 * HOUR, [...above, a1]], [NOW - 8 * HOUR, [a1]], [NOW - 5 * HOUR, [a1, a2]], [NOW - 2 * HOUR, [a1, a2]], [NOW - HOUR, [a1, a2]],
+    [NOW - 10 * HOUR, [...above, a1]],
+    [NOW - 8 * HOUR, [a1]],
+    [NOW - 5 * HOUR, [a1, a2]],
+    [NOW - 2 * HOUR, [a1, a2]],
+    [NOW - HOUR, [a1, a2]],
   ]);
   await addCaptures(db, outletId, [
-    [NOW - 30 * MINUTE, "timeout"], [NOW - 20 * MINUTE, "blocked"], [NOW - 15 * MINUTE, "blocked"], [NOW - 10 * MINUTE, "blocked"],
+    [NOW - 30 * MINUTE, "timeout"],
+    [NOW - 20 * MINUTE, "blocked"],
+    [NOW - 15 * MINUTE, "blocked"],
+    [NOW - 10 * MINUTE, "blocked"],
     [NOW - 8 * 24 * HOUR, "blocked"],
   ]);
   await db.execute(sql`update sources set closed_since = ${new Date(NOW - 20 * MINUTE).toISOString()}, last_failure_at = ${new Date(NOW - 10 * MINUTE).toISOString()}
     where outlet_id = ${outletId} and kind = 'frontpage'`);
-  await addProbes(db, outletId, "uno", [[NOW - 3 * HOUR, false], [NOW - 2 * HOUR, true], [NOW - HOUR, false], [NOW - 10 * 24 * HOUR, true]]);
+  await addProbes(db, outletId, "uno", [
+    [NOW - 3 * HOUR, false],
+    [NOW - 2 * HOUR, true],
+    [NOW - HOUR, false],
+    [NOW - 10 * 24 * HOUR, true],
+  ]);
   await addFraming(db, "Segundo titular corregido", "B", 0.8, NOW - HOUR);
   await addSignal(db, outletId, "tdm-reservation", "header", "1", NOW - 2 * HOUR);
-  await addRobots(db, "https://www.uno.test", "uno.test", "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n", NOW - 3 * HOUR);
+  await addRobots(
+    db,
+    "https://www.uno.test",
+    "uno.test",
+    "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n",
+    NOW - 3 * HOUR,
+  );
   await addReply(db, outletId, "<b>Nuestra réplica</b>\ncon dos líneas", NOW - 48 * HOUR, NOW - 24 * HOUR);
   await addReply(db, outletId, "Sin publicar", NOW - 2 * HOUR, null);
 });
@@ -71,9 +122,18 @@ describe("outlet page read model", () => {
   it("WEB-2: position timelines of the last 24 h draw the best-ranked stories with all their spans", async () => {
     const page = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!;
     expect(page.timelines).toEqual({
-      start: NOW - 24 * HOUR, end: NOW,
+      start: NOW - 24 * HOUR,
+      end: NOW,
       series: [
-        { articleId: a1, headline: "Segundo titular corregido", bestRank: 1, spans: [{ fromAt: NOW - 10 * HOUR, toAt: NOW - 8 * HOUR, rank: 3 }, { fromAt: NOW - 8 * HOUR, toAt: NOW - HOUR, rank: 1 }] },
+        {
+          articleId: a1,
+          headline: "Segundo titular corregido",
+          bestRank: 1,
+          spans: [
+            { fromAt: NOW - 10 * HOUR, toAt: NOW - 8 * HOUR, rank: 3 },
+            { fromAt: NOW - 8 * HOUR, toAt: NOW - HOUR, rank: 1 },
+          ],
+        },
         // Seen in one capture only: best rank 1 but no time, so after a1.
         { articleId: above[0], headline: "Relleno 1", bestRank: 1, spans: [{ fromAt: NOW - 10 * HOUR, toAt: NOW - 10 * HOUR, rank: 1 }] },
         { articleId: a2, headline: "Otra noticia", bestRank: 2, spans: [{ fromAt: NOW - 5 * HOUR, toAt: NOW - HOUR, rank: 2 }] },
@@ -101,7 +161,11 @@ describe("outlet page read model", () => {
     const links = await addFillers(db, dos, 12, T0);
     await db.execute(sql`update articles set first_seen_frontpage_at = ${new Date(T0).toISOString()} where outlet_id = ${dos}`);
     // Link i (1…12) is on the page at captures 0…i-1, an hour apart: it stays i-1 hours.
-    await addFrontPages(db, dos, Array.from({ length: 13 }, (_, h): [number, number[]] => [T0 + h * HOUR, links.slice(h)]));
+    await addFrontPages(
+      db,
+      dos,
+      Array.from({ length: 13 }, (_, h): [number, number[]] => [T0 + h * HOUR, links.slice(h)]),
+    );
     const t = (await loadOutletPage(db, NO_POLICIES, { slug: "dos", now: NOW }))!.frontPageTime!;
     expect(t).toMatchObject({ halfLifeLinks: 12, halfLifeMs: 5.5 * HOUR });
     // Too few links entered "uno"'s front page in that stretch for a half-life.
@@ -116,7 +180,11 @@ describe("outlet page read model", () => {
   });
 
   it("WEB-5: with a period, every figure of the past covers it, clipped to now, and the front page now stays as of now", async () => {
-    const page = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW, period: { start: NOW - 11 * HOUR, end: NOW + 13 * HOUR } }))!;
+    const page = (await loadOutletPage(database.db, NO_POLICIES, {
+      slug: "uno",
+      now: NOW,
+      period: { start: NOW - 11 * HOUR, end: NOW + 13 * HOUR },
+    }))!;
     expect(page.period).toEqual({ start: NOW - 11 * HOUR, end: NOW });
     for (const figure of [page.timelines!, page.frontPageTime!, page.headlineChanges, page.delay, page.sections, page.agency]) {
       expect({ start: figure.start, end: figure.end }).toEqual({ start: NOW - 11 * HOUR, end: NOW });
@@ -140,19 +208,29 @@ describe("outlet page read model", () => {
   });
 
   it("DER-11, WEB-5: a long period's silences are judged over its last 31 days, and say so", async () => {
-    const page = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW, period: { start: NOW - 200 * 24 * HOUR, end: NOW } }))!;
+    const page = (await loadOutletPage(database.db, NO_POLICIES, {
+      slug: "uno",
+      now: NOW,
+      period: { start: NOW - 200 * 24 * HOUR, end: NOW },
+    }))!;
     expect({ start: page.silences.start, end: page.silences.end }).toEqual({ start: NOW - 31 * 24 * HOUR, end: NOW });
   });
 
   it("DER-8: publication delay declared → first seen, as a distribution with its median, and where each was first seen", async () => {
     const d = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!.delay;
     expect(d).toMatchObject({ articles: 2, declared: 2, medianMs: 17.5 * MINUTE, firstSeenIn: { feed: 1, sitemap: 1, frontpage: 0 } });
-    expect(d.bins.filter((b) => b.count > 0)).toEqual([{ label: "Menos de 15 min", count: 1 }, { label: "15 min – 1 h", count: 1 }]);
+    expect(d.bins.filter((b) => b.count > 0)).toEqual([
+      { label: "Menos de 15 min", count: 1 },
+      { label: "15 min – 1 h", count: 1 },
+    ]);
   });
 
   it("WEB-1: section mix, agency share and framing cover the articles first seen in the last 7 days", async () => {
     const page = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!;
-    expect(page.sections.sections).toEqual([{ label: "Economía", count: 1 }, { label: "Política", count: 1 }]);
+    expect(page.sections.sections).toEqual([
+      { label: "Economía", count: 1 },
+      { label: "Política", count: 1 },
+    ]);
     expect(page.agency).toMatchObject({ articles: 2, analysed: true, agencyArticles: 1, agencies: [{ label: "EFE", count: 1 }] });
     expect(page.framing).toMatchObject({ shown: true, headlines: 1, letters: [{ label: "B", count: 1 }], modelSha256: ["ab".repeat(32)] });
   });
@@ -160,7 +238,10 @@ describe("outlet page read model", () => {
   it("BLK-2, BLK-7: status shows the closed front page, the probe share and the 'sin posición' and 'sin cuerpo' states", async () => {
     const s = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!.status;
     expect(s.frontPage).toEqual({
-      closedSince: NOW - 20 * MINUTE, probes: { total: 3, answered: 1 }, captures: { attempts: 9, failures: 4 }, withoutPosition: true,
+      closedSince: NOW - 20 * MINUTE,
+      probes: { total: 3, answered: 1 },
+      captures: { attempts: 9, failures: 4 },
+      withoutPosition: true,
     });
     expect(s.reads).toEqual({ attempts: 2, failures: 1 });
     expect(s.withoutBody).toBe(true);
@@ -169,10 +250,14 @@ describe("outlet page read model", () => {
 
   it("SIG-1, SIG-4, ROB-4: the robots.txt in force with its content signals, and the recorded signals", async () => {
     const { signals } = (await loadOutletPage(database.db, NO_POLICIES, { slug: "uno", now: NOW }))!;
-    expect(signals.robots).toEqual([expect.objectContaining({
-      host: "https://www.uno.test", access: "parse", lastFetchedAt: NOW - 3 * HOUR,
-      contentSignals: [expect.objectContaining({ field: "content-signal", value: "search=yes, ai-train=no" })],
-    })]);
+    expect(signals.robots).toEqual([
+      expect.objectContaining({
+        host: "https://www.uno.test",
+        access: "parse",
+        lastFetchedAt: NOW - 3 * HOUR,
+        contentSignals: [expect.objectContaining({ field: "content-signal", value: "search=yes, ai-train=no" })],
+      }),
+    ]);
     expect(signals.signals).toEqual([expect.objectContaining({ kind: "tdm-reservation", scope: "header", value: "1" })]);
   });
 
@@ -201,8 +286,10 @@ describe("outlet page under the publishers' requests (PUB-6)", () => {
   it("PUB-6: 'sin titulares literales' replaces every headline: front page, timelines, changes, longest stays", async () => {
     const page = (await loadOutletPage(database.db, only("sin-titulares-literales"), { slug: "uno", now: NOW }))!;
     const texts = [
-      ...page.frontPage!.items.map((i) => i.headline), ...page.timelines!.series.map((s) => s.headline),
-      ...page.headlineChanges.latest.flatMap((c) => [c.before, c.after]), ...page.frontPageTime!.longest.map((l) => l.headline),
+      ...page.frontPage!.items.map((i) => i.headline),
+      ...page.timelines!.series.map((s) => s.headline),
+      ...page.headlineChanges.latest.flatMap((c) => [c.before, c.after]),
+      ...page.frontPageTime!.longest.map((l) => l.headline),
     ];
     expect(texts.length).toBeGreaterThan(5);
     expect(new Set(texts)).toEqual(new Set([WITHHELD_HEADLINE]));
@@ -226,7 +313,12 @@ describe("outlet page under the publishers' requests (PUB-6)", () => {
 
   it("WEB-4: agency and framing say 'no data yet' rather than zero when the analysis has not run", async () => {
     const fresh = await addOutlet(database.db, "nuevo");
-    await addArticle(database.db, { outletId: fresh, path: "/x", firstSeenAt: NOW - HOUR, headlines: [["Sin analizar", NOW - HOUR, NOW - HOUR]] });
+    await addArticle(database.db, {
+      outletId: fresh,
+      path: "/x",
+      firstSeenAt: NOW - HOUR,
+      headlines: [["Sin analizar", NOW - HOUR, NOW - HOUR]],
+    });
     const page = (await loadOutletPage(database.db, NO_POLICIES, { slug: "nuevo", now: NOW }))!;
     expect(page.agency).toMatchObject({ articles: 1, analysed: false });
     expect(page.framing).toMatchObject({ shown: true, headlines: 0, letters: [] });

@@ -15,9 +15,19 @@ let database: Database;
 const silent = createLogger({ component: "test", write: () => {} });
 
 const uno: OutletConfig = {
-  slug: "uno", name: "Uno", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.uno.test/",
-  feeds: ["https://feeds.uno.test/a.xml", "https://feeds.uno.test/b.xml"], sitemaps: ["https://cdn.uno.test/news.xml"],
-  legalNotice: "https://www.uno.test/aviso-legal", renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
+  slug: "uno",
+  name: "Uno",
+  country: "ES",
+  language: "es",
+  timezone: "Europe/Madrid",
+  homepage: "https://www.uno.test/",
+  feeds: ["https://feeds.uno.test/a.xml", "https://feeds.uno.test/b.xml"],
+  sitemaps: ["https://cdn.uno.test/news.xml"],
+  legalNotice: "https://www.uno.test/aviso-legal",
+  renderMode: "static",
+  active: true,
+  feedIntervalMinutes: 10,
+  sitemapIntervalMinutes: 15,
 };
 
 beforeAll(async () => {
@@ -82,7 +92,10 @@ describe("outlets in the database", () => {
     expect(imported.stdout.trim()).toBe("imported 1 outlets: 1 added, 0 updated");
     const exported = spawnSync(process.execPath, ["--import", "tsx", "scripts/outlets.ts", "export"], { env, encoding: "utf8" });
     expect(parseOutletsFile(exported.stdout, "x.json").map((o) => o.slug)).toEqual(["dos", "uno"]);
-    const bad = spawnSync(process.execPath, ["--import", "tsx", "scripts/outlets.ts", "import", path.join(dir, "nope.json")], { env, encoding: "utf8" });
+    const bad = spawnSync(process.execPath, ["--import", "tsx", "scripts/outlets.ts", "import", path.join(dir, "nope.json")], {
+      env,
+      encoding: "utf8",
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split("\n")).toHaveLength(1);
     await fs.rm(dir, { recursive: true, force: true });

@@ -31,10 +31,17 @@ beforeAll(async () => {
   // uno: "lead" first and "second" second for two hours; "second" stays second until the capture
   // at which it leads (an interval runs to the capture where the rank changed), then leads an hour.
   await addFrontPages(db, uno, [
-    [T, [ids.lead!, ids.second!]], [T + HOUR, [ids.lead!, ids.second!]], [T + 2 * HOUR, [ids.lead!, ids.second!]], [T + 3 * HOUR, [ids.second!]], [T + 4 * HOUR, [ids.second!]],
+    [T, [ids.lead!, ids.second!]],
+    [T + HOUR, [ids.lead!, ids.second!]],
+    [T + 2 * HOUR, [ids.lead!, ids.second!]],
+    [T + 3 * HOUR, [ids.second!]],
+    [T + 4 * HOUR, [ids.second!]],
   ]);
   // dos: "other" leads for four hours.
-  await addFrontPages(db, dos, [[T, [ids.other!]], [T + 4 * HOUR, [ids.other!]]]);
+  await addFrontPages(db, dos, [
+    [T, [ids.other!]],
+    [T + 4 * HOUR, [ids.other!]],
+  ]);
 });
 afterAll(async () => {
   await database.close();
@@ -58,9 +65,13 @@ describe("prominence read model (DER-9)", () => {
   });
 
   it("DER-9, WEB-2: /historias sorts by prominence both ways and shows the same rounded value", async () => {
-    const page = (descending: boolean) => listRecentStories(database.db, NO_POLICIES, { page: 1, pageSize: 20, now: NOW, order: { column: "prominencia", descending } });
+    const page = (descending: boolean) =>
+      listRecentStories(database.db, NO_POLICIES, { page: 1, pageSize: 20, now: NOW, order: { column: "prominencia", descending } });
     const down = await page(true);
-    expect(down.items.map((s) => [s.id, s.prominence])).toEqual([[stories.big, Math.round(180 / Math.log2(3) + 300)], [stories.small, 120]]);
+    expect(down.items.map((s) => [s.id, s.prominence])).toEqual([
+      [stories.big, Math.round(180 / Math.log2(3) + 300)],
+      [stories.small, 120],
+    ]);
     expect((await page(false)).items.map((s) => s.id)).toEqual([stories.small, stories.big]);
     // Other orders carry prominence too; under "sin posición" an outlet adds nothing.
     const hidden = makePolicies([{ outletId: dos, scope: "sin-posicion" }], []);

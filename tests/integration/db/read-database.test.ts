@@ -18,8 +18,18 @@ import { issueFormToken, MIN_FILL_MS } from "../../../lib/forms/guard";
 import { createTestDatabase } from "../../support/database";
 
 const outlet = (slug: string, name: string): OutletConfig => ({
-  slug, name, country: "ES", language: "es", timezone: "Europe/Madrid", homepage: `https://www.${slug}.test/`,
-  feeds: [`https://www.${slug}.test/rss.xml`], sitemaps: [], renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
+  slug,
+  name,
+  country: "ES",
+  language: "es",
+  timezone: "Europe/Madrid",
+  homepage: `https://www.${slug}.test/`,
+  feeds: [`https://www.${slug}.test/rss.xml`],
+  sitemaps: [],
+  renderMode: "static",
+  active: true,
+  feedIntervalMinutes: 10,
+  sitemapIntervalMinutes: 15,
 });
 
 const role = `reader_${randomBytes(4).toString("hex")}`;
@@ -53,7 +63,11 @@ beforeAll(async () => {
 afterAll(async () => {
   const server = await import("../../../db/server");
   await Promise.all([server.database().then((d) => d.close()), server.readDatabase().then((d) => d.close())]);
-  for (const [name, value] of [["DATABASE_URL", saved.url], ["DATABASE_READ_URL", saved.read], ["HEMEROSCOPIO_DATA_DIR", saved.dir]] as const) {
+  for (const [name, value] of [
+    ["DATABASE_URL", saved.url],
+    ["DATABASE_READ_URL", saved.read],
+    ["HEMEROSCOPIO_DATA_DIR", saved.dir],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -84,7 +98,9 @@ describe("DATABASE_READ_URL (OPS-7)", () => {
     expect(body).not.toContain("primaria");
 
     const exports = await import("../../../app/api/v1/exports/[file]/route");
-    const csv = await exports.GET(new Request("http://127.0.0.1/api/v1/exports/outlets.csv"), { params: Promise.resolve({ file: "outlets.csv" }) });
+    const csv = await exports.GET(new Request("http://127.0.0.1/api/v1/exports/outlets.csv"), {
+      params: Promise.resolve({ file: "outlets.csv" }),
+    });
     expect(csv.status).toBe(200);
     const text = await csv.text();
     expect(text).toContain("replica");
@@ -95,11 +111,13 @@ describe("DATABASE_READ_URL (OPS-7)", () => {
     const { siteSecret } = await import("../../../app/_lib/forms/secret");
     const route = await import("../../../app/(public)/privacidad/firma/route");
     const token = issueFormToken(siteSecret(), "byline", Date.now() - MIN_FILL_MS - 1000);
-    const response = await route.POST(new Request("http://127.0.0.1/privacidad/firma", {
-      method: "POST",
-      headers: { host: "127.0.0.1", origin: "http://127.0.0.1", "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ nombre: "Ana Firmante", contacto: "ana@example.test", ficha: token }).toString(),
-    }));
+    const response = await route.POST(
+      new Request("http://127.0.0.1/privacidad/firma", {
+        method: "POST",
+        headers: { host: "127.0.0.1", origin: "http://127.0.0.1", "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ nombre: "Ana Firmante", contacto: "ana@example.test", ficha: token }).toString(),
+      }),
+    );
     expect(response.status).toBe(303);
     const count = async (db: Database) => (await db.sql<{ n: number }[]>`select count(*)::int as n from byline_requests`)[0]!.n;
     expect(await count(primary)).toBe(1);

@@ -32,9 +32,17 @@ afterAll(async () => {
 
 describe("headline search as readers type", () => {
   it("WEB-1: matches with or without accents, in capitals or not", async () => {
-    const expected = ["Última hora: el Congreso aprueba los presupuestos", "ÚLTIMA HORA DESDE ÁVILA", "La última oportunidad del pingüino", "Ultima sesión en el Senado"];
+    const expected = [
+      "Última hora: el Congreso aprueba los presupuestos",
+      "ÚLTIMA HORA DESDE ÁVILA",
+      "La última oportunidad del pingüino",
+      "Ultima sesión en el Senado",
+    ];
     for (const q of ["ultima", "Última", "ÚLTIMA", "última"]) {
-      expect((await search(q)).hits.map((h) => h.headline), q).toEqual(expected);
+      expect(
+        (await search(q)).hits.map((h) => h.headline),
+        q,
+      ).toEqual(expected);
     }
     expect((await search("avila")).hits.map((h) => h.headline)).toEqual(["ÚLTIMA HORA DESDE ÁVILA"]);
     expect((await search("pinguino")).total).toBe(1);
@@ -51,17 +59,25 @@ describe("headline search as readers type", () => {
   it("WEB-1: the matched words are marked in each headline, accents and capitals as printed", async () => {
     const r = await search("ultima hora");
     expect(r.hits[0]!.parts).toEqual([
-      { text: "Última", match: true }, { text: " ", match: false }, { text: "hora", match: true },
+      { text: "Última", match: true },
+      { text: " ", match: false },
+      { text: "hora", match: true },
       { text: ": el Congreso aprueba los presupuestos", match: false },
     ]);
-    expect(r.hits.map((h) => h.parts.filter((p) => p.match).map((p) => p.text))).toEqual([["Última", "hora"], ["ÚLTIMA", "HORA"]]);
+    expect(r.hits.map((h) => h.parts.filter((p) => p.match).map((p) => p.text))).toEqual([
+      ["Última", "hora"],
+      ["ÚLTIMA", "HORA"],
+    ]);
     // A word the query excludes is not marked.
     const without = await search("ultima -senado");
     expect(without.hits.flatMap((h) => h.parts.filter((p) => p.match).map((p) => p.text))).toEqual(["Última", "ÚLTIMA", "última"]);
   });
 
   it("WEB-1: counts the matches per outlet, most first", async () => {
-    expect((await search("ultima")).byOutlet).toEqual([{ slug: "uno", name: "Diario Uno", count: 3 }, { slug: "dos", name: "Diario Dos", count: 1 }]);
+    expect((await search("ultima")).byOutlet).toEqual([
+      { slug: "uno", name: "Diario Uno", count: 3 },
+      { slug: "dos", name: "Diario Dos", count: 1 },
+    ]);
     expect((await search("gobierno")).byOutlet).toEqual([{ slug: "dos", name: "Diario Dos", count: 1 }]);
   });
 });

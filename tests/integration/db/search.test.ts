@@ -22,14 +22,28 @@ beforeAll(async () => {
   uno = await addOutlet(db, "uno", "Diario Uno");
   dos = await addOutlet(db, "dos", "Diario Dos");
   for (let i = 0; i < 25; i++) {
-    await addArticle(db, { outletId: uno, path: `/u${i}`, firstSeenAt: NOW - i * HOUR, headlines: [[`El gobierno aprueba la medida ${i}`, NOW - i * HOUR, NOW - i * HOUR]] });
+    await addArticle(db, {
+      outletId: uno,
+      path: `/u${i}`,
+      firstSeenAt: NOW - i * HOUR,
+      headlines: [[`El gobierno aprueba la medida ${i}`, NOW - i * HOUR, NOW - i * HOUR]],
+    });
   }
   for (let i = 0; i < 3; i++) {
-    await addArticle(db, { outletId: dos, path: `/d${i}`, firstSeenAt: NOW - i * HOUR - 1, headlines: [[`Gobierno y oposición pactan ${i}`, NOW - i * HOUR - 1, NOW - i * HOUR - 1]] });
+    await addArticle(db, {
+      outletId: dos,
+      path: `/d${i}`,
+      firstSeenAt: NOW - i * HOUR - 1,
+      headlines: [[`Gobierno y oposición pactan ${i}`, NOW - i * HOUR - 1, NOW - i * HOUR - 1]],
+    });
   }
   // A version recorded by the crawler's own writer, as in production.
   crawled = await addArticle(db, { outletId: dos, path: "/nueva", firstSeenAt: NOW, headlines: [] });
-  await recordHeadlines(db, { via: "frontpage", at: NOW + HOUR, headlines: [{ articleId: crawled, text: "El gobierno dimite en bloque" }] });
+  await recordHeadlines(db, {
+    via: "frontpage",
+    at: NOW + HOUR,
+    headlines: [{ articleId: crawled, text: "El gobierno dimite en bloque" }],
+  });
 });
 afterAll(async () => {
   await database.close();

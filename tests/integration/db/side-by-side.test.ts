@@ -21,12 +21,23 @@ beforeAll(async () => {
   const oculto = await addOutlet(db, "oculto", "El Oculto");
   await addExclusion(db, oculto, "sin-posicion", NOW - 10 * HOUR);
   const add = async (key: string, outletId: number, storyId?: number) => {
-    ids[key] = await addArticle(db, { outletId, path: `/${key}`, firstSeenAt: NOW - 5 * HOUR, storyId, headlines: [[`Titular ${key}`, NOW - 5 * HOUR, NOW]] });
+    ids[key] = await addArticle(db, {
+      outletId,
+      path: `/${key}`,
+      firstSeenAt: NOW - 5 * HOUR,
+      storyId,
+      headlines: [[`Titular ${key}`, NOW - 5 * HOUR, NOW]],
+    });
   };
-  await add("n1", norte, story); await add("n2", norte);
-  await add("s1", sur); await add("s2", sur, story);
+  await add("n1", norte, story);
+  await add("n2", norte);
+  await add("s1", sur);
+  await add("s2", sur, story);
   await addFrontPages(db, norte, [[NOW - 3 * HOUR, [ids.n1!, ids.n2!]]]);
-  await addFrontPages(db, sur, [[NOW - 2 * HOUR, [ids.s1!, ids.s2!]], [NOW - HOUR, [ids.s2!, ids.s1!]]]);
+  await addFrontPages(db, sur, [
+    [NOW - 2 * HOUR, [ids.s1!, ids.s2!]],
+    [NOW - HOUR, [ids.s2!, ids.s1!]],
+  ]);
 });
 afterAll(async () => {
   await database.close();
@@ -41,7 +52,12 @@ describe("front pages side by side", () => {
     expect(view.unknown).toEqual(["nadie"]);
     expect(view.columns[2]!.page).toBeNull();
     const sur = view.columns[0]!.page!;
-    const single = await loadFrontPageAt(db, { outletId: view.columns[0]!.outlet.id, policy: view.columns[0]!.outlet.policy, minute, now: NOW });
+    const single = await loadFrontPageAt(db, {
+      outletId: view.columns[0]!.outlet.id,
+      policy: view.columns[0]!.outlet.policy,
+      minute,
+      now: NOW,
+    });
     expect(sur.links.map((l) => [l.articleId, l.rank])).toEqual(single.links.map((l) => [l.articleId, l.rank]));
     expect(sur.links.map((l) => l.articleId)).toEqual([ids.s1, ids.s2]);
     const marks = storyMarks(view.columns.map((c) => c.page?.links.map((l) => l.storyId) ?? []));

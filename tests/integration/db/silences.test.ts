@@ -17,7 +17,10 @@ let uno: number;
 let cinco: number;
 let unheard: number;
 let low: number;
-const api = apiCaller(() => database, () => NOW);
+const api = apiCaller(
+  () => database,
+  () => NOW,
+);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -28,15 +31,28 @@ beforeAll(async () => {
   const cuatro = await addOutlet(db, "cuatro", "Diario Cuatro");
   cinco = await addOutlet(db, "cinco", "Diario Cinco");
   // Four outlets captured every hour for the last six; Cinco's front page only once (closed since).
-  for (const o of [dos, tres, cuatro]) await addCaptures(db, o, Array.from({ length: 6 }, (_, i) => [NOW - (6 - i) * HOUR, "ok"] as [number, string]));
-  await addCaptures(db, cinco, [[NOW - 6 * HOUR, "ok"], [NOW - 5 * HOUR, "blocked"], [NOW - 4 * HOUR, "blocked"]]);
+  for (const o of [dos, tres, cuatro])
+    await addCaptures(
+      db,
+      o,
+      Array.from({ length: 6 }, (_, i) => [NOW - (6 - i) * HOUR, "ok"] as [number, string]),
+    );
+  await addCaptures(db, cinco, [
+    [NOW - 6 * HOUR, "ok"],
+    [NOW - 5 * HOUR, "blocked"],
+    [NOW - 4 * HOUR, "blocked"],
+  ]);
   unheard = await addStory(db, ["dana"], NOW - 5 * HOUR, NOW - HOUR);
   low = await addStory(db, ["pleno"], NOW - 5 * HOUR, NOW - HOUR);
   const led = await addStory(db, ["liga"], NOW - 5 * HOUR, NOW - HOUR);
   const few = await addStory(db, ["vendimia"], NOW - 5 * HOUR, NOW - HOUR);
   const article = (outletId: number, storyId: number, path: string) =>
     addArticle(db, { outletId, path, firstSeenAt: NOW - 5 * HOUR, storyId, headlines: [[`Titular ${path}`, NOW - 5 * HOUR, NOW - HOUR]] });
-  for (const [o, slug] of [[dos, "dos"], [tres, "tres"], [cuatro, "cuatro"]] as const) {
+  for (const [o, slug] of [
+    [dos, "dos"],
+    [tres, "tres"],
+    [cuatro, "cuatro"],
+  ] as const) {
     await article(o, unheard, `/dana-${slug}`);
     await article(o, low, `/pleno-${slug}`);
     await article(o, led, `/liga-${slug}`);
@@ -50,7 +66,11 @@ beforeAll(async () => {
   const ledHere = await article(uno, led, "/liga");
   const fillers = await addFillers(db, uno, 10, NOW - 6 * HOUR);
   const page = [ledHere, ...fillers, lowHere];
-  await addFrontPages(db, uno, Array.from({ length: 6 }, (_, i) => [NOW - (6 - i) * HOUR, page] as [number, number[]]));
+  await addFrontPages(
+    db,
+    uno,
+    Array.from({ length: 6 }, (_, i) => [NOW - (6 - i) * HOUR, page] as [number, number[]]),
+  );
 });
 afterAll(async () => {
   await database.close();
@@ -60,8 +80,16 @@ describe("silences of an outlet", () => {
   it("DER-11: a story most followed outlets carried that the outlet never ran, and one it never placed in its top 10", async () => {
     const s = await loadOutletSilences(database.db, NO_POLICIES, { outletId: uno, now: NOW });
     expect(s).toMatchObject({ followed: 4, judged: true, positions: true, start: NOW - 7 * 24 * HOUR, end: NOW });
-    expect(s.silences.map((x) => [x.storyId, x.kind, x.carriers, x.bestRank])).toEqual([[low, "fuera-de-cabeza", 4, 12], [unheard, "no-publicada", 3, null]]);
-    expect(s.silences[0]).toMatchObject({ keyTerms: ["pleno"], followed: 4, firstSeenAt: NOW - 5 * HOUR, label: { headline: expect.any(String) } });
+    expect(s.silences.map((x) => [x.storyId, x.kind, x.carriers, x.bestRank])).toEqual([
+      [low, "fuera-de-cabeza", 4, 12],
+      [unheard, "no-publicada", 3, null],
+    ]);
+    expect(s.silences[0]).toMatchObject({
+      keyTerms: ["pleno"],
+      followed: 4,
+      firstSeenAt: NOW - 5 * HOUR,
+      label: { headline: expect.any(String) },
+    });
   });
 
   it("DER-11: an outlet whose front page was closed most of the period is not followed: it counts nowhere and has no silences", async () => {
@@ -70,16 +98,28 @@ describe("silences of an outlet", () => {
   });
 
   it("DER-11, PUB-6: under «sin posición» only the stories it never ran are listed", async () => {
-    const s = await loadOutletSilences(database.db, makePolicies([{ outletId: uno, scope: "sin-posicion" }], []), { outletId: uno, now: NOW });
+    const s = await loadOutletSilences(database.db, makePolicies([{ outletId: uno, scope: "sin-posicion" }], []), {
+      outletId: uno,
+      now: NOW,
+    });
     expect(s.positions).toBe(false);
     expect(s.silences.map((x) => [x.storyId, x.kind])).toEqual([[unheard, "no-publicada"]]);
   });
 
   it("DER-11, PUB-1: an outlet under «sin anotación de modelo» is in no story, so it counts nowhere and has no silences", async () => {
     const policies = makePolicies([{ outletId: uno, scope: "sin-anotacion-de-modelo" }], []);
-    expect(await loadOutletSilences(database.db, policies, { outletId: uno, now: NOW })).toMatchObject({ followed: 3, judged: false, grouped: false, silences: [] });
+    expect(await loadOutletSilences(database.db, policies, { outletId: uno, now: NOW })).toMatchObject({
+      followed: 3,
+      judged: false,
+      grouped: false,
+      silences: [],
+    });
     const [, dos] = (await database.db.execute<{ id: number }>(sql`select id from outlets order by id`)).map((r) => r.id);
-    expect(await loadOutletSilences(database.db, policies, { outletId: dos!, now: NOW })).toMatchObject({ followed: 3, judged: true, grouped: true });
+    expect(await loadOutletSilences(database.db, policies, { outletId: dos!, now: NOW })).toMatchObject({
+      followed: 3,
+      judged: true,
+      grouped: true,
+    });
   });
 
   it("DER-11: stories of an older period are not judged", async () => {
@@ -91,7 +131,14 @@ describe("silences of an outlet", () => {
 describe("silences in the API", () => {
   it("DER-11, WEB-3: /api/v1/outlets/{slug} carries the rule, the period and the outlet's silences", async () => {
     const { data } = await api.json<{ data: { silences: Record<string, unknown> } }>("/api/v1/outlets/uno");
-    expect(data.silences).toMatchObject({ min_share: 0.7, top_rank: 10, followed_outlets: 4, judged: true, positions_judged: true, to: new Date(NOW).toISOString() });
+    expect(data.silences).toMatchObject({
+      min_share: 0.7,
+      top_rank: 10,
+      followed_outlets: 4,
+      judged: true,
+      positions_judged: true,
+      to: new Date(NOW).toISOString(),
+    });
     expect(data.silences.stories).toEqual([
       { story_id: low, kind: "fuera-de-cabeza", carried_by: 4, best_rank: 12, key_terms: ["pleno"] },
       { story_id: unheard, kind: "no-publicada", carried_by: 3, best_rank: null, key_terms: ["dana"] },

@@ -18,7 +18,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await (await import("../../../db/server")).database().then((d) => d.sql.end({ timeout: 1 }), () => {});
+  await (await import("../../../db/server")).database().then(
+    (d) => d.sql.end({ timeout: 1 }),
+    () => {},
+  );
   await database?.close();
 });
 

@@ -15,7 +15,8 @@ let port: number;
 const never = new AbortController().signal;
 
 beforeAll(async () => {
-  if (!fs.existsSync(chromiumPath())) throw new Error(`Chromium not found at ${chromiumPath()}: run "apt-get install -y chromium" or set CHROMIUM_PATH`);
+  if (!fs.existsSync(chromiumPath()))
+    throw new Error(`Chromium not found at ${chromiumPath()}: run "apt-get install -y chromium" or set CHROMIUM_PATH`);
   server = http.createServer((req, res) => {
     const p = new URL(req.url ?? "/", "http://x.test").pathname;
     hits.push(p);
@@ -25,7 +26,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
-  routes.set("/", (_req, res) => res.writeHead(200, { "content-type": "text/html" }).end(`<a href="/a/2024/05/01/noticia.html">Noticia</a>`));
+  routes.set("/", (_req, res) =>
+    res.writeHead(200, { "content-type": "text/html" }).end(`<a href="/a/2024/05/01/noticia.html">Noticia</a>`),
+  );
 });
 afterAll(async () => {
   await Promise.all(renderers.map((r) => r.close()));
@@ -36,8 +39,11 @@ afterAll(async () => {
 const renderers: ReturnType<typeof createBrowserRenderer>[] = [];
 function renderer(o: Partial<BrowserRendererOptions> = {}, env: Record<string, string> = {}) {
   const config = loadConfig({
-    HEMEROSCOPIO_RESOLVE: `*.test=127.0.0.1:${port}`, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_TOTAL_TIMEOUT_MS: "10000",
-    CHROMIUM_PATH: chromiumPath(), ...env,
+    HEMEROSCOPIO_RESOLVE: `*.test=127.0.0.1:${port}`,
+    HEMEROSCOPIO_ONLY_RESOLVED: "true",
+    HEMEROSCOPIO_TOTAL_TIMEOUT_MS: "10000",
+    CHROMIUM_PATH: chromiumPath(),
+    ...env,
   });
   const r = createBrowserRenderer({ config, ...o });
   renderers.push(r);
@@ -86,8 +92,11 @@ describe("browser mode: outcomes like HTTP mode", () => {
   });
 
   it("EXT-3, STO-3: a page that breaks the DOM APIs our script uses still renders, without boxes or its error text", async () => {
-    page("/broken", `<a href="/a/2024/05/01/noticia.html">N</a><script>
-      Element.prototype.getBoundingClientRect = () => { throw new Error("TEXTO-DE-LA-PAGINA"); };</script>`);
+    page(
+      "/broken",
+      `<a href="/a/2024/05/01/noticia.html">N</a><script>
+      Element.prototype.getBoundingClientRect = () => { throw new Error("TEXTO-DE-LA-PAGINA"); };</script>`,
+    );
     const r = await renderer().render("http://diario.test/broken", never);
     expect(r).toMatchObject({ result: { outcome: "ok" }, boxes: [] });
     expect(JSON.stringify({ ...r.result, body: undefined })).not.toContain("TEXTO-DE-LA-PAGINA");
@@ -118,7 +127,9 @@ describe("browser mode: robustness", () => {
     expect((await r.render("http://diario.test/", never)).result.outcome).toBe("ok");
     const pid = await browserPid(launched[0]!);
     routes.set("/slow", (_req, res) => {
-      res.writeHead(200, { "content-type": "text/html" }).end(`<script>const end = Date.now() + 3000; while (Date.now() < end) {}</script>`);
+      res
+        .writeHead(200, { "content-type": "text/html" })
+        .end(`<script>const end = Date.now() + 3000; while (Date.now() < end) {}</script>`);
       setTimeout(() => process.kill(pid, "SIGKILL"), 500); // the page is busy for 3 s by then
     });
     const crashed = await r.render("http://diario.test/slow", never);

@@ -13,7 +13,10 @@ import { chromiumPath } from "../../support/browser";
 
 // Real Chromium against a fixture server on 127.0.0.1, reached as `*.test` through the
 // resolve override (docs/architecture.md Testing). The server's log is the truth about what was sent.
-interface Hit { path: string; headers: http.IncomingHttpHeaders }
+interface Hit {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+}
 const hits: Hit[] = [];
 const routes = new Map<string, http.RequestListener>();
 let server: http.Server;
@@ -25,7 +28,8 @@ const originalCwd = process.cwd();
 let scratch: string; // cwd and data dir of the run: must stay empty (STO-3)
 
 beforeAll(async () => {
-  if (!fs.existsSync(chromiumPath())) throw new Error(`Chromium not found at ${chromiumPath()}: run "apt-get install -y chromium" or set CHROMIUM_PATH`);
+  if (!fs.existsSync(chromiumPath()))
+    throw new Error(`Chromium not found at ${chromiumPath()}: run "apt-get install -y chromium" or set CHROMIUM_PATH`);
   scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-browser-"));
   process.chdir(scratch);
   server = http.createServer((req, res) => {
@@ -51,10 +55,14 @@ afterAll(async () => {
   await fs.promises.rm(scratch, { recursive: true, force: true });
 });
 
-const config = () => loadConfig({
-  HEMEROSCOPIO_RESOLVE: `*.test=127.0.0.1:${port}`, HEMEROSCOPIO_ONLY_RESOLVED: "true", HEMEROSCOPIO_TOTAL_TIMEOUT_MS: "10000",
-  HEMEROSCOPIO_DATA_DIR: path.join(scratch, "data"), CHROMIUM_PATH: chromiumPath(),
-});
+const config = () =>
+  loadConfig({
+    HEMEROSCOPIO_RESOLVE: `*.test=127.0.0.1:${port}`,
+    HEMEROSCOPIO_ONLY_RESOLVED: "true",
+    HEMEROSCOPIO_TOTAL_TIMEOUT_MS: "10000",
+    HEMEROSCOPIO_DATA_DIR: path.join(scratch, "data"),
+    CHROMIUM_PATH: chromiumPath(),
+  });
 const renderers: ReturnType<typeof createBrowserRenderer>[] = [];
 const renderer = (o: Partial<BrowserRendererOptions> = {}) => {
   const r = createBrowserRenderer({ config: config(), ...o });
@@ -80,15 +88,21 @@ describe("browser mode: what reaches the site", () => {
     expect(r.result).toMatchObject({ outcome: "ok", status: 200, url: "http://diario.test/", charset: "utf-8" });
     expect(text(r.result.body)).toContain(`<p id="ua">${c.bot.userAgent}</p>`); // rendered DOM, script run
     expect(hits).toHaveLength(1);
-    expect(hits[0]!.headers).toMatchObject({ "user-agent": c.bot.userAgent, from: c.bot.email, accept: "text/html, application/xhtml+xml" });
+    expect(hits[0]!.headers).toMatchObject({
+      "user-agent": c.bot.userAgent,
+      from: c.bot.email,
+      accept: "text/html, application/xhtml+xml",
+    });
     expect(Object.keys(hits[0]!.headers).filter((h) => h === "cookie" || h.startsWith("sec-ch-"))).toEqual([]);
     expect(r.requests).toBe(1);
   });
 
   it("POL-2: images, styles, fonts, media, frames, scripts, XHR/fetch, beacons, WebSockets and third parties never reach a server", async () => {
     const ip = `http://127.0.0.1:${port}`;
-    serve("/", html(
-      `<img src="/logo.png"><img src="${ip}/pixel.gif"><video src="/clip.mp4" autoplay muted></video><audio src="/a.mp3" autoplay></audio>
+    serve(
+      "/",
+      html(
+        `<img src="/logo.png"><img src="${ip}/pixel.gif"><video src="/clip.mp4" autoplay muted></video><audio src="/a.mp3" autoplay></audio>
        <iframe src="/frame.html"></iframe><iframe src="http://ads.other.test/ad.html"></iframe><p style="font-family:F">Texto</p>
        <script>
          fetch("/api/data.json").catch(() => {}); fetch("${ip}/ip").catch(() => {});
@@ -96,10 +110,11 @@ describe("browser mode: what reaches the site", () => {
          try { new WebSocket("ws://diario.test/ws"); new WebSocket("ws://127.0.0.1:${port}/ws"); } catch {}
          new EventSource("/events"); setTimeout(() => { location.href = "/elsewhere"; }, 0);
        </script>`,
-      `<link rel="stylesheet" href="/style.css"><link rel="stylesheet" href="http://cdn.other.test/s.css"><link rel="preconnect" href="${ip}">
+        `<link rel="stylesheet" href="/style.css"><link rel="stylesheet" href="http://cdn.other.test/s.css"><link rel="preconnect" href="${ip}">
        <link rel="prefetch" href="/next.html"><link rel="icon" href="/favicon.ico"><script src="/app.js"></script><script src="http://cdn.other.test/t.js"></script>
        <style>@font-face { font-family: F; src: url(/font.woff2) } body { background: url(/bg.png) }</style>`,
-    ));
+      ),
+    );
     reset();
     const r = await renderer().render("http://diario.test/", never);
     expect(r.result.outcome).toBe("ok");
@@ -110,10 +125,14 @@ describe("browser mode: what reaches the site", () => {
   });
 
   it("ID-2: a cookie set by the page (header or script) is never sent, and the next render starts without it", async () => {
-    serve("/c", html(`<p id="c"></p><script>
+    serve(
+      "/c",
+      html(`<p id="c"></p><script>
       document.getElementById("c").textContent = "[" + document.cookie + "]";
       document.cookie = "js=1; path=/"; fetch("/ping").catch(() => {});
-    </script>`), { "set-cookie": "sid=abc; Path=/" });
+    </script>`),
+      { "set-cookie": "sid=abc; Path=/" },
+    );
     routes.set("/ping", (_req, res) => res.writeHead(200, { "set-cookie": "p=1; Path=/", "content-type": "text/plain" }).end("pong"));
     reset();
     const r = renderer({ clock: instantClock([]) });
@@ -128,10 +147,16 @@ describe("browser mode: what reaches the site", () => {
   it("EXT-3: link boxes at 1280×900 with font sizes; a link at y=2000 is below the fold; hidden links have no box", async () => {
     const lead = "/politica/2024/05/01/el-gobierno-aprueba-la-reforma.html";
     const far = "/deportes/2024/05/01/el-equipo-gana-la-final-de-copa.html";
-    serve("/", html(`<a href="${lead}"><h1 style="font-size:48px;margin:0">El Gobierno aprueba la reforma</h1></a>
+    serve(
+      "/",
+      html(
+        `<a href="${lead}"><h1 style="font-size:48px;margin:0">El Gobierno aprueba la reforma</h1></a>
       <a href="/economia/2024/05/01/los-precios-bajan-en-abril.html" style="font-size:16px">Los precios bajan en abril</a>
       <a href="${far}" style="position:absolute;top:2000px;left:100px;font-size:60px">El equipo gana la final de Copa</a>
-      <a href="/oculta/2024/05/01/una-noticia-que-no-se-ve.html" style="display:none">Oculta</a>`, "<style>body{margin:8px}</style>"));
+      <a href="/oculta/2024/05/01/una-noticia-que-no-se-ve.html" style="display:none">Oculta</a>`,
+        "<style>body{margin:8px}</style>",
+      ),
+    );
     const r = renderer();
     const result = await r.fetcher({ url: "http://diario.test/", kind: "page" }, never);
     const boxes = r.details(result)?.boxes ?? [];
@@ -143,7 +168,11 @@ describe("browser mode: what reaches the site", () => {
     expect(box(far)).toMatchObject({ x: 100, y: 2000, aboveFold: false, fontSize: 60 });
     expect(boxes.some((b) => b.url.includes("/oculta/"))).toBe(false);
     const links = attachBoxes(extractFrontPage(result.body!, result.url, result.headers["content-type"]).links, boxes);
-    expect(links.map((l) => [l.rank, l.box?.aboveFold])).toEqual([[1, true], [2, true], [3, false]]);
+    expect(links.map((l) => [l.rank, l.box?.aboveFold])).toEqual([
+      [1, true],
+      [2, true],
+      [3, false],
+    ]);
     expect(leadStory(links)?.url).toBe(`http://diario.test${lead}`); // the 60 px headline is below the fold
   });
 
@@ -157,13 +186,20 @@ describe("browser mode: what reaches the site", () => {
     const session = await browser!.newBrowserCDPSession();
     const info = (await session.send("SystemInfo.getProcessInfo")) as { processInfo: { type: string; id: number }[] };
     const pid = info.processInfo.find((p) => p.type === "browser")!.id;
-    const profile = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").find((a) => a.startsWith("--user-data-dir="))!.slice(16);
+    const profile = fs
+      .readFileSync(`/proc/${pid}/cmdline`, "utf8")
+      .split("\0")
+      .find((a) => a.startsWith("--user-data-dir="))!
+      .slice(16);
     expect(filesContaining(profile, "MARCADOR-STO3")).toEqual([]);
     expect(fs.readdirSync(scratch)).toEqual([]);
     expect(spies.length).toBeGreaterThanOrEqual(3);
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
     const sources = fs.readdirSync(path.join(originalCwd, "crawler/fetch")).filter((f) => f.startsWith("browser"));
-    for (const f of sources) expect(fs.readFileSync(path.join(originalCwd, "crawler/fetch", f), "utf8")).not.toMatch(/\.screenshot\(|\.tracing\b|recordVideo|recordHar|\.pdf\(|storageState/);
+    for (const f of sources)
+      expect(fs.readFileSync(path.join(originalCwd, "crawler/fetch", f), "utf8")).not.toMatch(
+        /\.screenshot\(|\.tracing\b|recordVideo|recordHar|\.pdf\(|storageState/,
+      );
   });
 });
 

@@ -49,7 +49,8 @@ describe("one HTTP exchange", () => {
       host: "x.test",
       "user-agent": c.bot.userAgent,
       from: c.bot.email,
-      accept: "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.8, application/json;q=0.7",
+      accept:
+        "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.8, application/json;q=0.7",
       "accept-encoding": "gzip, br, deflate",
       "if-none-match": 'W/"v1"',
       "if-modified-since": "Sun, 06 Nov 1994 08:49:37 GMT",
@@ -111,14 +112,18 @@ describe("one HTTP exchange", () => {
     ["identity", "identity", (b) => b],
   ])("ID-2: Content-Encoding %s is decoded by the fetcher", async (_name, coding, encode) => {
     const wire = encode(Buffer.from(page));
-    routes.set("/coded", (_req, res) => res.writeHead(200, { "content-encoding": coding, "content-type": "text/html; charset=utf-8" }).end(wire));
+    routes.set("/coded", (_req, res) =>
+      res.writeHead(200, { "content-encoding": coding, "content-type": "text/html; charset=utf-8" }).end(wire),
+    );
     const r = await get("/coded");
     expect(r).toMatchObject({ outcome: "ok", status: 200, charset: "utf-8", bytes: wire.length });
     expect(text(r.body)).toBe(page);
   });
 
   it("EXT-1: the charset is detected from the response", async () => {
-    routes.set("/latin", (_req, res) => res.writeHead(200, { "content-type": "text/html; charset=ISO-8859-1" }).end(Buffer.from([0xe1, 0xf1, 0x80, 0xbf])));
+    routes.set("/latin", (_req, res) =>
+      res.writeHead(200, { "content-type": "text/html; charset=ISO-8859-1" }).end(Buffer.from([0xe1, 0xf1, 0x80, 0xbf])),
+    );
     expect(await get("/latin")).toMatchObject({ outcome: "ok", charset: "windows-1252" });
   });
 
@@ -131,9 +136,16 @@ describe("one HTTP exchange", () => {
   });
 
   it("BLK-3, BLK-5: an error status keeps its headers and (capped) body for classification", async () => {
-    routes.set("/busy", (_req, res) => res.writeHead(503, { "retry-after": "120", "cf-mitigated": "challenge" }).end("<title>Just a moment...</title>"));
+    routes.set("/busy", (_req, res) =>
+      res.writeHead(503, { "retry-after": "120", "cf-mitigated": "challenge" }).end("<title>Just a moment...</title>"),
+    );
     const r = await get("/busy");
-    expect(r).toMatchObject({ outcome: "http-error", status: 503, error: "HTTP 503", headers: { "retry-after": "120", "cf-mitigated": "challenge" } });
+    expect(r).toMatchObject({
+      outcome: "http-error",
+      status: 503,
+      error: "HTTP 503",
+      headers: { "retry-after": "120", "cf-mitigated": "challenge" },
+    });
     expect(text(r.body)).toBe("<title>Just a moment...</title>");
   });
 
@@ -149,7 +161,10 @@ describe("one HTTP exchange", () => {
   it("STO-5: timestamps come from the injected clock", async () => {
     routes.set("/time", (_req, res) => res.end("t"));
     const clock = manualClock(Date.parse("2026-11-29T10:00:00Z"));
-    const r = await createHttpFetcher({ config: config(), clock, refuseUnlisted: true })({ url: "http://x.test/time", kind: "probe" }, never);
+    const r = await createHttpFetcher({ config: config(), clock, refuseUnlisted: true })(
+      { url: "http://x.test/time", kind: "probe" },
+      never,
+    );
     expect(r).toMatchObject({ outcome: "ok", startedAt: clock.now(), endedAt: clock.now(), durationMs: 0, url: "http://x.test/time" });
   });
 });

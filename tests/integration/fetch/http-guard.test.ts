@@ -92,7 +92,10 @@ describe("SSRF guard on real requests", () => {
     const lookup = vi.fn<LookupAll>(async () => {
       throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" });
     });
-    expect(await fetcher(lookup, false)({ url: "http://nx.example/", kind: "page" }, never)).toMatchObject({ outcome: "unreachable", error: "dns: ENOTFOUND" });
+    expect(await fetcher(lookup, false)({ url: "http://nx.example/", kind: "page" }, never)).toMatchObject({
+      outcome: "unreachable",
+      error: "dns: ENOTFOUND",
+    });
   });
 
   it.each(["ftp://x.test/", "file:///etc/passwd", "http://u:p@x.test/", "not a url", "http://93.184.216.34:25/"])(

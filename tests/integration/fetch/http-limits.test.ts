@@ -69,11 +69,15 @@ describe("POL-5 limits and SEC-4 hostile responses", () => {
   it("POL-5: a gzip bomb (1 GiB of zeros) is cut at the size cap, quickly and in bounded memory", async () => {
     const produced = { bytes: 0 };
     let closed: Promise<number> | undefined;
-    const port = await listen(http.createServer((req, res) => {
-      closed = closeSeen(req.socket);
-      res.writeHead(200, { "content-encoding": "gzip", "content-type": "text/html" });
-      lazyZeros(1 << 30, produced).pipe(zlib.createGzip({ level: 9 })).pipe(res);
-    }));
+    const port = await listen(
+      http.createServer((req, res) => {
+        closed = closeSeen(req.socket);
+        res.writeHead(200, { "content-encoding": "gzip", "content-type": "text/html" });
+        lazyZeros(1 << 30, produced)
+          .pipe(zlib.createGzip({ level: 9 }))
+          .pipe(res);
+      }),
+    );
     const before = process.memoryUsage();
     const t0 = performance.now();
     const r = await fetchFrom(port); // a roomy deadline: the cap, not the clock, must stop it
@@ -100,11 +104,13 @@ describe("POL-5 limits and SEC-4 hostile responses", () => {
 
   it("POL-5: a declared Content-Length above the cap is refused before reading", async () => {
     let closed: Promise<number> | undefined;
-    const port = await listen(http.createServer((req, res) => {
-      closed = closeSeen(req.socket);
-      res.writeHead(200, { "content-length": String(CAP * 20) });
-      res.write(Buffer.alloc(1024));
-    }));
+    const port = await listen(
+      http.createServer((req, res) => {
+        closed = closeSeen(req.socket);
+        res.writeHead(200, { "content-length": String(CAP * 20) });
+        res.write(Buffer.alloc(1024));
+      }),
+    );
     const r = await fetchFrom(port);
     expect(r).toMatchObject({ outcome: "too-large", status: 200, error: `content-length ${CAP * 20} exceeds ${CAP} bytes` });
     await closed;
@@ -112,16 +118,18 @@ describe("POL-5 limits and SEC-4 hostile responses", () => {
 
   it("POL-5: an endless body is cut at the cap and the server sees the connection close", async () => {
     let closed: Promise<number> | undefined;
-    const port = await listen(http.createServer((req, res) => {
-      closed = closeSeen(req.socket);
-      res.writeHead(200, { "content-type": "text/html" });
-      const block = Buffer.alloc(16 << 10, 0x61);
-      const pump = () => {
-        while (!res.destroyed && res.write(block));
-        if (!res.destroyed) res.once("drain", pump);
-      };
-      pump();
-    }));
+    const port = await listen(
+      http.createServer((req, res) => {
+        closed = closeSeen(req.socket);
+        res.writeHead(200, { "content-type": "text/html" });
+        const block = Buffer.alloc(16 << 10, 0x61);
+        const pump = () => {
+          while (!res.destroyed && res.write(block));
+          if (!res.destroyed) res.once("drain", pump);
+        };
+        pump();
+      }),
+    );
     const r = await fetchFrom(port);
     const returned = performance.now();
     expect(r).toMatchObject({ outcome: "too-large", status: 200 });
@@ -132,12 +140,14 @@ describe("POL-5 limits and SEC-4 hostile responses", () => {
 
   it("POL-5: an endless trickle is cut at the total timeout and the server sees the connection close", async () => {
     let closed: Promise<number> | undefined;
-    const port = await listen(http.createServer((req, res) => {
-      closed = closeSeen(req.socket);
-      res.writeHead(200);
-      const timer = setInterval(() => res.write("."), 20);
-      res.on("close", () => clearInterval(timer));
-    }));
+    const port = await listen(
+      http.createServer((req, res) => {
+        closed = closeSeen(req.socket);
+        res.writeHead(200);
+        const timer = setInterval(() => res.write("."), 20);
+        res.on("close", () => clearInterval(timer));
+      }),
+    );
     const t0 = performance.now();
     const r = await fetchFrom(port, { totalMs: TOTAL_MS });
     const elapsed = performance.now() - t0;
@@ -149,7 +159,11 @@ describe("POL-5 limits and SEC-4 hostile responses", () => {
   });
 
   it("POL-5: slow headers time out within the configured bound", async () => {
-    const port = await listen(http.createServer(() => { /* never answers */ }));
+    const port = await listen(
+      http.createServer(() => {
+        /* never answers */
+      }),
+    );
     const t0 = performance.now();
     const r = await fetchFrom(port, { totalMs: TOTAL_MS });
     const elapsed = performance.now() - t0;
@@ -160,7 +174,11 @@ describe("POL-5 limits and SEC-4 hostile responses", () => {
   });
 
   it("POL-5: a TLS handshake that never completes hits the connect timeout", async () => {
-    const port = await listen(net.createServer(() => { /* accepts TCP, says nothing */ }));
+    const port = await listen(
+      net.createServer(() => {
+        /* accepts TCP, says nothing */
+      }),
+    );
     const t0 = performance.now();
     const r = await fetchFrom(port, { scheme: "https" });
     expect(r.outcome).toBe("timeout");
@@ -176,9 +194,13 @@ describe("POL-5 limits and SEC-4 hostile responses", () => {
   });
 
   it("SEC-4: a reset in the middle of the body is unreachable, with the status kept", async () => {
-    const port = await listen(net.createServer((socket) => socket.once("data", () => {
-      socket.write("HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n" + "x".repeat(1000), () => socket.resetAndDestroy());
-    })));
+    const port = await listen(
+      net.createServer((socket) =>
+        socket.once("data", () => {
+          socket.write("HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n" + "x".repeat(1000), () => socket.resetAndDestroy());
+        }),
+      ),
+    );
     expect(await fetchFrom(port)).toMatchObject({ outcome: "unreachable", status: 200 });
   });
 
@@ -202,9 +224,13 @@ describe("POL-5 limits and SEC-4 hostile responses", () => {
   });
 
   it("SEC-4: a response header block larger than the limit is too-large", async () => {
-    const port = await listen(net.createServer((socket) => socket.once("data", () => {
-      socket.end(`HTTP/1.1 200 OK\r\nX-Huge: ${"a".repeat(100_000)}\r\n\r\n`);
-    })));
+    const port = await listen(
+      net.createServer((socket) =>
+        socket.once("data", () => {
+          socket.end(`HTTP/1.1 200 OK\r\nX-Huge: ${"a".repeat(100_000)}\r\n\r\n`);
+        }),
+      ),
+    );
     expect(await fetchFrom(port)).toMatchObject({ outcome: "too-large" });
   });
 
@@ -223,7 +249,11 @@ describe("POL-5 limits and SEC-4 hostile responses", () => {
   });
 
   it("SEC-4: the caller's abort ends the exchange at once, without a throw", async () => {
-    const port = await listen(http.createServer(() => { /* never answers */ }));
+    const port = await listen(
+      http.createServer(() => {
+        /* never answers */
+      }),
+    );
     const caller = new AbortController();
     setTimeout(() => caller.abort(), 50);
     const t0 = performance.now();
@@ -234,10 +264,12 @@ describe("POL-5 limits and SEC-4 hostile responses", () => {
 
   it("SEC-4: the caller's abort during a stuck TLS handshake returns promptly and closes the socket", async () => {
     let closed: Promise<number> | undefined;
-    const port = await listen(net.createServer((socket) => {
-      socket.resume(); // read, so the close is noticed
-      closed = closeSeen(socket);
-    }));
+    const port = await listen(
+      net.createServer((socket) => {
+        socket.resume(); // read, so the close is noticed
+        closed = closeSeen(socket);
+      }),
+    );
     const caller = new AbortController();
     setTimeout(() => caller.abort(), 30);
     const t0 = performance.now();
@@ -248,13 +280,20 @@ describe("POL-5 limits and SEC-4 hostile responses", () => {
   });
 
   it("BLK-3: a 503 whose body outlasts the deadline is still an http-error with its status", async () => {
-    const port = await listen(http.createServer((_req, res) => {
-      res.writeHead(503, { "retry-after": "60" });
-      const timer = setInterval(() => res.write("."), 20);
-      res.on("close", () => clearInterval(timer));
-    }));
+    const port = await listen(
+      http.createServer((_req, res) => {
+        res.writeHead(503, { "retry-after": "60" });
+        const timer = setInterval(() => res.write("."), 20);
+        res.on("close", () => clearInterval(timer));
+      }),
+    );
     const r = await fetchFrom(port, { totalMs: TOTAL_MS });
-    expect(r).toMatchObject({ outcome: "http-error", status: 503, error: `HTTP 503; total timeout of ${TOTAL_MS} ms`, headers: { "retry-after": "60" } });
+    expect(r).toMatchObject({
+      outcome: "http-error",
+      status: 503,
+      error: `HTTP 503; total timeout of ${TOTAL_MS} ms`,
+      headers: { "retry-after": "60" },
+    });
     expect(r.body).toBeUndefined();
   });
 

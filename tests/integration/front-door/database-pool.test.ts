@@ -26,10 +26,22 @@ let site: SiteServer;
 beforeAll(async () => {
   buildIfNeeded(() => {});
   database = await createTestDatabase();
-  await importOutlets(database.db, [{
-    slug: "uno", name: "Diario Uno", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.uno.test/",
-    feeds: ["https://www.uno.test/rss.xml"], sitemaps: [], renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
-  }]);
+  await importOutlets(database.db, [
+    {
+      slug: "uno",
+      name: "Diario Uno",
+      country: "ES",
+      language: "es",
+      timezone: "Europe/Madrid",
+      homepage: "https://www.uno.test/",
+      feeds: ["https://www.uno.test/rss.xml"],
+      sitemaps: [],
+      renderMode: "static",
+      active: true,
+      feedIntervalMinutes: 10,
+      sitemapIntervalMinutes: 15,
+    },
+  ]);
   // No page cache: every reader is a render (the cache keys pages on the parameters they read,
   // so readers of one page would share one render). The statement timeout would end the
   // blocked statements by itself after 10 s; it is off
@@ -70,16 +82,19 @@ describe("the site and a pool taken by slow statements (OPS-2)", () => {
         return { status: r.status, retryAfter: r.headers.get("retry-after"), body: await r.text(), ms: performance.now() - started };
       };
       while (readers.length < RENDERERS * POOL + 2) readers.push(read(readers.length + 1));
-      await vi.waitFor(async () => {
-        if (readers.length < MAX_READERS) readers.push(read(readers.length + 1));
-        // The site's connections by what they are doing, so a shortfall says where the rest are.
-        const rows = await database.sql<{ doing: string; n: number }[]>`
+      await vi.waitFor(
+        async () => {
+          if (readers.length < MAX_READERS) readers.push(read(readers.length + 1));
+          // The site's connections by what they are doing, so a shortfall says where the rest are.
+          const rows = await database.sql<{ doing: string; n: number }[]>`
           select concat_ws(' ', state, wait_event_type, wait_event) as doing, count(*)::int as n from pg_stat_activity
           where datname = current_database() and application_name = 'hemeroscopio' and pid <> pg_backend_pid()
           group by 1 order by 1`;
-        const waiting = rows.find((r) => r.doing === "active Lock relation")?.n ?? 0;
-        expect(waiting, JSON.stringify(rows)).toBe(RENDERERS * POOL);
-      }, { timeout: 20_000, interval: 200 });
+          const waiting = rows.find((r) => r.doing === "active Lock relation")?.n ?? 0;
+          expect(waiting, JSON.stringify(rows)).toBe(RENDERERS * POOL);
+        },
+        { timeout: 20_000, interval: 200 },
+      );
       const answers = await Promise.all(readers);
       for (const a of answers) {
         expect(a.status).toBe(503);

@@ -37,10 +37,13 @@ describe("database watch (OPS-2)", () => {
     const watch = watchDatabase({ ping: async () => void (await sql`select 1`), everyMs: 60_000, log, timeoutMs: 1_500 });
     const renderer = http.createServer((_req, res) => res.end("<p>página</p>"));
     await new Promise<void>((r) => renderer.listen(0, "127.0.0.1", r));
-    const front = http.createServer(createCachingProxy({
-      upstream: { host: "127.0.0.1", port: (renderer.address() as AddressInfo).port },
-      store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }), unavailable: () => watch.isDown(),
-    }));
+    const front = http.createServer(
+      createCachingProxy({
+        upstream: { host: "127.0.0.1", port: (renderer.address() as AddressInfo).port },
+        store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }),
+        unavailable: () => watch.isDown(),
+      }),
+    );
     await new Promise<void>((r) => front.listen(0, "127.0.0.1", r));
     const at = (path: string) => fetch(`http://127.0.0.1:${(front.address() as AddressInfo).port}${path}`);
     try {
@@ -78,12 +81,17 @@ describe("database watch (OPS-2)", () => {
   });
 
   it("OPS-2: a render silent for too long (a database too slow, a pool exhausted) is a 503 page, not a hang", async () => {
-    const renderer = http.createServer(() => { /* never answers */ });
+    const renderer = http.createServer(() => {
+      /* never answers */
+    });
     await new Promise<void>((r) => renderer.listen(0, "127.0.0.1", r));
-    const front = http.createServer(createCachingProxy({
-      upstream: { host: "127.0.0.1", port: (renderer.address() as AddressInfo).port },
-      store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }), renderTimeoutMs: 300,
-    }));
+    const front = http.createServer(
+      createCachingProxy({
+        upstream: { host: "127.0.0.1", port: (renderer.address() as AddressInfo).port },
+        store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }),
+        renderTimeoutMs: 300,
+      }),
+    );
     await new Promise<void>((r) => front.listen(0, "127.0.0.1", r));
     try {
       for (const path of ["/noticias/2", "/editores"]) {

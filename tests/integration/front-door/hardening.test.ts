@@ -13,7 +13,11 @@ import { MAX_REQUEST_BODY_BYTES } from "../../../lib/front-door/request-checks";
 import { READER_LOOPBACK_HEADER } from "../../../lib/front-door/reader-loopback";
 import { requestAddressKey } from "../../../app/admin/_lib/attempt-slot";
 
-interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders }
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+}
 let seen: Seen[] = [];
 const servers: http.Server[] = [];
 let frontUrl: string;
@@ -25,14 +29,20 @@ function listen(server: http.Server): Promise<number> {
 }
 
 /** One raw request: any method, a body sent in chunks or not. */
-function send(base: string, options: { method: string; path: string; headers?: Record<string, string>; chunks?: Buffer[] }): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function send(
+  base: string,
+  options: { method: string; path: string; headers?: Record<string, string>; chunks?: Buffer[] },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const url = new URL(options.path, base);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: url.hostname, port: url.port, method: options.method, path: options.path, headers: options.headers, agent: false }, (response) => {
-      let body = "";
-      response.on("data", (c: Buffer) => (body += c.toString()));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-    });
+    const request = http.request(
+      { host: url.hostname, port: url.port, method: options.method, path: options.path, headers: options.headers, agent: false },
+      (response) => {
+        let body = "";
+        response.on("data", (c: Buffer) => (body += c.toString()));
+        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+      },
+    );
     request.on("error", reject);
     for (const chunk of options.chunks ?? []) request.write(chunk);
     request.end();
@@ -69,10 +79,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const server of servers) { server.closeAllConnections(); await new Promise((r) => server.close(r)); }
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
 });
 
-beforeEach(() => { seen = []; });
+beforeEach(() => {
+  seen = [];
+});
 
 describe("the front door refuses bad requests itself (SEC-6, SEC-2)", () => {
   it("SEC-6: TRACE and other methods the site does not serve are a 405 with Allow, never reaching a renderer", async () => {
@@ -95,12 +110,17 @@ describe("the front door refuses bad requests itself (SEC-6, SEC-2)", () => {
   });
 
   it("SEC-2: a body over the cap is a 413 whether it says its length or comes in chunks, and the next form posts are answered", async () => {
-    const big = await send(frontUrl, { method: "POST", path: "/replicas/enviar", headers: { "content-length": String(MAX_REQUEST_BODY_BYTES + 1) } });
+    const big = await send(frontUrl, {
+      method: "POST",
+      path: "/replicas/enviar",
+      headers: { "content-length": String(MAX_REQUEST_BODY_BYTES + 1) },
+    });
     expect(big.status).toBe(413);
     const chunk = Buffer.alloc(64 * 1024, "a");
     const chunked = await send(frontUrl, { method: "POST", path: "/replicas/enviar", chunks: Array.from({ length: 20 }, () => chunk) });
     expect(chunked.status).toBe(413);
-    for (let i = 0; i < 3; i++) expect((await send(frontUrl, { method: "POST", path: "/otro", chunks: [Buffer.from("a=1")] })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await send(frontUrl, { method: "POST", path: "/otro", chunks: [Buffer.from("a=1")] })).status).toBe(200);
   });
 
   it("SEC-2: after a renderer refuses a chunked body half read (413), the next POSTs from anyone still get through", async () => {
@@ -130,7 +150,11 @@ describe("the front door refuses bad requests itself (SEC-6, SEC-2)", () => {
 
 describe("behind an HTTPS reverse proxy (SEC-5)", () => {
   it("SEC-5: with HEMEROSCOPIO_TRUST_PROXY the proxy's https reaches the renderer and every answer carries HSTS", async () => {
-    const answer = await send(trustingUrl, { method: "GET", path: "/editores", headers: { "x-forwarded-proto": "https", "x-forwarded-for": "198.51.100.7" } });
+    const answer = await send(trustingUrl, {
+      method: "GET",
+      path: "/editores",
+      headers: { "x-forwarded-proto": "https", "x-forwarded-for": "198.51.100.7" },
+    });
     expect(seen[0]!.headers["x-forwarded-proto"]).toBe("https");
     expect(answer.headers["strict-transport-security"]).toBe("max-age=31536000");
     const refused = await send(trustingUrl, { method: "TRACE", path: "/", headers: { "x-forwarded-proto": "https" } });
@@ -143,9 +167,13 @@ describe("behind an HTTPS reverse proxy (SEC-5)", () => {
   it("SEC-5, SEC-2: a trusted proxy that appends no X-Forwarded-For leaves the reader unknown — not loopback, and in a bucket apart", async () => {
     await send(trustingUrl, { method: "GET", path: "/editores", headers: { "x-real-ip": "203.0.113.9" } });
     await send(trustingUrl, { method: "GET", path: "/editores", headers: { "x-forwarded-for": "127.0.0.1" } });
-    expect(seen.map((s) => [s.headers["x-forwarded-for"], s.headers[READER_LOOPBACK_HEADER]])).toEqual([["unknown", "0"], ["127.0.0.1", "1"]]);
+    expect(seen.map((s) => [s.headers["x-forwarded-for"], s.headers[READER_LOOPBACK_HEADER]])).toEqual([
+      ["unknown", "0"],
+      ["127.0.0.1", "1"],
+    ]);
     // The login throttle's and the forms' address key of the unknown reader is not the loopback reader's.
-    const key = (h: http.IncomingHttpHeaders) => requestAddressKey(new Request("http://x/", { headers: { "x-forwarded-for": String(h["x-forwarded-for"]) } }), "s", 0);
+    const key = (h: http.IncomingHttpHeaders) =>
+      requestAddressKey(new Request("http://x/", { headers: { "x-forwarded-for": String(h["x-forwarded-for"]) } }), "s", 0);
     expect(key(seen[0]!.headers)).not.toBe(key(seen[1]!.headers));
   });
 

@@ -27,7 +27,9 @@ let trusting: string;
 
 function listen(server: http.Server): Promise<string> {
   servers.push(server);
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 async function get(base: string, headers: Record<string, string> = {}): Promise<{ status: number; type?: string; body: string }> {
@@ -49,7 +51,9 @@ function parsePrometheus(text: string): Map<string, number> {
       }
       continue;
     }
-    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*",?)*\})? (-?[0-9.e+-]+|NaN|[+-]Inf)$/.exec(line);
+    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*",?)*\})? (-?[0-9.e+-]+|NaN|[+-]Inf)$/.exec(
+      line,
+    );
     expect(sample, line).not.toBeNull();
     expect(typed.has(sample![1]!), `${sample![1]} has a TYPE`).toBe(true);
     samples.set(`${sample![1]}${sample![2] ?? ""}`, Number(sample![3]));
@@ -60,12 +64,25 @@ function parsePrometheus(text: string): Map<string, number> {
 beforeAll(async () => {
   database = await createTestDatabase(4);
   const db = database.db;
-  await importOutlets(db, [{
-    slug: "diario-uno", name: "Diario Uno", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.diariouno.test/",
-    feeds: ["https://www.diariouno.test/rss"], sitemaps: ["https://www.diariouno.test/sitemap.xml"], renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
-  }]);
+  await importOutlets(db, [
+    {
+      slug: "diario-uno",
+      name: "Diario Uno",
+      country: "ES",
+      language: "es",
+      timezone: "Europe/Madrid",
+      homepage: "https://www.diariouno.test/",
+      feeds: ["https://www.diariouno.test/rss"],
+      sitemaps: ["https://www.diariouno.test/sitemap.xml"],
+      renderMode: "static",
+      active: true,
+      feedIntervalMinutes: 10,
+      sitemapIntervalMinutes: 15,
+    },
+  ]);
   // Ten requests in the last five minutes (two refused, one challenged), one older; 5,000 bytes in the window.
-  const log = (minutesAgo: number, outcome: string, bytes: number) => db.execute(sql`
+  const log = (minutesAgo: number, outcome: string, bytes: number) =>
+    db.execute(sql`
     insert into fetch_log (at, site_domain, url, kind, status, bytes, duration_ms, outcome)
     values (${sqlTime(NOW - minutesAgo * MINUTE)}, 'diariouno.test', 'https://www.diariouno.test/rss', 'feed', 200, ${bytes}, 10, ${outcome})`);
   for (let i = 1; i <= 7; i++) await log(i * 0.5, "ok", 500);
@@ -78,26 +95,41 @@ beforeAll(async () => {
   await db.execute(sql`update sources set next_due_at = ${sqlTime(NOW + 10 * MINUTE)} where kind <> 'feed'`);
   await db.execute(sql`update sources set extraction_failures = 2 where kind = 'sitemap'`);
   const [outlet] = await db.execute<{ id: number }>(sql`select id from outlets`);
-  await db.execute(sql`insert into frontpage_captures (outlet_id, at, outcome, render_mode) values (${outlet!.id}, ${sqlTime(NOW - MINUTE)}, 'extraction-failed', 'static')`);
-  for (const [id, ago] of [["a", 0.5], ["b", 1], ["c", 30]] as const) {
-    await db.execute(sql`insert into app_state (key, value, updated_at) values (${`worker:${id}`}, '{}'::jsonb, ${sqlTime(NOW - ago * MINUTE)})`);
+  await db.execute(
+    sql`insert into frontpage_captures (outlet_id, at, outcome, render_mode) values (${outlet!.id}, ${sqlTime(NOW - MINUTE)}, 'extraction-failed', 'static')`,
+  );
+  for (const [id, ago] of [
+    ["a", 0.5],
+    ["b", 1],
+    ["c", 30],
+  ] as const) {
+    await db.execute(
+      sql`insert into app_state (key, value, updated_at) values (${`worker:${id}`}, '{}'::jsonb, ${sqlTime(NOW - ago * MINUTE)})`,
+    );
   }
 
   const upstream = http.createServer((request, response) => {
     const headers = new Headers();
     for (const [k, v] of Object.entries(request.headers)) if (typeof v === "string") headers.set(k, v);
-    void answerMetrics(new Request(`http://x${request.url}`, { headers }), { token: TOKEN, read: () => readCurrentMetrics(db, NOW) }).then(async (answer) => {
-      response.writeHead(answer.status, Object.fromEntries(answer.headers));
-      response.end(await answer.text());
-    });
+    void answerMetrics(new Request(`http://x${request.url}`, { headers }), { token: TOKEN, read: () => readCurrentMetrics(db, NOW) }).then(
+      async (answer) => {
+        response.writeHead(answer.status, Object.fromEntries(answer.headers));
+        response.end(await answer.text());
+      },
+    );
   });
   const port = Number(new URL(await listen(upstream)).port);
   direct = await listen(http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port }, store: undefined })));
-  trusting = await listen(http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port }, store: undefined, trustProxy: true })));
+  trusting = await listen(
+    http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port }, store: undefined, trustProxy: true })),
+  );
 });
 
 afterAll(async () => {
-  for (const server of servers) { server.closeAllConnections(); await new Promise((r) => server.close(r)); }
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
   await database?.close();
 });
 
@@ -128,7 +160,10 @@ describe("/metrics", () => {
       expect(refused.body).not.toMatch(/hemeroscopio_/);
     }
     // Through a proxy on this machine that is not trusted: the socket is loopback, the reader is not.
-    for (const headers of [{ "x-forwarded-for": "127.0.0.1" }, { forwarded: "for=127.0.0.1" }, { "x-real-ip": "127.0.0.1" }] as Record<string, string>[]) {
+    for (const headers of [{ "x-forwarded-for": "127.0.0.1" }, { forwarded: "for=127.0.0.1" }, { "x-real-ip": "127.0.0.1" }] as Record<
+      string,
+      string
+    >[]) {
       expect((await get(direct, headers)).status, JSON.stringify(headers)).toBe(401);
     }
     // Through a trusted proxy on this machine that appends no X-Forwarded-For (only X-Real-IP, or nothing):
@@ -136,7 +171,9 @@ describe("/metrics", () => {
     for (const headers of [{ "x-real-ip": "203.0.113.9" }, {}, { "x-forwarded-for": "" }] as Record<string, string>[]) {
       expect((await get(trusting, headers)).status, `trusted, ${JSON.stringify(headers)}`).toBe(401);
     }
-    expect((await get(trusting, { "x-forwarded-for": "203.0.113.9", authorization: "Bearer wrong-token-0123456789abcd" })).status).toBe(401);
+    expect((await get(trusting, { "x-forwarded-for": "203.0.113.9", authorization: "Bearer wrong-token-0123456789abcd" })).status).toBe(
+      401,
+    );
     expect((await get(trusting, { "x-forwarded-for": "203.0.113.9", authorization: `Basic ${TOKEN}` })).status).toBe(401);
   });
 

@@ -12,7 +12,12 @@ import { createPageStore } from "../../../lib/front-door/page-cache/store";
 import { NOT_FOUND_PATH } from "../../../lib/front-door/page-cache/not-found-shell";
 import { UNAVAILABLE_META } from "../../../lib/front-door/page-cache/unavailable-marker";
 
-interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
 let seen: Seen[] = [];
 let upstream: http.Server;
 let front: http.Server;
@@ -43,7 +48,9 @@ beforeAll(async () => {
       }
       if (request.url === "/historias") {
         // A page whose database reads failed: the renderer still answers 200, with the marker.
-        const html = Buffer.from(`<html><head><meta name="${UNAVAILABLE_META}" content="1"/></head><body><h1>Servicio no disponible temporalmente</h1></body></html>`);
+        const html = Buffer.from(
+          `<html><head><meta name="${UNAVAILABLE_META}" content="1"/></head><body><h1>Servicio no disponible temporalmente</h1></body></html>`,
+        );
         const gzip = String(request.headers["accept-encoding"]).includes("gzip");
         response.writeHead(200, { "content-type": "text/html; charset=utf-8", ...(gzip ? { "content-encoding": "gzip" } : {}) });
         return void response.end(gzip ? gzipSync(html) : html);
@@ -52,7 +59,11 @@ beforeAll(async () => {
         // A page with an inline script, under a CSP that allows none yet (next.config.ts).
         const html = Buffer.from(`<html><body><p>${seen.length}</p><script>boot(${JSON.stringify(request.url)})</script></body></html>`);
         const gzip = String(request.headers["accept-encoding"]).includes("gzip");
-        response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'self'; script-src 'self'", ...(gzip ? { "content-encoding": "gzip" } : {}) });
+        response.writeHead(200, {
+          "content-type": "text/html; charset=utf-8",
+          "content-security-policy": "default-src 'self'; script-src 'self'",
+          ...(gzip ? { "content-encoding": "gzip" } : {}),
+        });
         return void response.end(gzip ? gzipSync(html) : html);
       }
       if (request.url === "/pagina-grande") {
@@ -64,11 +75,17 @@ beforeAll(async () => {
       }
       if (request.url === "/noticias/abc" || request.url === NOT_FOUND_PATH) {
         // Next's answer to a page's notFound(): an empty error document; and its root not-found page.
-        const html = Buffer.from(request.url === NOT_FOUND_PATH
-          ? `<html lang="es"><body><h1>Página no encontrada</h1><script>hydrate()</script></body></html>`
-          : `<!DOCTYPE html><html id="__next_error__"><head></head><body><div hidden=""></div><script>self.__next_f.push([1,"h1 Página no encontrada"])</script></body></html>`);
+        const html = Buffer.from(
+          request.url === NOT_FOUND_PATH
+            ? `<html lang="es"><body><h1>Página no encontrada</h1><script>hydrate()</script></body></html>`
+            : `<!DOCTYPE html><html id="__next_error__"><head></head><body><div hidden=""></div><script>self.__next_f.push([1,"h1 Página no encontrada"])</script></body></html>`,
+        );
         const gzip = String(request.headers["accept-encoding"]).includes("gzip");
-        response.writeHead(404, { "content-type": "text/html; charset=utf-8", "content-security-policy": "script-src 'self'", ...(gzip ? { "content-encoding": "gzip" } : {}) });
+        response.writeHead(404, {
+          "content-type": "text/html; charset=utf-8",
+          "content-security-policy": "script-src 'self'",
+          ...(gzip ? { "content-encoding": "gzip" } : {}),
+        });
         return void response.end(gzip ? gzipSync(html) : html);
       }
       const status = request.url === "/noticias/0" ? 404 : request.url === "/buscar?q=%" ? 400 : 200;
@@ -79,24 +96,38 @@ beforeAll(async () => {
     });
   });
   const upstreamPort = await listen(upstream);
-  front = http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port: upstreamPort }, store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }) }));
+  front = http.createServer(
+    createCachingProxy({
+      upstream: { host: "127.0.0.1", port: upstreamPort },
+      store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }),
+    }),
+  );
   frontUrl = `http://127.0.0.1:${await listen(front)}`;
   // A front whose renderer is gone.
   const closed = http.createServer();
   const closedPort = await listen(closed);
   await new Promise((r) => closed.close(r));
   servers.splice(servers.indexOf(closed), 1);
-  const dead = http.createServer(createCachingProxy({
-    upstream: { host: "127.0.0.1", port: closedPort }, store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }), onFailure: (f) => void deadFailures.push(f),
-  }));
+  const dead = http.createServer(
+    createCachingProxy({
+      upstream: { host: "127.0.0.1", port: closedPort },
+      store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }),
+      onFailure: (f) => void deadFailures.push(f),
+    }),
+  );
   deadFrontUrl = `http://127.0.0.1:${await listen(dead)}`;
 });
 
 afterAll(async () => {
-  for (const server of servers) { server.closeAllConnections(); await new Promise((r) => server.close(r)); }
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
 });
 
-beforeEach(() => { seen = []; });
+beforeEach(() => {
+  seen = [];
+});
 
 describe("page cache over HTTP (WEB-4)", () => {
   it("WEB-4: renders a public page once and serves it again from the cache", async () => {
@@ -109,12 +140,16 @@ describe("page cache over HTTP (WEB-4)", () => {
   });
 
   it("SEC-3: an HTML page's CSP names the hash of each of its inline scripts, cached (gzip or not) or passed through", async () => {
-    const hash = (url: string) => `'sha256-${createHash("sha256").update(`boot(${JSON.stringify(url)})`).digest("base64")}'`;
+    const hash = (url: string) =>
+      `'sha256-${createHash("sha256")
+        .update(`boot(${JSON.stringify(url)})`)
+        .digest("base64")}'`;
     for (const encoding of ["gzip", "identity"]) {
       const miss = await fetch(`${frontUrl}/metodologia`, { headers: { "accept-encoding": encoding } });
       const hit = await fetch(`${frontUrl}/metodologia`, { headers: { "accept-encoding": encoding } });
       expect([miss.headers.get("x-cache"), hit.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
-      for (const r of [miss, hit]) expect(r.headers.get("content-security-policy")).toBe(`default-src 'self'; script-src 'self' ${hash("/metodologia")}`);
+      for (const r of [miss, hit])
+        expect(r.headers.get("content-security-policy")).toBe(`default-src 'self'; script-src 'self' ${hash("/metodologia")}`);
     }
     const passed = await fetch(`${frontUrl}/admin/panel`);
     expect(passed.headers.get("x-cache")).toBeNull();
@@ -129,8 +164,20 @@ describe("page cache over HTTP (WEB-4)", () => {
   });
 
   it("WEB-4: keeps gzip and identity apart and asks the renderer for exactly one of them", async () => {
-    const plain = await new Promise<string>((resolve) => http.get(`${frontUrl}/noticias/5`, { headers: { "accept-encoding": "identity" } }, (r) => { let b = ""; r.on("data", (c) => (b += c)); r.on("end", () => resolve(b)); }));
-    const zipped = await new Promise<string>((resolve) => http.get(`${frontUrl}/noticias/5`, { headers: { "accept-encoding": "br, gzip;q=0.5, deflate" } }, (r) => { let b = ""; r.on("data", (c) => (b += c)); r.on("end", () => resolve(b)); }));
+    const plain = await new Promise<string>((resolve) =>
+      http.get(`${frontUrl}/noticias/5`, { headers: { "accept-encoding": "identity" } }, (r) => {
+        let b = "";
+        r.on("data", (c) => (b += c));
+        r.on("end", () => resolve(b));
+      }),
+    );
+    const zipped = await new Promise<string>((resolve) =>
+      http.get(`${frontUrl}/noticias/5`, { headers: { "accept-encoding": "br, gzip;q=0.5, deflate" } }, (r) => {
+        let b = "";
+        r.on("data", (c) => (b += c));
+        r.on("end", () => resolve(b));
+      }),
+    );
     expect(plain).toContain("identity");
     expect(zipped).toContain(" gzip ");
     expect(seen.map((s) => s.headers["accept-encoding"])).toEqual(["identity", "gzip"]);
@@ -139,11 +186,21 @@ describe("page cache over HTTP (WEB-4)", () => {
   it("WEB-4: readers with a cookie, POSTs and non-listed paths always reach the renderer", async () => {
     await fetch(`${frontUrl}/`, { headers: { cookie: "session=abc" } });
     await fetch(`${frontUrl}/`, { headers: { cookie: "session=abc" } });
-    const posted = await fetch(`${frontUrl}/editores/solicitar`, { method: "POST", body: "web=&dominio=a.test", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const posted = await fetch(`${frontUrl}/editores/solicitar`, {
+      method: "POST",
+      body: "web=&dominio=a.test",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(await posted.text()).toContain("POST /editores/solicitar");
     await fetch(`${frontUrl}/editores`);
     await fetch(`${frontUrl}/editores`);
-    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(["GET /", "GET /", "POST /editores/solicitar", "GET /editores", "GET /editores"]);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      "GET /",
+      "GET /",
+      "POST /editores/solicitar",
+      "GET /editores",
+      "GET /editores",
+    ]);
     expect(seen[2]!.body).toBe("web=&dominio=a.test");
   });
 
@@ -153,7 +210,10 @@ describe("page cache over HTTP (WEB-4)", () => {
     await fetch(`${frontUrl}/buscar?q=%`);
     await fetch(`${frontUrl}/buscar?q=%`);
     const missing = [await fetch(`${frontUrl}/noticias/0`), await fetch(`${frontUrl}/noticias/0`)];
-    expect(missing.map((r) => [r.status, r.headers.get("x-cache")])).toEqual([[404, "MISS"], [404, "HIT"]]);
+    expect(missing.map((r) => [r.status, r.headers.get("x-cache")])).toEqual([
+      [404, "MISS"],
+      [404, "HIT"],
+    ]);
     expect(seen.map((s) => s.url)).toEqual(["/estado", "/estado", "/buscar?q=%", "/buscar?q=%", "/noticias/0"]);
   });
 
@@ -171,7 +231,14 @@ describe("page cache over HTTP (WEB-4)", () => {
       const hash = createHash("sha256").update("hydrate()").digest("base64");
       expect(r.headers.get("content-security-policy")).toContain(`'sha256-${hash}'`);
     }
-    expect(seen.map((s) => s.url)).toEqual(["/noticias/abc", NOT_FOUND_PATH, "/noticias/abc", NOT_FOUND_PATH, "/noticias/abc", NOT_FOUND_PATH]);
+    expect(seen.map((s) => s.url)).toEqual([
+      "/noticias/abc",
+      NOT_FOUND_PATH,
+      "/noticias/abc",
+      NOT_FOUND_PATH,
+      "/noticias/abc",
+      NOT_FOUND_PATH,
+    ]);
   });
 
   it("SEC-3, WEB-4: an HTML page too big to hold is streamed whole, its CSP left as the renderer sent it", async () => {
@@ -184,10 +251,18 @@ describe("page cache over HTTP (WEB-4)", () => {
   });
 
   it("OPS-2, WEB-4: a page that could not read its data is a 503 with Retry-After, never kept, gzip or not", async () => {
-    const plain = [await fetch(`${frontUrl}/historias`, { headers: { "accept-encoding": "identity" } }), await fetch(`${frontUrl}/historias`, { headers: { "accept-encoding": "identity" } })];
+    const plain = [
+      await fetch(`${frontUrl}/historias`, { headers: { "accept-encoding": "identity" } }),
+      await fetch(`${frontUrl}/historias`, { headers: { "accept-encoding": "identity" } }),
+    ];
     const zipped = [await fetch(`${frontUrl}/historias`), await fetch(`${frontUrl}/historias`)];
     for (const r of [...plain, ...zipped]) {
-      expect([r.status, r.headers.get("retry-after"), r.headers.get("cache-control"), r.headers.get("x-cache")]).toEqual([503, "30", "no-store", "MISS"]);
+      expect([r.status, r.headers.get("retry-after"), r.headers.get("cache-control"), r.headers.get("x-cache")]).toEqual([
+        503,
+        "30",
+        "no-store",
+        "MISS",
+      ]);
       expect(await r.text()).toContain("Servicio no disponible temporalmente");
     }
     expect(seen.map((x) => x.url)).toEqual(["/historias", "/historias", "/historias", "/historias"]);
@@ -195,7 +270,12 @@ describe("page cache over HTTP (WEB-4)", () => {
 
   it("WEB-4: past its time a page is served STALE at once while one render replaces it", async () => {
     const upstreamPort = (upstream.address() as AddressInfo).port;
-    const short = http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port: upstreamPort }, store: createPageStore({ ttlMs: 300, staleMs: 60_000, maxBytes: 1 << 20 }) }));
+    const short = http.createServer(
+      createCachingProxy({
+        upstream: { host: "127.0.0.1", port: upstreamPort },
+        store: createPageStore({ ttlMs: 300, staleMs: 60_000, maxBytes: 1 << 20 }),
+      }),
+    );
     const url = `http://127.0.0.1:${await listen(short)}/cabeceras/fresca`;
     const first = await fetch(url);
     await new Promise((r) => setTimeout(r, 400));
@@ -219,15 +299,25 @@ describe("page cache over HTTP (WEB-4)", () => {
   });
 
   it("WEB-3, WEB-4: a streamed export is sent as it comes, and kept only when it ended small", async () => {
-    const small = [await fetch(`${frontUrl}/api/v1/exports/articles.csv?dia=1`), await fetch(`${frontUrl}/api/v1/exports/articles.csv?dia=1`)];
+    const small = [
+      await fetch(`${frontUrl}/api/v1/exports/articles.csv?dia=1`),
+      await fetch(`${frontUrl}/api/v1/exports/articles.csv?dia=1`),
+    ];
     expect(small.map((r) => r.headers.get("x-cache"))).toEqual([null, "HIT"]);
     const [a, b] = (await Promise.all(small.map((r) => r.text()))) as [string, string];
     expect(b).toBe(a);
     expect(a.split("\n")).toHaveLength(4);
-    const big = [await fetch(`${frontUrl}/api/v1/exports/articles.csv?grande=1`), await fetch(`${frontUrl}/api/v1/exports/articles.csv?grande=1`)];
+    const big = [
+      await fetch(`${frontUrl}/api/v1/exports/articles.csv?grande=1`),
+      await fetch(`${frontUrl}/api/v1/exports/articles.csv?grande=1`),
+    ];
     for (const r of big) expect((await r.text()).length).toBeGreaterThan(2 * 1024 * 1024);
     expect(big.map((r) => r.headers.get("x-cache"))).toEqual([null, null]);
-    expect(seen.map((r) => r.url)).toEqual(["/api/v1/exports/articles.csv?dia=1", "/api/v1/exports/articles.csv?grande=1", "/api/v1/exports/articles.csv?grande=1"]);
+    expect(seen.map((r) => r.url)).toEqual([
+      "/api/v1/exports/articles.csv?dia=1",
+      "/api/v1/exports/articles.csv?grande=1",
+      "/api/v1/exports/articles.csv?grande=1",
+    ]);
   });
 
   it("SEC-2: the renderer sees the reader's socket address, not an address the reader claims", async () => {
@@ -249,13 +339,17 @@ describe("page cache over HTTP (WEB-4)", () => {
       expect(response.status).toBe(502);
       expect(await response.text()).toContain("no responde");
     }
-    expect(deadFailures.map((f) => [f.method, f.path, f.code, f.headersSent])).toEqual([["GET", "/", "ECONNREFUSED", false], ["GET", "/editores", "ECONNREFUSED", false]]);
+    expect(deadFailures.map((f) => [f.method, f.path, f.code, f.headersSent])).toEqual([
+      ["GET", "/", "ECONNREFUSED", false],
+      ["GET", "/editores", "ECONNREFUSED", false],
+    ]);
   });
 });
 
 describe("reader addresses (SEC-2)", () => {
   it("SEC-2, SEC-5: behind a trusted reverse proxy, the address it appended last, else unknown; otherwise the connection's", () => {
-    const request = (xff?: string) => ({ headers: xff === undefined ? {} : { "x-forwarded-for": xff }, socket: { remoteAddress: "10.0.0.5" } }) as never;
+    const request = (xff?: string) =>
+      ({ headers: xff === undefined ? {} : { "x-forwarded-for": xff }, socket: { remoteAddress: "10.0.0.5" } }) as never;
     expect(readerAddress(request("203.0.113.9, 198.51.100.7"), false)).toBe("10.0.0.5");
     expect(readerAddress(request("203.0.113.9, 198.51.100.7"), true)).toBe("198.51.100.7");
     // A trusted proxy that appended nothing: the socket is the proxy's, not the reader's.
@@ -279,10 +373,14 @@ describe("a renderer closing kept-alive connections (WEB-4)", () => {
       request.on("end", () => response.end(`<p>${request.url}</p>`));
     });
     const port = await listen(closing);
-    const proxy = http.createServer(createCachingProxy({ upstream: { host: "127.0.0.1", port }, store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }) }));
+    const proxy = http.createServer(
+      createCachingProxy({ upstream: { host: "127.0.0.1", port }, store: createPageStore({ ttlMs: 60_000, maxBytes: 1 << 20 }) }),
+    );
     closingUrl = `http://127.0.0.1:${await listen(proxy)}`;
   });
-  beforeEach(() => { reached = []; });
+  beforeEach(() => {
+    reached = [];
+  });
 
   it("WEB-4: a GET sent on a connection closed under it is sent once more on a new one, cached page or not", async () => {
     for (const path of ["/noticias/1", "/noticias/2", "/editores", "/noticias/3", "/api/v1/exports/articles.csv"]) {

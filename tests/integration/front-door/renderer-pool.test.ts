@@ -25,7 +25,13 @@ async function frontDoor(count: number, env: NodeJS.ProcessEnv = process.env) {
   await pool.ready;
   const front = http.createServer(createCachingProxy({ upstream: pool, store: undefined }));
   await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
-  cleanups.push(() => new Promise((resolve) => { front.closeAllConnections(); front.close(resolve); }));
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        front.closeAllConnections();
+        front.close(resolve);
+      }),
+  );
   const url = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
   const pidOf = async (path = "/") => {
     const response = await fetch(url + path);
@@ -61,7 +67,9 @@ describe("the site's renderers", () => {
     const { pool, pidOf } = await frontDoor(1);
     const lease = pool.acquire()!;
     lease.release();
-    const direct = await fetch(`http://127.0.0.1:${lease.port}/`, { headers: { "x-forwarded-for": "203.0.113.9", "x-forwarded-proto": "https" } });
+    const direct = await fetch(`http://127.0.0.1:${lease.port}/`, {
+      headers: { "x-forwarded-for": "203.0.113.9", "x-forwarded-proto": "https" },
+    });
     expect(direct.status).toBe(403);
     const guessed = await fetch(`http://127.0.0.1:${lease.port}/`, { headers: { "x-hemeroscopio-front-door": "a".repeat(43) } });
     expect(guessed.status).toBe(403);

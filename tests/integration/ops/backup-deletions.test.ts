@@ -57,7 +57,8 @@ async function fingerprint(url: string, skip: string[]): Promise<Record<string, 
       if (skip.includes(name)) continue;
       const row = name === "stories" ? "t.id::text" : "t::text";
       const [r] = await client.unsafe<{ n: string; sum: string }[]>(
-        `select count(*)::text as n, md5(coalesce(string_agg(${row}, E'\\n' order by ${row}), '')) as sum from ${ident(name)} t`);
+        `select count(*)::text as n, md5(coalesce(string_agg(${row}, E'\\n' order by ${row}), '')) as sum from ${ident(name)} t`,
+      );
       out[name] = `${r?.n} ${r?.sum}`;
     }
     return out;
@@ -70,16 +71,21 @@ const backupFile = (n: number) => path.join(dir, `hemeroscopio-2026030${n}T00000
 
 beforeAll(async () => {
   database = await createTestDatabase(4);
-  await seedHistory(database.sql, parseSeedOptions(["--days", "2", "--outlets", "4", "--seed", "borrado", "--end", "2026-03-05T00:00:00Z"], 0));
+  await seedHistory(
+    database.sql,
+    parseSeedOptions(["--days", "2", "--outlets", "4", "--seed", "borrado", "--end", "2026-03-05T00:00:00Z"], 0),
+  );
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-backups-"));
   const [first] = await database.db.execute<{ outlet_id: number }>(sql`
     select outlet_id from articles a where story_id is not null group by outlet_id order by count(*) desc limit 1`);
   outletId = Number(first!.outlet_id);
   // What the seed does not write: features of every headline (some shared by two outlets), probes, signals,
   // fingerprints and body summaries of a few articles of every outlet.
-  await database.db.execute(sql`insert into headline_features (text_hash, chars, words, is_question, is_exclamation, has_quote, has_number, first_or_second_person, has_colon_or_dash, capitalised_tokens, clickbait_patterns)
+  await database.db
+    .execute(sql`insert into headline_features (text_hash, chars, words, is_question, is_exclamation, has_quote, has_number, first_or_second_person, has_colon_or_dash, capitalised_tokens, clickbait_patterns)
     select distinct text_hash, 30, 5, false, false, false, false, false, false, 1, '{}'::text[] from headline_versions`);
-  await database.db.execute(sql`update headline_versions v set text_hash = (select min(text_hash) from headline_versions w where w.outlet_id <> ${outletId})
+  await database.db
+    .execute(sql`update headline_versions v set text_hash = (select min(text_hash) from headline_versions w where w.outlet_id <> ${outletId})
     where v.id = (select min(id) from headline_versions where outlet_id = ${outletId})`);
   await database.db.execute(sql`insert into probes (site_domain, outlet_id, url, at, status, answered)
     select 'sitio.test', id, homepage, now(), 200, true from outlets`);
@@ -99,7 +105,9 @@ afterAll(async () => {
 describe("backups honour deletions", () => {
   it("STO-4, OPS-2: past 72 h after a deletion no kept backup holds a row of the outlet; old backups are rotated", async () => {
     for (const n of [1, 2, 3]) await writeBackup(database.sql, backupFile(n));
-    expect(Object.keys(await rowsOfOutlet(backupFile(3), outletId))).toEqual(expect.arrayContaining(["articles", "headline_versions", "rank_spans", "frontpage_captures"]));
+    expect(Object.keys(await rowsOfOutlet(backupFile(3), outletId))).toEqual(
+      expect.arrayContaining(["articles", "headline_versions", "rank_spans", "frontpage_captures"]),
+    );
     await fs.writeFile(backupFile(4), "not a backup at all"); // a damaged file: cannot be rewritten
 
     // A total exclusion; the worker's deleter sweeps the outlet's data.
@@ -113,10 +121,16 @@ describe("backups honour deletions", () => {
     let now = deletedAt + 60_000;
     const tend = createBackupTender({ db: database.db, now: () => now, dir, keep: 3, log });
     expect(await tend()).toBe(3);
-    expect((await fs.readdir(dir)).sort()).toEqual([path.basename(backupFile(2)), path.basename(backupFile(3)), path.basename(backupFile(4))]);
+    expect((await fs.readdir(dir)).sort()).toEqual([
+      path.basename(backupFile(2)),
+      path.basename(backupFile(3)),
+      path.basename(backupFile(4)),
+    ]);
     expect(logged.map((l) => `${l.event} ${l.file}`)).toEqual([
-      `backup.scrub_failed ${path.basename(backupFile(4))}`, `backup.scrubbed ${path.basename(backupFile(3))}`,
-      `backup.scrubbed ${path.basename(backupFile(2))}`, `backup.rotated ${path.basename(backupFile(1))}`,
+      `backup.scrub_failed ${path.basename(backupFile(4))}`,
+      `backup.scrubbed ${path.basename(backupFile(3))}`,
+      `backup.scrubbed ${path.basename(backupFile(2))}`,
+      `backup.rotated ${path.basename(backupFile(1))}`,
     ]);
     expect(await rowsOfOutlet(backupFile(3), outletId)).toEqual({});
     expect((await readBackupHeader(backupFile(3))).scrubbed).toEqual({ [String(outletId)]: new Date(deletedAt).toISOString() });

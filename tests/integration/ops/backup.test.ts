@@ -99,10 +99,18 @@ describe("backup and restore", () => {
     expect(backup.stdout).toMatch(/^backup: .*cli\.backup\.gz: \d+ tables, \d+ rows/);
     const target = await createEmptyDatabase("cli");
     targets.push(target);
-    const restore = spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", file], { cwd: root, env: { ...env, DATABASE_URL: target.url }, encoding: "utf8" });
+    const restore = spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", file], {
+      cwd: root,
+      env: { ...env, DATABASE_URL: target.url },
+      encoding: "utf8",
+    });
     expect(restore.stdout).toMatch(/^restore: .*\d+ tables, \d+ rows/);
     expect(await fingerprint(target.url)).toEqual(await fingerprint(source.url));
-    const again = spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", file], { cwd: root, env: { ...env, DATABASE_URL: target.url }, encoding: "utf8" });
+    const again = spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", file], {
+      cwd: root,
+      env: { ...env, DATABASE_URL: target.url },
+      encoding: "utf8",
+    });
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/^restore: the database is not empty/);
   });

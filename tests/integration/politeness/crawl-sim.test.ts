@@ -64,8 +64,11 @@ function misbehaviours(sim: SimulatedWeb): ScenarioMap {
   const map: ScenarioMap = {};
   const add = (host: string, ...list: ScenarioMap[string]) => (map[host] = [...(map[host] ?? []), ...list]);
   const disallowed = feed("diarioprueba");
-  add(disallowed.host, { kind: "robots-group", agents: ["HemeroscopioBot"], disallow: [disallowed.folder] },
-    { kind: "robots-group", agents: ["GPTBot", "CCBot"], disallow: ["/"] });
+  add(
+    disallowed.host,
+    { kind: "robots-group", agents: ["HemeroscopioBot"], disallow: [disallowed.folder] },
+    { kind: "robots-group", agents: ["GPTBot", "CCBot"], disallow: ["/"] },
+  );
   const limited = feed("heraldosimulado");
   add(limited.host, { kind: "retry-after", status: 429, seconds: 900, path: limited.folder, times: 1 });
   const forbidden = feed("cronicavillaficticia");
@@ -81,9 +84,19 @@ function misbehaviours(sim: SimulatedWeb): ScenarioMap {
   return map;
 }
 
-interface Run { log: AccessLogEntry[]; database: Database; sim: SimulatedWeb }
+interface Run {
+  log: AccessLogEntry[];
+  database: Database;
+  sim: SimulatedWeb;
+}
 
-async function setUp(): Promise<{ sim: SimulatedWeb; database: Database; clock: ReturnType<typeof scaledClock>; origin: number; dataDir: string }> {
+async function setUp(): Promise<{
+  sim: SimulatedWeb;
+  database: Database;
+  clock: ReturnType<typeof scaledClock>;
+  origin: number;
+  dataDir: string;
+}> {
   const origin = Date.now();
   const clock = scaledClock(SCALE, origin);
   // Ten outlets: the eight misbehaving ones and two well-behaved ones.
@@ -98,7 +111,9 @@ async function setUp(): Promise<{ sim: SimulatedWeb; database: Database; clock: 
   for (const [host, list] of Object.entries(misbehaviours(sim))) {
     for (const scenario of list) {
       if (scenario.path && scenario.path !== "/robots.txt") {
-        await database.db.execute(sql`update sources set next_due_at = now() - interval '1 hour' where url like ${`http://${host}${scenario.path}%`}`);
+        await database.db.execute(
+          sql`update sources set next_due_at = now() - interval '1 hour' where url like ${`http://${host}${scenario.path}%`}`,
+        );
       }
     }
   }
@@ -112,8 +127,14 @@ async function inProcess(): Promise<Run> {
   const pipeline = await createCrawlPipeline({ config, db: database.db, clock, workerId: "solo" });
   const stop = new AbortController();
   const running = runWorker({
-    db: database.db, clock, pipeline, workerId: "solo", signal: stop.signal,
-    log: createLogger({ component: "test", write: () => {} }), leaseMs: 600_000 * SCALE, maxIdleMs: 30_000 * SCALE,
+    db: database.db,
+    clock,
+    pipeline,
+    workerId: "solo",
+    signal: stop.signal,
+    log: createLogger({ component: "test", write: () => {} }),
+    leaseMs: 600_000 * SCALE,
+    maxIdleMs: 30_000 * SCALE,
   });
   await runUntil(() => metEverything(sim), RUN_REAL_MS, RUN_MAX_REAL_MS);
   stop.abort();
@@ -126,7 +147,9 @@ async function threeProcesses(): Promise<Run & { restarts: number }> {
   const { sim, database, origin, dataDir } = await setUp();
   const children: ChildProcess[] = [];
   const startWorker = () => {
-    const child = spawnWorker(simulatedWorkerEnv({ databaseUrl: database.url, resolveRule: sim.resolveRule, dataDir, scale: SCALE, origin }));
+    const child = spawnWorker(
+      simulatedWorkerEnv({ databaseUrl: database.url, resolveRule: sim.resolveRule, dataDir, scale: SCALE, origin }),
+    );
     children.push(child);
     return child;
   };
@@ -146,7 +169,10 @@ async function threeProcesses(): Promise<Run & { restarts: number }> {
   return { log: sim.accessLog(), database, sim, restarts: 1 };
 }
 
-for (const [name, run] of [["one worker", inProcess], ["three worker processes, one killed and restarted", threeProcesses]] as const) {
+for (const [name, run] of [
+  ["one worker", inProcess],
+  ["three worker processes, one killed and restarted", threeProcesses],
+] as const) {
   describe(`crawling the simulated web: ${name}`, () => {
     let r: Run;
     beforeAll(async () => {
@@ -194,12 +220,16 @@ for (const [name, run] of [["one worker", inProcess], ["three worker processes, 
       const perUrl = new Map<string, number>();
       for (const u of requestsUnder(r.log, host, [folder])) perUrl.set(u, (perUrl.get(u) ?? 0) + 1);
       expect([...perUrl.values()].every((n) => n === 1)).toBe(true);
-      const closed = await r.database.db.execute(sql`select count(*)::int as n from sources where url like ${`http://${host}${folder}%`} and closed_since is not null`);
+      const closed = await r.database.db.execute(
+        sql`select count(*)::int as n from sources where url like ${`http://${host}${folder}%`} and closed_since is not null`,
+      );
       expect(closed[0]!.n).toBe(perUrl.size);
     });
 
     it("BLK-5: a challenge page served with 200 is recorded as a block and its resource closed", async () => {
-      const logged = await r.database.db.execute(sql`select url from fetch_log where outcome = 'challenge' and site_domain = 'vozbancopruebas.test'`);
+      const logged = await r.database.db.execute(
+        sql`select url from fetch_log where outcome = 'challenge' and site_domain = 'vozbancopruebas.test'`,
+      );
       expect(logged.length).toBeGreaterThan(0);
       const { host, folder } = feedFolder(r.sim, "vozbancopruebas");
       const requested = requestsUnder(r.log, host, [folder]);
@@ -210,7 +240,9 @@ for (const [name, run] of [["one worker", inProcess], ["three worker processes, 
     it("ROB-6: a redirect into a disallowed path is not followed", async () => {
       expect(requestsUnder(r.log, "www.diarioimaginario.test", ["/aviso-legal"]).length).toBeGreaterThan(0);
       expect(requestsUnder(r.log, "www.diarioimaginario.test", ["/buscar"])).toEqual([]);
-      const logged = await r.database.db.execute(sql`select outcome from fetch_log where url like 'http://www.diarioimaginario.test/buscar%'`);
+      const logged = await r.database.db.execute(
+        sql`select outcome from fetch_log where url like 'http://www.diarioimaginario.test/buscar%'`,
+      );
       expect(logged.map((l) => l.outcome)).toContain("robots-disallowed");
     });
 
@@ -240,9 +272,14 @@ for (const [name, run] of [["one worker", inProcess], ["three worker processes, 
 
     it("POL-4: polls send the stored validators back and a 304 is accepted", async () => {
       const conditional = r.log.filter((e) => e.requestHeaders["if-none-match"] || e.requestHeaders["if-modified-since"]);
-      const legal = r.log.filter((e) => e.path === "/aviso-legal").map((e) => `${e.host} ${e.status} ${Math.round(e.simTime / 1000)} ${e.requestHeaders["if-none-match"] ?? "-"}`);
+      const legal = r.log
+        .filter((e) => e.path === "/aviso-legal")
+        .map((e) => `${e.host} ${e.status} ${Math.round(e.simTime / 1000)} ${e.requestHeaders["if-none-match"] ?? "-"}`);
       expect(conditional.length, legal.join("\n")).toBeGreaterThan(0);
-      expect(r.log.some((e) => e.status === 304), `${conditional.length} conditional`).toBe(true);
+      expect(
+        r.log.some((e) => e.status === 304),
+        `${conditional.length} conditional`,
+      ).toBe(true);
       const logged = await r.database.db.execute(sql`select count(*)::int as n from fetch_log where outcome = 'not-modified'`);
       expect(logged[0]!.n).toBeGreaterThan(0);
     });

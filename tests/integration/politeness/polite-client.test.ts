@@ -58,7 +58,10 @@ describe("the polite client", () => {
     await withTime(clock, () => c.request({ url: "https://feeds.b.test/rss.xml", kind: "feed" }, signal));
     await withTime(clock, () => c.request({ url: "https://cdn.b.test/sitemap.xml", kind: "sitemap" }, signal));
     expect(calls.map((x) => x.url)).toEqual([
-      "https://feeds.b.test/robots.txt", "https://feeds.b.test/rss.xml", "https://cdn.b.test/robots.txt", "https://cdn.b.test/sitemap.xml",
+      "https://feeds.b.test/robots.txt",
+      "https://feeds.b.test/rss.xml",
+      "https://cdn.b.test/robots.txt",
+      "https://cdn.b.test/sitemap.xml",
     ]);
   });
 
@@ -89,10 +92,18 @@ describe("the polite client", () => {
     const turn = calls[1]!.at + 20 + 4000; // end of /1 + the 4,000 ms gap
     clock.set(turn - ACQUIRE_AHEAD_MS / 2);
     const second = c.request({ url: "https://www.k.test/2", kind: "page" }, signal);
-    await expect.poll(async () => (await database.db.execute(sql`select lease_owner from sites where domain = 'k.test'`))[0]?.lease_owner).toBe("w1");
+    await expect
+      .poll(async () => (await database.db.execute(sql`select lease_owner from sites where domain = 'k.test'`))[0]?.lease_owner)
+      .toBe("w1");
     await new Promise((r) => setTimeout(r, 50));
     expect(calls).toHaveLength(2);
-    const other = await acquireSite(database.db, { domain: "k.test", workerId: "w2", now: clock.now(), leaseMs: 90_000, request: { url: "https://www.k.test/3", kind: "page" } });
+    const other = await acquireSite(database.db, {
+      domain: "k.test",
+      workerId: "w2",
+      now: clock.now(),
+      leaseMs: 90_000,
+      request: { url: "https://www.k.test/3", kind: "page" },
+    });
     expect(other.taken).toBe(false);
     clock.advance(ACQUIRE_AHEAD_MS / 2);
     await second;
@@ -128,10 +139,16 @@ describe("the polite client", () => {
   it("POL-1: a robots.txt refresh answered 304, or failing, is followed by the standing copy's Crawl-delay", async () => {
     const clock = manualClock(T0);
     let robotsReply: () => Reply = () => ({ text: "User-agent: HemeroscopioBot\nCrawl-delay: 9\n", headers: { etag: '"r1"' } });
-    const { fetcher, calls } = scripted(clock, { "https://www.d3.test/robots.txt": () => robotsReply(), "https://www.d3.test/1": { text: "x" } });
+    const { fetcher, calls } = scripted(clock, {
+      "https://www.d3.test/robots.txt": () => robotsReply(),
+      "https://www.d3.test/1": { text: "x" },
+    });
     const c = client(clock, fetcher);
     await withTime(clock, () => c.request({ url: "https://www.d3.test/1", kind: "page" }, signal));
-    for (const reply of [{ outcome: "not-modified", status: 304 }, { outcome: "http-error", status: 500 }] as const) {
+    for (const reply of [
+      { outcome: "not-modified", status: 304 },
+      { outcome: "http-error", status: 500 },
+    ] as const) {
       robotsReply = () => reply;
       clock.advance(25 * 3_600_000); // the cached copy has expired: robots.txt is asked again first
       const before = calls.length;
@@ -161,35 +178,53 @@ describe("the polite client", () => {
       "https://www.g.test/robots.txt": { outcome: "http-error", status: 500 },
     });
     const c = client(clock, fetcher);
-    expect(await withTime(clock, () => c.request({ url: "https://www.f.test/", kind: "page" }, signal))).toMatchObject({ sent: false, outcome: "robots-disallowed" });
-    expect(await withTime(clock, () => c.request({ url: "https://www.g.test/", kind: "page" }, signal))).toMatchObject({ sent: false, outcome: "robots-disallowed" });
+    expect(await withTime(clock, () => c.request({ url: "https://www.f.test/", kind: "page" }, signal))).toMatchObject({
+      sent: false,
+      outcome: "robots-disallowed",
+    });
+    expect(await withTime(clock, () => c.request({ url: "https://www.g.test/", kind: "page" }, signal))).toMatchObject({
+      sent: false,
+      outcome: "robots-disallowed",
+    });
     expect(calls.map((x) => x.url)).toEqual(["https://www.f.test/robots.txt", "https://www.g.test/robots.txt"]);
   });
 
   it("ROB-3: when robots.txt answers 5xx, the last good copy is obeyed for up to 24 h more, then nothing is read", async () => {
     const clock = manualClock(T0);
-    let robots: () => { outcome?: FetchResult["outcome"]; status?: number; text?: string } = () => ({ text: "User-agent: *\nDisallow: /x\n" });
+    let robots: () => { outcome?: FetchResult["outcome"]; status?: number; text?: string } = () => ({
+      text: "User-agent: *\nDisallow: /x\n",
+    });
     const { fetcher, calls } = scripted(clock, { "https://www.h.test/robots.txt": () => robots(), "https://www.h.test/ok": { text: "y" } });
     const c = client(clock, fetcher);
     await withTime(clock, () => c.request({ url: "https://www.h.test/ok", kind: "page" }, signal));
     robots = () => ({ outcome: "http-error", status: 500 });
     clock.advance(25 * 3_600_000); // cache expired: robots.txt is asked again and fails
     expect(await withTime(clock, () => c.request({ url: "https://www.h.test/ok", kind: "page" }, signal))).toMatchObject({ sent: true });
-    expect(await withTime(clock, () => c.request({ url: "https://www.h.test/x", kind: "page" }, signal))).toMatchObject({ outcome: "robots-disallowed" });
+    expect(await withTime(clock, () => c.request({ url: "https://www.h.test/x", kind: "page" }, signal))).toMatchObject({
+      outcome: "robots-disallowed",
+    });
     clock.advance(24 * 3_600_000); // 49 h after the last good copy
-    expect(await withTime(clock, () => c.request({ url: "https://www.h.test/ok", kind: "page" }, signal))).toMatchObject({ sent: false, outcome: "robots-disallowed" });
+    expect(await withTime(clock, () => c.request({ url: "https://www.h.test/ok", kind: "page" }, signal))).toMatchObject({
+      sent: false,
+      outcome: "robots-disallowed",
+    });
     expect(calls.filter((x) => x.url.endsWith("/robots.txt")).length).toBe(3);
   });
 
   it("ROB-4: a new robots.txt version that disallows a path stops those requests at once; both versions are kept", async () => {
     const clock = manualClock(T0);
     let robots = "User-agent: *\nAllow: /\n";
-    const { fetcher, calls } = scripted(clock, { "https://www.n.test/robots.txt": () => ({ text: robots }), "https://www.n.test/p": { text: "y" } });
+    const { fetcher, calls } = scripted(clock, {
+      "https://www.n.test/robots.txt": () => ({ text: robots }),
+      "https://www.n.test/p": { text: "y" },
+    });
     const c = client(clock, fetcher);
     expect(await withTime(clock, () => c.request({ url: "https://www.n.test/p", kind: "page" }, signal))).toMatchObject({ sent: true });
     robots = "User-agent: HemeroscopioBot\nDisallow: /p\n";
     clock.advance(24 * 3_600_000 + 1);
-    expect(await withTime(clock, () => c.request({ url: "https://www.n.test/p", kind: "page" }, signal))).toMatchObject({ outcome: "robots-disallowed" });
+    expect(await withTime(clock, () => c.request({ url: "https://www.n.test/p", kind: "page" }, signal))).toMatchObject({
+      outcome: "robots-disallowed",
+    });
     expect(calls.filter((x) => x.url.endsWith("/p")).length).toBe(1);
     const versions = await database.db.execute(sql`select robots_txt from robots_versions where host = 'https://www.n.test' order by id`);
     expect(versions.map((v) => v.robots_txt)).toEqual(["User-agent: *\nAllow: /\n", "User-agent: HemeroscopioBot\nDisallow: /p\n"]);
@@ -239,9 +274,14 @@ describe("the polite client", () => {
 
   it("POL-4: stored validators are sent back and a robots.txt 304 keeps the stored copy", async () => {
     const clock = manualClock(T0);
-    let robotsReply: () => { outcome?: FetchResult["outcome"]; status?: number; text?: string; headers?: Record<string, string> } =
-      () => ({ text: "User-agent: *\nDisallow: /no\n", headers: { etag: '"v1"' } });
-    const { fetcher, calls } = scripted(clock, { "https://www.m.test/robots.txt": () => robotsReply(), "https://www.m.test/feed": { text: "x" } });
+    let robotsReply: () => { outcome?: FetchResult["outcome"]; status?: number; text?: string; headers?: Record<string, string> } = () => ({
+      text: "User-agent: *\nDisallow: /no\n",
+      headers: { etag: '"v1"' },
+    });
+    const { fetcher, calls } = scripted(clock, {
+      "https://www.m.test/robots.txt": () => robotsReply(),
+      "https://www.m.test/feed": { text: "x" },
+    });
     const c = client(clock, fetcher);
     await withTime(clock, () => c.request({ url: "https://www.m.test/feed", kind: "feed", etag: '"f1"' }, signal));
     expect(calls[1]!.req.etag).toBe('"f1"');
@@ -256,7 +296,9 @@ describe("the polite client", () => {
     const clock = manualClock(T0);
     const { fetcher, calls } = scripted(clock, {
       "https://www.o.test/robots.txt": { text: "" },
-      "https://www.o.test/.well-known/tdmrep.json": { text: JSON.stringify([{ location: "/noticias/*", "tdm-reservation": 1, "tdm-policy": "https://www.o.test/policy.json" }]) },
+      "https://www.o.test/.well-known/tdmrep.json": {
+        text: JSON.stringify([{ location: "/noticias/*", "tdm-reservation": 1, "tdm-policy": "https://www.o.test/policy.json" }]),
+      },
       "https://www.p.test/robots.txt": { text: "" },
       "https://www.q.test/robots.txt": { text: "" },
       "https://www.q.test/.well-known/tdmrep.json": { outcome: "http-error", status: 500 },
@@ -276,7 +318,14 @@ describe("the polite client", () => {
     const clock = manualClock(T0);
     const config = loadConfig({});
     let looked = 0;
-    const fetcher = createHttpFetcher({ config, clock, lookup: async () => { looked++; return [{ address: "169.254.169.254", family: 4 }]; } });
+    const fetcher = createHttpFetcher({
+      config,
+      clock,
+      lookup: async () => {
+        looked++;
+        return [{ address: "169.254.169.254", family: 4 }];
+      },
+    });
     const c = client(clock, fetcher);
     const r = await withTime(clock, () => c.request({ url: "https://metadata.evil.example/latest/meta-data/", kind: "page" }, signal));
     // robots.txt could not be fetched (refused), so nothing on the host is read.

@@ -19,10 +19,12 @@ const signal = new AbortController().signal;
 
 /** `db` as seen through a pool so busy that every statement waits `delayMs` of clock time before it runs. */
 function slowDatabase(db: Db, clock: Clock, delayMs: number): Db {
-  const late = <A extends unknown[], R>(run: (...args: A) => Promise<R>) => async (...args: A) => {
-    await clock.sleep(delayMs);
-    return run(...args);
-  };
+  const late =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      await clock.sleep(delayMs);
+      return run(...args);
+    };
   const session = new Proxy(db._.session, {
     get(target, key) {
       if (key !== "prepareQuery") return Reflect.get(target, key, target);
@@ -51,7 +53,12 @@ async function siteWithCrawlDelay(clock: ManualClock, delayMs: number) {
     "https://www.slow.test/3": { text: "x" },
   };
   const fast = scriptedClient({ db: database.db, clock, fetcher: scripted(clock, routes, calls).fetcher, workerId: "fast" });
-  const slow = scriptedClient({ db: slowDatabase(database.db, clock, delayMs), clock, fetcher: scripted(clock, routes, calls).fetcher, workerId: "slow" });
+  const slow = scriptedClient({
+    db: slowDatabase(database.db, clock, delayMs),
+    clock,
+    fetcher: scripted(clock, routes, calls).fetcher,
+    workerId: "slow",
+  });
   await withTime(clock, () => fast.request({ url: "https://www.slow.test/1", kind: "page" }, signal));
   clock.advance(CRAWL_DELAY_MS); // the site is free again
   return { calls, fast, slow };
@@ -92,23 +99,38 @@ describe("pacing with a slow database", () => {
     const { gap } = await raceForTheSite(clock, 130_000);
     expect(gap).toBeGreaterThanOrEqual(CRAWL_DELAY_MS + 20);
     const log = await database.db.execute<{ url: string; outcome: string }>(sql`select url, outcome from fetch_log order by id`);
-    expect(log.map((l) => [new URL(l.url).pathname, l.outcome])).toEqual([["/robots.txt", "ok"], ["/1", "ok"], ["/2", "ok"], ["/3", "ok"]]);
+    expect(log.map((l) => [new URL(l.url).pathname, l.outcome])).toEqual([
+      ["/robots.txt", "ok"],
+      ["/1", "ok"],
+      ["/2", "ok"],
+      ["/3", "ok"],
+    ]);
   });
 
   it("POL-1: a worker that dies after sending holds the site until its exchange, its gap and the margin have passed", async () => {
     const clock = manualClock(T0);
     await siteWithCrawlDelay(clock, 0);
     const sentByDying: Call[] = [];
-    const dying = scriptedClient({ db: database.db, clock, workerId: "dying", fetcher: async (req) => {
-      sentByDying.push({ url: req.url, kind: req.kind, at: clock.now(), req });
-      return new Promise(() => {}); // never answers, never releases: the process is gone
-    } });
+    const dying = scriptedClient({
+      db: database.db,
+      clock,
+      workerId: "dying",
+      fetcher: async (req) => {
+        sentByDying.push({ url: req.url, kind: req.kind, at: clock.now(), req });
+        return new Promise(() => {}); // never answers, never releases: the process is gone
+      },
+    });
     void dying.request({ url: "https://www.slow.test/2", kind: "page" }, signal);
     await withTime(clock, async () => {
       while (sentByDying.length === 0) await new Promise((r) => setTimeout(r, 2));
     });
     const sentAfter: Call[] = [];
-    const after = scriptedClient({ db: database.db, clock, workerId: "after", fetcher: scripted(clock, { "https://www.slow.test/3": { text: "x" } }, sentAfter).fetcher });
+    const after = scriptedClient({
+      db: database.db,
+      clock,
+      workerId: "after",
+      fetcher: scripted(clock, { "https://www.slow.test/3": { text: "x" } }, sentAfter).fetcher,
+    });
     await withTime(clock, () => after.request({ url: "https://www.slow.test/3", kind: "page" }, signal));
     expect(sentAfter[0]!.at - sentByDying[0]!.at).toBeGreaterThanOrEqual(30_000 + 60_000 + CRAWL_DELAY_MS - 1_000);
   });
@@ -130,14 +152,23 @@ describe("pacing with a slow database", () => {
     if (!first.taken) return;
     const second = await acquireSite(database.db, { domain: "slow.test", workerId: "b", now: at + 10_000, leaseMs: 10_000, request });
     expect(second.taken).toBe(true);
-    expect(await renewSite(database.db, { domain: "slow.test", workerId: "a", now: at + 10_500, leaseMs: 10_000, logId: first.logId })).toBeUndefined();
+    expect(
+      await renewSite(database.db, { domain: "slow.test", workerId: "a", now: at + 10_500, leaseMs: 10_000, logId: first.logId }),
+    ).toBeUndefined();
     const lines = await database.db.execute<{ worker_id: string }>(sql`select worker_id from fetch_log order by id`);
     expect(lines.map((l) => l.worker_id)).toEqual(["b"]);
     await releaseSite(database.db, {
-      domain: "slow.test", workerId: "a", endedAt: at + 11_000, gapMs: 160_000, logId: first.logId,
-      change: { consecutiveFailures: 0 }, end: { startedAt: at, bytes: 1, durationMs: 1, outcome: "ok", url: request.url },
+      domain: "slow.test",
+      workerId: "a",
+      endedAt: at + 11_000,
+      gapMs: 160_000,
+      logId: first.logId,
+      change: { consecutiveFailures: 0 },
+      end: { startedAt: at, bytes: 1, durationMs: 1, outcome: "ok", url: request.url },
     });
-    const [site] = await database.db.execute<{ lease_owner: string; next_allowed_at: Date }>(sql`select lease_owner, next_allowed_at from sites where domain = 'slow.test'`);
+    const [site] = await database.db.execute<{ lease_owner: string; next_allowed_at: Date }>(
+      sql`select lease_owner, next_allowed_at from sites where domain = 'slow.test'`,
+    );
     expect(site!.lease_owner).toBe("b");
     expect(new Date(site!.next_allowed_at).getTime()).toBe(at + 171_000);
   });

@@ -29,23 +29,58 @@ function setUp(routes: Record<string, () => Reply>, o: { claimed?: boolean } = {
   const fetcher: Fetcher = async (req) => {
     calls.push(`${req.kind} ${req.url}`);
     const reply = routes[req.url]?.() ?? { outcome: "http-error", status: 404 };
-    return { outcome: "ok", status: 200, url: req.url, headers: {}, bytes: 0, durationMs: 1, startedAt: clock.now(), endedAt: clock.now(), body: new Uint8Array(), ...reply };
+    return {
+      outcome: "ok",
+      status: 200,
+      url: req.url,
+      headers: {},
+      bytes: 0,
+      durationMs: 1,
+      startedAt: clock.now(),
+      endedAt: clock.now(),
+      body: new Uint8Array(),
+      ...reply,
+    };
   };
   const client = createPoliteClient({
-    db: database.db, clock, fetcher, workerId: "w", siteOf, productToken: "hemeroscopiobot",
-    pacing: { minMs: 3000, maxMs: 5000 }, maxRedirects: 5, exchangeMs: 30_000, leaseMarginMs: 60_000, on4xx: "disallow-all", random: () => 0,
+    db: database.db,
+    clock,
+    fetcher,
+    workerId: "w",
+    siteOf,
+    productToken: "hemeroscopiobot",
+    pacing: { minMs: 3000, maxMs: 5000 },
+    maxRedirects: 5,
+    exchangeMs: 30_000,
+    leaseMarginMs: 60_000,
+    on4xx: "disallow-all",
+    random: () => 0,
   });
   const pipeline = createSourcePipeline({ db: database.db, clock, client, siteOf });
   const gate = closedSourceGate({ db: database.db, siteOf });
   /** Gate and run the job of `url` as the worker would, with time moving during waits. */
   async function poll(url: string): Promise<string> {
-    const [job] = (await database.db.execute<{ id: number }>(sql`select id from sources where url = ${url}`));
+    const [job] = await database.db.execute<{ id: number }>(sql`select id from sources where url = ${url}`);
     const j: Job | undefined = o.claimed
       ? (await claimDueJobs(database.db, { workerId: "w", now: clock.now(), leaseMs: 90_000, limit: 10 })).find((c) => c.url === url)
-      : { sourceId: job!.id, outletId: 1, outletSlug: "uno", timezone: "Europe/Madrid", kind: url.includes("rss") ? "feed" : "frontpage", url, intervalMinutes: 10, etag: null, lastModified: null, leaseUntil: new Date() };
+      : {
+          sourceId: job!.id,
+          outletId: 1,
+          outletSlug: "uno",
+          timezone: "Europe/Madrid",
+          kind: url.includes("rss") ? "feed" : "frontpage",
+          url,
+          intervalMinutes: 10,
+          etag: null,
+          lastModified: null,
+          leaseUntil: new Date(),
+        };
     if (!j) return "not due";
     // A hand-made job is leased here, so it completes (and stores validators, POL-4) as a claimed one does.
-    if (!o.claimed) await database.db.execute(sql`update sources set lease_owner = 'w', lease_until = ${new Date(clock.now() + 90_000).toISOString()} where id = ${j.sourceId}`);
+    if (!o.claimed)
+      await database.db.execute(
+        sql`update sources set lease_owner = 'w', lease_until = ${new Date(clock.now() + 90_000).toISOString()} where id = ${j.sourceId}`,
+      );
     const complete = async (at: number, validators?: Validators) => {
       await completeJob(database.db, { job: j, workerId: "w", nextDueAt: at, validators });
     };
@@ -75,10 +110,22 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await database.db.execute(sql`truncate outlets, sites, hosts, robots_versions, fetch_log, probes restart identity cascade`);
-  await importOutlets(database.db, [{
-    slug: "uno", name: "Uno", country: "ES", language: "es", timezone: "Europe/Madrid", homepage: "https://www.uno.test/",
-    feeds: ["https://www.uno.test/rss.xml"], sitemaps: [], renderMode: "static", active: true, feedIntervalMinutes: 10, sitemapIntervalMinutes: 15,
-  }]);
+  await importOutlets(database.db, [
+    {
+      slug: "uno",
+      name: "Uno",
+      country: "ES",
+      language: "es",
+      timezone: "Europe/Madrid",
+      homepage: "https://www.uno.test/",
+      feeds: ["https://www.uno.test/rss.xml"],
+      sitemaps: [],
+      renderMode: "static",
+      active: true,
+      feedIntervalMinutes: 10,
+      sitemapIntervalMinutes: 15,
+    },
+  ]);
 });
 
 describe("polling sources", () => {
@@ -96,13 +143,19 @@ describe("polling sources", () => {
     clock.set(T0 + 2 * HOUR + 120_000);
     expect(await poll("https://www.uno.test/")).toBe("reopened");
     const probes = await database.db.execute(sql`select status, answered from probes order by id`);
-    expect(probes).toEqual([{ status: 403, answered: false }, { status: 200, answered: true }]);
+    expect(probes).toEqual([
+      { status: 403, answered: false },
+      { status: 200, answered: true },
+    ]);
     const [source] = await database.db.execute(sql`select closed_since from sources where url = 'https://www.uno.test/'`);
     expect(source!.closed_since).toBeNull();
   });
 
   it("PUB-3, BLK-2: a site that asked us to stop probing is not probed again", async () => {
-    const { clock, calls, poll } = setUp({ "https://www.uno.test/robots.txt": () => ({}), "https://www.uno.test/": () => ({ outcome: "http-error", status: 401 }) });
+    const { clock, calls, poll } = setUp({
+      "https://www.uno.test/robots.txt": () => ({}),
+      "https://www.uno.test/": () => ({ outcome: "http-error", status: 401 }),
+    });
     expect(await poll("https://www.uno.test/")).toBe("blocked");
     await database.db.execute(sql`update sites set stop_probing = true where domain = 'uno.test'`);
     clock.set(T0 + 2 * HOUR);
@@ -112,7 +165,10 @@ describe("polling sources", () => {
 
   it("BLK-2: a robots.txt block by name also stops the probes (nothing is requested)", async () => {
     let robots: Reply = { body: new TextEncoder().encode("") };
-    const { clock, calls, poll } = setUp({ "https://www.uno.test/robots.txt": () => robots, "https://www.uno.test/": () => ({ outcome: "http-error", status: 403 }) });
+    const { clock, calls, poll } = setUp({
+      "https://www.uno.test/robots.txt": () => robots,
+      "https://www.uno.test/": () => ({ outcome: "http-error", status: 403 }),
+    });
     expect(await poll("https://www.uno.test/")).toBe("blocked");
     robots = { body: new TextEncoder().encode("User-agent: HemeroscopioBot\nDisallow: /\n") };
     clock.set(T0 + 25 * HOUR);
@@ -123,7 +179,10 @@ describe("polling sources", () => {
   it("BLK-5: a challenge page closes a feed, and a closed feed is not polled again", async () => {
     const { clock, calls, poll } = setUp({
       "https://www.uno.test/robots.txt": () => ({}),
-      "https://www.uno.test/rss.xml": () => ({ headers: { "cf-mitigated": "challenge" }, body: new TextEncoder().encode("<title>Just a moment...</title>") }),
+      "https://www.uno.test/rss.xml": () => ({
+        headers: { "cf-mitigated": "challenge" },
+        body: new TextEncoder().encode("<title>Just a moment...</title>"),
+      }),
     });
     expect(await poll("https://www.uno.test/rss.xml")).toBe("challenge");
     clock.set(T0 + 3 * HOUR);
@@ -132,10 +191,16 @@ describe("polling sources", () => {
   });
 
   it("BLK-5: a closed feed is not polled again, also when the claim carries the source's state", async () => {
-    const { clock, calls, poll } = setUp({
-      "https://www.uno.test/robots.txt": () => ({}),
-      "https://www.uno.test/rss.xml": () => ({ headers: { "cf-mitigated": "challenge" }, body: new TextEncoder().encode("<title>Just a moment...</title>") }),
-    }, { claimed: true });
+    const { clock, calls, poll } = setUp(
+      {
+        "https://www.uno.test/robots.txt": () => ({}),
+        "https://www.uno.test/rss.xml": () => ({
+          headers: { "cf-mitigated": "challenge" },
+          body: new TextEncoder().encode("<title>Just a moment...</title>"),
+        }),
+      },
+      { claimed: true },
+    );
     await onlyFeedDue();
     expect(await poll("https://www.uno.test/rss.xml")).toBe("challenge");
     clock.set(T0 + 3 * HOUR);
@@ -156,12 +221,17 @@ describe("polling sources", () => {
   }
 
   async function failingFeed(claimed: boolean) {
-    const { clock, poll } = setUp({ "https://www.uno.test/robots.txt": () => ({}), "https://www.uno.test/rss.xml": () => ({ outcome: "http-error", status: 404 }) }, { claimed });
+    const { clock, poll } = setUp(
+      { "https://www.uno.test/robots.txt": () => ({}), "https://www.uno.test/rss.xml": () => ({ outcome: "http-error", status: 404 }) },
+      { claimed },
+    );
     if (claimed) await onlyFeedDue();
     const pauses: number[] = [];
     for (let i = 0; i < 5; i++) {
       expect(await poll("https://www.uno.test/rss.xml")).toBe("http-error");
-      const [row] = await database.db.execute<{ paused_until: string }>(sql`select paused_until from sources where url = 'https://www.uno.test/rss.xml'`);
+      const [row] = await database.db.execute<{ paused_until: string }>(
+        sql`select paused_until from sources where url = 'https://www.uno.test/rss.xml'`,
+      );
       pauses.push(Math.round((new Date(row!.paused_until).getTime() - clock.now()) / 60_000));
       clock.set(new Date(row!.paused_until).getTime() + 1000);
     }
@@ -173,7 +243,10 @@ describe("polling sources", () => {
   }
 
   it("POL-4: validators from a 200 are stored for the next conditional request", async () => {
-    const { poll } = setUp({ "https://www.uno.test/robots.txt": () => ({}), "https://www.uno.test/rss.xml": () => ({ headers: { etag: '"abc"', "last-modified": "Sun, 29 Nov 2026 09:00:00 GMT" } }) });
+    const { poll } = setUp({
+      "https://www.uno.test/robots.txt": () => ({}),
+      "https://www.uno.test/rss.xml": () => ({ headers: { etag: '"abc"', "last-modified": "Sun, 29 Nov 2026 09:00:00 GMT" } }),
+    });
     expect(await poll("https://www.uno.test/rss.xml")).toBe("ok");
     await database.db.execute(sql`update sources set active = false where kind = 'frontpage'`);
     const jobs = await claimDueJobs(database.db, { workerId: "x", now: T0 + 24 * HOUR, leaseMs: 1000, limit: 10 });

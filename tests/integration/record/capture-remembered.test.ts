@@ -37,14 +37,27 @@ let captureStatements = 0;
 /** One capture of an outlet's simulated front page at `at`; `fail` rolls its transaction back. */
 async function capture(database: Database, outletId: number, slug: string, at: number, fail = false): Promise<void> {
   const slots = truth.frontPageAt(slug, at);
-  await database.db.transaction(async (tx) => {
-    const ids = await recordSightings(tx, { outletId, siteOf: () => "x.test", via: "frontpage", at, sightings: slots.map((s) => ({ url: s.url, headline: s.headline })) });
-    const counted = { execute: (query: SQL) => (captureStatements++, tx.execute(query)) } as unknown as Executor;
-    await recordCapture(counted, { outletId, at, renderMode: "static", ranks: slots.map((s) => ({ articleId: ids.get(s.url)!, rank: s.rank })) });
-    if (fail) throw new Error("rolled back");
-  }).catch((error: unknown) => {
-    if (!fail) throw error;
-  });
+  await database.db
+    .transaction(async (tx) => {
+      const ids = await recordSightings(tx, {
+        outletId,
+        siteOf: () => "x.test",
+        via: "frontpage",
+        at,
+        sightings: slots.map((s) => ({ url: s.url, headline: s.headline })),
+      });
+      const counted = { execute: (query: SQL) => (captureStatements++, tx.execute(query)) } as unknown as Executor;
+      await recordCapture(counted, {
+        outletId,
+        at,
+        renderMode: "static",
+        ranks: slots.map((s) => ({ articleId: ids.get(s.url)!, rank: s.rank })),
+      });
+      if (fail) throw new Error("rolled back");
+    })
+    .catch((error: unknown) => {
+      if (!fail) throw error;
+    });
 }
 
 /** Rank spans and captures by article URL and time (ids may differ between the two databases). */

@@ -49,7 +49,10 @@ async function figures(): Promise<unknown> {
 
 beforeAll(async () => {
   database = await createTestDatabase(4);
-  await seedHistory(database.sql, parseSeedOptions(["--days", "20", "--outlets", "3", "--seed", "poda", "--end", new Date(END).toISOString(), "--log-days", "20"], 0));
+  await seedHistory(
+    database.sql,
+    parseSeedOptions(["--days", "20", "--outlets", "3", "--seed", "poda", "--end", new Date(END).toISOString(), "--log-days", "20"], 0),
+  );
   // Probes, form attempts and sessions of every age up to 20 days.
   await database.db.execute(sql`insert into probes (site_domain, outlet_id, url, at, status, answered)
     select split_part(o.homepage, '/', 3), o.id, o.homepage, ${sqlTime(END)}::timestamptz - h * interval '1 hour', case when h % 3 = 0 then 200 end, h % 3 = 0
@@ -78,9 +81,14 @@ async function recorded(run: boolean, work: (db: Executor) => Promise<unknown>):
 describe("log retention", () => {
   it("STO-6: the prune and /metrics find old probes and failed captures by time through an index, not by reading every successful capture (kept forever)", async () => {
     const prune = await recorded(false, (db) => pruneLogs(db, loadConfig({}).retention, END));
-    const metrics = [...await recorded(true, (db) => readCurrentMetrics(db, END)), ...await recorded(true, (db) => readMetricsHistory(db, END))];
+    const metrics = [
+      ...(await recorded(true, (db) => readCurrentMetrics(db, END))),
+      ...(await recorded(true, (db) => readMetricsHistory(db, END))),
+    ];
     const expected = [
-      ...[...prune, ...metrics].filter((s) => /from frontpage_captures/.test(s.sql)).map((s) => ({ ...s, index: "frontpage_captures_failed_at" })),
+      ...[...prune, ...metrics]
+        .filter((s) => /from frontpage_captures/.test(s.sql))
+        .map((s) => ({ ...s, index: "frontpage_captures_failed_at" })),
       ...prune.filter((s) => /from probes/.test(s.sql)).map((s) => ({ ...s, index: "probes_at" })),
     ];
     expect(expected).toHaveLength(4);
@@ -89,7 +97,9 @@ describe("log retention", () => {
     try {
       await sql.unsafe("set enable_seqscan = off");
       for (const statement of expected) {
-        const plan = (await sql.unsafe(`explain ${statement.sql}`, statement.params as never[])).map((r) => String(Object.values(r)[0])).join("\n");
+        const plan = (await sql.unsafe(`explain ${statement.sql}`, statement.params as never[]))
+          .map((r) => String(Object.values(r)[0]))
+          .join("\n");
         expect(plan, statement.sql).toContain(statement.index);
       }
     } finally {
@@ -98,15 +108,26 @@ describe("log retention", () => {
   });
 
   it("STO-6: at the shortest windows allowed, old log rows go, successful captures stay, and no published figure changes", async () => {
-    const windows = loadConfig({ HEMEROSCOPIO_RETAIN_REQUESTS_DAYS: "7", HEMEROSCOPIO_RETAIN_FAILED_CAPTURES_DAYS: "7", HEMEROSCOPIO_RETAIN_PROBES_DAYS: "7", HEMEROSCOPIO_RETAIN_FORM_ATTEMPTS_DAYS: "1" }).retention;
+    const windows = loadConfig({
+      HEMEROSCOPIO_RETAIN_REQUESTS_DAYS: "7",
+      HEMEROSCOPIO_RETAIN_FAILED_CAPTURES_DAYS: "7",
+      HEMEROSCOPIO_RETAIN_PROBES_DAYS: "7",
+      HEMEROSCOPIO_RETAIN_FORM_ATTEMPTS_DAYS: "1",
+    }).retention;
     const days = { requests: 7, captures: 7, probes: 7, forms: 1 };
     const before = await counts(days);
-    for (const [table, value] of Object.entries(before)) expect(Number(value.split(" ")[1]), `${table} has old rows to prune`).toBeGreaterThan(0);
+    for (const [table, value] of Object.entries(before))
+      expect(Number(value.split(" ")[1]), `${table} has old rows to prune`).toBeGreaterThan(0);
     const shown = await figures();
 
     let now = END;
     const logged: string[] = [];
-    const prune = createLogPruner({ db: database.db, now: () => now, windows, log: createLogger({ component: "t", write: (l) => logged.push(l) }) });
+    const prune = createLogPruner({
+      db: database.db,
+      now: () => now,
+      windows,
+      log: createLogger({ component: "t", write: (l) => logged.push(l) }),
+    });
     expect(await prune()).toBeGreaterThan(0);
     const after = await counts(days);
     const kept = (v: string) => Number(v.split(" ")[0]) - Number(v.split(" ")[1]);

@@ -23,11 +23,19 @@ async function capture(n: number, names: string[]): Promise<void> {
   const outlet = simOutlets(1)[0]!;
   await database.db.transaction(async (tx) => {
     const found = await recordSightings(tx, {
-      outletId, siteOf: () => "x.test", via: "frontpage", at,
+      outletId,
+      siteOf: () => "x.test",
+      via: "frontpage",
+      at,
       sightings: names.map((name) => ({ url: `http://${outlet.hosts.www}/${name}.html`, headline: name })),
     });
     for (const name of names) ids.set(name, found.get(`http://${outlet.hosts.www}/${name}.html`)!);
-    await recordCapture(tx, { outletId, at, renderMode: "static", ranks: names.map((name, i) => ({ articleId: ids.get(name)!, rank: i + 1 })) });
+    await recordCapture(tx, {
+      outletId,
+      at,
+      renderMode: "static",
+      ranks: names.map((name, i) => ({ articleId: ids.get(name)!, rank: i + 1 })),
+    });
   });
 }
 
@@ -62,7 +70,9 @@ describe("rank spans", () => {
       expect(await namesAt(T0 + n * LOOK + LOOK - 1)).toEqual(page);
     }
     expect(await namesAt(T0 - 1)).toEqual([]);
-    const [{ n }] = (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from rank_spans`)) as unknown as [{ n: number }];
+    const [{ n }] = (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from rank_spans`)) as unknown as [
+      { n: number },
+    ];
     // a, b, c, d, e, then n, m, and c again: push-downs end no span.
     expect(n).toBe(8);
   });

@@ -21,8 +21,21 @@ let outletId: number;
 
 /** Spans as [from, to] in hours after T0 (to null: open), each of its own article. */
 const SPANS: [number, number | null][] = [
-  [0, 0.25], [0, 24], [0, 24.001], [1, 30], [2, 80], [5, 5], [10, null], [20, 21], [23.5, 47.5],
-  [30, 54], [30, 54.5], [40, null], [60, 61], [70, 96], [-200, null],
+  [0, 0.25],
+  [0, 24],
+  [0, 24.001],
+  [1, 30],
+  [2, 80],
+  [5, 5],
+  [10, null],
+  [20, 21],
+  [23.5, 47.5],
+  [30, 54],
+  [30, 54.5],
+  [40, null],
+  [60, 61],
+  [70, 96],
+  [-200, null],
 ];
 
 beforeAll(async () => {
@@ -36,7 +49,9 @@ beforeAll(async () => {
     for (const [i, [from, to]] of SPANS.entries()) {
       const [{ id }] = (await database.db.execute<{ id: number }>(sql`
         insert into articles (outlet_id, url, first_seen_at, first_seen_in, site_domain)
-        values (${outlet}, ${`http://x.test/${outlet}/${i}.html`}, ${iso(T0 - 300 * HOUR)}, 'frontpage', 'x.test') returning id`)) as unknown as [{ id: number }];
+        values (${outlet}, ${`http://x.test/${outlet}/${i}.html`}, ${iso(T0 - 300 * HOUR)}, 'frontpage', 'x.test') returning id`)) as unknown as [
+        { id: number },
+      ];
       await database.db.execute(sql`
         insert into rank_spans (article_id, outlet_id, position, from_at, to_at)
         values (${id}, ${outlet}, ${i}, ${iso(T0 + from * HOUR)}, ${to === null ? null : iso(T0 + to * HOUR)})`);
@@ -54,7 +69,9 @@ async function both(from: number, to: number | null): Promise<{ read: number[]; 
   const f = sql`${iso(T0 + from * HOUR)}::timestamptz`;
   const t = to === null ? null : sql`${iso(T0 + to * HOUR)}::timestamptz`;
   const read = (await database.db.execute<{ position: number }>(sql`
-    select position from ${spansOverlapping(sql`${outletId}::int`, f, t, ["position"])} s order by position`)) as unknown as { position: number }[];
+    select position from ${spansOverlapping(sql`${outletId}::int`, f, t, ["position"])} s order by position`)) as unknown as {
+    position: number;
+  }[];
   const expected = (await database.db.execute<{ position: number }>(sql`
     select position from rank_spans where outlet_id = ${outletId} and (to_at >= ${f} or to_at is null)
       and ${t === null ? sql`true` : sql`from_at <= ${t}`} order by position`)) as unknown as { position: number }[];
@@ -70,7 +87,17 @@ describe("spans overlapping a period", () => {
   });
 
   it("STO-1: every span overlapping a period, once, with or without an end", async () => {
-    for (const [from, to] of [[-300, -250], [0, 1], [24.0005, 25], [47, 60], [55, 69], [81, 95], [0, 200], [100, null], [25, null]] as const) {
+    for (const [from, to] of [
+      [-300, -250],
+      [0, 1],
+      [24.0005, 25],
+      [47, 60],
+      [55, 69],
+      [81, 95],
+      [0, 200],
+      [100, null],
+      [25, null],
+    ] as const) {
       const { read, expected } = await both(from, to);
       expect(read, `from ${from} h to ${to} h`).toEqual(expected);
     }
@@ -79,7 +106,9 @@ describe("spans overlapping a period", () => {
   it("STO-1: both halves are index reads (the partial index's predicate is provable from the query)", async () => {
     const plan = await database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await tx.execute(sql`explain select position from ${spansOverlapping(sql`${outletId}::int`, sql`${iso(T0)}::timestamptz`, sql`${iso(T0 + HOUR)}::timestamptz`, ["position"])} s`);
+      const rows = await tx.execute(
+        sql`explain select position from ${spansOverlapping(sql`${outletId}::int`, sql`${iso(T0)}::timestamptz`, sql`${iso(T0 + HOUR)}::timestamptz`, ["position"])} s`,
+      );
       return rows.map((r) => Object.values(r)[0]).join("\n");
     });
     expect(plan).toContain("rank_spans_outlet_from");

@@ -21,15 +21,27 @@ describe("access log", () => {
 
   it("records every request with all its headers in lower case, status, bytes and the simulated time", async () => {
     const o = f.sim.outlets[1]!;
-    const r = await get(f.sim, `${o.feeds[0]!}?utm_source=x`, { "User-Agent": "HemeroscopioBot/1.0 (+https://hemeroscopio.org/bot)", From: "bot@hemeroscopio.org", "X-Custom": "a" });
+    const r = await get(f.sim, `${o.feeds[0]!}?utm_source=x`, {
+      "User-Agent": "HemeroscopioBot/1.0 (+https://hemeroscopio.org/bot)",
+      From: "bot@hemeroscopio.org",
+      "X-Custom": "a",
+    });
     await f.sim.idle();
     const entry = f.sim.accessLog().at(-1)!;
     expect(entry).toMatchObject({
-      host: o.hosts.feeds, site: o.domain, method: "GET", path: "/rss/portada.xml?utm_source=x",
-      status: 200, bytes: r.body.length, simTime: f.clock.now(),
+      host: o.hosts.feeds,
+      site: o.domain,
+      method: "GET",
+      path: "/rss/portada.xml?utm_source=x",
+      status: 200,
+      bytes: r.body.length,
+      simTime: f.clock.now(),
     });
     expect(entry.requestHeaders).toMatchObject({
-      "user-agent": "HemeroscopioBot/1.0 (+https://hemeroscopio.org/bot)", from: "bot@hemeroscopio.org", "x-custom": "a", host: o.hosts.feeds,
+      "user-agent": "HemeroscopioBot/1.0 (+https://hemeroscopio.org/bot)",
+      from: "bot@hemeroscopio.org",
+      "x-custom": "a",
+      host: o.hosts.feeds,
     });
     expect(entry.aborted).toBeUndefined();
   });
@@ -66,7 +78,10 @@ describe("access log", () => {
     await get(f.sim, f.sim.outlets[2]!.homepage);
     await f.sim.idle();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const lines = (await readFile(file, "utf8")).trim().split("\n").map((l) => JSON.parse(l) as AccessLogEntry);
+    const lines = (await readFile(file, "utf8"))
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as AccessLogEntry);
     expect(lines.length).toBeGreaterThanOrEqual(count + 1);
     expect(lines.at(-1)).toMatchObject({ host: f.sim.outlets[2]!.hosts.www, path: "/", status: 200 });
     expect(typeof lines.at(-1)!.end).toBe("number");

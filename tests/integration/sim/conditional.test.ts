@@ -41,7 +41,10 @@ describe("conditional requests", () => {
   it("answers 200 with new validators once the content changed", async () => {
     const first = await get(f.sim, o.feeds[0]!);
     f.clock.advance(HOUR);
-    const later = await get(f.sim, o.feeds[0]!, { "if-none-match": first.headers.etag!, "if-modified-since": first.headers["last-modified"]! });
+    const later = await get(f.sim, o.feeds[0]!, {
+      "if-none-match": first.headers.etag!,
+      "if-modified-since": first.headers["last-modified"]!,
+    });
     expect(later.status).toBe(200);
     expect(later.headers.etag).not.toBe(first.headers.etag);
     expect(Date.parse(later.headers["last-modified"]!)).toBeGreaterThan(Date.parse(first.headers["last-modified"]!));

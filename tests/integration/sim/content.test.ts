@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SimOutlet } from "../../sim/index";
 import { all, get, startSim, unescape, type SimFixture } from "./helpers";
 
-interface JsonLd { "@type": string; headline: string; datePublished: string; dateModified: string; articleSection: string; author: { name: string }[]; isAccessibleForFree: boolean }
+interface JsonLd {
+  "@type": string;
+  headline: string;
+  datePublished: string;
+  dateModified: string;
+  articleSection: string;
+  author: { name: string }[];
+  isAccessibleForFree: boolean;
+}
 
 const jsonLdOf = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? "{}") as JsonLd;
 
@@ -85,7 +93,10 @@ describe("simulated content", () => {
 
   it("lists about 60 articles in rank order, each linked by image and headline, matching the ground truth", async () => {
     const r = await get(f.sim, rssOutlet.homepage);
-    const headlineLinks = [...r.text.matchAll(/<h([23]) class="titular"><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => ({ url: m[2], headline: unescape(m[3] ?? "") }));
+    const headlineLinks = [...r.text.matchAll(/<h([23]) class="titular"><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => ({
+      url: m[2],
+      headline: unescape(m[3] ?? ""),
+    }));
     const truth = f.sim.truth.frontPageAt(rssOutlet.slug, f.clock.now());
     expect(truth.length).toBe(60);
     expect(headlineLinks).toEqual(truth.map((s) => ({ url: s.url, headline: s.headline })));

@@ -32,7 +32,10 @@ describe("simulated outlets", () => {
     expect(bodies[0]!.text).toContain("Disallow: /buscar");
     expect(bodies[1]!.text).not.toContain("Disallow: /buscar");
     await f.sim.idle();
-    const sites = f.sim.accessLog().filter((e) => e.path === "/robots.txt").map((e) => e.site);
+    const sites = f.sim
+      .accessLog()
+      .filter((e) => e.path === "/robots.txt")
+      .map((e) => e.site);
     expect(new Set(sites)).toEqual(new Set([o.domain]));
   });
 
@@ -44,10 +47,28 @@ describe("simulated outlets", () => {
 
   it("exports outlets in the outlets-file shape of docs/architecture.md", () => {
     const [row] = toOutletsFile(simOutlets());
-    expect(Object.keys(row!).sort()).toEqual(
-      ["active", "country", "feeds", "homepage", "language", "legalNotice", "name", "renderMode", "sitemaps", "slug", "timezone"],
-    );
-    expect(row).toMatchObject({ slug: "diarioprueba", name: "El Diario de Prueba", country: "ES", language: "es", homepage: "http://www.diarioprueba.test/", renderMode: "static", active: true });
+    expect(Object.keys(row!).sort()).toEqual([
+      "active",
+      "country",
+      "feeds",
+      "homepage",
+      "language",
+      "legalNotice",
+      "name",
+      "renderMode",
+      "sitemaps",
+      "slug",
+      "timezone",
+    ]);
+    expect(row).toMatchObject({
+      slug: "diarioprueba",
+      name: "El Diario de Prueba",
+      country: "ES",
+      language: "es",
+      homepage: "http://www.diarioprueba.test/",
+      renderMode: "static",
+      active: true,
+    });
   });
 
   it("writes the outlets file with portless URLs, or with the port when asked", async () => {
@@ -96,7 +117,7 @@ describe("generated outlets beyond the catalogue", () => {
   });
   afterAll(() => f.sim.close());
 
-  it("serves 1,000 outlets on unique sites: the 36 named ones, then sitio0037.test, \"Diario Sintético 37\"…", () => {
+  it('serves 1,000 outlets on unique sites: the 36 named ones, then sitio0037.test, "Diario Sintético 37"…', () => {
     const { outlets } = f.sim;
     expect(outlets).toHaveLength(COUNT);
     expect(new Set(outlets.map((o) => o.slug)).size).toBe(COUNT);
@@ -105,7 +126,12 @@ describe("generated outlets beyond the catalogue", () => {
     expect(new Set(hosts).size).toBe(hosts.length);
     expect(outlets.slice(0, 36)).toEqual(simOutlets(36));
     expect(outlets[35]!.slug).toBe("noticieroensayo");
-    expect(outlets[36]).toMatchObject({ slug: "sitio0037", name: "Diario Sintético 37", domain: "sitio0037.test", homepage: "http://www.sitio0037.test/" });
+    expect(outlets[36]).toMatchObject({
+      slug: "sitio0037",
+      name: "Diario Sintético 37",
+      domain: "sitio0037.test",
+      homepage: "http://www.sitio0037.test/",
+    });
     expect(outlets[999]).toMatchObject({ slug: "sitio1000", name: "Diario Sintético 1000", domain: "sitio1000.test" });
   });
 
@@ -113,7 +139,12 @@ describe("generated outlets beyond the catalogue", () => {
     expect(simOutlets(COUNT)).toEqual(f.sim.outlets);
     const [a, b] = [f.sim.outlets[37]!, f.sim.outlets[38]!]; // 37 % 3 = 1: multi-host; 38 % 3 = 2: single host
     expect(a.multiHost).toBe(true);
-    expect(a.hosts).toEqual({ www: "www.sitio0038.test", feeds: "feeds.sitio0038.test", sitemaps: "cdn.sitio0038.test", bare: "sitio0038.test" });
+    expect(a.hosts).toEqual({
+      www: "www.sitio0038.test",
+      feeds: "feeds.sitio0038.test",
+      sitemaps: "cdn.sitio0038.test",
+      bare: "sitio0038.test",
+    });
     expect(b.multiHost).toBe(false);
     expect(f.sim.outlets[42]!.feedFormat).toBe("atom"); // 42 % 5 = 2
     for (const trait of ["multiHost", "feedFormat", "tdm", "cdata", "blocksAiBots"] as const) {

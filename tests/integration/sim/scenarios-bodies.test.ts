@@ -66,7 +66,11 @@ describe("body scenarios", () => {
 
   it("adds a TDM reservation by header, meta or tdmrep.json on demand", async () => {
     const [a] = f.sim.truth.articlesAt(f.clock.now(), { outlet: o.slug });
-    f.sim.setScenario(o.hosts.www, [{ kind: "tdm", via: "header" }, { kind: "tdm", via: "meta" }, { kind: "tdm", via: "file" }]);
+    f.sim.setScenario(o.hosts.www, [
+      { kind: "tdm", via: "header" },
+      { kind: "tdm", via: "meta" },
+      { kind: "tdm", via: "file" },
+    ]);
     const page = await get(f.sim, a!.url);
     expect(page.headers["tdm-reservation"]).toBe("1");
     expect(page.text).toContain('<meta name="tdm-reservation" content="1">');

@@ -44,7 +44,9 @@ describe("robots.txt scenarios", () => {
 
   it("disallows paths to HemeroscopioBot by name", async () => {
     f.sim.setScenario(www, [disallowUs("/politica/", "/rss/")]);
-    expect((await get(f.sim, `http://${www}/robots.txt`)).text).toContain("User-agent: HemeroscopioBot\nDisallow: /politica/\nDisallow: /rss/\n");
+    expect((await get(f.sim, `http://${www}/robots.txt`)).text).toContain(
+      "User-agent: HemeroscopioBot\nDisallow: /politica/\nDisallow: /rss/\n",
+    );
   });
 
   it("disallows everything to GPTBot and other AI crawlers only", async () => {

@@ -100,11 +100,19 @@ describe("stream scenarios", () => {
       res.pipe(gunzip);
     });
     await f.sim.idle();
-    const entry = f.sim.accessLog().filter((e) => e.path === "/bomba").at(-1)!;
+    const entry = f.sim
+      .accessLog()
+      .filter((e) => e.path === "/bomba")
+      .at(-1)!;
     expect(entry.aborted).toBe(true);
     expect(entry.bytes).toBeLessThan(16 * MiB);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(f.sim.accessLog().filter((e) => e.path === "/bomba").at(-1)!.bytes).toBe(entry.bytes);
+    expect(
+      f.sim
+        .accessLog()
+        .filter((e) => e.path === "/bomba")
+        .at(-1)!.bytes,
+    ).toBe(entry.bytes);
   });
 
   it("serves a gzip bomb as an application/gzip file without Content-Encoding", async () => {

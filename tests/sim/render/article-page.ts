@@ -57,7 +57,9 @@ export function renderArticlePage(ctx: ChromeContext, v: ArticleView): string {
     `<meta property="article:modified_time" content="${isoDate(v.modifiedAt, tz)}">`,
     `<meta property="article:section" content="${esc(v.section.name)}">`,
     jsonLd(ctx, v, tz),
-  ].filter(Boolean).join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
   const paragraphs = v.text.paragraphs.map((p) => `  <p>${esc(p.join(" "))}</p>`);
   const main = [
     '<main id="contenido">',
@@ -67,13 +69,17 @@ export function renderArticlePage(ctx: ChromeContext, v: ArticleView): string {
     `  <p class="entradilla">${esc(v.text.lede)}</p>`,
     `  <p class="firma">Por ${v.authors.map((a) => `<a href="/autor/${slug(a)}/">${esc(a)}</a>`).join(" y ")} · ` +
       `<time datetime="${isoDate(v.publishedAt, tz)}">${isoDate(v.publishedAt, tz)}</time></p>`,
-    v.free ? "" : '  <div class="aviso-suscriptores">Este contenido es exclusivo para suscriptores. <a href="/suscripcion">Suscríbete</a></div>',
+    v.free
+      ? ""
+      : '  <div class="aviso-suscriptores">Este contenido es exclusivo para suscriptores. <a href="/suscripcion">Suscríbete</a></div>',
     `  <div class="cuerpo${v.free ? "" : " paywall"}">`,
     ...paragraphs,
     "  </div>",
     `  <ul class="etiquetas"><li><a href="/tag/${slug(v.tag)}/">${esc(v.tag)}</a></li></ul>`,
     "</article>",
     "</main>",
-  ].filter(Boolean).join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
   return renderPage(ctx, { title: `${v.headline} | ${ctx.outlet.name}`, head, main, bodyClass: "noticia" });
 }

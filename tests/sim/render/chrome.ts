@@ -28,9 +28,11 @@ export interface PageParts {
 
 /** An off-site ad, as newspapers carry them: sponsored, tracked, nofollow. */
 export function adBlock(slot: string, outlet: SimOutlet): string {
-  return `<div class="ad ad-${esc(slot)}"><span class="ad-label">Publicidad</span>` +
+  return (
+    `<div class="ad ad-${esc(slot)}"><span class="ad-label">Publicidad</span>` +
     `<a href="https://anuncios.example/clic?medio=${esc(outlet.slug)}&amp;hueco=${esc(slot)}" rel="sponsored nofollow" target="_blank">` +
-    `<img src="https://anuncios.example/banner/${esc(slot)}.gif" alt="Anuncio" width="728" height="90"></a></div>`;
+    `<img src="https://anuncios.example/banner/${esc(slot)}.gif" alt="Anuncio" width="728" height="90"></a></div>`
+  );
 }
 
 function header(ctx: ChromeContext): string {

@@ -36,17 +36,19 @@ export function renderRss(ctx: FeedContext, entries: readonly FeedEntry[]): stri
   const { outlet } = ctx;
   const tz = outlet.localTimes ? outlet.timezone : undefined;
   const text = (s: string) => (outlet.cdata ? cdata(s) : esc(s));
-  const items = entries.map((e) => [
-    "    <item>",
-    `      <title>${text(e.title)}</title>`,
-    `      <link>${esc(e.url)}</link>`,
-    `      <guid isPermaLink="true">${esc(e.url)}</guid>`,
-    `      <pubDate>${rfc822Date(e.publishedAt, tz)}</pubDate>`,
-    ...e.authors.map((a) => `      <dc:creator>${text(a)}</dc:creator>`),
-    `      <category>${text(e.section)}</category>`,
-    `      <description>${text(e.lede)}</description>`,
-    "    </item>",
-  ].join("\n"));
+  const items = entries.map((e) =>
+    [
+      "    <item>",
+      `      <title>${text(e.title)}</title>`,
+      `      <link>${esc(e.url)}</link>`,
+      `      <guid isPermaLink="true">${esc(e.url)}</guid>`,
+      `      <pubDate>${rfc822Date(e.publishedAt, tz)}</pubDate>`,
+      ...e.authors.map((a) => `      <dc:creator>${text(a)}</dc:creator>`),
+      `      <category>${text(e.section)}</category>`,
+      `      <description>${text(e.lede)}</description>`,
+      "    </item>",
+    ].join("\n"),
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom">',
@@ -68,18 +70,20 @@ export function renderRss(ctx: FeedContext, entries: readonly FeedEntry[]): stri
 export function renderAtom(ctx: FeedContext, entries: readonly FeedEntry[]): string {
   const tz = ctx.outlet.localTimes ? ctx.outlet.timezone : undefined;
   const updated = entries.reduce((max, e) => Math.max(max, e.updatedAt), 0) || ctx.now;
-  const items = entries.map((e) => [
-    "  <entry>",
-    `    <title type="text">${esc(e.title)}</title>`,
-    `    <link rel="alternate" type="text/html" href="${esc(e.url)}"/>`,
-    `    <id>${esc(e.url)}</id>`,
-    `    <published>${isoDate(e.publishedAt, tz)}</published>`,
-    `    <updated>${isoDate(e.updatedAt, tz)}</updated>`,
-    ...e.authors.map((a) => `    <author><name>${esc(a)}</name></author>`),
-    `    <category term="${esc(e.section)}"/>`,
-    `    <summary type="text">${esc(e.lede)}</summary>`,
-    "  </entry>",
-  ].join("\n"));
+  const items = entries.map((e) =>
+    [
+      "  <entry>",
+      `    <title type="text">${esc(e.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${esc(e.url)}"/>`,
+      `    <id>${esc(e.url)}</id>`,
+      `    <published>${isoDate(e.publishedAt, tz)}</published>`,
+      `    <updated>${isoDate(e.updatedAt, tz)}</updated>`,
+      ...e.authors.map((a) => `    <author><name>${esc(a)}</name></author>`),
+      `    <category term="${esc(e.section)}"/>`,
+      `    <summary type="text">${esc(e.lede)}</summary>`,
+      "  </entry>",
+    ].join("\n"),
+  );
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="es">',

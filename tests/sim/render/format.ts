@@ -59,5 +59,11 @@ export function rfc822Date(ms: number, timeZone?: string): string {
 
 /** URL slug: lower case, no accents, words joined by `-`. */
 export function slug(text: string): string {
-  return (text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().match(/[a-z0-9]+/g) ?? []).join("-");
+  return (
+    text
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? []
+  ).join("-");
 }

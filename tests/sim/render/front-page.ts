@@ -21,12 +21,16 @@ function story(link: FrontPageLink, level: "h2" | "h3", withImage: boolean, lead
   const classes = ["noticia", lead ? "noticia--apertura" : "", link.opinion ? "noticia--opinion" : ""].filter(Boolean).join(" ");
   return [
     `<article class="${classes}">`,
-    withImage ? `  <a class="foto" href="${esc(link.url)}"><img src="/img/${esc(link.imageId)}.jpg" alt="" width="640" height="360"></a>` : "",
+    withImage
+      ? `  <a class="foto" href="${esc(link.url)}"><img src="/img/${esc(link.imageId)}.jpg" alt="" width="640" height="360"></a>`
+      : "",
     `  <${level} class="titular"><a href="${esc(link.url)}">${esc(link.headline)}</a></${level}>`,
     `  <p class="firma">${link.authors.map((a) => `<a href="/autor/${slug(a)}/">${esc(a)}</a>`).join(" y ")}</p>`,
     `  <ul class="etiquetas"><li><a href="/tag/${slug(link.tag)}/">${esc(link.tag)}</a></li></ul>`,
     "</article>",
-  ].filter(Boolean).join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
 }
 
 /** The front page (or a section page, with a different title) for the ranked links. */
@@ -41,9 +45,12 @@ export function renderFrontPage(ctx: ChromeContext, links: readonly FrontPageLin
   blocks.push("</section>");
   // "Lo más leído" repeats articles already above: a later, worse rank that must not count.
   const mostRead = [2, 6, 0, 11, 4].map((i) => links[i]).filter((l): l is FrontPageLink => l !== undefined);
-  blocks.push('<aside class="lo-mas-leido"><h2>Lo más leído</h2><ol>',
+  blocks.push(
+    '<aside class="lo-mas-leido"><h2>Lo más leído</h2><ol>',
     ...mostRead.map((l) => `  <li><a href="${esc(l.url)}">${esc(l.headline)}</a></li>`),
-    "</ol></aside>", "</main>");
+    "</ol></aside>",
+    "</main>",
+  );
   return renderPage(ctx, {
     title: title ?? `${ctx.outlet.name} | Últimas noticias de hoy`,
     head: `<meta property="og:site_name" content="${esc(ctx.outlet.name)}">`,

@@ -3,7 +3,20 @@ import type { SimOutlet } from "../outlets";
 import { esc } from "./format";
 import { renderPage, type ChromeContext } from "./chrome";
 
-const MONTHS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+const MONTHS = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
 
 /** The first instant of the month of `now` (UTC): the legal notice changes monthly. */
 export function legalNoticeRevision(now: number): number {
@@ -43,10 +56,16 @@ export function renderServicePage(ctx: ChromeContext, path: string): string | un
   const form = page.form
     ? `<form method="post" action="${page.form}"><input name="email" type="email"><input name="password" type="password"><button>Enviar</button></form>`
     : "";
-  return renderPage(ctx, { title: `${page.title} | ${ctx.outlet.name}`, main: `<main><h1>${esc(page.title)}</h1><p>${esc(page.text)}</p>${form}</main>` });
+  return renderPage(ctx, {
+    title: `${page.title} | ${ctx.outlet.name}`,
+    main: `<main><h1>${esc(page.title)}</h1><p>${esc(page.text)}</p>${form}</main>`,
+  });
 }
 
 /** A 404 page in the outlet's frame. */
 export function renderNotFound(ctx: ChromeContext): string {
-  return renderPage(ctx, { title: `Página no encontrada | ${ctx.outlet.name}`, main: "<main><h1>Error 404</h1><p>La página que buscas no existe.</p></main>" });
+  return renderPage(ctx, {
+    title: `Página no encontrada | ${ctx.outlet.name}`,
+    main: "<main><h1>Error 404</h1><p>La página que buscas no existe.</p></main>",
+  });
 }

@@ -32,10 +32,17 @@ export function emptyRobotsPlan(): RobotsPlan {
 }
 
 /** The default plan for one host of an outlet; `crawlDelay` (seconds) goes into the `*` group when given. */
-export function defaultRobotsPlan(outlet: SimOutlet, role: HostRole, origin: (host: string) => string, changedAt: number, crawlDelay?: number): RobotsPlan {
-  const star: RobotsGroup = role === "www"
-    ? { agents: ["*"], allow: ["/"], disallow: ["/buscar", "/usuario/", "/carrito", "/login"], extra: [] }
-    : { agents: ["*"], allow: [], disallow: role === "sitemaps" ? ["/privado/"] : [], extra: [] };
+export function defaultRobotsPlan(
+  outlet: SimOutlet,
+  role: HostRole,
+  origin: (host: string) => string,
+  changedAt: number,
+  crawlDelay?: number,
+): RobotsPlan {
+  const star: RobotsGroup =
+    role === "www"
+      ? { agents: ["*"], allow: ["/"], disallow: ["/buscar", "/usuario/", "/carrito", "/login"], extra: [] }
+      : { agents: ["*"], allow: [], disallow: role === "sitemaps" ? ["/privado/"] : [], extra: [] };
   if (crawlDelay !== undefined) star.crawlDelay = crawlDelay;
   if (outlet.contentSignal) star.extra.push(`Content-Signal: ${outlet.contentSignal}`);
   const groups = [star];

@@ -7,11 +7,11 @@ import type { BodySink, SimRequest, SimResponse } from "../http-types";
 import type { EndlessScenario } from "./types";
 
 const CHUNK = new TextEncoder().encode(
-  `${"<p class=\"relleno\">Esta página no termina nunca: sigue y sigue, como un pergamino sin final.</p>\n".repeat(200)}`,
+  `${'<p class="relleno">Esta página no termina nunca: sigue y sigue, como un pergamino sin final.</p>\n'.repeat(200)}`,
 );
 
 async function forever(sink: BodySink): Promise<void> {
-  const head = new TextEncoder().encode("<!DOCTYPE html><html lang=\"es\"><head><title>Sin fin</title></head><body>\n");
+  const head = new TextEncoder().encode('<!DOCTYPE html><html lang="es"><head><title>Sin fin</title></head><body>\n');
   if (!(await sink.write(head))) return;
   while (!sink.signal.aborted) {
     if (!(await sink.write(CHUNK))) return;

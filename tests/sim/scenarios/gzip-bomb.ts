@@ -31,7 +31,8 @@ function zeroBlockCrcStep(): (crc: number) => number {
     return out >>> 0;
   };
 }
-const deflateZeros = (n: number) => new Uint8Array(zlib.deflateRawSync(ZEROS.subarray(0, n), { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH }));
+const deflateZeros = (n: number) =>
+  new Uint8Array(zlib.deflateRawSync(ZEROS.subarray(0, n), { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH }));
 
 /** Streams a gzip member inflating to `total` zero bytes. */
 async function writeBomb(total: number, sink: BodySink): Promise<void> {

@@ -18,25 +18,44 @@ type Next = () => Promise<SimResponse>;
 /** Runs one scenario; `next` is the rest of the chain (inner scenarios, then the normal route). */
 export function runScenario(s: Scenario, req: SimRequest, next: Next): Promise<SimResponse> {
   switch (s.kind) {
-    case "status": return status(s, req);
-    case "retry-after": return retryAfter(s, req);
-    case "hang": return hang(s, req);
-    case "slow-headers": return slowHeaders(s, req, next);
-    case "crawl-delay": return crawlDelay(s, req, next);
-    case "robots-group": return robotsGroup(s, req, next);
-    case "robots-body": return robotsBody(s, req, next);
-    case "challenge": return challenge(s, req);
-    case "redirect": return redirect(s, req);
-    case "redirect-chain": return redirectChain(s, req, next);
-    case "redirect-loop": return redirectLoop(s, req);
-    case "endless": return endless(s, req);
-    case "gzip-bomb": return gzipBomb(s, req);
-    case "broken-xml": return brokenXml(s, req, next);
-    case "windows-1252": return windows1252(s, req, next);
-    case "validators": return validators(s, req, next);
-    case "login-wall": return loginWall(s, req, next);
-    case "tdm": return tdm(s, req, next);
-    case "redesign": return redesign(s, req, next);
+    case "status":
+      return status(s, req);
+    case "retry-after":
+      return retryAfter(s, req);
+    case "hang":
+      return hang(s, req);
+    case "slow-headers":
+      return slowHeaders(s, req, next);
+    case "crawl-delay":
+      return crawlDelay(s, req, next);
+    case "robots-group":
+      return robotsGroup(s, req, next);
+    case "robots-body":
+      return robotsBody(s, req, next);
+    case "challenge":
+      return challenge(s, req);
+    case "redirect":
+      return redirect(s, req);
+    case "redirect-chain":
+      return redirectChain(s, req, next);
+    case "redirect-loop":
+      return redirectLoop(s, req);
+    case "endless":
+      return endless(s, req);
+    case "gzip-bomb":
+      return gzipBomb(s, req);
+    case "broken-xml":
+      return brokenXml(s, req, next);
+    case "windows-1252":
+      return windows1252(s, req, next);
+    case "validators":
+      return validators(s, req, next);
+    case "login-wall":
+      return loginWall(s, req, next);
+    case "tdm":
+      return tdm(s, req, next);
+    case "redesign":
+      return redesign(s, req, next);
   }
 }
 

@@ -22,7 +22,10 @@ export async function loginWall(s: LoginWallScenario, _req: SimRequest, next: ()
   if (!isOkText(res) || html === undefined || !res.headers["content-type"]?.startsWith("text/html")) return res;
   const body = /<div class="cuerpo[^"]*">([\s\S]*?)\n {2}<\/div>/;
   const walled = body.test(html)
-    ? html.replace(body, (_m, inner: string) => `${WALL}\n  <div class="cuerpo contenido-bloqueado" hidden>${s.withBody === false ? "" : inner}\n  </div>`)
+    ? html.replace(
+        body,
+        (_m, inner: string) => `${WALL}\n  <div class="cuerpo contenido-bloqueado" hidden>${s.withBody === false ? "" : inner}\n  </div>`,
+      )
     : html.replace(/<main[^>]*>[\s\S]*<\/main>/, `<main>\n${WALL}\n</main>`);
   return { ...res, body: walled };
 }

@@ -16,7 +16,9 @@ export async function status(s: StatusScenario, _req: SimRequest): Promise<SimRe
 export async function retryAfter(s: RetryAfterScenario, req: SimRequest): Promise<SimResponse> {
   const value = s.format === "http-date" ? httpDate(req.now + s.seconds * 1000) : String(s.seconds);
   const title = s.status === 429 ? "Too Many Requests" : "Service Unavailable";
-  return respond(s.status, TYPES.html, `<!DOCTYPE html><html><body><h1>${s.status} ${title}</h1></body></html>\n`, { "retry-after": value });
+  return respond(s.status, TYPES.html, `<!DOCTYPE html><html><body><h1>${s.status} ${title}</h1></body></html>\n`, {
+    "retry-after": value,
+  });
 }
 
 /** Markers taken from real Cloudflare interstitials: `_cf_chl_opt`, `challenge-platform`, the title. */
@@ -32,7 +34,11 @@ var a=document.createElement('script');a.src='/cdn-cgi/challenge-platform/h/g/or
 
 /** A Cloudflare challenge page; `header: false` omits `cf-mitigated` so only the body gives it away. */
 export async function challenge(s: ChallengeScenario, _req: SimRequest): Promise<SimResponse> {
-  const headers: Record<string, string> = { server: "cloudflare", "cf-ray": "8f00000000000000-MAD", "cache-control": "private, max-age=0, no-store" };
+  const headers: Record<string, string> = {
+    server: "cloudflare",
+    "cf-ray": "8f00000000000000-MAD",
+    "cache-control": "private, max-age=0, no-store",
+  };
   if (s.header !== false) headers["cf-mitigated"] = "challenge";
   return respond(s.status ?? 200, TYPES.html, CHALLENGE_PAGE, headers);
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  parseBylineForm, parseCorrection, parseId, parseLegalPaste, parseLocalDateTime, parseMailExclusion, parseOutletForm, parseReplyForm,
+  parseBylineForm,
+  parseCorrection,
+  parseId,
+  parseLegalPaste,
+  parseLocalDateTime,
+  parseMailExclusion,
+  parseOutletForm,
+  parseReplyForm,
 } from "../../../lib/admin/forms";
 
 const NOW = Date.parse("2026-07-01T12:00:00Z");
@@ -38,20 +45,37 @@ describe("admin and public form fields (SEC-2)", () => {
   });
 
   it("PUB-5: a byline request needs a name with letters and no markup", () => {
-    expect(parseBylineForm({ nombre: "  Ana   Pérez ", contacto: "ana@x.es" })).toEqual({ ok: true, value: { authorName: "Ana Pérez", contact: "ana@x.es" } });
+    expect(parseBylineForm({ nombre: "  Ana   Pérez ", contacto: "ana@x.es" })).toEqual({
+      ok: true,
+      value: { authorName: "Ana Pérez", contact: "ana@x.es" },
+    });
     expect(parseBylineForm({ nombre: "<img src=x onerror=alert(1)>", contacto: "ana@x.es" }).ok).toBe(false);
     expect(parseBylineForm({ nombre: "12", contacto: "ana@x.es" }).ok).toBe(false);
     expect(parseBylineForm({ nombre: "Ana Pérez", contacto: "" }).ok).toBe(false);
   });
 
   it("ADM-2: the outlet form obeys the outlets file's schema", () => {
-    const fields = { slug: "nuevo", nombre: "Nuevo", portada: "https://nuevo.test/", fuentes: "https://nuevo.test/rss\n\nhttps://nuevo.test/rss2", activa: "si" };
+    const fields = {
+      slug: "nuevo",
+      nombre: "Nuevo",
+      portada: "https://nuevo.test/",
+      fuentes: "https://nuevo.test/rss\n\nhttps://nuevo.test/rss2",
+      activa: "si",
+    };
     const ok = parseOutletForm(fields);
-    expect(ok.ok && ok.value).toMatchObject({ slug: "nuevo", feeds: ["https://nuevo.test/rss", "https://nuevo.test/rss2"], active: true, feedIntervalMinutes: 10 });
+    expect(ok.ok && ok.value).toMatchObject({
+      slug: "nuevo",
+      feeds: ["https://nuevo.test/rss", "https://nuevo.test/rss2"],
+      active: true,
+      feedIntervalMinutes: 10,
+    });
     expect(parseOutletForm({ ...fields, slug: "Con Espacios" }).ok).toBe(false);
     expect(parseOutletForm({ ...fields, portada: "javascript:alert(1)" }).ok).toBe(false);
     expect(parseOutletForm({ ...fields, intervalo_fuentes: "-3" }).ok).toBe(false);
-    expect(parseOutletForm({ ...fields, activa: "no" }).ok && (parseOutletForm({ ...fields, activa: "no" }) as { value: { active: boolean } }).value.active).toBe(false);
+    expect(
+      parseOutletForm({ ...fields, activa: "no" }).ok &&
+        (parseOutletForm({ ...fields, activa: "no" }) as { value: { active: boolean } }).value.active,
+    ).toBe(false);
   });
 
   it("ADM-2: corrections need a real day, a title and details; legal notices an outlet and text", () => {

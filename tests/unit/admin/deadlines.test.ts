@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  addBusinessHours, bylineDeadline, confirmationDeadline, deadlineState, describeRemaining, mailExclusionDeadline, replyDeadline,
+  addBusinessHours,
+  bylineDeadline,
+  confirmationDeadline,
+  deadlineState,
+  describeRemaining,
+  mailExclusionDeadline,
+  replyDeadline,
 } from "../../../lib/deadlines";
 
 const at = (iso: string) => Date.parse(iso);

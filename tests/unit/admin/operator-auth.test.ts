@@ -1,10 +1,27 @@
 import { describe, expect, it, vi } from "vitest";
 import { hashPassword, passwordProblem, verifyPassword } from "../../../lib/admin/password";
 import {
-  clearSessionCookie, csrfToken, csrfValid, hashSessionId, isHttps, newSessionId, safeNext, sessionCookie,
-  sessionExpired, sessionIdFromCookies, SESSION_MS,
+  clearSessionCookie,
+  csrfToken,
+  csrfValid,
+  hashSessionId,
+  isHttps,
+  newSessionId,
+  safeNext,
+  sessionCookie,
+  sessionExpired,
+  sessionIdFromCookies,
+  SESSION_MS,
 } from "../../../lib/admin/session";
-import { loginDelayMs, loginWaitMs, MAX_DELAY_MS, MIN_GAP_MS, PER_ADDRESS_LIMIT, PER_ADDRESS_WINDOW_MS, waitInSpanish } from "../../../lib/admin/throttle";
+import {
+  loginDelayMs,
+  loginWaitMs,
+  MAX_DELAY_MS,
+  MIN_GAP_MS,
+  PER_ADDRESS_LIMIT,
+  PER_ADDRESS_WINDOW_MS,
+  waitInSpanish,
+} from "../../../lib/admin/throttle";
 import { codeMatches, recoveryCode, recoveryCodeMatches, RECOVERY_WINDOW_MS, setupCode } from "../../../lib/admin/one-time-codes";
 
 // CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).
@@ -31,7 +48,14 @@ describe("password hash (ADM-1)", () => {
 
   it("ADM-1: malformed or tampered hashes never match", async () => {
     const h = await hashPassword("correct horse battery", FAST);
-    for (const bad of ["", "plain", h.replace("scrypt", "bcrypt"), h.replace("$1024$", "$1000$"), h.replace("$1024$", `$${2 ** 30}$`), h.slice(0, -2)]) {
+    for (const bad of [
+      "",
+      "plain",
+      h.replace("scrypt", "bcrypt"),
+      h.replace("$1024$", "$1000$"),
+      h.replace("$1024$", `$${2 ** 30}$`),
+      h.slice(0, -2),
+    ]) {
       expect(await verifyPassword("correct horse battery", bad)).toBe(false);
     }
   });
@@ -131,7 +155,19 @@ describe("sessions (ADM-1, SEC-3)", () => {
   it("SEC-3: login's next= only goes to admin paths (no open redirect)", () => {
     expect(safeNext("/admin/cabeceras")).toBe("/admin/cabeceras");
     expect(safeNext("/admin?x=1")).toBe("/admin?x=1");
-    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "/admin//evil.example", "/administrador", "javascript:alert(1)", "/", null, "/admin/../editores", "/admin\n/x", "/%2F%2Fevil.example"]) {
+    for (const bad of [
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "/admin//evil.example",
+      "/administrador",
+      "javascript:alert(1)",
+      "/",
+      null,
+      "/admin/../editores",
+      "/admin\n/x",
+      "/%2F%2Fevil.example",
+    ]) {
       const target = safeNext(bad);
       expect(target.startsWith("/admin")).toBe(true);
       expect(new URL(target, "https://site.example").origin).toBe("https://site.example");

@@ -33,7 +33,7 @@ describe("clickbait formulas (DER-1)", () => {
     "El Gobierno aprueba la subida del salario mínimo",
     "Feijóo: «¿Por qué no convoca elecciones?»",
     "«¿Tú sabes lo que has hecho?», pregunta la jueza al acusado",
-    "\"¿Dónde está mi hijo?\": la madre del desaparecido pide ayuda",
+    '"¿Dónde está mi hijo?": la madre del desaparecido pide ayuda',
     "Tres detenidos por el robo en una joyería de Bilbao",
     "La inflación baja al 2,3 % en octubre",
     "El Congreso rechaza la moción de censura",

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { clusterStories, clusterStoriesInSlices, DEFAULT_CLUSTER_OPTIONS, type ClusterItem, type ClusterOptions, type Placement } from "../../../lib/analysis/cluster";
+import {
+  clusterStories,
+  clusterStoriesInSlices,
+  DEFAULT_CLUSTER_OPTIONS,
+  type ClusterItem,
+  type ClusterOptions,
+  type Placement,
+} from "../../../lib/analysis/cluster";
 import { fingerprintTokens, storyFingerprint, tokenHash } from "../../../lib/analysis/fingerprint";
 import { documentFrequency, keyTerms } from "../../../lib/analysis/story-terms";
 
@@ -7,17 +14,30 @@ const T0 = Date.parse("2026-03-10T08:00:00Z");
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-const housing = (n: number) => storyFingerprint(
-  ["La ministra Rocafort aprueba 120 millones para el plan de vivienda", "Rocafort: «Habrá 120 millones para el plan de vivienda»", "Hacienda destina 120 millones al plan de vivienda de Peñablanca"][n % 3]!,
-  `La ministra de Hacienda Elena Rocafort ha anunciado el plan en Peñablanca, según el documento Z${n}.`,
-).fingerprint;
-const football = (n: number) => storyFingerprint(
-  ["El Atlético Valdelumbre ficha al delantero Iker Solano", "Oyarzun celebra el fichaje de Iker Solano"][n % 2]!,
-  `El entrenador del Atlético Valdelumbre Rafael Oyarzun presentó a Iker Solano en Tierra Baja, según la nota Q${n}.`,
-).fingerprint;
+const housing = (n: number) =>
+  storyFingerprint(
+    [
+      "La ministra Rocafort aprueba 120 millones para el plan de vivienda",
+      "Rocafort: «Habrá 120 millones para el plan de vivienda»",
+      "Hacienda destina 120 millones al plan de vivienda de Peñablanca",
+    ][n % 3]!,
+    `La ministra de Hacienda Elena Rocafort ha anunciado el plan en Peñablanca, según el documento Z${n}.`,
+  ).fingerprint;
+const football = (n: number) =>
+  storyFingerprint(
+    ["El Atlético Valdelumbre ficha al delantero Iker Solano", "Oyarzun celebra el fichaje de Iker Solano"][n % 2]!,
+    `El entrenador del Atlético Valdelumbre Rafael Oyarzun presentó a Iker Solano en Tierra Baja, según la nota Q${n}.`,
+  ).fingerprint;
 
-const item = (articleId: number, outletId: number, at: number, fingerprint: number[], extra: Partial<ClusterItem> = {}): ClusterItem =>
-  ({ articleId, outletId, at, tokens: fingerprintTokens(fingerprint), storyId: null, pending: true, ...extra });
+const item = (articleId: number, outletId: number, at: number, fingerprint: number[], extra: Partial<ClusterItem> = {}): ClusterItem => ({
+  articleId,
+  outletId,
+  at,
+  tokens: fingerprintTokens(fingerprint),
+  storyId: null,
+  pending: true,
+  ...extra,
+});
 const words = (...list: string[]) => [0, ...list.map((w) => tokenHash(w, false)).sort((a, b) => a - b)];
 const place = (items: ClusterItem[], options?: ClusterOptions) => clusterStories(items, options).placements;
 /** A window of a dozen articles has no rarity to speak of: every word of a six-article story is "rare" here. */
@@ -28,7 +48,10 @@ function groups(placements: Placement[]): number[][] {
   const by = new Map<string, number[]>();
   for (const p of placements) {
     const key = "storyId" in p ? `s${p.storyId}` : `n${p.newStory}`;
-    by.set(key, [...(by.get(key) ?? []), p.articleId].sort((a, b) => a - b));
+    by.set(
+      key,
+      [...(by.get(key) ?? []), p.articleId].sort((a, b) => a - b),
+    );
   }
   return [...by.values()].sort((a, b) => a[0]! - b[0]!);
 }
@@ -36,10 +59,16 @@ function groups(placements: Placement[]): number[][] {
 describe("story clustering", () => {
   it("DER-2: the same story from three outlets becomes one new story; another story stays apart", () => {
     const placements = place([
-      item(1, 1, T0, housing(0)), item(2, 2, T0 + 5 * MIN, housing(1)), item(3, 3, T0 + 12 * MIN, housing(2)),
-      item(4, 1, T0 + 3 * MIN, football(0)), item(5, 4, T0 + 9 * MIN, football(1)),
+      item(1, 1, T0, housing(0)),
+      item(2, 2, T0 + 5 * MIN, housing(1)),
+      item(3, 3, T0 + 12 * MIN, housing(2)),
+      item(4, 1, T0 + 3 * MIN, football(0)),
+      item(5, 4, T0 + 9 * MIN, football(1)),
     ]);
-    expect(groups(placements)).toEqual([[1, 2, 3], [4, 5]]);
+    expect(groups(placements)).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
   });
 
   it("DER-2: an article with no match stays without a story (no story of one)", () => {
@@ -70,11 +99,15 @@ describe("story clustering", () => {
   });
 
   it("DER-2: outlets covering one event hours apart end in one story", () => {
-    expect(groups(place([item(1, 1, T0, housing(0)), item(2, 2, T0 + 3 * HOUR, housing(1)), item(3, 3, T0 + 9 * HOUR, housing(2))]))).toEqual([[1, 2, 3]]);
+    expect(
+      groups(place([item(1, 1, T0, housing(0)), item(2, 2, T0 + 3 * HOUR, housing(1)), item(3, 3, T0 + 9 * HOUR, housing(2))])),
+    ).toEqual([[1, 2, 3]]);
   });
 
   it("DER-2: one outlet's follow-ups of an event join its story", () => {
-    expect(groups(place([item(1, 1, T0, housing(0)), item(2, 1, T0 + 2 * HOUR, housing(1)), item(3, 2, T0 + 3 * HOUR, housing(2))]))).toEqual([[1, 2, 3]]);
+    expect(
+      groups(place([item(1, 1, T0, housing(0)), item(2, 1, T0 + 2 * HOUR, housing(1)), item(3, 2, T0 + 3 * HOUR, housing(2))])),
+    ).toEqual([[1, 2, 3]]);
   });
 
   it("DER-2: a story whose wording drifts stays one (a clear link to any member is enough)", () => {
@@ -92,13 +125,23 @@ describe("story clustering", () => {
   });
 
   it("DER-2: headlines that share only their commonest words stay apart", () => {
-    const news = (n: number) => [0, ...[tokenHash("gobiern", false), tokenHash("espan", true), tokenHash(`w${n}`, false), tokenHash(`v${n}`, false)].sort((a, b) => a - b)];
+    const news = (n: number) => [
+      0,
+      ...[tokenHash("gobiern", false), tokenHash("espan", true), tokenHash(`w${n}`, false), tokenHash(`v${n}`, false)].sort(
+        (a, b) => a - b,
+      ),
+    ];
     const items = Array.from({ length: 30 }, (_, n) => item(n + 1, (n % 6) + 1, T0 + n * MIN, news(n)));
     expect(place(items)).toEqual([]);
   });
 
   it("DER-2: the result does not depend on the order of the input", () => {
-    const items = [item(1, 1, T0, housing(0)), item(2, 2, T0 + 5 * MIN, housing(1)), item(3, 3, T0 + 7 * MIN, football(0)), item(4, 4, T0 + 8 * MIN, football(1))];
+    const items = [
+      item(1, 1, T0, housing(0)),
+      item(2, 2, T0 + 5 * MIN, housing(1)),
+      item(3, 3, T0 + 7 * MIN, football(0)),
+      item(4, 4, T0 + 8 * MIN, football(1)),
+    ];
     expect(groups(place([...items].reverse()))).toEqual(groups(place(items)));
   });
 
@@ -116,32 +159,41 @@ describe("story clustering", () => {
     const sliced = await clusterStoriesInSlices(items, SMALL_WINDOW, { sliceMs: 3, now: () => tick++ });
     spinning = false;
     expect(sliced).toEqual(clusterStories(items, SMALL_WINDOW));
-    expect(groups(sliced.placements)).toEqual([[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]]);
+    expect(groups(sliced.placements)).toEqual([
+      [1, 2, 3, 4, 5, 6],
+      [7, 8, 9, 10, 11, 12],
+    ]);
     expect(turns).toBeGreaterThanOrEqual(4);
   });
 });
 
 describe("stories found to be one", () => {
   it("DER-2: two stored stories of one piece of news are merged when an article joins one; the older id survives", () => {
-    const { placements, merges } = clusterStories([
-      item(1, 1, T0, housing(0), { storyId: 40, pending: false }),
-      item(2, 2, T0 + MIN, housing(1), { storyId: 40, pending: false }),
-      item(3, 3, T0 + 2 * MIN, housing(2), { storyId: 52, pending: false }),
-      item(4, 4, T0 + 3 * MIN, housing(0), { storyId: 52, pending: false }),
-      item(5, 5, T0 + 4 * MIN, housing(1)),
-    ], SMALL_WINDOW);
+    const { placements, merges } = clusterStories(
+      [
+        item(1, 1, T0, housing(0), { storyId: 40, pending: false }),
+        item(2, 2, T0 + MIN, housing(1), { storyId: 40, pending: false }),
+        item(3, 3, T0 + 2 * MIN, housing(2), { storyId: 52, pending: false }),
+        item(4, 4, T0 + 3 * MIN, housing(0), { storyId: 52, pending: false }),
+        item(5, 5, T0 + 4 * MIN, housing(1)),
+      ],
+      SMALL_WINDOW,
+    );
     expect(merges).toEqual([{ from: 52, into: 40 }]);
     expect(placements).toEqual([{ articleId: 5, storyId: 40 }]);
   });
 
   it("DER-2: stories that share an outlet are merged too when they are one (an outlet's follow-ups belong to its story)", () => {
-    const { merges } = clusterStories([
-      item(1, 1, T0, housing(0), { storyId: 40, pending: false }),
-      item(2, 2, T0 + MIN, housing(1), { storyId: 40, pending: false }),
-      item(3, 1, T0 + 2 * MIN, housing(2), { storyId: 52, pending: false }),
-      item(4, 4, T0 + 3 * MIN, housing(0), { storyId: 52, pending: false }),
-      item(5, 5, T0 + 4 * MIN, housing(1)),
-    ], SMALL_WINDOW);
+    const { merges } = clusterStories(
+      [
+        item(1, 1, T0, housing(0), { storyId: 40, pending: false }),
+        item(2, 2, T0 + MIN, housing(1), { storyId: 40, pending: false }),
+        item(3, 1, T0 + 2 * MIN, housing(2), { storyId: 52, pending: false }),
+        item(4, 4, T0 + 3 * MIN, housing(0), { storyId: 52, pending: false }),
+        item(5, 5, T0 + 4 * MIN, housing(1)),
+      ],
+      SMALL_WINDOW,
+    );
     expect(merges).toEqual([{ from: 52, into: 40 }]);
   });
 
@@ -158,8 +210,18 @@ describe("stories found to be one", () => {
 });
 
 describe("story descriptor", () => {
-  const members = ["La ministra Rocafort aprueba 120 millones para el plan de vivienda", "Rocafort: «Habrá 120 millones para el plan de vivienda»", "Hacienda destina 120 millones al plan de vivienda"];
-  const window = documentFrequency([...members, "El Atlético ficha a Iker Solano", "Rocafort critica los presupuestos", "La huelga del metro sigue", "El plan de costas se aprueba"]);
+  const members = [
+    "La ministra Rocafort aprueba 120 millones para el plan de vivienda",
+    "Rocafort: «Habrá 120 millones para el plan de vivienda»",
+    "Hacienda destina 120 millones al plan de vivienda",
+  ];
+  const window = documentFrequency([
+    ...members,
+    "El Atlético ficha a Iker Solano",
+    "Rocafort critica los presupuestos",
+    "La huelga del metro sigue",
+    "El plan de costas se aprueba",
+  ]);
 
   it("DER-5: key terms are the words the members share and the window rarely uses, most distinctive first", () => {
     const terms = keyTerms(members, window);
@@ -175,13 +237,18 @@ describe("story descriptor", () => {
   });
 
   it("DER-5: members whose headlines share no word (placed together by their ledes) still get their rarest words", () => {
-    const apart = ["Bergara: «Queremos saber qué pasó con la inteligencia artificial en las aulas»", "La secretaria de Estado de Digitalización respalda el centro de datos de Tierra Baja"];
+    const apart = [
+      "Bergara: «Queremos saber qué pasó con la inteligencia artificial en las aulas»",
+      "La secretaria de Estado de Digitalización respalda el centro de datos de Tierra Baja",
+    ];
     const terms = keyTerms(apart, documentFrequency([...apart, "La huelga del metro sigue", "El Atlético ficha a Iker Solano"]));
     expect(terms).toHaveLength(4);
     expect(terms).not.toContain("la");
   });
 
   it("DER-5: names keep their capital, other words are lower case", () => {
-    expect(keyTerms(["Rocafort aprueba el plan", "Aprueba Rocafort el plan"], documentFrequency(["x", "y", "z"]))).toEqual(expect.arrayContaining(["Rocafort", "aprueba", "plan"]));
+    expect(keyTerms(["Rocafort aprueba el plan", "Aprueba Rocafort el plan"], documentFrequency(["x", "y", "z"]))).toEqual(
+      expect.arrayContaining(["Rocafort", "aprueba", "plan"]),
+    );
   });
 });

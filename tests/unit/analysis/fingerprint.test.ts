@@ -4,13 +4,24 @@ import { documentCounts, storySimilarity, tokenWeight } from "../../../lib/analy
 
 describe("story fingerprint", () => {
   it("DER-2: tokens are light stems of accent-folded, lower-case words, without Spanish stop words or headline framing", () => {
-    expect(storyTokens("Última hora | La ministra de Hacienda aprueba 120 millones para el plan de vivienda en Peñablanca"))
-      .toEqual(["ministr", "haciend", "aprueb", "120", "millon", "plan", "viviend", "penablanc"]);
+    expect(storyTokens("Última hora | La ministra de Hacienda aprueba 120 millones para el plan de vivienda en Peñablanca")).toEqual([
+      "ministr",
+      "haciend",
+      "aprueb",
+      "120",
+      "millon",
+      "plan",
+      "viviend",
+      "penablanc",
+    ]);
     expect(storyTokens("¿Por qué el Gobierno no lo ha dicho?")).toEqual(["gobiern", "dich"]);
   });
 
   it.each([
-    ["El presidente del Riberalta CF Gonzalo Muñiz ha puesto el estadio en el centro del debate en Monteoscuro.", ["riberalt", "cf", "gonzal", "muniz", "monteoscur"]],
+    [
+      "El presidente del Riberalta CF Gonzalo Muñiz ha puesto el estadio en el centro del debate en Monteoscuro.",
+      ["riberalt", "cf", "gonzal", "muniz", "monteoscur"],
+    ],
     ["Según datos del INE, el paro bajó en 4500 personas en marzo. Hacienda lo celebra.", ["ine", "4500"]],
     ["", []],
   ])("DER-2: a lede contributes its names and figures, not its prose: %s", (lede, names) => {
@@ -28,7 +39,9 @@ describe("story fingerprint", () => {
   });
 
   it("DER-2: names and figures are told from other words in the lowest bit", () => {
-    const tokens = fingerprintTokens(storyFingerprint("La ministra aprueba 120 millones", "Según Elena Rocafort, en Peñablanca.").fingerprint);
+    const tokens = fingerprintTokens(
+      storyFingerprint("La ministra aprueba 120 millones", "Según Elena Rocafort, en Peñablanca.").fingerprint,
+    );
     expect(tokens.filter(isName).length).toBe(4); // 120, elena, rocafort, penablanca
     expect(tokens).toContain(tokenHash("rocafort", true));
     expect(tokens).toContain(tokenHash("ministr", false));
@@ -46,10 +59,17 @@ describe("story fingerprint", () => {
 });
 
 describe("story similarity", () => {
-  const lede = (place: string, code: string) => `La ministra de Hacienda Elena Rocafort anunció el plan en ${place}, según el documento ${code}.`;
-  const one = fingerprintTokens(storyFingerprint("La ministra de Hacienda aprueba 120 millones para el plan de vivienda", lede("Peñablanca", "Ravel-4821")).fingerprint);
-  const two = fingerprintTokens(storyFingerprint("Rocafort: «Habrá 120 millones para el plan de vivienda»", lede("Peñablanca", "Tordo-1190")).fingerprint);
-  const other = fingerprintTokens(storyFingerprint("Rocafort critica los presupuestos regionales", lede("Castrofrío", "Mizor-7781")).fingerprint);
+  const lede = (place: string, code: string) =>
+    `La ministra de Hacienda Elena Rocafort anunció el plan en ${place}, según el documento ${code}.`;
+  const one = fingerprintTokens(
+    storyFingerprint("La ministra de Hacienda aprueba 120 millones para el plan de vivienda", lede("Peñablanca", "Ravel-4821")).fingerprint,
+  );
+  const two = fingerprintTokens(
+    storyFingerprint("Rocafort: «Habrá 120 millones para el plan de vivienda»", lede("Peñablanca", "Tordo-1190")).fingerprint,
+  );
+  const other = fingerprintTokens(
+    storyFingerprint("Rocafort critica los presupuestos regionales", lede("Castrofrío", "Mizor-7781")).fingerprint,
+  );
   const window = documentCounts([one, two, other]);
 
   it("DER-2: two outlets' wording of one piece of news is far more alike than the same person in other news", () => {
@@ -92,18 +112,27 @@ describe("languages and teaser furniture", () => {
   });
 
   it("DER-2: a teaser's link words are not part of its fingerprint", () => {
-    expect(storyFingerprint("Muere el actor Juan Pérez", "El intérprete falleció en Sevilla. Seguir leyendo").fingerprint)
-      .toEqual(storyFingerprint("Muere el actor Juan Pérez", "El intérprete falleció en Sevilla.").fingerprint);
+    expect(storyFingerprint("Muere el actor Juan Pérez", "El intérprete falleció en Sevilla. Seguir leyendo").fingerprint).toEqual(
+      storyFingerprint("Muere el actor Juan Pérez", "El intérprete falleció en Sevilla.").fingerprint,
+    );
   });
 
   it("DER-2: German teasers lose German stop words, and inflected forms share a stem", () => {
-    expect(storyTokens("Die Bundesregierung beschließt neue Regeln für die Regierungen der Länder"))
-      .toEqual(["bundesregierung", "beschliesst", "neue", "regel", "regierung", "land"]);
+    expect(storyTokens("Die Bundesregierung beschließt neue Regeln für die Regierungen der Länder")).toEqual([
+      "bundesregierung",
+      "beschliesst",
+      "neue",
+      "regel",
+      "regierung",
+      "land",
+    ]);
     expect(storyTokens("Verdächtigen Anschläge Kanzlers", "de")).toEqual(storyTokens("Verdächtige Anschlag Kanzler", "de"));
   });
 
   it("DER-2: in German every noun is capitalised, so only figures are told apart as names", () => {
-    const tokens = fingerprintTokens(storyFingerprint("Scholz trifft Macron in Paris", "Der Kanzler sprach mit dem Präsidenten über 100 Panzer.").fingerprint);
+    const tokens = fingerprintTokens(
+      storyFingerprint("Scholz trifft Macron in Paris", "Der Kanzler sprach mit dem Präsidenten über 100 Panzer.").fingerprint,
+    );
     expect(Array.from(tokens.filter(isName))).toEqual([tokenHash("100", true)]);
   });
 
@@ -112,7 +141,9 @@ describe("languages and teaser furniture", () => {
   });
 
   it("DER-2: a description brings its names and figures, not its prose (the prose of ledes is alike across news)", () => {
-    const tokens = fingerprintTokens(storyFingerprint("Muere el actor Juan Pérez", "El intérprete falleció en Sevilla tras una larga enfermedad.").fingerprint);
+    const tokens = fingerprintTokens(
+      storyFingerprint("Muere el actor Juan Pérez", "El intérprete falleció en Sevilla tras una larga enfermedad.").fingerprint,
+    );
     expect(tokens).toContain(tokenHash("sevill", true));
     expect(tokens).not.toContain(tokenHash("enfermedad", false));
   });

@@ -4,7 +4,14 @@ import { analyseHeadlines } from "../../../lib/analysis/headline-analysis";
 
 function spyModel() {
   const calls: unknown[][] = [];
-  const model: FramingModel = { sha256: "f".repeat(64), kind: "prueba", classify: async (...args: unknown[]) => { calls.push(args); return { letter: "N", score: 0.5 }; } };
+  const model: FramingModel = {
+    sha256: "f".repeat(64),
+    kind: "prueba",
+    classify: async (...args: unknown[]) => {
+      calls.push(args);
+      return { letter: "N", score: 0.5 };
+    },
+  };
   return { model, calls };
 }
 
@@ -20,9 +27,17 @@ describe("what the worker stores for a batch of headline versions", () => {
   it("DER-1, DER-4, PUB-1: features once per hash; a letter only for headlines an open outlet shows; nothing twice", async () => {
     const { model, calls } = spyModel();
     const out = await analyseHeadlines(versions, {
-      hasFeatures: new Set(["h4"]), hasFraming: new Set(["h4"]), noModelOutlets: new Set([2]), detectLanguage: () => "es", model,
+      hasFeatures: new Set(["h4"]),
+      hasFraming: new Set(["h4"]),
+      noModelOutlets: new Set([2]),
+      detectLanguage: () => "es",
+      model,
     });
-    expect(out.features.map((f) => [f.textHash, f.language])).toEqual([["h1", "es"], ["h2", "es"], ["h3", null]]);
+    expect(out.features.map((f) => [f.textHash, f.language])).toEqual([
+      ["h1", "es"],
+      ["h2", "es"],
+      ["h3", null],
+    ]);
     expect(out.framing).toEqual([
       { textHash: "h1", letter: "N", score: 0.5, modelSha256: model.sha256 },
       { textHash: "h2", letter: "N", score: 0.5, modelSha256: model.sha256 },
@@ -33,11 +48,24 @@ describe("what the worker stores for a batch of headline versions", () => {
 
   it("DER-12: a headline in Catalan, Galician or Basque gets no framing letter and no Spanish clickbait markers", async () => {
     const { model, calls } = spyModel();
-    const language: Record<string, string> = { "El Govern aprova el pressupost: no et creuràs el motiu": "ca", "Así es el nuevo plan: no te lo vas a creer": "es" };
-    const out = await analyseHeadlines(Object.keys(language).map((text, i) => ({ textHash: `x${i}`, text, outletId: 1 })), {
-      hasFeatures: new Set(), hasFraming: new Set(), noModelOutlets: new Set(), detectLanguage: (t) => language[t] ?? null, model,
-    });
-    expect(out.features.map((f) => [f.language, f.clickbaitPatterns.length > 0])).toEqual([["ca", false], ["es", true]]);
+    const language: Record<string, string> = {
+      "El Govern aprova el pressupost: no et creuràs el motiu": "ca",
+      "Así es el nuevo plan: no te lo vas a creer": "es",
+    };
+    const out = await analyseHeadlines(
+      Object.keys(language).map((text, i) => ({ textHash: `x${i}`, text, outletId: 1 })),
+      {
+        hasFeatures: new Set(),
+        hasFraming: new Set(),
+        noModelOutlets: new Set(),
+        detectLanguage: (t) => language[t] ?? null,
+        model,
+      },
+    );
+    expect(out.features.map((f) => [f.language, f.clickbaitPatterns.length > 0])).toEqual([
+      ["ca", false],
+      ["es", true],
+    ]);
     expect(out.framing.map((f) => f.textHash)).toEqual(["x1"]);
     expect(calls).toEqual([["Así es el nuevo plan: no te lo vas a creer"]]);
   });

@@ -17,20 +17,55 @@ const base = (over: Partial<HeadlineFeatures>) => over;
 
 describe("headline features (DER-1)", () => {
   it.each([
-    ["El Gobierno aprueba la subida del salario mínimo", base({ chars: 48, words: 8, isQuestion: false, isExclamation: false, hasQuote: false, hasNumber: false, firstOrSecondPerson: false, hasColonOrDash: false, capitalisedTokens: 1, clickbaitPatterns: [] })],
-    ["¿Qué pasa si no presento la declaración de la renta a tiempo?", base({ isQuestion: true, words: 12, capitalisedTokens: 0, firstOrSecondPerson: false, clickbaitPatterns: ["pregunta-anticipada", "lo-que-pasa-si", "pregunta"] })],
+    [
+      "El Gobierno aprueba la subida del salario mínimo",
+      base({
+        chars: 48,
+        words: 8,
+        isQuestion: false,
+        isExclamation: false,
+        hasQuote: false,
+        hasNumber: false,
+        firstOrSecondPerson: false,
+        hasColonOrDash: false,
+        capitalisedTokens: 1,
+        clickbaitPatterns: [],
+      }),
+    ],
+    [
+      "¿Qué pasa si no presento la declaración de la renta a tiempo?",
+      base({
+        isQuestion: true,
+        words: 12,
+        capitalisedTokens: 0,
+        firstOrSecondPerson: false,
+        clickbaitPatterns: ["pregunta-anticipada", "lo-que-pasa-si", "pregunta"],
+      }),
+    ],
     ["¡Por fin! La Selección gana la Eurocopa", base({ isExclamation: true, hasColonOrDash: false, capitalisedTokens: 2 })],
-    ["Feijóo: «El Gobierno está agotado y nos lleva al abismo»", base({ hasQuote: true, hasColonOrDash: true, firstOrSecondPerson: false, capitalisedTokens: 1 })],
-    ["«No vamos a dimitir»: el alcalde responde a la oposición", base({ hasQuote: true, hasColonOrDash: true, firstOrSecondPerson: false })],
+    [
+      "Feijóo: «El Gobierno está agotado y nos lleva al abismo»",
+      base({ hasQuote: true, hasColonOrDash: true, firstOrSecondPerson: false, capitalisedTokens: 1 }),
+    ],
+    [
+      "«No vamos a dimitir»: el alcalde responde a la oposición",
+      base({ hasQuote: true, hasColonOrDash: true, firstOrSecondPerson: false }),
+    ],
     ["Ayuso, sobre el 'caso Koldo': \"Que den explicaciones\"", base({ hasQuote: true, hasColonOrDash: true })],
     ["La inflación baja al 2,3% en octubre", base({ hasNumber: true, words: 7 })],
-    ["Cinco claves para entender la reforma de las pensiones", base({ hasNumber: true, clickbaitPatterns: ["lista-numerada", "claves-para"] })],
+    [
+      "Cinco claves para entender la reforma de las pensiones",
+      base({ hasNumber: true, clickbaitPatterns: ["lista-numerada", "claves-para"] }),
+    ],
     ["El tren llega a las 10:30 a Sevilla", base({ hasColonOrDash: false, hasNumber: true, capitalisedTokens: 1 })],
     ["Las obras del AVE Madrid-Barcelona: tres meses de retraso", base({ hasColonOrDash: true, hasNumber: true, capitalisedTokens: 3 })],
     ["Sánchez — el presidente que resiste", base({ hasColonOrDash: true, capitalisedTokens: 0 })],
     ["Te contamos cómo pedir el bono social", base({ firstOrSecondPerson: true, clickbaitPatterns: ["te-contamos", "de-tu"] })],
     ["Lo que nadie te cuenta sobre las hipotecas", base({ firstOrSecondPerson: true, clickbaitPatterns: ["lo-que-nadie", "de-tu"] })],
-    ["No te lo vas a creer: el truco para ahorrar en la factura del gas", base({ firstOrSecondPerson: true, hasColonOrDash: true, clickbaitPatterns: ["no-te-lo-creeras", "el-truco", "de-tu"] })],
+    [
+      "No te lo vas a creer: el truco para ahorrar en la factura del gas",
+      base({ firstOrSecondPerson: true, hasColonOrDash: true, clickbaitPatterns: ["no-te-lo-creeras", "el-truco", "de-tu"] }),
+    ],
     ["Así es la nueva casa de Shakira en Miami", base({ clickbaitPatterns: ["esto-es-lo-que"], capitalisedTokens: 2 })],
     ["El vídeo de una niña bailando con su abuelo se hace viral", base({ clickbaitPatterns: ["el-gesto", "viral"] })],
     ["La OTAN y la UE refuerzan el flanco este", base({ capitalisedTokens: 2 })],
@@ -59,7 +94,9 @@ describe("headline features (DER-1)", () => {
 
 describe("headline language (DER-1)", () => {
   let detect: DetectLanguage;
-  beforeAll(async () => { detect = await loadLanguageDetector(); });
+  beforeAll(async () => {
+    detect = await loadLanguageDetector();
+  });
 
   it("DER-1: fastText's lid.176 loads from the package and reads short Spanish headlines", () => {
     const spanishSamples = LANGUAGE_SAMPLES.filter(([l]) => l === "es");

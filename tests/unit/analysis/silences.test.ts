@@ -7,19 +7,58 @@ const others = (n: number, rank: number | null = 1): [number, number | null][] =
 
 describe("silence rule", () => {
   it.each([
-    [6, undefined], [7, 7], [10, 10],
+    [6, undefined],
+    [7, 7],
+    [10, 10],
   ])("DER-11: a story carried by %i of 10 followed outlets is widely carried: %s", (n, expected) => {
-    expect(widelyCarried(story(1, Array.from({ length: n }, (_, i) => [i + 1, 1])), TEN)).toBe(expected);
+    expect(
+      widelyCarried(
+        story(
+          1,
+          Array.from({ length: n }, (_, i) => [i + 1, 1]),
+        ),
+        TEN,
+      ),
+    ).toBe(expected);
   });
 
   it("DER-11: outlets that are not followed do not count, on either side of the share", () => {
     const followed = new Set([1, 2, 3, 4]);
-    expect(widelyCarried(story(1, [[2, 1], [3, 1], [11, 1], [12, 1], [13, 1]]), followed)).toBeUndefined();
-    expect(widelyCarried(story(1, [[2, 1], [3, 1], [4, 1], [11, 1]]), followed)).toBe(3);
+    expect(
+      widelyCarried(
+        story(1, [
+          [2, 1],
+          [3, 1],
+          [11, 1],
+          [12, 1],
+          [13, 1],
+        ]),
+        followed,
+      ),
+    ).toBeUndefined();
+    expect(
+      widelyCarried(
+        story(1, [
+          [2, 1],
+          [3, 1],
+          [4, 1],
+          [11, 1],
+        ]),
+        followed,
+      ),
+    ).toBe(3);
   });
 
   it("DER-11: with fewer followed outlets than the minimum, nothing is judged", () => {
-    expect(widelyCarried(story(1, [[1, 1], [2, 1]]), new Set([1, 2]))).toBeUndefined();
+    expect(
+      widelyCarried(
+        story(1, [
+          [1, 1],
+          [2, 1],
+        ]),
+        new Set([1, 2]),
+      ),
+    ).toBeUndefined();
   });
 
   it("DER-11: a widely carried story the outlet never ran is a silence; one it ran high is not", () => {
@@ -30,7 +69,11 @@ describe("silence rule", () => {
   });
 
   it("DER-11: a story it ran but never above the top ranks, or never on its front page, is a silence while positions may be judged", () => {
-    const stories = [story(1, [[1, DEFAULT_SILENCE_RULE.topRank + 1], ...others(7)]), story(2, [[1, null], ...others(9)]), story(3, [[1, 10], ...others(7)])];
+    const stories = [
+      story(1, [[1, DEFAULT_SILENCE_RULE.topRank + 1], ...others(7)]),
+      story(2, [[1, null], ...others(9)]),
+      story(3, [[1, 10], ...others(7)]),
+    ];
     expect(silencesOf(1, stories, { followed: TEN, positions: true })).toEqual([
       { storyId: 2, kind: "fuera-de-cabeza", carriers: 10, followed: 10, bestRank: null },
       { storyId: 1, kind: "fuera-de-cabeza", carriers: 8, followed: 10, bestRank: 11 },
@@ -46,6 +89,8 @@ describe("silence rule", () => {
     const stories = [story(1, others(5, 4))];
     const rule = { share: 0.5, topRank: 3, minFollowed: 3 };
     expect(silencesOf(1, stories, { followed: TEN, positions: true, rule }).map((s) => s.kind)).toEqual(["no-publicada"]);
-    expect(silencesOf(2, stories, { followed: TEN, positions: true, rule }).map((s) => [s.kind, s.bestRank])).toEqual([["fuera-de-cabeza", 4]]);
+    expect(silencesOf(2, stories, { followed: TEN, positions: true, rule }).map((s) => [s.kind, s.bestRank])).toEqual([
+      ["fuera-de-cabeza", 4],
+    ]);
   });
 });

@@ -15,7 +15,9 @@ describe("body summary", () => {
   it("DER-3: a reprint with a line added stays within a few bits; another story is far", () => {
     const original = simhash(body()).simhash;
     const reprint = simhash(body("Con información de Europa Press.")).simhash;
-    const other = simhash("El Real Madrid ganó anoche en Vigo con dos goles en la segunda parte y se coloca líder de la liga a falta de diez jornadas para el final.").simhash;
+    const other = simhash(
+      "El Real Madrid ganó anoche en Vigo con dos goles en la segunda parte y se coloca líder de la liga a falta de diez jornadas para el final.",
+    ).simhash;
     expect(hammingDistance(original, reprint)).toBeLessThanOrEqual(10);
     expect(hammingDistance(original, other)).toBeGreaterThan(16);
   });

@@ -3,7 +3,12 @@ import { representativeHeadline, type LabelCandidate } from "../../../lib/analys
 import { storyTerms, storyTitle } from "../../../app/(public)/historias/story-title";
 
 const T0 = Date.parse("2026-03-10T08:00:00Z");
-const member = (headline: string, outlet: string, minutes: number, quotable = true): LabelCandidate => ({ headline, outlet, at: T0 + minutes * 60_000, quotable });
+const member = (headline: string, outlet: string, minutes: number, quotable = true): LabelCandidate => ({
+  headline,
+  outlet,
+  at: T0 + minutes * 60_000,
+  quotable,
+});
 
 describe("a story's representative headline", () => {
   const members = [

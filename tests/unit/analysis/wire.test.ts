@@ -5,11 +5,13 @@ import { simhash } from "../../../lib/analysis/simhash";
 const T0 = Date.parse("2026-03-10T08:00:00Z");
 const HOUR = 3_600_000;
 
-const wire = "El Gobierno aprobó este martes el plan de vivienda, que movilizará 1.200 millones de euros en tres años. " +
+const wire =
+  "El Gobierno aprobó este martes el plan de vivienda, que movilizará 1.200 millones de euros en tres años. " +
   "La ministra explicó en rueda de prensa que las ayudas llegarán primero a los jóvenes menores de 35 años. " +
   "Los sindicatos celebraron la medida pero pidieron más control sobre los precios del alquiler en las grandes ciudades. " +
   "La oposición anunció que presentará enmiendas en el Congreso antes de que termine el mes.";
-const other = "El Real Madrid ganó anoche en Vigo con dos goles en la segunda parte y se coloca líder de la liga a falta de diez jornadas. " +
+const other =
+  "El Real Madrid ganó anoche en Vigo con dos goles en la segunda parte y se coloca líder de la liga a falta de diez jornadas. " +
   "El entrenador destacó el trabajo defensivo del equipo y la aportación de los canteranos en un campo muy complicado. " +
   "La afición celebró la victoria en la Cibeles hasta bien entrada la madrugada, sin incidentes según la policía municipal.";
 
@@ -31,8 +33,14 @@ describe("agency credit", () => {
   });
 
   it.each([
-    [["EFE"], "EFE"], [["Agencia EFE"], "EFE"], [["Europa Press"], "Europa Press"], [["Redacción / Agencias"], undefined],
-    [["Agencias"], "Agencias"], [["Por Servimedia"], "Servimedia"], [["Ana Pérez Lobato"], undefined], [["Ana Pérez", "EFE"], "EFE"],
+    [["EFE"], "EFE"],
+    [["Agencia EFE"], "EFE"],
+    [["Europa Press"], "Europa Press"],
+    [["Redacción / Agencias"], undefined],
+    [["Agencias"], "Agencias"],
+    [["Por Servimedia"], "Servimedia"],
+    [["Ana Pérez Lobato"], undefined],
+    [["Ana Pérez", "EFE"], "EFE"],
   ])("DER-3: the byline %j is agency %s", (authors, agency) => {
     expect(agencyOfByline(authors)).toBe(agency);
   });
@@ -49,12 +57,24 @@ describe("near-copy bodies", () => {
   };
 
   it("DER-3: the same body at two outlets is agency copy, and takes the agency credited by either", () => {
-    const verdicts = wireCopies([item(1, 1, T0, `MADRID, 10 mar. (EFE).- ${wire}`, "EFE"), item(2, 2, T0 + HOUR, `MADRID, 10 mar. (EFE).- ${wire}`), item(3, 3, T0, other)], { windowMs: 48 * HOUR });
-    expect(verdicts).toEqual([{ articleId: 1, agency: "EFE" }, { articleId: 2, agency: "EFE" }]);
+    const verdicts = wireCopies(
+      [
+        item(1, 1, T0, `MADRID, 10 mar. (EFE).- ${wire}`, "EFE"),
+        item(2, 2, T0 + HOUR, `MADRID, 10 mar. (EFE).- ${wire}`),
+        item(3, 3, T0, other),
+      ],
+      { windowMs: 48 * HOUR },
+    );
+    expect(verdicts).toEqual([
+      { articleId: 1, agency: "EFE" },
+      { articleId: 2, agency: "EFE" },
+    ]);
   });
 
   it("DER-3: a near copy without any credit is flagged with an unknown agency", () => {
-    const verdicts = wireCopies([item(1, 1, T0, wire), item(2, 2, T0 + HOUR, wire.toUpperCase().replaceAll(",", ""))], { windowMs: 48 * HOUR });
+    const verdicts = wireCopies([item(1, 1, T0, wire), item(2, 2, T0 + HOUR, wire.toUpperCase().replaceAll(",", ""))], {
+      windowMs: 48 * HOUR,
+    });
     expect(verdicts).toEqual([{ articleId: 1 }, { articleId: 2 }]);
   });
 

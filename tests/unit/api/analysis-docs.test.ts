@@ -8,11 +8,32 @@ const NOW = Date.parse("2026-11-20T12:00:00Z");
 
 describe("analysis blocks of the detail endpoints", () => {
   it("DER-10, WEB-3: every key of a story's agency genealogy is documented, and nothing else", () => {
-    const [copy] = genealogyRecord({ storyId: 1, copies: [{
-      articleId: 2, outlet: { slug: "uno", name: "Uno" }, agency: "EFE", firstSeenAt: NOW, publishedAt: null, firstHeadline: "A", currentHeadline: "B",
-      headlineVersions: 2, credit: "dropped", edit: { bits: 2, band: "retocada", label: "retoques menores" }, reference: false,
-    }] });
-    expect(copy).toMatchObject({ outlet: "uno", published_at: null, first_seen_at: "2026-11-20T12:00:00.000Z", credit_line: "dropped", edit_bits: 2, edit_band: "retocada" });
+    const [copy] = genealogyRecord({
+      storyId: 1,
+      copies: [
+        {
+          articleId: 2,
+          outlet: { slug: "uno", name: "Uno" },
+          agency: "EFE",
+          firstSeenAt: NOW,
+          publishedAt: null,
+          firstHeadline: "A",
+          currentHeadline: "B",
+          headlineVersions: 2,
+          credit: "dropped",
+          edit: { bits: 2, band: "retocada", label: "retoques menores" },
+          reference: false,
+        },
+      ],
+    });
+    expect(copy).toMatchObject({
+      outlet: "uno",
+      published_at: null,
+      first_seen_at: "2026-11-20T12:00:00.000Z",
+      credit_line: "dropped",
+      edit_bits: 2,
+      edit_band: "retocada",
+    });
     expect(Object.keys(copy!).sort()).toEqual(Object.keys(docOf("agency_genealogy").fields).sort());
   });
 
@@ -23,11 +44,23 @@ describe("analysis blocks of the detail endpoints", () => {
   });
 
   it("DER-11, WEB-3: every key of an outlet's silences is documented", () => {
-    const record = silencesRecord({ start: NOW, end: NOW, rule: DEFAULT_SILENCE_RULE, followed: 10, judged: true, grouped: true, positions: true, silences: [
-      { storyId: 3, kind: "no-publicada", carriers: 8, followed: 10, bestRank: null, keyTerms: ["dana"], firstSeenAt: NOW },
-    ] });
-    expect(record).toMatchObject({ min_share: 0.7, top_rank: 10, stories: [{ story_id: 3, kind: "no-publicada", carried_by: 8, best_rank: null, key_terms: ["dana"] }] });
+    const record = silencesRecord({
+      start: NOW,
+      end: NOW,
+      rule: DEFAULT_SILENCE_RULE,
+      followed: 10,
+      judged: true,
+      grouped: true,
+      positions: true,
+      silences: [{ storyId: 3, kind: "no-publicada", carriers: 8, followed: 10, bestRank: null, keyTerms: ["dana"], firstSeenAt: NOW }],
+    });
+    expect(record).toMatchObject({
+      min_share: 0.7,
+      top_rank: 10,
+      stories: [{ story_id: 3, kind: "no-publicada", carried_by: 8, best_rank: null, key_terms: ["dana"] }],
+    });
     expect(Object.keys(record).sort()).toEqual(Object.keys(docOf("silences").fields).sort());
-    for (const key of Object.keys((record.stories as Record<string, unknown>[])[0]!)) expect(docOf("silences").fields.stories).toContain(key);
+    for (const key of Object.keys((record.stories as Record<string, unknown>[])[0]!))
+      expect(docOf("silences").fields.stories).toContain(key);
   });
 });

@@ -22,7 +22,11 @@ describe("CSV writer", () => {
   });
 
   it("WEB-3: records end in CRLF and parse back to the same cells", () => {
-    const rows = [["id", "headline", "authors"], ["1", 'Un "titular", con coma\ny salto', "Ana; Luis"], ["2", "", "=1+1"]];
+    const rows = [
+      ["id", "headline", "authors"],
+      ["1", 'Un "titular", con coma\ny salto', "Ana; Luis"],
+      ["2", "", "=1+1"],
+    ];
     const text = rows.map((r) => csvRow(r)).join("");
     expect(text.endsWith("\r\n")).toBe(true);
     expect(parseCsv(text)).toEqual(rows.map((r) => r.map((c) => (c === "=1+1" ? "'=1+1" : c))));

@@ -5,7 +5,12 @@ import OpenDataPage from "../../../app/(public)/datos/page";
 import type { VersionTraitsRow } from "../../../db/queries/api/headline-traits";
 import { ARTICLE_FIELDS } from "../../../app/_lib/api/datasets/articles";
 import {
-  HEADLINE_TRAIT_DOCS, HEADLINE_TRAIT_FIELDS, headlineTraitsRecord, VERSION_TRAIT_DOCS, VERSION_TRAIT_FIELDS, versionTraitsRecords,
+  HEADLINE_TRAIT_DOCS,
+  HEADLINE_TRAIT_FIELDS,
+  headlineTraitsRecord,
+  VERSION_TRAIT_DOCS,
+  VERSION_TRAIT_FIELDS,
+  versionTraitsRecords,
 } from "../../../app/_lib/api/datasets/headline-traits";
 import { HEADLINE_VERSION_FIELDS } from "../../../app/_lib/api/datasets/headline-versions";
 import { fieldDoc } from "../../../app/_lib/api/docs";
@@ -14,9 +19,28 @@ import { fieldDoc } from "../../../app/_lib/api/docs";
 vi.setConfig({ testTimeout: 60_000 });
 
 const MIN = 60_000;
-const features = { isQuestion: false, isExclamation: false, hasQuote: false, hasNumber: false, firstOrSecondPerson: false, hasColonOrDash: false, clickbaitPatterns: [], language: "es" };
+const features = {
+  isQuestion: false,
+  isExclamation: false,
+  hasQuote: false,
+  hasNumber: false,
+  firstOrSecondPerson: false,
+  hasColonOrDash: false,
+  clickbaitPatterns: [],
+  language: "es",
+};
 function version(id: number, firstSeen: number, lastSeen: number, over: Partial<VersionTraitsRow> = {}): VersionTraitsRow {
-  return { id, articleId: 1, textHash: `h${id}`, firstSeenAt: firstSeen * MIN, lastSeenAt: lastSeen * MIN, seenIn: ["frontpage"], features, framingLetter: "C", ...over };
+  return {
+    id,
+    articleId: 1,
+    textHash: `h${id}`,
+    firstSeenAt: firstSeen * MIN,
+    lastSeenAt: lastSeen * MIN,
+    seenIn: ["frontpage"],
+    features,
+    framingLetter: "C",
+    ...over,
+  };
 }
 
 describe("headline fields of an article in the open data", () => {
@@ -25,15 +49,26 @@ describe("headline fields of an article in the open data", () => {
       expect(ARTICLE_FIELDS, field).toContain(field);
       expect(fieldDoc("articles", field), field).toBe(HEADLINE_TRAIT_DOCS[field]);
     }
-    expect(HEADLINE_TRAIT_FIELDS).toEqual(expect.arrayContaining(["headline_question", "headline_quote", "headline_number", "headline_clickbait", "framing_letter", "ab_test"]));
+    expect(HEADLINE_TRAIT_FIELDS).toEqual(
+      expect.arrayContaining(["headline_question", "headline_quote", "headline_number", "headline_clickbait", "framing_letter", "ab_test"]),
+    );
   });
 
   it("DER-1: the features are those of the version seen last", () => {
-    const record = headlineTraitsRecord([
-      version(1, 0, 30, { features: { ...features, isQuestion: true } }),
-      version(2, 30, 90, { features: { ...features, hasNumber: true, clickbaitPatterns: ["top-n"] }, framingLetter: "A" }),
-    ], true);
-    expect(record).toMatchObject({ headline_question: false, headline_number: true, headline_clickbait: ["top-n"], framing_letter: "A", ab_test: false });
+    const record = headlineTraitsRecord(
+      [
+        version(1, 0, 30, { features: { ...features, isQuestion: true } }),
+        version(2, 30, 90, { features: { ...features, hasNumber: true, clickbaitPatterns: ["top-n"] }, framingLetter: "A" }),
+      ],
+      true,
+    );
+    expect(record).toMatchObject({
+      headline_question: false,
+      headline_number: true,
+      headline_clickbait: ["top-n"],
+      framing_letter: "A",
+      ab_test: false,
+    });
   });
 
   it("DER-6: versions that alternate set ab_test; a rewrite does not", () => {
@@ -47,7 +82,11 @@ describe("headline fields of an article in the open data", () => {
   });
 
   it("PUB-6: under «sin anotación de modelo» the language (a model's answer) is withheld, the rule-made features are given", () => {
-    expect(headlineTraitsRecord([version(1, 0, 10)], false)).toMatchObject({ headline_language: null, headline_question: false, headline_clickbait: [] });
+    expect(headlineTraitsRecord([version(1, 0, 10)], false)).toMatchObject({
+      headline_language: null,
+      headline_question: false,
+      headline_clickbait: [],
+    });
     expect(headlineTraitsRecord([version(1, 0, 10)], true).headline_language).toBe("es");
   });
 
@@ -70,16 +109,29 @@ describe("headline fields of a version in the open data", () => {
       expect(HEADLINE_TRAIT_FIELDS, field).toContain(`headline_${field}`);
       expect(VERSION_TRAIT_DOCS[field]).not.toBe(HEADLINE_TRAIT_DOCS[`headline_${field}` as keyof typeof HEADLINE_TRAIT_DOCS]);
     }
-    expect(VERSION_TRAIT_FIELDS).toEqual(["question", "exclamation", "quote", "number", "first_or_second_person", "colon_or_dash", "clickbait", "language", "ab_test"]);
+    expect(VERSION_TRAIT_FIELDS).toEqual([
+      "question",
+      "exclamation",
+      "quote",
+      "number",
+      "first_or_second_person",
+      "colon_or_dash",
+      "clickbait",
+      "language",
+      "ab_test",
+    ]);
     expect(VERSION_TRAIT_DOCS.question).toMatch(/^Esta versión es una pregunta/);
   });
 
   it("DER-1: each version gets its own features; one not analysed yet gets null", () => {
-    const records = versionTraitsRecords([
-      version(1, 0, 30),
-      version(2, 30, 90, { features: { ...features, isQuestion: true, clickbaitPatterns: ["top-n"] } }),
-      version(3, 90, 120, { features: null }),
-    ], true);
+    const records = versionTraitsRecords(
+      [
+        version(1, 0, 30),
+        version(2, 30, 90, { features: { ...features, isQuestion: true, clickbaitPatterns: ["top-n"] } }),
+        version(3, 90, 120, { features: null }),
+      ],
+      true,
+    );
     expect(records.get(1)).toMatchObject({ question: false, clickbait: [], language: "es", ab_test: false });
     expect(records.get(2)).toMatchObject({ question: true, clickbait: ["top-n"] });
     expect(records.get(3)).toMatchObject({ question: null, clickbait: null, language: null, ab_test: false });
@@ -105,7 +157,11 @@ describe("/datos", () => {
     const html = renderToStaticMarkup(createElement(OpenDataPage));
     const start = html.indexOf(`id="conjunto-${name}"`);
     const end = html.indexOf('id="conjunto-', start + 1);
-    return html.slice(start, end === -1 ? undefined : end).replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    return html
+      .slice(start, end === -1 ? undefined : end)
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&");
   }
 
   it("WEB-3: lists each version field with its description, and the article's headline fields with theirs", () => {

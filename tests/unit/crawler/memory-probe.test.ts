@@ -8,7 +8,10 @@ import { createLogger } from "../../../lib/log";
 
 const lines = () => {
   const out: Record<string, unknown>[] = [];
-  return { out, log: createLogger({ component: "worker", level: "warn", write: (line) => out.push(JSON.parse(line) as Record<string, unknown>) }) };
+  return {
+    out,
+    log: createLogger({ component: "worker", level: "warn", write: (line) => out.push(JSON.parse(line) as Record<string, unknown>) }),
+  };
 };
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,7 +29,8 @@ describe("memory probe", () => {
     expect(collections).toBe(seen);
     for (const line of out) {
       expect(line).toMatchObject({ level: "warn", event: "worker.memory" });
-      for (const key of ["rssMiB", "heapUsedMiB", "heapTotalMiB", "externalMiB", "arrayBuffersMiB"]) expect(typeof line[key]).toBe("number");
+      for (const key of ["rssMiB", "heapUsedMiB", "heapTotalMiB", "externalMiB", "arrayBuffersMiB"])
+        expect(typeof line[key]).toBe("number");
     }
   });
 

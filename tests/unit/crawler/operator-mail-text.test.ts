@@ -5,15 +5,25 @@ import { retryDelayMs } from "../../../crawler/notify/operator-notices";
 import { confirmationPromise } from "../../../lib/exclusion-request";
 
 const item = (n: number, over: Partial<AttentionItem> = {}): AttentionItem => ({
-  key: `dead-${n}`, topic: `dead-${n}`, kind: "fuente-muerta", title: `Fuente muerta: Diario ${n} (feed)`,
-  detail: `https://diario${n}.test/rss no responde.`, since: n, path: "/admin/cabeceras", ...over,
+  key: `dead-${n}`,
+  topic: `dead-${n}`,
+  kind: "fuente-muerta",
+  title: `Fuente muerta: Diario ${n} (feed)`,
+  detail: `https://diario${n}.test/rss no responde.`,
+  since: n,
+  path: "/admin/cabeceras",
+  ...over,
 });
 
 describe("the operator's mail", () => {
   it("ADM-3: one item is a mail of its own, titled by it, with the link to where it is handled", () => {
     const m = composeOperatorMail([item(1)], "https://obs.example");
     expect(m.subject).toBe("Hemeroscopio: Fuente muerta: Diario 1 (feed)");
-    expect(m.text.split("\n").slice(0, 3)).toEqual(["Fuente muerta: Diario 1 (feed)", "https://diario1.test/rss no responde.", "https://obs.example/admin/cabeceras"]);
+    expect(m.text.split("\n").slice(0, 3)).toEqual([
+      "Fuente muerta: Diario 1 (feed)",
+      "https://diario1.test/rss no responde.",
+      "https://obs.example/admin/cabeceras",
+    ]);
     expect(m.text).toContain("Todo lo pendiente: https://obs.example/admin/atencion");
   });
 

@@ -17,7 +17,10 @@ describe("a slow database statement of the worker loop (OPS-2)", () => {
       clock.advance(5_000);
       await tick();
     }
-    expect(lines.map((l) => [l.event, l.waitingMs])).toEqual([["database.slow", 10_000], ["database.slow", 30_000]]);
+    expect(lines.map((l) => [l.event, l.waitingMs])).toEqual([
+      ["database.slow", 10_000],
+      ["database.slow", 30_000],
+    ]);
     answer(7);
     expect(await watched).toBe(7);
     expect(lines.at(-1)).toMatchObject({ event: "database.answered", step: "claim", waitedMs: 40_000 });
@@ -28,7 +31,9 @@ describe("a slow database statement of the worker loop (OPS-2)", () => {
     const lines: string[] = [];
     const log = createLogger({ component: "worker", write: (l) => lines.push(l) });
     expect(await watchSlow("heartbeat", Promise.resolve("ok"), { clock, log, fields: {} })).toBe("ok");
-    await expect(watchSlow("claim", Promise.reject(new Error("too many connections")), { clock, log, fields: {} })).rejects.toThrow("too many connections");
+    await expect(watchSlow("claim", Promise.reject(new Error("too many connections")), { clock, log, fields: {} })).rejects.toThrow(
+      "too many connections",
+    );
     clock.advance(60_000);
     await tick();
     expect(lines).toEqual([]);

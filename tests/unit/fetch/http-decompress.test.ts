@@ -8,7 +8,11 @@ import { FetchFailure } from "@/crawler/fetch/outcome";
 const text = "Titular de portada — año 2026 ¿qué pasó? ".repeat(50);
 const read = (chunks: Buffer[], codings: Coding[], cap = 1 << 20, truncate = false) =>
   readBody(Readable.from(chunks), { codings, cap, truncate, signal: new AbortController().signal, meter: { wireBytes: 0 } });
-const failureCode = async (p: Promise<unknown>) => p.then(() => "resolved", (e: unknown) => (e instanceof FetchFailure ? e.code : String(e)));
+const failureCode = async (p: Promise<unknown>) =>
+  p.then(
+    () => "resolved",
+    (e: unknown) => (e instanceof FetchFailure ? e.code : String(e)),
+  );
 
 describe("content decoding", () => {
   it.each([

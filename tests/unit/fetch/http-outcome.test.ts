@@ -36,7 +36,10 @@ describe("failure classification", () => {
     expect(toFailure(coded("UND_ERR_ABORTED"), { ...idle(), deadline: deadline.signal }).message).toBe("total timeout of 300 ms");
     const caller = new AbortController();
     caller.abort();
-    expect(toFailure(new Error("x"), { ...idle(), caller: caller.signal })).toMatchObject({ code: "timeout", message: "aborted by caller" });
+    expect(toFailure(new Error("x"), { ...idle(), caller: caller.signal })).toMatchObject({
+      code: "timeout",
+      message: "aborted by caller",
+    });
   });
 
   it("SEC-4: a classified failure passes through unchanged", () => {
@@ -77,13 +80,19 @@ describe("request URLs", () => {
 
 describe("pinned lookup", () => {
   it("SEC-1: answers with the vetted addresses only and never asks DNS", () => {
-    const lookup = pinnedLookup([{ address: "93.184.216.34", family: 4 }, { address: "2606:2800::1", family: 6 }]);
+    const lookup = pinnedLookup([
+      { address: "93.184.216.34", family: 4 },
+      { address: "2606:2800::1", family: 6 },
+    ]);
     const answers: unknown[] = [];
     lookup("rebinding.example", { all: true }, (_e, a) => answers.push(a));
     lookup("rebinding.example", { family: 6 }, (_e, a, f) => answers.push([a, f]));
     lookup("rebinding.example", {}, (_e, a, f) => answers.push([a, f]));
     expect(answers).toEqual([
-      [{ address: "93.184.216.34", family: 4 }, { address: "2606:2800::1", family: 6 }],
+      [
+        { address: "93.184.216.34", family: 4 },
+        { address: "2606:2800::1", family: 6 },
+      ],
       ["2606:2800::1", 6],
       ["93.184.216.34", 4],
     ]);

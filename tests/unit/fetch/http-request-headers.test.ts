@@ -7,7 +7,10 @@ const identity = { userAgent: "HemeroscopioBot/1.0 (+https://hemeroscopio.org/bo
 
 describe("request headers", () => {
   it.each<[FetchKind, string]>([
-    ["feed", "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.8, application/json;q=0.7"],
+    [
+      "feed",
+      "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.8, application/json;q=0.7",
+    ],
     ["sitemap", "application/xml, text/xml"],
     ["page", "text/html, application/xhtml+xml"],
     ["probe", "text/html, application/xhtml+xml"],
@@ -28,13 +31,19 @@ describe("request headers", () => {
   });
 
   it("POL-4: stored validators are sent back verbatim", () => {
-    const h = requestHeaders({ url: "https://a.test/", kind: "feed", etag: 'W/"abc"', lastModified: "Sun, 06 Nov 1994 08:49:37 GMT" }, identity);
+    const h = requestHeaders(
+      { url: "https://a.test/", kind: "feed", etag: 'W/"abc"', lastModified: "Sun, 06 Nov 1994 08:49:37 GMT" },
+      identity,
+    );
     expect(h["if-none-match"]).toBe('W/"abc"');
     expect(h["if-modified-since"]).toBe("Sun, 06 Nov 1994 08:49:37 GMT");
   });
 
   it("ID-3: extra headers (signatures) are added", () => {
-    const h = requestHeaders({ url: "https://a.test/", kind: "page", extraHeaders: { "Signature-Agent": 'sig1="https://h.test"', Signature: "sig1=:AA==:" } }, identity);
+    const h = requestHeaders(
+      { url: "https://a.test/", kind: "page", extraHeaders: { "Signature-Agent": 'sig1="https://h.test"', Signature: "sig1=:AA==:" } },
+      identity,
+    );
     expect(h["signature-agent"]).toBe('sig1="https://h.test"');
     expect(h["signature"]).toBe("sig1=:AA==:");
   });

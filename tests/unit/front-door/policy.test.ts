@@ -9,8 +9,22 @@ const get = (url: string, headers: Record<string, string> = {}) => ({ method: "G
 describe("page cache policy (WEB-4)", () => {
   it("WEB-4: keys the public data pages by path, query and gzip", () => {
     expect(cacheKey(get("/"))).toBe("identity /");
-    expect(cacheKey(get("/buscar?q=vivienda&pagina=2", { "accept-encoding": "gzip, deflate, br" }))).toBe("gzip /buscar?q=vivienda&pagina=2");
-    for (const url of ["/cabeceras/el-pais", "/noticias/12", "/historias/3", "/estado", "/datos", "/cabeceras", "/historias", "/metodologia", "/api/v1/outlets", "/api/v1/articles?outlet=x&from=2026-01-01", "/api/v1/articles/12"]) {
+    expect(cacheKey(get("/buscar?q=vivienda&pagina=2", { "accept-encoding": "gzip, deflate, br" }))).toBe(
+      "gzip /buscar?q=vivienda&pagina=2",
+    );
+    for (const url of [
+      "/cabeceras/el-pais",
+      "/noticias/12",
+      "/historias/3",
+      "/estado",
+      "/datos",
+      "/cabeceras",
+      "/historias",
+      "/metodologia",
+      "/api/v1/outlets",
+      "/api/v1/articles?outlet=x&from=2026-01-01",
+      "/api/v1/articles/12",
+    ]) {
       expect(cacheKey(get(url)), url).toBeDefined();
     }
     expect(cacheKey({ method: "HEAD", url: "/", headers: {} })).toBe("identity /");
@@ -21,10 +35,14 @@ describe("page cache policy (WEB-4)", () => {
     expect(cacheKey(get("/?a=1&b=2"))).toBe("identity /");
     expect(cacheKey(get("/cabeceras/el-pais?utm_source=x"))).toBe("identity /cabeceras/el-pais");
     // WEB-6: a chart's SVG is kept per chart and period.
-    expect(cacheKey(get("/cabeceras/el-pais/grafico.svg?tipo=retraso&x=1&desde=2026-03-03&hasta=2026-03-09"))).toBe("identity /cabeceras/el-pais/grafico.svg?tipo=retraso&desde=2026-03-03&hasta=2026-03-09");
+    expect(cacheKey(get("/cabeceras/el-pais/grafico.svg?tipo=retraso&x=1&desde=2026-03-03&hasta=2026-03-09"))).toBe(
+      "identity /cabeceras/el-pais/grafico.svg?tipo=retraso&desde=2026-03-03&hasta=2026-03-09",
+    );
     expect(cacheKey(get("/noticias/12/grafico.svg?x=1"))).toBe("identity /noticias/12/grafico.svg");
     // WEB-5: an outlet's page is kept per period.
-    expect(cacheKey(get("/cabeceras/el-pais?desde=2026-03-03&utm=1&hasta=2026-03-09"))).toBe("identity /cabeceras/el-pais?desde=2026-03-03&hasta=2026-03-09");
+    expect(cacheKey(get("/cabeceras/el-pais?desde=2026-03-03&utm=1&hasta=2026-03-09"))).toBe(
+      "identity /cabeceras/el-pais?desde=2026-03-03&hasta=2026-03-09",
+    );
     expect(cacheKey(get("/buscar?utm=1&q=vivienda&x=%ZZ&pagina=2"))).toBe("identity /buscar?q=vivienda&pagina=2");
     expect(cacheKey(get("/estado?cabeceras=-nombre&z=1"))).toBe("identity /estado?cabeceras=-nombre");
     expect(cacheKey(get("/historias?orden=x&pagina=3&y"))).toBe("identity /historias?orden=x&pagina=3");
@@ -34,7 +52,20 @@ describe("page cache policy (WEB-4)", () => {
   });
 
   it("WEB-4: never caches forms, the admin, the streamed exports or anything not a plain anonymous read", () => {
-    for (const url of ["/editores", "/editores/solicitud/abc", "/privacidad", "/replicas", "/admin", "/admin/login", "/api/v1/exports/articles.csv", "/api/other", "/healthz", "/noticias/1/otra", "//evil", "http://x/"]) {
+    for (const url of [
+      "/editores",
+      "/editores/solicitud/abc",
+      "/privacidad",
+      "/replicas",
+      "/admin",
+      "/admin/login",
+      "/api/v1/exports/articles.csv",
+      "/api/other",
+      "/healthz",
+      "/noticias/1/otra",
+      "//evil",
+      "http://x/",
+    ]) {
       expect(cacheKey(get(url)), url).toBeUndefined();
     }
     expect(cacheKey({ method: "POST", url: "/", headers: {} })).toBeUndefined();
@@ -56,7 +87,10 @@ describe("page cache policy (WEB-4)", () => {
         details: page.href !== "/" && (page.caching === "details" || page.caching === "page-and-details"),
       });
     }
-    const routes = fs.readdirSync(path.join(__dirname, "../../../app/(public)"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `/${d.name}`);
+    const routes = fs
+      .readdirSync(path.join(__dirname, "../../../app/(public)"), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => `/${d.name}`);
     expect(routes.filter((route) => !pages.some((page) => page.href === route))).toEqual([]);
   });
 

@@ -9,13 +9,16 @@ const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inl
 describe("CSP hashes of a page's inline scripts (SEC-3)", () => {
   it("SEC-3: hashes each inline script's exact text, once, and skips scripts loaded from a src", () => {
     const a = 'self.__next_f.push([1,"ñ \\u003c"])';
-    const html = `<html><head><script src="/_next/static/a.js" async=""></script><script>${a}</script></head>` +
+    const html =
+      `<html><head><script src="/_next/static/a.js" async=""></script><script>${a}</script></head>` +
       `<body><SCRIPT type="application/json" id="d">{"x":1}</SCRIPT><script>${a}</script><script></script></body></html>`;
     expect(inlineScriptHashes(html)).toEqual([sha(a), sha('{"x":1}'), sha("")]);
   });
 
   it("SEC-3: script-src gets the hashes and loses 'unsafe-inline'; the other directives stay as they were", () => {
-    expect(withScriptHashes(CSP, ["'sha256-AAA='"])).toBe("default-src 'self'; script-src 'self' 'sha256-AAA='; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+    expect(withScriptHashes(CSP, ["'sha256-AAA='"])).toBe(
+      "default-src 'self'; script-src 'self' 'sha256-AAA='; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    );
     expect(withScriptHashes("script-src 'self' 'unsafe-inline'", [])).toBe("script-src 'self'");
   });
 

@@ -28,9 +28,16 @@ describe("page store (WEB-4)", () => {
     const store = createPageStore({ ttlMs: 30_000, staleMs: 60_000, maxBytes: 1024, now: () => now });
     await store.get("k", async () => page(`v${++renders}`));
     now += 31_000;
-    const slow = () => new Promise<Rendered>((resolve) => { renders++; finish = () => resolve(page(`v${renders}`)); });
+    const slow = () =>
+      new Promise<Rendered>((resolve) => {
+        renders++;
+        finish = () => resolve(page(`v${renders}`));
+      });
     const readers = [await store.get("k", slow), await store.get("k", slow)];
-    expect(readers.map((r) => [r.hit, r.stale, r.page.body.toString()])).toEqual([[true, true, "v1"], [true, true, "v1"]]);
+    expect(readers.map((r) => [r.hit, r.stale, r.page.body.toString()])).toEqual([
+      [true, true, "v1"],
+      [true, true, "v1"],
+    ]);
     expect(renders).toBe(2); // one refresh for both readers
     finish();
     await new Promise((r) => setTimeout(r, 0));
@@ -46,13 +53,20 @@ describe("page store (WEB-4)", () => {
   it("WEB-4, PUB-3: a refresh that finds the page gone drops it at once; one that cannot read the database keeps the old page", async () => {
     let now = 1_000;
     const store = createPageStore({ ttlMs: 30_000, staleMs: 60_000, maxBytes: 1024, now: () => now });
-    const status = (s: number, body: string): Rendered => ({ keep: false, page: { status: s, headers: {}, body: Buffer.from(body), storedAt: now } });
+    const status = (s: number, body: string): Rendered => ({
+      keep: false,
+      page: { status: s, headers: {}, body: Buffer.from(body), storedAt: now },
+    });
     await store.get("a", async () => page("a1"));
     await store.get("b", async () => page("b1"));
     now += 31_000;
     await store.get("a", async () => status(503, "unavailable"));
     await store.get("b", async () => status(404, "gone"));
-    await store.get("c", async () => { throw new Error("renderer down"); }).catch(() => undefined);
+    await store
+      .get("c", async () => {
+        throw new Error("renderer down");
+      })
+      .catch(() => undefined);
     await new Promise((r) => setTimeout(r, 0));
     expect(store.peek("a")?.page.body.toString()).toBe("a1");
     expect(store.peek("b")).toBeUndefined();
@@ -63,7 +77,11 @@ describe("page store (WEB-4)", () => {
     let renders = 0;
     let finish!: () => void;
     const store = createPageStore({ ttlMs: 30_000, maxBytes: 1024 });
-    const render = () => new Promise<Rendered>((resolve) => { renders++; finish = () => resolve(page("shared", false)); });
+    const render = () =>
+      new Promise<Rendered>((resolve) => {
+        renders++;
+        finish = () => resolve(page("shared", false));
+      });
     const readers = [store.get("k", render), store.get("k", render), store.get("k", render)];
     finish();
     const pages = await Promise.all(readers);
@@ -102,11 +120,13 @@ describe("page store (WEB-4)", () => {
     const store = createPageStore({ ...base, maxBytes: 4096, lifetime: (key) => pageLifetime(key, base), now: () => now });
     const render = async () => page(`v${++renders}`);
     const records = ["gzip /cabeceras/el-faro", "gzip /noticias/7", "identity /historias/12"];
-    for (const key of [...records, "gzip /", "gzip /buscar?q=agua", "gzip /historias", "gzip /api/v1/articles/7"]) await store.get(key, render);
+    for (const key of [...records, "gzip /", "gzip /buscar?q=agua", "gzip /historias", "gzip /api/v1/articles/7"])
+      await store.get(key, render);
     now += 31_000;
     for (const key of records) expect(store.peek(key)?.stale).toBe(false);
     // Pages about now, lists and the API keep the base period.
-    for (const key of ["gzip /", "gzip /buscar?q=agua", "gzip /historias", "gzip /api/v1/articles/7"]) expect(store.peek(key)?.stale).toBe(true);
+    for (const key of ["gzip /", "gzip /buscar?q=agua", "gzip /historias", "gzip /api/v1/articles/7"])
+      expect(store.peek(key)?.stale).toBe(true);
     now += 270_000; // 301 s: the record pages are stale now, and served while they render again
     for (const key of records) expect(store.peek(key)?.stale).toBe(true);
     now += 60_000; // past 5 min + 1 min: gone

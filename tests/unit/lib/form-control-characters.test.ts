@@ -8,7 +8,11 @@ import { readForm } from "../../../lib/forms/read-form";
 import { hasForbiddenControl } from "../../../lib/forms/control-characters";
 
 function post(body: string): Request {
-  return new Request("http://127.0.0.1/replicas/enviar", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  return new Request("http://127.0.0.1/replicas/enviar", {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
 }
 
 describe("control characters in form bodies (SEC-2)", () => {

@@ -11,19 +11,21 @@ describe("botPageData", () => {
     expect(defaults.schedule.sitemaps).toBe("cada 15 minutos");
     expect(defaults.limits.pacing).toBe("3–5 segundos");
 
-    const changed = botPageData(loadConfig({
-      HEMEROSCOPIO_BOT_NAME: "MedidorBot",
-      HEMEROSCOPIO_BOT_VERSION: "2.3",
-      HEMEROSCOPIO_SITE_URL: "https://observatorio.example/",
-      HEMEROSCOPIO_BOT_EMAIL: "rastreador@observatorio.example",
-      HEMEROSCOPIO_CONTACT_EMAIL: "hola@observatorio.example",
-      HEMEROSCOPIO_EGRESS_IPS: "192.0.2.10, 2001:db8::10",
-      HEMEROSCOPIO_FEED_INTERVAL_MIN: "7",
-      HEMEROSCOPIO_SITEMAP_INTERVAL_MIN: "60",
-      HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: "1",
-      HEMEROSCOPIO_PACING_MIN_MS: "2500",
-      HEMEROSCOPIO_PACING_MAX_MS: "8000",
-    }));
+    const changed = botPageData(
+      loadConfig({
+        HEMEROSCOPIO_BOT_NAME: "MedidorBot",
+        HEMEROSCOPIO_BOT_VERSION: "2.3",
+        HEMEROSCOPIO_SITE_URL: "https://observatorio.example/",
+        HEMEROSCOPIO_BOT_EMAIL: "rastreador@observatorio.example",
+        HEMEROSCOPIO_CONTACT_EMAIL: "hola@observatorio.example",
+        HEMEROSCOPIO_EGRESS_IPS: "192.0.2.10, 2001:db8::10",
+        HEMEROSCOPIO_FEED_INTERVAL_MIN: "7",
+        HEMEROSCOPIO_SITEMAP_INTERVAL_MIN: "60",
+        HEMEROSCOPIO_ARTICLE_DAILY_BUDGET: "1",
+        HEMEROSCOPIO_PACING_MIN_MS: "2500",
+        HEMEROSCOPIO_PACING_MAX_MS: "8000",
+      }),
+    );
     expect(changed.identity.userAgent).toBe("MedidorBot/2.3 (+https://observatorio.example/bot; rastreador@observatorio.example)");
     expect(changed.identity.from).toBe("rastreador@observatorio.example");
     expect(changed.identity.productToken).toBe("MedidorBot");
@@ -39,18 +41,25 @@ describe("botPageData", () => {
 
   it("ID-4: the bot page gives separate, configurable addresses for technical questions, publishers and privacy", () => {
     expect(botPageData(loadConfig({})).contacts).toEqual({
-      bot: "bot@hemeroscopio.org", publishers: "editores@hemeroscopio.org", privacy: "privacidad@hemeroscopio.org", general: "contacto@hemeroscopio.org",
+      bot: "bot@hemeroscopio.org",
+      publishers: "editores@hemeroscopio.org",
+      privacy: "privacidad@hemeroscopio.org",
+      general: "contacto@hemeroscopio.org",
     });
-    const changed = botPageData(loadConfig({
-      HEMEROSCOPIO_PUBLISHERS_EMAIL: "medios@observatorio.example", HEMEROSCOPIO_PRIVACY_EMAIL: "datos@observatorio.example",
-    }));
+    const changed = botPageData(
+      loadConfig({
+        HEMEROSCOPIO_PUBLISHERS_EMAIL: "medios@observatorio.example",
+        HEMEROSCOPIO_PRIVACY_EMAIL: "datos@observatorio.example",
+      }),
+    );
     expect(changed.contacts).toMatchObject({ publishers: "medios@observatorio.example", privacy: "datos@observatorio.example" });
     expect(() => loadConfig({ HEMEROSCOPIO_PRIVACY_EMAIL: "no es un correo" })).toThrow(/HEMEROSCOPIO_PRIVACY_EMAIL/);
   });
 
   it("ID-4: the bot page states its last revision, date and version, with the earlier ones", () => {
-    expect(botPageData(loadConfig({})).revision)
-      .toBe("7 de septiembre de 2026 (versión 0.12.0; 0.10.0: 4 de septiembre de 2026; 0.9.0: 3 de septiembre de 2026)");
+    expect(botPageData(loadConfig({})).revision).toBe(
+      "7 de septiembre de 2026 (versión 0.12.0; 0.10.0: 4 de septiembre de 2026; 0.9.0: 3 de septiembre de 2026)",
+    );
   });
 
   it("ID-4: the bot page states the configured response limits and robots.txt 4xx policy", () => {
@@ -73,14 +82,16 @@ describe("botPageData", () => {
     });
     expect(defaults.robots4xx).toBe("not-read");
 
-    const changed = botPageData(loadConfig({
-      HEMEROSCOPIO_CONNECT_TIMEOUT_MS: "5000",
-      HEMEROSCOPIO_TOTAL_TIMEOUT_MS: "90000",
-      HEMEROSCOPIO_MAX_BODY_BYTES: String(512 * 1024),
-      HEMEROSCOPIO_MAX_REDIRECTS: "1",
-      HEMEROSCOPIO_RETRY_AFTER_GIVE_UP_HOURS: "1",
-      HEMEROSCOPIO_ROBOTS_4XX: "allow-all",
-    }));
+    const changed = botPageData(
+      loadConfig({
+        HEMEROSCOPIO_CONNECT_TIMEOUT_MS: "5000",
+        HEMEROSCOPIO_TOTAL_TIMEOUT_MS: "90000",
+        HEMEROSCOPIO_MAX_BODY_BYTES: String(512 * 1024),
+        HEMEROSCOPIO_MAX_REDIRECTS: "1",
+        HEMEROSCOPIO_RETRY_AFTER_GIVE_UP_HOURS: "1",
+        HEMEROSCOPIO_ROBOTS_4XX: "allow-all",
+      }),
+    );
     expect(changed.limits).toMatchObject({
       connectTimeout: "5 segundos",
       totalTimeout: "90 segundos",

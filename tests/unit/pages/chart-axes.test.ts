@@ -4,7 +4,14 @@ import { countAxis, niceStep, rankAxis, rankLanes, timeTicks, zoneOffsetMs } fro
 const HOUR = 3_600_000;
 
 describe("chart axes", () => {
-  it.each([[5, 7, 1], [24, 7, 5], [30, 7, 5], [87, 5, 20], [120, 5, 50], [0, 5, 1]])("WEB-2: the round step covering %i in %i steps is %i", (span, steps, step) => {
+  it.each([
+    [5, 7, 1],
+    [24, 7, 5],
+    [30, 7, 5],
+    [87, 5, 20],
+    [120, 5, 50],
+    [0, 5, 1],
+  ])("WEB-2: the round step covering %i in %i steps is %i", (span, steps, step) => {
     expect(niceStep(span, steps)).toBe(step);
   });
 
@@ -88,6 +95,11 @@ describe("chart axes", () => {
   });
 
   it("rows that never meet stay in one lane", () => {
-    expect(rankLanes([{ series: 0, rank: 1, from: 0, to: 10 }, { series: 1, rank: 1, from: 11, to: 20 }])).toEqual({ lane: [0, 0], lanes: 1 });
+    expect(
+      rankLanes([
+        { series: 0, rank: 1, from: 0, to: 10 },
+        { series: 1, rank: 1, from: 11, to: 20 },
+      ]),
+    ).toEqual({ lane: [0, 0], lanes: 1 });
   });
 });

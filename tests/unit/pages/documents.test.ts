@@ -52,7 +52,14 @@ describe("the site's own machine-readable documents", () => {
 
 describe("pagination and navigation helpers", () => {
   it.each([
-    [undefined, 1], ["1", 1], ["12", 12], ["0", undefined], ["-1", undefined], ["abc", undefined], ["1.5", undefined], [["1", "2"], undefined],
+    [undefined, 1],
+    ["1", 1],
+    ["12", 12],
+    ["0", undefined],
+    ["-1", undefined],
+    ["abc", undefined],
+    ["1.5", undefined],
+    [["1", "2"], undefined],
   ])("?pagina=%j is page %j", (value, page) => {
     expect(parsePageParam(value as string | string[] | undefined)).toBe(page);
   });

@@ -23,10 +23,21 @@ describe("figures from too little data", () => {
 });
 
 const row = (over: Partial<ComparisonLine>): Omit<ComparisonLine, "figures"> => ({
-  slug: "x", name: "X", lead: undefined, readingSince: NOW - 48 * HOUR, articles: 48, readingMs: 48 * HOUR, judged: 30, agencyArticles: 3,
-  changes: NO_HEADLINE_CHANGES, delayArticles: 12, delayMedianMs: 15 * 60_000,
-  features: { outletId: 1, headlines: 0, otherLanguage: 0, questions: 0, quotes: 0, numbers: 0, clickbait: 0, formulas: [] }, framing: null,
-  state: { positionsWithheld: false, noPosition: false, noBody: false, frontClosedSince: null, extractionFailing: false }, ...over,
+  slug: "x",
+  name: "X",
+  lead: undefined,
+  readingSince: NOW - 48 * HOUR,
+  articles: 48,
+  readingMs: 48 * HOUR,
+  judged: 30,
+  agencyArticles: 3,
+  changes: NO_HEADLINE_CHANGES,
+  delayArticles: 12,
+  delayMedianMs: 15 * 60_000,
+  features: { outletId: 1, headlines: 0, otherLanguage: 0, questions: 0, quotes: 0, numbers: 0, clickbait: 0, formulas: [] },
+  framing: null,
+  state: { positionsWithheld: false, noPosition: false, noBody: false, frontClosedSince: null, extractionFailing: false },
+  ...over,
 });
 
 describe("the outlets' comparison", () => {
@@ -43,13 +54,21 @@ describe("the outlets' comparison", () => {
   it("WEB-7: the state in Estado's words, worst first", () => {
     const s = row({}).state;
     expect(stateWords(s)).toEqual(["Normal"]);
-    expect(stateWords({ ...s, noPosition: true, noBody: true, extractionFailing: true })).toEqual(["Sin posición", "Sin cuerpo", "Extracción fallida"]);
-    expect(stateWords({ ...s, positionsWithheld: true, noPosition: true, frontClosedSince: 1 })).toEqual(["Sin posición, a petición del medio", "Portada cerrada para nosotros"]);
+    expect(stateWords({ ...s, noPosition: true, noBody: true, extractionFailing: true })).toEqual([
+      "Sin posición",
+      "Sin cuerpo",
+      "Extracción fallida",
+    ]);
+    expect(stateWords({ ...s, positionsWithheld: true, noPosition: true, frontClosedSince: 1 })).toEqual([
+      "Sin posición, a petición del medio",
+      "Portada cerrada para nosotros",
+    ]);
   });
 
   it("WEB-2: sorting by a figure puts the outlets with too little data last, whichever the direction", () => {
-    const lines = [row({ slug: "a", delayMedianMs: 5 }), row({ slug: "b", delayArticles: 2 }), row({ slug: "c", delayMedianMs: 50 })]
-      .map((r) => ({ ...r, figures: comparisonFigures(r as ComparisonLine, NOW) }));
+    const lines = [row({ slug: "a", delayMedianMs: 5 }), row({ slug: "b", delayArticles: 2 }), row({ slug: "c", delayMedianMs: 50 })].map(
+      (r) => ({ ...r, figures: comparisonFigures(r as ComparisonLine, NOW) }),
+    );
     expect(sortRows(lines, COMPARISON_SORT, { column: "retraso", descending: false }).map((r) => r.slug)).toEqual(["a", "c", "b"]);
     expect(sortRows(lines, COMPARISON_SORT, { column: "retraso", descending: true }).map((r) => r.slug)).toEqual(["c", "a", "b"]);
   });

@@ -5,7 +5,10 @@ import { FEATURES_SORT, FRAMING_COLUMNS, framingShares, type FeaturesLine } from
 import { parseSort, sortHref, sortRows } from "../../../lib/pages/table-sort";
 
 const line = (name: string, questions: number, framing: FeaturesLine["framing"], headlines = 40): FeaturesLine => ({
-  slug: name.toLowerCase(), name, features: { headlines, otherLanguage: 0, questions, quotes: 0, numbers: 0, clickbait: 0 }, framing,
+  slug: name.toLowerCase(),
+  name,
+  features: { headlines, otherLanguage: 0, questions, quotes: 0, numbers: 0, clickbait: 0 },
+  framing,
 });
 
 describe("headline features compared across outlets", () => {
@@ -23,7 +26,12 @@ describe("headline features compared across outlets", () => {
   });
 
   it("WEB-2: the table sorts by a feature's share, by a framing letter's, and by name; missing figures go last", () => {
-    const rows = [line("Beta", 4, { headlines: 40, letters: { C: 2 } }), line("Alfa", 20, null), line("Gamma", 10, { headlines: 40, letters: { C: 30 } }), line("Delta", 1, null, 5)];
+    const rows = [
+      line("Beta", 4, { headlines: 40, letters: { C: 2 } }),
+      line("Alfa", 20, null),
+      line("Gamma", 10, { headlines: 40, letters: { C: 30 } }),
+      line("Delta", 1, null, 5),
+    ];
     const names = (value: string) => sortRows(rows, FEATURES_SORT, parseSort(FEATURES_SORT, value)).map((r) => r.name);
     expect(names("-preguntas")).toEqual(["Alfa", "Gamma", "Beta", "Delta"]);
     expect(names("preguntas")).toEqual(["Beta", "Gamma", "Alfa", "Delta"]);

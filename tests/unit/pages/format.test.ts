@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  formatBytes, formatDay, formatDuration, formatEvery, formatHourOfDay, formatList, formatSecondsRange,
+  formatBytes,
+  formatDay,
+  formatDuration,
+  formatEvery,
+  formatHourOfDay,
+  formatList,
+  formatSecondsRange,
 } from "../../../lib/pages/format";
 
 describe("Spanish figures for the public pages", () => {

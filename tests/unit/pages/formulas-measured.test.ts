@@ -15,10 +15,23 @@ import type { OutletComparison } from "../../../db/queries/site/outlet-compariso
 import { CLICKBAIT_MEASURED } from "../../../lib/analysis/clickbait-measured";
 import { FEATURE_COLUMNS } from "../../../lib/pages/headline-feature-shares";
 
-const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&nbsp;|\u00a0/g, " ").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;|\u00a0/g, " ")
+    .replace(/\s+/g, " ");
 const whole = (x: number) => `${Math.round(x * 100)} %`;
 const tenth = (x: number) => `${(Math.round(x * 1000) / 10).toString().replace(".", ",")} %`;
-const counts = { outletId: 1, headlines: 80, otherLanguage: 0, questions: 8, quotes: 4, numbers: 20, clickbait: 6, formulas: [{ id: "pregunta", count: 6 }] };
+const counts = {
+  outletId: 1,
+  headlines: 80,
+  otherLanguage: 0,
+  questions: 8,
+  quotes: 4,
+  numbers: 20,
+  clickbait: 6,
+  formulas: [{ id: "pregunta", count: 6 }],
+};
 const T = Date.parse("2026-03-10T00:00:00Z");
 
 describe("«fórmulas reconocidas» beside their measured recall (DER-1, DER-12)", () => {
@@ -27,7 +40,11 @@ describe("«fórmulas reconocidas» beside their measured recall (DER-1, DER-12)
   });
 
   it("DER-12: the outlet page prints the share with the recall and precision measured on TA1C", () => {
-    const page = text(renderToStaticMarkup(createElement(HeadlineFeaturesSection, { data: { ...counts, start: T - 7 * 86_400_000, end: T }, timeZone: "Europe/Madrid" })));
+    const page = text(
+      renderToStaticMarkup(
+        createElement(HeadlineFeaturesSection, { data: { ...counts, start: T - 7 * 86_400_000, end: T }, timeZone: "Europe/Madrid" }),
+      ),
+    );
     expect(page).toContain("Fórmulas reconocidas");
     expect(page).toContain(`reconocen el ${whole(CLICKBAIT_MEASURED.heldOut.recall)} del ciberanzuelo`);
     expect(page).toContain(`aciertan en el ${whole(CLICKBAIT_MEASURED.heldOut.precision)}`);

@@ -19,7 +19,11 @@ describe("dates out of range (SEC-6)", () => {
   });
 
   it("SEC-6, WEB-3: the API answers year 0 in from= or to= with a 400 naming the parameter", () => {
-    for (const [name, value] of [["from", "0000-01-01"], ["to", "0000-06-01T00:00:00Z"], ["from", "1066-10-14"]] as const) {
+    for (const [name, value] of [
+      ["from", "0000-01-01"],
+      ["to", "0000-06-01T00:00:00Z"],
+      ["from", "1066-10-14"],
+    ] as const) {
       let error: unknown;
       try {
         parseQuery(new URLSearchParams({ [name]: value }), ["from", "to"]);

@@ -1,7 +1,14 @@
 /** The period of an outlet's page: `desde`/`hasta` in peninsular days, presets and captions. */
 import { describe, expect, it } from "vitest";
 import {
-  capitalized, daysCovered, formatDays, MAX_PERIOD_DAYS, outletPeriodHref, parseOutletPeriod, periodWords, presetPeriod,
+  capitalized,
+  daysCovered,
+  formatDays,
+  MAX_PERIOD_DAYS,
+  outletPeriodHref,
+  parseOutletPeriod,
+  periodWords,
+  presetPeriod,
 } from "../../../lib/pages/outlet-period";
 import { wallToInstant } from "../../../lib/pages/peninsular-time";
 
@@ -14,7 +21,8 @@ describe("outlet page period (WEB-5)", () => {
   it("WEB-5: desde and hasta are whole peninsular days, both included", () => {
     const parsed = parseOutletPeriod({ desde: "2026-03-03", hasta: "2026-03-09" });
     expect(parsed).toEqual({
-      ok: true, value: { from: "2026-03-03", to: "2026-03-09", start: wallToInstant(2026, 3, 3), end: wallToInstant(2026, 3, 10) },
+      ok: true,
+      value: { from: "2026-03-03", to: "2026-03-09", start: wallToInstant(2026, 3, 3), end: wallToInstant(2026, 3, 10) },
     });
     // The day summer time begins is 23 hours long.
     const day = parseOutletPeriod({ desde: "2026-03-29", hasta: "2026-03-29" });
@@ -41,7 +49,10 @@ describe("outlet page period (WEB-5)", () => {
   });
 
   it("SEC-6, WEB-5: the reason for a day out of range names the first and last days actually accepted", () => {
-    for (const [desde, hasta] of [["1900-01-01", "2026-03-09"], ["2026-03-01", "0001-01-01"]] as const) {
+    for (const [desde, hasta] of [
+      ["1900-01-01", "2026-03-09"],
+      ["2026-03-01", "0001-01-01"],
+    ] as const) {
       const refused = parseOutletPeriod({ desde, hasta });
       const days = (!refused.ok && refused.reason.match(/\d{4}-\d{2}-\d{2}/g)) || [];
       const [first, last] = days;
@@ -62,7 +73,9 @@ describe("outlet page period (WEB-5)", () => {
     expect(presetPeriod("2026-03-09", 1)).toEqual({ from: "2026-03-09", to: "2026-03-09" });
     expect(presetPeriod("2026-03-09", 7)).toEqual({ from: "2026-03-03", to: "2026-03-09" });
     expect(presetPeriod("2026-03-01", 30)).toEqual({ from: "2026-01-31", to: "2026-03-01" });
-    expect(outletPeriodHref("el-pais", { from: "2026-03-03", to: "2026-03-09" })).toBe("/cabeceras/el-pais?desde=2026-03-03&hasta=2026-03-09");
+    expect(outletPeriodHref("el-pais", { from: "2026-03-03", to: "2026-03-09" })).toBe(
+      "/cabeceras/el-pais?desde=2026-03-03&hasta=2026-03-09",
+    );
     expect(outletPeriodHref("el-pais")).toBe("/cabeceras/el-pais");
     expect(outletPeriodHref("el-pais", undefined, "retraso")).toBe("/cabeceras/el-pais#retraso");
   });
@@ -77,10 +90,13 @@ describe("outlet page period (WEB-5)", () => {
   });
 
   it("WEB-4: a section names the chosen days, or its own recent window with its moments", () => {
-    const start = Date.parse("2026-11-13T12:00:00Z"), end = Date.parse("2026-11-20T12:00:00Z");
+    const start = Date.parse("2026-11-13T12:00:00Z"),
+      end = Date.parse("2026-11-20T12:00:00Z");
     const chosen = { from: "2026-03-03", to: "2026-03-09", start: 0, end: 1 };
-    expect(periodWords(chosen, { start, end }, "Europe/Madrid", "en los últimos 7 días"))
-      .toEqual({ caption: "del 3 al 9 de marzo de 2026", within: "del 3 al 9 de marzo de 2026" });
+    expect(periodWords(chosen, { start, end }, "Europe/Madrid", "en los últimos 7 días")).toEqual({
+      caption: "del 3 al 9 de marzo de 2026",
+      within: "del 3 al 9 de marzo de 2026",
+    });
     const recent = periodWords(undefined, { start, end }, "Europe/Madrid", "en los últimos 7 días");
     expect(recent.caption).toBe("del 13 nov, 13:00 al 20 nov 2026, 13:00");
     expect(recent.within).toBe(`en los últimos 7 días (${recent.caption})`);

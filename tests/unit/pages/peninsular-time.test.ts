@@ -15,13 +15,24 @@ describe("peninsular minutes and days (WEB-5, WEB-7)", () => {
     expect(new Date(parseMinute(value)!).toISOString()).toBe(iso);
   });
 
-  test.each(["", "2026-11-20", "2026-11-20 09:30", "2026-13-01T09:30", "2026-02-30T09:30", "2026-11-20T24:00", "2026-11-20T09:60", "0000-01-01T00:00", "x2026-11-20T09:30", "2026-11-20T9:30"])(
-    "WEB-5: «%s» is not a minute", (value) => {
-      expect(parseMinute(value)).toBeUndefined();
-    });
+  test.each([
+    "",
+    "2026-11-20",
+    "2026-11-20 09:30",
+    "2026-13-01T09:30",
+    "2026-02-30T09:30",
+    "2026-11-20T24:00",
+    "2026-11-20T09:60",
+    "0000-01-01T00:00",
+    "x2026-11-20T09:30",
+    "2026-11-20T9:30",
+  ])("WEB-5: «%s» is not a minute", (value) => {
+    expect(parseMinute(value)).toBeUndefined();
+  });
 
   test("WEB-5: a minute reads back as the value a datetime-local field sends", () => {
-    for (const v of ["2026-11-20T09:30", "2026-07-01T00:00", "2026-03-29T03:00", "2026-12-31T23:59"]) expect(minuteValue(parseMinute(v)!)).toBe(v);
+    for (const v of ["2026-11-20T09:30", "2026-07-01T00:00", "2026-03-29T03:00", "2026-12-31T23:59"])
+      expect(minuteValue(parseMinute(v)!)).toBe(v);
     expect(dayValue(Date.parse("2026-11-19T23:30:00Z"))).toBe("2026-11-20");
   });
 
@@ -30,8 +41,11 @@ describe("peninsular minutes and days (WEB-5, WEB-7)", () => {
     expect(new Date(day.start).toISOString()).toBe("2026-11-19T23:00:00.000Z");
     expect(day.end - day.start).toBe(24 * 3_600_000);
     const spring = parseDay("2026-03-29")!;
-    expect(dayHours(spring.start, spring.end).map((h) => h.label)).toEqual(
-      ["00:00", "01:00", ...Array.from({ length: 21 }, (_, i) => `${String(i + 3).padStart(2, "0")}:00`)]);
+    expect(dayHours(spring.start, spring.end).map((h) => h.label)).toEqual([
+      "00:00",
+      "01:00",
+      ...Array.from({ length: 21 }, (_, i) => `${String(i + 3).padStart(2, "0")}:00`),
+    ]);
     const autumn = parseDay("2026-10-25")!;
     expect(dayHours(autumn.start, autumn.end)).toHaveLength(25);
     expect(parseDay("2026-02-30")).toBeUndefined();
@@ -61,7 +75,8 @@ describe("history pages' query strings (WEB-5, SEC-6)", () => {
   test("SEC-6: side by side takes two to four distinct valid outlets", () => {
     expect(parseSideBySideQuery({})).toEqual({ ok: true, value: { at: undefined, slugs: [] } });
     expect(parseSideBySideQuery({ cabeceras: "a,b,a, c" })).toEqual({ ok: true, value: { at: undefined, slugs: ["a", "b", "c"] } });
-    for (const cabeceras of ["a", "a,a", "a,b,c,d,e", "a,B!", ["a,b,c", "d", "e"]]) expect(parseSideBySideQuery({ cabeceras }).ok, String(cabeceras)).toBe(false);
+    for (const cabeceras of ["a", "a,a", "a,b,c,d,e", "a,B!", ["a,b,c", "d", "e"]])
+      expect(parseSideBySideQuery({ cabeceras }).ok, String(cabeceras)).toBe(false);
     // A form's checkboxes send one value per outlet.
     expect(parseSideBySideQuery({ cabeceras: ["a", "b"] })).toEqual({ ok: true, value: { at: undefined, slugs: ["a", "b"] } });
     expect(parseSideBySideQuery({ cabeceras: "a,b", en: "mañana" }).ok).toBe(false);

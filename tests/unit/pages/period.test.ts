@@ -3,8 +3,13 @@ import { formatElapsed, formatMoment, formatPercent, formatPeriod, formatShare }
 
 describe("moments, periods and shares on the data pages", () => {
   it.each([
-    [30_000, "menos de 1 min"], [45 * 60_000, "45 min"], [7.5 * 3_600_000, "7 h 30 min"], [3_600_000, "1 h"],
-    [59.9 * 60_000 + 3_600_000, "2 h"], [51 * 3_600_000, "2 d 3 h"], [-20 * 60_000, "−20 min"],
+    [30_000, "menos de 1 min"],
+    [45 * 60_000, "45 min"],
+    [7.5 * 3_600_000, "7 h 30 min"],
+    [3_600_000, "1 h"],
+    [59.9 * 60_000 + 3_600_000, "2 h"],
+    [51 * 3_600_000, "2 d 3 h"],
+    [-20 * 60_000, "−20 min"],
   ])("WEB-4: %i ms reads %s", (ms, text) => {
     expect(formatElapsed(ms)).toBe(text);
   });

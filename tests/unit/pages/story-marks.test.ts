@@ -3,8 +3,15 @@ import { markLetter, STORY_COLOURS, storyMarks } from "../../../lib/pages/story-
 
 describe("marks of the stories shared across outlets (WEB-5)", () => {
   test("WEB-5: only stories in two or more outlets are marked, the most shared first", () => {
-    const marks = storyMarks([[1, 2, null, 3], [3, 4, 1], [5, 3, null]]);
-    expect([...marks.values()].map((m) => [m.storyId, m.letter])).toEqual([[3, "A"], [1, "B"]]);
+    const marks = storyMarks([
+      [1, 2, null, 3],
+      [3, 4, 1],
+      [5, 3, null],
+    ]);
+    expect([...marks.values()].map((m) => [m.storyId, m.letter])).toEqual([
+      [3, "A"],
+      [1, "B"],
+    ]);
     expect(marks.get(3)!.colour).toBe(STORY_COLOURS[0]);
     expect(marks.has(2)).toBe(false);
   });

@@ -15,7 +15,14 @@ describe("word diff of headline changes", () => {
     ["", "Nuevo titular", [{ kind: "added", text: "Nuevo titular" }]],
     ["Viejo titular", "", [{ kind: "removed", text: "Viejo titular" }]],
     ["Igual  que   antes", "Igual que antes", [{ kind: "same", text: "Igual que antes" }]],
-    ["a b", "a b c", [{ kind: "same", text: "a b" }, { kind: "added", text: "c" }]],
+    [
+      "a b",
+      "a b c",
+      [
+        { kind: "same", text: "a b" },
+        { kind: "added", text: "c" },
+      ],
+    ],
   ] as const)("%j → %j", (before, after, parts) => {
     expect(wordDiff(before, after)).toEqual(parts);
   });
@@ -24,8 +31,18 @@ describe("word diff of headline changes", () => {
     const before = "Última hora: el incendio de Valencia obliga a desalojar a 300 vecinos";
     const after = "El incendio de Valencia obliga a desalojar a 500 vecinos y corta la A-7";
     const parts = wordDiff(before, after);
-    expect(parts.filter((p) => p.kind !== "added").map((p) => p.text).join(" ")).toBe(before);
-    expect(parts.filter((p) => p.kind !== "removed").map((p) => p.text).join(" ")).toBe(after);
+    expect(
+      parts
+        .filter((p) => p.kind !== "added")
+        .map((p) => p.text)
+        .join(" "),
+    ).toBe(before);
+    expect(
+      parts
+        .filter((p) => p.kind !== "removed")
+        .map((p) => p.text)
+        .join(" "),
+    ).toBe(after);
   });
 
   it("falls back to whole removal and addition for very long texts", () => {

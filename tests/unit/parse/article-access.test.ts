@@ -10,7 +10,10 @@ import { isOpenArticle } from "@/crawler/parse/article/signals";
 import { booleanOf } from "@/crawler/parse/article/json-ld-article";
 
 const URL_ = "https://www.diarioejemplo.es/espana/2025-03-10/una-noticia-abierta.html";
-const BODY = "<p>El Gobierno aprobó este martes la reforma después de meses de negociación con sus socios parlamentarios y los grupos de la oposición.</p>".repeat(6);
+const BODY =
+  "<p>El Gobierno aprobó este martes la reforma después de meses de negociación con sus socios parlamentarios y los grupos de la oposición.</p>".repeat(
+    6,
+  );
 const page = ({ free, wall = "", meta = "" }: { free?: unknown; wall?: string; meta?: string }) => `<!doctype html><html><head>
 <title>Una noticia</title>${meta}
 <script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": "NewsArticle", headline: "Una noticia", ...(free === undefined ? {} : { isAccessibleForFree: free }) })}</script>
@@ -18,14 +21,25 @@ const page = ({ free, wall = "", meta = "" }: { free?: unknown; wall?: string; m
 
 describe("open and closed articles as real pages declare them (SPEC SIG-2)", () => {
   it.each<[unknown, boolean | undefined]>([
-    [true, true], [false, false], ["True", true], ["False", false], ["true", true], ["false", false], [" FALSE ", false],
-    ["https://schema.org/True", true], ["http://schema.org/False", false], ["https://schema.org/false", false], ["yes", true], ["maybe", undefined], [1, undefined],
+    [true, true],
+    [false, false],
+    ["True", true],
+    ["False", false],
+    ["true", true],
+    ["false", false],
+    [" FALSE ", false],
+    ["https://schema.org/True", true],
+    ["http://schema.org/False", false],
+    ["https://schema.org/false", false],
+    ["yes", true],
+    ["maybe", undefined],
+    [1, undefined],
   ])("SIG-2: isAccessibleForFree %j reads as %s", (value, expected) => {
     expect(booleanOf(value)).toBe(expected);
     expect(extractArticle(page({ free: value }), URL_).isAccessibleForFree).toBe(expected);
   });
 
-  it("SIG-2: an article declared free (\"True\") is open and its body read, even inside a .paywall span", () => {
+  it('SIG-2: an article declared free ("True") is open and its body read, even inside a .paywall span', () => {
     const a = extractArticle(page({ free: "True", wall: "paywall" }), URL_);
     expect(a.isAccessibleForFree).toBe(true);
     expect(a.body).toContain("El Gobierno aprobó");
@@ -37,9 +51,13 @@ describe("open and closed articles as real pages declare them (SPEC SIG-2)", () 
     expect(a.body).toBeUndefined();
   });
 
-  it("SIG-2: a closed declaration wins over a free one (content_tier locked, microdata False, JSON-LD \"False\")", () => {
-    expect(extractArticle(page({ free: true, meta: '<meta property="article:content_tier" content="locked">' }), URL_).isAccessibleForFree).toBe(false);
-    expect(extractArticle(page({ free: "True", meta: '<meta itemprop="isAccessibleForFree" content="False">' }), URL_).isAccessibleForFree).toBe(false);
+  it('SIG-2: a closed declaration wins over a free one (content_tier locked, microdata False, JSON-LD "False")', () => {
+    expect(
+      extractArticle(page({ free: true, meta: '<meta property="article:content_tier" content="locked">' }), URL_).isAccessibleForFree,
+    ).toBe(false);
+    expect(
+      extractArticle(page({ free: "True", meta: '<meta itemprop="isAccessibleForFree" content="False">' }), URL_).isAccessibleForFree,
+    ).toBe(false);
     expect(extractArticle(page({ free: "False", wall: "paywall" }), URL_).body).toBeUndefined();
     expect(extractArticle(page({ free: "True", wall: "muro-registro" }), URL_).isAccessibleForFree).toBe(false);
   });

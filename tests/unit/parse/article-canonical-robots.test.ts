@@ -21,21 +21,28 @@ describe("cross-site canonicals (SPEC EXT-5)", () => {
 
   it("EXT-5: an og:url on another site is not followed either; a same-site canonical (another host) is", () => {
     expect(extractArticle(page('<meta property="og:url" content="https://agencia.example/noticia/123">'), URL_A).canonicalUrl).toBe(URL_A);
-    expect(extractArticle(page('<link rel="canonical" href="https://amp.diarioa.es/sociedad/original.html?utm_source=x">'), URL_A).canonicalUrl)
-      .toBe("https://amp.diarioa.es/sociedad/original.html");
+    expect(
+      extractArticle(page('<link rel="canonical" href="https://amp.diarioa.es/sociedad/original.html?utm_source=x">'), URL_A).canonicalUrl,
+    ).toBe("https://amp.diarioa.es/sociedad/original.html");
   });
 });
 
 describe("Googlebot-only meta robots (SPEC SIG-3)", () => {
   it("SIG-3: directives for Googlebot are recorded with its name and do not apply to us", () => {
-    const a = extractArticle(page('<meta name="robots" content="index, follow"><meta name="Googlebot" content="noindex, nofollow, noarchive">'), URL_A);
+    const a = extractArticle(
+      page('<meta name="robots" content="index, follow"><meta name="Googlebot" content="noindex, nofollow, noarchive">'),
+      URL_A,
+    );
     expect(a.robots).toEqual(["index", "follow", "googlebot:noindex", "googlebot:nofollow", "googlebot:noarchive"]);
     expect(a.robots).not.toContain("noindex");
     expect(a.body).toBeDefined();
   });
 
   it("SIG-3: directives apart by blanks only are read one by one, for Googlebot and for us (El Comercio's `index follow`)", () => {
-    const a = extractArticle(page('<meta name="robots" content="noindex nofollow, max-snippet: -1"><meta name="GOOGLEBOT" content="index follow">'), URL_A);
+    const a = extractArticle(
+      page('<meta name="robots" content="noindex nofollow, max-snippet: -1"><meta name="GOOGLEBOT" content="index follow">'),
+      URL_A,
+    );
     expect(a.robots.sort()).toEqual(["googlebot:follow", "googlebot:index", "max-snippet:-1", "nofollow", "noindex"]);
     expect(a.body).toBeDefined();
     const dated = extractArticle(page('<meta name="robots" content="index, unavailable_after: 2025-04-27 00:00:00 CET">'), URL_A);
@@ -44,6 +51,8 @@ describe("Googlebot-only meta robots (SPEC SIG-3)", () => {
 
   it("SIG-3: a page with Googlebot-News directives only has no directive of ours; ours and robots are plain", () => {
     expect(extractArticle(page('<meta name="googlebot-news" content="noindex">'), URL_A).robots).toEqual(["googlebot-news:noindex"]);
-    expect(extractArticle(page('<meta name="HemeroscopioBot" content="noai"><meta name="robots" content="noarchive">'), URL_A).robots.sort()).toEqual(["noai", "noarchive"]);
+    expect(
+      extractArticle(page('<meta name="HemeroscopioBot" content="noai"><meta name="robots" content="noarchive">'), URL_A).robots.sort(),
+    ).toEqual(["noai", "noarchive"]);
   });
 });

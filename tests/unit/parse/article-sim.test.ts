@@ -18,8 +18,15 @@ const NOW = Date.parse("2025-03-10T12:00:00Z");
 
 function requestAt(outlet: SimOutlet, now: number): SimRequest {
   return {
-    method: "GET", host: outlet.hosts.www, path: "/", query: new URLSearchParams(), headers: {}, now,
-    signal: new AbortController().signal, robots: {} as SimRequest["robots"], origin: (host) => `http://${host}`,
+    method: "GET",
+    host: outlet.hosts.www,
+    path: "/",
+    query: new URLSearchParams(),
+    headers: {},
+    now,
+    signal: new AbortController().signal,
+    robots: {} as SimRequest["robots"],
+    origin: (host) => `http://${host}`,
   };
 }
 

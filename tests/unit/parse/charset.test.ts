@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contentTypeCharset, decodeText, detectCharset, normaliseCharset } from "@/crawler/fetch/bytes/charset";
 
 const ascii = (s: string) => new TextEncoder().encode(s);
-const bytes = (...parts: (number[] | string)[]) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...ascii(p)] : p)));
+const bytes = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...ascii(p)] : p)));
 // "áñ€¿" in windows-1252
 const CP1252 = [0xe1, 0xf1, 0x80, 0xbf];
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -28,7 +27,12 @@ describe("charset detection", () => {
     ["meta http-equiv, content first", {}, ascii("<meta content='text/html;charset=utf-8' http-equiv='content-type'>"), "utf-8"],
     ["meta inside a comment is ignored", {}, ascii('<!-- <meta charset="koi8-r"> --><meta charset="utf-8">'), "utf-8"],
     ["meta name=description mentioning charset is ignored", {}, ascii('<meta name="d" content="charset=koi8-r">'), undefined],
-    ["unknown header label falls through to meta", { "content-type": "text/html; charset=no-such" }, ascii('<meta charset="iso-8859-1">'), "windows-1252"],
+    [
+      "unknown header label falls through to meta",
+      { "content-type": "text/html; charset=no-such" },
+      ascii('<meta charset="iso-8859-1">'),
+      "windows-1252",
+    ],
     ["nothing declared", { "content-type": "text/html" }, ascii("<p>hola</p>"), undefined],
     ["empty body", {}, new Uint8Array(0), undefined],
   ])("EXT-1: %s", (_name, headers, body, expected) => {

@@ -10,7 +10,10 @@ describe("source discovery", () => {
       <link rel="alternate" hreflang="en" href="/en/">
       <link rel="stylesheet" type="text/css" href="/s.css">
       </head><body><link rel="alternate" type="application/rss+xml" href="/not-in-head.xml"></body></html>`;
-    expect(discoverFeeds(html, "https://www.uno.test/")).toEqual(["https://www.uno.test/rss/portada.xml", "https://feeds.uno.test/atom.xml"]);
+    expect(discoverFeeds(html, "https://www.uno.test/")).toEqual([
+      "https://www.uno.test/rss/portada.xml",
+      "https://feeds.uno.test/atom.xml",
+    ]);
   });
 
   it("CFG-2: a page without feeds, or garbage, gives nothing", () => {

@@ -23,17 +23,24 @@ describe("character references", () => {
   });
 
   it("EXT-4: an entity-escaped JSON-LD block gives its Spanish letters, not their names", () => {
-    expect(parseJsonLoose("{&quot;headline&quot;:&quot;La canci&oacute;n del a&ntilde;o &ndash; &iquest;qui&eacute;n?&quot;}"))
-      .toEqual({ headline: "La canción del año – ¿quién?" });
+    expect(parseJsonLoose("{&quot;headline&quot;:&quot;La canci&oacute;n del a&ntilde;o &ndash; &iquest;qui&eacute;n?&quot;}")).toEqual({
+      headline: "La canción del año – ¿quién?",
+    });
   });
 
   it("EXT-1: a feed title with names XML does not define is read as a reader sees it", () => {
-    const [item] = parseFeed(`<rss><channel><item><title>El Gobierno aprueba la reforma &lsquo;exprés&rsquo; &bull; &Uacute;ltima hora</title><link>https://www.uno.test/a</link></item></channel></rss>`, "https://www.uno.test/rss");
+    const [item] = parseFeed(
+      `<rss><channel><item><title>El Gobierno aprueba la reforma &lsquo;exprés&rsquo; &bull; &Uacute;ltima hora</title><link>https://www.uno.test/a</link></item></channel></rss>`,
+      "https://www.uno.test/rss",
+    );
     expect(item?.title).toBe("El Gobierno aprueba la reforma ‘exprés’ • Última hora");
   });
 
   it("EXT-2: a news sitemap title is decoded the same way", () => {
-    const { entries } = parseSitemap(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"><url><loc>https://www.uno.test/a</loc><news:news><news:title>Pedro S&aacute;nchez &amp; el PSOE&#8230;</news:title></news:news></url></urlset>`, "https://www.uno.test/sitemap.xml");
+    const { entries } = parseSitemap(
+      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"><url><loc>https://www.uno.test/a</loc><news:news><news:title>Pedro S&aacute;nchez &amp; el PSOE&#8230;</news:title></news:news></url></urlset>`,
+      "https://www.uno.test/sitemap.xml",
+    );
     expect(entries[0]?.newsTitle).toBe("Pedro Sánchez & el PSOE…");
   });
 

@@ -48,14 +48,20 @@ describe("parseFeed on hostile input (SEC-4)", () => {
     ["10 MiB of items", () => bigFeed(10 * MIB)],
     ["10 MiB of nesting", () => `<rss><channel>${repeatTo("<a>", 10 * MIB)}`],
     ["10 MiB nested inside one item", () => `<rss><channel><item><title>x</title>${repeatTo("<b>", 10 * MIB)}</item>`],
-    ["a 10 MiB title", () => `<rss><channel><item><title>${repeatTo("&amp;aacute; ", 10 * MIB)}</title><link>/a</link></item></channel></rss>`],
+    [
+      "a 10 MiB title",
+      () => `<rss><channel><item><title>${repeatTo("&amp;aacute; ", 10 * MIB)}</title><link>/a</link></item></channel></rss>`,
+    ],
     ["10 MiB of bare '<'", () => `<rss><channel><item><title>${repeatTo("< ", 10 * MIB)}</title></item>`],
     ["10 MiB of unmatched end tags", () => `<rss><channel><item>${repeatTo("</x>", 10 * MIB)}</item></channel></rss>`],
     ["10 MiB of entity references", () => `<rss><channel><item><title>${repeatTo("&#x41;&lt;&nbsp;&zz;", 10 * MIB)}</title></item>`],
-    ["an unclosed attribute quote before 10 MiB", () => `<rss><channel><item><link href="${repeatTo("<item a=\"b ", 10 * MIB)}`],
+    ["an unclosed attribute quote before 10 MiB", () => `<rss><channel><item><link href="${repeatTo('<item a="b ', 10 * MIB)}`],
     ["an unclosed comment before 10 MiB of items", () => `<rss><!-- ${bigFeed(10 * MIB)}`],
     ["an unclosed DOCTYPE subset before 10 MiB", () => `<!DOCTYPE rss [ <!ENTITY a "${repeatTo("]", 10 * MIB)}`],
-    ["10 MiB of elements with attributes", () => `<rss><channel><item>${repeatTo('<x a="1" b=\'2\' c=3 d/>', 10 * MIB)}</item></channel></rss>`],
+    [
+      "10 MiB of elements with attributes",
+      () => `<rss><channel><item>${repeatTo("<x a=\"1\" b='2' c=3 d/>", 10 * MIB)}</item></channel></rss>`,
+    ],
   ])("SEC-4: %s parses within a bounded time without throwing", (_name, build) => {
     const body = build();
     const { result, ms } = timed(() => parseFeed(body, FEED_URL));
@@ -72,14 +78,15 @@ describe("parseFeed on hostile input (SEC-4)", () => {
     ["PNG bytes", Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])],
     ["NUL bytes", new Uint8Array(4096)],
     ["gzip bytes", Uint8Array.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3])],
-    ["only a root", "<rss version=\"2.0\"/>"],
+    ["only a root", '<rss version="2.0"/>'],
     ["an item with a bad URL", "<rss><channel><item><title>x</title><link>http://[::1</link></item></channel></rss>"],
   ])("SEC-4: %s gives no items and no exception", (_name, body) => {
     expect(parseFeed(body, FEED_URL, "application/rss+xml")).toEqual([]);
   });
 
   it("SEC-4: a bad feed URL leaves absolute links usable and drops relative ones", () => {
-    const xml = "<rss><channel><item><title>A</title><link>https://a.test/1</link></item><item><title>B</title><link>/2</link></item></channel></rss>";
+    const xml =
+      "<rss><channel><item><title>A</title><link>https://a.test/1</link></item><item><title>B</title><link>/2</link></item></channel></rss>";
     expect(parseFeed(xml, "not a url").map((i) => i.url)).toEqual(["https://a.test/1"]);
   });
 
@@ -88,9 +95,11 @@ describe("parseFeed on hostile input (SEC-4)", () => {
     const { result } = timed(() => parseFeed(body, FEED_URL));
     expect(result.length).toBeGreaterThan(4000);
     expect(result[0]).toEqual({
-      url: "https://www.diariohostil.test/n/0.html", title: "Titular número 0 sobre la actualidad",
-      publishedAt: new Date("2025-03-10T08:00:00Z"), section: "España", authors: ["Ana Pérez"],
+      url: "https://www.diariohostil.test/n/0.html",
+      title: "Titular número 0 sobre la actualidad",
+      publishedAt: new Date("2025-03-10T08:00:00Z"),
+      section: "España",
+      authors: ["Ana Pérez"],
     });
-
   });
 });

@@ -12,7 +12,10 @@ import { chromeMark, holdsThePage } from "@/crawler/parse/frontpage/chrome";
 const HOME = "https://www.diarioejemplo.es/";
 const article = (n: number) => `/espana/2025-03-10/noticia-de-portada-numero-${n}.html`;
 const cards = (from: number, count: number, cardClass = "card") =>
-  Array.from({ length: count }, (_, i) => `<article class="${cardClass}"><h2><a href="${article(from + i)}">Titular de la noticia ${from + i}</a></h2></article>`).join("");
+  Array.from(
+    { length: count },
+    (_, i) => `<article class="${cardClass}"><h2><a href="${article(from + i)}">Titular de la noticia ${from + i}</a></h2></article>`,
+  ).join("");
 const menu = `<div class="menu-principal"><ul>${Array.from({ length: 12 }, (_, i) => `<li><a href="${article(100 + i)}">Enlace de menú ${i}</a></li>`).join("")}</ul></div>`;
 const urls = (html: string) => extractFrontPage(html, HOME).links.map((l) => l.url.replace("https://www.diarioejemplo.es", ""));
 
@@ -31,7 +34,10 @@ describe("chrome words on page-level containers (SPEC EXT-3)", () => {
 
   it("EXT-3: a layout column with a chrome word holding half of the cards (no headings) is content", () => {
     const noHeadings = (from: number, count: number) =>
-      Array.from({ length: count }, (_, i) => `<article><a href="${article(from + i)}">Titular sin encabezado ${from + i}</a></article>`).join("");
+      Array.from(
+        { length: count },
+        (_, i) => `<article><a href="${article(from + i)}">Titular sin encabezado ${from + i}</a></article>`,
+      ).join("");
     const html = `<html><body><div class="col-nav-wide">${noHeadings(1, 4)}</div>${noHeadings(10, 3)}</body></html>`;
     expect(urls(html)).toHaveLength(7);
   });
@@ -49,7 +55,8 @@ describe("chrome words on page-level containers (SPEC EXT-3)", () => {
   });
 
   it("EXT-3: a section of story cards that names the ad slot it carries is content; the slot inside stays chrome", () => {
-    const section = (cls: string, from: number) => `<section class="${cls}">${cards(from, 4)}<div class="publicidad"><a href="${article(90 + from)}">Anuncio</a></div></section>`;
+    const section = (cls: string, from: number) =>
+      `<section class="${cls}">${cards(from, 4)}<div class="publicidad"><a href="${article(90 + from)}">Anuncio</a></div></section>`;
     const html = `<html><body><main>${cards(1, 12)}</main>${section("bloque_tematico bloque--publi", 20)}<ul class="content-items fixed-a-ad">${cards(30, 3)}</ul></body></html>`;
     const got = urls(html);
     expect(got).toHaveLength(12 + 4 + 3);

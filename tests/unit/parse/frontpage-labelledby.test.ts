@@ -21,7 +21,8 @@ describe("links named by aria-labelledby (SPEC EXT-3)", () => {
   });
 
   it("EXT-3: several ids are joined; unknown ids are ignored; a link's own heading still wins", () => {
-    const html = `<html><body><main><a href="/a/noticia-de-prueba-uno-12345.html" aria-labelledby="x pre t" aria-label="Leer más"></a>` +
+    const html =
+      `<html><body><main><a href="/a/noticia-de-prueba-uno-12345.html" aria-labelledby="x pre t" aria-label="Leer más"></a>` +
       `<span id="pre">Directo:</span><h2 id="t">La sesión de control</h2>` +
       `<h2><a href="/a/noticia-de-prueba-dos-12346.html" aria-labelledby="pre">Titular propio del enlace</a></h2></main></body></html>`;
     const { links } = extractFrontPage(html, HOME);

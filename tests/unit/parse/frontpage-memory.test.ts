@@ -15,7 +15,10 @@ const MIB = 1024 * 1024;
 
 /** A front page of `links` article links and about 4 MiB of other text, unique to `n`. */
 function bigFrontPage(n: number, links = 20): string {
-  const anchors = Array.from({ length: links }, (_, i) => `<h2><a href="/espana/2025-03-10/noticia-${n}-${i}.html">Titular ${i} de la portada ${n}</a></h2>`);
+  const anchors = Array.from(
+    { length: links },
+    (_, i) => `<h2><a href="/espana/2025-03-10/noticia-${n}-${i}.html">Titular ${i} de la portada ${n}</a></h2>`,
+  );
   return `<html><body>${anchors.join("")}<p>${`relleno ${n} `.repeat(400_000).slice(0, 4 * MIB)}</p></body></html>`;
 }
 

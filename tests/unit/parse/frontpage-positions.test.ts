@@ -36,7 +36,8 @@ describe("a position is a teaser (SPEC EXT-3)", () => {
   });
 
   it("EXT-3: a link followed by its kicker and title headings in its box takes the more prominent heading", () => {
-    const teaser = (n: number) => `<div class="box"><div><a href="${A(n)}">Tema ${n} - Titular ${n} largo</a><h6>Tema ${n}</h6><h5>Titular ${n} largo</h5><p>Entradilla</p></div><div><a href="${A(n)}"><img src="x.jpg" alt=""></a></div></div>`;
+    const teaser = (n: number) =>
+      `<div class="box"><div><a href="${A(n)}">Tema ${n} - Titular ${n} largo</a><h6>Tema ${n}</h6><h5>Titular ${n} largo</h5><p>Entradilla</p></div><div><a href="${A(n)}"><img src="x.jpg" alt=""></a></div></div>`;
     const { links } = extractFrontPage(page(Array.from({ length: 9 }, (_, i) => teaser(i + 1)).join("")), HOME);
     expect(links[0]).toEqual({ url: U(1), headline: "Titular 1 largo", rank: 1 });
     expect(links).toHaveLength(9);
@@ -54,16 +55,23 @@ describe("a position is a teaser (SPEC EXT-3)", () => {
   });
 
   it("EXT-3: a second teaser of the same article later on the page does not move it or change its title", () => {
-    const body = [kickerTeaser(1), kickerTeaser(2), ...Array.from({ length: 7 }, (_, i) => kickerTeaser(i + 3)),
-      `<article><a href="${A(1)}"><h2>Un titular distinto y mucho más largo para la misma noticia</h2></a></article>`].join("");
+    const body = [
+      kickerTeaser(1),
+      kickerTeaser(2),
+      ...Array.from({ length: 7 }, (_, i) => kickerTeaser(i + 3)),
+      `<article><a href="${A(1)}"><h2>Un titular distinto y mucho más largo para la misma noticia</h2></a></article>`,
+    ].join("");
     const { links } = extractFrontPage(page(body), HOME);
     expect(links[0]).toEqual({ url: U(1), headline: "Titular de la noticia 1", rank: 1 });
     expect(links.filter((l) => l.url === U(1))).toHaveLength(1);
   });
 
   it("EXT-3: an image-only teaser card keeps its place", () => {
-    const body = [kickerTeaser(1), `<article><a href="${A(50)}"><img src="x.jpg" alt="Una foto con su noticia debajo"></a></article>`,
-      ...Array.from({ length: 8 }, (_, i) => kickerTeaser(i + 2))].join("");
+    const body = [
+      kickerTeaser(1),
+      `<article><a href="${A(50)}"><img src="x.jpg" alt="Una foto con su noticia debajo"></a></article>`,
+      ...Array.from({ length: 8 }, (_, i) => kickerTeaser(i + 2)),
+    ].join("");
     expect(extractFrontPage(page(body), HOME).links[1]?.url).toBe(U(50));
   });
 
@@ -75,7 +83,8 @@ describe("a position is a teaser (SPEC EXT-3)", () => {
   });
 
   it("EXT-3: a card whose text box holds a kicker, and a box of title and summary, is titled without kicker or summary (STO-3)", () => {
-    const summary = "Una entradilla larga que cuenta la noticia con detalle, con sus datos, sus nombres y sus fechas, y que nunca debe guardarse como si fuera el titular de la pieza.";
+    const summary =
+      "Una entradilla larga que cuenta la noticia con detalle, con sus datos, sus nombres y sus fechas, y que nunca debe guardarse como si fuera el titular de la pieza.";
     const card = `<ul><li><a href="${A(61)}"><img src="x.jpg" alt=""><div><div>Tema</div><div><p>El título de la pieza</p><p>${summary}</p></div></div></a></li></ul>`;
     const body = [kickerTeaser(1), card, ...Array.from({ length: 8 }, (_, i) => kickerTeaser(i + 2))].join("");
     expect(extractFrontPage(page(body), HOME).links[1]).toEqual({ url: U(61), headline: "El título de la pieza", rank: 2 });

@@ -17,8 +17,15 @@ const MONDAY = Date.parse("2025-03-10T08:00:00Z");
 /** A portless request at simulated time `now`, enough for the renderers. */
 function requestAt(outlet: SimOutlet, now: number): SimRequest {
   return {
-    method: "GET", host: outlet.hosts.www, path: "/", query: new URLSearchParams(), headers: {}, now,
-    signal: new AbortController().signal, robots: {} as SimRequest["robots"], origin: (host) => `http://${host}`,
+    method: "GET",
+    host: outlet.hosts.www,
+    path: "/",
+    query: new URLSearchParams(),
+    headers: {},
+    now,
+    signal: new AbortController().signal,
+    robots: {} as SimRequest["robots"],
+    origin: (host) => `http://${host}`,
   };
 }
 

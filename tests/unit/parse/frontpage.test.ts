@@ -11,7 +11,10 @@ const W = "https://www.diarioejemplo.es";
 // The teasers of portada-diario.html in reading order after de-duplication (SPEC EXT-3): the
 // "más noticias" list of bare links is not a position on a page built of teasers.
 const EXPECTED: [string, string][] = [
-  [`${W}/espana/2025-03-10/el-gobierno-aprueba-la-reforma-de-la-vivienda.html`, "El Gobierno aprueba la reforma de la vivienda con el apoyo de sus socios"],
+  [
+    `${W}/espana/2025-03-10/el-gobierno-aprueba-la-reforma-de-la-vivienda.html`,
+    "El Gobierno aprueba la reforma de la vivienda con el apoyo de sus socios",
+  ],
   [`${W}/internacional/2025-03-10/la-ue-pacta-nuevas-sanciones.html`, "La UE pacta nuevas sanciones contra el comercio de petróleo"],
   [`${W}/economia/2025-03-10/el-ibex-cierra-en-maximos.html`, "Bolsa El Ibex cierra en máximos desde 2007 y roza los 13.500 puntos"],
   [`${W}/economia/2025-03-10/la-inflacion-baja-al-2-por-ciento.html`, "La inflación baja al 2 % en marzo & los alimentos se moderan"],
@@ -35,9 +38,29 @@ describe("extractFrontPage on a Spanish front page (SPEC EXT-3)", () => {
 
   it("EXT-3: navigation, tags, authors, sections, ads, footer and account links are not articles", () => {
     const urls = links.map((l) => l.url).join("\n");
-    for (const fragment of ["/autor/", "/firmas/", "/temas/", "/tag/", "/etiqueta/", "/login", "/registro", "/carrito",
-      "/mi-cuenta", "suscripciones.", "/suscripcion", "/newsletters", "/ultimas-noticias", "/politica/index.html",
-      "menu-con-pinta", "migas-de-pan", "patrocinado", "nuevo-movil", "pie-de-pagina", "menu-secundario", "anuncios.example"]) {
+    for (const fragment of [
+      "/autor/",
+      "/firmas/",
+      "/temas/",
+      "/tag/",
+      "/etiqueta/",
+      "/login",
+      "/registro",
+      "/carrito",
+      "/mi-cuenta",
+      "suscripciones.",
+      "/suscripcion",
+      "/newsletters",
+      "/ultimas-noticias",
+      "/politica/index.html",
+      "menu-con-pinta",
+      "migas-de-pan",
+      "patrocinado",
+      "nuevo-movil",
+      "pie-de-pagina",
+      "menu-secundario",
+      "anuncios.example",
+    ]) {
       expect(urls).not.toContain(fragment);
     }
     expect(links.some((l) => /^https?:\/\/[^/]+\/(espana|deportes|internacional|economia)\/$/.test(l.url))).toBe(false);
@@ -81,14 +104,16 @@ describe("extractFrontPage input handling (SPEC EXT-3, EXT-1, SEC-4)", () => {
     const bytes = encodeWindows1252(html);
     expect(extractFrontPage(bytes, "https://www.diario.es/").links[0]?.headline).toBe("El € sube: “récord” en año");
     const undeclared = encodeWindows1252(html.replace('<meta charset="windows-1252">', ""));
-    expect(extractFrontPage(undeclared, "https://www.diario.es/", "text/html; charset=ISO-8859-1").links[0]?.headline)
-      .toBe("El € sube: “récord” en año");
+    expect(extractFrontPage(undeclared, "https://www.diario.es/", "text/html; charset=ISO-8859-1").links[0]?.headline).toBe(
+      "El € sube: “récord” en año",
+    );
   });
 
   it("EXT-3: relative links resolve against <base href>", () => {
     const html = `<html><head><base href="https://www.diario.es/ediciones/madrid/"></head><body>${card("hoy/el-metro-amplia-su-horario-nocturno.html", "El metro amplía su horario")}</body></html>`;
-    expect(extractFrontPage(html, "https://www.diario.es/").links[0]?.url)
-      .toBe("https://www.diario.es/ediciones/madrid/hoy/el-metro-amplia-su-horario-nocturno.html");
+    expect(extractFrontPage(html, "https://www.diario.es/").links[0]?.url).toBe(
+      "https://www.diario.es/ediciones/madrid/hoy/el-metro-amplia-su-horario-nocturno.html",
+    );
   });
 
   it("EXT-3: <noscript> and <template> copies are not on the page; inline SVG icons add no text", () => {
@@ -108,10 +133,14 @@ describe("extractFrontPage input handling (SPEC EXT-3, EXT-1, SEC-4)", () => {
 
   it.each<[string, Uint8Array | string, string]>([
     ["empty page", "", "https://www.diario.es/"],
-    ["not HTML", "{\"json\": true}", "https://www.diario.es/"],
+    ["not HTML", '{"json": true}', "https://www.diario.es/"],
     ["binary noise", Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256), "https://www.diario.es/"],
     ["unparseable page URL", page, "no es una url"],
-    ["unclosed tags", "<html><body><main><article><h2><a href='/a/2025-03-10/titular-sin-cerrar-aqui.html'>Titular", "https://www.diario.es/"],
+    [
+      "unclosed tags",
+      "<html><body><main><article><h2><a href='/a/2025-03-10/titular-sin-cerrar-aqui.html'>Titular",
+      "https://www.diario.es/",
+    ],
   ])("SEC-4: %s never throws", (_name, input, url) => {
     const run = () => extractFrontPage(input, url);
     expect(run).not.toThrow();

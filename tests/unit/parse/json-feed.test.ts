@@ -17,11 +17,16 @@ const v11 = {
   feed_url: FEED_URL,
   items: [
     {
-      id: "urn:uno:1", url: "https://www.uno.test/espana/2025-07-10/el-gobierno-aprueba.html?utm_source=feed",
-      title: "El Gobierno aprueba la reforma &laquo;exprés&raquo;", summary: "La entradilla de la noticia.",
-      content_html: "<p>CUERPO-SECRETO del artículo</p>", content_text: "CUERPO-SECRETO",
-      date_published: "2025-07-10T10:00:00+02:00", date_modified: "2025-07-10T12:00:00+02:00",
-      tags: ["Política", "Gobierno"], authors: [{ name: "Ana Pérez y Luis Gómez" }, { url: "https://www.uno.test/autor/x" }],
+      id: "urn:uno:1",
+      url: "https://www.uno.test/espana/2025-07-10/el-gobierno-aprueba.html?utm_source=feed",
+      title: "El Gobierno aprueba la reforma &laquo;exprés&raquo;",
+      summary: "La entradilla de la noticia.",
+      content_html: "<p>CUERPO-SECRETO del artículo</p>",
+      content_text: "CUERPO-SECRETO",
+      date_published: "2025-07-10T10:00:00+02:00",
+      date_modified: "2025-07-10T12:00:00+02:00",
+      tags: ["Política", "Gobierno"],
+      authors: [{ name: "Ana Pérez y Luis Gómez" }, { url: "https://www.uno.test/autor/x" }],
     },
     { id: "https://www.uno.test/economia/el-ibex.html", title: "El Ibex cierra en máximos", date_modified: "2025-07-10T09:00:00" },
     { id: "sin-url", title: "Sin enlace" },
@@ -36,11 +41,19 @@ describe("JSON Feed", () => {
     const items = parseFeed(encode(v11), FEED_URL, "application/feed+json", { timeZone: "Europe/Madrid" });
     expect(items).toEqual([
       {
-        url: "https://www.uno.test/espana/2025-07-10/el-gobierno-aprueba.html", title: "El Gobierno aprueba la reforma «exprés»",
-        publishedAt: new Date("2025-07-10T08:00:00Z"), section: "Política", authors: ["Ana Pérez", "Luis Gómez"],
+        url: "https://www.uno.test/espana/2025-07-10/el-gobierno-aprueba.html",
+        title: "El Gobierno aprueba la reforma «exprés»",
+        publishedAt: new Date("2025-07-10T08:00:00Z"),
+        section: "Política",
+        authors: ["Ana Pérez", "Luis Gómez"],
       },
       // An id that is a URL is the permalink; a date without a zone is the outlet's.
-      { url: "https://www.uno.test/economia/el-ibex.html", title: "El Ibex cierra en máximos", publishedAt: new Date("2025-07-10T07:00:00Z"), authors: [] },
+      {
+        url: "https://www.uno.test/economia/el-ibex.html",
+        title: "El Ibex cierra en máximos",
+        publishedAt: new Date("2025-07-10T07:00:00Z"),
+        authors: [],
+      },
       { url: "https://www.uno.test/deportes/final.html", title: "La final, en directo", authors: ["Redacción"] },
     ]);
   });
@@ -52,7 +65,11 @@ describe("JSON Feed", () => {
   });
 
   it("EXT-1: JSON Feed 1.0 served as application/json, with a BOM, is read too", () => {
-    const v10 = { version: "https://jsonfeed.org/version/1", title: "Uno", items: [{ id: "1", url: "https://www.uno.test/a.html", title: "Titular A" }] };
+    const v10 = {
+      version: "https://jsonfeed.org/version/1",
+      title: "Uno",
+      items: [{ id: "1", url: "https://www.uno.test/a.html", title: "Titular A" }],
+    };
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...encode(v10)]);
     expect(parseFeed(bytes, FEED_URL, "application/json").map((i) => i.url)).toEqual(["https://www.uno.test/a.html"]);
   });

@@ -14,7 +14,7 @@ describe("parseJsonLoose (SPEC EXT-4: broken JSON-LD is tolerated)", () => {
     ["comma inside a string kept", '{"a":"x, ]",}', { a: "x, ]" }],
     ["raw newline and tab in a string", '{"a":"uno\ndos\tres"}', { a: "uno\ndos\tres" }],
     ["invalid escape", '{"a":"l\\\'agenda"}', { a: "l'agenda" }],
-    ["entity-escaped block", '{&quot;a&quot;:&quot;x &amp;amp; y&quot;}', { a: "x &amp; y" }],
+    ["entity-escaped block", "{&quot;a&quot;:&quot;x &amp;amp; y&quot;}", { a: "x &amp; y" }],
     ["two objects in one block", '{"a":1}\n{"b":2}', [{ a: 1 }, { b: 2 }]],
     ["array of nodes", '[{"a":1},{"b":2}]', [{ a: 1 }, { b: 2 }]],
   ])("EXT-4: %s", (_name, text, expected) => {
@@ -26,7 +26,7 @@ describe("parseJsonLoose (SPEC EXT-4: broken JSON-LD is tolerated)", () => {
   });
 
   it("EXT-4: repairJson leaves valid JSON unchanged", () => {
-    const valid = JSON.stringify({ a: "x,]}", b: [1, { c: "\\\"" }] });
+    const valid = JSON.stringify({ a: "x,]}", b: [1, { c: '\\"' }] });
     expect(repairJson(valid)).toBe(valid);
   });
 });
@@ -53,12 +53,23 @@ describe("jsonLdArticle (SPEC EXT-4, SIG-2)", () => {
   it.each<[string, unknown, string[]]>([
     ["a string", "Ana López", ["Ana López"]],
     ["an object", { "@type": "Person", name: "Ana López" }, ["Ana López"]],
-    ["an array of both, deduplicated case-insensitively", ["Ana López", { name: "ANA LÓPEZ" }, { name: "Luis Gil" }], ["Ana López", "Luis Gil"]],
+    [
+      "an array of both, deduplicated case-insensitively",
+      ["Ana López", { name: "ANA LÓPEZ" }, { name: "Luis Gil" }],
+      ["Ana López", "Luis Gil"],
+    ],
     ["an organisation (agency)", { "@type": "Organization", name: "EFE" }, ["EFE"]],
     ["URLs and empty names dropped", ["https://diario.es/autor/ana", { name: " " }, { name: "Eva Sanz" }], ["Eva Sanz"]],
     ["an @id reference to a Person", { "@id": "#ana" }, ["Ana Ruiz"]],
   ])("EXT-4: author as %s", (_name, author, expected) => {
-    const graph = [{ "@graph": [{ ...article, author }, { "@type": "Person", "@id": "#ana", name: "Ana Ruiz" }] }];
+    const graph = [
+      {
+        "@graph": [
+          { ...article, author },
+          { "@type": "Person", "@id": "#ana", name: "Ana Ruiz" },
+        ],
+      },
+    ];
     expect(jsonLdArticle(graph, clean)?.authors).toEqual(expected);
   });
 
@@ -75,8 +86,17 @@ describe("jsonLdArticle (SPEC EXT-4, SIG-2)", () => {
   });
 
   it.each<[unknown, boolean | undefined]>([
-    [true, true], [false, false], ["False", false], ["FALSE", false], ["no", false], ["https://schema.org/False", false],
-    ["True", true], ["yes", true], ["", undefined], [0, undefined], [null, undefined],
+    [true, true],
+    [false, false],
+    ["False", false],
+    ["FALSE", false],
+    ["no", false],
+    ["https://schema.org/False", false],
+    ["True", true],
+    ["yes", true],
+    ["", undefined],
+    [0, undefined],
+    [null, undefined],
   ])("SIG-2: booleanOf(%j) → %s", (value, expected) => {
     expect(booleanOf(value)).toBe(expected);
   });

@@ -9,13 +9,17 @@ import { parseFeedDate } from "@/crawler/parse/dates";
 import { parseFeed } from "@/crawler/parse/feed/feed";
 import { parseSitemap } from "@/crawler/parse/sitemap/sitemap";
 
-const rss = (items: string) => `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Portada</title>${items}</channel></rss>`;
-const item = (slug: string, date: string) => `<item><title>Titular ${slug}</title><link>https://www.diarioejemplo.es/espana/2025-03-10/${slug}.html</link><pubDate>${date}</pubDate></item>`;
+const rss = (items: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Portada</title>${items}</channel></rss>`;
+const item = (slug: string, date: string) =>
+  `<item><title>Titular ${slug}</title><link>https://www.diarioejemplo.es/espana/2025-03-10/${slug}.html</link><pubDate>${date}</pubDate></item>`;
 const iso = (d: Date | undefined) => d?.toISOString();
 
 describe("feeds served as gzip files (SPEC EXT-1)", () => {
   it("EXT-1: an .rss.gz body (gzip magic, application/gzip, no Content-Encoding) is inflated", () => {
-    const body = gzipSync(Buffer.from(rss(item("uno", "Mon, 10 Mar 2025 10:00:00 +0100") + item("dos", "Mon, 10 Mar 2025 11:00:00 +0100"))));
+    const body = gzipSync(
+      Buffer.from(rss(item("uno", "Mon, 10 Mar 2025 10:00:00 +0100") + item("dos", "Mon, 10 Mar 2025 11:00:00 +0100"))),
+    );
     const items = parseFeed(new Uint8Array(body), "https://www.diarioejemplo.es/rss/portada.rss.gz", "application/gzip");
     expect(items.map((i) => i.title)).toEqual(["Titular uno", "Titular dos"]);
     expect(iso(items[0]?.publishedAt)).toBe("2025-03-10T09:00:00.000Z");
@@ -58,18 +62,28 @@ describe("sitemaps as real sites write them (SPEC EXT-2)", () => {
       https://www.diarioejemplo.es/sitemap-2.xml.gz </sitemap><sitemap><loc>https://www.diarioejemplo.es/sitemap-3.xml</loc></sitemap><sitemap>no es una URL</sitemap></sitemapindex>`;
     const map = parseSitemap(index, "https://www.diarioejemplo.es/sitemap.xml");
     expect(map.kind).toBe("index");
-    expect(map.entries.map((e) => e.url)).toEqual([1, "2.xml.gz", 3].map((n) => `https://www.diarioejemplo.es/sitemap-${typeof n === "number" ? `${n}.xml` : n}`));
+    expect(map.entries.map((e) => e.url)).toEqual(
+      [1, "2.xml.gz", 3].map((n) => `https://www.diarioejemplo.es/sitemap-${typeof n === "number" ? `${n}.xml` : n}`),
+    );
   });
 
   it("EXT-2: a text sitemap (one URL per line) is a urlset of canonical URLs", () => {
-    const text = "https://www.diarioejemplo.es/espana/2025-03-10/uno.html\r\n\nhttps://www.diarioejemplo.es/espana/2025-03-10/dos.html?utm_source=x\n# comentario\nhttps://www.diarioejemplo.es/espana/2025-03-10/uno.html\n";
+    const text =
+      "https://www.diarioejemplo.es/espana/2025-03-10/uno.html\r\n\nhttps://www.diarioejemplo.es/espana/2025-03-10/dos.html?utm_source=x\n# comentario\nhttps://www.diarioejemplo.es/espana/2025-03-10/uno.html\n";
     const map = parseSitemap(new TextEncoder().encode(text), "https://www.diarioejemplo.es/sitemap.txt", "text/plain");
-    expect(map).toEqual({ kind: "urlset", entries: [{ url: "https://www.diarioejemplo.es/espana/2025-03-10/uno.html" }, { url: "https://www.diarioejemplo.es/espana/2025-03-10/dos.html" }] });
+    expect(map).toEqual({
+      kind: "urlset",
+      entries: [
+        { url: "https://www.diarioejemplo.es/espana/2025-03-10/uno.html" },
+        { url: "https://www.diarioejemplo.es/espana/2025-03-10/dos.html" },
+      ],
+    });
     expect(parseSitemap("<html><body>Not found</body></html>", "https://www.diarioejemplo.es/sitemap.txt").entries).toEqual([]);
   });
 
   it("EXT-2: escaped markup inside news:title is not part of the headline", () => {
-    const news = (title: string) => `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"><url><loc>https://www.diarioejemplo.es/espana/2025-03-10/uno.html</loc><news:news><news:title>${title}</news:title></news:news></url></urlset>`;
+    const news = (title: string) =>
+      `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"><url><loc>https://www.diarioejemplo.es/espana/2025-03-10/uno.html</loc><news:news><news:title>${title}</news:title></news:news></url></urlset>`;
     const title = (t: string) => parseSitemap(news(t), "https://www.diarioejemplo.es/news.xml").entries[0]?.newsTitle;
     expect(title("&lt;b&gt;Última hora&lt;/b&gt;: el Gobierno &amp;amp; los socios")).toBe("Última hora: el Gobierno & los socios");
     expect(title("<![CDATA[<strong>Directo</strong> | La sesión de control]]>")).toBe("Directo | La sesión de control");

@@ -17,19 +17,30 @@ const NOW = Date.parse("2025-03-10T12:00:00Z");
 const whole = (ms: number) => new Date(Math.floor(ms / 1000) * 1000); // W3C dates carry whole seconds
 
 describe.each(OUTLETS.map((o, i) => [i, o] as const))("the simulated web's sitemaps of outlet %i", (_i, outlet) => {
-  const entries: NewsEntry[] = world.articlesOf(outlet.slug, NOW - 24 * 3_600_000, NOW).slice(0, 200).map((a) => ({
-    url: `http://${outlet.hosts.www}${a.path}`,
-    title: liveHeadline(a, NOW) ?? "",
-    publishedAt: a.publishedAt,
-    modifiedAt: a.publishedAt + 10 * 60_000,
-  }));
+  const entries: NewsEntry[] = world
+    .articlesOf(outlet.slug, NOW - 24 * 3_600_000, NOW)
+    .slice(0, 200)
+    .map((a) => ({
+      url: `http://${outlet.hosts.www}${a.path}`,
+      title: liveHeadline(a, NOW) ?? "",
+      publishedAt: a.publishedAt,
+      modifiedAt: a.publishedAt + 10 * 60_000,
+    }));
   const newsUrl = `http://${outlet.hosts.sitemaps}${PATHS.newsSitemap}`;
   const news = renderNewsSitemap(outlet, entries);
-  const expected = entries.map((e) => ({ url: e.url, lastmod: whole(e.modifiedAt), newsTitle: e.title, newsPublishedAt: whole(e.publishedAt) }));
+  const expected = entries.map((e) => ({
+    url: e.url,
+    lastmod: whole(e.modifiedAt),
+    newsTitle: e.title,
+    newsPublishedAt: whole(e.publishedAt),
+  }));
 
   it("EXT-2: the index lists the news sitemap", () => {
     const index = renderSitemapIndex([{ url: newsUrl, lastmod: NOW }]);
-    expect(parseSitemap(index, outlet.sitemaps[0] ?? "", TYPES.xml)).toEqual({ kind: "index", entries: [{ url: newsUrl, lastmod: new Date(NOW) }] });
+    expect(parseSitemap(index, outlet.sitemaps[0] ?? "", TYPES.xml)).toEqual({
+      kind: "index",
+      entries: [{ url: newsUrl, lastmod: new Date(NOW) }],
+    });
   });
 
   it("EXT-2: the news urlset gives every article's URL, news:title and dates", () => {
@@ -42,14 +53,22 @@ describe.each(OUTLETS.map((o, i) => [i, o] as const))("the simulated web's sitem
   });
 
   it("EXT-2: truncated by the simulator, gives the entries before the cut", async () => {
-    const res = await brokenXml({ kind: "broken-xml", damage: "truncated" }, {} as SimRequest, async () => ({ status: 200, headers: {}, body: news }));
+    const res = await brokenXml({ kind: "broken-xml", damage: "truncated" }, {} as SimRequest, async () => ({
+      status: 200,
+      headers: {},
+      body: news,
+    }));
     const { entries: got } = parseSitemap(res.body as string, newsUrl);
     expect(got.length).toBeGreaterThan(0);
     expect(got).toEqual(expected.slice(0, got.length));
   });
 
   it("EXT-2: with unreadable dates, keeps URLs and titles and leaves the dates unknown", async () => {
-    const res = await brokenXml({ kind: "broken-xml", damage: "bad-dates" }, {} as SimRequest, async () => ({ status: 200, headers: {}, body: news }));
+    const res = await brokenXml({ kind: "broken-xml", damage: "bad-dates" }, {} as SimRequest, async () => ({
+      status: 200,
+      headers: {},
+      body: news,
+    }));
     expect(parseSitemap(res.body as string, newsUrl).entries).toEqual(expected.map((e) => ({ url: e.url, newsTitle: e.newsTitle })));
   });
 });

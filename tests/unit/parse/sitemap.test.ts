@@ -14,15 +14,19 @@ const NEWS: Sitemap = {
   kind: "urlset",
   entries: [
     {
-      url: `${DIARIO}/espana/2025-03-10/el-gobierno-aprueba-la-ley-de-vivienda.html`, lastmod: at("2025-03-10T08:40:00Z"),
-      newsTitle: "El Gobierno aprueba la ley de vivienda tras un debate de doce horas", newsPublishedAt: at("2025-03-10T08:15:00Z"),
+      url: `${DIARIO}/espana/2025-03-10/el-gobierno-aprueba-la-ley-de-vivienda.html`,
+      lastmod: at("2025-03-10T08:40:00Z"),
+      newsTitle: "El Gobierno aprueba la ley de vivienda tras un debate de doce horas",
+      newsPublishedAt: at("2025-03-10T08:15:00Z"),
     },
     {
       url: `${DIARIO}/economia/2025-03-10/ipc.html?id=7&edicion=es`,
-      newsTitle: "La subida del «IPC» se modera al 2,8 % & el paro baja", newsPublishedAt: at("2025-03-10T08:05:00Z"),
+      newsTitle: "La subida del «IPC» se modera al 2,8 % & el paro baja",
+      newsPublishedAt: at("2025-03-10T08:05:00Z"),
     },
     {
-      url: `${DIARIO}/deportes/2025-03-10/el-real-madrid-remonta.html`, lastmod: at("2025-03-10T00:00:00Z"),
+      url: `${DIARIO}/deportes/2025-03-10/el-real-madrid-remonta.html`,
+      lastmod: at("2025-03-10T00:00:00Z"),
       newsTitle: "El Real Madrid remonta en Mestalla y se acerca al líder",
     },
     { url: `${DIARIO}/hemeroteca/`, lastmod: at("2025-03-09T23:00:00Z") },
@@ -35,11 +39,14 @@ describe("parseSitemap documents", () => {
   it.each<[string, string, string, Sitemap]>([
     [
       "a Google News urlset: news:title and news:publication_date, lastmod, &amp; and stray whitespace in <loc>, image:loc ignored",
-      "news.xml", `${DIARIO}/sitemaps/news.xml`, NEWS,
+      "news.xml",
+      `${DIARIO}/sitemaps/news.xml`,
+      NEWS,
     ],
     [
       "a sitemapindex: relative locs resolved, non-http and loc-less entries skipped",
-      "index.xml", `${DIARIO}/sitemaps/index.xml`,
+      "index.xml",
+      `${DIARIO}/sitemaps/index.xml`,
       {
         kind: "index",
         entries: [
@@ -51,13 +58,16 @@ describe("parseSitemap documents", () => {
     ],
     [
       "prefixed namespaces (<ns0:url>, <n:news>) read like the plain ones",
-      "prefixed.xml", `${GACETA}/sitemap-news.xml`,
+      "prefixed.xml",
+      `${GACETA}/sitemap-news.xml`,
       {
         kind: "urlset",
         entries: [
           {
-            url: `${GACETA}/andalucia/2025/03/10/sequia-guadalquivir.html`, lastmod: at("2025-03-10T06:35:00Z"),
-            newsTitle: "La sequía obliga a restringir el riego en la cuenca del Guadalquivir", newsPublishedAt: at("2025-03-10T06:30:00Z"),
+            url: `${GACETA}/andalucia/2025/03/10/sequia-guadalquivir.html`,
+            lastmod: at("2025-03-10T06:35:00Z"),
+            newsTitle: "La sequía obliga a restringir el riego en la cuenca del Guadalquivir",
+            newsPublishedAt: at("2025-03-10T06:30:00Z"),
           },
           { url: `${GACETA}/cultura/2025/03/10/cartel-feria.html`, lastmod: at("2025-03-10T08:00:00Z") },
         ],
@@ -65,7 +75,8 @@ describe("parseSitemap documents", () => {
     ],
     [
       "invalid entries are skipped, bad dates stay unknown, duplicates (same canonical URL) count once",
-      "invalid-entries.xml", "https://www.vozaragon.test/sitemap.xml",
+      "invalid-entries.xml",
+      "https://www.vozaragon.test/sitemap.xml",
       {
         kind: "urlset",
         entries: [

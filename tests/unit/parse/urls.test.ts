@@ -21,9 +21,19 @@ describe("canonicalUrl (SPEC EXT-5)", () => {
     ["root-relative resolved", "/economia/2025-03-10/c.html", BASE, "https://www.elpais.com/economia/2025-03-10/c.html"],
     ["protocol-relative resolved", "//cincodias.elpais.com/x.html", BASE, "https://cincodias.elpais.com/x.html"],
     ["dot segments removed", "https://elpais.com/a/./b/../c.html", undefined, "https://elpais.com/a/c.html"],
-    ["utm_* dropped", "https://elpais.com/a.html?utm_source=twitter&utm_medium=social&utm_campaign=x", undefined, "https://elpais.com/a.html"],
+    [
+      "utm_* dropped",
+      "https://elpais.com/a.html?utm_source=twitter&utm_medium=social&utm_campaign=x",
+      undefined,
+      "https://elpais.com/a.html",
+    ],
     ["UTM_ in upper case dropped", "https://elpais.com/a.html?UTM_Source=x&id=4", undefined, "https://elpais.com/a.html?id=4"],
-    ["click ids dropped", "https://elpais.com/a.html?fbclid=IwAR0&gclid=x&dclid=y&msclkid=z&igshid=q", undefined, "https://elpais.com/a.html"],
+    [
+      "click ids dropped",
+      "https://elpais.com/a.html?fbclid=IwAR0&gclid=x&dclid=y&msclkid=z&igshid=q",
+      undefined,
+      "https://elpais.com/a.html",
+    ],
     ["mailchimp and GA ids dropped", "https://elpais.com/a.html?mc_cid=1&mc_eid=2&_ga=3&_gl=4", undefined, "https://elpais.com/a.html"],
     ["PRISA share marker dropped", "https://elpais.com/a.html?ssm=TW_CC", undefined, "https://elpais.com/a.html"],
     ["ref=rss is tracking", "https://elpais.com/a.html?ref=rss", undefined, "https://elpais.com/a.html"],
@@ -96,8 +106,18 @@ describe("sameSiteUrl and preferCanonical (SPEC EXT-5, POL-1)", () => {
   });
 
   it.each<[string, string, string | undefined, string]>([
-    ["same-site canonical wins", "https://www.elpais.com/a.html?utm_source=x", "https://elpais.com/espana/a.html", "https://elpais.com/espana/a.html"],
-    ["relative canonical resolved against the page", "https://www.elpais.com/a.html?x=1", "/espana/a.html", "https://www.elpais.com/espana/a.html"],
+    [
+      "same-site canonical wins",
+      "https://www.elpais.com/a.html?utm_source=x",
+      "https://elpais.com/espana/a.html",
+      "https://elpais.com/espana/a.html",
+    ],
+    [
+      "relative canonical resolved against the page",
+      "https://www.elpais.com/a.html?x=1",
+      "/espana/a.html",
+      "https://www.elpais.com/espana/a.html",
+    ],
     ["canonical itself canonicalised", "https://www.elpais.com/a", "HTTPS://WWW.ELPAIS.COM/a#x", "https://www.elpais.com/a"],
     ["off-site canonical ignored", "https://www.elpais.com/a.html", "https://agregador.example/a.html", "https://www.elpais.com/a.html"],
     ["unparseable canonical ignored", "https://www.elpais.com/a.html", "javascript:alert(1)", "https://www.elpais.com/a.html"],

@@ -35,16 +35,24 @@ describe("dates without a zone, on the outlet's clock", () => {
   });
 
   it("EXT-2: a Spanish news sitemap's dates are read in Madrid", () => {
-    const { entries } = parseSitemap(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">
+    const { entries } = parseSitemap(
+      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">
       <url><loc>https://www.uno.test/a</loc><lastmod>2025-03-10T10:05:00</lastmod>
       <news:news><news:publication_date>2025-03-10T10:00:00</news:publication_date><news:title>Titular</news:title></news:news></url></urlset>`,
-    "https://www.uno.test/sitemap.xml", "application/xml", MADRID);
+      "https://www.uno.test/sitemap.xml",
+      "application/xml",
+      MADRID,
+    );
     expect([iso(entries[0]?.newsPublishedAt), iso(entries[0]?.lastmod)]).toEqual(["2025-03-10T09:00:00.000Z", "2025-03-10T09:05:00.000Z"]);
   });
 
   it("EXT-1: a feed's pubDate without a zone is read in the outlet's zone", () => {
-    const [item] = parseFeed(`<rss><channel><item><title>Titular</title><link>https://www.uno.test/a</link><pubDate>Thu, 10 Jul 2025 10:00:00</pubDate></item></channel></rss>`,
-      "https://www.uno.test/rss", undefined, { timeZone: "Atlantic/Canary" });
+    const [item] = parseFeed(
+      `<rss><channel><item><title>Titular</title><link>https://www.uno.test/a</link><pubDate>Thu, 10 Jul 2025 10:00:00</pubDate></item></channel></rss>`,
+      "https://www.uno.test/rss",
+      undefined,
+      { timeZone: "Atlantic/Canary" },
+    );
     expect(iso(item?.publishedAt)).toBe("2025-07-10T09:00:00.000Z");
   });
 

@@ -13,7 +13,16 @@ describe("the exclusion form (PUB-2, SEC-2)", () => {
   });
 
   it("SEC-1, SEC-2: refuses addresses, single labels and junk as a verification domain", () => {
-    for (const bad of ["169.254.169.254", "127.0.0.1", "localhost", "http://[::1]/", "<script>alert(1)</script>", "a b.com", "", "x".repeat(300)]) {
+    for (const bad of [
+      "169.254.169.254",
+      "127.0.0.1",
+      "localhost",
+      "http://[::1]/",
+      "<script>alert(1)</script>",
+      "a b.com",
+      "",
+      "x".repeat(300),
+    ]) {
       expect(publisherDomain(bad), bad).toBeUndefined();
     }
   });
@@ -23,7 +32,10 @@ describe("the exclusion form (PUB-2, SEC-2)", () => {
     expect(parseExclusionForm({ ...valid, alcance: "todo" })).toMatchObject({ ok: false, reason: expect.stringContaining("Elige") });
     expect(parseExclusionForm({ ...valid, contacto: "x'; drop table exclusions;--@a.es" })).toMatchObject({ ok: false });
     expect(parseExclusionForm({ ...valid, contacto: "<img src=x onerror=alert(1)>@a.es" })).toMatchObject({ ok: false });
-    expect(parseExclusionForm({ ...valid, extra: "y".repeat(400) })).toMatchObject({ ok: false, reason: expect.stringContaining("demasiado largo") });
+    expect(parseExclusionForm({ ...valid, extra: "y".repeat(400) })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("demasiado largo"),
+    });
   });
 
   it("PUB-2: the token is found as a robots.txt comment or alone in the well-known file, not inside other text", () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  citeBylines, citeHeadline, headlineForDisplay, makePolicies, mayRequest, OPEN_POLICY, policyFromScopes,
-  UNSIGNED, WITHHELD_HEADLINE, type RequestKind,
+  citeBylines,
+  citeHeadline,
+  headlineForDisplay,
+  makePolicies,
+  mayRequest,
+  OPEN_POLICY,
+  policyFromScopes,
+  UNSIGNED,
+  WITHHELD_HEADLINE,
+  type RequestKind,
 } from "../../../lib/policy";
 
 const kinds: RequestKind[] = ["feed", "sitemap", "frontpage", "article", "legal", "probe"];
@@ -45,9 +53,14 @@ describe("the policy module (PUB-6)", () => {
   });
 
   it("PUB-6: scopes combine per outlet, and total outlets are listed for every consumer", () => {
-    const all = makePolicies([
-      { outletId: 2, scope: "sin-posicion" }, { outletId: 2, scope: "sin-titulares-literales" }, { outletId: 7, scope: "total" },
-    ], []);
+    const all = makePolicies(
+      [
+        { outletId: 2, scope: "sin-posicion" },
+        { outletId: 2, scope: "sin-titulares-literales" },
+        { outletId: 7, scope: "total" },
+      ],
+      [],
+    );
     expect(all.forOutlet(1)).toBe(OPEN_POLICY);
     expect(all.forOutlet(2).scopes).toEqual(["sin-titulares-literales", "sin-posicion"]);
     expect(all.excludedOutletIds).toEqual([7]);

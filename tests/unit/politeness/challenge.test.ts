@@ -82,7 +82,10 @@ describe("detectChallenge — real markers (BLK-5)", () => {
   });
 
   it("BLK-5: cf-mitigated also marks a 429 (Super Bot Fight Mode)", () => {
-    expect(detectChallenge({ status: 429, headers: { "cf-mitigated": "challenge" } })).toEqual({ vendor: "cloudflare", marker: "cf-mitigated: challenge" });
+    expect(detectChallenge({ status: 429, headers: { "cf-mitigated": "challenge" } })).toEqual({
+      vendor: "cloudflare",
+      marker: "cf-mitigated: challenge",
+    });
   });
 
   it("BLK-5: a Qrator server refusing with 401 is a Qrator block", () => {
@@ -94,26 +97,72 @@ const article = (text: string, head = ""): string =>
   `<!DOCTYPE html><html lang="es"><head><title>Noticia | Diario</title>${head}</head><body><article><h1>Titular</h1><p>${text}</p></article></body></html>`;
 
 const normal: [string, number, HeaderBag, string][] = [
-  ["an article about a Cloudflare outage", 200, { server: "cloudflare", "cf-ray": "8fcb-MAD", "cf-cache-status": "HIT" },
-    article("Cloudflare sufrió una caída; muchos usuarios vieron la página «Just a moment...» y el mensaje Checking your browser.")],
-  ["an article about Akamai", 200, { server: "AkamaiGHost" },
-    article("Akamai explicó que el error «Access Denied: You don't have permission to access» afectó a bancos.")],
-  ["an article about captchas", 200, {}, article("Los captcha, DataDome, PerimeterX y el «Press & Hold» de HUMAN frenan a los bots. La web captcha-delivery.com fue citada.")],
+  [
+    "an article about a Cloudflare outage",
+    200,
+    { server: "cloudflare", "cf-ray": "8fcb-MAD", "cf-cache-status": "HIT" },
+    article("Cloudflare sufrió una caída; muchos usuarios vieron la página «Just a moment...» y el mensaje Checking your browser."),
+  ],
+  [
+    "an article about Akamai",
+    200,
+    { server: "AkamaiGHost" },
+    article("Akamai explicó que el error «Access Denied: You don't have permission to access» afectó a bancos."),
+  ],
+  [
+    "an article about captchas",
+    200,
+    {},
+    article("Los captcha, DataDome, PerimeterX y el «Press & Hold» de HUMAN frenan a los bots. La web captcha-delivery.com fue citada."),
+  ],
   ["an article about DDoS-Guard and Qrator", 200, {}, article("DDoS-Guard y Qrator protegen webs rusas; Incapsula y Sucuri también.")],
-  ["a page with Cloudflare bot-management JS", 200, { server: "cloudflare" },
-    article("Texto.", `<script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js" async></script>`)],
-  ["a comment form with a Turnstile widget", 200, {},
-    article("Comenta.", `<script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script>`)],
-  ["a DataDome-protected page", 200, { "x-datadome": "protected", "set-cookie": "datadome=abc" },
-    article("Texto.", `<script src="https://js.datadome.co/tags.js" async></script>`)],
-  ["a PerimeterX-protected page", 200, {},
-    article("Texto.", `<script>window._pxAppId='PXabcdefgh';</script><script src="//client.perimeterx.net/PXabcdefgh/main.min.js"></script>`)],
-  ["an Imperva-protected page", 200, { "x-iinfo": "10-1-0" },
-    article("Texto.", `<script src="/_Incapsula_Resource?SWJIYLWA=719d34d31c8e3a6e6fffd425f7e032f3"></script>`)],
+  [
+    "a page with Cloudflare bot-management JS",
+    200,
+    { server: "cloudflare" },
+    article("Texto.", `<script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js" async></script>`),
+  ],
+  [
+    "a comment form with a Turnstile widget",
+    200,
+    {},
+    article("Comenta.", `<script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script>`),
+  ],
+  [
+    "a DataDome-protected page",
+    200,
+    { "x-datadome": "protected", "set-cookie": "datadome=abc" },
+    article("Texto.", `<script src="https://js.datadome.co/tags.js" async></script>`),
+  ],
+  [
+    "a PerimeterX-protected page",
+    200,
+    {},
+    article(
+      "Texto.",
+      `<script>window._pxAppId='PXabcdefgh';</script><script src="//client.perimeterx.net/PXabcdefgh/main.min.js"></script>`,
+    ),
+  ],
+  [
+    "an Imperva-protected page",
+    200,
+    { "x-iinfo": "10-1-0" },
+    article("Texto.", `<script src="/_Incapsula_Resource?SWJIYLWA=719d34d31c8e3a6e6fffd425f7e032f3"></script>`),
+  ],
   ["a Qrator-served page", 200, { server: "QRATOR" }, article("Texto.")],
-  ["a plain 403 with no vendor markup", 403, { server: "nginx" }, "<html><head><title>403 Forbidden</title></head><body>Forbidden</body></html>"],
+  [
+    "a plain 403 with no vendor markup",
+    403,
+    { server: "nginx" },
+    "<html><head><title>403 Forbidden</title></head><body>Forbidden</body></html>",
+  ],
   ["a plain 503", 503, { "retry-after": "120" }, "<html><head><title>Service Unavailable</title></head></html>"],
-  ["a headline titled like a challenge", 200, {}, "<html><head><title>Just a moment...</title></head><body><p>Un relato.</p></body></html>"],
+  [
+    "a headline titled like a challenge",
+    200,
+    {},
+    "<html><head><title>Just a moment...</title></head><body><p>Un relato.</p></body></html>",
+  ],
   ["an empty response", 204, {}, ""],
 ];
 

@@ -13,7 +13,9 @@ const job = { kind: "frontpage", sourceId: 1, outletId: 1, url: "https://a.test/
 describe("the gate list", () => {
   test("PUB-1, BLK-1: the job's checks run in the list's order whatever order they are wired in", async () => {
     const ran: string[] = [];
-    const check = (id: string): Gate => async () => (ran.push(id), { kind: "go" });
+    const check =
+      (id: string): Gate =>
+      async () => (ran.push(id), { kind: "go" });
     await jobGate({ closed: check("closed"), publishers: check("publishers") })(job, 0);
     expect(ran).toEqual(["publishers", "closed"]);
   });

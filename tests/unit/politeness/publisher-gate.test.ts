@@ -7,8 +7,16 @@ import { makePolicies, type Scope } from "../../../lib/policy";
 const inner: Gate = async () => ({ kind: "go" });
 const kinds: Job["kind"][] = ["feed", "sitemap", "frontpage", "legal", "article"];
 const job = (kind: Job["kind"]): Job => ({
-  sourceId: 1, outletId: 7, outletSlug: "x", timezone: "Europe/Madrid", kind, url: "https://x.test/", intervalMinutes: 10,
-  etag: null, lastModified: null, leaseUntil: new Date(0),
+  sourceId: 1,
+  outletId: 7,
+  outletSlug: "x",
+  timezone: "Europe/Madrid",
+  kind,
+  url: "https://x.test/",
+  intervalMinutes: 10,
+  etag: null,
+  lastModified: null,
+  leaseUntil: new Date(0),
 });
 
 async function allowed(scope: Scope | undefined, closed = false): Promise<Job["kind"][]> {

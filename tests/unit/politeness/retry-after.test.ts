@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { headerValues, parseHttpDate } from "@/crawler/politeness/http-fields";
-import {
-  backoffDelay,
-  feedBackoff,
-  parseRetryAfter,
-  type Backoff,
-  type FetchStatus,
-} from "@/crawler/politeness/retry-after";
+import { backoffDelay, feedBackoff, parseRetryAfter, type Backoff, type FetchStatus } from "@/crawler/politeness/retry-after";
 
 const S = 1000;
 const MIN = 60 * S;
@@ -62,7 +56,13 @@ describe("parseRetryAfter (RFC 9110 §10.2.3)", () => {
 describe("backoffDelay (BLK-3, BLK-4)", () => {
   it.each<[string, FetchStatus, number | undefined, number, Backoff | undefined]>([
     ["BLK-3: 429 with Retry-After waits exactly that", 429, 120 * S, 0, { rule: "BLK-3", waitMs: 120 * S, giveUp: false }],
-    ["BLK-3: 503 with Retry-After waits exactly that, whatever the failures", 503, 90 * S, 5, { rule: "BLK-3", waitMs: 90 * S, giveUp: false }],
+    [
+      "BLK-3: 503 with Retry-After waits exactly that, whatever the failures",
+      503,
+      90 * S,
+      5,
+      { rule: "BLK-3", waitMs: 90 * S, giveUp: false },
+    ],
     ["BLK-3: 429 with Retry-After 0 does not wait", 429, 0, 3, { rule: "BLK-3", waitMs: 0, giveUp: false }],
     ["BLK-3: a wait of exactly 6 h is still honoured", 503, 6 * H, 0, { rule: "BLK-3", waitMs: 6 * H, giveUp: false }],
     ["BLK-3: a wait over 6 h gives up the cycle", 429, 6 * H + 1, 0, { rule: "BLK-3", waitMs: 6 * H + 1, giveUp: true }],

@@ -10,18 +10,24 @@ const longD = "/x/" + "a".repeat(LONG - 3 - "disallow: ".length + 1 - 3);
 /** google/robotstxt: longest match, encoding, wildcards, documentation checks. */
 export const GOOGLE_MATCHING_CASES: AllowCase[] = [
   // google ID_LongestMatch
-  ...group("ROB-2", "google ID_LongestMatch", fooOnly("disallow: /x/page.html\nallow: /x/\n"), FOO, [[u("/x/page.html"), false, "longest match wins (disallow longer)"]]),
+  ...group("ROB-2", "google ID_LongestMatch", fooOnly("disallow: /x/page.html\nallow: /x/\n"), FOO, [
+    [u("/x/page.html"), false, "longest match wins (disallow longer)"],
+  ]),
   ...group("ROB-2", "google ID_LongestMatch", fooOnly("allow: /x/page.html\ndisallow: /x/\n"), FOO, [
     [u("/x/page.html"), true, "longest match wins (allow longer)"],
     [u("/x/"), false, "longest match wins (only the disallow matches)"],
   ]),
-  ...group("ROB-2", "google ID_LongestMatch", fooOnly("disallow: \nallow: \n"), FOO, [[u("/x/page.html"), true, "empty allow and disallow: allowed"]]),
+  ...group("ROB-2", "google ID_LongestMatch", fooOnly("disallow: \nallow: \n"), FOO, [
+    [u("/x/page.html"), true, "empty allow and disallow: allowed"],
+  ]),
   ...group("ROB-2", "google ID_LongestMatch", fooOnly("disallow: /\nallow: /\n"), FOO, [[u("/x/page.html"), true, "Allow wins a tie (/)"]]),
   ...group("ROB-2", "google ID_LongestMatch", fooOnly("disallow: /x\nallow: /x/\n"), FOO, [
     [u("/x"), false, "/x is not matched by allow /x/"],
     [u("/x/"), true, "/x/ is matched by the longer allow"],
   ]),
-  ...group("ROB-2", "google ID_LongestMatch", fooOnly("disallow: /x/page.html\nallow: /x/page.html\n"), FOO, [[u("/x/page.html"), true, "Allow wins a tie (same path)"]]),
+  ...group("ROB-2", "google ID_LongestMatch", fooOnly("disallow: /x/page.html\nallow: /x/page.html\n"), FOO, [
+    [u("/x/page.html"), true, "Allow wins a tie (same path)"],
+  ]),
   ...group("ROB-2", "google ID_LongestMatch", fooOnly("allow: /page\ndisallow: /*.html\n"), FOO, [
     [u("/page.html"), false, "a longer wildcard disallow beats a shorter allow"],
     [u("/page"), true, "the wildcard disallow does not match /page"],
@@ -150,16 +156,28 @@ export const GOOGLE_MATCHING_CASES: AllowCase[] = [
     [u("/fishheads/catfish.php?parameters"), true, "/fish*.php: deeper path with query"],
     [u("/Fish.PHP"), false, "/fish*.php: case differs"],
   ]),
-  ...group("ROB-2", "google GoogleOnly_DocumentationChecks", fooOnly("allow: /p\ndisallow: /\n"), FOO, [[u("/page"), true, "precedence: /p beats /"]]),
-  ...group("ROB-2", "google GoogleOnly_DocumentationChecks", fooOnly("allow: /folder\ndisallow: /folder\n"), FOO, [[u("/folder/page"), true, "precedence: tie goes to allow"]]),
-  ...group("ROB-2", "google GoogleOnly_DocumentationChecks", fooOnly("allow: /page\ndisallow: /*.htm\n"), FOO, [[u("/page.htm"), false, "precedence: /*.htm is longer than /page"]]),
+  ...group("ROB-2", "google GoogleOnly_DocumentationChecks", fooOnly("allow: /p\ndisallow: /\n"), FOO, [
+    [u("/page"), true, "precedence: /p beats /"],
+  ]),
+  ...group("ROB-2", "google GoogleOnly_DocumentationChecks", fooOnly("allow: /folder\ndisallow: /folder\n"), FOO, [
+    [u("/folder/page"), true, "precedence: tie goes to allow"],
+  ]),
+  ...group("ROB-2", "google GoogleOnly_DocumentationChecks", fooOnly("allow: /page\ndisallow: /*.htm\n"), FOO, [
+    [u("/page.htm"), false, "precedence: /*.htm is longer than /page"],
+  ]),
   ...group("ROB-2", "google GoogleOnly_DocumentationChecks", fooOnly("allow: /$\ndisallow: /\n"), FOO, [
     [u("/"), true, "precedence: /$ allows only the root"],
     [u("/page.html"), false, "precedence: /$ does not allow /page.html"],
   ]),
   // google TestGetPathParamsQuery / TestMaybeEscapePattern, seen through isAllowed
-  ...group("ROB-2", "google TestGetPathParamsQuery", fooOnly("Disallow: /a/b?c=d&e=f$\n"), FOO, [[u("/a/b?c=d&e=f#fragment"), false, "the fragment is not part of the path"]]),
+  ...group("ROB-2", "google TestGetPathParamsQuery", fooOnly("Disallow: /a/b?c=d&e=f$\n"), FOO, [
+    [u("/a/b?c=d&e=f#fragment"), false, "the fragment is not part of the path"],
+  ]),
   ...group("ROB-2", "google TestGetPathParamsQuery", fooOnly("Disallow: /a;b$\n"), FOO, [[u("/a;b#c"), false, "params stay in the path"]]),
-  ...group("ROB-2", "google TestMaybeEscapePattern", fooOnly("Disallow: /á\n"), FOO, [[u("/%C3%A1"), false, "a pattern's non-ASCII is UTF-8 %-encoded"]]),
-  ...group("ROB-2", "google TestMaybeEscapePattern", fooOnly("Disallow: /%aa\n"), FOO, [[u("/%AA"), false, "%-escapes compare with uppercase hex"]]),
+  ...group("ROB-2", "google TestMaybeEscapePattern", fooOnly("Disallow: /á\n"), FOO, [
+    [u("/%C3%A1"), false, "a pattern's non-ASCII is UTF-8 %-encoded"],
+  ]),
+  ...group("ROB-2", "google TestMaybeEscapePattern", fooOnly("Disallow: /%aa\n"), FOO, [
+    [u("/%AA"), false, "%-escapes compare with uppercase hex"],
+  ]),
 ];

@@ -17,11 +17,11 @@ export const GOOGLE_SYNTAX_CASES: AllowCase[] = [
   ...group("ROB-2", "google GoogleOnly_SystemTest", "user-agent: FooBot\ndisallow: /\n", FOO, [
     ["", false, "an empty URL is never allowed"],
   ]),
-  ...group("ROB-2", "google GoogleOnly_SystemTest", "", FOO, [
-    ["", false, "something that is not a URL is never allowed", true],
-  ]),
+  ...group("ROB-2", "google GoogleOnly_SystemTest", "", FOO, [["", false, "something that is not a URL is never allowed", true]]),
   // google ID_LineSyntax_Line
-  ...group("ROB-2", "google ID_LineSyntax_Line", "user-agent: FooBot\ndisallow: /\n", FOO, [[u("/x/y"), false, "key: value lines are read"]]),
+  ...group("ROB-2", "google ID_LineSyntax_Line", "user-agent: FooBot\ndisallow: /\n", FOO, [
+    [u("/x/y"), false, "key: value lines are read"],
+  ]),
   ...group("ROB-2", "google ID_LineSyntax_Line", "foo: FooBot\nbar: /\n", FOO, [[u("/x/y"), true, "unknown keys are ignored"]]),
   ...group("ROB-2", "google ID_LineSyntax_Line", "user-agent FooBot\ndisallow /\n", FOO, [
     [u("/x/y"), false, "a missing colon is tolerated (Google)"],
@@ -44,20 +44,40 @@ export const GOOGLE_SYNTAX_CASES: AllowCase[] = [
     [u("/foo/bar/"), false, "a rule before the first user-agent is ignored (BazBot)"],
   ]),
   // google ID_LineSyntax_Groups_OtherRules
-  ...group("ROB-2", "google ID_LineSyntax_Groups_OtherRules", "User-agent: BarBot\nSitemap: https://foo.bar/sitemap\nUser-agent: *\nDisallow: /\n", "BarBot", [
-    [u("/"), false, "a Sitemap line does not split user-agent lines"],
-  ]),
-  ...group("ROB-2", "google ID_LineSyntax_Groups_OtherRules", "User-agent: BarBot\nSitemap: https://foo.bar/sitemap\nUser-agent: *\nDisallow: /\n", FOO, [
-    [u("/"), false, "the * group applies to unnamed agents"],
-  ]),
-  ...group("ROB-2", "google ID_LineSyntax_Groups_OtherRules", "User-agent: FooBot\nInvalid-Unknown-Line: unknown\nUser-agent: *\nDisallow: /\n", FOO, [
-    [u("/"), false, "an unknown line does not split user-agent lines"],
-  ]),
-  ...group("ROB-2", "google ID_LineSyntax_Groups_OtherRules", "User-agent: FooBot\nInvalid-Unknown-Line: unknown\nUser-agent: *\nDisallow: /\n", "BarBot", [
-    [u("/"), false, "the * group applies to BarBot"],
-  ]),
+  ...group(
+    "ROB-2",
+    "google ID_LineSyntax_Groups_OtherRules",
+    "User-agent: BarBot\nSitemap: https://foo.bar/sitemap\nUser-agent: *\nDisallow: /\n",
+    "BarBot",
+    [[u("/"), false, "a Sitemap line does not split user-agent lines"]],
+  ),
+  ...group(
+    "ROB-2",
+    "google ID_LineSyntax_Groups_OtherRules",
+    "User-agent: BarBot\nSitemap: https://foo.bar/sitemap\nUser-agent: *\nDisallow: /\n",
+    FOO,
+    [[u("/"), false, "the * group applies to unnamed agents"]],
+  ),
+  ...group(
+    "ROB-2",
+    "google ID_LineSyntax_Groups_OtherRules",
+    "User-agent: FooBot\nInvalid-Unknown-Line: unknown\nUser-agent: *\nDisallow: /\n",
+    FOO,
+    [[u("/"), false, "an unknown line does not split user-agent lines"]],
+  ),
+  ...group(
+    "ROB-2",
+    "google ID_LineSyntax_Groups_OtherRules",
+    "User-agent: FooBot\nInvalid-Unknown-Line: unknown\nUser-agent: *\nDisallow: /\n",
+    "BarBot",
+    [[u("/"), false, "the * group applies to BarBot"]],
+  ),
   // google ID_REPLineNamesCaseInsensitive
-  ...["USER-AGENT: FooBot\nALLOW: /x/\nDISALLOW: /\n", "user-agent: FooBot\nallow: /x/\ndisallow: /\n", "uSeR-aGeNt: FooBot\nAlLoW: /x/\ndIsAlLoW: /\n"].flatMap((robots, i) =>
+  ...[
+    "USER-AGENT: FooBot\nALLOW: /x/\nDISALLOW: /\n",
+    "user-agent: FooBot\nallow: /x/\ndisallow: /\n",
+    "uSeR-aGeNt: FooBot\nAlLoW: /x/\ndIsAlLoW: /\n",
+  ].flatMap((robots, i) =>
     group("ROB-2", "google ID_REPLineNamesCaseInsensitive", robots, FOO, [
       [u("/x/y"), true, `record names are case-insensitive (${["upper", "lower", "camel"][i]}, allowed)`],
       [u("/a/b"), false, `record names are case-insensitive (${["upper", "lower", "camel"][i]}, disallowed)`],
@@ -72,12 +92,20 @@ export const GOOGLE_SYNTAX_CASES: AllowCase[] = [
       ]),
     ),
   ),
-  ...group("ROB-2", "google GoogleOnly_AcceptUserAgentUpToFirstSpace", "User-Agent: *\nDisallow: /\nUser-Agent: Foo Bar\nAllow: /x/\nDisallow: /\n", "Foo", [
-    [u("/x/y"), true, "a user-agent value is read up to the first space"],
-  ]),
-  ...group("ROB-2", "google GoogleOnly_AcceptUserAgentUpToFirstSpace", "User-Agent: *\nDisallow: /\nUser-Agent: Foo Bar\nAllow: /x/\nDisallow: /\n", "Foo Bar", [
-    [u("/x/y"), false, "an invalid product token only gets the * group"],
-  ]),
+  ...group(
+    "ROB-2",
+    "google GoogleOnly_AcceptUserAgentUpToFirstSpace",
+    "User-Agent: *\nDisallow: /\nUser-Agent: Foo Bar\nAllow: /x/\nDisallow: /\n",
+    "Foo",
+    [[u("/x/y"), true, "a user-agent value is read up to the first space"]],
+  ),
+  ...group(
+    "ROB-2",
+    "google GoogleOnly_AcceptUserAgentUpToFirstSpace",
+    "User-Agent: *\nDisallow: /\nUser-Agent: Foo Bar\nAllow: /x/\nDisallow: /\n",
+    "Foo Bar",
+    [[u("/x/y"), false, "an invalid product token only gets the * group"]],
+  ),
   // google ID_GlobalGroups_Secondary
   ...group("ROB-2", "google ID_GlobalGroups_Secondary", "user-agent: *\nallow: /\nuser-agent: FooBot\ndisallow: /\n", FOO, [
     [u("/x/y"), false, "a group naming us replaces the * group"],
@@ -85,12 +113,20 @@ export const GOOGLE_SYNTAX_CASES: AllowCase[] = [
   ...group("ROB-2", "google ID_GlobalGroups_Secondary", "user-agent: *\nallow: /\nuser-agent: FooBot\ndisallow: /\n", "BarBot", [
     [u("/x/y"), true, "an unnamed agent follows the * group"],
   ]),
-  ...group("ROB-2", "google ID_GlobalGroups_Secondary", "user-agent: FooBot\nallow: /\nuser-agent: BarBot\ndisallow: /\nuser-agent: BazBot\ndisallow: /\n", "QuxBot", [
-    [u("/x/y"), true, "no matching group and no * group: no rules apply"],
-  ]),
+  ...group(
+    "ROB-2",
+    "google ID_GlobalGroups_Secondary",
+    "user-agent: FooBot\nallow: /\nuser-agent: BarBot\ndisallow: /\nuser-agent: BazBot\ndisallow: /\n",
+    "QuxBot",
+    [[u("/x/y"), true, "no matching group and no * group: no rules apply"]],
+  ),
   // google ID_AllowDisallow_Value_CaseSensitive
-  ...group("ROB-2", "google ID_AllowDisallow_Value_CaseSensitive", fooOnly("disallow: /x/\n"), FOO, [[u("/x/y"), false, "paths match case-sensitively (same case)"]]),
-  ...group("ROB-2", "google ID_AllowDisallow_Value_CaseSensitive", fooOnly("disallow: /X/\n"), FOO, [[u("/x/y"), true, "paths match case-sensitively (other case)"]]),
+  ...group("ROB-2", "google ID_AllowDisallow_Value_CaseSensitive", fooOnly("disallow: /x/\n"), FOO, [
+    [u("/x/y"), false, "paths match case-sensitively (same case)"],
+  ]),
+  ...group("ROB-2", "google ID_AllowDisallow_Value_CaseSensitive", fooOnly("disallow: /X/\n"), FOO, [
+    [u("/x/y"), true, "paths match case-sensitively (other case)"],
+  ]),
   // google ID_LinesNumbersAreCountedCorrectly: all line endings
   ...(
     [
@@ -112,7 +148,9 @@ export const GOOGLE_SYNTAX_CASES: AllowCase[] = [
       ["a broken BOM spoils only the first line", [0xef, 0x11, 0xbf], true],
     ] as const
   ).flatMap(([name, bom, allowed]) =>
-    group("ROB-2", "google ID_UTF8ByteOrderMarkIsSkipped", utf8([...bom], "User-Agent: foo\nDisallow: /AnyValue\n"), "foo", [[u("/AnyValue"), allowed, name]]),
+    group("ROB-2", "google ID_UTF8ByteOrderMarkIsSkipped", utf8([...bom], "User-Agent: foo\nDisallow: /AnyValue\n"), "foo", [
+      [u("/AnyValue"), allowed, name],
+    ]),
   ),
   ...group("ROB-2", "google ID_UTF8ByteOrderMarkIsSkipped", utf8("User-Agent: foo\n", [0xef, 0xbb, 0xbf], "Disallow: /AnyValue\n"), "foo", [
     [u("/AnyValue"), true, "a BOM in the middle of the file spoils its line"],

@@ -64,19 +64,33 @@ const AI_BOTS =
 /** RFC 9309 examples and Hemeroscopio's own cases. */
 export const RFC_AND_OWN_CASES: AllowCase[] = [
   // RFC 9309 examples
-  ...group("ROB-2", "RFC 9309 §2.2.1 Fig. 2", "user-agent: ExampleBot\ndisallow: /foo\ndisallow: /bar\n\nuser-agent: ExampleBot\ndisallow: /baz\n", "ExampleBot", [
-    [u("/foo"), false, "merged groups: first group's rule"],
-    [u("/baz"), false, "merged groups: second group's rule"],
-    [u("/qux"), true, "merged groups: unlisted path"],
-  ]),
-  ...group("ROB-2", "RFC 9309 §2.2.1 Fig. 3", "user-agent: *\ndisallow: /foo\ndisallow: /bar\n\nuser-agent: BazBot\ndisallow: /baz\n", "ExampleBot", [
-    [u("/bar"), false, "no group names us: the * group applies"],
-    [u("/baz"), true, "no group names us: BazBot's rules do not"],
-  ]),
+  ...group(
+    "ROB-2",
+    "RFC 9309 §2.2.1 Fig. 2",
+    "user-agent: ExampleBot\ndisallow: /foo\ndisallow: /bar\n\nuser-agent: ExampleBot\ndisallow: /baz\n",
+    "ExampleBot",
+    [
+      [u("/foo"), false, "merged groups: first group's rule"],
+      [u("/baz"), false, "merged groups: second group's rule"],
+      [u("/qux"), true, "merged groups: unlisted path"],
+    ],
+  ),
+  ...group(
+    "ROB-2",
+    "RFC 9309 §2.2.1 Fig. 3",
+    "user-agent: *\ndisallow: /foo\ndisallow: /bar\n\nuser-agent: BazBot\ndisallow: /baz\n",
+    "ExampleBot",
+    [
+      [u("/bar"), false, "no group names us: the * group applies"],
+      [u("/baz"), true, "no group names us: BazBot's rules do not"],
+    ],
+  ),
   ...group("ROB-2", "RFC 9309 §2.2.2 Fig. 4", fooOnly("Disallow: /foo/bar?baz=https://foo.bar\n"), FOO, [
     [u("/foo/bar?baz=https%3A%2F%2Ffoo.bar"), false, "a raw query pattern matches its %-encoded form", true],
   ]),
-  ...group("ROB-2", "RFC 9309 §2.2.2 Fig. 4", fooOnly("Disallow: /foo/bar?baz=quz\n"), FOO, [[u("/foo/bar?baz=quz"), false, "a plain query compares as is"]]),
+  ...group("ROB-2", "RFC 9309 §2.2.2 Fig. 4", fooOnly("Disallow: /foo/bar?baz=quz\n"), FOO, [
+    [u("/foo/bar?baz=quz"), false, "a plain query compares as is"],
+  ]),
   ...group("ROB-2", "RFC 9309 §2.2.3 Fig. 5", fooOnly("disallow: /\nallow: /this/path/exactly$ # comment in line\n"), FOO, [
     [u("/this/path/exactly"), true, "$ with a trailing comment"],
     [u("/this/path/exactly/not"), false, "$ stops longer paths"],
@@ -96,12 +110,18 @@ export const RFC_AND_OWN_CASES: AllowCase[] = [
     [u("/example/page/ok.gif"), true, "the allow covers the rest"],
   ]),
   // Hemeroscopio (ROB-2, ROB-5)
-  ...group("ROB-2", "Hemeroscopio", "User-agent: *\nDisallow: /\n", "HemeroscopioBot", [[u("/robots.txt"), true, "/robots.txt is always allowed"]]),
+  ...group("ROB-2", "Hemeroscopio", "User-agent: *\nDisallow: /\n", "HemeroscopioBot", [
+    [u("/robots.txt"), true, "/robots.txt is always allowed"],
+  ]),
   ...group("ROB-2", "Hemeroscopio", "User-agent: HemeroscopioBot/1.0\nDisallow: /\n\nUser-agent: *\nAllow: /\n", "hemeroscopiobot", [
     [u("/portada"), false, "a versioned user-agent line names the product token"],
   ]),
-  ...group("ROB-2", "Hemeroscopio", "User-agent: *\nDisallow: /\n\nUser-agent: HemeroscopioBot\nDisallow:\n", "HemeroscopioBot", [[u("/portada"), true, "an empty Disallow allows everything"]]),
-  ...group("ROB-2", "Hemeroscopio", "User-agent: *\nDisallow: /a b\n", "HemeroscopioBot", [[u("/a%20b"), false, "a space in a pattern matches %20"]]),
+  ...group("ROB-2", "Hemeroscopio", "User-agent: *\nDisallow: /\n\nUser-agent: HemeroscopioBot\nDisallow:\n", "HemeroscopioBot", [
+    [u("/portada"), true, "an empty Disallow allows everything"],
+  ]),
+  ...group("ROB-2", "Hemeroscopio", "User-agent: *\nDisallow: /a b\n", "HemeroscopioBot", [
+    [u("/a%20b"), false, "a space in a pattern matches %20"],
+  ]),
   ...group("ROB-5", "Hemeroscopio", AI_BOTS, "HemeroscopioBot", [
     [u("/noticia"), true, "GPTBot, CCBot, ClaudeBot and Google-Extended rules do not apply to us"],
     [u("/privado/x"), false, "the * group applies to us"],
@@ -118,16 +138,38 @@ export const RFC_AND_OWN_CASES: AllowCase[] = [
 export const CRAWL_DELAY_CASES: { name: string; robots: string; agent: string; delay: number | undefined }[] = [
   { name: "our group's delay", robots: "User-agent: HemeroscopioBot\nCrawl-delay: 10\n", agent: "HemeroscopioBot", delay: 10 },
   { name: "decimals are allowed", robots: "User-agent: *\nCrawl-delay: 2.5\n", agent: "HemeroscopioBot", delay: 2.5 },
-  { name: "the * group when no group names us", robots: "User-agent: *\nCrawl-delay: 7\nUser-agent: GPTBot\nCrawl-delay: 60\n", agent: "HemeroscopioBot", delay: 7 },
-  { name: "ours beats *", robots: "User-agent: *\nCrawl-delay: 7\nUser-agent: HemeroscopioBot\nCrawl-delay: 3\nDisallow: /x\n", agent: "HemeroscopioBot", delay: 3 },
+  {
+    name: "the * group when no group names us",
+    robots: "User-agent: *\nCrawl-delay: 7\nUser-agent: GPTBot\nCrawl-delay: 60\n",
+    agent: "HemeroscopioBot",
+    delay: 7,
+  },
+  {
+    name: "ours beats *",
+    robots: "User-agent: *\nCrawl-delay: 7\nUser-agent: HemeroscopioBot\nCrawl-delay: 3\nDisallow: /x\n",
+    agent: "HemeroscopioBot",
+    delay: 3,
+  },
   { name: "junk is ignored", robots: "User-agent: *\nCrawl-delay: soon\n", agent: "HemeroscopioBot", delay: undefined },
   { name: "none", robots: "User-agent: *\nDisallow: /x\n", agent: "HemeroscopioBot", delay: undefined },
 ];
 
 /** Sitemap expectations (google ID_NonStandardLineExample_Sitemap and ours). */
 export const SITEMAP_CASES: { name: string; robots: string; sitemaps: string[] }[] = [
-  { name: "a Sitemap line after the groups", robots: "User-Agent: foo\nAllow: /some/path\nUser-Agent: bar\n\n\nSitemap: http://foo.bar/sitemap.xml\n", sitemaps: ["http://foo.bar/sitemap.xml"] },
-  { name: "a Sitemap line before the groups", robots: "Sitemap: http://foo.bar/sitemap.xml\nUser-Agent: foo\nAllow: /some/path\n", sitemaps: ["http://foo.bar/sitemap.xml"] },
-  { name: "several, in order, inside groups too", robots: "User-agent: *\nSitemap: https://a.test/1.xml\nDisallow: /x\nsitemap: https://a.test/2.xml\n", sitemaps: ["https://a.test/1.xml", "https://a.test/2.xml"] },
+  {
+    name: "a Sitemap line after the groups",
+    robots: "User-Agent: foo\nAllow: /some/path\nUser-Agent: bar\n\n\nSitemap: http://foo.bar/sitemap.xml\n",
+    sitemaps: ["http://foo.bar/sitemap.xml"],
+  },
+  {
+    name: "a Sitemap line before the groups",
+    robots: "Sitemap: http://foo.bar/sitemap.xml\nUser-Agent: foo\nAllow: /some/path\n",
+    sitemaps: ["http://foo.bar/sitemap.xml"],
+  },
+  {
+    name: "several, in order, inside groups too",
+    robots: "User-agent: *\nSitemap: https://a.test/1.xml\nDisallow: /x\nsitemap: https://a.test/2.xml\n",
+    sitemaps: ["https://a.test/1.xml", "https://a.test/2.xml"],
+  },
   { name: "relative URLs are not sitemaps", robots: "Sitemap: /sitemap.xml\n", sitemaps: [] },
 ];

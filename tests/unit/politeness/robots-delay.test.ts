@@ -9,7 +9,9 @@ describe("the Crawl-delay after a robots.txt request", () => {
     expect(crawlDelayAfterRobots({ outcome: "ok", body: bytes(OURS) }, "hemeroscopiobot")).toBe(7);
     expect(crawlDelayAfterRobots({ outcome: "ok", body: bytes("User-agent: *\nCrawl-delay: 4.5\n") }, "hemeroscopiobot")).toBe(4.5);
     // A delay for another bot is not ours; a new copy replaces the standing one, delay or none.
-    expect(crawlDelayAfterRobots({ outcome: "ok", body: bytes("User-agent: GPTBot\nCrawl-delay: 60\n") }, "hemeroscopiobot", OURS)).toBeUndefined();
+    expect(
+      crawlDelayAfterRobots({ outcome: "ok", body: bytes("User-agent: GPTBot\nCrawl-delay: 60\n") }, "hemeroscopiobot", OURS),
+    ).toBeUndefined();
   });
 
   it("POL-1: a 304, a redirect or a failure leaves the standing copy's delay in force", () => {

@@ -45,7 +45,10 @@ describe("parseRobots().contentSignals", () => {
 
   it("SIG-4: a Content-Signal line does not change what is allowed", () => {
     const robots = parseRobots("User-agent: *\nContent-Signal: ai-train=no\nDisallow: /x\n");
-    expect([robots.isAllowed("https://a.test/x", "HemeroscopioBot"), robots.isAllowed("https://a.test/y", "HemeroscopioBot")]).toEqual([false, true]);
+    expect([robots.isAllowed("https://a.test/x", "HemeroscopioBot"), robots.isAllowed("https://a.test/y", "HemeroscopioBot")]).toEqual([
+      false,
+      true,
+    ]);
   });
 });
 

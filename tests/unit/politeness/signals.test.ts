@@ -32,12 +32,24 @@ describe("parseTdmRep + tdmRepFor (SIG-1, TDMRep)", () => {
   });
 
   it.each<[string, string, TdmState]>([
-    ["the first match wins, not the longest", URL_, { reservation: 1, policy: "https://www.diario.test/tdm-policy.json", source: "tdmrep.json" }],
+    [
+      "the first match wins, not the longest",
+      URL_,
+      { reservation: 1, policy: "https://www.diario.test/tdm-policy.json", source: "tdmrep.json" },
+    ],
     ["a $ pattern matches only that ending", "https://www.diario.test/opinion/a/b.html", { reservation: 1, source: "tdmrep.json" }],
     ["a $ pattern does not match a query", "https://www.diario.test/opinion/b.html?x=1", { reservation: 0, source: "tdmrep.json" }],
-    ["an invalid value is skipped, the next entry applies; tdm-policy ignored with 0", "https://www.diario.test/deportes/x", { reservation: 0, source: "tdmrep.json" }],
+    [
+      "an invalid value is skipped, the next entry applies; tdm-policy ignored with 0",
+      "https://www.diario.test/deportes/x",
+      { reservation: 0, source: "tdmrep.json" },
+    ],
     ["an absolute location counts by its path", "https://www.diario.test/cultura/libro", { reservation: 1, source: "tdmrep.json" }],
-    ["percent-encoding is normalised like robots.txt", "https://www.diario.test/%70olitica/x", { reservation: 1, policy: "https://www.diario.test/tdm-policy.json", source: "tdmrep.json" }],
+    [
+      "percent-encoding is normalised like robots.txt",
+      "https://www.diario.test/%70olitica/x",
+      { reservation: 1, policy: "https://www.diario.test/tdm-policy.json", source: "tdmrep.json" },
+    ],
     ["case-sensitive paths", "https://www.diario.test/POLITICA/x", { reservation: 0, source: "tdmrep.json" }],
   ])("SIG-1: %s", (_name, url, expected) => {
     expect(tdmRepFor(rules, url)).toEqual(expected);
@@ -63,11 +75,31 @@ describe("tdmState precedence (TDMRep: file < header < meta)", () => {
     ["nothing declared", {}, {}],
     ["the header alone", { headers: { "TDM-Reservation": "1" } }, { reservation: 1, source: "header" }],
     ["the header supersedes the file", { tdmrep: reservedFile, headers: { "tdm-reservation": "0" } }, { reservation: 0, source: "header" }],
-    ["a header without the field does not reset the file", { tdmrep: reservedFile, headers: { other: "1" } }, { reservation: 1, policy: "https://p.test/file", source: "tdmrep.json" }],
-    ["an invalid header value does not reset the file", { tdmrep: openFile, headers: { "tdm-reservation": "yes" } }, { reservation: 0, source: "tdmrep.json" }],
-    ["meta supersedes the header", { headers: { "tdm-reservation": "0" }, meta: [{ name: "tdm-reservation", content: "1" }] }, { reservation: 1, source: "meta" }],
-    ["the header's policy comes along", { headers: { "tdm-reservation": "1", "tdm-policy": "https://p.test/h" } }, { reservation: 1, policy: "https://p.test/h", source: "header" }],
-    ["meta policy replaces the file's", { tdmrep: reservedFile, meta: [{ name: "TDM-Policy", content: "https://p.test/m" }] }, { reservation: 1, policy: "https://p.test/m", source: "tdmrep.json" }],
+    [
+      "a header without the field does not reset the file",
+      { tdmrep: reservedFile, headers: { other: "1" } },
+      { reservation: 1, policy: "https://p.test/file", source: "tdmrep.json" },
+    ],
+    [
+      "an invalid header value does not reset the file",
+      { tdmrep: openFile, headers: { "tdm-reservation": "yes" } },
+      { reservation: 0, source: "tdmrep.json" },
+    ],
+    [
+      "meta supersedes the header",
+      { headers: { "tdm-reservation": "0" }, meta: [{ name: "tdm-reservation", content: "1" }] },
+      { reservation: 1, source: "meta" },
+    ],
+    [
+      "the header's policy comes along",
+      { headers: { "tdm-reservation": "1", "tdm-policy": "https://p.test/h" } },
+      { reservation: 1, policy: "https://p.test/h", source: "header" },
+    ],
+    [
+      "meta policy replaces the file's",
+      { tdmrep: reservedFile, meta: [{ name: "TDM-Policy", content: "https://p.test/m" }] },
+      { reservation: 1, policy: "https://p.test/m", source: "tdmrep.json" },
+    ],
     ["conflicting header copies: the reservation", { headers: { "tdm-reservation": ["0", "1"] } }, { reservation: 1, source: "header" }],
   ])("SIG-1: %s", (_name, input, expected) => {
     expect(tdmState({ url: URL_, ...input })).toEqual(expected);
@@ -101,7 +133,13 @@ describe("readSignals (SIG-1, SIG-3, SIG-4)", () => {
     ["meta addressed to another bot", {}, [{ name: "googlebot", content: "noai, noindex" }], false, []],
     ["noimageai alone", { "x-robots-tag": "noimageai" }, [], true, ["noimageai"]],
     ["X-Robots-Tag for another bot", { "X-Robots-Tag": "GPTBot: noai" }, [], false, []],
-    ["repeated X-Robots-Tag headers combine with meta", { "x-robots-tag": ["noindex", "hemeroscopiobot: nofollow"] }, [{ name: "Robots", content: "NOARCHIVE" }], false, ["noindex", "nofollow", "noarchive"]],
+    [
+      "repeated X-Robots-Tag headers combine with meta",
+      { "x-robots-tag": ["noindex", "hemeroscopiobot: nofollow"] },
+      [{ name: "Robots", content: "NOARCHIVE" }],
+      false,
+      ["noindex", "nofollow", "noarchive"],
+    ],
     ["none expands to noindex and nofollow", {}, [{ name: "robots", content: "none" }], false, ["none", "noindex", "nofollow"]],
     ["duplicates are kept once", { "x-robots-tag": "noindex" }, [{ name: "robots", content: "noindex" }], false, ["noindex"]],
   ])("SIG-3: %s", (_name, headers, meta, noAnnotation, directives) => {

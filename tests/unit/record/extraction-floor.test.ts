@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  FLOOR_LINKS, frontPageExtractionFailed, frontPageFloor, listingExtractionFailed, median, MEDIAN_CAPTURES, needsOperator, QUEUE_AFTER,
+  FLOOR_LINKS,
+  frontPageExtractionFailed,
+  frontPageFloor,
+  listingExtractionFailed,
+  median,
+  MEDIAN_CAPTURES,
+  needsOperator,
+  QUEUE_AFTER,
 } from "../../../lib/collection/extraction-floor";
 
 const times = (n: number, value: number) => Array.from({ length: n }, () => value);

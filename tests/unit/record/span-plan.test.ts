@@ -69,7 +69,11 @@ describe("rank-span plan", () => {
       { spanId: 2, articleId: 2, position: 2, box: box(300, true) },
       { spanId: 3, articleId: 3, position: 3, box: box(300, true) },
     ];
-    const plan = planSpans(open, [{ articleId: 1, box: box(600, true) }, { articleId: 2, box: box(300.2, true) }, { articleId: 3, box: box(300, false) }]);
+    const plan = planSpans(open, [
+      { articleId: 1, box: box(600, true) },
+      { articleId: 2, box: box(300.2, true) },
+      { articleId: 3, box: box(300, false) },
+    ]);
     expect(plan.extend).toEqual([1, 2]);
     expect(plan.open.map((o) => o.index)).toEqual([2]);
   });

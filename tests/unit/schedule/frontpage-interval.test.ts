@@ -29,8 +29,12 @@ describe("front-page capture interval", () => {
 
   it("SCH-2: the intervals and night window are configurable", () => {
     const rule = { minutes: { busy: 5, calm: 10, still: 20 }, nightHours: { from: 0, to: 7 } };
-    expect(frontPageIntervalMinutes({ at: madrid("2026-11-29T06:30:00+01:00"), timeZone: "Europe/Madrid", unchangedCaptures: 0, rule })).toBe(20);
-    expect(frontPageIntervalMinutes({ at: madrid("2026-11-29T12:00:00+01:00"), timeZone: "Europe/Madrid", unchangedCaptures: 2, rule })).toBe(10);
+    expect(
+      frontPageIntervalMinutes({ at: madrid("2026-11-29T06:30:00+01:00"), timeZone: "Europe/Madrid", unchangedCaptures: 0, rule }),
+    ).toBe(20);
+    expect(
+      frontPageIntervalMinutes({ at: madrid("2026-11-29T12:00:00+01:00"), timeZone: "Europe/Madrid", unchangedCaptures: 2, rule }),
+    ).toBe(10);
   });
 
   it("reads the local hour in a time zone", () => {

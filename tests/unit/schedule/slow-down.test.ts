@@ -9,7 +9,18 @@ const T0 = Date.UTC(2026, 2, 10, 9, 0);
 const kinds: RequestKind[] = ["feed", "sitemap", "frontpage", "article", "legal", "probe"];
 
 function job(kind: Job["kind"], outletId = 3): Job {
-  return { sourceId: 1, outletId, outletSlug: "x", timezone: "Europe/Madrid", kind, url: "https://x.test/", intervalMinutes: 15, etag: null, lastModified: null, leaseUntil: new Date(T0) };
+  return {
+    sourceId: 1,
+    outletId,
+    outletSlug: "x",
+    timezone: "Europe/Madrid",
+    kind,
+    url: "https://x.test/",
+    intervalMinutes: 15,
+    etag: null,
+    lastModified: null,
+    leaseUntil: new Date(T0),
+  };
 }
 
 describe("the scheduler under a slow-down request (PUB-7)", () => {
@@ -50,9 +61,18 @@ describe("the scheduler under a slow-down request (PUB-7)", () => {
   });
 
   it("PUB-7: the wrapped run moves a job's next due time, also when the job named none", async () => {
-    const policies = makePolicies([{ outletId: 3, scope: "portada-cada-hora" }, { outletId: 3, scope: "fuentes-cada-hora" }], []);
+    const policies = makePolicies(
+      [
+        { outletId: 3, scope: "portada-cada-hora" },
+        { outletId: 3, scope: "fuentes-cada-hora" },
+      ],
+      [],
+    );
     const now = T0 + 2 * MIN;
-    const run = withSlowDown(async (j) => (j.kind === "frontpage" ? { outcome: "ok", nextDueAt: now + 15 * MIN } : { outcome: "ok" }), { policies: async () => policies, now: () => now });
+    const run = withSlowDown(async (j) => (j.kind === "frontpage" ? { outcome: "ok", nextDueAt: now + 15 * MIN } : { outcome: "ok" }), {
+      policies: async () => policies,
+      now: () => now,
+    });
     const signal = new AbortController().signal;
     expect((await run(job("frontpage"), signal)).nextDueAt).toBe(now + 60 * MIN);
     expect((await run(job("feed"), signal)).nextDueAt).toBe(now + 60 * MIN);

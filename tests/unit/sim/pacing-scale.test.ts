@@ -3,10 +3,19 @@ import { crawlDelayFor } from "../../bench/support/pacing-scale";
 import { WARM_UP_AGENT, withoutWarmUp } from "../../bench/support/sim-warm-up";
 import type { AccessLogEntry } from "../../sim/access-log";
 
-const entry = (agent: string): AccessLogEntry => ({
-  start: 0, end: 1, simTime: 0, host: "feeds.sitio0040.test", site: "sitio0040.test", method: "GET", path: "/rss.xml", status: 200, bytes: 10,
-  requestHeaders: { "user-agent": agent },
-} as AccessLogEntry);
+const entry = (agent: string): AccessLogEntry =>
+  ({
+    start: 0,
+    end: 1,
+    simTime: 0,
+    host: "feeds.sitio0040.test",
+    site: "sitio0040.test",
+    method: "GET",
+    path: "/rss.xml",
+    status: 200,
+    bytes: 10,
+    requestHeaders: { "user-agent": agent },
+  }) as AccessLogEntry;
 
 describe("the pacing bench's scale mode", () => {
   it("POL-1: more sites get a Crawl-delay that keeps the request rate of 1,000 sites at the 4 s gap", () => {

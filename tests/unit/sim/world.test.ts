@@ -28,9 +28,16 @@ describe("the simulated world", () => {
       const world = createWorld(5, simOutlets(count));
       for (const position of [0, count - 1]) {
         const o = world.outlets[position]!;
-        const windows = [[T0 - 72 * HOUR, T0 - 70 * HOUR], [T0 + 59 * 60_000, T0 + 61 * 60_000], ...(count < 1000 ? [[T0 - 12 * HOUR, T0]] : [])] as const;
+        const windows = [
+          [T0 - 72 * HOUR, T0 - 70 * HOUR],
+          [T0 + 59 * 60_000, T0 + 61 * 60_000],
+          ...(count < 1000 ? [[T0 - 12 * HOUR, T0]] : []),
+        ] as const;
         for (const [from, to] of windows) {
-          const published = world.articlesOf(o.slug, from, to).filter((a) => a.storyId).map((a) => Number(a.localId.slice(1)));
+          const published = world
+            .articlesOf(o.slug, from, to)
+            .filter((a) => a.storyId)
+            .map((a) => Number(a.localId.slice(1)));
           const scanned = scannedStories(5, count, position, from, to).filter((j) => {
             const a = world.article(`${o.slug}:s${j}`);
             return a !== undefined && a.publishedAt >= from && a.publishedAt <= to;
@@ -45,8 +52,10 @@ describe("the simulated world", () => {
     const outlets = simOutlets(400);
     const usual = createWorld(5, outlets);
     const tenth = createWorld(5, outlets, 0.1);
-    const count = (world: typeof usual, story: boolean) => outlets.slice(0, 40)
-      .reduce((n, o) => n + world.articlesOf(o.slug, T0 - 48 * HOUR, T0).filter((a) => Boolean(a.storyId) === story).length, 0);
+    const count = (world: typeof usual, story: boolean) =>
+      outlets
+        .slice(0, 40)
+        .reduce((n, o) => n + world.articlesOf(o.slug, T0 - 48 * HOUR, T0).filter((a) => Boolean(a.storyId) === story).length, 0);
     for (const story of [false, true]) {
       const ratio = count(tenth, story) / count(usual, story);
       expect(ratio).toBeGreaterThan(0.07);

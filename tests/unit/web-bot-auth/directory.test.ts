@@ -7,7 +7,13 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { KEY_DIRECTORY_MEDIA_TYPE, SIGNING_KEY_FILE, loadOrCreateSigningKey, publicKeyDirectory, signingKeyFrom } from "../../../lib/web-bot-auth/keys";
+import {
+  KEY_DIRECTORY_MEDIA_TYPE,
+  SIGNING_KEY_FILE,
+  loadOrCreateSigningKey,
+  publicKeyDirectory,
+  signingKeyFrom,
+} from "../../../lib/web-bot-auth/keys";
 
 const site = vi.hoisted(() => ({ dataDir: "", siteUrl: "https://hemeroscopio.test" }));
 vi.mock("@/db/server", () => ({ appConfig: () => site }));
@@ -50,9 +56,10 @@ describe("Web Bot Auth key directory", () => {
     const body = await response.text();
     const digest = `sha-256=:${createHash("sha256").update(body).digest("base64")}:`;
     expect(response.headers.get("content-digest")).toBe(digest);
-    const input = /^binding=(\("@authority";req "content-digest"\);created=(\d+);expires=(\d+);keyid="([\w-]+)";tag="http-message-signatures-directory")$/.exec(
-      response.headers.get("signature-input") ?? "",
-    );
+    const input =
+      /^binding=(\("@authority";req "content-digest"\);created=(\d+);expires=(\d+);keyid="([\w-]+)";tag="http-message-signatures-directory")$/.exec(
+        response.headers.get("signature-input") ?? "",
+      );
     expect(input).not.toBeNull();
     const [, params, created, expires, keyid] = input!;
     expect(Number(created)).toBeGreaterThanOrEqual(before);

@@ -11,35 +11,62 @@ import { authorityOf, signRequest } from "../../../lib/web-bot-auth/signature";
 // ---- A minimal RFC 9651 Dictionary parser and serialiser (only what the verifier needs) ----
 type Bare = string | number | boolean | { token: string } | { bytes: Buffer };
 type Params = [string, Bare][];
-interface Item { value: Bare; params: Params }
-interface InnerList { list: Item[]; params: Params }
+interface Item {
+  value: Bare;
+  params: Params;
+}
+interface InnerList {
+  list: Item[];
+  params: Params;
+}
 
 function parseDictionary(input: string): Map<string, Item | InnerList> {
   const s = input.trim();
   let i = 0;
-  const fail = (why: string): never => { throw new Error(`structured field: ${why} at ${i} in ${input}`); };
-  const match = (re: RegExp) => { const m = re.exec(s.slice(i)); if (m) i += m[0].length; return m?.[0]; };
+  const fail = (why: string): never => {
+    throw new Error(`structured field: ${why} at ${i} in ${input}`);
+  };
+  const match = (re: RegExp) => {
+    const m = re.exec(s.slice(i));
+    if (m) i += m[0].length;
+    return m?.[0];
+  };
   const key = () => match(/^[a-z*][a-z0-9_\-.*]*/) ?? fail("key");
   const bare = (): Bare => {
     if (s[i] === '"') {
       let out = "";
-      for (i++; i < s.length; ) {
+      for (i++; i < s.length;) {
         const c = s[i++]!;
         if (c === '"') return out;
-        if (c === "\\") { const e = s[i++]; if (e !== '"' && e !== "\\") fail("escape"); out += e; }
-        else if (c < " " || c > "~") fail("character"); else out += c;
+        if (c === "\\") {
+          const e = s[i++];
+          if (e !== '"' && e !== "\\") fail("escape");
+          out += e;
+        } else if (c < " " || c > "~") fail("character");
+        else out += c;
       }
       return fail("unterminated string");
     }
-    if (s[i] === ":") { const b = match(/^:[A-Za-z0-9+/=]*:/) ?? fail("byte sequence"); return { bytes: Buffer.from(b.slice(1, -1), "base64") }; }
-    if (s[i] === "?") { const b = match(/^\?[01]/) ?? fail("boolean"); return b === "?1"; }
+    if (s[i] === ":") {
+      const b = match(/^:[A-Za-z0-9+/=]*:/) ?? fail("byte sequence");
+      return { bytes: Buffer.from(b.slice(1, -1), "base64") };
+    }
+    if (s[i] === "?") {
+      const b = match(/^\?[01]/) ?? fail("boolean");
+      return b === "?1";
+    }
     const n = match(/^-?\d{1,15}(?![\d.])/);
     if (n !== undefined) return Number(n);
     return { token: match(/^[A-Za-z*][!#$%&'*+\-.^_`|~0-9A-Za-z:/]*/) ?? fail("item") };
   };
   const params = (): Params => {
     const p: Params = [];
-    while (s[i] === ";") { i++; match(/^ */); const k = key(); p.push([k, s[i] === "=" ? (i++, bare()) : true]); }
+    while (s[i] === ";") {
+      i++;
+      match(/^ */);
+      const k = key();
+      p.push([k, s[i] === "=" ? (i++, bare()) : true]);
+    }
     return p;
   };
   const out = new Map<string, Item | InnerList>();
@@ -49,7 +76,7 @@ function parseDictionary(input: string): Map<string, Item | InnerList> {
     else if (s[++i] !== "(") out.set(k, { value: bare(), params: params() });
     else {
       const list: Item[] = [];
-      for (i++; (match(/^ */), s[i] !== ")"); ) {
+      for (i++; match(/^ */), s[i] !== ")";) {
         list.push({ value: bare(), params: params() });
         if (s[i] !== " " && s[i] !== ")") fail("inner list");
       }
@@ -63,14 +90,27 @@ function parseDictionary(input: string): Map<string, Item | InnerList> {
 }
 
 const serBare = (v: Bare): string =>
-  typeof v === "string" ? `"${v.replace(/[\\"]/g, "\\$&")}"` : typeof v === "number" ? String(v)
-    : typeof v === "boolean" ? (v ? "?1" : "?0") : "token" in v ? v.token : `:${v.bytes.toString("base64")}:`;
+  typeof v === "string"
+    ? `"${v.replace(/[\\"]/g, "\\$&")}"`
+    : typeof v === "number"
+      ? String(v)
+      : typeof v === "boolean"
+        ? v
+          ? "?1"
+          : "?0"
+        : "token" in v
+          ? v.token
+          : `:${v.bytes.toString("base64")}:`;
 const serParams = (p: Params) => p.map(([k, v]) => (v === true ? `;${k}` : `;${k}=${serBare(v)}`)).join("");
 const serItem = (it: Item) => serBare(it.value) + serParams(it.params);
 
 // ---- The verifier: RFC 9421 §3.2 with the web-bot-auth profile ----
 type DirectoryKey = { kty?: unknown; crv?: unknown; x?: unknown; kid?: unknown };
-function verifyWebBotAuth(req: { authority: string; headers: Record<string, string> }, directory: { keys: DirectoryKey[] }, nowSeconds: number): string {
+function verifyWebBotAuth(
+  req: { authority: string; headers: Record<string, string> },
+  directory: { keys: DirectoryKey[] },
+  nowSeconds: number,
+): string {
   const h = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), v]));
   const inputs = parseDictionary(h["signature-input"] ?? "");
   const signatures = parseDictionary(h["signature"] ?? "");
@@ -79,15 +119,23 @@ function verifyWebBotAuth(req: { authority: string; headers: Record<string, stri
   if (!found) return "no web-bot-auth signature";
   const [label, input] = found as [string, InnerList];
   const param = (name: string) => input.params.find(([k]) => k === name)?.[1];
-  const created = param("created"), expires = param("expires"), keyid = param("keyid"), alg = param("alg");
+  const created = param("created"),
+    expires = param("expires"),
+    keyid = param("keyid"),
+    alg = param("alg");
   if (typeof created !== "number" || typeof expires !== "number" || typeof keyid !== "string") return "missing parameters";
   if (created > nowSeconds) return "created in the future";
   if (expires < nowSeconds) return "expired";
   if (alg !== undefined && alg !== "ed25519") return "unexpected alg";
   const jwk = directory.keys.find((k) => k.kid === keyid);
-  const thumbprint = jwk && createHash("sha256").update(`{"crv":"${String(jwk.crv)}","kty":"${String(jwk.kty)}","x":"${String(jwk.x)}"}`).digest("base64url");
+  const thumbprint =
+    jwk &&
+    createHash("sha256")
+      .update(`{"crv":"${String(jwk.crv)}","kty":"${String(jwk.kty)}","x":"${String(jwk.x)}"}`)
+      .digest("base64url");
   if (!jwk || thumbprint !== keyid || jwk.kty !== "OKP" || jwk.crv !== "Ed25519") return "unknown key";
-  const covers = (name: string, key?: string) => input.list.some((c) => c.value === name && (key === undefined || c.params.some(([k, v]) => k === "key" && v === key)));
+  const covers = (name: string, key?: string) =>
+    input.list.some((c) => c.value === name && (key === undefined || c.params.some(([k, v]) => k === "key" && v === key)));
   if (!covers("@authority") || !covers("signature-agent", label)) return "required components not covered";
   const lines: string[] = [];
   for (const c of input.list) {
@@ -112,7 +160,8 @@ const key = signingKeyFrom(generateKeyPairSync("ed25519").privateKey);
 const directory = JSON.parse(JSON.stringify(publicKeyDirectory([key]))) as { keys: DirectoryKey[] };
 const NOW = Date.parse("2026-03-01T10:00:00.750Z");
 const NOW_S = Math.floor(NOW / 1000);
-const signed = (url = "https://www.elpais.com/espana/", now = NOW) => signRequest({ url, key, signatureAgent: "https://hemeroscopio.org", now });
+const signed = (url = "https://www.elpais.com/espana/", now = NOW) =>
+  signRequest({ url, key, signatureAgent: "https://hemeroscopio.org", now });
 
 describe("Web Bot Auth request signatures", () => {
   it("ID-3: an independent verifier accepts a crawler-made signature from the header strings alone", () => {
@@ -123,7 +172,9 @@ describe("Web Bot Auth request signatures", () => {
     const h = signed();
     expect(h["Signature-Agent"]).toBe('sig1="https://hemeroscopio.org"');
     expect(h["Signature-Input"]).toMatch(
-      new RegExp(`^sig1=\\("@authority" "signature-agent";key="sig1"\\);created=${NOW_S};keyid="${key.keyid}";alg="ed25519";expires=${NOW_S + 300};nonce="[A-Za-z0-9_-]{86}";tag="web-bot-auth"$`),
+      new RegExp(
+        `^sig1=\\("@authority" "signature-agent";key="sig1"\\);created=${NOW_S};keyid="${key.keyid}";alg="ed25519";expires=${NOW_S + 300};nonce="[A-Za-z0-9_-]{86}";tag="web-bot-auth"$`,
+      ),
     );
     expect(h.Signature).toMatch(/^sig1=:[A-Za-z0-9+/]{86}==:$/); // 64-byte Ed25519 signature
   });

@@ -41,7 +41,14 @@ describe("Web Bot Auth published test vectors", () => {
         { name: "@authority", value: "example.com" },
         { name: "signature-agent", params: [["key", "agent2"]], value: AGENT },
       ],
-      params: [["created", CREATED], ["keyid", KEYID], ["alg", "ed25519"], ["expires", 4889289600], ["nonce", dictionaryVector.nonce], ["tag", "web-bot-auth"]],
+      params: [
+        ["created", CREATED],
+        ["keyid", KEYID],
+        ["alg", "ed25519"],
+        ["expires", 4889289600],
+        ["nonce", dictionaryVector.nonce],
+        ["tag", "web-bot-auth"],
+      ],
       privateKey: key.privateKey,
     });
     const base = [
@@ -82,7 +89,14 @@ describe("Web Bot Auth published test vectors", () => {
         { name: "@authority", value: "example.com" },
         { name: "signature-agent", value: AGENT },
       ],
-      params: [["created", CREATED], ["keyid", KEYID], ["alg", "ed25519"], ["expires", 1735693200], ["nonce", nonce], ["tag", "web-bot-auth"]],
+      params: [
+        ["created", CREATED],
+        ["keyid", KEYID],
+        ["alg", "ed25519"],
+        ["expires", 1735693200],
+        ["nonce", nonce],
+        ["tag", "web-bot-auth"],
+      ],
       privateKey: key.privateKey,
     });
     expect(signed.signatureInput).toBe(
@@ -96,7 +110,14 @@ describe("Web Bot Auth published test vectors", () => {
     const signed = signComponents({
       label: "sig1",
       components: [{ name: "@authority", value: "example.com" }],
-      params: [["created", CREATED], ["keyid", KEYID], ["alg", "ed25519"], ["expires", 4889289600], ["nonce", nonce], ["tag", "web-bot-auth"]],
+      params: [
+        ["created", CREATED],
+        ["keyid", KEYID],
+        ["alg", "ed25519"],
+        ["expires", 4889289600],
+        ["nonce", nonce],
+        ["tag", "web-bot-auth"],
+      ],
       privateKey: key.privateKey,
     });
     expect(signed.signature).toBe("sig1=:QKN4fTdIYfh82fvoZCQiQA1weuozfCS/Led2zTMbewMMqH8PI2Wsy/5c4ao6B6D09nraNQdBNOADg8aM1MqfCg==:");
@@ -105,7 +126,13 @@ describe("Web Bot Auth published test vectors", () => {
   it("ID-3: the signed directory response vector: exact body, Content-Digest, Signature-Input and Signature", () => {
     const body = JSON.stringify(publicKeyDirectory([key]));
     expect(body).toBe(`{"keys":[{"kty":"OKP","crv":"Ed25519","kid":"${KEYID}","x":"${TEST_JWK.x}","use":"sig"}]}`);
-    const proof = signDirectoryResponse({ body, authority: "signature-agent.test", keys: [key], now: CREATED * 1000, ttlSeconds: 4889289600 - CREATED });
+    const proof = signDirectoryResponse({
+      body,
+      authority: "signature-agent.test",
+      keys: [key],
+      now: CREATED * 1000,
+      ttlSeconds: 4889289600 - CREATED,
+    });
     expect(proof).toEqual({
       "Content-Digest": "sha-256=:CADMT2aBdV/rqQr/NIru64ERQkCobVvllA4V0fLFDu0=:",
       "Signature-Input": `binding=("@authority";req "content-digest");created=1735689600;expires=4889289600;keyid="${KEYID}";tag="http-message-signatures-directory"`,

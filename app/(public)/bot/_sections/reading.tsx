@@ -11,22 +11,21 @@ export function Reading({ data }: { data: BotPageData }) {
         <h2 id="que-lee">Qué lee</h2>
         <ol>
           <li>
-            <strong>Feeds RSS/Atom y sitemaps de noticias</strong> que cada cabecera publica: son nuestro canal
-            preferente, porque es el que el editor expone para lectura mecánica. Feeds <span data-testid="feed-interval">{s.feeds}</span>;
-            sitemaps <span data-testid="sitemap-interval">{s.sitemaps}</span>.
+            <strong>Feeds RSS/Atom y sitemaps de noticias</strong> que cada cabecera publica: son nuestro canal preferente, porque es el que
+            el editor expone para lectura mecánica. Feeds <span data-testid="feed-interval">{s.feeds}</span>; sitemaps{" "}
+            <span data-testid="sitemap-interval">{s.sitemaps}</span>.
           </li>
           <li>
             <strong>La portada</strong>, tal como se sirve sin JavaScript a un navegador de escritorio, cada{" "}
-            <span data-testid="frontpage-intervals">{s.frontPage}</span> según la hora y el ritmo de cambio de cada
-            cabecera: cada {s.frontPageBusy} mientras cambian sus primeras posiciones, y más espaciado cuando no cambian.
-            Por la noche, {s.night} (hora de la cabecera), solo {s.frontPageStill}. Las pocas portadas sin HTML estático
-            suficiente se abren con un navegador automatizado a {c.browserViewport}, con anuncios y terceros bloqueados
-            y sin guardar capturas.
+            <span data-testid="frontpage-intervals">{s.frontPage}</span> según la hora y el ritmo de cambio de cada cabecera: cada{" "}
+            {s.frontPageBusy} mientras cambian sus primeras posiciones, y más espaciado cuando no cambian. Por la noche, {s.night} (hora de
+            la cabecera), solo {s.frontPageStill}. Las pocas portadas sin HTML estático suficiente se abren con un navegador automatizado a{" "}
+            {c.browserViewport}, con anuncios y terceros bloqueados y sin guardar capturas.
           </li>
           <li>
-            <strong>Las páginas de artículo</strong> enlazadas desde feeds, sitemaps y portada, una sola vez, cuando las
-            descubrimos, para leer sus metadatos (JSON-LD, canonical) y, si el artículo es de acceso abierto, su cuerpo en
-            memoria. Como máximo <span data-testid="article-budget">{s.articleBudget}</span> por sitio y día.
+            <strong>Las páginas de artículo</strong> enlazadas desde feeds, sitemaps y portada, una sola vez, cuando las descubrimos, para
+            leer sus metadatos (JSON-LD, canonical) y, si el artículo es de acceso abierto, su cuerpo en memoria. Como máximo{" "}
+            <span data-testid="article-budget">{s.articleBudget}</span> por sitio y día.
           </li>
           <li>
             <strong>Los avisos legales</strong> de cada cabecera, {s.legalNotices}.
@@ -40,9 +39,9 @@ export function Reading({ data }: { data: BotPageData }) {
         <dl className="facts">
           <dt>Ritmo</dt>
           <dd>
-            Una petición cada <span data-testid="pacing">{l.pacing}</span> por sitio, nunca dos a la vez, y más despacio
-            si tu robots.txt declara un <code>Crawl-delay</code> mayor. Un sitio es el dominio registrable:{" "}
-            <code>elpais.com</code>, <code>feeds.elpais.com</code> y <code>cdn.elpais.com</code> comparten el mismo ritmo.
+            Una petición cada <span data-testid="pacing">{l.pacing}</span> por sitio, nunca dos a la vez, y más despacio si tu robots.txt
+            declara un <code>Crawl-delay</code> mayor. Un sitio es el dominio registrable: <code>elpais.com</code>,{" "}
+            <code>feeds.elpais.com</code> y <code>cdn.elpais.com</code> comparten el mismo ritmo.
           </dd>
           <dt>Antes de cada petición</dt>
           <dd>
@@ -54,11 +53,19 @@ export function Reading({ data }: { data: BotPageData }) {
             </ol>
           </dd>
           <dt>Peticiones condicionales</dt>
-          <dd>Devolvemos el <code>ETag</code> y el <code>Last-Modified</code> de cada feed, sitemap y robots.txt: un 304 no nos cuesta nada a ninguno de los dos.</dd>
+          <dd>
+            Devolvemos el <code>ETag</code> y el <code>Last-Modified</code> de cada feed, sitemap y robots.txt: un 304 no nos cuesta nada a
+            ninguno de los dos.
+          </dd>
           <dt>Tiempos de espera</dt>
-          <dd><span data-testid="connect-timeout">{l.connectTimeout}</span> para conectar y <span data-testid="total-timeout">{l.totalTimeout}</span> para toda la respuesta.</dd>
+          <dd>
+            <span data-testid="connect-timeout">{l.connectTimeout}</span> para conectar y{" "}
+            <span data-testid="total-timeout">{l.totalTimeout}</span> para toda la respuesta.
+          </dd>
           <dt>Tamaño máximo</dt>
-          <dd>{l.maxBody} por página o feed y {l.maxSitemap} por sitemap descomprimido; lo medimos mientras descomprimimos.</dd>
+          <dd>
+            {l.maxBody} por página o feed y {l.maxSitemap} por sitemap descomprimido; lo medimos mientras descomprimimos.
+          </dd>
           <dt>Redirecciones</dt>
           <dd>Como máximo {l.maxRedirects}, comprobando cada salto contra el robots.txt de su servidor antes de pedirlo.</dd>
           <dt>Cookies</dt>

@@ -70,22 +70,47 @@ export default async function OutletPage({ params, searchParams }: Props) {
       <PageHeader
         eyebrow="Cabecera"
         title={outlet.name}
-        lead={<>Lo que hemos medido de su portada, sus feeds y sus sitemaps. Portada: <a href={outlet.homepage} rel="noopener noreferrer">{outlet.homepage}</a>. <span data-testid="time-zone">Horas en {zoneLabel(tz)}</span>.</>}
+        lead={
+          <>
+            Lo que hemos medido de su portada, sus feeds y sus sitemaps. Portada:{" "}
+            <a href={outlet.homepage} rel="noopener noreferrer">
+              {outlet.homepage}
+            </a>
+            . <span data-testid="time-zone">Horas en {zoneLabel(tz)}</span>.
+          </>
+        }
       />
       <RequestsInForce policy={outlet.policy} />
       {parsed.ok ? null : (
         // The proxy answers this with HTTP 400 (SEC-6); the page still offers the form.
-        <p className="notice" role="alert" data-testid="bad-query">No hemos podido leer el periodo pedido: {parsed.reason} Se muestran las cifras más recientes.</p>
+        <p className="notice" role="alert" data-testid="bad-query">
+          No hemos podido leer el periodo pedido: {parsed.reason} Se muestran las cifras más recientes.
+        </p>
       )}
       <PeriodForm slug={outlet.slug} today={dayValue(page.now)} chosen={chosen} />
-      {page.frontPage ? <FrontPageNowSection frontPage={page.frontPage} timeZone={tz} slug={outlet.slug} periodEnd={page.period?.end} /> : null}
-      {page.timelines ? <TimelinesSection timelines={page.timelines} outletName={outlet.name} timeZone={tz} chosen={chosen} slug={outlet.slug} /> : null}
+      {page.frontPage ? (
+        <FrontPageNowSection frontPage={page.frontPage} timeZone={tz} slug={outlet.slug} periodEnd={page.period?.end} />
+      ) : null}
+      {page.timelines ? (
+        <TimelinesSection timelines={page.timelines} outletName={outlet.name} timeZone={tz} chosen={chosen} slug={outlet.slug} />
+      ) : null}
       <HeadlineChangesSection data={page.headlineChanges} timeZone={tz} chosen={chosen} />
-      <FeedLink href={`/cabeceras/${outlet.slug}/cambios.atom`} title={`${outlet.name}: titulares cambiados`} text="Sigue sus cambios de titular" />
+      <FeedLink
+        href={`/cabeceras/${outlet.slug}/cambios.atom`}
+        title={`${outlet.name}: titulares cambiados`}
+        text="Sigue sus cambios de titular"
+      />
       <HeadlineTestsSection outletId={outlet.id} now={page.now} timeZone={tz} chosen={chosen} window={page.period} />
       {page.frontPageTime ? <FrontPageTimeSection data={page.frontPageTime} timeZone={tz} chosen={chosen} /> : null}
       <DelaySection data={page.delay} outletName={outlet.name} timeZone={tz} chosen={chosen} slug={outlet.slug} />
-      <MixSections sections={page.sections} framing={page.framing} outletName={outlet.name} timeZone={tz} chosen={chosen} slug={outlet.slug} />
+      <MixSections
+        sections={page.sections}
+        framing={page.framing}
+        outletName={outlet.name}
+        timeZone={tz}
+        chosen={chosen}
+        slug={outlet.slug}
+      />
       <HeadlineFeaturesSection data={page.features} timeZone={tz} chosen={chosen} />
       <AgencySection agency={page.agency} timeZone={tz} chosen={chosen} />
       {page.agencyFront ? <AgencyFrontSection share={page.agencyFront} /> : null}

@@ -17,9 +17,15 @@ type Query = Record<string, string | string[] | undefined>;
 
 /** A figure linking to its section of the outlet page, or "aún pocos datos" with how many there were. */
 function Figure({ slug, anchor, text, missing }: { slug: string; anchor: string; text: string | null; missing: string }) {
-  return text === null
-    ? <Link href={`/cabeceras/${slug}#${anchor}`} prefetch={false} className="muted" title={missing}>aún pocos datos</Link>
-    : <Link href={`/cabeceras/${slug}#${anchor}`} prefetch={false}>{text}</Link>;
+  return text === null ? (
+    <Link href={`/cabeceras/${slug}#${anchor}`} prefetch={false} className="muted" title={missing}>
+      aún pocos datos
+    </Link>
+  ) : (
+    <Link href={`/cabeceras/${slug}#${anchor}`} prefetch={false}>
+      {text}
+    </Link>
+  );
 }
 
 function hostOf(url: string): string {
@@ -27,7 +33,15 @@ function hostOf(url: string): string {
 }
 
 /** The table, sorted as `query` asks. */
-export function ComparisonTable({ data, query, homepages }: { data: OutletComparison; query: Query; homepages: ReadonlyMap<string, string> }) {
+export function ComparisonTable({
+  data,
+  query,
+  homepages,
+}: {
+  data: OutletComparison;
+  query: Query;
+  homepages: ReadonlyMap<string, string>;
+}) {
   const state = parseSort(COMPARISON_SORT, query[COMPARISON_SORT.param]);
   const lines: ComparisonLine[] = data.rows.map((r) => ({ ...r, figures: comparisonFigures(r, data.end) }));
   const th = (label: string, column: string, numeric = true) => (
@@ -36,18 +50,24 @@ export function ComparisonTable({ data, query, homepages }: { data: OutletCompar
   return (
     <>
       <p className="hint">
-        {lines.length === 1 ? "1 cabecera seguida" : `${formatNumber(lines.length)} cabeceras seguidas`}. Cifras de los últimos 7 días
-        ({formatPeriod(data.start, data.end)}, hora peninsular), salvo la apertura, que es la de su última captura. «Aún pocos datos»:
-        menos de {ENOUGH_DATA.delayMedian.min} noticias con hora declarada para el retraso, menos de {ENOUGH_DATA.agencyShare.min} analizadas
-        para los teletipos, menos de {ENOUGH_DATA.articlesPerDay.min} horas de lectura para las noticias al día.
+        {lines.length === 1 ? "1 cabecera seguida" : `${formatNumber(lines.length)} cabeceras seguidas`}. Cifras de los últimos 7 días (
+        {formatPeriod(data.start, data.end)}, hora peninsular), salvo la apertura, que es la de su última captura. «Aún pocos datos»: menos
+        de {ENOUGH_DATA.delayMedian.min} noticias con hora declarada para el retraso, menos de {ENOUGH_DATA.agencyShare.min} analizadas para
+        los teletipos, menos de {ENOUGH_DATA.articlesPerDay.min} horas de lectura para las noticias al día.
       </p>
       <div className="table-wrap">
         <table className="data-table comparison" data-testid="comparison">
           <caption className="visually-hidden">Cabeceras comparadas, últimos 7 días</caption>
           <thead>
             <tr>
-              {th("Cabecera", "nombre", false)}{th("Estado", "estado", false)}<th scope="col">Abre ahora con</th>{th("Tiempo de apertura", "apertura")}
-              {th("Noticias al día", "noticias")}{th("Teletipos", "agencia")}{th("Reescrituras", "reescrituras")}{th("Pruebas A/B", "pruebas")}
+              {th("Cabecera", "nombre", false)}
+              {th("Estado", "estado", false)}
+              <th scope="col">Abre ahora con</th>
+              {th("Tiempo de apertura", "apertura")}
+              {th("Noticias al día", "noticias")}
+              {th("Teletipos", "agencia")}
+              {th("Reescrituras", "reescrituras")}
+              {th("Pruebas A/B", "pruebas")}
               {th("Retraso mediano", "retraso")}
             </tr>
           </thead>
@@ -58,27 +78,75 @@ export function ComparisonTable({ data, query, homepages }: { data: OutletCompar
               return (
                 <tr key={r.slug}>
                   <th scope="row">
-                    <Link href={`/cabeceras/${r.slug}`} prefetch={false}>{r.name}</Link>
-                    {homepage ? <><br /><a href={homepage} rel="noopener noreferrer" className="hint">{hostOf(homepage)}</a></> : null}
+                    <Link href={`/cabeceras/${r.slug}`} prefetch={false}>
+                      {r.name}
+                    </Link>
+                    {homepage ? (
+                      <>
+                        <br />
+                        <a href={homepage} rel="noopener noreferrer" className="hint">
+                          {hostOf(homepage)}
+                        </a>
+                      </>
+                    ) : null}
                   </th>
-                  <td><Link href={`/cabeceras/${r.slug}#estado`} prefetch={false}>{stateWords(r.state).join(" · ")}</Link></td>
+                  <td>
+                    <Link href={`/cabeceras/${r.slug}#estado`} prefetch={false}>
+                      {stateWords(r.state).join(" · ")}
+                    </Link>
+                  </td>
                   <td className="headline">
-                    {r.lead ? <Link href={`/cabeceras/${r.slug}#portada-ahora`} prefetch={false}>{r.lead.headline}</Link>
-                      : <span className="muted">{r.state.positionsWithheld ? "Sin posición, a petición del medio" : "—"}</span>}
+                    {r.lead ? (
+                      <Link href={`/cabeceras/${r.slug}#portada-ahora`} prefetch={false}>
+                        {r.lead.headline}
+                      </Link>
+                    ) : (
+                      <span className="muted">{r.state.positionsWithheld ? "Sin posición, a petición del medio" : "—"}</span>
+                    )}
                   </td>
                   <td className="num">
-                    {f.leadMs === null ? "—" : <Link href={`/cabeceras/${r.slug}#portada-ahora`} prefetch={false}>{f.leadAtLeast ? "al menos " : ""}{formatElapsed(f.leadMs)}</Link>}
+                    {f.leadMs === null ? (
+                      "—"
+                    ) : (
+                      <Link href={`/cabeceras/${r.slug}#portada-ahora`} prefetch={false}>
+                        {f.leadAtLeast ? "al menos " : ""}
+                        {formatElapsed(f.leadMs)}
+                      </Link>
+                    )}
                   </td>
                   <td className="num">
-                    <Figure slug={r.slug} anchor="secciones" text={f.articlesPerDay === null ? null : formatNumber(f.articlesPerDay)} missing={tooLittleData("articlesPerDay", Math.floor(r.readingMs / 3_600_000))} />
+                    <Figure
+                      slug={r.slug}
+                      anchor="secciones"
+                      text={f.articlesPerDay === null ? null : formatNumber(f.articlesPerDay)}
+                      missing={tooLittleData("articlesPerDay", Math.floor(r.readingMs / 3_600_000))}
+                    />
                   </td>
                   <td className="num">
-                    <Figure slug={r.slug} anchor="agencias" text={f.agencyShare === null ? null : formatPercent(f.agencyShare)} missing={tooLittleData("agencyShare", r.judged)} />
+                    <Figure
+                      slug={r.slug}
+                      anchor="agencias"
+                      text={f.agencyShare === null ? null : formatPercent(f.agencyShare)}
+                      missing={tooLittleData("agencyShare", r.judged)}
+                    />
                   </td>
-                  <td className="num"><Link href={`/cabeceras/${r.slug}#pruebas-ab`} prefetch={false}>{formatNumber(r.changes.rewrites)}</Link></td>
-                  <td className="num"><Link href={`/cabeceras/${r.slug}#pruebas-ab`} prefetch={false}>{formatNumber(r.changes.tests)}</Link></td>
                   <td className="num">
-                    <Figure slug={r.slug} anchor="retraso" text={f.delayMedianMs === null ? null : formatElapsed(f.delayMedianMs)} missing={tooLittleData("delayMedian", r.delayArticles)} />
+                    <Link href={`/cabeceras/${r.slug}#pruebas-ab`} prefetch={false}>
+                      {formatNumber(r.changes.rewrites)}
+                    </Link>
+                  </td>
+                  <td className="num">
+                    <Link href={`/cabeceras/${r.slug}#pruebas-ab`} prefetch={false}>
+                      {formatNumber(r.changes.tests)}
+                    </Link>
+                  </td>
+                  <td className="num">
+                    <Figure
+                      slug={r.slug}
+                      anchor="retraso"
+                      text={f.delayMedianMs === null ? null : formatElapsed(f.delayMedianMs)}
+                      missing={tooLittleData("delayMedian", r.delayArticles)}
+                    />
                   </td>
                 </tr>
               );

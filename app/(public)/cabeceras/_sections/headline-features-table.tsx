@@ -19,7 +19,13 @@ type Query = Record<string, string | string[] | undefined>;
 
 /** A share, or «aún pocos datos» / withheld in grey with the reason in its title. */
 function Share({ share, text }: { share: number | null; text: string }) {
-  return share === null ? <span className="muted" title={text}>{text.startsWith("aún pocos datos") ? "aún pocos datos" : "no se muestra"}</span> : <>{text}</>;
+  return share === null ? (
+    <span className="muted" title={text}>
+      {text.startsWith("aún pocos datos") ? "aún pocos datos" : "no se muestra"}
+    </span>
+  ) : (
+    <>{text}</>
+  );
 }
 
 /** One row per outlet, sorted as `query` asks (by name by default). */
@@ -32,22 +38,32 @@ export function HeadlineFeaturesTable({ data, query }: { data: OutletComparison;
     <section aria-labelledby="rasgos-comparados">
       <h2 id="rasgos-comparados">Rasgos de sus titulares</h2>
       <p className="hint">
-        Proporción de los titulares (todas sus versiones) de las noticias vistas por primera vez en los últimos 7 días
-        ({formatPeriod(data.start, data.end)}, hora peninsular) con cada rasgo, y entre paréntesis cuántos de cuántos. Solo cuentan
-        los titulares en español: los de otros idiomas, «no aplicable», se indican aparte. El encuadre es el del modelo local, sobre los
+        Proporción de los titulares (todas sus versiones) de las noticias vistas por primera vez en los últimos 7 días (
+        {formatPeriod(data.start, data.end)}, hora peninsular) con cada rasgo, y entre paréntesis cuántos de cuántos. Solo cuentan los
+        titulares en español: los de otros idiomas, «no aplicable», se indican aparte. El encuadre es el del modelo local, sobre los
         titulares que ha leído; no se muestra para los medios que pidieron «sin anotación de modelo». «Aún pocos datos»: menos de{" "}
         {ENOUGH_DATA.headlineFeatures.min} titulares analizados. «Fórmulas reconocidas» no es la proporción de ciberanzuelo:{" "}
         <span data-testid="formulas-measured">{formulasMeasuredNote()}</span> Pulsa el nombre de una columna para ordenar por ella.{" "}
-        <Link href="/metodologia#rasgos" prefetch={false}>Qué es cada rasgo</Link> y{" "}
-        <Link href="/metodologia#encuadre" prefetch={false}>cada encuadre</Link>;{" "}
-        <Link href="/metodologia#datos-reales" prefetch={false}>cómo se midieron las fórmulas</Link>.
+        <Link href="/metodologia#rasgos" prefetch={false}>
+          Qué es cada rasgo
+        </Link>{" "}
+        y{" "}
+        <Link href="/metodologia#encuadre" prefetch={false}>
+          cada encuadre
+        </Link>
+        ;{" "}
+        <Link href="/metodologia#datos-reales" prefetch={false}>
+          cómo se midieron las fórmulas
+        </Link>
+        .
       </p>
       <div className="table-wrap">
         <table className="data-table comparison" data-testid="features-comparison">
           <caption className="visually-hidden">Rasgos y encuadre de los titulares por cabecera, últimos 7 días</caption>
           <thead>
             <tr>
-              {th("Cabecera", "nombre", false)}{th("Titulares analizados", "titulares")}
+              {th("Cabecera", "nombre", false)}
+              {th("Titulares analizados", "titulares")}
               {FEATURE_COLUMNS.map((c) => th(c.label, FEATURE_SORT_KEYS[c.key]))}
               {th("En otros idiomas (no aplicable)", "otros-idiomas")}
               {FRAMING_COLUMNS.map((c) => th(`Encuadre ${c.label}`, c.key))}
@@ -56,11 +72,23 @@ export function HeadlineFeaturesTable({ data, query }: { data: OutletComparison;
           <tbody>
             {sortRows(data.rows, FEATURES_SORT, state).map((r) => (
               <tr key={r.slug}>
-                <th scope="row"><Link href={`/cabeceras/${r.slug}#rasgos-titulares`} prefetch={false}>{r.name}</Link></th>
+                <th scope="row">
+                  <Link href={`/cabeceras/${r.slug}#rasgos-titulares`} prefetch={false}>
+                    {r.name}
+                  </Link>
+                </th>
                 <td className="num">{formatNumber(r.features.headlines)}</td>
-                {featureShares(r.features).map((s) => <td className="num" key={s.key}><Share share={s.share} text={s.text} /></td>)}
+                {featureShares(r.features).map((s) => (
+                  <td className="num" key={s.key}>
+                    <Share share={s.share} text={s.text} />
+                  </td>
+                ))}
                 <td className="num">{formatNumber(r.features.otherLanguage)}</td>
-                {framingShares(r.framing).map((s) => <td className="num" key={s.letter}><Share share={s.share} text={s.text} /></td>)}
+                {framingShares(r.framing).map((s) => (
+                  <td className="num" key={s.letter}>
+                    <Share share={s.share} text={s.text} />
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

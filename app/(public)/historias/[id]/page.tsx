@@ -54,11 +54,20 @@ export default async function StoryPageView({ params }: Props) {
       <PageHeader
         eyebrow="Historia"
         title={`Historia: ${storyTitle(story)}`}
-        lead={<>{story.label ? <>{storyTerms(story)}. </> : null}La misma noticia en {story.coverage.length === 1 ? "1 cabecera" : `${story.coverage.length} cabeceras`}, vista {period} (hora peninsular). {story.label ? "La nombramos con el titular que más palabras comparte con los demás; los términos clave los elige nuestro análisis." : "El nombre de la historia son términos clave elegidos por nuestro análisis."}</>}
+        lead={
+          <>
+            {story.label ? <>{storyTerms(story)}. </> : null}La misma noticia en{" "}
+            {story.coverage.length === 1 ? "1 cabecera" : `${story.coverage.length} cabeceras`}, vista {period} (hora peninsular).{" "}
+            {story.label
+              ? "La nombramos con el titular que más palabras comparte con los demás; los términos clave los elige nuestro análisis."
+              : "El nombre de la historia son términos clave elegidos por nuestro análisis."}
+          </>
+        }
       />
       <FeedLink href={`/historias/${story.id}.atom`} title={`Historia: ${storyTitle(story)}`} text="Sigue esta historia" />
       <p data-testid="story-prominence">
-        Prominencia de la historia: <strong>{formatNumber(publishedProminence(story.coverage.reduce((n, c) => n + (coverageProminence(c) ?? 0), 0)))}</strong> minutos
+        Prominencia de la historia:{" "}
+        <strong>{formatNumber(publishedProminence(story.coverage.reduce((n, c) => n + (coverageProminence(c) ?? 0), 0)))}</strong> minutos
         en portada ponderados por la posición, sumados entre las cabeceras (<a href="/metodologia#prominencia">qué es</a>).
       </p>
       <WhoWasFirst coverage={story.coverage} />
@@ -84,7 +93,9 @@ export default async function StoryPageView({ params }: Props) {
             <li key={c.articleId}>
               <h3>{c.outlet.name}</h3>
               <ol>
-                {c.headlines.map((h, i) => <li key={i}>{h}</li>)}
+                {c.headlines.map((h, i) => (
+                  <li key={i}>{h}</li>
+                ))}
               </ol>
             </li>
           ))}

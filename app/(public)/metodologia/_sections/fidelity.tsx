@@ -18,45 +18,55 @@ export function Fidelity() {
     <section aria-labelledby="fidelidad">
       <h2 id="fidelidad">Fidelidad</h2>
       <p>
-        <strong>Qué es una posición.</strong> Una posición en portada es una pieza: lo que el lector ve de una noticia, con su
-        título y, alrededor, el antetítulo, la foto, la entradilla, la firma, los comentarios y a veces enlaces relacionados.
-        Todos los enlaces de una noticia dentro de su pieza cuentan como una sola posición, en el lugar de la pieza; si la
-        noticia vuelve a aparecer más abajo, no cambia de sitio. El titular que guardamos es el título de la pieza, nunca el
-        antetítulo, la sección, la firma ni etiquetas como «Directo» o «Última hora».
+        <strong>Qué es una posición.</strong> Una posición en portada es una pieza: lo que el lector ve de una noticia, con su título y,
+        alrededor, el antetítulo, la foto, la entradilla, la firma, los comentarios y a veces enlaces relacionados. Todos los enlaces de una
+        noticia dentro de su pieza cuentan como una sola posición, en el lugar de la pieza; si la noticia vuelve a aparecer más abajo, no
+        cambia de sitio. El titular que guardamos es el título de la pieza, nunca el antetítulo, la sección, la firma ni etiquetas como
+        «Directo» o «Última hora».
       </p>
       <p>
-        <strong>Qué no entra en la clasificación.</strong> Las tiras de temas o de enlaces para buscadores, las listas de
-        titulares sueltos en una columna, los enlaces relacionados bajo una pieza, los enlaces dentro de una entradilla, los
-        «más leídos» y el pie. No les damos una zona propia: los dejamos fuera de la clasificación (contamos que la noticia
-        apareció en portada, sin posición), así que nunca son la apertura. La apertura, la prominencia, la portada en un
-        minuto pasado, las aperturas del día y los silencios leen solo la clasificación principal. Las portadas hechas de
-        listas de enlaces, sin piezas con título marcado, se leen enlace a enlace.
+        <strong>Qué no entra en la clasificación.</strong> Las tiras de temas o de enlaces para buscadores, las listas de titulares sueltos
+        en una columna, los enlaces relacionados bajo una pieza, los enlaces dentro de una entradilla, los «más leídos» y el pie. No les
+        damos una zona propia: los dejamos fuera de la clasificación (contamos que la noticia apareció en portada, sin posición), así que
+        nunca son la apertura. La apertura, la prominencia, la portada en un minuto pasado, las aperturas del día y los silencios leen solo
+        la clasificación principal. Las portadas hechas de listas de enlaces, sin piezas con título marcado, se leen enlace a enlace.
       </p>
       <p>
-        <strong>Cómo lo medimos.</strong> Reproducimos 124 capturas reales de cinco portadas alemanas tomadas por un archivo
-        público entre el 28 y el 30 de enero de 2022, una cada 20 a 45 minutos, por todo nuestro sistema (lectura, registro y
-        tramos) con el reloj de cada captura, y leemos lo guardado como lo leen nuestras páginas. En 8 capturas por portada,
-        de día y de noche, anotamos a mano las 10 primeras piezas y su título. Medido el 5 de diciembre de 2026 con{" "}
-        <code>npm run bench -- replay</code>:
+        <strong>Cómo lo medimos.</strong> Reproducimos 124 capturas reales de cinco portadas alemanas tomadas por un archivo público entre
+        el 28 y el 30 de enero de 2022, una cada 20 a 45 minutos, por todo nuestro sistema (lectura, registro y tramos) con el reloj de cada
+        captura, y leemos lo guardado como lo leen nuestras páginas. En 8 capturas por portada, de día y de noche, anotamos a mano las 10
+        primeras piezas y su título. Medido el 5 de diciembre de 2026 con <code>npm run bench -- replay</code>:
       </p>
       <div className="table-wrap">
-      <table className="data-table">
-        <caption className="hint">Reproducción de portadas reales: 8 capturas anotadas a mano por portada</caption>
-        <thead>
-          <tr><th scope="col">Portada (capturas)</th><th scope="col">Apertura correcta</th><th scope="col">Coincidencia de las 10 primeras</th><th scope="col">Titular = título</th></tr>
-        </thead>
-        <tbody>
-          {REPLAY.map((r) => (
-            <tr key={r.outlet}><td>{r.outlet} ({r.captures})</td><td>{r.lead}</td><td>{r.overlap}</td><td>{r.titles}</td></tr>
-          ))}
-        </tbody>
-      </table>
+        <table className="data-table">
+          <caption className="hint">Reproducción de portadas reales: 8 capturas anotadas a mano por portada</caption>
+          <thead>
+            <tr>
+              <th scope="col">Portada (capturas)</th>
+              <th scope="col">Apertura correcta</th>
+              <th scope="col">Coincidencia de las 10 primeras</th>
+              <th scope="col">Titular = título</th>
+            </tr>
+          </thead>
+          <tbody>
+            {REPLAY.map((r) => (
+              <tr key={r.outlet}>
+                <td>
+                  {r.outlet} ({r.captures})
+                </td>
+                <td>{r.lead}</td>
+                <td>{r.overlap}</td>
+                <td>{r.titles}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
       <p>
-        En las cinco, los tramos guardados devuelven exactamente la clasificación de cada captura, cuánto estuvo cada
-        noticia en portada y cuándo la vimos por primera vez. Fallos que conocemos: una línea de última hora en la cabecera
-        de t-online.de aún sale como apertura (y con su titular) mientras está puesta. Con <code>npm run bench -- fidelity</code>, sobre 32
-        portadas sueltas de 19 medios (11 en español), 30 cumplen las tres comprobaciones.
+        En las cinco, los tramos guardados devuelven exactamente la clasificación de cada captura, cuánto estuvo cada noticia en portada y
+        cuándo la vimos por primera vez. Fallos que conocemos: una línea de última hora en la cabecera de t-online.de aún sale como apertura
+        (y con su titular) mientras está puesta. Con <code>npm run bench -- fidelity</code>, sobre 32 portadas sueltas de 19 medios (11 en
+        español), 30 cumplen las tres comprobaciones.
       </p>
     </section>
   );

@@ -10,34 +10,32 @@ export function Stories() {
     <section aria-labelledby="historias">
       <h2 id="historias">Historias</h2>
       <p>
-        Al registrar una noticia guardamos una huella: las palabras de su titular y los nombres propios y cifras de su
-        entradilla (la descripción del feed o de la página), sin tildes, en minúsculas y sin palabras vacías del español,
-        convertidas cada una en un número de 32 bits (un resumen, no el texto). El texto de la entradilla se descarta en
-        el mismo paso, y la huella se borra a las {formatNumber(FINGERPRINT_RETENTION_MS / 3_600_000)} horas; la pertenencia
-        de la noticia a su historia se conserva.
+        Al registrar una noticia guardamos una huella: las palabras de su titular y los nombres propios y cifras de su entradilla (la
+        descripción del feed o de la página), sin tildes, en minúsculas y sin palabras vacías del español, convertidas cada una en un número
+        de 32 bits (un resumen, no el texto). El texto de la entradilla se descarta en el mismo paso, y la huella se borra a las{" "}
+        {formatNumber(FINGERPRINT_RETENTION_MS / 3_600_000)} horas; la pertenencia de la noticia a su historia se conserva.
       </p>
       <p>
-        Cada minuto comparamos cada noticia nueva con las de las {formatNumber(o.windowMs / 3_600_000)} horas anteriores que
-        comparten con ella alguna palabra. La semejanza es un Jaccard ponderado: un nombre propio o una cifra pesa{" "}
-        {formatNumber(o.nameWeight)}, otra palabra 1, y una palabra que ninguna otra noticia de esas horas usa no cuenta (no
-        puede unir nada, y contarla haría de la redacción propia de cada medio una diferencia). La unimos a la historia más
-        parecida si su semejanza media con las noticias de esa historia es al menos {decimal(o.threshold)}. Cuanto más
-        separadas en el tiempo, más parecido exigimos: {decimal(o.agePenalty)} más cada vez que se duplica 1 + las horas de
-        diferencia ({decimal(o.threshold + o.agePenalty)} a la hora). Una historia reúne cabeceras distintas, una noticia
-        por cabecera. No agrupamos una noticia hasta conocer su entradilla: el titular solo es poca prueba.
+        Cada minuto comparamos cada noticia nueva con las de las {formatNumber(o.windowMs / 3_600_000)} horas anteriores que comparten con
+        ella alguna palabra. La semejanza es un Jaccard ponderado: un nombre propio o una cifra pesa {formatNumber(o.nameWeight)}, otra
+        palabra 1, y una palabra que ninguna otra noticia de esas horas usa no cuenta (no puede unir nada, y contarla haría de la redacción
+        propia de cada medio una diferencia). La unimos a la historia más parecida si su semejanza media con las noticias de esa historia es
+        al menos {decimal(o.threshold)}. Cuanto más separadas en el tiempo, más parecido exigimos: {decimal(o.agePenalty)} más cada vez que
+        se duplica 1 + las horas de diferencia ({decimal(o.threshold + o.agePenalty)} a la hora). Una historia reúne cabeceras distintas,
+        una noticia por cabecera. No agrupamos una noticia hasta conocer su entradilla: el titular solo es poca prueba.
       </p>
       <p>
-        Cuando una historia crece, la comparamos con sus vecinas: si dos historias sin cabeceras en común se parecen al
-        menos {decimal(o.mergeThreshold)} de media, son la misma y las unimos. Conserva su número la más antigua; la
-        dirección de la otra lleva a ella, y ninguna lista la muestra dos veces.
+        Cuando una historia crece, la comparamos con sus vecinas: si dos historias sin cabeceras en común se parecen al menos{" "}
+        {decimal(o.mergeThreshold)} de media, son la misma y las unimos. Conserva su número la más antigua; la dirección de la otra lleva a
+        ella, y ninguna lista la muestra dos veces.
       </p>
       <p>
-        Cada historia se nombra con un titular representativo, el que más palabras comparte con los demás titulares de la
-        historia (el más temprano si empatan), entre los de cabeceras que permiten citar sus titulares, y junto a él sus
-        términos más característicos (tf-idf de sus titulares frente a los de las últimas 24 horas). En nuestra web
-        simulada, que sabe qué noticias cuentan lo mismo, el agrupamiento acierta en el 83 % de los pares que une y
-        encuentra el 80 % de los pares de una misma historia (F1 0,81). Un límite conocido: como exigimos más parecido con
-        las horas, una noticia que vuelve a la actualidad horas después puede abrir una historia nueva.
+        Cada historia se nombra con un titular representativo, el que más palabras comparte con los demás titulares de la historia (el más
+        temprano si empatan), entre los de cabeceras que permiten citar sus titulares, y junto a él sus términos más característicos (tf-idf
+        de sus titulares frente a los de las últimas 24 horas). En nuestra web simulada, que sabe qué noticias cuentan lo mismo, el
+        agrupamiento acierta en el 83 % de los pares que une y encuentra el 80 % de los pares de una misma historia (F1 0,81). Un límite
+        conocido: como exigimos más parecido con las horas, una noticia que vuelve a la actualidad horas después puede abrir una historia
+        nueva.
       </p>
     </section>
   );

@@ -17,8 +17,14 @@ export function Thresholds() {
           {formatNumber(Math.round(CLICKBAIT_MEASURED.heldOut.precision * 100))} % de lo que marcan (precisión).
         </li>
         <li>Idioma: el más probable según fastText, sin umbral mínimo; un titular sin letras no tiene idioma.</li>
-        <li>Encuadre: la letra más probable; palabras del léxico contadas hasta 2 por encuadre; raíces de {SHIPPED_FRAMING_FACTS.stemLength} caracteres; una raíz tiene peso propio si aparece en al menos 2 titulares de ajuste.</li>
-        <li>Pruebas A/B: la versión anterior se sigue viendo en el mismo sitio más de {TEST_OVERLAP_MS / 60_000} minutos después de aparecer la nueva.</li>
+        <li>
+          Encuadre: la letra más probable; palabras del léxico contadas hasta 2 por encuadre; raíces de {SHIPPED_FRAMING_FACTS.stemLength}{" "}
+          caracteres; una raíz tiene peso propio si aparece en al menos 2 titulares de ajuste.
+        </li>
+        <li>
+          Pruebas A/B: la versión anterior se sigue viendo en el mismo sitio más de {TEST_OVERLAP_MS / 60_000} minutos después de aparecer
+          la nueva.
+        </li>
         <li>Pruebas A/B y reescrituras en la ficha de cada cabecera: noticias vistas por primera vez en los últimos 7 días.</li>
         <li>Los rasgos y el encuadre se calculan por lotes en el trabajador, normalmente al minuto de registrar un titular nuevo.</li>
       </ul>

@@ -21,7 +21,6 @@ import { HeadlineHistory } from "./headline-history";
 
 type Props = { params: Promise<{ id: string }> };
 
-
 const pageFor = cache((id: number) => readSiteData(async (db) => loadArticlePage(db, await loadPolicies(db), { id })));
 
 /** Title from the headline as it may be cited. */
@@ -41,10 +40,19 @@ function RankSection({ page }: { page: ArticlePage }) {
   return (
     <>
       <dl className="facts">
-        <dt>Mejor posición</dt><dd>{page.ranks.bestRank}</dd>
-        <dt>En portada</dt><dd>{formatElapsed(page.ranks.onFrontPageMs)} ({period})</dd>
-        <dt>De apertura</dt><dd>{page.ranks.asLeadMs > 0 ? formatElapsed(page.ranks.asLeadMs) : "nunca"}</dd>
-        <dt>Prominencia</dt><dd data-testid="prominence">{formatNumber(publishedProminence(page.ranks.prominence))} minutos ponderados por posición (<a href="/metodologia#prominencia">qué es</a>)</dd>
+        <dt>Mejor posición</dt>
+        <dd>{page.ranks.bestRank}</dd>
+        <dt>En portada</dt>
+        <dd>
+          {formatElapsed(page.ranks.onFrontPageMs)} ({period})
+        </dd>
+        <dt>De apertura</dt>
+        <dd>{page.ranks.asLeadMs > 0 ? formatElapsed(page.ranks.asLeadMs) : "nunca"}</dd>
+        <dt>Prominencia</dt>
+        <dd data-testid="prominence">
+          {formatNumber(publishedProminence(page.ranks.prominence))} minutos ponderados por posición (
+          <a href="/metodologia#prominencia">qué es</a>)
+        </dd>
       </dl>
       <RankChart
         title={`${chart.title}, ${period}`}
@@ -73,23 +81,82 @@ export default async function ArticlePageView({ params }: Props) {
       <PageHeader
         eyebrow={page.outlet.name}
         title={page.headline}
-        lead={<>Noticia de <Link href={`/cabeceras/${page.outlet.slug}`} prefetch={false}>{page.outlet.name}</Link>: <a href={page.url} rel="noopener noreferrer" className="url">{page.url}</a>. <span data-testid="time-zone">Horas en {zoneLabel(tz)}</span>.</>}
+        lead={
+          <>
+            Noticia de{" "}
+            <Link href={`/cabeceras/${page.outlet.slug}`} prefetch={false}>
+              {page.outlet.name}
+            </Link>
+            :{" "}
+            <a href={page.url} rel="noopener noreferrer" className="url">
+              {page.url}
+            </a>
+            . <span data-testid="time-zone">Horas en {zoneLabel(tz)}</span>.
+          </>
+        }
       />
       {page.headlinesWithheld ? <p className="notice">A petición del medio, no reproducimos sus titulares literalmente.</p> : null}
       <section aria-labelledby="datos">
         <h2 id="datos">Datos de la noticia</h2>
         <dl className="facts">
-          <dt>Sección</dt><dd>{page.section ?? "no declarada"}</dd>
-          <dt>Firma</dt><dd>{page.bylines.length ? formatList(page.bylines) : "no declarada"}</dd>
-          {page.agency ? <><dt>Agencia</dt><dd>{page.agency}</dd></> : null}
-          <dt>Publicada (según el medio)</dt><dd><Moment at={page.publishedAt} timeZone={tz} unknown="no declarada" /></dd>
-          {page.modifiedAt !== null ? <><dt>Modificada (según el medio)</dt><dd><Moment at={page.modifiedAt} timeZone={tz} /></dd></> : null}
-          <dt>Vista por primera vez</dt><dd><Moment at={page.firstSeenAt} timeZone={tz} />, en {seenInLabel(page.firstSeenIn)}</dd>
-          <dt>Primera vez en su feed</dt><dd><Moment at={page.firstSeen.feed} timeZone={tz} unknown="no la vimos" /></dd>
-          <dt>Primera vez en su sitemap</dt><dd><Moment at={page.firstSeen.sitemap} timeZone={tz} unknown="no la vimos" /></dd>
-          {page.ranks !== null ? <><dt>Primera vez en su portada</dt><dd><Moment at={page.firstSeen.frontpage} timeZone={tz} unknown="no la vimos" /></dd></> : null}
-          {page.publishedAt !== null ? <><dt>Retraso</dt><dd>{formatElapsed(page.firstSeenAt - page.publishedAt)} entre la hora declarada y nuestra primera visita</dd></> : null}
-          {page.story ? <><dt>Historia</dt><dd><Link href={`/historias/${page.story.id}`} prefetch={false}>Ver cómo la contaron {page.story.outletCount === 1 ? "otras cabeceras" : `${page.story.outletCount} cabeceras`}</Link></dd></> : null}
+          <dt>Sección</dt>
+          <dd>{page.section ?? "no declarada"}</dd>
+          <dt>Firma</dt>
+          <dd>{page.bylines.length ? formatList(page.bylines) : "no declarada"}</dd>
+          {page.agency ? (
+            <>
+              <dt>Agencia</dt>
+              <dd>{page.agency}</dd>
+            </>
+          ) : null}
+          <dt>Publicada (según el medio)</dt>
+          <dd>
+            <Moment at={page.publishedAt} timeZone={tz} unknown="no declarada" />
+          </dd>
+          {page.modifiedAt !== null ? (
+            <>
+              <dt>Modificada (según el medio)</dt>
+              <dd>
+                <Moment at={page.modifiedAt} timeZone={tz} />
+              </dd>
+            </>
+          ) : null}
+          <dt>Vista por primera vez</dt>
+          <dd>
+            <Moment at={page.firstSeenAt} timeZone={tz} />, en {seenInLabel(page.firstSeenIn)}
+          </dd>
+          <dt>Primera vez en su feed</dt>
+          <dd>
+            <Moment at={page.firstSeen.feed} timeZone={tz} unknown="no la vimos" />
+          </dd>
+          <dt>Primera vez en su sitemap</dt>
+          <dd>
+            <Moment at={page.firstSeen.sitemap} timeZone={tz} unknown="no la vimos" />
+          </dd>
+          {page.ranks !== null ? (
+            <>
+              <dt>Primera vez en su portada</dt>
+              <dd>
+                <Moment at={page.firstSeen.frontpage} timeZone={tz} unknown="no la vimos" />
+              </dd>
+            </>
+          ) : null}
+          {page.publishedAt !== null ? (
+            <>
+              <dt>Retraso</dt>
+              <dd>{formatElapsed(page.firstSeenAt - page.publishedAt)} entre la hora declarada y nuestra primera visita</dd>
+            </>
+          ) : null}
+          {page.story ? (
+            <>
+              <dt>Historia</dt>
+              <dd>
+                <Link href={`/historias/${page.story.id}`} prefetch={false}>
+                  Ver cómo la contaron {page.story.outletCount === 1 ? "otras cabeceras" : `${page.story.outletCount} cabeceras`}
+                </Link>
+              </dd>
+            </>
+          ) : null}
         </dl>
       </section>
       <section aria-labelledby="titulares">

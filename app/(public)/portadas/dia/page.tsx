@@ -33,40 +33,79 @@ export default async function DayLeadsPage({ searchParams }: Props) {
   const day = (parsed.ok ? parsed.value.day : undefined) ?? dayValue(now);
   const { start, end } = parseDay(day)!;
   const hours = dayHours(start, end);
-  const read = await readSiteData(async (db) => loadDayLeads(db, await loadPolicies(db), hours.map((h) => h.at)));
+  const read = await readSiteData(async (db) =>
+    loadDayLeads(
+      db,
+      await loadPolicies(db),
+      hours.map((h) => h.at),
+    ),
+  );
   if (!read.ok) return <ServiceUnavailable />;
   const data = read.value;
   const samples = hours.map((h) => h.at + LEAD_SAMPLE_OFFSET_MS);
-  const { cells, marks } = leadStrips(data.outlets.map((o) => o.leads), (id) => data.articles.get(id)?.storyId ?? null, samples, now);
+  const { cells, marks } = leadStrips(
+    data.outlets.map((o) => o.leads),
+    (id) => data.articles.get(id)?.storyId ?? null,
+    samples,
+    now,
+  );
   const today = dayValue(now);
   return (
     <>
       <PageHeader
         title="Qué abría cada portada"
-        lead={<>Hora a hora, la noticia que ocupaba el primer puesto de cada portada a la media de cada hora, según nuestra última captura correcta hasta entonces. Una misma historia lleva el mismo color y la misma letra en todas las cabeceras. <span data-testid="time-zone">Día y horas en {zoneLabel(SITE_TIME_ZONE)}</span>.</>}
+        lead={
+          <>
+            Hora a hora, la noticia que ocupaba el primer puesto de cada portada a la media de cada hora, según nuestra última captura
+            correcta hasta entonces. Una misma historia lleva el mismo color y la misma letra en todas las cabeceras.{" "}
+            <span data-testid="time-zone">Día y horas en {zoneLabel(SITE_TIME_ZONE)}</span>.
+          </>
+        }
       />
-      {parsed.ok ? null : <p className="notice" role="alert" data-testid="bad-query">No hemos podido leer la fecha pedida: {parsed.reason} Se muestra el día de hoy.</p>}
+      {parsed.ok ? null : (
+        <p className="notice" role="alert" data-testid="bad-query">
+          No hemos podido leer la fecha pedida: {parsed.reason} Se muestra el día de hoy.
+        </p>
+      )}
       <form className="minute-form" method="get" action="/portadas/dia">
-        <label>Día (hora peninsular) <input type="date" name="fecha" defaultValue={day} required /></label>
+        <label>
+          Día (hora peninsular) <input type="date" name="fecha" defaultValue={day} required />
+        </label>
         <button type="submit">Ver</button>
       </form>
       <nav aria-label="Otros días">
         <ul className="minute-nav">
-          <li><Link href={dayLeadsHref(shiftDay(day, -1))} prefetch={false} rel="nofollow">← Día anterior</Link></li>
-          <li>{day >= today ? <span className="muted">Día siguiente →</span> : <Link href={dayLeadsHref(shiftDay(day, 1))} prefetch={false} rel="nofollow">Día siguiente →</Link>}</li>
+          <li>
+            <Link href={dayLeadsHref(shiftDay(day, -1))} prefetch={false} rel="nofollow">
+              ← Día anterior
+            </Link>
+          </li>
+          <li>
+            {day >= today ? (
+              <span className="muted">Día siguiente →</span>
+            ) : (
+              <Link href={dayLeadsHref(shiftDay(day, 1))} prefetch={false} rel="nofollow">
+                Día siguiente →
+              </Link>
+            )}
+          </li>
         </ul>
       </nav>
       <h2>El {new Intl.DateTimeFormat("es-ES", { timeZone: SITE_TIME_ZONE, dateStyle: "full" }).format(start + 12 * 3_600_000)}</h2>
       <div aria-hidden="true">
         <div className="lead-hours" style={{ "--hours": String(hours.length), marginLeft: 0 } as React.CSSProperties}>
-          {hours.map((h, i) => <span key={h.at}>{i % 3 === 0 ? h.label.slice(0, 2) : ""}</span>)}
+          {hours.map((h, i) => (
+            <span key={h.at}>{i % 3 === 0 ? h.label.slice(0, 2) : ""}</span>
+          ))}
         </div>
         <ul className="lead-strips" data-testid="lead-strips">
           {data.outlets.map((o, row) => (
             <li key={o.slug} data-outlet={o.slug}>
               <span className="lead-outlet">{o.name}</span>
               <div className="lead-strip" style={{ "--hours": String(hours.length) } as React.CSSProperties}>
-                {cells[row]!.map((cell, i) => <Cell key={hours[i]!.at} cell={cell} hour={hours[i]!.label} data={data} />)}
+                {cells[row]!.map((cell, i) => (
+                  <Cell key={hours[i]!.at} cell={cell} hour={hours[i]!.label} data={data} />
+                ))}
               </div>
             </li>
           ))}
@@ -83,7 +122,13 @@ function Cell({ cell, hour, data }: { cell: LeadCell; hour: string; data: DayLea
   if (cell.kind === "none") return <span title={`${hour}: sin captura reciente`} />;
   const headline = data.articles.get(cell.articleId)?.headline ?? "";
   if (cell.kind === "own") return <span className="lead-own" title={`${hour}: ${headline}`} />;
-  return <span style={{ background: cell.mark.colour }} title={`${hour} (historia ${cell.mark.letter}): ${headline}`} data-story={cell.mark.storyId} />;
+  return (
+    <span
+      style={{ background: cell.mark.colour }}
+      title={`${hour} (historia ${cell.mark.letter}): ${headline}`}
+      data-story={cell.mark.storyId}
+    />
+  );
 }
 
 function Legend({ marks, names }: { marks: Map<number, StoryMark>; names: Map<number, string[]> }) {
@@ -92,37 +137,89 @@ function Legend({ marks, names }: { marks: Map<number, StoryMark>; names: Map<nu
       <h2 id="leyenda">Leyenda</h2>
       <ul className="legend" data-testid="story-legend">
         {[...marks.values()].map((m) => (
-          <li key={m.storyId}><StoryBadge mark={m} /> <Link href={`/historias/${m.storyId}`} prefetch={false}>{storyTitle({ id: m.storyId, keyTerms: names.get(m.storyId) ?? [] })}</Link></li>
+          <li key={m.storyId}>
+            <StoryBadge mark={m} />{" "}
+            <Link href={`/historias/${m.storyId}`} prefetch={false}>
+              {storyTitle({ id: m.storyId, keyTerms: names.get(m.storyId) ?? [] })}
+            </Link>
+          </li>
         ))}
-        <li><span className="swatch lead-own" aria-hidden="true" /> Una noticia que solo esa cabecera llevó en primer puesto ese día</li>
-        <li><span className="swatch lead-empty" aria-hidden="true" /> Sin captura correcta en las 2 horas anteriores</li>
+        <li>
+          <span className="swatch lead-own" aria-hidden="true" /> Una noticia que solo esa cabecera llevó en primer puesto ese día
+        </li>
+        <li>
+          <span className="swatch lead-empty" aria-hidden="true" /> Sin captura correcta en las 2 horas anteriores
+        </li>
       </ul>
       {marks.size === 0 ? <p className="hint">Ese día ninguna historia abrió más de una portada.</p> : null}
     </section>
   );
 }
 
-function LeadsTable({ data, hours, marks, samples, now }: { data: DayLeads; hours: { at: number; label: string }[]; marks: Map<number, StoryMark>; samples: number[]; now: number }) {
+function LeadsTable({
+  data,
+  hours,
+  marks,
+  samples,
+  now,
+}: {
+  data: DayLeads;
+  hours: { at: number; label: string }[];
+  marks: Map<number, StoryMark>;
+  samples: number[];
+  now: number;
+}) {
   const shown = data.outlets.filter((o) => !o.positionsWithheld);
   return (
     <section aria-labelledby="tabla">
       <h2 id="tabla">Las mismas aperturas, en una tabla</h2>
       <div className="table-wrap">
         <table className="data-table" data-testid="leads-table">
-          <thead><tr><th scope="col">Cabecera</th><th scope="col">Horas</th><th scope="col">Noticia en primer puesto</th><th scope="col">Historia</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Cabecera</th>
+              <th scope="col">Horas</th>
+              <th scope="col">Noticia en primer puesto</th>
+              <th scope="col">Historia</th>
+            </tr>
+          </thead>
           <tbody>
             {shown.flatMap((o) => {
               const runs = leadRuns(o.leads.map((id, i) => (samples[i]! > now ? null : id)));
-              if (runs.length === 0) return [<tr key={o.slug}><th scope="row">{o.name}</th><td colSpan={3}>Sin capturas correctas ese día.</td></tr>];
+              if (runs.length === 0)
+                return [
+                  <tr key={o.slug}>
+                    <th scope="row">{o.name}</th>
+                    <td colSpan={3}>Sin capturas correctas ese día.</td>
+                  </tr>,
+                ];
               return runs.map((r) => {
                 const article = data.articles.get(r.articleId);
                 const mark = article?.storyId == null ? undefined : marks.get(article.storyId);
                 return (
                   <tr key={`${o.slug}-${r.from}`}>
-                    <th scope="row"><Link href={frontPageAtHref(o.slug, samples[r.from])} prefetch={false}>{o.name}</Link></th>
-                    <td>{hours[r.from]!.label}–{hours[r.to]!.label.slice(0, 2)}:59</td>
-                    <td><Link href={`/noticias/${r.articleId}`} prefetch={false}>{article?.headline ?? "(sin titular registrado)"}</Link></td>
-                    <td>{mark ? <><StoryBadge mark={mark} /> {storyTitle({ id: mark.storyId, keyTerms: data.storyNames.get(mark.storyId) ?? [] })}</> : "—"}</td>
+                    <th scope="row">
+                      <Link href={frontPageAtHref(o.slug, samples[r.from])} prefetch={false}>
+                        {o.name}
+                      </Link>
+                    </th>
+                    <td>
+                      {hours[r.from]!.label}–{hours[r.to]!.label.slice(0, 2)}:59
+                    </td>
+                    <td>
+                      <Link href={`/noticias/${r.articleId}`} prefetch={false}>
+                        {article?.headline ?? "(sin titular registrado)"}
+                      </Link>
+                    </td>
+                    <td>
+                      {mark ? (
+                        <>
+                          <StoryBadge mark={mark} /> {storyTitle({ id: mark.storyId, keyTerms: data.storyNames.get(mark.storyId) ?? [] })}
+                        </>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
                   </tr>
                 );
               });
@@ -131,7 +228,14 @@ function LeadsTable({ data, hours, marks, samples, now }: { data: DayLeads; hour
         </table>
       </div>
       {data.outlets.some((o) => o.positionsWithheld) ? (
-        <p className="hint">No mostramos las posiciones de {data.outlets.filter((o) => o.positionsWithheld).map((o) => o.name).join(", ")}, a petición del medio.</p>
+        <p className="hint">
+          No mostramos las posiciones de{" "}
+          {data.outlets
+            .filter((o) => o.positionsWithheld)
+            .map((o) => o.name)
+            .join(", ")}
+          , a petición del medio.
+        </p>
       ) : null}
     </section>
   );

@@ -8,8 +8,17 @@ export const metadata: Metadata = { title: "Petición recibida", robots: { index
 export default function BylineSentPage() {
   return (
     <>
-      <PageHeader title="Petición recibida" lead="Gracias. En cuanto la revisemos dejaremos de mostrar tu nombre junto a los titulares citados; aparecerán «sin firma a petición del autor»." />
-      <p data-testid="byline-received">Te escribiremos al correo que nos has dado. Más información en <Link href="/privacidad#firmas" prefetch={false}>Privacidad</Link>.</p>
+      <PageHeader
+        title="Petición recibida"
+        lead="Gracias. En cuanto la revisemos dejaremos de mostrar tu nombre junto a los titulares citados; aparecerán «sin firma a petición del autor»."
+      />
+      <p data-testid="byline-received">
+        Te escribiremos al correo que nos has dado. Más información en{" "}
+        <Link href="/privacidad#firmas" prefetch={false}>
+          Privacidad
+        </Link>
+        .
+      </p>
     </>
   );
 }

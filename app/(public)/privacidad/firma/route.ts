@@ -8,11 +8,19 @@ import { siteSecret } from "@/app/_lib/forms/secret";
 const MAX_BYTES = 4 * 1024;
 
 export async function POST(request: Request): Promise<Response> {
-  return handlePublicForm(request, {
-    form: "byline", back: "/privacidad#firmas", maxBytes: MAX_BYTES, perHour: 5, parse: parseBylineForm,
-    store: async (db, value, now) => {
-      await createBylineRequest(db, { ...value, now });
-      return "/privacidad/enviada";
+  return handlePublicForm(
+    request,
+    {
+      form: "byline",
+      back: "/privacidad#firmas",
+      maxBytes: MAX_BYTES,
+      perHour: 5,
+      parse: parseBylineForm,
+      store: async (db, value, now) => {
+        await createBylineRequest(db, { ...value, now });
+        return "/privacidad/enviada";
+      },
     },
-  }, { secret: siteSecret(), db: async () => (await database()).db, recordedAt: siteClock().now() });
+    { secret: siteSecret(), db: async () => (await database()).db, recordedAt: siteClock().now() },
+  );
 }

@@ -8,8 +8,17 @@ export const metadata: Metadata = { title: "Réplica recibida", robots: { index:
 export default function ReplySentPage() {
   return (
     <>
-      <PageHeader title="Réplica recibida" lead="Gracias. Comprobamos con el medio que la réplica es suya y la publicamos íntegra, tal como nos la has enviado, en un plazo de 3 días." />
-      <p data-testid="reply-received">La verás en la ficha de la cabecera y en <Link href="/replicas" prefetch={false}>Réplicas</Link> en cuanto esté publicada.</p>
+      <PageHeader
+        title="Réplica recibida"
+        lead="Gracias. Comprobamos con el medio que la réplica es suya y la publicamos íntegra, tal como nos la has enviado, en un plazo de 3 días."
+      />
+      <p data-testid="reply-received">
+        La verás en la ficha de la cabecera y en{" "}
+        <Link href="/replicas" prefetch={false}>
+          Réplicas
+        </Link>{" "}
+        en cuanto esté publicada.
+      </p>
     </>
   );
 }

@@ -10,13 +10,21 @@ import { siteSecret } from "@/app/_lib/forms/secret";
 const MAX_BYTES = 64 * 1024;
 
 export async function POST(request: Request): Promise<Response> {
-  return handlePublicForm(request, {
-    form: "reply", back: "/replicas#enviar", maxBytes: MAX_BYTES, perHour: 5, parse: parseReplyForm,
-    store: async (db, value, now) => {
-      const [outlet] = await db.execute<{ id: number }>(sql`select id from outlets where slug = ${value.outletSlug}`);
-      if (!outlet) return "!Elige la cabecera que responde.";
-      await createReply(db, { outletId: outlet.id, author: value.author, contact: value.contact, text: value.text, now });
-      return "/replicas/enviada";
+  return handlePublicForm(
+    request,
+    {
+      form: "reply",
+      back: "/replicas#enviar",
+      maxBytes: MAX_BYTES,
+      perHour: 5,
+      parse: parseReplyForm,
+      store: async (db, value, now) => {
+        const [outlet] = await db.execute<{ id: number }>(sql`select id from outlets where slug = ${value.outletSlug}`);
+        if (!outlet) return "!Elige la cabecera que responde.";
+        await createReply(db, { outletId: outlet.id, author: value.author, contact: value.contact, text: value.text, now });
+        return "/replicas/enviada";
+      },
     },
-  }, { secret: siteSecret(), db: async () => (await database()).db, recordedAt: siteClock().now() });
+    { secret: siteSecret(), db: async () => (await database()).db, recordedAt: siteClock().now() },
+  );
 }

@@ -10,9 +10,26 @@ import { nextKey, type Dataset, type Record_ } from "./types";
 
 /** Field names, in CSV order. */
 export const ARTICLE_FIELDS = [
-  "id", "outlet", "url", "headline", "headline_withheld", "headline_versions", "published_at", "modified_at",
-  "first_seen_at", "first_seen_in", "first_seen_feed_at", "first_seen_sitemap_at", "first_seen_frontpage_at",
-  "section", "authors", "is_free", "agency", "story_id", "prominence", ...HEADLINE_TRAIT_FIELDS,
+  "id",
+  "outlet",
+  "url",
+  "headline",
+  "headline_withheld",
+  "headline_versions",
+  "published_at",
+  "modified_at",
+  "first_seen_at",
+  "first_seen_in",
+  "first_seen_feed_at",
+  "first_seen_sitemap_at",
+  "first_seen_frontpage_at",
+  "section",
+  "authors",
+  "is_free",
+  "agency",
+  "story_id",
+  "prominence",
+  ...HEADLINE_TRAIT_FIELDS,
 ] as const;
 
 /**
@@ -20,7 +37,12 @@ export const ARTICLE_FIELDS = [
  * times and prominence (`prominence`: its weighted minutes, DER-9) under "sin posición"; then its
  * headline's features, framing letter and A/B flag (headline-traits.ts).
  */
-export function articleRecord(ctx: ApiContext, r: ApiArticleRow, prominence: ReadonlyMap<number, number>, traits: ReadonlyMap<number, Record_>): Record_ {
+export function articleRecord(
+  ctx: ApiContext,
+  r: ApiArticleRow,
+  prominence: ReadonlyMap<number, number>,
+  traits: ReadonlyMap<number, Record_>,
+): Record_ {
   const policy = policyOf(ctx, r.outlet_id);
   const headline = r.headline === null ? { text: null, withheld: !policy.headlinesVerbatim } : citeHeadline(policy, r.headline);
   const positions = policy.positions;
@@ -51,7 +73,10 @@ export function articleRecord(ctx: ApiContext, r: ApiArticleRow, prominence: Rea
 
 /** DER-9: weighted minutes of the rows whose outlet lets positions be shown. */
 function prominenceOf(ctx: ApiContext, rows: readonly ApiArticleRow[]): Promise<Map<number, number>> {
-  return loadArticleProminence(ctx.db, rows.filter((r) => policyOf(ctx, r.outlet_id).positions).map((r) => r.id));
+  return loadArticleProminence(
+    ctx.db,
+    rows.filter((r) => policyOf(ctx, r.outlet_id).positions).map((r) => r.id),
+  );
 }
 
 /** Articles in (first_seen_at, id) order; filters: outlet, story, from/to on first_seen_at. */
@@ -63,8 +88,13 @@ export const articlesDataset: Dataset = {
   ranged: true,
   async page(ctx, q, after, limit) {
     const rows = await pageApiArticles(ctx.db, {
-      excluded: excludedIds(ctx), outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
-      storyId: q.story, from: q.from, to: q.to, after, limit,
+      excluded: excludedIds(ctx),
+      outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
+      storyId: q.story,
+      from: q.from,
+      to: q.to,
+      after,
+      limit,
     });
     const [prominence, traits] = await Promise.all([prominenceOf(ctx, rows), loadHeadlineTraits(ctx, rows)]);
     return { items: rows.map((r) => articleRecord(ctx, r, prominence, traits)), next: nextKey(rows, limit, (r) => [r.k, r.id]) };

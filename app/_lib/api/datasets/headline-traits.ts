@@ -22,14 +22,21 @@ import { formulasMeasuredNote } from "../../../../lib/analysis/clickbait-measure
 type Features = NonNullable<VersionTraitsRow["features"]>;
 
 /** Whose headline a description speaks of, in Spanish. */
-interface Subject { The: string; of: string }
+interface Subject {
+  The: string;
+  of: string;
+}
 const CURRENT: Subject = { The: "El titular vigente", of: "del titular vigente" };
 const VERSION: Subject = { The: "Esta versión", of: "de esta versión" };
 
 const NOT_YET = "null si aún no lo hemos analizado.";
 
 /** One DER-1 feature: its stored value, whether a model gives it, and what it says of a subject. */
-interface Feature { value(f: Features): boolean | string | null | readonly string[]; model?: true; doc(s: Subject): string }
+interface Feature {
+  value(f: Features): boolean | string | null | readonly string[];
+  model?: true;
+  doc(s: Subject): string;
+}
 
 /** The DER-1 features in the open data, by their name in a version record, in CSV order. */
 const FEATURES = {
@@ -38,16 +45,20 @@ const FEATURES = {
   quote: { value: (f) => f.hasQuote, doc: (s) => `${s.The} cita palabras de alguien entre comillas. ${NOT_YET}` },
   number: { value: (f) => f.hasNumber, doc: (s) => `${s.The} lleva una cifra o un número escrito en letra (en español). ${NOT_YET}` },
   first_or_second_person: {
-    value: (f) => f.firstOrSecondPerson, doc: (s) => `${s.The} habla en primera o segunda persona fuera de las citas (solo en español). ${NOT_YET}`,
+    value: (f) => f.firstOrSecondPerson,
+    doc: (s) => `${s.The} habla en primera o segunda persona fuera de las citas (solo en español). ${NOT_YET}`,
   },
   colon_or_dash: { value: (f) => f.hasColonOrDash, doc: (s) => `${s.The} lleva dos puntos o raya («Fulano: …»). ${NOT_YET}` },
   clickbait: {
     value: (f) => f.clickbaitPatterns,
-    doc: (s) => `Fórmulas reconocidas de titular cebo que sigue ${s.The.toLowerCase()} (lista de identificadores de /metodologia; vacía si ninguna; solo en español). ${formulasMeasuredNote()} ${NOT_YET}`,
+    doc: (s) =>
+      `Fórmulas reconocidas de titular cebo que sigue ${s.The.toLowerCase()} (lista de identificadores de /metodologia; vacía si ninguna; solo en español). ${formulasMeasuredNote()} ${NOT_YET}`,
   },
   language: {
-    value: (f) => f.language, model: true,
-    doc: (s) => `Idioma detectado ${s.of} (ISO 639-1); null si no se detectó o si el medio pidió «sin anotación de modelo» (lo detecta un modelo).`,
+    value: (f) => f.language,
+    model: true,
+    doc: (s) =>
+      `Idioma detectado ${s.of} (ISO 639-1); null si no se detectó o si el medio pidió «sin anotación de modelo» (lo detecta un modelo).`,
   },
 } satisfies Record<string, Feature>;
 
@@ -61,13 +72,15 @@ const docsOf = <K extends string>(name: (f: FeatureName) => K, s: Subject) =>
 export const HEADLINE_TRAIT_DOCS = {
   ...docsOf((f): ArticleFeatureName => `headline_${f}`, CURRENT),
   framing_letter: "Letra de encuadre del modelo local; null si no hay o el medio pidió «sin anotación de modelo».",
-  ab_test: "true si dos o más versiones de su titular se alternaron (prueba A/B): una versión anterior volvió a verse después de aparecer otra en el mismo canal (ver /metodologia). false con una sola versión o con reescrituras sucesivas.",
+  ab_test:
+    "true si dos o más versiones de su titular se alternaron (prueba A/B): una versión anterior volvió a verse después de aparecer otra en el mismo canal (ver /metodologia). false con una sola versión o con reescrituras sucesivas.",
 } as const;
 
 /** What each headline field of a version means, in Spanish, in CSV order (its framing fields come before). */
 export const VERSION_TRAIT_DOCS = {
   ...docsOf((f) => f, VERSION),
-  ab_test: "true si esta versión es una de las que se alternaron en una prueba A/B de su artículo: volvió a verse después de aparecer otra en el mismo canal, o una anterior volvió a verse después de aparecer ella (ver /metodologia). false si no se alternó con ninguna (la única versión, o una de una serie de reescrituras).",
+  ab_test:
+    "true si esta versión es una de las que se alternaron en una prueba A/B de su artículo: volvió a verse después de aparecer otra en el mismo canal, o una anterior volvió a verse después de aparecer ella (ver /metodologia). false si no se alternó con ninguna (la única versión, o una de una serie de reescrituras).",
 } as const;
 
 /** The article's field names, in CSV order. */
@@ -77,10 +90,12 @@ export const VERSION_TRAIT_FIELDS = Object.keys(VERSION_TRAIT_DOCS) as (keyof ty
 
 /** The features of one headline by their version names: null when not analysed yet, or withheld (PUB-6). */
 function featureValues(f: Features | null, modelAnnotations: boolean): Record<FeatureName, Record_[string]> {
-  return Object.fromEntries(FEATURE_NAMES.map((name) => {
-    const feature: Feature = FEATURES[name];
-    return [name, f === null || (feature.model && !modelAnnotations) ? null : feature.value(f)];
-  })) as Record<FeatureName, Record_[string]>;
+  return Object.fromEntries(
+    FEATURE_NAMES.map((name) => {
+      const feature: Feature = FEATURES[name];
+      return [name, f === null || (feature.model && !modelAnnotations) ? null : feature.value(f)];
+    }),
+  ) as Record<FeatureName, Record_[string]>;
 }
 
 /** The fields of an article with no stored version. */
@@ -111,8 +126,14 @@ export function versionTraitsRecords(versions: readonly VersionTraitsRow[], mode
 }
 
 /** The headline fields of each of `articles` (id and outlet), by article id: one statement. */
-export async function loadHeadlineTraits(ctx: ApiContext, articles: readonly { id: number; outlet_id: number }[]): Promise<Map<number, Record_>> {
-  const versions = await loadVersionTraits(ctx.db, articles.map((a) => a.id));
+export async function loadHeadlineTraits(
+  ctx: ApiContext,
+  articles: readonly { id: number; outlet_id: number }[],
+): Promise<Map<number, Record_>> {
+  const versions = await loadVersionTraits(
+    ctx.db,
+    articles.map((a) => a.id),
+  );
   return new Map(articles.map((a) => [a.id, headlineTraitsRecord(versions.get(a.id) ?? [], policyOf(ctx, a.outlet_id).modelAnnotations)]));
 }
 
@@ -121,7 +142,10 @@ export async function loadHeadlineTraits(ctx: ApiContext, articles: readonly { i
  * statement, which reads every version of their articles, since whether a version took part
  * in a test depends on the others.
  */
-export async function loadVersionTraitRecords(ctx: ApiContext, versions: readonly { article_id: number; outlet_id: number }[]): Promise<Map<number, Record_>> {
+export async function loadVersionTraitRecords(
+  ctx: ApiContext,
+  versions: readonly { article_id: number; outlet_id: number }[],
+): Promise<Map<number, Record_>> {
   const outletOf = new Map(versions.map((v) => [v.article_id, v.outlet_id]));
   const byArticle = await loadVersionTraits(ctx.db, [...outletOf.keys()]);
   const out = new Map<number, Record_>();

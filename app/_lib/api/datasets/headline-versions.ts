@@ -8,11 +8,27 @@ import { nextKey, type Dataset, type Record_ } from "./types";
 
 /** Field names, in CSV order. */
 export const HEADLINE_VERSION_FIELDS = [
-  "id", "article_id", "outlet", "headline", "headline_withheld", "text_hash", "first_seen_at", "last_seen_at", "seen_in",
-  "framing_letter", "framing_score", ...VERSION_TRAIT_FIELDS,
+  "id",
+  "article_id",
+  "outlet",
+  "headline",
+  "headline_withheld",
+  "text_hash",
+  "first_seen_at",
+  "last_seen_at",
+  "seen_in",
+  "framing_letter",
+  "framing_score",
+  ...VERSION_TRAIT_FIELDS,
 ] as const;
 
-const asArray = (v: string[] | string): string[] => (Array.isArray(v) ? v : v.replace(/^\{|\}$/g, "").split(",").filter(Boolean));
+const asArray = (v: string[] | string): string[] =>
+  Array.isArray(v)
+    ? v
+    : v
+        .replace(/^\{|\}$/g, "")
+        .split(",")
+        .filter(Boolean);
 
 /**
  * A version as published: text and hash withheld under "sin titulares literales", framing
@@ -49,8 +65,13 @@ export const headlineVersionsDataset: Dataset = {
   ranged: true,
   async page(ctx, q, after, limit) {
     const rows = await pageApiHeadlineVersions(ctx.db, {
-      excluded: excludedIds(ctx), outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
-      articleId: q.article, from: q.from, to: q.to, after, limit,
+      excluded: excludedIds(ctx),
+      outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
+      articleId: q.article,
+      from: q.from,
+      to: q.to,
+      after,
+      limit,
     });
     const traits = await loadVersionTraitRecords(ctx, rows);
     return { items: rows.map((r) => headlineVersionRecord(ctx, r, traits)), next: nextKey(rows, limit, (r) => [r.k, r.id]) };

@@ -5,17 +5,35 @@ import type { Dataset, Record_ } from "./types";
 
 /** Field names, in CSV order. */
 export const OUTLET_FIELDS = [
-  "slug", "name", "country", "language", "timezone", "homepage", "render_mode", "active",
-  "headlines_withheld", "positions_withheld", "model_annotations_withheld", "scopes",
+  "slug",
+  "name",
+  "country",
+  "language",
+  "timezone",
+  "homepage",
+  "render_mode",
+  "active",
+  "headlines_withheld",
+  "positions_withheld",
+  "model_annotations_withheld",
+  "scopes",
 ] as const;
 
 /** An outlet as published, with what its publisher asked. */
 export function outletRecord(ctx: ApiContext, o: ApiOutletRow): Record_ {
   const p = policyOf(ctx, o.id);
   return {
-    slug: o.slug, name: o.name, country: o.country, language: o.language, timezone: o.timezone, homepage: o.homepage,
-    render_mode: o.render_mode, active: o.active,
-    headlines_withheld: !p.headlinesVerbatim, positions_withheld: !p.positions, model_annotations_withheld: !p.modelAnnotations,
+    slug: o.slug,
+    name: o.name,
+    country: o.country,
+    language: o.language,
+    timezone: o.timezone,
+    homepage: o.homepage,
+    render_mode: o.render_mode,
+    active: o.active,
+    headlines_withheld: !p.headlinesVerbatim,
+    positions_withheld: !p.positions,
+    model_annotations_withheld: !p.modelAnnotations,
     scopes: [...p.scopes],
   };
 }

@@ -12,15 +12,23 @@ export const STORY_FIELDS = ["id", "first_seen_at", "last_seen_at", "key_terms",
 /** A story as published; its key terms are our own words (DER-5), its prominence (DER-9) over the outlets whose positions may be shown. */
 export function storyRecord(r: ApiStoryRow, prominence: ReadonlyMap<number, number>): Record_ {
   return {
-    id: r.id, first_seen_at: isoOrNull(r.first_seen_at), last_seen_at: isoOrNull(r.last_seen_at),
-    key_terms: r.key_terms ?? [], outlet_count: r.outlet_count, article_count: r.article_count,
+    id: r.id,
+    first_seen_at: isoOrNull(r.first_seen_at),
+    last_seen_at: isoOrNull(r.last_seen_at),
+    key_terms: r.key_terms ?? [],
+    outlet_count: r.outlet_count,
+    article_count: r.article_count,
     prominence: publishedProminence(prominence.get(r.id) ?? 0),
   };
 }
 
 /** DER-9: weighted minutes of the stories, over the outlets whose positions may be shown. */
 function prominenceOf(ctx: ApiContext, rows: readonly ApiStoryRow[]): Promise<Map<number, number>> {
-  return loadStoryProminence(ctx.db, rows.map((r) => r.id), (outletId) => policyOf(ctx, outletId).positions);
+  return loadStoryProminence(
+    ctx.db,
+    rows.map((r) => r.id),
+    (outletId) => policyOf(ctx, outletId).positions,
+  );
 }
 
 /** Stories in id order; filters: outlet (stories it covered), from/to (stories active in the range). */
@@ -32,8 +40,12 @@ export const storiesDataset: Dataset = {
   ranged: false,
   async page(ctx, q, after, limit) {
     const rows = await pageApiStories(ctx.db, {
-      excluded: excludedIds(ctx), outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
-      from: q.from, to: q.to, afterId: after?.[0], limit,
+      excluded: excludedIds(ctx),
+      outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
+      from: q.from,
+      to: q.to,
+      afterId: after?.[0],
+      limit,
     });
     const prominence = await prominenceOf(ctx, rows);
     return { items: rows.map((r) => storyRecord(r, prominence)), next: nextKey(rows, limit, (r) => [r.id]) };

@@ -7,7 +7,10 @@ import type { ApiQuery, ParamName } from "../params";
 export type Record_ = Record<string, string | number | boolean | null | readonly string[]>;
 
 /** A page of rows and the key to continue after, null on the last page. */
-export interface Page { items: Record_[]; next: CursorKey | null }
+export interface Page {
+  items: Record_[];
+  next: CursorKey | null;
+}
 
 /** One dataset: its list endpoint, its export and its fields. */
 export interface Dataset {

@@ -14,9 +14,21 @@ export const metadata: Metadata = { title: "Avisos legales" };
 
 /** What the bot can do with each outlet's notice; the first three ask the operator to paste it. */
 const ACCESS: Record<LegalNoticeAccess, React.ReactNode> = {
-  robots: <><span className="badge">Pégalo</span> Su robots.txt no nos deja leer el aviso: el bot nunca lo pedirá.</>,
-  blocked: <><span className="badge">Pégalo</span> La web nos bloquea: el bot no vuelve a pedirlo.</>,
-  "no-url": <><span className="badge">Pégalo</span> No tenemos la dirección de su aviso legal (añádela en Cabeceras).</>,
+  robots: (
+    <>
+      <span className="badge">Pégalo</span> Su robots.txt no nos deja leer el aviso: el bot nunca lo pedirá.
+    </>
+  ),
+  blocked: (
+    <>
+      <span className="badge">Pégalo</span> La web nos bloquea: el bot no vuelve a pedirlo.
+    </>
+  ),
+  "no-url": (
+    <>
+      <span className="badge">Pégalo</span> No tenemos la dirección de su aviso legal (añádela en Cabeceras).
+    </>
+  ),
   "not-yet": <>El bot lo leerá en su próxima visita mensual.</>,
   reads: <>El bot lo relee cada mes y guarda una copia cuando cambia.</>,
 };
@@ -30,27 +42,52 @@ export default async function LegalNoticesPage() {
       <h1>Avisos legales</h1>
       <p className="hint">Se guarda una copia solo cuando el texto cambia. Si una cabecera nos bloquea, el bot no lo lee: pégalo aquí.</p>
       <ActionForm csrf={csrf} action="legal.paste">
-        <label>Cabecera
+        <label>
+          Cabecera
           <select name="cabecera" required defaultValue="">
-            <option value="" disabled>Elige una</option>
-            {notices.map((n) => <option key={n.outletId} value={n.outletId}>{n.outletName}</option>)}
+            <option value="" disabled>
+              Elige una
+            </option>
+            {notices.map((n) => (
+              <option key={n.outletId} value={n.outletId}>
+                {n.outletName}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Texto del aviso legal <textarea name="texto" rows={8} required /></label>
+        <label>
+          Texto del aviso legal <textarea name="texto" rows={8} required />
+        </label>
         <button type="submit">Guardar si ha cambiado</button>
       </ActionForm>
       {notices.map((n) => (
         <section key={n.outletId} aria-label={n.outletName}>
           <h2>{n.outletName}</h2>
           <p data-testid="legal-access">{ACCESS[access.get(n.outletId) ?? "no-url"]}</p>
-          {!n.latest ? <p className="hint">Sin copia todavía.</p> : (
+          {!n.latest ? (
+            <p className="hint">Sin copia todavía.</p>
+          ) : (
             <>
-              <p className="hint">Última copia: <Moment at={n.latest.at} /> ({n.latest.source}){n.previous ? <> · anterior: <Moment at={n.previous.at} /></> : null}</p>
+              <p className="hint">
+                Última copia: <Moment at={n.latest.at} /> ({n.latest.source})
+                {n.previous ? (
+                  <>
+                    {" "}
+                    · anterior: <Moment at={n.previous.at} />
+                  </>
+                ) : null}
+              </p>
               <details className="admin-details">
                 <summary>{n.previous ? "Cambios respecto a la anterior" : "Texto"}</summary>
-                <p className="pre">{n.previous
-                  ? wordDiff(n.previous.text, n.latest.text).map((p, i) => <span key={i} className={p.kind === "same" ? undefined : `diff-${p.kind}`}>{p.text} </span>)
-                  : n.latest.text}</p>
+                <p className="pre">
+                  {n.previous
+                    ? wordDiff(n.previous.text, n.latest.text).map((p, i) => (
+                        <span key={i} className={p.kind === "same" ? undefined : `diff-${p.kind}`}>
+                          {p.text}{" "}
+                        </span>
+                      ))
+                    : n.latest.text}
+                </p>
               </details>
             </>
           )}

@@ -15,13 +15,21 @@ export default async function CorrectionsAdminPage() {
   return (
     <>
       <h1>Correcciones</h1>
-      <p className="hint">Lo que se anota aquí aparece en la página pública <a href="/correcciones">Correcciones</a>.</p>
+      <p className="hint">
+        Lo que se anota aquí aparece en la página pública <a href="/correcciones">Correcciones</a>.
+      </p>
       <section aria-labelledby="nueva">
         <h2 id="nueva">Nueva corrección</h2>
         <ActionForm csrf={csrf} action="correction.add">
-          <label>Día <input type="date" name="dia" required defaultValue={today} /></label>
-          <label>Título <input type="text" name="titulo" required maxLength={200} /></label>
-          <label>Qué se corrigió <textarea name="detalles" rows={4} required maxLength={4000} /></label>
+          <label>
+            Día <input type="date" name="dia" required defaultValue={today} />
+          </label>
+          <label>
+            Título <input type="text" name="titulo" required maxLength={200} />
+          </label>
+          <label>
+            Qué se corrigió <textarea name="detalles" rows={4} required maxLength={4000} />
+          </label>
           <button type="submit">Anotar</button>
         </ActionForm>
       </section>
@@ -29,12 +37,20 @@ export default async function CorrectionsAdminPage() {
         <h2 id="anotadas">Anotadas ({items.length})</h2>
         {items.map((c) => (
           <details key={c.id} className="admin-details">
-            <summary>{c.day} · {c.title}</summary>
+            <summary>
+              {c.day} · {c.title}
+            </summary>
             <ActionForm csrf={csrf} action="correction.update">
               <input type="hidden" name="id" value={c.id} />
-              <label>Día <input type="date" name="dia" required defaultValue={c.day} /></label>
-              <label>Título <input type="text" name="titulo" required maxLength={200} defaultValue={c.title} /></label>
-              <label>Qué se corrigió <textarea name="detalles" rows={4} required maxLength={4000} defaultValue={c.details} /></label>
+              <label>
+                Día <input type="date" name="dia" required defaultValue={c.day} />
+              </label>
+              <label>
+                Título <input type="text" name="titulo" required maxLength={200} defaultValue={c.title} />
+              </label>
+              <label>
+                Qué se corrigió <textarea name="detalles" rows={4} required maxLength={4000} defaultValue={c.details} />
+              </label>
               <button type="submit">Guardar</button>
             </ActionForm>
             <RowButton csrf={csrf} action="correction.delete" id={c.id} label="Borrar" />

@@ -23,22 +23,61 @@ export default async function WorkerErrorsPage({ searchParams }: { searchParams:
     <>
       <h1>Errores del rastreador</h1>
       <p className="hint">
-        Los avisos y errores que los procesos del rastreador escriben en su registro, los más recientes primero (se guardan
-        las últimas 1.000 líneas; las esperas y caídas de la base de datos, que se repiten con cada consulta, en una fila por
-        minuto con su número). {errorsOnly ? <a href="/admin/errores">Ver también los avisos</a> : <a href="/admin/errores?nivel=error">Ver solo los errores</a>}
+        Los avisos y errores que los procesos del rastreador escriben en su registro, los más recientes primero (se guardan las últimas
+        1.000 líneas; las esperas y caídas de la base de datos, que se repiten con cada consulta, en una fila por minuto con su número).{" "}
+        {errorsOnly ? <a href="/admin/errores">Ver también los avisos</a> : <a href="/admin/errores?nivel=error">Ver solo los errores</a>}
       </p>
-      {events.length === 0 ? <p data-testid="worker-events-empty">Ningún aviso ni error registrado.</p> : (
+      {events.length === 0 ? (
+        <p data-testid="worker-events-empty">Ningún aviso ni error registrado.</p>
+      ) : (
         <div className="table-wrap">
           <table className="admin-table" data-testid="worker-events">
-            <thead><tr><th scope="col">Hora</th><th scope="col">Nivel</th><th scope="col">Suceso</th><th scope="col">Detalles</th></tr></thead>
-            <tbody>{events.map((e) => (
-              <tr key={e.id} data-level={e.level}>
-                <td><Moment at={e.at} /></td>
-                <td className={e.level === "error" ? "state-vencido" : undefined}>{LEVEL[e.level]}</td>
-                <td><code>{e.event}</code>{e.count > 1 ? <> <strong data-testid="event-count">×{e.count.toLocaleString("es-ES")}</strong> en ese minuto</> : null}<br /><span className="hint">{e.component}{e.workerId ? ` · ${e.workerId}` : ""}</span></td>
-                <td>{e.fields.length === 0 ? "—" : <dl className="event-fields">{e.fields.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}</dl>}</td>
+            <thead>
+              <tr>
+                <th scope="col">Hora</th>
+                <th scope="col">Nivel</th>
+                <th scope="col">Suceso</th>
+                <th scope="col">Detalles</th>
               </tr>
-            ))}</tbody>
+            </thead>
+            <tbody>
+              {events.map((e) => (
+                <tr key={e.id} data-level={e.level}>
+                  <td>
+                    <Moment at={e.at} />
+                  </td>
+                  <td className={e.level === "error" ? "state-vencido" : undefined}>{LEVEL[e.level]}</td>
+                  <td>
+                    <code>{e.event}</code>
+                    {e.count > 1 ? (
+                      <>
+                        {" "}
+                        <strong data-testid="event-count">×{e.count.toLocaleString("es-ES")}</strong> en ese minuto
+                      </>
+                    ) : null}
+                    <br />
+                    <span className="hint">
+                      {e.component}
+                      {e.workerId ? ` · ${e.workerId}` : ""}
+                    </span>
+                  </td>
+                  <td>
+                    {e.fields.length === 0 ? (
+                      "—"
+                    ) : (
+                      <dl className="event-fields">
+                        {e.fields.map(([k, v]) => (
+                          <div key={k}>
+                            <dt>{k}</dt>
+                            <dd>{v}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         </div>
       )}

@@ -51,31 +51,98 @@ export default async function MetricsPage() {
     <>
       <h1>Métricas</h1>
       <p className="hint">
-        Cifras leídas de la base de datos al abrir la página, las mismas que <code>/metrics</code> da a Prometheus
-        (solo desde esta máquina o con su token).
+        Cifras leídas de la base de datos al abrir la página, las mismas que <code>/metrics</code> da a Prometheus (solo desde esta máquina
+        o con su token).
       </p>
       <h2>Ahora</h2>
       <table className="admin-table" data-testid="metrics-now">
         <tbody>
-          <tr><th scope="row">Procesos del rastreador activos</th><td>{formatNumber(current.workersAlive)} <span className="hint">(con latido en los últimos 2 minutos)</span></td></tr>
-          <tr><th scope="row">Consultas con retraso</th><td>{formatNumber(current.latePolls)}{current.latePolls > 0 ? <> · la más atrasada, {formatNumber(Math.round(current.maxLagSeconds / 60))} min</> : null} <span className="hint">(pendientes más de un minuto después de su hora, en sitios sin bloqueo ni espera)</span></td></tr>
-          <tr><th scope="row">Peticiones por minuto</th><td>{formatNumber(current.requestsPerMinute.reduce((n, r) => n + r.perMinute, 0))} <span className="hint">(media de los últimos {RATE_WINDOW_MINUTES} minutos; {formatBytes(current.bytesPerMinute)} por minuto)</span></td></tr>
-          <tr><th scope="row">Bloqueos</th><td>{formatNumber(current.blocksPerMinute)} por minuto · {formatNumber(current.closedSites)} {current.closedSites === 1 ? "sitio cerrado" : "sitios cerrados"}</td></tr>
-          <tr><th scope="row">Extracciones fallidas</th><td>{formatNumber(current.sourcesFailingExtraction)} {current.sourcesFailingExtraction === 1 ? "fuente falla" : "fuentes fallan"} ahora · {formatNumber(current.failedExtractionsPerMinute)} portadas por minuto</td></tr>
-          <tr><th scope="row">Base de datos</th><td>{formatBytes(totalBytes)} en {formatNumber(current.tableBytes.length)} tablas</td></tr>
+          <tr>
+            <th scope="row">Procesos del rastreador activos</th>
+            <td>
+              {formatNumber(current.workersAlive)} <span className="hint">(con latido en los últimos 2 minutos)</span>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Consultas con retraso</th>
+            <td>
+              {formatNumber(current.latePolls)}
+              {current.latePolls > 0 ? <> · la más atrasada, {formatNumber(Math.round(current.maxLagSeconds / 60))} min</> : null}{" "}
+              <span className="hint">(pendientes más de un minuto después de su hora, en sitios sin bloqueo ni espera)</span>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Peticiones por minuto</th>
+            <td>
+              {formatNumber(current.requestsPerMinute.reduce((n, r) => n + r.perMinute, 0))}{" "}
+              <span className="hint">
+                (media de los últimos {RATE_WINDOW_MINUTES} minutos; {formatBytes(current.bytesPerMinute)} por minuto)
+              </span>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Bloqueos</th>
+            <td>
+              {formatNumber(current.blocksPerMinute)} por minuto · {formatNumber(current.closedSites)}{" "}
+              {current.closedSites === 1 ? "sitio cerrado" : "sitios cerrados"}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Extracciones fallidas</th>
+            <td>
+              {formatNumber(current.sourcesFailingExtraction)} {current.sourcesFailingExtraction === 1 ? "fuente falla" : "fuentes fallan"}{" "}
+              ahora · {formatNumber(current.failedExtractionsPerMinute)} portadas por minuto
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Base de datos</th>
+            <td>
+              {formatBytes(totalBytes)} en {formatNumber(current.tableBytes.length)} tablas
+            </td>
+          </tr>
         </tbody>
       </table>
-      <HourChart testId="metrics-requests" title="Peticiones por minuto" unit="Peticiones por minuto" series={GROUPS.map(([g]) => g)} hours={requestHours}
-        caption={`Peticiones del rastreador por minuto (media de cada hora), según cómo acabaron, ${period}. Rechazadas: 401/403, desafíos y 429.`} />
-      <HourChart testId="metrics-bytes" title="Datos recibidos" unit="KiB" series={["KiB"]} hours={hours.map((h) => ({ start: h.start, values: [Math.round(h.bytes / 1024)] }))}
-        caption={`KiB recibidos por el rastreador en cada hora, ${period}.`} />
-      <HourChart testId="metrics-blocks" title="Bloqueos" unit="Peticiones bloqueadas" series={["Bloqueos"]} hours={hours.map((h) => ({ start: h.start, values: [h.blocks] }))}
-        caption={`Peticiones que un sitio rechazó (401/403 o un desafío) en cada hora, ${period}.`} />
-      <HourChart testId="metrics-extractions" title="Extracciones fallidas" unit="Portadas" series={["Portadas"]} hours={hours.map((h) => ({ start: h.start, values: [h.failedExtractions] }))}
-        caption={`Capturas de portada cuya extracción falló en cada hora, ${period}.`} />
+      <HourChart
+        testId="metrics-requests"
+        title="Peticiones por minuto"
+        unit="Peticiones por minuto"
+        series={GROUPS.map(([g]) => g)}
+        hours={requestHours}
+        caption={`Peticiones del rastreador por minuto (media de cada hora), según cómo acabaron, ${period}. Rechazadas: 401/403, desafíos y 429.`}
+      />
+      <HourChart
+        testId="metrics-bytes"
+        title="Datos recibidos"
+        unit="KiB"
+        series={["KiB"]}
+        hours={hours.map((h) => ({ start: h.start, values: [Math.round(h.bytes / 1024)] }))}
+        caption={`KiB recibidos por el rastreador en cada hora, ${period}.`}
+      />
+      <HourChart
+        testId="metrics-blocks"
+        title="Bloqueos"
+        unit="Peticiones bloqueadas"
+        series={["Bloqueos"]}
+        hours={hours.map((h) => ({ start: h.start, values: [h.blocks] }))}
+        caption={`Peticiones que un sitio rechazó (401/403 o un desafío) en cada hora, ${period}.`}
+      />
+      <HourChart
+        testId="metrics-extractions"
+        title="Extracciones fallidas"
+        unit="Portadas"
+        series={["Portadas"]}
+        hours={hours.map((h) => ({ start: h.start, values: [h.failedExtractions] }))}
+        caption={`Capturas de portada cuya extracción falló en cada hora, ${period}.`}
+      />
       <section data-testid="metrics-tables">
         <h2>Tamaño de la base de datos</h2>
-        <BarChart title="Tamaño de cada tabla" caption={`Tamaño en disco de cada tabla con sus índices, en KiB, a ${formatMoment(now)}.`} bars={tables} labelHeader="Tabla" valueLabel="KiB" />
+        <BarChart
+          title="Tamaño de cada tabla"
+          caption={`Tamaño en disco de cada tabla con sus índices, en KiB, a ${formatMoment(now)}.`}
+          bars={tables}
+          labelHeader="Tabla"
+          valueLabel="KiB"
+        />
       </section>
     </>
   );

@@ -19,12 +19,32 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       <h1>Registro de acciones</h1>
       <p className="hint">Cada acción del panel, cada entrada y cada intento fallido. Nunca contiene contraseñas ni tokens.</p>
       <table className="admin-table" data-testid="audit">
-        <thead><tr><th scope="col">Hora</th><th scope="col">Acción</th><th scope="col">Detalles</th></tr></thead>
-        <tbody>{entries.map((e) => (
-          <tr key={e.id}><td><Moment at={e.at} /></td><td>{e.action}</td><td><code>{JSON.stringify(e.details)}</code></td></tr>
-        ))}</tbody>
+        <thead>
+          <tr>
+            <th scope="col">Hora</th>
+            <th scope="col">Acción</th>
+            <th scope="col">Detalles</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>
+                <Moment at={e.at} />
+              </td>
+              <td>{e.action}</td>
+              <td>
+                <code>{JSON.stringify(e.details)}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
       </table>
-      {entries.length === 200 ? <p><a href={`/admin/registro?antes=${entries.at(-1)!.id}`}>Más antiguas</a></p> : null}
+      {entries.length === 200 ? (
+        <p>
+          <a href={`/admin/registro?antes=${entries.at(-1)!.id}`}>Más antiguas</a>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -21,7 +21,8 @@ export async function POST(request: Request): Promise<Response> {
   const form = await readSignInPost(request, "setup", back);
   if (form instanceof Response) return form;
   const { now, secret } = form;
-  if (appConfig().operatorPasswordHash) return refusal("La cuenta de operador la fija la configuración del servidor.", 409, "/admin/entrar");
+  if (appConfig().operatorPasswordHash)
+    return refusal("La cuenta de operador la fija la configuración del servidor.", 409, "/admin/entrar");
   const problem = passwordProblem(form.fields.clave ?? "", form.fields.repite ?? "");
   if (problem) return refusal(problem, 400, back);
   const { db } = await database();
@@ -32,7 +33,11 @@ export async function POST(request: Request): Promise<Response> {
   await recordAttemptOutcome(db, { form: "setup", addressKey: key, now, ok });
   if (!ok) {
     await audit(db, "setup.failed", {}, now);
-    return refusal("El código de configuración no es correcto. Está en el registro del servidor: `npm start` lo escribe al arrancar.", 403, back);
+    return refusal(
+      "El código de configuración no es correcto. Está en el registro del servidor: `npm start` lo escribe al arrancar.",
+      403,
+      back,
+    );
   }
   if (!(await createOperatorOnce(db, await hashPassword(form.fields.clave!), now))) {
     return refusal("La cuenta de operador ya existe.", 409, "/admin/entrar");

@@ -37,5 +37,8 @@ export async function POST(request: Request): Promise<Response> {
   }
   const cookie = await startSession(db, now, requestIsHttps(request));
   await audit(db, "login", {}, now);
-  return new Response(null, { status: 303, headers: { location: safeNext(form.fields.next), "set-cookie": cookie, "cache-control": "no-store" } });
+  return new Response(null, {
+    status: 303,
+    headers: { location: safeNext(form.fields.next), "set-cookie": cookie, "cache-control": "no-store" },
+  });
 }

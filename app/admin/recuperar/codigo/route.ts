@@ -22,12 +22,19 @@ export async function POST(request: Request): Promise<Response> {
   const config = appConfig();
   if (config.operatorPasswordHash) return refusal("La contraseña la fija la configuración del servidor.", 409, "/admin/entrar");
   const { db } = await database();
-  const allowed = await allowSubmission(db, { form: "recovery-ask", addressKey: requestAddressKey(request, secret, now), now, limit: RECOVERY_ASKS_PER_HOUR, windowMs: 3_600_000 });
+  const allowed = await allowSubmission(db, {
+    form: "recovery-ask",
+    addressKey: requestAddressKey(request, secret, now),
+    now,
+    limit: RECOVERY_ASKS_PER_HOUR,
+    windowMs: 3_600_000,
+  });
   if (!allowed) return refusal("Ya se han pedido varios códigos desde esta dirección. Usa el último o espera una hora.", 429, back);
   const operator = await loadOperator(db);
   if (!operator) return new Response(null, { status: 303, headers: { location: "/admin/configurar" } });
   createLogger({ component: "admin", level: config.logLevel }).warn("operator.recovery_code", {
-    code: recoveryCode(secret, operator.passwordHash, now), validMinutes: (2 * RECOVERY_WINDOW_MS - (now % RECOVERY_WINDOW_MS)) / 60_000 | 0,
+    code: recoveryCode(secret, operator.passwordHash, now),
+    validMinutes: ((2 * RECOVERY_WINDOW_MS - (now % RECOVERY_WINDOW_MS)) / 60_000) | 0,
     note: "enter it on /admin/recuperar to set a new passphrase",
   });
   await audit(db, "recovery.code_logged", {}, now);

@@ -17,9 +17,38 @@ import { readsTeasers, replacesHeadline, teaserLinks } from "../../../../crawler
 const SILENT = new Set(["script", "style", "noscript", "template", "svg", "math", "iframe", "object", "canvas", "head", "title"]);
 // Block-level boxes separate words even when the markup has no whitespace between them.
 const BLOCK = new Set([
-  "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "figcaption", "figure", "footer",
-  "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table",
-  "td", "th", "tr", "ul",
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "br",
+  "dd",
+  "div",
+  "dl",
+  "dt",
+  "figcaption",
+  "figure",
+  "footer",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hr",
+  "li",
+  "main",
+  "nav",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "table",
+  "td",
+  "th",
+  "tr",
+  "ul",
 ]);
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
 const INVISIBLE_CHARS = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
@@ -74,7 +103,11 @@ export function visibleText(root: Element): string {
 }
 
 /** The first descendant element (document order) whose tag is in `names`, skipping hidden subtrees. */
-export function findDescendant(root: Element, names: ReadonlySet<string>, where: (el: Element) => boolean = () => true): Element | undefined {
+export function findDescendant(
+  root: Element,
+  names: ReadonlySet<string>,
+  where: (el: Element) => boolean = () => true,
+): Element | undefined {
   // A hand-written walk: css-select's querySelector costs ~20× more per anchor on big pages.
   const stack: Element[] = [];
   for (let child = root.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
@@ -117,12 +150,51 @@ export function imageAltText(root: Element): string {
 // not one: `<div class="card-header">` holds a headline on many front pages.
 const CHROME_WORDS = new Set([
   // navigation and menus
-  "nav", "navbar", "navigation", "navegacion", "menu", "menus", "submenu", "megamenu", "breadcrumb", "breadcrumbs",
-  "migas", "hamburger", "footer", "login", "usuario", "account", "social", "share", "compartir",
+  "nav",
+  "navbar",
+  "navigation",
+  "navegacion",
+  "menu",
+  "menus",
+  "submenu",
+  "megamenu",
+  "breadcrumb",
+  "breadcrumbs",
+  "migas",
+  "hamburger",
+  "footer",
+  "login",
+  "usuario",
+  "account",
+  "social",
+  "share",
+  "compartir",
   // ads and sponsored content
-  "ad", "ads", "adv", "advert", "adverts", "advertisement", "advertising", "adslot", "adunit", "adsense", "dfp",
-  "publicidad", "publi", "anuncio", "anuncios", "banner", "banners", "sponsor", "sponsors", "sponsored",
-  "patrocinado", "patrocinador", "patrocinio", "outbrain", "taboola",
+  "ad",
+  "ads",
+  "adv",
+  "advert",
+  "adverts",
+  "advertisement",
+  "advertising",
+  "adslot",
+  "adunit",
+  "adsense",
+  "dfp",
+  "publicidad",
+  "publi",
+  "anuncio",
+  "anuncios",
+  "banner",
+  "banners",
+  "sponsor",
+  "sponsors",
+  "sponsored",
+  "patrocinado",
+  "patrocinador",
+  "patrocinio",
+  "outbrain",
+  "taboola",
 ]);
 const NEGATIONS = new Set(["no", "not", "without", "sin", "hide"]);
 const CHROME_PHRASES = /pie-?de-?pagina|pie-pagina|site-?footer|skip-?link/;
@@ -144,7 +216,10 @@ function markersChrome(markers: string, memo: Map<string, boolean>): boolean {
   let verdict = memo.get(markers);
   if (verdict === undefined) {
     // A negated word is a layout modifier, not a marker: `has-no-footer-on-mobile`, `sin-publicidad`.
-    verdict = markers.trim() !== "" && (CHROME_PHRASES.test(markers.toLowerCase()) || markerWords(markers).some((w, i, words) => CHROME_WORDS.has(w) && !NEGATIONS.has(words[i - 1] ?? "")));
+    verdict =
+      markers.trim() !== "" &&
+      (CHROME_PHRASES.test(markers.toLowerCase()) ||
+        markerWords(markers).some((w, i, words) => CHROME_WORDS.has(w) && !NEGATIONS.has(words[i - 1] ?? "")));
     memo.set(markers, verdict);
   }
   return verdict;
@@ -172,7 +247,11 @@ interface Holdings {
 
 /** A class-word container holding at least half of the page's headline links or cards, or three cards of its own, is content. */
 function holdsThePage(container: Holdings, page: Holdings): boolean {
-  return (page.headlineLinks >= 3 && 2 * container.headlineLinks >= page.headlineLinks) || (page.cards >= 3 && 2 * container.cards >= page.cards) || container.cards >= 3;
+  return (
+    (page.headlineLinks >= 3 && 2 * container.headlineLinks >= page.headlineLinks) ||
+    (page.cards >= 3 && 2 * container.cards >= page.cards) ||
+    container.cards >= 3
+  );
 }
 
 /**
@@ -187,7 +266,9 @@ export function anchorsOutsideChrome(root: Element): Element[] {
   const candidates: Holdings[] = [];
   const page: Holdings = { headlineLinks: 0, cards: 0 };
   // Iterative walk (hostile pages nest deeply); children pushed in reverse keep document order.
-  const stack: { el: Element; sectioned: boolean; within: number[]; inHeading: boolean }[] = [{ el: root, sectioned: false, within: [], inHeading: hasAncestor(root, HEADINGS) }];
+  const stack: { el: Element; sectioned: boolean; within: number[]; inHeading: boolean }[] = [
+    { el: root, sectioned: false, within: [], inHeading: hasAncestor(root, HEADINGS) },
+  ];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { el, sectioned } = item;
     const mark = chromeMark(el, sectioned, memo);
@@ -211,7 +292,8 @@ export function anchorsOutsideChrome(root: Element): Element[] {
     }
     const below = sectioned || SECTIONING.has(el.localName);
     const inHeading = item.inHeading || HEADINGS.has(el.localName);
-    for (let child = el.lastElementChild; child; child = child.previousElementSibling) stack.push({ el: child, sectioned: below, within, inHeading });
+    for (let child = el.lastElementChild; child; child = child.previousElementSibling)
+      stack.push({ el: child, sectioned: below, within, inHeading });
   }
   // A link followed, inside its parent and before the next link, by a visible heading: a teaser.
   for (const f of found) {
@@ -283,7 +365,8 @@ export interface HeadlineCandidate {
 
 const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 // Labels that say what a link is, not what the story is.
-const GENERIC = /^(?:(?:leer|ver|seguir leyendo|sigue leyendo|continuar|saber|leer la noticia)(?: más)?|más|\+|(?:\d+ )?comentarios?|comenta|en directo|directo|vídeo|video|fotos?|galería|escuchar|audio|\d+)$/i;
+const GENERIC =
+  /^(?:(?:leer|ver|seguir leyendo|sigue leyendo|continuar|saber|leer la noticia)(?: más)?|más|\+|(?:\d+ )?comentarios?|comenta|en directo|directo|vídeo|video|fotos?|galería|escuchar|audio|\d+)$/i;
 
 function sensible(text: string): boolean {
   return text !== "" && text.length <= MAX_HEADLINE_CHARS;
@@ -299,7 +382,9 @@ function tierOf(text: string, heading: boolean): HeadlineTier {
 export function headlineOf(anchor: Element): HeadlineCandidate {
   // A link inside a heading, or a card link wrapping one: the heading is the headline (the
   // most prominent one it wraps: lowest level, first among equals).
-  const wrapped = findDescendant(anchor, HEADINGS) ? [...anchor.querySelectorAll("h1,h2,h3,h4,h5,h6")].filter((h) => !silentWithin(h as Element, anchor)) as Element[] : [];
+  const wrapped = findDescendant(anchor, HEADINGS)
+    ? ([...anchor.querySelectorAll("h1,h2,h3,h4,h5,h6")].filter((h) => !silentWithin(h as Element, anchor)) as Element[])
+    : [];
   const prominent = wrapped.reduce<Element | undefined>((best, h) => (best === undefined || level(h) < level(best) ? h : best), undefined);
   const inside = hasAncestor(anchor, HEADINGS) ? anchor : prominent;
   if (inside) {
@@ -339,7 +424,8 @@ export function headingText(h: Element): string {
 function cardText(anchor: Element): string {
   const looseIn = (el: Element) => [...el.childNodes].some((n) => n.nodeType === 3 && /\p{L}/u.test(n.textContent ?? ""));
   const block = (el: Element, level: number): TextBlock => ({
-    text: visibleText(el), loose: looseIn(el),
+    text: visibleText(el),
+    loose: looseIn(el),
     blocks: level >= CARD_BLOCK_DEPTH ? [] : ([...el.children] as Element[]).filter((c) => !isSilent(c)).map((c) => block(c, level + 1)),
   });
   return cardTitle(block(anchor, 0)) ?? visibleText(anchor);
@@ -431,7 +517,10 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
     };
     // Map iteration order is insertion order: the first sighting fixes the rank.
     const seen = new Map<string, HeadlineCandidate>();
-    const judgedAnchors: { link: string; anchor: { headed: boolean; cardLead: boolean; cardLink: boolean; candidate: HeadlineCandidate } }[] = [];
+    const judgedAnchors: {
+      link: string;
+      anchor: { headed: boolean; cardLead: boolean; cardLink: boolean; candidate: HeadlineCandidate };
+    }[] = [];
     // A story is linked several times (photo, headline, "most read"): judge each href once.
     const judged = new Map<string, string | undefined>();
     for (const anchor of anchorsOutsideChrome(doc.documentElement)) {
@@ -440,7 +529,8 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
       const link = judged.get(key);
       if (link === undefined) continue;
       let candidate = headlineOf(anchor);
-      const following = headed.has(anchor) && !hasAncestor(anchor, HEADINGS) && !findDescendant(anchor, HEADINGS) ? followingHeadline(anchor) : undefined;
+      const following =
+        headed.has(anchor) && !hasAncestor(anchor, HEADINGS) && !findDescendant(anchor, HEADINGS) ? followingHeadline(anchor) : undefined;
       if (following && betterHeadline(following, candidate)) candidate = following;
       // A link named by other elements (aria-labelledby): their visible text, a heading's tier if one is a heading.
       const ids = (anchor.getAttribute("aria-labelledby") ?? "").trim().split(/\s+/).filter(Boolean);
@@ -450,9 +540,7 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
       });
       if (refs.length > 0) {
         const text = collapseWhitespace(refs.map((r) => r.text).join(" "));
-        const named = refs.some((r) => r.heading)
-          ? { text, tier: tierOf(text, true) }
-          : { text, tier: tierOf(text, false) };
+        const named = refs.some((r) => r.heading) ? { text, tier: tierOf(text, true) } : { text, tier: tierOf(text, false) };
         if (named.tier !== HeadlineTier.None && betterHeadline(named, candidate)) candidate = named;
       }
       const card = isCardLink(anchor);

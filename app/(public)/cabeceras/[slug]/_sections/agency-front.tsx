@@ -17,12 +17,23 @@ export function AgencyFrontSection({ share }: { share: AgencyFrontShare }) {
     <section aria-labelledby="agencia-en-portada" data-testid="agency-front-share">
       <h2 id="agencia-en-portada">Cuánta agencia hay en su portada</h2>
       {shown.length === 0 ? (
-        <p><span className="badge">Sin datos todavía</span> Aún no tenemos capturas de su portada en los últimos 7 días.</p>
+        <p>
+          <span className="badge">Sin datos todavía</span> Aún no tenemos capturas de su portada en los últimos 7 días.
+        </p>
       ) : (
         <div className="table-wrap">
           <table className="data-table">
-            <caption className="table-caption">Tiempo en portada de teletipos de agencia, por día (días peninsulares), últimos 7 días</caption>
-            <thead><tr><th scope="col">Día</th><th scope="col">Teletipos en portada</th><th scope="col">Todo lo que hubo en portada</th><th scope="col">Parte de agencia</th></tr></thead>
+            <caption className="table-caption">
+              Tiempo en portada de teletipos de agencia, por día (días peninsulares), últimos 7 días
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Día</th>
+                <th scope="col">Teletipos en portada</th>
+                <th scope="col">Todo lo que hubo en portada</th>
+                <th scope="col">Parte de agencia</th>
+              </tr>
+            </thead>
             <tbody>
               {share.days.map((d) => (
                 <tr key={d.day} data-day={new Date(d.day).toISOString()}>
@@ -37,9 +48,13 @@ export function AgencyFrontSection({ share }: { share: AgencyFrontShare }) {
         </div>
       )}
       <p className="hint">
-        Sumamos los minutos que cada noticia pasó en la portada (de la captura que la vio entrar a la última que la confirmó) y
-        medimos qué parte fueron teletipos: noticias firmadas por una agencia, con su línea de crédito o con un texto casi idéntico
-        al de otra cabecera. Una noticia cuyo texto no pudimos leer cuenta como propia. <Link href="/metodologia#genealogia" prefetch={false}>Cómo lo medimos</Link>.
+        Sumamos los minutos que cada noticia pasó en la portada (de la captura que la vio entrar a la última que la confirmó) y medimos qué
+        parte fueron teletipos: noticias firmadas por una agencia, con su línea de crédito o con un texto casi idéntico al de otra cabecera.
+        Una noticia cuyo texto no pudimos leer cuenta como propia.{" "}
+        <Link href="/metodologia#genealogia" prefetch={false}>
+          Cómo lo medimos
+        </Link>
+        .
       </p>
     </section>
   );

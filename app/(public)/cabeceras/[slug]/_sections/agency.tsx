@@ -6,7 +6,6 @@ import { formatCount } from "@/lib/pages/format";
 import { formatShare } from "@/lib/pages/period";
 import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 
-
 /** What share of the articles we could judge are agency copy, and of which agency; says so when nothing was judged yet. */
 export function AgencySection({ agency, timeZone, chosen }: { agency: AgencyShare; timeZone: string; chosen?: OutletPeriod }) {
   const w = periodWords(chosen, agency, timeZone, "en los últimos 7 días");
@@ -15,28 +14,44 @@ export function AgencySection({ agency, timeZone, chosen }: { agency: AgencyShar
     <section aria-labelledby="agencias">
       <h2 id="agencias">Teletipos de agencia</h2>
       {!agency.analysed ? (
-        <p><span className="badge">Sin datos todavía</span> Aún no hemos analizado qué noticias de este periodo ({period}) son copia de agencia.</p>
+        <p>
+          <span className="badge">Sin datos todavía</span> Aún no hemos analizado qué noticias de este periodo ({period}) son copia de
+          agencia.
+        </p>
       ) : (
         <>
           {!enoughData("agencyShare", agency.judged) ? (
             <p data-testid="agency-share">
               <span className="badge">Aún pocos datos</span> De las noticias vistas {w.within} hemos podido analizar{" "}
-              {formatCount(agency.judged, "noticia", "noticias")}; para dar una proporción hacen falta {ENOUGH_DATA.agencyShare.min}.
-              De ellas, {formatCount(agency.agencyArticles, "es teletipo", "son teletipos")} de agencia.
+              {formatCount(agency.judged, "noticia", "noticias")}; para dar una proporción hacen falta {ENOUGH_DATA.agencyShare.min}. De
+              ellas, {formatCount(agency.agencyArticles, "es teletipo", "son teletipos")} de agencia.
             </p>
-          ) : <p data-testid="agency-share">
-            {formatShare(agency.agencyArticles, agency.judged)} de las noticias que pudimos analizar {w.within} son teletipos de agencia:{" "}
-            {formatCount(agency.agencyArticles, "noticia", "noticias")} de {formatCount(agency.judged, "analizada", "analizadas")}
-            {agency.judged < agency.articles ? ` (vimos ${formatCount(agency.articles, "noticia", "noticias")}; del resto no leímos la página)` : ""}.
-          </p>}
+          ) : (
+            <p data-testid="agency-share">
+              {formatShare(agency.agencyArticles, agency.judged)} de las noticias que pudimos analizar {w.within} son teletipos de agencia:{" "}
+              {formatCount(agency.agencyArticles, "noticia", "noticias")} de {formatCount(agency.judged, "analizada", "analizadas")}
+              {agency.judged < agency.articles
+                ? ` (vimos ${formatCount(agency.articles, "noticia", "noticias")}; del resto no leímos la página)`
+                : ""}
+              .
+            </p>
+          )}
           {agency.agencies.length > 0 ? (
             <ul className="compact">
-              {agency.agencies.map((a) => <li key={a.label}>{a.label}: {formatCount(a.count, "noticia", "noticias")}</li>)}
+              {agency.agencies.map((a) => (
+                <li key={a.label}>
+                  {a.label}: {formatCount(a.count, "noticia", "noticias")}
+                </li>
+              ))}
             </ul>
           ) : null}
           <p className="hint">
-            Una noticia es teletipo si la firma una agencia, si su texto lleva la línea de crédito de una agencia, o si es casi idéntico al de otra cabecera.
-            Guardamos solo un resumen numérico del texto, nunca el texto. <Link href="/metodologia" prefetch={false}>Cómo lo medimos</Link>.
+            Una noticia es teletipo si la firma una agencia, si su texto lleva la línea de crédito de una agencia, o si es casi idéntico al
+            de otra cabecera. Guardamos solo un resumen numérico del texto, nunca el texto.{" "}
+            <Link href="/metodologia" prefetch={false}>
+              Cómo lo medimos
+            </Link>
+            .
           </p>
         </>
       )}

@@ -6,7 +6,17 @@ import { zoneLabel } from "@/lib/pages/time-zone";
 import { Moment } from "../../../../_components/moment";
 
 /** The front page by rank, with since when each link holds its rank; with a chosen period, a link to its page at the period's end. */
-export function FrontPageNowSection({ frontPage, timeZone, slug, periodEnd }: { frontPage: FrontPageNow; timeZone: string; slug: string; periodEnd?: number }) {
+export function FrontPageNowSection({
+  frontPage,
+  timeZone,
+  slug,
+  periodEnd,
+}: {
+  frontPage: FrontPageNow;
+  timeZone: string;
+  slug: string;
+  periodEnd?: number;
+}) {
   return (
     <section aria-labelledby="portada-ahora">
       <h2 id="portada-ahora">Su portada ahora</h2>
@@ -16,21 +26,40 @@ export function FrontPageNowSection({ frontPage, timeZone, slug, periodEnd }: { 
         <>
           <p>
             Según nuestra última captura correcta, del <Moment at={frontPage.capturedAt} timeZone={timeZone} /> ({zoneLabel(timeZone)}).
-            {frontPage.items.length === 1 ? " Solo había una noticia." : frontPage.items.length > 1 ? ` Se muestran las ${frontPage.items.length} primeras noticias, en el orden en que aparecen.` : null}
+            {frontPage.items.length === 1
+              ? " Solo había una noticia."
+              : frontPage.items.length > 1
+                ? ` Se muestran las ${frontPage.items.length} primeras noticias, en el orden en que aparecen.`
+                : null}
           </p>
-          {frontPage.items.length === 0 ? <p>Esa captura no encontró enlaces a noticias.</p> : (
+          {frontPage.items.length === 0 ? (
+            <p>Esa captura no encontró enlaces a noticias.</p>
+          ) : (
             <div className="table-wrap">
               <table className="data-table">
                 <thead>
-                  <tr><th scope="col">Posición</th><th scope="col">Titular</th><th scope="col">En esta posición desde</th><th scope="col">En portada desde</th></tr>
+                  <tr>
+                    <th scope="col">Posición</th>
+                    <th scope="col">Titular</th>
+                    <th scope="col">En esta posición desde</th>
+                    <th scope="col">En portada desde</th>
+                  </tr>
                 </thead>
                 <tbody>
                   {frontPage.items.map((item) => (
                     <tr key={item.articleId}>
                       <td className="num">{item.rank}</td>
-                      <td><Link href={`/noticias/${item.articleId}`} prefetch={false}>{item.headline}</Link></td>
-                      <td><Moment at={item.rankSince} timeZone={timeZone} /></td>
-                      <td><Moment at={item.onFrontPageSince ?? item.rankSince} timeZone={timeZone} /></td>
+                      <td>
+                        <Link href={`/noticias/${item.articleId}`} prefetch={false}>
+                          {item.headline}
+                        </Link>
+                      </td>
+                      <td>
+                        <Moment at={item.rankSince} timeZone={timeZone} />
+                      </td>
+                      <td>
+                        <Moment at={item.onFrontPageSince ?? item.rankSince} timeZone={timeZone} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -40,8 +69,18 @@ export function FrontPageNowSection({ frontPage, timeZone, slug, periodEnd }: { 
         </>
       )}
       <p className="hint">
-        <Link href={frontPageAtHref(slug)} prefetch={false}>Su portada en cualquier otro momento</Link>
-        {periodEnd === undefined ? null : <>; <Link href={frontPageAtHref(slug, periodEnd - 60_000)} prefetch={false} data-testid="front-page-period-end">su portada al final del periodo elegido</Link></>}.
+        <Link href={frontPageAtHref(slug)} prefetch={false}>
+          Su portada en cualquier otro momento
+        </Link>
+        {periodEnd === undefined ? null : (
+          <>
+            ;{" "}
+            <Link href={frontPageAtHref(slug, periodEnd - 60_000)} prefetch={false} data-testid="front-page-period-end">
+              su portada al final del periodo elegido
+            </Link>
+          </>
+        )}
+        .
       </p>
     </section>
   );

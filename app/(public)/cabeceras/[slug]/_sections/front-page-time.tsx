@@ -6,7 +6,6 @@ import { formatNumber } from "@/lib/pages/format";
 import { formatElapsed } from "@/lib/pages/period";
 import { capitalized, periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 
-
 /** The period's figures and the links that stayed longest. */
 export function FrontPageTimeSection({ data, timeZone, chosen }: { data: FrontPageTime; timeZone: string; chosen?: OutletPeriod }) {
   const w = periodWords(chosen, data, timeZone, "en los últimos 7 días");
@@ -15,15 +14,24 @@ export function FrontPageTimeSection({ data, timeZone, chosen }: { data: FrontPa
     <section aria-labelledby="tiempo-portada">
       <h2 id="tiempo-portada">Tiempo en portada</h2>
       <p>
-        {capitalized(w.within)}. El tiempo va de la primera a la última captura en que vimos la noticia en cada posición;
-        una noticia vista en una sola captura cuenta cero.
+        {capitalized(w.within)}. El tiempo va de la primera a la última captura en que vimos la noticia en cada posición; una noticia vista
+        en una sola captura cuenta cero.
       </p>
-      {data.articles === 0 ? <p>No hemos registrado ninguna noticia en su portada en este periodo.</p> : (
+      {data.articles === 0 ? (
+        <p>No hemos registrado ninguna noticia en su portada en este periodo.</p>
+      ) : (
         <>
           <dl className="facts">
-            <dt>Noticias en portada</dt><dd>{formatNumber(data.articles)}</dd>
-            <dt>Tiempo mediano</dt><dd>{enoughData("frontPageMedian", data.articles) && data.medianMs !== null ? `${formatElapsed(data.medianMs)} por noticia` : tooLittleData("frontPageMedian", data.articles)}</dd>
-            <dt>Con noticia de apertura</dt><dd>{formatElapsed(data.leadMs)} con alguna noticia en la posición 1</dd>
+            <dt>Noticias en portada</dt>
+            <dd>{formatNumber(data.articles)}</dd>
+            <dt>Tiempo mediano</dt>
+            <dd>
+              {enoughData("frontPageMedian", data.articles) && data.medianMs !== null
+                ? `${formatElapsed(data.medianMs)} por noticia`
+                : tooLittleData("frontPageMedian", data.articles)}
+            </dd>
+            <dt>Con noticia de apertura</dt>
+            <dd>{formatElapsed(data.leadMs)} con alguna noticia en la posición 1</dd>
             <dt>Vida media de un enlace</dt>
             <dd data-testid="half-life">
               {data.halfLifeMs === null
@@ -33,14 +41,25 @@ export function FrontPageTimeSection({ data, timeZone, chosen }: { data: FrontPa
           </dl>
           <div className="table-wrap">
             <table className="data-table">
-              <caption className="table-caption">Las {data.longest.length} noticias que más tiempo estuvieron en portada {w.within}.</caption>
+              <caption className="table-caption">
+                Las {data.longest.length} noticias que más tiempo estuvieron en portada {w.within}.
+              </caption>
               <thead>
-                <tr><th scope="col">Titular</th><th scope="col">Mejor posición</th><th scope="col">En portada</th><th scope="col">De apertura</th></tr>
+                <tr>
+                  <th scope="col">Titular</th>
+                  <th scope="col">Mejor posición</th>
+                  <th scope="col">En portada</th>
+                  <th scope="col">De apertura</th>
+                </tr>
               </thead>
               <tbody>
                 {data.longest.map((l) => (
                   <tr key={l.articleId}>
-                    <td><Link href={`/noticias/${l.articleId}`} prefetch={false}>{l.headline}</Link></td>
+                    <td>
+                      <Link href={`/noticias/${l.articleId}`} prefetch={false}>
+                        {l.headline}
+                      </Link>
+                    </td>
                     <td className="num">{l.bestRank}</td>
                     <td>{formatElapsed(l.onFrontPageMs)}</td>
                     <td>{l.asLeadMs > 0 ? formatElapsed(l.asLeadMs) : "—"}</td>

@@ -14,16 +14,24 @@ export function HeadlineChangesSection({ data, timeZone, chosen }: { data: Headl
     <section aria-labelledby="cambios-titular">
       <h2 id="cambios-titular">Cambios de titular</h2>
       <p>
-        {capitalized(w.within)}: {headlineChangeSummary(data)}. Contamos como cambio cualquier titular distinto de la misma noticia visto después del primero, en su portada, su feed, su
-        sitemap o la propia página, en noticias vistas por primera vez {chosen ? "desde 7 días antes del comienzo del periodo" : "en los últimos 14 días"}.
+        {capitalized(w.within)}: {headlineChangeSummary(data)}. Contamos como cambio cualquier titular distinto de la misma noticia visto
+        después del primero, en su portada, su feed, su sitemap o la propia página, en noticias vistas por primera vez{" "}
+        {chosen ? "desde 7 días antes del comienzo del periodo" : "en los últimos 14 días"}.
       </p>
       {data.latest.length > 0 ? (
         <ol className="headline-changes">
           {data.latest.map((c) => (
             <li key={`${c.articleId}-${c.at}`}>
-              <Moment at={c.at} timeZone={timeZone} /> · <Link href={`/noticias/${c.articleId}`} prefetch={false}>ver la noticia</Link>
-              {data.withheld ? <p>{c.after}</p> : (
-                <p><HeadlineDiff parts={wordDiff(c.before, c.after)} /></p>
+              <Moment at={c.at} timeZone={timeZone} /> ·{" "}
+              <Link href={`/noticias/${c.articleId}`} prefetch={false}>
+                ver la noticia
+              </Link>
+              {data.withheld ? (
+                <p>{c.after}</p>
+              ) : (
+                <p>
+                  <HeadlineDiff parts={wordDiff(c.before, c.after)} />
+                </p>
               )}
             </li>
           ))}

@@ -9,8 +9,18 @@ import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 const WINDOW_MS = 7 * DAY_MS;
 
 /** Tests and rewrites of the articles first seen in the period (by default the last 7 days); reads its own figures. */
-export async function HeadlineTestsSection({ outletId, now, timeZone, chosen, window }: {
-  outletId: number; now: number; timeZone: string; chosen?: OutletPeriod; window?: { start: number; end: number };
+export async function HeadlineTestsSection({
+  outletId,
+  now,
+  timeZone,
+  chosen,
+  window,
+}: {
+  outletId: number;
+  now: number;
+  timeZone: string;
+  chosen?: OutletPeriod;
+  window?: { start: number; end: number };
 }) {
   const { start, end } = window ?? { start: now - WINDOW_MS, end: now };
   const read = await readSiteData((db) => loadHeadlineTestCounts(db, { outletIds: [outletId], from: start, to: end }));
@@ -19,17 +29,25 @@ export async function HeadlineTestsSection({ outletId, now, timeZone, chosen, wi
   return (
     <section aria-labelledby="pruebas-ab">
       <h2 id="pruebas-ab">Pruebas A/B y reescrituras</h2>
-      {c === undefined ? <p>Estas cifras no están disponibles en este momento.</p> : c.changedArticles === 0 ? (
+      {c === undefined ? (
+        <p>Estas cifras no están disponibles en este momento.</p>
+      ) : c.changedArticles === 0 ? (
         <p>No hemos visto cambiar el titular de ninguna de sus noticias vistas por primera vez {w.within}.</p>
       ) : (
         <>
           <p>
-            De sus noticias vistas por primera vez {w.within}, {formatCount(c.changedArticles, "cambió", "cambiaron")} de
-            titular. Contamos {formatCount(c.rewrites, "reescritura", "reescrituras")} (un titular que sustituye al anterior para siempre)
-            y {formatCount(c.tests, "prueba A/B", "pruebas A/B")} en {formatCount(c.testedArticles, "noticia", "noticias")} (titulares que
-            se alternan: uno vuelve después de que apareciera otro).
+            De sus noticias vistas por primera vez {w.within}, {formatCount(c.changedArticles, "cambió", "cambiaron")} de titular. Contamos{" "}
+            {formatCount(c.rewrites, "reescritura", "reescrituras")} (un titular que sustituye al anterior para siempre) y{" "}
+            {formatCount(c.tests, "prueba A/B", "pruebas A/B")} en {formatCount(c.testedArticles, "noticia", "noticias")} (titulares que se
+            alternan: uno vuelve después de que apareciera otro).
           </p>
-          <p className="hint">Cómo distinguimos unas de otras: <Link href="/metodologia#pruebas-ab" prefetch={false}>metodología</Link>.</p>
+          <p className="hint">
+            Cómo distinguimos unas de otras:{" "}
+            <Link href="/metodologia#pruebas-ab" prefetch={false}>
+              metodología
+            </Link>
+            .
+          </p>
         </>
       )}
     </section>

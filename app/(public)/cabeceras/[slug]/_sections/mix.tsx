@@ -6,8 +6,20 @@ import { outletChartHref, outletChartTitle } from "@/lib/pages/outlet-charts";
 import { BarChart } from "../../../../_components/charts/bar-chart";
 
 /** Two short sections; each says when it has no data yet instead of showing zeros. */
-export function MixSections({ sections, framing, outletName, timeZone, chosen, slug }: {
-  sections: SectionMix; framing: FramingDistribution; outletName: string; timeZone: string; chosen?: OutletPeriod; slug: string;
+export function MixSections({
+  sections,
+  framing,
+  outletName,
+  timeZone,
+  chosen,
+  slug,
+}: {
+  sections: SectionMix;
+  framing: FramingDistribution;
+  outletName: string;
+  timeZone: string;
+  chosen?: OutletPeriod;
+  slug: string;
 }) {
   const w = periodWords(chosen, sections, timeZone, "en los últimos 7 días");
   const period = w.caption;
@@ -16,9 +28,11 @@ export function MixSections({ sections, framing, outletName, timeZone, chosen, s
       <section aria-labelledby="secciones">
         <h2 id="secciones">Secciones</h2>
         {sections.articles === 0 ? (
-          <p>{sections.unread > 0
-            ? `Aún no hemos leído ninguna de las ${formatCount(sections.unread, "noticia vista", "noticias vistas")} ${w.within} que no traían sección: no sabemos todavía a qué sección pertenecen.`
-            : `No hemos visto noticias suyas ${w.within}.`}</p>
+          <p>
+            {sections.unread > 0
+              ? `Aún no hemos leído ninguna de las ${formatCount(sections.unread, "noticia vista", "noticias vistas")} ${w.within} que no traían sección: no sabemos todavía a qué sección pertenecen.`
+              : `No hemos visto noticias suyas ${w.within}.`}
+          </p>
         ) : (
           <BarChart
             title={`${outletChartTitle("secciones", outletName)}, ${period}`}
@@ -35,7 +49,10 @@ export function MixSections({ sections, framing, outletName, timeZone, chosen, s
         {!framing.shown ? (
           <p>A petición del medio, ningún modelo analiza sus titulares y no mostramos su encuadre.</p>
         ) : framing.headlines === 0 ? (
-          <p><span className="badge">Sin datos todavía</span> Nuestro modelo aún no ha anotado el encuadre de sus titulares de este periodo ({period}).</p>
+          <p>
+            <span className="badge">Sin datos todavía</span> Nuestro modelo aún no ha anotado el encuadre de sus titulares de este periodo (
+            {period}).
+          </p>
         ) : (
           <>
             <BarChart
@@ -46,7 +63,12 @@ export function MixSections({ sections, framing, outletName, timeZone, chosen, s
               labelHeader="Letra"
               valueLabel="Titulares"
             />
-            <p className="hint">Modelo: SHA-256 {framing.modelSha256.map((s) => <code key={s}>{s}</code>)}</p>
+            <p className="hint">
+              Modelo: SHA-256{" "}
+              {framing.modelSha256.map((s) => (
+                <code key={s}>{s}</code>
+              ))}
+            </p>
           </>
         )}
       </section>

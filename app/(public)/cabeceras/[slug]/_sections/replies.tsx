@@ -9,12 +9,21 @@ export function RepliesSection({ replies, timeZone }: { replies: PublishedReply[
     <section aria-labelledby="replicas">
       <h2 id="replicas">Réplicas del medio</h2>
       {replies.length === 0 ? (
-        <p>Este medio no nos ha enviado ninguna réplica publicada. Cómo enviarla: <Link href="/replicas" prefetch={false}>Réplicas</Link>.</p>
+        <p>
+          Este medio no nos ha enviado ninguna réplica publicada. Cómo enviarla:{" "}
+          <Link href="/replicas" prefetch={false}>
+            Réplicas
+          </Link>
+          .
+        </p>
       ) : (
         <ol className="replies">
           {replies.map((r) => (
             <li key={r.id}>
-              <p className="hint">De {r.author}; recibida el <Moment at={r.receivedAt} timeZone={timeZone} />, publicada el <Moment at={r.publishedAt} timeZone={timeZone} />.</p>
+              <p className="hint">
+                De {r.author}; recibida el <Moment at={r.receivedAt} timeZone={timeZone} />, publicada el{" "}
+                <Moment at={r.publishedAt} timeZone={timeZone} />.
+              </p>
               <blockquote className="reply-text">{r.text}</blockquote>
             </li>
           ))}

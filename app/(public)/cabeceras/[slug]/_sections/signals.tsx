@@ -9,16 +9,30 @@ export function SignalsSection({ signals, timeZone }: { signals: OutletSignals; 
   return (
     <section aria-labelledby="senales">
       <h2 id="senales">Señales que publica</h2>
-      {signals.robots.length === 0 ? <p>Todavía no hemos leído el robots.txt de sus servidores.</p> : (
+      {signals.robots.length === 0 ? (
+        <p>Todavía no hemos leído el robots.txt de sus servidores.</p>
+      ) : (
         <ul className="compact">
           {signals.robots.map((r) => (
             <li key={r.host}>
               <strong>{r.host}/robots.txt</strong>: {robotsAccessLabel(r.access)}.
-              {r.sha256 ? <> Versión vigente vista por primera vez el <Moment at={r.firstFetchedAt} timeZone={timeZone} /> y comprobada por última vez el <Moment at={r.lastFetchedAt} timeZone={timeZone} /> (huella <code>{r.sha256.slice(0, 12)}</code>).</> : null}
+              {r.sha256 ? (
+                <>
+                  {" "}
+                  Versión vigente vista por primera vez el <Moment at={r.firstFetchedAt} timeZone={timeZone} /> y comprobada por última vez
+                  el <Moment at={r.lastFetchedAt} timeZone={timeZone} /> (huella <code>{r.sha256.slice(0, 12)}</code>).
+                </>
+              ) : null}
               {r.contentSignals.length > 0 ? (
                 <ul>
                   {r.contentSignals.map((c, i) => (
-                    <li key={i}><code>{c.field === "content-signal" ? "Content-Signal" : "Content-Usage"}: {c.path ? `${c.path} ` : ""}{c.value}</code>{c.agents.length ? ` (para ${c.agents.join(", ")})` : ""}</li>
+                    <li key={i}>
+                      <code>
+                        {c.field === "content-signal" ? "Content-Signal" : "Content-Usage"}: {c.path ? `${c.path} ` : ""}
+                        {c.value}
+                      </code>
+                      {c.agents.length ? ` (para ${c.agents.join(", ")})` : ""}
+                    </li>
                   ))}
                 </ul>
               ) : null}
@@ -26,20 +40,37 @@ export function SignalsSection({ signals, timeZone }: { signals: OutletSignals; 
           ))}
         </ul>
       )}
-      {signals.signals.length === 0 ? <p>No hemos registrado otras señales en sus páginas.</p> : (
+      {signals.signals.length === 0 ? (
+        <p>No hemos registrado otras señales en sus páginas.</p>
+      ) : (
         <div className="table-wrap">
           <table className="data-table">
             <thead>
-              <tr><th scope="col">Señal</th><th scope="col">Dónde la vimos</th><th scope="col">Qué dice</th><th scope="col">Vista por última vez</th></tr>
+              <tr>
+                <th scope="col">Señal</th>
+                <th scope="col">Dónde la vimos</th>
+                <th scope="col">Qué dice</th>
+                <th scope="col">Vista por última vez</th>
+              </tr>
             </thead>
             <tbody>
               {signals.signals.map((s) => {
                 const said = signalValueLabel(s.kind, s.value);
                 return (
                   <tr key={`${s.kind} ${s.scope} ${s.value}`}>
-                    <td>{signalKindLabel(s.kind)}</td><td>En {signalWhereLabel(s.scope)}</td>
-                    <td>{said.text}{said.quoted !== undefined ? <>: <code>{said.quoted}</code></> : null}</td>
-                    <td><Moment at={s.lastSeenAt} timeZone={timeZone} /></td>
+                    <td>{signalKindLabel(s.kind)}</td>
+                    <td>En {signalWhereLabel(s.scope)}</td>
+                    <td>
+                      {said.text}
+                      {said.quoted !== undefined ? (
+                        <>
+                          : <code>{said.quoted}</code>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>
+                      <Moment at={s.lastSeenAt} timeZone={timeZone} />
+                    </td>
                   </tr>
                 );
               })}

@@ -18,31 +18,66 @@ export function SilencesSection({ data, outletName, timeZone }: { data: OutletSi
     <section id="silencios" aria-labelledby="silencios-titulo" data-testid="silences">
       <h2 id="silencios-titulo">Silencios</h2>
       <p className="hint">
-        Historias que contaron {rule} ({formatCount(data.followed, "cabecera seguida", "cabeceras seguidas")} en este periodo, {period})
-        y que {outletName} no publicó{data.positions ? `, o que publicó pero nunca llevó a los ${data.rule.topRank} primeros puestos de su portada` : ""}.
-        Un silencio puede ser un error nuestro: si agrupamos su noticia en otra historia, aquí parece que no la dio.{" "}
-        <Link href="/metodologia#silencios" prefetch={false}>La regla y cuántas veces se equivoca</Link>.
+        Historias que contaron {rule} ({formatCount(data.followed, "cabecera seguida", "cabeceras seguidas")} en este periodo, {period}) y
+        que {outletName} no publicó
+        {data.positions ? `, o que publicó pero nunca llevó a los ${data.rule.topRank} primeros puestos de su portada` : ""}. Un silencio
+        puede ser un error nuestro: si agrupamos su noticia en otra historia, aquí parece que no la dio.{" "}
+        <Link href="/metodologia#silencios" prefetch={false}>
+          La regla y cuántas veces se equivoca
+        </Link>
+        .
       </p>
       {!data.grouped ? (
-        <p><span className="badge">Sin datos</span> Pidió «sin anotación de modelo»: no agrupamos sus noticias en historias, así que no juzgamos qué dejó fuera.</p>
+        <p>
+          <span className="badge">Sin datos</span> Pidió «sin anotación de modelo»: no agrupamos sus noticias en historias, así que no
+          juzgamos qué dejó fuera.
+        </p>
       ) : !data.judged ? (
-        <p><span className="badge">Sin datos suficientes</span> No seguimos su portada durante la mayor parte de este periodo, así que no juzgamos qué dejó fuera.</p>
+        <p>
+          <span className="badge">Sin datos suficientes</span> No seguimos su portada durante la mayor parte de este periodo, así que no
+          juzgamos qué dejó fuera.
+        </p>
       ) : data.followed < data.rule.minFollowed ? (
-        <p><span className="badge">Sin datos suficientes</span> Seguimos menos de {data.rule.minFollowed} cabeceras en este periodo.</p>
+        <p>
+          <span className="badge">Sin datos suficientes</span> Seguimos menos de {data.rule.minFollowed} cabeceras en este periodo.
+        </p>
       ) : data.silences.length === 0 ? (
         <p data-testid="no-silences">Ninguna: publicó{data.positions ? " y destacó" : ""} todas las historias que contó la mayoría.</p>
       ) : (
         <div className="table-wrap">
           <table className="data-table">
-            <caption className="table-caption">Historias que contó la mayoría y {outletName} no{data.positions ? " (o no destacó)" : ""}</caption>
-            <thead><tr><th scope="col">Historia</th><th scope="col">Vista desde</th><th scope="col">La contaron</th><th scope="col">{outletName}</th></tr></thead>
+            <caption className="table-caption">
+              Historias que contó la mayoría y {outletName} no{data.positions ? " (o no destacó)" : ""}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Historia</th>
+                <th scope="col">Vista desde</th>
+                <th scope="col">La contaron</th>
+                <th scope="col">{outletName}</th>
+              </tr>
+            </thead>
             <tbody>
               {data.silences.map((s) => (
                 <tr key={s.storyId} data-story={s.storyId} data-kind={s.kind}>
-                  <td className="headline"><Link href={`/historias/${s.storyId}`} prefetch={false}>{s.label?.headline ?? s.keyTerms.join(", ")}</Link></td>
-                  <td><Moment at={s.firstSeenAt} timeZone={timeZone} /></td>
-                  <td>{s.carriers} de {s.followed}</td>
-                  <td>{s.kind === "no-publicada" ? "no la publicó" : s.bestRank === null ? "la publicó, nunca en portada" : `la publicó; como mucho, en el puesto ${s.bestRank}`}</td>
+                  <td className="headline">
+                    <Link href={`/historias/${s.storyId}`} prefetch={false}>
+                      {s.label?.headline ?? s.keyTerms.join(", ")}
+                    </Link>
+                  </td>
+                  <td>
+                    <Moment at={s.firstSeenAt} timeZone={timeZone} />
+                  </td>
+                  <td>
+                    {s.carriers} de {s.followed}
+                  </td>
+                  <td>
+                    {s.kind === "no-publicada"
+                      ? "no la publicó"
+                      : s.bestRank === null
+                        ? "la publicó, nunca en portada"
+                        : `la publicó; como mucho, en el puesto ${s.bestRank}`}
+                  </td>
                 </tr>
               ))}
             </tbody>

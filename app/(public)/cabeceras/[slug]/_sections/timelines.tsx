@@ -7,8 +7,18 @@ import { zoneLabel } from "@/lib/pages/time-zone";
 import { RankChart } from "../../../../_components/charts/rank-chart";
 
 /** Chart of the best-ranked stories over the period (by default the last 24 hours), numbered to match the list below it. */
-export function TimelinesSection({ timelines, outletName, timeZone, chosen, slug }: {
-  timelines: TopStoryTimelines; outletName: string; timeZone: string; chosen?: OutletPeriod; slug: string;
+export function TimelinesSection({
+  timelines,
+  outletName,
+  timeZone,
+  chosen,
+  slug,
+}: {
+  timelines: TopStoryTimelines;
+  outletName: string;
+  timeZone: string;
+  chosen?: OutletPeriod;
+  slug: string;
 }) {
   const w = periodWords(chosen, timelines, timeZone, "en las últimas 24 horas");
   const period = w.caption;
@@ -16,7 +26,9 @@ export function TimelinesSection({ timelines, outletName, timeZone, chosen, slug
   return (
     <section aria-labelledby="posiciones">
       <h2 id="posiciones">{chosen ? "Posiciones en portada" : "Posiciones en las últimas 24 horas"}</h2>
-      {series.length === 0 ? <p>No hemos registrado posiciones de su portada {w.within}.</p> : (
+      {series.length === 0 ? (
+        <p>No hemos registrado posiciones de su portada {w.within}.</p>
+      ) : (
         <>
           <RankChart
             title={`${outletChartTitle("posiciones", outletName, series.length)}, ${period}`}
@@ -29,7 +41,12 @@ export function TimelinesSection({ timelines, outletName, timeZone, chosen, slug
           />
           <ol className="compact">
             {timelines.series.map((s) => (
-              <li key={s.articleId}><Link href={`/noticias/${s.articleId}`} prefetch={false}>{s.headline}</Link> (mejor posición: {s.bestRank})</li>
+              <li key={s.articleId}>
+                <Link href={`/noticias/${s.articleId}`} prefetch={false}>
+                  {s.headline}
+                </Link>{" "}
+                (mejor posición: {s.bestRank})
+              </li>
             ))}
           </ol>
         </>

@@ -49,27 +49,40 @@ export default async function FrontPageAtPage({ params, searchParams }: Props) {
       <PageHeader
         eyebrow="Portada en el tiempo"
         title={`${outlet.name}, el ${formatMoment(minute, SITE_TIME_ZONE)}`}
-        lead={<>
-          Su portada tal como la vimos en ese minuto: las noticias en el orden en que aparecían, con el titular que tenían entonces.{" "}
-          <span data-testid="time-zone">Horas en {zoneLabel(SITE_TIME_ZONE)}</span>
-          {outlet.timezone === SITE_TIME_ZONE ? "" : ` (la cabecera usa la ${zoneLabel(outlet.timezone)})`}.{" "}
-          <Link href={`/cabeceras/${outlet.slug}`} prefetch={false}>Volver a la ficha de {outlet.name}</Link>.
-        </>}
+        lead={
+          <>
+            Su portada tal como la vimos en ese minuto: las noticias en el orden en que aparecían, con el titular que tenían entonces.{" "}
+            <span data-testid="time-zone">Horas en {zoneLabel(SITE_TIME_ZONE)}</span>
+            {outlet.timezone === SITE_TIME_ZONE ? "" : ` (la cabecera usa la ${zoneLabel(outlet.timezone)})`}.{" "}
+            <Link href={`/cabeceras/${outlet.slug}`} prefetch={false}>
+              Volver a la ficha de {outlet.name}
+            </Link>
+            .
+          </>
+        }
       />
       {parsed.ok ? null : (
         // The proxy answers this with HTTP 400 (SEC-6); the page still offers the form.
-        <p className="notice" role="alert" data-testid="bad-query">No hemos podido leer la hora pedida: {parsed.reason} Se muestra la portada de ahora.</p>
+        <p className="notice" role="alert" data-testid="bad-query">
+          No hemos podido leer la hora pedida: {parsed.reason} Se muestra la portada de ahora.
+        </p>
       )}
       <MinuteForm action={`/cabeceras/${outlet.slug}/portada`} minute={minute} />
       {page === null ? (
-        <p className="notice" data-testid="positions-withheld">A petición del medio, no mostramos las posiciones de sus noticias en portada.</p>
+        <p className="notice" data-testid="positions-withheld">
+          A petición del medio, no mostramos las posiciones de sus noticias en portada.
+        </p>
       ) : (
         <>
           <MinuteNav minute={minute} previous={page.previous} next={page.next} now={now} href={href} />
           <CaptureNotice state={page.state} capture={page.capture} />
           {page.capture === null ? null : <Links page={page} />}
           <p className="hint">
-            Otras vistas: <Link href={dayLeadsHref(dayValue(minute))} prefetch={false}>qué abría cada portada ese día</Link>.
+            Otras vistas:{" "}
+            <Link href={dayLeadsHref(dayValue(minute))} prefetch={false}>
+              qué abría cada portada ese día
+            </Link>
+            .
           </p>
         </>
       )}
@@ -81,24 +94,41 @@ function Links({ page }: { page: NonNullable<Awaited<ReturnType<typeof loadFront
   const capture = page.capture!;
   return (
     <section aria-labelledby="enlaces">
-      <h2 id="enlaces">La portada según la captura del <Moment at={capture} timeZone={SITE_TIME_ZONE} /></h2>
-      {page.links.length === 0 ? <p>Esa captura no encontró enlaces a noticias.</p> : (
+      <h2 id="enlaces">
+        La portada según la captura del <Moment at={capture} timeZone={SITE_TIME_ZONE} />
+      </h2>
+      {page.links.length === 0 ? (
+        <p>Esa captura no encontró enlaces a noticias.</p>
+      ) : (
         <>
           <p className="hint">
             {page.links.length === 1 ? "Una noticia" : `${page.links.length} noticias`}. «En portada desde»: desde cuándo seguía en ella sin
-            interrupción hasta esa captura; «mejor puesto»: el más alto que tuvo en ese tiempo (como mucho, en las {BEST_RANK_WINDOW_MS / 3_600_000} horas anteriores).
+            interrupción hasta esa captura; «mejor puesto»: el más alto que tuvo en ese tiempo (como mucho, en las{" "}
+            {BEST_RANK_WINDOW_MS / 3_600_000} horas anteriores).
           </p>
           <div className="table-wrap">
             <table className="data-table" data-testid="past-front-page">
               <thead>
-                <tr><th scope="col">Posición</th><th scope="col">Titular entonces</th><th scope="col">En portada desde</th><th scope="col">Mejor puesto</th></tr>
+                <tr>
+                  <th scope="col">Posición</th>
+                  <th scope="col">Titular entonces</th>
+                  <th scope="col">En portada desde</th>
+                  <th scope="col">Mejor puesto</th>
+                </tr>
               </thead>
               <tbody>
                 {page.links.map((link) => (
                   <tr key={link.articleId}>
                     <td className="num">{link.rank}</td>
-                    <td><Link href={`/noticias/${link.articleId}`} prefetch={false}>{link.headline}</Link></td>
-                    <td><Moment at={link.since} timeZone={SITE_TIME_ZONE} /> <span className="muted">({formatElapsed(capture - link.since)})</span></td>
+                    <td>
+                      <Link href={`/noticias/${link.articleId}`} prefetch={false}>
+                        {link.headline}
+                      </Link>
+                    </td>
+                    <td>
+                      <Moment at={link.since} timeZone={SITE_TIME_ZONE} />{" "}
+                      <span className="muted">({formatElapsed(capture - link.since)})</span>
+                    </td>
                     <td className="num">{link.bestRank}</td>
                   </tr>
                 ))}

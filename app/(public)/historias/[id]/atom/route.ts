@@ -8,28 +8,49 @@ import { storyTitle } from "../../story-title";
 
 export const dynamic = "force-dynamic";
 
-const WORDS = { outlet: (name: string) => `${name} se suma`, rewrite: (name: string) => `${name} cambia el titular`, "front-page": (name: string) => `En portada de ${name}` };
+const WORDS = {
+  outlet: (name: string) => `${name} se suma`,
+  rewrite: (name: string) => `${name} cambia el titular`,
+  "front-page": (name: string) => `En portada de ${name}`,
+};
 
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id: idText } = await params;
   const id = /^[1-9][0-9]{0,14}$/.test(idText) ? Number(idText) : undefined;
-  const read = id === undefined ? { ok: true as const, value: undefined } : await readSiteData(async (db) => {
-    const keyTerms = await loadStoryKeyTerms(db, id);
-    return keyTerms ? { keyTerms, events: await loadStoryEvents(db, await loadPolicies(db), id) } : undefined;
-  });
-  if (!read.ok) return new Response("Servicio no disponible temporalmente.\n", { status: 503, headers: { "Retry-After": "60", "Cache-Control": "no-store" } });
-  if (!read.value || id === undefined) return new Response("No existe esa historia.\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const read =
+    id === undefined
+      ? { ok: true as const, value: undefined }
+      : await readSiteData(async (db) => {
+          const keyTerms = await loadStoryKeyTerms(db, id);
+          return keyTerms ? { keyTerms, events: await loadStoryEvents(db, await loadPolicies(db), id) } : undefined;
+        });
+  if (!read.ok)
+    return new Response("Servicio no disponible temporalmente.\n", {
+      status: 503,
+      headers: { "Retry-After": "60", "Cache-Control": "no-store" },
+    });
+  if (!read.value || id === undefined)
+    return new Response("No existe esa historia.\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const { keyTerms, events } = read.value;
   const title = storyTitle({ id, keyTerms });
-  return atomResponse(atomXml(appConfig().siteUrl, {
-    key: `historias/${id}`,
-    title: `Historia: ${title}`,
-    subtitle: "Qué cabeceras se suman a esta historia, cuándo la llevan a su portada y cómo cambian sus titulares, según Hemeroscopio.",
-    path: `/historias/${id}.atom`,
-    pagePath: `/historias/${id}`,
-    entries: events.map((e) => ({
-      key: e.key, title: `${WORDS[e.kind](e.outletName ?? "")}: ${e.headline}`, updated: e.at, href: `/noticias/${e.articleId}`,
-      summary: e.before ? `Antes: «${e.before}»` : undefined,
-    })),
-  }, siteClock().now()));
+  return atomResponse(
+    atomXml(
+      appConfig().siteUrl,
+      {
+        key: `historias/${id}`,
+        title: `Historia: ${title}`,
+        subtitle: "Qué cabeceras se suman a esta historia, cuándo la llevan a su portada y cómo cambian sus titulares, según Hemeroscopio.",
+        path: `/historias/${id}.atom`,
+        pagePath: `/historias/${id}`,
+        entries: events.map((e) => ({
+          key: e.key,
+          title: `${WORDS[e.kind](e.outletName ?? "")}: ${e.headline}`,
+          updated: e.at,
+          href: `/noticias/${e.articleId}`,
+          summary: e.before ? `Antes: «${e.before}»` : undefined,
+        })),
+      },
+      siteClock().now(),
+    ),
+  );
 }

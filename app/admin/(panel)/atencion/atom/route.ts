@@ -16,10 +16,17 @@ export async function GET(request: Request): Promise<Response> {
   const { db } = await database();
   const now = siteClock().now();
   const items = await listAttention(db, now);
-  const body = atomXml(appConfig().siteUrl, {
-    key: "admin/atencion", title: "Hemeroscopio: qué necesita atención", path: "/admin/atencion/atom", pagePath: "/admin/atencion",
-    rights: "Uso interno del operador.",
-    entries: items.map((i) => ({ key: `admin/atencion/${i.key}`, title: i.title, summary: i.detail, updated: i.since, href: i.path })),
-  }, now);
+  const body = atomXml(
+    appConfig().siteUrl,
+    {
+      key: "admin/atencion",
+      title: "Hemeroscopio: qué necesita atención",
+      path: "/admin/atencion/atom",
+      pagePath: "/admin/atencion",
+      rights: "Uso interno del operador.",
+      entries: items.map((i) => ({ key: `admin/atencion/${i.key}`, title: i.title, summary: i.detail, updated: i.since, href: i.path })),
+    },
+    now,
+  );
   return new Response(body, { headers: { "content-type": "application/atom+xml; charset=utf-8", "cache-control": "no-store" } });
 }

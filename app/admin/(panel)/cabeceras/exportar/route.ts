@@ -15,7 +15,8 @@ export async function GET(request: Request): Promise<Response> {
   return new Response(body, {
     headers: {
       "content-type": format === "json" ? "application/json; charset=utf-8" : "application/yaml; charset=utf-8",
-      "content-disposition": `attachment; filename="cabeceras.${format}"`, "cache-control": "no-store",
+      "content-disposition": `attachment; filename="cabeceras.${format}"`,
+      "cache-control": "no-store",
     },
   });
 }
