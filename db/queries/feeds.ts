@@ -89,19 +89,17 @@ export async function loadStoryEvents(db: Executor, policies: Policies, storyId:
         headline: headlineAt(firstSeen),
       });
     }
-    versions
-      .slice(1)
-      .forEach((v, i) =>
-        events.push({
-          key: versionKey(articleId, v.at),
-          at: v.at,
-          articleId,
-          kind: "rewrite",
-          outletName: r.name,
-          headline: v.text,
-          before: versions[i]!.text,
-        }),
-      );
+    versions.slice(1).forEach((v, i) =>
+      events.push({
+        key: versionKey(articleId, v.at),
+        at: v.at,
+        articleId,
+        kind: "rewrite",
+        outletName: r.name,
+        headline: v.text,
+        before: versions[i]!.text,
+      }),
+    );
     const front = time(r.first_seen_frontpage_at);
     if (front !== null && policy.positions) {
       events.push({

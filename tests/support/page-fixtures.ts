@@ -130,18 +130,16 @@ export async function addCaptures(db: Db, outletId: number, list: [number, strin
 
 /** Probes of the outlet's closed front page: [time, answered]. */
 export async function addProbes(db: Db, outletId: number, slug: string, list: [number, boolean][]): Promise<void> {
-  await db
-    .insert(probes)
-    .values(
-      list.map(([t, answered]) => ({
-        siteDomain: `${slug}.test`,
-        outletId,
-        url: `https://www.${slug}.test/`,
-        at: at(t),
-        status: answered ? 200 : 403,
-        answered,
-      })),
-    );
+  await db.insert(probes).values(
+    list.map(([t, answered]) => ({
+      siteDomain: `${slug}.test`,
+      outletId,
+      url: `https://www.${slug}.test/`,
+      at: at(t),
+      status: answered ? 200 : 403,
+      answered,
+    })),
+  );
 }
 
 /** A scope in force for an outlet (applied now). */
@@ -177,15 +175,13 @@ export async function addSignal(db: Db, outletId: number, kind: string, scope: s
 
 /** A reply, published or not. */
 export async function addReply(db: Db, outletId: number, text: string, received: number, published: number | null): Promise<void> {
-  await db
-    .insert(replies)
-    .values({
-      outletId,
-      author: "Dirección",
-      replyText: text,
-      receivedAt: at(received),
-      publishedAt: published === null ? null : at(published),
-    });
+  await db.insert(replies).values({
+    outletId,
+    author: "Dirección",
+    replyText: text,
+    receivedAt: at(received),
+    publishedAt: published === null ? null : at(published),
+  });
 }
 
 /** The robots.txt in force for a host, as the crawler stores it. */

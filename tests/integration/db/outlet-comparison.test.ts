@@ -109,17 +109,15 @@ beforeAll(async () => {
   });
   // Framing letters: six of "veterana"'s headlines are C, two E; one of "nueva"'s is H.
   const framed = [...[0, 1, 2, 3, 4, 5].map((i) => [`Noticia ${i}`, "C"]), ["Noticia 6", "E"], ["Noticia 7", "E"], ["Fresca 0", "H"]];
-  await db
-    .insert(framing)
-    .values(
-      framed.map(([text, letter]) => ({
-        textHash: hash(text!),
-        letter: letter!,
-        score: 0.8,
-        modelSha256: "0".repeat(64),
-        computedAt: new Date(NOW),
-      })),
-    );
+  await db.insert(framing).values(
+    framed.map(([text, letter]) => ({
+      textHash: hash(text!),
+      letter: letter!,
+      score: 0.8,
+      modelSha256: "0".repeat(64),
+      computedAt: new Date(NOW),
+    })),
+  );
 });
 afterAll(async () => {
   await database.close();
