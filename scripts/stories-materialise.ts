@@ -47,6 +47,8 @@ export function heldBack(file: StorySourceFile): string | undefined {
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
+/** The commit whose front-page parser extracted the labelled items (tests/stories/GUIDE.md). */
+const EXTRACTED_AT = "34e24d5813fedcb817c5b222d8b248b2f2921872";
 const isGitDir = (dir: string) => fs.existsSync(path.join(dir, "HEAD")) && fs.existsSync(path.join(dir, "objects"));
 
 function findGitDir(repository: string, mirrors: string[]): string | undefined {
@@ -92,7 +94,8 @@ async function main(): Promise<void> {
     fs.writeFileSync(file, JSON.stringify({ ...manifest, itemsSha256: sha256(text), itemCount: count }, null, 1) + "\n");
   } else if (sha256(text) !== manifest.itemsSha256) {
     throw new Error(
-      `items.jsonl has sha256 ${sha256(text)} (${count} items), the manifest says ${manifest.itemsSha256} (${manifest.itemCount})`,
+      `items.jsonl has sha256 ${sha256(text)} (${count} items), the manifest says ${manifest.itemsSha256} (${manifest.itemCount}): ` +
+        `the items are extracted with the front-page parser of commit ${EXTRACTED_AT}; run this script from a checkout of it (tests/stories/GUIDE.md)`,
     );
   }
   console.log(`${path.relative(root, ITEMS_FILE)}: ${count} items from ${manifest.files.length} captures`);
