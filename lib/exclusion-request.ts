@@ -80,16 +80,29 @@ export function parseExclusionForm(
   if (!/^[^\s@<>"']{1,64}@[^\s@<>"']{1,253}\.[a-z]{2,}$/i.test(contact)) {
     return { ok: false, reason: "Indica una dirección de correo en la que podamos confirmarte la exclusión." };
   }
-  if (scope !== "pausa-minima") return { ok: true, value: { domain, scope, contact } };
-  const pause = (fields.pausa ?? "").trim();
-  const minPauseSeconds = /^\d{1,4}$/.test(pause) ? Number(pause) : NaN;
+  const pause = parseMinPause(scope, fields.pausa);
+  if (!pause.ok) return pause;
+  return { ok: true, value: { domain, scope, contact, ...pause.value } };
+}
+
+/**
+ * The `pausa` field (seconds) of a request of `scope`: required and within MIN_PAUSE_SECONDS
+ * for "pausa-minima", ignored for every other scope. Shared by the public and the operator's form.
+ */
+export function parseMinPause(
+  scope: Scope,
+  field: string | undefined,
+): { ok: true; value: { minPauseSeconds?: number } } | { ok: false; reason: string } {
+  if (scope !== "pausa-minima") return { ok: true, value: {} };
+  const text = (field ?? "").trim();
+  const minPauseSeconds = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
   if (!isMinPauseSeconds(minPauseSeconds)) {
     return {
       ok: false,
       reason: `Indica la pausa mínima en segundos, un número entero entre ${MIN_PAUSE_SECONDS.least} y ${MIN_PAUSE_SECONDS.most}.`,
     };
   }
-  return { ok: true, value: { domain, scope, contact, minPauseSeconds } };
+  return { ok: true, value: { minPauseSeconds } };
 }
 
 /** The form's name in its signed form token. */

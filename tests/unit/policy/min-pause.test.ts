@@ -1,6 +1,7 @@
 /** A publisher's minimum pause between requests (PUB-7 "pausa-minima"): the form, the policy and the pacing math. */
 import { describe, expect, it } from "vitest";
 import { largestPacingGap, pacingGap } from "../../../crawler/politeness/site-lease";
+import { parseMailExclusion } from "../../../lib/admin/forms";
 import { parseExclusionForm, requestLabel } from "../../../lib/exclusion-request";
 import { isMinPauseSeconds, makePolicies, MIN_PAUSE_SECONDS, OPEN_POLICY, policyFromScopes, SLOW_DOWN_SCOPES } from "../../../lib/policy";
 
@@ -28,6 +29,14 @@ describe("a minimum pause between requests (PUB-7)", () => {
     expect(parsed).toEqual({ ok: true, value: { domain: "elpais.com", scope: "portada-cada-hora", contact: "web@elpais.com" } });
     expect(requestLabel("pausa-minima", 90)).toBe("Pausa mínima entre peticiones: 90 s");
     expect(requestLabel("portada-cada-hora")).toBe("Portada como mucho cada hora");
+  });
+
+  it("PUB-7: a request received by mail carries its seconds too, checked the same way", () => {
+    const now = Date.UTC(2026, 11, 5, 9);
+    const mail = (pausa?: string) => parseMailExclusion({ dominio: "elpais.com", alcance: "pausa-minima", pausa }, now);
+    expect(mail("120")).toMatchObject({ ok: true, value: { scope: "pausa-minima", minPauseSeconds: 120 } });
+    expect(mail("5").ok).toBe(false);
+    expect(mail(undefined).ok).toBe(false);
   });
 
   it("PUB-7: the policy carries the largest pause in force for the outlet, and none without the request", () => {
