@@ -89,12 +89,13 @@ export async function withdrawExclusion(db: Executor, id: number, now: number): 
 /** A request received by mail, entered by the operator: verified by them, in force at once (PUB-2). */
 export async function enterMailExclusion(
   db: Executor,
-  p: { domain: string; scope: Scope; contact?: string; receivedAt: number; now: number },
+  p: { domain: string; scope: Scope; contact?: string; receivedAt: number; now: number; minPauseSeconds?: number },
 ): Promise<number> {
   const [row] = await db.execute<{ id: number }>(sql`
-    insert into exclusions (outlet_id, domain, scope, channel, contact, received_at, verified_at, applied_at)
+    insert into exclusions (outlet_id, domain, scope, channel, contact, received_at, verified_at, applied_at, min_pause_seconds)
     values (${outletOfDomain(p.domain)},
-      ${p.domain}, ${p.scope}, 'mail', ${p.contact ?? null}, ${sqlTime(p.receivedAt)}, ${sqlTime(p.now)}, ${sqlTime(p.now)})
+      ${p.domain}, ${p.scope}, 'mail', ${p.contact ?? null}, ${sqlTime(p.receivedAt)}, ${sqlTime(p.now)}, ${sqlTime(p.now)},
+      ${p.minPauseSeconds ?? null}::int)
     returning id`);
   return row!.id;
 }

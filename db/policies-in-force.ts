@@ -24,8 +24,8 @@ export function outletOfDomain(domain: SQL | string): SQL {
  */
 export async function loadPolicies(db: Executor): Promise<Policies> {
   const [exclusions, authors] = await Promise.all([
-    db.execute<{ outlet_id: number; scope: string }>(sql`
-      select distinct o.id as outlet_id, e.scope::text as scope
+    db.execute<{ outlet_id: number; scope: string; min_pause_seconds: number | null }>(sql`
+      select distinct o.id as outlet_id, e.scope::text as scope, e.min_pause_seconds
       from exclusions e
       ${outletOfExclusion}
       where e.applied_at is not null and e.withdrawn_at is null`),
@@ -34,7 +34,9 @@ export async function loadPolicies(db: Executor): Promise<Policies> {
   ]);
   const known = new Set<string>(SCOPES);
   return makePolicies(
-    exclusions.filter((e) => known.has(e.scope)).map((e) => ({ outletId: e.outlet_id, scope: e.scope as Scope })),
+    exclusions
+      .filter((e) => known.has(e.scope))
+      .map((e) => ({ outletId: e.outlet_id, scope: e.scope as Scope, minPauseSeconds: e.min_pause_seconds ?? undefined })),
     authors.map((a) => a.author_name),
   );
 }

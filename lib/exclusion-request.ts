@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { siteOf } from "./registrable-domain";
-import { SCOPES, type Scope } from "./policy";
+import { isMinPauseSeconds, MIN_PAUSE_SECONDS, SCOPES, type Scope } from "./policy";
 
 /** What publishers may ask for through the form, with the Spanish name each has on the site. */
 export const SCOPE_LABELS: Record<Scope, string> = {
@@ -16,7 +16,13 @@ export const SCOPE_LABELS: Record<Scope, string> = {
   "portada-cada-hora": "Portada como mucho cada hora",
   "fuentes-cada-hora": "Feeds y sitemaps como mucho cada hora",
   "sin-lectura-de-articulos": "Sin lectura de artículos",
+  "pausa-minima": "Pausa mínima entre peticiones",
 };
+
+/** A request's name as the register and its page show it: with its seconds for "pausa-minima". */
+export function requestLabel(scope: Scope, minPauseSeconds?: number): string {
+  return scope === "pausa-minima" && minPauseSeconds !== undefined ? `${SCOPE_LABELS[scope]}: ${minPauseSeconds} s` : SCOPE_LABELS[scope];
+}
 
 /** The well-known path where a publisher may place the token instead of robots.txt. */
 export const VERIFICATION_PATH = "/.well-known/hemeroscopio-verificacion.txt";
@@ -27,6 +33,8 @@ export interface ExclusionRequest {
   domain: string;
   scope: Scope;
   contact: string;
+  /** Only for "pausa-minima": the least seconds between two requests to the domain. */
+  minPauseSeconds?: number;
 }
 
 const MAX_FIELD = 320;
@@ -72,7 +80,29 @@ export function parseExclusionForm(
   if (!/^[^\s@<>"']{1,64}@[^\s@<>"']{1,253}\.[a-z]{2,}$/i.test(contact)) {
     return { ok: false, reason: "Indica una dirección de correo en la que podamos confirmarte la exclusión." };
   }
-  return { ok: true, value: { domain, scope, contact } };
+  const pause = parseMinPause(scope, fields.pausa);
+  if (!pause.ok) return pause;
+  return { ok: true, value: { domain, scope, contact, ...pause.value } };
+}
+
+/**
+ * The `pausa` field (seconds) of a request of `scope`: required and within MIN_PAUSE_SECONDS
+ * for "pausa-minima", ignored for every other scope. Shared by the public and the operator's form.
+ */
+export function parseMinPause(
+  scope: Scope,
+  field: string | undefined,
+): { ok: true; value: { minPauseSeconds?: number } } | { ok: false; reason: string } {
+  if (scope !== "pausa-minima") return { ok: true, value: {} };
+  const text = (field ?? "").trim();
+  const minPauseSeconds = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+  if (!isMinPauseSeconds(minPauseSeconds)) {
+    return {
+      ok: false,
+      reason: `Indica la pausa mínima en segundos, un número entero entre ${MIN_PAUSE_SECONDS.least} y ${MIN_PAUSE_SECONDS.most}.`,
+    };
+  }
+  return { ok: true, value: { minPauseSeconds } };
 }
 
 /** The form's name in its signed form token. */

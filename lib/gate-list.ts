@@ -57,8 +57,9 @@ export const GATES = [
   {
     id: "pacing",
     what: "the site's pacing",
-    publicWhat: "el ritmo por sitio: una petición a la vez y la pausa entre dos",
-    spec: "POL-1",
+    publicWhat:
+      "el ritmo por sitio: una petición a la vez y la pausa entre dos (la nuestra, el Crawl-delay o la pausa mínima que pidió el editor: la mayor)",
+    spec: "POL-1, PUB-7",
     runs: "request",
     where: "site-lease.ts `acquireSite`, `pacingGap`",
   },

@@ -9,11 +9,12 @@ import type { JobKind } from "./source-kinds";
 /** The exclusion scopes of PUB-1, plus "stop probing" (PUB-3), as stored. */
 export const EXCLUSION_SCOPES = ["sin-titulares-literales", "sin-anotacion-de-modelo", "sin-posicion", "total", "sin-sondeo"] as const;
 /**
- * PUB-7: the "slow down" requests, stored beside the exclusions. A fixed set, each one
- * scheduler rule with no parameter: the front page at most hourly, feeds and sitemaps at
- * most hourly, no article pages read. A publisher may hold several at once.
+ * PUB-7: the "slow down" requests, stored beside the exclusions: the front page at most
+ * hourly, feeds and sitemaps at most hourly, no article pages read, and a minimum pause
+ * between any two requests to the publisher's domain (the one scope with a parameter, its
+ * seconds). A publisher may hold several at once.
  */
-export const SLOW_DOWN_SCOPES = ["portada-cada-hora", "fuentes-cada-hora", "sin-lectura-de-articulos"] as const;
+export const SLOW_DOWN_SCOPES = ["portada-cada-hora", "fuentes-cada-hora", "sin-lectura-de-articulos", "pausa-minima"] as const;
 /** Every kind of publisher request the exclusions table holds. */
 export const SCOPES = [...EXCLUSION_SCOPES, ...SLOW_DOWN_SCOPES] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -25,6 +26,18 @@ export function isSlowDown(scope: Scope): boolean {
 
 /** PUB-7: the least time between two polls of a front page, or of a feed or sitemap, under "slow down". */
 export const SLOW_DOWN_MIN_MINUTES = 60;
+
+/**
+ * PUB-7: the seconds a "pausa-minima" request may ask for. At least our own largest gap
+ * (5 s) doubled, so it always slows us down; at most ten minutes, which still lets a front
+ * page, its feeds and its sitemaps be read within the hour (docs/operations.md).
+ */
+export const MIN_PAUSE_SECONDS = { least: 10, most: 600 } as const;
+
+/** True when `seconds` is a whole number of seconds a "pausa-minima" request may ask for. */
+export function isMinPauseSeconds(seconds: number): boolean {
+  return Number.isInteger(seconds) && seconds >= MIN_PAUSE_SECONDS.least && seconds <= MIN_PAUSE_SECONDS.most;
+}
 
 /** What may be done with one outlet. */
 export interface OutletPolicy {
@@ -44,6 +57,8 @@ export interface OutletPolicy {
   readonly frontPageMinMinutes: number;
   /** PUB-7: least minutes between two polls of one feed or sitemap (0: no request). */
   readonly sourcesMinMinutes: number;
+  /** PUB-7: least seconds between two requests to the publisher's domain (0: no request). */
+  readonly minPauseSeconds: number;
   /** The scopes in force, for the register and the outlet page. */
   readonly scopes: readonly Scope[];
 }
@@ -58,11 +73,15 @@ export const OPEN_POLICY: OutletPolicy = Object.freeze({
   articleReads: true,
   frontPageMinMinutes: 0,
   sourcesMinMinutes: 0,
+  minPauseSeconds: 0,
   scopes: [],
 });
 
-/** The policy that a set of scopes in force gives; `total` implies every other scope. */
-export function policyFromScopes(scopes: Iterable<Scope>): OutletPolicy {
+/**
+ * The policy that a set of scopes in force gives; `total` implies every other scope.
+ * `minPauseSeconds`: the seconds of the outlet's "pausa-minima" requests (the largest wins).
+ */
+export function policyFromScopes(scopes: Iterable<Scope>, minPauseSeconds: readonly number[] = []): OutletPolicy {
   const set = new Set(scopes);
   if (set.size === 0) return OPEN_POLICY;
   const total = set.has("total");
@@ -75,6 +94,7 @@ export function policyFromScopes(scopes: Iterable<Scope>): OutletPolicy {
     articleReads: !total && !set.has("sin-lectura-de-articulos"),
     frontPageMinMinutes: set.has("portada-cada-hora") ? SLOW_DOWN_MIN_MINUTES : 0,
     sourcesMinMinutes: set.has("fuentes-cada-hora") ? SLOW_DOWN_MIN_MINUTES : 0,
+    minPauseSeconds: set.has("pausa-minima") ? Math.max(0, ...minPauseSeconds) : 0,
     scopes: SCOPES.filter((s) => set.has(s)),
   });
 }
@@ -131,11 +151,26 @@ export interface Policies {
   readonly excludedOutletIds: readonly number[];
 }
 
+/** One request in force for an outlet; `minPauseSeconds` only for "pausa-minima". */
+export interface ScopeInForce {
+  outletId: number;
+  scope: Scope;
+  minPauseSeconds?: number;
+}
+
 /** Policies from the scopes in force per outlet and the accepted byline requests. */
-export function makePolicies(inForce: readonly { outletId: number; scope: Scope }[], hiddenAuthorNames: readonly string[]): Policies {
-  const byOutlet = new Map<number, Scope[]>();
-  for (const { outletId, scope } of inForce) byOutlet.set(outletId, [...(byOutlet.get(outletId) ?? []), scope]);
-  const policies = new Map([...byOutlet].map(([id, scopes]) => [id, policyFromScopes(scopes)]));
+export function makePolicies(inForce: readonly ScopeInForce[], hiddenAuthorNames: readonly string[]): Policies {
+  const byOutlet = new Map<number, ScopeInForce[]>();
+  for (const r of inForce) byOutlet.set(r.outletId, [...(byOutlet.get(r.outletId) ?? []), r]);
+  const policies = new Map(
+    [...byOutlet].map(([id, rs]) => [
+      id,
+      policyFromScopes(
+        rs.map((r) => r.scope),
+        rs.flatMap((r) => (r.minPauseSeconds === undefined ? [] : [r.minPauseSeconds])),
+      ),
+    ]),
+  );
   return {
     forOutlet: (outletId) => policies.get(outletId) ?? OPEN_POLICY,
     hiddenAuthors: new Set(hiddenAuthorNames.map(authorKey)),

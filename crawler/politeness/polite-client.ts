@@ -4,8 +4,9 @@
  *
  *   1. robots.txt of the host first (ROB-1), through this same client, paced like any request,
  *      and its rules for the URL (ROB-2…5) — a disallowed URL is logged and never requested;
- *   2. the site's back-off (BLK-3, BLK-4) and 3. its pacing (POL-1), both in the one statement
- *      that takes the site's lease in PostgreSQL (`acquireSite`), across all processes;
+ *   2. the site's back-off (BLK-3, BLK-4) and 3. its pacing (POL-1, and a publisher's minimum
+ *      pause, PUB-7), both in the one statement that takes the site's lease in PostgreSQL
+ *      (`acquireSite`), across all processes;
  *   then the signed request under our single identity (ID-1…3), with limits (POL-5); the
  *   outcome folded back into the site's state, and the request log (STO-5); a redirect followed
  *   hop by hop, each hop going through the checks again (ROB-6).
@@ -88,7 +89,7 @@ export function createPoliteClient(o: PoliteClientOptions) {
     x: Exchange,
     reservedGapMs: number,
     signal: AbortSignal,
-  ): Promise<{ failures: number; logId: number } | { backoffUntil?: number }> {
+  ): Promise<{ failures: number; logId: number; minPauseMs: number } | { backoffUntil?: number }> {
     const leaseMs = leaseFor({ exchangeMs: o.exchangeMs, marginMs: o.leaseMarginMs, gapMs: reservedGapMs });
     for (;;) {
       if (signal.aborted) return {};
@@ -100,16 +101,17 @@ export function createPoliteClient(o: PoliteClientOptions) {
         // by the signal: the lease is ours, and the fetch answers the signal at once.
         if (attempt.startAt > o.clock.now()) await o.clock.sleep(attempt.startAt - o.clock.now());
         let leaseUntil: number | undefined = attempt.leaseUntil;
-        while (
-          leaseUntil !== undefined &&
-          !leaseCovers({ leaseUntil, now: o.clock.now(), exchangeMs: o.exchangeMs, gapMs: reservedGapMs })
-        ) {
+        // The publisher's minimum pause came with the lease (which it lengthened): the gap reserved covers it too.
+        const { minPauseMs } = attempt;
+        const gapMs = Math.max(reservedGapMs, minPauseMs);
+        while (leaseUntil !== undefined && !leaseCovers({ leaseUntil, now: o.clock.now(), exchangeMs: o.exchangeMs, gapMs })) {
           // The statement waited in a busy pool: ask for the lease again, longer by the last wait.
           asked = o.clock.now();
-          leaseUntil = await renewSite(o.db, { domain, workerId: o.workerId, now: asked, leaseMs: leaseMs + lag, logId: attempt.logId });
+          const renewMs = leaseMs + minPauseMs + lag;
+          leaseUntil = await renewSite(o.db, { domain, workerId: o.workerId, now: asked, leaseMs: renewMs, logId: attempt.logId });
           lag = o.clock.now() - asked;
         }
-        if (leaseUntil !== undefined) return { failures: attempt.consecutiveFailures, logId: attempt.logId };
+        if (leaseUntil !== undefined) return { failures: attempt.consecutiveFailures, logId: attempt.logId, minPauseMs };
         continue; // the lease ran out before anything was sent: take the site again
       }
       if (attempt.backoffUntil !== undefined) return { backoffUntil: attempt.backoffUntil };
@@ -132,12 +134,12 @@ export function createPoliteClient(o: PoliteClientOptions) {
     const domain = o.siteOf(new URL(url).hostname);
     const held = await holdSite(domain, x, largestPacingGap({ maxMs: o.pacing.maxMs, crawlDelaySeconds: x.knownDelayS }), signal);
     if (!("logId" in held)) return held;
-    const { failures, logId } = held;
+    const { failures, logId, minPauseMs } = held;
     const extraHeaders = o.sign?.(url, o.clock.now());
     const result = await o.fetcher({ url, kind, ...x.conditional, extraHeaders }, signal);
     const outcome = classify(result, kind);
     const now = o.clock.now();
-    const gapMs = pacingGap({ ...o.pacing, crawlDelaySeconds: x.crawlDelayOf(result), random });
+    const gapMs = pacingGap({ ...o.pacing, crawlDelaySeconds: x.crawlDelayOf(result), minPauseMs, random });
     // A 200's validators are stored by the caller once its content is recorded: stored here, a
     // crash before recording would turn the next polls into 304s for content never recorded.
     const answered =

@@ -19,6 +19,9 @@
  * back-off (it only leaves a lease alone that is no longer its own).
  * The one gap not known before sending is a larger Crawl-delay revealed by the robots.txt
  * response itself: its lease covers the delay in force before it.
+ * A publisher's minimum pause (PUB-7 "pausa-minima", applied and not withdrawn) is read from
+ * `exclusions` by the acquiring statement itself: every worker paces by it from the first
+ * request taken after it applies, and the lease taken is longer by it.
  *
  * The lease may be taken up to `ACQUIRE_AHEAD_MS` before `next_allowed_at`; the holder
  * then waits for that moment itself. Nothing is sent earlier, and nobody else can send
@@ -43,7 +46,7 @@ export const ACQUIRE_AHEAD_MS = 1_000;
 
 /** The outcome of trying to take a site; when taken, the id of the request's log line and when the request may start. */
 export type LeaseAttempt =
-  | { taken: true; consecutiveFailures: number; logId: number; startAt: number; leaseUntil: number }
+  | { taken: true; consecutiveFailures: number; logId: number; startAt: number; leaseUntil: number; minPauseMs: number }
   | { taken: false; retryAt: number; backoffUntil?: number };
 
 /** The request about to be sent, for its log line. */
@@ -61,11 +64,13 @@ type SiteRow = {
   lease_until: string | Date | null;
   backoff_until: string | Date | null;
   consecutive_failures: number;
+  pause_ms: number;
 };
 
 /**
  * Try to take `domain` for one request by `workerId`, at most `ACQUIRE_AHEAD_MS` before its
- * next allowed moment, until `leaseMs` after the request may start (`startAt`).
+ * next allowed moment, until `leaseMs` plus the publisher's minimum pause in force
+ * (`minPauseMs`, 0 when none) after the request may start (`startAt`).
  */
 export async function acquireSite(
   db: Db,
@@ -75,9 +80,12 @@ export async function acquireSite(
   const rows = await executePrepared<SiteRow>(
     db,
     sql`
-    with taken as (
+    with pause as (
+      select coalesce(max(min_pause_seconds), 0)::int * 1000 as ms from exclusions
+      where domain = ${p.domain} and scope = 'pausa-minima' and applied_at is not null and withdrawn_at is null),
+    taken as (
       update sites set lease_owner = ${p.workerId},
-        lease_until = greatest(next_allowed_at, ${now}::timestamptz) + ${p.leaseMs}::int * interval '1 millisecond'
+        lease_until = greatest(next_allowed_at, ${now}::timestamptz) + (${p.leaseMs}::int + (select ms from pause)) * interval '1 millisecond'
       where domain = ${p.domain} and next_allowed_at <= ${sqlTime(p.now + ACQUIRE_AHEAD_MS)}::timestamptz
         and (lease_until is null or lease_until <= ${now})
         and (backoff_until is null or backoff_until <= ${now})
@@ -87,7 +95,7 @@ export async function acquireSite(
       select ${now}, ${p.domain}, ${p.request.url}, ${p.request.kind}, 'in-flight', ${p.workerId} from taken
       returning id)
     select (select id from logged) as log_id, (select lease_until from taken) as taken_until,
-      next_allowed_at, lease_until, backoff_until, consecutive_failures
+      next_allowed_at, lease_until, backoff_until, consecutive_failures, (select ms from pause) as pause_ms
     from sites where domain = ${p.domain}`,
   );
   const row = rows[0];
@@ -103,6 +111,7 @@ export async function acquireSite(
       logId: Number(row.log_id),
       startAt: Math.max(p.now, fromSqlTime(row.next_allowed_at) ?? 0),
       leaseUntil: fromSqlTime(row.taken_until)!,
+      minPauseMs: Number(row.pause_ms),
     };
   }
   const backoffUntil = fromSqlTime(row.backoff_until);
@@ -212,12 +221,21 @@ export async function releaseSite(
 }
 
 /** The largest gap `pacingGap` can draw with these settings: what a lease reserves before the draw. */
-export function largestPacingGap(p: { maxMs: number; crawlDelaySeconds?: number }): number {
-  return Math.max(p.maxMs, Math.ceil((p.crawlDelaySeconds ?? 0) * 1000));
+export function largestPacingGap(p: { maxMs: number; crawlDelaySeconds?: number; minPauseMs?: number }): number {
+  return Math.max(p.maxMs, Math.ceil((p.crawlDelaySeconds ?? 0) * 1000), p.minPauseMs ?? 0);
 }
 
-/** The pacing gap for the next request: random in [min, max], or the Crawl-delay when larger. */
-export function pacingGap(p: { minMs: number; maxMs: number; crawlDelaySeconds?: number; random: () => number }): number {
+/**
+ * The pacing gap for the next request: random in [min, max], or the robots.txt Crawl-delay,
+ * or the publisher's minimum pause (PUB-7 "pausa-minima"), whichever is largest.
+ */
+export function pacingGap(p: {
+  minMs: number;
+  maxMs: number;
+  crawlDelaySeconds?: number;
+  minPauseMs?: number;
+  random: () => number;
+}): number {
   const gap = p.minMs + Math.floor(p.random() * (p.maxMs - p.minMs + 1));
-  return Math.max(gap, Math.ceil((p.crawlDelaySeconds ?? 0) * 1000));
+  return Math.max(gap, Math.ceil((p.crawlDelaySeconds ?? 0) * 1000), p.minPauseMs ?? 0);
 }

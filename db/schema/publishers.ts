@@ -1,7 +1,7 @@
 /** Publishers and authors (SPEC PUB-*, LEG-1) and the public corrections log (WEB-1). */
 import { sql } from "drizzle-orm";
-import { bigserial, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { SCOPES } from "../../lib/policy";
+import { bigserial, check, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { MIN_PAUSE_SECONDS, SCOPES } from "../../lib/policy";
 import { outlets } from "./outlets";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -29,6 +29,8 @@ export const exclusions = pgTable(
     /** PUB-2: the crawler's last look for the token, so checks are spaced within politeness. */
     lastCheckedAt: ts("last_checked_at"),
     checks: integer("checks").notNull().default(0),
+    /** PUB-7 "pausa-minima": the least seconds between two requests to the domain; null for every other scope. */
+    minPauseSeconds: integer("min_pause_seconds"),
   },
   (t) => [
     index("exclusions_domain").on(t.domain),
@@ -36,6 +38,11 @@ export const exclusions = pgTable(
     index("exclusions_pending")
       .on(t.receivedAt)
       .where(sql`${t.verifiedAt} is null and ${t.token} is not null`),
+    // Compared as text: a check naming the enum's new value would fail in the migration that adds it.
+    check(
+      "exclusions_min_pause",
+      sql`${t.minPauseSeconds} is null or (${t.scope}::text = 'pausa-minima' and ${t.minPauseSeconds} between ${sql.raw(String(MIN_PAUSE_SECONDS.least))} and ${sql.raw(String(MIN_PAUSE_SECONDS.most))})`,
+    ),
   ],
 );
 

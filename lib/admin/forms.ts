@@ -3,7 +3,7 @@
  * PUB-4, PUB-5). Pure: each parser returns the value or a Spanish reason; nothing here
  * touches the database.
  */
-import { publisherDomain } from "../exclusion-request";
+import { parseMinPause, publisherDomain } from "../exclusion-request";
 import { outletSchema, type OutletConfig } from "../outlets-file";
 import { SCOPES, type Scope } from "../policy";
 
@@ -53,6 +53,8 @@ export interface MailExclusion {
   scope: Scope;
   contact?: string;
   receivedAt: number;
+  /** Only for "pausa-minima": the seconds asked for. */
+  minPauseSeconds?: number;
 }
 
 /** The manual exclusion form; `recibida` empty means now. */
@@ -68,7 +70,9 @@ export function parseMailExclusion(fields: Record<string, string | undefined>, n
   const received = (fields.recibida ?? "").trim();
   const receivedAt = received ? parseLocalDateTime(received) : now;
   if (receivedAt === undefined || receivedAt > now + 60_000) return fail("La fecha de recepción no es válida.");
-  return { ok: true, value: { domain, scope, contact: contact || undefined, receivedAt } };
+  const pause = parseMinPause(scope, fields.pausa);
+  if (!pause.ok) return fail(pause.reason);
+  return { ok: true, value: { domain, scope, contact: contact || undefined, receivedAt, ...pause.value } };
 }
 
 /** A correction of the public log. */

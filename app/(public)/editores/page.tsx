@@ -4,8 +4,8 @@ import Link from "next/link";
 import { Fragment } from "react";
 import { exclusionRegister, type ExclusionStatus } from "@/db/queries/forms/exclusions";
 import { appConfig } from "@/db/server";
-import { EXCLUSION_FORM, SCOPE_LABELS, VERIFICATION_DAYS } from "@/lib/exclusion-request";
-import { EXCLUSION_SCOPES, isSlowDown, SCOPES, SLOW_DOWN_SCOPES } from "@/lib/policy";
+import { EXCLUSION_FORM, requestLabel, SCOPE_LABELS, VERIFICATION_DAYS } from "@/lib/exclusion-request";
+import { EXCLUSION_SCOPES, isSlowDown, MIN_PAUSE_SECONDS, SCOPES, SLOW_DOWN_SCOPES } from "@/lib/policy";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
@@ -30,6 +30,7 @@ const SCOPE_TEXT: Record<(typeof SCOPES)[number], string> = {
   "fuentes-cada-hora": "Pedimos cada uno de tus feeds y sitemaps una vez por hora como mucho, en lugar de cada 10 o 15 minutos.",
   "sin-lectura-de-articulos":
     "No abrimos ninguna página de artículo: solo leemos portada, feeds y sitemaps. Dejamos de conocer firmas, secciones y titulares de la página del artículo.",
+  "pausa-minima": `Entre dos peticiones cualesquiera a tu dominio (portada, feeds, sitemaps, artículos, robots.txt) dejamos pasar al menos los segundos que indiques, entre ${MIN_PAUSE_SECONDS.least} y ${MIN_PAUSE_SECONDS.most}, en lugar de 3 a 5. Se suma a la pausa de tu robots.txt (Crawl-delay): manda la mayor. Vale para todos nuestros procesos desde la siguiente petición.`,
 };
 
 function Register({ rows }: { rows: ExclusionStatus[] }) {
@@ -57,7 +58,7 @@ function Register({ rows }: { rows: ExclusionStatus[] }) {
               </th>
               <td>
                 {isSlowDown(r.scope) ? "Ir más despacio: " : ""}
-                {SCOPE_LABELS[r.scope]}
+                {requestLabel(r.scope, r.minPauseSeconds)}
               </td>
               <td>
                 <Moment at={r.receivedAt ?? null} />
@@ -98,8 +99,8 @@ export default async function PublishersPage() {
         </dl>
         <h3 id="despacio">Ir más despacio</h3>
         <p>
-          Si no quieres excluirte pero nuestras visitas te pesan, puedes pedirnos un ritmo menor para tu dominio. Son tres peticiones fijas,
-          que se pueden combinar (una solicitud para cada una), y se prueban igual que una exclusión:
+          Si no quieres excluirte pero nuestras visitas te pesan, puedes pedirnos un ritmo menor para tu dominio. Son cuatro peticiones, que
+          se pueden combinar (una solicitud para cada una), y se prueban igual que una exclusión:
         </p>
         <dl className="facts" data-testid="slow-down-scopes">
           {SLOW_DOWN_SCOPES.map((s) => (
@@ -158,6 +159,10 @@ export default async function PublishersPage() {
                 ))}
               </optgroup>
             </select>
+          </label>
+          <label>
+            Pausa mínima en segundos (solo para «{SCOPE_LABELS["pausa-minima"]}»)
+            <input type="number" name="pausa" min={MIN_PAUSE_SECONDS.least} max={MIN_PAUSE_SECONDS.most} step={1} inputMode="numeric" />
           </label>
           <label>
             Correo de contacto

@@ -21,7 +21,7 @@ import {
   replyDeadline,
 } from "@/lib/deadlines";
 import { SCOPE_LABELS } from "@/lib/exclusion-request";
-import { SCOPES } from "@/lib/policy";
+import { MIN_PAUSE_SECONDS, SCOPES } from "@/lib/policy";
 import { QUEUE_AFTER } from "@/lib/collection/extraction-floor";
 import { ActionForm, RowButton } from "../_lib/action-form";
 import { Deadline } from "../_lib/deadline";
@@ -126,6 +126,10 @@ export default async function QueuePage() {
                   </option>
                 ))}
               </select>
+            </label>
+            <label>
+              Pausa mínima en segundos (solo para «{SCOPE_LABELS["pausa-minima"]}»){" "}
+              <input type="number" name="pausa" min={MIN_PAUSE_SECONDS.least} max={MIN_PAUSE_SECONDS.most} step={1} />
             </label>
             <label>
               Correo de contacto (opcional) <input type="email" name="contacto" maxLength={320} />

@@ -14,6 +14,8 @@ export interface ExclusionStatus {
   outletName?: string;
   outletSlug?: string;
   scope: Scope;
+  /** Only for "pausa-minima": the seconds asked for. */
+  minPauseSeconds?: number;
   channel: string;
   token?: string;
   receivedAt: number;
@@ -32,6 +34,7 @@ type Row = {
   name: string | null;
   slug: string | null;
   scope: Scope;
+  min_pause_seconds: number | null;
   channel: string;
   token: string | null;
   received_at: string;
@@ -45,7 +48,7 @@ type Row = {
 };
 
 const select = sql`
-  select e.domain, o.name, o.slug, e.scope, e.channel, e.token, e.received_at, e.verified_at, e.applied_at, e.confirmed_at,
+  select e.domain, o.name, o.slug, e.scope, e.min_pause_seconds, e.channel, e.token, e.received_at, e.verified_at, e.applied_at, e.confirmed_at,
     e.withdrawn_at, e.pending_reason, e.checks,
     (select min(d.first_deleted_at) from data_deletions d where d.exclusion_id = e.id) as data_deleted_at
   from exclusions e left join outlets o on o.id = e.outlet_id`;
@@ -56,6 +59,7 @@ function toStatus(r: Row): ExclusionStatus {
     outletName: r.name ?? undefined,
     outletSlug: r.slug ?? undefined,
     scope: r.scope,
+    minPauseSeconds: r.min_pause_seconds ?? undefined,
     channel: r.channel,
     token: r.token ?? undefined,
     receivedAt: fromSqlTime(r.received_at)!,
@@ -72,9 +76,10 @@ function toStatus(r: Row): ExclusionStatus {
 /** Store a form request waiting for its token; the outlet is matched by the site of its front page. */
 export async function createExclusionRequest(db: Executor, request: ExclusionRequest, token: string, now: number): Promise<void> {
   await db.execute(sql`
-    insert into exclusions (outlet_id, domain, scope, channel, contact, token, received_at, pending_reason)
+    insert into exclusions (outlet_id, domain, scope, channel, contact, token, received_at, pending_reason, min_pause_seconds)
     values (${outletOfDomain(request.domain)},
-      ${request.domain}, ${request.scope}, 'form', ${request.contact}, ${token}, ${sqlTime(now)}, 'esperando-codigo')`);
+      ${request.domain}, ${request.scope}, 'form', ${request.contact}, ${token}, ${sqlTime(now)}, 'esperando-codigo',
+      ${request.minPauseSeconds ?? null}::int)`);
 }
 
 /** The request with this token, for its status page. */

@@ -1,6 +1,7 @@
 /** "Cómo excluirse o replicar": exclusion scopes, "slow down" requests, replies and bylines (SPEC PUB-1…5, PUB-7). */
 import Link from "next/link";
 import type { BotPageData } from "@/lib/pages/bot-page";
+import { MIN_PAUSE_SECONDS } from "@/lib/policy";
 
 /** The ways out: exclusions, slowing the bot down, replies, byline removal. */
 export function OptOut({ data }: { data: BotPageData }) {
@@ -23,9 +24,10 @@ export function OptOut({ data }: { data: BotPageData }) {
           <Link href="/editores#despacio" prefetch={false}>
             Editores
           </Link>{" "}
-          que pidamos su portada como mucho cada hora, sus feeds y sitemaps como mucho cada hora, o que no abramos ninguna página de
-          artículo. Se prueba igual que una exclusión (el mismo código en el robots.txt), nuestro planificador la aplica en menos de{" "}
-          {c.exclusionByForm} y queda en el mismo registro público.
+          que pidamos su portada como mucho cada hora, sus feeds y sitemaps como mucho cada hora, que no abramos ninguna página de artículo,
+          o una pausa mínima entre dos peticiones a su dominio, de {MIN_PAUSE_SECONDS.least} a {MIN_PAUSE_SECONDS.most} segundos. Se prueba
+          igual que una exclusión (el mismo código en el robots.txt), nuestro planificador la aplica en menos de {c.exclusionByForm} y queda
+          en el mismo registro público.
         </li>
         <li>
           <strong>Réplica:</strong> cualquier cabecera puede enviar una réplica, que publicamos íntegra en su página en un plazo de{" "}

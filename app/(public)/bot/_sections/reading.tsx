@@ -1,4 +1,5 @@
 /** "Qué lee" and "Ritmo y límites": sources, intervals, pacing and response limits. */
+import Link from "next/link";
 import { GATES } from "@/lib/gate-list";
 import type { BotPageData } from "@/lib/pages/bot-page";
 
@@ -40,8 +41,12 @@ export function Reading({ data }: { data: BotPageData }) {
           <dt>Ritmo</dt>
           <dd>
             Una petición cada <span data-testid="pacing">{l.pacing}</span> por sitio, nunca dos a la vez, y más despacio si tu robots.txt
-            declara un <code>Crawl-delay</code> mayor. Un sitio es el dominio registrable: <code>elpais.com</code>,{" "}
-            <code>feeds.elpais.com</code> y <code>cdn.elpais.com</code> comparten el mismo ritmo.
+            declara un <code>Crawl-delay</code> mayor o si el editor nos pidió una{" "}
+            <Link href="/editores#despacio" prefetch={false}>
+              pausa mínima
+            </Link>{" "}
+            mayor: manda la pausa más larga. Un sitio es el dominio registrable: <code>elpais.com</code>, <code>feeds.elpais.com</code> y{" "}
+            <code>cdn.elpais.com</code> comparten el mismo ritmo.
           </dd>
           <dt>Antes de cada petición</dt>
           <dd>

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { findExclusionByToken, type ExclusionStatus } from "@/db/queries/forms/exclusions";
 import { appConfig, siteClock } from "@/db/server";
-import { confirmationPromise, SCOPE_LABELS, VERIFICATION_DAYS, VERIFICATION_PATH } from "@/lib/exclusion-request";
+import { confirmationPromise, requestLabel, VERIFICATION_DAYS, VERIFICATION_PATH } from "@/lib/exclusion-request";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { isSlowDown } from "@/lib/policy";
 import { formatMoment } from "@/lib/pages/period";
@@ -75,7 +75,7 @@ export default async function ExclusionRequestPage({ params }: Props) {
       <PageHeader
         eyebrow="Editores"
         title={isSlowDown(r.scope) ? "Petición de ir más despacio" : "Solicitud de exclusión"}
-        lead={`${SCOPE_LABELS[r.scope]} para ${r.outletName ?? r.domain}, recibida el ${formatMoment(r.receivedAt)} (hora peninsular).`}
+        lead={`${requestLabel(r.scope, r.minPauseSeconds)} para ${r.outletName ?? r.domain}, recibida el ${formatMoment(r.receivedAt)} (hora peninsular).`}
       />
       <State r={r} mail={appConfig().mail !== undefined} />
       <h2>Tu código</h2>
