@@ -1,14 +1,19 @@
 // Every npm script that runs a script of ours answers --help with its usage and exits 0, starting nothing.
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { asksForHelp } from "../../../scripts/command-line";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const run = promisify(execFile);
+// The data directory the scripts are given lies under a plain file, so it cannot be created:
+// a script that ignored --help and reached for its data would fail at once instead of starting.
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "hemeroscopio-help-"));
+const blocker = path.join(scratch, "not-a-directory");
+fs.writeFileSync(blocker, "");
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 /** The package.json scripts that run a file of ours with node: name → node's arguments (flags, file, then the file's own). */
 function ourScripts(): Map<string, string[]> {
@@ -24,19 +29,37 @@ function ourScripts(): Map<string, string[]> {
   return found;
 }
 
-/** Runs one script's command with `flag` added; the data directory points nowhere, so nothing could start quietly. */
-async function help(args: string[], flag: string): Promise<{ code: number; stdout: string }> {
-  try {
-    const { stdout } = await run(process.execPath, [...args, flag], {
+/**
+ * Runs one script's command with `flag` added. The data directory cannot exist, and the child
+ * leads its own process group, killed whole when it exits or after 30 s: a script that ignored
+ * --help and started something leaves nothing behind.
+ */
+function help(args: string[], flag: string): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...args, flag], {
       cwd: root,
-      env: { ...process.env, HEMEROSCOPIO_DATA_DIR: "/nonexistent/hemeroscopio-help", DATABASE_URL: "" },
-      timeout: 50_000,
+      env: { ...process.env, HEMEROSCOPIO_DATA_DIR: path.join(blocker, "data"), DATABASE_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
     });
-    return { code: 0, stdout };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === "number" ? e.code : -1, stdout: `${e.stdout ?? ""}${e.stderr ?? ""}` };
-  }
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const killGroup = () => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // The group is already gone: nothing was left running.
+      }
+    };
+    const timer = setTimeout(killGroup, 30_000);
+    child.once("error", reject);
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      killGroup();
+      resolve({ code, stdout });
+    });
+  });
 }
 
 describe("scripts' --help", () => {
