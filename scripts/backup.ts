@@ -19,14 +19,23 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import { writeBackup } from "../db/backup/dump";
 import { deletionsForBackups, tendBackups } from "../db/backup/tend";
 import { createLogger } from "../lib/log";
+import { parseCommandLine } from "./command-line";
+
+const USAGE = `usage: npm run backup -- [FILE]
+A consistent backup of the database (DATABASE_URL, or the embedded PostgreSQL of the data
+directory) while the site and workers keep running; restore it with npm run restore.
+  FILE        where to write it (default <data dir>/backups/hemeroscopio-<UTC time>.backup.gz)
+  -h, --help  print this help`;
 
 async function main(args: string[]): Promise<void> {
+  const { positionals } = parseCommandLine(USAGE, { args, allowPositionals: true, options: {} });
+  if (positionals.length > 1) throw new Error(USAGE.split("\n")[0]);
   const config = loadConfig();
   const stamp = new Date()
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d+Z$/, "Z");
-  const file = path.resolve(args.find((a) => !a.startsWith("--")) ?? path.join(config.backups.dir, `hemeroscopio-${stamp}.backup.gz`));
+  const file = path.resolve(positionals[0] ?? path.join(config.backups.dir, `hemeroscopio-${stamp}.backup.gz`));
   await fs.mkdir(path.dirname(file), { recursive: true });
   const embedded = config.databaseUrl === undefined ? await startEmbeddedPostgres(config.dataDir) : undefined;
   const sql = postgres(config.databaseUrl ?? embedded?.url ?? "", { max: 1, onnotice: () => {} });

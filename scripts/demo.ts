@@ -13,14 +13,21 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { scaledClock } from "../lib/clock";
+import { parseCommandLine } from "./command-line";
 import { demoClockStart, lastReached, rememberReached } from "./demo-clock";
 import { startSimulatedWeb, writeSimOutletsFile } from "../tests/sim/index";
 
+const USAGE = `usage: npm run demo -- [--speed N]
+The whole product against a simulated web on loopback, with no internet; data in ./data-demo
+(or HEMEROSCOPIO_DATA_DIR). Open the printed address; Ctrl-C stops it.
+  --speed N   run the simulated web, the worker and the site's clock N times faster than
+              real time, 1 to 1000 (default 1): at 60, a day of news passes in 24 minutes
+  -h, --help  print this help`;
+
 /** `--speed N`: how many times faster than real time the demo's clock runs (1 to 1,000). */
 function speedOf(args: string[]): number {
-  const { values } = parseArgs({ args, options: { speed: { type: "string", default: "1" } } });
+  const { values } = parseCommandLine(USAGE, { args, options: { speed: { type: "string", default: "1" } } });
   const speed = Number(values.speed);
   if (!Number.isFinite(speed) || speed < 1 || speed > 1_000)
     throw new Error(`--speed takes a number from 1 to 1000, not ${JSON.stringify(values.speed)}`);

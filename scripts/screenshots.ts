@@ -6,12 +6,20 @@
  * calling a page done.
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { launchBrowser } from "../tests/support/browser";
 import { problemsIn, publicPaths, surveyPages } from "../tests/support/page-survey";
+import { parseCommandLine } from "./command-line";
+
+const USAGE = `usage: npm run screenshots -- [--url URL] [--out DIR] [--widths W,W]
+Full-page PNGs of every public page of a running site at each width, and what a reader
+would trip on (a page wider than the screen, text under 11 px, a page not answered); exits 1 if any.
+  --url URL     the running site (default http://127.0.0.1:3000)
+  --out DIR     where the PNGs go (default screenshots)
+  --widths W,W  CSS pixel widths, 200 to 4000 (default 1280,390)
+  -h, --help    print this help`;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseCommandLine(USAGE, {
     args: process.argv.slice(2),
     options: {
       url: { type: "string", default: "http://127.0.0.1:3000" },

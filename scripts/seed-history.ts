@@ -6,10 +6,12 @@
 import { openDatabase } from "../db/client";
 import { loadConfig } from "../lib/config";
 import { exitWithError } from "../lib/fail";
-import { parseSeedOptions } from "./seed-history/options";
+import { answerHelp } from "./command-line";
+import { parseSeedOptions, USAGE } from "./seed-history/options";
 import { seedHistory } from "./seed-history/seed";
 
 async function main(args: string[]): Promise<void> {
+  answerHelp(USAGE, args);
   const options = parseSeedOptions(args, Date.now());
   const database = await openDatabase(loadConfig(), { maxConnections: 6 });
   try {

@@ -4,8 +4,17 @@
  *   tsx scripts/sim.ts [--port 8081] [--seed 1] [--outlets 30] [--access-log FILE] [--outlets-file FILE]
  * A bare number is taken as the port. Runs until SIGINT/SIGTERM, then closes cleanly.
  */
-import { parseArgs } from "node:util";
 import { realClock, startSimulatedWeb, writeSimOutletsFile } from "../tests/sim/index";
+import { parseCommandLine } from "./command-line";
+
+const USAGE = `usage: npm run sim -- [--port N] [--seed N] [--outlets N] [--access-log FILE] [--outlets-file FILE]
+The simulated web on loopback, in real time, until Ctrl-C. A bare number is taken as the port.
+  --port N             port to listen on (default 8081; 0 picks a free one)
+  --seed N             seed of the invented outlets and their news (default 1)
+  --outlets N          how many outlets (default 30)
+  --access-log FILE    append every request to FILE
+  --outlets-file FILE  write the outlets file that points the product at them
+  -h, --help           print this help`;
 
 function integer(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -15,7 +24,8 @@ function integer(value: string | undefined, name: string, fallback: number): num
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(USAGE, {
+    args: process.argv.slice(2),
     allowPositionals: true,
     options: {
       port: { type: "string" },

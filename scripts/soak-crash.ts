@@ -41,17 +41,20 @@ import {
   unwatched,
 } from "../tests/resilience/crash-checks";
 import { crawlWithKills } from "../tests/resilience/crash-run";
+import { parseCommandLine, wholeNumber } from "./command-line";
 
-const usage = "usage: npm run soak:crash -- [--kills N] [--outlets N] [--scale N] [--workers N] [--hours N] [--read-budget N]";
+const USAGE = `usage: npm run soak:crash -- [--kills N] [--outlets N] [--scale N] [--workers N] [--hours N] [--read-budget N]
+Workers crawl the simulated web while the first is killed with SIGKILL and restarted, beside
+an uninterrupted worker; prints what survived and exits 1 if any check fails. Uses
+DATABASE_URL's server, else an embedded PostgreSQL in a temporary directory.
+  --kills N        kills of the first worker (default 10)
+  --outlets N      simulated outlets (default 12)
+  --scale N        the simulated clock runs N times faster than real time (default 200)
+  --workers N      worker processes sharing the database (default 1)
+  --hours N        cover at least N simulated hours, kills spread over them (default: no minimum)
+  --read-budget N  article reads per site per day (default: the product's, 500)
+  -h, --help       print this help`;
 const HOUR = 3_600_000;
-
-function option(args: string[], name: string, fallback: number): number {
-  const i = args.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(args[i + 1]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(usage);
-  return value;
-}
 
 async function freshDatabase(serverUrl: string, dataDir: string): Promise<{ database: Database; drop(): Promise<void> }> {
   const name = `soak_${randomBytes(4).toString("hex")}`;
@@ -73,12 +76,17 @@ async function freshDatabase(serverUrl: string, dataDir: string): Promise<{ data
 }
 
 async function main(args: string[]): Promise<number> {
-  const kills = option(args, "kills", 10);
-  const outlets = option(args, "outlets", 12);
-  const scale = option(args, "scale", 200);
-  const workers = option(args, "workers", 1);
-  const hours = option(args, "hours", 0);
-  const budget = option(args, "read-budget", 0);
+  const numbers = { type: "string" } as const;
+  const { values } = parseCommandLine(USAGE, {
+    args,
+    options: { kills: numbers, outlets: numbers, scale: numbers, workers: numbers, hours: numbers, "read-budget": numbers },
+  });
+  const kills = wholeNumber(values.kills, "kills", 10);
+  const outlets = wholeNumber(values.outlets, "outlets", 12);
+  const scale = wholeNumber(values.scale, "scale", 200);
+  const workers = wholeNumber(values.workers, "workers", 1);
+  const hours = wholeNumber(values.hours, "hours", 0);
+  const budget = wholeNumber(values["read-budget"], "read-budget", 0);
   const config = loadConfig();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-soak-"));
   await fs.chmod(dataDir, 0o755);

@@ -132,9 +132,9 @@ export const headlineVersions = pgTable(
     index("headline_versions_first_seen").on(t.firstSeenAt),
     // Derived rows keyed by a headline's hash are found from it, and dropped when the last version goes (STO-4).
     index("headline_versions_text_hash").on(t.textHash),
-    // Words as readers type them: search_fold (migration 0011) lowers capital accented
-    // letters, which PostgreSQL leaves as they are under the C locale, and drops the
-    // diaeresis and grave accents; the Spanish stemmer drops the acute ones.
+    // Words as readers type them: search_fold (migrations 0011, 0024) lowers capital accented
+    // letters, which PostgreSQL leaves as they are under the C locale, drops the diaeresis
+    // and grave accents, and folds ñ and ç into n and c; the Spanish stemmer drops the acute ones.
     index("headline_versions_search").using("gin", sql`to_tsvector('spanish', search_fold(${t.text}))`),
     // One outlet's matches straight from the index (btree_gin puts the outlet beside the words).
     index("headline_versions_outlet_search").using("gin", t.outletId, sql`to_tsvector('spanish', search_fold(${t.text}))`),

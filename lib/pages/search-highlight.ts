@@ -1,7 +1,9 @@
 /**
  * Highlighting the words a search matched in a headline (SPEC WEB-1 search). PostgreSQL
- * decides what matches (Spanish stems, accents folded: db/queries/site/search.ts); these pure
- * helpers cut a headline into words and mark the ones whose stems the query asked for.
+ * decides what matches (Spanish stems; accents, ñ and ç folded by search_fold:
+ * db/queries/site/search.ts), and the stems of each headline word come from the same
+ * folding there, so a marked word is always one the search matched. These pure helpers
+ * cut a headline into words and mark the ones whose stems the query asked for.
  */
 
 /** A piece of a headline: a run of text, matched by the search or not. */

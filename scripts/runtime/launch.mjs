@@ -5,10 +5,28 @@ import process from "node:process";
 import { pathToFileURL } from "node:url";
 import { buildRuntimeIfNeeded, runtimeDir } from "./build.mjs";
 
-const name = process.argv[2];
+const usage = {
+  start: `usage: npm start
+The whole product: the site and the crawler worker on one database (embedded PostgreSQL in
+the data directory unless DATABASE_URL is set), restarted if they crash. No options: it is
+configured by environment variables (HEMEROSCOPIO_DATA_DIR, HEMEROSCOPIO_OUTLETS, PORT...,
+listed under "Knobs" in README.md). Ctrl-C stops it.
+  -h, --help  print this help`,
+  worker: `usage: npm run worker
+One more crawler worker beside a running npm start, on the same database (DATABASE_URL or
+the data directory's). No options: configured by environment variables like npm start.
+  -h, --help  print this help`,
+};
+const [name, ...args] = process.argv.slice(2);
 if (name !== "start" && name !== "worker") {
-  process.stderr.write("usage: node scripts/runtime/launch.mjs start|worker\n");
+  process.stderr.write("usage: node scripts/runtime/launch.mjs start|worker [--help]\n");
   process.exit(2);
+}
+// Help before anything is compiled or started (scripts/command-line.ts does the same for the TypeScript scripts).
+const end = args.indexOf("--");
+if ((end < 0 ? args : args.slice(0, end)).some((a) => a === "--help" || a === "-h")) {
+  process.stdout.write(`${usage[name]}\n`);
+  process.exit(0);
 }
 try {
   await buildRuntimeIfNeeded((line) =>

@@ -8,6 +8,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseCommandLine } from "../../scripts/command-line";
 import { exitCleanlyOnInterrupt } from "./support/interrupt";
 import { startBenchServer } from "./support/server";
 import { renderTable } from "./support/table";
@@ -15,13 +16,20 @@ import type { Benchmark, Figure } from "./types";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+const USAGE = `usage: npm run bench -- [NAME...]
+Runs every tests/bench/*.bench.ts, or those whose file name contains one of the NAMEs
+(npm run bench -- pacing), on one PostgreSQL server (DATABASE_URL's, else an embedded one in
+a temporary directory), and prints their figures beside their bounds. A missed bound is
+printed with ✗ and still exits 0; a benchmark that could not measure exits 1.
+  -h, --help  print this help`;
+
 function isBenchmark(value: unknown): value is Benchmark {
   const m = value as Partial<Benchmark> | null;
   return typeof m?.name === "string" && typeof m.run === "function";
 }
 
 async function main(): Promise<number> {
-  const filters = process.argv.slice(2);
+  const filters = parseCommandLine(USAGE, { args: process.argv.slice(2), allowPositionals: true, options: {} }).positionals;
   const files = (await fs.readdir(here)).filter((f) => f.endsWith(".bench.ts")).sort();
   const chosen = files.filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
   if (chosen.length === 0) {

@@ -172,7 +172,7 @@ function Results({ query, result }: { query: SearchQuery; result: SearchResult }
 
 const HELP =
   "Entre comillas busca la frase exacta; un guion delante excluye una palabra («-fútbol»); «or» admite cualquiera de dos. " +
-  "Se buscan las palabras con sus variantes (plural, género), con o sin tildes.";
+  "Se buscan las palabras con sus variantes (plural, género), sin distinguir tildes, diéresis ni eñes: «penalver» encuentra «Peñalver».";
 
 export default async function SearchPage({ searchParams }: Props) {
   const params = await searchParams;

@@ -21,6 +21,8 @@ beforeAll(async () => {
     [uno, "La última oportunidad del pingüino"],
     [dos, "Ultima sesión en el Senado"],
     [dos, "El Gobierno y la oposición pactan"],
+    [dos, "Peñalver deja la alcaldía"],
+    [uno, "El Barça ficha a un portero"],
   ];
   for (const [i, [outletId, text]] of headlines.entries()) {
     await addArticle(db, { outletId, path: `/n${i}`, firstSeenAt: NOW - i * HOUR, headlines: [[text, NOW - i * HOUR, NOW - i * HOUR]] });
@@ -47,6 +49,22 @@ describe("headline search as readers type", () => {
     expect((await search("avila")).hits.map((h) => h.headline)).toEqual(["ÚLTIMA HORA DESDE ÁVILA"]);
     expect((await search("pinguino")).total).toBe(1);
     expect((await search("oposicion", "dos")).total).toBe(1);
+  });
+
+  it("WEB-1: ñ, ç and ü match n, c and u, in headlines and queries alike", async () => {
+    for (const q of ["penalver", "Peñalver", "PEÑALVER", "PENALVER"]) {
+      expect(
+        (await search(q)).hits.map((h) => h.headline),
+        q,
+      ).toEqual(["Peñalver deja la alcaldía"]);
+    }
+    // Narrowed to one outlet, the search goes through the other index (outlet beside the words).
+    expect((await search("penalver", "dos")).total).toBe(1);
+    expect((await search("pinguino")).hits.map((h) => h.headline)).toEqual(["La última oportunidad del pingüino"]);
+    expect((await search("barca")).hits.map((h) => h.headline)).toEqual(["El Barça ficha a un portero"]);
+    expect((await search("Barça", "uno")).total).toBe(1);
+    // The word is marked as printed.
+    expect((await search("penalver")).hits[0]!.parts[0]).toEqual({ text: "Peñalver", match: true });
   });
 
   it("WEB-1: a query of only common words says so instead of silently finding nothing", async () => {
