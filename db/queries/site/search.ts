@@ -1,7 +1,7 @@
 /**
  * Search over recorded headlines (SPEC WEB-1) with PostgreSQL full-text search in its Spanish
  * configuration, through the GIN index on `to_tsvector('spanish', search_fold(text))`: words
- * match as readers type them, with or without accents, ñ as n (migrations 0011, 0023). Outlets whose
+ * match as readers type them, with or without accents, ñ as n (migrations 0011, 0024). Outlets whose
  * headlines may not be quoted, or that are excluded, are not searched at all (PUB-6):
  * a match would reveal the words.
  */
