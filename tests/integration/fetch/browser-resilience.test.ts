@@ -113,10 +113,11 @@ describe("browser mode: outcomes like HTTP mode", () => {
 
 describe("browser mode: robustness", () => {
   it("POL-5: a page whose script never ends times out within the total timeout, and the next render works", async () => {
+    // 5 s: long enough that an ordinary page renders within it on a busy machine, so only the hung one times out.
     page("/hang", `<script>for (;;) {}</script>`);
-    const r = renderer({}, { HEMEROSCOPIO_TOTAL_TIMEOUT_MS: "1500" });
+    const r = renderer({}, { HEMEROSCOPIO_TOTAL_TIMEOUT_MS: "5000" });
     const hung = await r.render("http://diario.test/hang", never);
-    expect(hung.result).toMatchObject({ outcome: "timeout", status: 200, error: "total timeout of 1500 ms" });
+    expect(hung.result).toMatchObject({ outcome: "timeout", status: 200, error: "total timeout of 5000 ms" });
     // The outcome and its error say the total timeout cut it; without the cut the page would never end (no margin on the
     // wall clock is asserted: a busy machine may take longer to tear the page down).
     expect((await r.render("http://diario.test/", never)).result.outcome).toBe("ok");
@@ -149,7 +150,7 @@ describe("browser mode: robustness", () => {
   it("STO-3, OPS-2: many renders, aborted and timed-out ones included, leave no context or page open in the browser", async () => {
     page("/hang-short", `<script>for (;;) {}</script>`);
     const launched: Browser[] = [];
-    const r = renderer({ onLaunch: (b) => launched.push(b) }, { HEMEROSCOPIO_TOTAL_TIMEOUT_MS: "1500" });
+    const r = renderer({ onLaunch: (b) => launched.push(b) }, { HEMEROSCOPIO_TOTAL_TIMEOUT_MS: "5000" });
     for (let i = 0; i < 12; i++) expect((await r.render("http://diario.test/", never)).result.outcome).toBe("ok");
     const stop = new AbortController();
     const aborted = r.render("http://diario.test/", stop.signal);
