@@ -49,6 +49,19 @@ async function pageToken(path: string): Promise<string> {
   return token;
 }
 
+/** `n` fresh form tokens of one page (each is spent by its first post), old enough to be accepted. */
+async function pageTokens(path: string, n: number): Promise<string[]> {
+  const tokens = await Promise.all(
+    Array.from({ length: n }, async () => {
+      const token = /name="ficha" value="([^"]+)"/.exec(await (await fetch(siteUrl(path))).text())?.[1];
+      if (!token) throw new Error(`no form token on ${path}`);
+      return token;
+    }),
+  );
+  await wait(2_100);
+  return tokens;
+}
+
 /**
  * A POST from another loopback address (127.0.0.0/8 is all local): the site takes a
  * reader's address from the connection, never from a header, so other readers are other
@@ -570,9 +583,10 @@ describe("attacks on the admin and the reply and byline forms are refused with n
   });
 
   it("SEC-5: brute force slows the guessing address down and never locks the operator out from elsewhere", async () => {
-    const token = await pageToken("/admin/entrar");
+    // Sign-in tokens are single-use: every attempt carries a fresh one.
+    const tokens = await pageTokens("/admin/entrar", 12);
     const attempt = (clave: string, source: string) =>
-      post("/admin/entrar/enviar", form({ ficha: token, clave, next: "/admin" }), {}, source);
+      post("/admin/entrar/enviar", form({ ficha: tokens.pop()!, clave, next: "/admin" }), {}, source);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await attempt(`adivina-${i}`, `127.0.113.${i + 1}`)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
