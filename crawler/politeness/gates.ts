@@ -1,6 +1,7 @@
 /**
- * The gates of the crawler, in the order of the one list (`GATES`, lib/gate-list.ts): the first
- * check that does not say "go" decides (skip the job, or wait until a time). The job's checks
+ * The gates of the crawler, in the order of the one list (`GATES`, lib/gate-list.ts, which the
+ * crawler and the site both read): the first check that does not say "go" decides (skip the
+ * job, or wait until a time). The job's checks
  * are run by `jobGate` (wired in crawler/compose.ts); the request's checks (`REQUEST_CHECKS`)
  * are run by the polite client (polite-client.ts) on everything it sends — robots.txt and tdmrep.json
  * fetches, redirect hops and exclusion checks included — so no job can skip them.
@@ -8,8 +9,6 @@
 import { GATES, type JobCheckId } from "../../lib/gate-list";
 import type { Job } from "../schedule/claim";
 import type { Verdict } from "../schedule/pipeline";
-
-export { GATES, REQUEST_CHECKS } from "../../lib/gate-list";
 
 /** One check before a job's first request. */
 export type Gate = (job: Job, now: number) => Promise<Verdict>;

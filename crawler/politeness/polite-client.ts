@@ -1,6 +1,7 @@
 /**
- * The polite client: every request the crawler makes goes through `request()`, which runs the
- * request's checks of the one list (`REQUEST_CHECKS` of lib/gate-list.ts) in its order, then sends:
+ * The polite client: every request the crawler makes goes through `request()`, which applies the
+ * request's checks of the one list (`REQUEST_CHECKS` of lib/gate-list.ts, held to this order by
+ * tests/unit/politeness/gate-list.test.ts), then sends:
  *
  *   1. robots.txt of the host first (ROB-1), through this same client, paced like any request,
  *      and its rules for the URL (ROB-2…5) — a disallowed URL is logged and never requested;
