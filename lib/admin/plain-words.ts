@@ -2,6 +2,8 @@
  * The operator's panel in Spanish prose: what the database records as codes (a pending
  * reason, an audit action and its details) worded as the public pages word them.
  */
+import { SCOPE_LABELS } from "../exclusion-request";
+import type { Scope } from "../policy";
 
 /** Why a request is not applied yet, as a sentence; codes nobody foresaw are not shown raw. */
 export function pendingReasonText(reason: string | undefined): string {
@@ -60,6 +62,7 @@ const DETAIL_NAMES: Record<string, string> = {
   id: "número",
   outletId: "cabecera (número)",
   format: "formato",
+  after: "tras",
   domain: "dominio",
   scope: "alcance",
   slug: "identificador",
@@ -68,9 +71,16 @@ const DETAIL_NAMES: Record<string, string> = {
   unchanged: "sin cambios",
 };
 
+/** A detail's value in words: scopes by their public name, a preceding step as its action. */
+function detailValue(key: string, value: unknown): string {
+  if (key === "scope" && typeof value === "string" && value in SCOPE_LABELS) return SCOPE_LABELS[value as Scope];
+  if (key === "after" && typeof value === "string") return auditActionText(value).toLowerCase();
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
 /** An audit entry's details as "número: 3 · dominio: ejemplo.es". */
 export function auditDetailsText(details: Record<string, unknown>): string {
   return Object.entries(details)
-    .map(([key, value]) => `${DETAIL_NAMES[key] ?? key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
+    .map(([key, value]) => `${DETAIL_NAMES[key] ?? key}: ${detailValue(key, value)}`)
     .join(" · ");
 }

@@ -14,6 +14,9 @@ describe("the admin's words", () => {
 
   it("ADM-2: details read as «name: value», and a pending reason as a sentence, never a code", () => {
     expect(auditDetailsText({ id: 3, domain: "medio.es" })).toBe("número: 3 · dominio: medio.es");
+    expect(auditDetailsText({ scope: "sin-anotacion-de-modelo", after: "setup" })).toBe(
+      "alcance: Sin anotación de modelo · tras: configuración de la contraseña del operador",
+    );
     for (const reason of ["esperando-codigo", "codigo-no-encontrado", "algo-nuevo", undefined]) {
       expect(pendingReasonText(reason)).toMatch(/^pendiente/);
       expect(pendingReasonText(reason)).not.toMatch(/[a-z]-[a-z]/);
