@@ -10,7 +10,9 @@ const links = [
 
 describe("citing a front-page capture", () => {
   it("WEB-5: the digest is SHA-256 of «rank TAB url TAB headline» lines in rank order, so anyone can recompute it", () => {
-    const expected = createHash("sha256").update("1\thttps://medio.es/a\tPrimera noticia\n2\thttps://medio.es/b\tSegunda noticia\n").digest("hex");
+    const expected = createHash("sha256")
+      .update("1\thttps://medio.es/a\tPrimera noticia\n2\thttps://medio.es/b\tSegunda noticia\n")
+      .digest("hex");
     expect(captureDigest(links)).toBe(`sha256:${expected}`);
     expect(captureDigest([...links].reverse())).toBe(captureDigest(links));
     expect(captureDigest([{ ...links[0]!, headline: "Segunda noticia, cambiada" }, links[1]!])).not.toBe(captureDigest(links));
