@@ -11,7 +11,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { badRequestPage } from "./lib/front-door/bad-request-page";
 import { STATUS_HEADER } from "./lib/front-door/page-cache/status-header";
-import { sessionCookieName } from "./lib/admin/session";
+import { ADMIN_PATH_HEADER, loginFor, sessionCookieName } from "./lib/admin/session";
 import { parseDayQuery, parseFrontPageQuery, parseSideBySideQuery } from "./lib/pages/history-params";
 import { parseOutletPeriod } from "./lib/pages/outlet-period";
 import { parseSearchParams, type SearchParams } from "./lib/pages/search-params";
@@ -48,6 +48,7 @@ const OPEN_ADMIN = new Set([
 ]);
 
 function guardAdmin(request: NextRequest, path: string): NextResponse {
+  const asked = `${path}${request.nextUrl.search}`;
   const hasCookie = [true, false].some((https) => request.cookies.has(sessionCookieName(https)));
   if (!OPEN_ADMIN.has(path) && !hasCookie) {
     if (request.method !== "GET" && request.method !== "HEAD") {
@@ -56,11 +57,13 @@ function guardAdmin(request: NextRequest, path: string): NextResponse {
         headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
       });
     }
-    const login = new URL("/admin/entrar", request.url);
-    login.searchParams.set("next", path);
-    return NextResponse.redirect(login, 303);
+    return NextResponse.redirect(new URL(loginFor(asked), request.url), 303);
   }
-  const response = NextResponse.next();
+  // The page asked for, so an expired session's login comes back to it (app/admin/_lib/gate.ts);
+  // set here, never taken from the reader.
+  const forwarded = new Headers(request.headers);
+  forwarded.set(ADMIN_PATH_HEADER, asked);
+  const response = NextResponse.next({ request: { headers: forwarded } });
   response.headers.set("cache-control", "no-store");
   response.headers.set("x-robots-tag", "noindex, nofollow");
   return response;

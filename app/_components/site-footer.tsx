@@ -43,6 +43,11 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
+              <Link href="/alertas" prefetch={false}>
+                Alertas
+              </Link>
+            </li>
+            <li>
               <Link href="/quienes-somos" prefetch={false}>
                 Quiénes somos
               </Link>

@@ -10,6 +10,24 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 
 /** A session lasts this long from login, active or not. */
 export const SESSION_MS = 8 * 3_600_000;
+
+/**
+ * The one clock of session life, for starting a session and for judging it: the wall clock,
+ * as the browser judges the cookie's Max-Age. The site's scaled clock (demo, tests) times
+ * the record, not the operator: judged on it, a ×60 demo ended a login within a minute.
+ */
+export function sessionNow(): number {
+  return Date.now();
+}
+
+/** The request header through which the proxy tells admin pages the path and query asked for. */
+export const ADMIN_PATH_HEADER = "x-hemeroscopio-admin-path";
+
+/** The login page that comes back to `asked` (validated) once the operator is in. */
+export function loginFor(asked: string | null | undefined): string {
+  const next = safeNext(asked);
+  return next === "/admin" ? "/admin/entrar" : `/admin/entrar?next=${encodeURIComponent(next)}`;
+}
 const SECURE_NAME = "__Host-hemeroscopio-admin";
 const PLAIN_NAME = "hemeroscopio-admin";
 

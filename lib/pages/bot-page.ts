@@ -4,6 +4,7 @@
  * Pure: the page renders this data and adds no figure of its own.
  */
 import type { Config } from "../config";
+import { lastRevision, type Release } from "../changelog";
 import {
   formatBytes,
   formatCount,
@@ -40,22 +41,13 @@ export const fixedCommitments = {
   fingerprintRetention: "72 horas",
 } as const;
 
-/**
- * The page's revisions, newest first (as on the page it was specified from): bump it when
- * what the page promises changes, and note the change in Correcciones.
- */
-export const BOT_PAGE_REVISIONS: readonly { version: string; day: string }[] = [
-  { version: "0.12.0", day: "2026-09-07" },
-  { version: "0.10.0", day: "2026-09-04" },
-  { version: "0.9.0", day: "2026-09-03" },
-];
+/** The page's path, as CHANGELOG.md names the releases that change its promises. */
+export const BOT_PAGE_PATH = "/bot";
 
-/** "7 de septiembre de 2026 (versión 0.12.0; 0.10.0: 4 de septiembre de 2026; …)". */
-function revisionLine(revisions: readonly { version: string; day: string }[]): string {
-  const [last, ...earlier] = revisions;
-  if (!last) return "";
-  const before = earlier.map((r) => `${r.version}: ${formatDay(r.day)}`);
-  return `${formatDay(last.day)} (versión ${[last.version, ...before].join("; ")})`;
+/** "5 de diciembre de 2026 (versión 0.1.0)": the newest release of CHANGELOG.md that changed this page. */
+function revisionLine(releases: readonly Release[]): string {
+  const last = lastRevision(releases, BOT_PAGE_PATH);
+  return last ? `${formatDay(last.day)} (versión ${last.version})` : "sin revisión anotada en el registro de cambios";
 }
 
 /** Everything the bot page says, already worded in Spanish where it is a figure. */
@@ -76,7 +68,7 @@ export interface BotPageData {
   };
   /** Technical questions, publishers (exclusions, replies), privacy (data protection, bylines), anything else. */
   contacts: { bot: string; publishers: string; privacy: string; general: string };
-  /** "Última revisión de esta página": its date and version, with the earlier ones. */
+  /** "Última revisión de esta página": the date and version of the newest release that changed it. */
   revision: string;
   paths: { ipsJson: string; keyDirectory: string; tdmrep: string };
   schedule: {
@@ -108,8 +100,8 @@ export interface BotPageData {
   commitments: typeof fixedCommitments;
 }
 
-/** Map the configuration to the facts the bot page prints. */
-export function botPageData(config: Config): BotPageData {
+/** Map the configuration, and the changelog's releases (lib/changelog-file.ts), to the facts the bot page prints. */
+export function botPageData(config: Config, releases: readonly Release[] = []): BotPageData {
   const { bot, schedule: s, politeness: p } = config;
   const front = s.frontPageMinutes;
   return {
@@ -123,7 +115,7 @@ export function botPageData(config: Config): BotPageData {
       egressIps: [...bot.egressIps],
     },
     contacts: { bot: bot.email, publishers: config.publishersEmail, privacy: config.privacyEmail, general: config.contactEmail },
-    revision: revisionLine(BOT_PAGE_REVISIONS),
+    revision: revisionLine(releases),
     paths: { ipsJson: IPS_JSON_PATH, keyDirectory: KEY_DIRECTORY_PATH, tdmrep: TDMREP_PATH },
     schedule: {
       feeds: formatEvery(s.feedIntervalMinutes * 60_000),

@@ -11,6 +11,11 @@ export function frontPageAtHref(slug: string, at?: number): string {
   return at === undefined ? base : `${base}?en=${minuteValue(at)}`;
 }
 
+/** The permalink of one front-page capture, to cite it (app/(public)/cabeceras/[slug]/capturas). */
+export function captureHref(slug: string, captureId: number): string {
+  return `/cabeceras/${encodeURIComponent(slug)}/capturas/${captureId}`;
+}
+
 /** Outlets side by side at the minute of `at`. */
 export function sideBySideHref(slugs: readonly string[], at?: number): string {
   const query = [

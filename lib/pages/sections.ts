@@ -95,6 +95,7 @@ export const otherPublicPages: readonly PublicPage[] = [
   { href: "/noticias", caching: "details" },
   { href: "/datos", caching: "page" },
   { href: "/portadas/dia", caching: "page", params: ["fecha"] },
+  { href: "/alertas", caching: "page", params: ["tipo", "q", "medios", "medio", "puesto", "horas"] },
 ];
 
 /**
@@ -107,6 +108,8 @@ export const detailSubpages: readonly PublicPage[] = [{ href: "/cabeceras/[slug]
 export const feeds: readonly PublicPage[] = [
   { href: "/buscar.atom", caching: "page", params: ["q", "cabecera"] },
   { href: "/cabeceras/[slug]/cambios.atom", caching: "page" },
+  { href: "/alertas/puestos.atom", caching: "page", params: ["q", "medios", "medio", "puesto"] },
+  { href: "/alertas/reescrituras.atom", caching: "page", params: ["medios", "medio", "horas"] },
 ];
 
 /** Charts as standalone SVG (SPEC WEB-6), kept by the page cache like pages, keyed on their chart and period. */

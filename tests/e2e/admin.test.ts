@@ -334,19 +334,21 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
     await pub.page.context().close();
     await page.goto(siteUrl("/admin/registro"));
     const audit = await page.getByTestId("audit").innerText();
+    // In Spanish prose, never the codes the log stores.
     for (const action of [
-      "setup",
-      "login",
-      "reply.publish",
-      "exclusion.enter",
-      "exclusion.confirm",
-      "byline.accept",
-      "outlet.edit",
-      "outlets.export",
-      "correction.add",
+      "Configuración de la contraseña del operador",
+      "Entrada en el panel",
+      "Réplica publicada",
+      "Exclusión anotada a mano",
+      "Exclusión confirmada",
+      "Petición de firma aceptada",
+      "Cabecera editada",
+      "Lista de cabeceras exportada",
+      "Corrección publicada",
     ]) {
       expect(audit).toContain(action);
     }
+    expect(audit).not.toMatch(/\b(?:setup|login|reply|exclusion|byline|outlets?|correction|source|legal)\.[a-z]|[{}"]|sin-anotacion/);
     expect(audit).not.toContain(PASSWORD);
     await page.close();
     await database().db.execute(sql`delete from corrections where title = 'Corrección de prueba'`);
@@ -413,6 +415,28 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
     const forwarded = await fetch(siteUrl("/metrics"), { headers: { "x-forwarded-for": "127.0.0.1" } });
     expect(forwarded.status).toBe(401);
     expect(await forwarded.text()).not.toContain("hemeroscopio_");
+  });
+
+  it("ADM-1: a session lasts 8 hours of wall-clock time; once expired, the login comes back to the page asked for, query included", async () => {
+    const [life] = await database().db.execute<{ seconds: number }>(
+      sql`select extract(epoch from max(expires_at) - now())::float8 as seconds from sessions`,
+    );
+    expect(life!.seconds).toBeGreaterThan(8 * 3600 - 600);
+    expect(life!.seconds).toBeLessThanOrEqual(8 * 3600);
+    await database().db.execute(sql`update sessions set expires_at = now() - interval '1 minute'`);
+    const page = await operator!.newPage();
+    try {
+      await page.goto(siteUrl("/admin/registro?antes=999999"));
+      await page.waitForURL(/\/admin\/entrar/);
+      expect(new URL(page.url()).searchParams.get("next")).toBe("/admin/registro?antes=999999");
+      await page.fill('input[name="clave"]', PASSWORD);
+      await humanSubmit(page);
+      await page.waitForURL((url) => url.pathname === "/admin/registro");
+      expect(new URL(page.url()).search).toBe("?antes=999999");
+      await expect.poll(() => page.getByTestId("audit").count()).toBe(1);
+    } finally {
+      await page.close();
+    }
   });
 
   it("ADM-1: logout deletes the session; the old cookie no longer opens the admin", async () => {

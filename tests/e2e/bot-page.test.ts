@@ -4,11 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { GATES } from "../../lib/gate-list";
+import { readChangelog } from "../../lib/changelog-file";
 import { botPageData } from "../../lib/pages/bot-page";
 import { mainText, openPage, siteConfig, siteUrl, useBrowser } from "./fixtures";
 
 const browser = useBrowser();
-const expected = botPageData(siteConfig);
+const expected = botPageData(siteConfig, readChangelog());
 
 describe("El bot", () => {
   it("ID-4: /bot shows the User-Agent exactly as sent, the From address, the contacts and its last revision", async () => {
@@ -24,6 +25,7 @@ describe("El bot", () => {
       expect(await page.getByTestId("mail-publishers").innerText()).toBe(siteConfig.publishersEmail);
       expect(await page.getByTestId("mail-privacy").innerText()).toBe(siteConfig.privacyEmail);
       expect(await page.getByTestId("revision").innerText()).toContain(`Última revisión de esta página: ${expected.revision}`);
+      expect(expected.revision).toMatch(/\(versión \d+\.\d+\.\d+\)$/); // from CHANGELOG.md, not a fallback
     } finally {
       await page.context().close();
     }

@@ -4,6 +4,7 @@
  * reader reads them (no JavaScript). Expectations come from the crawl's database, so they
  * hold for a crawl of any length.
  */
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import type { Page } from "playwright-core";
@@ -95,6 +96,59 @@ describe("an outlet's front page at a past minute", () => {
     };
     const expected = await frontPageAt(database().db, outlet!.id, at + MINUTE - 1);
     expect(api.data.links.map((l) => [l.rank, l.article_id])).toEqual(expected.map((e) => [e.rank, e.articleId]));
+  });
+});
+
+describe("a capture to cite", () => {
+  it("WEB-5: the minute's page links to its capture's permalink: the list then, a digest anyone can recompute, a citation line and one SVG page", async () => {
+    const [outlet] = await capturedOutlets();
+    const [capture] = await database().db.execute<{ id: string; at: string }>(sql`
+      select id::text, at::text from frontpage_captures where outlet_id = ${outlet!.id} and outcome = 'ok' and at <= ${new Date(outlet!.middle).toISOString()}::timestamptz
+      order by at desc limit 1`);
+    const at = Date.parse(capture!.at);
+    const expected = await frontPageAt(database().db, outlet!.id, at);
+    const minute = Math.floor(at / MINUTE) * MINUTE;
+    const permalink = await withPage(`/cabeceras/${outlet!.slug}/portada?en=${minuteValue(minute)}`, async (page) =>
+      page.getByTestId("cite-capture").getAttribute("href"),
+    );
+    expect(permalink).toBe(`/cabeceras/${outlet!.slug}/capturas/${capture!.id}`);
+    const shown = await withPage(
+      permalink!,
+      async (page, status) => {
+        expect(status).toBe(200);
+        const rows = page.getByTestId("captured-list").locator("tbody tr");
+        return {
+          ranks: (await rows.locator("td:nth-child(1)").allInnerTexts()).map(Number),
+          hrefs: await rows.locator("td:nth-child(2) a").evaluateAll((as) => as.map((a) => a.getAttribute("href"))),
+          headlines: await rows.locator("td:nth-child(2)").allInnerTexts(),
+          urls: await rows.locator("td:nth-child(3)").allInnerTexts(),
+          digest: await page.getByTestId("digest").innerText(),
+          citation: await page.getByTestId("citation").innerText(),
+          facts: await page.getByTestId("capture-facts").innerText(),
+        };
+      },
+      390,
+    );
+    expect(shown.hrefs).toEqual(expected.map((e) => `/noticias/${e.articleId}`));
+    expect(shown.ranks).toEqual(expected.map((e) => e.rank));
+    const lines = shown.ranks.map((rank, i) => `${rank}\t${shown.urls[i]}\t${shown.headlines[i]}\n`).join("");
+    expect(shown.digest).toBe(`sha256:${createHash("sha256").update(lines).digest("hex")}`);
+    expect(shown.citation).toContain(`captura n.º ${capture!.id}, ${shown.digest}.`);
+    expect(shown.citation).toContain(`/cabeceras/${outlet!.slug}/capturas/${capture!.id}.`);
+    expect(shown.facts).toContain(new Date(at).toISOString());
+    const svg = await fetch(siteUrl(`${permalink!}/portada.svg`));
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("content-type")).toContain("image/svg+xml");
+    const drawing = await svg.text();
+    expect(drawing).toContain(shown.digest.slice(0, 40));
+    expect(drawing).toContain(`Captura n.º ${capture!.id}`);
+    expect(parser.parse(drawing).svg).toBeDefined(); // well-formed XML
+    // Another outlet's capture id under this outlet, or an id that is no capture, is not found.
+    const [other] = await database().db.execute<{ id: string }>(sql`
+      select id::text from frontpage_captures where outlet_id <> ${outlet!.id} and outcome = 'ok' limit 1`);
+    for (const path of [`/cabeceras/${outlet!.slug}/capturas/${other!.id}`, `/cabeceras/${outlet!.slug}/capturas/999999999`]) {
+      expect((await fetch(siteUrl(path))).status, path).toBe(404);
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { appConfig } from "@/db/server";
 import { botPageData } from "@/lib/pages/bot-page";
+import { readChangelog } from "@/lib/changelog-file";
 import { PageHeader } from "../../_components/page-header";
 import { Blocks } from "./_sections/blocks";
 import { Identity } from "./_sections/identity";
@@ -31,9 +32,9 @@ const contents = [
   ["excluirse", "Cómo excluirse o replicar"],
 ] as const;
 
-/** The bot page; every figure on it comes from `botPageData(config)`. */
+/** The bot page; every figure on it comes from `botPageData(config, releases)`. */
 export default function BotPage() {
-  const data = botPageData(appConfig());
+  const data = botPageData(appConfig(), readChangelog());
   return (
     <>
       <PageHeader
@@ -56,7 +57,7 @@ export default function BotPage() {
         <OptOut data={data} />
         <p className="hint" data-testid="revision">
           Última revisión de esta página: {data.revision}. Generada con la configuración en vigor de {data.identity.productToken}/
-          {data.identity.version}. Los cambios se anotan en{" "}
+          {data.identity.version}. Cada cambio de lo que promete se anota en{" "}
           <Link href="/correcciones" prefetch={false}>
             Correcciones
           </Link>

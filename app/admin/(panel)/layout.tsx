@@ -26,7 +26,7 @@ const SECTIONS = [
 ];
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const session = await requireOperator("/admin");
+  const session = await requireOperator();
   // ADM-3: the badge counts what needs attention; a failed count must not take the admin down.
   const attention = await database()
     .then(({ db }) => listAttention(db, siteClock().now()))

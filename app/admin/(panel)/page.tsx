@@ -25,13 +25,14 @@ import { MIN_PAUSE_SECONDS, SCOPES } from "@/lib/policy";
 import { QUEUE_AFTER } from "@/lib/collection/extraction-floor";
 import { ActionForm, RowButton } from "../_lib/action-form";
 import { Deadline } from "../_lib/deadline";
+import { pendingReasonText } from "@/lib/admin/plain-words";
 
 export const metadata: Metadata = { title: "Solicitudes" };
 
 const CHANNEL: Record<string, string> = { form: "formulario", mail: "correo" };
 
 export default async function QueuePage() {
-  const { csrf } = await requireOperator("/admin");
+  const { csrf } = await requireOperator();
   const { db } = await database();
   const [exclusions, replies, bylines, extractions] = await Promise.all([
     listExclusionsForAdmin(db),
@@ -80,7 +81,7 @@ export default async function QueuePage() {
                       <Moment at={e.receivedAt} />
                     </td>
                     <td>
-                      {e.appliedAt ? <Moment at={e.appliedAt} /> : <>pendiente{e.pendingReason ? ` (${e.pendingReason})` : ""}</>}
+                      {e.appliedAt ? <Moment at={e.appliedAt} /> : pendingReasonText(e.pendingReason)}
                       {e.channel === "mail" ? (
                         <>
                           <br />
@@ -94,12 +95,14 @@ export default async function QueuePage() {
                       <Deadline at={confirmationDeadline(e.receivedAt)} now={now} />
                     </td>
                     <td>
-                      {e.appliedAt ? (
-                        <RowButton csrf={csrf} action="exclusion.confirm" id={e.id} label="Confirmar" testId={`confirm-${e.id}`} />
-                      ) : (
-                        <span className="hint">se confirma cuando esté aplicada</span>
-                      )}
-                      <RowButton csrf={csrf} action="exclusion.withdraw" id={e.id} label="Retirar" />
+                      <div className="row-actions">
+                        {e.appliedAt ? (
+                          <RowButton csrf={csrf} action="exclusion.confirm" id={e.id} label="Confirmar" testId={`confirm-${e.id}`} />
+                        ) : (
+                          <p className="hint">Se podrá confirmar cuando esté aplicada.</p>
+                        )}
+                        <RowButton csrf={csrf} action="exclusion.withdraw" id={e.id} label="Retirar" testId={`withdraw-${e.id}`} />
+                      </div>
                     </td>
                   </tr>
                 ))}

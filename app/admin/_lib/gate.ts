@@ -8,7 +8,16 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { findSession } from "../../../db/queries/admin/operator";
 import { database } from "../../../db/server";
-import { csrfToken, hashSessionId, isHttps, sessionCookieName, sessionIdFromCookies } from "../../../lib/admin/session";
+import {
+  ADMIN_PATH_HEADER,
+  csrfToken,
+  hashSessionId,
+  isHttps,
+  loginFor,
+  sessionCookieName,
+  sessionIdFromCookies,
+  sessionNow,
+} from "../../../lib/admin/session";
 import { siteSecret } from "../../_lib/forms/secret";
 
 /** The signed-in operator's session, as pages need it. */
@@ -22,18 +31,22 @@ async function lookup(id: string | undefined): Promise<OperatorSession | undefin
   if (!id) return undefined;
   const idHash = hashSessionId(id);
   const { db } = await database();
-  const found = await findSession(db, idHash, Date.now());
+  const found = await findSession(db, idHash, sessionNow());
   return found ? { idHash, csrf: csrfToken(siteSecret(), idHash), expiresAt: found.expiresAt } : undefined;
 }
 
-/** The session of the request being rendered, or a redirect to the login with `next` = `path`. */
-export async function requireOperator(path: string): Promise<OperatorSession> {
+/**
+ * The session of the request being rendered, or a redirect to the login that comes back to
+ * the page asked for: its path and query, as the proxy passed them (the layout runs first
+ * and knows no path of its own).
+ */
+export async function requireOperator(): Promise<OperatorSession> {
   const h = await headers();
   const https = isHttps(`http://${h.get("host") ?? ""}`, h.get("x-forwarded-proto"));
   const jar = await cookies();
   const raw = jar.get(sessionCookieName(https))?.value;
   const session = await lookup(raw && /^[A-Za-z0-9_-]{43}$/.test(raw) ? raw : undefined);
-  if (!session) redirect(`/admin/entrar?next=${encodeURIComponent(path)}`);
+  if (!session) redirect(loginFor(h.get(ADMIN_PATH_HEADER)));
   return session;
 }
 

@@ -7,9 +7,8 @@ import "server-only";
 import type { Db } from "@/db/client";
 import { audit } from "@/db/queries/admin/operator";
 import { database, siteClock } from "@/db/server";
-import { csrfValid } from "@/lib/admin/session";
+import { csrfValid, isHttps, loginFor } from "@/lib/admin/session";
 import { sameOrigin } from "@/lib/forms/guard";
-import { isHttps } from "@/lib/admin/session";
 import { readForm } from "@/lib/forms/read-form";
 import { sessionOfRequest, type OperatorSession } from "@/app/admin/_lib/gate";
 import { siteSecret } from "@/app/_lib/forms/secret";
@@ -25,6 +24,16 @@ export interface ActionContext {
 /** What an action did: where to go back to, and the audit line (or a refusal page). */
 export type ActionResult = { back: string; audit: { action: string; details?: Record<string, unknown> } } | Response;
 
+/** The path and query of a same-site Referer (the panel page the form was sent from). */
+function refererPath(referer: string | null): string | undefined {
+  try {
+    const url = new URL(referer ?? "");
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Guard the request, run `act`, audit it, and go back with 303. */
 export async function adminPost(request: Request, maxBytes: number, act: (ctx: ActionContext) => Promise<ActionResult>): Promise<Response> {
   const h = request.headers;
@@ -39,7 +48,7 @@ export async function adminPost(request: Request, maxBytes: number, act: (ctx: A
     return refusal("La acción debe enviarse desde el propio panel.", 403);
   }
   const session = await sessionOfRequest(request);
-  if (!session) return refusal("Tu sesión ha caducado o no existe. Vuelve a entrar.", 403, "/admin/entrar");
+  if (!session) return refusal("Tu sesión ha caducado o no existe. Vuelve a entrar.", 403, loginFor(refererPath(h.get("referer"))));
   const form = await readForm(request, maxBytes);
   if (!form.ok) return refusal(form.reason, form.status);
   if (!csrfValid(siteSecret(), session.idHash, form.fields.csrf))

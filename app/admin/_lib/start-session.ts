@@ -2,11 +2,12 @@
 import "server-only";
 import type { Executor } from "@/db/client";
 import { createSession } from "@/db/queries/admin/operator";
-import { hashSessionId, newSessionId, sessionCookie, SESSION_MS } from "@/lib/admin/session";
+import { hashSessionId, newSessionId, sessionCookie, sessionNow, SESSION_MS } from "@/lib/admin/session";
 
-/** The Set-Cookie header value of a new session, stored at `now`. */
-export async function startSession(db: Executor, now: number, https: boolean): Promise<string> {
+/** The Set-Cookie header value of a new session, started now on the session clock. */
+export async function startSession(db: Executor, https: boolean): Promise<string> {
   const id = newSessionId();
+  const now = sessionNow();
   await createSession(db, hashSessionId(id), now, now + SESSION_MS);
   return sessionCookie(id, https);
 }

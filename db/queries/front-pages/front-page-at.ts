@@ -42,6 +42,8 @@ export interface FrontPageAtMinute {
   state: CaptureState;
   /** The successful capture shown (the last by the end of the minute), the one before it and the next after the minute. */
   capture: number | null;
+  /** That capture's id, for its citable permalink. */
+  captureId: number | null;
   previous: number | null;
   next: number | null;
   links: PastLink[];
@@ -71,6 +73,7 @@ export async function loadFrontPageAt(
       where outlet_id = ${o} and outcome <> 'ok' and at > coalesce(shown_at, ${end}::timestamptz) and at <= ${end}::timestamptz
     )
     select shown.shown_at, failed.since as failed_since, failed.last_outcome,
+      (select max(id) from frontpage_captures where outlet_id = ${o} and outcome = 'ok' and at = shown.shown_at) as shown_id,
       (select max(at) from frontpage_captures where outlet_id = ${o} and outcome = 'ok' and at < date_trunc('minute', shown.shown_at)) as previous_at,
       (select min(at) from frontpage_captures where outlet_id = ${o} and outcome = 'ok' and at > ${end}::timestamptz) as next_at,
       (select min(at) from frontpage_captures where outlet_id = ${o} and outcome = 'ok') as first_at,
@@ -92,13 +95,28 @@ export async function loadFrontPageAt(
     lastFailure: (row?.last_outcome as string | null) ?? null,
     blockedSince: time(row?.blocked_since),
   });
-  const base = { minute: p.minute, state, capture: shown, previous: time(row?.previous_at), next: time(row?.next_at) };
+  const shownId = row?.shown_id ?? null;
+  const base = {
+    minute: p.minute,
+    state,
+    capture: shown,
+    captureId: shownId === null ? null : Number(shownId),
+    previous: time(row?.previous_at),
+    next: time(row?.next_at),
+  };
   if (shown === null) return { ...base, links: [] };
   return { ...base, links: await linksAt(db, p.policy, o, shown, p.minute + MINUTE_MS - 1, p.bestRank ?? true) };
 }
 
 /** The links of the capture at `shown`, by rank, with their headline at `end`, their stay and best rank. */
-async function linksAt(db: Executor, policy: OutletPolicy, o: number, shown: number, end: number, withBest: boolean): Promise<PastLink[]> {
+export async function linksAt(
+  db: Executor,
+  policy: OutletPolicy,
+  o: number,
+  shown: number,
+  end: number,
+  withBest: boolean,
+): Promise<PastLink[]> {
   const at = sqlTime(shown);
   const rows = await db.execute<{
     article_id: string | number;

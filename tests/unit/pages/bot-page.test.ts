@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../lib/config";
+import { parseChangelog } from "../../../lib/changelog";
+import { readChangelog } from "../../../lib/changelog-file";
 import { botPageData, IPS_JSON_PATH, KEY_DIRECTORY_PATH, TDMREP_PATH } from "../../../lib/pages/bot-page";
 
 describe("botPageData", () => {
@@ -56,10 +58,14 @@ describe("botPageData", () => {
     expect(() => loadConfig({ HEMEROSCOPIO_PRIVACY_EMAIL: "no es un correo" })).toThrow(/HEMEROSCOPIO_PRIVACY_EMAIL/);
   });
 
-  it("ID-4: the bot page states its last revision, date and version, with the earlier ones", () => {
-    expect(botPageData(loadConfig({})).revision).toBe(
-      "7 de septiembre de 2026 (versión 0.12.0; 0.10.0: 4 de septiembre de 2026; 0.9.0: 3 de septiembre de 2026)",
+  it("ID-4: the bot page states its last revision: the date and version of the newest release of CHANGELOG.md that changed it", () => {
+    const releases = parseChangelog(
+      "# Changelog\n\n## 0.3.0 (2027-02-01)\n\n- /editores: Otra cosa.\n\n## 0.2.0 (2027-01-10)\n\n- /bot: Leemos más despacio.\n\n## 0.1.0 (2026-12-05)\n\n- /bot: Primera versión.\n",
     );
+    expect(botPageData(loadConfig({}), releases).revision).toBe("10 de enero de 2027 (versión 0.2.0)");
+    expect(botPageData(loadConfig({}), []).revision).toBe("sin revisión anotada en el registro de cambios");
+    const shipped = readChangelog();
+    expect(botPageData(loadConfig({}), shipped).revision).toMatch(/^\d{1,2} de [a-z]+ de \d{4} \(versión \d+\.\d+\.\d+\)$/);
   });
 
   it("ID-4: the bot page states the configured response limits and robots.txt 4xx policy", () => {

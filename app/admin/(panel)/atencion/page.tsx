@@ -23,7 +23,7 @@ const KIND: Record<AttentionItem["kind"], string> = {
 };
 
 export default async function AttentionPage() {
-  await requireOperator("/admin/atencion");
+  await requireOperator();
   const { db } = await database();
   const items = await listAttention(db, siteClock().now());
   return (

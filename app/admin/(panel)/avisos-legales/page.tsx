@@ -34,7 +34,7 @@ const ACCESS: Record<LegalNoticeAccess, React.ReactNode> = {
 };
 
 export default async function LegalNoticesPage() {
-  const { csrf } = await requireOperator("/admin/avisos-legales");
+  const { csrf } = await requireOperator();
   const { db } = await database();
   const [notices, access] = await Promise.all([listLegalNotices(db), legalNoticeAccess(db, appConfig().bot.productToken)]);
   return (

@@ -74,7 +74,7 @@ function OutletFields({ o }: { o?: AdminOutlet }) {
 }
 
 export default async function OutletsAdminPage() {
-  const { csrf } = await requireOperator("/admin/cabeceras");
+  const { csrf } = await requireOperator();
   const { db } = await database();
   const [outlets, proposed] = await Promise.all([listOutletsForAdmin(db), listProposedSources(db)]);
   return (

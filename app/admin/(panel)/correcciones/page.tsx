@@ -8,7 +8,7 @@ import { ActionForm, RowButton } from "../../_lib/action-form";
 export const metadata: Metadata = { title: "Correcciones" };
 
 export default async function CorrectionsAdminPage() {
-  const { csrf } = await requireOperator("/admin/correcciones");
+  const { csrf } = await requireOperator();
   const { db } = await database();
   const { items } = await listCorrections(db, { page: 1, pageSize: 200 });
   const today = new Date().toISOString().slice(0, 10);

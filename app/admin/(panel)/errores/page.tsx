@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Errores del rastreador" };
 const LEVEL = { warn: "aviso", error: "error" } as const;
 
 export default async function WorkerErrorsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireOperator("/admin/errores");
+  await requireOperator();
   const errorsOnly = (await searchParams).nivel === "error";
   const { db } = await database();
   const events = await listWorkerEvents(db, { limit: 200, errorsOnly });

@@ -32,7 +32,7 @@ function groupOf(outcome: string): number {
 const TOP_TABLES = 12;
 
 export default async function MetricsPage() {
-  await requireOperator("/admin/metricas");
+  await requireOperator();
   const { db } = await database();
   const now = siteClock().now();
   const [current, hours] = await Promise.all([readCurrentMetrics(db, now, appConfig().time.scale), readMetricsHistory(db, now)]);

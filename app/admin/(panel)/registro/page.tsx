@@ -5,11 +5,12 @@ import { listAudit } from "@/db/queries/admin/operator";
 import { database } from "@/db/server";
 import { requireOperator } from "@/app/admin/_lib/gate";
 import { parseId } from "@/lib/admin/forms";
+import { auditActionText, auditDetailsText } from "@/lib/admin/plain-words";
 
 export const metadata: Metadata = { title: "Registro de acciones" };
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireOperator("/admin/registro");
+  await requireOperator();
   const params = await searchParams;
   const before = parseId(typeof params.antes === "string" ? params.antes : undefined);
   const { db } = await database();
@@ -32,10 +33,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               <td>
                 <Moment at={e.at} />
               </td>
-              <td>{e.action}</td>
-              <td>
-                <code>{JSON.stringify(e.details)}</code>
-              </td>
+              <td>{auditActionText(e.action)}</td>
+              <td>{auditDetailsText(e.details)}</td>
             </tr>
           ))}
         </tbody>

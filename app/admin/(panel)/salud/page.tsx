@@ -9,7 +9,7 @@ import { requireOperator } from "@/app/admin/_lib/gate";
 export const metadata: Metadata = { title: "Salud del rastreador" };
 
 export default async function HealthPage() {
-  await requireOperator("/admin/salud");
+  await requireOperator();
   const { db } = await database();
   const now = siteClock().now();
   const sites = await loadCrawlerHealth(db, now);

@@ -43,7 +43,7 @@ export async function POST(request: Request): Promise<Response> {
     return refusal("La cuenta de operador ya existe.", 409, "/admin/entrar");
   }
   await audit(db, "setup", {}, now);
-  const cookie = await startSession(db, now, requestIsHttps(request));
+  const cookie = await startSession(db, requestIsHttps(request));
   await audit(db, "login", { after: "setup" }, now);
   return new Response(null, { status: 303, headers: { location: "/admin", "set-cookie": cookie, "cache-control": "no-store" } });
 }

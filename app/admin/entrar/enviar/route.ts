@@ -35,7 +35,7 @@ export async function POST(request: Request): Promise<Response> {
     await audit(db, "login.failed", {}, now);
     return refusal("La contraseña no es correcta.", 401, back);
   }
-  const cookie = await startSession(db, now, requestIsHttps(request));
+  const cookie = await startSession(db, requestIsHttps(request));
   await audit(db, "login", {}, now);
   return new Response(null, {
     status: 303,

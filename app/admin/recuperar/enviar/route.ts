@@ -38,7 +38,7 @@ export async function POST(request: Request): Promise<Response> {
   }
   await deleteAllSessions(db);
   await audit(db, "recovery", {}, now);
-  const cookie = await startSession(db, now, requestIsHttps(request));
+  const cookie = await startSession(db, requestIsHttps(request));
   await audit(db, "login", { after: "recovery" }, now);
   return new Response(null, { status: 303, headers: { location: "/admin", "set-cookie": cookie, "cache-control": "no-store" } });
 }

@@ -12,7 +12,7 @@ import { findVisibleOutlet } from "@/db/queries/outlet-page/outlet";
 import { siteClock } from "@/db/server";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { parseFrontPageQuery } from "@/lib/pages/history-params";
-import { dayLeadsHref, frontPageAtHref } from "@/lib/pages/history-links";
+import { captureHref, dayLeadsHref, frontPageAtHref } from "@/lib/pages/history-links";
 import { dayValue, MINUTE_MS } from "@/lib/pages/peninsular-time";
 import { formatElapsed, formatMoment } from "@/lib/pages/period";
 import type { SearchParams } from "@/lib/pages/search-params";
@@ -77,6 +77,14 @@ export default async function FrontPageAtPage({ params, searchParams }: Props) {
           <MinuteNav minute={minute} previous={page.previous} next={page.next} now={now} href={href} />
           <CaptureNotice state={page.state} capture={page.capture} />
           {page.capture === null ? null : <Links page={page} />}
+          {page.captureId === null ? null : (
+            <p>
+              <Link href={captureHref(outlet.slug, page.captureId)} prefetch={false} data-testid="cite-capture">
+                Citar esta captura
+              </Link>
+              : su dirección permanente, la huella de su lista y una versión en SVG para adjuntar.
+            </p>
+          )}
           <p className="hint">
             Otras vistas:{" "}
             <Link href={dayLeadsHref(dayValue(minute))} prefetch={false}>

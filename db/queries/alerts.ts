@@ -1,0 +1,139 @@
+/**
+ * What the placement alerts list (lib/pages/alert-params.ts): the articles whose headline has
+ * the alert's words and that reached the top N of their front page, when they first did; and
+ * the headlines rewritten more than H hours after the article was published. Articles of the
+ * last 14 days, headlines as the policy lets us cite them (PUB-6), outlets that withhold
+ * positions or literal headlines left out where the alert would reveal them.
+ * Reads: words by the (outlet, words) index of headline versions, spans by article, captures
+ * by (outlet, at), the spans covering a capture by db/span-overlap.ts.
+ */
+import "server-only";
+import { sql } from "drizzle-orm";
+import { headlineForDisplay, type Policies } from "../../lib/policy";
+import type { Executor } from "../client";
+import { spansOverlapping } from "../span-overlap";
+import type { FeedEvent } from "./feeds";
+import { FEED_ENTRIES } from "./feeds";
+import { DAY_MS, idList, time } from "./page-sql";
+
+/** How far back an alert looks: articles first seen in the last 14 days, as the outlet feeds do. */
+export const ALERT_WINDOW_MS = 14 * DAY_MS;
+/** Matching articles examined per request, newest first (a feed shows 50 entries). */
+const MATCHED_ARTICLES = 200;
+
+/** The alert's outlets: those asked for (or all), visible, and allowed by `may`. */
+async function alertOutlets(
+  db: Executor,
+  policies: Policies,
+  slugs: readonly string[],
+  may: (p: ReturnType<Policies["forOutlet"]>) => boolean,
+): Promise<{ id: number; slug: string; name: string }[]> {
+  const rows = await db.execute<{ id: number; slug: string; name: string }>(sql`
+    select id, slug, name from outlets where active ${slugs.length ? sql`and slug = any(${`{${slugs.join(",")}}`}::text[])` : sql``} order by name`);
+  return rows.filter((o) => {
+    const p = policies.forOutlet(o.id);
+    return !p.excluded && may(p);
+  });
+}
+
+/** Articles whose headline matches `q` that reached the top `top` of their front page: the first time each did. */
+export async function loadPlacementAlert(
+  db: Executor,
+  policies: Policies,
+  p: { q: string; outlets: readonly string[]; top: number; now: number },
+): Promise<(FeedEvent & { rank: number })[]> {
+  // Searching the words of a headline the outlet asked us not to reproduce would reveal it.
+  const outlets = await alertOutlets(db, policies, p.outlets, (x) => x.positions && x.headlinesVerbatim);
+  if (outlets.length === 0) return [];
+  const since = new Date(p.now - ALERT_WINDOW_MS).toISOString();
+  const until = new Date(p.now).toISOString();
+  const rows = await db.execute<{ article_id: string; outlet_id: number; reached_at: string | Date; rank: number }>(sql`
+    with matched as materialized (
+      select hv.article_id, max(hv.first_seen_at) as last_seen from headline_versions hv
+      where hv.outlet_id in ${idList(outlets.map((o) => o.id))} and hv.first_seen_at >= ${since}::timestamptz and hv.first_seen_at <= ${until}::timestamptz
+        and to_tsvector('spanish', search_fold(hv.text)) @@ websearch_to_tsquery('spanish', search_fold(${p.q}))
+      group by hv.article_id order by last_seen desc limit ${MATCHED_ARTICLES}
+    ), reached as (
+      select s.article_id, s.outlet_id, c.at, c.rank
+      from matched m join rank_spans s on s.article_id = m.article_id
+      cross join lateral (
+        -- The span's first capture at which fewer than \`top\` spans stood above it: captures in
+        -- time order, the first that qualifies ends the scan.
+        select fc.at, 1 + (select count(*) from ${spansOverlapping(sql`s.outlet_id`, sql`fc.at`, sql`fc.at`, ["position"])} o
+                           where o.position < s.position)::int as rank
+        from frontpage_captures fc
+        where fc.outlet_id = s.outlet_id and fc.outcome = 'ok' and fc.at >= s.from_at and fc.at <= coalesce(s.to_at, ${until}::timestamptz)
+          and (select count(*) from ${spansOverlapping(sql`s.outlet_id`, sql`fc.at`, sql`fc.at`, ["position"])} o
+               where o.position < s.position) < ${p.top}
+        order by fc.at limit 1) c
+    )
+    select distinct on (article_id) article_id::text, outlet_id, at as reached_at, rank from reached
+    order by article_id, at`);
+  if (rows.length === 0) return [];
+  const headlines = await db.execute<{ article_id: string; text: string; first_seen_at: string | Date }>(sql`
+    select article_id::text, text, first_seen_at from headline_versions where article_id in ${idList(rows.map((r) => r.article_id))}
+    order by article_id, first_seen_at, id`);
+  const names = new Map(outlets.map((o) => [o.id, o.name]));
+  return rows
+    .map((r) => {
+      const at = time(r.reached_at)!;
+      const versions = headlines.filter((h) => h.article_id === r.article_id);
+      const then = [...versions].reverse().find((h) => time(h.first_seen_at)! <= at) ?? versions[0];
+      const policy = policies.forOutlet(r.outlet_id);
+      return {
+        key: `alerta/puesto/${r.article_id}/${at}`,
+        at,
+        articleId: Number(r.article_id),
+        headline: headlineForDisplay(policy, then?.text ?? "(sin titular registrado)"),
+        outletName: names.get(r.outlet_id),
+        rank: r.rank,
+        kind: "front-page" as const,
+      };
+    })
+    .sort((a, b) => b.at - a.at || b.articleId - a.articleId)
+    .slice(0, FEED_ENTRIES);
+}
+
+/** Headlines rewritten more than `hours` after their article was published (its declared date, or when we first saw it if earlier). */
+export async function loadLateRewrites(
+  db: Executor,
+  policies: Policies,
+  p: { outlets: readonly string[]; hours: number; now: number },
+): Promise<(FeedEvent & { hoursAfter: number })[]> {
+  const outlets = await alertOutlets(db, policies, p.outlets, () => true);
+  if (outlets.length === 0) return [];
+  const rows = await db.execute<{
+    article_id: string;
+    outlet_id: number;
+    text: string;
+    first_seen_at: string | Date;
+    published: string | Date;
+    before: string;
+  }>(sql`
+    select hv.article_id::text, a.outlet_id, hv.text, hv.first_seen_at, p.published,
+      (select b.text from headline_versions b where b.article_id = hv.article_id and b.first_seen_at < hv.first_seen_at
+       order by b.first_seen_at desc, b.id desc limit 1) as before
+    from headline_versions hv join articles a on a.id = hv.article_id
+    cross join lateral (select least(coalesce(a.published_at, a.first_seen_at), a.first_seen_at) as published) p
+    where hv.outlet_id in ${idList(outlets.map((o) => o.id))}
+      and hv.first_seen_at >= ${new Date(p.now - ALERT_WINDOW_MS).toISOString()}::timestamptz
+      and hv.first_seen_at <= ${new Date(p.now).toISOString()}::timestamptz
+      and hv.first_seen_at > p.published + ${p.hours} * interval '1 hour'
+      and exists (select 1 from headline_versions b where b.article_id = hv.article_id and b.first_seen_at < hv.first_seen_at)
+    order by hv.first_seen_at desc, hv.id desc limit ${FEED_ENTRIES}`);
+  const names = new Map(outlets.map((o) => [o.id, o.name]));
+  return rows.map((r) => {
+    const policy = policies.forOutlet(r.outlet_id);
+    const at = time(r.first_seen_at)!;
+    return {
+      key: `titular/${r.article_id}/${at}`,
+      at,
+      articleId: Number(r.article_id),
+      headline: headlineForDisplay(policy, r.text),
+      before: headlineForDisplay(policy, r.before),
+      outletName: names.get(r.outlet_id),
+      kind: "rewrite" as const,
+      hoursAfter: (at - time(r.published)!) / 3_600_000,
+    };
+  });
+}
