@@ -11,7 +11,7 @@ import { createLogger, type Logger } from "../lib/log";
 import { createBrowserRenderer } from "./fetch/browser";
 import { createHttpFetcher } from "./fetch/http";
 import type { Fetcher } from "../lib/fetcher";
-import { loadOrCreateSigningKey } from "../lib/web-bot-auth/keys";
+import { loadOrCreateSigningKey, type SigningKey } from "../lib/web-bot-auth/keys";
 import { signRequest } from "../lib/web-bot-auth/signature";
 import { createCollector } from "./jobs/collect";
 import { createSourcePipeline } from "./jobs/poll-source";
@@ -35,6 +35,32 @@ import { siteOf } from "../lib/registrable-domain";
 /** Prominence steps a housekeeping round takes at most (each up to 300 captures per outlet). */
 const PROMINENCE_STEPS = 20;
 
+/**
+ * The polite client as the worker builds it, over `fetcher`: our identity, the Web Bot Auth
+ * signature, the configured pacing, redirects and robots policy. Also used by
+ * `npm run outlets -- check`, so that a check obeys exactly the crawler's gates.
+ */
+export function politeClientFor(p: { config: Config; db: Db; clock: Clock; workerId: string; fetcher: Fetcher; key: SigningKey }) {
+  const { config, key } = p;
+  // ID-3 needs an https origin for Signature-Agent; a plain-http deployment (a local demo) sends no signature.
+  const signatureAgent = new URL(config.siteUrl).protocol === "https:" ? new URL(config.siteUrl).origin : undefined;
+  return createPoliteClient({
+    db: p.db,
+    clock: p.clock,
+    fetcher: p.fetcher,
+    workerId: p.workerId,
+    siteOf,
+    productToken: config.bot.productToken,
+    sign: signatureAgent ? (url, now) => ({ ...signRequest({ url, key, signatureAgent, now }) }) : undefined,
+    pacing: { minMs: config.politeness.pacingMinMs, maxMs: config.politeness.pacingMaxMs },
+    maxRedirects: config.politeness.maxRedirects,
+    // Real seconds of an exchange are `scale` times more clock time under a scaled clock.
+    exchangeMs: config.politeness.totalTimeoutMs * config.time.scale,
+    leaseMarginMs: 60_000 * config.time.scale,
+    on4xx: config.politeness.robots4xx === "allow-all" ? "allow-all" : "disallow-all",
+  });
+}
+
 /** Build the pipeline a worker runs: source polls and article reads, dispatched by job kind. */
 export async function createCrawlPipeline(p: {
   config: Config;
@@ -47,28 +73,11 @@ export async function createCrawlPipeline(p: {
   const { config, db, clock, workerId } = p;
   const log = p.log ?? createLogger({ component: "worker", write: () => {} });
   const key = await loadOrCreateSigningKey(config.dataDir);
-  // ID-3 needs an https origin for Signature-Agent; a plain-http deployment (a local demo) sends no signature.
-  const signatureAgent = new URL(config.siteUrl).protocol === "https:" ? new URL(config.siteUrl).origin : undefined;
   const fetcher = createHttpFetcher({ config, clock, refuseUnlisted: config.onlyResolved });
   // Browser mode (EXT-3): our fetcher fetches the document, Chromium only lays it out
   // (no network of its own), so robots, pacing, limits and identity are the same.
   const renderer = createBrowserRenderer({ config, clock, fetcher });
-  const clientWith = (f: Fetcher) =>
-    createPoliteClient({
-      db,
-      clock,
-      fetcher: f,
-      workerId,
-      siteOf,
-      productToken: config.bot.productToken,
-      sign: signatureAgent ? (url, now) => ({ ...signRequest({ url, key, signatureAgent, now }) }) : undefined,
-      pacing: { minMs: config.politeness.pacingMinMs, maxMs: config.politeness.pacingMaxMs },
-      maxRedirects: config.politeness.maxRedirects,
-      // Real seconds of an exchange are `scale` times more clock time under a scaled clock.
-      exchangeMs: config.politeness.totalTimeoutMs * config.time.scale,
-      leaseMarginMs: 60_000 * config.time.scale,
-      on4xx: config.politeness.robots4xx === "allow-all" ? "allow-all" : "disallow-all",
-    });
+  const clientWith = (f: Fetcher) => politeClientFor({ config, db, clock, workerId, fetcher: f, key });
   const client = clientWith(fetcher);
   const browserClient = clientWith(renderer.fetcher);
   const now = () => clock.now();

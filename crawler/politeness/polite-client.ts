@@ -216,6 +216,9 @@ export function createPoliteClient(o: PoliteClientOptions) {
   const tdmrep = createTdmRepCache({ db: o.db, now: () => o.clock.now(), fetchTdmRep });
 
   const client = {
+    /** The robots.txt rules in force for an origin, read first like any request's (ROB-1): e.g. the sitemaps it names. */
+    robotsFor: (origin: string, signal: AbortSignal) => robots.rulesFor(origin, signal),
+
     /** The TDMRep rules of an origin (SIG-1), or "unknown" when they could not be checked. */
     tdmrepFor: (origin: string, signal: AbortSignal) => tdmrep.rulesFor(origin, signal),
 

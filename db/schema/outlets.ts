@@ -205,3 +205,16 @@ export const signals = pgTable(
   },
   (t) => [uniqueIndex("signals_unique").on(t.outletId, t.kind, t.scope, t.value)],
 );
+
+/**
+ * The last check of an outlet's configured URLs (`npm run outlets -- check`): one row per outlet,
+ * replaced by each check; `result` is lib/outlet-check.ts's `OutletCheck` (states, addresses and
+ * statuses; never content). The admin shows it beside the outlet.
+ */
+export const outletChecks = pgTable("outlet_checks", {
+  outletId: integer("outlet_id")
+    .primaryKey()
+    .references(() => outlets.id, { onDelete: "cascade" }),
+  checkedAt: ts("checked_at").notNull(),
+  result: jsonb("result").notNull(),
+});

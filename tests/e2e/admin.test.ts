@@ -11,9 +11,11 @@ import { sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import http from "node:http";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { saveOutletChecks } from "../../db/outlet-checks";
 import { setupCode } from "../../lib/admin/one-time-codes";
 import { loadConfig } from "../../lib/config";
 import { readOrCreateSecret } from "../../lib/forms/secret-file";
+import type { OutletCheck } from "../../lib/outlet-check";
 import { mainText, openPage, siteUrl, useBrowser, useSiteDatabase } from "./fixtures";
 
 const browser = useBrowser();
@@ -317,6 +319,43 @@ describe("the operator's admin, as a person uses it (ADM-1, ADM-2)", () => {
     } finally {
       await page.close();
       await database().db.execute(sql`update outlets set name = ${outlet.name} where id = ${outlet.id}`);
+    }
+  });
+
+  it("ADM-2: the outlets table shows each outlet's last check: what answered, what moved, what is gone, and what to use instead", async () => {
+    const outlet = await visibleOutlet(4);
+    const check: OutletCheck = {
+      slug: outlet.slug,
+      checkedAt: Date.parse("2026-12-05T03:00:00Z"),
+      urls: [
+        { field: "homepage", url: "https://www.medio.example/", state: "ok", status: 200 },
+        {
+          field: "feed",
+          url: "https://www.medio.example/rss/antigua.xml",
+          state: "redirected",
+          finalUrl: "https://www.medio.example/rss/",
+        },
+        { field: "legalNotice", url: "https://www.medio.example/aviso-legal", state: "gone", status: 404, detail: "http-error" },
+      ],
+      announcedFeeds: ["https://www.medio.example/rss/ultima-hora.xml"],
+      robotsSitemaps: ["https://www.medio.example/sitemap-news.xml"],
+      legalLinks: ["https://www.medio.example/info/aviso-legal.html"],
+    };
+    await saveOutletChecks(database().db, [check]);
+    const page = await operator!.newPage();
+    try {
+      await page.goto(siteUrl("/admin/cabeceras"));
+      const cell = page.getByTestId(`check-${outlet.slug}`);
+      const text = await cell.innerText();
+      expect(text).toContain("1 de 3 responden");
+      expect(text).toContain("feed: redirige https://www.medio.example/rss/antigua.xml → https://www.medio.example/rss/");
+      expect(text).toContain("aviso legal: ya no existe (404) https://www.medio.example/aviso-legal");
+      for (const offered of [...check.announcedFeeds, ...check.robotsSitemaps, ...check.legalLinks]) expect(text).toContain(offered);
+      const unchecked = page.getByTestId("outlets").locator("tr").filter({ hasText: "Sin comprobar" });
+      expect(await unchecked.count()).toBeGreaterThan(0);
+    } finally {
+      await page.close();
+      await database().db.execute(sql`delete from outlet_checks where outlet_id = ${outlet.id}`);
     }
   });
 

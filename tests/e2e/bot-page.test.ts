@@ -2,13 +2,15 @@
  * The bot page and the documents about the bot (SPEC ID-4): generated from the live
  * configuration, served with the right content types and cache headers.
  */
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GATES } from "../../lib/gate-list";
 import { readChangelog } from "../../lib/changelog-file";
 import { botPageData } from "../../lib/pages/bot-page";
-import { mainText, openPage, siteConfig, siteUrl, useBrowser } from "./fixtures";
+import { mainText, openPage, siteConfig, siteUrl, useBrowser, useSiteDatabase } from "./fixtures";
 
 const browser = useBrowser();
+const database = useSiteDatabase();
 const expected = botPageData(siteConfig, readChangelog());
 
 describe("El bot", () => {
@@ -121,5 +123,30 @@ describe("documents about the bot and the site", () => {
     const xml = await res.text();
     expect(xml).toContain("<loc>https://hemeroscopio.example/bot</loc>");
     expect(xml).toContain("<loc>https://hemeroscopio.example/correcciones</loc>");
+  });
+
+  it("EXT-3: /bot and /estado state how many active outlets are read from static HTML and how many in the browser, from the database", async () => {
+    const db = database().db;
+    const [one] = await db.execute<{ id: number }>(sql`select id from outlets where active order by id limit 1`);
+    await db.execute(sql`update outlets set render_mode = 'browser' where id = ${one!.id}`);
+    try {
+      const [counts] = await db.execute<{ s: number; b: number }>(sql`
+        select count(*) filter (where render_mode = 'static')::int as s, count(*) filter (where render_mode = 'browser')::int as b
+          from outlets where active`);
+      expect(counts!.b).toBeGreaterThan(0);
+      const cabeceras = (n: number) => `${n} ${n === 1 ? "cabecera" : "cabeceras"}`;
+      for (const path of ["/bot", "/estado"]) {
+        const { page } = await openPage(browser(), path, { javaScriptEnabled: false });
+        try {
+          expect(await page.getByTestId("render-static").innerText(), path).toBe(cabeceras(counts!.s));
+          expect(await page.getByTestId("render-browser").innerText(), path).toBe(cabeceras(counts!.b));
+          expect(await page.getByTestId("render-modes").innerText(), path).toContain(`De las ${cabeceras(counts!.s + counts!.b)} activas`);
+        } finally {
+          await page.context().close();
+        }
+      }
+    } finally {
+      await db.execute(sql`update outlets set render_mode = 'static' where id = ${one!.id}`);
+    }
   });
 });

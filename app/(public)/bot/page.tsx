@@ -2,6 +2,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { appConfig } from "@/db/server";
+import { readSiteData } from "@/app/_lib/pages/data";
+import { countRenderModes } from "@/db/queries/site/render-modes";
 import { botPageData } from "@/lib/pages/bot-page";
 import { readChangelog } from "@/lib/changelog-file";
 import { PageHeader } from "../../_components/page-header";
@@ -32,9 +34,14 @@ const contents = [
   ["excluirse", "Cómo excluirse o replicar"],
 ] as const;
 
-/** The bot page; every figure on it comes from `botPageData(config, releases)`. */
-export default function BotPage() {
+/** Read per request: how many outlets are read in each mode comes from the database. */
+export const dynamic = "force-dynamic";
+
+/** The bot page; every figure on it comes from `botPageData(config, releases)`, and the render modes from the database. */
+export default async function BotPage() {
   const data = botPageData(appConfig(), readChangelog());
+  // An unavailable database leaves that one sentence out, not the page: the rest is configuration.
+  const modes = await readSiteData(countRenderModes);
   return (
     <>
       <PageHeader
@@ -49,7 +56,7 @@ export default function BotPage() {
       />
       <WithContents contents={contents}>
         <Identity data={data} />
-        <Reading data={data} />
+        <Reading data={data} modes={modes.ok ? modes.value : undefined} />
         <Storage data={data} />
         <RobotsTxt data={data} />
         <Blocks data={data} />

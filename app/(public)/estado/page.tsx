@@ -13,6 +13,8 @@ import {
   type StatusPage as StatusData,
 } from "@/db/queries/site/status-page";
 import { readSiteData } from "@/app/_lib/pages/data";
+import { countRenderModes, type RenderModeCounts } from "@/db/queries/site/render-modes";
+import { RenderModes } from "../../_components/render-modes";
 import { enoughData, tooLittleData } from "@/lib/pages/enough-data";
 import { formatNumber } from "@/lib/pages/format";
 import { LAST_FAILURE_LABEL, LAST_SUCCESS_LABEL, robotsAccessLabel, SOURCE_KIND_LABEL } from "@/lib/pages/collection-status";
@@ -117,7 +119,7 @@ function OutletState({ o }: { o: OutletStatus }) {
   );
 }
 
-function Outlets({ data, query }: { data: StatusData; query: Query }) {
+function Outlets({ data, modes, query }: { data: StatusData; modes: RenderModeCounts; query: Query }) {
   const state = parseSort(outletSort, query[outletSort.param]);
   const th = (label: string, column: string, numeric = true) => (
     <SortableTh label={label} column={column} param={outletSort.param} state={state} query={query} numeric={numeric} />
@@ -134,6 +136,9 @@ function Outlets({ data, query }: { data: StatusData; query: Query }) {
         menos de {formatNumber(FLOOR_LINKS)}, cuenta como <strong>extracción fallida</strong>: casi siempre es que la página cambió de
         diseño, no que la portada se vaciara. No cierra ninguna posición y cuenta entre las capturas fallidas; lo mismo un feed o un sitemap
         que de pronto responde sin ninguna entrada.
+      </p>
+      <p>
+        <RenderModes counts={modes} />
       </p>
       <div className="table-wrap">
         <table data-testid="outlet-status">
@@ -338,7 +343,10 @@ function Volume({ data, minGapMs, query }: { data: StatusData; minGapMs: number;
 export default async function StatusPage({ searchParams }: { searchParams: Promise<Query> }) {
   const query = await searchParams;
   const now = siteClock().now();
-  const read = await readSiteData(async (db) => readStatusPage(db, await loadPolicies(db), now));
+  const read = await readSiteData(async (db) => ({
+    status: await readStatusPage(db, await loadPolicies(db), now),
+    modes: await countRenderModes(db),
+  }));
   if (!read.ok) return <ServiceUnavailable />;
   return (
     <>
@@ -346,9 +354,9 @@ export default async function StatusPage({ searchParams }: { searchParams: Promi
         title="Estado"
         lead="Cómo está funcionando la recogida de datos: lo que pudimos leer, lo que no y por qué, y a qué ritmo pedimos las páginas."
       />
-      <Outlets data={read.value} query={query} />
-      <Lag data={read.value} query={query} />
-      <Volume data={read.value} minGapMs={appConfig().politeness.pacingMinMs} query={query} />
+      <Outlets data={read.value.status} modes={read.value.modes} query={query} />
+      <Lag data={read.value.status} query={query} />
+      <Volume data={read.value.status} minGapMs={appConfig().politeness.pacingMinMs} query={query} />
     </>
   );
 }

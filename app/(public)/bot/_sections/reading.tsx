@@ -2,9 +2,11 @@
 import Link from "next/link";
 import { GATES } from "@/lib/gate-list";
 import type { BotPageData } from "@/lib/pages/bot-page";
+import type { RenderModeCounts } from "@/db/queries/site/render-modes";
+import { RenderModes } from "../../../_components/render-modes";
 
 /** What the bot reads, how often, and the limits it keeps (SPEC SCH-*, POL-*). */
-export function Reading({ data }: { data: BotPageData }) {
+export function Reading({ data, modes }: { data: BotPageData; modes?: RenderModeCounts }) {
   const { schedule: s, limits: l, commitments: c } = data;
   return (
     <>
@@ -21,7 +23,7 @@ export function Reading({ data }: { data: BotPageData }) {
             <span data-testid="frontpage-intervals">{s.frontPage}</span> según la hora y el ritmo de cambio de cada cabecera: cada{" "}
             {s.frontPageBusy} mientras cambian sus primeras posiciones, y más espaciado cuando no cambian. Por la noche, {s.night} (hora de
             la cabecera), solo {s.frontPageStill}. Las pocas portadas sin HTML estático suficiente se abren con un navegador automatizado a{" "}
-            {c.browserViewport}, con anuncios y terceros bloqueados y sin guardar capturas.
+            {c.browserViewport}, con anuncios y terceros bloqueados y sin guardar capturas. {modes ? <RenderModes counts={modes} /> : null}
           </li>
           <li>
             <strong>Las páginas de artículo</strong> enlazadas desde feeds, sitemaps y portada, una sola vez, cuando las descubrimos, para

@@ -6,9 +6,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { listOutletsForAdmin, listProposedSources, type AdminOutlet } from "@/db/queries/admin/outlets";
+import { readOutletChecks } from "@/db/outlet-checks";
 import { database } from "@/db/server";
 import { requireOperator } from "@/app/admin/_lib/gate";
 import { ActionForm, RowButton } from "../../_lib/action-form";
+import { OutletCheckCell } from "./outlet-check-cell";
 
 export const metadata: Metadata = { title: "Cabeceras y fuentes" };
 
@@ -76,7 +78,7 @@ function OutletFields({ o }: { o?: AdminOutlet }) {
 export default async function OutletsAdminPage() {
   const { csrf } = await requireOperator();
   const { db } = await database();
-  const [outlets, proposed] = await Promise.all([listOutletsForAdmin(db), listProposedSources(db)]);
+  const [outlets, proposed, checks] = await Promise.all([listOutletsForAdmin(db), listProposedSources(db), readOutletChecks(db)]);
   return (
     <>
       <h1>Cabeceras y fuentes</h1>
@@ -100,6 +102,7 @@ export default async function OutletsAdminPage() {
                 <th scope="col">Portada</th>
                 <th scope="col">Fuentes</th>
                 <th scope="col">Estado</th>
+                <th scope="col">Última comprobación</th>
                 <th scope="col">Editar</th>
               </tr>
             </thead>
@@ -125,6 +128,9 @@ export default async function OutletsAdminPage() {
                     ) : (
                       <RowButton csrf={csrf} action="outlet.activate" id={o.id} label="Activar" />
                     )}
+                  </td>
+                  <td>
+                    <OutletCheckCell check={checks.get(o.id)} />
                   </td>
                   <td>
                     <details className="admin-details">
