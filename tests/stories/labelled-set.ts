@@ -53,7 +53,8 @@ export function loadLabelledStories(root: string, set: StorySet = "titles"): Lab
   const candidates = [path.join(dir, "files/items.jsonl"), path.join(root, "../shared", STORY_SET_DIRS[set], "files/items.jsonl")];
   const itemsFile = candidates.find((file) => fs.existsSync(file)) ?? candidates[0]!;
   const MATERIALISE_COMMAND = materialiseCommand(set);
-  if (!fs.existsSync(itemsFile)) throw new Error(`${itemsFile} is missing (nor is it in ${candidates[1]}): run ${MATERIALISE_COMMAND}`);
+  if (!fs.existsSync(itemsFile))
+    throw new Error(`${itemsFile} is missing: run ${MATERIALISE_COMMAND} (or place the file in ${candidates[1]})`);
   const text = fs.readFileSync(itemsFile, "utf8");
   const digest = createHash("sha256").update(text).digest("hex");
   if (digest !== manifest.itemsSha256)

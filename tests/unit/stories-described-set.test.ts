@@ -21,8 +21,8 @@ const root = path.resolve(__dirname, "../..");
 
 /** Floors just under the figures measured on the set (docs/stories.md), split by story day. */
 const FLOORS: Record<StorySplit, { withDescriptions: { f1: number; precision: number }; titlesOnly: { f1: number } }> = {
-  development: { withDescriptions: { f1: 0, precision: 0 }, titlesOnly: { f1: 0 } },
-  "held-out": { withDescriptions: { f1: 0, precision: 0 }, titlesOnly: { f1: 0 } },
+  development: { withDescriptions: { f1: 0.39, precision: 0.82 }, titlesOnly: { f1: 0.35 } },
+  "held-out": { withDescriptions: { f1: 0.73, precision: 0.77 }, titlesOnly: { f1: 0.47 } },
 };
 
 describe("the described story set (DER-2)", () => {
@@ -81,8 +81,9 @@ describe("the described story set (DER-2)", () => {
         } else {
           expect(pw.f1, where).toBeGreaterThanOrEqual(FLOORS[split].titlesOnly.f1);
         }
-        expect(bcubedScores(ids, truth, mine).f1, where).toBeGreaterThan(0.5);
+        expect(bcubedScores(ids, truth, mine).f1, where).toBeGreaterThan(0.85);
       }
     }
-  });
+    // Clustering 1,568 articles twice takes a second or two; more on a busy machine.
+  }, 120_000);
 });
