@@ -6,7 +6,10 @@
  *
  *   node --import tsx scripts/stories-materialise.ts --mirrors /work/.mirror
  *
- * Options: --mirrors DIR (git mirrors named owner+name/repo, as `fetch` lays them out; also
+ *   node --import tsx scripts/stories-materialise.ts --mirrors /work/.mirror --described
+ *
+ * Options: --described (the described set: tests/stories/described/manifest.json to its
+ * files/items.jsonl, headline and teaser summary, extracted by today's parsers), --mirrors DIR (git mirrors named owner+name/repo, as `fetch` lays them out; also
  * owner/name.git or owner/name), --update (write the items' sha256 and count into the manifest
  * instead of checking them). Exit 1 when a file is missing or differs, or when the manifest names
  * a held-back capture (HELD_BACK_CAPTURES).
@@ -17,8 +20,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { extractDescribedItems } from "../tests/stories/described/extract";
 import { extractStoryItems, itemsJsonl } from "../tests/stories/extract";
-import { ITEMS_FILE, readStoriesManifest, type StorySourceFile } from "../tests/stories/manifest";
+import { readStoriesManifest, STORY_SET_DIRS, type StorySourceFile } from "../tests/stories/manifest";
 
 /**
  * Captures held back for an independent check of story clustering: nothing may be taken from
@@ -74,7 +78,9 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const mirrors = args.flatMap((a, i) => (args[i - 1] === "--mirrors" ? [path.resolve(a)] : []));
   if (mirrors.length === 0) mirrors.push("/work/.mirror");
-  const manifest = readStoriesManifest(root);
+  const set = args.includes("--described") ? "described" : "titles";
+  const manifest = readStoriesManifest(root, set);
+  const itemsFile = path.join(root, STORY_SET_DIRS[set], "files", "items.jsonl");
   const refused = manifest.files.flatMap((f) => {
     const why = heldBack(f);
     return why === undefined ? [] : [`${f.outlet} ${f.captured} ${f.repository} ${f.commit}:${f.path} (${why})`];
@@ -85,20 +91,20 @@ async function main(): Promise<void> {
     );
   const captures = [];
   for (const file of manifest.files) captures.push({ file, bytes: await bytesOf(file, mirrors) });
-  const text = itemsJsonl(extractStoryItems(captures));
+  const text = itemsJsonl(set === "titles" ? extractStoryItems(captures) : extractDescribedItems(captures));
   const count = text.split("\n").length - 1;
-  fs.mkdirSync(path.dirname(ITEMS_FILE), { recursive: true });
-  fs.writeFileSync(ITEMS_FILE, text);
+  fs.mkdirSync(path.dirname(itemsFile), { recursive: true });
+  fs.writeFileSync(itemsFile, text);
   if (args.includes("--update")) {
-    const file = path.join(root, "tests/stories/manifest.json");
+    const file = path.join(root, STORY_SET_DIRS[set], "manifest.json");
     fs.writeFileSync(file, JSON.stringify({ ...manifest, itemsSha256: sha256(text), itemCount: count }, null, 1) + "\n");
   } else if (sha256(text) !== manifest.itemsSha256) {
     throw new Error(
       `items.jsonl has sha256 ${sha256(text)} (${count} items), the manifest says ${manifest.itemsSha256} (${manifest.itemCount}): ` +
-        `the items are extracted with the front-page parser of commit ${EXTRACTED_AT}; run this script from a checkout of it (tests/stories/GUIDE.md)`,
+        `the items are extracted with the front-page parser of commit ${manifest.extractedAt || EXTRACTED_AT}; run this script from a checkout of it (tests/stories/GUIDE.md)`,
     );
   }
-  console.log(`${path.relative(root, ITEMS_FILE)}: ${count} items from ${manifest.files.length} captures`);
+  console.log(`${path.relative(root, itemsFile)}: ${count} items from ${manifest.files.length} captures`);
 }
 
 // Run only as a command: the tests import the held-back rules without materialising anything.

@@ -132,19 +132,30 @@ export interface StoryFingerprint {
 }
 
 /**
+ * A lede's words that join the fingerprint besides its names and figures: stems of at least
+ * this many letters. On the described story set (real headlines with their teaser summaries,
+ * docs/stories.md) the summary's content words lifted pairwise F1 on the development split
+ * from 0.36 to 0.41 at precision 0.85; its shorter stems are mostly prose ("sagt", "neue").
+ */
+export const LEDE_WORD_LETTERS = 5;
+
+/**
  * The fingerprint of a headline and (when known) its lede, the text not kept: a flag
  * (`WITH_LEDE` or `HEADLINE_ONLY`), then the distinct token hashes in ascending order: every
- * content word of both (the rarity weights of the window, not a names-only filter, tell the
- * news from the prose around it). A word that is a name anywhere is stored once, as a name.
+ * content word of the headline, the lede's names and figures and its longer content words
+ * (the rarity weights of the window, not a names-only filter, tell the news from the prose
+ * around it). A word that is a name anywhere is stored once, as a name.
  */
 export function storyFingerprint(headline: string, lede?: string): StoryFingerprint {
   const title = withoutByline(headline);
   const teaser = withoutTrailingLink(lede ?? "");
   const language = storyLanguage(words(`${title} ${teaser}`).map(fold));
   const names = new Set([...ledeNames(title, language), ...ledeNames(teaser, language)]);
-  const stems = new Set(storyTokens(title, language));
+  const ledeWords = storyTokens(teaser, language).filter((w) => w.length >= LEDE_WORD_LETTERS);
+  const stems = new Set([...storyTokens(title, language), ...ledeWords]);
   const all = [...stems].filter((w) => !names.has(w));
-  const parts = language === "de" ? compoundParts([...stems, ...names]) : [];
+  // Word parts come from the headline's words and the names: the lede's parts only added noise.
+  const parts = language === "de" ? compoundParts([...storyTokens(title, language), ...names]) : [];
   const hashes = new Set([...[...names].map((w) => tokenHash(w, true)), ...all.map((w) => tokenHash(w, false)), ...parts.map(partHash)]);
   const withLede = teaser.trim() !== "";
   return { fingerprint: [withLede ? WITH_LEDE : HEADLINE_ONLY, ...[...hashes].sort((a, b) => a - b)], tokens: hashes.size };

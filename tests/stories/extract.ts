@@ -8,9 +8,9 @@ import { extractFrontPage } from "../../crawler/parse/frontpage/frontpage";
 import type { StoryItem, StorySourceFile } from "./manifest";
 
 /** Headlines this short are labels ("Mehr", "Video"), not stories. */
-const MIN_TITLE_CHARS = 20;
+export const MIN_TITLE_CHARS = 20;
 /** An address where a headline should be ("Link: https://…", as bild.de labels its audio teasers). */
-const ADDRESS_ONLY = /^(?:link:\s*)?https?:\/\/\S+$/i;
+export const ADDRESS_ONLY = /^(?:link:\s*)?https?:\/\/\S+$/i;
 
 /** The items of a set of captures, first sighting first; equal times keep the manifest's order. */
 export function extractStoryItems(captures: readonly { file: StorySourceFile; bytes: Uint8Array }[]): StoryItem[] {

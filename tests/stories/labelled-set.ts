@@ -7,10 +7,12 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { MATERIALISE_COMMAND, readStoriesManifest, type StoryItem } from "./manifest";
+import { materialiseCommand, readStoriesManifest, STORY_SET_DIRS, type StoryItem, type StorySet } from "./manifest";
 
 /** Stories whose first item is on or after this UTC day form the held-out split (GUIDE.md). */
 export const HELD_OUT_FROM = "2022-01-30";
+/** The described set covers the same days and is split on the same day. */
+export const HELD_OUT_FROM_BY_SET: Readonly<Record<StorySet, string>> = { titles: HELD_OUT_FROM, described: HELD_OUT_FROM };
 
 export type StorySplit = "development" | "held-out";
 
@@ -43,10 +45,16 @@ export function splitByStoryDay(
   return new Map(items.map((i) => [i.url, firstDay.get(labels.get(i.url)!)! >= heldOutFrom ? "held-out" : "development"]));
 }
 
-export function loadLabelledStories(root: string): LabelledStories {
-  const manifest = readStoriesManifest(root);
-  const itemsFile = path.join(root, "tests/stories/files/items.jsonl");
-  if (!fs.existsSync(itemsFile)) throw new Error(`${itemsFile} is missing: run ${MATERIALISE_COMMAND}`);
+export function loadLabelledStories(root: string, set: StorySet = "titles"): LabelledStories {
+  const manifest = readStoriesManifest(root, set);
+  const dir = path.join(root, STORY_SET_DIRS[set]);
+  // The items are materialised into the set's files/ folder, or placed in the shared copy
+  // beside the project (../shared/<set folder>/files/items.jsonl), as CI gets them.
+  const candidates = [path.join(dir, "files/items.jsonl"), path.join(root, "../shared", STORY_SET_DIRS[set], "files/items.jsonl")];
+  const itemsFile = candidates.find((file) => fs.existsSync(file)) ?? candidates[0]!;
+  const MATERIALISE_COMMAND = materialiseCommand(set);
+  if (!fs.existsSync(itemsFile))
+    throw new Error(`${itemsFile} is missing: run ${MATERIALISE_COMMAND} (or place the file in ${candidates[1]})`);
   const text = fs.readFileSync(itemsFile, "utf8");
   const digest = createHash("sha256").update(text).digest("hex");
   if (digest !== manifest.itemsSha256)
@@ -55,7 +63,7 @@ export function loadLabelledStories(root: string): LabelledStories {
     .split("\n")
     .filter((line) => line !== "")
     .map((line) => JSON.parse(line) as StoryItem);
-  const file = JSON.parse(fs.readFileSync(path.join(root, "tests/stories/labels.json"), "utf8")) as LabelsFile;
+  const file = JSON.parse(fs.readFileSync(path.join(dir, "labels.json"), "utf8")) as LabelsFile;
   const labels = new Map(Object.entries(file.items));
   const unlabelled = items.filter((i) => !labels.has(i.url));
   if (unlabelled.length > 0) throw new Error(`${unlabelled.length} items have no label, first ${unlabelled[0]!.url}`);
@@ -63,5 +71,5 @@ export function loadLabelledStories(root: string): LabelledStories {
   const stray = [...labels.keys()].filter((url) => !urls.has(url));
   if (stray.length > 0 || urls.size !== items.length)
     throw new Error(`labels and items differ: ${stray.length} labels without an item, ${items.length - urls.size} repeated URLs`);
-  return { items, labels, split: splitByStoryDay(items, labels) };
+  return { items, labels, split: splitByStoryDay(items, labels, HELD_OUT_FROM_BY_SET[set]) };
 }

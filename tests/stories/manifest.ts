@@ -12,6 +12,16 @@ export const STORIES_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const ITEMS_FILE = path.join(STORIES_DIR, "files", "items.jsonl");
 export const MATERIALISE_COMMAND = "node --import tsx scripts/stories-materialise.ts --mirrors /work/.mirror";
 
+/**
+ * The two labelled sets: `titles` (home-page headlines, tests/stories/) and `described`
+ * (headline and teaser summary, tests/stories/described/). Each has its manifest, labels and
+ * git-ignored items under its folder.
+ */
+export type StorySet = "titles" | "described";
+export const STORY_SET_DIRS: Readonly<Record<StorySet, string>> = { titles: "tests/stories", described: "tests/stories/described" };
+/** The command that materialises a set's items. */
+export const materialiseCommand = (set: StorySet) => (set === "titles" ? MATERIALISE_COMMAND : `${MATERIALISE_COMMAND} --described`);
+
 /** One source file: a home page as a public git scraper saved it at one moment. */
 export interface StorySourceFile {
   repository: string;
@@ -37,9 +47,13 @@ export interface StorySource {
 }
 
 export interface StoriesManifest {
+  /** The commit whose parsers extracted the items (the labels were written on their texts). */
+  extractedAt?: string;
   about: string;
   /** What `time` means in items.jsonl. */
   time: string;
+  /** What `description` means in items.jsonl (the described set). */
+  description?: string;
   sources: StorySource[];
   files: StorySourceFile[];
   /** sha256 of the items.jsonl these files give: a changed extraction fails loudly. */
@@ -58,6 +72,6 @@ export interface StoryItem {
   description: string | null;
 }
 
-export function readStoriesManifest(root: string): StoriesManifest {
-  return JSON.parse(fs.readFileSync(path.join(root, "tests/stories/manifest.json"), "utf8")) as StoriesManifest;
+export function readStoriesManifest(root: string, set: StorySet = "titles"): StoriesManifest {
+  return JSON.parse(fs.readFileSync(path.join(root, STORY_SET_DIRS[set], "manifest.json"), "utf8")) as StoriesManifest;
 }

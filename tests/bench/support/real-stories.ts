@@ -16,7 +16,7 @@ import { bcubedScores } from "./cluster-scores";
 import { pairwiseScores } from "./story-truth";
 
 /** One item as tests/stories/files/items.jsonl holds it. */
-interface RealItem {
+export interface RealItem {
   url: string;
   outlet: string;
   language: string;
@@ -31,20 +31,26 @@ interface RealSet {
   split: Map<string, "development" | "held-out">;
 }
 
+/** The labelled sets: headlines only (tests/stories), headline and teaser summary (tests/stories/described). */
+export type RealSetName = "titles" | "described";
+const SET_LABELS: Record<RealSetName, string> = { titles: "real set", described: "described set" };
+
 /** The set under `root` (the project's root, or BENCH_STORIES_ROOT), or why it cannot be read. */
-async function loadRealSet(root: string): Promise<RealSet | string> {
+async function loadRealSet(root: string, set: RealSetName): Promise<RealSet | string> {
   const loader = path.join(root, "tests/stories/labelled-set.ts");
   if (!fs.existsSync(loader)) return `no labelled real set under ${root} (tests/stories/labelled-set.ts is missing)`;
+  if (set === "described" && !fs.existsSync(path.join(root, "tests/stories/described/labels.json")))
+    return `no described set under ${root} (tests/stories/described/labels.json is missing)`;
   try {
-    const mod = (await import(pathToFileURL(loader).href)) as { loadLabelledStories(root: string): RealSet };
-    return mod.loadLabelledStories(root);
+    const mod = (await import(pathToFileURL(loader).href)) as { loadLabelledStories(root: string, set?: RealSetName): RealSet };
+    return mod.loadLabelledStories(root, set);
   } catch (error) {
     return `the labelled real set cannot be read: ${(error instanceof Error ? error.message : String(error)).split("\n")[0]}`;
   }
 }
 
 /** Predicted story of each item index (items left alone have none). */
-function clusterSet(items: readonly RealItem[], withDescriptions: boolean): { predicted: Map<number, string>; cpuMs: number } {
+export function clusterSet(items: readonly RealItem[], withDescriptions: boolean): { predicted: Map<number, string>; cpuMs: number } {
   const outlets = new Map<string, number>();
   const outletId = (o: string) => outlets.get(o) ?? outlets.set(o, outlets.size + 1).get(o)!;
   const started = process.cpuUsage();
@@ -68,12 +74,13 @@ function clusterSet(items: readonly RealItem[], withDescriptions: boolean): { pr
   };
 }
 
-/** Figures of the real set; `log` gets one summary line per run. */
-export async function realSetFigures(root: string, log: (line: string) => void): Promise<Figure[]> {
-  const set = await loadRealSet(root);
+/** Figures of a labelled set (the titles-only real set unless named); `log` gets one summary line per run. */
+export async function realSetFigures(root: string, log: (line: string) => void, setName: RealSetName = "titles"): Promise<Figure[]> {
+  const label = SET_LABELS[setName];
+  const set = await loadRealSet(root, setName);
   if (typeof set === "string") {
-    log(`real set: NOT MEASURED: ${set}`);
-    return [figure(`real set: not measured (${set})`, 0, "items")];
+    log(`${label}: NOT MEASURED: ${set}`);
+    return [figure(`${label}: not measured (${set})`, 0, "items")];
   }
   const { items, labels, split } = set;
   const figures: Figure[] = [];
@@ -81,20 +88,20 @@ export async function realSetFigures(root: string, log: (line: string) => void):
   const stories = new Set(labels.values());
   figures.push(
     figure(
-      `real set: items (${stories.size} stories, ${new Set(items.map((i) => i.outlet)).size} outlets; ${described} with a description)`,
+      `${label}: items (${stories.size} stories, ${new Set(items.map((i) => i.outlet)).size} outlets; ${described} with a description)`,
       items.length,
       "items",
     ),
   );
   const languages = [...new Set(items.map((i) => i.language))].sort();
   const runs = described > 0 ? [true, false] : [false];
-  if (described === 0) log("real set: no item has a description: the set is titles only, so one run (titles only) stands for both");
+  if (described === 0) log(`${label}: no item has a description: the set is titles only, so one run (titles only) stands for both`);
   for (const withDescriptions of runs) {
     const kind = withDescriptions ? "titles + descriptions" : "titles only";
     const { predicted, cpuMs } = clusterSet(items, withDescriptions);
     figures.push(
       figure(
-        `real set, ${kind}: CPU per 1,000 articles in the window (fingerprints + clustering, ${items.length} articles)`,
+        `${label}, ${kind}: CPU per 1,000 articles in the window (fingerprints + clustering, ${items.length} articles)`,
         (cpuMs / items.length) * 1000,
         "ms",
         (v) => ({ bound: "≤ 1000", ok: v <= 1000 }),
@@ -115,23 +122,23 @@ export async function realSetFigures(root: string, log: (line: string) => void):
       const goal = name !== "held-out" ? undefined : withDescriptions ? { f1: 0.85, precision: 0.9 } : { f1: 0.6 };
       figures.push(
         figure(
-          `real set (${name}, ${ids.length} items, ${pw.truePairs} true pairs), ${kind}: pairwise precision`,
+          `${label} (${name}, ${ids.length} items, ${pw.truePairs} true pairs), ${kind}: pairwise precision`,
           pw.precision,
           "ratio",
           goal?.precision ? atLeast(goal.precision) : undefined,
         ),
       );
-      figures.push(figure(`real set (${name}), ${kind}: pairwise recall`, pw.recall, "ratio"));
-      figures.push(figure(`real set (${name}), ${kind}: pairwise F1`, pw.f1, "ratio", goal ? atLeast(goal.f1) : undefined));
+      figures.push(figure(`${label} (${name}), ${kind}: pairwise recall`, pw.recall, "ratio"));
+      figures.push(figure(`${label} (${name}), ${kind}: pairwise F1`, pw.f1, "ratio", goal ? atLeast(goal.f1) : undefined));
       figures.push(
         figure(
-          `real set (${name}), ${kind}: B-cubed precision / recall / F1 (F1 shown)`,
+          `${label} (${name}), ${kind}: B-cubed precision / recall / F1 (F1 shown)`,
           b3.f1,
           `ratio (P ${b3.precision.toFixed(3)}, R ${b3.recall.toFixed(3)})`,
         ),
       );
       log(
-        `real stories ${name} ${kind}: pairwise F1 ${pw.f1.toFixed(3)} P ${pw.precision.toFixed(3)} R ${pw.recall.toFixed(3)}; B-cubed F1 ${b3.f1.toFixed(3)} P ${b3.precision.toFixed(3)} R ${b3.recall.toFixed(3)}`,
+        `${label} ${name} ${kind}: pairwise F1 ${pw.f1.toFixed(3)} P ${pw.precision.toFixed(3)} R ${pw.recall.toFixed(3)}; B-cubed F1 ${b3.f1.toFixed(3)} P ${b3.precision.toFixed(3)} R ${b3.recall.toFixed(3)}`,
       );
     }
   }

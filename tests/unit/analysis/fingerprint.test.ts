@@ -140,11 +140,14 @@ describe("languages and teaser furniture", () => {
     expect(storyTokens("Detenidos los ministros")).toEqual(storyTokens("Detenida la ministra"));
   });
 
-  it("DER-2: a description brings its names and figures, not its prose (the prose of ledes is alike across news)", () => {
+  it("DER-2: a description brings its names and figures and its longer words, not its short prose words", () => {
+    // Chosen on the described story set's development split (docs/stories.md): the summary's
+    // content words of five letters or more tie coverage the headline alone does not.
     const tokens = fingerprintTokens(
       storyFingerprint("Muere el actor Juan Pérez", "El intérprete falleció en Sevilla tras una larga enfermedad.").fingerprint,
     );
     expect(tokens).toContain(tokenHash("sevill", true));
-    expect(tokens).not.toContain(tokenHash("enfermedad", false));
+    expect(tokens).toContain(tokenHash("enfermedad", false));
+    expect(tokens).not.toContain(tokenHash("larg", false));
   });
 });

@@ -1,6 +1,6 @@
 /** How articles are grouped into stories (SPEC DER-2, DER-5), with the thresholds the worker uses. */
 import { DEFAULT_CLUSTER_OPTIONS } from "@/lib/analysis/cluster";
-import { FINGERPRINT_RETENTION_MS } from "@/lib/analysis/fingerprint";
+import { FINGERPRINT_RETENTION_MS, LEDE_WORD_LETTERS } from "@/lib/analysis/fingerprint";
 import { formatNumber } from "@/lib/pages/format";
 
 export function Stories() {
@@ -10,10 +10,11 @@ export function Stories() {
     <section aria-labelledby="historias">
       <h2 id="historias">Historias</h2>
       <p>
-        Al registrar una noticia guardamos una huella: las palabras de su titular y los nombres propios y cifras de su entradilla (la
-        descripción del feed o de la página), sin tildes, en minúsculas y sin palabras vacías del español, convertidas cada una en un número
-        de 32 bits (un resumen, no el texto). El texto de la entradilla se descarta en el mismo paso, y la huella se borra a las{" "}
-        {formatNumber(FINGERPRINT_RETENTION_MS / 3_600_000)} horas; la pertenencia de la noticia a su historia se conserva.
+        Al registrar una noticia guardamos una huella: las palabras de su titular y, de su entradilla (la descripción del feed o de la
+        página), los nombres propios, las cifras y las palabras de {formatNumber(LEDE_WORD_LETTERS)} letras o más, sin tildes, en minúsculas
+        y sin palabras vacías del español, convertidas cada una en un número de 32 bits (un resumen, no el texto). El texto de la entradilla
+        se descarta en el mismo paso, y la huella se borra a las {formatNumber(FINGERPRINT_RETENTION_MS / 3_600_000)} horas; la pertenencia
+        de la noticia a su historia se conserva.
       </p>
       <p>
         Cada minuto comparamos cada noticia nueva con las de las {formatNumber(o.windowMs / 3_600_000)} horas anteriores que comparten con
@@ -36,6 +37,14 @@ export function Stories() {
         agrupamiento acierta en el 83 % de los pares que une y encuentra el 80 % de los pares de una misma historia (F1 0,81). Un límite
         conocido: como exigimos más parecido con las horas, una noticia que vuelve a la actualidad horas después puede abrir una historia
         nueva.
+      </p>
+      <p>
+        Con titulares reales y sus entradillas lo medimos en un conjunto etiquetado a mano: 1.568 noticias de siete cabeceras alemanas
+        (portadas y secciones de política y sociedad, 28 de enero a 1 de febrero de 2022) con el resumen que cada una publicaba bajo el
+        titular; no encontramos un archivo público equivalente de medios españoles. En los días reservados para la prueba (542 noticias), el
+        agrupamiento acierta en el 80 % de los pares que une y encuentra el 72 % de los pares de una misma historia (F1 0,76); con el
+        titular solo, F1 0,50. En los días con las historias más grandes (un congreso de partido, una borrasca) encuentra solo el 27 % de
+        los pares (F1 0,41): nuestro objetivo, F1 de 0,85 con un 90 % de aciertos, no se cumple todavía.
       </p>
     </section>
   );
