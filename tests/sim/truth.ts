@@ -96,7 +96,7 @@ export function createTruth(world: World): GroundTruth {
   const articleByUrl = (url: string) => {
     const u = new URL(url);
     const outlet = world.outlets.find((o) => o.hosts.www === u.hostname);
-    const local = /-(a-?\d+|s\d+)\.html$/.exec(u.pathname)?.[1];
+    const local = /-(a-?\d+|s\d+f?)\.html$/.exec(u.pathname)?.[1];
     const a = outlet && local ? world.article(`${outlet.slug}:${local}`) : undefined;
     return a && a.path === u.pathname ? toTruth(a) : undefined;
   };

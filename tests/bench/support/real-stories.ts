@@ -13,6 +13,7 @@ import { clusterStories } from "../../../lib/analysis/cluster";
 import { fingerprintTokens, storyFingerprint } from "../../../lib/analysis/fingerprint";
 import { atLeast, figure, type Figure } from "../types";
 import { bcubedScores } from "./cluster-scores";
+import { coverageFigures, coverageLine, coverageStatistics } from "./coverage-statistics";
 import { pairwiseScores } from "./story-truth";
 
 /** One item as tests/stories/files/items.jsonl holds it. */
@@ -86,6 +87,18 @@ export async function realSetFigures(root: string, log: (line: string) => void):
       "items",
     ),
   );
+  // How the real outlets cover one event (titles only, as the set is): the simulator is calibrated on these.
+  const coverage = coverageStatistics(
+    items.map((i) => ({
+      outlet: i.outlet,
+      at: Date.parse(i.time),
+      tokens: fingerprintTokens(storyFingerprint(i.title).fingerprint),
+      ...(i.description ? { lede: i.description } : {}),
+      story: labels.get(i.url),
+    })),
+  );
+  log(coverageLine("real set coverage", coverage));
+  figures.push(...coverageFigures("real set", coverage));
   const languages = [...new Set(items.map((i) => i.language))].sort();
   const runs = described > 0 ? [true, false] : [false];
   if (described === 0) log("real set: no item has a description: the set is titles only, so one run (titles only) stands for both");
