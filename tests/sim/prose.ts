@@ -72,19 +72,24 @@ function dateline(core: NewsCore, agency: string, at: number): string {
   return `${core.place.toUpperCase()}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} (${agency}).-`;
 }
 
-/** The token and lede of `textFor` alone (a feed shows only the lede: the body costs ten times more). */
-export function ledeFor(dice: Dice, key: DrawKey, core: NewsCore): { token: string; lede: string } {
+/**
+ * The token and lede of `textFor` alone (a feed shows only the lede: the body costs ten times
+ * more). With `own`, the lede's shape and figure are drawn for that article while the token
+ * stays the text's: an outlet running wire copy writes its own lede over the agency's body.
+ */
+export function ledeFor(dice: Dice, key: DrawKey, core: NewsCore, own: DrawKey = key): { token: string; lede: string } {
   const token = drawToken(dice, key);
-  const shape = dice.pick(LEDES, ...key, "lede-shape");
-  return { token, lede: fill(shape, core, `${token}-L`, dice.int(2, 18, ...key, "lede")) };
+  const shape = dice.pick(LEDES, ...own, "lede-shape");
+  return { token, lede: fill(shape, core, `${token}-L`, dice.int(2, 18, ...own, "lede")) };
 }
 
 /**
  * Text for the article (or wire story) named by `key`. With `agency`, the caller
- * passes the story's key so every outlet running the wire gets the same text.
+ * passes the story's key so every outlet running the wire gets the same body, and the
+ * article's own key (`agency.own`) for its lede.
  */
-export function textFor(dice: Dice, key: DrawKey, core: NewsCore, agency?: { name: string; at: number }): ArticleText {
-  const { token, lede } = ledeFor(dice, key, core);
+export function textFor(dice: Dice, key: DrawKey, core: NewsCore, agency?: { name: string; at: number; own: DrawKey }): ArticleText {
+  const { token, lede } = ledeFor(dice, key, core, agency?.own);
   const paragraphs: string[][] = [];
   const paragraphCount = dice.int(4, 6, ...key, "paragraphs");
   let index = 0;

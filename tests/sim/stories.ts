@@ -38,8 +38,8 @@ export const FOLLOW_UP_SPAN_MS = 30 * HOUR;
 export const MAX_PICKUP_MS = PICKUP_SPAN_MS + FOLLOW_UP_SPAN_MS;
 /** Share of a story's outlets that follow their own article up. */
 export const FOLLOW_UP_SHARE = 0.35;
-/** Share of stories that are wire copy (the real set's outlets share no lede; agencies are a minority). */
-export const WIRE_SHARE = 0.12;
+/** Share of stories that are wire copy (same body and credit line; each outlet writes its own lede, as the real set's share none). */
+export const WIRE_SHARE = 0.35;
 
 /**
  * Delay of the outlet at `position` (pickup order) after the story breaks: the first within

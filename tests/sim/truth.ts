@@ -30,6 +30,7 @@ export interface TruthStory {
   storyId: string;
   agency?: string;
   articleIds: string[];
+  /** The covering outlets, each once (an outlet's follow-up adds an article, not an outlet). */
   outlets: string[];
 }
 
@@ -106,8 +107,10 @@ export function createTruth(world: World): GroundTruth {
     for (const a of articlesAt(time, options)) {
       if (!a.storyId) continue;
       const story = byStory.get(a.storyId) ?? { storyId: a.storyId, agency: a.agency, articleIds: [], outlets: [] };
+      story.agency ??= a.agency;
       story.articleIds.push(a.id);
-      story.outlets.push(a.outlet);
+      // An outlet's follow-up adds an article, not an outlet.
+      if (!story.outlets.includes(a.outlet)) story.outlets.push(a.outlet);
       byStory.set(a.storyId, story);
     }
     return [...byStory.values()];

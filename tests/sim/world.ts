@@ -208,8 +208,11 @@ export function createWorld(seed: number, outlets: readonly SimOutlet[], publish
 
   function textOf(a: SimArticle): ArticleText {
     const s = wireOf(a);
-    // Wire copy is keyed by the story, so every outlet running it carries the same text.
-    if (s) return remember(texts, s.id, () => textFor(dice, ["wire", s.index], s.core, { name: s.agency ?? "", at: s.breaksAt }));
+    // Wire copy's body is keyed by the story, so every outlet running it carries the same body; its lede is the outlet's own.
+    if (s)
+      return remember(texts, a.id, () =>
+        textFor(dice, ["wire", s.index], s.core, { name: s.agency ?? "", at: s.breaksAt, own: ["text", a.id] }),
+      );
     return remember(texts, a.id, () => textFor(dice, ["text", a.id], a.core));
   }
 
@@ -217,9 +220,9 @@ export function createWorld(seed: number, outlets: readonly SimOutlet[], publish
   // drawn on their own (the same draws as textFor's), not the whole body every time.
   function ledeOf(a: SimArticle): string {
     const s = wireOf(a);
-    const known = texts.get(s ? s.id : a.id);
+    const known = texts.get(a.id);
     if (known) return known.lede;
-    return s ? ledeFor(dice, ["wire", s.index], s.core).lede : ledeFor(dice, ["text", a.id], a.core).lede;
+    return s ? ledeFor(dice, ["wire", s.index], s.core, ["text", a.id]).lede : ledeFor(dice, ["text", a.id], a.core).lede;
   }
 
   return { seed, outlets, dice, outlet: (slug) => bySlug.get(slug), story, article, articlesOf, textOf, ledeOf };
