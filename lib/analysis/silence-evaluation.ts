@@ -5,9 +5,15 @@
  * same pure clusterer the worker runs; a silence is false when the outlet ran an article of
  * the true story behind the cluster, placed by the clusterer in another story.
  */
-export const SILENCE_FALSE_POSITIVES = {
-  silences: 335,
-  falsePositives: 1,
+export const SILENCE_FALSE_POSITIVES: {
+  readonly silences: number;
+  readonly falsePositives: number;
+  readonly outlets: number;
+  readonly seeds: readonly number[];
+  readonly hours: number;
+} = {
+  silences: 297,
+  falsePositives: 6,
   outlets: 8,
   seeds: [7, 11, 13],
   hours: 48,

@@ -33,6 +33,7 @@ import { parseOutletsFile } from "../../lib/outlets-file";
 import { simOutlets } from "../sim/outlets";
 import { toOutletsFile } from "../sim/outlets-file";
 import { silenceFalsePositives } from "./support/silence-truth";
+import { coverageFigures, coverageLine, coverageStatistics } from "./support/coverage-statistics";
 import { bcubedScores } from "./support/cluster-scores";
 import { realSetFigures } from "./support/real-stories";
 import { labelledArticles, pairwiseScores } from "./support/story-truth";
@@ -59,6 +60,12 @@ export async function run(context: BenchContext): Promise<Figure[]> {
   let started = performance.now();
   const fingerprints = articles.map((a) => fingerprintTokens(storyFingerprint(a.headline, a.lede).fingerprint));
   const fingerprintMs = performance.now() - started;
+  // The simulator's coverage beside the real set's (printed above): gaps, similarities, shared ledes, follow-ups.
+  const coverage = coverageStatistics(
+    articles.map((a, i) => ({ outlet: String(a.outletId), at: a.at, tokens: fingerprints[i]!, lede: a.lede, story: a.story })),
+  );
+  console.log(coverageLine("simulated day coverage", coverage));
+  figures.push(...coverageFigures("simulated day", coverage));
   started = performance.now();
   const cpuStarted = process.cpuUsage();
   const { placements } = clusterStories(
@@ -91,6 +98,31 @@ export async function run(context: BenchContext): Promise<Figure[]> {
       "ms",
       (v) => ({ bound: "≤ 1000", ok: v <= 1000 }),
     ),
+  );
+  // Titles alone (an item seen only on a front page), as the real set is measured.
+  const titlesOnly = clusterStories(
+    articles.map((a) => ({
+      articleId: a.id,
+      outletId: a.outletId,
+      at: a.at,
+      tokens: fingerprintTokens(storyFingerprint(a.headline).fingerprint),
+      storyId: null,
+      pending: true,
+    })),
+  ).placements;
+  const titleScores = pairwiseScores(
+    truth,
+    new Map(titlesOnly.map((p) => [p.articleId, "storyId" in p ? `s${p.storyId}` : `n${p.newStory}`])),
+  );
+  figures.push(
+    figure(
+      "clustering, titles only: pairwise F1",
+      titleScores.f1,
+      `ratio (P ${titleScores.precision.toFixed(3)}, R ${titleScores.recall.toFixed(3)})`,
+    ),
+  );
+  console.log(
+    `simulated stories (pure), titles only: pairwise F1 ${titleScores.f1.toFixed(3)} P ${titleScores.precision.toFixed(3)} R ${titleScores.recall.toFixed(3)}`,
   );
   console.log(
     `simulated stories (pure): pairwise F1 ${scores.f1.toFixed(3)} P ${scores.precision.toFixed(3)} R ${scores.recall.toFixed(3)}; B-cubed F1 ${b3.f1.toFixed(3)} P ${b3.precision.toFixed(3)} R ${b3.recall.toFixed(3)}`,

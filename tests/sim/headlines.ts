@@ -5,6 +5,7 @@
  * benchmark needs), and a rewrite changes the words, not the news.
  */
 import type { Dice, DrawKey } from "./dice";
+import { drawPersonName, drawPlaceName } from "./names";
 import { ACTIONS, COLUMN_TITLES, NEWS_SECTIONS, OPINION, PLACES, type Action, type Actor, type Section } from "./vocabulary";
 
 /** The facts behind one piece of news; every headline about it is built from these. */
@@ -31,15 +32,31 @@ export function contract(text: string): string {
 }
 const surname = (actor: Actor) => actor.name.split(" ").at(-1) ?? actor.name;
 
-/** Draws a news core; `opinion` makes it a column. */
+/** Share of events whose protagonist is one of the section's recurring people (the rest are named for the event). */
+export const RECURRING_ACTOR_SHARE = 0.03;
+/** Share of events set in one of the recurring towns. */
+export const RECURRING_PLACE_SHARE = 0.05;
+
+/**
+ * Draws a news core; `opinion` makes it a column. The topic and the role come from the
+ * section's shared vocabulary; most events name their own person and town, so two events on
+ * one topic share topic words but not names (what tells real events apart).
+ */
 export function drawCore(dice: Dice, key: DrawKey, opinion = false): NewsCore {
   const vocab = dice.pick(NEWS_SECTIONS, ...key, "section");
+  const recurring = dice.pick(vocab.actors, ...key, "actor");
   return {
     section: opinion ? OPINION : vocab.section,
-    actor: dice.pick(vocab.actors, ...key, "actor"),
+    actor:
+      dice.unit(...key, "recurring-actor") < RECURRING_ACTOR_SHARE
+        ? recurring
+        : { role: recurring.role, name: drawPersonName(dice, [...key, "person"]) },
     action: dice.pick(ACTIONS, ...key, "action"),
     topic: dice.pick(vocab.topics, ...key, "topic"),
-    place: dice.pick(PLACES, ...key, "place"),
+    place:
+      dice.unit(...key, "recurring-place") < RECURRING_PLACE_SHARE
+        ? dice.pick(PLACES, ...key, "place")
+        : drawPlaceName(dice, [...key, "town"]),
     amount: dice.pick([3, 12, 45, 80, 120, 300, 1200], ...key, "amount"),
     opinion,
   };
@@ -50,11 +67,15 @@ function fill(phrase: string, core: NewsCore): string {
   return phrase.replaceAll("{topic}", core.topic).replaceAll("{Topic}", upperFirst(core.topic)).replaceAll("{amount}", String(core.amount));
 }
 
-/** The object of the verb; money phrasing varies so "€" appears in some headlines. */
+/** Generic objects: an outlet may name the event by its people and place alone, as real headlines paraphrase one another. */
+const GENERIC_OBJECTS: readonly string[] = ["la propuesta", "el acuerdo", "la medida", "el plan"];
+
+/** The object of the verb; money phrasing varies so "€" appears in some headlines; one style in three leaves the topic out. */
 function objectOf(core: NewsCore, style: number): string {
-  if (!core.action.funds) return core.topic;
+  const topic = style % 3 === 2 ? (GENERIC_OBJECTS[style % GENERIC_OBJECTS.length] ?? core.topic) : core.topic;
+  if (!core.action.funds) return topic;
   const money = [`${core.amount} millones`, `${core.amount} millones de euros`, `${core.amount} M€`][style % 3];
-  return `${money} para ${core.topic}`;
+  return `${money} para ${topic}`;
 }
 
 /** The headline for a core in a given style (any non-negative integer). */

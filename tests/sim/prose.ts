@@ -31,8 +31,17 @@ const BODY: readonly string[] = [
   "El acta {code} menciona {n} reuniones previas sobre {topic}.",
 ];
 
-const LEDE =
-  "{Role} {name} ha puesto {topic} en el centro del debate en {place}, según el documento {code}, y la decisión tendrá consecuencias durante {n} meses.";
+/**
+ * Lede shapes: each outlet's lede names a different part of the event (the person, the
+ * place, neither), as real ledes paraphrase one another; wire copy shares one lede.
+ */
+const LEDES: readonly string[] = [
+  "{Role} {name} ha puesto {topic} en el centro del debate en {place}, según el documento {code}, y la decisión tendrá consecuencias durante {n} meses.",
+  "La polémica por {topic} suma un nuevo capítulo, recogido en el documento {code}: {n} meses de trámites por delante.",
+  "Vecinos de {place} siguen pendientes de {topic} tras conocerse el informe {code}, que prevé {n} meses de obras.",
+  "{Name} defendió su postura durante {n} minutos ante la prensa, con el expediente {code} sobre la mesa.",
+  "Lo ocurrido con {topic} no deja indiferente a nadie, y el documento {code} lo resume en {n} puntos.",
+];
 
 /** A capitalised pseudo-word plus a number: distinctive, and never a real word. */
 function drawToken(dice: Dice, key: DrawKey): string {
@@ -63,18 +72,24 @@ function dateline(core: NewsCore, agency: string, at: number): string {
   return `${core.place.toUpperCase()}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} (${agency}).-`;
 }
 
-/** The token and lede of `textFor` alone (a feed shows only the lede: the body costs ten times more). */
-export function ledeFor(dice: Dice, key: DrawKey, core: NewsCore): { token: string; lede: string } {
+/**
+ * The token and lede of `textFor` alone (a feed shows only the lede: the body costs ten times
+ * more). With `own`, the lede's shape and figure are drawn for that article while the token
+ * stays the text's: an outlet running wire copy writes its own lede over the agency's body.
+ */
+export function ledeFor(dice: Dice, key: DrawKey, core: NewsCore, own: DrawKey = key): { token: string; lede: string } {
   const token = drawToken(dice, key);
-  return { token, lede: fill(LEDE, core, `${token}-L`, dice.int(2, 18, ...key, "lede")) };
+  const shape = dice.pick(LEDES, ...own, "lede-shape");
+  return { token, lede: fill(shape, core, `${token}-L`, dice.int(2, 18, ...own, "lede")) };
 }
 
 /**
  * Text for the article (or wire story) named by `key`. With `agency`, the caller
- * passes the story's key so every outlet running the wire gets the same text.
+ * passes the story's key so every outlet running the wire gets the same body, and the
+ * article's own key (`agency.own`) for its lede.
  */
-export function textFor(dice: Dice, key: DrawKey, core: NewsCore, agency?: { name: string; at: number }): ArticleText {
-  const { token, lede } = ledeFor(dice, key, core);
+export function textFor(dice: Dice, key: DrawKey, core: NewsCore, agency?: { name: string; at: number; own: DrawKey }): ArticleText {
+  const { token, lede } = ledeFor(dice, key, core, agency?.own);
   const paragraphs: string[][] = [];
   const paragraphCount = dice.int(4, 6, ...key, "paragraphs");
   let index = 0;

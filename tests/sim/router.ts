@@ -41,7 +41,7 @@ function sitemapRoute(world: World, req: SimRequest, outlet: SimOutlet): SimResp
 }
 
 /** Article URLs end in `-a123.html` (own) or `-s456.html` (shared story). */
-const ARTICLE = /-(a-?\d+|s\d+)\.html$/;
+const ARTICLE = /-(a-?\d+|s\d+f?)\.html$/;
 
 function pageRoute(world: World, req: SimRequest, outlet: SimOutlet): SimResponse {
   const chrome = chromeFor(world, req, outlet);

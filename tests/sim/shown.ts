@@ -20,7 +20,7 @@ export interface Shown {
 /** Which kind of source a document is, as the crawler names them. */
 export type ShownKind = "feed" | "sitemap" | "frontpage" | "article";
 
-const ARTICLE = /-(a-?\d+|s\d+)\.html$/;
+const ARTICLE = /-(a-?\d+|s\d+f?)\.html$/;
 
 function documentArticles(
   world: World,

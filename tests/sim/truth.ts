@@ -30,6 +30,7 @@ export interface TruthStory {
   storyId: string;
   agency?: string;
   articleIds: string[];
+  /** The covering outlets, each once (an outlet's follow-up adds an article, not an outlet). */
   outlets: string[];
 }
 
@@ -96,7 +97,7 @@ export function createTruth(world: World): GroundTruth {
   const articleByUrl = (url: string) => {
     const u = new URL(url);
     const outlet = world.outlets.find((o) => o.hosts.www === u.hostname);
-    const local = /-(a-?\d+|s\d+)\.html$/.exec(u.pathname)?.[1];
+    const local = /-(a-?\d+|s\d+f?)\.html$/.exec(u.pathname)?.[1];
     const a = outlet && local ? world.article(`${outlet.slug}:${local}`) : undefined;
     return a && a.path === u.pathname ? toTruth(a) : undefined;
   };
@@ -106,8 +107,10 @@ export function createTruth(world: World): GroundTruth {
     for (const a of articlesAt(time, options)) {
       if (!a.storyId) continue;
       const story = byStory.get(a.storyId) ?? { storyId: a.storyId, agency: a.agency, articleIds: [], outlets: [] };
+      story.agency ??= a.agency;
       story.articleIds.push(a.id);
-      story.outlets.push(a.outlet);
+      // An outlet's follow-up adds an article, not an outlet.
+      if (!story.outlets.includes(a.outlet)) story.outlets.push(a.outlet);
       byStory.set(a.storyId, story);
     }
     return [...byStory.values()];

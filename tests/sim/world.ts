@@ -7,13 +7,13 @@ import { drawHeadlineSchedule, headlineAt, type HeadlineSchedule } from "./headl
 import { drawCore, headlineFor, type NewsCore } from "./headlines";
 import type { SimOutlet } from "./outlets";
 import { ledeFor, textFor, type ArticleText } from "./prose";
-import { drawStory, MAX_PICKUP_MS, storyIntervalMs, type SimStory } from "./stories";
+import { drawStory, followUpDelayMs, MAX_PICKUP_MS, pickupDelayMs, storyIntervalMs, type SimStory } from "./stories";
 import { createStoryIndex } from "./story-index";
-import { AUTHORS, type Section } from "./vocabulary";
+import { ACTIONS, AUTHORS, type Section } from "./vocabulary";
 
 /** One article as the simulator knows it (URLs are portless). */
 export interface SimArticle {
-  /** `slug:localId`, e.g. `diarioprueba:a5800123` (own) or `diarioprueba:s11600321` (story). */
+  /** `slug:localId`, e.g. `diarioprueba:a5800123` (own), `diarioprueba:s11600321` (story) or `diarioprueba:s11600321f` (its follow-up). */
   id: string;
   outlet: string;
   localId: string;
@@ -139,36 +139,43 @@ export function createWorld(seed: number, outlets: readonly SimOutlet[], publish
     );
   }
 
-  function storyArticle(o: SimOutlet, s: SimStory): SimArticle | undefined {
+  /** The outlet's article on story `s` (or its follow-up of it, when it runs one). */
+  function storyArticle(o: SimOutlet, s: SimStory, followUp = false): SimArticle | undefined {
     const position = s.outlets.indexOf(o.slug);
     if (position < 0) return undefined;
-    const key = ["story-article", o.slug, s.index];
+    const firstAt = s.breaksAt + pickupDelayMs(dice, s.index, position);
+    const after = followUp ? followUpDelayMs(dice, s.index, position) : 0;
+    if (after === undefined) return undefined;
+    const key = ["story-article", o.slug, s.index, ...(followUp ? ["follow-up"] : [])];
+    // A follow-up tells a new turn of the same event: same people and place, another action, the outlet's own words.
+    const core = followUp ? { ...s.core, action: dice.pick(ACTIONS, ...key, "action") } : s.core;
     return finish(
       o,
-      `s${s.index}`,
+      `s${s.index}${followUp ? "f" : ""}`,
       {
         section: s.core.section,
-        authors: s.agency ? [s.agency] : byline(o, key),
-        publishedAt: s.breaksAt + dice.int(0, MAX_PICKUP_MS / 1000, ...key, "delay") * 1000,
+        authors: s.agency && !followUp ? [s.agency] : byline(o, key),
+        publishedAt: firstAt + after,
         storyId: s.id,
-        agency: s.agency,
+        agency: followUp ? undefined : s.agency,
         free: s.agency !== undefined || dice.unit(...key, "free") >= o.paywallShare,
         importance: Math.min(1, 0.55 + 0.45 * dice.unit(...key, "importance")),
-        core: s.core,
+        core,
       },
-      s.styleBase + 7 * position,
+      s.styleBase + 7 * position + (followUp ? 3 : 0),
     );
   }
 
   function article(id: string): SimArticle | undefined {
     return remember(articles, id, () => {
-      const m = /^([a-z0-9]+):(a-?\d+|s\d+)$/.exec(id);
+      const m = /^([a-z0-9]+):(a-?\d+|s\d+f?)$/.exec(id);
       const o = m?.[1] ? bySlug.get(m[1]) : undefined;
       const local = m?.[2];
       if (!o || !local) return undefined;
       if (local.startsWith("a")) return ownArticle(o, Number(local.slice(1)));
-      const s = story(Number(local.slice(1)));
-      return s ? storyArticle(o, s) : undefined;
+      const followUp = local.endsWith("f");
+      const s = story(Number(local.slice(1, followUp ? -1 : undefined)));
+      return s ? storyArticle(o, s, followUp) : undefined;
     });
   }
 
@@ -185,22 +192,27 @@ export function createWorld(seed: number, outlets: readonly SimOutlet[], publish
     // Only the story slots this outlet covers: a window's slots grow with the outlet count.
     const firstStory = Math.max(0, Math.floor((from - MAX_PICKUP_MS) / storyInterval) - 1);
     for (const j of storyIndex.slotsOf(positionOf.get(slug) ?? -1, firstStory, Math.floor(to / storyInterval))) {
-      const a = article(`${slug}:s${j}`);
-      if (a && a.publishedAt >= from && a.publishedAt <= to) found.push(a);
+      for (const local of [`s${j}`, `s${j}f`]) {
+        const a = article(`${slug}:${local}`);
+        if (a && a.publishedAt >= from && a.publishedAt <= to) found.push(a);
+      }
     }
     return found.sort((x, y) => y.publishedAt - x.publishedAt || x.id.localeCompare(y.id));
   }
 
   /** The wire story whose copy `a` runs, if any. */
   const wireOf = (a: SimArticle) => {
-    const s = a.storyId ? story(Number(a.localId.slice(1))) : undefined;
+    const s = a.agency && a.storyId ? story(Number(a.localId.slice(1))) : undefined;
     return s?.agency ? s : undefined;
   };
 
   function textOf(a: SimArticle): ArticleText {
     const s = wireOf(a);
-    // Wire copy is keyed by the story, so every outlet running it carries the same text.
-    if (s) return remember(texts, s.id, () => textFor(dice, ["wire", s.index], s.core, { name: s.agency ?? "", at: s.breaksAt }));
+    // Wire copy's body is keyed by the story, so every outlet running it carries the same body; its lede is the outlet's own.
+    if (s)
+      return remember(texts, a.id, () =>
+        textFor(dice, ["wire", s.index], s.core, { name: s.agency ?? "", at: s.breaksAt, own: ["text", a.id] }),
+      );
     return remember(texts, a.id, () => textFor(dice, ["text", a.id], a.core));
   }
 
@@ -208,9 +220,9 @@ export function createWorld(seed: number, outlets: readonly SimOutlet[], publish
   // drawn on their own (the same draws as textFor's), not the whole body every time.
   function ledeOf(a: SimArticle): string {
     const s = wireOf(a);
-    const known = texts.get(s ? s.id : a.id);
+    const known = texts.get(a.id);
     if (known) return known.lede;
-    return s ? ledeFor(dice, ["wire", s.index], s.core).lede : ledeFor(dice, ["text", a.id], a.core).lede;
+    return s ? ledeFor(dice, ["wire", s.index], s.core, ["text", a.id]).lede : ledeFor(dice, ["text", a.id], a.core).lede;
   }
 
   return { seed, outlets, dice, outlet: (slug) => bySlug.get(slug), story, article, articlesOf, textOf, ledeOf };

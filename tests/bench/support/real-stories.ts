@@ -13,6 +13,8 @@ import { clusterStories } from "../../../lib/analysis/cluster";
 import { fingerprintTokens, storyFingerprint } from "../../../lib/analysis/fingerprint";
 import { atLeast, figure, type Figure } from "../types";
 import { bcubedScores } from "./cluster-scores";
+import { realSilences, whoWasFirst } from "./real-downstream";
+import { coverageFigures, coverageLine, coverageStatistics } from "./coverage-statistics";
 import { pairwiseScores } from "./story-truth";
 
 /** One item as tests/stories/files/items.jsonl holds it. */
@@ -93,12 +95,25 @@ export async function realSetFigures(root: string, log: (line: string) => void, 
       "items",
     ),
   );
+  // How the real outlets cover one event (titles only, as the set is): the simulator is calibrated on these.
+  const coverage = coverageStatistics(
+    items.map((i) => ({
+      outlet: i.outlet,
+      at: Date.parse(i.time),
+      tokens: fingerprintTokens(storyFingerprint(i.title).fingerprint),
+      ...(i.description ? { lede: i.description } : {}),
+      story: labels.get(i.url),
+    })),
+  );
+  log(coverageLine("real set coverage", coverage));
+  figures.push(...coverageFigures("real set", coverage));
   const languages = [...new Set(items.map((i) => i.language))].sort();
   const runs = described > 0 ? [true, false] : [false];
   if (described === 0) log(`${label}: no item has a description: the set is titles only, so one run (titles only) stands for both`);
   for (const withDescriptions of runs) {
     const kind = withDescriptions ? "titles + descriptions" : "titles only";
     const { predicted, cpuMs } = clusterSet(items, withDescriptions);
+    figures.push(...downstreamFigures(items, labels, predicted, kind, log));
     figures.push(
       figure(
         `${label}, ${kind}: CPU per 1,000 articles in the window (fingerprints + clustering, ${items.length} articles)`,
@@ -143,4 +158,37 @@ export async function realSetFigures(root: string, log: (line: string) => void, 
     }
   }
   return figures;
+}
+
+/** Who was first and the silences' false positives on the whole set, under the clustering's `predicted` stories. */
+function downstreamFigures(
+  items: readonly RealItem[],
+  labels: ReadonlyMap<string, string>,
+  predicted: ReadonlyMap<number, string>,
+  kind: string,
+  log: (line: string) => void,
+): Figure[] {
+  const labelled = items.map((i) => ({ outlet: i.outlet, at: Date.parse(i.time), story: labels.get(i.url)! }));
+  const first = whoWasFirst(labelled, predicted);
+  const { labelled: truth, product } = realSilences(labelled, predicted);
+  const share = (x: number, of: number) => (of === 0 ? 0 : x / of);
+  log(
+    `real set ${kind}: who was first named right for ${first.right} of ${first.stories} multi-outlet stories (${(100 * share(first.right, first.stories)).toFixed(1)} %); ` +
+      `silences over the labelled days: ${truth.silences} with the labelled stories as clusters, ${product.silences} with the product's clusters, ` +
+      `${product.falsePositives} of them false (${(100 * share(product.falsePositives, product.silences)).toFixed(1)} %); agency genealogy: not measurable (home-page teasers carry no agency signature)`,
+  );
+  return [
+    figure(
+      `real set, ${kind}: who was first, named right (${first.right} of ${first.stories} multi-outlet stories)`,
+      share(first.right, first.stories),
+      "ratio",
+    ),
+    figure(`real set: silences with the labelled stories as clusters (all true)`, truth.silences, "silences"),
+    figure(`real set, ${kind}: silences with the product's clusters`, product.silences, "silences"),
+    figure(
+      `real set, ${kind}: silences' false positives (the outlet ran the true story; ${product.falsePositives} of ${product.silences})`,
+      share(product.falsePositives, product.silences),
+      "ratio",
+    ),
+  ];
 }

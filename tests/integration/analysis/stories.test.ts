@@ -51,8 +51,8 @@ type Stored = {
   outlet: string;
 };
 let stored: (Stored & { truthId: string; truthStory?: string; truthAgency?: string })[];
-/** Articles whose fingerprint carries a lede (the ones the clustering step judges). */
-let ledes: Set<number>;
+/** Articles with a fingerprint (the ones the clustering step judges, with a lede or headline only). */
+let fingerprinted: Set<number>;
 
 beforeAll(async () => {
   const start = Math.ceil(Date.now() / HOUR) * HOUR + 9 * HOUR; // any hour: the front-page rule only slows at night
@@ -99,14 +99,10 @@ beforeAll(async () => {
   // machine leaves more behind when the crawl stops).
   const round = createStoryHousekeeping({ db: database.db, clock: { now: () => ended } });
   for (let i = 0; i < 20 && (await round()) > 0; i++);
-  ledes = new Set(
-    (
-      await database.db.execute<{ article_id: string | number; token_hashes: number[] }>(
-        sql`select article_id, token_hashes from story_fingerprints`,
-      )
-    )
-      .filter((f) => hasLede(f.token_hashes))
-      .map((f) => Number(f.article_id)),
+  fingerprinted = new Set(
+    (await database.db.execute<{ article_id: string | number }>(sql`select article_id from story_fingerprints`)).map((f) =>
+      Number(f.article_id),
+    ),
   );
   const rows = await database.db.execute<Stored>(sql`
     select a.id, a.url, a.story_id, a.agency, a.read_outcome, o.slug as outlet from articles a join outlets o on o.id = a.outlet_id`);
@@ -123,33 +119,32 @@ afterAll(async () => {
 
 describe("stories on the simulated web", () => {
   // Floors: the clustering's parameters are chosen on the labelled real set (docs/stories.md),
-  // where outlets cover one event hours apart in their own words. The simulated web is another
-  // world (coverage within minutes, a few dozen names and topics recombined all day), and there
-  // the same parameters score far lower: on this crawl P 0.29–0.82, R 0.12–0.19 on the news
-  // published during the crawl with a lede (some 80 true pairs: noisy from run to run), P
-  // 0.12–0.38 over every stored story (the first crawl's backlog, a day of articles whose pages
-  // were read). Before the rare-word rule it collapsed into two stories (P 0.002). The floors
-  // guard against that collapse, not the quality, which the stories benchmark measures on the
-  // real set; they rise when the simulator is calibrated.
-  it("DER-2: stored clusters do not collapse on the simulated web: pairwise precision ≥ 0.05 overall, ≥ 0.15 on news published during the crawl that had a lede, recall ≥ 0.05 there", () => {
+  // and the simulator is calibrated on it (outlets hours apart, paraphrased headlines and
+  // ledes, follow-ups, per-event names); headline-only items are clustered. On this crawl it
+  // measured P 0.78–0.91, R 0.43–0.51 over every stored story (550–750 true pairs, most from
+  // the first crawl's backlog) and P 0.79–0.94, R 0.66–0.73 on the news published during the
+  // crawl (21–32 true pairs: noisy from run to run); the pure clustering on the simulator's
+  // labelled day gives F1 ≈ 0.59, the real set's held-out split 0.617. The floors sit just under.
+  it("DER-2: stored clusters match the simulator's stories: pairwise precision ≥ 0.65 and recall ≥ 0.35 overall; precision ≥ 0.5 and recall ≥ 0.4 on news published during the crawl", () => {
     const truth = new Map(stored.filter((a) => a.truthStory).map((a) => [Number(a.id), a.truthStory!]));
     const predicted = new Map(stored.filter((a) => a.story_id !== null).map((a) => [Number(a.id), String(a.story_id)]));
     const all = pairwiseScores(truth, predicted);
     const fresh = new Set(stored.filter((a) => sim.truth.article(a.truthId)!.publishedAt >= started).map((a) => Number(a.id)));
-    // What the clustering could judge: fresh articles whose fingerprint carries a lede. How many
-    // got one depends on how far a loaded machine let the crawl get; the algorithm's recall does not.
-    const clusterable = new Set([...fresh].filter((id) => ledes.has(id)));
+    // What the clustering could judge: fresh articles with a fingerprint (headline-only items
+    // are clustered too).
+    const clusterable = new Set([...fresh].filter((id) => fingerprinted.has(id)));
     const only = <V>(m: Map<number, V>, ids: Set<number>) => new Map([...m].filter(([id]) => ids.has(id)));
     const news = pairwiseScores(only(truth, fresh), only(predicted, fresh));
     const judged = pairwiseScores(only(truth, clusterable), only(predicted, clusterable));
     const f = (s: typeof all) => `P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)} F1 ${s.f1.toFixed(3)} (${s.truePairs} true pairs)`;
     console.log(
-      `stories: all ${stored.length} articles ${f(all)}; ${fresh.size} published during the crawl ${f(news)}; ${clusterable.size} of them with a lede ${f(judged)}`,
+      `stories: all ${stored.length} articles ${f(all)}; ${fresh.size} published during the crawl ${f(news)}; ${clusterable.size} of them fingerprinted ${f(judged)}`,
     );
-    expect(judged.truePairs).toBeGreaterThan(20);
-    expect(all.precision).toBeGreaterThanOrEqual(0.05);
-    expect(judged.precision).toBeGreaterThanOrEqual(0.15);
-    expect(judged.recall).toBeGreaterThanOrEqual(0.05);
+    expect(judged.truePairs).toBeGreaterThanOrEqual(15);
+    expect(all.precision).toBeGreaterThanOrEqual(0.65);
+    expect(all.recall).toBeGreaterThanOrEqual(0.35);
+    expect(judged.precision).toBeGreaterThanOrEqual(0.5);
+    expect(judged.recall).toBeGreaterThanOrEqual(0.4);
   });
 
   it("DER-9: the worker's housekeeping stored prominence as it crawled, never more than the rank history gives", async () => {
