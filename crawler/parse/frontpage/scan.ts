@@ -60,6 +60,8 @@ interface Gatherer {
   /** For a text block of a card link: its own blocks, and whether text lies between them. */
   parts?: Gatherer[];
   loose?: boolean;
+  /** Set when `result` is the title part of the element's text (a heading's link of label and title). */
+  titled?: boolean;
 }
 
 /** An open link outside chrome, its headline sources filled in as its content goes by. */
@@ -354,7 +356,10 @@ export function scanFrontPage(html: string): FrontPageScan {
           element.gatherer.result = element.gatherer.text.text();
           drop(gatherers, element.gatherer);
           // A heading of a kicker and a title: its text is the title (heading-title.ts).
-          if (element.heading && element.parts && !element.loose)
+          // A heading whose one child is a link read for its title takes that title.
+          const only = element.parts?.length === 1 ? element.parts[0] : undefined;
+          if (element.heading && only?.titled && !element.loose) element.gatherer.result = only.result;
+          else if (element.heading && element.parts && !element.loose)
             element.gatherer.result = headingTitle(
               element.gatherer.result,
               element.parts.map((g) => g.result),
@@ -385,6 +390,18 @@ export function scanFrontPage(html: string): FrontPageScan {
           const top = stack[stack.length - 1];
           if (top) recent = { anchor: a, parent: top, depth: stack.length - 1 };
           let own = a.own ? a.own.result : "";
+          // A heading's link whose text lies only in child elements (a "Directo" label or a kicker,
+          // then the title) is read as the heading itself would be: its title (heading-title.ts).
+          if (a.inHeading && a.own && own !== undefined && !element.loose && element.parts && element.parts.length >= 2) {
+            const title = headingTitle(
+              own,
+              element.parts.map((g) => g.result),
+            );
+            if (title !== undefined && title !== own) {
+              own = a.own.result = title;
+              a.own.titled = true;
+            }
+          }
           // A card link (image and text, no heading): its title is the last of its text blocks, as a heading's.
           if (a.image && own !== undefined && !a.inHeading && !a.heading && words(own) >= 2) {
             anchors[a.slot]!.cardLink = true;

@@ -388,7 +388,7 @@ export function headlineOf(anchor: Element): HeadlineCandidate {
   const prominent = wrapped.reduce<Element | undefined>((best, h) => (best === undefined || level(h) < level(best) ? h : best), undefined);
   const inside = hasAncestor(anchor, HEADINGS) ? anchor : prominent;
   if (inside) {
-    const text = inside === anchor ? visibleText(inside) : headingText(inside);
+    const text = headingText(inside);
     const tier = tierOf(text, true);
     if (tier !== HeadlineTier.None) return { text, tier };
   }
@@ -411,13 +411,20 @@ function silentWithin(el: Element, root: Element): boolean {
   return false;
 }
 
-/** A heading's text: its title part when it is a kicker and a title (heading-title.ts). */
+/** A heading's (or a heading's link's) text: its title part when it is a kicker and a title (heading-title.ts). */
 export function headingText(h: Element): string {
   const whole = visibleText(h);
   const loose = [...h.childNodes].some((n) => n.nodeType === 3 && /\p{L}/u.test(n.textContent ?? ""));
   if (loose) return whole;
-  const parts = ([...h.children] as Element[]).filter((c) => !isSilent(c)).map((c) => visibleText(c));
-  return headingTitle(whole, parts) ?? whole;
+  const children = ([...h.children] as Element[]).filter((c) => !isSilent(c));
+  // A heading whose one child is its link takes the link's title (a label, then the title).
+  if (children.length === 1 && children[0]!.localName === "a" && HEADINGS.has(h.localName)) return headingText(children[0]!);
+  return (
+    headingTitle(
+      whole,
+      children.map((c) => visibleText(c)),
+    ) ?? whole
+  );
 }
 
 /** A card link's title from its blocks, CARD_BLOCK_DEPTH levels down (heading-title.ts). */
