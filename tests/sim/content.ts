@@ -3,14 +3,15 @@
  * time: feeds, sitemaps, front page, sections, articles. Each response carries
  * `lastModified`, the time its content last changed, for validators and 304s.
  */
-import { frontPageState } from "./front-page-model";
+import { dressOf, frontPageFurniture, furnitureArticles } from "./front-page-furniture";
+import { FRONT_PAGE_WINDOW_MS, frontPageState } from "./front-page-model";
 import { headlineAt } from "./headline-history";
 import { respond, TYPES, type SimRequest, type SimResponse } from "./http-types";
 import { PATHS, type SimOutlet } from "./outlets";
 import { renderArticlePage } from "./render/article-page";
 import type { ChromeContext } from "./render/chrome";
 import { renderAtom, renderRss, type FeedEntry } from "./render/feeds";
-import { renderFrontPage, type FrontPageLink } from "./render/front-page";
+import { renderFrontPage, type FrontPageLink, type RenderedFurniture } from "./render/front-page";
 import { renderNewsSitemap, renderSitemapIndex, type NewsEntry } from "./render/sitemaps";
 import type { SimArticle, World } from "./world";
 
@@ -117,14 +118,37 @@ function linkOf(req: SimRequest, outlet: SimOutlet, a: SimArticle): FrontPageLin
   };
 }
 
-/** The front page: ranked links (SPEC EXT-3). */
+/** The front page: ranked teasers (SPEC EXT-3) and the furniture around them. */
 export function frontPageResponse(world: World, req: SimRequest, outlet: SimOutlet): SimResponse {
   const state = frontPageState(world, outlet.slug, req.now);
+  const f = frontPageFurniture(world, outlet.slug, req.now, state.articles);
+  const plain = (list: readonly SimArticle[]) => list.map((a) => ({ url: urlOf(req, a, outlet), headline: live(a, req.now) }));
+  const furniture: RenderedFurniture = {
+    layout: f.layout,
+    ticker: plain(f.ticker),
+    tickerInHeader: f.tickerInHeader,
+    topics: [...new Set(state.articles.slice(0, 3).map((a) => a.core.topic))],
+    trending: plain(f.trending),
+    related: new Map([...f.related].map(([i, list]) => [i, plain(list)])),
+    rail: plain(f.rail),
+    railAfter: f.railAfter,
+    repeats: f.repeats,
+    footer: plain(f.footer),
+  };
   const body = renderFrontPage(
     chromeFor(world, req, outlet),
-    state.articles.map((a) => linkOf(req, outlet, a)),
+    state.articles.map((a) => ({ ...linkOf(req, outlet, a), ...dressOf(world, a) })),
+    undefined,
+    furniture,
   );
-  return { ...respond(200, TYPES.html, body), lastModified: state.lastModified };
+  // The furniture changes with any publication of the window (an article kept in its section
+  // enters the ticker) and with its articles' headlines.
+  let lastModified = Math.max(
+    state.lastModified,
+    world.articlesOf(outlet.slug, req.now - FRONT_PAGE_WINDOW_MS, req.now)[0]?.publishedAt ?? 0,
+  );
+  for (const a of furnitureArticles(f)) lastModified = Math.max(lastModified, lastChange(a, req.now));
+  return { ...respond(200, TYPES.html, body), lastModified };
 }
 
 /** A section page: the section's newest articles; `undefined` if no such section. */

@@ -5,6 +5,7 @@
  * functions that render the documents, so the truth is exact.
  */
 import { feedArticles, newsArticles } from "./content";
+import { frontPageFurniture, furnitureArticles } from "./front-page-furniture";
 import { frontPageState } from "./front-page-model";
 import { PATHS, type SimOutlet } from "./outlets";
 import { liveHeadline, type SimArticle, type World } from "./world";
@@ -37,7 +38,14 @@ function documentArticles(
   }
   if (host === outlet.hosts.sitemaps && path === PATHS.newsSitemap) return { kind: "sitemap", articles: newsArticles(world, outlet, time) };
   if (host !== outlet.hosts.www) return undefined;
-  if (path === "/") return { kind: "frontpage", articles: frontPageState(world, outlet.slug, time).articles };
+  if (path === "/") {
+    // The main ranking, then the articles only the furniture in the page's content links to
+    // (strips, related links, rails); the header's and footer's links are its frame.
+    const main = frontPageState(world, outlet.slug, time).articles;
+    const ids = new Set(main.map((a) => a.id));
+    const aside = furnitureArticles(frontPageFurniture(world, outlet.slug, time, main), false).filter((a) => !ids.has(a.id));
+    return { kind: "frontpage", articles: [...main, ...aside] };
+  }
   const local = ARTICLE.exec(path)?.[1];
   const article = local ? world.article(`${outlet.slug}:${local}`) : undefined;
   return article && article.path === path && article.publishedAt <= time ? { kind: "article", articles: [article] } : undefined;

@@ -3,7 +3,8 @@
  * which headline at each moment, where on each front page, which articles are the
  * same story, and the text that must never be stored. URLs are portless.
  */
-import { frontPageSlots, type FrontPageSlot } from "./front-page-model";
+import { frontPageFurniture, furnitureArticles, type FrontPageLayout } from "./front-page-furniture";
+import { frontPageSlots, frontPageState, type FrontPageSlot } from "./front-page-model";
 import type { HeadlinePattern, HeadlineVersion } from "./headline-history";
 import { shownAt, type Shown, type ShownKind } from "./shown";
 import { liveHeadline, type SimArticle, type World } from "./world";
@@ -43,6 +44,23 @@ export interface TruthText {
   sentences: string[];
 }
 
+/** The furniture around a front page's main ranking at one instant: portless article URLs by kind. */
+export interface TruthFurniture {
+  layout: FrontPageLayout;
+  ticker: string[];
+  trending: string[];
+  /** "Te puede interesar" links, by the rank of the teaser they sit under. */
+  related: Map<number, string[]>;
+  rail: string[];
+  footer: string[];
+  /** Articles linked only by the furniture: they must never get a rank. */
+  outside: string[];
+  /** Those of `outside` linked from the page's content (not only from its header or footer): a crawler sees them. */
+  outsideInContent: string[];
+  /** Ranks of articles given a second teaser lower down (their rank stays the first one's). */
+  repeated: number[];
+}
+
 /** The ground-truth API. */
 export interface GroundTruth {
   /** Articles published in (time − windowMs, time] (default 24 h), newest first, with the headline live at `time`. */
@@ -51,8 +69,10 @@ export interface GroundTruth {
   /** The article a URL (with or without port, query or fragment) points to. */
   articleByUrl(url: string): TruthArticle | undefined;
   headlineAt(articleId: string, time: number): string | undefined;
-  /** The front page of `outlet` at `time`, rank 1 first. */
+  /** The main ranking of `outlet`'s front page at `time`, rank 1 (the lead) first; each headline is the teaser's title, never its kicker. */
   frontPageAt(outlet: string, time: number): FrontPageSlot[];
+  /** The furniture around that ranking (tickers, strips, related links, rails, footer links). */
+  frontPageFurnitureAt(outlet: string, time: number): TruthFurniture;
   /** Stories with at least one article published in the window, with the articles published so far. */
   storiesAt(time: number, options?: { windowMs?: number }): TruthStory[];
   textOf(articleId: string): TruthText | undefined;
@@ -135,6 +155,23 @@ export function createTruth(world: World): GroundTruth {
       return a ? liveHeadline(a, time) : undefined;
     },
     frontPageAt: (outlet, time) => frontPageSlots(world, outlet, time),
+    frontPageFurnitureAt: (outlet, time) => {
+      const main = frontPageState(world, outlet, time).articles;
+      const f = frontPageFurniture(world, outlet, time, main);
+      const urls = (list: readonly SimArticle[]) => list.map((a) => a.url);
+      const ids = new Set(main.map((a) => a.id));
+      return {
+        layout: f.layout,
+        ticker: urls(f.ticker),
+        trending: urls(f.trending),
+        related: new Map([...f.related].map(([i, list]) => [i + 1, urls(list)])),
+        rail: urls(f.rail),
+        footer: urls(f.footer),
+        outside: urls(furnitureArticles(f).filter((a) => !ids.has(a.id))),
+        outsideInContent: urls(furnitureArticles(f, false).filter((a) => !ids.has(a.id))),
+        repeated: f.repeats.filter((r) => r.of < main.length).map((r) => r.of + 1),
+      };
+    },
     storiesAt,
     textOf,
     shownAt: (url, time) => shownAt(world, url, time),

@@ -46,13 +46,26 @@ export function replacesHeadline(
   return !teasers || label;
 }
 
-/** EXT-3: the judged anchors that are positions, in page order. */
-export function teaserLinks<A extends { headed: boolean; cardLead: boolean; cardLink: boolean }>(
+/**
+ * EXT-3: the judged anchors that are positions, in page order. A page that opens with a
+ * banner — a headed link alone in its box (no image, kicker link, byline or related link
+ * beside it) whose article has a teaser of its own further down — leads with that teaser's
+ * place: the banner is a breaking-news strip in the header ("+Eil+", "Última hora"), and
+ * the article takes its place and title from its teaser.
+ */
+export function teaserLinks<A extends { headed: boolean; cardLead: boolean; cardLink: boolean; alone?: boolean }>(
   anchors: readonly { link: string; anchor: A }[],
 ): { link: string; anchor: A }[] {
   if (!readsTeasers(anchors)) return [...anchors];
   // The first sighting of an article fixes its place, so its unheaded links (a photo, a
   // comment count) inside its teaser stay with it only when they are the teaser's own; a
   // link elsewhere to an article that has a teaser later does not move it up.
-  return anchors.filter(({ anchor }) => anchor.headed || anchor.cardLead || anchor.cardLink);
+  const kept = anchors.filter(({ anchor }) => anchor.headed || anchor.cardLead || anchor.cardLink);
+  let start = 0;
+  while (start < kept.length) {
+    const { link, anchor } = kept[start]!;
+    if (!anchor.alone || !kept.some((k, i) => i > start && k.link === link)) break;
+    start++;
+  }
+  return kept.slice(start);
 }

@@ -41,6 +41,11 @@ export interface ScannedAnchor {
   cardLead: boolean;
   /** A link wrapping a visible image and a text of two words or more: a card teaser without a heading. */
   cardLink: boolean;
+  /**
+   * A bare line alone in its box (its nearest block ancestor that is not a heading): no image,
+   * all its text in one heading, no other link and no visible text outside it in the box.
+   */
+  alone: boolean;
 }
 
 /** What the scan of a page found. */
@@ -60,6 +65,8 @@ interface Gatherer {
   /** For a text block of a card link: its own blocks, and whether text lies between them. */
   parts?: Gatherer[];
   loose?: boolean;
+  /** Set when `result` is the title part of the element's text (a heading's link of label and title). */
+  titled?: boolean;
 }
 
 /** An open link outside chrome, its headline sources filled in as its content goes by. */
@@ -114,6 +121,12 @@ interface OpenElement {
   loose?: boolean;
   /** A block of a possible card link: its level below the link (1: a child), up to CARD_BLOCK_DEPTH. */
   cardPart?: number;
+  /** Walked links opened inside it so far (it included, when it is one). */
+  links?: number;
+  /** The slot of the first link whose box it is. */
+  boxOf?: number;
+  /** Visible text outside any link lies inside it. */
+  unlinkedText?: boolean;
 }
 
 const LABELLED_BY = /\baria-labelledby\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
@@ -163,6 +176,8 @@ export function scanFrontPage(html: string): FrontPageScan {
   const labels = new Map<string, { text: string | undefined; heading: boolean }>();
   const claimedIds = new Set<string>();
   const labelledSlots: { slot: number; ids: string[] }[] = [];
+  // Links that are a bare line: no image, all their text in one heading (or they sit in one).
+  const bare = new Set<number>();
   // Open links with no heading around or inside them yet: a heading opening marks them all.
   const unheaded: OpenAnchor[] = [];
   // The link that closed last, and the element it closed in: a heading opening there names it.
@@ -324,7 +339,16 @@ export function scanFrontPage(html: string): FrontPageScan {
               headed: false,
               cardLead: card?.linked === false,
               cardLink: false,
+              alone: false,
             });
+            element.links = 1;
+            // Its box: the nearest open block that is not a heading.
+            for (let i = stack.length - 1; i >= 0; i--) {
+              const box = stack[i]!;
+              if (!box.block || box.heading) continue;
+              box.boxOf ??= element.anchor.slot;
+              break;
+            }
             if (card) card.linked = true;
           }
         }
@@ -336,6 +360,7 @@ export function scanFrontPage(html: string): FrontPageScan {
         const top = stack[stack.length - 1];
         if ((top?.heading || top?.anchor || top?.cardPart !== undefined) && deepestSilent < stack.length - 1 && /\p{L}/u.test(text))
           top.loose = true;
+        if (top && openAnchors.length === 0 && deepestSilent < stack.length - 1 && /\p{L}/u.test(text)) top.unlinkedText = true;
         add(text, deepestSilent);
       },
       oncdatastart() {
@@ -350,11 +375,21 @@ export function scanFrontPage(html: string): FrontPageScan {
         if (element === undefined) return;
         deepestSilent = element.silentAbove;
         if (element.heading) openHeadings--;
+        const above = stack[stack.length - 1];
+        if (element.unlinkedText && above) above.unlinkedText = true;
+        if (element.links) {
+          if (above) above.links = (above.links ?? 0) + element.links;
+          if (element.boxOf !== undefined && element.links === 1 && !element.unlinkedText && bare.has(element.boxOf))
+            anchors[element.boxOf]!.alone = true;
+        }
         if (element.gatherer) {
           element.gatherer.result = element.gatherer.text.text();
           drop(gatherers, element.gatherer);
           // A heading of a kicker and a title: its text is the title (heading-title.ts).
-          if (element.heading && element.parts && !element.loose)
+          // A heading whose one child is a link read for its title takes that title.
+          const only = element.parts?.length === 1 ? element.parts[0] : undefined;
+          if (element.heading && only?.titled && !element.loose) element.gatherer.result = only.result;
+          else if (element.heading && element.parts && !element.loose)
             element.gatherer.result = headingTitle(
               element.gatherer.result,
               element.parts.map((g) => g.result),
@@ -385,6 +420,20 @@ export function scanFrontPage(html: string): FrontPageScan {
           const top = stack[stack.length - 1];
           if (top) recent = { anchor: a, parent: top, depth: stack.length - 1 };
           let own = a.own ? a.own.result : "";
+          if (!a.image && (a.inHeading || (a.heading !== undefined && a.own !== undefined && a.heading.text.text() === a.own.text.text())))
+            bare.add(a.slot);
+          // A heading's link whose text lies only in child elements (a "Directo" label or a kicker,
+          // then the title) is read as the heading itself would be: its title (heading-title.ts).
+          if (a.inHeading && a.own && own !== undefined && !element.loose && element.parts && element.parts.length >= 2) {
+            const title = headingTitle(
+              own,
+              element.parts.map((g) => g.result),
+            );
+            if (title !== undefined && title !== own) {
+              own = a.own.result = title;
+              a.own.titled = true;
+            }
+          }
           // A card link (image and text, no heading): its title is the last of its text blocks, as a heading's.
           if (a.image && own !== undefined && !a.inHeading && !a.heading && words(own) >= 2) {
             anchors[a.slot]!.cardLink = true;

@@ -17,7 +17,7 @@ const FLOORS: Record<string, { lead: number; overlap: number; title: number }> =
   "zeit.de": { lead: 1, overlap: 0.99, title: 1 },
   "heise.de": { lead: 1, overlap: 0.99, title: 1 },
   "faz.net": { lead: 1, overlap: 0.98, title: 1 },
-  "t-online.de": { lead: 0.875, overlap: 0.99, title: 0.975 },
+  "t-online.de": { lead: 1, overlap: 0.99, title: 1 },
   "sueddeutsche.de": { lead: 1, overlap: 0.89, title: 1 },
 };
 

@@ -92,17 +92,42 @@ describe("simulated content", () => {
   });
 
   it("lists about 60 articles in rank order, each linked by image and headline, matching the ground truth", async () => {
-    const r = await get(f.sim, rssOutlet.homepage);
-    const headlineLinks = [...r.text.matchAll(/<h([23]) class="titular"><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => ({
-      url: m[2],
-      headline: unescape(m[3] ?? ""),
-    }));
-    const truth = f.sim.truth.frontPageAt(rssOutlet.slug, f.clock.now());
+    // The Spanish-class markup: a heading per teaser, a "Directo" label before its link.
+    const o = f.sim.outlets.find((x) => f.sim.truth.frontPageFurnitureAt(x.slug, f.clock.now()).layout === "es")!;
+    const r = await get(f.sim, o.homepage);
+    const headlineLinks = [
+      ...r.text.matchAll(/<h([23]) class="titular">(?:<span class="directo">[^<]+<\/span> )?<a href="([^"]+)">([^<]+)<\/a>/g),
+    ].map((m) => ({ url: m[2], headline: unescape(m[3] ?? "") }));
+    const truth = f.sim.truth.frontPageAt(o.slug, f.clock.now());
     expect(truth.length).toBe(60);
-    expect(headlineLinks).toEqual(truth.map((s) => ({ url: s.url, headline: s.headline })));
+    // A second teaser repeats an article shown higher: its first teaser is its place.
+    const first = headlineLinks.filter((l, i) => headlineLinks.findIndex((x) => x.url === l.url) === i);
+    expect(first).toEqual(truth.map((s) => ({ url: s.url, headline: s.headline })));
+    expect(headlineLinks.length).toBe(60 + f.sim.truth.frontPageFurnitureAt(o.slug, f.clock.now()).repeated.length);
     const lead = truth[0]!.url;
     expect(all(r.text, /href="([^"]+)"/g).filter((h) => h === lead).length).toBeGreaterThanOrEqual(2);
     expect(r.text).toContain(`<a class="foto" href="${lead}">`);
+  });
+
+  it("EXT-3: every markup carries the furniture around the teasers: ticker, trending strip, kickers, labels, related links, rail, footer links", async () => {
+    const layouts = new Set<string>();
+    for (const o of f.sim.outlets.slice(0, 3)) {
+      const furniture = f.sim.truth.frontPageFurnitureAt(o.slug, f.clock.now());
+      layouts.add(furniture.layout);
+      const r = await get(f.sim, o.homepage);
+      for (const url of [
+        ...furniture.ticker,
+        ...furniture.trending,
+        ...furniture.rail,
+        ...furniture.footer,
+        ...[...furniture.related.values()].flat(),
+      ])
+        expect(r.text, `${o.slug} ${url}`).toContain(`href="${url}"`);
+      expect(r.text).toContain("Última hora");
+      expect(r.text).toContain("Lo más leído");
+      expect(r.text).toMatch(/Exclusiva/);
+    }
+    expect([...layouts].sort()).toEqual(["bare", "en", "es"]);
   });
 
   it("serves article pages with canonical, Open Graph, JSON-LD NewsArticle and the body sentences", async () => {

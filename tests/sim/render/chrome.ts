@@ -24,6 +24,10 @@ export interface PageParts {
   head?: string;
   main: string;
   bodyClass?: string;
+  /** Extra markup at the end of the header (a breaking-news ticker). */
+  headerExtra?: string;
+  /** Extra markup at the start of the footer (a link farm). */
+  footerExtra?: string;
 }
 
 /** An off-site ad, as newspapers carry them: sponsored, tracked, nofollow. */
@@ -35,7 +39,7 @@ export function adBlock(slot: string, outlet: SimOutlet): string {
   );
 }
 
-function header(ctx: ChromeContext): string {
+function header(ctx: ChromeContext, extra?: string): string {
   const sections = [...NEWS_SECTIONS.map((v) => v.section), OPINION];
   return [
     '<header class="cabecera">',
@@ -49,14 +53,18 @@ function header(ctx: ChromeContext): string {
     '    <a href="/carrito" rel="nofollow">Carrito</a>',
     "  </div>",
     '  <form class="buscador" action="/buscar" method="get"><input type="search" name="q" aria-label="Buscar"><button>Buscar</button></form>',
+    extra ?? "",
     "</header>",
-  ].join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
 }
 
-function footer(ctx: ChromeContext): string {
+function footer(ctx: ChromeContext, extra?: string): string {
   const { outlet } = ctx;
   return [
     '<footer class="pie">',
+    extra ?? "",
     '  <nav aria-label="Legal"><ul>',
     '    <li><a href="/aviso-legal">Aviso legal</a></li>',
     '    <li><a href="/privacidad">Política de privacidad</a></li>',
@@ -87,10 +95,10 @@ export function renderPage(ctx: ChromeContext, parts: PageParts): string {
     parts.head ?? "",
     "</head>",
     `<body class="${esc(parts.bodyClass ?? "")}">`,
-    header(ctx),
+    header(ctx, parts.headerExtra),
     adBlock("cabecera", ctx.outlet),
     parts.main,
-    footer(ctx),
+    footer(ctx, parts.footerExtra),
     "</body>",
     "</html>",
     "",

@@ -35,6 +35,33 @@ describe("a position is a teaser (SPEC EXT-3)", () => {
     expect(headingTitle("Schwesigs Russland-Geheimnis", ["Schwesigs", "Russland-Geheimnis"])).toBe("Schwesigs Russland-Geheimnis");
   });
 
+  it("EXT-3: a heading's link holding a «Directo» or «Última hora» label and the title, each in its own element, gives the title", () => {
+    // The photo link comes first and takes its headline from the heading after it: the title there too.
+    const teaser = (n: number) =>
+      `<div><a href="${A(n)}"><img src="x.jpg" alt=""></a><span>Madrid</span><h2><a href="${A(n)}"><span>${n % 2 ? "Última hora" : "Directo"}</span> <span>Titular de la noticia ${n}</span></a></h2></div>`;
+    const { links } = extractFrontPage(page(Array.from({ length: 9 }, (_, i) => teaser(i + 1)).join("")), HOME);
+    expect(links.slice(0, 2)).toEqual([
+      { url: U(1), headline: "Titular de la noticia 1", rank: 1 },
+      { url: U(2), headline: "Titular de la noticia 2", rank: 2 },
+    ]);
+    // Loose text in the link: read whole, as a heading is.
+    const loose = `<h2><a href="${A(1)}"><span>Directo</span> sigue aquí <span>Titular de la noticia 1</span></a></h2>`;
+    expect(extractFrontPage(page(loose), HOME).links[0]?.headline).toBe("Directo sigue aquí Titular de la noticia 1");
+  });
+
+  it("EXT-3: a breaking-news banner (a bare heading link alone in its box) whose article has a teaser below is not the lead", () => {
+    const teasers = Array.from({ length: 9 }, (_, i) => kickerTeaser(i + 1)).join("");
+    const banner = `<div class="x"><a href="${A(5)}"><h5>+Eil+ Breve de última hora</h5></a></div>`;
+    const { links } = extractFrontPage(page(banner + teasers), HOME);
+    expect(links[0]).toEqual({ url: U(1), headline: "Titular de la noticia 1", rank: 1 });
+    expect(links.find((l) => l.url === U(5))).toEqual({ url: U(5), headline: "Titular de la noticia 5", rank: 5 });
+    // A lead with its summary in its box, or an article with no teaser below, keeps rank 1.
+    const lead = `<div class="x"><a href="${A(5)}"><h2>Titular de portada</h2></a><p>Entradilla de la noticia.</p></div>`;
+    expect(extractFrontPage(page(lead + teasers), HOME).links[0]?.url).toBe(U(5));
+    const alone = `<div class="x"><a href="${A(10)}"><h5>Titular de la noticia 10</h5></a></div>`;
+    expect(extractFrontPage(page(alone + teasers), HOME).links[0]?.url).toBe(U(10));
+  });
+
   it("EXT-3: a link followed by its kicker and title headings in its box takes the more prominent heading", () => {
     const teaser = (n: number) =>
       `<div class="box"><div><a href="${A(n)}">Tema ${n} - Titular ${n} largo</a><h6>Tema ${n}</h6><h5>Titular ${n} largo</h5><p>Entradilla</p></div><div><a href="${A(n)}"><img src="x.jpg" alt=""></a></div></div>`;

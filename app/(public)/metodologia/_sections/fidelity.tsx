@@ -9,7 +9,7 @@ const REPLAY = [
   { outlet: "zeit.de", captures: 37, lead: "8 de 8", overlap: "1,00", titles: "80 de 80" },
   { outlet: "heise.de", captures: 44, lead: "8 de 8", overlap: "1,00", titles: "80 de 80" },
   { outlet: "faz.net", captures: 16, lead: "8 de 8", overlap: "0,99", titles: "80 de 80" },
-  { outlet: "t-online.de", captures: 14, lead: "7 de 8", overlap: "1,00", titles: "78 de 80" },
+  { outlet: "t-online.de", captures: 14, lead: "8 de 8", overlap: "1,00", titles: "80 de 80" },
   { outlet: "sueddeutsche.de", captures: 13, lead: "8 de 8", overlap: "0,90", titles: "72 de 72" },
 ] as const;
 
@@ -26,10 +26,11 @@ export function Fidelity() {
       </p>
       <p>
         <strong>Qué no entra en la clasificación.</strong> Las tiras de temas o de enlaces para buscadores, las listas de titulares sueltos
-        en una columna, los enlaces relacionados bajo una pieza, los enlaces dentro de una entradilla, los «más leídos» y el pie. No les
-        damos una zona propia: los dejamos fuera de la clasificación (contamos que la noticia apareció en portada, sin posición), así que
-        nunca son la apertura. La apertura, la prominencia, la portada en un minuto pasado, las aperturas del día y los silencios leen solo
-        la clasificación principal. Las portadas hechas de listas de enlaces, sin piezas con título marcado, se leen enlace a enlace.
+        en una columna, los enlaces relacionados bajo una pieza, los enlaces dentro de una entradilla, los «más leídos», el pie y una línea
+        suelta de última hora sobre la portada cuya noticia tiene su propia pieza más abajo. No les damos una zona propia: los dejamos fuera
+        de la clasificación (contamos que la noticia apareció en portada, sin posición), así que nunca son la apertura. La apertura, la
+        prominencia, la portada en un minuto pasado, las aperturas del día y los silencios leen solo la clasificación principal. Las
+        portadas hechas de listas de enlaces, sin piezas con título marcado, se leen enlace a enlace.
       </p>
       <p>
         <strong>Cómo lo medimos.</strong> Reproducimos 124 capturas reales de cinco portadas alemanas tomadas por un archivo público entre
@@ -64,9 +65,10 @@ export function Fidelity() {
       </div>
       <p>
         En las cinco, los tramos guardados devuelven exactamente la clasificación de cada captura, cuánto estuvo cada noticia en portada y
-        cuándo la vimos por primera vez. Fallos que conocemos: una línea de última hora en la cabecera de t-online.de aún sale como apertura
-        (y con su titular) mientras está puesta. Con <code>npm run bench -- fidelity</code>, sobre 32 portadas sueltas de 19 medios (11 en
-        español), 30 cumplen las tres comprobaciones.
+        cuándo la vimos por primera vez. La línea de última hora de t-online.de («+Eil+») ya no sale como apertura: antes lo hacía en las
+        dos capturas que la muestran. Fallo que conocemos: una línea así cuya noticia no tiene pieza propia en la portada aún sale como
+        apertura mientras está puesta. Con <code>npm run bench -- fidelity</code>, sobre 32 portadas sueltas de 19 medios (11 en español),
+        30 cumplen las tres comprobaciones.
       </p>
     </section>
   );

@@ -8,6 +8,7 @@ import { siteOf } from "../../../../lib/registrable-domain";
 import { hasArticleShape, isUtilityUrl } from "../../../../crawler/parse/frontpage/urls";
 import { parseHTML } from "linkedom";
 import { decodeHtml, documentBase, htmlForParsing } from "../../../../crawler/parse/html/document";
+import { BLOCK_TAGS } from "../../../../crawler/parse/html/text";
 import { CARD_BLOCK_DEPTH, cardTitle, headingTitle, type TextBlock } from "../../../../crawler/parse/frontpage/heading-title";
 import { readsTeasers, replacesHeadline, teaserLinks } from "../../../../crawler/parse/frontpage/positions";
 
@@ -284,6 +285,7 @@ export function anchorsOutsideChrome(root: Element): Element[] {
     }
     if (el.localName === "a" && el.hasAttribute("href")) {
       found.push({ el, within });
+      walkedLinks.add(el);
       if (item.inHeading || hasDescendant(el, HEADINGS)) {
         headed.add(el);
         page.headlineLinks++;
@@ -317,6 +319,34 @@ export function anchorsOutsideChrome(root: Element): Element[] {
 
 /** The first link of each `<article>` card (positions.ts). */
 export const cardLeads = new WeakSet<Element>();
+/** Every link of the walked tree (chrome words or not). */
+const walkedLinks = new WeakSet<Element>();
+
+/** True when the link is a bare line and nothing else is in its box (nearest block ancestor not a heading): no other walked link, no visible text outside it. */
+export function aloneInBox(anchor: Element): boolean {
+  // A bare line: no visible image, all its text in one heading (or it sits in one).
+  if ([...anchor.querySelectorAll("img")].some((img) => !silentWithin(img as Element, anchor))) return false;
+  const whole = visibleText(anchor);
+  const headingsIn = [...anchor.querySelectorAll("h1,h2,h3,h4,h5,h6")].filter((h) => !silentWithin(h as Element, anchor)) as Element[];
+  const prominent = headingsIn.reduce<Element | undefined>(
+    (best, h) => (best === undefined || level(h) < level(best) ? h : best),
+    undefined,
+  );
+  if (!hasAncestor(anchor, HEADINGS) && (prominent === undefined || visibleText(prominent) !== whole)) return false;
+  let box = anchor.parentElement;
+  while (box && (!BLOCK_TAGS.has(box.localName) || HEADINGS.has(box.localName))) box = box.parentElement;
+  if (!box) return false;
+  if ([...box.querySelectorAll("a")].some((a) => a !== anchor && walkedLinks.has(a as Element))) return false;
+  const texts: Node[] = [];
+  const walk = (n: Node) => {
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) texts.push(c);
+      else if (c.nodeType === 1 && !isSilent(c as Element) && !walkedLinks.has(c as Element)) walk(c);
+    }
+  };
+  walk(box);
+  return !texts.some((t) => /\p{L}/u.test(t.textContent ?? ""));
+}
 
 /** Links that are a teaser's: a heading in, around or after them in their box (positions.ts). */
 export const headed = new WeakSet<Element>();
@@ -388,7 +418,7 @@ export function headlineOf(anchor: Element): HeadlineCandidate {
   const prominent = wrapped.reduce<Element | undefined>((best, h) => (best === undefined || level(h) < level(best) ? h : best), undefined);
   const inside = hasAncestor(anchor, HEADINGS) ? anchor : prominent;
   if (inside) {
-    const text = inside === anchor ? visibleText(inside) : headingText(inside);
+    const text = headingText(inside);
     const tier = tierOf(text, true);
     if (tier !== HeadlineTier.None) return { text, tier };
   }
@@ -411,13 +441,20 @@ function silentWithin(el: Element, root: Element): boolean {
   return false;
 }
 
-/** A heading's text: its title part when it is a kicker and a title (heading-title.ts). */
+/** A heading's (or a heading's link's) text: its title part when it is a kicker and a title (heading-title.ts). */
 export function headingText(h: Element): string {
   const whole = visibleText(h);
   const loose = [...h.childNodes].some((n) => n.nodeType === 3 && /\p{L}/u.test(n.textContent ?? ""));
   if (loose) return whole;
-  const parts = ([...h.children] as Element[]).filter((c) => !isSilent(c)).map((c) => visibleText(c));
-  return headingTitle(whole, parts) ?? whole;
+  const children = ([...h.children] as Element[]).filter((c) => !isSilent(c));
+  // A heading whose one child is its link takes the link's title (a label, then the title).
+  if (children.length === 1 && children[0]!.localName === "a" && HEADINGS.has(h.localName)) return headingText(children[0]!);
+  return (
+    headingTitle(
+      whole,
+      children.map((c) => visibleText(c)),
+    ) ?? whole
+  );
 }
 
 /** A card link's title from its blocks, CARD_BLOCK_DEPTH levels down (heading-title.ts). */
@@ -519,7 +556,7 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
     const seen = new Map<string, HeadlineCandidate>();
     const judgedAnchors: {
       link: string;
-      anchor: { headed: boolean; cardLead: boolean; cardLink: boolean; candidate: HeadlineCandidate };
+      anchor: { headed: boolean; cardLead: boolean; cardLink: boolean; alone: boolean; candidate: HeadlineCandidate };
     }[] = [];
     // A story is linked several times (photo, headline, "most read"): judge each href once.
     const judged = new Map<string, string | undefined>();
@@ -548,7 +585,10 @@ export function extractFrontPageDom(html: Uint8Array | string, url: string, cont
         const text = cardText(anchor);
         candidate = { text, tier: tierOf(text, false) };
       }
-      judgedAnchors.push({ link, anchor: { headed: headed.has(anchor), cardLead: cardLeads.has(anchor), cardLink: card, candidate } });
+      judgedAnchors.push({
+        link,
+        anchor: { headed: headed.has(anchor), cardLead: cardLeads.has(anchor), cardLink: card, alone: aloneInBox(anchor), candidate },
+      });
     }
     const positions = teaserLinks(judgedAnchors);
     const teasers = readsTeasers(judgedAnchors);
