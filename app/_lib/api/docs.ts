@@ -121,5 +121,6 @@ export const PARAM_DOCS: Record<ParamName, string> = {
   story: "Id de una historia.",
   limit: `Filas por página: de 1 a ${MAX_LIMIT}; ${DEFAULT_LIMIT} si falta.`,
   cursor: "El next_cursor de la página anterior (opaco). No lo construyáis a mano.",
+  q: 'Búsqueda en los titulares, con la sintaxis de /buscar ("frase exacta", -palabra, or; sin distinguir tildes, con variantes de cada palabra). Las cabeceras que pidieron «sin titulares literales» no se buscan.',
   at: "Instante: fecha AAAA-MM-DD (00:00 UTC) o fecha y hora ISO 8601 con zona (2026-03-02T08:00:00Z); ahora si falta.",
 };
