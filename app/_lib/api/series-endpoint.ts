@@ -5,21 +5,16 @@
  */
 import { loadAttention } from "../pages/attention";
 import { DATASET_VERSION } from "../../../lib/dataset-version";
-import { DEFAULT_DAYS, seriesRecord, SERIES_FIELDS } from "../../../lib/pages/attention";
+import { DEFAULT_DAYS, seriesRecord } from "../../../lib/pages/attention";
 import { MAX_PERIOD_DAYS } from "../../../lib/pages/outlet-period";
 import { dayValue, shiftDay } from "../../../lib/pages/peninsular-time";
 import type { ApiContext } from "./context";
 import { badParameter, notFound } from "./errors";
 import { jsonResponse } from "./http";
-import { parseQuery, type ParamName } from "./params";
+import { SERIES_PARAMS } from "./docs";
+import { parseQuery } from "./params";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The parameters the series takes. */
-export const SERIES_PARAMS: readonly ParamName[] = ["q", "outlet", "from", "to"];
-
-/** The series' path, fields and parameters, for the index and the OpenAPI document. */
-export const SERIES_ENDPOINT = { path: "/api/v1/series", fields: SERIES_FIELDS, params: SERIES_PARAMS } as const;
 
 /** The series of `q` over `from`…`to` (peninsular days: `to` excluded, as everywhere in the API). */
 export async function seriesEndpoint(ctx: ApiContext, request: Request): Promise<Response> {
