@@ -3,8 +3,9 @@
  * whose headline matched and the prominence-minutes (DER-9) their rank spans stored, plus each
  * outlet's articles per day (the share's denominator). Every part comes from an index: the
  * matches from the GIN index on the folded headline words (the outlet's own GIN index when one
- * outlet is asked for), the spans by article from rank_spans' primary key, and the totals from
- * `articles_outlet_first_seen` over the period alone. Outlets whose headlines may not be quoted
+ * outlet is asked for), their articles and spans by key (an array of ids, so the planner looks
+ * them up instead of scanning the period), and the totals from `articles_outlet_first_seen`
+ * over the period alone (docs/benchmarks.md has the plans and figures). Outlets whose headlines may not be quoted
  * or that are excluded are never searched (PUB-6): a count would reveal their words.
  */
 import "server-only";
@@ -53,15 +54,17 @@ export async function loadAttentionCounts(db: Executor, f: AttentionFilter): Pro
   const rows = await db.execute<{ outlet_id: number; day: string; articles: number; minutes: number | null }>(sql`
     with m as materialized (
       select a.id, a.outlet_id, a.first_seen_at
-      from (select distinct article_id from (${versions}) v) v join articles a on a.id = v.article_id
-      where a.first_seen_at >= ${start(f.from)} and a.first_seen_at < ${end(f.to)}
+      from articles a
+      where a.id = any(array(select distinct article_id from (${versions}) v))
+        and a.first_seen_at >= ${start(f.from)} and a.first_seen_at < ${end(f.to)}
         and a.outlet_id = any(${intArray(ids)}::int[])
     ), counted as (
       select outlet_id, ${madridDay(sql`first_seen_at`)} as day, count(*)::int as articles from m group by 1, 2
     ), minutes as (
       select s.outlet_id, ${madridDay(sql`s.from_at`)} as day, sum(s.weighted_minutes)::float8 as minutes
-      from m join rank_spans s on s.article_id = m.id
-      where s.from_at < ${end(f.to)} and s.outlet_id = any(${intArray(shown)}::int[])
+      from rank_spans s
+      where s.article_id = any(array(select id from m))
+        and s.from_at < ${end(f.to)} and s.outlet_id = any(${intArray(shown)}::int[])
       group by 1, 2
     )
     select coalesce(c.outlet_id, p.outlet_id) as outlet_id, coalesce(c.day, p.day) as day,
