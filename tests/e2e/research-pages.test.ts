@@ -12,7 +12,7 @@ import { loadPolicies } from "../../db/policies-in-force";
 import { parseCsv } from "../../lib/csv";
 import { DATASET_VERSION } from "../../lib/dataset-version";
 import { BOTS, currentVerdicts, VERDICT_WORDS } from "../../lib/robots/bot-verdicts";
-import { mainText, siteUrl, useBrowser, useSiteDatabase, withPage } from "./fixtures";
+import { mainText, openPage, siteUrl, useBrowser, useSiteDatabase, withPage } from "./fixtures";
 
 const browser = useBrowser();
 const database = useSiteDatabase();
@@ -70,7 +70,7 @@ describe("/robots: who blocks which bots", () => {
     await withPage(browser(), "/robots", async (page, status) => {
       expect(status).toBe(200);
       expect(await page.locator("h1").innerText()).toBe("Quién bloquea a qué robots");
-      const headers = await page.getByTestId("robots-table").locator("thead th").allInnerTexts();
+      const headers = await page.getByTestId("robots-table").locator("thead th").allTextContents();
       expect(headers.slice(1)).toEqual(BOTS.map((b) => b.token));
       for (const outlet of known) {
         const row = page
@@ -106,7 +106,7 @@ describe("/datos: how to cite, examples and the OpenAPI document", () => {
     await withPage(browser(), "/datos", async (page) => {
       expect(await page.getByTestId("dataset-version").innerText()).toContain(DATASET_VERSION);
       expect(await page.getByTestId("citation").innerText()).toContain(`versión ${DATASET_VERSION}`);
-      expect(await page.getByTestId("example-python").innerText()).toContain("/api/v1/series");
+      expect(await page.getByTestId("example-python").innerText()).toContain('f"{base}/series"');
       expect(await page.getByTestId("example-r").innerText()).toContain("library(httr2)");
       expect(await mainText(page)).toContain("/api/v1/openapi.json");
     });
@@ -116,5 +116,42 @@ describe("/datos: how to cite, examples and the OpenAPI document", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe(DATASET_VERSION);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/v1/series", "/api/v1/articles", "/api/v1/exports/articles.csv"]));
+  });
+});
+
+describe("one article's headline changes", () => {
+  it("issue 36 §4, WEB-6: the article page links its Atom feed, with one entry per headline version", async () => {
+    const [article] = await database().db.execute<{ id: number; n: number }>(sql`
+      select article_id as id, count(*)::int as n from headline_versions group by article_id order by count(*) desc, article_id limit 1`);
+    expect(article).toBeDefined();
+    await withPage(browser(), `/noticias/${article!.id}`, async (page) => {
+      expect(await page.locator(`head link[rel="alternate"][href="/noticias/${article!.id}/cambios.atom"]`).count()).toBe(1);
+    });
+    const response = await fetch(siteUrl(`/noticias/${article!.id}/cambios.atom`));
+    expect(response.status).toBe(200);
+    const feed = new XMLParser({ isArray: (name) => name === "entry" }).parse(await response.text()).feed as { entry?: unknown[] };
+    expect(feed.entry ?? []).toHaveLength(Number(article!.n));
+    expect((await fetch(siteUrl("/noticias/999999999/cambios.atom"))).status).toBe(404);
+  });
+});
+
+describe("the new pages at a desktop and a phone width", () => {
+  it("fit the screen at 1280 and 390 px (screenshots in /tmp/research-shots)", async () => {
+    const word = await aWord(0);
+    for (const [name, path] of [
+      ["robots", "/robots"],
+      ["buscar", `/buscar?q=${encodeURIComponent(word)}&q2=${encodeURIComponent(await aWord(1))}`],
+    ] as const) {
+      for (const width of [1280, 390]) {
+        const { page } = await openPage(browser(), path, { javaScriptEnabled: false, viewport: { width, height: 900 } });
+        try {
+          await page.screenshot({ path: `/tmp/research-shots/${name}-${width}.png`, fullPage: true });
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, `${path} at ${width}`).toBeLessThanOrEqual(0);
+        } finally {
+          await page.context().close();
+        }
+      }
+    }
   });
 });

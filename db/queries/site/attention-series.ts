@@ -4,8 +4,8 @@
  * outlet's articles per day (the share's denominator). Every part comes from an index: the
  * matches from the GIN index on the folded headline words (the outlet's own GIN index when one
  * outlet is asked for), their articles and spans by key (an array of ids, so the planner looks
- * them up instead of scanning the period), and the totals from `articles_outlet_first_seen`
- * over the period alone (docs/benchmarks.md has the plans and figures). Outlets whose headlines may not be quoted
+ * them up instead of scanning the period), and the totals from the daily aggregate
+ * `outlet_day_articles` (docs/research-data.md has the plans and figures). Outlets whose headlines may not be quoted
  * or that are excluded are never searched (PUB-6): a count would reveal their words.
  */
 import "server-only";
@@ -87,10 +87,10 @@ export async function loadOutletDayTotals(
 ): Promise<Map<string, number>> {
   const ids = [...f.outlets.keys()];
   if (ids.length === 0) return new Map();
+  // The daily aggregate kept by triggers on articles (migration 0025): one row per outlet and day.
   const rows = await db.execute<{ outlet_id: number; day: string; n: number }>(sql`
-    select outlet_id, ${madridDay(sql`first_seen_at`)} as day, count(*)::int as n
-    from articles
-    where outlet_id = any(${intArray(ids)}::int[]) and first_seen_at >= ${start(f.from)} and first_seen_at < ${end(f.to)}
-    group by 1, 2`);
+    select outlet_id, day::text as day, articles as n
+    from outlet_day_articles
+    where outlet_id = any(${intArray(ids)}::int[]) and day between ${f.from}::date and ${f.to}::date and articles > 0`);
   return new Map(rows.map((r) => [`${f.outlets.get(r.outlet_id)}\u0000${r.day}`, Number(r.n)]));
 }
