@@ -14,6 +14,8 @@ export interface Robots {
   crawlDelay(productToken: string): number | undefined;
   /** True when a group names this product token itself (not only `*`): the site addressed us by name. */
   namesAgent(productToken: string): boolean;
+  /** True when the group that applies to this token (RFC 9309 selection) has a Disallow rule matching some path. */
+  disallowsAny(productToken: string): boolean;
   /** Absolute http(s) `Sitemap:` URLs, in file order, without duplicates (group-independent). */
   sitemaps: string[];
   /** SIG-4: every Content-Signal / Content-Usage line, as data for transparency. */
@@ -154,6 +156,9 @@ export function parseRobots(body: string): Robots {
     namesAgent(productToken: string): boolean {
       const token = productToken.toLowerCase();
       return token !== GLOBAL && groups.some((g) => g.agents.includes(token));
+    },
+    disallowsAny(productToken: string): boolean {
+      return merged(productToken).rules.some((r) => !r.allow);
     },
     sitemaps,
     contentSignals: signals.map(({ field, group, value }) => signalLine(field, group?.agents.filter(Boolean) ?? [], value)),

@@ -10,6 +10,10 @@ import { Moment } from "../../_components/moment";
 import { PageHeader } from "../../_components/page-header";
 import { FeedLink } from "../../_components/history/feed-link";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
+import { loadAttention, type Attention } from "@/app/_lib/pages/attention";
+import { siteClock } from "@/db/server";
+import { MAX_QUERIES, parseAttentionRequest, QUERY_PARAMS } from "@/lib/pages/attention";
+import { AttentionSection } from "./attention-section";
 
 export const metadata: Metadata = { title: "Buscar" };
 
@@ -21,7 +25,7 @@ function rawQuery(params: SearchParams): SearchQuery {
   return { q: typeof q === "string" && q.length <= MAX_QUERY_LENGTH ? q : "", page: 1 };
 }
 
-function SearchForm({ query, outlets }: { query: SearchQuery; outlets: { slug: string; name: string }[] }) {
+function SearchForm({ query, outlets, compared }: { query: SearchQuery; outlets: { slug: string; name: string }[]; compared: string[] }) {
   return (
     <form className="search-form" method="get" action="/buscar" role="search">
       <label>
@@ -48,6 +52,15 @@ function SearchForm({ query, outlets }: { query: SearchQuery; outlets: { slug: s
       <label>
         Sección <input type="text" name="seccion" defaultValue={query.section ?? ""} maxLength={80} />
       </label>
+      <details className="search-compare" open={compared.length > 0}>
+        <summary>Comparar con otras búsquedas (hasta {MAX_QUERIES - 1} más)</summary>
+        {QUERY_PARAMS.slice(1).map((name, i) => (
+          <label key={name}>
+            Búsqueda {i + 2}
+            <input type="search" name={name} defaultValue={compared[i] ?? ""} maxLength={MAX_QUERY_LENGTH} />
+          </label>
+        ))}
+      </details>
       <button type="submit">Buscar</button>
     </form>
   );
@@ -178,13 +191,17 @@ export default async function SearchPage({ searchParams }: Props) {
   const params = await searchParams;
   const parsed = parseSearchParams(params);
   const query = parsed.ok ? parsed.value : rawQuery(params);
+  // The chart covers the form's period, or the last 30 days when none is given.
+  const asked = parseAttentionRequest(params, siteClock().now());
+  const compared = QUERY_PARAMS.slice(1).map((name) => (typeof params[name] === "string" ? (params[name] as string) : ""));
   const read = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
-    const [outlets, result] = await Promise.all([
+    const [outlets, result, attention] = await Promise.all([
       searchableOutlets(db, policies),
       parsed.ok && query.q ? searchHeadlines(db, policies, query) : Promise.resolve(undefined),
+      parsed.ok && query.q && asked.ok ? loadAttention(db, policies, asked.value) : Promise.resolve<Attention | undefined>(undefined),
     ]);
-    return { outlets, result };
+    return { outlets, result, attention };
   });
   if (!read.ok) return <ServiceUnavailable />;
   return (
@@ -207,7 +224,7 @@ export default async function SearchPage({ searchParams }: Props) {
           </p>
         </>
       )}
-      <SearchForm query={query} outlets={read.value.outlets} />
+      <SearchForm query={query} outlets={read.value.outlets} compared={compared} />
       <p className="hint">{HELP}</p>
       {parsed.ok && query.q ? (
         <FeedLink
@@ -216,6 +233,12 @@ export default async function SearchPage({ searchParams }: Props) {
           text="Sigue esta búsqueda"
         />
       ) : null}
+      {parsed.ok && query.q && !asked.ok ? (
+        <p className="notice" role="alert" data-testid="bad-comparison">
+          No hemos podido dibujar la serie: {asked.reason.charAt(0).toLowerCase() + asked.reason.slice(1)}
+        </p>
+      ) : null}
+      {read.value.attention && !read.value.attention.unknownOutlet ? <AttentionSection attention={read.value.attention} /> : null}
       {read.value.result ? <Results query={query} result={read.value.result} /> : null}
     </>
   );

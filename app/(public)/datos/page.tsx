@@ -7,6 +7,8 @@ import { MAX_LIMIT, DEFAULT_LIMIT } from "@/app/_lib/api/params";
 import { PageHeader } from "../../_components/page-header";
 import { AnalysisBlockDocs } from "./analysis-blocks";
 import { FrontPageEndpointDocs } from "./front-page-endpoint";
+import { ResearchSections } from "./research-sections";
+import { appConfig } from "@/db/server";
 
 /** Row headers that are field names keep their case (the site's table headers are upper-case labels). */
 const asCode = { textTransform: "none", letterSpacing: 0, fontSize: "inherit" } as const;
@@ -163,6 +165,8 @@ export default function OpenDataPage() {
         <FrontPageEndpointDocs />
 
         <AnalysisBlockDocs />
+
+        <ResearchSections siteUrl={appConfig().siteUrl} />
 
         <section aria-labelledby="licencia">
           <h2 id="licencia">Licencia y uso</h2>

@@ -44,6 +44,15 @@ export function positionlessIds(ctx: ApiContext): number[] {
   return [...excludedIds(ctx), ...shown];
 }
 
+/**
+ * Ids of outlets a search may not reach: `total` and «sin titulares literales». A match, or
+ * even a count of matches, would reveal the words of a headline that may not be quoted.
+ */
+export function unquotableIds(ctx: ApiContext): number[] {
+  const withheld = ctx.outlets.filter((o) => !ctx.policies.forOutlet(o.id).headlinesVerbatim).map((o) => o.id);
+  return [...excludedIds(ctx), ...withheld];
+}
+
 /** The id of a shown outlet by slug; unknown or excluded → 404. */
 export function outletIdOf(ctx: ApiContext, slug: string): number {
   const outlet = ctx.outlets.find((o) => o.slug === slug);

@@ -121,5 +121,27 @@ export const PARAM_DOCS: Record<ParamName, string> = {
   story: "Id de una historia.",
   limit: `Filas por página: de 1 a ${MAX_LIMIT}; ${DEFAULT_LIMIT} si falta.`,
   cursor: "El next_cursor de la página anterior (opaco). No lo construyáis a mano.",
+  q: 'Búsqueda en los titulares, con la sintaxis de /buscar ("frase exacta", -palabra, or; sin distinguir tildes, con variantes de cada palabra). Las cabeceras que pidieron «sin titulares literales» no se buscan.',
   at: "Instante: fecha AAAA-MM-DD (00:00 UTC) o fecha y hora ISO 8601 con zona (2026-03-02T08:00:00Z); ahora si falta.",
+};
+
+/** The parameters `/api/v1/series` takes (q is required). */
+export const SERIES_PARAMS: readonly ParamName[] = ["q", "outlet", "from", "to"];
+
+/** The attention series (`/api/v1/series`): what it is and what each field means, in Spanish. */
+export const SERIES_DOCS = {
+  title: "Serie de atención",
+  summary:
+    "Para una búsqueda (q, obligatoria), cada día del periodo (días en hora peninsular; from incluido y to excluido, por defecto los últimos 30 días, como mucho 366): los artículos vistos por primera vez ese día con alguna versión de titular que coincide, primero de todas las cabeceras juntas (outlet null) y después de cada cabecera con alguna coincidencia en el periodo. Las cabeceras con «sin titulares literales» no se buscan (outlets_not_searched las cuenta).",
+  fields: {
+    query: "La búsqueda.",
+    day: "Día (AAAA-MM-DD, hora peninsular).",
+    outlet: "Slug de la cabecera; null en la fila del total.",
+    articles: "Artículos de ese día con algún titular que coincide.",
+    outlet_articles:
+      "Todos los artículos de ese día de la cabecera (en el total, de todas las cabeceras buscadas): el denominador de share.",
+    share: "articles / outlet_articles; null si ese día no hubo artículos.",
+    prominence_minutes:
+      "Minutos en portada ponderados por la posición (prominencia) de esos artículos, de los tramos que empezaron ese día, redondeados; null con «sin posición».",
+  } as Record<string, string>,
 };

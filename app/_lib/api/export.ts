@@ -5,6 +5,7 @@
  * days, at most 93.
  */
 import { csvRow } from "../../../lib/csv";
+import { DATASET_VERSION } from "../../../lib/dataset-version";
 import type { ApiContext } from "./context";
 import { datasetNamed } from "./datasets";
 import type { Dataset, Page } from "./datasets/types";
@@ -42,7 +43,8 @@ export async function exportEndpoint(ctx: ApiContext, request: Request, file: st
   // Validate the filters (unknown outlet → 404) before the 200 is committed.
   const first = await dataset.page(ctx, query, undefined, batch);
   const suffix = dataset.ranged ? `-${day(query.from!)}_${day(query.to! - 1)}` : "";
-  const filename = `hemeroscopio-${dataset.name}${query.outlet ? `-${query.outlet}` : ""}${suffix}.${format}`;
+  // The file names the open data's version, so a paper citing it says what it used.
+  const filename = `hemeroscopio-${dataset.name}${query.outlet ? `-${query.outlet}` : ""}${suffix}-v${DATASET_VERSION}.${format}`;
 
   const chunks = exportChunks(ctx, dataset, query, format, first, batch);
   const encoder = new TextEncoder();

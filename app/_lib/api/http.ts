@@ -4,6 +4,7 @@
  * serve a minute-old answer and refresh it in the background, and open CORS.
  */
 import { createHash } from "node:crypto";
+import { DATASET_VERSION } from "../../../lib/dataset-version";
 
 /** Cache-Control of API answers: data changes with each capture, every few minutes. */
 export const API_CACHE = "public, max-age=60, stale-while-revalidate=300";
@@ -40,5 +41,7 @@ export function exportHeaders(filename: string, format: "csv" | "json"): Record<
     "Cache-Control": EXPORT_CACHE,
     "Content-Type": format === "csv" ? "text/csv; charset=utf-8; header=present" : "application/json; charset=utf-8",
     "Content-Disposition": `attachment; filename="${filename}"`,
+    // The open data's version (lib/dataset-version.ts), for citing what was downloaded.
+    "Hemeroscopio-Dataset-Version": DATASET_VERSION,
   };
 }

@@ -12,7 +12,10 @@ export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
 
 /** The parameters any endpoint may take. */
-export type ParamName = "outlet" | "from" | "to" | "article" | "story" | "limit" | "cursor" | "at";
+export type ParamName = "outlet" | "from" | "to" | "article" | "story" | "limit" | "cursor" | "at" | "q";
+
+/** Longest accepted search text (the same as /buscar's). */
+export const MAX_Q_LENGTH = 200;
 
 /** Parsed parameters; absent ones are undefined. */
 export interface ApiQuery {
@@ -27,6 +30,8 @@ export interface ApiQuery {
   cursor?: string;
   /** Epoch ms: the instant a front page is asked for. */
   at?: number;
+  /** Words to find in headlines, in /buscar's syntax. */
+  q?: string;
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -89,6 +94,11 @@ export function parseQuery(params: URLSearchParams, allowed: readonly ParamName[
   }
   const cursor = get("cursor");
   if (cursor !== undefined) query.cursor = cursor;
+  const q = get("q")?.trim();
+  if (q !== undefined) {
+    if (q.length === 0 || q.length > MAX_Q_LENGTH) throw badParameter("q", `q must be a search of 1 to ${MAX_Q_LENGTH} characters`);
+    query.q = q;
+  }
   const at = get("at");
   if (at !== undefined) query.at = parseInstant(at, "at");
   return query;

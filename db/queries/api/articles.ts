@@ -41,6 +41,8 @@ export interface ArticlesFilter {
   /** Rows after this (first_seen_at µs, id). */
   after?: readonly number[];
   ids?: readonly number[];
+  /** Only articles with a headline version matching this search (callers leave out outlets whose headlines are withheld). */
+  q?: string;
   limit: number;
 }
 
@@ -70,6 +72,12 @@ export async function pageApiArticles(db: Executor, f: ArticlesFilter): Promise<
     after ? sql`a.first_seen_at >= ${microsToIso(after[0]!)}` : undefined,
     after ? sql`(a.first_seen_at, a.id) > (${microsToIso(after[0]!)}::timestamptz, ${after[1]!}::bigint)` : undefined,
     f.ids ? sql`a.id = any(${intArray(f.ids)}::bigint[])` : undefined,
+    // The matches come from the GIN index on the folded words; versions are never seen before their article.
+    f.q !== undefined
+      ? sql`a.id in (select v.article_id from headline_versions v
+          where to_tsvector('spanish', search_fold(v.text)) @@ websearch_to_tsquery('spanish', search_fold(${f.q}))
+          ${f.from !== undefined ? sql`and v.first_seen_at >= ${msToIso(f.from)}` : sql``})`
+      : undefined,
   ];
   const rows = await db.execute<ApiArticleRow>(sql`
     select ${columns} from articles a ${currentHeadline}

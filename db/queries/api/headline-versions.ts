@@ -31,6 +31,8 @@ export interface HeadlineVersionsFilter {
   from?: number;
   to?: number;
   after?: readonly number[];
+  /** Only versions matching this search (callers leave out outlets whose headlines are withheld). */
+  q?: string;
   limit: number;
 }
 
@@ -43,6 +45,9 @@ export async function pageApiHeadlineVersions(db: Executor, f: HeadlineVersionsF
     f.articleId !== undefined ? sql`v.article_id = ${f.articleId}` : undefined,
     f.from !== undefined ? sql`v.first_seen_at >= ${msToIso(f.from)}` : undefined,
     f.to !== undefined ? sql`v.first_seen_at < ${msToIso(f.to)}` : undefined,
+    f.q !== undefined
+      ? sql`to_tsvector('spanish', search_fold(v.text)) @@ websearch_to_tsquery('spanish', search_fold(${f.q}))`
+      : undefined,
     after ? sql`v.first_seen_at >= ${microsToIso(after[0]!)}` : undefined,
     after ? sql`(v.first_seen_at, v.id) > (${microsToIso(after[0]!)}::timestamptz, ${after[1]!}::bigint)` : undefined,
   ];

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { createTestDatabase } from "../../support/database";
+import { DATASET_VERSION } from "../../../lib/dataset-version";
 import { apiCaller } from "./call";
 import { ARTICLES_PER_OUTLET, OUTLETS, writeFixture } from "./fixture";
 
@@ -153,9 +154,10 @@ describe("WEB-3: headers", () => {
     const response = await api.call(`/api/v1/exports/articles.csv?outlet=${OUTLETS.open}&from=2026-03-01&to=2026-03-04`);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8; header=present");
     expect(response.headers.get("content-disposition")).toBe(
-      `attachment; filename="hemeroscopio-articles-${OUTLETS.open}-2026-03-01_2026-03-03.csv"`,
+      `attachment; filename="hemeroscopio-articles-${OUTLETS.open}-2026-03-01_2026-03-03-v${DATASET_VERSION}.csv"`,
     );
     expect(response.headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=3600");
+    expect(response.headers.get("hemeroscopio-dataset-version")).toBe(DATASET_VERSION);
     await response.body?.cancel();
   });
 });

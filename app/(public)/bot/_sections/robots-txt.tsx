@@ -28,6 +28,14 @@ export function RobotsTxt({ data }: { data: BotPageData }) {
         Si responde con un error 5xx, tarda demasiado o no se puede alcanzar, usamos la última copia válida durante {l.robotsStaleLimit}{" "}
         como máximo y después no leemos nada hasta que vuelva a responder.
       </p>
+      <p>
+        Lo que el robots.txt de cada cabecera dice a los demás rastreadores (los de inteligencia artificial, entre otros), y desde cuándo,
+        está en{" "}
+        <Link href="/robots" prefetch={false}>
+          quién bloquea a qué robots
+        </Link>
+        .
+      </p>
       <p id="excluir">Para excluir a este bot, añade a tu robots.txt:</p>
       <pre className="copyable" data-testid="robots-example">
         <code>{data.identity.robotsExample}</code>

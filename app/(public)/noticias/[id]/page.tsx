@@ -18,6 +18,7 @@ import { Moment } from "../../../_components/moment";
 import { PageHeader } from "../../../_components/page-header";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { HeadlineHistory } from "./headline-history";
+import { FeedLink } from "../../../_components/history/feed-link";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -161,6 +162,11 @@ export default async function ArticlePageView({ params }: Props) {
       </section>
       <section aria-labelledby="titulares">
         <h2 id="titulares">Historial del titular</h2>
+        <FeedLink
+          href={`/noticias/${page.id}/cambios.atom`}
+          title="Cambios de titular de esta noticia"
+          text="Sigue los cambios de este titular"
+        />
         <HeadlineHistory versions={page.versions} timeZone={tz} />
       </section>
       <section aria-labelledby="posicion">

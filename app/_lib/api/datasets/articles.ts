@@ -4,7 +4,7 @@ import { loadArticleProminence } from "../../../../db/queries/api/prominence";
 import { publishedProminence } from "../../../../lib/analysis/prominence";
 import { isoOrNull } from "../../../../db/queries/api/api-sql";
 import { citeBylines, citeHeadline } from "../../../../lib/policy";
-import { excludedIds, outletIdOf, policyOf, slugOf, type ApiContext } from "../context";
+import { excludedIds, outletIdOf, policyOf, slugOf, unquotableIds, type ApiContext } from "../context";
 import { HEADLINE_TRAIT_FIELDS, loadHeadlineTraits } from "./headline-traits";
 import { nextKey, type Dataset, type Record_ } from "./types";
 
@@ -83,12 +83,13 @@ function prominenceOf(ctx: ApiContext, rows: readonly ApiArticleRow[]): Promise<
 export const articlesDataset: Dataset = {
   name: "articles",
   fields: ARTICLE_FIELDS,
-  params: ["outlet", "story", "from", "to", "limit", "cursor"],
+  params: ["outlet", "story", "from", "to", "q", "limit", "cursor"],
   cursorLength: 2,
   ranged: true,
   async page(ctx, q, after, limit) {
     const rows = await pageApiArticles(ctx.db, {
-      excluded: excludedIds(ctx),
+      excluded: q.q === undefined ? excludedIds(ctx) : unquotableIds(ctx),
+      q: q.q,
       outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
       storyId: q.story,
       from: q.from,

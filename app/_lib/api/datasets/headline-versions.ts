@@ -2,7 +2,7 @@
 import { pageApiHeadlineVersions, type ApiHeadlineVersionRow } from "../../../../db/queries/api/headline-versions";
 import { isoOrNull } from "../../../../db/queries/api/api-sql";
 import { citeHeadline } from "../../../../lib/policy";
-import { excludedIds, outletIdOf, policyOf, slugOf, type ApiContext } from "../context";
+import { excludedIds, outletIdOf, policyOf, slugOf, unquotableIds, type ApiContext } from "../context";
 import { loadVersionTraitRecords, VERSION_TRAIT_FIELDS, versionTraitsOf } from "./headline-traits";
 import { nextKey, type Dataset, type Record_ } from "./types";
 
@@ -60,12 +60,13 @@ export function headlineVersionRecord(ctx: ApiContext, r: ApiHeadlineVersionRow,
 export const headlineVersionsDataset: Dataset = {
   name: "headline-versions",
   fields: HEADLINE_VERSION_FIELDS,
-  params: ["outlet", "article", "from", "to", "limit", "cursor"],
+  params: ["outlet", "article", "from", "to", "q", "limit", "cursor"],
   cursorLength: 2,
   ranged: true,
   async page(ctx, q, after, limit) {
     const rows = await pageApiHeadlineVersions(ctx.db, {
-      excluded: excludedIds(ctx),
+      excluded: q.q === undefined ? excludedIds(ctx) : unquotableIds(ctx),
+      q: q.q,
       outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
       articleId: q.article,
       from: q.from,

@@ -1,0 +1,8 @@
+/** `/buscar/serie.json`: the attention series of /buscar's searches as JSON (issue §1). */
+import { attentionDownload } from "@/app/_lib/pages/attention-download";
+
+export const dynamic = "force-dynamic";
+
+export function GET(request: Request): Promise<Response> {
+  return attentionDownload(request, "json");
+}
