@@ -53,6 +53,7 @@ async function main(): Promise<void> {
       store,
       unavailable: () => watch?.isDown() ?? false,
       trustProxy: config.trustProxy,
+      misses: config.misses,
       onFailure: (fields) => log.warn("request.failed", fields),
     }),
   );

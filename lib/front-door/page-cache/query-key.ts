@@ -40,15 +40,43 @@ function normalisedValues(pairs: [string, string][]): [string, string][] {
   return values;
 }
 
+/** One `+`-for-space, percent-encoded component decoded, or undefined when its escapes are malformed. */
+function decoded(component: string): string | undefined {
+  try {
+    return decodeURIComponent(component.replace(/\+/g, " "));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The pairs of `query` whose names are in `params` (all with no list), decoded; undefined
+ * when a kept value is malformed (`q=%`): such a request is passed on as sent, for the page
+ * to refuse, since a key would spell it as a valid one.
+ */
+function keptPairs(query: string, params: readonly string[] | undefined): [string, string][] | undefined {
+  const pairs: [string, string][] = [];
+  for (const piece of query.split("&")) {
+    if (piece === "") continue;
+    const cut = piece.indexOf("=");
+    const name = decoded(cut === -1 ? piece : piece.slice(0, cut));
+    if (name === undefined || (params && !params.includes(name))) continue;
+    const value = decoded(cut === -1 ? "" : piece.slice(cut + 1));
+    if (value === undefined) return undefined;
+    pairs.push([name, value]);
+  }
+  return pairs;
+}
+
 /**
  * `query` (without its `?`) reduced to the parameters in `params`, in that list's order, or
  * — with no list (the API, which refuses unknown parameters itself) — every parameter in
  * name order; a repeated parameter keeps its values' order. Values are decoded and encoded
- * again in one spelling.
+ * again in one spelling; undefined when a kept value cannot be decoded.
  */
-export function normalisedQuery(query: string, params: readonly string[] | undefined): string {
-  const pairs = [...new URLSearchParams(query)];
-  const kept = params ? pairs.filter(([name]) => params.includes(name)) : pairs;
+export function normalisedQuery(query: string, params: readonly string[] | undefined): string | undefined {
+  const kept = keptPairs(query, params);
+  if (!kept) return undefined;
   const rank = (name: string) => (params ? params.indexOf(name) : 0);
   // Array.prototype.sort is stable: values of one name keep the order they were sent in.
   const ordered = kept.sort(([a], [b]) => rank(a) - rank(b) || (params ? 0 : a < b ? -1 : a > b ? 1 : 0));

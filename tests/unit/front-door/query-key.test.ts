@@ -37,6 +37,11 @@ describe("normalised page-cache keys (WEB-4, SEC-6)", () => {
     );
   });
 
+  it("SEC-6: a kept value with malformed escapes is passed on as sent (the page refuses it), an ignored one is dropped", () => {
+    expect(cacheKey(get("/buscar?q=%"))).toBeUndefined();
+    expect(cacheKey(get("/buscar?q=vivienda&x=%ZZ"))).toBe("identity /buscar?q=vivienda");
+  });
+
   it("SEC-6: ignored parameters are dropped before the length check, so padding does not escape the cache", () => {
     const padded = `/cabeceras/el-pais?desde=2026-11-01&hasta=2026-11-30&relleno=${"x".repeat(4000)}`;
     expect(cacheKey(get(padded))).toBe("identity /cabeceras/el-pais?desde=2026-11-01&hasta=2026-11-30");
