@@ -26,14 +26,18 @@ export interface MissLimits {
 }
 
 export interface MissGate {
-  /** Run `work` in a slot of `reader`'s once one is free; rejects with Busy, or when `signal` aborts while it waits. */
-  run<T>(reader: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * Run `work` in a slot of `reader`'s once one is free; rejects with Busy, or when `signal` aborts
+   * while it waits. An undefined reader (one on this machine: the operator, a benchmark) is held
+   * to the total bound only.
+   */
+  run<T>(reader: string | undefined, work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Renders going and waiting now. */
   load(): { inFlight: number; queued: number };
 }
 
 interface Waiter {
-  reader: string;
+  reader: string | undefined;
   start: () => void;
 }
 
@@ -41,22 +45,26 @@ export function createMissGate(limits: MissLimits): MissGate {
   const running = new Map<string, number>();
   let inFlight = 0;
   const queue: Waiter[] = [];
-  const count = (reader: string) => running.get(reader) ?? 0;
-  const mayStart = (reader: string) => inFlight < limits.total && count(reader) < limits.perReader;
-  const take = (reader: string) => {
+  const count = (reader: string | undefined) => (reader === undefined ? 0 : (running.get(reader) ?? 0));
+  const mayStart = (reader: string | undefined) => inFlight < limits.total && count(reader) < limits.perReader;
+  const take = (reader: string | undefined) => {
     inFlight++;
-    running.set(reader, count(reader) + 1);
+    if (reader !== undefined) running.set(reader, count(reader) + 1);
   };
-  const release = (reader: string) => {
+  const release = (reader: string | undefined) => {
     inFlight--;
+    if (reader === undefined) return startNext();
     const left = count(reader) - 1;
     if (left > 0) running.set(reader, left);
     else running.delete(reader);
-    // The first waiter whose reader is under their own bound goes next.
+    startNext();
+  };
+  /** The first waiter whose reader is under their own bound goes next. */
+  const startNext = () => {
     const next = queue.findIndex((w) => mayStart(w.reader));
     if (next !== -1) queue.splice(next, 1)[0]!.start();
   };
-  const started = <T>(reader: string, work: () => Promise<T>): Promise<T> => {
+  const started = <T>(reader: string | undefined, work: () => Promise<T>): Promise<T> => {
     take(reader);
     let result: Promise<T>;
     try {
@@ -70,7 +78,8 @@ export function createMissGate(limits: MissLimits): MissGate {
     run(reader, work, signal) {
       if (mayStart(reader)) return started(reader, work);
       if (queue.length >= limits.queue) return Promise.reject(new Busy("queue full"));
-      if (queue.filter((w) => w.reader === reader).length >= limits.perReader) return Promise.reject(new Busy("reader's queue full"));
+      if (reader !== undefined && queue.filter((w) => w.reader === reader).length >= limits.perReader)
+        return Promise.reject(new Busy("reader's queue full"));
       return new Promise((resolve, reject) => {
         const leave = (error: Error) => {
           const at = queue.indexOf(waiter);

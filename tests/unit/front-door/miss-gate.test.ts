@@ -54,6 +54,15 @@ describe("miss gate (SEC-6)", () => {
     await Promise.all([running, busy]);
   });
 
+  it("SEC-6: a reader on this machine (undefined) is held to the total bound only", async () => {
+    const gate = createMissGate({ perReader: 1, total: 3, queue: 1, queueWaitMs: 60_000 });
+    const renders = Array.from({ length: 4 }, held);
+    const running = renders.map((r) => gate.run(undefined, r.work));
+    expect(gate.load()).toEqual({ inFlight: 3, queued: 1 });
+    for (const r of renders) r.finish();
+    await Promise.all(running);
+  });
+
   it("SEC-6: a render that fails frees its slot", async () => {
     const gate = createMissGate({ perReader: 1, total: 1, queue: 0, queueWaitMs: 0 });
     await expect(gate.run("a", () => Promise.reject(new Error("roto")))).rejects.toThrow("roto");
