@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       unavailable: () => watch?.isDown() ?? false,
       trustProxy: config.trustProxy,
       misses: config.misses,
+      apiBudgets: config.apiBudgets,
       onFailure: (fields) => log.warn("request.failed", fields),
     }),
   );

@@ -5,8 +5,9 @@
  * is small and must know our pages: which ones, for whom, and what varies (cacheable.ts).
  */
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import { budgetSpentBody, createApiBudget, DEFAULT_API_BUDGETS, type ApiBudgets, type Charge } from "../api-budget";
 import { badRequestPage } from "../bad-request-page";
-import { READER_LOOPBACK_HEADER, readerIsLoopback, UNKNOWN_READER } from "../reader-loopback";
+import { isLoopbackAddress, READER_LOOPBACK_HEADER, readerIsLoopback, UNKNOWN_READER } from "../reader-loopback";
 import { RENDERER_KEY_HEADER } from "../renderer-key";
 import { MAX_REQUEST_BODY_BYTES, refuseRequest, tooLarge, type Refusal } from "../request-checks";
 import { withPageScriptHashes } from "../script-hashes";
@@ -153,6 +154,19 @@ function sendUnavailable(request: IncomingMessage, response: ServerResponse): vo
     "content-length": String(body.length),
     "cache-control": "no-store",
     "retry-after": String(RETRY_AFTER_S),
+  });
+  response.end(request.method === "HEAD" ? undefined : body);
+}
+
+/** A spent API budget: 429 with Retry-After and the RateLimit fields, in the API's JSON error shape. */
+function sendBudgetSpent(request: IncomingMessage, response: ServerResponse, charge: Charge): void {
+  const body = Buffer.from(budgetSpentBody(charge.retryAfterS));
+  response.writeHead(429, {
+    ...charge.headers,
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(body.length),
+    "cache-control": "no-store",
+    "retry-after": String(charge.retryAfterS),
   });
   response.end(request.method === "HEAD" ? undefined : body);
 }
@@ -409,6 +423,8 @@ export function createCachingProxy(options: {
   onFailure?: ProxyFailure;
   /** Bounds on renders per reader and in all, and their queue (miss-gate.ts). @default DEFAULT_MISS_LIMITS */
   misses?: MissLimits;
+  /** Per-address budgets of the API and the exports (api-budget.ts). @default DEFAULT_API_BUDGETS */
+  apiBudgets?: ApiBudgets;
 }): (request: IncomingMessage, response: ServerResponse) => void {
   const now = options.now ?? Date.now;
   const trustProxy = options.trustProxy ?? false;
@@ -420,9 +436,19 @@ export function createCachingProxy(options: {
   const pool = asPool(options.upstream);
   const gate = createMissGate(options.misses ?? DEFAULT_MISS_LIMITS);
   const interest = createInterest();
+  const budget = createApiBudget(options.apiBudgets ?? DEFAULT_API_BUDGETS, now);
+  /**
+   * Whose render slots a request takes: its reader's address; a reader on this machine (the
+   * operator, the benchmarks) is held to the total bound only. Behind a reverse proxy, readers
+   * are told apart only with HEMEROSCOPIO_TRUST_PROXY (else all would be the proxy's loopback).
+   */
+  const slotOwner = (request: IncomingMessage) => {
+    const address = readerAddress(request, trustProxy);
+    return isLoopbackAddress(address) ? undefined : address;
+  };
   const render = (request: IncomingMessage, url: string, signal?: AbortSignal) =>
     gate.run(
-      readerAddress(request, trustProxy),
+      slotOwner(request),
       () => {
         const lease: RendererLease | undefined = pool.acquire();
         if (!lease) return Promise.reject(noRenderer());
@@ -437,7 +463,7 @@ export function createCachingProxy(options: {
     const left = new AbortController();
     response.once("close", () => left.abort());
     gate
-      .run(readerAddress(request, trustProxy), () => new Promise<void>((resolve) => (response.once("close", resolve), pass())), left.signal)
+      .run(slotOwner(request), () => new Promise<void>((resolve) => (response.once("close", resolve), pass())), left.signal)
       .catch((error: unknown) => failed(request, response, error, options.onFailure));
   };
   return (request, response) => {
@@ -445,6 +471,10 @@ export function createCachingProxy(options: {
     const refusal = refuseRequest(request);
     if (refusal) return sendRefusal(request, response, refusal);
     const url = request.url ?? "/";
+    const charge = budget.charge(slotOwner(request), url.split("?", 1)[0]!);
+    if (charge?.spent) return sendBudgetSpent(request, response, charge);
+    // Every API answer, kept or rendered, says what is left of its reader's budget.
+    for (const [name, value] of Object.entries(charge?.headers ?? {})) response.setHeader(name, value);
     const key = options.store && cacheKey({ method: request.method ?? "GET", url, headers: request.headers });
     const down = options.unavailable?.() ?? false;
     const kept = key === undefined ? undefined : options.store?.peek(key);
