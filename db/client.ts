@@ -6,6 +6,7 @@
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import type { Config } from "../lib/config";
+import { cancellableWithinRenders } from "./cancellable-queries";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./embedded";
 import { migrateDatabase } from "./migrate";
 import * as schema from "./schema";
@@ -33,6 +34,8 @@ export interface OpenOptions {
   idleTimeoutS?: number;
   /** PostgreSQL cancels a statement of this pool running longer (ms). @default no limit */
   statementTimeoutMs?: number;
+  /** Statements are cancelled with the render that started them (cancellable-queries.ts): the site's pools. @default false */
+  cancelWithRenders?: boolean;
 }
 
 /** Open the configured database, starting the embedded server when no URL is set. */
@@ -68,7 +71,7 @@ function connect(url: string, options: OpenOptions): Database {
   // prefer time indexes with a filter over the per-outlet ones (measured on the generated year).
   // postgres.js's pipelining (a statement sent on a busy connection when none is free) is kept:
   // without it the load bench's public pages p95 at 200 req/s rose from 54 to 217 ms.
-  const sql = postgres(url, {
+  const pool = postgres(url, {
     max: options.maxConnections ?? 10,
     onnotice: () => {},
     ...(options.idleTimeoutS ? { idle_timeout: options.idleTimeoutS } : {}),
@@ -78,6 +81,7 @@ function connect(url: string, options: OpenOptions): Database {
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     },
   });
+  const sql = options.cancelWithRenders ? cancellableWithinRenders(pool) : pool;
   return {
     db: drizzle(sql, { schema }),
     sql,

@@ -18,8 +18,9 @@ let clock: Clock | undefined;
 /**
  * Each renderer's pool: up to 10 connections while pages are asked for, and none idle for long —
  * each open connection is a PostgreSQL process holding its caches (docs/benchmarks.md, "Footprint").
+ * A render the front door abandons has its statements cancelled (cancellable-queries.ts).
  */
-const SITE_POOL = { maxConnections: 10, idleTimeoutS: 10 };
+const SITE_POOL = { maxConnections: 10, idleTimeoutS: 10, cancelWithRenders: true };
 
 /** The app's configuration, parsed once. */
 export function appConfig(): Config {

@@ -83,6 +83,18 @@ const envSchema = z.object({
    * most requests, and a second renderer costs about 65 MiB PSS (docs/benchmarks.md, "Footprint").
    */
   HEMEROSCOPIO_SITE_RENDERERS: int(1, 16).default(1),
+  /**
+   * Renders (requests the page cache cannot answer) one reader address may have in flight, and
+   * the site in all; beyond them a short queue, then a fast 503 (lib/front-door/page-cache/miss-gate.ts).
+   */
+  HEMEROSCOPIO_MISSES_PER_READER: int(1, 64).default(2),
+  HEMEROSCOPIO_MISSES_TOTAL: int(1, 1024).default(8),
+  /** Requests waiting for a render slot, in all (each reader at most its own in-flight bound), and for how long (ms). */
+  HEMEROSCOPIO_MISS_QUEUE: int(0, 4096).default(16),
+  HEMEROSCOPIO_MISS_WAIT_MS: int(0, 60_000).default(2_000),
+  /** API calls, and exports, one reader address may make a minute; past them a 429 (lib/front-door/api-budget.ts). */
+  HEMEROSCOPIO_API_BUDGET: int(1, 1_000_000).default(600),
+  HEMEROSCOPIO_EXPORT_BUDGET: int(1, 1_000_000).default(20),
   /** The site's longest SQL statement, in ms; PostgreSQL cancels any longer one (the page then says the data is unavailable). 0 = no limit. */
   HEMEROSCOPIO_STATEMENT_TIMEOUT_MS: int(0, 3_600_000).default(10_000),
   /** Backups kept in `<data dir>/backups` (OPS-2); older ones are deleted after each backup and by the worker. */
@@ -206,6 +218,10 @@ export interface Config {
   pageCacheSeconds: number;
   /** Readers' addresses come from a trusted reverse proxy's X-Forwarded-For. @default false */
   trustProxy: boolean;
+  /** Bounds on renders per reader and in all, and their queue (miss-gate.ts). @default 2, 8, 16 queued for 2000 ms */
+  misses: { perReader: number; total: number; queue: number; queueWaitMs: number };
+  /** API calls and exports per reader address a minute (api-budget.ts). @default 600, 20 */
+  apiBudgets: { api: { limit: number; windowS: number }; exports: { limit: number; windowS: number } };
   /** Renderer processes of the site. @default min(2, cores) */
   siteRenderers: number;
   /** The site's pool cancels statements running longer (ms); 0 = no limit. Renders give up at 15 s. @default 10000 */
@@ -311,6 +327,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCacheSeconds: e.HEMEROSCOPIO_PAGE_CACHE_S,
     trustProxy: e.HEMEROSCOPIO_TRUST_PROXY,
     siteRenderers: e.HEMEROSCOPIO_SITE_RENDERERS,
+    misses: {
+      perReader: e.HEMEROSCOPIO_MISSES_PER_READER,
+      total: e.HEMEROSCOPIO_MISSES_TOTAL,
+      queue: e.HEMEROSCOPIO_MISS_QUEUE,
+      queueWaitMs: e.HEMEROSCOPIO_MISS_WAIT_MS,
+    },
+    apiBudgets: {
+      api: { limit: e.HEMEROSCOPIO_API_BUDGET, windowS: 60 },
+      exports: { limit: e.HEMEROSCOPIO_EXPORT_BUDGET, windowS: 60 },
+    },
     siteStatementTimeoutMs: e.HEMEROSCOPIO_STATEMENT_TIMEOUT_MS,
     bot: {
       name: e.HEMEROSCOPIO_BOT_NAME,

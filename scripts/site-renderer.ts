@@ -8,6 +8,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import next from "next";
+import { cancelledWhenAbandoned } from "../db/cancellable-queries";
 import { exitWithError } from "../lib/fail";
 import { carriesRendererKey, newRendererKey, RENDERER_KEY_HEADER } from "../lib/front-door/renderer-key";
 
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: process.cwd(), hostname: "127.0.0.1" });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // A render whose connection the front door closes (reader gone, timeout) has its statements cancelled.
+  const render = cancelledWhenAbandoned(handle);
   const key = newRendererKey();
   const server = http.createServer((request, response) => {
     if (!carriesRendererKey(request.headers, key)) {
@@ -29,7 +32,7 @@ async function main(): Promise<void> {
       return void response.end("Solo se atiende a través de la puerta de entrada del sitio.\n");
     }
     delete request.headers[RENDERER_KEY_HEADER];
-    void handle(request, response);
+    render(request, response);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

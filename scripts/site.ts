@@ -53,6 +53,8 @@ async function main(): Promise<void> {
       store,
       unavailable: () => watch?.isDown() ?? false,
       trustProxy: config.trustProxy,
+      misses: config.misses,
+      apiBudgets: config.apiBudgets,
       onFailure: (fields) => log.warn("request.failed", fields),
     }),
   );

@@ -39,43 +39,71 @@ function takeLock(dataDir: string): () => void {
   return () => fs.rmSync(file, { force: true });
 }
 
+/**
+ * SIGINT and SIGTERM, listened to from the first moment and for good: a signal with no
+ * listener — one that arrives while the database starts, or a second Ctrl-C during the stop —
+ * would end this process on the spot, leaving the embedded PostgreSQL (started in its own
+ * session by pg_ctl, so the group's signal never reaches it) running with nobody to stop it.
+ */
+function stopSignal(log: { info(event: string, fields?: Record<string, unknown>): void }): {
+  asked: () => boolean;
+  stopped: Promise<void>;
+} {
+  let asked = false;
+  const stopped = new Promise<void>((resolve) => {
+    for (const sig of ["SIGINT", "SIGTERM"] as const)
+      process.on(sig, () => {
+        if (asked) return log.info("stopping.already", { signal: sig });
+        asked = true;
+        resolve();
+      });
+  });
+  return { asked: () => asked, stopped };
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
-  const outlets = await readConfiguredOutlets(config);
   const log = createLogger({ component: "start", level: config.logLevel });
+  const stop = stopSignal(log);
+  const outlets = await readConfiguredOutlets(config);
   const unlock = takeLock(config.dataDir);
-  buildIfNeeded((line) => log.info("build", { line }));
-  const database = await openDatabase(config, { maxConnections: 2, log: (line) => log.info("database", { line }) });
+  // The database starts first: every exit from here on stops it (the embedded server is ours to stop).
+  let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
+    database = await openDatabase(config, { maxConnections: 2, log: (line) => log.info("database", { line }) });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const children: Supervised[] = [];
+  try {
+    if (stop.asked()) return;
+    buildIfNeeded((line) => log.info("build", { line }));
+    if (stop.asked()) return;
     await bootstrapData(database.db, outlets, log);
     await announceSetupCode(database.sql, config, log);
     // Nothing else here reads the database: its two connections (two PostgreSQL processes) go.
     await database.sql.end({ timeout: 5 });
-  } catch (error) {
+    if (stop.asked()) return;
+
+    // The children get the database URL; the outlets file was imported here, once.
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" };
+    delete env.HEMEROSCOPIO_OUTLETS;
+    // The site first, the worker once the site listens (scripts/worker-after-site.ts).
+    const worker = startAfterSite(() => children.push(supervise("worker", entryArgs("worker"), env, log)), WORKER_AFTER_MS);
+    if (config.worker !== "inline") worker.cancel();
+    children.push(supervise("site", entryArgs("site"), env, log, { onMessage: (m) => worker.onSiteMessage(m) }));
+    log.info("started", { url: `http://${config.host}:${config.port}/`, worker: config.worker, embedded: !config.databaseUrl });
+
+    await stop.stopped;
+    log.info("stopping");
+    worker.cancel();
+  } finally {
+    await Promise.all(children.map((c) => c.stop()));
     await database.close();
     unlock();
-    throw error;
+    log.info("stopped");
   }
-
-  // The children get the database URL; the outlets file was imported here, once.
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" };
-  delete env.HEMEROSCOPIO_OUTLETS;
-  // The site first, the worker once the site listens (scripts/worker-after-site.ts).
-  const children: Supervised[] = [];
-  const worker = startAfterSite(() => children.push(supervise("worker", entryArgs("worker"), env, log)), WORKER_AFTER_MS);
-  if (config.worker !== "inline") worker.cancel();
-  children.push(supervise("site", entryArgs("site"), env, log, { onMessage: (m) => worker.onSiteMessage(m) }));
-  log.info("started", { url: `http://${config.host}:${config.port}/`, worker: config.worker, embedded: !config.databaseUrl });
-
-  await new Promise<void>((resolve) => {
-    for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => resolve());
-  });
-  log.info("stopping");
-  worker.cancel();
-  await Promise.all(children.map((c) => c.stop()));
-  await database.close();
-  unlock();
-  log.info("stopped");
 }
 
 main().then(

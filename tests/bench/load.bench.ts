@@ -27,6 +27,9 @@
  * polls of each source. The cached year is not written to: the benchmark copies it
  * (CREATE DATABASE … TEMPLATE) and drops the copy.
  *
+ * After the hold, an "attack" step (support/attack-step.ts): one client with 20 connections, a
+ * reader's p95 ≤ 500 ms with no 503 meanwhile, back to normal within 5 s of its end.
+ *
  * Knobs: BENCH_LOAD_DURATION_S (60, the hold), BENCH_LOAD_STEP_S (15),
  * BENCH_LOAD_RATES (requests/s of the steps, "10,20,40,60,80,100,120,140,160,200,240,320,480"),
  * BENCH_LOAD_RATE (skip the step-up and hold this rate), BENCH_LOAD_HOLD (goal | capacity),
@@ -59,6 +62,7 @@ import { sampleRss } from "./support/rss-sampler";
 import { startSimProcess } from "./support/sim-process";
 import { startSite } from "./support/site-server";
 import { startWorkerProcess } from "./support/worker-process";
+import { attackStep } from "./support/attack-step";
 import { exactly, figure, type BenchContext, type Figure } from "./types";
 
 export const name = "load";
@@ -305,6 +309,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const seconds = (hold.to - hold.from) / 1000;
     const ours = Object.values(cpu).reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0) + (self.user + self.system) / 1e6;
 
+    // One client's bounded attack, after the hold, on the same site and worker (support/attack-step.ts).
+    const attack = await attackStep(site.url, database.sql, history.end, ctx.progress);
     await sleep(2000); // claims made at the window's end are seen
     await claims.stop();
     const stopped = await worker.stop();
@@ -413,6 +419,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     );
     out.push(...latenessFigures("article reads claimed alone", claimsIn(baseline, false), false));
     out.push(...latenessFigures("article reads claimed under load", claimsIn(hold, false), false));
+
+    out.push(...attack);
 
     // Who used the machine in the hold.
     const share = (s: number) => Math.round((s / seconds) * 100) / 100;

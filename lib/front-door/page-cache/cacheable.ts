@@ -7,6 +7,7 @@
  * (The API says `Cache-Control: public, max-age=60` itself: a shared cache may keep it.)
  */
 import { detailSubpages, embeds, feeds, otherPublicPages, siteSections, type PublicPage } from "../../pages/sections";
+import { normalisedQuery } from "./query-key";
 import type { Lifetime } from "./store";
 
 /** A kept path pattern and the query parameters its page reads (undefined: the whole query counts). */
@@ -30,21 +31,6 @@ function cachedPaths(page: PublicPage): CachedPath[] {
   const self = { pattern: new RegExp(`^${path || "\\/"}$`), params: page.params ?? [] };
   const details = { pattern: new RegExp(`^${path}\\/[^/]+$`), params: page.detailParams ?? [] };
   return { page: [self], details: [details], "page-and-details": [self, details], never: [] }[page.caching];
-}
-
-/** The query string with only the parameters in `params`, as sent (their order and encoding kept). */
-function keptQuery(query: string, params: readonly string[]): string {
-  return query
-    .split("&")
-    .filter((pair) => {
-      const name = pair.split("=", 1)[0]!;
-      try {
-        return params.includes(decodeURIComponent(name.replace(/\+/g, " ")));
-      } catch {
-        return false;
-      }
-    })
-    .join("&");
 }
 
 /** Request headers that make one URL answer with another body (client navigations). */
@@ -73,18 +59,21 @@ const MAX_KEY_URL = 2048;
  * The cache key of a request, or undefined when it must go to the renderer. The key is
  * whether the reader takes gzip (the upstream compresses for those who do), a space, and
  * the URL that is rendered (`keyUrl`): the path and the query parameters the page reads,
- * as sent. Parameters a page does not read are left out, so `?x=random` is the page itself.
+ * normalised (query-key.ts). Parameters a page does not read are left out before the
+ * length is checked, so `?x=random` — however long — is the page itself.
  */
 export function cacheKey(request: CacheableRequest): string | undefined {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-  if (request.url.length > MAX_KEY_URL || !request.url.startsWith("/")) return undefined;
+  if (!request.url.startsWith("/")) return undefined;
   if (VARYING_HEADERS.some((name) => request.headers[name] !== undefined)) return undefined;
   const cut = request.url.indexOf("?");
   const path = cut === -1 ? request.url : request.url.slice(0, cut);
   const cached = CACHEABLE_PATHS.find((p) => p.pattern.test(path));
   if (!cached) return undefined;
-  const query = cut === -1 ? "" : keptQuery(request.url.slice(cut + 1), cached.params ?? []);
-  const url = cached.params === undefined ? request.url : query ? `${path}?${query}` : path;
+  const query = cut === -1 ? "" : normalisedQuery(request.url.slice(cut + 1), cached.params);
+  if (query === undefined) return undefined;
+  const url = query ? `${path}?${query}` : path;
+  if (url.length > MAX_KEY_URL) return undefined;
   return `${acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity"} ${url}`;
 }
 
@@ -115,10 +104,16 @@ export const MAX_STREAMED_KEPT = 2 * 1024 * 1024;
  * Same conditions as `cacheKey`, for the exports' paths.
  */
 export function streamedKey(request: CacheableRequest): string | undefined {
-  if (request.method !== "GET" || request.url.length > MAX_KEY_URL) return undefined;
+  if (request.method !== "GET") return undefined;
   if (VARYING_HEADERS.some((name) => request.headers[name] !== undefined)) return undefined;
-  if (!STREAMED.test(request.url.split("?", 1)[0]!)) return undefined;
-  return `${acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity"} ${request.url}`;
+  const cut = request.url.indexOf("?");
+  const path = cut === -1 ? request.url : request.url.slice(0, cut);
+  if (!STREAMED.test(path)) return undefined;
+  const query = cut === -1 ? "" : normalisedQuery(request.url.slice(cut + 1), undefined);
+  if (query === undefined) return undefined;
+  const url = query ? `${path}?${query}` : path;
+  if (url.length > MAX_KEY_URL) return undefined;
+  return `${acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity"} ${url}`;
 }
 
 /**
@@ -137,9 +132,18 @@ export const RECORD_PAGE_TTL_FACTOR = 10;
 const RECORD_PAGE_TTL_MAX_MS = 5 * 60_000;
 const RECORD_PAGE = /^\/(cabeceras|noticias|historias)\/[^/]+$/;
 
+/**
+ * The home page keeps a spare copy this long past its stale period (store.ts), served only
+ * when its render cannot be had (renderers busy, database away): the door of the site stays
+ * open under a flood. With the default periods it is at most 11.5 minutes old, within the
+ * 15 minutes a verified exclusion has to take effect (SPEC PUB-2).
+ */
+export const HOME_RESERVE_MS = 10 * 60_000;
+
 /** How long the page of cache key `key` is kept fresh, then stale; `base` for every page but the records'. */
 export function pageLifetime(key: string, base: Lifetime): Lifetime {
   const path = key.slice(key.indexOf(" ") + 1).split("?", 1)[0]!;
+  if (path === "/") return { ...base, reserveMs: HOME_RESERVE_MS };
   if (!RECORD_PAGE.test(path)) return base;
   return {
     ttlMs: Math.max(base.ttlMs, Math.min(base.ttlMs * RECORD_PAGE_TTL_FACTOR, RECORD_PAGE_TTL_MAX_MS)),

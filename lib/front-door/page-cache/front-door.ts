@@ -5,8 +5,9 @@
  * is small and must know our pages: which ones, for whom, and what varies (cacheable.ts).
  */
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import { budgetSpentBody, createApiBudget, DEFAULT_API_BUDGETS, type ApiBudgets, type Charge } from "../api-budget";
 import { badRequestPage } from "../bad-request-page";
-import { READER_LOOPBACK_HEADER, readerIsLoopback, UNKNOWN_READER } from "../reader-loopback";
+import { isLoopbackAddress, READER_LOOPBACK_HEADER, readerIsLoopback, UNKNOWN_READER } from "../reader-loopback";
 import { RENDERER_KEY_HEADER } from "../renderer-key";
 import { MAX_REQUEST_BODY_BYTES, refuseRequest, tooLarge, type Refusal } from "../request-checks";
 import { withPageScriptHashes } from "../script-hashes";
@@ -17,6 +18,8 @@ import type { PageStore, Rendered, StoredPage } from "./store";
 import { isScriptOnlyNotFound, NOT_FOUND_PATH } from "./not-found-shell";
 import { saysUnavailable } from "./unavailable-marker";
 import { asPool, type RendererLease, type RendererPool, type Upstream } from "./upstream";
+import { Busy, createMissGate, DEFAULT_MISS_LIMITS, type MissLimits } from "./miss-gate";
+import { Abandoned, createInterest } from "./interest";
 
 /** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set([
@@ -126,6 +129,10 @@ export type ProxyFailure = (fields: { method: string; path: string; error: strin
 
 /** What a reader gets when the page cannot be had: 503 (database away, too slow) or 502 (renderer down). */
 function failed(request: IncomingMessage, response: ServerResponse, error: unknown, report?: ProxyFailure): void {
+  // Too many renders going: a fast 503 the reader may retry, not a failure of ours (miss-gate.ts).
+  if (error instanceof Busy) return response.destroyed || response.headersSent ? undefined : sendUnavailable(request, response);
+  // A render cancelled as its readers left: nobody to answer, or one who came just then (a 503 to retry).
+  if (error instanceof Abandoned) return response.destroyed ? undefined : sendUnavailable(request, response);
   const code = (error as { code?: unknown } | null)?.code;
   report?.({
     method: request.method ?? "GET",
@@ -151,8 +158,30 @@ function sendUnavailable(request: IncomingMessage, response: ServerResponse): vo
   response.end(request.method === "HEAD" ? undefined : body);
 }
 
+/** A spent API budget: 429 with Retry-After and the RateLimit fields, in the API's JSON error shape. */
+function sendBudgetSpent(request: IncomingMessage, response: ServerResponse, charge: Charge): void {
+  const body = Buffer.from(budgetSpentBody(charge.retryAfterS));
+  response.writeHead(429, {
+    ...charge.headers,
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(body.length),
+    "cache-control": "no-store",
+    "retry-after": String(charge.retryAfterS),
+  });
+  response.end(request.method === "HEAD" ? undefined : body);
+}
+
 /** Paths that need no database, served even while it is away: the health report and the built assets. */
 const SERVED_WHILE_DOWN = /^\/(healthz|_next\/static\/|icon\.svg|favicon\.ico)/;
+
+/**
+ * Requests passed through without a render slot (miss-gate.ts): the built assets and the
+ * health report (cheap, and a page's own assets must never wait behind its render), and the
+ * operator's admin (signed in, throttled by its own login limits). Forms' posts have their
+ * own per-address limits; only reads take a slot.
+ */
+const UNBOUNDED = /^\/(healthz|_next\/static\/|icon\.svg|favicon\.ico|admin(\/|\?|$))/;
+const BOUNDED_METHODS = new Set(["GET", "HEAD"]);
 
 /**
  * A kept-alive connection the renderer closed just as a request went out on it: the request
@@ -172,9 +201,11 @@ function renderPage(
   now: () => number,
   timeoutMs: number,
   trustProxy: boolean,
+  signal?: AbortSignal,
   retried = false,
 ): Promise<Rendered> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Abandoned());
     // The key says gzip or identity; ask for exactly that, so every reader of the key can read the body.
     // The full body is what is kept: the reader's conditional headers are answered from it afterwards.
     const headers = {
@@ -195,7 +226,7 @@ function renderPage(
           url !== NOT_FOUND_PATH &&
           isScriptOnlyNotFound(status, body, incoming.headers["content-encoding"], incoming.headers["content-type"])
         ) {
-          return resolve(renderPage(request, NOT_FOUND_PATH, upstream, agent, now, timeoutMs, trustProxy).then(asNotFound));
+          return resolve(renderPage(request, NOT_FOUND_PATH, upstream, agent, now, timeoutMs, trustProxy, signal).then(asNotFound));
         }
         const page: StoredPage = { status, headers, body, storedAt: now() };
         delete page.headers["content-length"];
@@ -211,10 +242,15 @@ function renderPage(
       });
     });
     outgoing.on("error", (error) => {
-      if (!retried && closedUnderUs(outgoing, error)) resolve(renderPage(request, url, upstream, agent, now, timeoutMs, trustProxy, true));
+      if (!retried && closedUnderUs(outgoing, error))
+        resolve(renderPage(request, url, upstream, agent, now, timeoutMs, trustProxy, signal, true));
       else reject(error);
     });
     outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new RenderTimeout(`no answer in ${timeoutMs} ms`)));
+    // Every reader of this render left: the renderer sees its connection close and stops (site-renderer.ts).
+    const abandoned = () => outgoing.destroy(new Abandoned());
+    signal?.addEventListener("abort", abandoned, { once: true });
+    outgoing.on("close", () => signal?.removeEventListener("abort", abandoned));
     outgoing.end();
   });
 }
@@ -385,6 +421,10 @@ export function createCachingProxy(options: {
   trustProxy?: boolean;
   /** Told of every request that could not be answered (a 502, a 503 after a timeout, a cut stream). */
   onFailure?: ProxyFailure;
+  /** Bounds on renders per reader and in all, and their queue (miss-gate.ts). @default DEFAULT_MISS_LIMITS */
+  misses?: MissLimits;
+  /** Per-address budgets of the API and the exports (api-budget.ts). @default DEFAULT_API_BUDGETS */
+  apiBudgets?: ApiBudgets;
 }): (request: IncomingMessage, response: ServerResponse) => void {
   const now = options.now ?? Date.now;
   const trustProxy = options.trustProxy ?? false;
@@ -394,16 +434,47 @@ export function createCachingProxy(options: {
     oneUse: new http.Agent({ keepAlive: false, maxSockets: 64 }),
   };
   const pool = asPool(options.upstream);
-  const render = (request: IncomingMessage, url: string) => {
-    const lease: RendererLease | undefined = pool.acquire();
-    if (!lease) return Promise.reject(noRenderer());
-    return renderPage(request, url, lease, agents.kept, now, timeoutMs, trustProxy).finally(lease.release);
+  const gate = createMissGate(options.misses ?? DEFAULT_MISS_LIMITS);
+  const interest = createInterest();
+  const budget = createApiBudget(options.apiBudgets ?? DEFAULT_API_BUDGETS, now);
+  /**
+   * Whose render slots a request takes: its reader's address; a reader on this machine (the
+   * operator, the benchmarks) is held to the total bound only. Behind a reverse proxy, readers
+   * are told apart only with HEMEROSCOPIO_TRUST_PROXY (else all would be the proxy's loopback).
+   */
+  const slotOwner = (request: IncomingMessage) => {
+    const address = readerAddress(request, trustProxy);
+    return isLoopbackAddress(address) ? undefined : address;
+  };
+  const render = (request: IncomingMessage, url: string, signal?: AbortSignal) =>
+    gate.run(
+      slotOwner(request),
+      () => {
+        const lease: RendererLease | undefined = pool.acquire();
+        if (!lease) return Promise.reject(noRenderer());
+        return renderPage(request, url, lease, agents.kept, now, timeoutMs, trustProxy, signal).finally(lease.release);
+      },
+      signal,
+    );
+  /** A request the cache does not answer, passed through in a slot of its reader's; the slot is freed when its answer ends. */
+  const passOn = (request: IncomingMessage, response: ServerResponse, keeping?: Keeping) => {
+    const pass = () => passThrough(request, response, pool, agents, timeoutMs, trustProxy, keeping, options.onFailure);
+    if (!BOUNDED_METHODS.has(request.method ?? "GET") || UNBOUNDED.test(request.url ?? "/")) return pass();
+    const left = new AbortController();
+    response.once("close", () => left.abort());
+    gate
+      .run(slotOwner(request), () => new Promise<void>((resolve) => (response.once("close", resolve), pass())), left.signal)
+      .catch((error: unknown) => failed(request, response, error, options.onFailure));
   };
   return (request, response) => {
     if (readerScheme(request, trustProxy) === "https") response.setHeader("strict-transport-security", HSTS);
     const refusal = refuseRequest(request);
     if (refusal) return sendRefusal(request, response, refusal);
     const url = request.url ?? "/";
+    const charge = budget.charge(slotOwner(request), url.split("?", 1)[0]!);
+    if (charge?.spent) return sendBudgetSpent(request, response, charge);
+    // Every API answer, kept or rendered, says what is left of its reader's budget.
+    for (const [name, value] of Object.entries(charge?.headers ?? {})) response.setHeader(name, value);
     const key = options.store && cacheKey({ method: request.method ?? "GET", url, headers: request.headers });
     const down = options.unavailable?.() ?? false;
     const kept = key === undefined ? undefined : options.store?.peek(key);
@@ -415,10 +486,13 @@ export function createCachingProxy(options: {
       const kept = streamed === undefined ? undefined : options.store!.peek(streamed);
       if (kept && !kept.stale) return sendPage(request, response, kept.page, "HIT", now());
       const keeping = streamed === undefined ? undefined : { key: streamed, store: options.store!, now };
-      return passThrough(request, response, pool, agents, timeoutMs, trustProxy, keeping, options.onFailure);
+      return passOn(request, response, keeping);
     }
+    // A stale page is served at once and refreshed in the background, for no one reader: its
+    // render is not theirs to cancel. A missing page's render is cancelled once all its readers left.
+    const signal = kept && !kept.spare ? undefined : interest.follow(key, response);
     options.store
-      .get(key, () => render(request, keyUrl(key)))
+      .get(key, () => render(request, keyUrl(key), signal))
       .then(
         ({ page, hit, stale }) => sendPage(request, response, page, stale ? "STALE" : hit ? "HIT" : "MISS", now()),
         (error: unknown) => failed(request, response, error, options.onFailure),

@@ -9,6 +9,11 @@
  * never wait for a render, and a page is at most one render older than the TTL says. A
  * refresh that cannot read its data (503) leaves the old page in place; one that says the
  * page is gone or not to be kept (404, a withdrawn outlet, a cookie) drops it at once.
+ *
+ * A key may also keep a spare copy for `reserveMs` past its stale period: it is never served
+ * while a render can be had, only in place of a 503 when the render cannot (the renderers
+ * are busy: miss-gate.ts; the database is away). The home page keeps one, so a reader who
+ * arrives while one client floods the renderer still gets it.
  */
 import { LRUCache } from "lru-cache";
 
@@ -21,10 +26,14 @@ export interface StoredPage {
   storedAt: number;
 }
 
-/** A kept page as the store hands it out: `stale` once past its time (a refresh is then due). */
+/**
+ * A kept page as the store hands it out: `stale` once past its time (a refresh is then due);
+ * `spare` (and stale) once past its stale period too: served only when no render can be had.
+ */
 export interface KeptPage {
   page: StoredPage;
   stale: boolean;
+  spare?: boolean;
 }
 
 /** What a render produced: a page to keep, or one to send once and forget. */
@@ -48,6 +57,8 @@ export interface PageStore {
 export interface Lifetime {
   ttlMs: number;
   staleMs: number;
+  /** Kept this much longer as a spare, served only in place of a 503 (ms). @default 0 */
+  reserveMs?: number;
 }
 
 /**
@@ -66,8 +77,8 @@ export function createPageStore(options: {
   const base: Lifetime = { ttlMs: options.ttlMs, staleMs: options.staleMs ?? 0 };
   const lifetime = options.lifetime ?? (() => base);
   const set = (key: string, page: StoredPage) => {
-    const { ttlMs, staleMs } = lifetime(key);
-    cache.set(key, page, { ttl: ttlMs + staleMs });
+    const { ttlMs, staleMs, reserveMs = 0 } = lifetime(key);
+    cache.set(key, page, { ttl: ttlMs + staleMs + reserveMs });
   };
   const cache = new LRUCache<string, StoredPage>({
     ttl: base.ttlMs + base.staleMs,
@@ -79,8 +90,11 @@ export function createPageStore(options: {
   const flights = new Map<string, Promise<Rendered>>();
   const kept = (key: string): KeptPage | undefined => {
     const page = cache.get(key);
-    // Stale once the time left is within the stale period (lru-cache counts from when it was kept).
-    return page && { page, stale: cache.getRemainingTTL(key) <= lifetime(key).staleMs };
+    if (!page) return undefined;
+    // Stale once the time left is within the stale and spare periods (lru-cache counts from when it was kept).
+    const { staleMs, reserveMs = 0 } = lifetime(key);
+    const left = cache.getRemainingTTL(key);
+    return { page, stale: left <= staleMs + reserveMs, ...(left <= reserveMs ? { spare: true } : {}) };
   };
   /** One render of `key` at a time; what it gives is kept, or drops the old page unless the data could not be read. */
   const renderOnce = (key: string, render: () => Promise<Rendered>): Promise<Rendered> => {
@@ -101,6 +115,13 @@ export function createPageStore(options: {
     async get(key, render) {
       const found = kept(key);
       if (found && !found.stale) return { page: found.page, hit: true };
+      if (found?.spare) {
+        // Rendered again like a missing page; the spare answers only if that render fails.
+        return renderOnce(key, render).then(
+          (rendered) => (rendered.page.status === 503 ? { page: found.page, hit: true, stale: true } : { page: rendered.page, hit: false }),
+          () => ({ page: found.page, hit: true, stale: true }),
+        );
+      }
       if (found) {
         renderOnce(key, render).catch(() => undefined); // a failed refresh leaves the stale page until it runs out
         return { page: found.page, hit: true, stale: true };

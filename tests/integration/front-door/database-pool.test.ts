@@ -47,7 +47,13 @@ beforeAll(async () => {
   // blocked statements by itself after 10 s; it is off
   // here so that what is tested is the front door's render timeout with every connection held
   // (tests/integration/db/site-statement-timeout.test.ts covers the statement timeout).
-  site = await startSite(database.url, 0, { HEMEROSCOPIO_SITE_RENDERERS: String(RENDERERS), HEMEROSCOPIO_STATEMENT_TIMEOUT_MS: "0" });
+  // The front door's bound on renders in flight (miss-gate.ts) is raised past the readers sent, so
+  // that they reach the renderers and take every pooled connection (bounded-misses.test.ts covers the bound).
+  site = await startSite(database.url, 0, {
+    HEMEROSCOPIO_SITE_RENDERERS: String(RENDERERS),
+    HEMEROSCOPIO_STATEMENT_TIMEOUT_MS: "0",
+    HEMEROSCOPIO_MISSES_TOTAL: String(MAX_READERS),
+  });
 }, 300_000);
 
 afterAll(async () => {

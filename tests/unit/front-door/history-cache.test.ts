@@ -8,7 +8,7 @@ describe("page cache of the history pages and feeds (WEB-4, WEB-5, WEB-6)", () =
     expect(cacheKey(get("/cabeceras/el-diario/portada?utm=1&en=2026-11-20T09:30"))).toBe(
       "identity /cabeceras/el-diario/portada?en=2026-11-20T09:30",
     );
-    expect(cacheKey(get("/portadas?x=1&cabeceras=a,b&en=2026-11-20T09:30"))).toBe("identity /portadas?cabeceras=a,b&en=2026-11-20T09:30");
+    expect(cacheKey(get("/portadas?x=1&cabeceras=a,b&en=2026-11-20T09:30"))).toBe("identity /portadas?en=2026-11-20T09:30&cabeceras=a,b");
     expect(cacheKey(get("/portadas/dia?fecha=2026-11-20&y=2"))).toBe("identity /portadas/dia?fecha=2026-11-20");
   });
 

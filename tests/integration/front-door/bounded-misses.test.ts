@@ -1,0 +1,138 @@
+/**
+ * The front door bounds renders per reader and in all, over real HTTP on loopback: a stub
+ * renderer holds every render until the test lets it go, so what is in flight is exactly
+ * what the front door let through. Readers are told apart by the address a trusted proxy
+ * appended (X-Forwarded-For), as behind the production reverse proxy.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCachingProxy } from "../../../lib/front-door/page-cache/front-door";
+import { createPageStore } from "../../../lib/front-door/page-cache/store";
+
+const ATTACKER = "203.0.113.7";
+const READER = "198.51.100.2";
+
+/** Renders held open, by URL; `closed` lists the ones whose connection the front door cut. */
+const held = new Map<string, http.ServerResponse>();
+const closed: string[] = [];
+const arrivals: (() => void)[] = [];
+let renderer: http.Server;
+let front: http.Server;
+let frontUrl: string;
+
+function listen(server: http.Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
+}
+
+/** Resolves once `n` renders are held by the stub renderer. */
+function rendersHeld(n: number): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => (held.size >= n ? resolve() : arrivals.push(check));
+    check();
+  });
+}
+
+function release(url: string): void {
+  const response = held.get(url);
+  held.delete(url);
+  response?.end(`<html><body>${url}</body></html>`);
+}
+
+const from = (address: string) => ({ "x-forwarded-for": address });
+
+beforeAll(async () => {
+  renderer = http.createServer((request, response) => {
+    const url = request.url!;
+    if (url === "/metodologia") return void response.end("<html><body>metodología</body></html>");
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.flushHeaders();
+    held.set(url, response);
+    response.on("close", () => {
+      if (!response.writableFinished) closed.push(url);
+      held.delete(url);
+    });
+    for (const waiting of arrivals.splice(0)) waiting();
+  });
+  const port = await listen(renderer);
+  front = http.createServer(
+    createCachingProxy({
+      upstream: { host: "127.0.0.1", port },
+      store: createPageStore({ ttlMs: 60_000, maxBytes: 1024 * 1024 }),
+      trustProxy: true,
+      misses: { perReader: 2, total: 4, queue: 4, queueWaitMs: 60_000 },
+    }),
+  );
+  frontUrl = `http://127.0.0.1:${await listen(front)}`;
+});
+
+afterAll(() => {
+  for (const url of [...held.keys()]) release(url);
+  front?.closeAllConnections();
+  front?.close();
+  renderer?.closeAllConnections();
+  renderer?.close();
+});
+
+describe("bounded renders at the front door (SEC-6, OPS-2)", () => {
+  it("SEC-6: one client with twenty connections holds two renders and two places in the queue; the rest get a fast 503, while others' hits and renders go on", async () => {
+    const cached = await fetch(`${frontUrl}/metodologia`, { headers: from(READER) });
+    expect(cached.status).toBe(200);
+    const answered: Response[] = [];
+    const answer: (() => void)[] = [];
+    const attack = Array.from({ length: 20 }, (_, i) =>
+      fetch(`${frontUrl}/cabeceras/el-pais?desde=2026-01-${String(i + 1).padStart(2, "0")}&hasta=2026-12-31`, {
+        headers: from(ATTACKER),
+      }).then((r) => (answered.push(r), answer.splice(0).forEach((f) => f()), r)),
+    );
+    // Sixteen are refused at once, while two renders are held and two wait: none of those has ended.
+    await new Promise<void>((resolve) => {
+      const check = () => (answered.length >= 16 ? resolve() : answer.push(check));
+      check();
+    });
+    await rendersHeld(2);
+    expect(answered.map((r) => r.status)).toEqual(Array(16).fill(503));
+    for (const r of answered) expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(held.size).toBe(2);
+    // Meanwhile another reader's cached page is a hit, and their own page renders in a free slot.
+    const hit = await fetch(`${frontUrl}/metodologia`, { headers: from(ATTACKER) });
+    expect([hit.status, hit.headers.get("x-cache")]).toEqual([200, "HIT"]);
+    const other = fetch(`${frontUrl}/estado`, { headers: from(READER) });
+    await rendersHeld(3);
+    release("/estado");
+    expect((await other).status).toBe(200);
+    // The queued two go once the first two end.
+    for (const url of [...held.keys()]) release(url);
+    await rendersHeld(2);
+    for (const url of [...held.keys()]) release(url);
+    const all = await Promise.all(attack);
+    expect(all.filter((r) => r.status === 200).length).toBe(4);
+  });
+
+  it("OPS-2: a render whose reader left is cancelled: the renderer sees its connection closed", async () => {
+    const left = new AbortController();
+    const asked = fetch(`${frontUrl}/cabeceras/el-mundo`, { headers: from(READER), signal: left.signal }).catch(() => "left");
+    await rendersHeld(1);
+    expect([...held.keys()]).toEqual(["/cabeceras/el-mundo"]);
+    const cut = new Promise<void>((resolve) => held.get("/cabeceras/el-mundo")!.once("close", () => resolve()));
+    left.abort();
+    await cut;
+    expect(closed).toContain("/cabeceras/el-mundo");
+    expect(await asked).toBe("left");
+  });
+
+  it("OPS-2: a render still wanted by another reader goes on when one of them leaves", async () => {
+    const left = new AbortController();
+    const leaving = fetch(`${frontUrl}/cabeceras/abc`, { headers: from(READER), signal: left.signal }).catch(() => "left");
+    await rendersHeld(1);
+    const staying = fetch(`${frontUrl}/cabeceras/abc`, { headers: from(ATTACKER) });
+    // The second reader joins the same render (one per key): wait until the front door has its request.
+    await new Promise<void>((resolve) => front.once("request", () => setImmediate(resolve)));
+    left.abort();
+    expect(await leaving).toBe("left");
+    release("/cabeceras/abc");
+    const answer = await staying;
+    expect(answer.status).toBe(200);
+    expect(closed).not.toContain("/cabeceras/abc");
+  });
+});
