@@ -5,3 +5,4 @@ export * from "./derived";
 export * from "./publishers";
 export * from "./operator";
 export * from "./retention";
+export * from "./front-page-days";
