@@ -11,7 +11,9 @@ import { rankProminence, rankProminenceStep } from "../../../crawler/derive/rank
 import { recordCapture, recordFailedCapture } from "../../../crawler/record/frontpage";
 import type { Database } from "../../../db/client";
 import { outletRankIntervals } from "../../../db/queries/api/front-pages";
+import { loadTopStoryTimelines } from "../../../db/queries/outlet-page/front";
 import { perArticleOverPeriod, splitPeriod, storedThrough } from "../../../db/queries/outlet-page/front-days";
+import { OPEN_POLICY as OPEN } from "../../../lib/policy";
 import { parseDay, shiftDay } from "../../../lib/pages/peninsular-time";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
 import { seedHistory } from "../../../scripts/seed-history/seed";
@@ -149,6 +151,20 @@ describe("front-page days (DER-7)", () => {
   it("DER-7: an outlet's figures over a period read from the stored days equal those ranked per request", async () => {
     await expectPeriodEqual(outletId, T0 + 90 * 60_000, T0 + 40 * 3_600_000);
     await expectPeriodEqual(outletId, parseDay("2026-10-05")!.start, parseDay("2026-10-07")!.end);
+  });
+
+  it("WEB-2, WEB-5: a period of whole days draws the stories best ranked in it, with their rank history in it", async () => {
+    const start = parseDay("2026-10-05")!.start,
+      end = parseDay("2026-10-07")!.end;
+    const timelines = await loadTopStoryTimelines(database.db, outletId, OPEN, { start, end });
+    const perRequest = await database.db.execute<{ article_id: string; best_rank: number }>(sql`
+      select article_id, best_rank from (${perArticleOverPeriod(outletId, { days: null, ranked: [{ start, end }] })}) t
+      order by best_rank, on_ms desc, article_id limit 5`);
+    expect(timelines.series.map((s) => [s.articleId, s.bestRank])).toEqual(perRequest.map((r) => [Number(r.article_id), r.best_rank]));
+    for (const s of timelines.series) {
+      expect(Math.min(...s.spans.map((x) => x.rank))).toBe(s.bestRank);
+      expect(s.spans.every((x) => x.fromAt >= start && x.toAt <= end && x.fromAt <= x.toAt)).toBe(true);
+    }
   });
 
   it("DER-7: deleting an article (retention, exclusion) deletes its days", async () => {
