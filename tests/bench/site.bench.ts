@@ -224,7 +224,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const renderSamples = one(process.env.BENCH_SITE_RENDER_SAMPLES, 20);
   const out: Figure[] = [];
   const history = await historyDatabase(outlets, days, process.env.DATABASE_URL, ctx.progress);
-  const sql = postgres(history.url, { max: 2, onnotice: () => {} });
+  // The site pool's session settings (db/client.ts), for the EXPLAINs.
+  const sql = postgres(history.url, { max: 2, onnotice: () => {}, connection: { random_page_cost: 1.1, jit: "off" } });
   try {
     const s = history.summary;
     const how = history.generated ? "generated now" : "reused";
