@@ -15,7 +15,7 @@
  * path), BENCH_SITE_CONNECTIONS (8), BENCH_SITE_RENDER_SAMPLES (20 per path),
  * BENCH_SITE_PLANS=1 (print whole plans), BENCH_SITE_STOCK_URL (a stock PostgreSQL server, e.g. Debian's
  * package with JIT on: the year is generated or reused there too and the uncached renders measured
- * on both, side by side).
+ * on both, side by side), BENCH_SITE_RENDERS_ONLY=1 (only the uncached renders: no load, no EXPLAIN).
  */
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -236,9 +236,10 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
 
     buildIfNeeded(ctx.progress);
     const paths = await choosePaths(sql, history.end);
+    const rendersOnly = process.env.BENCH_SITE_RENDERS_ONLY === "1";
     const site = await startSite(history.url);
     try {
-      for (const [label, path] of Object.entries(paths)) {
+      for (const [label, path] of rendersOnly ? [] : Object.entries(paths)) {
         const url = `${site.url}${path}`;
         const first = await fetch(url);
         await first.arrayBuffer();
@@ -286,6 +287,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     }
 
     const slug = paths["outlet /cabeceras/<slug>"]!.split("/").pop()!;
+    if (rendersOnly) return out;
     for (const e of [...(await explainAll(sql, history.end, slug)), ...(await explainPages(sql, history.end, paths))]) {
       out.push(...explainedFigures(e, ctx.progress));
     }
