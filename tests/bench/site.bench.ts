@@ -275,7 +275,16 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
 
     // What the first reader of a page waits and costs: the renderer alone (page cache off), one
     // request at a time, on this server and, with BENCH_SITE_STOCK_URL, on a stock one beside it.
-    out.push(...(await uncachedRenders("embedded", history.url, history.postgresPid, paths, renderSamples, ctx)));
+    out.push(
+      ...(await uncachedRenders(
+        process.env.DATABASE_URL ? "DATABASE_URL" : "embedded",
+        history.url,
+        history.postgresPid,
+        paths,
+        renderSamples,
+        ctx,
+      )),
+    );
     const stockUrl = process.env.BENCH_SITE_STOCK_URL;
     if (stockUrl) {
       const stock = await historyDatabase(outlets, days, stockUrl, ctx.progress);
