@@ -279,7 +279,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       ...(await uncachedRenders(
         process.env.DATABASE_URL ? "DATABASE_URL" : "embedded",
         history.url,
-        history.postgresPid,
+        history.postgresPid ?? (await postmasterPid(history.url)),
         paths,
         renderSamples,
         ctx,
