@@ -16,6 +16,9 @@
  * lib/analysis/prominence.ts positionWeight (a test holds them equal). A step updates a span
  * only if it is still ranked through the point the step read, so two workers ranking at once
  * never count a stretch twice.
+ *
+ * The same step keeps each article's front-page days (db/schema/front-page-days.ts): best rank and
+ * time on the page, at rank 1 and in the top 10 per peninsular day, from the same stretches.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
@@ -30,8 +33,38 @@ export function positionWeightSql(rank: SQL): SQL {
 const unranked = (alias: string) => unrankedSpan(sql.raw(`${alias}.to_at`), sql.raw(`${alias}.ranked_through`));
 const since = (alias: string) => sql.raw(`coalesce(${alias}.ranked_through, ${alias}.from_at)`);
 
+/** The calendar the days follow: the site's (peninsular time, lib/pages/peninsular-time.ts). */
+const DAY_ZONE = sql.raw(`'Europe/Madrid'`);
+
 /** Captures per outlet a step ranks at most, by default. */
 const MAX_CAPTURES = 300;
+
+/**
+ * The moved spans' stretches added to their articles' front-page days (db/schema/front-page-days.ts):
+ * each stretch split at peninsular midnights, and each ranked capture counted as shown on its day
+ * (a link seen in one capture has a best rank and no time, as in the rank intervals). The capture a
+ * step starts from was the previous step's last: its rank counts again (a minimum), its stretch once.
+ */
+function frontPageDaysUpsert(): SQL {
+  return sql`
+      insert into front_page_days as f (article_id, outlet_id, day, best_rank, front_seconds, lead_seconds, top10_seconds)
+      select p.article_id, p.outlet_id, p.day, min(p.rank), sum(p.seconds),
+        coalesce(sum(p.seconds) filter (where p.rank = 1), 0), coalesce(sum(p.seconds) filter (where p.rank <= 10), 0)
+      from (
+        select t.article_id, t.outlet_id, g.d::date as day, t.rank,
+          coalesce(greatest(0, extract(epoch from
+            least(coalesce(t.next_at, t.at), (g.d + interval '1 day') at time zone ${DAY_ZONE}) - greatest(t.at, g.d at time zone ${DAY_ZONE}))), 0) as seconds
+        from stretches t join moved m on m.article_id = t.article_id and m.from_at = t.span_from
+        cross join lateral generate_series(
+          date_trunc('day', t.at at time zone ${DAY_ZONE}), date_trunc('day', coalesce(t.next_at - interval '1 microsecond', t.at) at time zone ${DAY_ZONE}), interval '1 day') g(d)
+      ) p
+      group by p.article_id, p.outlet_id, p.day
+      on conflict (article_id, day) do update set
+        best_rank = least(f.best_rank, excluded.best_rank),
+        front_seconds = f.front_seconds + excluded.front_seconds,
+        lead_seconds = f.lead_seconds + excluded.lead_seconds,
+        top10_seconds = f.top10_seconds + excluded.top10_seconds`;
+}
 
 /** One step over every outlet; returns the spans it moved forward. */
 export async function rankProminenceStep(db: Executor, { maxCaptures = MAX_CAPTURES }: { maxCaptures?: number } = {}): Promise<number> {
@@ -73,7 +106,7 @@ export function prominenceStepStatement(maxCaptures = MAX_CAPTURES): SQL {
         where fc.outlet_id = s.outlet_id and fc.outcome = 'ok'
           and fc.at >= greatest(s.from_at, s.lo) and fc.at <= least(coalesce(s.to_at, 'infinity'), s.hi) offset 0) c
     ), stretches as (
-      select r.article_id, r.span_from, r.at, r.rank, lead(r.at) over (partition by r.article_id, r.span_from order by r.at) as next_at
+      select d.outlet_id, r.article_id, r.span_from, r.at, r.rank, lead(r.at) over (partition by r.article_id, r.span_from order by r.at) as next_at
       from ranked r join due d on d.article_id = r.article_id and d.from_at = r.span_from and r.at >= d.since
     ), added as (
       select d.article_id, d.from_at, d.since, d.through,
@@ -85,11 +118,13 @@ export function prominenceStepStatement(maxCaptures = MAX_CAPTURES): SQL {
       from added a
       where r.article_id = a.article_id and r.from_at = a.from_at and ${since("r")} = a.since
         and (a.through > a.since or r.ranked_through is null)
-      returning r.article_id, a.minutes
+      returning r.article_id, r.from_at, a.minutes
     ), per_article as (
       update articles x set weighted_minutes = x.weighted_minutes + m.minutes
       from (select article_id, sum(minutes) as minutes from moved group by article_id) m
-      where x.id = m.article_id and m.minutes > 0)
+      where x.id = m.article_id and m.minutes > 0
+    ), per_day as (
+      ${frontPageDaysUpsert()})
     select count(*)::int as n from moved`;
 }
 

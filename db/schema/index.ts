@@ -6,3 +6,4 @@ export * from "./publishers";
 export * from "./operator";
 export * from "./retention";
 export * from "./aggregates";
+export * from "./front-page-days";

@@ -141,7 +141,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const out: Figure[] = [];
   const history = await historyDatabase(outlets, days, process.env.DATABASE_URL, ctx.progress);
   // Several connections: the read models send independent statements in parallel, as on the site.
-  const sql = postgres(history.url, { max: 6, onnotice: () => {} });
+  // The site pool's session settings (db/client.ts), so that a stock server (JIT on) is measured as the site uses it.
+  const sql = postgres(history.url, { max: 6, onnotice: () => {}, connection: { random_page_cost: 1.1, jit: "off" } });
   try {
     const db = drizzle(sql);
     const slugs = (await sql<{ slug: string }[]>`select slug from outlets where active order by slug`).map((r) => r.slug);

@@ -13,7 +13,9 @@
  *
  * Knobs: BENCH_SITE_OUTLETS (50), BENCH_SITE_DAYS (365), BENCH_SITE_DURATION_S (10 per
  * path), BENCH_SITE_CONNECTIONS (8), BENCH_SITE_RENDER_SAMPLES (20 per path),
- * BENCH_SITE_PLANS=1 (print whole plans).
+ * BENCH_SITE_PLANS=1 (print whole plans), BENCH_SITE_STOCK_URL (a stock PostgreSQL server, e.g. Debian's
+ * package with JIT on: the year is generated or reused there too and the uncached renders measured
+ * on both, side by side), BENCH_SITE_RENDERS_ONLY=1 (only the uncached renders: no load, no EXPLAIN).
  */
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -36,6 +38,8 @@ import { busySeconds, machineTicks } from "./support/machine-cpu";
 import { treeCpuSeconds } from "./support/proc-cpu";
 import { historyDatabase } from "./support/history-database";
 import { startSite } from "./support/site-server";
+import { mean, postmasterPid, renderCost } from "./support/uncached-renders";
+import { dayValue } from "../../lib/pages/peninsular-time";
 import { atLeast, exactly, figure, type BenchContext, type Figure } from "./types";
 
 export const name = "site";
@@ -93,18 +97,6 @@ async function load(url: string, seconds: number, connections: number, pids: { s
   };
 }
 
-/** Latencies (ms, sorted) of `n` requests made one after another, after one warm-up. */
-async function sequentialTimes(url: string, n: number): Promise<number[]> {
-  await fetch(url).then((r) => r.arrayBuffer());
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    await fetch(url).then((r) => r.arrayBuffer());
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
-
 /** Paths of real rows in the generated year. */
 async function choosePaths(sql: postgres.Sql, end: number): Promise<Record<string, string>> {
   const [outlet] = await sql<{ id: number; slug: string }[]>`
@@ -121,7 +113,12 @@ async function choosePaths(sql: postgres.Sql, end: number): Promise<Record<strin
     "article /noticias/<id>": `/noticias/${article!.id}`,
     "story /historias/<id>": `/historias/${story!.id}`,
     "search /buscar?q=vivienda": "/buscar?q=vivienda",
+    "outlet over a year /cabeceras/<slug>?desde=&hasta=": `/cabeceras/${outlet!.slug}?desde=${dayValue(end - 364 * DAY)}&hasta=${dayValue(end)}`,
+    "outlets /cabeceras": "/cabeceras",
+    "status /estado": "/estado",
+    "day's leads /portadas/dia?fecha=": `/portadas/dia?fecha=${dayValue(end - DAY)}`,
     "API /api/v1/articles?outlet=…": `/api/v1/articles?outlet=${outlet!.slug}&from=${day(end - 7 * DAY)}`,
+    "API /api/v1/rank-spans?outlet=…": `/api/v1/rank-spans?outlet=${outlet!.slug}&from=${day(end - 7 * DAY)}`,
     "export articles.csv (1 outlet, 1 day)": `/api/v1/exports/articles.csv?outlet=${outlet!.slug}&from=${day(end - DAY)}&to=${day(end)}`,
   };
 }
@@ -177,6 +174,47 @@ async function explainPages(sql: postgres.Sql, end: number, paths: Record<string
   ];
 }
 
+/** Uncached renders of every path on one server: wall p50/p95, CPU (site + PostgreSQL) mean/p95 per render, HTML size. */
+async function uncachedRenders(
+  server: string,
+  url: string,
+  postgresPid: number | undefined,
+  paths: Record<string, string>,
+  samples: number,
+  ctx: BenchContext,
+): Promise<Figure[]> {
+  const out: Figure[] = [];
+  const renderer = await startSite(url, 0);
+  try {
+    for (const [label, path] of Object.entries(paths)) {
+      const year = label.startsWith("outlet over a year");
+      ctx.progress(`${label} (${server}): uncached renders`);
+      const r = await renderCost(`${renderer.url}${path}`, year ? Math.max(3, Math.round(samples / 5)) : samples, [
+        renderer.pid,
+        postgresPid,
+      ]);
+      if (r.status !== 200) {
+        out.push(figure(`${label} (${server}): HTTP status`, r.status, "status", exactly(200)));
+        continue;
+      }
+      out.push(
+        figure(
+          `${label} (${server}): uncached render p50 / p95 wall`,
+          percentile(r.wallMs, 50),
+          `ms / ${percentile(r.wallMs, 95).toFixed(0)}`,
+        ),
+      );
+      out.push(figure(`${label} (${server}): uncached render CPU, mean`, mean(r.cpuMs), "CPU ms"));
+      out.push(figure(`${label} (${server}): uncached render CPU, p95`, percentile(r.cpuMs, 95), "CPU ms", atMost(year ? 250 : 30)));
+      if (!label.startsWith("API") && !label.startsWith("export"))
+        out.push(figure(`${label} (${server}): HTML`, r.bytes / 1024, "KiB", atMost(150)));
+    }
+  } finally {
+    await renderer.stop();
+  }
+  return out;
+}
+
 /** Generate or reuse the year, serve it, load each path, explain the API's statements. */
 export async function run(ctx: BenchContext): Promise<Figure[]> {
   const outlets = one(process.env.BENCH_SITE_OUTLETS, 50);
@@ -186,7 +224,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const renderSamples = one(process.env.BENCH_SITE_RENDER_SAMPLES, 20);
   const out: Figure[] = [];
   const history = await historyDatabase(outlets, days, process.env.DATABASE_URL, ctx.progress);
-  const sql = postgres(history.url, { max: 2, onnotice: () => {} });
+  // The site pool's session settings (db/client.ts), for the EXPLAINs.
+  const sql = postgres(history.url, { max: 2, onnotice: () => {}, connection: { random_page_cost: 1.1, jit: "off" } });
   try {
     const s = history.summary;
     const how = history.generated ? "generated now" : "reused";
@@ -197,9 +236,10 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
 
     buildIfNeeded(ctx.progress);
     const paths = await choosePaths(sql, history.end);
+    const rendersOnly = process.env.BENCH_SITE_RENDERS_ONLY === "1";
     const site = await startSite(history.url);
     try {
-      for (const [label, path] of Object.entries(paths)) {
+      for (const [label, path] of rendersOnly ? [] : Object.entries(paths)) {
         const url = `${site.url}${path}`;
         const first = await fetch(url);
         await first.arrayBuffer();
@@ -233,19 +273,30 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       await site.stop();
     }
 
-    // What the first reader of a page waits: the renderer alone (page cache off), one request at a time.
-    const renderer = await startSite(history.url, 0);
-    try {
-      for (const [label, path] of Object.entries(paths)) {
-        const times = await sequentialTimes(`${renderer.url}${path}`, renderSamples);
-        out.push(figure(`${label}: uncached render p50 (first reader of a page)`, percentile(times, 50), "ms"));
-        out.push(figure(`${label}: uncached render p95 (first reader of a page)`, percentile(times, 95), "ms"));
+    // What the first reader of a page waits and costs: the renderer alone (page cache off), one
+    // request at a time, on this server and, with BENCH_SITE_STOCK_URL, on a stock one beside it.
+    out.push(
+      ...(await uncachedRenders(
+        process.env.DATABASE_URL ? "DATABASE_URL" : "embedded",
+        history.url,
+        history.postgresPid ?? (await postmasterPid(history.url)),
+        paths,
+        renderSamples,
+        ctx,
+      )),
+    );
+    const stockUrl = process.env.BENCH_SITE_STOCK_URL;
+    if (stockUrl) {
+      const stock = await historyDatabase(outlets, days, stockUrl, ctx.progress);
+      try {
+        out.push(...(await uncachedRenders("stock", stock.url, await postmasterPid(stock.url), paths, renderSamples, ctx)));
+      } finally {
+        await stock.close();
       }
-    } finally {
-      await renderer.stop();
     }
 
     const slug = paths["outlet /cabeceras/<slug>"]!.split("/").pop()!;
+    if (rendersOnly) return out;
     for (const e of [...(await explainAll(sql, history.end, slug)), ...(await explainPages(sql, history.end, paths))]) {
       out.push(...explainedFigures(e, ctx.progress));
     }

@@ -66,7 +66,7 @@ function islands(ranked: SQL): SQL {
  * period joined with the spans covering them: the spans by index (db/span-overlap.ts), then
  * each span's captures by index.
  */
-export function outletRankIntervals(outletId: number, from: string, to: string): SQL {
+export function outletRankIntervals(outletId: number, from: string, to: string | SQL): SQL {
   return sql`
     with p as materialized (
       select coalesce((select max(at) from frontpage_captures

@@ -12,7 +12,7 @@ import { enoughData } from "../../../lib/pages/enough-data";
 import type { OutletPolicy } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { latestHeadlines } from "./front";
-import { outletRankIntervals } from "../api/front-pages";
+import { perArticleOverPeriod, splitPeriod, storedThrough } from "./front-days";
 import { DAY_MS, num, type Window } from "../page-sql";
 
 /** One link's figures over the period. */
@@ -57,14 +57,10 @@ export async function loadFrontPageTime(
 ): Promise<FrontPageTime> {
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
-  const perArticle = sql`
-    select article_id, min(rank) as best_rank,
-      sum(extract(epoch from least(to_at, ${to}::timestamptz) - greatest(from_at, ${from}::timestamptz))) * 1000 as on_ms,
-      coalesce(sum(extract(epoch from least(to_at, ${to}::timestamptz) - greatest(from_at, ${from}::timestamptz))) filter (where rank = 1), 0) * 1000 as lead_ms
-    from (${outletRankIntervals(outletId, from, to)}) i
-    group by article_id`;
-  // The period's rank intervals are computed once for both the summary and the longest stays:
-  // over a year they are most of the page's cost. Each row is one of the longest (or none).
+  // Whole days from the days the worker keeps, the rest ranked from the captures (front-days.ts).
+  const perArticle = perArticleOverPeriod(outletId, splitPeriod({ start, end: now }, await storedThrough(db, outletId)));
+  // The per-article figures are computed once for both the summary and the longest stays.
+  // Each row is one of the longest (or none).
   const [summaryAndLongest, [half]] = await Promise.all([
     db.execute<{
       articles: number;

@@ -7,7 +7,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy } from "../../../lib/policy";
 import type { Executor } from "../../client";
-import { outletRankIntervals } from "../api/front-pages";
+import { outletRankIntervals, rankHistories } from "../api/front-pages";
+import { perArticleOverPeriod, splitPeriod, storedThrough, type PeriodSplit } from "./front-days";
 import { idList, num, time, type Window } from "../page-sql";
 
 /** One link of the front page now. */
@@ -112,6 +113,8 @@ export async function loadTopStoryTimelines(
   policy: OutletPolicy,
   { start, end: now }: Window,
 ): Promise<TopStoryTimelines> {
+  const split = splitPeriod({ start, end: now }, await storedThrough(db, outletId));
+  if (split.days) return storedTimelines(db, outletId, policy, { start, end: now }, split);
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
   // One statement: the period's rank intervals are computed once, for choosing the top
@@ -146,6 +149,40 @@ export async function loadTopStoryTimelines(
         spans: spans
           .filter((s) => Number(s.article_id) === articleId)
           .map((s) => ({ fromAt: time(s.from_at)!, toAt: time(s.to_at)!, rank: s.rank })),
+      };
+    }),
+  };
+}
+
+/**
+ * A period holding whole days (a chosen week, month or year): the top stories from the stored days
+ * (front-days.ts), and only their rank histories ranked, clipped to the period.
+ */
+async function storedTimelines(
+  db: Executor,
+  outletId: number,
+  policy: OutletPolicy,
+  { start, end }: Window,
+  split: PeriodSplit,
+): Promise<TopStoryTimelines> {
+  const top = await db.execute<{ article_id: string | number; best_rank: number }>(sql`
+    select article_id, best_rank from (${perArticleOverPeriod(outletId, split)}) t
+    order by best_rank, on_ms desc, article_id limit ${TIMELINE_STORIES}`);
+  const ids = top.map((r) => Number(r.article_id));
+  if (ids.length === 0) return { start, end, series: [] };
+  const [histories, headlines] = await Promise.all([rankHistories(db, ids), latestHeadlines(db, policy, ids)]);
+  return {
+    start,
+    end,
+    series: top.map((t) => {
+      const articleId = Number(t.article_id);
+      return {
+        articleId,
+        bestRank: num(t.best_rank)!,
+        headline: headlines.get(articleId) ?? "(sin titular registrado)",
+        spans: (histories.get(articleId) ?? [])
+          .filter((r) => r.to >= start && r.from <= end)
+          .map((r) => ({ fromAt: Math.max(r.from, start), toAt: Math.min(r.to, end), rank: r.rank })),
       };
     }),
   };
