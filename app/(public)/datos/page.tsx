@@ -9,6 +9,7 @@ import { AnalysisBlockDocs } from "./analysis-blocks";
 import { FrontPageEndpointDocs } from "./front-page-endpoint";
 import { ResearchSections } from "./research-sections";
 import { appConfig } from "@/db/server";
+import { formatNumber } from "@/lib/pages/format";
 
 /** Row headers that are field names keep their case (the site's table headers are upper-case labels). */
 const asCode = { textTransform: "none", letterSpacing: 0, fontSize: "inherit" } as const;
@@ -58,6 +59,12 @@ export default function OpenDataPage() {
             <li>
               Caché: las respuestas de la API valen 60 s (<code>Cache-Control: public, max-age=60, stale-while-revalidate=300</code>) y
               llevan <code>ETag</code>: con <code>If-None-Match</code> os contestamos 304 si nada cambió. Las exportaciones valen 5 minutos.
+            </li>
+            <li data-testid="api-budget">
+              Cupo por dirección: {formatNumber(appConfig().apiBudgets.api.limit)} llamadas a la API y{" "}
+              {formatNumber(appConfig().apiBudgets.exports.limit)} exportaciones por minuto. Cada respuesta lo dice en las cabeceras{" "}
+              <code>RateLimit-Policy</code> y <code>RateLimit</code>; pasado el cupo contestamos 429 con <code>Retry-After</code> (segundos
+              hasta que se renueva). Es la misma cortesía que pedimos a los medios para nuestro bot.
             </li>
           </ul>
         </section>
