@@ -1,7 +1,7 @@
 /** The open-data documentation page (SPEC WEB-3): every endpoint, field and parameter, readable without JavaScript. */
 import { describe, expect, it } from "vitest";
 import { DATASETS } from "../../app/_lib/api/datasets";
-import { mainText, openPage, useBrowser } from "./fixtures";
+import { mainText, openPage, siteConfig, useBrowser } from "./fixtures";
 
 const browser = useBrowser();
 
@@ -20,6 +20,10 @@ describe("/datos", () => {
       }
       expect(text).toContain("Creative Commons");
       expect(text).toContain("RFC 4180");
+      // The budget the front door applies, as configured (lib/front-door/api-budget.ts).
+      expect(await page.getByTestId("api-budget").innerText()).toContain(
+        `${siteConfig.apiBudgets.api.limit} llamadas a la API y ${siteConfig.apiBudgets.exports.limit} exportaciones por minuto`,
+      );
     } finally {
       await page.context().close();
     }
