@@ -16,6 +16,7 @@ import { createLogger } from "../lib/log";
 import { buildIfNeeded } from "./build-if-needed";
 import { entryArgs } from "./runtime/entry";
 import { announceSetupCode } from "./setup-code";
+import { siteUrlWarning } from "../lib/site-url-check";
 import { supervise, type Supervised } from "./supervise";
 import { startAfterSite } from "./worker-after-site";
 
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   const outlets = await readConfiguredOutlets(config);
   const log = createLogger({ component: "start", level: config.logLevel });
   const unlock = takeLock(config.dataDir);
+  const siteUrlWarn = siteUrlWarning(config);
+  if (siteUrlWarn) log.warn("config.site_url_default", { siteUrl: config.siteUrl, host: config.host, note: siteUrlWarn });
   buildIfNeeded((line) => log.info("build", { line }));
   const database = await openDatabase(config, { maxConnections: 2, log: (line) => log.info("database", { line }) });
   try {

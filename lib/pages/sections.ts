@@ -107,6 +107,7 @@ export const detailSubpages: readonly PublicPage[] = [{ href: "/cabeceras/[slug]
 export const feeds: readonly PublicPage[] = [
   { href: "/buscar.atom", caching: "page", params: ["q", "cabecera"] },
   { href: "/cabeceras/[slug]/cambios.atom", caching: "page" },
+  { href: "/historias/[id]/cambios.atom", caching: "page" },
 ];
 
 /** Charts as standalone SVG (SPEC WEB-6), kept by the page cache like pages, keyed on their chart and period. */

@@ -1,7 +1,7 @@
 /** "Su portada ahora": the links open at the latest successful capture (SPEC WEB-1). */
 import Link from "next/link";
 import type { FrontPageNow } from "@/db/queries/outlet-page/front";
-import { frontPageAtHref } from "@/lib/pages/history-links";
+import { dayLeadsHref, frontPageAtHref } from "@/lib/pages/history-links";
 import { zoneLabel } from "@/lib/pages/time-zone";
 import { Moment } from "../../../../_components/moment";
 
@@ -80,6 +80,10 @@ export function FrontPageNowSection({
             </Link>
           </>
         )}
+        ;{" "}
+        <Link href={dayLeadsHref()} prefetch={false} data-testid="day-leads-link">
+          qué abría hoy cada portada, hora a hora, junto a las demás
+        </Link>
         .
       </p>
     </section>
