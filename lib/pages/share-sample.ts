@@ -30,7 +30,7 @@ export interface ShareSample {
 
 /** Sentence printed when the sample is biased: the body was not read, so only signed pieces can be judged. */
 export const BIASED_WHY =
-  "no leímos el cuerpo de la mayoría de sus noticias (reserva de minería de textos o muro de pago): solo podemos juzgar las que firma una agencia, y la proporción saldría inflada o hundida por construcción";
+  "no hemos leído el texto de buena parte de sus noticias (reserva de minería de textos, muro de pago o aún sin leer): sin leerlas solo podemos juzgar las que firma una agencia, y la proporción saldría sesgada por construcción";
 
 /** The one rule: a share, or "no medible" and why. */
 export function shareVerdict(s: ShareSample): ShareVerdict {

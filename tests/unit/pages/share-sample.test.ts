@@ -13,7 +13,7 @@ describe("shareVerdict", () => {
     // 40 signed pieces, none read: the sample is agency copy by construction (the "Teletipos 100 %" trap).
     const v = shareVerdict({ part: 40, whole: 40, unbiased: 0, kind: "agencyShare" });
     expect(v).toMatchObject({ measurable: false, reason: "muestra-sesgada" });
-    expect(v.measurable ? "" : v.why).toMatch(/no leímos el cuerpo/);
+    expect(v.measurable ? "" : v.why).toMatch(/no hemos leído el texto/);
   });
 
   it("WEB-7: the bias threshold is a share of the sample, met at its edge and not beyond", () => {
