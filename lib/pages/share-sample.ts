@@ -46,8 +46,3 @@ export function shareVerdict(s: ShareSample): ShareVerdict {
   }
   return { measurable: true, share: s.part / s.whole };
 }
-
-/** The words a table cell prints for a verdict that is not a figure. */
-export function notMeasurableLabel(v: Exclude<ShareVerdict, { measurable: true }>): string {
-  return v.reason === "pocos-datos" ? v.why : v.reason === "sin-datos" ? "sin datos" : `no medible: ${v.why}`;
-}

@@ -111,5 +111,5 @@ describe("silences and agency share on the outlet page", () => {
     }
     // Whether any story reaches the share depends on the crawl (the simulator's widest stories reach 6 outlets); report it.
     console.log(`silences listed over ${outlets.length} outlet pages: ${listed}`);
-  });
+  }, 180_000);
 });
