@@ -33,9 +33,13 @@ const nextConfig: NextConfig = {
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },
-  // A story's Atom feed (SPEC WEB-6) is named like a file; its handler lives below the story.
-  async rewrites() {
-    return [{ source: "/historias/:id(\\d+).atom", destination: "/historias/:id/atom" }];
+  // One pattern for every Atom feed (SPEC WEB-6): `<page>/cambios.atom`, as an outlet's. A story's
+  // feed lived at `/historias/<id>.atom`; subscribers there are sent on, permanently.
+  async redirects() {
+    return [
+      { source: "/historias/:id(\\d+).atom", destination: "/historias/:id/cambios.atom", permanent: true },
+      { source: "/historias/:id(\\d+)/atom", destination: "/historias/:id/cambios.atom", permanent: true },
+    ];
   },
 };
 

@@ -52,6 +52,9 @@ const list = z.string().transform((v) =>
     .filter(Boolean),
 );
 
+/** The public project's address: the default site URL, which a self-hoster must replace (lib/site-url-check.ts). */
+export const DEFAULT_SITE_URL = "https://hemeroscopio.org";
+
 const envSchema = z.object({
   DATABASE_URL: z
     .string()
@@ -131,7 +134,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9A-Za-z.]+$/)
     .default("1.0"),
-  HEMEROSCOPIO_SITE_URL: url.default("https://hemeroscopio.org"),
+  HEMEROSCOPIO_SITE_URL: url.default(DEFAULT_SITE_URL),
   HEMEROSCOPIO_BOT_EMAIL: z.email().default("bot@hemeroscopio.org"),
   HEMEROSCOPIO_CONTACT_EMAIL: z.email().default("contacto@hemeroscopio.org"),
   /** Publishers: exclusions and replies (SPEC PUB-1, PUB-4). */

@@ -16,6 +16,7 @@ import { createLogger } from "../lib/log";
 import { buildIfNeeded } from "./build-if-needed";
 import { entryArgs } from "./runtime/entry";
 import { announceSetupCode } from "./setup-code";
+import { siteUrlWarning } from "../lib/site-url-check";
 import { supervise, type Supervised } from "./supervise";
 import { startAfterSite } from "./worker-after-site";
 
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
   const stop = stopSignal(log);
   const outlets = await readConfiguredOutlets(config);
   const unlock = takeLock(config.dataDir);
+  const siteUrlWarn = siteUrlWarning(config);
+  if (siteUrlWarn) log.warn("config.site_url_default", { siteUrl: config.siteUrl, host: config.host, note: siteUrlWarn });
   // The database starts first: every exit from here on stops it (the embedded server is ours to stop).
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {

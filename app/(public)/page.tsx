@@ -7,6 +7,7 @@ import { readSiteData } from "@/app/_lib/pages/data";
 import { formatNumber } from "@/lib/pages/format";
 import { formatAgo, formatMoment } from "@/lib/pages/period";
 import { siteSections } from "@/lib/pages/sections";
+import { dayLeadsHref } from "@/lib/pages/history-links";
 import { PageHeader } from "../_components/page-header";
 import { siteClock } from "@/db/server";
 import { storyTerms, storyTitle } from "./historias/story-title";
@@ -39,10 +40,14 @@ function Leads({ data }: { data: HomeData }) {
       <h2 id="leads">Qué abre cada portada ahora</h2>
       <p className="hint">
         La noticia en primera posición de la portada de cada una de las {formatNumber(data.leads.length)} cabeceras seguidas, en su última
-        captura. Horas en hora peninsular.
+        captura. Horas en hora peninsular.{" "}
+        <Link href={dayLeadsHref()} prefetch={false} data-testid="day-leads-link">
+          Qué abrió cada portada hoy, hora a hora
+        </Link>
+        .
       </p>
       <div className="table-wrap">
-        <table data-testid="leads">
+        <table className="data-table" data-testid="leads">
           <thead>
             <tr>
               <th scope="col">Cabecera</th>

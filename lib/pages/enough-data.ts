@@ -31,6 +31,8 @@ export const ENOUGH_DATA = {
   halfLife: { min: 10, one: "noticia", many: "noticias", figure: "Vida media de un enlace de portada" },
   /** Share of agency copy (DER-3). */
   agencyShare: { min: 20, one: "noticia analizada", many: "noticias analizadas", figure: "Proporción de teletipos de agencia" },
+  /** Daily share of an outlet's front-page time taken by agency copy (DER-10): the day's article-minutes on the front page. */
+  agencyFrontMinutes: { min: 30, one: "minuto de portada", many: "minutos de portada", figure: "Parte de agencia en la portada, por día" },
   /** Shares of headline features (DER-1): questions, quotes, numbers, clickbait, over the Spanish headlines of a period. */
   headlineFeatures: { min: 30, one: "titular analizado", many: "titulares analizados", figure: "Proporciones de rasgos de los titulares" },
   /** Articles per day: the hours we have been reading the outlet within the period. */

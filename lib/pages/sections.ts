@@ -96,6 +96,7 @@ export const otherPublicPages: readonly PublicPage[] = [
   { href: "/datos", caching: "page" },
   { href: "/portadas/dia", caching: "page", params: ["fecha"] },
   { href: "/alertas", caching: "page", params: ["tipo", "q", "medios", "medio", "puesto", "horas"] },
+  { href: "/robots", caching: "page" },
 ];
 
 /**
@@ -110,6 +111,7 @@ export const feeds: readonly PublicPage[] = [
   { href: "/cabeceras/[slug]/cambios.atom", caching: "page" },
   { href: "/alertas/puestos.atom", caching: "page", params: ["q", "medios", "medio", "puesto"] },
   { href: "/alertas/reescrituras.atom", caching: "page", params: ["medios", "medio", "horas"] },
+  { href: "/historias/[id]/cambios.atom", caching: "page" },
 ];
 
 /** Charts as standalone SVG (SPEC WEB-6), kept by the page cache like pages, keyed on their chart and period. */

@@ -19,6 +19,18 @@ export const STORY_COLOURS = [
   "#6b5344",
 ] as const;
 
+/**
+ * The colour of the `index`-th mark: the palette first, then hues spaced by the golden angle at
+ * the palette's darkness (white letters stay readable), so two different stories never share a
+ * colour; the letter remains the cue that does not rely on colour at all.
+ */
+export function storyColour(index: number): string {
+  if (index < STORY_COLOURS.length) return STORY_COLOURS[index]!;
+  const hue = Math.round(((index - STORY_COLOURS.length) * 137.508 + 15) % 360);
+  const lightness = 28 + ((index - STORY_COLOURS.length) % 3) * 4;
+  return `hsl(${hue} 70% ${lightness}%)`;
+}
+
 /** The mark of one shared story. */
 export interface StoryMark {
   storyId: number;
@@ -36,7 +48,7 @@ export function markLetter(index: number): string {
  * Marks for the stories found in at least two of `groups` (each group: the story ids of one
  * outlet, in order of importance; null for an article in no story). The stories most
  * groups share come first, then those seen earliest (by their best place in any group).
- * Colours repeat after the palette runs out; letters never do.
+ * Neither letters nor colours repeat (storyColour).
  */
 export function storyMarks(groups: readonly (readonly (number | null)[])[]): Map<number, StoryMark> {
   const seen = new Map<number, { groups: number; best: number }>();
@@ -50,7 +62,5 @@ export function storyMarks(groups: readonly (readonly (number | null)[])[]): Map
     }
   }
   const shared = [...seen].filter(([, s]) => s.groups >= 2).sort(([a, x], [b, y]) => y.groups - x.groups || x.best - y.best || a - b);
-  return new Map(
-    shared.map(([storyId], i) => [storyId, { storyId, letter: markLetter(i), colour: STORY_COLOURS[i % STORY_COLOURS.length]! }]),
-  );
+  return new Map(shared.map(([storyId], i) => [storyId, { storyId, letter: markLetter(i), colour: storyColour(i) }]));
 }

@@ -66,7 +66,8 @@ describe("/cabeceras as a comparison table", () => {
       // The cells' text has its spaces collapsed (a no-break space too), as tableRows reads it.
       const shown = (text: string) => text.replace(/\s+/g, " ");
       expect(perDay, slug).toBe(f.articlesPerDay === null ? "aún pocos datos" : shown(formatNumber(f.articlesPerDay)));
-      expect(agency, slug).toBe(f.agencyShare === null ? "aún pocos datos" : shown(formatPercent(f.agencyShare)));
+      const missing = !f.agencyVerdict.measurable && f.agencyVerdict.reason === "muestra-sesgada" ? "no medible" : "aún pocos datos";
+      expect(agency, slug).toBe(f.agencyShare === null ? missing : shown(formatPercent(f.agencyShare)));
       expect(delay, slug).toBe(f.delayMedianMs === null ? "aún pocos datos" : shown(formatElapsed(f.delayMedianMs)));
       expect([rewrites, tests], slug).toEqual([formatNumber(m.changes.rewrites), formatNumber(m.changes.tests)]);
       expect(row!.links.slice(4), slug).toEqual(["agencias", "pruebas-ab", "pruebas-ab", "retraso"].map((a) => `/cabeceras/${slug}#${a}`));

@@ -221,13 +221,19 @@ describe("Atom feeds", () => {
       sql`select story_id as id from articles where story_id is not null order by story_id limit 1`,
     );
     if (story) {
-      const storyFeed = await feed(`/historias/${story.id}.atom`);
+      const storyFeed = await feed(`/historias/${story.id}/cambios.atom`);
+      // One pattern for every feed: the story's older address redirects there, permanently.
+      for (const old of [`/historias/${story.id}.atom`, `/historias/${story.id}/atom`]) {
+        const moved = await fetch(siteUrl(old), { redirect: "manual" });
+        expect(moved.status, old).toBe(308);
+        expect(new URL(moved.headers.get("location")!, siteUrl("/")).pathname, old).toBe(`/historias/${story.id}/cambios.atom`);
+      }
       const ids = (storyFeed.feed.entry ?? []).map((e) => e.id);
       expect(ids.length).toBeGreaterThan(0);
       expect(new Set(ids).size).toBe(ids.length);
       await withPage(`/historias/${story.id}`, async (page) => {
         expect(
-          await page.locator(`head link[rel="alternate"][type="application/atom+xml"][href="/historias/${story.id}.atom"]`).count(),
+          await page.locator(`head link[rel="alternate"][type="application/atom+xml"][href="/historias/${story.id}/cambios.atom"]`).count(),
         ).toBe(1);
       });
     }

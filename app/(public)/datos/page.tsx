@@ -109,7 +109,11 @@ export default function OpenDataPage() {
                 <p>{doc.summary}</p>
                 <ul>
                   <li>
-                    Lista: <code>/api/v1/{d.name}</code>. Orden: {doc.order}
+                    Lista:{" "}
+                    <a href={`/api/v1/${d.name}`}>
+                      <code>/api/v1/{d.name}</code>
+                    </a>
+                    . Orden: {doc.order}
                   </li>
                   {doc.detail ? (
                     <li>
@@ -117,7 +121,14 @@ export default function OpenDataPage() {
                     </li>
                   ) : null}
                   <li>
-                    Exportación: <code>/api/v1/exports/{d.name}.csv</code> o <code>.json</code>
+                    Exportación:{" "}
+                    <a href={`/api/v1/exports/${d.name}.csv`} download>
+                      <code>/api/v1/exports/{d.name}.csv</code>
+                    </a>{" "}
+                    o{" "}
+                    <a href={`/api/v1/exports/${d.name}.json`} download>
+                      <code>.json</code>
+                    </a>
                   </li>
                 </ul>
                 {d.params.length > 0 ? (

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { loadPolicies } from "@/db/policies-in-force";
 import { listRecentStories, type StoriesOrder } from "@/db/queries/stories/story-page";
-import { formatList, formatNumber } from "@/lib/pages/format";
+import { formatNumber } from "@/lib/pages/format";
+import { namesAndRest } from "@/lib/pages/names-and-rest";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { parsePageParam } from "@/lib/pages/pagination";
 import { parseSort, type TableSort } from "@/lib/pages/table-sort";
@@ -96,10 +97,7 @@ export default async function StoriesPage({ searchParams }: Props) {
                         {storyTitle(s)}
                       </Link>
                       {s.label ? <span className="card-text">{storyTerms(s)}</span> : null}
-                      <span className="card-text">
-                        {formatList(s.outletNames)}
-                        {s.outletCount > s.outletNames.length ? " y otras" : ""}
-                      </span>
+                      <span className="card-text">{namesAndRest(s.outletNames, s.outletCount)}</span>
                     </td>
                     <td className="num" data-testid="story-outlets">
                       {s.outletCount}

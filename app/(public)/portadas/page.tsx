@@ -22,6 +22,7 @@ import { MinuteForm } from "../../_components/history/minute-form";
 import { MinuteNav } from "../../_components/history/minute-nav";
 import { StoryBadge } from "../../_components/history/story-badge";
 import { Moment } from "../../_components/moment";
+import { Downloads } from "../../_components/downloads";
 import { PageHeader } from "../../_components/page-header";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
 import { storyTitle } from "../historias/story-title";
@@ -59,6 +60,12 @@ export default async function SideBySidePage({ searchParams }: Props) {
           </>
         }
       />
+      <p data-testid="day-leads-link">
+        <Link href={dayLeadsHref(dayValue(minute))} prefetch={false}>
+          Qué abría cada portada, hora a hora, el día de este minuto
+        </Link>{" "}
+        — todas las cabeceras en una sola vista.
+      </p>
       {parsed.ok ? null : (
         <p className="notice" role="alert" data-testid="bad-query">
           No hemos podido leer la petición: {parsed.reason}
@@ -142,6 +149,11 @@ function Column({ column, minute, marks }: { column: SideBySideColumn; minute: n
               );
             })}
           </ol>
+          <Downloads
+            dataset="rank-spans"
+            filters={{ outlet: outlet.slug, from: minute, to: minute + 60_000 }}
+            what="los puestos de esta portada en ese minuto"
+          />
         </>
       )}
     </section>

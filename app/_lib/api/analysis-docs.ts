@@ -44,18 +44,29 @@ export const ANALYSIS_BLOCK_DOCS: readonly AnalysisBlockDoc[] = [
       day: "Comienzo del día peninsular (00:00, hora de Madrid), en UTC.",
       agency_minutes: "Minutos de teletipos en la portada ese día (sumados noticia a noticia).",
       front_page_minutes: "Minutos de todas las noticias en la portada ese día.",
-      agency_share: "agency_minutes ÷ front_page_minutes; null si ese día no hubo capturas.",
+      agency_share:
+        "agency_minutes ÷ front_page_minutes; null cuando no es medible (ver not_measurable): la misma regla que la página de la cabecera y /cabeceras.",
+      not_measurable:
+        "null si agency_share es una cifra; si no: sin-datos (ese día no hubo capturas o aún no la leíamos), pocos-datos (menos minutos de portada de los necesarios) o muestra-sesgada (no leímos el texto de la mayoría de lo que hubo en portada: cuenta como propio y la parte de agencia saldría hundida).",
+      not_measurable_why: "La razón en palabras, como la imprime la página; null si agency_share es una cifra.",
     },
   },
   {
     key: "silences",
     endpoint: "/api/v1/outlets/{slug}",
     summary:
-      "Silencios: historias de los últimos 7 días que contaron al menos min_share de las cabeceras seguidas y que esta no publicó (no-publicada) o nunca llevó a los top_rank primeros puestos de su portada (fuera-de-cabeza). La regla y su tasa de falsos positivos están en /metodologia.",
+      "Silencios: historias de los últimos 7 días que contaron al menos min_share de las cabeceras seguidas (y nunca menos de min_carriers) y que esta no publicó (no-publicada) o nunca llevó a los top_rank primeros puestos de su portada (fuera-de-cabeza). La regla y su tasa de falsos positivos están en /metodologia.",
     fields: {
       from: "Inicio del periodo.",
       to: "Fin del periodo.",
       min_share: "Parte de las cabeceras seguidas que debe contar una historia (0–1).",
+      min_carriers: "Cabeceras que, como mínimo, deben contarla, sean cuantas sean las seguidas.",
+      carriers_needed:
+        "Cabeceras que debían contarla en este periodo (la mayor de las dos condiciones); null si seguimos demasiado pocas para juzgar.",
+      widely_carried_stories:
+        "Historias del periodo que alcanzaron carriers_needed: con 0 no había nada que dejar fuera (no es un «todo bien»).",
+      finding:
+        "no-medible (demasiado pocas cabeceras comparables, o no la seguimos, o no agrupamos sus noticias), sin-historias-compartidas (ninguna historia alcanzó el umbral), ninguno (las publicó todas) o silencios.",
       top_rank: "Puesto de portada por encima del cual una historia cuenta como destacada.",
       followed_outlets: "Cabeceras seguidas en el periodo: con su portada capturada en al menos la mitad de las horas.",
       judged:

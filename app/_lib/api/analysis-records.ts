@@ -6,6 +6,7 @@
 import type { AgencyFrontShare } from "../../../db/queries/outlet-page/agency-front-share";
 import type { AgencyGenealogy } from "../../../db/queries/stories/agency-genealogy";
 import type { OutletSilences } from "../../../db/queries/outlet-page/silences";
+import { silenceFinding } from "../../../lib/analysis/silences";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -34,6 +35,8 @@ export function agencyFrontRecord(s: AgencyFrontShare): Record<string, unknown>[
     agency_minutes: d.agencyMinutes,
     front_page_minutes: d.totalMinutes,
     agency_share: d.share,
+    not_measurable: d.verdict.measurable ? null : d.verdict.reason,
+    not_measurable_why: d.verdict.measurable ? null : d.verdict.why,
   }));
 }
 
@@ -43,8 +46,15 @@ export function silencesRecord(s: OutletSilences): Record<string, unknown> {
     from: iso(s.start),
     to: iso(s.end),
     min_share: s.rule.share,
+    min_carriers: s.rule.minCarriers ?? 1,
     top_rank: s.rule.topRank,
     followed_outlets: s.followed,
+    carriers_needed: s.needed,
+    widely_carried_stories: s.qualifying,
+    finding:
+      s.grouped && s.judged
+        ? silenceFinding({ followed: s.followed, qualifying: s.qualifying, silences: s.silences.length, rule: s.rule })
+        : "no-medible",
     judged: s.judged,
     positions_judged: s.positions,
     stories: s.silences.map((x) => ({

@@ -5,6 +5,7 @@
  */
 import type { ComparisonState, OutletComparisonRow } from "../../../db/queries/site/outlet-comparison";
 import { enoughData } from "../../../lib/pages/enough-data";
+import { shareVerdict, type ShareVerdict } from "../../../lib/pages/share-sample";
 import type { TableSort } from "../../../lib/pages/table-sort";
 
 const DAY_MS = 24 * 3_600_000;
@@ -13,6 +14,8 @@ const DAY_MS = 24 * 3_600_000;
 export interface ComparisonFigures {
   articlesPerDay: number | null;
   agencyShare: number | null;
+  /** The agency share's verdict (share-sample.ts): why it is null. */
+  agencyVerdict: ShareVerdict;
   delayMedianMs: number | null;
   /** How long the lead now has led; `atLeast` when it already led at our first capture. */
   leadMs: number | null;
@@ -27,9 +30,11 @@ function perDay(articles: number, readingMs: number): number {
 
 /** The figures of `row` at `now`. */
 export function comparisonFigures(row: OutletComparisonRow, now: number): ComparisonFigures {
+  const agencyVerdict = shareVerdict({ part: row.agencyArticles, whole: row.judged, unbiased: row.read, kind: "agencyShare" });
   return {
     articlesPerDay: enoughData("articlesPerDay", row.readingMs / 3_600_000) ? perDay(row.articles, row.readingMs) : null,
-    agencyShare: enoughData("agencyShare", row.judged) ? row.agencyArticles / row.judged : null,
+    agencyShare: agencyVerdict.measurable ? agencyVerdict.share : null,
+    agencyVerdict,
     delayMedianMs: enoughData("delayMedian", row.delayArticles) ? row.delayMedianMs : null,
     leadMs: row.lead ? Math.max(0, now - row.lead.since) : null,
     leadAtLeast: row.lead?.sinceFirstCapture ?? false,

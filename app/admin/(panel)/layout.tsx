@@ -3,7 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { listAttention } from "@/db/admin-attention";
-import { database, siteClock } from "@/db/server";
+import { appConfig, database, siteClock } from "@/db/server";
+import { siteUrlWarning } from "@/lib/site-url-check";
 import { requireOperator } from "@/app/admin/_lib/gate";
 import "../admin.css";
 
@@ -34,6 +35,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       (items) => items.length,
       () => undefined,
     );
+  const siteUrlWarn = siteUrlWarning(appConfig());
   return (
     <>
       <a className="skip-link" href="#contenido">
@@ -71,6 +73,11 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         </div>
       </header>
       <main id="contenido" tabIndex={-1} className="wrap admin-main">
+        {siteUrlWarn ? (
+          <p className="notice" role="alert" data-testid="site-url-warning">
+            {siteUrlWarn}
+          </p>
+        ) : null}
         {children}
       </main>
     </>

@@ -26,6 +26,8 @@ export interface AgencyShare {
    * pages that reserve text mining or close behind a paywall are left out, as /metodologia says.
    */
   judged: number;
+  /** Of the judged, articles whose body we read: the unbiased part of the sample (lib/pages/share-sample.ts). */
+  read: number;
   analysed: boolean;
   agencyArticles: number;
   /** By agency, most first; "Agencia sin identificar" for near copies no member credits. */
@@ -34,13 +36,15 @@ export interface AgencyShare {
 
 /** Share of agency copy among the outlet's articles of the period. */
 export async function loadAgencyShare(db: Executor, outletId: number, { start, end: now }: Window): Promise<AgencyShare> {
-  const rows = await db.execute<{ agency: string | null; n: number; judged: number }>(sql`
-    select agency, count(*)::int as n, count(*) filter (where read_outcome = 'open' or agency is not null)::int as judged
+  const rows = await db.execute<{ agency: string | null; n: number; judged: number; read: number }>(sql`
+    select agency, count(*)::int as n, count(*) filter (where read_outcome = 'open' or agency is not null)::int as judged,
+      count(*) filter (where read_outcome = 'open')::int as read
     from articles
     where ${outletArticlesSeenBetween("articles", outletId, new Date(start).toISOString(), new Date(now).toISOString())}
     group by 1 order by n desc, agency`);
   const agencies = rows.filter((r) => r.agency !== null).map((r) => ({ label: r.agency!, count: r.n }));
   const agencyArticles = agencies.reduce((n, a) => n + a.count, 0);
   const judged = rows.reduce((n, r) => n + r.judged, 0);
-  return { start, end: now, articles: rows.reduce((n, r) => n + r.n, 0), judged, analysed: judged > 0, agencyArticles, agencies };
+  const read = rows.reduce((n, r) => n + r.read, 0);
+  return { start, end: now, articles: rows.reduce((n, r) => n + r.n, 0), judged, read, analysed: judged > 0, agencyArticles, agencies };
 }

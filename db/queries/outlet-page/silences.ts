@@ -9,6 +9,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import {
+  carriersNeeded,
   DEFAULT_SILENCE_RULE,
   FOLLOWED_HOURS_SHARE,
   SILENCE_DAYS,
@@ -42,6 +43,10 @@ export interface OutletSilences {
   grouped: boolean;
   /** False under "sin posición": only stories it never ran are listed. */
   positions: boolean;
+  /** Carriers a story needed to count as widely carried (lib/analysis/silences.ts); null: too few outlets followed to judge. */
+  needed: number | null;
+  /** Stories of the period that reached `needed`: with none, there was nothing to miss (not an all-clear). */
+  qualifying: number;
   silences: ShownSilence[];
 }
 
@@ -79,8 +84,9 @@ export async function loadOutletSilences(
   const positions = policies.forOutlet(p.outletId).positions;
   const followed = await followedOutlets(db, policies, from, to);
   const grouped = policies.forOutlet(p.outletId).modelAnnotations;
-  const base = { start, end: p.now, rule, followed: followed.size, judged: followed.has(p.outletId), grouped, positions };
-  if (!base.judged || followed.size < rule.minFollowed) return { ...base, silences: [] };
+  const needed = carriersNeeded(followed.size, rule) ?? null;
+  const base = { start, end: p.now, rule, followed: followed.size, judged: followed.has(p.outletId), grouped, positions, needed };
+  if (!base.judged || needed === null) return { ...base, qualifying: 0, silences: [] };
   // Stories of the period (index stories_last_seen) carried by enough followed outlets to qualify.
   const list = `{${[...followed].join(",")}}`;
   const carried = await db.execute<{
@@ -95,7 +101,7 @@ export async function loadOutletSilences(
     from stories s join articles a on a.story_id = s.id
     where s.last_seen_at >= ${from}::timestamptz and s.merged_into is null and a.first_seen_at <= ${to}::timestamptz
       and a.outlet_id = any(${list}::int[])
-    group by s.id having count(distinct a.outlet_id) >= ${Math.ceil(rule.share * followed.size - 1e-9)}::int`);
+    group by s.id having count(distinct a.outlet_id) >= ${needed}::int`);
   const mine = carried.flatMap((r) => (r.mine ?? []).map(Number));
   const ranks = positions ? await rankHistories(db, mine) : new Map<number, RankInterval[]>();
   const bestRank = (ids: number[]) => {
@@ -116,6 +122,7 @@ export async function loadOutletSilences(
   const facts = new Map(carried.map((r) => [Number(r.story_id), r]));
   return {
     ...base,
+    qualifying: carried.length,
     silences: silences.map((s) => ({
       ...s,
       keyTerms: facts.get(s.storyId)!.key_terms,

@@ -42,6 +42,8 @@ export interface OutletComparisonRow {
   readingMs: number;
   /** Agency share: articles we could judge, and of them agency copy (agency-share.ts). */
   judged: number;
+  /** Of the judged, articles whose body we read: the unbiased part of the sample (lib/pages/share-sample.ts). */
+  read: number;
   agencyArticles: number;
   /** Headline changes of the articles first seen in the period (headline-changes.ts). */
   changes: HeadlineTestCounts;
@@ -68,6 +70,7 @@ type Row = {
   reading_since: string | Date | null;
   articles: number;
   judged: number;
+  read: number;
   agency_articles: number;
   delay_articles: number;
   delay_median_ms: string | number | null;
@@ -94,6 +97,7 @@ export async function loadOutletComparison(db: Executor, policies: Policies, now
       cross join lateral (
         select count(*)::int as articles,
           count(*) filter (where a.read_outcome = 'open' or a.agency is not null)::int as judged,
+          count(*) filter (where a.read_outcome = 'open')::int as read,
           count(a.agency)::int as agency_articles,
           count(*) filter (where a.published_at >= rs.at)::int as delay_articles,
           percentile_cont(0.5) within group (order by extract(epoch from a.first_seen_at - a.published_at) * 1000)
@@ -146,6 +150,7 @@ export async function loadOutletComparison(db: Executor, policies: Policies, now
         articles: r.articles,
         readingMs: readingSince === null ? 0 : now - Math.max(start, readingSince),
         judged: r.judged,
+        read: r.read,
         agencyArticles: r.agency_articles,
         changes: changes.get(r.id) ?? NO_HEADLINE_CHANGES,
         delayArticles: r.delay_articles,

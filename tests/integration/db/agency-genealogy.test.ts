@@ -85,6 +85,7 @@ beforeAll(async () => {
     outletId: uno,
     path: "/propio",
     firstSeenAt: NOW - 6 * HOUR,
+    readOutcome: "open",
     headlines: [["Pieza propia", NOW - 6 * HOUR, NOW]],
   });
   await addFrontPages(db, uno, [
@@ -177,9 +178,37 @@ describe("agency share of a front page, per day", () => {
     const share = await loadAgencyFrontShare(database.db, uno, { now: NOW });
     expect(share.days.map((d) => d.day)).toEqual(Array.from({ length: 7 }, (_, i) => TODAY - (6 - i) * DAY));
     expect(share.days.slice(0, 6)).toEqual(
-      share.days.slice(0, 6).map((d) => ({ day: d.day, agencyMinutes: 0, totalMinutes: 0, share: null })),
+      share.days.slice(0, 6).map((d) => ({
+        day: d.day,
+        agencyMinutes: 0,
+        totalMinutes: 0,
+        share: null,
+        verdict: expect.objectContaining({ reason: "sin-datos" }),
+      })),
     );
-    expect(share.days[6]).toEqual({ day: TODAY, agencyMinutes: 120, totalMinutes: 300, share: 0.4 });
+    expect(share.days[6]).toEqual({
+      day: TODAY,
+      agencyMinutes: 120,
+      totalMinutes: 300,
+      share: 0.4,
+      verdict: { measurable: true, share: 0.4 },
+    });
+  });
+
+  it("WEB-7, DER-10: a day whose front page was mostly articles we could not read is 'no medible', not a low share", async () => {
+    const own = sql`(select id from articles where outlet_id = ${uno} and url like '%/propio')`;
+    await database.db.execute(sql`update articles set read_outcome = 'reserved' where id = ${own}`);
+    try {
+      const today = (await loadAgencyFrontShare(database.db, uno, { now: NOW })).days[6]!;
+      expect(today).toMatchObject({
+        agencyMinutes: 120,
+        totalMinutes: 300,
+        share: null,
+        verdict: { measurable: false, reason: "muestra-sesgada" },
+      });
+    } finally {
+      await database.db.execute(sql`update articles set read_outcome = 'open' where id = ${own}`);
+    }
   });
 
   it("DER-10: a span across midnight is split between the two peninsular days", async () => {
@@ -189,8 +218,8 @@ describe("agency share of a front page, per day", () => {
       { now: NOW },
     );
     expect(share.days.slice(-2)).toEqual([
-      { day: TODAY - DAY, agencyMinutes: 30, totalMinutes: 30, share: 1 },
-      { day: TODAY, agencyMinutes: 30, totalMinutes: 30, share: 1 },
+      { day: TODAY - DAY, agencyMinutes: 30, totalMinutes: 30, share: 1, verdict: { measurable: true, share: 1 } },
+      { day: TODAY, agencyMinutes: 30, totalMinutes: 30, share: 1, verdict: { measurable: true, share: 1 } },
     ]);
   });
 });
@@ -218,6 +247,9 @@ describe("agency genealogy in the API", () => {
       agency_minutes: 120,
       front_page_minutes: 300,
       agency_share: 0.4,
+      not_measurable: null,
+      not_measurable_why: null,
     });
+    expect(data.agency_front_page_share[0]).toMatchObject({ agency_share: null, not_measurable: "sin-datos" });
   });
 });

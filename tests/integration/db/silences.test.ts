@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { loadOutletSilences } from "../../../db/queries/outlet-page/silences";
+import { DEFAULT_SILENCE_RULE, silenceFinding } from "../../../lib/analysis/silences";
 import { makePolicies, NO_POLICIES } from "../../../lib/policy";
 import { apiCaller } from "../api/call";
 import { createTestDatabase } from "../../support/database";
@@ -30,8 +31,10 @@ beforeAll(async () => {
   const tres = await addOutlet(db, "tres", "Diario Tres");
   const cuatro = await addOutlet(db, "cuatro", "Diario Cuatro");
   cinco = await addOutlet(db, "cinco", "Diario Cinco");
-  // Four outlets captured every hour for the last six; Cinco's front page only once (closed since).
-  for (const o of [dos, tres, cuatro])
+  const seis = await addOutlet(db, "seis", "Diario Seis");
+  const siete = await addOutlet(db, "siete", "Diario Siete");
+  // Six outlets captured every hour for the last six; Cinco's front page only once (closed since).
+  for (const o of [dos, tres, cuatro, seis, siete])
     await addCaptures(
       db,
       o,
@@ -52,6 +55,8 @@ beforeAll(async () => {
     [dos, "dos"],
     [tres, "tres"],
     [cuatro, "cuatro"],
+    [seis, "seis"],
+    [siete, "siete"],
   ] as const) {
     await article(o, unheard, `/dana-${slug}`);
     await article(o, low, `/pleno-${slug}`);
@@ -79,14 +84,15 @@ afterAll(async () => {
 describe("silences of an outlet", () => {
   it("DER-11: a story most followed outlets carried that the outlet never ran, and one it never placed in its top 10", async () => {
     const s = await loadOutletSilences(database.db, NO_POLICIES, { outletId: uno, now: NOW });
-    expect(s).toMatchObject({ followed: 4, judged: true, positions: true, start: NOW - 7 * 24 * HOUR, end: NOW });
+    // Six followed: a story needs 4 carriers (30 %, never fewer than 4); the vintage story (2 followed carriers) does not qualify.
+    expect(s).toMatchObject({ followed: 6, needed: 4, qualifying: 3, judged: true, positions: true, start: NOW - 7 * 24 * HOUR, end: NOW });
     expect(s.silences.map((x) => [x.storyId, x.kind, x.carriers, x.bestRank])).toEqual([
-      [low, "fuera-de-cabeza", 4, 12],
-      [unheard, "no-publicada", 3, null],
+      [low, "fuera-de-cabeza", 6, 12],
+      [unheard, "no-publicada", 5, null],
     ]);
     expect(s.silences[0]).toMatchObject({
       keyTerms: ["pleno"],
-      followed: 4,
+      followed: 6,
       firstSeenAt: NOW - 5 * HOUR,
       label: { headline: expect.any(String) },
     });
@@ -94,7 +100,14 @@ describe("silences of an outlet", () => {
 
   it("DER-11: an outlet whose front page was closed most of the period is not followed: it counts nowhere and has no silences", async () => {
     const s = await loadOutletSilences(database.db, NO_POLICIES, { outletId: cinco, now: NOW });
-    expect(s).toMatchObject({ followed: 4, judged: false, silences: [] });
+    expect(s).toMatchObject({ followed: 6, judged: false, silences: [] });
+  });
+
+  it("DER-11: with fewer comparable outlets than the rule asks, nothing is judged ('no medible'), which is not an all-clear", async () => {
+    const rule = { ...DEFAULT_SILENCE_RULE, minFollowed: 7 };
+    const s = await loadOutletSilences(database.db, NO_POLICIES, { outletId: uno, now: NOW, rule });
+    expect(s).toMatchObject({ followed: 6, needed: null, qualifying: 0, silences: [] });
+    expect(silenceFinding({ followed: s.followed, qualifying: s.qualifying, silences: 0, rule })).toBe("no-medible");
   });
 
   it("DER-11, PUB-6: under «sin posición» only the stories it never ran are listed", async () => {
@@ -109,14 +122,14 @@ describe("silences of an outlet", () => {
   it("DER-11, PUB-1: an outlet under «sin anotación de modelo» is in no story, so it counts nowhere and has no silences", async () => {
     const policies = makePolicies([{ outletId: uno, scope: "sin-anotacion-de-modelo" }], []);
     expect(await loadOutletSilences(database.db, policies, { outletId: uno, now: NOW })).toMatchObject({
-      followed: 3,
+      followed: 5,
       judged: false,
       grouped: false,
       silences: [],
     });
     const [, dos] = (await database.db.execute<{ id: number }>(sql`select id from outlets order by id`)).map((r) => r.id);
     expect(await loadOutletSilences(database.db, policies, { outletId: dos!, now: NOW })).toMatchObject({
-      followed: 3,
+      followed: 5,
       judged: true,
       grouped: true,
     });
@@ -132,16 +145,20 @@ describe("silences in the API", () => {
   it("DER-11, WEB-3: /api/v1/outlets/{slug} carries the rule, the period and the outlet's silences", async () => {
     const { data } = await api.json<{ data: { silences: Record<string, unknown> } }>("/api/v1/outlets/uno");
     expect(data.silences).toMatchObject({
-      min_share: 0.7,
+      min_share: 0.3,
+      min_carriers: 4,
+      carriers_needed: 4,
+      widely_carried_stories: 3,
+      finding: "silencios",
       top_rank: 10,
-      followed_outlets: 4,
+      followed_outlets: 6,
       judged: true,
       positions_judged: true,
       to: new Date(NOW).toISOString(),
     });
     expect(data.silences.stories).toEqual([
-      { story_id: low, kind: "fuera-de-cabeza", carried_by: 4, best_rank: 12, key_terms: ["pleno"] },
-      { story_id: unheard, kind: "no-publicada", carried_by: 3, best_rank: null, key_terms: ["dana"] },
+      { story_id: low, kind: "fuera-de-cabeza", carried_by: 6, best_rank: 12, key_terms: ["pleno"] },
+      { story_id: unheard, kind: "no-publicada", carried_by: 5, best_rank: null, key_terms: ["dana"] },
     ]);
   });
 });

@@ -38,8 +38,19 @@ describe("analysis blocks of the detail endpoints", () => {
   });
 
   it("DER-10, WEB-3: every key of the daily agency share of a front page is documented", () => {
-    const [day] = agencyFrontRecord({ start: NOW, end: NOW, days: [{ day: NOW, agencyMinutes: 30, totalMinutes: 120, share: 0.25 }] });
-    expect(day).toEqual({ day: "2026-11-20T12:00:00.000Z", agency_minutes: 30, front_page_minutes: 120, agency_share: 0.25 });
+    const [day] = agencyFrontRecord({
+      start: NOW,
+      end: NOW,
+      days: [{ day: NOW, agencyMinutes: 30, totalMinutes: 120, share: 0.25, verdict: { measurable: true, share: 0.25 } }],
+    });
+    expect(day).toEqual({
+      day: "2026-11-20T12:00:00.000Z",
+      agency_minutes: 30,
+      front_page_minutes: 120,
+      agency_share: 0.25,
+      not_measurable: null,
+      not_measurable_why: null,
+    });
     expect(Object.keys(day!).sort()).toEqual(Object.keys(docOf("agency_front_page_share").fields).sort());
   });
 
@@ -52,10 +63,15 @@ describe("analysis blocks of the detail endpoints", () => {
       judged: true,
       grouped: true,
       positions: true,
+      needed: 4,
+      qualifying: 5,
       silences: [{ storyId: 3, kind: "no-publicada", carriers: 8, followed: 10, bestRank: null, keyTerms: ["dana"], firstSeenAt: NOW }],
     });
     expect(record).toMatchObject({
-      min_share: 0.7,
+      min_share: 0.3,
+      min_carriers: 4,
+      carriers_needed: 4,
+      finding: "silencios",
       top_rank: 10,
       stories: [{ story_id: 3, kind: "no-publicada", carried_by: 8, best_rank: null, key_terms: ["dana"] }],
     });

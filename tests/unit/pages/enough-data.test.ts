@@ -30,6 +30,7 @@ const row = (over: Partial<ComparisonLine>): Omit<ComparisonLine, "figures"> => 
   articles: 48,
   readingMs: 48 * HOUR,
   judged: 30,
+  read: 30,
   agencyArticles: 3,
   changes: NO_HEADLINE_CHANGES,
   delayArticles: 12,

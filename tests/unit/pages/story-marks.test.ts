@@ -20,11 +20,14 @@ describe("marks of the stories shared across outlets (WEB-5)", () => {
     expect(storyMarks([[7, 7, 7], [8]]).size).toBe(0);
   });
 
-  test("WEB-5: letters never repeat, colours cycle", () => {
+  test("WEB-5: neither letters nor colours repeat for different stories", () => {
     expect([0, 25, 26, 27, 51, 52].map(markLetter)).toEqual(["A", "Z", "AA", "AB", "AZ", "BA"]);
     const groups = [Array.from({ length: 30 }, (_, i) => i), Array.from({ length: 30 }, (_, i) => i)];
     const marks = [...storyMarks(groups).values()];
     expect(new Set(marks.map((m) => m.letter)).size).toBe(30);
-    expect(marks[STORY_COLOURS.length]!.colour).toBe(STORY_COLOURS[0]);
+    expect(marks[0]!.colour).toBe(STORY_COLOURS[0]);
+    expect(new Set(marks.map((m) => m.colour)).size).toBe(30);
+    const many = [...storyMarks([Array.from({ length: 200 }, (_, i) => i), Array.from({ length: 200 }, (_, i) => i)]).values()];
+    expect(new Set(many.map((m) => m.colour)).size).toBe(200);
   });
 });

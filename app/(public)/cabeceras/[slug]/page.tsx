@@ -14,6 +14,7 @@ import type { SearchParams } from "@/lib/pages/search-params";
 import { zoneLabel } from "@/lib/pages/time-zone";
 import { FeedLink } from "../../../_components/history/feed-link";
 import { PeriodForm } from "../../../_components/history/period-form";
+import { Downloads } from "../../../_components/downloads";
 import { PageHeader } from "../../../_components/page-header";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { AgencySection } from "./_sections/agency";
@@ -88,13 +89,30 @@ export default async function OutletPage({ params, searchParams }: Props) {
         </p>
       )}
       <PeriodForm slug={outlet.slug} today={dayValue(page.now)} chosen={chosen} />
+      <Downloads
+        dataset="articles"
+        filters={{ outlet: outlet.slug, from: chosen ? page.period?.start : undefined, to: chosen ? page.period?.end : undefined }}
+        what={chosen ? "sus noticias del periodo elegido" : "sus noticias de los últimos 7 días"}
+      />
       {page.frontPage ? (
         <FrontPageNowSection frontPage={page.frontPage} timeZone={tz} slug={outlet.slug} periodEnd={page.period?.end} />
+      ) : null}
+      {page.frontPage && outlet.policy.positions ? (
+        <Downloads
+          dataset="rank-spans"
+          filters={{ outlet: outlet.slug, from: chosen ? page.period?.start : undefined, to: chosen ? page.period?.end : undefined }}
+          what="los puestos de sus noticias en portada, con desde y hasta"
+        />
       ) : null}
       {page.timelines ? (
         <TimelinesSection timelines={page.timelines} outletName={outlet.name} timeZone={tz} chosen={chosen} slug={outlet.slug} />
       ) : null}
       <HeadlineChangesSection data={page.headlineChanges} timeZone={tz} chosen={chosen} />
+      <Downloads
+        dataset="headline-versions"
+        filters={{ outlet: outlet.slug, from: chosen ? page.period?.start : undefined, to: chosen ? page.period?.end : undefined }}
+        what="cada versión de sus titulares"
+      />
       <FeedLink
         href={`/cabeceras/${outlet.slug}/cambios.atom`}
         title={`${outlet.name}: titulares cambiados`}

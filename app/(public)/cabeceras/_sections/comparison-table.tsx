@@ -15,11 +15,23 @@ import { SortableTh } from "../../../_components/sortable-th";
 
 type Query = Record<string, string | string[] | undefined>;
 
-/** A figure linking to its section of the outlet page, or "aún pocos datos" with how many there were. */
-function Figure({ slug, anchor, text, missing }: { slug: string; anchor: string; text: string | null; missing: string }) {
+/** A figure linking to its section of the outlet page, or "aún pocos datos" (or `label`: "no medible") with why in its title. */
+function Figure({
+  slug,
+  anchor,
+  text,
+  missing,
+  label = "aún pocos datos",
+}: {
+  slug: string;
+  anchor: string;
+  text: string | null;
+  missing: string;
+  label?: string;
+}) {
   return text === null ? (
-    <Link href={`/cabeceras/${slug}#${anchor}`} prefetch={false} className="muted" title={missing}>
-      aún pocos datos
+    <Link href={`/cabeceras/${slug}#${anchor}`} prefetch={false} className="muted" title={missing} data-missing={label}>
+      {label}
     </Link>
   ) : (
     <Link href={`/cabeceras/${slug}#${anchor}`} prefetch={false}>
@@ -53,7 +65,9 @@ export function ComparisonTable({
         {lines.length === 1 ? "1 cabecera seguida" : `${formatNumber(lines.length)} cabeceras seguidas`}. Cifras de los últimos 7 días (
         {formatPeriod(data.start, data.end)}, hora peninsular), salvo la apertura, que es la de su última captura. «Aún pocos datos»: menos
         de {ENOUGH_DATA.delayMedian.min} noticias con hora declarada para el retraso, menos de {ENOUGH_DATA.agencyShare.min} analizadas para
-        los teletipos, menos de {ENOUGH_DATA.articlesPerDay.min} horas de lectura para las noticias al día.
+        los teletipos, menos de {ENOUGH_DATA.articlesPerDay.min} horas de lectura para las noticias al día. «No medible»: teletipos de una
+        cabecera cuyo cuerpo no leemos en su mayoría (reserva de minería de textos o muro de pago): solo veríamos las piezas firmadas por
+        una agencia, y la proporción saldría sesgada por construcción.
       </p>
       <div className="table-wrap">
         <table className="data-table comparison" data-testid="comparison">
@@ -126,8 +140,9 @@ export function ComparisonTable({
                     <Figure
                       slug={r.slug}
                       anchor="agencias"
-                      text={f.agencyShare === null ? null : formatPercent(f.agencyShare)}
-                      missing={tooLittleData("agencyShare", r.judged)}
+                      text={f.agencyVerdict.measurable ? formatPercent(f.agencyVerdict.share) : null}
+                      missing={f.agencyVerdict.measurable ? "" : f.agencyVerdict.why}
+                      label={!f.agencyVerdict.measurable && f.agencyVerdict.reason === "muestra-sesgada" ? "no medible" : undefined}
                     />
                   </td>
                   <td className="num">

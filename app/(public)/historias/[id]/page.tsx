@@ -9,6 +9,7 @@ import { readSiteData } from "@/app/_lib/pages/data";
 import { parseIdParam } from "@/lib/pages/ids";
 import { formatPeriod } from "@/lib/pages/period";
 import { RankChart } from "../../../_components/charts/rank-chart";
+import { Downloads } from "../../../_components/downloads";
 import { PageHeader } from "../../../_components/page-header";
 import { FeedLink } from "../../../_components/history/feed-link";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
@@ -64,13 +65,18 @@ export default async function StoryPageView({ params }: Props) {
           </>
         }
       />
-      <FeedLink href={`/historias/${story.id}.atom`} title={`Historia: ${storyTitle(story)}`} text="Sigue esta historia" />
+      <FeedLink href={`/historias/${story.id}/cambios.atom`} title={`Historia: ${storyTitle(story)}`} text="Sigue esta historia" />
       <p data-testid="story-prominence">
         Prominencia de la historia:{" "}
         <strong>{formatNumber(publishedProminence(story.coverage.reduce((n, c) => n + (coverageProminence(c) ?? 0), 0)))}</strong> minutos
         en portada ponderados por la posición, sumados entre las cabeceras (<a href="/metodologia#prominencia">qué es</a>).
       </p>
       <WhoWasFirst coverage={story.coverage} />
+      <Downloads
+        dataset="articles"
+        filters={{ story: story.id, from: story.firstSeenAt - 24 * 3_600_000, to: story.lastSeenAt + 60_000 }}
+        what="sus noticias, una fila por noticia"
+      />
       {genealogy.ok ? <AgencyGenealogySection genealogy={genealogy.value} /> : null}
       {chart ? (
         <section aria-labelledby="cobertura">

@@ -18,6 +18,7 @@ import type { SearchParams } from "@/lib/pages/search-params";
 import type { StoryMark } from "@/lib/pages/story-marks";
 import { SITE_TIME_ZONE, zoneLabel } from "@/lib/pages/time-zone";
 import { StoryBadge } from "../../../_components/history/story-badge";
+import { Downloads } from "../../../_components/downloads";
 import { PageHeader } from "../../../_components/page-header";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { storyTitle } from "../../historias/story-title";
@@ -93,10 +94,19 @@ export default async function DayLeadsPage({ searchParams }: Props) {
       </nav>
       <h2>El {new Intl.DateTimeFormat("es-ES", { timeZone: SITE_TIME_ZONE, dateStyle: "full" }).format(start + 12 * 3_600_000)}</h2>
       <div aria-hidden="true">
-        <div className="lead-hours" style={{ "--hours": String(hours.length), marginLeft: 0 } as React.CSSProperties}>
-          {hours.map((h, i) => (
-            <span key={h.at}>{i % 3 === 0 ? h.label.slice(0, 2) : ""}</span>
-          ))}
+        <div
+          className="lead-hours"
+          style={{ "--hours": String(hours.length), marginLeft: 0 } as React.CSSProperties}
+          data-testid="lead-hours"
+        >
+          {/* One label every three hours, spanning its three columns, so a phone never breaks "03" digit by digit. */}
+          {hours.map((h, i) =>
+            i % 3 === 0 ? (
+              <span key={h.at} style={{ gridColumn: `${i + 1} / span ${Math.min(3, hours.length - i)}` }}>
+                {h.label.slice(0, 2)}
+              </span>
+            ) : null,
+          )}
         </div>
         <ul className="lead-strips" data-testid="lead-strips">
           {data.outlets.map((o, row) => (
@@ -122,12 +132,16 @@ function Cell({ cell, hour, data }: { cell: LeadCell; hour: string; data: DayLea
   if (cell.kind === "none") return <span title={`${hour}: sin captura reciente`} />;
   const headline = data.articles.get(cell.articleId)?.headline ?? "";
   if (cell.kind === "own") return <span className="lead-own" title={`${hour}: ${headline}`} />;
+  // The letter is drawn, so colour is never the only cue (WCAG 1.4.1).
   return (
     <span
+      className="lead-mark"
       style={{ background: cell.mark.colour }}
       title={`${hour} (historia ${cell.mark.letter}): ${headline}`}
       data-story={cell.mark.storyId}
-    />
+    >
+      {cell.mark.letter}
+    </span>
   );
 }
 
@@ -173,6 +187,11 @@ function LeadsTable({
   return (
     <section aria-labelledby="tabla">
       <h2 id="tabla">Las mismas aperturas, en una tabla</h2>
+      <Downloads
+        dataset="rank-spans"
+        filters={{ from: hours[0]!.at, to: hours[hours.length - 1]!.at + 3_600_000 }}
+        what="los puestos de portada de todas las cabeceras ese día, con desde y hasta"
+      />
       <div className="table-wrap">
         <table className="data-table" data-testid="leads-table">
           <thead>

@@ -35,14 +35,32 @@ export function AgencyFrontSection({ share }: { share: AgencyFrontShare }) {
               </tr>
             </thead>
             <tbody>
-              {share.days.map((d) => (
-                <tr key={d.day} data-day={new Date(d.day).toISOString()}>
-                  <th scope="row">{DAY_FORMAT.format(d.day)}</th>
-                  <td>{formatNumber(d.agencyMinutes)} min</td>
-                  <td>{formatNumber(d.totalMinutes)} min</td>
-                  <td>{d.share === null ? "—" : formatPercent(d.share)}</td>
-                </tr>
-              ))}
+              {share.days.map((d) =>
+                d.totalMinutes === 0 ? (
+                  // A day before we began reading, or with no capture, has no minutes: not "0 min".
+                  <tr key={d.day} data-day={new Date(d.day).toISOString()} data-measurable="sin-datos">
+                    <th scope="row">{DAY_FORMAT.format(d.day)}</th>
+                    <td colSpan={3} className="muted">
+                      sin datos
+                    </td>
+                  </tr>
+                ) : (
+                  <tr key={d.day} data-day={new Date(d.day).toISOString()} data-measurable={d.verdict.measurable ? "si" : d.verdict.reason}>
+                    <th scope="row">{DAY_FORMAT.format(d.day)}</th>
+                    <td>{formatNumber(d.agencyMinutes)} min</td>
+                    <td>{formatNumber(d.totalMinutes)} min</td>
+                    <td>
+                      {d.verdict.measurable ? (
+                        formatPercent(d.verdict.share)
+                      ) : (
+                        <span className="muted" title={d.verdict.why}>
+                          {d.verdict.reason === "muestra-sesgada" ? "no medible" : "aún pocos datos"}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                ),
+              )}
             </tbody>
           </table>
         </div>
@@ -50,7 +68,8 @@ export function AgencyFrontSection({ share }: { share: AgencyFrontShare }) {
       <p className="hint">
         Sumamos los minutos que cada noticia pasó en la portada (de la captura que la vio entrar a la última que la confirmó) y medimos qué
         parte fueron teletipos: noticias firmadas por una agencia, con su línea de crédito o con un texto casi idéntico al de otra cabecera.
-        Una noticia cuyo texto no pudimos leer cuenta como propia.{" "}
+        Una noticia cuyo texto no pudimos leer cuenta como propia; por eso, un día en que no leímos el texto de la mayor parte de lo que
+        hubo en portada la parte de agencia es «no medible» (saldría hundida por construcción), y un día sin capturas dice «sin datos».{" "}
         <Link href="/metodologia#genealogia" prefetch={false}>
           Cómo lo medimos
         </Link>

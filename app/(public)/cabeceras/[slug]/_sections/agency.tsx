@@ -2,7 +2,8 @@
 import Link from "next/link";
 import type { AgencyShare } from "@/db/queries/outlet-page/agency-share";
 import { ENOUGH_DATA, enoughData } from "@/lib/pages/enough-data";
-import { formatCount } from "@/lib/pages/format";
+import { shareVerdict } from "@/lib/pages/share-sample";
+import { formatCount, formatNumber } from "@/lib/pages/format";
 import { formatShare } from "@/lib/pages/period";
 import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 
@@ -10,6 +11,7 @@ import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 export function AgencySection({ agency, timeZone, chosen }: { agency: AgencyShare; timeZone: string; chosen?: OutletPeriod }) {
   const w = periodWords(chosen, agency, timeZone, "en los últimos 7 días");
   const period = w.caption;
+  const verdict = shareVerdict({ part: agency.agencyArticles, whole: agency.judged, unbiased: agency.read, kind: "agencyShare" });
   return (
     <section aria-labelledby="agencias">
       <h2 id="agencias">Teletipos de agencia</h2>
@@ -20,7 +22,13 @@ export function AgencySection({ agency, timeZone, chosen }: { agency: AgencyShar
         </p>
       ) : (
         <>
-          {!enoughData("agencyShare", agency.judged) ? (
+          {verdict.measurable === false && verdict.reason === "muestra-sesgada" ? (
+            <p data-testid="agency-share" data-measurable="muestra-sesgada">
+              <span className="badge">No medible</span> {verdict.why}. De las noticias vistas {w.within} leímos el texto de{" "}
+              {formatCount(agency.read, "noticia", "noticias")} de {formatNumber(agency.articles)};{" "}
+              {formatCount(agency.agencyArticles, "lleva", "llevan")} firma de agencia.
+            </p>
+          ) : !enoughData("agencyShare", agency.judged) ? (
             <p data-testid="agency-share">
               <span className="badge">Aún pocos datos</span> De las noticias vistas {w.within} hemos podido analizar{" "}
               {formatCount(agency.judged, "noticia", "noticias")}; para dar una proporción hacen falta {ENOUGH_DATA.agencyShare.min}. De
@@ -31,7 +39,7 @@ export function AgencySection({ agency, timeZone, chosen }: { agency: AgencyShar
               {formatShare(agency.agencyArticles, agency.judged)} de las noticias que pudimos analizar {w.within} son teletipos de agencia:{" "}
               {formatCount(agency.agencyArticles, "noticia", "noticias")} de {formatCount(agency.judged, "analizada", "analizadas")}
               {agency.judged < agency.articles
-                ? ` (vimos ${formatCount(agency.articles, "noticia", "noticias")}; del resto no leímos la página)`
+                ? ` (vimos ${formatCount(agency.articles, "noticia", "noticias")}; del resto leímos la página pero no su texto (lo reserva, es de pago o aún no lo hemos pedido))`
                 : ""}
               .
             </p>

@@ -1,7 +1,7 @@
 /** "Su portada ahora": the links open at the latest successful capture (SPEC WEB-1). */
 import Link from "next/link";
 import type { FrontPageNow } from "@/db/queries/outlet-page/front";
-import { frontPageAtHref } from "@/lib/pages/history-links";
+import { dayLeadsHref, frontPageAtHref } from "@/lib/pages/history-links";
 import { zoneLabel } from "@/lib/pages/time-zone";
 import { Moment } from "../../../../_components/moment";
 
@@ -36,10 +36,12 @@ export function FrontPageNowSection({
             <p>Esa captura no encontró enlaces a noticias.</p>
           ) : (
             <div className="table-wrap">
-              <table className="data-table">
+              <table className="data-table front-now" data-testid="front-now">
                 <thead>
                   <tr>
-                    <th scope="col">Posición</th>
+                    <th scope="col">
+                      <abbr title="Posición">N.º</abbr>
+                    </th>
                     <th scope="col">Titular</th>
                     <th scope="col">En esta posición desde</th>
                     <th scope="col">En portada desde</th>
@@ -49,15 +51,15 @@ export function FrontPageNowSection({
                   {frontPage.items.map((item) => (
                     <tr key={item.articleId}>
                       <td className="num">{item.rank}</td>
-                      <td>
+                      <td className="front-now-headline">
                         <Link href={`/noticias/${item.articleId}`} prefetch={false}>
                           {item.headline}
                         </Link>
                       </td>
-                      <td>
+                      <td data-label="En esta posición desde">
                         <Moment at={item.rankSince} timeZone={timeZone} />
                       </td>
-                      <td>
+                      <td data-label="En portada desde">
                         <Moment at={item.onFrontPageSince ?? item.rankSince} timeZone={timeZone} />
                       </td>
                     </tr>
@@ -80,6 +82,10 @@ export function FrontPageNowSection({
             </Link>
           </>
         )}
+        ;{" "}
+        <Link href={dayLeadsHref()} prefetch={false} data-testid="day-leads-link">
+          qué abría hoy cada portada, hora a hora, junto a las demás
+        </Link>
         .
       </p>
     </section>

@@ -6,14 +6,19 @@
  */
 import Link from "next/link";
 import type { OutletSilences } from "@/db/queries/outlet-page/silences";
-import { formatCount } from "@/lib/pages/format";
+import { silenceFinding } from "@/lib/analysis/silences";
+import { formatCount, formatNumber } from "@/lib/pages/format";
 import { formatPercent, formatPeriod } from "@/lib/pages/period";
 import { Moment } from "../../../../_components/moment";
 
 /** The list, or why there is none. */
 export function SilencesSection({ data, outletName, timeZone }: { data: OutletSilences; outletName: string; timeZone: string }) {
   const period = formatPeriod(data.start, data.end, timeZone);
-  const rule = `al menos el ${formatPercent(data.rule.share)} de las cabeceras que seguimos`;
+  const rule =
+    data.needed === null
+      ? `al menos el ${formatPercent(data.rule.share)} de las cabeceras que seguimos (y nunca menos de ${data.rule.minCarriers ?? 1})`
+      : `al menos ${data.needed} de las cabeceras que seguimos (el ${formatPercent(data.rule.share)}, y nunca menos de ${data.rule.minCarriers ?? 1})`;
+  const finding = silenceFinding({ followed: data.followed, qualifying: data.qualifying, silences: data.silences.length, rule: data.rule });
   return (
     <section id="silencios" aria-labelledby="silencios-titulo" data-testid="silences">
       <h2 id="silencios-titulo">Silencios</h2>
@@ -37,17 +42,27 @@ export function SilencesSection({ data, outletName, timeZone }: { data: OutletSi
           <span className="badge">Sin datos suficientes</span> No seguimos su portada durante la mayor parte de este periodo, así que no
           juzgamos qué dejó fuera.
         </p>
-      ) : data.followed < data.rule.minFollowed ? (
-        <p>
-          <span className="badge">Sin datos suficientes</span> Seguimos menos de {data.rule.minFollowed} cabeceras en este periodo.
+      ) : finding === "no-medible" ? (
+        <p data-testid="silences-finding" data-finding={finding}>
+          <span className="badge">No medible</span> Seguimos {formatCount(data.followed, "cabecera", "cabeceras")} en este periodo; para
+          comparar hacen falta al menos {data.rule.minFollowed}.
         </p>
-      ) : data.silences.length === 0 ? (
-        <p data-testid="no-silences">Ninguna: publicó{data.positions ? " y destacó" : ""} todas las historias que contó la mayoría.</p>
+      ) : finding === "sin-historias-compartidas" ? (
+        <p data-testid="silences-finding" data-finding={finding}>
+          <span className="badge">No medible</span> En este periodo ninguna historia la contaron {data.needed} o más de las{" "}
+          {formatNumber(data.followed)} cabeceras seguidas: no hubo nada ampliamente compartido que dejar fuera, así que no podemos decir si{" "}
+          {outletName} calla algo.
+        </p>
+      ) : finding === "ninguno" ? (
+        <p data-testid="silences-finding" data-finding={finding}>
+          Ninguno entre las {formatCount(data.qualifying, "historia", "historias")} que contaron {data.needed} o más cabeceras: las publicó
+          {data.positions ? " y destacó" : ""} todas.
+        </p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" data-testid="silences-finding" data-finding={finding}>
           <table className="data-table">
             <caption className="table-caption">
-              Historias que contó la mayoría y {outletName} no{data.positions ? " (o no destacó)" : ""}
+              Historias que contaron {data.needed} o más cabeceras y {outletName} no{data.positions ? " (o no destacó)" : ""}
             </caption>
             <thead>
               <tr>

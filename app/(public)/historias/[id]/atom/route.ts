@@ -1,4 +1,9 @@
-/** `/historias/<id>.atom` (rewritten here by next.config.ts): a story's new outlets, rewrites and front-page arrivals (SPEC WEB-6). */
+/**
+ * A story's Atom feed (SPEC WEB-6): its new outlets, rewrites and front-page arrivals, served at
+ * `/historias/<id>/cambios.atom` (that route re-exports this handler); the older `/historias/<id>.atom`
+ * and this folder's own `/historias/<id>/atom` redirect there (next.config.ts). The feed's id keeps
+ * its key, so a reader subscribed at the old address sees no duplicate entries.
+ */
 import { loadPolicies } from "@/db/policies-in-force";
 import { loadStoryEvents, loadStoryKeyTerms } from "@/db/queries/feeds";
 import { appConfig, siteClock } from "@/db/server";
@@ -40,7 +45,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
         key: `historias/${id}`,
         title: `Historia: ${title}`,
         subtitle: "Qué cabeceras se suman a esta historia, cuándo la llevan a su portada y cómo cambian sus titulares, según Hemeroscopio.",
-        path: `/historias/${id}.atom`,
+        path: `/historias/${id}/cambios.atom`,
         pagePath: `/historias/${id}`,
         entries: events.map((e) => ({
           key: e.key,
