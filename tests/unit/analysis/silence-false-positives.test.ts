@@ -16,11 +16,12 @@ const article = (outletId: number, story?: string): LabelledArticle => ({
 
 describe("false positives of the silence rule on the simulator's truth", () => {
   it("DER-11: a silence is false when the outlet ran the true story under a cluster split off; true when it never ran it", () => {
-    // Outlets 1–4 ran story A; outlet 5 did too, but the clusterer put its article alone. Story B: outlets 1–4, never 5.
-    const a = [1, 2, 3, 4].map((o) => article(o, "A"));
-    const split = article(5, "A");
-    const b = [1, 2, 3, 4].map((o) => article(o, "B"));
-    const other = article(5, "C");
+    // Six outlets followed (fewer are "no medible"). Outlets 1–5 ran story A; outlet 6 did too, but the clusterer put its
+    // article alone. Story B: outlets 1–5, never 6.
+    const a = [1, 2, 3, 4, 5].map((o) => article(o, "A"));
+    const split = article(6, "A");
+    const b = [1, 2, 3, 4, 5].map((o) => article(o, "B"));
+    const other = article(6, "C");
     const predicted = new Map<number, string>([
       ...a.map((x) => [x.id, "s1"] as const),
       [split.id, "s2"],
