@@ -30,10 +30,11 @@ export interface BackupHeader {
 
 /**
  * Tables a backup leaves out: state the database derives from the rows a restore loads.
- * `site_schedule` (each site's wake time for the claim) is filled by triggers as every
- * source and unread article is loaded, so copying it as well would collide with those rows.
+ * `site_schedule` (each site's wake time for the claim) and `outlet_day_articles` (each
+ * outlet's articles per day) are filled by triggers as sources and articles are loaded, so
+ * copying them as well would collide with those rows.
  */
-const DERIVED_TABLES = ["site_schedule"];
+const DERIVED_TABLES = ["site_schedule", "outlet_day_articles"];
 
 /** The public base tables in foreign-key order, with their columns (derived ones left out). */
 export async function tablesInOrder(sql: postgres.Sql | postgres.TransactionSql): Promise<{ name: string; columns: string[] }[]> {
