@@ -54,7 +54,7 @@ describe("alerts on placement", () => {
       const feed = parser.parse(await response.text()).feed;
       const hrefs = (feed.entry ?? []).map((e: { link: { "@href": string } }) => e.link["@href"]);
       expect(hrefs.some((h: string) => h.endsWith(`/noticias/${lead.articleId}`))).toBe(true);
-      expect(feed.title).toContain(`entre los 1 primeros puestos de ${lead.name}`);
+      expect(feed.title["#text"]).toContain(`entre los 1 primeros puestos de ${lead.name}`);
     } finally {
       await page.context().close();
     }
@@ -78,7 +78,12 @@ describe("alerts on placement", () => {
     const entries = async (hours: number) => {
       const response = await fetch(siteUrl(`/alertas/reescrituras.atom?medios=${lead.slug}&horas=${hours}`));
       expect(response.status).toBe(200);
-      return (parser.parse(await response.text()).feed.entry ?? []) as { title: string; summary: string }[];
+      // Atom text constructs carry type="text": the parser gives their text under "#text".
+      const entries = (parser.parse(await response.text()).feed.entry ?? []) as {
+        title: { "#text": string };
+        summary: { "#text": string };
+      }[];
+      return entries.map((e) => ({ title: e.title["#text"], summary: e.summary["#text"] }));
     };
     // Published: the declared time, or when we first saw it if that was earlier (14 simulated hours at most).
     const [{ hours } = { hours: 0 }] = await db.execute<{ hours: number }>(sql`
