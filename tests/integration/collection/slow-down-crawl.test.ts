@@ -28,6 +28,12 @@ import { daytimeClock } from "../../support/daytime-clock";
 
 const SCALE = 600;
 const MIN = 60_000;
+/**
+ * What /editores promises: a verified request is in force within 15 minutes. The worker re-reads the policies every
+ * minute, but at 600× one real tenth of a second of database writes under load is a simulated minute, so a poll that
+ * ends just after the verifier's clock reading may still see the old policy; the assertions count from the promise.
+ */
+const IN_FORCE_WITHIN = 15 * MIN;
 let sim: SimulatedWeb;
 let database: Database;
 let log: AccessLogEntry[];
@@ -92,7 +98,7 @@ beforeAll(async () => {
       const [row] = await database.db.execute<{ at: string | null; n: number }>(sql`
       select max(applied_at) as at, count(applied_at)::int as n from exclusions where token = any(${`{${tokens.join(",")}}`}::text[])`);
       if (row!.n < tokens.length) throw new Error("not applied yet");
-      const since = fromSqlTime(row!.at)! + MIN;
+      const since = fromSqlTime(row!.at)! + IN_FORCE_WITHIN;
       const seen = sim.accessLog().filter((e) => e.simTime > since);
       const asked = (url: string) =>
         seen.filter((e) => e.host === new URL(url).hostname && e.path === new URL(url).pathname + new URL(url).search).length;
@@ -156,7 +162,7 @@ describe("a slow-down request in the crawler (PUB-7)", () => {
   });
 
   it("PUB-7: once applied, the front page is requested at most once an hour", () => {
-    const after = frontPageRequests(outlets[0]!).filter((t) => t > appliedAt + MIN);
+    const after = frontPageRequests(outlets[0]!).filter((t) => t > appliedAt + IN_FORCE_WITHIN);
     expect(after.length).toBeGreaterThanOrEqual(2);
     const gaps = after.slice(1).map((t, i) => t - after[i]!);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(60 * MIN);
@@ -170,7 +176,7 @@ describe("a slow-down request in the crawler (PUB-7)", () => {
     let polled = 0;
     for (const u of urls) {
       const at = log
-        .filter((e) => e.host === u.hostname && e.path === u.pathname + u.search && e.simTime > appliedAt + MIN)
+        .filter((e) => e.host === u.hostname && e.path === u.pathname + u.search && e.simTime > appliedAt + IN_FORCE_WITHIN)
         .map((e) => e.simTime)
         .sort((a, b) => a - b);
       polled += at.length;
@@ -180,16 +186,16 @@ describe("a slow-down request in the crawler (PUB-7)", () => {
   });
 
   it("PUB-7: an outlet without a request keeps its own rate (several captures an hour)", () => {
-    const control = frontPageRequests(outlets[1]!).filter((t) => t > appliedAt + MIN);
+    const control = frontPageRequests(outlets[1]!).filter((t) => t > appliedAt + IN_FORCE_WITHIN);
     const gaps = control.slice(1).map((t, i) => t - control[i]!);
     expect(Math.min(...gaps)).toBeLessThan(60 * MIN);
-    expect(control.length).toBeGreaterThan(frontPageRequests(outlets[0]!).filter((t) => t > appliedAt + MIN).length);
+    expect(control.length).toBeGreaterThan(frontPageRequests(outlets[0]!).filter((t) => t > appliedAt + IN_FORCE_WITHIN).length);
   });
 
   it("PUB-7: once applied, none of the outlet's article pages is requested; its feeds still are", () => {
     const o = outlets[0]!;
     const hosts = new Set([o.homepage, ...o.feeds].map((u) => new URL(u).hostname));
-    const late = log.filter((e) => hosts.has(e.host) && e.simTime > appliedAt + MIN);
+    const late = log.filter((e) => hosts.has(e.host) && e.simTime > appliedAt + IN_FORCE_WITHIN);
     // Articles were due long before the end, so the claim would have taken them.
     expect(dueUnread).toBeGreaterThan(0);
     expect(late.filter((e) => slowArticlePaths.has(e.path)).map((e) => e.path)).toEqual([]);
