@@ -19,6 +19,7 @@ import { createHeadlineAnalyser } from "./derive/analyse-headlines";
 import { createArticleReader, type OnOpenBody } from "./jobs/read-article";
 import { createSiteDataDeleter } from "./jobs/delete-site-data";
 import { createBackupTender } from "./jobs/tend-backups";
+import { createBulkTender } from "./jobs/tend-bulk";
 import { createLogPruner } from "./jobs/prune-logs";
 import { createLeaseReclaimer, DEAD_AFTER_MS } from "./schedule/reclaim-leases";
 import { rankProminence } from "./derive/rank-prominence";
@@ -128,10 +129,11 @@ export async function createCrawlPipeline(p: {
   const headlines = createHeadlineAnalyser({ db, now, policies: cachedPolicies(db, now) });
   const stories = createStoryHousekeeping({ db, clock });
   const backups = createBackupTender({ db, now, dir: config.backups.dir, keep: config.backups.keep, log: log.child("backups") });
+  const bulk = createBulkTender({ db, now, dir: config.bulk.dir, keepDays: config.bulk.keepDays, log: log.child("bulk") });
   const prune = createLogPruner({ db, now, windows: config.retention, log: log.child("retention") });
   const reclaim = createLeaseReclaimer({ db, now, workerId, deadAfterMs: DEAD_AFTER_MS * config.time.scale });
   // Periodic work, in order: dead workers' jobs handed back, exclusion tokens, the deletions they call for and the
-  // backups that still hold deleted data, the logs past their window (STO-6), then analysis (STO-4 before DER-*;
+  // backups and bulk files that still hold deleted data, the logs past their window (STO-6), then analysis (STO-4 before DER-*;
   // prominence, DER-9, a bounded number of steps a round so that a backlog never holds the rest up). A worker
   // started with HEMEROSCOPIO_WORKER_ANALYSIS=false leaves the analysis to the workers that run it.
   const analysis = [
@@ -144,6 +146,7 @@ export async function createCrawlPipeline(p: {
     (s: AbortSignal) => verifier.verifyDue(s),
     (s: AbortSignal) => deleter.deleteDue(s),
     () => backups(),
+    () => bulk(),
     () => prune(),
     ...(config.schedule.workerAnalysis ? analysis : []),
   ];

@@ -102,6 +102,8 @@ const envSchema = z.object({
   HEMEROSCOPIO_STATEMENT_TIMEOUT_MS: int(0, 3_600_000).default(10_000),
   /** Backups kept in `<data dir>/backups` (OPS-2); older ones are deleted after each backup and by the worker. */
   HEMEROSCOPIO_BACKUP_KEEP: int(1, 1000).default(7),
+  /** Days of bulk files (`<data dir>/bulk`, /datos/volcados) kept; older ones are deleted by the worker. */
+  HEMEROSCOPIO_BULK_KEEP_DAYS: int(1, 3660).default(30),
   // STO-6 retention windows, in days. The floors are the longest period a public figure reads
   // (7 days: /estado and the outlet pages' collection shares; 24 h: the login throttle).
   /** The request log (STO-5), kept as proof of our behaviour. */
@@ -215,6 +217,8 @@ export interface Config {
   memoryProbeSeconds: number;
   /** `npm run backup`'s folder (`<dataDir>/backups`) and how many backups it keeps. @default keep 7 */
   backups: { dir: string; keep: number };
+  /** The nightly bulk files' folder (`<dataDir>/bulk`) and how many days it keeps (issue 36 §2). @default keepDays 30 */
+  bulk: { dir: string; keepDays: number };
   /** STO-6: days each growing log is kept; the worker's housekeeping prunes older rows. @default 90, 30, 30, 2 */
   retention: { requestsDays: number; failedCapturesDays: number; probesDays: number; formAttemptsDays: number };
   /** Seconds public data pages are served from the page cache. @default 30 */
@@ -321,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.HEMEROSCOPIO_LOG_LEVEL,
     memoryProbeSeconds: e.HEMEROSCOPIO_MEMORY_PROBE_S,
     backups: { dir: path.join(path.resolve(e.HEMEROSCOPIO_DATA_DIR), "backups"), keep: e.HEMEROSCOPIO_BACKUP_KEEP },
+    bulk: { dir: path.join(path.resolve(e.HEMEROSCOPIO_DATA_DIR), "bulk"), keepDays: e.HEMEROSCOPIO_BULK_KEEP_DAYS },
     retention: {
       requestsDays: e.HEMEROSCOPIO_RETAIN_REQUESTS_DAYS,
       failedCapturesDays: e.HEMEROSCOPIO_RETAIN_FAILED_CAPTURES_DAYS,

@@ -1,0 +1,74 @@
+/**
+ * Front-page rank spans for the open-data API (SPEC WEB-3, STO-1), exported as stored:
+ * an order key (`position`), not a rank, and `to_at` null while the span is open. Keyset
+ * order (outlet_id, from_at, article_id) — unique, since an article starts at most one
+ * span per capture. A span overlaps [from, to) when it ends at or after `from` (or is
+ * open) and starts before `to`. Each row also carries its rank at `from_at`: 1 + the
+ * outlet's spans covering that instant with a lower key (by index: span-overlap.ts).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../../client";
+import { allOf, epochMicros, intArray, microsToIso, msToIso } from "./api-sql";
+import { spansOverlapping } from "../../span-overlap";
+
+/** One rank span as read. */
+export type ApiRankSpanRow = {
+  article_id: number;
+  outlet_id: number;
+  position: number;
+  rank_at_start: number;
+  from_at: string;
+  to_at: string | null;
+  box_x: number | null;
+  box_y: number | null;
+  box_width: number | null;
+  box_height: number | null;
+  above_fold: boolean | null;
+  k: number;
+};
+
+/** Filters and keyset position of a page of spans; `hidden` are outlets whose positions are not shown. */
+export interface RankSpansFilter {
+  hidden: readonly number[];
+  outletId?: number;
+  articleId?: number;
+  from?: number;
+  to?: number;
+  /** Rows after this (outlet_id, from_at µs, article_id). */
+  after?: readonly number[];
+  limit: number;
+}
+
+/** A page of rank spans after `after`, in (outlet_id, from_at, article_id) order. */
+export async function pageApiRankSpans(db: Executor, f: RankSpansFilter): Promise<ApiRankSpanRow[]> {
+  const after = f.after;
+  const conditions: (SQL | undefined)[] = [
+    f.hidden.length ? sql`not (s.outlet_id = any(${intArray(f.hidden)}::int[]))` : undefined,
+    f.outletId !== undefined ? sql`s.outlet_id = ${f.outletId}` : undefined,
+    f.articleId !== undefined ? sql`s.article_id = ${f.articleId}` : undefined,
+    f.from !== undefined ? sql`(s.to_at >= ${msToIso(f.from)} or s.to_at is null)` : undefined,
+    f.to !== undefined ? sql`s.from_at < ${msToIso(f.to)}` : undefined,
+    after ? sql`s.outlet_id >= ${after[0]!}` : undefined,
+    after
+      ? sql`(s.outlet_id, s.from_at, s.article_id) > (${after[0]!}::int, ${microsToIso(after[1]!)}::timestamptz, ${after[2]!}::bigint)`
+      : undefined,
+  ];
+  const rows = await db.execute<ApiRankSpanRow>(sql`
+    select p.*, 1 + (select count(*) from ${spansOverlapping(sql`p.outlet_id`, sql`p.from_at`, sql`p.from_at`, ["position"])} o
+                     where o.position < p.position)::int as rank_at_start
+    from (
+      select s.article_id, s.outlet_id, s.position, s.from_at, s.to_at, s.box_x, s.box_y, s.box_width, s.box_height, s.above_fold,
+             ${epochMicros(sql`s.from_at`)} as k
+      from rank_spans s
+      where ${allOf(conditions)}
+      order by s.outlet_id, s.from_at, s.article_id
+      limit ${f.limit}) p
+    order by p.outlet_id, p.from_at, p.article_id`);
+  return rows.map((r) => ({
+    ...r,
+    article_id: Number(r.article_id),
+    position: Number(r.position),
+    rank_at_start: Number(r.rank_at_start),
+    k: Number(r.k),
+  }));
+}
