@@ -1,5 +1,5 @@
 /**
- * Bulk-file housekeeping (issue 36 §2, STO-4): write the previous peninsular day's files once
+ * Bulk-file housekeeping (issue 36 §2, STO-4): write the previous UTC day's files once
  * it is over, keep `keepDays` days, and rewrite any kept day whose files no longer say what the
  * exports would — an exclusion or a withheld byline in force since (the policy digest changed),
  * or an outlet whose rows they hold had its data deleted after they were written. Run by the
@@ -10,8 +10,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { errorMessage, type Logger } from "../../lib/log";
-import { BULK_DAY, needsRewrite, parseBulkManifest } from "../../lib/bulk/manifest";
-import { dayValue, shiftDay } from "../../lib/pages/peninsular-time";
+import { BULK_DAY, needsRewrite, parseBulkManifest, utcDay } from "../../lib/bulk/manifest";
 import type { Executor } from "../client";
 import { fromSqlTime } from "../sql-time";
 import { loadApiScope } from "../open-data/context";
@@ -51,7 +50,7 @@ async function listDays(dir: string): Promise<{ days: string[]; leftovers: strin
 
 /** The first day a window of `keepDays` days ending with yesterday keeps. */
 export function oldestKept(now: number, keepDays: number): string {
-  return shiftDay(dayValue(now), -keepDays);
+  return utcDay(now, -keepDays);
 }
 
 /** One round: write yesterday if missing, rotate past the window, rewrite stale days. */
@@ -63,7 +62,7 @@ export async function tendBulk(o: { db: Executor; dir: string; keepDays: number;
     // File times are real time, whatever clock the caller runs on.
     if (stat && Date.now() - stat.mtimeMs > STALE_WORK_MS) await fs.rm(path.join(o.dir, name), { recursive: true, force: true });
   }
-  const yesterday = shiftDay(dayValue(o.now), -1);
+  const yesterday = utcDay(o.now, -1);
   const oldest = oldestKept(o.now, o.keepDays);
   const kept: string[] = [];
   for (const day of days) {

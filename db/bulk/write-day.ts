@@ -1,5 +1,5 @@
 /**
- * Write one peninsular day's bulk files (issue 36 §2): each dataset as gzipped CSV and as
+ * Write one UTC day's bulk files (issue 36 §2): each dataset as gzipped CSV and as
  * Parquet, then `manifest.json`. The files are written into a fresh folder beside the day's and
  * swapped in whole, so a reader sees either the old day or the new one, never a mix. No text of
  * articles: the rows are the exports' rows (day-rows.ts), which hold none.
@@ -12,8 +12,15 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { csvRow } from "../../lib/csv";
 import { DATASET_VERSION } from "../../lib/dataset-version";
-import { parseDay } from "../../lib/pages/peninsular-time";
-import { BULK_DATASETS, bulkFileName, policyDigest, sha256Hex, type BulkFile, type BulkManifest } from "../../lib/bulk/manifest";
+import {
+  BULK_DATASETS,
+  bulkFileName,
+  policyDigest,
+  sha256Hex,
+  utcDayRange,
+  type BulkFile,
+  type BulkManifest,
+} from "../../lib/bulk/manifest";
 import { writeParquet } from "../../lib/bulk/parquet";
 import type { Record_ } from "../open-data/datasets/types";
 import type { ApiContext } from "../open-data/context";
@@ -52,9 +59,9 @@ async function fileFacts(file: string): Promise<{ bytes: number; sha256: string 
   return { bytes: bytes.length, sha256: sha256Hex(bytes) };
 }
 
-/** Write `day` (`AAAA-MM-DD`, peninsular) under `dir/<day>/`; returns its manifest. */
+/** Write `day` (`AAAA-MM-DD`, UTC like every time in the open data) under `dir/<day>/`; returns its manifest. */
 export async function writeBulkDay(o: { ctx: ApiContext; dir: string; day: string; now: number }): Promise<BulkManifest> {
-  const range = parseDay(o.day);
+  const range = utcDayRange(o.day);
   if (!range) throw new Error(`not a day: ${o.day}`);
   const final = path.join(o.dir, o.day);
   const work = path.join(o.dir, `${o.day}.partial-${process.pid}`);

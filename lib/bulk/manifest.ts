@@ -26,7 +26,7 @@ export interface BulkFile {
 
 /** `manifest.json`. */
 export interface BulkManifest {
-  /** The peninsular day the rows belong to (`AAAA-MM-DD`). */
+  /** The UTC day the rows belong to (`AAAA-MM-DD`), as the API's `from`/`to` read a date. */
   day: string;
   /** The instants [from, to) the day covers (ISO 8601, UTC). */
   from: string;
@@ -98,4 +98,17 @@ export function needsRewrite(
   if (manifest.policy_digest !== current.policyDigest) return true;
   const written = Date.parse(manifest.generated_at);
   return current.deletions.some((d) => d.lastDeletedAt >= written && (manifest.outlets[d.slug] ?? 0) > 0);
+}
+
+/** A UTC calendar day `AAAA-MM-DD` as [start, end) instants, or undefined: the open data's days, as the API's `from`/`to` read them. */
+export function utcDayRange(day: string): { start: number; end: number } | undefined {
+  if (!BULK_DAY.test(day)) return undefined;
+  const start = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== day) return undefined;
+  return { start, end: start + 86_400_000 };
+}
+
+/** The UTC day of `at`, shifted by `days`. */
+export function utcDay(at: number, days = 0): string {
+  return new Date(at + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -35,7 +35,8 @@ export interface ApiBudget {
   charge(reader: string | undefined, path: string): Charge | undefined;
 }
 
-const EXPORTS = /^\/api\/v1\/exports\//;
+// Bulk files and research bundles are downloads like the exports, and share their budget.
+const EXPORTS = /^\/api\/v1\/(exports|bulk)\//;
 const API = /^\/api\//;
 
 export function createApiBudget(budgets: ApiBudgets, now: () => number = Date.now): ApiBudget {

@@ -24,9 +24,9 @@ import { asCsvText, readParquetRows } from "../../support/parquet-reader";
 import { apiCaller } from "../api/call";
 
 const DAY = "2026-03-04";
-// 2026-03-04 in peninsular time (UTC+1 in March).
-const FROM = "2026-03-03T23:00:00Z";
-const TO = "2026-03-04T23:00:00Z";
+// A day of the open data is a UTC day, as the API's from/to read a date.
+const FROM = "2026-03-04T00:00:00Z";
+const TO = "2026-03-05T00:00:00Z";
 let database: Database;
 let dir: string;
 const logged: { event: string; day?: string }[] = [];
@@ -90,7 +90,7 @@ describe("nightly bulk files", () => {
       });
       if (file.format !== "csv.gz") continue;
       // The same bytes as the export of that day: one definition of the rows and of what is withheld.
-      const exported = await (await api.call(`/api/v1/exports/${file.dataset}.csv?from=${FROM}&to=${TO}`)).text();
+      const exported = await (await api.call(`/api/v1/exports/${file.dataset}.csv?from=${DAY}&to=2026-03-05`)).text();
       const text = await csvOf(file.dataset);
       expect(text).toBe(exported);
       expect(parseCsv(text).length - 1).toBe(file.rows);
