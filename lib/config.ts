@@ -104,6 +104,8 @@ const envSchema = z.object({
   HEMEROSCOPIO_BACKUP_KEEP: int(1, 1000).default(7),
   /** Days of bulk files (`<data dir>/bulk`, /datos/volcados) kept; older ones are deleted by the worker. */
   HEMEROSCOPIO_BULK_KEEP_DAYS: int(1, 3660).default(30),
+  /** The bulk files' folder; unset = `<data dir>/bulk`. A folder both the worker and the website machines see (docs/operations.md). */
+  HEMEROSCOPIO_BULK_DIR: z.string().min(1).optional(),
   // STO-6 retention windows, in days. The floors are the longest period a public figure reads
   // (7 days: /estado and the outlet pages' collection shares; 24 h: the login throttle).
   /** The request log (STO-5), kept as proof of our behaviour. */
@@ -217,7 +219,7 @@ export interface Config {
   memoryProbeSeconds: number;
   /** `npm run backup`'s folder (`<dataDir>/backups`) and how many backups it keeps. @default keep 7 */
   backups: { dir: string; keep: number };
-  /** The nightly bulk files' folder (`<dataDir>/bulk`) and how many days it keeps (issue 36 §2). @default keepDays 30 */
+  /** The nightly bulk files' folder (`<dataDir>/bulk` unless HEMEROSCOPIO_BULK_DIR) and how many days it keeps (issue 36 §2). @default keepDays 30 */
   bulk: { dir: string; keepDays: number };
   /** STO-6: days each growing log is kept; the worker's housekeeping prunes older rows. @default 90, 30, 30, 2 */
   retention: { requestsDays: number; failedCapturesDays: number; probesDays: number; formAttemptsDays: number };
@@ -325,7 +327,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.HEMEROSCOPIO_LOG_LEVEL,
     memoryProbeSeconds: e.HEMEROSCOPIO_MEMORY_PROBE_S,
     backups: { dir: path.join(path.resolve(e.HEMEROSCOPIO_DATA_DIR), "backups"), keep: e.HEMEROSCOPIO_BACKUP_KEEP },
-    bulk: { dir: path.join(path.resolve(e.HEMEROSCOPIO_DATA_DIR), "bulk"), keepDays: e.HEMEROSCOPIO_BULK_KEEP_DAYS },
+    bulk: {
+      dir: path.resolve(e.HEMEROSCOPIO_BULK_DIR ?? path.join(e.HEMEROSCOPIO_DATA_DIR, "bulk")),
+      keepDays: e.HEMEROSCOPIO_BULK_KEEP_DAYS,
+    },
     retention: {
       requestsDays: e.HEMEROSCOPIO_RETAIN_REQUESTS_DAYS,
       failedCapturesDays: e.HEMEROSCOPIO_RETAIN_FAILED_CAPTURES_DAYS,

@@ -94,6 +94,7 @@ export const siteSections: readonly SiteSection[] = [
 export const otherPublicPages: readonly PublicPage[] = [
   { href: "/noticias", caching: "details" },
   { href: "/datos", caching: "page" },
+  { href: "/datos/volcados", caching: "page" },
   { href: "/portadas/dia", caching: "page", params: ["fecha"] },
   { href: "/alertas", caching: "page", params: ["tipo", "q", "medios", "medio", "puesto", "horas"] },
   { href: "/robots", caching: "page" },

@@ -5,6 +5,8 @@
  * it through `inject("siteDatabaseUrl")`.
  */
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freeLoopbackPort } from "../../lib/free-port";
@@ -21,6 +23,8 @@ declare module "vitest" {
     siteDatabaseUrl: string;
     /** What the crawl that filled the site's database covered (tests/support/simulated-crawl.ts). */
     crawl: SimulatedCrawl;
+    /** The folder of the site's bulk files (HEMEROSCOPIO_BULK_DIR). */
+    bulkDir: string;
   }
 }
 
@@ -54,6 +58,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const crawl = await crawlSimulatedWeb({ databaseUrl: url, outlets: 10, scale: 180, realMs: 280_000, incidents: true });
   project.provide("crawl", crawl);
 
+  // The nightly bulk files the site lists and serves (/datos/volcados): a folder of this run's own.
+  const bulkDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-e2e-bulk-"));
+  project.provide("bulkDir", bulkDir);
   const port = await freeLoopbackPort();
   // The site as `npm start` runs it (compiled); the page cache is off, because these tests change the
   // database and read the pages again at once (the cache has its own tests).
@@ -66,6 +73,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       NEXT_TELEMETRY_DISABLED: "1",
       HEMEROSCOPIO_SITE_URL: "https://hemeroscopio.example",
       HEMEROSCOPIO_PAGE_CACHE_S: "0",
+      HEMEROSCOPIO_BULK_DIR: bulkDir,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -78,5 +86,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await new Promise((r) => child.once("exit", r));
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
+    await fs.promises.rm(bulkDir, { recursive: true, force: true });
   };
 }

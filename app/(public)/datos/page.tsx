@@ -82,6 +82,14 @@ export default function OpenDataPage() {
             en UTF-8. Las listas van separadas por «; ». Una celda que empieza por <code>=</code>, <code>+</code>, <code>-</code> o
             <code> @</code> lleva delante un apóstrofo, para que ninguna hoja de cálculo la ejecute como fórmula.
           </p>
+          <p data-testid="bulk-link">
+            Para descargas grandes: los{" "}
+            <Link href="/datos/volcados" prefetch={false}>
+              volcados diarios
+            </Link>{" "}
+            (cada día en CSV comprimido y Parquet, con sumas SHA-256) y el paquete para investigación (un zip con un periodo, las cabeceras
+            que elijáis, el libro de códigos y la versión de los datos).
+          </p>
         </section>
 
         <section aria-labelledby="exclusiones">
