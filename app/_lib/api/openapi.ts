@@ -7,6 +7,7 @@ import { DATASET_VERSION } from "../../../lib/dataset-version";
 import { SERIES_FIELDS } from "../../../lib/pages/attention";
 import { DATASETS } from "./datasets";
 import type { Dataset } from "./datasets/types";
+import { bulkPaths } from "../bulk/openapi-paths";
 import { DATASET_DOCS, fieldDoc, PARAM_DOCS, SERIES_DOCS, SERIES_PARAMS } from "./docs";
 import { FRONT_PAGE_ENDPOINT, FRONT_PAGE_FIELDS, FRONT_PAGE_LINK_FIELDS } from "./front-page-docs";
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_Q_LENGTH, type ParamName } from "./params";
@@ -186,6 +187,7 @@ export function openApiDocument(siteUrl: string): Json {
       },
     },
   };
+  Object.assign(paths, bulkPaths(ERRORS));
   return {
     openapi: "3.1.0",
     info: {

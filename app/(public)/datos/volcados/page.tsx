@@ -30,10 +30,9 @@ function DayFiles({ manifest }: { manifest: BulkManifest }) {
         </caption>
         <thead>
           <tr>
-            <th scope="col">Archivo</th>
+            <th scope="col">Archivo y SHA-256</th>
             <th scope="col">Filas</th>
             <th scope="col">Tamaño</th>
-            <th scope="col">SHA-256</th>
           </tr>
         </thead>
         <tbody>
@@ -44,12 +43,13 @@ function DayFiles({ manifest }: { manifest: BulkManifest }) {
                   {DATASET_DOCS[f.dataset].title}
                 </a>{" "}
                 <span className="hint">{FORMAT_WORDS[f.format]}</span>
+                {/* Under the name rather than in a column of its own: 64 digits would squeeze a phone's table. */}
+                <code className="checksum" title="SHA-256">
+                  {f.sha256}
+                </code>
               </th>
               <td className="num">{formatNumber(f.rows)}</td>
               <td className="num">{formatBytes(f.bytes)}</td>
-              <td>
-                <code className="checksum">{f.sha256}</code>
-              </td>
             </tr>
           ))}
         </tbody>
@@ -97,11 +97,11 @@ export default async function BulkFilesPage() {
         <form className="search-form" method="get" action="/api/v1/bulk/bundle" data-testid="bundle-form">
           <label>
             Desde (día UTC)
-            <input type="date" name="from" required defaultValue={utcDay(now, -7)} max={yesterday} />
+            <input type="date" name="from" required defaultValue={utcDay(now, -7)} />
           </label>
           <label>
             Hasta (incluido)
-            <input type="date" name="to" required defaultValue={yesterday} max={utcDay(now)} />
+            <input type="date" name="to" required defaultValue={yesterday} />
           </label>
           <details className="bundle-outlets">
             <summary>Cabeceras (sin marcar ninguna: todas)</summary>
