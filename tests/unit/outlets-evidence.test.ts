@@ -69,11 +69,11 @@ describe("db/seed/outlets.evidence.json", () => {
     outlets = await readOutletsFile(SEED);
   });
 
-  it("CFG-1: covers exactly the shipped outlets", () => {
+  it("CFG-1, OPS-9: covers exactly the shipped outlets", () => {
     expect(Object.keys(evidence.outlets).sort()).toEqual(outlets.map((o) => o.slug).sort());
   });
 
-  it("CFG-1: every URL of the outlets file has its evidence, and every evidence URL is the one in the file", () => {
+  it("CFG-1, OPS-9: every URL of the outlets file has its evidence, and every evidence URL is the one in the file", () => {
     for (const o of outlets) {
       const e = evidence.outlets[o.slug]!;
       expect(e.homepage.url, o.slug).toBe(o.homepage);

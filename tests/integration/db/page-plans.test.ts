@@ -49,8 +49,8 @@ async function explained(label: string, work: Parameters<typeof explainPage>[3])
   return out;
 }
 
-describe("the public pages' plans (WEB-4)", () => {
-  it("WEB-4: no statement behind a public page reads a big table by a sequential scan", async () => {
+describe("the public pages' plans (WEB-4, OPS-8)", () => {
+  it("WEB-4, OPS-8: no statement behind a public page reads a big table by a sequential scan", async () => {
     const db = drizzle(plans);
     const policies = await loadPolicies(db);
     const [outlet] = await plans<{ slug: string; id: number }[]>`select slug, id from outlets order by id limit 1`;
