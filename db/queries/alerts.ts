@@ -64,15 +64,18 @@ export async function loadPlacementAlert(
         select case when exists (select 1 from front_page_days d where d.article_id = s.article_id and d.best_rank <= ${p.top})
           then s.from_at else coalesce(s.ranked_through, s.from_at) end as scan_from) f
       cross join lateral (
-        -- The span's first capture at which fewer than \`top\` spans stood above it: captures in
-        -- time order, the first that qualifies ends the scan.
-        select fc.at, r.rank
+        -- The span's first capture at which fewer than \`top\` spans stood above it: the spans above it
+        -- over the stretch scanned are read once, each capture counts those it falls in, and the
+        -- first capture in time order that qualifies is the answer.
+        select fc.at, 1 + count(o.position)::int as rank
         from frontpage_captures fc
-        cross join lateral (
-          select 1 + count(*)::int as rank from ${spansOverlapping(sql`s.outlet_id`, sql`fc.at`, sql`fc.at`, ["position"])} o
-          where o.position < s.position) r
+        left join (
+          select a.position, a.from_at, a.to_at
+          from ${spansOverlapping(sql`s.outlet_id`, sql`f.scan_from`, sql`coalesce(s.to_at, ${until}::timestamptz)`, ["position", "from_at", "to_at"])} a
+          where a.position < s.position) o on o.from_at <= fc.at and (o.to_at >= fc.at or o.to_at is null)
         where fc.outlet_id = s.outlet_id and fc.outcome = 'ok' and fc.at >= f.scan_from and fc.at <= coalesce(s.to_at, ${until}::timestamptz)
-          and r.rank <= ${p.top}
+        group by fc.at
+        having count(o.position) < ${p.top}
         order by fc.at limit 1) c
     )
     select distinct on (article_id) article_id::text, outlet_id, at as reached_at, rank from reached
