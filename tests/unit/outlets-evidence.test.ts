@@ -120,7 +120,7 @@ describe("db/seed/outlets.evidence.json", () => {
     expect(unknown).toEqual([]);
   });
 
-  it("SCH-5: legal notices with a source cover at least 24 of the shipped outlets", () => {
+  it("CFG-1: legal notices with a source cover at least 24 of the shipped outlets", () => {
     const withSource = Object.entries(evidence.outlets)
       .filter(([, e]) => e.legalNotice !== undefined && e.legalNotice.source !== NONE)
       .map(([slug]) => slug);
