@@ -1,0 +1,81 @@
+// Browser-mode ranks follow the layout boxes where they clearly disagree with the markup (SPEC EXT-3, DER-7).
+import { describe, expect, it } from "vitest";
+import type { LayoutBox } from "@/crawler/fetch/browser-boxes";
+import type { FrontPageLink } from "@/crawler/parse/frontpage/frontpage";
+import { LEAD_FONT_RATIO, orderByBoxes, SCREENS_APART, titleBoxes } from "@/crawler/parse/frontpage/visual-order";
+
+const FOLD = 900;
+const url = (n: string) => `https://diario.test/noticia-${n}.html`;
+const links = (...names: string[]): FrontPageLink[] => names.map((n, i) => ({ url: url(n), headline: `Titular ${n}`, rank: i + 1 }));
+const box = (n: string, y: number, fontSize?: number, x = 0): LayoutBox => ({
+  url: url(n),
+  x,
+  y,
+  width: 600,
+  height: 40,
+  aboveFold: y < FOLD && y + 40 > 0,
+  ...(fontSize === undefined ? {} : { fontSize }),
+});
+const order = (ls: FrontPageLink[]) => ls.map((l) => l.url.replace(/^.*noticia-|\.html$/g, ""));
+
+describe("orderByBoxes (EXT-3: a position is ranked where a reader sees it)", () => {
+  it("EXT-3: a page laid out in document order keeps its ranks, columns and rows included", () => {
+    // Two columns: the right one starts beside the lead; document order reads the left column first.
+    const page = links("a", "b", "c", "d", "e");
+    const boxes = [box("a", 200, 32), box("b", 700, 20), box("c", 1400, 20), box("d", 200, 18, 900), box("e", 500, 18, 900)];
+    const out = orderByBoxes(page, boxes);
+    expect(order(out)).toEqual(["a", "b", "c", "d", "e"]);
+    expect(out.map((l) => l.rank)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("EXT-3: a block high in the markup but laid out two screens lower goes down to where it is seen", () => {
+    // "x" and "y" come second and third in the markup (a rail moved down by CSS order) but sit at 5,000 px.
+    const page = links("a", "x", "y", "b", "c", "d");
+    const boxes = [box("a", 200, 32), box("x", 5000, 18), box("y", 5100, 18), box("b", 700, 20), box("c", 1500, 20), box("d", 3500, 20)];
+    const out = orderByBoxes(page, boxes);
+    // x and y may not come before anything starting two screens (1,800 px) or more above them;
+    // d starts 1,500 px above x: close enough for the markup's order to stand.
+    expect(order(out)).toEqual(["a", "b", "c", "x", "y", "d"]);
+    expect(out.map((l) => l.rank)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(SCREENS_APART * FOLD).toBe(1800);
+  });
+
+  it("EXT-3: a teaser far below the fold is not rank 3", () => {
+    const page = links("a", "b", "far", "c", "d");
+    const boxes = [box("a", 150, 32), box("b", 400, 20), box("far", 4200, 20), box("c", 600, 20), box("d", 800, 20)];
+    expect(order(orderByBoxes(page, boxes))).toEqual(["a", "b", "c", "d", "far"]);
+  });
+
+  it("DER-7, EXT-3: a lead placed after smaller teasers in the markup and shown first with a larger title is rank 1", () => {
+    const page = links("b", "c", "lead", "d");
+    const boxes = [box("b", 700, 20), box("c", 780, 20), box("lead", 250, 44), box("d", 1200, 20)];
+    expect(order(orderByBoxes(page, boxes))).toEqual(["lead", "b", "c", "d"]);
+  });
+
+  it("DER-7: a title only a little larger than the first teaser's does not take the lead", () => {
+    const page = links("a", "b");
+    const slightly = 20 * LEAD_FONT_RATIO - 1;
+    expect(order(orderByBoxes(page, [box("a", 300, 20), box("b", 200, slightly)]))).toEqual(["a", "b"]);
+    // Below the fold, however large, it is not seen first.
+    expect(order(orderByBoxes(page, [box("a", 300, 20), box("b", 1000, 60)]))).toEqual(["a", "b"]);
+  });
+
+  it("EXT-3: a photo link, a ticker line or a 'most read' line of the article does not move its position: the title's box does", () => {
+    const boxes = [box("a", 100, 14), box("a", 3000, 24), box("b", 400, 22), { ...box("a", 2800), height: 300 }];
+    expect(titleBoxes(boxes).get(url("a"))?.y).toBe(3000);
+    // "a" is a ticker line at the top and a teaser at 3,000 px: the teaser is where it is seen.
+    expect(order(orderByBoxes(links("a", "b"), boxes))).toEqual(["b", "a"]);
+  });
+
+  it("EXT-3: without boxes for at least half the positions, the document order stands", () => {
+    const page = links("a", "b", "c", "d", "e");
+    expect(order(orderByBoxes(page, [box("a", 5000, 20), box("e", 100, 40)]))).toEqual(["a", "b", "c", "d", "e"]);
+    expect(orderByBoxes([], [])).toEqual([]);
+  });
+
+  it("EXT-3: a position without a box keeps its document place among the others", () => {
+    const page = links("a", "hidden", "b", "c");
+    const boxes = [box("a", 100, 30), box("b", 300, 20), box("c", 500, 20)];
+    expect(order(orderByBoxes(page, boxes))).toEqual(["a", "hidden", "b", "c"]);
+  });
+});
