@@ -3,11 +3,16 @@
  * order of the main ranking, so a position is where a reader sees it (docs/positions.md,
  * "Layout boxes"). Two rules, both pure functions of the boxes the renderer measured:
  *
- * - **Two screens apart.** A teaser that starts at least `SCREENS_APART` window heights below
- *   another cannot outrank it: a block high in the markup but laid out at the bottom (CSS
- *   `order`, grid placement, absolute positioning) goes down to where it is seen. Closer than
- *   that, the markup's order stands: columns, rows of cards and a rail beside the lead are
- *   read as the page's own order gives them.
+ * - **Far below its neighbours.** A teaser that starts at least `SCREENS_APART` window
+ *   heights below at least half of the `NEIGHBOURS` teasers that follow it in the markup (and
+ *   below `FEWEST_ABOVE` of them at least) is
+ *   out of place: a block high in the markup but laid out at the bottom (CSS `order`, grid
+ *   placement, absolute positioning) goes down to where it is seen, after the last teaser
+ *   that starts above it. Closer than that, the markup's order stands: columns, rows of cards
+ *   and a rail beside the lead are read as the page's own order gives them. Only teasers go
+ *   down: a box far above the flow (a fixed bar, a layer, a promotion the layout lifts) never
+ *   pulls itself up past the teasers, since what the reader takes for the first teasers is
+ *   the flow, not a lone box.
  * - **The lead is the largest title above the fold.** When a teaser above the fold has a
  *   headline at least `LEAD_FONT_RATIO` times larger than the current first teaser's, it is
  *   rank 1 (a CSS-reordered lead, a lead placed after smaller teasers in the markup).
@@ -23,8 +28,12 @@ import { tryCanonicalUrl } from "../../../lib/urls";
 import { VIEWPORT, type LayoutBox } from "../../fetch/browser-boxes";
 import type { FrontPageLink } from "./frontpage";
 
-/** How far below another (in window heights, 900 px) a teaser must start to be ranked after it. */
+/** How far below its neighbours (in window heights, 900 px) a teaser must start to be out of place. */
 export const SCREENS_APART = 2;
+/** How many of the teasers that follow in the markup a teaser is compared with. */
+export const NEIGHBOURS = 10;
+/** Fewest of them far above it for a teaser to move: a lone box or two above the flow moves nothing. */
+export const FEWEST_ABOVE = 3;
 /** How much larger a title above the fold must be than the first teaser's to take rank 1. */
 export const LEAD_FONT_RATIO = 1.25;
 /** Smallest share of positions with a box for the boxes to be read at all. */
@@ -46,7 +55,7 @@ export function orderByBoxes<L extends FrontPageLink>(
   const seen: Seen<L>[] = links.map((link) => ({ link, box: titles.get(link.url) }));
   const boxed = seen.filter((s) => s.box !== undefined).length;
   if (links.length === 0 || boxed < MIN_BOXED_SHARE * links.length) return [...links];
-  const ordered = leadFirst(screensApart(seen, SCREENS_APART * foldPx));
+  const ordered = leadFirst(moveDisplaced(seen, SCREENS_APART * foldPx));
   return ordered.map(({ link }, i) => (link.rank === i + 1 ? link : { ...link, rank: i + 1 }));
 }
 
@@ -63,18 +72,30 @@ export function titleBoxes(boxes: readonly LayoutBox[]): Map<string, LayoutBox> 
 }
 
 /**
- * Document order, except that no teaser comes before one that starts `gap` pixels or more
- * above it: at each step the first remaining teaser (in document order) that no remaining
- * teaser lies far above. The constraints follow the boxes' tops, so they never form a cycle.
+ * Document order, except that a teaser starting `gap` pixels or more below at least half of
+ * the next `NEIGHBOURS` boxed teasers (and `FEWEST_ABOVE` of them) goes down, after the last remaining teaser that starts
+ * above it (those moved keep their document order among equals).
  */
-function screensApart<S extends Seen<unknown>>(links: readonly S[], gap: number): S[] {
-  const left = [...links];
-  const out: S[] = [];
-  while (left.length > 0) {
-    let highest = Infinity;
-    for (const l of left) if (l.box) highest = Math.min(highest, l.box.y);
-    const next = left.findIndex((l) => !l.box || l.box.y < highest + gap);
-    out.push(left.splice(next === -1 ? 0 : next, 1)[0]!);
+function moveDisplaced<S extends Seen<unknown>>(seen: readonly S[], gap: number): S[] {
+  const displaced: S[] = [];
+  const stay: S[] = [];
+  seen.forEach((s, i) => {
+    const next = s.box
+      ? seen
+          .slice(i + 1)
+          .filter((n) => n.box !== undefined)
+          .slice(0, NEIGHBOURS)
+      : [];
+    const above = next.filter((n) => n.box!.y + gap <= s.box!.y).length;
+    (above >= FEWEST_ABOVE && above * 2 >= next.length ? displaced : stay).push(s);
+  });
+  const out = [...stay];
+  for (const s of displaced) {
+    let after = -1;
+    out.forEach((o, j) => {
+      if (o.box && o.box.y <= s.box!.y) after = j;
+    });
+    out.splice(after + 1, 0, s);
   }
   return out;
 }

@@ -30,20 +30,30 @@ describe("orderByBoxes (EXT-3: a position is ranked where a reader sees it)", ()
 
   it("EXT-3: a block high in the markup but laid out two screens lower goes down to where it is seen", () => {
     // "x" and "y" come second and third in the markup (a rail moved down by CSS order) but sit at 5,000 px.
-    const page = links("a", "x", "y", "b", "c", "d");
-    const boxes = [box("a", 200, 32), box("x", 5000, 18), box("y", 5100, 18), box("b", 700, 20), box("c", 1500, 20), box("d", 3500, 20)];
+    const page = links("a", "x", "y", "b", "c", "d", "e");
+    const boxes = [200, 5000, 5100, 700, 1500, 2500, 3500].map((y, i) => box("axybcde"[i]!, y, i === 0 ? 32 : 20));
     const out = orderByBoxes(page, boxes);
-    // x and y may not come before anything starting two screens (1,800 px) or more above them;
-    // d starts 1,500 px above x: close enough for the markup's order to stand.
-    expect(order(out)).toEqual(["a", "b", "c", "x", "y", "d"]);
-    expect(out.map((l) => l.rank)).toEqual([1, 2, 3, 4, 5, 6]);
+    // x and y start two screens (1,800 px) or more below most of the teasers after them: they go
+    // after the last teaser that starts above them.
+    expect(order(out)).toEqual(["a", "b", "c", "d", "e", "x", "y"]);
+    expect(out.map((l) => l.rank)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // The same block with only two teasers far above it stays: too little evidence to move it.
+    expect(order(orderByBoxes(page.slice(0, 5), boxes.slice(0, 5)))).toEqual(["a", "x", "y", "b", "c"]);
     expect(SCREENS_APART * FOLD).toBe(1800);
   });
 
+  it("EXT-3: a lone box far above the flow (a fixed bar, a lifted promotion) does not pull itself up to rank 1", () => {
+    const page = links("a", "b", "c", "d", "promo");
+    const boxes = [box("a", 6700, 16), box("b", 6800, 16), box("c", 6900, 16), box("d", 7000, 16), box("promo", 1280, 16)];
+    expect(order(orderByBoxes(page, boxes))).toEqual(["a", "b", "c", "d", "promo"]);
+  });
+
   it("EXT-3: a teaser far below the fold is not rank 3", () => {
-    const page = links("a", "b", "far", "c", "d");
-    const boxes = [box("a", 150, 32), box("b", 400, 20), box("far", 4200, 20), box("c", 600, 20), box("d", 800, 20)];
-    expect(order(orderByBoxes(page, boxes))).toEqual(["a", "b", "c", "d", "far"]);
+    const page = links("a", "b", "far", "c", "d", "e", "f");
+    const boxes = [150, 400, 4200, 600, 800, 1000, 5000].map((y, i) =>
+      box(["a", "b", "far", "c", "d", "e", "f"][i]!, y, i === 0 ? 32 : 20),
+    );
+    expect(order(orderByBoxes(page, boxes))).toEqual(["a", "b", "c", "d", "e", "far", "f"]);
   });
 
   it("DER-7, EXT-3: a lead placed after smaller teasers in the markup and shown first with a larger title is rank 1", () => {
@@ -61,10 +71,17 @@ describe("orderByBoxes (EXT-3: a position is ranked where a reader sees it)", ()
   });
 
   it("EXT-3: a photo link, a ticker line or a 'most read' line of the article does not move its position: the title's box does", () => {
-    const boxes = [box("a", 100, 14), box("a", 3000, 24), box("b", 400, 22), { ...box("a", 2800), height: 300 }];
+    const boxes = [
+      box("a", 100, 14),
+      box("a", 3000, 24),
+      box("b", 400, 22),
+      box("c", 500, 22),
+      box("d", 600, 22),
+      { ...box("a", 2800), height: 300 },
+    ];
     expect(titleBoxes(boxes).get(url("a"))?.y).toBe(3000);
     // "a" is a ticker line at the top and a teaser at 3,000 px: the teaser is where it is seen.
-    expect(order(orderByBoxes(links("a", "b"), boxes))).toEqual(["b", "a"]);
+    expect(order(orderByBoxes(links("a", "b", "c", "d"), boxes))).toEqual(["b", "c", "d", "a"]);
   });
 
   it("EXT-3: without boxes for at least half the positions, the document order stands", () => {
