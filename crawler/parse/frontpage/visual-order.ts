@@ -22,7 +22,8 @@
  * strip or a "most read" line sets the same article smaller than its teaser does, so none of
  * them moves the position. Teasers without a box (not laid out, hidden) keep their document
  * place. The teaser unit is untouched: one position per article, the parser's. Pages where
- * fewer than half the positions have a box are left as they are.
+ * fewer than half the positions have a box, or fewer than `MIN_TITLES_ABOVE_FOLD` titles are
+ * above the fold (a page laid out without its styles), are left as they are.
  */
 import { tryCanonicalUrl } from "../../../lib/urls";
 import { VIEWPORT, type LayoutBox } from "../../fetch/browser-boxes";
@@ -38,6 +39,13 @@ export const FEWEST_ABOVE = 3;
 export const LEAD_FONT_RATIO = 1.25;
 /** Smallest share of positions with a box for the boxes to be read at all. */
 export const MIN_BOXED_SHARE = 0.5;
+/**
+ * Fewest titles above the fold for the layout to be read at all. Browser mode loads no
+ * remote style sheet (POL-2), so most real pages are laid out unstyled: menus and images at
+ * full size push the teasers down to 3,000–140,000 px, with 0–6 titles in the first screen;
+ * there the boxes say nothing a reader would see (docs/positions.md, "Layout boxes").
+ */
+export const MIN_TITLES_ABOVE_FOLD = 7;
 
 /** A position with the box of its title, when it was laid out. */
 interface Seen<L> {
@@ -54,7 +62,8 @@ export function orderByBoxes<L extends FrontPageLink>(
   const titles = titleBoxes(boxes);
   const seen: Seen<L>[] = links.map((link) => ({ link, box: titles.get(link.url) }));
   const boxed = seen.filter((s) => s.box !== undefined).length;
-  if (links.length === 0 || boxed < MIN_BOXED_SHARE * links.length) return [...links];
+  const aboveFold = seen.filter((s) => s.box?.aboveFold && (s.box.fontSize ?? 0) > 0).length;
+  if (links.length === 0 || boxed < MIN_BOXED_SHARE * links.length || aboveFold < MIN_TITLES_ABOVE_FOLD) return [...links];
   const ordered = leadFirst(moveDisplaced(seen, SCREENS_APART * foldPx));
   return ordered.map(({ link }, i) => (link.rank === i + 1 ? link : { ...link, rank: i + 1 }));
 }

@@ -2,7 +2,13 @@
 import { describe, expect, it } from "vitest";
 import type { LayoutBox } from "@/crawler/fetch/browser-boxes";
 import type { FrontPageLink } from "@/crawler/parse/frontpage/frontpage";
-import { LEAD_FONT_RATIO, orderByBoxes, SCREENS_APART, titleBoxes } from "@/crawler/parse/frontpage/visual-order";
+import {
+  LEAD_FONT_RATIO,
+  MIN_TITLES_ABOVE_FOLD,
+  orderByBoxes as orderAll,
+  SCREENS_APART,
+  titleBoxes,
+} from "@/crawler/parse/frontpage/visual-order";
 
 const FOLD = 900;
 const url = (n: string) => `https://diario.test/noticia-${n}.html`;
@@ -16,7 +22,14 @@ const box = (n: string, y: number, fontSize?: number, x = 0): LayoutBox => ({
   aboveFold: y < FOLD && y + 40 > 0,
   ...(fontSize === undefined ? {} : { fontSize }),
 });
-const order = (ls: FrontPageLink[]) => ls.map((l) => l.url.replace(/^.*noticia-|\.html$/g, ""));
+// A styled page shows several titles in its first screen: a right column of small ones
+// ("s1"…), last in the markup, makes each page one the boxes are read for; `order` hides it.
+const SCREEN = Array.from({ length: MIN_TITLES_ABOVE_FOLD }, (_, i) => `s${i + 1}`);
+const orderByBoxes = (page: FrontPageLink[], boxes: LayoutBox[], styled = true) =>
+  styled
+    ? orderAll(links(...order(page), ...SCREEN), [...boxes, ...SCREEN.map((n, i) => box(n, 100 + 90 * i, 14, 1000))])
+    : orderAll(page, boxes);
+const order = (ls: FrontPageLink[]) => ls.map((l) => l.url.replace(/^.*noticia-|\.html$/g, "")).filter((n) => !/^s\d/.test(n));
 
 describe("orderByBoxes (EXT-3: a position is ranked where a reader sees it)", () => {
   it("EXT-3: a page laid out in document order keeps its ranks, columns and rows included", () => {
@@ -25,7 +38,7 @@ describe("orderByBoxes (EXT-3: a position is ranked where a reader sees it)", ()
     const boxes = [box("a", 200, 32), box("b", 700, 20), box("c", 1400, 20), box("d", 200, 18, 900), box("e", 500, 18, 900)];
     const out = orderByBoxes(page, boxes);
     expect(order(out)).toEqual(["a", "b", "c", "d", "e"]);
-    expect(out.map((l) => l.rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(out.map((l) => l.rank)).toEqual(out.map((_, i) => i + 1));
   });
 
   it("EXT-3: a block high in the markup but laid out two screens lower goes down to where it is seen", () => {
@@ -36,16 +49,25 @@ describe("orderByBoxes (EXT-3: a position is ranked where a reader sees it)", ()
     // x and y start two screens (1,800 px) or more below most of the teasers after them: they go
     // after the last teaser that starts above them.
     expect(order(out)).toEqual(["a", "b", "c", "d", "e", "x", "y"]);
-    expect(out.map((l) => l.rank)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    // The same block with only two teasers far above it stays: too little evidence to move it.
-    expect(order(orderByBoxes(page.slice(0, 5), boxes.slice(0, 5)))).toEqual(["a", "x", "y", "b", "c"]);
+    expect(out.map((l) => l.rank)).toEqual(out.map((_, i) => i + 1));
     expect(SCREENS_APART * FOLD).toBe(1800);
   });
 
-  it("EXT-3: a lone box far above the flow (a fixed bar, a lifted promotion) does not pull itself up to rank 1", () => {
-    const page = links("a", "b", "c", "d", "promo");
-    const boxes = [box("a", 6700, 16), box("b", 6800, 16), box("c", 6900, 16), box("d", 7000, 16), box("promo", 1280, 16)];
-    expect(order(orderByBoxes(page, boxes))).toEqual(["a", "b", "c", "d", "promo"]);
+  it("EXT-3: a lone box far above the flow (a fixed bar, a lifted promotion) does not pull itself up", () => {
+    // The first screen's titles come first in the markup; the flow goes on two screens lower.
+    const page = links(...SCREEN, "a", "b", "c", "d", "promo");
+    const boxes = [
+      ...SCREEN.map((n, i) => box(n, 100 + 90 * i, 14)),
+      ...[2700, 2800, 2900, 3000, 300].map((y, i) => box("abcd"[i] ?? "promo", y, 16)),
+    ];
+    expect(order(orderAll(page, boxes))).toEqual(["a", "b", "c", "d", "promo"]);
+  });
+
+  it("EXT-3: a page laid out without its styles (few titles above the fold) keeps its document order", () => {
+    const page = links("a", "b", "far", "c", "d", "e", "f");
+    const boxes = [150, 400, 4200, 600, 800, 1000, 5000].map((y, i) => box(["a", "b", "far", "c", "d", "e", "f"][i]!, y, 20));
+    expect(order(orderByBoxes(page, boxes, false))).toEqual(["a", "b", "far", "c", "d", "e", "f"]);
+    expect(order(orderByBoxes(page, boxes))).toEqual(["a", "b", "c", "d", "e", "far", "f"]);
   });
 
   it("EXT-3: a teaser far below the fold is not rank 3", () => {
@@ -85,9 +107,12 @@ describe("orderByBoxes (EXT-3: a position is ranked where a reader sees it)", ()
   });
 
   it("EXT-3: without boxes for at least half the positions, the document order stands", () => {
-    const page = links("a", "b", "c", "d", "e");
-    expect(order(orderByBoxes(page, [box("a", 5000, 20), box("e", 100, 40)]))).toEqual(["a", "b", "c", "d", "e"]);
-    expect(orderByBoxes([], [])).toEqual([]);
+    // Twenty positions, eight laid out: seven titles in the first screen and "a" far below them.
+    const rest = Array.from({ length: 19 }, (_, i) => `n${i + 1}`);
+    const boxes = [box("a", 5000, 20), ...rest.slice(0, 7).map((n, i) => box(n, 100 + 90 * i, 20))];
+    expect(order(orderAll(links("a", ...rest), boxes))[0]).toBe("a");
+    expect(order(orderAll(links("a", ...rest.slice(0, 7)), boxes))[0]).toBe("n1");
+    expect(orderAll([], [])).toEqual([]);
   });
 
   it("EXT-3: a position without a box keeps its document place among the others", () => {
