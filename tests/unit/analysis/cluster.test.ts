@@ -124,6 +124,30 @@ describe("story clustering", () => {
     expect(groups(place(items))).toEqual([[25, 26]]);
   });
 
+  it("DER-2: two described articles link on several words of a big story, which two headlines could not use", () => {
+    // 400 articles: each of w1–w4 is in 6 of them (1.5 %), more than the headline rule's rare word
+    // allows (0.75 %), within the described rule's (at most 5 % each, one of them at most 2 %).
+    const filler = Array.from({ length: 396 }, (_, n) =>
+      item(n + 10, (n % 6) + 1, T0 + n * MIN, n < 16 ? words(`w${(n % 4) + 1}`, `g${n}`) : words(`f${n}`, `h${n}`)),
+    );
+    const pair = (withDescription: boolean) => [
+      item(1, 1, T0, words("w1", "w2", "w3", "w4", "a1"), { withDescription }),
+      item(2, 2, T0 + HOUR, words("w1", "w2", "w3", "w4", "b1"), { withDescription }),
+    ];
+    expect(groups(place([...filler, ...pair(true)]))).toEqual([[1, 2]]);
+    expect(place([...filler, ...pair(false)])).toEqual([]);
+  });
+
+  it("DER-2: two described articles sharing one rare word and one other stay apart, where two headlines link", () => {
+    const filler = Array.from({ length: 100 }, (_, n) => item(n + 10, (n % 6) + 1, T0 + n * MIN, words(`f${n}`, `h${n}`)));
+    const pair = (withDescription: boolean) => [
+      item(1, 1, T0, words("kerch", "puente", "a1", "a2"), { withDescription }),
+      item(2, 2, T0 + HOUR, words("kerch", "puente", "b1", "b2"), { withDescription }),
+    ];
+    expect(place([...filler, ...pair(true)])).toEqual([]);
+    expect(groups(place([...filler, ...pair(false)]))).toEqual([[1, 2]]);
+  });
+
   it("DER-2: headlines that share only their commonest words stay apart", () => {
     const news = (n: number) => [
       0,
