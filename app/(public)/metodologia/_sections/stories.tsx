@@ -67,8 +67,8 @@ export function Stories() {
         {decimal(e.described.heldOut.f1)}); con el titular solo, F1 {decimal(e.described.heldOutTitlesOnlyF1)}. En los días con las
         historias más grandes (un congreso de partido, una borrasca) encuentra el{" "}
         {formatNumber(Math.round(e.described.development.recall * 100))} % de los pares (F1 {decimal(e.described.development.f1)}, con un{" "}
-        {formatNumber(Math.round(e.described.development.precision * 100))} % de aciertos): nuestro objetivo, F1 de 0,85 con un 90 % de
-        aciertos, no se cumple todavía.
+        {formatNumber(Math.round(e.described.development.precision * 100))} % de aciertos): de nuestro objetivo, F1 de 0,85 con un 90 % de
+        aciertos, se cumplen los aciertos y no todavía el F1.
       </p>
       <ul>
         <li>
