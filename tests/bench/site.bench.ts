@@ -16,7 +16,7 @@
  * BENCH_SITE_PLANS=1 (print whole plans), BENCH_SITE_STOCK_URL (a stock PostgreSQL server, e.g. Debian's
  * package with JIT on: the year is generated or reused there too and the uncached renders measured
  * on both, side by side), BENCH_SITE_RENDERS_ONLY=1 (only the uncached renders: no load, no EXPLAIN),
- * BENCH_SITE_PAGES (a regular expression: only the page kinds whose label matches, e.g. "estado|story").
+ * BENCH_SITE_PAGES (only the page kinds whose label starts with one of these, comma-separated: "outlets,status,story").
  */
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -247,8 +247,13 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     for (const [table, n] of Object.entries(s.counts)) ctx.progress(`  ${table.padEnd(20)} ${n.toLocaleString("en-US").padStart(12)} rows`);
 
     buildIfNeeded(ctx.progress);
-    const only = process.env.BENCH_SITE_PAGES ? new RegExp(process.env.BENCH_SITE_PAGES) : undefined;
-    const paths = Object.fromEntries(Object.entries(await choosePaths(sql, history.end)).filter(([label]) => !only || only.test(label)));
+    const only = (process.env.BENCH_SITE_PAGES ?? "")
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const paths = Object.fromEntries(
+      Object.entries(await choosePaths(sql, history.end)).filter(([label]) => only.length === 0 || only.some((x) => label.startsWith(x))),
+    );
     const rendersOnly = process.env.BENCH_SITE_RENDERS_ONLY === "1";
     const site = await startSite(history.url);
     try {
