@@ -7,3 +7,4 @@ export * from "./operator";
 export * from "./retention";
 export * from "./aggregates";
 export * from "./front-page-days";
+export * from "./outlet-page-days";
