@@ -36,7 +36,7 @@ export interface HeadlineChanges {
   withheld: boolean;
 }
 
-const LATEST = 10;
+const LATEST = 5;
 /** Articles first seen this far back are followed for changes (the feed's window, feeds.ts). */
 export const CHANGES_ARTICLE_WINDOW_MS = 14 * DAY_MS;
 /** Articles first seen this long before a period are followed for its changes. */

@@ -12,7 +12,7 @@ import { formatPercent, formatPeriod } from "@/lib/pages/period";
 import { Moment } from "../../../../_components/moment";
 
 /** Silences listed on the page; the rest are counted, and the whole list of the last 7 days is in the API. */
-export const SILENCES_SHOWN = 20;
+export const SILENCES_SHOWN = 10;
 
 /** The list, or why there is none. */
 export function SilencesSection({
