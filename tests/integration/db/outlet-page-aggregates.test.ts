@@ -55,9 +55,11 @@ async function expectSameFigures(policies: Policies): Promise<{ silences: number
     for (const period of PERIODS) {
       const at = `outlet ${id}, ${new Date(period.start).toISOString()} – ${new Date(period.end).toISOString()}`;
       expect(await loadAgencyShare(db, id, period), `agency share, ${at}`).toEqual(await agencyByRows(db, id, period));
-      expect(await loadHeadlineChanges(db, id, policy, period), `headline changes, ${at}`).toEqual(
-        await changesByRows(db, id, policy, period),
-      );
+      // The page lists fewer of the latest changes than it did (HTML ≤ 150 KiB): the newest of the same list.
+      const changes = await loadHeadlineChanges(db, id, policy, period);
+      const byRows = await changesByRows(db, id, policy, period);
+      expect(changes, `headline changes, ${at}`).toEqual({ ...byRows, latest: byRows.latest.slice(0, changes.latest.length) });
+      expect(changes.latest.length, `latest changes, ${at}`).toBe(Math.min(5, byRows.latest.length));
       const days = Math.min(31, (period.end - period.start) / DAY);
       const silences = await loadOutletSilences(db, policies, { outletId: id, now: period.end, days });
       expect(silences, `silences, ${at}`).toEqual(await silencesByRows(db, policies, { outletId: id, now: period.end, days }));
