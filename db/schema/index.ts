@@ -8,3 +8,4 @@ export * from "./retention";
 export * from "./aggregates";
 export * from "./front-page-days";
 export * from "./outlet-status";
+export * from "./outlet-page-days";
