@@ -1,7 +1,9 @@
 /**
  * Builds tests/stories/files/items.jsonl (git-ignored) from tests/stories/manifest.json: each
  * home-page capture is taken byte-exact from its public repository at the recorded commit
- * (`git show COMMIT:PATH`), checked against its sha256, and its article links become items.
+ * (`git show COMMIT:PATH`), checked against its sha256, and its article links become items,
+ * read by the front-page parser of the manifest's `extractedAt` commit, taken from the
+ * project's own history (stories-parser-at.ts), so any later checkout rebuilds the same bytes.
  * Nothing fetched is ever committed.
  *
  *   node --import tsx scripts/stories-materialise.ts --mirrors /work/.mirror
@@ -9,7 +11,7 @@
  *   node --import tsx scripts/stories-materialise.ts --mirrors /work/.mirror --described
  *
  * Options: --described (the described set: tests/stories/described/manifest.json to its
- * files/items.jsonl, headline and teaser summary, extracted by today's parsers), --mirrors DIR (git mirrors named owner+name/repo, as `fetch` lays them out; also
+ * files/items.jsonl, headline and teaser summary), --mirrors DIR (git mirrors named owner+name/repo, as `fetch` lays them out; also
  * owner/name.git or owner/name), --update (write the items' sha256 and count into the manifest
  * instead of checking them). Exit 1 when a file is missing or differs, or when the manifest names
  * a held-back capture (HELD_BACK_CAPTURES).
@@ -20,9 +22,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { extractDescribedItems } from "../tests/stories/described/extract";
-import { extractStoryItems, itemsJsonl } from "../tests/stories/extract";
+import { itemsJsonl } from "../tests/stories/extract";
 import { readStoriesManifest, STORY_SET_DIRS, type StorySourceFile } from "../tests/stories/manifest";
+import { parserAt } from "./stories-parser-at";
 
 /**
  * Captures held back for an independent check of story clustering: nothing may be taken from
@@ -91,7 +93,15 @@ async function main(): Promise<void> {
     );
   const captures = [];
   for (const file of manifest.files) captures.push({ file, bytes: await bytesOf(file, mirrors) });
-  const text = itemsJsonl(set === "titles" ? extractStoryItems(captures) : extractDescribedItems(captures));
+  // The items are what the parser of `extractedAt` read (the labels were written on them),
+  // taken from the project's history: today's parser reads some links otherwise.
+  const parser = await parserAt(root, manifest.extractedAt || EXTRACTED_AT);
+  let text: string;
+  try {
+    text = itemsJsonl(set === "titles" ? parser.extractStoryItems(captures) : parser.extractDescribedItems(captures));
+  } finally {
+    parser.dispose();
+  }
   const count = text.split("\n").length - 1;
   fs.mkdirSync(path.dirname(itemsFile), { recursive: true });
   fs.writeFileSync(itemsFile, text);
@@ -101,7 +111,7 @@ async function main(): Promise<void> {
   } else if (sha256(text) !== manifest.itemsSha256) {
     throw new Error(
       `items.jsonl has sha256 ${sha256(text)} (${count} items), the manifest says ${manifest.itemsSha256} (${manifest.itemCount}): ` +
-        `the items are extracted with the front-page parser of commit ${manifest.extractedAt || EXTRACTED_AT}; run this script from a checkout of it (tests/stories/GUIDE.md)`,
+        `extracted with the front-page parser of commit ${manifest.extractedAt || EXTRACTED_AT} and the extraction code of tests/stories (tests/stories/GUIDE.md)`,
     );
   }
   console.log(`${path.relative(root, itemsFile)}: ${count} items from ${manifest.files.length} captures`);

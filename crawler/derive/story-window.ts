@@ -9,7 +9,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { fromSqlTime, sqlTime } from "../../db/sql-time";
 import { clusterStoriesInSlices, type ClusterItem, type ClusterOptions, type Merge, type Placement } from "../../lib/analysis/cluster";
-import { fingerprintTokensOfAll } from "../../lib/analysis/fingerprint";
+import { fingerprintTokensOfAll, hasLede } from "../../lib/analysis/fingerprint";
 
 /** Rows read per statement. @default 2,000 */
 const CHUNK_ROWS = 2_000;
@@ -52,6 +52,7 @@ export async function loadStoryWindow(
         tokens: tokens[i]!,
         storyId: r.story_id === null ? null : Number(r.story_id),
         pending: r.pending,
+        withDescription: hasLede(r.token_hashes),
       });
     }
     if (rows.length < chunkRows) return items;

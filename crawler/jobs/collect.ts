@@ -16,6 +16,7 @@ import { legalNoticeText } from "../parse/html/legal-notice";
 import { saveLegalNotice } from "../../db/legal-notices";
 import { extractFrontPage } from "../parse/frontpage/frontpage";
 import { attachBoxes, type BoxedLink } from "../parse/frontpage/boxes";
+import { orderByBoxes } from "../parse/frontpage/visual-order";
 import { parseSitemap } from "../parse/sitemap/sitemap";
 import type { PoliteClient } from "../politeness/polite-client";
 import {
@@ -156,7 +157,8 @@ export function createCollector(o: CollectOptions): Collect {
     } else if (job.kind === "frontpage") {
       const boxes = o.boxesOf?.(response.result);
       const { links, others = [] } = extractFrontPage(body, response.finalUrl, contentType);
-      const laidOut = boxes ? attachBoxes(links, boxes) : links;
+      // EXT-3: in browser mode the boxes confirm or correct the document order (visual-order.ts).
+      const laidOut = boxes ? attachBoxes(orderByBoxes(links, boxes), boxes) : links;
       // Links outside the main ranking (rails, strips, related links) are sightings, not positions.
       const kept = await own(
         job,

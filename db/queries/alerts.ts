@@ -5,7 +5,8 @@
  * last 14 days, headlines as the policy lets us cite them (PUB-6), outlets that withhold
  * positions or literal headlines left out where the alert would reveal them.
  * Reads: words by the (outlet, words) index of headline versions, spans by article, captures
- * by (outlet, at), the spans covering a capture by db/span-overlap.ts.
+ * by (outlet, at), the spans covering a capture by db/span-overlap.ts; the captures the worker has
+ * ranked are skipped for an article whose stored days never reached the top N (front_page_days).
  */
 import "server-only";
 import { sql } from "drizzle-orm";
@@ -57,14 +58,24 @@ export async function loadPlacementAlert(
       select s.article_id, s.outlet_id, c.at, c.rank
       from matched m join rank_spans s on s.article_id = m.article_id
       cross join lateral (
-        -- The span's first capture at which fewer than \`top\` spans stood above it: captures in
-        -- time order, the first that qualifies ends the scan.
-        select fc.at, 1 + (select count(*) from ${spansOverlapping(sql`s.outlet_id`, sql`fc.at`, sql`fc.at`, ["position"])} o
-                           where o.position < s.position)::int as rank
+        -- Where the scan can start: the worker has ranked the span's captures through \`ranked_through\`
+        -- and kept each day's best rank (front_page_days), so an article that never stood in the top
+        -- \`top\` there needs only its captures since, which the worker has not ranked yet.
+        select case when exists (select 1 from front_page_days d where d.article_id = s.article_id and d.best_rank <= ${p.top})
+          then s.from_at else coalesce(s.ranked_through, s.from_at) end as scan_from) f
+      cross join lateral (
+        -- The span's first capture at which fewer than \`top\` spans stood above it: the spans above it
+        -- over the stretch scanned are read once, each capture counts those it falls in, and the
+        -- first capture in time order that qualifies is the answer.
+        select fc.at, 1 + count(o.position)::int as rank
         from frontpage_captures fc
-        where fc.outlet_id = s.outlet_id and fc.outcome = 'ok' and fc.at >= s.from_at and fc.at <= coalesce(s.to_at, ${until}::timestamptz)
-          and (select count(*) from ${spansOverlapping(sql`s.outlet_id`, sql`fc.at`, sql`fc.at`, ["position"])} o
-               where o.position < s.position) < ${p.top}
+        left join (
+          select a.position, a.from_at, a.to_at
+          from ${spansOverlapping(sql`s.outlet_id`, sql`f.scan_from`, sql`coalesce(s.to_at, ${until}::timestamptz)`, ["position", "from_at", "to_at"])} a
+          where a.position < s.position) o on o.from_at <= fc.at and (o.to_at >= fc.at or o.to_at is null)
+        where fc.outlet_id = s.outlet_id and fc.outcome = 'ok' and fc.at >= f.scan_from and fc.at <= coalesce(s.to_at, ${until}::timestamptz)
+        group by fc.at
+        having count(o.position) < ${p.top}
         order by fc.at limit 1) c
     )
     select distinct on (article_id) article_id::text, outlet_id, at as reached_at, rank from reached

@@ -7,3 +7,5 @@ export * from "./operator";
 export * from "./retention";
 export * from "./aggregates";
 export * from "./front-page-days";
+export * from "./outlet-status";
+export * from "./outlet-page-days";

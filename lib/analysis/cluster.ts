@@ -8,7 +8,9 @@
  * enough, as coverage of one event drifts from its first wording); two unassigned matching
  * articles open a story. A link needs two shared words, one of them rare in the window: a
  * window of look-alike headlines (the same people and topics all day) would otherwise chain
- * into one story. An article that links clearly to two stories shows they are one:
+ * into one story. Two articles that both carry a description are linked by a rule of their
+ * own (`described`): several less rare shared words, as a described story's members share
+ * many words that a large event also puts in many other articles. An article that links clearly to two stories shows they are one:
  * they are merged, the older story (the lower id) keeps its id, and the worker records where
  * the other went, so a link to it still leads to the story (crawler/derive/cluster-stories.ts).
  * An article never leaves its story otherwise. Several articles of one outlet may be in a
@@ -32,6 +34,8 @@ export interface ClusterItem {
   storyId: number | null;
   /** Still to be placed (new since the last round); others are only matched against. */
   pending: boolean;
+  /** Whether its fingerprint holds a description (a lede or teaser summary) besides the headline; absent: headline only. */
+  withDescription?: boolean;
 }
 
 /** Parameters of the clustering; the chosen values are `DEFAULT_CLUSTER_OPTIONS`. */
@@ -63,6 +67,16 @@ export interface ClusterOptions {
   /** A link must share a rare token: one in at most max(`rareItems`, `rareShare` × window) articles (`rareShare` 1: no such rule). */
   rareItems: number;
   rareShare: number;
+  /**
+   * The link rule of two articles that both carry a description (a lede or teaser summary):
+   * their fingerprints hold three times the words of a headline, so one rare word in common
+   * is chance and a big story's own words are common in the window. Such a link needs
+   * `rareWords` shared words each in at most `wordsShare` of the window's articles, one of
+   * them in at most `rareShare` (as `rareItems` sets the least count), at least `minShared`
+   * shared words, and a score of `threshold`. Chosen on the described set's
+   * development split (docs/stories.md); headline-only pairs keep the rules above.
+   */
+  described: { threshold: number; rareShare: number; minShared: number; rareWords: number; wordsShare: number };
   /** Tokens in more than this share of the window's articles are left out of the dot products (not of the norms): they weigh little and their postings are long. */
   commonShare: number;
 }
@@ -84,6 +98,7 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   minShared: 2,
   rareItems: 4,
   rareShare: 0.0075,
+  described: { threshold: 0.16, rareShare: 0.01, minShared: 2, rareWords: 4, wordsShare: 0.05 },
   commonShare: 0.05,
 };
 
@@ -146,6 +161,8 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
   const norms = Float64Array.from(weights, norm);
   const common = Math.max(64, options.commonShare * sorted.length);
   const rare = Math.max(options.rareItems, options.rareShare * sorted.length);
+  const rareDescribed = Math.max(options.rareItems, options.described.rareShare * sorted.length);
+  const wordsDescribed = Math.max(options.rareItems, options.described.wordsShare * sorted.length);
   yield;
   const stories = new StoryState(sorted);
   const postings = new Map<number, Posting>();
@@ -169,6 +186,10 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
   });
   const dot = new Float64Array(sorted.length);
   const shared = new Int32Array(sorted.length);
+  // The least document count among the words shared with each candidate: how rare its rarest shared word is.
+  const rarest = new Int32Array(sorted.length).fill(NO_WORD);
+  // How many of the shared words are rare by the described pairs' rule.
+  const rareCount = new Int32Array(sorted.length);
   const ageTerm = (gap: number) => options.agePenalty * Math.log2(1 + gap / options.ageScaleMs);
   for (let position = 0; position < sorted.length; position++) {
     const item = sorted[position]!;
@@ -186,7 +207,11 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
         const other = list.at[k]!;
         if (dot[other] === 0) touched.push(other);
         dot[other] = dot[other]! + w[i]! * list.weight[k]!;
-        if (!isPart(item.tokens[i]!)) shared[other] = shared[other]! + (df <= rare ? RARE + 1 : 1);
+        if (!isPart(item.tokens[i]!)) {
+          shared[other] = shared[other]! + 1;
+          if (df < rarest[other]!) rarest[other] = df;
+          if (df <= wordsDescribed) rareCount[other]!++;
+        }
       }
     }
     // Best link per story (an unassigned article is a story of its own, keyed by its position),
@@ -199,16 +224,23 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
         dot[other]! / (norms[position]! * norms[other]!) -
         ageTerm(gap) -
         (candidate.outletId === item.outletId ? options.sameOutletPenalty : 0);
-      const sharedTokens = shared[other]! % RARE;
-      const sharedRare = shared[other]! >= RARE;
+      const described = item.withDescription === true && candidate.withDescription === true;
+      const rule = described ? options.described : options;
+      const sharedTokens = shared[other]!;
+      const sharedRare = described
+        ? rareCount[other]! >= options.described.rareWords && rarest[other]! <= rareDescribed
+        : rarest[other]! <= rare || options.rareShare >= 1;
       dot[other] = 0;
       shared[other] = 0;
+      rarest[other] = NO_WORD;
+      rareCount[other] = 0;
       if (gap > options.windowMs) continue;
       const target = stories.of(other) ?? unassignedKey(other);
       const link = links.get(target) ?? { score: -Infinity, other, sum: 0 };
       if (score > 0) link.sum += score;
-      if (sharedTokens >= options.minShared && (sharedRare || options.rareShare >= 1) && score > link.score)
-        [link.score, link.other] = [score, other];
+      // A link's score is kept against the common threshold: `rule.threshold - options.threshold` shifts a described pair's.
+      const relative = score - (rule.threshold - options.threshold);
+      if (sharedTokens >= rule.minShared && sharedRare && relative > link.score) [link.score, link.other] = [relative, other];
       links.set(target, link);
     }
     // The mean over the story's members in the window (those sharing no token score 0): one
@@ -243,8 +275,8 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
   return { placements: stories.placements(), merges: stories.finalMerges() };
 }
 
-/** Shared-token counts carry this much for a rare token, so one count tells how many and whether one was rare. */
-const RARE = 1 << 16;
+/** `rarest` of a candidate that shares no word yet. */
+const NO_WORD = 0x7fffffff;
 
 const isPending = (item: ClusterItem) => item.pending && item.storyId === null;
 /** Key of an unassigned article among the link targets (story keys are ids > 0 and new keys < 0). */

@@ -55,5 +55,21 @@ export function finishChart(document: Document, root: Element, title: string): s
   const titleElement = document.createElementNS("http://www.w3.org/2000/svg", "title");
   titleElement.textContent = title;
   svg.insertBefore(titleElement, svg.firstChild);
+  for (const element of [svg, ...svg.querySelectorAll("*")]) roundGeometry(element);
   return root.outerHTML;
+}
+
+/** Geometry attributes whose numbers Plot writes with up to 15 decimals. */
+const GEOMETRY = ["x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r", "width", "height", "d", "points", "transform"];
+
+/**
+ * Numbers in geometry attributes cut to two decimals (a hundredth of a drawing unit, below a
+ * device pixel): a chart of a few dozen marks was 10 KiB, mostly digits, and every page carries
+ * each chart twice (two widths), plus once more in the page's payload (issue §1: HTML ≤ 150 KiB).
+ */
+function roundGeometry(element: Element): void {
+  for (const name of GEOMETRY) {
+    const value = element.getAttribute(name);
+    if (value !== null && /\.\d{3}/.test(value)) element.setAttribute(name, value.replace(/(\d\.\d\d)\d+/g, "$1"));
+  }
 }

@@ -14,3 +14,17 @@ export function pageHref(path: string, page: number, keep: Record<string, string
   const query = params.toString();
   return query === "" ? path : `${path}?${query}`;
 }
+
+/** Rows of page `page` (from 1) of `size` each, and how many pages the rows fill (at least 1). */
+export function pageOf<T>(rows: readonly T[], page: number, size: number): { rows: T[]; pageCount: number } {
+  return { rows: rows.slice((page - 1) * size, page * size), pageCount: Math.max(1, Math.ceil(rows.length / size)) };
+}
+
+/** The query's single-valued parameters but `pagina` and `drop`: what the pager's links keep. */
+export function keptParams(query: Record<string, string | string[] | undefined>, drop: readonly string[] = []): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (name !== "pagina" && !drop.includes(name) && typeof value === "string") kept[name] = value;
+  }
+  return kept;
+}

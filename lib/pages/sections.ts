@@ -39,7 +39,7 @@ export const siteSections: readonly SiteSection[] = [
     label: "Cabeceras",
     summary: "Los medios que seguimos, comparados, con su ficha.",
     caching: "page-and-details",
-    params: ["orden"],
+    params: ["orden", "pagina"],
     detailParams: ["desde", "hasta"],
   },
   {
@@ -95,7 +95,7 @@ export const otherPublicPages: readonly PublicPage[] = [
   { href: "/noticias", caching: "details" },
   { href: "/datos", caching: "page" },
   { href: "/datos/volcados", caching: "page" },
-  { href: "/portadas/dia", caching: "page", params: ["fecha"] },
+  { href: "/portadas/dia", caching: "page", params: ["fecha", "pagina"] },
   { href: "/alertas", caching: "page", params: ["tipo", "q", "medios", "medio", "puesto", "horas"] },
   { href: "/robots", caching: "page" },
 ];

@@ -15,7 +15,8 @@
  * path), BENCH_SITE_CONNECTIONS (8), BENCH_SITE_RENDER_SAMPLES (20 per path),
  * BENCH_SITE_PLANS=1 (print whole plans), BENCH_SITE_STOCK_URL (a stock PostgreSQL server, e.g. Debian's
  * package with JIT on: the year is generated or reused there too and the uncached renders measured
- * on both, side by side), BENCH_SITE_RENDERS_ONLY=1 (only the uncached renders: no load, no EXPLAIN).
+ * on both, side by side), BENCH_SITE_RENDERS_ONLY=1 (only the uncached renders: no load, no EXPLAIN),
+ * BENCH_SITE_PAGES (only the page kinds whose label starts with one of these, comma-separated: "outlets,status,story").
  */
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -34,6 +35,7 @@ import { loadPolicies } from "../../db/policies-in-force";
 import { searchHeadlines } from "../../db/queries/site/search";
 import { loadStoryPage } from "../../db/queries/stories/story-page";
 import { readStatusPage } from "../../db/queries/site/status-page";
+import { refreshOutletStatus } from "../../db/figures/outlet-status";
 import { busySeconds, machineTicks } from "./support/machine-cpu";
 import { treeCpuSeconds } from "./support/proc-cpu";
 import { historyDatabase } from "./support/history-database";
@@ -120,6 +122,8 @@ async function choosePaths(sql: postgres.Sql, end: number): Promise<Record<strin
     "API /api/v1/articles?outlet=…": `/api/v1/articles?outlet=${outlet!.slug}&from=${day(end - 7 * DAY)}`,
     "API /api/v1/rank-spans?outlet=…": `/api/v1/rank-spans?outlet=${outlet!.slug}&from=${day(end - 7 * DAY)}`,
     "export articles.csv (1 outlet, 1 day)": `/api/v1/exports/articles.csv?outlet=${outlet!.slug}&from=${day(end - DAY)}&to=${day(end)}`,
+    "placement alert /alertas/puestos.atom?q=vivienda&puesto=5": "/alertas/puestos.atom?q=vivienda&puesto=5",
+    "rewrite alert /alertas/reescrituras.atom?horas=6": "/alertas/reescrituras.atom?horas=6",
   };
 }
 
@@ -185,9 +189,16 @@ async function uncachedRenders(
 ): Promise<Figure[]> {
   const out: Figure[] = [];
   const renderer = await startSite(url, 0);
+  // The worker's status chore (crawler/derive/outlet-status.ts) keeps the outlets' status fresh for
+  // "Estado" and "Cabeceras": here it runs before each page's renders, as the worker runs it every minute.
+  const chore = postgres(url, { max: 1, onnotice: () => {}, connection: { jit: "off" } });
+  const refreshes: number[] = [];
   try {
     for (const [label, path] of Object.entries(paths)) {
       const year = label.startsWith("outlet over a year");
+      const began = performance.now();
+      await refreshOutletStatus(drizzle(chore), await loadPolicies(drizzle(chore)), Date.now());
+      refreshes.push(performance.now() - began);
       ctx.progress(`${label} (${server}): uncached renders`);
       const r = await renderCost(`${renderer.url}${path}`, year ? Math.max(3, Math.round(samples / 5)) : samples, [
         renderer.pid,
@@ -209,7 +220,10 @@ async function uncachedRenders(
       if (!label.startsWith("API") && !label.startsWith("export"))
         out.push(figure(`${label} (${server}): HTML`, r.bytes / 1024, "KiB", atMost(150)));
     }
+    refreshes.sort((a, b) => a - b);
+    out.push(figure(`outlets' status refresh, the worker's chore once a minute (${server}): wall p50`, percentile(refreshes, 50), "ms"));
   } finally {
+    await chore.end();
     await renderer.stop();
   }
   return out;
@@ -235,7 +249,13 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     for (const [table, n] of Object.entries(s.counts)) ctx.progress(`  ${table.padEnd(20)} ${n.toLocaleString("en-US").padStart(12)} rows`);
 
     buildIfNeeded(ctx.progress);
-    const paths = await choosePaths(sql, history.end);
+    const only = (process.env.BENCH_SITE_PAGES ?? "")
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const paths = Object.fromEntries(
+      Object.entries(await choosePaths(sql, history.end)).filter(([label]) => only.length === 0 || only.some((x) => label.startsWith(x))),
+    );
     const rendersOnly = process.env.BENCH_SITE_RENDERS_ONLY === "1";
     const site = await startSite(history.url);
     try {
@@ -295,8 +315,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       }
     }
 
-    const slug = paths["outlet /cabeceras/<slug>"]!.split("/").pop()!;
     if (rendersOnly) return out;
+    const slug = paths["outlet /cabeceras/<slug>"]!.split("/").pop()!;
     for (const e of [...(await explainAll(sql, history.end, slug)), ...(await explainPages(sql, history.end, paths))]) {
       out.push(...explainedFigures(e, ctx.progress));
     }

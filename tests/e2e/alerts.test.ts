@@ -32,7 +32,7 @@ async function aLead(): Promise<{ articleId: number; slug: string; name: string;
 }
 
 describe("alerts on placement", () => {
-  it("WEB-6: words of a lead's headline, top 1 of its outlet: the page gives a feed address, and the feed names that article at rank 1", async () => {
+  it("WEB-6, WEB-10: words of a lead's headline, top 1 of its outlet: the page gives a feed address, and the feed names that article at rank 1", async () => {
     const lead = await aLead();
     const { page } = await openPage(browser(), "/alertas", { javaScriptEnabled: false });
     try {
@@ -60,7 +60,7 @@ describe("alerts on placement", () => {
     }
   });
 
-  it("WEB-6: a headline rewritten more than 6 hours after publication is an entry of the rewrite alert, with the headline before it", async () => {
+  it("WEB-6, WEB-10: a headline rewritten more than 6 hours after publication is an entry of the rewrite alert, with the headline before it", async () => {
     const lead = await aLead();
     const db = database().db;
     const [before] = await db.execute<{ text: string; published: string | null }>(sql`

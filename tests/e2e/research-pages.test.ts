@@ -27,7 +27,7 @@ async function aWord(offset: number): Promise<string> {
 }
 
 describe("/buscar: attention over time", () => {
-  it("WEB-1, WEB-3: charts two searches side by side, and its figures are the series endpoint's", async () => {
+  it("WEB-1, WEB-3, WEB-9: charts two searches side by side, and its figures are the series endpoint's", async () => {
     const [one, two] = [await aWord(0), await aWord(1)];
     const series = (await (await fetch(siteUrl(`/api/v1/series?q=${encodeURIComponent(one)}`))).json()) as {
       version: string;
@@ -63,7 +63,7 @@ describe("/buscar: attention over time", () => {
 });
 
 describe("/robots: who blocks which bots", () => {
-  it("WEB-3, ROB-4: each cell is the verdict of the outlet's stored robots.txt for that crawler, with its CSV and feed", async () => {
+  it("WEB-3, WEB-9, ROB-4: each cell is the verdict of the outlet's stored robots.txt for that crawler, with its CSV and feed", async () => {
     const outlets = await loadOutletRobots(database().db, await loadPolicies(database().db));
     const known = outlets.filter((o) => o.versions.length > 0);
     expect(known.length).toBeGreaterThan(0);
@@ -102,7 +102,7 @@ describe("/robots: who blocks which bots", () => {
 });
 
 describe("/datos: how to cite, examples and the OpenAPI document", () => {
-  it("WEB-3: names the dataset version, shows Python and R examples and serves a valid-looking OpenAPI 3.1 document", async () => {
+  it("WEB-3, WEB-9: names the dataset version, shows Python and R examples and serves a valid-looking OpenAPI 3.1 document", async () => {
     await withPage(browser(), "/datos", async (page) => {
       expect(await page.getByTestId("dataset-version").innerText()).toContain(DATASET_VERSION);
       expect(await page.getByTestId("citation").innerText()).toContain(`versión ${DATASET_VERSION}`);

@@ -134,6 +134,7 @@ export function frontPageResponse(world: World, req: SimRequest, outlet: SimOutl
     railAfter: f.railAfter,
     repeats: f.repeats,
     footer: plain(f.footer),
+    markupOrder: f.markupOrder,
   };
   const body = renderFrontPage(
     chromeFor(world, req, outlet),

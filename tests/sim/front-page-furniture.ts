@@ -44,6 +44,25 @@ export interface FrontPageFurniture {
   repeats: { after: number; of: number }[];
   /** Footer link farm (links to real articles). */
   footer: SimArticle[];
+  /** On a staged home page, the main indices in markup order (stagedMarkupOrder); undefined otherwise. */
+  markupOrder?: number[];
+}
+
+/** Teasers a staged page puts last on screen while its markup has them right after the opening. */
+export const STAGED_BOTTOM = 5;
+
+/**
+ * The markup order of a staged home page's `count` teasers (main indices): the opening's
+ * three teasers, then the lead (shown first by CSS `order: -1`, with a larger title), then
+ * the last `STAGED_BOTTOM` teasers (a block shown at the bottom by `order: 1`), then the rest.
+ * A reader, and the truth, sees them in main order.
+ */
+export function stagedMarkupOrder(count: number): number[] {
+  const all = Array.from({ length: count }, (_, i) => i);
+  if (count < 4) return all;
+  const opening = [1, 2, 3, 0];
+  const bottom = count >= 30 ? all.slice(count - STAGED_BOTTOM) : [];
+  return [...opening, ...bottom, ...all.slice(4, count - bottom.length)];
 }
 
 /** The outlet's markup: the outlets take turns, shifted by the seed, so any three consecutive outlets use all three. */
@@ -109,6 +128,7 @@ export function frontPageFurniture(
           ].filter((r) => r.after < main.length)
         : [],
     footer: at(pool, [8, 10, 11, 12, 13]).concat(at(main, [40])),
+    ...(world.outlet(slug)?.staged ? { markupOrder: stagedMarkupOrder(main.length) } : {}),
   };
 }
 

@@ -43,6 +43,12 @@ export interface SimOutlet {
   feeds: string[];
   sitemaps: string[];
   legalNotice: string;
+  /**
+   * The home page is staged: an inline style sheet shows its teasers in another order than
+   * its markup (front-page-furniture.ts `stagedMarkupOrder`), as CSS `order` and grid
+   * placement do on real pages. Only a browser sees the order the truth gives.
+   */
+  staged?: boolean;
 }
 
 /** Paths are the same on every outlet; only the host that serves them differs. */

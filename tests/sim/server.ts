@@ -41,6 +41,8 @@ export interface SimulatedWebOptions {
    * (default 1): the pacing bench's 10,000 sites at 0.1 publish what 1,000 sites do at 1.
    */
   publishing?: number;
+  /** Slugs of outlets whose home page is staged by CSS (SimOutlet.staged; default none). */
+  stagedFrontPages?: readonly string[];
 }
 
 /** A running simulated web. */
@@ -73,7 +75,8 @@ function headersOf(req: IncomingMessage): Record<string, string> {
 /** Starts the simulated web on 127.0.0.1. */
 export async function startSimulatedWeb(options: SimulatedWebOptions): Promise<SimulatedWeb> {
   const { clock } = options;
-  const outlets = simOutlets(options.outlets ?? 30);
+  const staged = new Set(options.stagedFrontPages ?? []);
+  const outlets = simOutlets(options.outlets ?? 30).map((o) => (staged.has(o.slug) ? { ...o, staged: true } : o));
   const world = withArticleWindows(createWorld(options.seed ?? 1, outlets, options.publishing));
   const hosts = indexHosts(outlets);
   const log = new AccessLog(options.accessLogPath);

@@ -59,6 +59,13 @@ export interface TruthFurniture {
   outsideInContent: string[];
   /** Ranks of articles given a second teaser lower down (their rank stays the first one's). */
   repeated: number[];
+  /**
+   * On a staged home page (SimOutlet.staged), the ranks in the order its markup has them: the
+   * lead after three smaller teasers, the last five right after them. The ranking a reader sees,
+   * and `frontPageAt` gives, is the ranks' order; the markup's order is what a parser without
+   * layout would read.
+   */
+  markupOrder?: number[];
 }
 
 /** The ground-truth API. */
@@ -170,6 +177,7 @@ export function createTruth(world: World): GroundTruth {
         outside: urls(furnitureArticles(f).filter((a) => !ids.has(a.id))),
         outsideInContent: urls(furnitureArticles(f, false).filter((a) => !ids.has(a.id))),
         repeated: f.repeats.filter((r) => r.of < main.length).map((r) => r.of + 1),
+        ...(f.markupOrder ? { markupOrder: f.markupOrder.map((i) => i + 1) } : {}),
       };
     },
     storiesAt,

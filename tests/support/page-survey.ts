@@ -114,7 +114,8 @@ export async function surveyPages(o: {
         if (o.outDir) {
           const name = `${p === "/" ? "inicio" : p.slice(1).replace(/[^a-z0-9-]+/gi, "_")}@${width}.png`;
           reading.screenshot = path.join(o.outDir, name);
-          await page.screenshot({ path: reading.screenshot, fullPage: true });
+          // A long page on a busy machine takes more than Playwright's default 30 s to paint whole.
+          await page.screenshot({ path: reading.screenshot, fullPage: true, timeout: 180_000 });
         }
         readings.push(reading);
       }

@@ -13,6 +13,8 @@ import { readCorpusFile, readManifest } from "../corpus/manifest";
 const SEED = fileURLToPath(new URL("../../db/seed/outlets.json", import.meta.url));
 const EVIDENCE = fileURLToPath(new URL("../../db/seed/outlets.evidence.json", import.meta.url));
 const NONE = "sin fuente";
+/** Kept aside for checking the outlets file independently: never a source here. */
+const HELD_BACK = "albertbus/news-feed";
 
 interface Item {
   url: string;
@@ -36,7 +38,10 @@ interface OutletEvidence {
 }
 interface EvidenceFile {
   /** A file at a commit of a repository, or a stored public page (its address, and the date it was read). */
-  sources: Record<string, { repository?: string; path?: string; commit?: string; page?: string; date: string; what: string }>;
+  sources: Record<
+    string,
+    { repository?: string; path?: string; commit?: string; page?: string; date: string; licence?: string; what: string }
+  >;
   outlets: Record<string, OutletEvidence>;
 }
 
@@ -69,11 +74,11 @@ describe("db/seed/outlets.evidence.json", () => {
     outlets = await readOutletsFile(SEED);
   });
 
-  it("CFG-1: covers exactly the shipped outlets", () => {
+  it("CFG-1, OPS-9: covers exactly the shipped outlets", () => {
     expect(Object.keys(evidence.outlets).sort()).toEqual(outlets.map((o) => o.slug).sort());
   });
 
-  it("CFG-1: every URL of the outlets file has its evidence, and every evidence URL is the one in the file", () => {
+  it("CFG-1, OPS-9: every URL of the outlets file has its evidence, and every evidence URL is the one in the file", () => {
     for (const o of outlets) {
       const e = evidence.outlets[o.slug]!;
       expect(e.homepage.url, o.slug).toBe(o.homepage);
@@ -101,6 +106,8 @@ describe("db/seed/outlets.evidence.json", () => {
       }
       expect(s.date, name).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(s.what, name).toMatch(/\S/);
+      expect(s.licence, `${name}: a licence, or "none stated"`).toMatch(/\S/);
+      expect(s.repository?.toLowerCase(), name).not.toBe(HELD_BACK);
     }
     const unknown: string[] = [];
     for (const [slug, e] of Object.entries(evidence.outlets)) {
@@ -111,6 +118,13 @@ describe("db/seed/outlets.evidence.json", () => {
       }
     }
     expect(unknown).toEqual([]);
+  });
+
+  it("CFG-1: legal notices with a source cover at least 24 of the shipped outlets", () => {
+    const withSource = Object.entries(evidence.outlets)
+      .filter(([, e]) => e.legalNotice !== undefined && e.legalNotice.source !== NONE)
+      .map(([slug]) => slug);
+    expect(withSource.length, withSource.join(", ")).toBeGreaterThanOrEqual(24);
   });
 
   it("every source is cited by some outlet", () => {

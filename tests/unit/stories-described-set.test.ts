@@ -14,8 +14,8 @@ import { readStoriesManifest } from "../stories/manifest";
 
 const root = path.resolve(__dirname, "../..");
 
-describe("the described story set (DER-2)", () => {
-  it("DER-2: every source file has its provenance, none held back, and every item a label", () => {
+describe("the described story set (DER-2, DER-13)", () => {
+  it("DER-2, DER-13: every source file has its provenance, none held back, and every item a label", () => {
     const manifest = readStoriesManifest(root, "described");
     expect(manifest.files.length).toBeGreaterThan(0);
     for (const f of manifest.files) {

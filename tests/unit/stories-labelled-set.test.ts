@@ -44,8 +44,8 @@ function tinyRoot(items: StoryItem[], labels: Record<string, string>, write = tr
   return dir;
 }
 
-describe("the labelled story set (DER-2)", () => {
-  it("DER-2: every source file has its provenance, none from a held-back repository, and every item a label", () => {
+describe("the labelled story set (DER-2, DER-13)", () => {
+  it("DER-2, DER-13: every source file has its provenance, none from a held-back repository, and every item a label", () => {
     const manifest = readStoriesManifest(root);
     for (const f of manifest.files) {
       const where = `${f.repository} ${f.commit}:${f.path}`;

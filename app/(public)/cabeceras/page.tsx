@@ -8,6 +8,9 @@ import { readSiteData } from "@/app/_lib/pages/data";
 import { listActiveOutlets } from "@/app/_lib/pages/outlets";
 import { PageHeader } from "../../_components/page-header";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
+import { keptParams, pageOf, parsePageParam } from "@/lib/pages/pagination";
+import { notFound } from "next/navigation";
+import { Pagination } from "../../_components/pagination";
 import { ComparisonTable } from "./_sections/comparison-table";
 import { HeadlineFeaturesTable } from "./_sections/headline-features-table";
 
@@ -16,9 +19,14 @@ export const metadata: Metadata = { title: "Cabeceras" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** The comparison table of the active outlets, sorted by `?orden=`. */
+/** Outlets per page of each table (`?pagina=`): 15 keep the page under 150 KiB of HTML (docs/benchmarks.md). */
+const OUTLETS_PER_PAGE = 15;
+
+/** The comparison table of the active outlets, sorted by `?orden=`, 15 a page; a bad or too large page number is a 404. */
 export default async function OutletsPage({ searchParams }: Props) {
-  const query = await searchParams;
+  const { pagina, ...query } = await searchParams;
+  const page = parsePageParam(pagina);
+  if (page === undefined) notFound();
   const read = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
     const [comparison, outlets] = await Promise.all([
@@ -29,6 +37,13 @@ export default async function OutletsPage({ searchParams }: Props) {
   });
   if (!read.ok) return <ServiceUnavailable />;
   const { comparison, homepages } = read.value;
+  const { pageCount } = pageOf(comparison.rows, page, OUTLETS_PER_PAGE);
+  if (page > pageCount) notFound();
+  // Both tables show the same page of their own order; sorting (the links keep no page) starts again at page 1.
+  const shown = { from: (page - 1) * OUTLETS_PER_PAGE, to: page * OUTLETS_PER_PAGE };
+  const pager = (
+    <Pagination path="/cabeceras" page={page} pageCount={pageCount} keep={keptParams(query)} labels={["← Anteriores", "Siguientes →"]} />
+  );
   return (
     <>
       <PageHeader
@@ -39,7 +54,8 @@ export default async function OutletsPage({ searchParams }: Props) {
         <p className="notice">Todavía no seguimos ninguna cabecera: la lista de medios se está preparando.</p>
       ) : (
         <>
-          <ComparisonTable data={comparison} query={query} homepages={homepages} />
+          <ComparisonTable data={comparison} query={query} homepages={homepages} shown={shown} />
+          {pager}
           <p className="hint">
             Pulsa el nombre de una columna para ordenar por ella. Cómo calculamos cada cifra y cuántos datos necesita:{" "}
             <Link href="/metodologia#umbrales" prefetch={false}>
@@ -47,7 +63,8 @@ export default async function OutletsPage({ searchParams }: Props) {
             </Link>
             .
           </p>
-          <HeadlineFeaturesTable data={comparison} query={query} />
+          <HeadlineFeaturesTable data={comparison} query={query} shown={shown} />
+          {pager}
         </>
       )}
     </>

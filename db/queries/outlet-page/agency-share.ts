@@ -2,12 +2,14 @@
  * Agency copy per outlet (SPEC DER-3, WEB-1): of the outlet's articles first seen in a
  * period (by default the last 7 days), how many we could judge (their body was read, or an agency verdict exists)
  * and how many are agency copy, by agency. Verdicts come from the worker's wire-copy step
- * (credit lines, agency bylines, near-identical bodies across outlets).
+ * (credit lines, agency bylines, near-identical bodies across outlets). Whole days are read from
+ * the daily counts (outlet_day_agency), the partial days at either end from the articles.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../client";
-import { outletArticlesSeenBetween, type Window } from "../page-sql";
+import type { Window } from "../page-sql";
+import { periodDays, withinEdges } from "./period-days";
 
 /** A label and how many articles carry it. */
 export interface AgencyCount {
@@ -36,12 +38,18 @@ export interface AgencyShare {
 
 /** Share of agency copy among the outlet's articles of the period. */
 export async function loadAgencyShare(db: Executor, outletId: number, { start, end: now }: Window): Promise<AgencyShare> {
+  const split = periodDays({ start, end: now });
+  const days = split.days
+    ? sql`
+      select nullif(agency, '') as agency, articles as n, judged, read from outlet_day_agency
+      where outlet_id = ${outletId} and day >= ${split.days.fromDay}::date and day < ${split.days.toDay}::date
+      union all`
+    : sql``;
   const rows = await db.execute<{ agency: string | null; n: number; judged: number; read: number }>(sql`
-    select agency, count(*)::int as n, count(*) filter (where read_outcome = 'open' or agency is not null)::int as judged,
-      count(*) filter (where read_outcome = 'open')::int as read
-    from articles
-    where ${outletArticlesSeenBetween("articles", outletId, new Date(start).toISOString(), new Date(now).toISOString())}
-    group by 1 order by n desc, agency`);
+    select agency, sum(n)::int as n, sum(judged)::int as judged, sum(read)::int as read from (${days}
+      select agency, 1 as n, (read_outcome = 'open' or agency is not null)::int as judged, (read_outcome = 'open')::int as read
+      from articles where outlet_id = ${outletId} and ${withinEdges(sql`first_seen_at`, split)}) r
+    group by 1 having sum(n) > 0 order by n desc, agency`);
   const agencies = rows.filter((r) => r.agency !== null).map((r) => ({ label: r.agency!, count: r.n }));
   const agencyArticles = agencies.reduce((n, a) => n + a.count, 0);
   const judged = rows.reduce((n, r) => n + r.judged, 0);

@@ -29,8 +29,8 @@ export interface FrontPageNow {
   items: FrontPageItem[];
 }
 
-/** Links shown from the front page now. */
-const FRONT_PAGE_LINKS = 30;
+/** Links shown from the front page now (the whole page is a link away: /cabeceras/<slug>/portada). */
+const FRONT_PAGE_LINKS = 15;
 /** Stories drawn in the position timelines. */
 const TIMELINE_STORIES = 5;
 

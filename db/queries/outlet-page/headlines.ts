@@ -3,14 +3,15 @@
  * seen after an earlier version of the same article, from any source. Counted over a
  * period (by default the last 7 days), with the latest ones and the headline each replaced,
  * for articles first seen from 7 days before the period to its end: older ones are rarely
- * retitled, and the bound keeps the query on the outlet's articles of the period (index
- * articles_outlet_first_seen).
+ * retitled. The changes are read from headline_changes, which triggers keep as versions are
+ * recorded (migration outlet_page_aggregates), so a year is a few thousand rows.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy } from "../../../lib/policy";
 import type { Executor } from "../../client";
-import { DAY_MS, outletArticlesSeenBetween, time, type Window } from "../page-sql";
+import { DAY_MS, time, type Window } from "../page-sql";
+import { periodDays, withinEdges } from "./period-days";
 
 /** One headline change: the new text and the one it replaced, as they may be cited. */
 export interface HeadlineChange {
@@ -35,7 +36,7 @@ export interface HeadlineChanges {
   withheld: boolean;
 }
 
-const LATEST = 10;
+const LATEST = 5;
 /** Articles first seen this far back are followed for changes (the feed's window, feeds.ts). */
 export const CHANGES_ARTICLE_WINDOW_MS = 14 * DAY_MS;
 /** Articles first seen this long before a period are followed for its changes. */
@@ -51,25 +52,30 @@ export async function loadHeadlineChanges(
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
   const articlesFrom = new Date(start - CHANGES_ARTICLE_LEAD_MS).toISOString();
-  // Each article's versions by index (headline_versions_article_hash): over a long period a
-  // join lets the planner read the whole headline_versions table instead.
-  const changed = sql`
-    from articles a cross join lateral (
-      select v.* from headline_versions v where v.article_id = a.id and v.first_seen_at >= ${from} and v.first_seen_at <= ${to}
-        and exists (select 1 from headline_versions p where p.article_id = v.article_id and p.first_seen_at < v.first_seen_at)
-      offset 0) hv
-    where ${outletArticlesSeenBetween("a", outletId, articlesFrom, to)}`;
+  // The changes the triggers keep (headline_changes, index headline_changes_outlet_at), each
+  // article's first sighting by primary key: a year is a few thousand index entries.
+  const where = sql`
+    where c.outlet_id = ${outletId} and c.at >= ${from}::timestamptz and c.at <= ${to}::timestamptz
+      and a.first_seen_at >= ${articlesFrom}::timestamptz and a.first_seen_at <= ${to}::timestamptz`;
+  const split = periodDays({ start, end: now });
+  const seenDays = split.days
+    ? sql`(select coalesce(sum(articles), 0) from outlet_day_agency
+           where outlet_id = ${outletId} and day >= ${split.days.fromDay}::date and day < ${split.days.toDay}::date) +`
+    : sql``;
   const [[counts], [seen], latest] = await Promise.all([
     db.execute<{ changes: number; articles: number }>(
-      sql`select count(*)::int as changes, count(distinct hv.article_id)::int as articles ${changed}`,
+      sql`select count(*)::int as changes, count(distinct c.article_id)::int as articles
+        from headline_changes c join articles a on a.id = c.article_id ${where}`,
     ),
+    // Articles first seen in the period: whole days from the daily counts, the ends from the articles.
     db.execute<{ n: number }>(sql`
-      select count(*)::int as n from articles where ${outletArticlesSeenBetween("articles", outletId, from, to)}`),
+      select (${seenDays} (select count(*) from articles where outlet_id = ${outletId} and ${withinEdges(sql`first_seen_at`, split)}))::int as n`),
     db.execute<{ article_id: string | number; text: string; first_seen_at: string | Date; before: string }>(sql`
-      select hv.article_id, hv.text, hv.first_seen_at,
+      select c.article_id, hv.text, hv.first_seen_at,
         (select p.text from headline_versions p where p.article_id = hv.article_id and p.first_seen_at < hv.first_seen_at
          order by p.first_seen_at desc, p.id desc limit 1) as before
-      ${changed} order by hv.first_seen_at desc, hv.id desc limit ${LATEST}`),
+      from headline_changes c join articles a on a.id = c.article_id join headline_versions hv on hv.id = c.version_id
+      ${where} order by c.at desc, c.version_id desc limit ${LATEST}`),
   ]);
   return {
     start,

@@ -11,7 +11,6 @@ import { sql } from "drizzle-orm";
 import {
   carriersNeeded,
   DEFAULT_SILENCE_RULE,
-  FOLLOWED_HOURS_SHARE,
   SILENCE_DAYS,
   silencesOf,
   type Silence,
@@ -19,8 +18,9 @@ import {
 } from "../../../lib/analysis/silences";
 import type { Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
-import { rankHistories, type RankInterval } from "../api/front-pages";
-import { DAY_MS, notExcluded, time } from "../page-sql";
+import { DAY_MS, idList, time, type Window } from "../page-sql";
+import { followedOutlets } from "./followed-outlets";
+import { perArticleOverPeriod, splitPeriod, storedThrough } from "./front-days";
 import { loadStoryLabels, type StoryLabel } from "../stories/story-labels";
 
 /** A silence with what the page shows of its story. */
@@ -54,21 +54,16 @@ export interface OutletSilences {
 const LISTED_MAX = 50;
 
 /**
- * Outlets followed in [from, to]: active, shown, with a successful front-page capture in at
- * least half of the hours since collection began in the period (a front page closed or
- * blocked for most of it leaves the outlet out).
+ * The outlet's best rank per article over [start, end]: whole peninsular days from the front-page days
+ * the worker keeps, the partial days at the ends (and days not ranked yet) from the rank intervals
+ * (front-days.ts), instead of each article's whole rank history.
  */
-async function followedOutlets(db: Executor, policies: Policies, from: string, to: string): Promise<Set<number>> {
-  const rows = await db.execute<{ outlet_id: number }>(sql`
-    with c as (
-      select fc.outlet_id, date_trunc('hour', fc.at) as hour from frontpage_captures fc join outlets o on o.id = fc.outlet_id and o.active
-      where fc.outcome = 'ok' and fc.at >= ${from}::timestamptz and fc.at <= ${to}::timestamptz ${notExcluded(sql`fc.outlet_id`, policies.excludedOutletIds)}
-    ), span as (
-      select greatest(1, ceil(extract(epoch from ${to}::timestamptz - min(hour)) / 3600)) as hours from c
-    )
-    select outlet_id from c group by outlet_id
-    having count(distinct hour) >= ${FOLLOWED_HOURS_SHARE}::float8 * (select hours from span)`);
-  return new Set(rows.map((r) => r.outlet_id).filter((id) => policies.forOutlet(id).modelAnnotations));
+async function bestRanks(db: Executor, outletId: number, ids: readonly number[], window: Window): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const split = splitPeriod(window, await storedThrough(db, outletId));
+  const rows = await db.execute<{ article_id: string | number; best_rank: number }>(sql`
+    select article_id, best_rank from (${perArticleOverPeriod(outletId, split)}) p where article_id in ${idList(ids)}`);
+  return new Map(rows.map((r) => [Number(r.article_id), Number(r.best_rank)]));
 }
 
 /** The silences of outlet `outletId` over the `days` days before `now`. */
@@ -82,7 +77,7 @@ export async function loadOutletSilences(
   const from = new Date(start).toISOString();
   const to = new Date(p.now).toISOString();
   const positions = policies.forOutlet(p.outletId).positions;
-  const followed = await followedOutlets(db, policies, from, to);
+  const followed = await followedOutlets(db, policies, start, p.now);
   const grouped = policies.forOutlet(p.outletId).modelAnnotations;
   const needed = carriersNeeded(followed.size, rule) ?? null;
   const base = { start, end: p.now, rule, followed: followed.size, judged: followed.has(p.outletId), grouped, positions, needed };
@@ -98,14 +93,17 @@ export async function loadOutletSilences(
   }>(sql`
     select s.id as story_id, array_agg(distinct a.outlet_id) as outlets, s.key_terms, s.first_seen_at,
       array_agg(a.id) filter (where a.outlet_id = ${p.outletId}) as mine
-    from stories s join articles a on a.story_id = s.id
-    where s.last_seen_at >= ${from}::timestamptz and s.merged_into is null and a.first_seen_at <= ${to}::timestamptz
-      and a.outlet_id = any(${list}::int[])
+    from stories s cross join lateral (
+      -- Each story's articles by index (articles_story): "offset 0" keeps the planner from merging
+      -- the whole index with the period's stories (95 k entries for ~900 stories on the generated year).
+      select a.id, a.outlet_id from articles a
+      where a.story_id = s.id and a.first_seen_at <= ${to}::timestamptz and a.outlet_id = any(${list}::int[]) offset 0) a
+    where s.last_seen_at >= ${from}::timestamptz and s.merged_into is null
     group by s.id having count(distinct a.outlet_id) >= ${needed}::int`);
   const mine = carried.flatMap((r) => (r.mine ?? []).map(Number));
-  const ranks = positions ? await rankHistories(db, mine) : new Map<number, RankInterval[]>();
+  const ranks = positions ? await bestRanks(db, p.outletId, mine, { start, end: p.now }) : new Map<number, number>();
   const bestRank = (ids: number[]) => {
-    const seen = ids.flatMap((id) => (ranks.get(id) ?? []).filter((s) => s.to >= start && s.from <= p.now).map((s) => s.rank));
+    const seen = ids.flatMap((id) => (ranks.has(id) ? [ranks.get(id)!] : []));
     return seen.length ? Math.min(...seen) : null;
   };
   const stories = carried.map((r) => {

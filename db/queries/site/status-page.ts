@@ -9,12 +9,12 @@ import { failureShare, HEALTH_WINDOW_MS, overThreshold } from "../../../lib/coll
 import type { Policies } from "../../../lib/policy";
 import type { SourceKind } from "../../../lib/source-kinds";
 import type { Executor } from "../../client";
-import { fromSqlTime, sqlTime } from "../../sql-time";
-import { captureCounts, probeCounts, readCounts } from "../collection-counts";
-import { readingStartedAt } from "../reading-start";
+import { fromSqlTime } from "../../sql-time";
 import { loadRobotsStates, originOf } from "../robots-states";
+import { collectionStatus } from "./outlet-status";
+import type { SiteVolume } from "../../figures/status-figures";
 
-const DAY_MS = 24 * 3_600_000;
+export type { SiteVolume } from "../../figures/status-figures";
 
 export interface SourceStatus {
   kind: SourceKind;
@@ -72,14 +72,6 @@ export interface LagDistribution {
   p90: number | null;
 }
 
-/** Requests per site in the last 24 hours: total, busiest hour, and the pacing bound. */
-export interface SiteVolume {
-  site: string;
-  requests: number;
-  busiestHour: number;
-  busiestHourStart?: number;
-}
-
 export interface StatusPage {
   now: number;
   since: number;
@@ -88,38 +80,9 @@ export interface StatusPage {
   volume: SiteVolume[];
 }
 
-async function outletRows(db: Executor, since: number) {
-  const from = new Date(since).toISOString();
-  const id = sql`o.id`;
-  return db.execute<{
-    id: number;
-    slug: string;
-    name: string;
-    homepage: string;
-    captures: number;
-    captures_failed: number;
-    reads: number;
-    reads_failed: number;
-    probes: number;
-    probes_answered: number;
-    tdm_reserved: boolean;
-    median_links: number | null;
-    last_extraction_failure_at: string | null;
-  }>(sql`
-    select o.id, o.slug, o.name, o.homepage,
-      c.attempts as captures, c.failures as captures_failed, m.median_links, r.attempts as reads, r.failures as reads_failed,
-      (select max(s.last_extraction_failure_at) from sources s where s.outlet_id = o.id and s.active and not s.proposed) as last_extraction_failure_at,
-      p.total as probes, p.answered as probes_answered,
-      exists (select 1 from signals sg where sg.outlet_id = o.id and sg.kind = 'tdm-reservation' and sg.value = '1') as tdm_reserved
-    from outlets o
-    cross join lateral ${captureCounts(id, from)} c
-    cross join lateral ${readCounts(id, from)} r
-    cross join lateral ${probeCounts(id, from)} p
-    left join lateral (
-      select (percentile_cont(0.5) within group (order by link_count) filter (where outcome = 'ok'))::float8 as median_links
-      from frontpage_captures fc where fc.outlet_id = o.id and fc.at >= ${sqlTime(since)}) m on true
-    where o.active
-    order by o.name`);
+async function outletRows(db: Executor) {
+  return db.execute<{ id: number; slug: string; name: string; homepage: string }>(sql`
+    select o.id, o.slug, o.name, o.homepage from outlets o where o.active order by o.name`);
 }
 
 async function sourceRows(db: Executor) {
@@ -134,84 +97,32 @@ async function sourceRows(db: Executor) {
     dead: boolean;
     extraction_failed_since: string | null;
     extraction_failures: number;
+    last_extraction_failure_at: string | null;
   }>(sql`
     select s.outlet_id, s.kind, s.url, s.last_success_at, s.last_failure_at, s.closed_since, s.paused_until, s.dead,
-      s.extraction_failed_since, s.extraction_failures
+      s.extraction_failed_since, s.extraction_failures, s.last_extraction_failure_at
     from sources s join outlets o on o.id = s.outlet_id and o.active
     where s.active and not s.proposed
     order by s.outlet_id, s.kind, s.url`);
 }
 
-/** DER-8: declared publication → first seen, per outlet and source kind, over the window. */
-async function lagRows(db: Executor, since: number): Promise<(LagDistribution & { outletId: number })[]> {
-  const rows = await db.execute<{
-    outlet_id: number;
-    slug: string;
-    name: string;
-    kind: LagDistribution["kind"];
-    articles: number;
-    p50: number | null;
-    p90: number | null;
-  }>(sql`
-    with starts as (
-      select o.id as outlet_id, ${readingStartedAt(sql`o.id`)} as at from outlets o where o.active
-    ), lags as (
-      select a.outlet_id, k.kind, extract(epoch from (k.seen - a.published_at)) / 60 as minutes, a.published_at >= st.at as counted
-      from articles a
-      join starts st on st.outlet_id = a.outlet_id
-      cross join lateral (values ('feed', a.first_seen_feed_at), ('sitemap', a.first_seen_sitemap_at), ('frontpage', a.first_seen_frontpage_at)) k(kind, seen)
-      where a.first_seen_at >= ${sqlTime(since)} and a.published_at is not null and k.seen is not null and k.seen >= a.published_at
-    )
-    -- The start-up rule: the backlog found when we started reading an outlet is not counted.
-    select l.outlet_id, o.slug, o.name, l.kind, count(*) filter (where counted)::int as articles,
-      (percentile_cont(0.5) within group (order by minutes) filter (where counted))::float8 as p50,
-      (percentile_cont(0.9) within group (order by minutes) filter (where counted))::float8 as p90
-    from lags l join outlets o on o.id = l.outlet_id and o.active
-    group by l.outlet_id, o.slug, o.name, l.kind
-    order by o.name, l.kind`);
-  return rows.map((r) => ({
-    outletId: r.outlet_id,
-    outletSlug: r.slug,
-    outletName: r.name,
-    kind: r.kind,
-    articles: r.articles,
-    p50: r.p50,
-    p90: r.p90,
-  }));
-}
-
-/** Our requests per site over the last 24 hours, with the busiest clock hour. */
-async function volumeRows(db: Executor, now: number): Promise<SiteVolume[]> {
-  const rows = await db.execute<{ site_domain: string; requests: number; busiest: number; busiest_at: string | null }>(sql`
-    with hourly as (
-      select site_domain, date_trunc('hour', at) as hour, count(*) as n
-      from fetch_log where at >= ${sqlTime(now - DAY_MS)} and outcome <> 'robots-disallowed'
-      group by site_domain, date_trunc('hour', at)
-    )
-    select site_domain, sum(n)::int as requests, max(n)::int as busiest,
-      (array_agg(hour order by n desc, hour desc))[1] as busiest_at
-    from hourly group by site_domain order by requests desc, site_domain`);
-  return rows.map((r) => ({
-    site: r.site_domain,
-    requests: r.requests,
-    busiestHour: r.busiest,
-    busiestHourStart: fromSqlTime(r.busiest_at),
-  }));
-}
-
-/** Everything "Estado" shows, over the 7 days before `now` (volume: the last 24 hours). */
+/**
+ * Everything "Estado" shows, over the 7 days before `now` (volume: the last 24 hours), or before the
+ * instant of the stored figures when the worker keeps them fresh (then `now` is that instant).
+ */
 export async function readStatusPage(db: Executor, policies: Policies, now: number): Promise<StatusPage> {
-  const since = now - HEALTH_WINDOW_MS;
-  const [outlets, sources, lag, volume] = await Promise.all([
-    outletRows(db, since),
-    sourceRows(db),
-    lagRows(db, since),
-    volumeRows(db, now),
-  ]);
-  const visible = outlets.filter((o) => !policies.forOutlet(o.id).excluded);
+  const [outlets, sources] = await Promise.all([outletRows(db), sourceRows(db)]);
+  const shown = outlets.filter((o) => !policies.forOutlet(o.id).excluded);
+  // The counted figures as the worker last stored them (outlet-status.ts), or counted now when none are fresh.
+  const figures = await collectionStatus(
+    db,
+    shown.map((o) => o.id),
+    now,
+  );
+  const visible = shown.map((o) => ({ o, f: figures.byOutlet.get(o.id)! }));
   // The robots.txt of each outlet's front-page host (its home page's when it has no front-page source).
   const frontOrigin = new Map(
-    visible.map((o) => {
+    shown.map((o) => {
       const front = sources.find((s) => s.outlet_id === o.id && s.kind === "frontpage");
       return [o.id, originOf(front?.url ?? o.homepage)];
     }),
@@ -224,14 +135,16 @@ export async function readStatusPage(db: Executor, policies: Policies, now: numb
     const origin = frontOrigin.get(outletId);
     return origin === undefined ? undefined : robots.get(origin);
   };
-  const visibleIds = new Set(visible.map((o) => o.id));
+  const visibleIds = new Set(shown.map((o) => o.id));
   const visibleSites = new Set(sources.filter((s) => visibleIds.has(s.outlet_id)).map((s) => new URL(s.url).hostname));
+  const lastExtractionFailure = (outletId: number) =>
+    Math.max(...sources.filter((s) => s.outlet_id === outletId).map((s) => fromSqlTime(s.last_extraction_failure_at) ?? -Infinity));
   return {
-    now,
-    since,
-    outlets: visible.map((o) => {
-      const captures = { attempts: o.captures, failures: o.captures_failed };
-      const reads = { attempts: o.reads, failures: o.reads_failed };
+    now: figures.computedAt,
+    since: figures.computedAt - HEALTH_WINDOW_MS,
+    outlets: visible.map(({ o, f }) => {
+      const captures = { attempts: f.captures, failures: f.capturesFailed };
+      const reads = { attempts: f.reads, failures: f.readsFailed };
       const captureFailureShare = failureShare(captures) ?? 0;
       const readFailureShare = failureShare(reads) ?? 0;
       return {
@@ -251,25 +164,25 @@ export async function readStatusPage(db: Executor, policies: Policies, now: numb
             extractionFailedSince: fromSqlTime(s.extraction_failed_since),
             extractionFailures: s.extraction_failures,
           })),
-        captures: o.captures,
+        captures: f.captures,
         captureFailureShare,
         noPosition: overThreshold(captures),
-        medianLinks: policies.forOutlet(o.id).positions ? (o.median_links ?? undefined) : undefined,
-        lastExtractionFailureAt: fromSqlTime(o.last_extraction_failure_at),
-        reads: o.reads,
+        medianLinks: policies.forOutlet(o.id).positions ? (f.medianLinks ?? undefined) : undefined,
+        lastExtractionFailureAt: Number.isFinite(lastExtractionFailure(o.id)) ? lastExtractionFailure(o.id) : undefined,
+        reads: f.reads,
         readFailureShare,
         noBody: overThreshold(reads),
-        probes: o.probes,
-        probesAnswered: o.probes_answered,
+        probes: f.probes,
+        probesAnswered: f.probesAnswered,
         positionsWithheld: !policies.forOutlet(o.id).positions,
         robotsHost: frontOrigin.get(o.id),
         robotsAccess: robotsOf(o.id)?.access ?? undefined,
         robotsFetchedAt: robotsOf(o.id)?.checkedAt ?? undefined,
-        tdmReserved: o.tdm_reserved,
+        tdmReserved: f.tdmReserved,
       };
     }),
-    lag: lag.filter((l) => visibleIds.has(l.outletId)).map(({ outletId: _, ...rest }) => rest),
+    lag: visible.flatMap(({ o, f }) => f.lag.map((l) => ({ outletSlug: o.slug, outletName: o.name, ...l }))),
     // A site shared by an excluded outlet and a visible one still shows: it is our own behaviour.
-    volume: volume.filter((v) => [...visibleSites].some((host) => host === v.site || host.endsWith(`.${v.site}`))),
+    volume: figures.volume.filter((v) => [...visibleSites].some((host) => host === v.site || host.endsWith(`.${v.site}`))),
   };
 }

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { clusterStories } from "../../../lib/analysis/cluster";
-import { fingerprintTokens, storyFingerprint } from "../../../lib/analysis/fingerprint";
+import { fingerprintTokens, hasLede, storyFingerprint } from "../../../lib/analysis/fingerprint";
 import { atLeast, figure, type Figure } from "../types";
 import { bcubedScores } from "./cluster-scores";
 import { realSilences, whoWasFirst } from "./real-downstream";
@@ -56,9 +56,8 @@ export function clusterSet(items: readonly RealItem[], withDescriptions: boolean
   const outlets = new Map<string, number>();
   const outletId = (o: string) => outlets.get(o) ?? outlets.set(o, outlets.size + 1).get(o)!;
   const started = process.cpuUsage();
-  const tokens = items.map((i) =>
-    fingerprintTokens(storyFingerprint(i.title, withDescriptions ? (i.description ?? undefined) : undefined).fingerprint),
-  );
+  const fingerprints = items.map((i) => storyFingerprint(i.title, withDescriptions ? (i.description ?? undefined) : undefined).fingerprint);
+  const tokens = fingerprints.map(fingerprintTokens);
   const { placements } = clusterStories(
     items.map((i, n) => ({
       articleId: n,
@@ -67,6 +66,7 @@ export function clusterSet(items: readonly RealItem[], withDescriptions: boolean
       tokens: tokens[n]!,
       storyId: null,
       pending: true,
+      withDescription: hasLede(fingerprints[n]!),
     })),
   );
   const cpu = process.cpuUsage(started);

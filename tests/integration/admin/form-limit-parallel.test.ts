@@ -49,8 +49,8 @@ function post(body: string, address: string): Promise<Response> {
   return handlePublicForm(request, spec, { secret: SECRET, db: async () => database.db, now: NOW });
 }
 
-describe("parallel posts from one address (SEC-2)", () => {
-  it("SEC-2: 12 parallel replies with fresh tokens from one address: exactly 5 accepted, 7 refused with 429", async () => {
+describe("parallel posts from one address (SEC-2, SEC-7)", () => {
+  it("SEC-2, SEC-7: 12 parallel replies with fresh tokens from one address: exactly 5 accepted, 7 refused with 429", async () => {
     const bodies = Array.from({ length: 12 }, (_, i) =>
       new URLSearchParams({ ficha: issueFormToken(SECRET, "reply", NOW - 10_000 - i), texto: `réplica ${i}` }).toString(),
     );
@@ -65,7 +65,7 @@ describe("parallel posts from one address (SEC-2)", () => {
     ).toBe(303);
   });
 
-  it("SEC-2, SEC-5: the count is exact for every counted form (bylines, exclusion requests, recovery codes) under 20 parallel calls", async () => {
+  it("SEC-2, SEC-5, SEC-7: the count is exact for every counted form (bylines, exclusion requests, recovery codes) under 20 parallel calls", async () => {
     for (const form of ["byline", "exclusion", "recovery-ask"]) {
       const calls = Array.from({ length: 20 }, () =>
         allowSubmission(database.db, { form, addressKey: `k-${form}`, now: NOW, limit: 3, windowMs: 3_600_000 }),

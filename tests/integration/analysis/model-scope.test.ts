@@ -112,8 +112,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe("an outlet under «sin anotación de modelo»", () => {
-  it("PUB-1, DER-2: has no story fingerprint, from the start or once the scope is applied", async () => {
+describe("an outlet under «sin anotación de modelo» (DER-14)", () => {
+  it("PUB-1, DER-14: has no story fingerprint, from the start or once the scope is applied", async () => {
     expect((await article("open1")).fingerprinted).toBe(true);
     for (const name of ["barred", "late", "later"]) expect((await article(name)).fingerprinted, name).toBe(false);
   });
@@ -123,7 +123,7 @@ describe("an outlet under «sin anotación de modelo»", () => {
     expect(laterBeforePurge.story_id).toBeNull();
   });
 
-  it("PUB-1, DER-2: belongs to no story, and the story it left counts only the outlets still in it", async () => {
+  it("PUB-1, DER-14: belongs to no story, and the story it left counts only the outlets still in it", async () => {
     const [a, b] = [await article("open1"), await article("open2")];
     expect(a.story_id).not.toBeNull();
     expect(b.story_id).toBe(a.story_id);
@@ -136,7 +136,7 @@ describe("an outlet under «sin anotación de modelo»", () => {
     expect(members.map((m) => m.outlet_id)).not.toContain(later);
   });
 
-  it("PUB-1, DER-5: lends no word to any story's key terms", async () => {
+  it("PUB-1, DER-14, DER-5: lends no word to any story's key terms", async () => {
     const { story_id } = await article("open1");
     const [story] = await rows<{ key_terms: string[] }>(sql`select key_terms from stories where id = ${story_id}`);
     expect(story!.key_terms.length).toBeGreaterThan(0);
@@ -145,7 +145,7 @@ describe("an outlet under «sin anotación de modelo»", () => {
     expect(story!.key_terms.map((t) => t.toLowerCase())).not.toContain("peñablanca");
   });
 
-  it("PUB-1, DER-1, DER-4: has no language and no framing letter, from the start or once the scope is applied", async () => {
+  it("PUB-1, DER-14, DER-1, DER-4: has no language and no framing letter, from the start or once the scope is applied", async () => {
     type Derived = { text: string; language: string | null; letter: string | null };
     const derived = async (text: string) =>
       (

@@ -12,6 +12,7 @@ import { fromSqlTime, sqlTime } from "../../../db/sql-time";
 import { loadStoryWindow } from "../../../crawler/derive/story-window";
 import { recordSightings } from "../../../crawler/record/articles";
 import { recordFingerprints } from "../../../crawler/derive/fingerprints";
+import { WITH_LEDE } from "../../../lib/analysis/fingerprint";
 import { clusterStories } from "../../../lib/analysis/cluster";
 import { parseOutletsFile } from "../../../lib/outlets-file";
 import { simOutlets } from "../../sim/outlets";
@@ -83,6 +84,8 @@ async function readWhole(from: number) {
     tokens: r.token_hashes.slice(1),
     storyId: r.story_id === null ? null : Number(r.story_id),
     pending: r.pending,
+    // The fingerprint's flag: whether it holds a description (the described pairs' link rule).
+    withDescription: r.token_hashes[0] === WITH_LEDE,
   }));
 }
 

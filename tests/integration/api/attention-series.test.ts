@@ -55,7 +55,7 @@ async function seriesJson(query: string): Promise<Series> {
   return (await response.json()) as Series;
 }
 
-describe("WEB-3: the series endpoint", () => {
+describe("WEB-3, WEB-9: the series endpoint", () => {
   it("PUB-6: counts each searchable outlet's matching articles per day, with the share of its articles and its prominence-minutes", async () => {
     const body = await seriesJson("q=n%C3%BAmero&from=2026-03-02&to=2026-03-03");
     expect(body.from).toBe("2026-03-02");
@@ -101,7 +101,7 @@ describe("WEB-3: the series endpoint", () => {
   });
 });
 
-describe("WEB-3: q= on the datasets", () => {
+describe("WEB-3, WEB-9: q= on the datasets", () => {
   it("PUB-6: q= lists only articles with a matching headline, never from an outlet under «sin titulares literales»", async () => {
     const { data } = await api.json("/api/v1/articles?q=n%C3%BAmero&limit=100");
     expect(data).toHaveLength(3 * ARTICLES_PER_OUTLET);

@@ -65,8 +65,8 @@ afterAll(async () => {
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-describe("npm run outlets -- check, on the simulated web", () => {
-  it("reads robots.txt first on every host, under the bot's identity, and each configured URL once", () => {
+describe("npm run outlets -- check, on the simulated web (OPS-9)", () => {
+  it("OPS-9, POL-2: reads robots.txt first on every host, under the bot's identity, and each configured URL once", () => {
     const log = sim.accessLog();
     expect(robotsNotFirst(log)).toEqual([]);
     expect(log.every((e) => /HemeroscopioBot/.test(e.requestHeaders["user-agent"] ?? ""))).toBe(true);
@@ -78,7 +78,7 @@ describe("npm run outlets -- check, on the simulated web", () => {
     }
   });
 
-  it("reports a moved feed as redirected, with its new address, and proposes it", () => {
+  it("OPS-9: reports a moved feed as redirected, with its new address, and proposes it", () => {
     const [moved] = outlets;
     const feed = checks.get(moved!.slug)!.urls.find((u) => u.field === "feed")!;
     expect(feed.state).toBe("redirected");
@@ -86,21 +86,21 @@ describe("npm run outlets -- check, on the simulated web", () => {
     expect(result.report).toContain(`${moved!.feeds[0]} -> ${feed.finalUrl}`);
   });
 
-  it("suggests the sitemap robots.txt names when the outlet lists none", () => {
+  it("OPS-9: suggests the sitemap robots.txt names when the outlet lists none", () => {
     const [moved] = outlets;
     const check = checks.get(moved!.slug)!;
     expect(check.robotsSitemaps).toEqual([expect.stringMatching(/\/sitemaps\/index\.xml$/)]);
     expect(result.report).toContain("sitemaps its robots.txt names");
   });
 
-  it("reports a gone feed and proposes the feed the home page announces", () => {
+  it("OPS-9: reports a gone feed and proposes the feed the home page announces", () => {
     const [, gone] = outlets;
     const check = checks.get(gone!.slug)!;
     expect(check.urls.find((u) => u.field === "feed")).toMatchObject({ state: "gone", status: 404 });
     expect(check.announcedFeeds.length).toBeGreaterThan(0);
   });
 
-  it("reports a legal notice answering 404 as gone", () => {
+  it("OPS-9: reports a legal notice answering 404 as gone", () => {
     const [, , legal] = outlets;
     expect(checks.get(legal!.slug)!.urls.find((u) => u.field === "legalNotice")).toMatchObject({ state: "gone", status: 404 });
     expect(result.report).toMatch(/gone\s+legal notice\s+\S+\/aviso-legal \(404 http-error\)/);

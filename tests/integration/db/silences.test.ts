@@ -103,7 +103,7 @@ describe("silences of an outlet", () => {
     expect(s).toMatchObject({ followed: 6, judged: false, silences: [] });
   });
 
-  it("DER-11: with fewer comparable outlets than the rule asks, nothing is judged ('no medible'), which is not an all-clear", async () => {
+  it("DER-11, WEB-8: with fewer comparable outlets than the rule asks, nothing is judged ('no medible'), which is not an all-clear", async () => {
     const rule = { ...DEFAULT_SILENCE_RULE, minFollowed: 7 };
     const s = await loadOutletSilences(database.db, NO_POLICIES, { outletId: uno, now: NOW, rule });
     expect(s).toMatchObject({ followed: 6, needed: null, qualifying: 0, silences: [] });

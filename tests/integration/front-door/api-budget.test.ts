@@ -50,8 +50,8 @@ afterAll(() => {
   }
 });
 
-describe("per-address budget of the API and the exports (WEB-3, SEC-6)", () => {
-  it("SEC-6: API calls count per address, cached or not, each answer says what is left, and the one past the budget is a 429", async () => {
+describe("per-address budget of the API and the exports (WEB-3, SEC-6, SEC-7)", () => {
+  it("SEC-7: API calls count per address, cached or not, each answer says what is left, and the one past the budget is a 429", async () => {
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await fetch(`${frontUrl}/api/v1/outlets`, from("203.0.113.7")));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
@@ -72,7 +72,7 @@ describe("per-address budget of the API and the exports (WEB-3, SEC-6)", () => {
     expect((await fetch(`${frontUrl}/api/v1/outlets`, from("203.0.113.7"))).status).toBe(200);
   });
 
-  it("SEC-6: exports have a smaller budget of their own", async () => {
+  it("SEC-7: exports have a smaller budget of their own", async () => {
     const first = await fetch(`${frontUrl}/api/v1/exports/articles.csv`, from("192.0.2.9"));
     expect([first.status, first.headers.get("ratelimit-policy")]).toEqual([200, '"exports";q=1;w=60']);
     await first.text();

@@ -102,7 +102,7 @@ afterAll(async () => {
 });
 
 describe("one client cannot take the site down (SEC-6, OPS-2)", () => {
-  it("SEC-6: during the attack the home page and a cached outlet page answer 200; after it nothing of it runs on and a new page renders", async () => {
+  it("SEC-7: during the attack the home page and a cached outlet page answer 200; after it nothing of it runs on and a new page renders", async () => {
     expect(await get("/", READER)).toBe(200);
     expect(await get("/cabeceras/el-pais", READER)).toBe(200);
 

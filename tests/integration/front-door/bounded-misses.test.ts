@@ -74,8 +74,8 @@ afterAll(() => {
   renderer?.close();
 });
 
-describe("bounded renders at the front door (SEC-6, OPS-2)", () => {
-  it("SEC-6: one client with twenty connections holds two renders and two places in the queue; the rest get a fast 503, while others' hits and renders go on", async () => {
+describe("bounded renders at the front door (SEC-7, SEC-6, OPS-2)", () => {
+  it("SEC-7: one client with twenty connections holds two renders and two places in the queue; the rest get a fast 503, while others' hits and renders go on", async () => {
     const cached = await fetch(`${frontUrl}/metodologia`, { headers: from(READER) });
     expect(cached.status).toBe(200);
     const answered: Response[] = [];
@@ -109,7 +109,7 @@ describe("bounded renders at the front door (SEC-6, OPS-2)", () => {
     expect(all.filter((r) => r.status === 200).length).toBe(4);
   });
 
-  it("OPS-2: a render whose reader left is cancelled: the renderer sees its connection closed", async () => {
+  it("SEC-7, OPS-2: a render whose reader left is cancelled: the renderer sees its connection closed", async () => {
     const left = new AbortController();
     const asked = fetch(`${frontUrl}/cabeceras/el-mundo`, { headers: from(READER), signal: left.signal }).catch(() => "left");
     await rendersHeld(1);

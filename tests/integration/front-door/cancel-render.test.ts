@@ -88,8 +88,8 @@ afterAll(async () => {
   await empty?.drop();
 });
 
-describe("abandoned renders are cancelled (OPS-2, SEC-6)", () => {
-  it("OPS-2: when the reader leaves, the render's running statement is cancelled in PostgreSQL", async () => {
+describe("abandoned renders are cancelled (OPS-2, SEC-6, SEC-7)", () => {
+  it("SEC-7, OPS-2: when the reader leaves, the render's running statement is cancelled in PostgreSQL", async () => {
     const front = await frontDoor(60_000);
     for (const page of ["drizzle-lenta", "lenta"]) {
       const end = endOf(page);
@@ -104,7 +104,7 @@ describe("abandoned renders are cancelled (OPS-2, SEC-6)", () => {
     }
   });
 
-  it("SEC-6: when the front door gives up at its timeout, the reader gets a 503 and the statement is cancelled", async () => {
+  it("SEC-7: when the front door gives up at its timeout, the reader gets a 503 and the statement is cancelled", async () => {
     const front = await frontDoor(500);
     const end = endOf("tardia");
     const answer = await fetch(`${front}/cabeceras/tardia`);

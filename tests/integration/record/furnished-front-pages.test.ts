@@ -190,7 +190,7 @@ describe("front pages with real furniture, collected (SPEC EXT-3, STO-1)", () =>
     }
   });
 
-  it("EXT-3: no ticker, strip, related, rail or footer link outside the main flow ever holds a rank", async () => {
+  it("EXT-3, EXT-8: no ticker, strip, related, rail or footer link outside the main flow ever holds a rank", async () => {
     const outside = [...new Set(captures.flatMap((c) => c.furniture.outside))];
     expect(outside.length).toBeGreaterThan(20);
     const ranked = await database.db.execute<{ url: string }>(sql`

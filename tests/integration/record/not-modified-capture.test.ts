@@ -139,7 +139,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe("a 304 confirms the front page (STO-1, POL-4)", () => {
+describe("a 304 confirms the front page (STO-1, POL-4, EXT-9)", () => {
   const outcomes: string[] = [];
   beforeAll(async () => {
     for (const [at, reply] of [
@@ -152,7 +152,7 @@ describe("a 304 confirms the front page (STO-1, POL-4)", () => {
     }
   });
 
-  it("STO-1: each 304 is a capture of the same list, marked as a confirmation, counted unchanged", async () => {
+  it("STO-1, EXT-9: each 304 is a capture of the same list, marked as a confirmation, counted unchanged", async () => {
     expect(outcomes).toEqual(["ok", "not-modified", "not-modified", "ok"]);
     const rows = await database.db.execute<{
       at: Date;
@@ -182,7 +182,7 @@ describe("a 304 confirms the front page (STO-1, POL-4)", () => {
     expect(all).toHaveLength(6);
   });
 
-  it("STO-1: an article's headline is last seen at the last capture that confirmed it", async () => {
+  it("STO-1, EXT-9: an article's headline is last seen at the last capture that confirmed it", async () => {
     const rows = await database.db.execute<{ url: string; last_seen_at: Date }>(sql`
       select a.url, h.last_seen_at from headline_versions h join articles a on a.id = h.article_id order by a.url`);
     const lastSeen = Object.fromEntries(

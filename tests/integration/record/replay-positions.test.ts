@@ -33,13 +33,13 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe("real front-page sequences replayed through the product (SPEC EXT-3, STO-1)", () => {
+describe("real front-page sequences replayed through the product (SPEC EXT-3, EXT-8, STO-1)", () => {
   it("EXT-3: every outlet of the replay was replayed, with its hand-checked captures", () => {
     expect(outlets.map((o) => o.outlet).sort()).toEqual(Object.keys(FLOORS).sort());
     for (const o of outlets) expect(o.expected.captures, o.outlet).toBeGreaterThanOrEqual(8);
   });
 
-  it("EXT-3: the lead, the top 10 and the headlines are the hand-checked teasers and titles", () => {
+  it("EXT-3, EXT-8: the lead, the top 10 and the headlines are the hand-checked teasers and titles", () => {
     for (const o of outlets) {
       const floor = FLOORS[o.outlet]!;
       const e = o.expected;

@@ -124,6 +124,32 @@ describe("story clustering", () => {
     expect(groups(place(items))).toEqual([[25, 26]]);
   });
 
+  it("DER-2: two described articles link on several words of a big story, which two headlines could not use", () => {
+    // 1,000 articles: w1 is in 9 of them, w2–w4 in 20: none is as rare as the headline rule's
+    // word (at most 0.75 %, 7 articles), all are within the described rule's (at most 5 % each,
+    // one of them at most 1 %, 10 articles).
+    const filler = Array.from({ length: 998 }, (_, n) => {
+      const story = n < 7 ? "w1" : n < 7 + 54 ? `w${2 + ((n - 7) % 3)}` : undefined;
+      return item(n + 10, (n % 6) + 1, T0 + n * MIN, story ? words(story, `g${n}`) : words(`f${n}`, `h${n}`));
+    });
+    const pair = (withDescription: boolean) => [
+      item(1, 1, T0, words("w1", "w2", "w3", "w4", "a1"), { withDescription }),
+      item(2, 2, T0 + HOUR, words("w1", "w2", "w3", "w4", "b1"), { withDescription }),
+    ];
+    expect(groups(place([...filler, ...pair(true)]))).toEqual([[1, 2]]);
+    expect(place([...filler, ...pair(false)])).toEqual([]);
+  });
+
+  it("DER-2: two described articles sharing one rare word and one other stay apart, where two headlines link", () => {
+    const filler = Array.from({ length: 100 }, (_, n) => item(n + 10, (n % 6) + 1, T0 + n * MIN, words(`f${n}`, `h${n}`)));
+    const pair = (withDescription: boolean) => [
+      item(1, 1, T0, words("kerch", "puente", "a1", "a2"), { withDescription }),
+      item(2, 2, T0 + HOUR, words("kerch", "puente", "b1", "b2"), { withDescription }),
+    ];
+    expect(place([...filler, ...pair(true)])).toEqual([]);
+    expect(groups(place([...filler, ...pair(false)]))).toEqual([[1, 2]]);
+  });
+
   it("DER-2: headlines that share only their commonest words stay apart", () => {
     const news = (n: number) => [
       0,

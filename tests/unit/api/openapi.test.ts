@@ -14,7 +14,7 @@ type Doc = {
 const doc = openApiDocument("https://hemeroscopio.test") as unknown as Doc;
 
 describe("OpenAPI description", () => {
-  it("WEB-3: is a valid OpenAPI 3.1 document", async () => {
+  it("WEB-3, WEB-9: is a valid OpenAPI 3.1 document", async () => {
     const result = await validate(structuredClone(doc) as never);
     expect(result.valid, JSON.stringify(result)).toBe(true);
     expect(doc.openapi).toBe("3.1.0");

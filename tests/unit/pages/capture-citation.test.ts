@@ -9,7 +9,7 @@ const links = [
 ];
 
 describe("citing a front-page capture", () => {
-  it("WEB-5: the digest is SHA-256 of «rank TAB url TAB headline» lines in rank order, so anyone can recompute it", () => {
+  it("WEB-5, WEB-10: the digest is SHA-256 of «rank TAB url TAB headline» lines in rank order, so anyone can recompute it", () => {
     const expected = createHash("sha256")
       .update("1\thttps://medio.es/a\tPrimera noticia\n2\thttps://medio.es/b\tSegunda noticia\n")
       .digest("hex");
@@ -18,7 +18,7 @@ describe("citing a front-page capture", () => {
     expect(captureDigest([{ ...links[0]!, headline: "Segunda noticia, cambiada" }, links[1]!])).not.toBe(captureDigest(links));
   });
 
-  it("WEB-5: the citation names the outlet, the minute in peninsular time, the capture, the digest, the permalink and the day consulted", () => {
+  it("WEB-5, WEB-10: the citation names the outlet, the minute in peninsular time, the capture, the digest, the permalink and the day consulted", () => {
     const line = citationLine({
       outletName: "EL PAÍS",
       captureId: 1234,

@@ -9,7 +9,7 @@ describe("shareVerdict", () => {
     expect(shareVerdict({ part: 3, whole: 30, unbiased: 30, kind: "agencyShare" })).toEqual({ measurable: true, share: 0.1 });
   });
 
-  it("WEB-7: a body-reserved outlet, judged only by signatures, is 'no medible' whatever its size", () => {
+  it("WEB-7, WEB-8: a body-reserved outlet, judged only by signatures, is 'no medible' whatever its size", () => {
     // 40 signed pieces, none read: the sample is agency copy by construction (the "Teletipos 100 %" trap).
     const v = shareVerdict({ part: 40, whole: 40, unbiased: 0, kind: "agencyShare" });
     expect(v).toMatchObject({ measurable: false, reason: "muestra-sesgada" });
@@ -22,7 +22,7 @@ describe("shareVerdict", () => {
     expect(shareVerdict({ part: 10, whole, unbiased: whole * (1 - BIASED_SAMPLE_MAX) - 1, kind: "agencyShare" }).measurable).toBe(false);
   });
 
-  it("WEB-7: too small a sample says how many there were; an empty one says 'sin datos', never 0 %", () => {
+  it("WEB-7, WEB-8: too small a sample says how many there were; an empty one says 'sin datos', never 0 %", () => {
     expect(shareVerdict({ part: 1, whole: 5, unbiased: 5, kind: "agencyShare" })).toMatchObject({
       measurable: false,
       reason: "pocos-datos",
@@ -31,7 +31,7 @@ describe("shareVerdict", () => {
     expect(shareVerdict({ part: 0, whole: 0, unbiased: 0, kind: "agencyFrontMinutes" })).toMatchObject({ reason: "sin-datos" });
   });
 
-  it("WEB-7: /cabeceras' agency column uses the same rule (no 100 % for an outlet whose bodies are reserved)", () => {
+  it("WEB-7, WEB-8: /cabeceras' agency column uses the same rule (no 100 % for an outlet whose bodies are reserved)", () => {
     const row: Omit<ComparisonLine, "figures"> = {
       slug: "x",
       name: "X",

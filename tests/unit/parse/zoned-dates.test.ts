@@ -46,7 +46,7 @@ describe("dates without a zone, on the outlet's clock", () => {
     expect([iso(entries[0]?.newsPublishedAt), iso(entries[0]?.lastmod)]).toEqual(["2025-03-10T09:00:00.000Z", "2025-03-10T09:05:00.000Z"]);
   });
 
-  it("EXT-1: a feed's pubDate without a zone is read in the outlet's zone", () => {
+  it("EXT-1, EXT-9: a feed's pubDate without a zone is read in the outlet's zone", () => {
     const [item] = parseFeed(
       `<rss><channel><item><title>Titular</title><link>https://www.uno.test/a</link><pubDate>Thu, 10 Jul 2025 10:00:00</pubDate></item></channel></rss>`,
       "https://www.uno.test/rss",

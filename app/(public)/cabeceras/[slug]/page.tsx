@@ -132,7 +132,7 @@ export default async function OutletPage({ params, searchParams }: Props) {
       <HeadlineFeaturesSection data={page.features} timeZone={tz} chosen={chosen} />
       <AgencySection agency={page.agency} timeZone={tz} chosen={chosen} />
       {page.agencyFront ? <AgencyFrontSection share={page.agencyFront} /> : null}
-      <SilencesSection data={page.silences} outletName={outlet.name} timeZone={tz} />
+      <SilencesSection data={page.silences} outletName={outlet.name} timeZone={tz} slug={outlet.slug} chosen={Boolean(chosen)} />
       <StatusSection status={page.status} timeZone={tz} />
       <SignalsSection signals={page.signals} timeZone={tz} />
       <RepliesSection replies={page.replies} timeZone={tz} />

@@ -49,10 +49,13 @@ export function ComparisonTable({
   data,
   query,
   homepages,
+  shown = { from: 0, to: data.rows.length },
 }: {
   data: OutletComparison;
   query: Query;
   homepages: ReadonlyMap<string, string>;
+  /** The slice of the sorted rows this page shows (`?pagina=`). */
+  shown?: { from: number; to: number };
 }) {
   const state = parseSort(COMPARISON_SORT, query[COMPARISON_SORT.param]);
   const lines: ComparisonLine[] = data.rows.map((r) => ({ ...r, figures: comparisonFigures(r, data.end) }));
@@ -86,86 +89,88 @@ export function ComparisonTable({
             </tr>
           </thead>
           <tbody>
-            {sortRows(lines, COMPARISON_SORT, state).map((r) => {
-              const f = r.figures;
-              const homepage = homepages.get(r.slug);
-              return (
-                <tr key={r.slug}>
-                  <th scope="row">
-                    <Link href={`/cabeceras/${r.slug}`} prefetch={false}>
-                      {r.name}
-                    </Link>
-                    {homepage ? (
-                      <>
-                        <br />
-                        <a href={homepage} rel="noopener noreferrer" className="hint">
-                          {hostOf(homepage)}
-                        </a>
-                      </>
-                    ) : null}
-                  </th>
-                  <td>
-                    <Link href={`/cabeceras/${r.slug}#estado`} prefetch={false}>
-                      {stateWords(r.state).join(" · ")}
-                    </Link>
-                  </td>
-                  <td className="headline">
-                    {r.lead ? (
-                      <Link href={`/cabeceras/${r.slug}#portada-ahora`} prefetch={false}>
-                        {r.lead.headline}
+            {sortRows(lines, COMPARISON_SORT, state)
+              .slice(shown.from, shown.to)
+              .map((r) => {
+                const f = r.figures;
+                const homepage = homepages.get(r.slug);
+                return (
+                  <tr key={r.slug}>
+                    <th scope="row">
+                      <Link href={`/cabeceras/${r.slug}`} prefetch={false}>
+                        {r.name}
                       </Link>
-                    ) : (
-                      <span className="muted">{r.state.positionsWithheld ? "Sin posición, a petición del medio" : "—"}</span>
-                    )}
-                  </td>
-                  <td className="num">
-                    {f.leadMs === null ? (
-                      "—"
-                    ) : (
-                      <Link href={`/cabeceras/${r.slug}#portada-ahora`} prefetch={false}>
-                        {f.leadAtLeast ? "al menos " : ""}
-                        {formatElapsed(f.leadMs)}
+                      {homepage ? (
+                        <>
+                          <br />
+                          <a href={homepage} rel="noopener noreferrer" className="hint">
+                            {hostOf(homepage)}
+                          </a>
+                        </>
+                      ) : null}
+                    </th>
+                    <td>
+                      <Link href={`/cabeceras/${r.slug}#estado`} prefetch={false}>
+                        {stateWords(r.state).join(" · ")}
                       </Link>
-                    )}
-                  </td>
-                  <td className="num">
-                    <Figure
-                      slug={r.slug}
-                      anchor="secciones"
-                      text={f.articlesPerDay === null ? null : formatNumber(f.articlesPerDay)}
-                      missing={tooLittleData("articlesPerDay", Math.floor(r.readingMs / 3_600_000))}
-                    />
-                  </td>
-                  <td className="num">
-                    <Figure
-                      slug={r.slug}
-                      anchor="agencias"
-                      text={f.agencyVerdict.measurable ? formatPercent(f.agencyVerdict.share) : null}
-                      missing={f.agencyVerdict.measurable ? "" : f.agencyVerdict.why}
-                      label={!f.agencyVerdict.measurable && f.agencyVerdict.reason === "muestra-sesgada" ? "no medible" : undefined}
-                    />
-                  </td>
-                  <td className="num">
-                    <Link href={`/cabeceras/${r.slug}#pruebas-ab`} prefetch={false}>
-                      {formatNumber(r.changes.rewrites)}
-                    </Link>
-                  </td>
-                  <td className="num">
-                    <Link href={`/cabeceras/${r.slug}#pruebas-ab`} prefetch={false}>
-                      {formatNumber(r.changes.tests)}
-                    </Link>
-                  </td>
-                  <td className="num">
-                    <Figure
-                      slug={r.slug}
-                      anchor="retraso"
-                      text={f.delayMedianMs === null ? null : formatElapsed(f.delayMedianMs)}
-                      missing={tooLittleData("delayMedian", r.delayArticles)}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
+                    </td>
+                    <td className="headline">
+                      {r.lead ? (
+                        <Link href={`/cabeceras/${r.slug}#portada-ahora`} prefetch={false}>
+                          {r.lead.headline}
+                        </Link>
+                      ) : (
+                        <span className="muted">{r.state.positionsWithheld ? "Sin posición, a petición del medio" : "—"}</span>
+                      )}
+                    </td>
+                    <td className="num">
+                      {f.leadMs === null ? (
+                        "—"
+                      ) : (
+                        <Link href={`/cabeceras/${r.slug}#portada-ahora`} prefetch={false}>
+                          {f.leadAtLeast ? "al menos " : ""}
+                          {formatElapsed(f.leadMs)}
+                        </Link>
+                      )}
+                    </td>
+                    <td className="num">
+                      <Figure
+                        slug={r.slug}
+                        anchor="secciones"
+                        text={f.articlesPerDay === null ? null : formatNumber(f.articlesPerDay)}
+                        missing={tooLittleData("articlesPerDay", Math.floor(r.readingMs / 3_600_000))}
+                      />
+                    </td>
+                    <td className="num">
+                      <Figure
+                        slug={r.slug}
+                        anchor="agencias"
+                        text={f.agencyVerdict.measurable ? formatPercent(f.agencyVerdict.share) : null}
+                        missing={f.agencyVerdict.measurable ? "" : f.agencyVerdict.why}
+                        label={!f.agencyVerdict.measurable && f.agencyVerdict.reason === "muestra-sesgada" ? "no medible" : undefined}
+                      />
+                    </td>
+                    <td className="num">
+                      <Link href={`/cabeceras/${r.slug}#pruebas-ab`} prefetch={false}>
+                        {formatNumber(r.changes.rewrites)}
+                      </Link>
+                    </td>
+                    <td className="num">
+                      <Link href={`/cabeceras/${r.slug}#pruebas-ab`} prefetch={false}>
+                        {formatNumber(r.changes.tests)}
+                      </Link>
+                    </td>
+                    <td className="num">
+                      <Figure
+                        slug={r.slug}
+                        anchor="retraso"
+                        text={f.delayMedianMs === null ? null : formatElapsed(f.delayMedianMs)}
+                        missing={tooLittleData("delayMedian", r.delayArticles)}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
           </tbody>
         </table>
       </div>

@@ -29,7 +29,16 @@ function Share({ share, text }: { share: number | null; text: string }) {
 }
 
 /** One row per outlet, sorted as `query` asks (by name by default). */
-export function HeadlineFeaturesTable({ data, query }: { data: OutletComparison; query: Query }) {
+export function HeadlineFeaturesTable({
+  data,
+  query,
+  shown = { from: 0, to: data.rows.length },
+}: {
+  data: OutletComparison;
+  query: Query;
+  /** The slice of the sorted rows this page shows (`?pagina=`). */
+  shown?: { from: number; to: number };
+}) {
   const state = parseSort(FEATURES_SORT, query[FEATURES_SORT.param]);
   const th = (label: string, column: string, numeric = true) => (
     <SortableTh key={column} label={label} column={column} param={FEATURES_SORT.param} state={state} query={query} numeric={numeric} />
@@ -70,27 +79,29 @@ export function HeadlineFeaturesTable({ data, query }: { data: OutletComparison;
             </tr>
           </thead>
           <tbody>
-            {sortRows(data.rows, FEATURES_SORT, state).map((r) => (
-              <tr key={r.slug}>
-                <th scope="row">
-                  <Link href={`/cabeceras/${r.slug}#rasgos-titulares`} prefetch={false}>
-                    {r.name}
-                  </Link>
-                </th>
-                <td className="num">{formatNumber(r.features.headlines)}</td>
-                {featureShares(r.features).map((s) => (
-                  <td className="num" key={s.key}>
-                    <Share share={s.share} text={s.text} />
-                  </td>
-                ))}
-                <td className="num">{formatNumber(r.features.otherLanguage)}</td>
-                {framingShares(r.framing).map((s) => (
-                  <td className="num" key={s.letter}>
-                    <Share share={s.share} text={s.text} />
-                  </td>
-                ))}
-              </tr>
-            ))}
+            {sortRows(data.rows, FEATURES_SORT, state)
+              .slice(shown.from, shown.to)
+              .map((r) => (
+                <tr key={r.slug}>
+                  <th scope="row">
+                    <Link href={`/cabeceras/${r.slug}#rasgos-titulares`} prefetch={false}>
+                      {r.name}
+                    </Link>
+                  </th>
+                  <td className="num">{formatNumber(r.features.headlines)}</td>
+                  {featureShares(r.features).map((s) => (
+                    <td className="num" key={s.key}>
+                      <Share share={s.share} text={s.text} />
+                    </td>
+                  ))}
+                  <td className="num">{formatNumber(r.features.otherLanguage)}</td>
+                  {framingShares(r.framing).map((s) => (
+                    <td className="num" key={s.letter}>
+                      <Share share={s.share} text={s.text} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
           </tbody>
         </table>
       </div>

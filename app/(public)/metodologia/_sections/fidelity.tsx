@@ -33,6 +33,16 @@ export function Fidelity() {
         portadas hechas de listas de enlaces, sin piezas con título marcado, se leen enlace a enlace.
       </p>
       <p>
+        <strong>Lo que se ve en pantalla.</strong> Las portadas que leemos con un navegador (a 1280 × 900 píxeles) nos dan, además del orden
+        del código, dónde aparece cada pieza. Ese lugar solo corrige el orden cuando la diferencia es clara: una pieza que empieza al menos
+        dos pantallas (1.800 píxeles) por debajo de la mayoría de las diez que la siguen en el código baja hasta donde se ve, detrás de la
+        última pieza que queda por encima de ella; y una pieza visible sin desplazarse cuyo título es al menos un 25 % más grande que el de
+        la primera pasa a ser la apertura. Una caja suelta muy por encima del resto (una barra fija, una promoción) no sube por sí sola.
+        Como nuestro navegador solo descarga la página, sin sus hojas de estilo, muchas portadas se dibujan sin diseño; por eso solo usamos
+        estas reglas cuando la primera pantalla muestra al menos siete títulos. Probadas sobre 91 portadas reales guardadas, una versión que
+        ordenaba por altura estropeaba aperturas en portadas sin diseño, y la descartamos.
+      </p>
+      <p>
         <strong>Cómo lo medimos.</strong> Reproducimos 124 capturas reales de cinco portadas alemanas tomadas por un archivo público entre
         el 28 y el 30 de enero de 2022, una cada 20 a 45 minutos, por todo nuestro sistema (lectura, registro y tramos) con el reloj de cada
         captura, y leemos lo guardado como lo leen nuestras páginas. En 8 capturas por portada, de día y de noche, anotamos a mano las 10

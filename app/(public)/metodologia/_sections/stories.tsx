@@ -55,12 +55,20 @@ export function Stories() {
         continuaciones), el F1 es {decimal(e.simulatorF1)}.
       </p>
       <p>
-        Con titulares reales y sus entradillas lo medimos en un conjunto etiquetado a mano: 1.568 noticias de siete cabeceras alemanas
-        (portadas y secciones de política y sociedad, 28 de enero a 1 de febrero de 2022) con el resumen que cada una publicaba bajo el
-        titular; no encontramos un archivo público equivalente de medios españoles. En los días reservados para la prueba (542 noticias), el
-        agrupamiento acierta en el 80 % de los pares que une y encuentra el 72 % de los pares de una misma historia (F1 0,76); con el
-        titular solo, F1 0,50. En los días con las historias más grandes (un congreso de partido, una borrasca) encuentra solo el 27 % de
-        los pares (F1 0,41): nuestro objetivo, F1 de 0,85 con un 90 % de aciertos, no se cumple todavía.
+        Con titulares reales y sus entradillas lo medimos en un conjunto etiquetado a mano: {formatNumber(e.described.items)} noticias de
+        siete cabeceras alemanas (portadas y secciones de política y sociedad, 28 de enero a 1 de febrero de 2022) con el resumen que cada
+        una publicaba bajo el titular; no encontramos un archivo público equivalente de medios españoles. Dos noticias con entradilla
+        comparten muchas más palabras que dos titulares, así que entre ellas pedimos al menos {formatNumber(o.described.rareWords)} palabras
+        en común poco frecuentes (cada una en como mucho el {formatNumber(o.described.wordsShare * 100)} % de las noticias de esas horas,
+        una en como mucho el {formatNumber(o.described.rareShare * 100)} %) y una semejanza de {decimal(o.described.threshold)}. En los días
+        reservados para la prueba ({formatNumber(e.described.heldOutItems)} noticias), el agrupamiento acierta en el{" "}
+        {formatNumber(Math.round(e.described.heldOut.precision * 100))} % de los pares que une y encuentra el{" "}
+        {formatNumber(Math.round(e.described.heldOut.recall * 100))} % de los pares de una misma historia (F1{" "}
+        {decimal(e.described.heldOut.f1)}); con el titular solo, F1 {decimal(e.described.heldOutTitlesOnlyF1)}. En los días con las
+        historias más grandes (un congreso de partido, una borrasca) encuentra el{" "}
+        {formatNumber(Math.round(e.described.development.recall * 100))} % de los pares (F1 {decimal(e.described.development.f1)}, con un{" "}
+        {formatNumber(Math.round(e.described.development.precision * 100))} % de aciertos): de nuestro objetivo, F1 de 0,85 con un 90 % de
+        aciertos, se cumplen los aciertos y no todavía el F1.
       </p>
       <ul>
         <li>

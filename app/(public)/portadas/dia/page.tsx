@@ -6,6 +6,7 @@
  */
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { loadPolicies } from "@/db/policies-in-force";
 import { LEAD_SAMPLE_OFFSET_MS, loadDayLeads, type DayLeads } from "@/db/queries/front-pages/day-leads";
 import { siteClock } from "@/db/server";
@@ -14,12 +15,14 @@ import { dayLeadsHref, frontPageAtHref } from "@/lib/pages/history-links";
 import { parseDayQuery } from "@/lib/pages/history-params";
 import { leadRuns, leadStrips, type LeadCell } from "@/lib/pages/lead-strips";
 import { dayHours, dayValue, parseDay, shiftDay } from "@/lib/pages/peninsular-time";
+import { keptParams, pageOf, parsePageParam } from "@/lib/pages/pagination";
 import type { SearchParams } from "@/lib/pages/search-params";
 import type { StoryMark } from "@/lib/pages/story-marks";
 import { SITE_TIME_ZONE, zoneLabel } from "@/lib/pages/time-zone";
 import { StoryBadge } from "../../../_components/history/story-badge";
 import { Downloads } from "../../../_components/downloads";
 import { PageHeader } from "../../../_components/page-header";
+import { Pagination } from "../../../_components/pagination";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { storyTitle } from "../../historias/story-title";
 import "../../../_components/history/history.css";
@@ -28,8 +31,14 @@ export const metadata: Metadata = { title: "Qué abría cada portada" };
 
 type Props = { searchParams: Promise<SearchParams> };
 
+/** Outlets per page (`?pagina=`): 10 keep the page under 150 KiB of HTML with a day of 24 hours (docs/benchmarks.md). */
+const OUTLETS_PER_PAGE = 10;
+
 export default async function DayLeadsPage({ searchParams }: Props) {
-  const parsed = parseDayQuery(await searchParams);
+  const query = await searchParams;
+  const page = parsePageParam(query.pagina);
+  if (page === undefined) notFound();
+  const parsed = parseDayQuery(query);
   const now = siteClock().now();
   const day = (parsed.ok ? parsed.value.day : undefined) ?? dayValue(now);
   const { start, end } = parseDay(day)!;
@@ -44,11 +53,28 @@ export default async function DayLeadsPage({ searchParams }: Props) {
   if (!read.ok) return <ServiceUnavailable />;
   const data = read.value;
   const samples = hours.map((h) => h.at + LEAD_SAMPLE_OFFSET_MS);
-  const { cells, marks } = leadStrips(
+  // Stories are lettered over every outlet of the day, so a story keeps its letter on every page.
+  const all = leadStrips(
     data.outlets.map((o) => o.leads),
     (id) => data.articles.get(id)?.storyId ?? null,
     samples,
     now,
+  );
+  const { rows: outlets, pageCount } = pageOf(data.outlets, page, OUTLETS_PER_PAGE);
+  if (page > pageCount) notFound();
+  const first = (page - 1) * OUTLETS_PER_PAGE;
+  const cells = all.cells.slice(first, first + OUTLETS_PER_PAGE);
+  const used = new Set(cells.flat().flatMap((c) => (c.kind === "story" ? [c.mark.storyId] : [])));
+  const marks = new Map([...all.marks].filter(([id]) => used.has(id)));
+  const shownData = { ...data, outlets };
+  const pager = (
+    <Pagination
+      path="/portadas/dia"
+      page={page}
+      pageCount={pageCount}
+      keep={keptParams(query)}
+      labels={["← Cabeceras anteriores", "Cabeceras siguientes →"]}
+    />
   );
   const today = dayValue(now);
   return (
@@ -109,28 +135,39 @@ export default async function DayLeadsPage({ searchParams }: Props) {
           )}
         </div>
         <ul className="lead-strips" data-testid="lead-strips">
-          {data.outlets.map((o, row) => (
+          {outlets.map((o, row) => (
             <li key={o.slug} data-outlet={o.slug}>
               <span className="lead-outlet">{o.name}</span>
               <div className="lead-strip" style={{ "--hours": String(hours.length) } as React.CSSProperties}>
                 {cells[row]!.map((cell, i) => (
-                  <Cell key={hours[i]!.at} cell={cell} hour={hours[i]!.label} data={data} />
+                  <Cell key={hours[i]!.at} cell={cell} hour={hours[i]!.label} data={data} continues={sameLead(cells[row]![i - 1], cell)} />
                 ))}
               </div>
             </li>
           ))}
         </ul>
       </div>
+      {pager}
       <Legend marks={marks} names={data.storyNames} />
-      <LeadsTable data={data} hours={hours} marks={marks} samples={samples} now={now} />
+      <LeadsTable data={shownData} hours={hours} marks={marks} samples={samples} now={now} />
+      {pager}
     </>
   );
 }
 
-function Cell({ cell, hour, data }: { cell: LeadCell; hour: string; data: DayLeads }) {
+/** Whether `cell` shows the same lead as the hour before it. */
+function sameLead(before: LeadCell | undefined, cell: LeadCell): boolean {
+  return before !== undefined && "articleId" in before && "articleId" in cell && before.articleId === cell.articleId;
+}
+
+/**
+ * One hour of a strip. The headline is in the title of the hour a lead begins; the hours it goes on
+ * say so without repeating it (the strip is a picture of the table below, which names every lead).
+ */
+function Cell({ cell, hour, data, continues }: { cell: LeadCell; hour: string; data: DayLeads; continues: boolean }) {
   if (cell.kind === "future") return <span className="lead-future" title={`${hour}: todavía no`} />;
   if (cell.kind === "none") return <span title={`${hour}: sin captura reciente`} />;
-  const headline = data.articles.get(cell.articleId)?.headline ?? "";
+  const headline = continues ? "sigue la misma noticia" : (data.articles.get(cell.articleId)?.headline ?? "");
   if (cell.kind === "own") return <span className="lead-own" title={`${hour}: ${headline}`} />;
   // The letter is drawn, so colour is never the only cue (WCAG 1.4.1).
   return (

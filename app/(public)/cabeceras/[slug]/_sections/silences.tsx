@@ -11,8 +11,24 @@ import { formatCount, formatNumber } from "@/lib/pages/format";
 import { formatPercent, formatPeriod } from "@/lib/pages/period";
 import { Moment } from "../../../../_components/moment";
 
+/** Silences listed on the page; the rest are counted, and the whole list of the last 7 days is in the API. */
+export const SILENCES_SHOWN = 10;
+
 /** The list, or why there is none. */
-export function SilencesSection({ data, outletName, timeZone }: { data: OutletSilences; outletName: string; timeZone: string }) {
+export function SilencesSection({
+  data,
+  outletName,
+  timeZone,
+  slug,
+  chosen,
+}: {
+  data: OutletSilences;
+  outletName: string;
+  timeZone: string;
+  slug: string;
+  chosen: boolean;
+}) {
+  const shown = data.silences.slice(0, SILENCES_SHOWN);
   const period = formatPeriod(data.start, data.end, timeZone);
   const rule =
     data.needed === null
@@ -73,7 +89,7 @@ export function SilencesSection({ data, outletName, timeZone }: { data: OutletSi
               </tr>
             </thead>
             <tbody>
-              {data.silences.map((s) => (
+              {shown.map((s) => (
                 <tr key={s.storyId} data-story={s.storyId} data-kind={s.kind}>
                   <td className="headline">
                     <Link href={`/historias/${s.storyId}`} prefetch={false}>
@@ -97,6 +113,20 @@ export function SilencesSection({ data, outletName, timeZone }: { data: OutletSi
               ))}
             </tbody>
           </table>
+          {shown.length < data.silences.length ? (
+            <p className="hint" data-testid="silences-more">
+              Mostramos {shown.length} de {data.silences.length}.{" "}
+              {chosen ? null : (
+                <>
+                  Todos, en{" "}
+                  <a href={`/api/v1/outlets/${slug}`} data-testid="silences-all">
+                    los datos abiertos de la cabecera (JSON)
+                  </a>
+                  .
+                </>
+              )}
+            </p>
+          ) : null}
         </div>
       )}
     </section>

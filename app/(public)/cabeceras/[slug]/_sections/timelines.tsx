@@ -22,7 +22,9 @@ export function TimelinesSection({
 }) {
   const w = periodWords(chosen, timelines, timeZone, "en las últimas 24 horas");
   const period = w.caption;
-  const series = timelines.series.map((s, i) => ({ label: `${i + 1}. ${s.headline}`, spans: s.spans }));
+  // The chart, its legend and its table name each story by its number; the list below gives the
+  // headlines once (each headline repeated on every row of the table was a tenth of the page).
+  const series = timelines.series.map((s, i) => ({ label: `Noticia ${i + 1}`, spans: s.spans }));
   return (
     <section aria-labelledby="posiciones">
       <h2 id="posiciones">{chosen ? "Posiciones en portada" : "Posiciones en las últimas 24 horas"}</h2>

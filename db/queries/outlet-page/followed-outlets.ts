@@ -1,0 +1,72 @@
+/**
+ * Outlets followed in a period (SPEC DER-11): active, shown, with a successful front-page capture in
+ * at least half of the hours since collection began in the period. The whole UTC hours inside the
+ * period come from the hours kept per outlet and day (outlet_capture_hours, migration
+ * outlet_page_aggregates); the two partial hours at its ends from the captures themselves, by index.
+ */
+import "server-only";
+import { sql } from "drizzle-orm";
+import { FOLLOWED_HOURS_SHARE } from "../../../lib/analysis/silences";
+import type { Policies } from "../../../lib/policy";
+import type { Executor } from "../../client";
+import { notExcluded } from "../page-sql";
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** Capture hours (epoch ms of each UTC hour's start) per outlet: the kept days' bits inside (fromHour, toHour), and the edges. */
+export function hoursInside(days: readonly { outletId: number; day: string; hours: number }[], fromHour: number, toHour: number) {
+  const out = new Map<number, Set<number>>();
+  for (const d of days) {
+    const dayStart = Date.parse(`${d.day}T00:00:00Z`);
+    for (let h = 0; h < 24; h++) {
+      const at = dayStart + h * HOUR_MS;
+      if ((d.hours & (1 << h)) === 0 || at <= fromHour || at >= toHour) continue;
+      const set = out.get(d.outletId) ?? new Set<number>();
+      set.add(at);
+      out.set(d.outletId, set);
+    }
+  }
+  return out;
+}
+
+/** The outlets followed in [start, end] (inclusive, as the captures were always read). */
+export async function followedOutlets(db: Executor, policies: Policies, start: number, end: number): Promise<Set<number>> {
+  const fromHour = Math.floor(start / HOUR_MS) * HOUR_MS;
+  const toHour = Math.floor(end / HOUR_MS) * HOUR_MS;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const day = (ms: number) => iso(Math.floor(ms / DAY_MS) * DAY_MS).slice(0, 10);
+  const excluded = notExcluded(sql`o.id`, policies.excludedOutletIds);
+  const [days, edges] = await Promise.all([
+    db.execute<{ outlet_id: number; day: string; hours: number }>(sql`
+      select h.outlet_id, h.day::text as day, h.hours from outlets o
+      join outlet_capture_hours h on h.outlet_id = o.id and h.day >= ${day(fromHour)}::date and h.day <= ${day(toHour)}::date
+      where o.active ${excluded}`),
+    // The hour holding the start and the one holding the end, each only from its part inside the period.
+    db.execute<{ outlet_id: number; first: boolean; last: boolean }>(sql`
+      select o.id as outlet_id,
+        exists (select 1 from frontpage_captures fc where fc.outlet_id = o.id and fc.outcome = 'ok'
+                and fc.at >= ${iso(start)}::timestamptz and fc.at < ${iso(Math.min(fromHour + HOUR_MS, end))}::timestamptz) as first,
+        exists (select 1 from frontpage_captures fc where fc.outlet_id = o.id and fc.outcome = 'ok'
+                and fc.at >= ${iso(Math.max(toHour, start))}::timestamptz and fc.at <= ${iso(end)}::timestamptz) as last
+      from outlets o where o.active ${excluded}`),
+  ]);
+  const hours = hoursInside(
+    days.map((d) => ({ outletId: d.outlet_id, day: d.day, hours: d.hours })),
+    fromHour,
+    toHour,
+  );
+  for (const e of edges) {
+    const set = hours.get(e.outlet_id) ?? new Set<number>();
+    if (e.first) set.add(fromHour);
+    if (e.last) set.add(toHour);
+    if (set.size) hours.set(e.outlet_id, set);
+  }
+  // The period's hours count from the first hour any followed candidate was captured in.
+  let first = Number.POSITIVE_INFINITY;
+  for (const set of hours.values()) for (const at of set) first = Math.min(first, at);
+  if (!Number.isFinite(first)) return new Set();
+  const span = Math.max(1, Math.ceil((end - first) / HOUR_MS));
+  const followed = [...hours].filter(([, s]) => s.size >= FOLLOWED_HOURS_SHARE * span).map(([id]) => id);
+  return new Set(followed.filter((id) => policies.forOutlet(id).modelAnnotations));
+}

@@ -1,0 +1,64 @@
+/**
+ * Aggregates the outlet page reads over a long period (issue §1): capture hours, agency counts
+ * and headline changes, kept by statement-level triggers on the rows they summarise (migration
+ * outlet_page_aggregates), so that every writer — the recorder, the history generator, a restore,
+ * a deletion — keeps them without knowing about them. A year is ~365 rows per outlet.
+ */
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { articles, headlineVersions } from "./articles";
+import { outlets } from "./outlets";
+
+/** UTC hours with a successful front-page capture, per outlet and UTC day: the silences' "followed outlets" (DER-11). */
+export const outletCaptureHours = pgTable(
+  "outlet_capture_hours",
+  {
+    outletId: integer("outlet_id")
+      .notNull()
+      .references(() => outlets.id, { onDelete: "cascade" }),
+    /** The UTC calendar day. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** Bit h set: some capture with outcome 'ok' at hour h (0–23, UTC) of the day. */
+    hours: integer("hours").notNull(),
+  },
+  (t) => [primaryKey({ name: "outlet_capture_hours_pkey", columns: [t.outletId, t.day] })],
+);
+
+/** Articles first seen per outlet, peninsular day and agency verdict: the agency share (DER-3) of a period. */
+export const outletDayAgency = pgTable(
+  "outlet_day_agency",
+  {
+    outletId: integer("outlet_id")
+      .notNull()
+      .references(() => outlets.id, { onDelete: "cascade" }),
+    /** The peninsular (Europe/Madrid) day of the articles' first_seen_at. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** The agency credited, '' for none. */
+    agency: text("agency").notNull(),
+    articles: integer("articles").notNull(),
+    /** Of those, body read ('open') or an agency verdict: the share's denominator. */
+    judged: integer("judged").notNull(),
+    /** Of those, body read. */
+    read: integer("read").notNull(),
+  },
+  (t) => [primaryKey({ name: "outlet_day_agency_pkey", columns: [t.outletId, t.day, t.agency] })],
+);
+
+/** Every headline version that replaced an earlier one of its article (WEB-1 headline changes), by outlet and time. */
+export const headlineChanges = pgTable(
+  "headline_changes",
+  {
+    versionId: bigint("version_id", { mode: "number" })
+      .primaryKey()
+      .references(() => headlineVersions.id, { onDelete: "cascade" }),
+    articleId: bigint("article_id", { mode: "number" })
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    outletId: integer("outlet_id")
+      .notNull()
+      .references(() => outlets.id, { onDelete: "cascade" }),
+    /** The version's first_seen_at: when the change was seen. */
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  // By outlet and time for the page; by article for the triggers' recount and the cascade from a deleted article.
+  (t) => [index("headline_changes_outlet_at").on(t.outletId, t.at, t.articleId), index("headline_changes_article").on(t.articleId)],
+);
