@@ -18,6 +18,7 @@ function downloadQuery(a: Attention): string {
   p.set("desde", a.request.from);
   p.set("hasta", a.request.to);
   if (a.request.outlet) p.set("cabecera", a.request.outlet);
+  if (a.request.group) p.set("grupo", a.request.group);
   return p.toString();
 }
 

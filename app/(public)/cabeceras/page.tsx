@@ -10,6 +10,10 @@ import { PageHeader } from "../../_components/page-header";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
 import { ComparisonTable } from "./_sections/comparison-table";
 import { HeadlineFeaturesTable } from "./_sections/headline-features-table";
+import { EmptyGroupNotice, GroupFilterForm } from "../../_components/group-filter";
+import { GroupList } from "./_sections/group-list";
+import { loadGroupCounts, loadGroupFilter } from "@/db/queries/site/outlet-groups";
+import { parseGroupParam } from "@/lib/outlet-groups";
 
 /** Page title. */
 export const metadata: Metadata = { title: "Cabeceras" };
@@ -19,23 +23,42 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 /** The comparison table of the active outlets, sorted by `?orden=`. */
 export default async function OutletsPage({ searchParams }: Props) {
   const query = await searchParams;
+  const asked = parseGroupParam(query.grupo);
+  const group = asked.ok ? asked.group : undefined;
   const read = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
-    const [comparison, outlets] = await Promise.all([
-      loadOutletComparison(db, policies, siteClock().now()),
+    const [members, groups, outlets] = await Promise.all([
+      loadGroupFilter(db, policies, group),
+      loadGroupCounts(db, policies),
       listActiveOutlets(db, policies),
     ]);
-    return { comparison, homepages: new Map(outlets.map((o) => [o.slug, o.homepage])) };
+    const comparison = await loadOutletComparison(db, policies, siteClock().now(), members?.ids);
+    return { comparison, groups, members, homepages: new Map(outlets.map((o) => [o.slug, o.homepage])) };
   });
   if (!read.ok) return <ServiceUnavailable />;
-  const { comparison, homepages } = read.value;
+  const { comparison, groups, members, homepages } = read.value;
   return (
     <>
       <PageHeader
         title="Cabeceras"
         lead="Los medios cuyas portadas, feeds y sitemaps lee nuestro rastreador, comparados: qué abre su portada, cuánto publican, cuántos teletipos, cuánto cambian sus titulares y cuánto tardamos en ver sus noticias. Cada cifra lleva a la ficha de la cabecera, donde se explica."
       />
-      {comparison.rows.length === 0 ? (
+      {asked.ok ? null : (
+        // The proxy answers this with HTTP 400 (SEC-6); the page still shows every outlet.
+        <p className="notice" role="alert" data-testid="bad-query">
+          No hemos podido leer el filtro: {asked.reason.charAt(0).toLowerCase() + asked.reason.slice(1)}
+        </p>
+      )}
+      <GroupFilterForm
+        action="/cabeceras"
+        groups={groups}
+        selected={group}
+        keep={{ orden: typeof query.orden === "string" ? query.orden : undefined }}
+      />
+      <GroupList groups={groups} selected={group} />
+      {members !== undefined && members.ids.length === 0 ? (
+        <EmptyGroupNotice label={members.label} />
+      ) : comparison.rows.length === 0 ? (
         <p className="notice">Todavía no seguimos ninguna cabecera: la lista de medios se está preparando.</p>
       ) : (
         <>

@@ -19,6 +19,7 @@ import { num, time } from "../page-sql";
 import { loadFramingCounts, type FramingCounts } from "../framing-counts";
 import { loadHeadlineFeatureCounts, type HeadlineFeatureCounts } from "../outlet-page/headline-feature-shares";
 import { readingStartedAt } from "../reading-start";
+import { intArray } from "../api/api-sql";
 
 /** The collection state of an outlet, in the words "Estado" uses. */
 export interface ComparisonState {
@@ -82,8 +83,16 @@ type Row = {
   extraction_failing: boolean;
 };
 
-/** The comparison of every active outlet not excluded in full (PUB-6), over the 7 days before `now`. */
-export async function loadOutletComparison(db: Executor, policies: Policies, now: number): Promise<OutletComparison> {
+/**
+ * The comparison of every active outlet not excluded in full (PUB-6), over the 7 days before `now`;
+ * `outletIds` narrows it to a group's members (docs/outlet-groups.md) before any row is counted.
+ */
+export async function loadOutletComparison(
+  db: Executor,
+  policies: Policies,
+  now: number,
+  outletIds?: readonly number[],
+): Promise<OutletComparison> {
   const start = now - HEALTH_WINDOW_MS;
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
@@ -110,9 +119,9 @@ export async function loadOutletComparison(db: Executor, policies: Policies, now
         select max(closed_since) filter (where kind = 'frontpage') as front_closed_since,
           coalesce(bool_or(extraction_failed_since is not null), false) as extraction_failing
         from sources where outlet_id = o.id and active and not proposed) s
-      where o.active
+      where o.active ${outletIds === undefined ? sql`` : sql`and o.id = any(${intArray(outletIds)}::int[])`}
       order by o.name`),
-    leadsNow(db, policies),
+    leadsNow(db, policies, outletIds),
   ]);
   const visible = rows.filter((r) => !policies.forOutlet(r.id).excluded);
   const annotated = visible.filter((r) => policies.forOutlet(r.id).modelAnnotations).map((r) => r.id);
