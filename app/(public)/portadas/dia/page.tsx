@@ -23,6 +23,8 @@ import { PageHeader } from "../../../_components/page-header";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { storyTitle } from "../../historias/story-title";
 import "../../../_components/history/history.css";
+import { EmptyGroupNotice, GroupSelect } from "../../../_components/group-filter";
+import { loadGroupCounts, loadGroupFilter } from "@/db/queries/site/outlet-groups";
 
 export const metadata: Metadata = { title: "Qué abría cada portada" };
 
@@ -34,15 +36,20 @@ export default async function DayLeadsPage({ searchParams }: Props) {
   const day = (parsed.ok ? parsed.value.day : undefined) ?? dayValue(now);
   const { start, end } = parseDay(day)!;
   const hours = dayHours(start, end);
-  const read = await readSiteData(async (db) =>
-    loadDayLeads(
+  const group = parsed.ok ? parsed.value.group : undefined;
+  const read = await readSiteData(async (db) => {
+    const policies = await loadPolicies(db);
+    const [members, groups] = await Promise.all([loadGroupFilter(db, policies, group), loadGroupCounts(db, policies)]);
+    const leads = await loadDayLeads(
       db,
-      await loadPolicies(db),
+      policies,
       hours.map((h) => h.at),
-    ),
-  );
+      members?.ids,
+    );
+    return { leads, members, groups };
+  });
   if (!read.ok) return <ServiceUnavailable />;
-  const data = read.value;
+  const { leads: data, members, groups } = read.value;
   const samples = hours.map((h) => h.at + LEAD_SAMPLE_OFFSET_MS);
   const { cells, marks } = leadStrips(
     data.outlets.map((o) => o.leads),
@@ -72,12 +79,13 @@ export default async function DayLeadsPage({ searchParams }: Props) {
         <label>
           Día (hora peninsular) <input type="date" name="fecha" defaultValue={day} required />
         </label>
+        <GroupSelect groups={groups} selected={group} />
         <button type="submit">Ver</button>
       </form>
       <nav aria-label="Otros días">
         <ul className="minute-nav">
           <li>
-            <Link href={dayLeadsHref(shiftDay(day, -1))} prefetch={false} rel="nofollow">
+            <Link href={dayLeadsHref(shiftDay(day, -1), group)} prefetch={false} rel="nofollow">
               ← Día anterior
             </Link>
           </li>
@@ -85,13 +93,14 @@ export default async function DayLeadsPage({ searchParams }: Props) {
             {day >= today ? (
               <span className="muted">Día siguiente →</span>
             ) : (
-              <Link href={dayLeadsHref(shiftDay(day, 1))} prefetch={false} rel="nofollow">
+              <Link href={dayLeadsHref(shiftDay(day, 1), group)} prefetch={false} rel="nofollow">
                 Día siguiente →
               </Link>
             )}
           </li>
         </ul>
       </nav>
+      {members !== undefined && members.ids.length === 0 ? <EmptyGroupNotice label={members.label} /> : null}
       <h2>El {new Intl.DateTimeFormat("es-ES", { timeZone: SITE_TIME_ZONE, dateStyle: "full" }).format(start + 12 * 3_600_000)}</h2>
       <div aria-hidden="true">
         <div
@@ -122,7 +131,7 @@ export default async function DayLeadsPage({ searchParams }: Props) {
         </ul>
       </div>
       <Legend marks={marks} names={data.storyNames} />
-      <LeadsTable data={data} hours={hours} marks={marks} samples={samples} now={now} />
+      <LeadsTable data={data} hours={hours} marks={marks} samples={samples} now={now} group={group} />
     </>
   );
 }
@@ -176,7 +185,9 @@ function LeadsTable({
   marks,
   samples,
   now,
+  group,
 }: {
+  group?: string;
   data: DayLeads;
   hours: { at: number; label: string }[];
   marks: Map<number, StoryMark>;
@@ -189,7 +200,7 @@ function LeadsTable({
       <h2 id="tabla">Las mismas aperturas, en una tabla</h2>
       <Downloads
         dataset="rank-spans"
-        filters={{ from: hours[0]!.at, to: hours[hours.length - 1]!.at + 3_600_000 }}
+        filters={{ from: hours[0]!.at, to: hours[hours.length - 1]!.at + 3_600_000, ...(group ? { group } : {}) }}
         what="los puestos de portada de todas las cabeceras ese día, con desde y hasta"
       />
       <div className="table-wrap">
