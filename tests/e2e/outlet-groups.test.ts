@@ -62,7 +62,7 @@ describe("outlet groups", () => {
     });
     await withPage(browser(), "/cabeceras?grupo=%3Cx%3E", async (page, status) => {
       expect(status).toBe(400);
-      expect(await page.getByTestId("bad-query").innerText()).toContain("El grupo indicado no es válido");
+      expect(await page.getByTestId("bad-query").innerText()).toContain("el grupo indicado no es válido");
     });
     await withPage(browser(), "/cabeceras?grupo=ninguno-asi", async (page) => {
       expect(await page.getByTestId("empty-group").innerText()).toContain("ninguno-asi");

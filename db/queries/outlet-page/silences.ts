@@ -9,6 +9,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import {
+  comparableOutlets,
   carriersNeeded,
   DEFAULT_SILENCE_RULE,
   FOLLOWED_HOURS_SHARE,
@@ -18,6 +19,7 @@ import {
   type SilenceRule,
 } from "../../../lib/analysis/silences";
 import type { Policies } from "../../../lib/policy";
+import { scopeOf } from "../../../lib/outlet-groups";
 import type { Executor } from "../../client";
 import { rankHistories, type RankInterval } from "../api/front-pages";
 import { DAY_MS, notExcluded, time } from "../page-sql";
@@ -71,7 +73,13 @@ async function followedOutlets(db: Executor, policies: Policies, from: string, t
   return new Set(rows.map((r) => r.outlet_id).filter((id) => policies.forOutlet(id).modelAnnotations));
 }
 
-/** The silences of outlet `outletId` over the `days` days before `now`. */
+/** Each outlet's scope group (docs/outlet-groups.md: nacional, regional…), for outlets that declare one. */
+async function outletScopes(db: Executor): Promise<Map<number, string>> {
+  const rows = await db.execute<{ id: number; groups: string[] | null }>(sql`select id, groups from outlets where active`);
+  return new Map(rows.flatMap((r) => (scopeOf(r.groups ?? []) ? [[r.id, scopeOf(r.groups ?? [])!] as const] : [])));
+}
+
+/** The silences of outlet `outletId` over the `days` days before `now`, judged among the followed outlets of its own scope. */
 export async function loadOutletSilences(
   db: Executor,
   policies: Policies,
@@ -82,7 +90,9 @@ export async function loadOutletSilences(
   const from = new Date(start).toISOString();
   const to = new Date(p.now).toISOString();
   const positions = policies.forOutlet(p.outletId).positions;
-  const followed = await followedOutlets(db, policies, from, to);
+  const [allFollowed, scopes] = await Promise.all([followedOutlets(db, policies, from, to), outletScopes(db)]);
+  // A regional paper is compared with regional papers, an agency with agencies: "most outlets" of its scope.
+  const followed = allFollowed.has(p.outletId) ? new Set(comparableOutlets(p.outletId, allFollowed, scopes)) : allFollowed;
   const grouped = policies.forOutlet(p.outletId).modelAnnotations;
   const needed = carriersNeeded(followed.size, rule) ?? null;
   const base = { start, end: p.now, rule, followed: followed.size, judged: followed.has(p.outletId), grouped, positions, needed };
