@@ -15,11 +15,14 @@ import { ADMIN_PATH_HEADER, loginFor, sessionCookieName } from "./lib/admin/sess
 import { parseDayQuery, parseFrontPageQuery, parseSideBySideQuery } from "./lib/pages/history-params";
 import { parseOutletPeriod } from "./lib/pages/outlet-period";
 import { parseSearchParams, type SearchParams } from "./lib/pages/search-params";
+import { parseGroupParam } from "./lib/outlet-groups";
 
 type Validator = (params: SearchParams) => { ok: true } | { ok: false; reason: string };
 
 /** Query validators by path pattern. */
 const validators: [RegExp, Validator][] = [
+  // Pages whose only query checked here is the outlet-group filter (docs/outlet-groups.md).
+  [/^\/(?:cabeceras)?$/, (params) => parseGroupParam(params.grupo)],
   [/^\/buscar$/, parseSearchParams],
   [/^\/cabeceras\/[^/]+$/, parseOutletPeriod],
   [/^\/cabeceras\/[^/]+\/portada$/, parseFrontPageQuery],
@@ -85,5 +88,15 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  matcher: ["/buscar", "/cabeceras/:slug", "/cabeceras/:slug/portada", "/portadas", "/portadas/dia", "/admin", "/admin/:path*"],
+  matcher: [
+    "/",
+    "/cabeceras",
+    "/buscar",
+    "/cabeceras/:slug",
+    "/cabeceras/:slug/portada",
+    "/portadas",
+    "/portadas/dia",
+    "/admin",
+    "/admin/:path*",
+  ],
 };

@@ -12,6 +12,9 @@ const LEGAL_INTERVAL_MINUTES = 30 * 24 * 60;
 /** Front pages start at the busy interval; the schedule adapts it (SCH-2). */
 const FRONTPAGE_INTERVAL_MINUTES = 15;
 
+/** An outlet to import: the outlets file's shape, its groups optional (none is no group). */
+export type OutletImport = Omit<OutletConfig, "groups"> & { groups?: readonly string[] };
+
 /** What an import changed. */
 export interface ImportSummary {
   added: number;
@@ -19,7 +22,7 @@ export interface ImportSummary {
   sources: number;
 }
 
-function sourcesOf(o: OutletConfig): { kind: SourceKind; url: string; intervalMinutes: number }[] {
+function sourcesOf(o: OutletImport): { kind: SourceKind; url: string; intervalMinutes: number }[] {
   return [
     { kind: "frontpage" as const, url: o.homepage, intervalMinutes: FRONTPAGE_INTERVAL_MINUTES },
     ...o.feeds.map((url) => ({ kind: "feed" as const, url, intervalMinutes: o.feedIntervalMinutes })),
@@ -33,7 +36,7 @@ function sourcesOf(o: OutletConfig): { kind: SourceKind; url: string; intervalMi
  * added or re-activated; sources the file no longer names are deactivated, not
  * deleted, so their history stays.
  */
-export async function importOutlets(db: Db, list: OutletConfig[]): Promise<ImportSummary> {
+export async function importOutlets(db: Db, list: readonly OutletImport[]): Promise<ImportSummary> {
   return db.transaction(async (tx) => {
     const summary: ImportSummary = { added: 0, updated: 0, sources: 0 };
     for (const o of list) {
@@ -42,6 +45,7 @@ export async function importOutlets(db: Db, list: OutletConfig[]): Promise<Impor
         name: o.name,
         country: o.country,
         language: o.language,
+        groups: [...(o.groups ?? [])],
         timezone: o.timezone,
         homepage: o.homepage,
         legalNotice: o.legalNotice ?? null,
@@ -99,6 +103,7 @@ export async function exportOutlets(db: Db): Promise<OutletConfig[]> {
       name: o.name,
       country: o.country,
       language: o.language,
+      groups: o.groups,
       timezone: o.timezone,
       homepage: o.homepage,
       feeds: mine.filter((s) => s.kind === "feed").map((s) => s.url),

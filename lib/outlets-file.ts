@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import YAML, { YAMLParseError } from "yaml";
 import { z } from "zod";
+import { GROUP_PATTERN, SCOPE_GROUPS } from "./outlet-groups";
 
 /** Stable codes: the file cannot be read, is not JSON/YAML, or breaks the contract. */
 export type OutletsFileErrorCode = "outlets_file_unreadable" | "outlets_file_syntax" | "outlets_file_invalid";
@@ -50,6 +51,21 @@ const urlList = z.array(httpUrl, { error: "must be a list of URLs" }).superRefin
   });
 });
 
+const GROUP_RULE = "must be a group name: lower-case letters, digits and '-'";
+
+// Named collections (docs/outlet-groups.md); country and language groups are derived, never written.
+const groupList = z
+  .array(z.string({ error: GROUP_RULE }).regex(GROUP_PATTERN, GROUP_RULE), { error: "must be a list of group names" })
+  .superRefine((groups, ctx) => {
+    groups.forEach((g, i) => {
+      if (groups.indexOf(g) < i) ctx.addIssue({ code: "custom", message: "repeats an earlier group", path: [i] });
+      if (/^(?:pais|idioma)-/.test(g))
+        ctx.addIssue({ code: "custom", message: "is derived from country or language, not written", path: [i] });
+    });
+    const scopes = groups.filter((g) => (SCOPE_GROUPS as readonly string[]).includes(g));
+    if (scopes.length > 1) ctx.addIssue({ code: "custom", message: `names more than one scope (${scopes.join(", ")})`, path: [] });
+  });
+
 /** One outlet (SPEC CFG-1); key order here is the serialised order (docs/architecture.md). */
 export const outletSchema = z.strictObject({
   slug: z.string({ error: "must be a string" }).regex(/^[a-z0-9-]+$/, "must be lower-case letters, digits and '-'"),
@@ -62,6 +78,7 @@ export const outletSchema = z.strictObject({
     .string({ error: "must be a string" })
     .regex(/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/, 'must be a lower-case BCP 47 language tag, like "es" or "ca"')
     .default("es"),
+  groups: groupList.default(() => []),
   timezone: z
     .string({ error: "must be a string" })
     .refine(isTimeZone, 'must be an IANA time zone, like "Europe/Madrid"')

@@ -11,6 +11,9 @@ import { dayLeadsHref } from "@/lib/pages/history-links";
 import { PageHeader } from "../_components/page-header";
 import { siteClock } from "@/db/server";
 import { storyTerms, storyTitle } from "./historias/story-title";
+import { EmptyGroupNotice, GroupFilterForm } from "../_components/group-filter";
+import { loadGroupCounts, loadGroupFilter, type GroupCount, type GroupMembers } from "@/db/queries/site/outlet-groups";
+import { parseGroupParam } from "@/lib/outlet-groups";
 
 // Always read at request time: "now" is the point of this page.
 export const dynamic = "force-dynamic";
@@ -34,13 +37,13 @@ function LeadingSinceFirstCapture({ ms, now }: { ms: number; now: number }) {
 }
 
 /** The rank-1 story of each outlet at its latest capture. */
-function Leads({ data }: { data: HomeData }) {
+function Leads({ data, group }: { data: HomeData; group?: GroupMembers }) {
   return (
     <section aria-labelledby="leads">
       <h2 id="leads">Qué abre cada portada ahora</h2>
       <p className="hint">
-        La noticia en primera posición de la portada de cada una de las {formatNumber(data.leads.length)} cabeceras seguidas, en su última
-        captura. Horas en hora peninsular.{" "}
+        La noticia en primera posición de la portada de cada una de las {formatNumber(data.leads.length)} cabeceras seguidas
+        {group ? ` del grupo «${group.label}»` : ""}, en su última captura. Horas en hora peninsular.{" "}
         <Link href={dayLeadsHref()} prefetch={false} data-testid="day-leads-link">
           Qué abrió cada portada hoy, hora a hora
         </Link>
@@ -155,9 +158,35 @@ function Changes({ data }: { data: HomeData }) {
   );
 }
 
-export default async function HomePage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The group filter above the dashboard, and what it says when the group is empty or the value unreadable. */
+function GroupFilter({ groups, members, reason }: { groups: readonly GroupCount[]; members?: GroupMembers; reason?: string }) {
+  return (
+    <>
+      {reason ? (
+        // The proxy answers this with HTTP 400 (SEC-6); the page still shows every outlet.
+        <p className="notice" role="alert" data-testid="bad-query">
+          No hemos podido leer el filtro: {reason.charAt(0).toLowerCase() + reason.slice(1)}
+        </p>
+      ) : null}
+      <GroupFilterForm action="/" groups={groups} selected={members?.group} />
+      {members !== undefined && members.ids.length === 0 ? <EmptyGroupNotice label={members.label} /> : null}
+    </>
+  );
+}
+
+export default async function HomePage({ searchParams }: Props) {
   const now = siteClock().now();
-  const read = await readSiteData(async (db) => readHomePage(db, await loadPolicies(db), now));
+  const asked = parseGroupParam((await searchParams).grupo);
+  const read = await readSiteData(async (db) => {
+    const policies = await loadPolicies(db);
+    const [members, groups] = await Promise.all([
+      loadGroupFilter(db, policies, asked.ok ? asked.group : undefined),
+      loadGroupCounts(db, policies),
+    ]);
+    return { ...(await readHomePage(db, policies, now, members?.ids)), members, groups };
+  });
   return (
     <>
       <PageHeader title="Un observatorio de los medios españoles" />
@@ -172,7 +201,8 @@ export default async function HomePage() {
           <p className="figure">
             <span className="figure-number">{formatNumber(read.value.outletCount)}</span>
             <span className="figure-label">
-              {read.value.outletCount === 1 ? "cabecera seguida" : "cabeceras seguidas"} ahora mismo.{" "}
+              {read.value.outletCount === 1 ? "cabecera seguida" : "cabeceras seguidas"}
+              {read.value.members ? ` en el grupo «${read.value.members.label}»` : ""} ahora mismo.{" "}
               {read.value.outletCount === 0 ? (
                 "La lista de medios se está preparando."
               ) : (
@@ -194,7 +224,8 @@ export default async function HomePage() {
       </div>
       {read.ok ? (
         <>
-          <Leads data={read.value} />
+          <GroupFilter groups={read.value.groups} members={read.value.members} reason={asked.ok ? undefined : asked.reason} />
+          <Leads data={read.value} group={read.value.members} />
           <Stories data={read.value} />
           <Changes data={read.value} />
         </>

@@ -43,6 +43,11 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
+              <Link href="/robots" prefetch={false}>
+                Quién bloquea a los bots
+              </Link>
+            </li>
+            <li>
               <Link href="/alertas" prefetch={false}>
                 Alertas
               </Link>

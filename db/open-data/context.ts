@@ -6,6 +6,7 @@
 import type { Executor } from "../client";
 import { listApiOutlets, type ApiOutletRow } from "./sql/outlets";
 import { loadPolicies } from "../policies-in-force";
+import { outletGroups } from "../../lib/outlet-groups";
 import type { OutletPolicy, Policies } from "../../lib/policy";
 import { notFound } from "./errors";
 
@@ -17,6 +18,8 @@ export interface ApiContext {
   outlets: readonly ApiOutletRow[];
   /** The instant the request is answered at (epoch ms). */
   now: number;
+  /** Shown outlets left out by a `group` filter: every query leaves them out like excluded ones. */
+  outsideGroup?: readonly number[];
 }
 
 /** The policies in force and the outlets that may be shown: the part of a context that can be shared between requests. */
@@ -33,9 +36,23 @@ export async function loadApiContext(db: Executor, now: number): Promise<ApiCont
   return { ...(await loadApiScope(db)), db, now };
 }
 
-/** Ids of outlets under `total` (for SQL exclusion). */
+/**
+ * The context narrowed to one outlet group (docs/outlet-groups.md): the other outlets leave
+ * `outlets` (so `outlet=` one of them is a 404) and join the ids every query leaves out.
+ */
+export function withGroup(ctx: ApiContext, group: string | undefined): ApiContext {
+  if (group === undefined) return ctx;
+  const inGroup = (o: ApiOutletRow) => outletGroups(o).includes(group);
+  return {
+    ...ctx,
+    outlets: ctx.outlets.filter(inGroup),
+    outsideGroup: ctx.outlets.filter((o) => !inGroup(o)).map((o) => o.id),
+  };
+}
+
+/** Ids of outlets under `total`, and of those outside the asked group (for SQL exclusion). */
 export function excludedIds(ctx: ApiContext): number[] {
-  return [...ctx.policies.excludedOutletIds];
+  return [...ctx.policies.excludedOutletIds, ...(ctx.outsideGroup ?? [])];
 }
 
 /** Ids of outlets whose positions may not be shown: `total` and `sin posición`. */

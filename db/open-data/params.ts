@@ -4,6 +4,7 @@
  * malformed value is a 400 naming it.
  */
 import { inDateRange } from "../../lib/pages/date-range";
+import { normaliseGroup } from "../../lib/outlet-groups";
 import { badParameter, ApiError } from "./errors";
 
 /** Rows per page when `limit` is absent. */
@@ -12,7 +13,7 @@ export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
 
 /** The parameters any endpoint may take. */
-export type ParamName = "outlet" | "from" | "to" | "article" | "story" | "limit" | "cursor" | "at" | "q";
+export type ParamName = "outlet" | "from" | "to" | "article" | "story" | "limit" | "cursor" | "at" | "q" | "group";
 
 /** Longest accepted search text (the same as /buscar's). */
 export const MAX_Q_LENGTH = 200;
@@ -32,6 +33,8 @@ export interface ApiQuery {
   at?: number;
   /** Words to find in headlines, in /buscar's syntax. */
   q?: string;
+  /** An outlet group (docs/outlet-groups.md), normalised. */
+  group?: string;
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -98,6 +101,11 @@ export function parseQuery(params: URLSearchParams, allowed: readonly ParamName[
   if (q !== undefined) {
     if (q.length === 0 || q.length > MAX_Q_LENGTH) throw badParameter("q", `q must be a search of 1 to ${MAX_Q_LENGTH} characters`);
     query.q = q;
+  }
+  const group = get("group");
+  if (group !== undefined) {
+    query.group = normaliseGroup(group);
+    if (query.group === undefined) throw badParameter("group", "group must be a group name (letters, digits and '-'), like nacional");
   }
   const at = get("at");
   if (at !== undefined) query.at = parseInstant(at, "at");

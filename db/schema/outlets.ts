@@ -29,6 +29,11 @@ export const outlets = pgTable("outlets", {
   name: text("name").notNull(),
   country: text("country").notNull().default("ES"),
   language: text("language").notNull().default("es"),
+  /** Named collections from the outlets file (docs/outlet-groups.md); country and language groups are derived. */
+  groups: text("groups")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   timezone: text("timezone").notNull().default("Europe/Madrid"),
   homepage: text("homepage").notNull(),
   legalNotice: text("legal_notice"),

@@ -5,6 +5,7 @@
  */
 import { dayValue, parseDay, shiftDay } from "./peninsular-time";
 import { daysCovered, MAX_PERIOD_DAYS } from "./outlet-period";
+import { parseGroupParam } from "../outlet-groups";
 import { MAX_QUERY_LENGTH, type SearchParams } from "./search-params";
 
 /** Searches compared side by side in one chart and one table. */
@@ -22,6 +23,8 @@ export interface AttentionRequest {
   from: string;
   to: string;
   outlet?: string;
+  /** Narrow to one outlet group (docs/outlet-groups.md), normalised. */
+  group?: string;
 }
 
 /** The searches and period of `params`, the period defaulting to the DEFAULT_DAYS days up to `now`; a Spanish reason when wrong. */
@@ -48,7 +51,12 @@ export function parseAttentionRequest(
   if (daysCovered(from, to) > MAX_PERIOD_DAYS) return { ok: false, reason: `El periodo puede abarcar como mucho ${MAX_PERIOD_DAYS} días.` };
   const outlet = one("cabecera") ?? undefined;
   if (outlet !== undefined && !/^[a-z0-9][a-z0-9-]{0,79}$/.test(outlet)) return { ok: false, reason: "La cabecera indicada no es válida." };
-  return { ok: true, value: { queries: [...new Set(queries)], from, to, ...(outlet ? { outlet } : {}) } };
+  const group = parseGroupParam(params.grupo);
+  if (!group.ok) return group;
+  return {
+    ok: true,
+    value: { queries: [...new Set(queries)], from, to, ...(outlet ? { outlet } : {}), ...(group.group ? { group: group.group } : {}) },
+  };
 }
 
 /** One outlet's day for one search, as the read model counts it. */

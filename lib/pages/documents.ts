@@ -4,7 +4,7 @@
  * sitemap. Pure functions of the configuration, so each is tested without a server.
  */
 import type { Config } from "../config";
-import { siteSections } from "./sections";
+import { otherPublicPages, siteSections } from "./sections";
 
 /** Where our ODRL TDM policy lives (linked from tdmrep.json). */
 export const TDM_POLICY_PATH = "/tdm-policy.json";
@@ -82,7 +82,9 @@ const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").
 
 /** `/sitemap.xml`: every public section and the page of each followed outlet. */
 export function sitemapXml(config: Config, outletSlugs: readonly string[]): string {
-  const paths = [...siteSections.map((s) => s.href), ...outletSlugs.map((slug) => `/cabeceras/${encodeURIComponent(slug)}`)];
+  // Pages outside the navigation are listed too (/datos, /robots…), except the ones that exist only as details (/noticias/{id}).
+  const others = otherPublicPages.filter((p) => p.caching !== "details").map((p) => p.href);
+  const paths = [...siteSections.map((s) => s.href), ...others, ...outletSlugs.map((slug) => `/cabeceras/${encodeURIComponent(slug)}`)];
   const urls = paths.map((p) => `  <url><loc>${xmlEscape(`${config.siteUrl}${p}`)}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

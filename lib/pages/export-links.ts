@@ -9,6 +9,8 @@ export type ExportDataset = "outlets" | "articles" | "headline-versions" | "rank
 /** Filters of an export: an outlet slug, a story or article id, and an instant range (epoch ms). */
 export interface ExportFilters {
   outlet?: string;
+  /** An outlet group (docs/outlet-groups.md). */
+  group?: string;
   story?: number;
   article?: number;
   from?: number;
@@ -22,6 +24,7 @@ const MAX_RANGE_MS = 93 * 24 * 3_600_000;
 export function exportHref(dataset: ExportDataset, format: "csv" | "json", f: ExportFilters = {}): string {
   const q = new URLSearchParams();
   if (f.outlet !== undefined) q.set("outlet", f.outlet);
+  if (f.group !== undefined) q.set("group", f.group);
   if (f.story !== undefined) q.set("story", String(f.story));
   if (f.article !== undefined) q.set("article", String(f.article));
   const from = f.from !== undefined && f.to !== undefined ? Math.max(f.from, f.to - MAX_RANGE_MS) : f.from;

@@ -26,6 +26,9 @@ export function sideBySideHref(slugs: readonly string[], at?: number): string {
 }
 
 /** A day's leads across outlets (`day` as `AAAA-MM-DD`, today when undefined). */
-export function dayLeadsHref(day?: string): string {
-  return day === undefined ? "/portadas/dia" : `/portadas/dia?fecha=${day}`;
+export function dayLeadsHref(day?: string, group?: string): string {
+  const p = new URLSearchParams();
+  if (day !== undefined) p.set("fecha", day);
+  if (group !== undefined) p.set("grupo", group);
+  return p.size === 0 ? "/portadas/dia" : `/portadas/dia?${p}`;
 }

@@ -4,6 +4,7 @@
  * (`fecha`). Pure: the proxy answers a wrong one with HTTP 400 and the page reads the same
  * values and says what is wrong (SEC-6). Times are peninsular (peninsular-time.ts).
  */
+import { parseGroupParam } from "../outlet-groups";
 import { parseDay, parseMinute } from "./peninsular-time";
 import type { SearchParams } from "./search-params";
 
@@ -75,12 +76,17 @@ export function parseSideBySideQuery(params: SearchParams): Parsed<SideBySideQue
 /** A day's leads: `?fecha=AAAA-MM-DD` (peninsular calendar day), or undefined for today. */
 export interface DayQuery {
   day?: string;
+  /** Narrow to one outlet group (docs/outlet-groups.md), normalised. */
+  group?: string;
 }
 
 export function parseDayQuery(params: SearchParams): Parsed<DayQuery> {
   const day = one(params, "fecha");
   if (day === null) return { ok: false, reason: REPEATED };
-  if (day === undefined) return { ok: true, value: {} };
+  const group = parseGroupParam(params.grupo);
+  if (!group.ok) return group;
+  const grouped = group.group ? { group: group.group } : {};
+  if (day === undefined) return { ok: true, value: grouped };
   if (!parseDay(day)) return { ok: false, reason: "La fecha debe tener la forma AAAA-MM-DD (por ejemplo 2026-11-20)." };
-  return { ok: true, value: { day } };
+  return { ok: true, value: { day, ...grouped } };
 }

@@ -2,6 +2,7 @@
  * The query string of /buscar, validated (SPEC WEB-1 search; bad input is a 400, never a 500).
  * Pure: the proxy uses it to answer 400 and the page to read the same values.
  */
+import { parseGroupParam } from "../outlet-groups";
 import { inDateRange } from "./date-range";
 import { parsePageParam } from "./pagination";
 
@@ -9,6 +10,8 @@ export interface SearchQuery {
   /** Words to find in headlines (PostgreSQL web-search syntax: "frase", -palabra, o). */
   q: string;
   outlet?: string;
+  /** Narrow to one outlet group (docs/outlet-groups.md), normalised. */
+  group?: string;
   /** Madrid calendar days, inclusive. */
   from?: string;
   to?: string;
@@ -46,11 +49,21 @@ export function parseSearchParams(params: SearchParams): { ok: true; value: Sear
   if (to && !isDay(to)) return { ok: false, reason: "La fecha «hasta» debe tener la forma AAAA-MM-DD." };
   if (from && to && from > to) return { ok: false, reason: "La fecha «desde» es posterior a «hasta»." };
   if (section && section.length > 80) return { ok: false, reason: "La sección indicada es demasiado larga." };
+  const group = parseGroupParam(params.grupo);
+  if (!group.ok) return group;
   const page = parsePageParam(params.pagina);
   if (page === undefined) return { ok: false, reason: "El número de página no es válido." };
   return {
     ok: true,
-    value: { q: q ?? "", outlet: outlet ?? undefined, from: from ?? undefined, to: to ?? undefined, section: section ?? undefined, page },
+    value: {
+      q: q ?? "",
+      outlet: outlet ?? undefined,
+      from: from ?? undefined,
+      to: to ?? undefined,
+      section: section ?? undefined,
+      page,
+      ...(group.group ? { group: group.group } : {}),
+    },
   };
 }
 
@@ -59,6 +72,7 @@ export function searchHref(query: SearchQuery, page: number): string {
   const p = new URLSearchParams();
   if (query.q) p.set("q", query.q);
   if (query.outlet) p.set("cabecera", query.outlet);
+  if (query.group) p.set("grupo", query.group);
   if (query.from) p.set("desde", query.from);
   if (query.to) p.set("hasta", query.to);
   if (query.section) p.set("seccion", query.section);

@@ -33,13 +33,13 @@ export interface SiteSection extends PublicPage {
 
 /** Every public section of WEB-1, in the order the navigation shows them. */
 export const siteSections: readonly SiteSection[] = [
-  { href: "/", label: "Inicio", summary: "Qué es Hemeroscopio y qué medimos.", caching: "page" },
+  { href: "/", label: "Inicio", summary: "Qué es Hemeroscopio y qué medimos.", caching: "page", params: ["grupo"] },
   {
     href: "/cabeceras",
     label: "Cabeceras",
     summary: "Los medios que seguimos, comparados, con su ficha.",
     caching: "page-and-details",
-    params: ["orden", "pagina"],
+    params: ["orden", "pagina", "grupo"],
     detailParams: ["desde", "hasta"],
   },
   {
@@ -61,7 +61,7 @@ export const siteSections: readonly SiteSection[] = [
     label: "Buscar",
     summary: "Búsqueda en los titulares registrados.",
     caching: "page",
-    params: ["q", "cabecera", "desde", "hasta", "seccion", "pagina"],
+    params: ["q", "cabecera", "grupo", "desde", "hasta", "seccion", "pagina"],
   },
   {
     href: "/estado",
@@ -95,7 +95,7 @@ export const otherPublicPages: readonly PublicPage[] = [
   { href: "/noticias", caching: "details" },
   { href: "/datos", caching: "page" },
   { href: "/datos/volcados", caching: "page" },
-  { href: "/portadas/dia", caching: "page", params: ["fecha", "pagina"] },
+  { href: "/portadas/dia", caching: "page", params: ["fecha", "pagina", "grupo"] },
   { href: "/alertas", caching: "page", params: ["tipo", "q", "medios", "medio", "puesto", "horas"] },
   { href: "/robots", caching: "page" },
 ];

@@ -12,6 +12,7 @@ export interface OutletsFileEntry {
   name: string;
   country: string;
   language: string;
+  groups: string[];
   timezone: string;
   homepage: string;
   feeds: string[];
@@ -29,13 +30,32 @@ function withPort(url: string, port?: number): string {
   return u.toString();
 }
 
+/** Regions the simulated regional outlets belong to, by turn. */
+const SIM_REGIONS = ["galicia", "euskadi", "andalucia", "aragon"] as const;
+
+/**
+ * Groups by catalogue position, like the other traits (tests/sim/README.md): every tenth outlet
+ * (9, 19, 29…) is an agency, every third of the rest (2, 5, 8…) regional, the others national;
+ * outlets 0, 7, 14… are public broadcasters.
+ */
+export function simGroups(index: number): string[] {
+  const scope =
+    index % 10 === 9
+      ? ["agencia"]
+      : index % 3 === 2
+        ? ["regional", SIM_REGIONS[Math.floor(index / 3) % SIM_REGIONS.length]!]
+        : ["nacional"];
+  return [...scope, ...(index % 7 === 0 ? ["publica"] : [])];
+}
+
 /** Outlets-file rows for the given outlets (default: the 30 default outlets). */
 export function toOutletsFile(outlets: readonly SimOutlet[] = simOutlets(), port?: number): OutletsFileEntry[] {
-  return outlets.map((o) => ({
+  return outlets.map((o, index) => ({
     slug: o.slug,
     name: o.name,
     country: "ES",
     language: "es",
+    groups: simGroups(index),
     timezone: o.timezone,
     homepage: withPort(o.homepage, port),
     feeds: o.feeds.map((f) => withPort(f, port)),

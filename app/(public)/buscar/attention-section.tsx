@@ -18,6 +18,7 @@ function downloadQuery(a: Attention): string {
   p.set("desde", a.request.from);
   p.set("hasta", a.request.to);
   if (a.request.outlet) p.set("cabecera", a.request.outlet);
+  if (a.request.group) p.set("grupo", a.request.group);
   return p.toString();
 }
 
@@ -26,6 +27,7 @@ function articlesExport(a: Attention, format: "csv" | "json"): string {
   const to = new Date(Date.parse(`${a.request.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   const p = new URLSearchParams({ q: a.request.queries[0]!, from: a.request.from, to });
   if (a.request.outlet) p.set("outlet", a.request.outlet);
+  if (a.request.group) p.set("group", a.request.group);
   return `/api/v1/exports/articles.${format}?${p}`;
 }
 

@@ -14,6 +14,8 @@ import { loadAttention, type Attention } from "@/app/_lib/pages/attention";
 import { siteClock } from "@/db/server";
 import { MAX_QUERIES, parseAttentionRequest, QUERY_PARAMS } from "@/lib/pages/attention";
 import { AttentionSection } from "./attention-section";
+import { GroupSelect } from "../../_components/group-filter";
+import { loadGroupCounts, type GroupCount } from "@/db/queries/site/outlet-groups";
 
 export const metadata: Metadata = { title: "Buscar" };
 
@@ -25,7 +27,17 @@ function rawQuery(params: SearchParams): SearchQuery {
   return { q: typeof q === "string" && q.length <= MAX_QUERY_LENGTH ? q : "", page: 1 };
 }
 
-function SearchForm({ query, outlets, compared }: { query: SearchQuery; outlets: { slug: string; name: string }[]; compared: string[] }) {
+function SearchForm({
+  query,
+  outlets,
+  groups,
+  compared,
+}: {
+  query: SearchQuery;
+  outlets: { slug: string; name: string }[];
+  groups: readonly GroupCount[];
+  compared: string[];
+}) {
   return (
     <form className="search-form" method="get" action="/buscar" role="search">
       <label>
@@ -43,6 +55,7 @@ function SearchForm({ query, outlets, compared }: { query: SearchQuery; outlets:
           ))}
         </select>
       </label>
+      <GroupSelect groups={groups} selected={query.group} />
       <label>
         Desde <input type="date" name="desde" defaultValue={query.from ?? ""} />
       </label>
@@ -196,12 +209,13 @@ export default async function SearchPage({ searchParams }: Props) {
   const compared = QUERY_PARAMS.slice(1).map((name) => (typeof params[name] === "string" ? (params[name] as string) : ""));
   const read = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
-    const [outlets, result, attention] = await Promise.all([
+    const [outlets, groups, result, attention] = await Promise.all([
       searchableOutlets(db, policies),
+      loadGroupCounts(db, policies),
       parsed.ok && query.q ? searchHeadlines(db, policies, query) : Promise.resolve(undefined),
       parsed.ok && query.q && asked.ok ? loadAttention(db, policies, asked.value) : Promise.resolve<Attention | undefined>(undefined),
     ]);
-    return { outlets, result, attention };
+    return { outlets, groups, result, attention };
   });
   if (!read.ok) return <ServiceUnavailable />;
   return (
@@ -224,7 +238,7 @@ export default async function SearchPage({ searchParams }: Props) {
           </p>
         </>
       )}
-      <SearchForm query={query} outlets={read.value.outlets} compared={compared} />
+      <SearchForm query={query} outlets={read.value.outlets} groups={read.value.groups} compared={compared} />
       <p className="hint">{HELP}</p>
       {parsed.ok && query.q ? (
         <FeedLink

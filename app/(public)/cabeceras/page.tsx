@@ -13,6 +13,10 @@ import { notFound } from "next/navigation";
 import { Pagination } from "../../_components/pagination";
 import { ComparisonTable } from "./_sections/comparison-table";
 import { HeadlineFeaturesTable } from "./_sections/headline-features-table";
+import { EmptyGroupNotice, GroupFilterForm } from "../../_components/group-filter";
+import { GroupList } from "./_sections/group-list";
+import { loadGroupCounts, loadGroupFilter } from "@/db/queries/site/outlet-groups";
+import { parseGroupParam } from "@/lib/outlet-groups";
 
 /** Page title. */
 export const metadata: Metadata = { title: "Cabeceras" };
@@ -27,16 +31,20 @@ export default async function OutletsPage({ searchParams }: Props) {
   const { pagina, ...query } = await searchParams;
   const page = parsePageParam(pagina);
   if (page === undefined) notFound();
+  const asked = parseGroupParam(query.grupo);
+  const group = asked.ok ? asked.group : undefined;
   const read = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
-    const [comparison, outlets] = await Promise.all([
-      loadOutletComparison(db, policies, siteClock().now()),
+    const [members, groups, outlets] = await Promise.all([
+      loadGroupFilter(db, policies, group),
+      loadGroupCounts(db, policies),
       listActiveOutlets(db, policies),
     ]);
-    return { comparison, homepages: new Map(outlets.map((o) => [o.slug, o.homepage])) };
+    const comparison = await loadOutletComparison(db, policies, siteClock().now(), members?.ids);
+    return { comparison, groups, members, homepages: new Map(outlets.map((o) => [o.slug, o.homepage])) };
   });
   if (!read.ok) return <ServiceUnavailable />;
-  const { comparison, homepages } = read.value;
+  const { comparison, groups, members, homepages } = read.value;
   const { pageCount } = pageOf(comparison.rows, page, OUTLETS_PER_PAGE);
   if (page > pageCount) notFound();
   // Both tables show the same page of their own order; sorting (the links keep no page) starts again at page 1.
@@ -50,7 +58,22 @@ export default async function OutletsPage({ searchParams }: Props) {
         title="Cabeceras"
         lead="Los medios cuyas portadas, feeds y sitemaps lee nuestro rastreador, comparados: qué abre su portada, cuánto publican, cuántos teletipos, cuánto cambian sus titulares y cuánto tardamos en ver sus noticias. Cada cifra lleva a la ficha de la cabecera, donde se explica."
       />
-      {comparison.rows.length === 0 ? (
+      {asked.ok ? null : (
+        // The proxy answers this with HTTP 400 (SEC-6); the page still shows every outlet.
+        <p className="notice" role="alert" data-testid="bad-query">
+          No hemos podido leer el filtro: {asked.reason.charAt(0).toLowerCase() + asked.reason.slice(1)}
+        </p>
+      )}
+      <GroupFilterForm
+        action="/cabeceras"
+        groups={groups}
+        selected={group}
+        keep={{ orden: typeof query.orden === "string" ? query.orden : undefined }}
+      />
+      <GroupList groups={groups} selected={group} />
+      {members !== undefined && members.ids.length === 0 ? (
+        <EmptyGroupNotice label={members.label} />
+      ) : comparison.rows.length === 0 ? (
         <p className="notice">Todavía no seguimos ninguna cabecera: la lista de medios se está preparando.</p>
       ) : (
         <>

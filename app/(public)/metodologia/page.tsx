@@ -7,6 +7,7 @@ import { Features } from "./_sections/features";
 import { Fidelity } from "./_sections/fidelity";
 import { Framing } from "./_sections/framing";
 import { Genealogy } from "./_sections/genealogy";
+import { Groups } from "./_sections/groups";
 import { History } from "./_sections/history";
 import { FrontPage } from "./_sections/front-page";
 import { Labelled } from "./_sections/labelled";
@@ -34,6 +35,7 @@ const contents = [
   ["portada", "Portadas y retraso"],
   ["historico", "Portadas en el tiempo"],
   ["fidelidad", "Fidelidad"],
+  ["grupos", "Grupos de cabeceras"],
   ["umbrales", "Umbrales"],
   ["pocos-datos", "Cuándo no damos una cifra"],
   ["horas", "Horas"],
@@ -66,6 +68,7 @@ export default function MethodsPage() {
         <FrontPage />
         <History />
         <Fidelity />
+        <Groups />
         <Thresholds />
         <EnoughData />
         <Times />

@@ -51,6 +51,8 @@ export const FIELD_DOCS: Record<string, string> = {
   name: "Nombre de la cabecera.",
   country: "País (ISO 3166-1).",
   language: "Idioma (ISO 639-1).",
+  groups:
+    "Grupos de la cabecera (lista; en CSV separados por «; »): los que declara la lista de medios (nacional, regional, agencia, publica, una región…) y los que se deducen de su país e idioma (pais-es, idioma-ca). Ver /metodologia#grupos.",
   timezone: "Zona horaria de la cabecera.",
   homepage: "Dirección de su portada.",
   render_mode: "static (HTML) o browser (navegador automatizado) para leer la portada.",
@@ -122,11 +124,13 @@ export const PARAM_DOCS: Record<ParamName, string> = {
   limit: `Filas por página: de 1 a ${MAX_LIMIT}; ${DEFAULT_LIMIT} si falta.`,
   cursor: "El next_cursor de la página anterior (opaco). No lo construyáis a mano.",
   q: 'Búsqueda en los titulares, con la sintaxis de /buscar ("frase exacta", -palabra, or; sin distinguir tildes, con variantes de cada palabra). Las cabeceras que pidieron «sin titulares literales» no se buscan.',
+  group:
+    "Grupo de cabeceras (nacional, regional, agencia, publica, una región, pais-es, idioma-ca…; la lista con sus cabeceras está en /cabeceras): solo las filas de las cabeceras del grupo. Se admite con mayúsculas o tildes (Pública = publica). Un grupo sin cabeceras da una lista vacía; outlet de otro grupo da 404.",
   at: "Instante: fecha AAAA-MM-DD (00:00 UTC) o fecha y hora ISO 8601 con zona (2026-03-02T08:00:00Z); ahora si falta.",
 };
 
 /** The parameters `/api/v1/series` takes (q is required). */
-export const SERIES_PARAMS: readonly ParamName[] = ["q", "outlet", "from", "to"];
+export const SERIES_PARAMS: readonly ParamName[] = ["q", "outlet", "group", "from", "to"];
 
 /** The attention series (`/api/v1/series`): what it is and what each field means, in Spanish. */
 export const SERIES_DOCS = {

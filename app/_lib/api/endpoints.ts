@@ -10,7 +10,7 @@ import { loadAgencyGenealogy } from "../../../db/queries/stories/agency-genealog
 import { rankHistory } from "../../../db/queries/api/front-pages";
 import { loadOutletSilences } from "../../../db/queries/outlet-page/silences";
 import { agencyFrontRecord, genealogyRecord, silencesRecord } from "./analysis-records";
-import { excludedIds, outletIdOf, policyOf, positionlessIds, type ApiContext } from "./context";
+import { excludedIds, outletIdOf, policyOf, positionlessIds, withGroup, type ApiContext } from "./context";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { findArticle, articlesDataset } from "./datasets/articles";
 import { loadVersionTraitRecords } from "./datasets/headline-traits";
@@ -33,7 +33,7 @@ export async function listEndpoint(ctx: ApiContext, request: Request, dataset: D
   const url = new URL(request.url);
   const query = parseQuery(url.searchParams, dataset.params);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, dataset.cursorLength);
-  const page = await dataset.page(ctx, query, after, query.limit);
+  const page = await dataset.page(withGroup(ctx, query.group), query, after, query.limit);
   const cursor = page.next ? encodeCursor(page.next) : null;
   let next: string | null = null;
   if (cursor) {

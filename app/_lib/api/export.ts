@@ -6,7 +6,7 @@
  */
 import { csvRow } from "../../../lib/csv";
 import { DATASET_VERSION } from "../../../lib/dataset-version";
-import type { ApiContext } from "./context";
+import { withGroup, type ApiContext } from "./context";
 import { datasetNamed } from "./datasets";
 import type { Dataset, Page } from "./datasets/types";
 import { badParameter, notFound } from "./errors";
@@ -32,19 +32,20 @@ export function exportRange(query: ApiQuery, now: number): { from: number; to: n
 }
 
 /** GET /api/v1/exports/<file>: `file` is `<dataset>.csv` or `<dataset>.json`. */
-export async function exportEndpoint(ctx: ApiContext, request: Request, file: string, batch = EXPORT_BATCH): Promise<Response> {
+export async function exportEndpoint(whole: ApiContext, request: Request, file: string, batch = EXPORT_BATCH): Promise<Response> {
   const m = /^([a-z-]+)\.(csv|json)$/.exec(file);
   const dataset = m ? datasetNamed(m[1]!) : undefined;
   if (!m || !dataset) throw notFound(`export "${file.slice(0, 60)}"`);
   const format = m[2] as "csv" | "json";
   const params = dataset.params.filter((p) => p !== "limit" && p !== "cursor");
   const parsed = parseQuery(new URL(request.url).searchParams, params);
-  const query = dataset.ranged ? { ...parsed, ...exportRange(parsed, ctx.now) } : parsed;
+  const query = dataset.ranged ? { ...parsed, ...exportRange(parsed, whole.now) } : parsed;
+  const ctx = withGroup(whole, query.group);
   // Validate the filters (unknown outlet → 404) before the 200 is committed.
   const first = await dataset.page(ctx, query, undefined, batch);
   const suffix = dataset.ranged ? `-${day(query.from!)}_${day(query.to! - 1)}` : "";
   // The file names the open data's version, so a paper citing it says what it used.
-  const filename = `hemeroscopio-${dataset.name}${query.outlet ? `-${query.outlet}` : ""}${suffix}-v${DATASET_VERSION}.${format}`;
+  const filename = `hemeroscopio-${dataset.name}${query.group ? `-${query.group}` : ""}${query.outlet ? `-${query.outlet}` : ""}${suffix}-v${DATASET_VERSION}.${format}`;
 
   const chunks = exportChunks(ctx, dataset, query, format, first, batch);
   const encoder = new TextEncoder();

@@ -20,6 +20,8 @@ function paramSchema(name: ParamName): Json {
   if (name === "article" || name === "story") return { type: "integer", minimum: 1 };
   if (name === "outlet") return { type: "string", pattern: "^[a-z0-9][a-z0-9-]{0,63}$" };
   if (name === "q") return { type: "string", minLength: 1, maxLength: MAX_Q_LENGTH };
+  // Accepted as a reader types it (capitals, accents); this is the spelling it is read as.
+  if (name === "group") return { type: "string", minLength: 1, maxLength: 60 };
   return { type: "string" };
 }
 

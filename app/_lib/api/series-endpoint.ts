@@ -28,7 +28,7 @@ export async function seriesEndpoint(ctx: ApiContext, request: Request): Promise
   if (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`) >= MAX_PERIOD_DAYS * 86_400_000) {
     throw badParameter("from", `a series covers at most ${MAX_PERIOD_DAYS} days; narrow from/to`);
   }
-  const attention = await loadAttention(ctx.db, ctx.policies, { queries: [query.q], from, to, outlet: query.outlet });
+  const attention = await loadAttention(ctx.db, ctx.policies, { queries: [query.q], from, to, outlet: query.outlet, group: query.group });
   if (attention.unknownOutlet) throw notFound(`outlet "${query.outlet}"`);
   return jsonResponse(request, {
     version: DATASET_VERSION,

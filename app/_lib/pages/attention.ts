@@ -5,6 +5,7 @@ import { loadAttentionCounts, loadOutletDayTotals } from "../../../db/queries/si
 import { attentionRows, daysOf, type AttentionRequest, type AttentionRow } from "../../../lib/pages/attention";
 import type { Policies } from "../../../lib/policy";
 import { sql } from "drizzle-orm";
+import { loadGroupFilter } from "../../../db/queries/site/outlet-groups";
 
 /** The series of every search of `request`, and the outlets that could not be searched. */
 export interface Attention {
@@ -25,7 +26,9 @@ export async function loadAttention(db: Executor, policies: Policies, request: A
   const outlets = await db.execute<{ id: number; slug: string; name: string }>(
     sql`select id, slug, name from outlets where active order by slug`,
   );
-  const visible = outlets.filter((o) => !policies.forOutlet(o.id).excluded);
+  // A group narrows the outlets before anything is counted, so its series reads only its members' rows.
+  const members = await loadGroupFilter(db, policies, request.group);
+  const visible = outlets.filter((o) => !policies.forOutlet(o.id).excluded && (members === undefined || members.ids.includes(o.id)));
   const searchable = new Map(visible.filter((o) => policies.forOutlet(o.id).headlinesVerbatim).map((o) => [o.id, o.slug]));
   const positionsShown = new Set(visible.filter((o) => policies.forOutlet(o.id).positions).map((o) => o.id));
   const outletId = request.outlet === undefined ? undefined : [...searchable].find(([, slug]) => slug === request.outlet)?.[0];

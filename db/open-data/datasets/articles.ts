@@ -83,7 +83,7 @@ function prominenceOf(ctx: ApiContext, rows: readonly ApiArticleRow[]): Promise<
 export const articlesDataset: Dataset = {
   name: "articles",
   fields: ARTICLE_FIELDS,
-  params: ["outlet", "story", "from", "to", "q", "limit", "cursor"],
+  params: ["outlet", "group", "story", "from", "to", "q", "limit", "cursor"],
   cursorLength: 2,
   ranged: true,
   async page(ctx, q, after, limit) {

@@ -60,7 +60,7 @@ export function headlineVersionRecord(ctx: ApiContext, r: ApiHeadlineVersionRow,
 export const headlineVersionsDataset: Dataset = {
   name: "headline-versions",
   fields: HEADLINE_VERSION_FIELDS,
-  params: ["outlet", "article", "from", "to", "q", "limit", "cursor"],
+  params: ["outlet", "group", "article", "from", "to", "q", "limit", "cursor"],
   cursorLength: 2,
   ranged: true,
   async page(ctx, q, after, limit) {

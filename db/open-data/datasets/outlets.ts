@@ -1,5 +1,6 @@
 /** The `outlets` dataset (SPEC WEB-3): every outlet not under `total`, with the scopes in force (PUB-6). */
 import type { ApiOutletRow } from "../sql/outlets";
+import { outletGroups } from "../../../lib/outlet-groups";
 import { policyOf, type ApiContext } from "../context";
 import type { Dataset, Record_ } from "./types";
 
@@ -9,6 +10,7 @@ export const OUTLET_FIELDS = [
   "name",
   "country",
   "language",
+  "groups",
   "timezone",
   "homepage",
   "render_mode",
@@ -27,6 +29,7 @@ export function outletRecord(ctx: ApiContext, o: ApiOutletRow): Record_ {
     name: o.name,
     country: o.country,
     language: o.language,
+    groups: outletGroups(o),
     timezone: o.timezone,
     homepage: o.homepage,
     render_mode: o.render_mode,
@@ -42,7 +45,7 @@ export function outletRecord(ctx: ApiContext, o: ApiOutletRow): Record_ {
 export const outletsDataset: Dataset = {
   name: "outlets",
   fields: OUTLET_FIELDS,
-  params: [],
+  params: ["group"],
   cursorLength: 0,
   ranged: false,
   async page(ctx) {

@@ -42,7 +42,7 @@ export function rankSpanRecord(ctx: ApiContext, r: ApiRankSpanRow): Record_ {
 export const rankSpansDataset: Dataset = {
   name: "rank-spans",
   fields: RANK_SPAN_FIELDS,
-  params: ["outlet", "article", "from", "to", "limit", "cursor"],
+  params: ["outlet", "group", "article", "from", "to", "limit", "cursor"],
   cursorLength: 3,
   ranged: true,
   async page(ctx, q, after, limit) {

@@ -35,7 +35,7 @@ function prominenceOf(ctx: ApiContext, rows: readonly ApiStoryRow[]): Promise<Ma
 export const storiesDataset: Dataset = {
   name: "stories",
   fields: STORY_FIELDS,
-  params: ["outlet", "from", "to", "limit", "cursor"],
+  params: ["outlet", "group", "from", "to", "limit", "cursor"],
   cursorLength: 1,
   ranged: false,
   async page(ctx, q, after, limit) {

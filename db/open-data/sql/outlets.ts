@@ -9,6 +9,8 @@ export type ApiOutletRow = {
   name: string;
   country: string;
   language: string;
+  /** Declared groups (docs/outlet-groups.md); derived ones are added where they are published. */
+  groups: string[];
   timezone: string;
   homepage: string;
   render_mode: string;
@@ -18,7 +20,7 @@ export type ApiOutletRow = {
 /** Every outlet, by slug. Callers drop the ones under `total` (PUB-6). */
 export async function listApiOutlets(db: Executor): Promise<ApiOutletRow[]> {
   const rows = await db.execute<ApiOutletRow>(sql`
-    select id, slug, name, country, language, timezone, homepage, render_mode::text as render_mode, active
+    select id, slug, name, country, language, groups, timezone, homepage, render_mode::text as render_mode, active
     from outlets order by slug`);
-  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  return rows.map((r) => ({ ...r, id: Number(r.id), groups: r.groups ?? [] }));
 }

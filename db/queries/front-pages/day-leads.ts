@@ -42,11 +42,17 @@ export interface DayLeads {
 }
 
 /** The leads of every shown outlet at half past each of `hours` (their starts, epoch ms). */
-export async function loadDayLeads(db: Executor, policies: Policies, hours: readonly number[]): Promise<DayLeads> {
+export async function loadDayLeads(
+  db: Executor,
+  policies: Policies,
+  hours: readonly number[],
+  /** A group's members (docs/outlet-groups.md): only their strips are read. */
+  outletIds?: readonly number[],
+): Promise<DayLeads> {
   const outlets = (
     await db.execute<{ id: number; slug: string; name: string }>(sql`
     select id, slug, name from outlets where active order by name`)
-  ).filter((o) => !policies.forOutlet(o.id).excluded);
+  ).filter((o) => !policies.forOutlet(o.id).excluded && (outletIds === undefined || outletIds.includes(o.id)));
   const withPositions = outlets.filter((o) => policies.forOutlet(o.id).positions).map((o) => o.id);
   const samples = hours.map((h) => sqlTime(h + LEAD_SAMPLE_OFFSET_MS));
   const none = withPositions.length === 0 || hours.length === 0;

@@ -9,6 +9,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import {
+  comparableOutlets,
   carriersNeeded,
   DEFAULT_SILENCE_RULE,
   SILENCE_DAYS,
@@ -17,6 +18,7 @@ import {
   type SilenceRule,
 } from "../../../lib/analysis/silences";
 import type { Policies } from "../../../lib/policy";
+import { scopeOf } from "../../../lib/outlet-groups";
 import type { Executor } from "../../client";
 import { DAY_MS, idList, time, type Window } from "../page-sql";
 import { followedOutlets } from "./followed-outlets";
@@ -66,7 +68,13 @@ async function bestRanks(db: Executor, outletId: number, ids: readonly number[],
   return new Map(rows.map((r) => [Number(r.article_id), Number(r.best_rank)]));
 }
 
-/** The silences of outlet `outletId` over the `days` days before `now`. */
+/** Each outlet's scope group (docs/outlet-groups.md: nacional, regional…), for outlets that declare one. */
+async function outletScopes(db: Executor): Promise<Map<number, string>> {
+  const rows = await db.execute<{ id: number; groups: string[] | null }>(sql`select id, groups from outlets where active`);
+  return new Map(rows.flatMap((r) => (scopeOf(r.groups ?? []) ? [[r.id, scopeOf(r.groups ?? [])!] as const] : [])));
+}
+
+/** The silences of outlet `outletId` over the `days` days before `now`, judged among the followed outlets of its own scope. */
 export async function loadOutletSilences(
   db: Executor,
   policies: Policies,
@@ -77,7 +85,9 @@ export async function loadOutletSilences(
   const from = new Date(start).toISOString();
   const to = new Date(p.now).toISOString();
   const positions = policies.forOutlet(p.outletId).positions;
-  const followed = await followedOutlets(db, policies, start, p.now);
+  const [allFollowed, scopes] = await Promise.all([followedOutlets(db, policies, start, p.now), outletScopes(db)]);
+  // A regional paper is compared with regional papers, an agency with agencies: "most outlets" of its scope.
+  const followed = allFollowed.has(p.outletId) ? new Set(comparableOutlets(p.outletId, allFollowed, scopes)) : allFollowed;
   const grouped = policies.forOutlet(p.outletId).modelAnnotations;
   const needed = carriersNeeded(followed.size, rule) ?? null;
   const base = { start, end: p.now, rule, followed: followed.size, judged: followed.has(p.outletId), grouped, positions, needed };

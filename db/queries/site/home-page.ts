@@ -10,6 +10,7 @@ import type { Executor } from "../../client";
 import { fromSqlTime, sqlTime } from "../../sql-time";
 import { spansOverlapping } from "../../span-overlap";
 import { loadStoryLabels, type StoryLabel } from "../stories/story-labels";
+import { intArray } from "../api/api-sql";
 
 /** What leads one outlet's front page at its latest capture. */
 export interface FrontPageLead {
@@ -59,8 +60,12 @@ export interface HomePage {
 
 const DAY_MS = 24 * 3_600_000;
 
+/** An outlet-group filter (docs/outlet-groups.md) as a condition on `column`; nothing when absent. */
+const inGroup = (column: ReturnType<typeof sql>, ids: readonly number[] | undefined) =>
+  ids === undefined ? sql`` : sql`and ${column} = any(${intArray(ids)}::int[])`;
+
 /** The rank-1 article of each visible outlet at its latest successful capture. */
-export async function leadsNow(db: Executor, policies: Policies): Promise<FrontPageLead[]> {
+export async function leadsNow(db: Executor, policies: Policies, outletIds?: readonly number[]): Promise<FrontPageLead[]> {
   const rows = await db.execute<{
     slug: string;
     name: string;
@@ -98,7 +103,7 @@ export async function leadsNow(db: Executor, policies: Policies): Promise<FrontP
     left join lateral (
       select text from headline_versions hv where hv.article_id = s.article_id order by last_seen_at desc, id desc limit 1
     ) h on true
-    where o.active
+    where o.active ${inGroup(sql`o.id`, outletIds)}
     order by o.name`);
   return rows
     .filter((r) => !policies.forOutlet(r.outlet_id).excluded)
@@ -122,7 +127,13 @@ export async function leadsNow(db: Executor, policies: Policies): Promise<FrontP
 }
 
 /** Stories seen in the window, by how many visible outlets covered them. */
-async function mostCovered(db: Executor, policies: Policies, now: number, limit: number): Promise<CoveredStory[]> {
+async function mostCovered(
+  db: Executor,
+  policies: Policies,
+  now: number,
+  limit: number,
+  outletIds: readonly number[] | undefined,
+): Promise<CoveredStory[]> {
   const excluded = policies.excludedOutletIds;
   // The clustering may split one news item into several stories; they get the same key
   // terms (DER-5), so a reader would see the same line two or three times. Stories with the
@@ -135,7 +146,7 @@ async function mostCovered(db: Executor, policies: Policies, now: number, limit:
       from stories s
       join articles a on a.story_id = s.id
       join outlets o on o.id = a.outlet_id and o.active
-      where s.last_seen_at > ${sqlTime(now - DAY_MS)}
+      where s.last_seen_at > ${sqlTime(now - DAY_MS)} ${inGroup(sql`a.outlet_id`, outletIds)}
         ${
           excluded.length > 0
             ? sql`and a.outlet_id not in (${sql.join(
@@ -170,7 +181,13 @@ async function mostCovered(db: Executor, policies: Policies, now: number, limit:
 }
 
 /** The newest headline versions that replaced an earlier one, with the one they replaced. */
-async function latestChanges(db: Executor, policies: Policies, limit: number): Promise<HeadlineChange[]> {
+async function latestChanges(
+  db: Executor,
+  policies: Policies,
+  now: number,
+  limit: number,
+  outletIds: readonly number[] | undefined,
+): Promise<HeadlineChange[]> {
   const excluded = policies.excludedOutletIds;
   const rows = await db.execute<{
     article_id: number;
@@ -190,7 +207,9 @@ async function latestChanges(db: Executor, policies: Policies, limit: number): P
       where p.article_id = hv.article_id and p.first_seen_at < hv.first_seen_at
       order by p.first_seen_at desc limit 1
     ) prev on true
-    where true ${
+    -- Narrowed to a group, the walk down the first-seen index stops at a week: a group that
+    -- changed no headline in it would otherwise read every version ever kept.
+    where true ${inGroup(sql`hv.outlet_id`, outletIds)} ${outletIds === undefined ? sql`` : sql`and hv.first_seen_at > ${sqlTime(now - 7 * DAY_MS)}`} ${
       excluded.length > 0
         ? sql`and a.outlet_id not in (${sql.join(
             excluded.map((id) => sql`${id}`),
@@ -214,11 +233,11 @@ async function latestChanges(db: Executor, policies: Policies, limit: number): P
 }
 
 /** Everything the home page shows, as of `now`. */
-export async function readHomePage(db: Executor, policies: Policies, now: number): Promise<HomePage> {
+export async function readHomePage(db: Executor, policies: Policies, now: number, outletIds?: readonly number[]): Promise<HomePage> {
   const [leads, stories, changes] = await Promise.all([
-    leadsNow(db, policies),
-    mostCovered(db, policies, now, 10),
-    latestChanges(db, policies, 12),
+    leadsNow(db, policies, outletIds),
+    mostCovered(db, policies, now, 10, outletIds),
+    latestChanges(db, policies, now, 12, outletIds),
   ]);
   return { now, leads, stories, changes, outletCount: leads.length };
 }

@@ -17,6 +17,7 @@ import { time } from "../page-sql";
 import type { FramingCounts } from "../framing-counts";
 import type { HeadlineFeatureCounts } from "../outlet-page/headline-feature-shares";
 import { comparisonStatus } from "./outlet-status";
+import { intArray } from "../api/api-sql";
 
 /** The collection state of an outlet, in the words "Estado" uses. */
 export interface ComparisonState {
@@ -70,10 +71,17 @@ type Row = {
 };
 
 /**
+/**
  * The comparison of every active outlet not excluded in full (PUB-6), over the 7 days before `now`,
- * or before the instant of the stored figures when the worker keeps them fresh (then `end` is that instant).
+ * or before the instant of the stored figures when the worker keeps them fresh (then `end` is that instant);
+ * `outletIds` narrows it to a group's members (docs/outlet-groups.md) before any row is counted.
  */
-export async function loadOutletComparison(db: Executor, policies: Policies, now: number): Promise<OutletComparison> {
+export async function loadOutletComparison(
+  db: Executor,
+  policies: Policies,
+  now: number,
+  outletIds?: readonly number[],
+): Promise<OutletComparison> {
   const [rows, leads] = await Promise.all([
     db.execute<Row>(sql`
       select o.id, o.slug, o.name, s.front_closed_since, s.extraction_failing
@@ -82,9 +90,9 @@ export async function loadOutletComparison(db: Executor, policies: Policies, now
         select max(closed_since) filter (where kind = 'frontpage') as front_closed_since,
           coalesce(bool_or(extraction_failed_since is not null), false) as extraction_failing
         from sources where outlet_id = o.id and active and not proposed) s
-      where o.active
+      where o.active ${outletIds === undefined ? sql`` : sql`and o.id = any(${intArray(outletIds)}::int[])`}
       order by o.name`),
-    leadsNow(db, policies),
+    leadsNow(db, policies, outletIds),
   ]);
   const visible = rows.filter((r) => !policies.forOutlet(r.id).excluded);
   // The counted figures as the worker last stored them (outlet-status.ts), or counted now when none are fresh.

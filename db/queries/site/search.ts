@@ -12,6 +12,8 @@ import type { Policies } from "../../../lib/policy";
 import type { SearchQuery } from "../../../lib/pages/search-params";
 import type { Executor } from "../../client";
 import { fromSqlTime } from "../../sql-time";
+import { intArray } from "../api/api-sql";
+import { loadGroupFilter } from "./outlet-groups";
 
 export const RESULTS_PER_PAGE = 20;
 /**
@@ -69,7 +71,10 @@ async function wordLexemes(db: Executor, words: readonly string[]): Promise<Map<
 
 /** One page of headline versions matching the query, newest first, with the matched words marked and the matches per outlet. */
 export async function searchHeadlines(db: Executor, policies: Policies, query: SearchQuery): Promise<SearchResult> {
-  const outlets = await db.execute<{ id: number; slug: string; name: string }>(sql`select id, slug, name from outlets where active`);
+  const all = await db.execute<{ id: number; slug: string; name: string }>(sql`select id, slug, name from outlets where active`);
+  // A group (docs/outlet-groups.md) narrows the outlets searched to its members, by id.
+  const members = await loadGroupFilter(db, policies, query.group);
+  const outlets = members === undefined ? all : all.filter((o) => members.ids.includes(o.id));
   const hidden = unsearchable(
     policies,
     outlets.map((o) => o.id),
@@ -95,6 +100,7 @@ export async function searchHeadlines(db: Executor, policies: Policies, query: S
         ]
       : []),
     ...(query.section ? [sql`lower(a.section) = lower(${query.section})`] : []),
+    ...(members !== undefined ? [sql`a.outlet_id = any(${intArray(members.ids)}::int[])`] : []),
   ];
   const joins = sql`join articles a on a.id = hv.article_id join outlets o on o.id = a.outlet_id and o.active`;
   let from = sql`from headline_versions hv ${joins}`;

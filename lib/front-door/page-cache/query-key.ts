@@ -7,13 +7,17 @@
  * trimmed with an empty one counting as absent (history-params.ts, outlet-period.ts,
  * search-params.ts), and a period checked by the outlet page's own parser.
  */
+import { normaliseGroup } from "../../outlet-groups";
 import { parseOutletPeriod } from "../../pages/outlet-period";
 
 /**
  * Parameters the pages read as one value, trimmed, empty meaning absent. A repeated one is
  * kept as sent: the page answers it with a 400, which is never kept.
  */
-const SINGLE_TRIMMED = new Set(["en", "fecha", "desde", "hasta", "q", "cabecera", "seccion"]);
+const SINGLE_TRIMMED = new Set(["en", "fecha", "desde", "hasta", "q", "cabecera", "seccion", "grupo", "group"]);
+
+/** Outlet-group parameters (pages' `grupo`, the API's `group`), read in one spelling (lib/outlet-groups.ts). */
+const GROUP_PARAMS = new Set(["grupo", "group"]);
 
 /** A value as written back into a key: percent-encoded, with the `,` and `:` the pages' own links use left readable. */
 function encoded(value: string): string {
@@ -27,6 +31,10 @@ function normalisedValues(pairs: [string, string][]): [string, string][] {
   const values = pairs
     .map(([name, value]): [string, string] => [name, SINGLE_TRIMMED.has(name) && counts.get(name) === 1 ? value.trim() : value])
     .filter(([name, value]) => !(SINGLE_TRIMMED.has(name) && counts.get(name) === 1 && value === ""));
+  for (const pair of values) {
+    // `Pública`, `publica` and ` PUBLICA ` are one group, so one key; an invalid one is kept as sent, for a 400.
+    if (GROUP_PARAMS.has(pair[0]) && counts.get(pair[0]) === 1) pair[1] = normaliseGroup(pair[1]) ?? pair[1];
+  }
   const desde = values.find(([name]) => name === "desde");
   const hasta = values.find(([name]) => name === "hasta");
   if (desde && hasta && counts.get("desde") === 1 && counts.get("hasta") === 1) {

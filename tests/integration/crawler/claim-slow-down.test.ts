@@ -22,6 +22,7 @@ function outlet(slug: string): OutletConfig {
     name: slug,
     country: "ES",
     language: "es",
+    groups: [],
     timezone: "Europe/Madrid",
     homepage: `https://www.${slug}.test/`,
     feeds: [`https://www.${slug}.test/rss.xml`],

@@ -21,6 +21,7 @@ function outlet(slug: string): OutletConfig {
     name: slug,
     country: "ES",
     language: "es",
+    groups: [],
     timezone: "Europe/Madrid",
     homepage: `https://www.${slug}.test/`,
     feeds: [`https://feeds.${slug}.test/rss-0.xml`, `https://feeds.${slug}.test/rss-1.xml`],

@@ -16,6 +16,7 @@ function outlet(slug: string, feeds = 2): OutletConfig {
     name: slug,
     country: "ES",
     language: "es",
+    groups: [],
     timezone: "Europe/Madrid",
     homepage: `https://www.${slug}.test/`,
     feeds: Array.from({ length: feeds }, (_, i) => `https://feeds.${slug}.test/rss-${i}.xml`),

@@ -19,6 +19,7 @@ const uno: OutletConfig = {
   name: "Uno",
   country: "ES",
   language: "es",
+  groups: ["nacional", "publica"],
   timezone: "Europe/Madrid",
   homepage: "https://www.uno.test/",
   feeds: ["https://feeds.uno.test/a.xml", "https://feeds.uno.test/b.xml"],

@@ -22,6 +22,7 @@ const outlet = (slug: string, name: string): OutletConfig => ({
   name,
   country: "ES",
   language: "es",
+  groups: [],
   timezone: "Europe/Madrid",
   homepage: `https://www.${slug}.test/`,
   feeds: [`https://www.${slug}.test/rss.xml`],

@@ -141,6 +141,32 @@ describe("silences of an outlet", () => {
   });
 });
 
+describe("silences within a scope group", () => {
+  it("DER-11: an outlet is compared only with followed outlets of its own scope; too few of them is 'no medible'", async () => {
+    const { db } = database;
+    await db.execute(
+      sql`update outlets set groups = case when slug in ('uno', 'dos', 'tres') then '{regional}'::text[] else '{nacional}'::text[] end`,
+    );
+    try {
+      // Uno's scope has three followed outlets (Uno, Dos, Tres): fewer than the six the rule asks.
+      const s = await loadOutletSilences(db, NO_POLICIES, { outletId: uno, now: NOW });
+      expect(s).toMatchObject({ followed: 3, needed: null, silences: [] });
+      expect(silenceFinding({ followed: s.followed, qualifying: s.qualifying, silences: 0 })).toBe("no-medible");
+      // With a rule for small scopes, Dos and Tres alone make a story widely carried, the vintage one too.
+      const rule = { ...DEFAULT_SILENCE_RULE, minFollowed: 3, minCarriers: 2 };
+      const small = await loadOutletSilences(db, NO_POLICIES, { outletId: uno, now: NOW, rule });
+      expect(small).toMatchObject({ followed: 3, needed: 2, qualifying: 4 });
+      expect(small.silences.map((x) => [x.kind, x.carriers, x.followed])).toEqual([
+        ["fuera-de-cabeza", 3, 3],
+        ["no-publicada", 2, 3],
+        ["no-publicada", 2, 3],
+      ]);
+    } finally {
+      await db.execute(sql`update outlets set groups = '{}'::text[]`);
+    }
+  });
+});
+
 describe("silences in the API", () => {
   it("DER-11, WEB-3: /api/v1/outlets/{slug} carries the rule, the period and the outlet's silences", async () => {
     const { data } = await api.json<{ data: { silences: Record<string, unknown> } }>("/api/v1/outlets/uno");

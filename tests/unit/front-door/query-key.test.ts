@@ -28,6 +28,21 @@ describe("normalised page-cache keys (WEB-4, SEC-6)", () => {
     expect(cacheKey(get("/portadas/dia?fecha=%202026-11-20"))).toBe("identity /portadas/dia?fecha=2026-11-20");
   });
 
+  it("WEB-4: an outlet group is keyed in one spelling on pages and the API, so `Pública` and `publica` are one render", () => {
+    for (const url of [
+      "/cabeceras?grupo=publica",
+      "/cabeceras?grupo=P%C3%BAblica",
+      "/cabeceras?grupo=+PUBLICA+",
+      "/cabeceras?x=1&grupo=publica",
+    ])
+      expect(cacheKey(get(url)), url).toBe("identity /cabeceras?grupo=publica");
+    expect(cacheKey(get("/?grupo=Regional"))).toBe("identity /?grupo=regional");
+    expect(cacheKey(get("/buscar?grupo=Nacional&q=vivienda"))).toBe("identity /buscar?q=vivienda&grupo=nacional");
+    expect(cacheKey(get("/portadas/dia?grupo=agencia&fecha=2026-11-20"))).toBe("identity /portadas/dia?fecha=2026-11-20&grupo=agencia");
+    expect(cacheKey(get("/api/v1/articles?group=Agencia&outlet=efe"))).toBe("identity /api/v1/articles?group=agencia&outlet=efe");
+    expect(cacheKey(get("/cabeceras?grupo=%3Cx%3E"))).toBe("identity /cabeceras?grupo=%3Cx%3E");
+  });
+
   it("SEC-6: a repeated or invalid period is kept as sent, for the page to refuse (a 400, never kept)", () => {
     expect(cacheKey(get("/cabeceras/el-pais?desde=2026-11-01&desde=2026-11-02&hasta=2026-11-30"))).toBe(
       "identity /cabeceras/el-pais?desde=2026-11-01&desde=2026-11-02&hasta=2026-11-30",

@@ -48,6 +48,12 @@ describe("the site's own machine-readable documents", () => {
     for (const s of siteSections) expect(xml).toContain(`<loc>https://obs.example${s.href}</loc>`);
     expect(xml).toContain("<loc>https://obs.example/cabeceras/el-pais</loc>");
   });
+
+  it("the sitemap lists the public pages outside the navigation, among them /robots, but not the detail-only /noticias", () => {
+    const xml = sitemapXml(config, []);
+    for (const path of ["/robots", "/datos", "/portadas/dia"]) expect(xml).toContain(`<loc>https://obs.example${path}</loc>`);
+    expect(xml).not.toContain("<loc>https://obs.example/noticias</loc>");
+  });
 });
 
 describe("pagination and navigation helpers", () => {

@@ -26,6 +26,8 @@ import { Pagination } from "../../../_components/pagination";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { storyTitle } from "../../historias/story-title";
 import "../../../_components/history/history.css";
+import { EmptyGroupNotice, GroupSelect } from "../../../_components/group-filter";
+import { loadGroupCounts, loadGroupFilter } from "@/db/queries/site/outlet-groups";
 
 export const metadata: Metadata = { title: "Qué abría cada portada" };
 
@@ -43,15 +45,20 @@ export default async function DayLeadsPage({ searchParams }: Props) {
   const day = (parsed.ok ? parsed.value.day : undefined) ?? dayValue(now);
   const { start, end } = parseDay(day)!;
   const hours = dayHours(start, end);
-  const read = await readSiteData(async (db) =>
-    loadDayLeads(
+  const group = parsed.ok ? parsed.value.group : undefined;
+  const read = await readSiteData(async (db) => {
+    const policies = await loadPolicies(db);
+    const [members, groups] = await Promise.all([loadGroupFilter(db, policies, group), loadGroupCounts(db, policies)]);
+    const leads = await loadDayLeads(
       db,
-      await loadPolicies(db),
+      policies,
       hours.map((h) => h.at),
-    ),
-  );
+      members?.ids,
+    );
+    return { leads, members, groups };
+  });
   if (!read.ok) return <ServiceUnavailable />;
-  const data = read.value;
+  const { leads: data, members, groups } = read.value;
   const samples = hours.map((h) => h.at + LEAD_SAMPLE_OFFSET_MS);
   // Stories are lettered over every outlet of the day, so a story keeps its letter on every page.
   const all = leadStrips(
@@ -98,12 +105,13 @@ export default async function DayLeadsPage({ searchParams }: Props) {
         <label>
           Día (hora peninsular) <input type="date" name="fecha" defaultValue={day} required />
         </label>
+        <GroupSelect groups={groups} selected={group} />
         <button type="submit">Ver</button>
       </form>
       <nav aria-label="Otros días">
         <ul className="minute-nav">
           <li>
-            <Link href={dayLeadsHref(shiftDay(day, -1))} prefetch={false} rel="nofollow">
+            <Link href={dayLeadsHref(shiftDay(day, -1), group)} prefetch={false} rel="nofollow">
               ← Día anterior
             </Link>
           </li>
@@ -111,13 +119,14 @@ export default async function DayLeadsPage({ searchParams }: Props) {
             {day >= today ? (
               <span className="muted">Día siguiente →</span>
             ) : (
-              <Link href={dayLeadsHref(shiftDay(day, 1))} prefetch={false} rel="nofollow">
+              <Link href={dayLeadsHref(shiftDay(day, 1), group)} prefetch={false} rel="nofollow">
                 Día siguiente →
               </Link>
             )}
           </li>
         </ul>
       </nav>
+      {members !== undefined && members.ids.length === 0 ? <EmptyGroupNotice label={members.label} /> : null}
       <h2>El {new Intl.DateTimeFormat("es-ES", { timeZone: SITE_TIME_ZONE, dateStyle: "full" }).format(start + 12 * 3_600_000)}</h2>
       <div aria-hidden="true">
         <div
@@ -149,7 +158,7 @@ export default async function DayLeadsPage({ searchParams }: Props) {
       </div>
       {pager}
       <Legend marks={marks} names={data.storyNames} />
-      <LeadsTable data={shownData} hours={hours} marks={marks} samples={samples} now={now} />
+      <LeadsTable data={shownData} hours={hours} marks={marks} samples={samples} now={now} group={group} />
       {pager}
     </>
   );
@@ -213,7 +222,9 @@ function LeadsTable({
   marks,
   samples,
   now,
+  group,
 }: {
+  group?: string;
   data: DayLeads;
   hours: { at: number; label: string }[];
   marks: Map<number, StoryMark>;
@@ -226,7 +237,7 @@ function LeadsTable({
       <h2 id="tabla">Las mismas aperturas, en una tabla</h2>
       <Downloads
         dataset="rank-spans"
-        filters={{ from: hours[0]!.at, to: hours[hours.length - 1]!.at + 3_600_000 }}
+        filters={{ from: hours[0]!.at, to: hours[hours.length - 1]!.at + 3_600_000, ...(group ? { group } : {}) }}
         what="los puestos de portada de todas las cabeceras ese día, con desde y hasta"
       />
       <div className="table-wrap">

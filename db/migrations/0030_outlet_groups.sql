@@ -1,0 +1,1 @@
+ALTER TABLE "outlets" ADD COLUMN "groups" text[] DEFAULT '{}'::text[] NOT NULL;
