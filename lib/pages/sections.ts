@@ -3,6 +3,7 @@
  * pages outside the navigation. The header, the home page, the sitemap and the front
  * door's page cache all read these lists, so a page is added in one place.
  */
+import { QUERY_PARAMS } from "./attention";
 
 /**
  * What the front door's page cache may keep of a page (lib/front-door/page-cache/cacheable.ts):
@@ -61,7 +62,8 @@ export const siteSections: readonly SiteSection[] = [
     label: "Buscar",
     summary: "Búsqueda en los titulares registrados.",
     caching: "page",
-    params: ["q", "cabecera", "grupo", "desde", "hasta", "seccion", "pagina"],
+    // q2–q4: the searches charted beside the first (lib/pages/attention.ts).
+    params: [...QUERY_PARAMS, "cabecera", "grupo", "desde", "hasta", "seccion", "pagina"],
   },
   {
     href: "/estado",

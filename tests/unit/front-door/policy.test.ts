@@ -12,6 +12,8 @@ describe("page cache policy (WEB-4)", () => {
     expect(cacheKey(get("/buscar?q=vivienda&pagina=2", { "accept-encoding": "gzip, deflate, br" }))).toBe(
       "gzip /buscar?q=vivienda&pagina=2",
     );
+    // The searches charted side by side reach the renderer, in their own order.
+    expect(cacheKey(get("/buscar?q4=d&q2=b&q=a&q3=c"))).toBe("identity /buscar?q=a&q2=b&q3=c&q4=d");
     for (const url of [
       "/cabeceras/el-pais",
       "/noticias/12",
