@@ -22,7 +22,15 @@ import { eachBackupLine, type FieldOf } from "./read-rows";
 import type { BackupHeader } from "./tables";
 
 /** Tables whose rows belong to an outlet through their `outlet_id`. */
-export const OUTLET_TABLES = ["articles", "frontpage_captures", "probes", "signals", "front_page_days", "outlet_checks"] as const;
+export const OUTLET_TABLES = [
+  "articles",
+  "frontpage_captures",
+  "probes",
+  "signals",
+  "front_page_days",
+  "outlet_checks",
+  "outlet_status",
+] as const;
 /** Tables whose rows belong to an outlet through an article (`article_id`). */
 export const ARTICLE_TABLES = ["headline_versions", "rank_spans", "story_fingerprints", "body_summaries"] as const;
 /** Tables keyed by a headline's hash, shared by every outlet that printed that headline. */

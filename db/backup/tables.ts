@@ -30,11 +30,12 @@ export interface BackupHeader {
 
 /**
  * Tables a backup leaves out: state the database derives from the rows a restore loads.
- * `site_schedule` (each site's wake time for the claim) and `outlet_day_articles` (each
- * outlet's articles per day) are filled by triggers as sources and articles are loaded, so
- * copying them as well would collide with those rows.
+ * `site_schedule` (each site's wake time for the claim), `outlet_day_articles` (each
+ * outlet's articles per day) and the outlet page's aggregates (capture hours, agency counts,
+ * headline changes) are filled by triggers as sources, articles, captures and headlines are
+ * loaded, so copying them as well would collide with those rows.
  */
-const DERIVED_TABLES = ["site_schedule", "outlet_day_articles"];
+const DERIVED_TABLES = ["site_schedule", "outlet_day_articles", "outlet_capture_hours", "outlet_day_agency", "headline_changes"];
 
 /** The public base tables in foreign-key order, with their columns (derived ones left out). */
 export async function tablesInOrder(sql: postgres.Sql | postgres.TransactionSql): Promise<{ name: string; columns: string[] }[]> {

@@ -67,7 +67,10 @@ CREATE TRIGGER frontpage_captures_hours_updated AFTER UPDATE ON frontpage_captur
 CREATE FUNCTION outlet_day_agency_apply(delta jsonb) RETURNS void LANGUAGE sql AS $$
   INSERT INTO outlet_day_agency (outlet_id, day, agency, articles, judged, read)
   SELECT (d->>'outlet_id')::int, (d->>'day')::date, d->>'agency', (d->>'articles')::int, (d->>'judged')::int, (d->>'read')::int
-  FROM jsonb_array_elements(delta) d ORDER BY 1, 2, 3
+  FROM jsonb_array_elements(delta) d
+  -- Articles deleted with their outlet (ON DELETE CASCADE): the outlet's counts went with it.
+  WHERE EXISTS (SELECT 1 FROM outlets o WHERE o.id = (d->>'outlet_id')::int)
+  ORDER BY 1, 2, 3
   ON CONFLICT (outlet_id, day, agency) DO UPDATE SET articles = outlet_day_agency.articles + excluded.articles,
     judged = outlet_day_agency.judged + excluded.judged, read = outlet_day_agency.read + excluded.read;
 $$;

@@ -51,6 +51,7 @@ describe("simulated outlets", () => {
       "active",
       "country",
       "feeds",
+      "groups",
       "homepage",
       "language",
       "legalNotice",
