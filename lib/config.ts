@@ -219,7 +219,7 @@ export interface Config {
   memoryProbeSeconds: number;
   /** `npm run backup`'s folder (`<dataDir>/backups`) and how many backups it keeps. @default keep 7 */
   backups: { dir: string; keep: number };
-  /** The nightly bulk files' folder (`<dataDir>/bulk` unless HEMEROSCOPIO_BULK_DIR) and how many days it keeps (issue 36 §2). @default keepDays 30 */
+  /** The nightly bulk files' folder (`<dataDir>/bulk` unless HEMEROSCOPIO_BULK_DIR) and how many days it keeps (SPEC WEB-9). @default keepDays 30 */
   bulk: { dir: string; keepDays: number };
   /** STO-6: days each growing log is kept; the worker's housekeeping prunes older rows. @default 90, 30, 30, 2 */
   retention: { requestsDays: number; failedCapturesDays: number; probesDays: number; formAttemptsDays: number };

@@ -1,5 +1,5 @@
 /**
- * The worker's share of the nightly bulk files (issue 36 §2, STO-4): every `BULK_TEND_EVERY_MS`
+ * The worker's share of the nightly bulk files (SPEC WEB-9, STO-4): every `BULK_TEND_EVERY_MS`
  * of clock time, write the previous day's files once it is over, rotate past the window and
  * rewrite any kept day a deletion or a new exclusion has made stale (db/bulk/tend.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The rows of a day's bulk files (issue 36 §2), read through the very datasets the API and the
+ * The rows of a day's bulk files (SPEC WEB-9), read through the very datasets the API and the
  * exports serve (db/open-data/datasets/): one definition of the fields and of what each
  * publisher's scopes withhold, so a bulk file holds exactly what an export of that day would.
  */

@@ -1,5 +1,5 @@
 /**
- * The bulk files on disk, as the site lists and serves them (issue 36 §2): the day folders
+ * The bulk files on disk, as the site lists and serves them (SPEC WEB-9): the day folders
  * under the bulk folder with a readable manifest, newest first. Reads files only.
  */
 import fs from "node:fs/promises";

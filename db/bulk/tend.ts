@@ -1,5 +1,5 @@
 /**
- * Bulk-file housekeeping (issue 36 §2, STO-4): write the previous UTC day's files once
+ * Bulk-file housekeeping (SPEC WEB-9, STO-4): write the previous UTC day's files once
  * it is over, keep `keepDays` days, and rewrite any kept day whose files no longer say what the
  * exports would — an exclusion or a withheld byline in force since (the policy digest changed),
  * or an outlet whose rows they hold had its data deleted after they were written. Run by the

@@ -1,5 +1,5 @@
 /**
- * Write one UTC day's bulk files (issue 36 §2): each dataset as gzipped CSV and as
+ * Write one UTC day's bulk files (SPEC WEB-9): each dataset as gzipped CSV and as
  * Parquet, then `manifest.json`. The files are written into a fresh folder beside the day's and
  * swapped in whole, so a reader sees either the old day or the new one, never a mix. No text of
  * articles: the rows are the exports' rows (day-rows.ts), which hold none.

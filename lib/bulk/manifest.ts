@@ -1,5 +1,5 @@
 /**
- * The manifest of a day's bulk files (issue 36 §2): what each file holds (rows, bytes, sha256),
+ * The manifest of a day's bulk files (SPEC WEB-9): what each file holds (rows, bytes, sha256),
  * the open data's version and the exclusion scopes the rows were written under, so a reader can
  * check a download and a paper can say exactly what it used. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * Published rows → Parquet columns (issue 36 §2). A row holds what the CSV export holds, so a
+ * Published rows → Parquet columns (SPEC WEB-9). A row holds what the CSV export holds, so a
  * column takes its type from the values: whole-number ids (`id`, `*_id`) as INT64, other numbers
  * as DOUBLE, true/false as BOOLEAN, and text as UTF-8 strings. Lists (authors, scopes) are joined
  * with "; " exactly as in the CSV. A column with no value that day is a string column of nulls.

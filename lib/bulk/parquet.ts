@@ -1,5 +1,5 @@
 /**
- * A dataset's published rows as one Parquet file (issue 36 §2), written with hyparquet-writer
+ * A dataset's published rows as one Parquet file (SPEC WEB-9), written with hyparquet-writer
  * (docs/research-data.md says why that writer). The file's key-value metadata names the
  * dataset, the day and the open data's version, so a file on its own still says what it is.
  * Pages are GZIP-compressed with Node's zlib: the smallest of the codecs measured, and one every

@@ -1,5 +1,5 @@
 /**
- * The nightly bulk files (issue 36 §2): the time the worker takes to write one full day of the
+ * The nightly bulk files (SPEC WEB-9): the time the worker takes to write one full day of the
  * generated history (articles, headline versions, rank spans, stories; gzipped CSV and Parquet;
  * manifest), and what the day weighs. The generator writes each day of its year alike, so a day
  * of a short history has the rows of a day of the year. Knobs: BENCH_BULK_OUTLETS (50),

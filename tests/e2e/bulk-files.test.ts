@@ -1,5 +1,5 @@
 /**
- * The nightly bulk files and the research bundle (issue 36 §2) in Chromium, on the crawl the
+ * The nightly bulk files and the research bundle (SPEC WEB-9) in Chromium, on the crawl the
  * e2e site serves: /datos links to /datos/volcados, which lists a day's eight files with the
  * rows, sizes and checksums of its manifest and serves each; the bundle form downloads one zip
  * whose checksums match; the page fits 1280 and 390 px (screenshots in /tmp/research-shots).

@@ -1,5 +1,5 @@
 /**
- * The research bundle's parameters (issue 36 §2): `from` and `to`, UTC days (`AAAA-MM-DD`, both
+ * The research bundle's parameters (SPEC WEB-9): `from` and `to`, UTC days (`AAAA-MM-DD`, both
  * included), at most BUNDLE_MAX_DAYS apart; `outlets`, slugs separated by commas or one per parameter (absent:
  * every outlet that may be shown). Anything else is a 400 naming it, as everywhere in the API.
  */

@@ -1,5 +1,5 @@
 /**
- * The research bundle (issue 36 §2): one zip for a period and a set of outlets holding the four
+ * The research bundle (SPEC WEB-9): one zip for a period and a set of outlets holding the four
  * datasets as CSV (the exports' rows, with every scope applied), the codebook generated from
  * /datos's definitions, a LEEME.md with the open data's version and how to cite it, and a
  * manifest and SHA256SUMS of every file, so a paper can cite and check exactly what it used.

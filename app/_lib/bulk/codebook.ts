@@ -1,5 +1,5 @@
 /**
- * The research bundle's codebook (issue 36 §2), generated from the definitions /datos renders
+ * The research bundle's codebook (SPEC WEB-9), generated from the definitions /datos renders
  * (app/_lib/api/docs.ts) and the datasets' own field lists, so the two cannot disagree: one row
  * per field of each dataset, with the dataset's title, summary and order.
  */

@@ -1,4 +1,4 @@
-/** The bulk files' and the research bundle's entries in the OpenAPI document (issue 36 §2), beside the code that serves them. */
+/** The bulk files' and the research bundle's entries in the OpenAPI document (SPEC WEB-9), beside the code that serves them. */
 import { BULK_DATASETS, BULK_FORMATS } from "../../../lib/bulk/manifest";
 import { BUNDLE_MAX_DAYS, BUNDLE_MAX_OUTLETS } from "./bundle-params";
 

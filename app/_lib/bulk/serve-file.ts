@@ -1,5 +1,5 @@
 /**
- * Serving one bulk file (issue 36 §2): `/api/v1/bulk/<day>/<file>`, streamed from disk with its
+ * Serving one bulk file (SPEC WEB-9): `/api/v1/bulk/<day>/<file>`, streamed from disk with its
  * type, length and checksum. Only the names a day's manifest lists (and the manifest itself) are
  * served, so no path a client sends reaches the file system. Counted against the export budget
  * by the front door (lib/front-door/api-budget.ts).

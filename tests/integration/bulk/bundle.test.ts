@@ -1,5 +1,5 @@
 /**
- * The research bundle and the bulk file routes (issue 36 §2) on real PostgreSQL: one zip for a
+ * The research bundle and the bulk file routes (SPEC WEB-9) on real PostgreSQL: one zip for a
  * period and a set of outlets, with the exports' rows of those outlets only, a codebook from
  * /datos's definitions, and checksums that match; the file route serves only what a manifest lists.
  */

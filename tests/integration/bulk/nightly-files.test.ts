@@ -1,5 +1,5 @@
 /**
- * The nightly bulk files (issue 36 §2) on real PostgreSQL: the worker's chore writes the
+ * The nightly bulk files (SPEC WEB-9) on real PostgreSQL: the worker's chore writes the
  * previous day as gzipped CSV and Parquet with a manifest, the same rows as the exports of that
  * day (one definition of fields and of what is withheld), rotates days past the window, and
  * rewrites a kept day after a deletion or a new exclusion (STO-4, PUB-6) on its next round.

@@ -1,4 +1,4 @@
-/** The research bundle's parameters and the bulk files' share of the export budget (issue 36 §2). */
+/** The research bundle's parameters and the bulk files' share of the export budget (SPEC WEB-9). */
 import { describe, expect, it } from "vitest";
 import { parseBundleQuery } from "../../../app/_lib/bulk/bundle-params";
 import { codebookCsv } from "../../../app/_lib/bulk/codebook";

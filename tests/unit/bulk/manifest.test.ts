@@ -1,4 +1,4 @@
-/** The bulk files' manifest (issue 36 §2, STO-4): names served, digests, and when a kept day must be rewritten. */
+/** The bulk files' manifest (SPEC WEB-9, STO-4): names served, digests, and when a kept day must be rewritten. */
 import { describe, expect, it } from "vitest";
 import { needsRewrite, parseBulkFileName, parseBulkManifest, policyDigest, sha256Hex } from "../../../lib/bulk/manifest";
 

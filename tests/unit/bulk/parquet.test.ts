@@ -1,5 +1,5 @@
 /**
- * The bulk files' Parquet (issue 36 §2): written by hyparquet-writer, read back by an
+ * The bulk files' Parquet (SPEC WEB-9): written by hyparquet-writer, read back by an
  * independent reader (parquet-wasm), and equal, row by row, to the CSV of the same rows.
  */
 import { describe, expect, it } from "vitest";

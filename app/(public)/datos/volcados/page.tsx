@@ -1,4 +1,4 @@
-/** "Volcados diarios" (issue 36 §2): the nightly bulk files by day, with rows, sizes and checksums, and the research bundle's form. */
+/** "Volcados diarios" (SPEC WEB-9): the nightly bulk files by day, with rows, sizes and checksums, and the research bundle's form. */
 import type { Metadata } from "next";
 import Link from "next/link";
 import { readBulkDays } from "@/db/bulk/read-days";

@@ -1,4 +1,4 @@
-/** `GET /api/v1/bulk/bundle?from=&to=&outlets=`: the research bundle, one zip (issue 36 §2), offered on /datos/volcados. */
+/** `GET /api/v1/bulk/bundle?from=&to=&outlets=`: the research bundle, one zip (SPEC WEB-9), offered on /datos/volcados. */
 import { serveApi } from "@/app/_lib/api/route";
 import { bundleResponse } from "@/app/_lib/bulk/bundle";
 import { parseBundleQuery } from "@/app/_lib/bulk/bundle-params";

@@ -1,4 +1,4 @@
-/** `GET /api/v1/bulk/<day>/<file>`: one nightly bulk file or its manifest (issue 36 §2), listed on /datos/volcados. */
+/** `GET /api/v1/bulk/<day>/<file>`: one nightly bulk file or its manifest (SPEC WEB-9), listed on /datos/volcados. */
 import { bulkFileResponse } from "@/app/_lib/bulk/serve-file";
 import { ApiError } from "@/app/_lib/api/errors";
 import { appConfig } from "@/db/server";
