@@ -67,7 +67,7 @@ export function createApiBudget(budgets: ApiBudgets, now: () => number = Date.no
   };
 }
 
-/** The JSON body of a 429, in the API's error shape (app/_lib/api/errors.ts). */
+/** The JSON body of a 429, in the API's error shape (db/open-data/errors.ts). */
 export function budgetSpentBody(retryAfterS: number): string {
   return JSON.stringify({
     error: { code: "rate_limited", message: `Too many calls from this address; try again in ${retryAfterS} s (see the RateLimit header).` },

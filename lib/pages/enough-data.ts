@@ -62,7 +62,7 @@ export function figureOrTooLittle(kind: DataKind, n: number, figure: () => strin
  * The start-up rule (DER-8): when we start reading an outlet, its feeds and sitemaps hand us
  * a backlog of articles published hours or days before; their "delay" measures our start,
  * not the outlet. Delay figures count only articles whose declared publication time is at
- * or after our first sighting of any article of that outlet. db/queries/reading-start.ts
+ * or after our first sighting of any article of that outlet. db/figures/reading-start.ts
  * applies it in SQL; /metodologia states it with this sentence.
  */
 export const START_UP_RULE =

@@ -3,7 +3,7 @@
  * address of `/api/v1/exports/<dataset>.<csv|json>` with the same filters the table shows. Pure.
  */
 
-/** The datasets an export link may name (app/_lib/api/datasets). */
+/** The datasets an export link may name (db/open-data/datasets). */
 export type ExportDataset = "outlets" | "articles" | "headline-versions" | "rank-spans" | "stories";
 
 /** Filters of an export: an outlet slug, a story or article id, and an instant range (epoch ms). */

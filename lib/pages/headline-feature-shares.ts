@@ -7,7 +7,7 @@ import { CLICKBAIT_PATTERNS } from "../analysis/clickbait";
 import { enoughData, tooLittleData } from "./enough-data";
 import { formatPercent } from "./period";
 
-/** The counts a share table needs (db/queries/outlet-page/headline-feature-shares.ts). */
+/** The counts a share table needs (db/figures/headline-feature-shares.ts). */
 export interface FeatureCounts {
   headlines: number;
   questions: number;

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loadHeadlineTestCounts } from "../../db/queries/outlet-page/headline-changes";
+import { loadHeadlineTestCounts } from "../../db/figures/headline-changes";
 import { classifyHeadlineChanges, TEST_OVERLAP_MS, type SeenVersion } from "../../lib/analysis/ab-tests";
 import { CLICKBAIT_PATTERNS } from "../../lib/analysis/clickbait";
 import { FRAME_LETTERS, FRAMES } from "../../lib/analysis/framing-letters";

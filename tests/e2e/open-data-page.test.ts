@@ -1,6 +1,6 @@
 /** The open-data documentation page (SPEC WEB-3): every endpoint, field and parameter, readable without JavaScript. */
 import { describe, expect, it } from "vitest";
-import { DATASETS } from "../../app/_lib/api/datasets";
+import { DATASETS } from "../../db/open-data/datasets/index";
 import { mainText, openPage, siteConfig, useBrowser } from "./fixtures";
 
 const browser = useBrowser();

@@ -4,7 +4,7 @@
  * exclusion scopes, over a small generated history written into the site's database.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ARTICLE_FIELDS } from "../../app/_lib/api/datasets/articles";
+import { ARTICLE_FIELDS } from "../../db/open-data/datasets/articles";
 import { parseCsv } from "../../lib/csv";
 import { parseSeedOptions } from "../../scripts/seed-history/options";
 import { seedHistory } from "../../scripts/seed-history/seed";

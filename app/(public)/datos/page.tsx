@@ -1,9 +1,9 @@
 /** "Datos abiertos": the documentation of the read-only API and the exports (SPEC WEB-3). */
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DATASETS } from "@/app/_lib/api/datasets";
+import { DATASETS } from "@/db/open-data/datasets/index";
 import { DATASET_DOCS, fieldDoc, PARAM_DOCS } from "@/app/_lib/api/docs";
-import { MAX_LIMIT, DEFAULT_LIMIT } from "@/app/_lib/api/params";
+import { MAX_LIMIT, DEFAULT_LIMIT } from "@/db/open-data/params";
 import { PageHeader } from "../../_components/page-header";
 import { AnalysisBlockDocs } from "./analysis-blocks";
 import { FrontPageEndpointDocs } from "./front-page-endpoint";

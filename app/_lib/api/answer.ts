@@ -4,8 +4,8 @@
  * anything else as a 503 — never a 500. The database and the error log are injected.
  */
 import type { Executor } from "../../../db/client";
-import { loadApiScope, type ApiContext, type ApiScope } from "./context";
-import { ApiError } from "./errors";
+import { loadApiScope, type ApiContext, type ApiScope } from "../../../db/open-data/context";
+import { ApiError } from "../../../db/open-data/errors";
 
 /** An endpoint: the request's context and the request in, a Response out. */
 export type Endpoint = (ctx: ApiContext, request: Request) => Promise<Response>;

@@ -3,10 +3,10 @@
  * describes: what each dataset, field and parameter means. The /datos page renders it,
  * and a test checks that every field and parameter the API serves is described here.
  */
-import { HEADLINE_TRAIT_DOCS, VERSION_TRAIT_DOCS } from "./datasets/headline-traits";
-import type { Dataset } from "./datasets/types";
-import type { ParamName } from "./params";
-import { DEFAULT_LIMIT, MAX_LIMIT } from "./params";
+import { HEADLINE_TRAIT_DOCS, VERSION_TRAIT_DOCS } from "../../../db/open-data/datasets/headline-traits";
+import type { Dataset } from "../../../db/open-data/datasets/types";
+import type { ParamName } from "../../../db/open-data/params";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "../../../db/open-data/params";
 
 /** What each dataset is, its order and its detail endpoint. */
 export const DATASET_DOCS: Record<Dataset["name"], { title: string; summary: string; order: string; detail?: string }> = {

@@ -3,25 +3,25 @@
  * details by id or slug. Each takes the request context and the request, and returns
  * a Response; `route.ts` files only wire them to Next.js.
  */
-import { pageApiHeadlineVersions } from "../../../db/queries/api/headline-versions";
-import { pageApiRankSpans } from "../../../db/queries/api/rank-spans";
+import { pageApiHeadlineVersions } from "../../../db/open-data/sql/headline-versions";
+import { pageApiRankSpans } from "../../../db/open-data/sql/rank-spans";
 import { loadAgencyFrontShare } from "../../../db/queries/outlet-page/agency-front-share";
 import { loadAgencyGenealogy } from "../../../db/queries/stories/agency-genealogy";
 import { rankHistory } from "../../../db/queries/api/front-pages";
 import { loadOutletSilences } from "../../../db/queries/outlet-page/silences";
 import { agencyFrontRecord, genealogyRecord, silencesRecord } from "./analysis-records";
-import { excludedIds, outletIdOf, policyOf, positionlessIds, withGroup, type ApiContext } from "./context";
-import { decodeCursor, encodeCursor } from "./cursor";
-import { findArticle, articlesDataset } from "./datasets/articles";
-import { loadVersionTraitRecords } from "./datasets/headline-traits";
-import { headlineVersionRecord } from "./datasets/headline-versions";
-import { outletRecord } from "./datasets/outlets";
-import { rankSpanRecord } from "./datasets/rank-spans";
-import { findStory } from "./datasets/stories";
-import type { Dataset } from "./datasets/types";
-import { notFound } from "./errors";
+import { excludedIds, outletIdOf, policyOf, positionlessIds, withGroup, type ApiContext } from "../../../db/open-data/context";
+import { decodeCursor, encodeCursor } from "../../../db/open-data/cursor";
+import { findArticle, articlesDataset } from "../../../db/open-data/datasets/articles";
+import { loadVersionTraitRecords } from "../../../db/open-data/datasets/headline-traits";
+import { headlineVersionRecord } from "../../../db/open-data/datasets/headline-versions";
+import { outletRecord } from "../../../db/open-data/datasets/outlets";
+import { rankSpanRecord } from "../../../db/open-data/datasets/rank-spans";
+import { findStory } from "../../../db/open-data/datasets/stories";
+import type { Dataset } from "../../../db/open-data/datasets/types";
+import { notFound } from "../../../db/open-data/errors";
 import { jsonResponse } from "./http";
-import { parseId, parseQuery } from "./params";
+import { parseId, parseQuery } from "../../../db/open-data/params";
 
 /** Most versions and spans listed inside one article. */
 const DETAIL_MAX = 2000;

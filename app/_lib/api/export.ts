@@ -6,12 +6,12 @@
  */
 import { csvRow } from "../../../lib/csv";
 import { DATASET_VERSION } from "../../../lib/dataset-version";
-import { withGroup, type ApiContext } from "./context";
-import { datasetNamed } from "./datasets";
-import type { Dataset, Page } from "./datasets/types";
-import { badParameter, notFound } from "./errors";
+import { withGroup, type ApiContext } from "../../../db/open-data/context";
+import { datasetNamed } from "../../../db/open-data/datasets/index";
+import type { Dataset, Page } from "../../../db/open-data/datasets/types";
+import { badParameter, notFound } from "../../../db/open-data/errors";
 import { exportHeaders } from "./http";
-import { parseQuery, type ApiQuery } from "./params";
+import { parseQuery, type ApiQuery } from "../../../db/open-data/params";
 
 /** Rows read per database round trip while exporting. */
 export const EXPORT_BATCH = 2000;

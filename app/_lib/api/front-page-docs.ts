@@ -3,7 +3,7 @@
  * parameters and fields, in Spanish, next to the code that serves them. /datos renders it
  * and a test checks that every field the endpoint returns is described here.
  */
-import type { ParamName } from "./params";
+import type { ParamName } from "../../../db/open-data/params";
 
 /** The endpoint, its parameters and what it answers. */
 export const FRONT_PAGE_ENDPOINT = {

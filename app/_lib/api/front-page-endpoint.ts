@@ -1,10 +1,10 @@
 /** `GET /api/v1/front-pages/{outlet}?at=…`: an outlet's front page at an instant (SPEC WEB-3, WEB-5). */
 import { loadFrontPageAt } from "../../../db/queries/front-pages/front-page-at";
-import { outletIdOf, policyOf, type ApiContext } from "./context";
-import { notFound } from "./errors";
+import { outletIdOf, policyOf, type ApiContext } from "../../../db/open-data/context";
+import { notFound } from "../../../db/open-data/errors";
 import { FRONT_PAGE_ENDPOINT } from "./front-page-docs";
 import { jsonResponse } from "./http";
-import { parseQuery } from "./params";
+import { parseQuery } from "../../../db/open-data/params";
 
 const MINUTE_MS = 60_000;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -5,12 +5,12 @@
  */
 import { DATASET_VERSION } from "../../../lib/dataset-version";
 import { SERIES_FIELDS } from "../../../lib/pages/attention";
-import { DATASETS } from "./datasets";
-import type { Dataset } from "./datasets/types";
+import { DATASETS } from "../../../db/open-data/datasets/index";
+import type { Dataset } from "../../../db/open-data/datasets/types";
 import { bulkPaths } from "../bulk/openapi-paths";
 import { DATASET_DOCS, fieldDoc, PARAM_DOCS, SERIES_DOCS, SERIES_PARAMS } from "./docs";
 import { FRONT_PAGE_ENDPOINT, FRONT_PAGE_FIELDS, FRONT_PAGE_LINK_FIELDS } from "./front-page-docs";
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_Q_LENGTH, type ParamName } from "./params";
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_Q_LENGTH, type ParamName } from "../../../db/open-data/params";
 
 type Json = Record<string, unknown>;
 

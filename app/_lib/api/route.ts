@@ -3,7 +3,7 @@ import "server-only";
 import { appConfig, readDatabase, siteClock } from "../../../db/server";
 import { createLogger, errorMessage, type Logger } from "../../../lib/log";
 import { answerApi, type Endpoint } from "./answer";
-import { loadApiScope, type ApiScope } from "./context";
+import { loadApiScope, type ApiScope } from "../../../db/open-data/context";
 import type { Executor } from "../../../db/client";
 
 let log: Logger | undefined;

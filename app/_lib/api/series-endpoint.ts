@@ -8,11 +8,11 @@ import { DATASET_VERSION } from "../../../lib/dataset-version";
 import { DEFAULT_DAYS, seriesRecord } from "../../../lib/pages/attention";
 import { MAX_PERIOD_DAYS } from "../../../lib/pages/outlet-period";
 import { dayValue, shiftDay } from "../../../lib/pages/peninsular-time";
-import type { ApiContext } from "./context";
-import { badParameter, notFound } from "./errors";
+import type { ApiContext } from "../../../db/open-data/context";
+import { badParameter, notFound } from "../../../db/open-data/errors";
 import { jsonResponse } from "./http";
 import { SERIES_PARAMS } from "./docs";
-import { parseQuery } from "./params";
+import { parseQuery } from "../../../db/open-data/params";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -4,7 +4,7 @@
  * every outlet that may be shown). Anything else is a 400 naming it, as everywhere in the API.
  */
 import { utcDayRange } from "../../../lib/bulk/manifest";
-import { badParameter, ApiError } from "../api/errors";
+import { badParameter, ApiError } from "../../../db/open-data/errors";
 
 /** The longest period one bundle covers, in days (the exports' bound). */
 export const BUNDLE_MAX_DAYS = 93;

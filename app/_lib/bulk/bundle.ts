@@ -13,9 +13,9 @@ import { DATASET_VERSION, DATASET_VERSION_DATE } from "../../../lib/dataset-vers
 import { BULK_DATASETS } from "../../../lib/bulk/manifest";
 import { rangeRows } from "../../../db/bulk/day-rows";
 import { scopesInForce } from "../../../db/bulk/write-day";
-import type { Record_ } from "../api/datasets/types";
-import { datasetNamed } from "../api/datasets";
-import { outletIdOf, type ApiContext } from "../api/context";
+import type { Record_ } from "../../../db/open-data/datasets/types";
+import { datasetNamed } from "../../../db/open-data/datasets/index";
+import { outletIdOf, type ApiContext } from "../../../db/open-data/context";
 import type { BundleQuery } from "./bundle-params";
 import { codebookCsv, codebookDatasets } from "./codebook";
 

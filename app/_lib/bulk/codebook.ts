@@ -5,7 +5,7 @@
  */
 import { csvRow } from "../../../lib/csv";
 import { BULK_DATASETS } from "../../../lib/bulk/manifest";
-import { datasetNamed } from "../api/datasets";
+import { datasetNamed } from "../../../db/open-data/datasets/index";
 import { DATASET_DOCS, fieldDoc } from "../api/docs";
 
 /** `codebook.csv`: dataset, field, position, meaning. */

@@ -10,7 +10,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { bulkFilePath } from "../../../db/bulk/read-days";
 import { BULK_DAY, parseBulkManifest } from "../../../lib/bulk/manifest";
-import { notFound } from "../api/errors";
+import { notFound } from "../../../db/open-data/errors";
 import { EXPORT_CACHE } from "../api/http";
 
 /** Content types of the bulk files: the gzip file as such, Parquet by its registered type. */

@@ -1,5 +1,5 @@
 /** Any other address under /api/: a JSON 404 pointing at the documentation (SPEC WEB-3), not an HTML page. */
-import { ApiError } from "@/app/_lib/api/errors";
+import { ApiError } from "@/db/open-data/errors";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 /** `GET /api/v1`: the index of the open-data API (SPEC WEB-3), pointing at its documentation. */
-import { DATASETS } from "@/app/_lib/api/datasets";
+import { DATASETS } from "@/db/open-data/datasets/index";
 import { FRONT_PAGE_ENDPOINT, FRONT_PAGE_FIELDS } from "@/app/_lib/api/front-page-docs";
 import { jsonResponse } from "@/app/_lib/api/http";
 import { SERIES_DOCS, SERIES_PARAMS } from "@/app/_lib/api/docs";

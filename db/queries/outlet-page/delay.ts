@@ -7,7 +7,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../client";
 import { num, outletArticlesSeenBetween, type Window } from "../page-sql";
-import { readingStartedAt } from "../reading-start";
+import { readingStartedAt } from "../../figures/reading-start";
 
 /** Upper bounds (exclusive, in minutes) of the delay bins, in order; the last bin is open. */
 export const DELAY_BINS: readonly { key: string; label: string; upToMinutes: number | null }[] = [

@@ -16,7 +16,7 @@ import { loadAgencyShare, type AgencyShare } from "./agency-share";
 import { loadOutletSilences, type OutletSilences } from "./silences";
 import { loadFramingDistribution, loadSectionMix, type FramingDistribution, type SectionMix } from "./mix";
 import { findVisibleOutlet, type VisibleOutlet } from "./outlet";
-import { loadHeadlineFeatureCounts, type HeadlineFeatureCounts } from "./headline-feature-shares";
+import { loadHeadlineFeatureCounts, type HeadlineFeatureCounts } from "../../figures/headline-feature-shares";
 import { loadPublishedReplies, type PublishedReply } from "./replies";
 import { loadOutletSignals, type OutletSignals } from "./signals";
 import { loadOutletStatus, type OutletStatus } from "./status";

@@ -9,7 +9,7 @@ import { HEALTH_WINDOW_MS, overThreshold, type FailureCount } from "../../../lib
 import type { OutletPolicy } from "../../../lib/policy";
 import type { SourceKind } from "../../../lib/source-kinds";
 import type { Executor } from "../../client";
-import { captureCounts, probeCounts, readCounts } from "../collection-counts";
+import { captureCounts, probeCounts, readCounts } from "../../figures/collection-counts";
 import { time } from "../page-sql";
 
 /** One source as the status shows it. */

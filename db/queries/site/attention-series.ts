@@ -12,7 +12,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { AttentionCount } from "../../../lib/pages/attention";
 import type { Executor } from "../../client";
-import { intArray } from "../api/api-sql";
+import { intArray } from "../../open-data/sql/api-sql";
 
 /** What one series reads. */
 export interface AttentionFilter {

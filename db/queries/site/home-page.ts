@@ -10,7 +10,7 @@ import type { Executor } from "../../client";
 import { fromSqlTime, sqlTime } from "../../sql-time";
 import { spansOverlapping } from "../../span-overlap";
 import { loadStoryLabels, type StoryLabel } from "../stories/story-labels";
-import { intArray } from "../api/api-sql";
+import { intArray } from "../../open-data/sql/api-sql";
 
 /** What leads one outlet's front page at its latest capture. */
 export interface FrontPageLead {

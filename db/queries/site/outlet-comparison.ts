@@ -11,13 +11,13 @@ import { sql } from "drizzle-orm";
 import { HEALTH_WINDOW_MS, overThreshold } from "../../../lib/collection/health";
 import type { Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
-import type { HeadlineTestCounts } from "../outlet-page/headline-changes";
+import type { HeadlineTestCounts } from "../../figures/headline-changes";
 import { leadsNow, type FrontPageLead } from "./home-page";
 import { time } from "../page-sql";
-import type { FramingCounts } from "../framing-counts";
-import type { HeadlineFeatureCounts } from "../outlet-page/headline-feature-shares";
+import type { FramingCounts } from "../../figures/framing-counts";
+import type { HeadlineFeatureCounts } from "../../figures/headline-feature-shares";
 import { comparisonStatus } from "./outlet-status";
-import { intArray } from "../api/api-sql";
+import { intArray } from "../../open-data/sql/api-sql";
 
 /** The collection state of an outlet, in the words "Estado" uses. */
 export interface ComparisonState {

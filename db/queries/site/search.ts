@@ -12,7 +12,7 @@ import type { Policies } from "../../../lib/policy";
 import type { SearchQuery } from "../../../lib/pages/search-params";
 import type { Executor } from "../../client";
 import { fromSqlTime } from "../../sql-time";
-import { intArray } from "../api/api-sql";
+import { intArray } from "../../open-data/sql/api-sql";
 import { loadGroupFilter } from "./outlet-groups";
 
 export const RESULTS_PER_PAGE = 20;

@@ -10,7 +10,7 @@ import { publishedProminence } from "../../../lib/analysis/prominence";
 import { headlineForDisplay, type Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { rankHistories } from "../api/front-pages";
-import { loadStoryProminence } from "../api/prominence";
+import { loadStoryProminence } from "../../open-data/sql/prominence";
 import { DAY_MS, idList, notExcluded, time } from "../page-sql";
 import { loadStoryLabels, type StoryLabel } from "./story-labels";
 

@@ -7,7 +7,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import type postgres from "postgres";
 import type { Executor } from "../../../db/client";
-import { loadApiContext } from "../../../app/_lib/api/context";
+import { loadApiContext } from "../../../db/open-data/context";
 import { exactly, figure, type Figure } from "../types";
 
 const dialect = new PgDialect();

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { loadArticlePage } from "../../../db/queries/site/article-page";
-import { loadHeadlineTestCounts } from "../../../db/queries/outlet-page/headline-changes";
+import { loadHeadlineTestCounts } from "../../../db/figures/headline-changes";
 import { importOutlets } from "../../../db/outlets";
 import { loadPolicies } from "../../../db/policies-in-force";
 import { createHeadlineAnalyser } from "../../../crawler/derive/analyse-headlines";

@@ -10,7 +10,7 @@ import { rankProminence, rankProminenceStep, positionWeightSql } from "../../../
 import { recordCapture, recordFailedCapture } from "../../../crawler/record/frontpage";
 import type { Database } from "../../../db/client";
 import { rankHistories } from "../../../db/queries/api/front-pages";
-import { loadArticleProminence } from "../../../db/queries/api/prominence";
+import { loadArticleProminence } from "../../../db/open-data/sql/prominence";
 import { positionWeight, prominenceMinutes } from "../../../lib/analysis/prominence";
 import { createDice } from "../../sim/dice";
 import { createTestDatabase } from "../../support/database";

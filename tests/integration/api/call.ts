@@ -1,7 +1,7 @@
 /** Calls the open-data endpoints in-process, as the route handlers do, against a test database. */
 import type { Database } from "../../../db/client";
 import { answerApi, type Endpoint } from "../../../app/_lib/api/answer";
-import { datasetNamed } from "../../../app/_lib/api/datasets";
+import { datasetNamed } from "../../../db/open-data/datasets/index";
 import { articleEndpoint, listEndpoint, outletEndpoint, storyEndpoint } from "../../../app/_lib/api/endpoints";
 import { exportEndpoint } from "../../../app/_lib/api/export";
 import { parseCsv } from "../../../lib/csv";

@@ -187,7 +187,7 @@ describe("WEB-3: exports", () => {
 
   it.each(["csv", "json"])("WEB-3: a %s export larger than one database batch streams every row once, in order", async (format) => {
     const { exportEndpoint } = await import("../../../app/_lib/api/export");
-    const { loadApiContext } = await import("../../../app/_lib/api/context");
+    const { loadApiContext } = await import("../../../db/open-data/context");
     const ctx = await loadApiContext(database.db, Date.parse("2026-03-05T00:00:00Z"));
     const path = `http://api.test/api/v1/exports/headline-versions.${format}?from=2026-03-01`;
     const whole = await (await exportEndpoint(ctx, new Request(path), `headline-versions.${format}`)).text();

@@ -1,7 +1,7 @@
 /** Headline features per outlet over a period (SPEC DER-1, DER-12, WEB-5), from stored features, never from text. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { loadHeadlineFeatureCounts } from "../../../db/queries/outlet-page/headline-feature-shares";
+import { loadHeadlineFeatureCounts } from "../../../db/figures/headline-feature-shares";
 import { loadOutletPage } from "../../../db/queries/outlet-page/outlet-page";
 import { headlineFeatures } from "../../../db/schema";
 import { NO_POLICIES } from "../../../lib/policy";

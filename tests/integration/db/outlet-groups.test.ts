@@ -1,9 +1,9 @@
 /** Outlet groups on real PostgreSQL: the counts /cabeceras lists, and the filter on search, home, comparison, day's leads and the API. */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articlesDataset } from "../../../app/_lib/api/datasets/articles";
-import { outletsDataset } from "../../../app/_lib/api/datasets/outlets";
-import { loadApiContext, withGroup } from "../../../app/_lib/api/context";
+import { articlesDataset } from "../../../db/open-data/datasets/articles";
+import { outletsDataset } from "../../../db/open-data/datasets/outlets";
+import { loadApiContext, withGroup } from "../../../db/open-data/context";
 import type { Database } from "../../../db/client";
 import { loadDayLeads } from "../../../db/queries/front-pages/day-leads";
 import { readHomePage } from "../../../db/queries/site/home-page";

@@ -1,7 +1,7 @@
 /** Prominence of articles and stories (SPEC DER-9) from the front pages as recorded, and /historias sorted by it. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { loadArticleProminence, loadStoryProminence } from "../../../db/queries/api/prominence";
+import { loadArticleProminence, loadStoryProminence } from "../../../db/open-data/sql/prominence";
 import { listRecentStories } from "../../../db/queries/stories/story-page";
 import { makePolicies, NO_POLICIES } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DATASETS } from "../../../app/_lib/api/datasets";
+import { DATASETS } from "../../../db/open-data/datasets/index";
 import { DATASET_DOCS, fieldDoc, PARAM_DOCS } from "../../../app/_lib/api/docs";
 
 describe("open-data documentation", () => {

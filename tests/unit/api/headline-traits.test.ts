@@ -2,8 +2,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import OpenDataPage from "../../../app/(public)/datos/page";
-import type { VersionTraitsRow } from "../../../db/queries/api/headline-traits";
-import { ARTICLE_FIELDS } from "../../../app/_lib/api/datasets/articles";
+import type { VersionTraitsRow } from "../../../db/open-data/sql/headline-traits";
+import { ARTICLE_FIELDS } from "../../../db/open-data/datasets/articles";
 import {
   HEADLINE_TRAIT_DOCS,
   HEADLINE_TRAIT_FIELDS,
@@ -11,8 +11,8 @@ import {
   VERSION_TRAIT_DOCS,
   VERSION_TRAIT_FIELDS,
   versionTraitsRecords,
-} from "../../../app/_lib/api/datasets/headline-traits";
-import { HEADLINE_VERSION_FIELDS } from "../../../app/_lib/api/datasets/headline-versions";
+} from "../../../db/open-data/datasets/headline-traits";
+import { HEADLINE_VERSION_FIELDS } from "../../../db/open-data/datasets/headline-versions";
 import { fieldDoc } from "../../../app/_lib/api/docs";
 
 // CPU-heavy: a generous limit per test, so a busy machine cannot fail it (speed is measured by `npm run bench`).

@@ -1,7 +1,7 @@
 /** The OpenAPI 3.1 document (issue §4) is valid by an independent validator and describes every dataset, field and parameter the API serves. */
 import { validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
-import { DATASETS } from "../../../app/_lib/api/datasets";
+import { DATASETS } from "../../../db/open-data/datasets/index";
 import { SERIES_DOCS, SERIES_PARAMS } from "../../../app/_lib/api/docs";
 import { openApiDocument } from "../../../app/_lib/api/openapi";
 import { SERIES_FIELDS } from "../../../lib/pages/attention";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor } from "../../../app/_lib/api/cursor";
-import { ApiError } from "../../../app/_lib/api/errors";
-import { parseInstant, parseQuery } from "../../../app/_lib/api/params";
+import { decodeCursor, encodeCursor } from "../../../db/open-data/cursor";
+import { ApiError } from "../../../db/open-data/errors";
+import { parseInstant, parseQuery } from "../../../db/open-data/params";
 
 const q = (s: string) => parseQuery(new URLSearchParams(s), ["outlet", "from", "to", "limit", "cursor", "article"]);
 const parameterOf = (f: () => unknown) => {

@@ -92,7 +92,7 @@ describe("group names and labels", () => {
 
 describe("the API's group parameter", () => {
   it("WEB-3: group= is read in one spelling, and a value that is no group name is a 400 naming it", async () => {
-    const { parseQuery } = await import("@/app/_lib/api/params");
+    const { parseQuery } = await import("@/db/open-data/params");
     expect(parseQuery(new URLSearchParams("group=P%C3%BAblica"), ["group"]).group).toBe("publica");
     expect(() => parseQuery(new URLSearchParams("group=%3Cx%3E"), ["group"])).toThrow(/group must be a group name/);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ENOUGH_DATA, enoughData, figureOrTooLittle, tooLittleData } from "../../../lib/pages/enough-data";
 import { COMPARISON_SORT, comparisonFigures, stateWords, type ComparisonLine } from "../../../app/_lib/pages/outlet-comparison";
-import { NO_HEADLINE_CHANGES } from "../../../db/queries/outlet-page/headline-changes";
+import { NO_HEADLINE_CHANGES } from "../../../db/figures/headline-changes";
 import { sortRows } from "../../../lib/pages/table-sort";
 
 const HOUR = 3_600_000;

@@ -4,8 +4,8 @@
  * unavailable" in the log; it is a 400 now.
  */
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../app/_lib/api/errors";
-import { parseQuery } from "../../../app/_lib/api/params";
+import { ApiError } from "../../../db/open-data/errors";
+import { parseQuery } from "../../../db/open-data/params";
 import { inDateRange } from "../../../lib/pages/date-range";
 import { parseSearchParams } from "../../../lib/pages/search-params";
 

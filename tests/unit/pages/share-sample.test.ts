@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { BIASED_SAMPLE_MAX, shareVerdict } from "../../../lib/pages/share-sample";
 import { comparisonFigures, type ComparisonLine } from "../../../app/_lib/pages/outlet-comparison";
-import { NO_HEADLINE_CHANGES } from "../../../db/queries/outlet-page/headline-changes";
+import { NO_HEADLINE_CHANGES } from "../../../db/figures/headline-changes";
 
 describe("shareVerdict", () => {
   it("WEB-7: a sample read on equal terms and large enough gives the share", () => {

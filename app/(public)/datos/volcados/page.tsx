@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { readBulkDays } from "@/db/bulk/read-days";
-import { listApiOutlets } from "@/db/queries/api/outlets";
+import { listApiOutlets } from "@/db/open-data/sql/outlets";
 import { loadPolicies } from "@/db/policies-in-force";
 import { appConfig, siteClock } from "@/db/server";
 import { readSiteData } from "@/app/_lib/pages/data";

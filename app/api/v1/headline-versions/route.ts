@@ -1,6 +1,6 @@
 /** `GET /api/v1/headline-versions`: one page of the headline-versions dataset (SPEC WEB-3; documented on /datos). */
 import { listEndpoint } from "@/app/_lib/api/endpoints";
-import { headlineVersionsDataset } from "@/app/_lib/api/datasets/headline-versions";
+import { headlineVersionsDataset } from "@/db/open-data/datasets/headline-versions";
 import { serveApi } from "@/app/_lib/api/route";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 /** "Rasgos de los titulares" (SPEC DER-1, WEB-5): shares of questions, quotes, numbers and clickbait formulas over the period. */
 import Link from "next/link";
 import { formulasMeasuredNote } from "@/lib/analysis/clickbait-measured";
-import type { HeadlineFeatureCounts } from "@/db/queries/outlet-page/headline-feature-shares";
+import type { HeadlineFeatureCounts } from "@/db/figures/headline-feature-shares";
 import { formatCount } from "@/lib/pages/format";
 import { featureShares, formulaDescription } from "@/lib/pages/headline-feature-shares";
 import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";

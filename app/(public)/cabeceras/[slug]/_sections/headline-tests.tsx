@@ -1,6 +1,6 @@
 /** "Pruebas A/B y reescrituras" (SPEC DER-6, WEB-1): how the outlet's headlines changed over the period. */
 import Link from "next/link";
-import { loadHeadlineTestCounts, NO_HEADLINE_CHANGES } from "@/db/queries/outlet-page/headline-changes";
+import { loadHeadlineTestCounts, NO_HEADLINE_CHANGES } from "@/db/figures/headline-changes";
 import { DAY_MS } from "@/db/queries/page-sql";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { formatCount } from "@/lib/pages/format";

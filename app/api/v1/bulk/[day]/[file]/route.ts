@@ -1,6 +1,6 @@
 /** `GET /api/v1/bulk/<day>/<file>`: one nightly bulk file or its manifest (SPEC WEB-9), listed on /datos/volcados. */
 import { bulkFileResponse } from "@/app/_lib/bulk/serve-file";
-import { ApiError } from "@/app/_lib/api/errors";
+import { ApiError } from "@/db/open-data/errors";
 import { appConfig } from "@/db/server";
 
 export const dynamic = "force-dynamic";

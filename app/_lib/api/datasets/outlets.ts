@@ -1,2 +1,0 @@
-/** The open-data dataset module, shared with the worker's bulk files: defined in db/open-data/datasets/outlets.ts. */
-export * from "../../../../db/open-data/datasets/outlets";
