@@ -20,6 +20,7 @@ import { runInSlices, runToEnd, type SliceOptions } from "../slices";
 import { fingerprintTokens, isPart } from "./fingerprint";
 import { documentCounts, norm, tokenKey, tokenWeightsOfAll, type Tokens } from "./story-similarity";
 import { dampRubrics } from "./story-rubrics";
+import { consolidateStories, type ConsolidationOptions } from "./story-consolidation";
 import { StoryState } from "./story-state";
 
 /** One fingerprinted article in the window. */
@@ -79,6 +80,8 @@ export interface ClusterOptions {
   described: { threshold: number; rareShare: number; minShared: number; rareWords: number; wordsShare: number };
   /** Tokens in more than this share of the window's articles are left out of the dot products (not of the norms): they weigh little and their postings are long. */
   commonShare: number;
+  /** The second pass: described items alone and stories joined by their centroids (story-consolidation.ts). */
+  consolidation: ConsolidationOptions;
 }
 
 /** Chosen on the development split of the labelled real set (docs/stories.md). */
@@ -100,6 +103,7 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   rareShare: 0.0075,
   described: { threshold: 0.16, rareShare: 0.01, minShared: 2, rareWords: 4, wordsShare: 0.05 },
   commonShare: 0.05,
+  consolidation: { passes: 10, joinThreshold: 0.18, mergeThreshold: 0.25, words: 4, wordsShare: 0.05, rareShare: 0.01 },
 };
 
 /** Where a pending article goes: an existing story, or a new one (same `newStory` = same new story). */
@@ -272,6 +276,22 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
     post(position);
     yield;
   }
+  const placed = new Set<number>();
+  sorted.forEach((item, position) => {
+    if (isPending(item)) placed.add(position);
+  });
+  yield* consolidateStories({
+    sorted,
+    weights,
+    counts: window.counts,
+    stories,
+    touched: placed,
+    options: options.consolidation,
+    windowMs: options.windowMs,
+    ageTerm,
+    common,
+    leastItems: options.rareItems,
+  });
   return { placements: stories.placements(), merges: stories.finalMerges() };
 }
 
