@@ -103,7 +103,17 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   rareShare: 0.0075,
   described: { threshold: 0.16, rareShare: 0.01, minShared: 2, rareWords: 4, wordsShare: 0.05 },
   commonShare: 0.05,
-  consolidation: { passes: 10, joinThreshold: 0.18, mergeThreshold: 0.25, words: 4, wordsShare: 0.05, rareShare: 0.01 },
+  consolidation: {
+    passes: 10,
+    joinThreshold: 0.18,
+    mergeThreshold: 0.3,
+    words: 4,
+    wordsShare: 0.05,
+    rareShare: 0.01,
+    ownShare: 0.9,
+    ownItems: 4,
+    ownThreshold: 0.1,
+  },
 };
 
 /** Where a pending article goes: an existing story, or a new one (same `newStory` = same new story). */

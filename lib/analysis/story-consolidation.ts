@@ -27,6 +27,15 @@ export interface ConsolidationOptions {
   words: number;
   wordsShare: number;
   rareShare: number;
+  /**
+   * A word a story owns: at least `ownItems` of its members carry it, and they are at least
+   * `ownShare` of the window's articles with it ("Eberl" on the day he resigned). An item alone
+   * that carries it joins the story at a centroid score of `ownThreshold`, without the words rule:
+   * the story has made its own name too common for that rule.
+   */
+  ownShare: number;
+  ownItems: number;
+  ownThreshold: number;
 }
 
 /** What the second pass reads of the first. */
@@ -50,6 +59,8 @@ export interface ConsolidationInput {
 /** A group's centroid over its described members. */
 interface Profile {
   tokens: Map<number, number>;
+  /** How many described members carry each token. */
+  holders: Map<number, number>;
   norm: number;
   from: number;
   to: number;
@@ -99,6 +110,7 @@ function profilesOf(input: ConsolidationInput, touched: ReadonlySet<number>): Ma
   const profiles = new Map<number, Profile>();
   for (const [key, members] of groups) {
     const tokens = new Map<number, number>();
+    const holders = new Map<number, number>();
     let from = Infinity;
     let to = -Infinity;
     for (const m of members) {
@@ -110,12 +122,13 @@ function profilesOf(input: ConsolidationInput, touched: ReadonlySet<number>): Ma
         if (w[i] === 0 || isPart(item.tokens[i]!)) continue;
         const k = tokenKey(item.tokens[i]!);
         tokens.set(k, (tokens.get(k) ?? 0) + w[i]! / members.length);
+        holders.set(k, (holders.get(k) ?? 0) + 1);
       }
     }
     let sum = 0;
     for (const v of tokens.values()) sum += v * v;
     const size = isAlone(key) ? 1 : (input.stories.membersOf(key)?.length ?? members.length);
-    profiles.set(key, { tokens, norm: Math.sqrt(sum), from, to, size, touched: touched.has(key) });
+    profiles.set(key, { tokens, holders, norm: Math.sqrt(sum), from, to, size, touched: touched.has(key) });
   }
   return profiles;
 }
@@ -140,6 +153,7 @@ function candidatesOf(input: ConsolidationInput, profiles: ReadonlyMap<number, P
     const dot = new Map<number, number>();
     const words = new Map<number, number>();
     const rare = new Map<number, number>();
+    const owned = new Map<number, number>();
     for (const [token, weight] of p.tokens) {
       const list = index.get(token);
       if (!list) continue;
@@ -150,16 +164,20 @@ function candidatesOf(input: ConsolidationInput, profiles: ReadonlyMap<number, P
         dot.set(b, (dot.get(b) ?? 0) + weight * profiles.get(b)!.tokens.get(token)!);
         if (df <= wordsMax) words.set(b, (words.get(b) ?? 0) + 1);
         if (df <= rareMax) rare.set(b, (rare.get(b) ?? 0) + 1);
+        const holders = Math.max(p.holders.get(token)!, profiles.get(b)!.holders.get(token)!);
+        if (holders >= options.ownItems && holders >= options.ownShare * df) owned.set(b, (owned.get(b) ?? 0) + 1);
       }
     }
     for (const [b, d] of dot) {
       const q = profiles.get(b)!;
       if (p.size === 1 && q.size === 1) continue;
-      if ((words.get(b) ?? 0) < options.words || (rare.get(b) ?? 0) < 1) continue;
+      // A story's own word counts for an item alone joining it, not for two stories merging.
+      const own = (owned.get(b) ?? 0) > 0 && (p.size === 1 || q.size === 1);
+      if (!own && ((words.get(b) ?? 0) < options.words || (rare.get(b) ?? 0) < 1)) continue;
       const gap = Math.max(0, Math.max(p.from, q.from) - Math.min(p.to, q.to));
       if (gap > input.windowMs || p.norm === 0 || q.norm === 0) continue;
       const score = d / (p.norm * q.norm) - input.ageTerm(gap);
-      const threshold = p.size > 1 && q.size > 1 ? options.mergeThreshold : options.joinThreshold;
+      const threshold = p.size > 1 && q.size > 1 ? options.mergeThreshold : own ? options.ownThreshold : options.joinThreshold;
       if (score >= threshold) found.push({ a: Math.min(a, b), b: Math.max(a, b), score });
     }
   }
