@@ -56,11 +56,13 @@ export interface ConsolidationInput {
   leastItems: number;
 }
 
-/** A group's centroid over its described members. */
+/** A group's centroid over its described members, its tokens ascending. */
 interface Profile {
-  tokens: Map<number, number>;
+  key: number;
+  tokens: Int32Array;
+  weights: Float64Array;
   /** How many described members carry each token. */
-  holders: Map<number, number>;
+  holders: Int32Array;
   norm: number;
   from: number;
   to: number;
@@ -98,7 +100,7 @@ export function* consolidateStories(input: ConsolidationInput): Generator<void> 
 }
 
 /** The centroid of every group with a described member: the stories, and the described items alone. */
-function profilesOf(input: ConsolidationInput, touched: ReadonlySet<number>): Map<number, Profile> {
+function profilesOf(input: ConsolidationInput, touched: ReadonlySet<number>): Profile[] {
   const groups = new Map<number, number[]>();
   input.sorted.forEach((item, position) => {
     if (item.withDescription !== true) return;
@@ -107,10 +109,9 @@ function profilesOf(input: ConsolidationInput, touched: ReadonlySet<number>): Ma
     if (list) list.push(position);
     else groups.set(key, [position]);
   });
-  const profiles = new Map<number, Profile>();
+  const profiles: Profile[] = [];
   for (const [key, members] of groups) {
-    const tokens = new Map<number, number>();
-    const holders = new Map<number, number>();
+    const sums = new Map<number, { weight: number; holders: number }>();
     let from = Infinity;
     let to = -Infinity;
     for (const m of members) {
@@ -121,65 +122,96 @@ function profilesOf(input: ConsolidationInput, touched: ReadonlySet<number>): Ma
       for (let i = 0; i < item.tokens.length; i++) {
         if (w[i] === 0 || isPart(item.tokens[i]!)) continue;
         const k = tokenKey(item.tokens[i]!);
-        tokens.set(k, (tokens.get(k) ?? 0) + w[i]! / members.length);
-        holders.set(k, (holders.get(k) ?? 0) + 1);
+        const sum = sums.get(k);
+        if (sum) {
+          sum.weight += w[i]!;
+          sum.holders++;
+        } else sums.set(k, { weight: w[i]!, holders: 1 });
       }
     }
+    const tokens = Int32Array.from(sums.keys()).sort();
+    const weights = Float64Array.from(tokens, (t) => sums.get(t)!.weight / members.length);
+    const holders = Int32Array.from(tokens, (t) => sums.get(t)!.holders);
     let sum = 0;
-    for (const v of tokens.values()) sum += v * v;
+    for (const v of weights) sum += v * v;
     const size = isAlone(key) ? 1 : (input.stories.membersOf(key)?.length ?? members.length);
-    profiles.set(key, { tokens, holders, norm: Math.sqrt(sum), from, to, size, touched: touched.has(key) });
+    profiles.push({ key, tokens, weights, holders, norm: Math.sqrt(sum), from, to, size, touched: touched.has(key) });
   }
   return profiles;
 }
 
-/** Pairs of groups (one of them touched, one of them a story) that pass the rule, best first. */
-function candidatesOf(input: ConsolidationInput, profiles: ReadonlyMap<number, Profile>): { a: number; b: number; score: number }[] {
+/**
+ * Pairs of groups (one of them touched, one of them a story) that pass the rule, best first.
+ * A pair can only pass through a rare shared word or an owned one, so candidates are found
+ * through those words' postings alone (short lists), then scored on all their words.
+ */
+function candidatesOf(input: ConsolidationInput, profiles: readonly Profile[]): { a: number; b: number; score: number }[] {
   const { options, counts } = input;
   const documents = input.sorted.length;
   const wordsMax = Math.max(input.leastItems, options.wordsShare * documents);
   const rareMax = Math.max(input.leastItems, options.rareShare * documents);
+  const ownedBy = (holders: number, df: number) => holders >= options.ownItems && holders >= options.ownShare * df;
+  const owned = new Set<number>();
+  for (const p of profiles)
+    for (let i = 0; i < p.tokens.length; i++) if (ownedBy(p.holders[i]!, counts.get(p.tokens[i]!)!)) owned.add(p.tokens[i]!);
   const index = new Map<number, number[]>();
-  for (const [key, profile] of profiles)
-    for (const token of profile.tokens.keys()) {
-      if (counts.get(token)! > input.common) continue;
+  profiles.forEach((p, at) => {
+    for (const token of p.tokens) {
+      if (counts.get(token)! > rareMax && !owned.has(token)) continue;
       const list = index.get(token);
-      if (list) list.push(key);
-      else index.set(token, [key]);
+      if (list) list.push(at);
+      else index.set(token, [at]);
     }
+  });
   const found: { a: number; b: number; score: number }[] = [];
-  for (const [a, p] of profiles) {
-    if (!p.touched) continue;
-    const dot = new Map<number, number>();
-    const words = new Map<number, number>();
-    const rare = new Map<number, number>();
-    const owned = new Map<number, number>();
-    for (const [token, weight] of p.tokens) {
-      const list = index.get(token);
-      if (!list) continue;
-      const df = counts.get(token)!;
-      for (const b of list) {
-        // A pair of touched groups is scored once, from its lower key.
-        if (b === a || (profiles.get(b)!.touched && b < a)) continue;
-        dot.set(b, (dot.get(b) ?? 0) + weight * profiles.get(b)!.tokens.get(token)!);
-        if (df <= wordsMax) words.set(b, (words.get(b) ?? 0) + 1);
-        if (df <= rareMax) rare.set(b, (rare.get(b) ?? 0) + 1);
-        const holders = Math.max(p.holders.get(token)!, profiles.get(b)!.holders.get(token)!);
-        if (holders >= options.ownItems && holders >= options.ownShare * df) owned.set(b, (owned.get(b) ?? 0) + 1);
+  const seen = new Int32Array(profiles.length).fill(-1);
+  profiles.forEach((p, at) => {
+    if (!p.touched) return;
+    for (const token of p.tokens) {
+      for (const other of index.get(token) ?? []) {
+        const q = profiles[other]!;
+        // A pair of touched groups is scored once, from its lower position.
+        if (other === at || seen[other] === at || (q.touched && other < at) || (p.size === 1 && q.size === 1)) continue;
+        seen[other] = at;
+        const pair = scorePair(input, p, q, { wordsMax, rareMax, ownedBy });
+        if (pair !== undefined) found.push({ a: Math.min(p.key, q.key), b: Math.max(p.key, q.key), score: pair });
       }
     }
-    for (const [b, d] of dot) {
-      const q = profiles.get(b)!;
-      if (p.size === 1 && q.size === 1) continue;
-      // A story's own word counts for an item alone joining it, not for two stories merging.
-      const own = (owned.get(b) ?? 0) > 0 && (p.size === 1 || q.size === 1);
-      if (!own && ((words.get(b) ?? 0) < options.words || (rare.get(b) ?? 0) < 1)) continue;
-      const gap = Math.max(0, Math.max(p.from, q.from) - Math.min(p.to, q.to));
-      if (gap > input.windowMs || p.norm === 0 || q.norm === 0) continue;
-      const score = d / (p.norm * q.norm) - input.ageTerm(gap);
-      const threshold = p.size > 1 && q.size > 1 ? options.mergeThreshold : own ? options.ownThreshold : options.joinThreshold;
-      if (score >= threshold) found.push({ a: Math.min(a, b), b: Math.max(a, b), score });
+  });
+  return found.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
+}
+
+/** The centroid score of two groups when their shared words pass the rule, else undefined. */
+function scorePair(
+  input: ConsolidationInput,
+  p: Profile,
+  q: Profile,
+  limits: { wordsMax: number; rareMax: number; ownedBy: (holders: number, df: number) => boolean },
+): number | undefined {
+  const { options, counts } = input;
+  let dot = 0;
+  let words = 0;
+  let rare = 0;
+  let owned = 0;
+  for (let i = 0, j = 0; i < p.tokens.length && j < q.tokens.length;) {
+    if (p.tokens[i]! < q.tokens[j]!) i++;
+    else if (p.tokens[i]! > q.tokens[j]!) j++;
+    else {
+      const df = counts.get(p.tokens[i]!)!;
+      if (df <= input.common) dot += p.weights[i]! * q.weights[j]!;
+      if (df <= limits.wordsMax) words++;
+      if (df <= limits.rareMax) rare++;
+      if (limits.ownedBy(Math.max(p.holders[i]!, q.holders[j]!), df)) owned++;
+      i++;
+      j++;
     }
   }
-  return found.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
+  // A story's own word counts for an item alone joining it, not for two stories merging.
+  const own = owned > 0 && (p.size === 1 || q.size === 1);
+  if (!own && (words < options.words || rare < 1)) return undefined;
+  const gap = Math.max(0, Math.max(p.from, q.from) - Math.min(p.to, q.to));
+  if (gap > input.windowMs || p.norm === 0 || q.norm === 0) return undefined;
+  const score = dot / (p.norm * q.norm) - input.ageTerm(gap);
+  const threshold = p.size > 1 && q.size > 1 ? options.mergeThreshold : own ? options.ownThreshold : options.joinThreshold;
+  return score >= threshold ? score : undefined;
 }
