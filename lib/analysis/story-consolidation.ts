@@ -79,10 +79,12 @@ export function* consolidateStories(input: ConsolidationInput): Generator<void> 
   const { options } = input;
   let touched = new Set<number>();
   for (const position of input.touched) touched.add(input.stories.of(position) ?? aloneKey(position));
+  if (options.passes === 0 || touched.size === 0) return;
+  // Built once; a pass rebuilds only the stories it changed.
+  const profiles = profilesOf(input, touched);
+  yield;
   for (let pass = 0; pass < options.passes && touched.size > 0; pass++) {
-    const profiles = profilesOf(input, touched);
-    yield;
-    const candidates = candidatesOf(input, profiles);
+    const candidates = candidatesOf(input, [...profiles.values()]);
     yield;
     touched = new Set();
     const done = new Set<number>();
@@ -96,11 +98,18 @@ export function* consolidateStories(input: ConsolidationInput): Generator<void> 
         touched.add(story);
       } else touched.add(input.stories.merge(a, b));
     }
+    for (const key of done) if (!touched.has(key)) profiles.delete(key);
+    for (const profile of profiles.values()) profile.touched = false;
+    for (const key of touched) {
+      const members = (input.stories.membersOf(key) ?? []).filter((m) => input.sorted[m]!.withDescription === true);
+      profiles.set(key, profileOf(input, key, members, true));
+    }
+    yield;
   }
 }
 
 /** The centroid of every group with a described member: the stories, and the described items alone. */
-function profilesOf(input: ConsolidationInput, touched: ReadonlySet<number>): Profile[] {
+function profilesOf(input: ConsolidationInput, touched: ReadonlySet<number>): Map<number, Profile> {
   const groups = new Map<number, number[]>();
   input.sorted.forEach((item, position) => {
     if (item.withDescription !== true) return;
@@ -109,35 +118,38 @@ function profilesOf(input: ConsolidationInput, touched: ReadonlySet<number>): Pr
     if (list) list.push(position);
     else groups.set(key, [position]);
   });
-  const profiles: Profile[] = [];
-  for (const [key, members] of groups) {
-    const sums = new Map<number, { weight: number; holders: number }>();
-    let from = Infinity;
-    let to = -Infinity;
-    for (const m of members) {
-      const item = input.sorted[m]!;
-      from = Math.min(from, item.at);
-      to = Math.max(to, item.at);
-      const w = input.weights[m]!;
-      for (let i = 0; i < item.tokens.length; i++) {
-        if (w[i] === 0 || isPart(item.tokens[i]!)) continue;
-        const k = tokenKey(item.tokens[i]!);
-        const sum = sums.get(k);
-        if (sum) {
-          sum.weight += w[i]!;
-          sum.holders++;
-        } else sums.set(k, { weight: w[i]!, holders: 1 });
-      }
-    }
-    const tokens = Int32Array.from(sums.keys()).sort();
-    const weights = Float64Array.from(tokens, (t) => sums.get(t)!.weight / members.length);
-    const holders = Int32Array.from(tokens, (t) => sums.get(t)!.holders);
-    let sum = 0;
-    for (const v of weights) sum += v * v;
-    const size = isAlone(key) ? 1 : (input.stories.membersOf(key)?.length ?? members.length);
-    profiles.push({ key, tokens, weights, holders, norm: Math.sqrt(sum), from, to, size, touched: touched.has(key) });
-  }
+  const profiles = new Map<number, Profile>();
+  for (const [key, members] of groups) profiles.set(key, profileOf(input, key, members, touched.has(key)));
   return profiles;
+}
+
+/** The centroid of one group from its described members. */
+function profileOf(input: ConsolidationInput, key: number, members: readonly number[], touched: boolean): Profile {
+  const sums = new Map<number, { weight: number; holders: number }>();
+  let from = Infinity;
+  let to = -Infinity;
+  for (const m of members) {
+    const item = input.sorted[m]!;
+    from = Math.min(from, item.at);
+    to = Math.max(to, item.at);
+    const w = input.weights[m]!;
+    for (let i = 0; i < item.tokens.length; i++) {
+      if (w[i] === 0 || isPart(item.tokens[i]!)) continue;
+      const k = tokenKey(item.tokens[i]!);
+      const sum = sums.get(k);
+      if (sum) {
+        sum.weight += w[i]!;
+        sum.holders++;
+      } else sums.set(k, { weight: w[i]!, holders: 1 });
+    }
+  }
+  const tokens = Int32Array.from(sums.keys()).sort();
+  const weights = Float64Array.from(tokens, (t) => sums.get(t)!.weight / members.length);
+  const holders = Int32Array.from(tokens, (t) => sums.get(t)!.holders);
+  let sum = 0;
+  for (const v of weights) sum += v * v;
+  const size = isAlone(key) ? 1 : (input.stories.membersOf(key)?.length ?? members.length);
+  return { key, tokens, weights, holders, norm: Math.sqrt(sum), from, to, size, touched };
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The methods page and the figures it explains (SPEC DER-1, DER-4, DER-6, WEB-1): the
+ * The methods page and the figures it explains (SPEC DER-1, DER-2, DER-4, DER-6, WEB-1): the
  * framing model's hash is the same on /metodologia and /bot and is the hash of the file
  * the worker loads; the outlet page's A/B counts are the read model's.
  */
@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 import { loadHeadlineTestCounts } from "../../db/figures/headline-changes";
 import { classifyHeadlineChanges, TEST_OVERLAP_MS, type SeenVersion } from "../../lib/analysis/ab-tests";
 import { CLICKBAIT_PATTERNS } from "../../lib/analysis/clickbait";
+import { DEFAULT_CLUSTER_OPTIONS } from "../../lib/analysis/cluster";
+import { STORY_EVALUATION } from "../../lib/analysis/story-evaluation";
 import { FRAME_LETTERS, FRAMES } from "../../lib/analysis/framing-letters";
 import { sha256Hex } from "../../lib/analysis/framing-model";
 import { startSimulatedWeb } from "../sim/index";
@@ -43,6 +45,23 @@ describe("Metodología", () => {
       expect(text).toContain(`más de ${TEST_OVERLAP_MS / 60_000} minutos después`);
       expect(text).toContain("fastText");
       expect(text).toContain("no una red neuronal");
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("DER-2: it states the story clustering's second pass and its figures on the described set, before and after it", async () => {
+    const { page } = await openPage(browser(), "/metodologia", { javaScriptEnabled: false });
+    try {
+      const text = await mainText(page);
+      const c = DEFAULT_CLUSTER_OPTIONS.consolidation;
+      const decimal = (x: number) => String(Math.round(x * 100) / 100).replace(".", ",");
+      expect(text).toContain(`se parece a su centro al menos ${decimal(c.joinThreshold)}`);
+      expect(text).toContain(`se parecen al menos ${decimal(c.mergeThreshold)} se unen`);
+      const d = STORY_EVALUATION.described;
+      expect(text).toContain(`(F1 ${decimal(d.heldOut.f1)})`);
+      expect(text).toContain(`(F1 ${decimal(d.firstPassHeldOut.f1)})`);
+      expect(text).toContain(`acierta en el ${Math.round(d.heldOut.precision * 100)} % de los pares que une`);
     } finally {
       await page.context().close();
     }
