@@ -14,7 +14,9 @@
  * they are merged, the older story (the lower id) keeps its id, and the worker records where
  * the other went, so a link to it still leads to the story (crawler/derive/cluster-stories.ts).
  * An article never leaves its story otherwise. Several articles of one outlet may be in a
- * story: its follow-ups of the event.
+ * story: its follow-ups of the event. A second pass (story-consolidation.ts) then compares
+ * stories as wholes, by their centroids: described items left alone join the story they match,
+ * and stories that agree are merged, recorded like the merges above.
  */
 import { runInSlices, runToEnd, type SliceOptions } from "../slices";
 import { fingerprintTokens, isPart } from "./fingerprint";

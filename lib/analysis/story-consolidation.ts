@@ -29,7 +29,7 @@ export interface ConsolidationOptions {
   rareShare: number;
   /**
    * A word a story owns: at least `ownItems` of its members carry it, and they are at least
-   * `ownShare` of the window's articles with it ("Eberl" on the day he resigned). An item alone
+   * `ownShare` of the window's articles with it (the name at the heart of a big story). An item alone
    * that carries it joins the story at a centroid score of `ownThreshold`, without the words rule:
    * the story has made its own name too common for that rule.
    */
