@@ -1,5 +1,5 @@
 /**
- * Aggregates the outlet page reads over a long period (issue §1): capture hours, agency counts
+ * Aggregates the outlet page reads over a long period (SPEC OPS-8): capture hours, agency counts
  * and headline changes, kept by statement-level triggers on the rows they summarise (migration
  * outlet_page_aggregates), so that every writer — the recorder, the history generator, a restore,
  * a deletion — keeps them without knowing about them. A year is ~365 rows per outlet.

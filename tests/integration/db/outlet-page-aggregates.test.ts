@@ -1,5 +1,5 @@
 /**
- * The outlet page's sections read from per-day aggregates (issue §1) show the figures they showed
+ * The outlet page's sections read from per-day aggregates (SPEC OPS-8) show the figures they showed
  * when read from rows: silences (DER-11: followed outlets, carriers, best ranks), headline changes
  * (WEB-1) and agency share (DER-3), on generated history, after the writes the worker makes later
  * (agency verdicts, reads, retitles, a headline seen earlier, a deleted article), over periods
