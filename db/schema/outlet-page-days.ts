@@ -58,7 +58,13 @@ export const headlineChanges = pgTable(
       .references(() => outlets.id, { onDelete: "cascade" }),
     /** The version's first_seen_at: when the change was seen. */
     at: timestamp("at", { withTimezone: true }).notNull(),
+    /** Its article's first_seen_at: the page follows the changes of articles first seen up to a week before the period. */
+    articleSeenAt: timestamp("article_seen_at", { withTimezone: true }).notNull(),
   },
-  // By outlet and time for the page; by article for the triggers' recount and the cascade from a deleted article.
-  (t) => [index("headline_changes_outlet_at").on(t.outletId, t.at, t.articleId), index("headline_changes_article").on(t.articleId)],
+  // By outlet and time for the page, with what it counts (an index-only scan); by article for the triggers' recount and the
+  // cascade from a deleted article.
+  (t) => [
+    index("headline_changes_outlet_at").on(t.outletId, t.at, t.articleId, t.articleSeenAt),
+    index("headline_changes_article").on(t.articleId),
+  ],
 );
