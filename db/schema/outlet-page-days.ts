@@ -68,3 +68,19 @@ export const headlineChanges = pgTable(
     index("headline_changes_article").on(t.articleId),
   ],
 );
+
+/** Articles with more than one headline version (DER-6: the only ones a test or a rewrite can be found in), by outlet and first sighting. */
+export const versionedArticles = pgTable(
+  "versioned_articles",
+  {
+    articleId: bigint("article_id", { mode: "number" })
+      .primaryKey()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    outletId: integer("outlet_id")
+      .notNull()
+      .references(() => outlets.id, { onDelete: "cascade" }),
+    /** The article's first_seen_at: the figures cover the articles first seen in a period. */
+    articleSeenAt: timestamp("article_seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("versioned_articles_outlet_seen").on(t.outletId, t.articleSeenAt)],
+);

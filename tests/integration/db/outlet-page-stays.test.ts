@@ -113,4 +113,40 @@ describe("the outlet page's delay, section mix and half-life", () => {
     expect(left!.n).toBe(0);
     await expectSameFigures();
   }, 300_000);
+
+  it("DER-6: the articles with two or more versions follow new versions, ties, moved and deleted versions, and moved first sightings", async () => {
+    const db = database.db;
+    const differences = async () => {
+      const [row] = await db.execute<{ wrong: number; kept: number }>(sql`
+        select (select count(*) from (
+          (select article_id, outlet_id, article_seen_at from versioned_articles
+           except select a.id, a.outlet_id, a.first_seen_at from articles a
+           where a.id in (select article_id from headline_versions group by article_id having count(*) >= 2))
+          union all
+          (select a.id, a.outlet_id, a.first_seen_at from articles a
+           where a.id in (select article_id from headline_versions group by article_id having count(*) >= 2)
+           except select article_id, outlet_id, article_seen_at from versioned_articles)) w)::int as wrong,
+          (select count(*) from versioned_articles)::int as kept`);
+      return row!;
+    };
+    expect((await differences()).kept).toBeGreaterThan(0);
+    expect((await differences()).wrong).toBe(0);
+    // A second version seen at the same moment as the first (a feed and the front page in one look): a tie, no change.
+    await db.execute(sql`
+      insert into headline_versions (article_id, text, text_hash, first_seen_at, last_seen_at, seen_in)
+      select a.id, 'Titular gemelo ' || a.id, md5('gemelo' || a.id), v.first_seen_at, v.last_seen_at, '{feed}'
+      from articles a join headline_versions v on v.article_id = a.id
+      where a.id in (select article_id from headline_versions group by article_id having count(*) = 1 order by article_id limit 5)`);
+    // A version moved to another article, versions deleted, an article's first sighting moved.
+    await db.execute(sql`
+      update headline_versions set article_id = (select min(id) from articles)
+      where id = (select max(id) from headline_versions where article_id in (select article_id from versioned_articles))`);
+    await db.execute(sql`
+      delete from headline_versions where id in (
+        select max(id) from headline_versions where article_id in (select article_id from versioned_articles order by article_id desc limit 4)
+        group by article_id)`);
+    await db.execute(sql`update articles set first_seen_at = first_seen_at - interval '3 days'
+      where id in (select article_id from versioned_articles order by article_id limit 3)`);
+    expect((await differences()).wrong).toBe(0);
+  });
 });
