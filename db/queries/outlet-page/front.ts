@@ -30,7 +30,7 @@ export interface FrontPageNow {
 }
 
 /** Links shown from the front page now (the whole page is a link away: /cabeceras/<slug>/portada). */
-const FRONT_PAGE_LINKS = 15;
+const FRONT_PAGE_LINKS = 10;
 /** Stories drawn in the position timelines. */
 const TIMELINE_STORIES = 5;
 
