@@ -112,17 +112,19 @@ export async function loadTopStoryTimelines(
   outletId: number,
   policy: OutletPolicy,
   { start, end: now }: Window,
-  /** The stories already chosen over the same period (front-time.ts `topRanked`), so they are not ranked twice. */
+  /** The stories already chosen over the same period (front-time.ts `topRanked`), so a period of whole days is not ranked twice. */
   chosen?: { articleId: number; bestRank: number }[],
 ): Promise<TopStoryTimelines> {
-  if (chosen) return storedTimelines(db, policy, { start, end: now }, chosen.slice(0, TIMELINE_STORIES));
   const split = splitPeriod({ start, end: now }, await storedThrough(db, outletId));
   if (split.days) {
-    const top = await db.execute<{ article_id: string | number; best_rank: number }>(sql`
-      select article_id, best_rank from (${perArticleOverPeriod(outletId, split)}) t
-      order by best_rank, on_ms desc, article_id limit ${TIMELINE_STORIES}`);
-    const ids = top.map((r) => ({ articleId: Number(r.article_id), bestRank: num(r.best_rank)! }));
-    return storedTimelines(db, policy, { start, end: now }, ids);
+    const top =
+      chosen?.slice(0, TIMELINE_STORIES) ??
+      (
+        await db.execute<{ article_id: string | number; best_rank: number }>(sql`
+          select article_id, best_rank from (${perArticleOverPeriod(outletId, split)}) t
+          order by best_rank, on_ms desc, article_id limit ${TIMELINE_STORIES}`)
+      ).map((r) => ({ articleId: Number(r.article_id), bestRank: num(r.best_rank)! }));
+    return storedTimelines(db, policy, { start, end: now }, top);
   }
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
