@@ -73,7 +73,8 @@ export async function loadPublicationDelay(db: Executor, outletId: number, { sta
       array[${sql.join(bins, sql`, `)}] as bins
     from (
       select first_seen_in, ${counted} as counted, date_part('epoch', first_seen_at - published_at) as seconds
-      from articles where ${outletArticlesSeenBetween("articles", outletId, from, to)}) a`);
+      -- "offset 0" keeps the row's flag and delay computed once: flattened, each filter above recomputes them.
+      from articles where ${outletArticlesSeenBetween("articles", outletId, from, to)} offset 0) a`);
   return {
     start,
     end: now,
