@@ -43,9 +43,12 @@ function period({ start, end }: Window) {
 /** Articles per declared section over the period. */
 export async function loadSectionMix(db: Executor, outletId: number, window: Window): Promise<SectionMix> {
   const p = period(window);
+  // Grouped by the section as stored first (an index-only scan of articles_outlet_first_seen_figures), trimmed per group after.
   const all = await db.execute<{ section: string | null; unread: boolean; n: number }>(sql`
-    select nullif(trim(section), '') as section, (read_at is null) as unread, count(*)::int as n from articles
-    where ${outletArticlesSeenBetween("articles", outletId, p.from, p.to)}
+    select nullif(trim(section), '') as section, unread, sum(n)::int as n from (
+      select section, (read_at is null) as unread, count(*) as n from articles
+      where ${outletArticlesSeenBetween("articles", outletId, p.from, p.to)}
+      group by 1, 2) s
     group by 1, 2 order by n desc, section nulls last`);
   const unread = all.filter((r) => r.section === null && r.unread).reduce((n, r) => n + r.n, 0);
   const counted = new Map<string | null, number>();
