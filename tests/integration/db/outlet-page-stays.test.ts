@@ -1,5 +1,5 @@
 /**
- * The outlet page's figures read from the covering index and the stays the triggers keep (issue §1)
+ * The outlet page's figures read from the covering index and the stays the triggers keep (SPEC OPS-8)
  * equal the figures read from rows: publication delay (DER-8), section mix (WEB-1) and link half-life
  * (DER-7), on generated history and after the writes the worker makes later (spans closed, moved and
  * added, articles read, an article and an outlet deleted).

@@ -1,41 +1,22 @@
 /**
  * Reference for tests: figures of the outlet page as they were read from the articles' and spans'
- * rows before the covering index and the stays the triggers keep (issue §1), kept to prove the page
+ * rows before the covering index and the stays the triggers keep (SPEC OPS-8), kept to prove the page
  * shows the same figures: publication delay (DER-8), section mix (WEB-1) and link half-life (DER-7).
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../../../db/client";
 import { DELAY_BINS, type PublicationDelay } from "../../../../db/queries/outlet-page/delay";
-import { NO_SECTION, type SectionMix } from "../../../../db/queries/outlet-page/mix";
-
-const SECTIONS_SHOWN = 8;
+import { sectionMixOf, type SectionMix } from "../../../../db/queries/outlet-page/mix";
 import { DAY_MS, num, outletArticlesSeenBetween, type Window } from "../../../../db/queries/page-sql";
 import { readingStartedAt } from "../../../../db/figures/reading-start";
 
-/** Articles per declared section over the period. */
+/** Articles per declared section over the period, counted straight from the period's rows. */
 export async function sectionMixByRows(db: Executor, outletId: number, window: Window): Promise<SectionMix> {
-  const p = { start: window.start, end: window.end, from: new Date(window.start).toISOString(), to: new Date(window.end).toISOString() };
   const all = await db.execute<{ section: string | null; unread: boolean; n: number }>(sql`
     select nullif(trim(section), '') as section, (read_at is null) as unread, count(*)::int as n from articles
-    where ${outletArticlesSeenBetween("articles", outletId, p.from, p.to)}
+    where ${outletArticlesSeenBetween("articles", outletId, new Date(window.start).toISOString(), new Date(window.end).toISOString())}
     group by 1, 2 order by n desc, section nulls last`);
-  const unread = all.filter((r) => r.section === null && r.unread).reduce((n, r) => n + r.n, 0);
-  const counted = new Map<string | null, number>();
-  for (const r of all) if (!(r.section === null && r.unread)) counted.set(r.section, (counted.get(r.section) ?? 0) + r.n);
-  const rows = [...counted]
-    .map(([section, n]) => ({ section, n }))
-    .sort((a, b) => b.n - a.n || (a.section ?? "\uffff").localeCompare(b.section ?? "\uffff"));
-  const named = rows.filter((r) => r.section !== null);
-  const shown = named.slice(0, SECTIONS_SHOWN).map((r) => ({ label: r.section!, count: r.n }));
-  const others = named.slice(SECTIONS_SHOWN).reduce((n, r) => n + r.n, 0);
-  const none = rows.find((r) => r.section === null)?.n ?? 0;
-  return {
-    start: p.start,
-    end: p.end,
-    articles: rows.reduce((n, r) => n + r.n, 0),
-    unread,
-    sections: [...shown, ...(others ? [{ label: "Otras", count: others }] : []), ...(none ? [{ label: NO_SECTION, count: none }] : [])],
-  };
+  return sectionMixOf(all, window);
 }
 
 /**
