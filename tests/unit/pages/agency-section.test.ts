@@ -5,17 +5,13 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { markupText } from "../../support/markup-text";
 import { AgencySection } from "../../../app/(public)/cabeceras/[slug]/_sections/agency";
 import type { AgencyShare } from "../../../db/queries/outlet-page/agency-share";
 
 const T = Date.parse("2026-03-10T00:00:00Z");
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&nbsp;|\u00a0/g, " ")
-    .replace(/\s+/g, " ");
 const render = (agency: Partial<AgencyShare>) =>
-  text(
+  markupText(
     renderToStaticMarkup(
       createElement(AgencySection, {
         agency: {
