@@ -1,5 +1,5 @@
 /**
- * The version of the open data (issue §4): what a paper cites beside the day it read the data.
+ * The version of the open data (SPEC WEB-9): what a paper cites beside the day it read the data.
  * It changes when a dataset's fields or their meaning change (docs/citing.md says how), not with
  * each capture: the rows grow every few minutes, so a citation names the version and the day.
  */

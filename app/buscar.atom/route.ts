@@ -1,10 +1,11 @@
-/** `/buscar.atom?q=…[&cabecera=…]`: the newest headlines matching a search, as an Atom feed (SPEC WEB-6). */
+/** `/buscar.atom?q=…[&cabecera=…][&grupo=…]`: the newest headlines matching a search, as an Atom feed (SPEC WEB-6). */
 import { loadPolicies } from "@/db/policies-in-force";
 import { searchHeadlines } from "@/db/queries/site/search";
 import { appConfig, siteClock } from "@/db/server";
 import { atomResponse, atomXml } from "@/lib/pages/atom";
 import { readSiteData } from "@/app/_lib/pages/data";
-import { parseSearchParams, searchHref } from "@/lib/pages/search-params";
+import { atomQuery, parseSearchParams, searchHref } from "@/lib/pages/search-params";
+import { groupLabel } from "@/lib/outlet-groups";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +13,8 @@ export async function GET(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const q = url.searchParams.get("q") ?? "";
   const outlet = url.searchParams.get("cabecera") ?? undefined;
-  const parsed = parseSearchParams({ q, ...(outlet ? { cabecera: outlet } : {}) });
+  const group = url.searchParams.get("grupo") ?? undefined;
+  const parsed = parseSearchParams({ q, ...(outlet ? { cabecera: outlet } : {}), ...(group ? { grupo: group } : {}) });
   if (!parsed.ok || !parsed.value.q) {
     const reason = parsed.ok ? "Falta la búsqueda (q)." : parsed.reason;
     return new Response(`${reason}\n`, {
@@ -27,13 +29,13 @@ export async function GET(request: Request): Promise<Response> {
       status: 503,
       headers: { "Retry-After": "60", "Cache-Control": "no-store" },
     });
-  const feedQuery = new URLSearchParams({ q: query.q, ...(query.outlet ? { cabecera: query.outlet } : {}) });
+  const feedQuery = atomQuery(query);
   return atomResponse(
     atomXml(
       appConfig().siteUrl,
       {
         key: `buscar/${feedQuery.toString()}`,
-        title: `Hemeroscopio: titulares con «${query.q}»${query.outlet ? ` (${query.outlet})` : ""}`,
+        title: `Hemeroscopio: titulares con «${query.q}»${query.outlet ? ` (${query.outlet})` : ""}${query.group ? ` (${groupLabel(query.group)})` : ""}`,
         subtitle: "Los titulares nuevos que coinciden con esta búsqueda, los más recientes primero.",
         path: `/buscar.atom?${feedQuery.toString()}`,
         pagePath: searchHref(query, 1),

@@ -32,10 +32,18 @@ export interface BackupHeader {
  * Tables a backup leaves out: state the database derives from the rows a restore loads.
  * `site_schedule` (each site's wake time for the claim), `outlet_day_articles` (each
  * outlet's articles per day) and the outlet page's aggregates (capture hours, agency counts,
- * headline changes) are filled by triggers as sources, articles, captures and headlines are
+ * headline changes, front-page stays, versioned articles) are filled by triggers as sources, articles, captures, headlines and spans are
  * loaded, so copying them as well would collide with those rows.
  */
-const DERIVED_TABLES = ["site_schedule", "outlet_day_articles", "outlet_capture_hours", "outlet_day_agency", "headline_changes"];
+const DERIVED_TABLES = [
+  "site_schedule",
+  "outlet_day_articles",
+  "outlet_capture_hours",
+  "outlet_day_agency",
+  "headline_changes",
+  "front_page_stays",
+  "versioned_articles",
+];
 
 /** The public base tables in foreign-key order, with their columns (derived ones left out). */
 export async function tablesInOrder(sql: postgres.Sql | postgres.TransactionSql): Promise<{ name: string; columns: string[] }[]> {

@@ -1,8 +1,8 @@
 /**
  * Headline tests and rewrites per outlet (SPEC DER-6): the versions of the outlet's
  * articles first seen in a period, classified by lib/analysis/ab-tests.ts. Only articles
- * with two or more versions are read (index articles_outlet_first_seen, then
- * headline_versions by article).
+ * with two or more versions are read: versioned_articles (kept by triggers on the versions, by
+ * outlet and first sighting), then headline_versions by article.
  */
 // Shared with the worker (its status chore: crawler/derive/outlet-status.ts), so not marked server-only.
 import { sql } from "drizzle-orm";
@@ -45,10 +45,9 @@ export async function loadHeadlineTestCounts(
   if (p.outletIds.length === 0) return out;
   const rows = await db.execute<Row>(sql`
     select a.outlet_id, hv.article_id, hv.text_hash, hv.first_seen_at, hv.last_seen_at, hv.seen_in::text[] as seen_in
-    from articles a join headline_versions hv on hv.article_id = a.id
+    from versioned_articles a join headline_versions hv on hv.article_id = a.article_id
     where a.outlet_id in ${idList(p.outletIds)}
-      and a.first_seen_at >= ${new Date(p.from).toISOString()}::timestamptz and a.first_seen_at <= ${new Date(p.to).toISOString()}::timestamptz
-      and exists (select 1 from headline_versions o where o.article_id = hv.article_id and o.id <> hv.id)
+      and a.article_seen_at >= ${new Date(p.from).toISOString()}::timestamptz and a.article_seen_at <= ${new Date(p.to).toISOString()}::timestamptz
     order by hv.article_id`);
   const articles = new Map<string, { outletId: number; versions: SeenVersion[] }>();
   for (const r of rows) {

@@ -42,20 +42,20 @@ export async function loadPlacementAlert(
   db: Executor,
   policies: Policies,
   p: { q: string; outlets: readonly string[]; top: number; now: number },
-): Promise<(FeedEvent & { rank: number })[]> {
+): Promise<(FeedEvent & { rank: number; headlineMatched: boolean })[]> {
   // Searching the words of a headline the outlet asked us not to reproduce would reveal it.
   const outlets = await alertOutlets(db, policies, p.outlets, (x) => x.positions && x.headlinesVerbatim);
   if (outlets.length === 0) return [];
   const since = new Date(p.now - ALERT_WINDOW_MS).toISOString();
   const until = new Date(p.now).toISOString();
-  const rows = await db.execute<{ article_id: string; outlet_id: number; reached_at: string | Date; rank: number }>(sql`
+  const rows = await db.execute<{ article_id: string; outlet_id: number; reached_at: string | Date; rank: number; matched: string[] }>(sql`
     with matched as materialized (
-      select hv.article_id, max(hv.first_seen_at) as last_seen from headline_versions hv
+      select hv.article_id, max(hv.first_seen_at) as last_seen, array_agg(hv.id::text) as version_ids from headline_versions hv
       where hv.outlet_id in ${idList(outlets.map((o) => o.id))} and hv.first_seen_at >= ${since}::timestamptz and hv.first_seen_at <= ${until}::timestamptz
         and to_tsvector('spanish', search_fold(hv.text)) @@ websearch_to_tsquery('spanish', search_fold(${p.q}))
       group by hv.article_id order by last_seen desc limit ${MATCHED_ARTICLES}
     ), reached as (
-      select s.article_id, s.outlet_id, c.at, c.rank
+      select s.article_id, s.outlet_id, c.at, c.rank, m.version_ids
       from matched m join rank_spans s on s.article_id = m.article_id
       cross join lateral (
         -- Where the scan can start: the worker has ranked the span's captures through \`ranked_through\`
@@ -78,11 +78,11 @@ export async function loadPlacementAlert(
         having count(o.position) < ${p.top}
         order by fc.at limit 1) c
     )
-    select distinct on (article_id) article_id::text, outlet_id, at as reached_at, rank from reached
+    select distinct on (article_id) article_id::text, outlet_id, at as reached_at, rank, version_ids as matched from reached
     order by article_id, at`);
   if (rows.length === 0) return [];
-  const headlines = await db.execute<{ article_id: string; text: string; first_seen_at: string | Date }>(sql`
-    select article_id::text, text, first_seen_at from headline_versions where article_id in ${idList(rows.map((r) => r.article_id))}
+  const headlines = await db.execute<{ id: string; article_id: string; text: string; first_seen_at: string | Date }>(sql`
+    select id::text, article_id::text, text, first_seen_at from headline_versions where article_id in ${idList(rows.map((r) => r.article_id))}
     order by article_id, first_seen_at, id`);
   const names = new Map(outlets.map((o) => [o.id, o.name]));
   return rows
@@ -98,6 +98,8 @@ export async function loadPlacementAlert(
         headline: headlineForDisplay(policy, then?.text ?? "(sin titular registrado)"),
         outletName: names.get(r.outlet_id),
         rank: r.rank,
+        // The words may be in another version of the headline than the one it had when it got there.
+        headlineMatched: then !== undefined && r.matched.includes(then.id),
         kind: "front-page" as const,
       };
     })

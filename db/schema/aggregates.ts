@@ -6,7 +6,7 @@
 import { date, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
 import { outlets } from "./outlets";
 
-/** Articles first seen per outlet and peninsular day: the share's denominator in search's attention series (issue §1). */
+/** Articles first seen per outlet and peninsular day: the share's denominator in search's attention series (SPEC WEB-9). */
 export const outletDayArticles = pgTable(
   "outlet_day_articles",
   {

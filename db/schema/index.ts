@@ -9,3 +9,4 @@ export * from "./aggregates";
 export * from "./front-page-days";
 export * from "./outlet-status";
 export * from "./outlet-page-days";
+export * from "./front-page-stays";

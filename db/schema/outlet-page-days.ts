@@ -1,5 +1,5 @@
 /**
- * Aggregates the outlet page reads over a long period (issue §1): capture hours, agency counts
+ * Aggregates the outlet page reads over a long period (SPEC OPS-8): capture hours, agency counts
  * and headline changes, kept by statement-level triggers on the rows they summarise (migration
  * outlet_page_aggregates), so that every writer — the recorder, the history generator, a restore,
  * a deletion — keeps them without knowing about them. A year is ~365 rows per outlet.
@@ -58,7 +58,29 @@ export const headlineChanges = pgTable(
       .references(() => outlets.id, { onDelete: "cascade" }),
     /** The version's first_seen_at: when the change was seen. */
     at: timestamp("at", { withTimezone: true }).notNull(),
+    /** Its article's first_seen_at: the page follows the changes of articles first seen up to a week before the period. */
+    articleSeenAt: timestamp("article_seen_at", { withTimezone: true }).notNull(),
   },
-  // By outlet and time for the page; by article for the triggers' recount and the cascade from a deleted article.
-  (t) => [index("headline_changes_outlet_at").on(t.outletId, t.at, t.articleId), index("headline_changes_article").on(t.articleId)],
+  // By outlet and time for the page, with what it counts (an index-only scan); by article for the triggers' recount and the
+  // cascade from a deleted article.
+  (t) => [
+    index("headline_changes_outlet_at").on(t.outletId, t.at, t.articleId, t.articleSeenAt),
+    index("headline_changes_article").on(t.articleId),
+  ],
+);
+
+/** Articles with more than one headline version (DER-6: the only ones a test or a rewrite can be found in), by outlet and first sighting. */
+export const versionedArticles = pgTable(
+  "versioned_articles",
+  {
+    articleId: bigint("article_id", { mode: "number" })
+      .primaryKey()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    outletId: integer("outlet_id")
+      .notNull()
+      .references(() => outlets.id, { onDelete: "cascade" }),
+    /** The article's first_seen_at: the figures cover the articles first seen in a period. */
+    articleSeenAt: timestamp("article_seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("versioned_articles_outlet_seen").on(t.outletId, t.articleSeenAt)],
 );

@@ -1,4 +1,4 @@
-/** The entries of one article's headline-changes feed (issue §4; SPEC WEB-6): one per version, newest first, each saying what it replaced. Pure. */
+/** The entries of one article's headline-changes feed (SPEC WEB-6, WEB-9): one per version, newest first, each saying what it replaced. Pure. */
 import type { AtomEntry } from "./atom";
 
 /** A headline version as the article page holds it (the text already as it may be cited). */

@@ -1,5 +1,5 @@
 /**
- * The attention chart of /buscar (issue §1): matching articles per day, one line per search
+ * The attention chart of /buscar (SPEC WEB-9): matching articles per day, one line per search
  * (up to four), on a count axis with round ticks and peninsular day ticks. Pure: data in,
  * SVG markup out (lib/pages/chart-svg.ts says how it is drawn and shown).
  */

@@ -1,5 +1,5 @@
 /**
- * Attention over time for up to four searches (issue §1): the query string of /buscar's
+ * Attention over time for up to four searches (SPEC WEB-9): the query string of /buscar's
  * comparison, and the per-day, per-outlet series shaped for the chart, the tables and the
  * downloads. Pure: the read model (db/queries/site/attention-series.ts) supplies the counts.
  */

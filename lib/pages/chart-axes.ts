@@ -73,10 +73,23 @@ function wallClock(at: number, timeZone: string): { y: number; mo: number; d: nu
   return { y: p.year!, mo: p.month!, d: p.day!, h: p.hour!, mi: p.minute! };
 }
 
+/** Zone offsets by zone and quarter hour: formatting a date in a zone is the costliest step of a chart's axis. */
+const offsets = new Map<string, number>();
+const QUARTER_MS = 15 * MINUTE_MS;
+
 /** Offset of `timeZone` from UTC at `at`, in ms (Madrid in winter: +3,600,000). */
 export function zoneOffsetMs(at: number, timeZone: string): number {
-  const w = wallClock(at, timeZone);
-  return Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi) - Math.floor(at / MINUTE_MS) * MINUTE_MS;
+  // Zones change their offset on a quarter hour, so the offset at the quarter's start holds for the whole quarter.
+  const quarter = Math.floor(at / QUARTER_MS) * QUARTER_MS;
+  const key = `${timeZone} ${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const w = wallClock(quarter, timeZone);
+    offset = Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi) - quarter;
+    if (offsets.size >= 20_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 const MONTHS = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];

@@ -65,7 +65,7 @@ const GEOMETRY = ["x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r", "width", "h
 /**
  * Numbers in geometry attributes cut to two decimals (a hundredth of a drawing unit, below a
  * device pixel): a chart of a few dozen marks was 10 KiB, mostly digits, and every page carries
- * each chart twice (two widths), plus once more in the page's payload (issue §1: HTML ≤ 150 KiB).
+ * each chart twice (two widths), plus once more in the page's payload (SPEC OPS-8: HTML ≤ 150 KiB).
  */
 function roundGeometry(element: Element): void {
   for (const name of GEOMETRY) {

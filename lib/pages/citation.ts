@@ -1,4 +1,4 @@
-/** "Cómo citar" (issue §4): the citation of the open data in APA-like form and as BibTeX, with its version and the day it was read. Pure. */
+/** "Cómo citar" (SPEC WEB-9): the citation of the open data in APA-like form and as BibTeX, with its version and the day it was read. Pure. */
 import { DATASET_VERSION, DATASET_VERSION_DATE } from "../dataset-version";
 
 /** The citation text of the open data read on `day` (`AAAA-MM-DD`) from `siteUrl`. */

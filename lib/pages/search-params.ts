@@ -80,3 +80,11 @@ export function searchHref(query: SearchQuery, page: number): string {
   const s = p.toString();
   return s ? `/buscar?${s}` : "/buscar";
 }
+
+/** The query of a search's Atom feed: the words and the outlet or group it is narrowed to (the feed has no period or pages). */
+export function atomQuery(query: SearchQuery): string {
+  const p = new URLSearchParams({ q: query.q });
+  if (query.outlet) p.set("cabecera", query.outlet);
+  if (query.group) p.set("grupo", query.group);
+  return p.toString();
+}

@@ -70,7 +70,7 @@ export const siteSections: readonly SiteSection[] = [
     label: "Estado",
     summary: "Cómo está funcionando la recogida, cabecera a cabecera.",
     caching: "page",
-    params: ["cabeceras", "retraso", "ritmo"],
+    params: ["cabeceras", "retraso", "ritmo", "pagina"],
   },
   { href: "/bot", label: "El bot", summary: "Qué lee nuestro rastreador, cuándo y qué guarda.", caching: "page" },
   {

@@ -1,5 +1,5 @@
 /**
- * The /robots table's rows, CSV and feed entries (issue §3), built from each outlet's stored
+ * The /robots table's rows, CSV and feed entries (SPEC WEB-9), built from each outlet's stored
  * robots.txt versions by lib/robots/bot-verdicts.ts. Pure.
  */
 import { csvRow } from "../csv";

@@ -1,5 +1,5 @@
 /**
- * Who blocks which bots (issue §3): what each stored robots.txt version says to well-known
+ * Who blocks which bots (SPEC WEB-9): what each stored robots.txt version says to well-known
  * crawlers, read with the product's own matcher (RFC 9309 group selection, lib/robots/robots.ts),
  * and since when each verdict holds. Pure: versions in, verdicts, counts and changes out.
  */

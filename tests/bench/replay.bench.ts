@@ -6,7 +6,7 @@
  * outlet: lead correct (share of the hand-checked captures), mean top-10 overlap, headline =
  * title (share of the expected teasers found), ranks reproduced at every capture, stays per
  * article as the parsed sequence has them, first seen = the first capture showing the article.
- * Goals (issue "positions a reader would recognise"): lead ≥ 0.95, headline = title ≥ 0.98,
+ * Goals (SPEC EXT-8): lead ≥ 0.95, headline = title ≥ 0.98,
  * overlap ≥ 0.9, spans exact. Then an independent simple rule (tests/replay/independent-rule.ts)
  * reads every capture, and each capture where its lead differs from the product's is listed.
  */

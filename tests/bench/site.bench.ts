@@ -108,6 +108,13 @@ async function choosePaths(sql: postgres.Sql, end: number): Promise<Record<strin
     select a.id from articles a where a.outlet_id = ${outlet!.id} and a.first_seen_frontpage_at is not null
     order by a.first_seen_at desc limit 1 offset 20`;
   const [story] = await sql<{ id: string }[]>`select id from stories order by last_seen_at desc, outlet_count desc limit 1`;
+  const [capture] = await sql<{ id: string }[]>`
+    select id from frontpage_captures where outlet_id = ${outlet!.id} and outcome = 'ok' and at < ${new Date(end - DAY).toISOString()}
+    order by at desc limit 1`;
+  // A group the outlets file declares, or else the one every outlet's country puts it in.
+  const [declared] = await sql<{ group: string }[]>`select unnest(groups) as group from outlets order by 1 limit 1`;
+  const [country] = await sql<{ country: string }[]>`select lower(country) as country from outlets limit 1`;
+  const group = declared?.group ?? `pais-${country!.country}`;
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   return {
     "home /": "/",
@@ -124,6 +131,14 @@ async function choosePaths(sql: postgres.Sql, end: number): Promise<Record<strin
     "export articles.csv (1 outlet, 1 day)": `/api/v1/exports/articles.csv?outlet=${outlet!.slug}&from=${day(end - DAY)}&to=${day(end)}`,
     "placement alert /alertas/puestos.atom?q=vivienda&puesto=5": "/alertas/puestos.atom?q=vivienda&puesto=5",
     "rewrite alert /alertas/reescrituras.atom?horas=6": "/alertas/reescrituras.atom?horas=6",
+    "cited capture /cabeceras/<slug>/capturas/<id>": `/cabeceras/${outlet!.slug}/capturas/${capture!.id}`,
+    "cited capture SVG …/capturas/<id>/portada.svg": `/cabeceras/${outlet!.slug}/capturas/${capture!.id}/portada.svg`,
+    "article changes /noticias/<id>/cambios.atom": `/noticias/${article!.id}/cambios.atom`,
+    "robots /robots": "/robots",
+    "bulk files /datos/volcados": "/datos/volcados",
+    "group's outlets /cabeceras?grupo=": `/cabeceras?grupo=${group}`,
+    "group's home /?grupo=": `/?grupo=${group}`,
+    "API /api/v1/series?q=vivienda (a year)": `/api/v1/series?q=vivienda&from=${dayValue(end - 364 * DAY)}`,
   };
 }
 
@@ -195,7 +210,7 @@ async function uncachedRenders(
   const refreshes: number[] = [];
   try {
     for (const [label, path] of Object.entries(paths)) {
-      const year = label.startsWith("outlet over a year");
+      const year = label.startsWith("outlet over a year") || label.endsWith("(a year)");
       const began = performance.now();
       await refreshOutletStatus(drizzle(chore), await loadPolicies(drizzle(chore)), Date.now());
       refreshes.push(performance.now() - began);

@@ -1,14 +1,14 @@
 /**
  * Outlet groups in Chromium (docs/outlet-groups.md): /cabeceras lists the groups with their
  * counts and narrows its table to one with a plain GET form (no JavaScript); /buscar and the
- * home page take the same filter; a group is read in one spelling, and a value that is no
+ * home page take the same filter, and so does the feed of a search; a group is read in one spelling, and a value that is no
  * group name is a 400.
  */
 import { inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { outlets } from "../../db/schema";
 import { addArticle, addFrontPages, HOUR } from "../support/page-fixtures";
-import { mainText, useBrowser, useSiteDatabase, withPage } from "./fixtures";
+import { mainText, siteUrl, useBrowser, useSiteDatabase, withPage } from "./fixtures";
 
 const browser = useBrowser();
 const database = useSiteDatabase();
@@ -79,6 +79,12 @@ describe("outlet groups", () => {
       expect(hits).not.toContain("Estatal de Grupos");
       const csv = await page.locator('a[href^="/buscar/serie.csv"]').first().getAttribute("href");
       expect(csv).toContain("grupo=islas-cies");
+      // The feed that follows this search keeps the group.
+      const atom = await page.locator('head link[rel="alternate"][type="application/atom+xml"]').getAttribute("href");
+      expect(atom).toContain("grupo=islas-cies");
+      const xml = await (await fetch(siteUrl(atom!))).text();
+      expect(xml).toContain("Gallego de Grupos");
+      expect(xml).not.toContain("Estatal de Grupos");
     });
   });
 

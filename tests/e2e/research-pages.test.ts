@@ -1,5 +1,5 @@
 /**
- * What researchers come for (issue §1, §3, §4), on a real crawl of the simulated web read
+ * What researchers come for (SPEC WEB-9), on a real crawl of the simulated web read
  * without JavaScript: attention over time on /buscar agreeing with the series endpoint, who
  * blocks which bots on /robots agreeing with the stored robots.txt versions, and /datos's
  * citation, examples and OpenAPI document.

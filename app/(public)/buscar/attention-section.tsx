@@ -1,4 +1,4 @@
-/** /buscar's attention over time (issue §1): the chart of matching articles per day for up to four searches, its tables and downloads. */
+/** /buscar's attention over time (SPEC WEB-9): the chart of matching articles per day for up to four searches, its tables and downloads. */
 import { ChartFigure } from "../../_components/charts/chart-figure";
 import type { Attention } from "@/app/_lib/pages/attention";
 import { attentionChartSvg } from "@/lib/pages/attention-chart-svg";

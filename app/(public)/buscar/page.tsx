@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { loadPolicies } from "@/db/policies-in-force";
 import { RESULTS_PER_PAGE, searchableOutlets, searchHeadlines, type SearchResult } from "@/db/queries/site/search";
-import { MAX_QUERY_LENGTH, parseSearchParams, searchHref, type SearchParams, type SearchQuery } from "@/lib/pages/search-params";
+import { atomQuery, MAX_QUERY_LENGTH, parseSearchParams, searchHref, type SearchParams, type SearchQuery } from "@/lib/pages/search-params";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { formatNumber } from "@/lib/pages/format";
 import { Moment } from "../../_components/moment";
@@ -241,11 +241,7 @@ export default async function SearchPage({ searchParams }: Props) {
       <SearchForm query={query} outlets={read.value.outlets} groups={read.value.groups} compared={compared} />
       <p className="hint">{HELP}</p>
       {parsed.ok && query.q ? (
-        <FeedLink
-          href={`/buscar.atom?${new URLSearchParams({ q: query.q, ...(query.outlet ? { cabecera: query.outlet } : {}) })}`}
-          title={`Titulares con «${query.q}»`}
-          text="Sigue esta búsqueda"
-        />
+        <FeedLink href={`/buscar.atom?${atomQuery(query)}`} title={`Titulares con «${query.q}»`} text="Sigue esta búsqueda" />
       ) : null}
       {parsed.ok && query.q && !asked.ok ? (
         <p className="notice" role="alert" data-testid="bad-comparison">

@@ -1,4 +1,4 @@
-/** /datos for researchers (issue §1, §3, §4): the attention series, the robots table, the OpenAPI description, examples in Python and R, and how to cite. */
+/** /datos for researchers (SPEC WEB-9): the attention series, the robots table, the OpenAPI description, examples in Python and R, and how to cite. */
 import Link from "next/link";
 import { SERIES_DOCS, SERIES_PARAMS, PARAM_DOCS } from "@/app/_lib/api/docs";
 import { DATASET_VERSION, DATASET_VERSION_DATE } from "@/lib/dataset-version";

@@ -24,6 +24,9 @@ import { PageHeader } from "../../_components/page-header";
 import { ServiceUnavailable } from "../../_components/service-unavailable";
 import { SortableTh } from "../../_components/sortable-th";
 import { parseSort, sortRows, type SortState, type TableSort } from "@/lib/pages/table-sort";
+import { keptParams, pageOf, parsePageParam } from "@/lib/pages/pagination";
+import { notFound } from "next/navigation";
+import { Pagination } from "../../_components/pagination";
 
 export const metadata: Metadata = { title: "Estado" };
 export const dynamic = "force-dynamic";
@@ -33,6 +36,15 @@ const minutes = (m: number) => (m < 90 ? `${formatNumber(Math.round(m))} min` : 
 const kindLabel = SOURCE_KIND_LABEL;
 
 type Query = Record<string, string | string[] | undefined>;
+
+/**
+ * Outlets per page (`?pagina=`, SPEC WEB-2): the outlets' table, their sources and their lag are
+ * one block per outlet, so 20 of them keep the page under 150 KiB of HTML (docs/benchmarks.md).
+ */
+const OUTLETS_PER_PAGE = 20;
+
+/** The outlets of this page, in the outlets' table's order, and how many pages they fill. */
+type OutletsPage = { rows: OutletStatus[]; page: number; pageCount: number; first: number };
 
 /** WEB-2: the three tables sort by their column headers, without JavaScript. */
 const outletSort: TableSort<OutletStatus> = {
@@ -119,7 +131,7 @@ function OutletState({ o }: { o: OutletStatus }) {
   );
 }
 
-function Outlets({ data, modes, query }: { data: StatusData; modes: RenderModeCounts; query: Query }) {
+function Outlets({ data, modes, query, shown }: { data: StatusData; modes: RenderModeCounts; query: Query; shown: OutletsPage }) {
   const state = parseSort(outletSort, query[outletSort.param]);
   const th = (label: string, column: string, numeric = true) => (
     <SortableTh label={label} column={column} param={outletSort.param} state={state} query={query} numeric={numeric} />
@@ -129,13 +141,14 @@ function Outlets({ data, modes, query }: { data: StatusData; modes: RenderModeCo
       <h2 id="outlets">Cabecera a cabecera</h2>
       <p className="hint">
         Últimos 7 días: del <Moment at={data.since ?? null} /> al <Moment at={data.now ?? null} /> (hora peninsular),{" "}
-        {formatNumber(data.outlets.length)} cabeceras. Si fallan más del {percent(FAILURE_THRESHOLD)} de las capturas de portada, la
-        cabecera figura «sin posición»; si fallan más de ese porcentaje de las lecturas de artículos, «sin cuerpo». «Mediana de enlaces» es
-        el número mediano de enlaces a noticias por captura correcta en el periodo. Una captura que responde pero trae menos del{" "}
-        {percent(MEDIAN_SHARE)} de los habituales en la cabecera (la mediana de sus {formatNumber(MEDIAN_CAPTURES)} últimas capturas), o
-        menos de {formatNumber(FLOOR_LINKS)}, cuenta como <strong>extracción fallida</strong>: casi siempre es que la página cambió de
-        diseño, no que la portada se vaciara. No cierra ninguna posición y cuenta entre las capturas fallidas; lo mismo un feed o un sitemap
-        que de pronto responde sin ninguna entrada.
+        {formatNumber(data.outlets.length)} cabeceras
+        {shown.pageCount > 1 ? `; en esta página, de la ${shown.first + 1}.ª a la ${shown.first + shown.rows.length}.ª` : ""}. Si fallan más
+        del {percent(FAILURE_THRESHOLD)} de las capturas de portada, la cabecera figura «sin posición»; si fallan más de ese porcentaje de
+        las lecturas de artículos, «sin cuerpo». «Mediana de enlaces» es el número mediano de enlaces a noticias por captura correcta en el
+        periodo. Una captura que responde pero trae menos del {percent(MEDIAN_SHARE)} de los habituales en la cabecera (la mediana de sus{" "}
+        {formatNumber(MEDIAN_CAPTURES)} últimas capturas), o menos de {formatNumber(FLOOR_LINKS)}, cuenta como{" "}
+        <strong>extracción fallida</strong>: casi siempre es que la página cambió de diseño, no que la portada se vaciara. No cierra ninguna
+        posición y cuenta entre las capturas fallidas; lo mismo un feed o un sitemap que de pronto responde sin ninguna entrada.
       </p>
       <p>
         <RenderModes counts={modes} />
@@ -157,7 +170,7 @@ function Outlets({ data, modes, query }: { data: StatusData; modes: RenderModeCo
             </tr>
           </thead>
           <tbody>
-            {sortRows(data.outlets, outletSort, state).map((o) => (
+            {shown.rows.map((o) => (
               <tr key={o.slug} data-slug={o.slug}>
                 <th scope="row">
                   <Link href={`/cabeceras/${o.slug}`} prefetch={false}>
@@ -190,8 +203,15 @@ function Outlets({ data, modes, query }: { data: StatusData; modes: RenderModeCo
           </tbody>
         </table>
       </div>
+      <Pagination
+        path="/estado"
+        page={shown.page}
+        pageCount={shown.pageCount}
+        keep={keptParams(query)}
+        labels={["← Cabeceras anteriores", "Cabeceras siguientes →"]}
+      />
       <h3>Fuentes de cada cabecera</h3>
-      {data.outlets.map((o) => (
+      {shown.rows.map((o) => (
         <details key={o.slug}>
           <summary>
             {o.name}: {formatNumber(o.sources.length)} fuentes
@@ -232,8 +252,10 @@ function Outlets({ data, modes, query }: { data: StatusData; modes: RenderModeCo
   );
 }
 
-function Lag({ data, query }: { data: StatusData; query: Query }) {
+function Lag({ data, query, shown }: { data: StatusData; query: Query; shown: OutletsPage }) {
   const state = parseSort(lagSort, query[lagSort.param]);
+  const slugs = new Set(shown.rows.map((o) => o.slug));
+  const lag = data.lag.filter((l) => slugs.has(l.outletSlug));
   const th = (label: string, column: string, numeric = true) => (
     <SortableTh label={label} column={column} param={lagSort.param} state={state} query={query} numeric={numeric} />
   );
@@ -246,9 +268,9 @@ function Lag({ data, query }: { data: StatusData; query: Query }) {
         <Link href="/metodologia#pocos-datos" prefetch={false}>
           por qué
         </Link>
-        ). Mediana y percentil 90.
+        ). Mediana y percentil 90.{shown.pageCount > 1 ? " Las cabeceras de esta página." : ""}
       </p>
-      {data.lag.length === 0 ? (
+      {lag.length === 0 ? (
         <p>Aún no hay artículos con hora de publicación declarada en este periodo.</p>
       ) : (
         <div className="table-wrap">
@@ -263,7 +285,7 @@ function Lag({ data, query }: { data: StatusData; query: Query }) {
               </tr>
             </thead>
             <tbody>
-              {sortRows(data.lag, lagSort, state).map((l) => (
+              {sortRows(lag, lagSort, state).map((l) => (
                 <tr key={`${l.outletSlug} ${l.kind}`}>
                   <th scope="row">{l.outletName}</th>
                   <td>{kindLabel[l.kind]}</td>
@@ -342,20 +364,26 @@ function Volume({ data, minGapMs, query }: { data: StatusData; minGapMs: number;
 
 export default async function StatusPage({ searchParams }: { searchParams: Promise<Query> }) {
   const query = await searchParams;
+  const page = parsePageParam(query.pagina);
+  if (page === undefined) notFound();
   const now = siteClock().now();
   const read = await readSiteData(async (db) => ({
     status: await readStatusPage(db, await loadPolicies(db), now),
     modes: await countRenderModes(db),
   }));
   if (!read.ok) return <ServiceUnavailable />;
+  const sorted = sortRows(read.value.status.outlets, outletSort, parseSort(outletSort, query[outletSort.param]));
+  const { rows, pageCount } = pageOf(sorted, page, OUTLETS_PER_PAGE);
+  if (page > pageCount) notFound();
+  const shown: OutletsPage = { rows, page, pageCount, first: (page - 1) * OUTLETS_PER_PAGE };
   return (
     <>
       <PageHeader
         title="Estado"
         lead="Cómo está funcionando la recogida de datos: lo que pudimos leer, lo que no y por qué, y a qué ritmo pedimos las páginas."
       />
-      <Outlets data={read.value.status} modes={read.value.modes} query={query} />
-      <Lag data={read.value.status} query={query} />
+      <Outlets data={read.value.status} modes={read.value.modes} query={query} shown={shown} />
+      <Lag data={read.value.status} query={query} shown={shown} />
       <Volume data={read.value.status} minGapMs={appConfig().politeness.pacingMinMs} query={query} />
     </>
   );

@@ -1,4 +1,4 @@
-/** "Quién bloquea a qué robots" (issue §3): each outlet's robots.txt read for well-known crawlers, since when, counts over time and changes. */
+/** "Quién bloquea a qué robots" (SPEC WEB-9): each outlet's robots.txt read for well-known crawlers, since when, counts over time and changes. */
 import type { Metadata } from "next";
 import Link from "next/link";
 import { loadPolicies } from "@/db/policies-in-force";

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 description of the open-data API (issue §4), served at /api/v1/openapi.json.
+ * The OpenAPI 3.1 description of the open-data API (SPEC WEB-9), served at /api/v1/openapi.json.
  * Generated from the one description the API has (docs.ts, front-page-docs.ts, the datasets'
  * fields and parameters), so it cannot drift from what /datos says. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /api/v1/series`: attention over time for one search (issue §1): per peninsular day, the
+ * `GET /api/v1/series`: attention over time for one search (SPEC WEB-9): per peninsular day, the
  * matching articles of every outlet together and of each, their share of the outlet's articles
  * and the prominence-minutes they got (DER-9), with the scopes applied (PUB-6).
  */

@@ -46,7 +46,9 @@ export async function readAlertFeed(db: Executor, policies: Policies, alert: Ale
           articleId: e.articleId,
           headline: e.headline,
           outletName: e.outletName ?? "",
-          summary: `Puesto ${e.rank} en la portada de ${e.outletName ?? "la cabecera"}.`,
+          summary:
+            `Puesto ${e.rank} en la portada de ${e.outletName ?? "la cabecera"}.` +
+            (e.headlineMatched ? "" : " Entonces su titular era este; las palabras buscadas están en otra versión."),
         }))
       : (await loadLateRewrites(db, policies, { ...alert, now })).map((e) => ({
           key: e.key,

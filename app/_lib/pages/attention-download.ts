@@ -1,7 +1,7 @@
 /**
- * `/buscar/serie.csv` and `/buscar/serie.json` (issue §1): the attention series of up to four
+ * `/buscar/serie.csv` and `/buscar/serie.json` (SPEC WEB-9): the attention series of up to four
  * searches, every day and outlet, as /buscar's chart and tables show them; the file names the
- * open data's version (issue §4).
+ * open data's version (SPEC WEB-9).
  */
 import "server-only";
 import { loadPolicies } from "../../../db/policies-in-force";

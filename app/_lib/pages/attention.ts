@@ -1,4 +1,4 @@
-/** Attention over time for /buscar, its downloads and the API (issue §1): the read model's counts shaped into rows, with the scopes applied (PUB-6). */
+/** Attention over time for /buscar, its downloads and the API (SPEC WEB-9): the read model's counts shaped into rows, with the scopes applied (PUB-6). */
 import "server-only";
 import type { Executor } from "../../../db/client";
 import { loadAttentionCounts, loadOutletDayTotals } from "../../../db/queries/site/attention-series";

@@ -7,6 +7,7 @@ import type { ArticlePage } from "../../../db/queries/site/article-page";
 import type { StoryPage } from "../../../db/queries/stories/story-page";
 import { formatPeriod } from "../../../lib/pages/period";
 import type { RankSeries } from "../../../lib/pages/rank-chart-svg";
+import { SERIES_COLOURS } from "../../../lib/pages/chart-svg";
 import { SITE_TIME_ZONE, zoneLabel } from "../../../lib/pages/time-zone";
 
 /** A rank chart of a record page. */
@@ -45,18 +46,45 @@ export function articleRankChart(page: Pick<ArticlePage, "outlet" | "ranks">): R
   };
 }
 
-/** The story's rank on each outlet's front page, or null when no outlet's positions can be drawn. */
+/**
+ * Outlets drawn on a story's chart: as many as there are series colours, so no two lines share
+ * one, and the page's HTML stays small for a story told by dozens (its two drawings, legend and
+ * data table grow with every outlet; docs/benchmarks.md). The coverage table lists them all.
+ */
+export const STORY_CHART_OUTLETS = SERIES_COLOURS.length;
+
+/**
+ * The story's rank on the front pages of the outlets where it was most prominent (DER-9: weighted
+ * minutes; ties to the earlier in the coverage's order), at most STORY_CHART_OUTLETS of them, in
+ * the coverage's order; null when no outlet's positions can be drawn.
+ */
 export function storyRankChart(story: Pick<StoryPage, "coverage">): RecordRankChart | null {
-  const positioned = story.coverage.filter((c) => c.frontPage && c.frontPage.spans.length > 0);
-  if (positioned.length === 0) return null;
+  const withSpans = story.coverage.filter((c) => c.frontPage && c.frontPage.spans.length > 0);
+  if (withSpans.length === 0) return null;
+  const kept = new Set(
+    withSpans
+      .map((c, i) => ({ c, i }))
+      .sort((a, b) => b.c.frontPage!.prominence - a.c.frontPage!.prominence || a.i - b.i)
+      .slice(0, STORY_CHART_OUTLETS)
+      .map(({ c }) => c),
+  );
+  const positioned = withSpans.filter((c) => kept.has(c));
   const spans = positioned.flatMap((c) => c.frontPage!.spans);
   const first = Math.min(...spans.map((s) => s.fromAt));
   const last = Math.max(...spans.map((s) => s.toAt));
   const period = formatPeriod(first, last);
+  const left = withSpans.length - positioned.length;
+  const which =
+    left > 0
+      ? `de las ${positioned.length} cabeceras donde tuvo más prominencia (de ${withSpans.length} que la llevaron; todas, en «Quién la contó primero»)`
+      : "de cada cabecera que la llevó";
   return {
-    title: "Posición de la historia en la portada de cada cabecera",
+    title:
+      left > 0
+        ? `Posición de la historia en las ${positioned.length} portadas donde tuvo más prominencia`
+        : "Posición de la historia en la portada de cada cabecera",
     period,
-    caption: `Posición (1 = la primera) de la noticia en la portada de cada cabecera que la llevó, ${period}, hora peninsular.`,
+    caption: `Posición (1 = la primera) de la noticia en la portada ${which}, ${period}, hora peninsular.`,
     series: positioned.map((c) => ({ label: c.outlet.name, spans: c.frontPage!.spans })),
     ...padded(first, last),
     timeZone: SITE_TIME_ZONE,

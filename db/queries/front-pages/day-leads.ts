@@ -5,16 +5,21 @@
  * its story and its headline. Two statements for the samples: per outlet and hour, the
  * capture by index (frontpage_captures_outlet_at); per outlet, the day's spans by index
  * (db/span-overlap.ts). The lead at a capture is the covering span with the lowest order key,
- * found in memory: no rank is computed beyond the first.
+ * found in memory: no rank is computed beyond the first. Instants come back as epoch milliseconds
+ * (float8), not timestamps: a day of 50 outlets is ~4,500 spans, and a Date per instant (wrapped by
+ * Next.js in the renderer) cost more CPU than the statements (docs/benchmarks.md).
  */
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { CAPTURE_GAP_MS } from "../../../lib/pages/capture-state";
 import { headlineForDisplay, type Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { sqlTime } from "../../sql-time";
-import { idList, num, time } from "../page-sql";
+import { idList, num } from "../page-sql";
 import { spansOverlapping } from "../../span-overlap";
+
+/** An instant as epoch milliseconds (null stays null). */
+const epochMs = (at: SQL) => sql`(extract(epoch from ${at}) * 1000)::float8`;
 
 /** Where in each hour the lead is read. */
 export const LEAD_SAMPLE_OFFSET_MS = 30 * 60_000;
@@ -61,8 +66,8 @@ export async function loadDayLeads(
     ? [[], []]
     : await Promise.all([
         // The capture each sample reads, by index: one short backward scan per outlet and hour.
-        db.execute<{ outlet_id: number; i: number; at: string | Date | null }>(sql`
-      select o.outlet_id, h.i, c.at
+        db.execute<{ outlet_id: number; i: number; at: number | null }>(sql`
+      select o.outlet_id, h.i, ${epochMs(sql`c.at`)} as at
       from unnest(${outletList}::int[]) as o(outlet_id)
       cross join unnest(${`{${samples.join(",")}}`}::timestamptz[]) with ordinality as h(at, i)
       cross join lateral (
@@ -75,21 +80,21 @@ export async function loadDayLeads(
           outlet_id: number;
           article_id: string | number;
           position: number;
-          from_at: string | Date;
-          to_at: string | Date | null;
+          from_ms: number;
+          to_ms: number | null;
         }>(sql`
-      select o.outlet_id, s.article_id, s.position, s.from_at, s.to_at
+      select o.outlet_id, s.article_id, s.position, ${epochMs(sql`s.from_at`)} as from_ms, ${epochMs(sql`s.to_at`)} as to_ms
       from unnest(${outletList}::int[]) as o(outlet_id)
       cross join lateral ${spansOverlapping(sql`o.outlet_id`, sql`${sqlTime(hours[0]! - CAPTURE_GAP_MS)}::timestamptz`, sql`${samples[samples.length - 1]!}::timestamptz`, ["article_id", "position", "from_at", "to_at"])} s`),
       ]);
   const spansOf = new Map<number, { articleId: number; position: number; from: number; to: number }[]>();
   for (const s of spans) {
     const list = spansOf.get(s.outlet_id) ?? [];
-    list.push({ articleId: Number(s.article_id), position: Number(s.position), from: time(s.from_at)!, to: time(s.to_at) ?? Infinity });
+    list.push({ articleId: Number(s.article_id), position: Number(s.position), from: s.from_ms, to: s.to_ms ?? Infinity });
     spansOf.set(s.outlet_id, list);
   }
   const rows = captures.map((c) => {
-    const at = time(c.at);
+    const at = c.at;
     let top: { articleId: number; position: number } | undefined;
     if (at !== null) {
       for (const s of spansOf.get(c.outlet_id) ?? []) if (s.from <= at && at <= s.to && (!top || s.position < top.position)) top = s;

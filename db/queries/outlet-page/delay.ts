@@ -41,36 +41,40 @@ export interface PublicationDelay {
 export async function loadPublicationDelay(db: Executor, outletId: number, { start, end: now }: Window): Promise<PublicationDelay> {
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
-  const minutes = sql`extract(epoch from first_seen_at - published_at) / 60`;
   // The start-up rule: the backlog found when we started reading the outlet is not its delay.
   const counted = sql`published_at >= ${readingStartedAt(sql`${outletId}`)}`;
-  const binCase = sql.join(
-    DELAY_BINS.filter((b) => b.upToMinutes !== null).map((b, i) => sql`when ${minutes} < ${b.upToMinutes} then ${i}`),
-    sql` `,
-  );
-  const [[row], bins] = await Promise.all([
-    db.execute<{
-      articles: number;
-      declared: number;
-      before_reading: number;
-      median_ms: string | number | null;
-      feed: number;
-      sitemap: number;
-      frontpage: number;
-    }>(sql`
-      select count(*)::int as articles, count(*) filter (where ${counted})::int as declared,
-        count(*) filter (where not (${counted}))::int as before_reading,
-        percentile_cont(0.5) within group (order by extract(epoch from first_seen_at - published_at) * 1000) filter (where ${counted}) as median_ms,
-        count(*) filter (where first_seen_in = 'feed')::int as feed,
-        count(*) filter (where first_seen_in = 'sitemap')::int as sitemap,
-        count(*) filter (where first_seen_in = 'frontpage')::int as frontpage
-      from articles where ${outletArticlesSeenBetween("articles", outletId, from, to)}`),
-    db.execute<{ bin: number; n: number }>(sql`
-      select (case ${binCase} else ${DELAY_BINS.length - 1} end)::int as bin, count(*)::int as n
-      from articles where ${outletArticlesSeenBetween("articles", outletId, from, to)} and ${counted}
-      group by 1`),
-  ]);
-  const counts = new Map(bins.map((b) => [b.bin, b.n]));
+  // One statement over the columns of index articles_outlet_first_seen_figures (an index-only scan: a year of the
+  // busiest generated outlet is 66 k articles), each row's delay computed once, in float seconds, and the bins
+  // counted beside the median.
+  const bins = DELAY_BINS.map((b, i) => {
+    const lower = i === 0 ? null : DELAY_BINS[i - 1]!.upToMinutes;
+    const conditions = [
+      ...(lower === null ? [] : [sql`seconds >= ${lower * 60}`]),
+      ...(b.upToMinutes === null ? [] : [sql`seconds < ${b.upToMinutes * 60}`]),
+    ];
+    return sql`count(*) filter (where counted and ${sql.join(conditions, sql` and `)})::int`;
+  });
+  const [row] = await db.execute<{
+    articles: number;
+    declared: number;
+    before_reading: number;
+    median_ms: string | number | null;
+    feed: number;
+    sitemap: number;
+    frontpage: number;
+    bins: number[];
+  }>(sql`
+    select count(*)::int as articles, count(*) filter (where counted)::int as declared,
+      count(*) filter (where not counted)::int as before_reading,
+      percentile_cont(0.5) within group (order by seconds * 1000) filter (where counted) as median_ms,
+      count(*) filter (where first_seen_in = 'feed')::int as feed,
+      count(*) filter (where first_seen_in = 'sitemap')::int as sitemap,
+      count(*) filter (where first_seen_in = 'frontpage')::int as frontpage,
+      array[${sql.join(bins, sql`, `)}] as bins
+    from (
+      select first_seen_in, ${counted} as counted, date_part('epoch', first_seen_at - published_at) as seconds
+      -- "offset 0" keeps the row's flag and delay computed once: flattened, each filter above recomputes them.
+      from articles where ${outletArticlesSeenBetween("articles", outletId, from, to)} offset 0) a`);
   return {
     start,
     end: now,
@@ -78,7 +82,7 @@ export async function loadPublicationDelay(db: Executor, outletId: number, { sta
     declared: row?.declared ?? 0,
     beforeReading: row?.before_reading ?? 0,
     medianMs: num(row?.median_ms),
-    bins: DELAY_BINS.map((b, i) => ({ label: b.label, count: counts.get(i) ?? 0 })),
+    bins: DELAY_BINS.map((b, i) => ({ label: b.label, count: row?.bins[i] ?? 0 })),
     firstSeenIn: { feed: row?.feed ?? 0, sitemap: row?.sitemap ?? 0, frontpage: row?.frontpage ?? 0 },
   };
 }

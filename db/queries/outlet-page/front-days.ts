@@ -70,13 +70,14 @@ export function perArticleOverPeriod(outletId: number, split: PeriodSplit): SQL 
       where ${last ? sql`from_at <= ${to}::timestamptz` : sql`from_at < ${to}::timestamptz`}
       group by article_id`;
   });
+  // The stored days' rows go to the one grouping below as they are: over a year that is ~35 k rows of the busiest
+  // generated outlet, grouped once instead of twice.
   if (split.days)
     parts.push(sql`
-      select article_id, min(best_rank) as best_rank, sum(front_seconds) * 1000 as on_ms, sum(lead_seconds) * 1000 as lead_ms
+      select article_id, best_rank, front_seconds * 1000 as on_ms, lead_seconds * 1000 as lead_ms
       from front_page_days
-      where outlet_id = ${outletId} and day >= ${split.days.fromDay}::date and day < ${split.days.toDay}::date
-      group by article_id`);
-  if (parts.length === 1) return parts[0]!;
+      where outlet_id = ${outletId} and day >= ${split.days.fromDay}::date and day < ${split.days.toDay}::date`);
+  if (parts.length === 1 && !split.days) return parts[0]!;
   return sql`
     select article_id, min(best_rank) as best_rank, sum(on_ms) as on_ms, sum(lead_ms) as lead_ms
     from (${sql.join(parts, sql` union all `)}) p group by article_id`;

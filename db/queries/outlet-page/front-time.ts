@@ -44,9 +44,13 @@ export interface FrontPageTime {
   halfLifeLinks: number;
   /** The articles that stayed longest. */
   longest: FrontPageStay[];
+  /** The articles with the best ranks (then longest on the page): the position timelines' stories over the same period. */
+  topRanked: { articleId: number; bestRank: number }[];
 }
 
 const LONGEST = 10;
+/** As many as the position timelines draw (front.ts). */
+const TOP_RANKED = 5;
 
 /** DER-7 figures of the outlet over the period, spans clipped to it. */
 export async function loadFrontPageTime(
@@ -70,26 +74,24 @@ export async function loadFrontPageTime(
       best_rank: number | null;
       on_ms: string | number | null;
       row_lead_ms: string | number | null;
+      top: [number, number][] | null;
     }>(sql`
       with t as materialized (${perArticle}), summary as (
-        select count(*)::int as articles, percentile_cont(0.5) within group (order by on_ms) as median_ms, sum(lead_ms) as lead_ms from t)
+        select count(*)::int as articles, percentile_cont(0.5) within group (order by on_ms) as median_ms, sum(lead_ms) as lead_ms,
+          (select json_agg(json_build_array(article_id, best_rank) order by best_rank, on_ms desc, article_id)
+           from (select * from t order by best_rank, on_ms desc, article_id limit ${TOP_RANKED}) r) as top
+        from t)
       select summary.*, l.article_id, l.best_rank, l.on_ms, l.lead_ms as row_lead_ms
       from summary left join lateral (select * from t order by on_ms desc, best_rank, article_id limit ${LONGEST}) l on true
       order by l.on_ms desc, l.best_rank, l.article_id`),
     // Links still on the page count their time so far: a lower bound, above the median while fewer than half remain.
+    // Each link's stay is kept by triggers on its spans (front_page_stays), read from its index alone.
     db.execute<{ links: number; half_ms: string | number | null }>(sql`
       select count(*)::int as links,
-        percentile_cont(0.5) within group (order by extract(epoch from stay) * 1000) as half_ms
-      from (
-        -- Each article's spans by its primary key: over a long period a join lets the planner
-        -- read the whole rank_spans table instead.
-        select s.last_at - a.first_seen_frontpage_at as stay
-        from articles a cross join lateral (
-          select max(coalesce(s.to_at, ${to}::timestamptz)) as last_at from rank_spans s where s.article_id = a.id offset 0) s
-        where a.outlet_id = ${outletId} and a.first_seen_at >= ${new Date(start - DAY_MS).toISOString()}::timestamptz
-          and a.first_seen_at < ${new Date(now - DAY_MS).toISOString()}::timestamptz
-          and a.first_seen_frontpage_at >= ${from}::timestamptz and a.first_seen_frontpage_at < ${new Date(now - DAY_MS).toISOString()}::timestamptz
-          and s.last_at is not null) t`),
+        percentile_cont(0.5) within group (order by date_part('epoch',
+          (case when open then greatest(left_at, ${to}::timestamptz) else left_at end) - entered_at) * 1000) as half_ms
+      from front_page_stays
+      where outlet_id = ${outletId} and entered_at >= ${from}::timestamptz and entered_at < ${new Date(now - DAY_MS).toISOString()}::timestamptz`),
   ]);
   const summary = summaryAndLongest[0];
   const longest = summaryAndLongest.filter((r) => r.article_id !== null);
@@ -106,6 +108,7 @@ export async function loadFrontPageTime(
     leadMs: num(summary?.lead_ms) ?? 0,
     halfLifeMs: enoughData("halfLife", half?.links ?? 0) ? num(half?.half_ms) : null,
     halfLifeLinks: half?.links ?? 0,
+    topRanked: (summary?.top ?? []).map(([articleId, bestRank]) => ({ articleId: Number(articleId), bestRank: Number(bestRank) })),
     longest: longest.map((r) => ({
       articleId: Number(r.article_id),
       headline: headlines.get(Number(r.article_id)) ?? "(sin titular registrado)",

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { outletRankIntervals, rankHistories } from "../api/front-pages";
-import { perArticleOverPeriod, splitPeriod, storedThrough, type PeriodSplit } from "./front-days";
+import { perArticleOverPeriod, splitPeriod, storedThrough } from "./front-days";
 import { idList, num, time, type Window } from "../page-sql";
 
 /** One link of the front page now. */
@@ -30,7 +30,7 @@ export interface FrontPageNow {
 }
 
 /** Links shown from the front page now (the whole page is a link away: /cabeceras/<slug>/portada). */
-const FRONT_PAGE_LINKS = 15;
+const FRONT_PAGE_LINKS = 10;
 /** Stories drawn in the position timelines. */
 const TIMELINE_STORIES = 5;
 
@@ -112,9 +112,20 @@ export async function loadTopStoryTimelines(
   outletId: number,
   policy: OutletPolicy,
   { start, end: now }: Window,
+  /** The stories already chosen over the same period (front-time.ts `topRanked`), so a period of whole days is not ranked twice. */
+  chosen?: { articleId: number; bestRank: number }[],
 ): Promise<TopStoryTimelines> {
   const split = splitPeriod({ start, end: now }, await storedThrough(db, outletId));
-  if (split.days) return storedTimelines(db, outletId, policy, { start, end: now }, split);
+  if (split.days) {
+    const top =
+      chosen?.slice(0, TIMELINE_STORIES) ??
+      (
+        await db.execute<{ article_id: string | number; best_rank: number }>(sql`
+          select article_id, best_rank from (${perArticleOverPeriod(outletId, split)}) t
+          order by best_rank, on_ms desc, article_id limit ${TIMELINE_STORIES}`)
+      ).map((r) => ({ articleId: Number(r.article_id), bestRank: num(r.best_rank)! }));
+    return storedTimelines(db, policy, { start, end: now }, top);
+  }
   const from = new Date(start).toISOString();
   const to = new Date(now).toISOString();
   // One statement: the period's rank intervals are computed once, for choosing the top
@@ -156,34 +167,32 @@ export async function loadTopStoryTimelines(
 
 /**
  * A period holding whole days (a chosen week, month or year): the top stories from the stored days
- * (front-days.ts), and only their rank histories ranked, clipped to the period.
+ * (front-days.ts), and only their rank histories ranked, clipped to the period. Each story's history
+ * is ranked on its own: together, the captures between the first one's and the last one's (months
+ * apart over a year) would all be ranked.
  */
 async function storedTimelines(
   db: Executor,
-  outletId: number,
   policy: OutletPolicy,
   { start, end }: Window,
-  split: PeriodSplit,
+  top: { articleId: number; bestRank: number }[],
 ): Promise<TopStoryTimelines> {
-  const top = await db.execute<{ article_id: string | number; best_rank: number }>(sql`
-    select article_id, best_rank from (${perArticleOverPeriod(outletId, split)}) t
-    order by best_rank, on_ms desc, article_id limit ${TIMELINE_STORIES}`);
-  const ids = top.map((r) => Number(r.article_id));
+  const ids = top.map((t) => t.articleId);
   if (ids.length === 0) return { start, end, series: [] };
-  const [histories, headlines] = await Promise.all([rankHistories(db, ids), latestHeadlines(db, policy, ids)]);
+  const [histories, headlines] = await Promise.all([
+    Promise.all(ids.map((id) => rankHistories(db, [id]))).then((maps) => new Map(maps.flatMap((m) => [...m]))),
+    latestHeadlines(db, policy, ids),
+  ]);
   return {
     start,
     end,
-    series: top.map((t) => {
-      const articleId = Number(t.article_id);
-      return {
-        articleId,
-        bestRank: num(t.best_rank)!,
-        headline: headlines.get(articleId) ?? "(sin titular registrado)",
-        spans: (histories.get(articleId) ?? [])
-          .filter((r) => r.to >= start && r.from <= end)
-          .map((r) => ({ fromAt: Math.max(r.from, start), toAt: Math.min(r.to, end), rank: r.rank })),
-      };
-    }),
+    series: top.map(({ articleId, bestRank }) => ({
+      articleId,
+      bestRank,
+      headline: headlines.get(articleId) ?? "(sin titular registrado)",
+      spans: (histories.get(articleId) ?? [])
+        .filter((r) => r.to >= start && r.from <= end)
+        .map((r) => ({ fromAt: Math.max(r.from, start), toAt: Math.min(r.to, end), rank: r.rank })),
+    })),
   };
 }

@@ -43,10 +43,22 @@ function period({ start, end }: Window) {
 /** Articles per declared section over the period. */
 export async function loadSectionMix(db: Executor, outletId: number, window: Window): Promise<SectionMix> {
   const p = period(window);
+  // Grouped by the section as stored first (an index-only scan of articles_outlet_first_seen_figures), trimmed per group after.
   const all = await db.execute<{ section: string | null; unread: boolean; n: number }>(sql`
-    select nullif(trim(section), '') as section, (read_at is null) as unread, count(*)::int as n from articles
-    where ${outletArticlesSeenBetween("articles", outletId, p.from, p.to)}
+    select nullif(trim(section), '') as section, unread, sum(n)::int as n from (
+      select section, (read_at is null) as unread, count(*) as n from articles
+      where ${outletArticlesSeenBetween("articles", outletId, p.from, p.to)}
+      group by 1, 2) s
     group by 1, 2 order by n desc, section nulls last`);
+  return sectionMixOf(all, p);
+}
+
+/**
+ * The section mix from article counts per stored section (trimmed, null when none) and whether the
+ * article is unread: unread articles with no section are left out, the largest sections shown, the
+ * rest grouped under "Otras". Shared with the tests' reference read from rows.
+ */
+export function sectionMixOf(all: readonly { section: string | null; unread: boolean; n: number }[], { start, end }: Window): SectionMix {
   const unread = all.filter((r) => r.section === null && r.unread).reduce((n, r) => n + r.n, 0);
   const counted = new Map<string | null, number>();
   for (const r of all) if (!(r.section === null && r.unread)) counted.set(r.section, (counted.get(r.section) ?? 0) + r.n);
@@ -58,8 +70,8 @@ export async function loadSectionMix(db: Executor, outletId: number, window: Win
   const others = named.slice(SECTIONS_SHOWN).reduce((n, r) => n + r.n, 0);
   const none = rows.find((r) => r.section === null)?.n ?? 0;
   return {
-    start: p.start,
-    end: p.end,
+    start,
+    end,
     articles: rows.reduce((n, r) => n + r.n, 0),
     unread,
     sections: [...shown, ...(others ? [{ label: "Otras", count: others }] : []), ...(none ? [{ label: NO_SECTION, count: none }] : [])],

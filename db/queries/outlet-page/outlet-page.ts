@@ -73,6 +73,8 @@ export async function loadOutletPage(
   // The silences follow the chosen period's last month at most (each story of it is judged against every followed outlet);
   // their caption says the days they cover. The daily agency share of the front page keeps its last 7 days.
   const silenceDays = chosen ? Math.min(SILENCE_MAX_DAYS, (chosen.end - chosen.start) / DAY_MS) : undefined;
+  // Over a chosen period the timelines draw the stories the front-page figures rank best: one ranking of the period for both.
+  const frontPageTimeRead = positions ? loadFrontPageTime(db, id, policy, figures) : null;
   const [
     frontPage,
     timelines,
@@ -90,8 +92,12 @@ export async function loadOutletPage(
     replies,
   ] = await Promise.all([
     positions ? loadFrontPageNow(db, id, policy) : null,
-    positions ? loadTopStoryTimelines(db, id, policy, chosen ?? recent) : null,
-    positions ? loadFrontPageTime(db, id, policy, figures) : null,
+    positions
+      ? chosen
+        ? frontPageTimeRead!.then((time) => loadTopStoryTimelines(db, id, policy, chosen, time.topRanked))
+        : loadTopStoryTimelines(db, id, policy, recent)
+      : null,
+    frontPageTimeRead,
     loadHeadlineChanges(db, id, policy, figures),
     loadPublicationDelay(db, id, figures),
     loadSectionMix(db, id, figures),

@@ -1,5 +1,5 @@
 /**
- * A period as the per-day aggregates read it (issue §1): the whole peninsular days inside it, read
+ * A period as the per-day aggregates read it (SPEC OPS-8): the whole peninsular days inside it, read
  * from a table kept per day, and the stretches at either end, counted from the rows themselves.
  * The period's end is inclusive, as the figures read from rows always took it.
  */

@@ -1,5 +1,5 @@
 /**
- * Attention over time for one search (issue §1): per peninsular day and outlet, the articles
+ * Attention over time for one search (SPEC WEB-9): per peninsular day and outlet, the articles
  * whose headline matched and the prominence-minutes (DER-9) their rank spans stored, plus each
  * outlet's articles per day (the share's denominator). Every part comes from an index: the
  * matches from the GIN index on the folded headline words (the outlet's own GIN index when one

@@ -1,5 +1,5 @@
 /**
- * The stored robots.txt versions of every shown outlet's front-page host (issue §3), for the
+ * The stored robots.txt versions of every shown outlet's front-page host (SPEC WEB-9), for the
  * /robots table, its CSV and its feed. Only what the crawler already kept (ROB-4): no new
  * fetch. Outlets under `total` are left out (PUB-6); robots.txt is the site's, not article text.
  */

@@ -1,5 +1,5 @@
 /**
- * The load bench's "attack" step (issue: one client cannot take the site down): one client
+ * The load bench's "attack" step (SPEC SEC-7: one client cannot take the site down): one client
  * with 20 connections sends 200 distinct valid year-long periods of an outlet's page, 20
  * chart SVGs with periods and 20 exports, as fast as it is answered. Meanwhile a reader asks
  * for the home page and the outlet's (cached) page in turn: their p95 must stay ≤ 500 ms with

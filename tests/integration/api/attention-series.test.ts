@@ -1,5 +1,5 @@
 /**
- * Attention over time (issue §1): `GET /api/v1/series` counts matching articles per day and
+ * Attention over time (SPEC WEB-9): `GET /api/v1/series` counts matching articles per day and
  * outlet with their share and prominence, `q=` narrows the articles and headline-versions
  * datasets, and no search reaches an outlet whose headlines may not be quoted (PUB-6).
  */

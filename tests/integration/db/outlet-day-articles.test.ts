@@ -1,4 +1,4 @@
-/** The daily article counts (migration 0025) follow every insert and delete of articles, whichever statement writes them (issue §1). */
+/** The daily article counts (migration 0025) follow every insert and delete of articles, whichever statement writes them (SPEC OPS-8). */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";

@@ -1,5 +1,5 @@
 /**
- * The outlet page's sections read from per-day aggregates (issue §1) show the figures they showed
+ * The outlet page's sections read from per-day aggregates (SPEC OPS-8) show the figures they showed
  * when read from rows: silences (DER-11: followed outlets, carriers, best ranks), headline changes
  * (WEB-1) and agency share (DER-3), on generated history, after the writes the worker makes later
  * (agency verdicts, reads, retitles, a headline seen earlier, a deleted article), over periods
@@ -92,7 +92,7 @@ describe("the outlet page's aggregates", () => {
     expect(seen.agency).toBeGreaterThan(0);
   }, 300_000);
 
-  it("DER-3, WEB-1: the aggregates follow later verdicts, reads, retitles, earlier sightings and deletions", async () => {
+  it("DER-3, WEB-1: the aggregates follow later verdicts, reads, retitles, earlier sightings of headlines and articles, and deletions", async () => {
     const db = database.db;
     // Agency verdicts and reads arrive after the article (the wire-copy step, the reader).
     await db.execute(sql`
@@ -109,6 +109,10 @@ describe("the outlet page's aggregates", () => {
     await db.execute(sql`
       update headline_versions set first_seen_at = first_seen_at - interval '2 days'
       where id in (select max(id) from headline_versions group by article_id having count(*) > 1 limit 10)`);
+    // An article's first sighting moved earlier (a restore, a fix): the changes the page follows move with it.
+    await db.execute(sql`
+      update articles set first_seen_at = first_seen_at - interval '10 days'
+      where id in (select article_id from headline_changes order by version_id desc limit 6)`);
     // A deleted article (retention, an exclusion) and a failed capture turned into a successful one.
     await db.execute(sql`delete from articles where id in (select article_id from headline_changes order by version_id limit 5)`);
     await db.execute(

@@ -65,7 +65,7 @@ describe("the public pages' plans (WEB-4, OPS-8)", () => {
       ...(await explained("outlet over its days", (d) =>
         loadOutletPage(d, policies, { slug: outlet!.slug, now: END, period: { start: END - 5 * DAY, end: END } }),
       )),
-      // A year-long period (issue §1): whole days from the aggregates, the ends from rows, every read by index.
+      // A year-long period (SPEC OPS-8): whole days from the aggregates, the ends from rows, every read by index.
       ...(await explained("outlet over a year", (d) =>
         loadOutletPage(d, policies, { slug: outlet!.slug, now: END, period: { start: END - 365 * DAY, end: END } }),
       )),

@@ -74,6 +74,44 @@ describe("the placement alert", () => {
     expect(new Map(entries.map((e) => [e.articleId, { at: e.at, rank: e.rank }]))).toEqual(want);
   });
 
+  it("WEB-10: an entry says when the words are in another version than the headline it had when it got there", async () => {
+    const outletId = await addOutlet(database.db, "alertas-versiones");
+    const later = await addArticle(database.db, {
+      outletId,
+      path: "/despues",
+      firstSeenAt: T0,
+      headlines: [
+        ["Resultados del pleno de hoy", T0, T0 + LOOK],
+        ["El pleno aprueba la ley de vivienda", T0 + 2 * LOOK, T0 + 3 * LOOK],
+      ],
+    });
+    const always = await addArticle(database.db, {
+      outletId,
+      path: "/siempre",
+      firstSeenAt: T0,
+      headlines: [["La vivienda, en el pleno", T0, T0 + 3 * LOOK]],
+    });
+    for (let n = 0; n < 4; n++)
+      await recordCapture(database.db, {
+        outletId,
+        at: T0 + n * LOOK,
+        renderMode: "static",
+        ranks: [
+          { articleId: later, rank: 1 },
+          { articleId: always, rank: 2 },
+        ],
+      });
+    const entries = await loadPlacementAlert(database.db, makePolicies([], []), {
+      q: "vivienda",
+      outlets: ["alertas-versiones"],
+      top: 5,
+      now: T0 + 4 * LOOK,
+    });
+    const byId = new Map(entries.map((e) => [e.articleId, e]));
+    expect(byId.get(later)).toMatchObject({ at: T0, headline: "Resultados del pleno de hoy", headlineMatched: false });
+    expect(byId.get(always)).toMatchObject({ at: T0, headline: "La vivienda, en el pleno", headlineMatched: true });
+  });
+
   it("WEB-6: some first arrivals fall in captures the worker had not ranked, so both paths are exercised", () => {
     const arrivals = [...expected(1).values()].map((e) => e.at);
     const rankedThrough = pages[RANKED_UNTIL - 1]!.at;

@@ -1,4 +1,4 @@
-/** How to cite (issue §4): CITATION.cff is valid Citation File Format and names the same version and date as the site and every export. */
+/** How to cite (SPEC WEB-9): CITATION.cff is valid Citation File Format and names the same version and date as the site and every export. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";

@@ -1,4 +1,4 @@
-/** The OpenAPI 3.1 document (issue §4) is valid by an independent validator and describes every dataset, field and parameter the API serves. */
+/** The OpenAPI 3.1 document (SPEC WEB-9) is valid by an independent validator and describes every dataset, field and parameter the API serves. */
 import { validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { DATASETS } from "../../../db/open-data/datasets/index";

@@ -1,4 +1,4 @@
-/** One article's headline-changes feed (issue §4; SPEC WEB-6): one entry per version, newest first, each naming the one it replaced. */
+/** One article's headline-changes feed (SPEC WEB-6, WEB-9): one entry per version, newest first, each naming the one it replaced. */
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { articleChangeEntries } from "../../../lib/pages/article-feed";

@@ -1,4 +1,4 @@
-/** Attention over time (issue §1): the comparison's query string, the per-day rows and the chart, as pure functions. */
+/** Attention over time (SPEC WEB-9): the comparison's query string, the per-day rows and the chart, as pure functions. */
 import { describe, expect, it } from "vitest";
 import { attentionRows, daysOf, outletTotals, parseAttentionRequest, seriesRecord } from "../../../lib/pages/attention";
 import { attentionChartSvg } from "../../../lib/pages/attention-chart-svg";

@@ -1,3 +1,4 @@
+import { XMLValidator } from "fast-xml-parser";
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import { barChartSvg } from "../../../lib/pages/bar-chart-svg";
@@ -72,6 +73,17 @@ describe("server-rendered charts", () => {
     expect(parse(markup).querySelectorAll("script")).toHaveLength(0);
     expect(markup).toContain("<title>Titular &lt;script&gt;alert(1)");
     expect(markup).toContain("&lt;script&gt;alert(2)");
+  });
+
+  it("WEB-2, WEB-6: a rank chart is well-formed XML whatever its title, so a standalone SVG can carry it", () => {
+    const title = 'Sánchez & «Feijóo», "portada" <b>';
+    const markup = rankChartSvg({ title, timeZone: "Europe/Madrid", start: t0, end: t0 + 30 * HOUR, series: [] });
+    expect(XMLValidator.validate(markup)).toBe(true);
+    const svg = parse(markup).querySelector("svg")!;
+    expect(svg.getAttribute("aria-label")).toBe(title);
+    expect(svg.querySelector("title")?.textContent).toBe(title);
+    // A period over two days writes the date under the hour, as a second line.
+    expect(ticksOf(markup, "x").some((t) => /^\d\d:\d\d\d{1,2} nov$/.test(t ?? ""))).toBe(true);
   });
 
   it("WEB-2: series colours keep 3:1 against both chart backgrounds", () => {

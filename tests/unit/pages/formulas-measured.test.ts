@@ -6,6 +6,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { markupText } from "../../support/markup-text";
 import { HeadlineFeaturesSection } from "../../../app/(public)/cabeceras/[slug]/_sections/headline-features";
 import { HeadlineFeaturesTable } from "../../../app/(public)/cabeceras/_sections/headline-features-table";
 import { Features } from "../../../app/(public)/metodologia/_sections/features";
@@ -15,11 +16,6 @@ import type { OutletComparison } from "../../../db/queries/site/outlet-compariso
 import { CLICKBAIT_MEASURED } from "../../../lib/analysis/clickbait-measured";
 import { FEATURE_COLUMNS } from "../../../lib/pages/headline-feature-shares";
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&nbsp;|\u00a0/g, " ")
-    .replace(/\s+/g, " ");
 const whole = (x: number) => `${Math.round(x * 100)} %`;
 const tenth = (x: number) => `${(Math.round(x * 1000) / 10).toString().replace(".", ",")} %`;
 const counts = {
@@ -40,7 +36,7 @@ describe("«fórmulas reconocidas» beside their measured recall (DER-1, DER-12)
   });
 
   it("DER-12: the outlet page prints the share with the recall and precision measured on TA1C", () => {
-    const page = text(
+    const page = markupText(
       renderToStaticMarkup(
         createElement(HeadlineFeaturesSection, { data: { ...counts, start: T - 7 * 86_400_000, end: T }, timeZone: "Europe/Madrid" }),
       ),
@@ -52,18 +48,18 @@ describe("«fórmulas reconocidas» beside their measured recall (DER-1, DER-12)
 
   it("DER-12: /cabeceras' comparison prints them beside its column", () => {
     const data = { start: T - 7 * 86_400_000, end: T, rows: [] } as unknown as OutletComparison;
-    const page = text(renderToStaticMarkup(createElement(HeadlineFeaturesTable, { data, query: {} })));
+    const page = markupText(renderToStaticMarkup(createElement(HeadlineFeaturesTable, { data, query: {} })));
     expect(page).toContain("Fórmulas reconocidas");
     expect(page).toContain(`reconocen el ${whole(CLICKBAIT_MEASURED.heldOut.recall)} del ciberanzuelo`);
   });
 
   it("DER-12: /metodologia gives precision and recall wherever it describes the formulas", () => {
     for (const section of [Features, Labelled]) {
-      const page = text(renderToStaticMarkup(createElement(section)));
+      const page = markupText(renderToStaticMarkup(createElement(section)));
       expect(page, section.name).toContain(`recisión ${tenth(CLICKBAIT_MEASURED.heldOut.precision)}`);
       expect(page, section.name).toContain(`xhaustividad ${tenth(CLICKBAIT_MEASURED.heldOut.recall)}`);
     }
-    const thresholds = text(renderToStaticMarkup(createElement(Thresholds)));
+    const thresholds = markupText(renderToStaticMarkup(createElement(Thresholds)));
     expect(thresholds).toContain(`reconocen el ${whole(CLICKBAIT_MEASURED.heldOut.recall)}`);
     expect(thresholds).toContain(`${whole(CLICKBAIT_MEASURED.heldOut.precision)} de lo que marcan (precisión)`);
   });

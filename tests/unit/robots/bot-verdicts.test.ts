@@ -1,4 +1,4 @@
-/** Who blocks which bots (issue §3): verdicts per crawler with RFC 9309 group selection, since when, changes and counts over time. */
+/** Who blocks which bots (SPEC WEB-9): verdicts per crawler with RFC 9309 group selection, since when, changes and counts over time. */
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "../../../lib/csv";
 import { botTableCsv, botTableRows, allChanges, monthPoints } from "../../../lib/robots/bot-table";

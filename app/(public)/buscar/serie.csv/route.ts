@@ -1,4 +1,4 @@
-/** `/buscar/serie.csv`: the attention series of /buscar's searches as CSV (issue §1). */
+/** `/buscar/serie.csv`: the attention series of /buscar's searches as CSV (SPEC WEB-9). */
 import { attentionDownload } from "@/app/_lib/pages/attention-download";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-/** `/buscar/serie.json`: the attention series of /buscar's searches as JSON (issue §1). */
+/** `/buscar/serie.json`: the attention series of /buscar's searches as JSON (SPEC WEB-9). */
 import { attentionDownload } from "@/app/_lib/pages/attention-download";
 
 export const dynamic = "force-dynamic";

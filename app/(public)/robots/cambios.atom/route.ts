@@ -1,4 +1,4 @@
-/** `/robots/cambios.atom`: every change of an outlet's robots.txt verdict for a well-known crawler, as an Atom feed (issue §3). */
+/** `/robots/cambios.atom`: every change of an outlet's robots.txt verdict for a well-known crawler, as an Atom feed (SPEC WEB-9). */
 import { loadPolicies } from "@/db/policies-in-force";
 import { loadOutletRobots } from "@/db/queries/site/robots-table";
 import { appConfig, siteClock } from "@/db/server";

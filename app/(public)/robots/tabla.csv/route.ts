@@ -1,4 +1,4 @@
-/** `/robots/tabla.csv`: each outlet's robots.txt verdict for each well-known crawler, and since when (issue §3). */
+/** `/robots/tabla.csv`: each outlet's robots.txt verdict for each well-known crawler, and since when (SPEC WEB-9). */
 import { loadPolicies } from "@/db/policies-in-force";
 import { loadOutletRobots } from "@/db/queries/site/robots-table";
 import { readSiteData } from "@/app/_lib/pages/data";

@@ -1,6 +1,6 @@
 /**
  * Reference for tests: the section as it was read from rows before the per-day aggregates
- * (issue §1), kept to prove the aggregates give the same figures.
+ * (SPEC OPS-8), kept to prove the aggregates give the same figures.
  *
  * Agency copy per outlet (SPEC DER-3, WEB-1): of the outlet's articles first seen in a
  * period (by default the last 7 days), how many we could judge (their body was read, or an agency verdict exists)

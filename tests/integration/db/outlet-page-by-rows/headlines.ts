@@ -1,6 +1,6 @@
 /**
  * Reference for tests: the section as it was read from rows before the per-day aggregates
- * (issue §1), kept to prove the aggregates give the same figures.
+ * (SPEC OPS-8), kept to prove the aggregates give the same figures.
  *
  * An outlet's headline changes (SPEC WEB-1, STO-1): a change is a headline version first
  * seen after an earlier version of the same article, from any source. Counted over a

@@ -1,6 +1,6 @@
 /**
  * Reference for tests: the section as it was read from rows before the per-day aggregates
- * (issue §1), kept to prove the aggregates give the same figures.
+ * (SPEC OPS-8), kept to prove the aggregates give the same figures.
  *
  * An outlet's silences (SPEC DER-11): the stories most followed outlets carried in a period
  * that the outlet never ran, or never placed high on its front page. This file gathers the

@@ -24,9 +24,15 @@ export function AgencySection({ agency, timeZone, chosen }: { agency: AgencyShar
         <>
           {verdict.measurable === false && verdict.reason === "muestra-sesgada" ? (
             <p data-testid="agency-share" data-measurable="muestra-sesgada">
-              <span className="badge">No medible</span> {verdict.why}. De las noticias vistas {w.within} leímos el texto de{" "}
-              {formatCount(agency.read, "noticia", "noticias")} de {formatNumber(agency.articles)};{" "}
-              {formatCount(agency.agencyArticles, "lleva", "llevan")} firma de agencia.
+              <span className="badge">No medible</span> {verdict.why}.{" "}
+              {agency.read === 0
+                ? `No leímos el texto de ninguna de las ${formatNumber(agency.articles)} noticias vistas ${w.within}`
+                : `De las noticias vistas ${w.within} leímos el texto de ${formatCount(agency.read, "noticia", "noticias")} de ${formatNumber(agency.articles)}`}
+              ;{" "}
+              {agency.agencyArticles === 0
+                ? "ninguna lleva firma de agencia"
+                : `${formatCount(agency.agencyArticles, "lleva", "llevan")} firma de agencia`}
+              .
             </p>
           ) : !enoughData("agencyShare", agency.judged) ? (
             <p data-testid="agency-share">

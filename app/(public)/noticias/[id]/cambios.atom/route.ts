@@ -1,4 +1,4 @@
-/** `/noticias/<id>/cambios.atom`: one article's headline versions as an Atom feed, newest first (issue §4; SPEC WEB-6). */
+/** `/noticias/<id>/cambios.atom`: one article's headline versions as an Atom feed, newest first (SPEC WEB-6, WEB-9). */
 import { loadPolicies } from "@/db/policies-in-force";
 import { loadArticlePage } from "@/db/queries/site/article-page";
 import { appConfig, siteClock } from "@/db/server";
