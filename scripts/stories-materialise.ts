@@ -10,8 +10,11 @@
  *
  *   node --import tsx scripts/stories-materialise.ts --mirrors /work/.mirror --described
  *
+ *   node --import tsx scripts/stories-materialise.ts --mirrors /work/.mirror --later
+ *
  * Options: --described (the described set: tests/stories/described/manifest.json to its
- * files/items.jsonl, headline and teaser summary), --mirrors DIR (git mirrors named owner+name/repo, as `fetch` lays them out; also
+ * files/items.jsonl, headline and teaser summary), --later (the later day's set, held out whole:
+ * tests/stories/later/, extracted as the described set), --mirrors DIR (git mirrors named owner+name/repo, as `fetch` lays them out; also
  * owner/name.git or owner/name), --update (write the items' sha256 and count into the manifest
  * instead of checking them). Exit 1 when a file is missing or differs, or when the manifest names
  * a held-back capture (HELD_BACK_CAPTURES).
@@ -23,7 +26,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { itemsJsonl } from "../tests/stories/extract";
-import { readStoriesManifest, STORY_SET_DIRS, type StorySourceFile } from "../tests/stories/manifest";
+import { readStoriesManifest, STORY_SET_DIRS, type StorySet, type StorySourceFile } from "../tests/stories/manifest";
 import { parserAt } from "./stories-parser-at";
 
 /**
@@ -80,7 +83,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const mirrors = args.flatMap((a, i) => (args[i - 1] === "--mirrors" ? [path.resolve(a)] : []));
   if (mirrors.length === 0) mirrors.push("/work/.mirror");
-  const set = args.includes("--described") ? "described" : "titles";
+  const set: StorySet = args.includes("--described") ? "described" : args.includes("--later") ? "later" : "titles";
   const manifest = readStoriesManifest(root, set);
   const itemsFile = path.join(root, STORY_SET_DIRS[set], "files", "items.jsonl");
   const refused = manifest.files.flatMap((f) => {

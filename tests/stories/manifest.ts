@@ -13,14 +13,19 @@ export const ITEMS_FILE = path.join(STORIES_DIR, "files", "items.jsonl");
 export const MATERIALISE_COMMAND = "node --import tsx scripts/stories-materialise.ts --mirrors /work/.mirror";
 
 /**
- * The two labelled sets: `titles` (home-page headlines, tests/stories/) and `described`
- * (headline and teaser summary, tests/stories/described/). Each has its manifest, labels and
+ * The labelled sets: `titles` (home-page headlines, tests/stories/), `described` (headline and
+ * teaser summary, tests/stories/described/) and `later` (headline and teaser summary of a later
+ * day, 1 March 2022, tests/stories/later/, held out whole). Each has its manifest, labels and
  * git-ignored items under its folder.
  */
-export type StorySet = "titles" | "described";
-export const STORY_SET_DIRS: Readonly<Record<StorySet, string>> = { titles: "tests/stories", described: "tests/stories/described" };
+export type StorySet = "titles" | "described" | "later";
+export const STORY_SET_DIRS: Readonly<Record<StorySet, string>> = {
+  titles: "tests/stories",
+  described: "tests/stories/described",
+  later: "tests/stories/later",
+};
 /** The command that materialises a set's items. */
-export const materialiseCommand = (set: StorySet) => (set === "titles" ? MATERIALISE_COMMAND : `${MATERIALISE_COMMAND} --described`);
+export const materialiseCommand = (set: StorySet) => (set === "titles" ? MATERIALISE_COMMAND : `${MATERIALISE_COMMAND} --${set}`);
 
 /** One source file: a home page as a public git scraper saved it at one moment. */
 export interface StorySourceFile {

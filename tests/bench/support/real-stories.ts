@@ -33,16 +33,23 @@ interface RealSet {
   split: Map<string, "development" | "held-out">;
 }
 
-/** The labelled sets: headlines only (tests/stories), headline and teaser summary (tests/stories/described). */
-export type RealSetName = "titles" | "described";
-const SET_LABELS: Record<RealSetName, string> = { titles: "real set", described: "described set" };
+/**
+ * The labelled sets: headlines only (tests/stories), headline and teaser summary
+ * (tests/stories/described), and a later day with summaries held out whole (tests/stories/later).
+ */
+export type RealSetName = "titles" | "described" | "later";
+const SET_LABELS: Record<RealSetName, string> = { titles: "real set", described: "described set", later: "later described set" };
 
 /** The set under `root` (the project's root, or BENCH_STORIES_ROOT), or why it cannot be read. */
 async function loadRealSet(root: string, set: RealSetName): Promise<RealSet | string> {
   const loader = path.join(root, "tests/stories/labelled-set.ts");
   if (!fs.existsSync(loader)) return `no labelled real set under ${root} (tests/stories/labelled-set.ts is missing)`;
-  if (set === "described" && !fs.existsSync(path.join(root, "tests/stories/described/labels.json")))
-    return `no described set under ${root} (tests/stories/described/labels.json is missing)`;
+  const labelsFile = {
+    titles: "tests/stories/labels.json",
+    described: "tests/stories/described/labels.json",
+    later: "tests/stories/later/labels.json",
+  }[set];
+  if (!fs.existsSync(path.join(root, labelsFile))) return `no ${SET_LABELS[set]} under ${root} (${labelsFile} is missing)`;
   try {
     const mod = (await import(pathToFileURL(loader).href)) as { loadLabelledStories(root: string, set?: RealSetName): RealSet };
     return mod.loadLabelledStories(root, set);
