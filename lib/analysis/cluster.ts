@@ -14,9 +14,9 @@
  * they are merged, the older story (the lower id) keeps its id, and the worker records where
  * the other went, so a link to it still leads to the story (crawler/derive/cluster-stories.ts).
  * An article never leaves its story otherwise. Several articles of one outlet may be in a
- * story: its follow-ups of the event. A second pass (story-consolidation.ts) then compares
- * stories as wholes, by their centroids: described items left alone join the story they match,
- * and stories that agree are merged, recorded like the merges above.
+ * story: its follow-ups of the event. A second pass (story-consolidation.ts), off by default,
+ * compares stories as wholes, by their centroids: described items left alone join the story
+ * they match, and stories that agree are merged, recorded like the merges above.
  */
 import { runInSlices, runToEnd, type SliceOptions } from "../slices";
 import { fingerprintTokens, isPart } from "./fingerprint";
@@ -82,9 +82,29 @@ export interface ClusterOptions {
   described: { threshold: number; rareShare: number; minShared: number; rareWords: number; wordsShare: number };
   /** Tokens in more than this share of the window's articles are left out of the dot products (not of the norms): they weigh little and their postings are long. */
   commonShare: number;
-  /** The second pass: described items alone and stories joined by their centroids (story-consolidation.ts). */
+  /** The second pass: described items alone and stories joined by their centroids (story-consolidation.ts); off by default. */
   consolidation: ConsolidationOptions;
 }
+
+/**
+ * The second pass as chosen on the described set's development split, its guard included
+ * (docs/stories.md). It is not in the default: it did not hold precision on either held-out
+ * set (pairwise precision 0.71 and 0.80 against the 0.90 asked), so the default runs the
+ * first pass alone (`passes: 0`) and this stays for measurement (`npm run bench -- stories`).
+ */
+export const SECOND_PASS_OPTIONS: ConsolidationOptions = {
+  passes: 10,
+  joinThreshold: 0.18,
+  mergeThreshold: 0.3,
+  words: 4,
+  wordsShare: 0.05,
+  rareShare: 0.01,
+  ownShare: 0.9,
+  ownItems: 4,
+  ownThreshold: 0.1,
+  linkFloor: 0.1,
+  linkWords: 2,
+};
 
 /** Chosen on the development split of the labelled real set (docs/stories.md). */
 export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
@@ -105,17 +125,7 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   rareShare: 0.0075,
   described: { threshold: 0.16, rareShare: 0.01, minShared: 2, rareWords: 4, wordsShare: 0.05 },
   commonShare: 0.05,
-  consolidation: {
-    passes: 10,
-    joinThreshold: 0.18,
-    mergeThreshold: 0.3,
-    words: 4,
-    wordsShare: 0.05,
-    rareShare: 0.01,
-    ownShare: 0.9,
-    ownItems: 4,
-    ownThreshold: 0.1,
-  },
+  consolidation: { ...SECOND_PASS_OPTIONS, passes: 0 },
 };
 
 /** Where a pending article goes: an existing story, or a new one (same `newStory` = same new story). */

@@ -9,10 +9,13 @@
  * measured on the described set's development split, docs/stories.md), and two items alone
  * are never joined here: a pair is the first pass's call. Each join or merge is recorded like
  * the first pass's: an item alone joins a story; two stories merge into the older.
+ * A guard (`linkFloor`, `linkWords`) asks each join or merge for a direct link to one member as
+ * well. The pass is off in the default options (cluster.ts, `SECOND_PASS_OPTIONS`): with or
+ * without the guard it lost precision on both held-out sets (docs/stories.md).
  */
 import { isPart } from "./fingerprint";
 import type { ClusterItem } from "./cluster";
-import { tokenKey } from "./story-similarity";
+import { norm, tokenKey } from "./story-similarity";
 import type { StoryState } from "./story-state";
 
 /** Parameters of the second pass (`ClusterOptions.consolidation`). */
@@ -36,6 +39,16 @@ export interface ConsolidationOptions {
   ownShare: number;
   ownItems: number;
   ownThreshold: number;
+  /**
+   * The guard: a join or a merge also needs one direct link, an item of one group scoring at
+   * least `linkFloor` (cosine less the time term) against a described member of the other and
+   * sharing `linkWords` words each in at most `wordsShare` of the window. A centroid is an
+   * average: a big story's centroid holds the vocabulary of its whole beat (police, court,
+   * victims), and a report of another crime that shares it matches the average without
+   * matching any member. 0: no guard.
+   */
+  linkFloor: number;
+  linkWords: number;
 }
 
 /** What the second pass reads of the first. */
@@ -68,6 +81,8 @@ interface Profile {
   to: number;
   size: number;
   touched: boolean;
+  /** Its described members' positions. */
+  members: readonly number[];
 }
 
 /** Key of an item alone among the groups (stories have integer keys). */
@@ -149,7 +164,7 @@ function profileOf(input: ConsolidationInput, key: number, members: readonly num
   let sum = 0;
   for (const v of weights) sum += v * v;
   const size = isAlone(key) ? 1 : (input.stories.membersOf(key)?.length ?? members.length);
-  return { key, tokens, weights, holders, norm: Math.sqrt(sum), from, to, size, touched };
+  return { key, tokens, weights, holders, norm: Math.sqrt(sum), from, to, size, touched, members };
 }
 
 /**
@@ -225,5 +240,50 @@ function scorePair(
   if (gap > input.windowMs || p.norm === 0 || q.norm === 0) return undefined;
   const score = dot / (p.norm * q.norm) - input.ageTerm(gap);
   const threshold = p.size > 1 && q.size > 1 ? options.mergeThreshold : own ? options.ownThreshold : options.joinThreshold;
-  return score >= threshold ? score : undefined;
+  if (score < threshold) return undefined;
+  return options.linkFloor <= 0 || hasDirectLink(input, p, q, limits.wordsMax) ? score : undefined;
+}
+
+/** Norms of the items' weights, computed when first asked (the guard reads few of them). */
+const normsOf = new WeakMap<readonly Float64Array[], Float64Array>();
+function itemNorm(input: ConsolidationInput, position: number): number {
+  let norms = normsOf.get(input.weights);
+  if (norms === undefined) normsOf.set(input.weights, (norms = new Float64Array(input.weights.length).fill(-1)));
+  if (norms[position]! < 0) norms[position] = norm(input.weights[position]!);
+  return norms[position]!;
+}
+
+/** Whether some described member of `p` links to one of `q` by the guard's rule (`linkFloor`, `linkWords`). */
+function hasDirectLink(input: ConsolidationInput, p: Profile, q: Profile, wordsMax: number): boolean {
+  const { options, counts, sorted, weights } = input;
+  for (const a of p.members) {
+    const na = itemNorm(input, a);
+    if (na === 0) continue;
+    const ta = sorted[a]!.tokens;
+    const wa = weights[a]!;
+    for (const b of q.members) {
+      const nb = itemNorm(input, b);
+      if (nb === 0) continue;
+      const tb = sorted[b]!.tokens;
+      const wb = weights[b]!;
+      let dot = 0;
+      let words = 0;
+      for (let i = 0, j = 0; i < ta.length && j < tb.length;) {
+        const x = tokenKey(ta[i]!);
+        const y = tokenKey(tb[j]!);
+        if (x < y) i++;
+        else if (x > y) j++;
+        else {
+          const df = counts.get(x) ?? 0;
+          if (df <= input.common) dot += wa[i]! * wb[j]!;
+          if (!isPart(ta[i]!) && wa[i]! > 0 && df <= wordsMax) words++;
+          i++;
+          j++;
+        }
+      }
+      const score = dot / (na * nb) - input.ageTerm(Math.abs(sorted[a]!.at - sorted[b]!.at));
+      if (score >= options.linkFloor && words >= options.linkWords) return true;
+    }
+  }
+  return false;
 }

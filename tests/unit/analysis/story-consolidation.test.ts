@@ -1,6 +1,12 @@
 // The story clustering's second pass: described items alone and stories joined by their centroids (SPEC DER-2).
 import { describe, expect, it } from "vitest";
-import { clusterStories, DEFAULT_CLUSTER_OPTIONS, type ClusterItem, type ClusterOptions } from "../../../lib/analysis/cluster";
+import {
+  clusterStories,
+  DEFAULT_CLUSTER_OPTIONS,
+  SECOND_PASS_OPTIONS,
+  type ClusterItem,
+  type ClusterOptions,
+} from "../../../lib/analysis/cluster";
 import { fingerprintTokens, tokenHash } from "../../../lib/analysis/fingerprint";
 
 const T0 = Date.parse("2026-03-10T08:00:00Z");
@@ -26,11 +32,15 @@ const filler = Array.from({ length: 1_000 }, (_, n) =>
 );
 const WITHOUT_SECOND_PASS: ClusterOptions = {
   ...DEFAULT_CLUSTER_OPTIONS,
-  consolidation: { ...DEFAULT_CLUSTER_OPTIONS.consolidation, passes: 0 },
+  consolidation: { ...SECOND_PASS_OPTIONS, passes: 0 },
 };
+/** The second pass without its guard (`linkFloor` 0), as first chosen. */
+const SECOND_PASS: ClusterOptions = { ...DEFAULT_CLUSTER_OPTIONS, consolidation: { ...SECOND_PASS_OPTIONS, linkFloor: 0 } };
+/** The second pass with its guard: a join also needs a direct link to one member. */
+const GUARDED: ClusterOptions = { ...DEFAULT_CLUSTER_OPTIONS, consolidation: SECOND_PASS_OPTIONS };
 
 /** The story (placement target) of each article id placed. */
-function storyOf(items: ClusterItem[], options?: ClusterOptions): Map<number, string> {
+function storyOf(items: ClusterItem[], options: ClusterOptions = SECOND_PASS): Map<number, string> {
   return new Map(clusterStories(items, options).placements.map((p) => [p.articleId, "storyId" in p ? `s${p.storyId}` : `n${p.newStory}`]));
 }
 
@@ -62,7 +72,7 @@ describe("story clustering, second pass", () => {
       item(1, T0, ["r1", "r2", "r3", "r4", ...own(10)], { outletId: 3 }),
       item(2, T0 + MIN, ["r1", "r2", "r3", "r4", ...own(30)], { outletId: 3 }),
     ];
-    expect(clusterStories([...filler, ...pair]).placements).toEqual([]);
+    expect(clusterStories([...filler, ...pair], SECOND_PASS).placements).toEqual([]);
   });
 
   it("DER-2: two stored stories whose centroids agree are merged when one grows; the older id survives and the merge is recorded", () => {
@@ -77,7 +87,7 @@ describe("story clustering, second pass", () => {
       // The new article links to story 9's members only (the m words).
       item(7, T0 + 20 * MIN, ["m1", "m2", "m3", "m4", "y"]),
     ];
-    const { placements, merges } = clusterStories(items);
+    const { placements, merges } = clusterStories(items, SECOND_PASS);
     expect(merges).toEqual([{ from: 9, into: 5 }]);
     expect(placements).toEqual([{ articleId: 7, storyId: 5 }]);
     // Without the second pass it joins story 9, and the stories stay apart.
@@ -92,10 +102,27 @@ describe("story clustering, second pass", () => {
     const later = item(20, T0 + 40 * MIN, ["eb", "g1", "g2", "g3"]);
     const placed = storyOf([...filler, ...members, later]);
     expect(placed.get(20)).toBe(placed.get(1));
-    const noOwnership: ClusterOptions = {
-      ...DEFAULT_CLUSTER_OPTIONS,
-      consolidation: { ...DEFAULT_CLUSTER_OPTIONS.consolidation, ownShare: 2 },
-    };
+    const noOwnership: ClusterOptions = { ...SECOND_PASS, consolidation: { ...SECOND_PASS.consolidation, ownShare: 2 } };
     expect(storyOf([...filler, ...members, later], noOwnership).get(20)).toBeUndefined();
+  });
+
+  it("DER-2: the guard leaves out an item that matches the centroid but no member, and lets in one that also links to a member", () => {
+    // The centroid of a big story holds its whole beat's words; a report of another event that
+    // shares them matches the average without matching any report of the story.
+    expect(storyOf([...filler, ...story, details()], GUARDED).get(9)).toBeUndefined();
+    // Two of the event's words besides the details: a direct link to the first report (three
+    // words in common), still short of the pair rule's four.
+    const linked = item(9, T0 + 30 * MIN, ["p1", "p2", "p3", "p4", "a", "b"]);
+    expect(storyOf([...filler, ...story, linked], WITHOUT_SECOND_PASS).get(9)).toBeUndefined();
+    const placed = storyOf([...filler, ...story, linked], GUARDED);
+    expect(placed.get(9)).toBeDefined();
+    expect(placed.get(9)).toBe(placed.get(1));
+  });
+
+  it("DER-2: the default runs the first pass alone (the second pass did not hold precision on the held-out sets)", () => {
+    expect(DEFAULT_CLUSTER_OPTIONS.consolidation.passes).toBe(0);
+    const items = [...filler, ...story, details()];
+    expect(clusterStories(items)).toEqual(clusterStories(items, WITHOUT_SECOND_PASS));
+    expect(storyOf(items, DEFAULT_CLUSTER_OPTIONS).get(9)).toBeUndefined();
   });
 });
