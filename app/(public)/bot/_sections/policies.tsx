@@ -46,9 +46,8 @@ export function Policies({ data, legal }: { data: BotPageData; legal?: LegalNoti
         <h2 id="avisos-legales">Avisos legales</h2>
         <p>
           Releemos {data.schedule.legalNotices} el aviso legal de cada cabecera cuya dirección conocemos y guardamos una copia cuando
-          cambia.
-          {legal ? <LegalNoticeCoverage counts={legal} /> : null} Si una cabecera bloquea a nuestro bot, su aviso lo lee una persona en un
-          navegador normal; nunca con un navegador automatizado tras un bloqueo.
+          cambia. {legal ? <LegalNoticeCoverage counts={legal} /> : null} Si una cabecera bloquea a nuestro bot, su aviso lo lee una persona
+          en un navegador normal; nunca con un navegador automatizado tras un bloqueo.
         </p>
       </section>
 
@@ -90,10 +89,12 @@ export function Policies({ data, legal }: { data: BotPageData; legal?: LegalNoti
 /** How many active outlets' legal notices are re-read, and that the others are not (no address yet). */
 function LegalNoticeCoverage({ counts }: { counts: LegalNoticeCounts }) {
   const missing = counts.active - counts.withAddress;
+  const others = missing === 1 ? "el de la otra" : `el de las otras ${formatNumber(missing)}`;
   return (
     <span data-testid="legal-notice-coverage">
-      Conocemos la de {formatNumber(counts.withAddress)} de las {formatNumber(counts.active)} cabeceras activas
-      {missing > 0 ? `; el aviso de las otras ${formatNumber(missing)} no se relee hasta que tengamos su dirección.` : "."}
+      {missing > 0
+        ? `Conocemos la de ${formatNumber(counts.withAddress)} de las ${formatNumber(counts.active)} cabeceras activas; ${others} no se relee hasta que tengamos su dirección.`
+        : `Conocemos la de las ${formatNumber(counts.active)} cabeceras activas.`}
     </span>
   );
 }
