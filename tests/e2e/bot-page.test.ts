@@ -125,6 +125,30 @@ describe("documents about the bot and the site", () => {
     expect(xml).toContain("<loc>https://hemeroscopio.example/correcciones</loc>");
   });
 
+  it("LEG-1: /bot says how many active outlets' legal notices it re-reads, and that the others are not read", async () => {
+    const db = database().db;
+    const [one] = await db.execute<{ id: number; legal_notice: string | null }>(
+      sql`select id, legal_notice from outlets where active and legal_notice is not null order by id limit 1`,
+    );
+    await db.execute(sql`update outlets set legal_notice = null where id = ${one!.id}`);
+    try {
+      const [counts] = await db.execute<{ known: number; active: number }>(sql`
+        select count(*) filter (where legal_notice is not null)::int as known, count(*)::int as active from outlets where active`);
+      const missing = counts!.active - counts!.known;
+      expect(missing).toBeGreaterThan(0);
+      const { page } = await openPage(browser(), "/bot", { javaScriptEnabled: false });
+      try {
+        expect(await page.getByTestId("legal-notice-coverage").innerText()).toBe(
+          `Conocemos la de ${counts!.known} de las ${counts!.active} cabeceras activas; ${missing === 1 ? "el de la otra" : `el de las otras ${missing}`} no se relee hasta que tengamos su dirección.`,
+        );
+      } finally {
+        await page.context().close();
+      }
+    } finally {
+      await db.execute(sql`update outlets set legal_notice = ${one!.legal_notice} where id = ${one!.id}`);
+    }
+  });
+
   it("EXT-3: /bot and /estado state how many active outlets are read from static HTML and how many in the browser, from the database", async () => {
     const db = database().db;
     const [one] = await db.execute<{ id: number }>(sql`select id from outlets where active order by id limit 1`);

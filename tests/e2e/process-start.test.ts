@@ -57,6 +57,38 @@ async function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
 }
 
+async function postmasterPid(): Promise<number> {
+  return Number((await fs.readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8")).split("\n")[0]);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+}
+
+/** Whether a process (or, given a negative id, every process of a group) has gone, watched for up to 30 s. */
+async function gone(pid: number): Promise<boolean> {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    if (!isAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+/** Resolves when the run's output matches `pattern` (at most two minutes). */
+async function outputSeen(run: { output: () => string }, pattern: RegExp): Promise<void> {
+  const until = Date.now() + 120_000;
+  while (!pattern.test(run.output())) {
+    if (Date.now() > until) throw new Error(`start never printed ${pattern}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hemeroscopio-start-"));
   await fs.chmod(dataDir, 0o755);
@@ -127,6 +159,28 @@ describe("npm start", () => {
     // A clean stop leaves no server running and no lock behind.
     await expect(fs.stat(path.join(dataDir, "postgres", "postmaster.pid"))).rejects.toThrow();
     await expect(fs.stat(path.join(dataDir, "start.pid"))).rejects.toThrow();
+  });
+
+  it("OPS-1: SIGTERM to the whole process group stops every process, the embedded PostgreSQL included", async () => {
+    const run = start();
+    await healthy();
+    const postmaster = await postmasterPid();
+    process.kill(-run.child.pid!, "SIGTERM");
+    expect(await exited(run.child)).toBe(0);
+    await expect(fs.stat(path.join(dataDir, "postgres", "postmaster.pid"))).rejects.toThrow();
+    // PostgreSQL removes its pid file just before it exits: its process goes a moment later.
+    expect(await gone(postmaster)).toBe(true);
+    expect(await gone(-run.child.pid!)).toBe(true);
+  });
+
+  it("OPS-1: SIGTERM to the process group during the start (database up, migrations and children to come) leaves no PostgreSQL behind", async () => {
+    const run = start();
+    // The embedded server's first line: the signal lands before the site and the worker exist.
+    await outputSeen(run, /"event":"database"/);
+    process.kill(-run.child.pid!, "SIGTERM");
+    expect(await exited(run.child)).toBe(0);
+    await expect(fs.stat(path.join(dataDir, "postgres", "postmaster.pid"))).rejects.toThrow();
+    expect(await gone(-run.child.pid!)).toBe(true);
   });
 
   it("OPS-1: a bad configuration value stops the start with one clear line", async () => {

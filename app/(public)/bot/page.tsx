@@ -4,6 +4,7 @@ import Link from "next/link";
 import { appConfig } from "@/db/server";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { countRenderModes } from "@/db/queries/site/render-modes";
+import { countLegalNotices } from "@/db/queries/site/legal-notice-counts";
 import { botPageData } from "@/lib/pages/bot-page";
 import { readChangelog } from "@/lib/changelog-file";
 import { PageHeader } from "../../_components/page-header";
@@ -37,11 +38,12 @@ const contents = [
 /** Read per request: how many outlets are read in each mode comes from the database. */
 export const dynamic = "force-dynamic";
 
-/** The bot page; every figure on it comes from `botPageData(config, releases)`, and the render modes from the database. */
+/** The bot page; every figure on it comes from `botPageData(config, releases)`, and the render modes and legal-notice coverage from the database. */
 export default async function BotPage() {
   const data = botPageData(appConfig(), readChangelog());
   // An unavailable database leaves that one sentence out, not the page: the rest is configuration.
   const modes = await readSiteData(countRenderModes);
+  const legal = await readSiteData(countLegalNotices);
   return (
     <>
       <PageHeader
@@ -60,7 +62,7 @@ export default async function BotPage() {
         <Storage data={data} />
         <RobotsTxt data={data} />
         <Blocks data={data} />
-        <Policies data={data} />
+        <Policies data={data} legal={legal.ok ? legal.value : undefined} />
         <OptOut data={data} />
         <p className="hint" data-testid="revision">
           Última revisión de esta página: {data.revision}. Generada con la configuración en vigor de {data.identity.productToken}/

@@ -2,9 +2,11 @@
 import Link from "next/link";
 import { framingModelInUse, LANGUAGE_MODEL } from "@/lib/analysis/models-in-use";
 import type { BotPageData } from "@/lib/pages/bot-page";
+import type { LegalNoticeCounts } from "@/db/queries/site/legal-notice-counts";
+import { formatNumber } from "@/lib/pages/format";
 
 /** Our reading of AI-agent rules, TDM reservations (ours and others'), legal notices and models. */
-export function Policies({ data }: { data: BotPageData }) {
+export function Policies({ data, legal }: { data: BotPageData; legal?: LegalNoticeCounts }) {
   const framing = framingModelInUse();
   return (
     <>
@@ -43,9 +45,9 @@ export function Policies({ data }: { data: BotPageData }) {
       <section aria-labelledby="avisos-legales">
         <h2 id="avisos-legales">Avisos legales</h2>
         <p>
-          Releemos los avisos legales de las cabeceras configuradas {data.schedule.legalNotices} y guardamos una copia cuando cambian. Si
-          una cabecera bloquea a nuestro bot, su aviso lo lee una persona en un navegador normal; nunca con un navegador automatizado tras
-          un bloqueo.
+          Releemos {data.schedule.legalNotices} el aviso legal de cada cabecera cuya dirección conocemos y guardamos una copia cuando
+          cambia. {legal ? <LegalNoticeCoverage counts={legal} /> : null} Si una cabecera bloquea a nuestro bot, su aviso lo lee una persona
+          en un navegador normal; nunca con un navegador automatizado tras un bloqueo.
         </p>
       </section>
 
@@ -81,5 +83,18 @@ export function Policies({ data }: { data: BotPageData }) {
         </p>
       </section>
     </>
+  );
+}
+
+/** How many active outlets' legal notices are re-read, and that the others are not (no address yet). */
+function LegalNoticeCoverage({ counts }: { counts: LegalNoticeCounts }) {
+  const missing = counts.active - counts.withAddress;
+  const others = missing === 1 ? "el de la otra" : `el de las otras ${formatNumber(missing)}`;
+  return (
+    <span data-testid="legal-notice-coverage">
+      {missing > 0
+        ? `Conocemos la de ${formatNumber(counts.withAddress)} de las ${formatNumber(counts.active)} cabeceras activas; ${others} no se relee hasta que tengamos su dirección.`
+        : `Conocemos la de las ${formatNumber(counts.active)} cabeceras activas.`}
+    </span>
   );
 }
