@@ -26,6 +26,9 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // The front door gzips each answer once, after reading it whole (lib/front-door/page-cache/compression.ts):
+  // compressed here too, every page was deflated chunk by chunk and inflated again there.
+  compress: false,
   // `npm test` runs `tsc --noEmit` over the whole tree; `npm start` need not repeat it.
   typescript: { ignoreBuildErrors: true },
   // Server-only packages with native binaries or dynamic imports stay outside the bundle.
