@@ -26,6 +26,13 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // The front door gzips each answer once, after reading it whole (lib/front-door/page-cache/compression.ts):
+  // compressed here too, every page was deflated chunk by chunk and inflated again there.
+  compress: false,
+  // Addresses no route matches get app/global-not-found.tsx, a whole page, so the boundary every
+  // layout carries (app/not-found.tsx) can be its content alone: Next.js renders that boundary into
+  // every page's payload, and with the site frame in it each page paid for two more frames.
+  experimental: { globalNotFound: true },
   // `npm test` runs `tsc --noEmit` over the whole tree; `npm start` need not repeat it.
   typescript: { ignoreBuildErrors: true },
   // Server-only packages with native binaries or dynamic imports stay outside the bundle.

@@ -1,42 +1,19 @@
-/** The Spanish 404 page, for unknown addresses and for `notFound()` anywhere in the site. */
+/**
+ * The 404 boundary of every layout, for `notFound()` in a page: its content only, inside the
+ * frame of the layout it replaces. Next.js renders it into the payload of every page it could
+ * replace (twice on a public page: the root's boundary and the public group's), so it stays
+ * small: with the site frame and the live contacts it cost every page two more frames.
+ * Addresses no route matches get app/global-not-found.tsx, the whole page; so does a
+ * `notFound()` answered without JavaScript, since the front door serves that page in its place
+ * (lib/front-door/page-cache/not-found-shell.ts).
+ */
 import type { Metadata } from "next";
-import Link from "next/link";
-import { connection } from "next/server";
-import { SiteChrome } from "./_components/site-chrome";
+import { NotFoundContent } from "./_components/not-found-content";
 
 /** Page title. */
 export const metadata: Metadata = { title: "Página no encontrada" };
 
-/** 404 inside the site frame; rendered per request so the footer shows the live contacts. */
-export default async function NotFound() {
-  await connection();
-  return (
-    <SiteChrome>
-      <div className="prose">
-        <p className="eyebrow">Error 404</p>
-        <h1>Página no encontrada</h1>
-        <p className="lead">
-          No hay ninguna página en esta dirección. Puede que el enlace esté mal escrito o que la página se haya movido.
-        </p>
-        <ul>
-          <li>
-            <Link href="/" prefetch={false}>
-              Volver al inicio
-            </Link>
-          </li>
-          <li>
-            <Link href="/cabeceras" prefetch={false}>
-              Ver las cabeceras que seguimos
-            </Link>
-          </li>
-          <li>
-            <Link href="/correcciones" prefetch={false}>
-              Consultar las correcciones
-            </Link>
-            , por si la página cambió de sitio
-          </li>
-        </ul>
-      </div>
-    </SiteChrome>
-  );
+/** 404 inside the frame of the layout around it. */
+export default function NotFound() {
+  return <NotFoundContent />;
 }

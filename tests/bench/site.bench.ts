@@ -118,6 +118,9 @@ async function choosePaths(sql: postgres.Sql, end: number): Promise<Record<strin
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   return {
     "home /": "/",
+    // The floor every request pays: a page that reads nothing from the database, and the smallest route handler.
+    "static page /quienes-somos": "/quienes-somos",
+    "health /healthz": "/healthz",
     "outlet /cabeceras/<slug>": `/cabeceras/${outlet!.slug}`,
     "article /noticias/<id>": `/noticias/${article!.id}`,
     "story /historias/<id>": `/historias/${story!.id}`,

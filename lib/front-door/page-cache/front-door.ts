@@ -12,6 +12,7 @@ import { RENDERER_KEY_HEADER } from "../renderer-key";
 import { MAX_REQUEST_BODY_BYTES, refuseRequest, tooLarge, type Refusal } from "../request-checks";
 import { withPageScriptHashes } from "../script-hashes";
 import { RETRY_AFTER_S, unavailablePage } from "../unavailable-page";
+import { encodeBody, encodeStream } from "./compression";
 import { acceptsGzip, cacheKey, cacheableStatus, keyUrl, MAX_STREAMED_KEPT, streamedKey } from "./cacheable";
 import { statusFromHeader } from "./status-header";
 import type { PageStore, Rendered, StoredPage } from "./store";
@@ -206,12 +207,12 @@ function renderPage(
 ): Promise<Rendered> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new Abandoned());
-    // The key says gzip or identity; ask for exactly that, so every reader of the key can read the body.
+    // The key says gzip or identity; ask for exactly that, so every reader of the key can read the body
+    // (the site's renderers answer identity and the body is gzipped here: compression.ts).
     // The full body is what is kept: the reader's conditional headers are answered from it afterwards.
-    const headers = {
-      ...forwardedHeaders(request, trustProxy, upstream),
-      "accept-encoding": acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "identity",
-    };
+    const gzip = acceptsGzip(request.headers["accept-encoding"]);
+    const headers = { ...forwardedHeaders(request, trustProxy, upstream), "accept-encoding": gzip ? "gzip" : "identity" };
+    const encoded = (page: StoredPage): StoredPage => ({ ...page, ...encodeBody(page.headers, page.body, gzip) });
     delete headers["if-none-match"];
     delete headers["if-modified-since"];
     const outgoing = http.request({ host: upstream.host, port: upstream.port, method: "GET", path: url, headers, agent }, (incoming) => {
@@ -234,11 +235,15 @@ function renderPage(
           // The page could not read its data: a 503 the reader may retry, never kept.
           return resolve({
             keep: false,
-            page: { ...page, status: 503, headers: { ...page.headers, "cache-control": "no-store", "retry-after": String(RETRY_AFTER_S) } },
+            page: encoded({
+              ...page,
+              status: 503,
+              headers: { ...page.headers, "cache-control": "no-store", "retry-after": String(RETRY_AFTER_S) },
+            }),
           });
         }
         const keep = cacheableStatus(status) && incoming.headers["set-cookie"] === undefined;
-        resolve({ keep, page });
+        resolve({ keep, page: encoded(page) });
       });
     });
     outgoing.on("error", (error) => {
@@ -286,9 +291,11 @@ function passThrough(
   // reading all of it (a 413) leaves that connection unusable for the next request.
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   const agent = hasBody ? agents.oneUse : agents.kept;
+  // What the reader takes: gzip is done here when the renderer answered identity (compression.ts).
+  const gzip = request.method !== "HEAD" && (keeping ? keeping.key.startsWith("gzip ") : acceptsGzip(request.headers["accept-encoding"]));
   if (keeping) {
     // What is kept must be whole and in the key's encoding.
-    headers["accept-encoding"] = keeping.key.startsWith("gzip ") ? "gzip" : "identity";
+    headers["accept-encoding"] = gzip ? "gzip" : "identity";
     delete headers["if-none-match"];
     delete headers["if-modified-since"];
   }
@@ -311,9 +318,12 @@ function passThrough(
             if (size <= MAX_STREAMED_KEPT) return;
             // Too big to hold: sent on as it comes, without hashes (its scripts wait; its HTML reads as it is).
             streaming = true;
-            response.writeHead(status, sent);
-            for (const c of chunks.splice(0)) response.write(c);
-            incoming.pipe(response);
+            const encoding = encodeStream(sent, gzip);
+            response.writeHead(status, encoding.headers);
+            const out = encoding.stream ?? response;
+            if (encoding.stream) encoding.stream.pipe(response);
+            for (const c of chunks.splice(0)) out.write(c);
+            incoming.pipe(out);
           });
           incoming.on("error", (error) => failed(request, response, error, report));
           incoming.on("end", () => {
@@ -325,29 +335,32 @@ function passThrough(
                 (error: unknown) => failed(request, response, error, report),
               );
             }
-            const headers = withPageScriptHashes(sent, body);
-            response.writeHead(status, headers);
-            response.end(body);
-            if (!mayKeep || body.length > MAX_STREAMED_KEPT || !incoming.complete) return;
-            const { "content-length": _length, "transfer-encoding": _encoding, ...kept } = headers;
-            keeping.store.keep(keeping.key, { status: 200, headers: kept, body, storedAt: keeping.now() });
+            const answer = encodeBody(withPageScriptHashes(sent, body), body, gzip);
+            response.writeHead(status, answer.headers);
+            response.end(answer.body);
+            if (!mayKeep || answer.body.length > MAX_STREAMED_KEPT || !incoming.complete) return;
+            const { "content-length": _length, "transfer-encoding": _encoding, ...kept } = answer.headers;
+            keeping.store.keep(keeping.key, { status: 200, headers: kept, body: answer.body, storedAt: keeping.now() });
           });
           return;
         }
-        response.writeHead(status, sent);
-        incoming.pipe(response);
+        const encoding = encodeStream(sent, gzip);
+        response.writeHead(status, encoding.headers);
+        // What the reader gets, and what is kept: the gzip stream's output when gzipped here.
+        const out = encoding.stream ? incoming.pipe(encoding.stream) : incoming;
+        out.pipe(response);
         incoming.on("error", () => response.destroy());
         if (!mayKeep) return;
         const chunks: Buffer[] = [];
         let size = 0;
-        incoming.on("data", (chunk: Buffer) => {
+        out.on("data", (chunk: Buffer) => {
           size += chunk.length;
           if (size <= MAX_STREAMED_KEPT) chunks.push(chunk);
           else chunks.length = 0;
         });
-        incoming.on("end", () => {
+        out.on("end", () => {
           if (size > MAX_STREAMED_KEPT || !incoming.complete) return;
-          const { "content-length": _length, "transfer-encoding": _encoding, ...kept } = sent;
+          const { "content-length": _length, "transfer-encoding": _encoding, ...kept } = encoding.headers;
           keeping.store.keep(keeping.key, { status: 200, headers: kept, body: Buffer.concat(chunks), storedAt: keeping.now() });
         });
       },

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCachingProxy, readerAddress, type ProxyFailure } from "../../../lib/front-door/page-cache/front-door";
 import { createPageStore } from "../../../lib/front-door/page-cache/store";
@@ -65,6 +65,16 @@ beforeAll(async () => {
           ...(gzip ? { "content-encoding": "gzip" } : {}),
         });
         return void response.end(gzip ? gzipSync(html) : html);
+      }
+      if (request.url === "/quienes-somos" || request.url === "/admin/ayuda") {
+        // What the site's renderers answer (next.config.ts `compress: false`): identity, whatever the reader takes.
+        const html = `<html><body><script>boot(${JSON.stringify(request.url)})</script>${"<p>Un párrafo del sitio.</p>".repeat(200)}</body></html>`;
+        response.writeHead(200, {
+          "content-type": "text/html; charset=utf-8",
+          "content-security-policy": "default-src 'self'; script-src 'self'",
+          "content-length": String(Buffer.byteLength(html)),
+        });
+        return void response.end(html);
       }
       if (request.url === "/pagina-grande") {
         // An HTML page larger than the front door holds to hash its scripts, sent in pieces.
@@ -155,6 +165,42 @@ describe("page cache over HTTP (WEB-4)", () => {
     expect(passed.headers.get("x-cache")).toBeNull();
     expect(passed.headers.get("content-security-policy")).toBe(`default-src 'self'; script-src 'self' ${hash("/admin/panel")}`);
     expect(await passed.text()).toContain("<script>boot(");
+  });
+
+  it("WEB-4: an answer the renderer sent uncompressed is gzipped once here for readers who take gzip, its CSP from the plain text", async () => {
+    const hash = (url: string) =>
+      `'sha256-${createHash("sha256")
+        .update(`boot(${JSON.stringify(url)})`)
+        .digest("base64")}'`;
+    const read = (url: string, encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) =>
+        http
+          .get(`${frontUrl}${url}`, { headers: { "accept-encoding": encoding } }, (r) => {
+            const chunks: Buffer[] = [];
+            r.on("data", (c: Buffer) => chunks.push(c));
+            r.on("end", () => resolve({ headers: r.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject),
+      );
+    // Cached (a miss and a hit), and passed through (the admin is never cached).
+    for (const url of ["/quienes-somos", "/quienes-somos", "/admin/ayuda"]) {
+      const zipped = await read(url, "gzip");
+      expect(zipped.headers["content-encoding"], url).toBe("gzip");
+      expect(zipped.headers.vary, url).toBe("Accept-Encoding");
+      expect(zipped.headers["content-security-policy"], url).toBe(`default-src 'self'; script-src 'self' ${hash(url)}`);
+      const text = gunzipSync(zipped.body).toString("utf8");
+      expect(text).toContain("<p>Un párrafo del sitio.</p>");
+      expect(Number(zipped.headers["content-length"] ?? zipped.body.length)).toBeLessThan(Buffer.byteLength(text) / 4);
+      const plain = await read(url, "identity");
+      expect(plain.headers["content-encoding"], url).toBeUndefined();
+      expect(plain.body.toString("utf8")).toBe(text);
+    }
+    expect(seen.map((r) => [r.url, r.headers["accept-encoding"]])).toEqual([
+      ["/quienes-somos", "gzip"],
+      ["/quienes-somos", "identity"],
+      ["/admin/ayuda", "gzip"],
+      ["/admin/ayuda", "identity"],
+    ]);
   });
 
   it("WEB-4: many readers of a page being rendered cause one render", async () => {
@@ -299,12 +345,16 @@ describe("page cache over HTTP (WEB-4)", () => {
   });
 
   it("WEB-3, WEB-4: a streamed export is sent as it comes, and kept only when it ended small", async () => {
-    const small = [
-      await fetch(`${frontUrl}/api/v1/exports/articles.csv?dia=1`),
-      await fetch(`${frontUrl}/api/v1/exports/articles.csv?dia=1`),
-    ];
+    // Each read to its end before the next: a streamed answer is kept once it has ended.
+    const small: Response[] = [];
+    const texts: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      small.push(await fetch(`${frontUrl}/api/v1/exports/articles.csv?dia=1`));
+      texts.push(await small[i]!.text());
+    }
     expect(small.map((r) => r.headers.get("x-cache"))).toEqual([null, "HIT"]);
-    const [a, b] = (await Promise.all(small.map((r) => r.text()))) as [string, string];
+    expect(small.map((r) => r.headers.get("content-encoding"))).toEqual(["gzip", "gzip"]);
+    const [a, b] = texts as [string, string];
     expect(b).toBe(a);
     expect(a.split("\n")).toHaveLength(4);
     const big = [
