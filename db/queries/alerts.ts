@@ -5,7 +5,8 @@
  * headlines of the last 14 days, headlines as the policy lets us cite them (PUB-6), outlets that
  * withhold positions or literal headlines left out where the alert would reveal them.
  * Reads: the latest first arrivals in the top N from the reaches the triggers keep
- * (front_page_reaches, by time), then each one's headlines by article, tested by their stored words.
+ * (front_page_reaches, by time), then each one's headlines by article, tested by their stored words;
+ * the latest late changes from the headline changes the triggers keep (headline_changes, by time).
  */
 import "server-only";
 import { sql } from "drizzle-orm";
@@ -109,17 +110,19 @@ export async function loadLateRewrites(
     published: string | Date;
     before: string;
   }>(sql`
-    select hv.article_id::text, a.outlet_id, hv.text, hv.first_seen_at, p.published,
-      (select b.text from headline_versions b where b.article_id = hv.article_id and b.first_seen_at < hv.first_seen_at
+    with late as (
+      -- The headline changes (versions after an article's first) kept by triggers, newest first, late
+      -- ones picked from the index alone: it carries when each article was published.
+      select c.version_id, c.article_id, c.outlet_id, c.at, c.article_published_at from headline_changes c
+      where c.at >= ${new Date(p.now - ALERT_WINDOW_MS).toISOString()}::timestamptz and c.at <= ${new Date(p.now).toISOString()}::timestamptz
+        and c.outlet_id in ${idList(outlets.map((o) => o.id))} and c.at > c.article_published_at + ${p.hours} * interval '1 hour'
+      order by c.at desc, c.version_id desc limit ${FEED_ENTRIES}
+    )
+    select l.article_id::text, l.outlet_id, hv.text, l.at as first_seen_at, l.article_published_at as published,
+      (select b.text from headline_versions b where b.article_id = l.article_id and b.first_seen_at < l.at
        order by b.first_seen_at desc, b.id desc limit 1) as before
-    from headline_versions hv join articles a on a.id = hv.article_id
-    cross join lateral (select least(coalesce(a.published_at, a.first_seen_at), a.first_seen_at) as published) p
-    where hv.outlet_id in ${idList(outlets.map((o) => o.id))}
-      and hv.first_seen_at >= ${new Date(p.now - ALERT_WINDOW_MS).toISOString()}::timestamptz
-      and hv.first_seen_at <= ${new Date(p.now).toISOString()}::timestamptz
-      and hv.first_seen_at > p.published + ${p.hours} * interval '1 hour'
-      and exists (select 1 from headline_versions b where b.article_id = hv.article_id and b.first_seen_at < hv.first_seen_at)
-    order by hv.first_seen_at desc, hv.id desc limit ${FEED_ENTRIES}`);
+    from late l join headline_versions hv on hv.id = l.version_id
+    order by l.at desc, l.version_id desc`);
   const names = new Map(outlets.map((o) => [o.id, o.name]));
   return rows.map((r) => {
     const policy = policies.forOutlet(r.outlet_id);
