@@ -28,12 +28,16 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- An article's first sighting or declared date moved (reading its page finds the date): its changes follow.
+-- An article's first sighting or declared date moved (reading its page finds the date): its headline changes follow; its
+-- row in versioned_articles (0033) follows its first sighting and outlet, as before.
 CREATE OR REPLACE FUNCTION headline_changes_article_seen() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE headline_changes c SET article_seen_at = n.first_seen_at,
     article_published_at = least(coalesce(n.published_at, n.first_seen_at), n.first_seen_at)
   FROM added n JOIN removed o ON o.id = n.id
   WHERE c.article_id = n.id AND (n.first_seen_at IS DISTINCT FROM o.first_seen_at OR n.published_at IS DISTINCT FROM o.published_at);
+  UPDATE versioned_articles v SET article_seen_at = n.first_seen_at, outlet_id = n.outlet_id
+  FROM added n JOIN removed o ON o.id = n.id
+  WHERE v.article_id = n.id AND (n.first_seen_at, n.outlet_id) IS DISTINCT FROM (o.first_seen_at, o.outlet_id);
   RETURN NULL;
 END $$;
