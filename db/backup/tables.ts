@@ -32,8 +32,9 @@ export interface BackupHeader {
  * Tables a backup leaves out: state the database derives from the rows a restore loads.
  * `site_schedule` (each site's wake time for the claim), `outlet_day_articles` (each
  * outlet's articles per day) and the outlet page's aggregates (capture hours, agency counts,
- * headline changes, front-page stays, versioned articles) are filled by triggers as sources, articles, captures, headlines and spans are
- * loaded, so copying them as well would collide with those rows.
+ * headline changes, front-page stays and reaches, versioned articles) are filled by triggers as sources, articles, captures, headlines and spans are
+ * loaded, so copying them as well would collide with those rows. Generated columns (a headline's stored
+ * words) are left out too: PostgreSQL computes them as rows load.
  */
 const DERIVED_TABLES = [
   "site_schedule",
@@ -42,6 +43,7 @@ const DERIVED_TABLES = [
   "outlet_day_agency",
   "headline_changes",
   "front_page_stays",
+  "front_page_reaches",
   "versioned_articles",
 ];
 
@@ -50,7 +52,7 @@ export async function tablesInOrder(sql: postgres.Sql | postgres.TransactionSql)
   const columns = await sql<{ table: string; column: string }[]>`
     select c.table_name as table, c.column_name as column
     from information_schema.columns c join information_schema.tables t using (table_schema, table_name)
-    where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.table_name <> all(${DERIVED_TABLES})
+    where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.table_name <> all(${DERIVED_TABLES}) and c.is_generated = 'NEVER'
     order by c.table_name, c.ordinal_position`;
   const references = await sql<{ table: string; referenced: string }[]>`
     select conrelid::regclass::text as table, confrelid::regclass::text as referenced

@@ -1,26 +1,28 @@
 /**
  * What the placement alerts list (lib/pages/alert-params.ts): the articles whose headline has
  * the alert's words and that reached the top N of their front page, when they first did; and
- * the headlines rewritten more than H hours after the article was published. Articles of the
- * last 14 days, headlines as the policy lets us cite them (PUB-6), outlets that withhold
- * positions or literal headlines left out where the alert would reveal them.
- * Reads: words by the (outlet, words) index of headline versions, spans by article, captures
- * by (outlet, at), the spans covering a capture by db/span-overlap.ts; the captures the worker has
- * ranked are skipped for an article whose stored days never reached the top N (front_page_days).
+ * the headlines rewritten more than H hours after the article was published. Arrivals and
+ * headlines of the last 14 days, headlines as the policy lets us cite them (PUB-6), outlets that
+ * withhold positions or literal headlines left out where the alert would reveal them.
+ * Reads: the latest first arrivals in the top N from the reaches the triggers keep
+ * (front_page_reaches, by time), then each one's headlines by article, tested by their stored words;
+ * the latest late changes from the headline changes the triggers keep (headline_changes, by time).
  */
 import "server-only";
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";
-import { spansOverlapping } from "../span-overlap";
 import type { FeedEvent } from "./feeds";
 import { FEED_ENTRIES } from "./feeds";
 import { DAY_MS, idList, time } from "./page-sql";
 
 /** How far back an alert looks: articles first seen in the last 14 days, as the outlet feeds do. */
 export const ALERT_WINDOW_MS = 14 * DAY_MS;
-/** Matching articles examined per request, newest first (a feed shows 50 entries). */
-const MATCHED_ARTICLES = 200;
+/**
+ * First arrivals in the top N examined per request, newest first, for their words (a feed shows 50
+ * entries): a bound on the work of one request, so a rare word lists what it finds among these.
+ */
+export const REACHES_EXAMINED = 2_000;
 
 /** The alert's outlets: those asked for (or all), visible, and allowed by `may`. */
 async function alertOutlets(
@@ -49,37 +51,22 @@ export async function loadPlacementAlert(
   const since = new Date(p.now - ALERT_WINDOW_MS).toISOString();
   const until = new Date(p.now).toISOString();
   const rows = await db.execute<{ article_id: string; outlet_id: number; reached_at: string | Date; rank: number; matched: string[] }>(sql`
-    with matched as materialized (
-      select hv.article_id, max(hv.first_seen_at) as last_seen, array_agg(hv.id::text) as version_ids from headline_versions hv
-      where hv.outlet_id in ${idList(outlets.map((o) => o.id))} and hv.first_seen_at >= ${since}::timestamptz and hv.first_seen_at <= ${until}::timestamptz
-        and to_tsvector('spanish', search_fold(hv.text)) @@ websearch_to_tsquery('spanish', search_fold(${p.q}))
-      group by hv.article_id order by last_seen desc limit ${MATCHED_ARTICLES}
-    ), reached as (
-      select s.article_id, s.outlet_id, c.at, c.rank, m.version_ids
-      from matched m join rank_spans s on s.article_id = m.article_id
-      cross join lateral (
-        -- Where the scan can start: the worker has ranked the span's captures through \`ranked_through\`
-        -- and kept each day's best rank (front_page_days), so an article that never stood in the top
-        -- \`top\` there needs only its captures since, which the worker has not ranked yet.
-        select case when exists (select 1 from front_page_days d where d.article_id = s.article_id and d.best_rank <= ${p.top})
-          then s.from_at else coalesce(s.ranked_through, s.from_at) end as scan_from) f
-      cross join lateral (
-        -- The span's first capture at which fewer than \`top\` spans stood above it: the spans above it
-        -- over the stretch scanned are read once, each capture counts those it falls in, and the
-        -- first capture in time order that qualifies is the answer.
-        select fc.at, 1 + count(o.position)::int as rank
-        from frontpage_captures fc
-        left join (
-          select a.position, a.from_at, a.to_at
-          from ${spansOverlapping(sql`s.outlet_id`, sql`f.scan_from`, sql`coalesce(s.to_at, ${until}::timestamptz)`, ["position", "from_at", "to_at"])} a
-          where a.position < s.position) o on o.from_at <= fc.at and (o.to_at >= fc.at or o.to_at is null)
-        where fc.outlet_id = s.outlet_id and fc.outcome = 'ok' and fc.at >= f.scan_from and fc.at <= coalesce(s.to_at, ${until}::timestamptz)
-        group by fc.at
-        having count(o.position) < ${p.top}
-        order by fc.at limit 1) c
+    with words as materialized (select websearch_to_tsquery('spanish', search_fold(${p.q})) as q), reached as (
+      -- The latest first arrivals in the top N, newest first: an article's first time there is its
+      -- reach at rank ≤ N whose previous reach (if any) was below N (db/schema/front-page-reaches.ts).
+      select r.article_id, r.outlet_id, r.reached_at, r.rank from front_page_reaches r
+      where r.reached_at >= ${since}::timestamptz and r.reached_at <= ${until}::timestamptz and r.rank <= ${p.top}
+        and (r.previous_rank is null or r.previous_rank > ${p.top}) and r.outlet_id in ${idList(outlets.map((o) => o.id))}
+      order by r.reached_at desc, r.article_id desc limit ${REACHES_EXAMINED}
     )
-    select distinct on (article_id) article_id::text, outlet_id, at as reached_at, rank, version_ids as matched from reached
-    order by article_id, at`);
+    select f.article_id::text, f.outlet_id, f.reached_at, f.rank, m.matched from reached f
+    cross join lateral (
+      -- Its headlines seen in the window that have the words, by their stored words (no parsing per request).
+      select array_agg(hv.id::text) as matched from headline_versions hv, words w
+      where hv.article_id = f.article_id and hv.first_seen_at >= ${since}::timestamptz and hv.first_seen_at <= ${until}::timestamptz
+        and hv.search_words @@ w.q) m
+    where m.matched is not null
+    order by f.reached_at desc, f.article_id desc limit ${FEED_ENTRIES}`);
   if (rows.length === 0) return [];
   const headlines = await db.execute<{ id: string; article_id: string; text: string; first_seen_at: string | Date }>(sql`
     select id::text, article_id::text, text, first_seen_at from headline_versions where article_id in ${idList(rows.map((r) => r.article_id))}
@@ -123,17 +110,19 @@ export async function loadLateRewrites(
     published: string | Date;
     before: string;
   }>(sql`
-    select hv.article_id::text, a.outlet_id, hv.text, hv.first_seen_at, p.published,
-      (select b.text from headline_versions b where b.article_id = hv.article_id and b.first_seen_at < hv.first_seen_at
+    with late as (
+      -- The headline changes (versions after an article's first) kept by triggers, newest first, late
+      -- ones picked from the index alone: it carries when each article was published.
+      select c.version_id, c.article_id, c.outlet_id, c.at, c.article_published_at from headline_changes c
+      where c.at >= ${new Date(p.now - ALERT_WINDOW_MS).toISOString()}::timestamptz and c.at <= ${new Date(p.now).toISOString()}::timestamptz
+        and c.outlet_id in ${idList(outlets.map((o) => o.id))} and c.at > c.article_published_at + ${p.hours} * interval '1 hour'
+      order by c.at desc, c.version_id desc limit ${FEED_ENTRIES}
+    )
+    select l.article_id::text, l.outlet_id, hv.text, l.at as first_seen_at, l.article_published_at as published,
+      (select b.text from headline_versions b where b.article_id = l.article_id and b.first_seen_at < l.at
        order by b.first_seen_at desc, b.id desc limit 1) as before
-    from headline_versions hv join articles a on a.id = hv.article_id
-    cross join lateral (select least(coalesce(a.published_at, a.first_seen_at), a.first_seen_at) as published) p
-    where hv.outlet_id in ${idList(outlets.map((o) => o.id))}
-      and hv.first_seen_at >= ${new Date(p.now - ALERT_WINDOW_MS).toISOString()}::timestamptz
-      and hv.first_seen_at <= ${new Date(p.now).toISOString()}::timestamptz
-      and hv.first_seen_at > p.published + ${p.hours} * interval '1 hour'
-      and exists (select 1 from headline_versions b where b.article_id = hv.article_id and b.first_seen_at < hv.first_seen_at)
-    order by hv.first_seen_at desc, hv.id desc limit ${FEED_ENTRIES}`);
+    from late l join headline_versions hv on hv.id = l.version_id
+    order by l.at desc, l.version_id desc`);
   const names = new Map(outlets.map((o) => [o.id, o.name]));
   return rows.map((r) => {
     const policy = policies.forOutlet(r.outlet_id);

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  customType,
   bigint,
   bigserial,
   boolean,
@@ -25,6 +26,8 @@ import { lastingSpan } from "./rank-span-lasting";
 import { unrankedSpan } from "./rank-span-unranked";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
+/** PostgreSQL's text-search vector, read only by SQL (never mapped to a JS value). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const seenIn = pgEnum("seen_in", SEEN_IN);
 
@@ -132,6 +135,11 @@ export const headlineVersions = pgTable(
      * gets it: a search narrowed to one outlet reads only that outlet's matches.
      */
     outletId: integer("outlet_id"),
+    /**
+     * The headline's words as the search index reads them, stored: the placement alert tests its
+     * few candidate articles' headlines without parsing each one again (db/queries/alerts.ts).
+     */
+    searchWords: tsvector("search_words").generatedAlwaysAs(sql`to_tsvector('spanish', search_fold(text))`),
   },
   (t) => [
     uniqueIndex("headline_versions_article_hash").on(t.articleId, t.textHash),

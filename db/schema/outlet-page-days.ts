@@ -60,12 +60,19 @@ export const headlineChanges = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull(),
     /** Its article's first_seen_at: the page follows the changes of articles first seen up to a week before the period. */
     articleSeenAt: timestamp("article_seen_at", { withTimezone: true }).notNull(),
+    /**
+     * When its article was published: its declared date, or its first sighting if that came first. The
+     * late-rewrite alert (db/queries/alerts.ts) compares the change's time with it from the index alone.
+     */
+    articlePublishedAt: timestamp("article_published_at", { withTimezone: true }).notNull(),
   },
   // By outlet and time for the page, with what it counts (an index-only scan); by article for the triggers' recount and the
   // cascade from a deleted article.
   (t) => [
     index("headline_changes_outlet_at").on(t.outletId, t.at, t.articleId, t.articleSeenAt),
     index("headline_changes_article").on(t.articleId),
+    // The latest changes of every outlet, newest first, with what the late-rewrite alert filters on.
+    index("headline_changes_at").on(t.at, t.outletId, t.articlePublishedAt, t.versionId, t.articleId),
   ],
 );
 

@@ -132,9 +132,8 @@ export default async function CapturePage({ params }: Props) {
                   <tr key={link.articleId}>
                     <td className="num">{link.rank}</td>
                     <td>
-                      <Link href={`/noticias/${link.articleId}`} prefetch={false}>
-                        {link.headline}
-                      </Link>
+                      {/* A plain link: one client component per row would cost the renderer more than the rest of the page. */}
+                      <a href={`/noticias/${link.articleId}`}>{link.headline}</a>
                     </td>
                     <td className="url">{link.url}</td>
                   </tr>
