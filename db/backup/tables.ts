@@ -32,7 +32,7 @@ export interface BackupHeader {
  * Tables a backup leaves out: state the database derives from the rows a restore loads.
  * `site_schedule` (each site's wake time for the claim), `outlet_day_articles` (each
  * outlet's articles per day) and the outlet page's aggregates (capture hours, agency counts,
- * headline changes, front-page stays, versioned articles) are filled by triggers as sources, articles, captures, headlines and spans are
+ * headline changes, front-page stays, versioned articles) and the counts per headline word are filled by triggers as sources, articles, captures, headlines and spans are
  * loaded, so copying them as well would collide with those rows.
  */
 const DERIVED_TABLES = [
@@ -43,6 +43,7 @@ const DERIVED_TABLES = [
   "headline_changes",
   "front_page_stays",
   "versioned_articles",
+  "headline_word_days",
 ];
 
 /** The public base tables in foreign-key order, with their columns (derived ones left out). */

@@ -10,3 +10,4 @@ export * from "./front-page-days";
 export * from "./outlet-status";
 export * from "./outlet-page-days";
 export * from "./front-page-stays";
+export * from "./headline-word-days";
