@@ -1,12 +1,14 @@
 /**
  * Attention over time for one search (SPEC WEB-9): per peninsular day and outlet, the articles
  * whose headline matched and the prominence-minutes (DER-9) their rank spans stored, plus each
- * outlet's articles per day (the share's denominator). Every part comes from an index: the
- * matches from the GIN index on the folded headline words (the outlet's own GIN index when one
- * outlet is asked for), their articles and spans by key (an array of ids, so the planner looks
- * them up instead of scanning the period), and the totals from the daily aggregate
- * `outlet_day_articles` (docs/research-data.md has the plans and figures). Outlets whose headlines may not be quoted
- * or that are excluded are never searched (PUB-6): a count would reveal their words.
+ * outlet's articles per day (the share's denominator). A one-word search (the common case) reads
+ * the daily counts per headline word kept by triggers (attention-words.ts); a search of several
+ * words, a phrase, `o` or `-word` is computed here from indexes: the matches from the GIN index on
+ * the folded headline words (the outlet's own GIN index when one outlet is asked for), their
+ * articles and spans by key (an array of ids, so the planner looks them up instead of scanning the
+ * period). The totals come from the daily aggregate `outlet_day_articles` (docs/research-data.md
+ * has the plans and figures). Outlets whose headlines may not be quoted or that are excluded are
+ * never searched (PUB-6): a count would reveal their words.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
