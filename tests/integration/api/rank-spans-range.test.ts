@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { bulkDataset, rangeRows } from "../../../db/bulk/day-rows";
-import { loadApiScope } from "../../../db/open-data/context";
+import { loadApiScope, withGroup } from "../../../db/open-data/context";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
 import { seedHistory } from "../../../scripts/seed-history/seed";
 import { createTestDatabase } from "../../support/database";
@@ -57,5 +57,23 @@ describe("rank spans over a period", () => {
       seen += paged.length;
     }
     expect(seen).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("WEB-3, WEB-10: a small group's spans over a period are its outlets' overlapping spans", async () => {
+    const db = database.db;
+    const [one] = await db.execute<{ id: number; slug: string }>(sql`select id, slug from outlets order by id limit 1`);
+    await db.execute(sql`update outlets set groups = '{muestra}' where id = ${one!.id}`);
+    const ctx = withGroup({ ...(await loadApiScope(db)), db, now: END }, "muestra");
+    const period = { from: END - 50 * HOUR, to: END - 10 * HOUR };
+    const paged: string[] = [];
+    for await (const page of rangeRows(ctx, bulkDataset("rank-spans"), period, 23))
+      for (const r of page) paged.push(`${r.outlet} ${r.article_id}`);
+    const expected = await db.execute<{ key: string }>(sql`
+      select ${one!.slug} || ' ' || s.article_id as key from rank_spans s
+      where s.outlet_id = ${one!.id} and (s.to_at >= ${new Date(period.from).toISOString()} or s.to_at is null)
+        and s.from_at < ${new Date(period.to).toISOString()}
+      order by s.from_at, s.article_id`);
+    expect(paged.length).toBeGreaterThan(23);
+    expect(paged).toEqual(expected.map((r) => r.key));
   }, 120_000);
 });
