@@ -32,9 +32,9 @@ export interface BackupHeader {
  * Tables a backup leaves out: state the database derives from the rows a restore loads.
  * `site_schedule` (each site's wake time for the claim), `outlet_day_articles` (each
  * outlet's articles per day) and the outlet page's aggregates (capture hours, agency counts,
- * headline changes, front-page stays and reaches, versioned articles) are filled by triggers as sources, articles, captures, headlines and spans are
- * loaded, so copying them as well would collide with those rows. Generated columns (a headline's stored
- * words) are left out too: PostgreSQL computes them as rows load.
+ * headline changes, front-page stays and reaches, versioned articles) and the counts per headline word are filled by
+ * triggers as sources, articles, captures, headlines and spans are loaded, so copying them as well would collide with
+ * those rows. Generated columns (a headline's stored words) are left out too: PostgreSQL computes them as rows load.
  */
 const DERIVED_TABLES = [
   "site_schedule",
@@ -45,6 +45,7 @@ const DERIVED_TABLES = [
   "front_page_stays",
   "front_page_reaches",
   "versioned_articles",
+  "headline_word_days",
 ];
 
 /** The public base tables in foreign-key order, with their columns (derived ones left out). */

@@ -11,3 +11,4 @@ export * from "./outlet-status";
 export * from "./outlet-page-days";
 export * from "./front-page-stays";
 export * from "./front-page-reaches";
+export * from "./headline-word-days";

@@ -89,8 +89,6 @@ export function daysOf(from: string, to: string): string[] {
   return out;
 }
 
-const key = (outlet: string, day: string) => `${outlet}\u0000${day}`;
-
 /**
  * The rows of one search: every day of the period, first the total over outlets, then each
  * outlet that matched in the period (days with no match are zero, not missing, so a chart
@@ -105,36 +103,59 @@ export function attentionRows(input: {
   /** Outlets whose front-page positions may be shown. */
   positionsShown: (outlet: string) => boolean;
 }): AttentionRow[] {
-  const byKey = new Map(input.counts.map((c) => [key(c.outlet, c.day), c]));
+  // Indexed by outlet and day rather than keyed by strings: a year of 50 outlets is 18,000 cells,
+  // and building a key for each cost the API most of its time.
+  const days = input.days;
+  const dayIndex = new Map(days.map((d, i) => [d, i]));
   const outlets = [...new Set(input.counts.map((c) => c.outlet))].sort();
-  const totalOf = (outlet: string, day: string) => input.totals.get(key(outlet, day)) ?? 0;
-  const share = (n: number, of: number) => (of > 0 ? n / of : null);
-  // The total's denominator is every searched outlet's articles, matched or not.
-  const dayTotals = new Map<string, number>();
-  for (const [k, n] of input.totals) {
-    const day = k.slice(k.indexOf("\u0000") + 1);
-    dayTotals.set(day, (dayTotals.get(day) ?? 0) + n);
+  const outletIndex = new Map(outlets.map((o, i) => [o, i]));
+  const width = days.length;
+  const cells: (AttentionCount | undefined)[] = new Array(outlets.length * width);
+  for (const c of input.counts) {
+    const d = dayIndex.get(c.day);
+    if (d !== undefined) cells[outletIndex.get(c.outlet)! * width + d] = c;
   }
+  // The total's denominator is every searched outlet's articles, matched or not.
+  const outletTotals = new Float64Array(outlets.length * width);
+  const dayTotals = new Float64Array(width);
+  for (const [k, n] of input.totals) {
+    const cut = k.indexOf("\u0000");
+    const d = dayIndex.get(k.slice(cut + 1));
+    if (d === undefined) continue;
+    dayTotals[d] = dayTotals[d]! + n;
+    const o = outletIndex.get(k.slice(0, cut));
+    if (o !== undefined) outletTotals[o * width + d] = n;
+  }
+  const shown = outlets.map((o) => input.positionsShown(o));
+  const share = (n: number, of: number) => (of > 0 ? n / of : null);
   const rows: AttentionRow[] = [];
-  for (const day of input.days) {
+  for (let d = 0; d < width; d++) {
+    const day = days[d]!;
     let articles = 0,
       minutes = 0,
       anyMinutes = false;
     const perOutlet: AttentionRow[] = [];
-    for (const outlet of outlets) {
-      const c = byKey.get(key(outlet, day));
+    for (let o = 0; o < outlets.length; o++) {
+      const c = cells[o * width + d];
       const n = c?.articles ?? 0;
-      const total = totalOf(outlet, day);
-      const shown = input.positionsShown(outlet);
-      const m = shown ? (c?.prominenceMinutes ?? 0) : null;
+      const total = outletTotals[o * width + d]!;
+      const m = shown[o] ? (c?.prominenceMinutes ?? 0) : null;
       articles += n;
       if (m !== null) {
         minutes += m;
         anyMinutes = true;
       }
-      perOutlet.push({ query: input.query, day, outlet, articles: n, outletArticles: total, share: share(n, total), prominenceMinutes: m });
+      perOutlet.push({
+        query: input.query,
+        day,
+        outlet: outlets[o]!,
+        articles: n,
+        outletArticles: total,
+        share: share(n, total),
+        prominenceMinutes: m,
+      });
     }
-    const of = dayTotals.get(day) ?? 0;
+    const of = dayTotals[d]!;
     rows.push({
       query: input.query,
       day,
@@ -144,7 +165,7 @@ export function attentionRows(input: {
       share: share(articles, of),
       prominenceMinutes: anyMinutes ? minutes : null,
     });
-    rows.push(...perOutlet);
+    for (const r of perOutlet) rows.push(r);
   }
   return rows;
 }

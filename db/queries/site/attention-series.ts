@@ -1,18 +1,21 @@
 /**
  * Attention over time for one search (SPEC WEB-9): per peninsular day and outlet, the articles
  * whose headline matched and the prominence-minutes (DER-9) their rank spans stored, plus each
- * outlet's articles per day (the share's denominator). Every part comes from an index: the
- * matches from the GIN index on the folded headline words (the outlet's own GIN index when one
- * outlet is asked for), their articles and spans by key (an array of ids, so the planner looks
- * them up instead of scanning the period), and the totals from the daily aggregate
- * `outlet_day_articles` (docs/research-data.md has the plans and figures). Outlets whose headlines may not be quoted
- * or that are excluded are never searched (PUB-6): a count would reveal their words.
+ * outlet's articles per day (the share's denominator). A one-word search (the common case) reads
+ * the daily counts per headline word kept by triggers (attention-words.ts); a search of several
+ * words, a phrase, `o` or `-word` is computed here from indexes: the matches from the GIN index on
+ * the folded headline words (the outlet's own GIN index when one outlet is asked for), their
+ * articles and spans by key (an array of ids, so the planner looks them up instead of scanning the
+ * period). The totals come from the daily aggregate `outlet_day_articles` (docs/research-data.md
+ * has the plans and figures). Outlets whose headlines may not be quoted or that are excluded are
+ * never searched (PUB-6): a count would reveal their words.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { AttentionCount } from "../../../lib/pages/attention";
+import { daysOf, type AttentionCount } from "../../../lib/pages/attention";
 import type { Executor } from "../../client";
 import { intArray } from "../../open-data/sql/api-sql";
+import { loadWordCounts, NO_MINUTES, searchTerms } from "./attention-words";
 
 /** What one series reads. */
 export interface AttentionFilter {
@@ -35,42 +38,59 @@ const tsQuery = (q: string) => sql`websearch_to_tsquery('spanish', search_fold($
 
 /** Whether the search has words PostgreSQL keeps (not only common words). */
 export async function searchHasWords(db: Executor, q: string): Promise<boolean> {
-  const [row] = await db.execute<{ nodes: number }>(sql`select numnode(${tsQuery(q)}) as nodes`);
-  return (row?.nodes ?? 0) > 0;
+  return (await searchTerms(db, q)).nodes > 0;
 }
 
-/** Matched articles and their prominence per outlet and day. */
+/**
+ * Matched articles and their prominence per outlet and day: articles by the day they were first
+ * seen, prominence by the day each of their spans began (spans of articles first seen before
+ * the period count on their own days). A one-word search reads the daily counts per word.
+ */
 export async function loadAttentionCounts(db: Executor, f: AttentionFilter): Promise<AttentionCount[]> {
   const ids = [...f.searchable.keys()].filter((id) => f.outletId === undefined || id === f.outletId);
-  if (ids.length === 0 || !(await searchHasWords(db, f.q))) return [];
-  // A headline version is never seen before its article, so versions first seen before the
-  // period cannot belong to an article first seen in it.
-  const matching = sql`to_tsvector('spanish', search_fold(hv.text)) @@ ${tsQuery(f.q)} and hv.first_seen_at >= ${start(f.from)}`;
+  if (ids.length === 0) return [];
+  const terms = await searchTerms(db, f.q);
+  if (terms.nodes === 0) return [];
+  const shown = ids.filter((id) => f.positionsShown.has(id));
+  if (terms.word !== null) return loadWordCounts(db, { word: terms.word, from: f.from, to: f.to, ids, shown, slugs: f.searchable });
+  return computeAttentionCounts(db, f, ids, shown);
+}
+
+/** The full computation, for searches of several words: every matching version, article and span. */
+export async function computeAttentionCounts(
+  db: Executor,
+  f: AttentionFilter,
+  ids: readonly number[],
+  shown: readonly number[],
+): Promise<AttentionCount[]> {
+  // Any version counts, even one first seen after the period: an article matches by all its headlines.
+  const matching = sql`to_tsvector('spanish', search_fold(hv.text)) @@ ${tsQuery(f.q)}`;
   const versions =
     f.outletId === undefined
       ? sql`select hv.article_id from headline_versions hv where ${matching}`
       : sql`select hv.article_id from headline_versions hv where hv.outlet_id = ${f.outletId} and ${matching}`;
-  const shown = ids.filter((id) => f.positionsShown.has(id));
   const rows = await db.execute<{ outlet_id: number; day: string; articles: number; minutes: number | null }>(sql`
     with m as materialized (
       select a.id, a.outlet_id, a.first_seen_at
       from articles a
       where a.id = any(array(select distinct article_id from (${versions}) v))
-        and a.first_seen_at >= ${start(f.from)} and a.first_seen_at < ${end(f.to)}
-        and a.outlet_id = any(${intArray(ids)}::int[])
+        and a.first_seen_at < ${end(f.to)}
+        and a.outlet_id = any(${intArray([...ids])}::int[])
     ), counted as (
-      select outlet_id, ${madridDay(sql`first_seen_at`)} as day, count(*)::int as articles from m group by 1, 2
+      select outlet_id, ${madridDay(sql`first_seen_at`)} as day, count(*)::int as articles from m
+      where first_seen_at >= ${start(f.from)}
+      group by 1, 2
     ), minutes as (
       select s.outlet_id, ${madridDay(sql`s.from_at`)} as day, sum(s.weighted_minutes)::float8 as minutes
       from rank_spans s
       where s.article_id = any(array(select id from m))
-        and s.from_at < ${end(f.to)} and s.outlet_id = any(${intArray(shown)}::int[])
+        and s.from_at >= ${start(f.from)} and s.from_at < ${end(f.to)} and s.outlet_id = any(${intArray([...shown])}::int[])
       group by 1, 2
     )
     select coalesce(c.outlet_id, p.outlet_id) as outlet_id, coalesce(c.day, p.day) as day,
            coalesce(c.articles, 0)::int as articles, p.minutes
     from counted c full join minutes p on p.outlet_id = c.outlet_id and p.day = c.day
-    where coalesce(c.day, p.day) <= ${f.to}
+    where coalesce(c.articles, 0) > 0 or p.minutes > ${NO_MINUTES}
     order by 2, 1`);
   return rows.map((r) => ({
     day: r.day,
@@ -87,10 +107,14 @@ export async function loadOutletDayTotals(
 ): Promise<Map<string, number>> {
   const ids = [...f.outlets.keys()];
   if (ids.length === 0) return new Map();
-  // The daily aggregate kept by triggers on articles (migration 0025): one row per outlet and day.
-  const rows = await db.execute<{ outlet_id: number; day: string; n: number }>(sql`
-    select outlet_id, day::text as day, articles as n
+  // The daily aggregate kept by triggers on articles (migration 0025): one row per outlet and
+  // day, received as one JSON document of arrays (a year of 50 outlets is 18,000 rows).
+  const [result] = await db.execute<{ r: { o: number[] | null; d: number[]; n: number[] } }>(sql`
+    select json_build_object('o', array_agg(outlet_id), 'd', array_agg(day - ${f.from}::date), 'n', array_agg(articles)) as r
     from outlet_day_articles
     where outlet_id = any(${intArray(ids)}::int[]) and day between ${f.from}::date and ${f.to}::date and articles > 0`);
-  return new Map(rows.map((r) => [`${f.outlets.get(r.outlet_id)}\u0000${r.day}`, Number(r.n)]));
+  const row = result?.r;
+  if (!row?.o) return new Map();
+  const days = daysOf(f.from, f.to);
+  return new Map(row.o.map((id, i) => [`${f.outlets.get(id)}\u0000${days[row.d[i]!]}`, row.n[i]!]));
 }
