@@ -10,10 +10,11 @@ CREATE TABLE "headline_word_days" (
 ALTER TABLE "headline_word_days" ADD CONSTRAINT "headline_word_days_outlet_id_outlets_id_fk" FOREIGN KEY ("outlet_id") REFERENCES "public"."outlets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "headline_word_days_read" ON "headline_word_days" USING btree ("word","day","outlet_id","articles","minutes");
 --> statement-breakpoint
--- The words a headline is searched by are the lexemes of its stored `search_words` (0035: the expression the GIN indexes
--- on headline_versions hold), so a one-word search matches a headline exactly when its lexeme is among them, and no
--- trigger parses a headline again.
-
+-- The words a headline is searched by: the lexemes of the expression the GIN indexes on headline_versions hold, so a
+-- one-word search matches a headline exactly when its lexeme is among these.
+CREATE FUNCTION headline_words(headline text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$ SELECT tsvector_to_array(to_tsvector('spanish'::regconfig, search_fold(headline))) $$;
+--> statement-breakpoint
 -- Every (outlet, peninsular day) in `keys` counted again from the rows: what deletions use, since a cascade may already
 -- have taken an article's headlines when a trigger runs. Only live rows count (spans are joined to their article).
 CREATE FUNCTION headline_word_days_recount(outlet_ids int[], days date[]) RETURNS void LANGUAGE sql AS $$
@@ -25,7 +26,7 @@ CREATE FUNCTION headline_word_days_recount(outlet_ids int[], days date[]) RETURN
     FROM (SELECT DISTINCT o, d FROM unnest(outlet_ids, days) AS k(o, d)) k
     JOIN articles a ON a.outlet_id = k.o
       AND a.first_seen_at >= (k.d::timestamp AT TIME ZONE 'Europe/Madrid') AND a.first_seen_at < ((k.d + 1)::timestamp AT TIME ZONE 'Europe/Madrid')
-    CROSS JOIN LATERAL (SELECT DISTINCT unnest(tsvector_to_array(h.search_words)) AS word FROM headline_versions h WHERE h.article_id = a.id) v
+    CROSS JOIN LATERAL (SELECT DISTINCT unnest(headline_words(h.text)) AS word FROM headline_versions h WHERE h.article_id = a.id) v
     GROUP BY 1, 2, 3
     UNION ALL
     SELECT v.word, s.outlet_id, k.d, 0, sum(s.weighted_minutes)
@@ -33,7 +34,7 @@ CREATE FUNCTION headline_word_days_recount(outlet_ids int[], days date[]) RETURN
     JOIN rank_spans s ON s.outlet_id = k.o
       AND s.from_at >= (k.d::timestamp AT TIME ZONE 'Europe/Madrid') AND s.from_at < ((k.d + 1)::timestamp AT TIME ZONE 'Europe/Madrid')
     JOIN articles a ON a.id = s.article_id
-    CROSS JOIN LATERAL (SELECT DISTINCT unnest(tsvector_to_array(h.search_words)) AS word FROM headline_versions h WHERE h.article_id = a.id) v
+    CROSS JOIN LATERAL (SELECT DISTINCT unnest(headline_words(h.text)) AS word FROM headline_versions h WHERE h.article_id = a.id) v
     WHERE s.weighted_minutes <> 0
     GROUP BY 1, 2, 3) t
   WHERE EXISTS (SELECT 1 FROM outlets o WHERE o.id = t.outlet_id)
@@ -48,9 +49,9 @@ BEGIN
   INSERT INTO headline_word_days AS w (word, outlet_id, day, articles, minutes)
   SELECT t.word, t.outlet_id, t.day, sum(t.articles)::int, sum(t.minutes) FROM (
     WITH fresh AS (
-      SELECT DISTINCT n.article_id, unnest(tsvector_to_array(n.search_words)) AS word FROM added n
+      SELECT DISTINCT n.article_id, unnest(headline_words(n.text)) AS word FROM added n
       EXCEPT
-      SELECT h.article_id, unnest(tsvector_to_array(h.search_words)) FROM headline_versions h
+      SELECT h.article_id, unnest(headline_words(h.text)) FROM headline_versions h
       WHERE h.article_id IN (SELECT article_id FROM added) AND h.id NOT IN (SELECT id FROM added))
     SELECT f.word, a.outlet_id, (a.first_seen_at AT TIME ZONE 'Europe/Madrid')::date AS day, 1 AS articles, 0::float8 AS minutes
     FROM fresh f JOIN articles a ON a.id = f.article_id
@@ -74,7 +75,7 @@ BEGIN
       WHERE n.weighted_minutes <> 0
 ) d
     GROUP BY 1, 2, 3 HAVING sum(d.minutes) <> 0) c
-  CROSS JOIN LATERAL (SELECT DISTINCT unnest(tsvector_to_array(h.search_words)) AS word FROM headline_versions h WHERE h.article_id = c.article_id) v
+  CROSS JOIN LATERAL (SELECT DISTINCT unnest(headline_words(h.text)) AS word FROM headline_versions h WHERE h.article_id = c.article_id) v
   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
   ON CONFLICT (word, outlet_id, day) DO UPDATE SET minutes = w.minutes + excluded.minutes;
   RETURN NULL;
@@ -92,7 +93,7 @@ BEGIN
       SELECT o.article_id, o.outlet_id, (o.from_at AT TIME ZONE 'Europe/Madrid')::date, -o.weighted_minutes FROM removed o
       WHERE o.weighted_minutes <> 0) d
     GROUP BY 1, 2, 3 HAVING sum(d.minutes) <> 0) c
-  CROSS JOIN LATERAL (SELECT DISTINCT unnest(tsvector_to_array(h.search_words)) AS word FROM headline_versions h WHERE h.article_id = c.article_id) v
+  CROSS JOIN LATERAL (SELECT DISTINCT unnest(headline_words(h.text)) AS word FROM headline_versions h WHERE h.article_id = c.article_id) v
   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
   ON CONFLICT (word, outlet_id, day) DO UPDATE SET minutes = w.minutes + excluded.minutes;
   RETURN NULL;
@@ -168,11 +169,11 @@ CREATE TRIGGER articles_words_updated AFTER UPDATE ON articles REFERENCING OLD T
 INSERT INTO headline_word_days (word, outlet_id, day, articles, minutes)
 SELECT t.word, t.outlet_id, t.day, sum(t.articles)::int, sum(t.minutes) FROM (
   SELECT v.word, a.outlet_id, (a.first_seen_at AT TIME ZONE 'Europe/Madrid')::date AS day, count(*) AS articles, 0::float8 AS minutes
-  FROM articles a CROSS JOIN LATERAL (SELECT DISTINCT unnest(tsvector_to_array(h.search_words)) AS word FROM headline_versions h WHERE h.article_id = a.id) v
+  FROM articles a CROSS JOIN LATERAL (SELECT DISTINCT unnest(headline_words(h.text)) AS word FROM headline_versions h WHERE h.article_id = a.id) v
   GROUP BY 1, 2, 3
   UNION ALL
   SELECT v.word, s.outlet_id, (s.from_at AT TIME ZONE 'Europe/Madrid')::date, 0, sum(s.weighted_minutes)
-  FROM rank_spans s CROSS JOIN LATERAL (SELECT DISTINCT unnest(tsvector_to_array(h.search_words)) AS word FROM headline_versions h WHERE h.article_id = s.article_id) v
+  FROM rank_spans s CROSS JOIN LATERAL (SELECT DISTINCT unnest(headline_words(h.text)) AS word FROM headline_versions h WHERE h.article_id = s.article_id) v
   WHERE s.weighted_minutes <> 0
   GROUP BY 1, 2, 3) t
 GROUP BY 1, 2, 3;
