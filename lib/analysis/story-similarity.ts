@@ -115,6 +115,30 @@ export function cosineOfWeights(
   return dot / (normA * normB);
 }
 
+/** Whether three ascending token sets have a token in common (by identity) that `keep` accepts (given its identity). */
+export function sharedByAll(a: Tokens, b: Tokens, c: Tokens, keep: (key: number) => boolean): boolean {
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length && k < c.length) {
+    const x = tokenKey(a[i]!);
+    const y = tokenKey(b[j]!);
+    const z = tokenKey(c[k]!);
+    if (x === y && y === z) {
+      if (keep(x)) return true;
+      i++;
+      j++;
+      k++;
+    } else {
+      const least = Math.min(x, y, z);
+      if (x === least) i++;
+      if (y === least) j++;
+      if (z === least) k++;
+    }
+  }
+  return false;
+}
+
 /** The cosine of two token sets in a window, weights computed here (tests and one-off comparisons). */
 export function storySimilarity(a: Tokens, b: Tokens, window: DocumentCounts, nameWeight: number): number {
   const wa = tokenWeights(a, window, nameWeight);

@@ -60,6 +60,7 @@ describe("Metodología", () => {
       expect(text).toContain("un segundo paso, que no está en uso");
       expect(text).toContain(`su centro al menos ${decimal(c.joinThreshold)}`);
       expect(text).toContain(`se parecen al menos ${decimal(c.mergeThreshold)} se unirían`);
+      expect(text).toContain(`a dos historias por una misma palabra rara, son la misma`);
       expect(text).toContain(`se parezca al menos ${decimal(c.linkFloor)} a una de la otra parte`);
       const d = STORY_EVALUATION.described;
       expect(text).toContain(`(F1 ${decimal(d.heldOut.f1)})`);

@@ -223,6 +223,23 @@ describe("stories found to be one", () => {
     expect(merges).toEqual([{ from: 52, into: 40 }]);
   });
 
+  it("DER-2: an article that meets one story on some words and another on others joins one of them, and does not merge them", () => {
+    const budget = words("pecorpeiaga", "presupuestos", "regionales", "congela");
+    const border = words("valtoria", "crisis", "fronteriza", "claves");
+    const { placements, merges } = clusterStories(
+      [
+        item(1, 1, T0, budget, { storyId: 40, pending: false }),
+        item(2, 2, T0 + MIN, budget, { storyId: 40, pending: false }),
+        item(3, 3, T0 + 2 * MIN, border, { storyId: 52, pending: false }),
+        item(4, 4, T0 + 3 * MIN, border, { storyId: 52, pending: false }),
+        item(5, 5, T0 + 4 * MIN, words("pecorpeiaga", "presupuestos", "crisis", "fronteriza")),
+      ],
+      SMALL_WINDOW,
+    );
+    expect(merges).toEqual([]);
+    expect(placements).toHaveLength(1);
+  });
+
   it("DER-2: unrelated stories stay apart", () => {
     const { merges } = clusterStories([
       item(1, 1, T0, housing(0), { storyId: 40, pending: false }),

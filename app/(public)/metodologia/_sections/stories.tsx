@@ -36,9 +36,10 @@ export function Stories() {
         palabras, una de ellas rara: compartir «Ucrania» y «Rusia» es un tema, no un hecho.
       </p>
       <p>
-        Si una noticia se parece al menos {decimal(o.mergeThreshold)} a dos historias, son la misma y las unimos. Conserva su número la más
-        antigua; la dirección de la otra lleva a ella, y ninguna lista la muestra dos veces. Fuera de esas uniones, una noticia nunca cambia
-        de historia.
+        Si una noticia se parece al menos {decimal(o.mergeThreshold)} a dos historias por una misma palabra rara, son la misma y las unimos
+        (un titular que coincide con una por un apellido y con otra por un verbo no las une). Conserva su número la más antigua; la
+        dirección de la otra lleva a ella, y ninguna lista la muestra dos veces. Fuera de esas uniones, una noticia nunca cambia de
+        historia.
       </p>
       <p>
         Probamos también un segundo paso, que no está en uso: comparar las historias enteras, solo entre noticias con entradilla. El centro
