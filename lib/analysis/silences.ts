@@ -12,6 +12,9 @@
 
 /** Days of the default period. */
 export const SILENCE_DAYS = 7;
+
+/** Silences an outlet's page lists; the rest are counted, and the whole list of the last 7 days is in the API. */
+export const SILENCES_SHOWN = 10;
 /** Share of the period's hours an outlet's front page must have been captured in to count as followed. */
 export const FOLLOWED_HOURS_SHARE = 0.5;
 

@@ -1,7 +1,7 @@
 /** The `rank-spans` dataset (SPEC WEB-3, STO-1): none for outlets under "sin posición" or `total` (PUB-6). */
 import { pageApiRankSpans, type ApiRankSpanRow } from "../sql/rank-spans";
 import { isoOrNull } from "../sql/api-sql";
-import { outletIdOf, positionlessIds, slugOf, type ApiContext } from "../context";
+import { groupPositionIds, outletIdOf, positionlessIds, slugOf, type ApiContext } from "../context";
 import { nextKey, type Dataset, type Record_ } from "./types";
 
 /** Field names, in CSV order. */
@@ -48,6 +48,7 @@ export const rankSpansDataset: Dataset = {
   async page(ctx, q, after, limit) {
     const rows = await pageApiRankSpans(ctx.db, {
       hidden: positionlessIds(ctx),
+      only: groupPositionIds(ctx),
       outletId: q.outlet === undefined ? undefined : outletIdOf(ctx, q.outlet),
       articleId: q.article,
       from: q.from,

@@ -31,6 +31,8 @@ export type ApiRankSpanRow = {
 /** Filters and keyset position of a page of spans; `hidden` are outlets whose positions are not shown. */
 export interface RankSpansFilter {
   hidden: readonly number[];
+  /** When a group is asked: the only outlets whose spans may be read (`groupPositionIds`). */
+  only?: readonly number[];
   outletId?: number;
   articleId?: number;
   from?: number;
@@ -45,6 +47,7 @@ export async function pageApiRankSpans(db: Executor, f: RankSpansFilter): Promis
   const after = f.after;
   const conditions: (SQL | undefined)[] = [
     f.hidden.length ? sql`not (s.outlet_id = any(${intArray(f.hidden)}::int[]))` : undefined,
+    f.only ? sql`s.outlet_id = any(${intArray(f.only)}::int[])` : undefined,
     f.outletId !== undefined ? sql`s.outlet_id = ${f.outletId}` : undefined,
     f.articleId !== undefined ? sql`s.article_id = ${f.articleId}` : undefined,
     f.to !== undefined ? sql`s.from_at < ${msToIso(f.to)}` : undefined,

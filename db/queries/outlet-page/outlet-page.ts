@@ -14,6 +14,7 @@ import { loadPublicationDelay, type PublicationDelay } from "./delay";
 import { loadAgencyFrontShare, type AgencyFrontShare } from "./agency-front-share";
 import { loadAgencyShare, type AgencyShare } from "./agency-share";
 import { loadOutletSilences, type OutletSilences } from "./silences";
+import { SILENCES_SHOWN } from "../../../lib/analysis/silences";
 import { loadFramingDistribution, loadSectionMix, type FramingDistribution, type SectionMix } from "./mix";
 import { findVisibleOutlet, type VisibleOutlet } from "./outlet";
 import { loadHeadlineFeatureCounts, type HeadlineFeatureCounts } from "../../figures/headline-feature-shares";
@@ -103,7 +104,7 @@ export async function loadOutletPage(
     loadSectionMix(db, id, figures),
     loadAgencyShare(db, id, figures),
     positions ? loadAgencyFrontShare(db, id, { now }) : null,
-    loadOutletSilences(db, policies, { outletId: id, now: chosen?.end ?? now, days: silenceDays }),
+    loadOutletSilences(db, policies, { outletId: id, now: chosen?.end ?? now, days: silenceDays, labelled: SILENCES_SHOWN }),
     loadFramingDistribution(db, id, policy, figures),
     loadHeadlineFeatureCounts(db, [id], figures),
     loadOutletStatus(db, id, policy, now),

@@ -78,7 +78,7 @@ async function outletScopes(db: Executor): Promise<Map<number, string>> {
 export async function loadOutletSilences(
   db: Executor,
   policies: Policies,
-  p: { outletId: number; now: number; days?: number; rule?: SilenceRule },
+  p: { outletId: number; now: number; days?: number; rule?: SilenceRule; labelled?: number },
 ): Promise<OutletSilences> {
   const rule = p.rule ?? DEFAULT_SILENCE_RULE;
   const start = p.now - (p.days ?? SILENCE_DAYS) * DAY_MS;
@@ -122,10 +122,12 @@ export async function loadOutletSilences(
     return { storyId: Number(r.story_id), carriers };
   });
   const silences = silencesOf(p.outletId, stories, { followed, positions, rule }).slice(0, LISTED_MAX);
+  // A story's label (its first outlet's headline) only for the silences shown: a page lists the
+  // first few, and the rest read their key terms, already at hand.
   const labels = await loadStoryLabels(
     db,
     policies,
-    silences.map((s) => s.storyId),
+    silences.slice(0, p.labelled ?? LISTED_MAX).map((s) => s.storyId),
   );
   const facts = new Map(carried.map((r) => [Number(r.story_id), r]));
   return {

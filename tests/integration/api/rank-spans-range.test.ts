@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { bulkDataset, rangeRows } from "../../../db/bulk/day-rows";
 import { loadApiScope, withGroup } from "../../../db/open-data/context";
+import type { CursorKey } from "../../../db/open-data/cursor";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
 import { seedHistory } from "../../../scripts/seed-history/seed";
 import { createTestDatabase } from "../../support/database";
@@ -75,5 +76,37 @@ describe("rank spans over a period", () => {
       order by s.from_at, s.article_id`);
     expect(paged.length).toBeGreaterThan(23);
     expect(paged).toEqual(expected.map((r) => r.key));
+  }, 120_000);
+
+  it("WEB-3, WEB-10: without a period, a group's spans are its outlets' spans, none of an outlet under «sin posición»", async () => {
+    const db = database.db;
+    const outlets = await db.execute<{ id: number; slug: string }>(sql`select id, slug from outlets order by id`);
+    const [first, last] = [outlets[0]!, outlets.at(-1)!];
+    await db.execute(sql`update outlets set groups = '{}'`);
+    await db.execute(sql`update outlets set groups = '{pareja}' where id in (${first.id}, ${last.id})`);
+    const scope = await loadApiScope(db);
+    const all = async (ctx: ReturnType<typeof withGroup>) => {
+      const keys: string[] = [];
+      let after: CursorKey | undefined;
+      for (;;) {
+        const page = await bulkDataset("rank-spans").page(ctx, { limit: 97 }, after, 97);
+        keys.push(...page.items.map((r) => `${r.outlet} ${r.article_id}`));
+        if (!page.next) return keys;
+        after = page.next;
+      }
+    };
+    const spansOf = async (ids: number[]) =>
+      (
+        await db.execute<{ key: string }>(sql`
+          select o.slug || ' ' || s.article_id as key from rank_spans s join outlets o on o.id = s.outlet_id
+          where s.outlet_id = any(${`{${ids.join(",")}}`}::int[]) order by s.outlet_id, s.from_at, s.article_id`)
+      ).map((r) => r.key);
+    const group = withGroup({ ...scope, db, now: END }, "pareja");
+    expect(await all(group)).toEqual(await spansOf([first.id, last.id]));
+    const withoutPositions = {
+      ...scope,
+      policies: { ...scope.policies, forOutlet: (id: number) => ({ ...scope.policies.forOutlet(id), positions: id !== last.id }) },
+    };
+    expect(await all(withGroup({ ...withoutPositions, db, now: END }, "pareja"))).toEqual(await spansOf([first.id]));
   }, 120_000);
 });

@@ -96,6 +96,16 @@ describe("silences of an outlet", () => {
       firstSeenAt: NOW - 5 * HOUR,
       label: { headline: expect.any(String) },
     });
+    expect(s.silences[1]!.label).toMatchObject({ headline: expect.any(String) });
+  });
+
+  it("DER-11: a page that lists the first silences labels only those; the others keep their key terms", async () => {
+    const s = await loadOutletSilences(database.db, NO_POLICIES, { outletId: uno, now: NOW, labelled: 1 });
+    expect(s.silences.map((x) => [x.storyId, x.label === undefined])).toEqual([
+      [low, false],
+      [unheard, true],
+    ]);
+    expect(s.silences[1]!.keyTerms.length).toBeGreaterThan(0);
   });
 
   it("DER-11: an outlet whose front page was closed most of the period is not followed: it counts nowhere and has no silences", async () => {

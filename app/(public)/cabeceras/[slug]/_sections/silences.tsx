@@ -6,13 +6,10 @@
  */
 import Link from "next/link";
 import type { OutletSilences } from "@/db/queries/outlet-page/silences";
-import { silenceFinding } from "@/lib/analysis/silences";
+import { SILENCES_SHOWN, silenceFinding } from "@/lib/analysis/silences";
 import { formatCount, formatNumber } from "@/lib/pages/format";
 import { formatPercent, formatPeriod } from "@/lib/pages/period";
 import { Moment } from "../../../../_components/moment";
-
-/** Silences listed on the page; the rest are counted, and the whole list of the last 7 days is in the API. */
-export const SILENCES_SHOWN = 10;
 
 /** The list, or why there is none. */
 export function SilencesSection({
