@@ -1,8 +1,9 @@
 /**
  * The later described story set (SPEC DER-2): one more day of real headlines with their teaser
  * summaries, held out whole and labelled by hand (tests/stories/later/GUIDE.md). Its manifest
- * names every source file with its provenance, on a day no other set uses; the clustering is
- * scored on the materialised items by `npm run bench -- stories` (docs/stories.md).
+ * names every source file with its provenance, on a day no other set uses; an independent second
+ * pass (second-pass.json) measures the labels' agreement. The clustering is scored on the
+ * materialised items by `npm run bench -- stories` (docs/stories.md).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -38,6 +39,25 @@ describe("the later described story set (DER-2, DER-13)", () => {
     expect(fs.existsSync(path.join(root, labels.guide))).toBe(true);
     expect(Object.keys(labels.items)).toHaveLength(manifest.itemCount);
     expect(manifest.itemCount).toBeGreaterThanOrEqual(400);
+  });
+
+  it("DER-2: the independent second pass names only items of the set, each group with two or more", () => {
+    const read = (file: string) =>
+      JSON.parse(fs.readFileSync(path.join(root, "tests/stories/later", file), "utf8")) as {
+        about?: string;
+        items: Record<string, string>;
+      };
+    const labelled = new Set(Object.keys(read("labels.json").items));
+    const second = read("second-pass.json");
+    expect(second.about?.length ?? 0).toBeGreaterThan(0);
+    const sizes = new Map<string, number>();
+    for (const [url, group] of Object.entries(second.items)) {
+      expect(labelled.has(url), url).toBe(true);
+      expect(group.length, url).toBeGreaterThan(0);
+      sizes.set(group, (sizes.get(group) ?? 0) + 1);
+    }
+    expect(sizes.size).toBeGreaterThan(0);
+    for (const [group, size] of sizes) expect(size, group).toBeGreaterThanOrEqual(2);
   });
 
   it("DER-2: every item of the set is in the held-out split", () => {
