@@ -12,9 +12,12 @@
  *
  *   node --import tsx scripts/stories-materialise.ts --mirrors /work/.mirror --later
  *
+ *   node --import tsx scripts/stories-materialise.ts --mirrors /work/.mirror --april
+ *
  * Options: --described (the described set: tests/stories/described/manifest.json to its
  * files/items.jsonl, headline and teaser summary), --later (the later day's set, held out whole:
- * tests/stories/later/, extracted as the described set), --mirrors DIR (git mirrors named owner+name/repo, as `fetch` lays them out; also
+ * tests/stories/later/, extracted as the described set), --april (the same pages a month later,
+ * held out whole: tests/stories/april/, extracted as the described set), --mirrors DIR (git mirrors named owner+name/repo, as `fetch` lays them out; also
  * owner/name.git or owner/name), --update (write the items' sha256 and count into the manifest
  * instead of checking them). Exit 1 when a file is missing or differs, or when the manifest names
  * a held-back capture (HELD_BACK_CAPTURES).
@@ -83,7 +86,8 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const mirrors = args.flatMap((a, i) => (args[i - 1] === "--mirrors" ? [path.resolve(a)] : []));
   if (mirrors.length === 0) mirrors.push("/work/.mirror");
-  const set: StorySet = args.includes("--described") ? "described" : args.includes("--later") ? "later" : "titles";
+  // Every set but the titles set is named by its own option and extracted with summaries.
+  const set = (Object.keys(STORY_SET_DIRS) as StorySet[]).find((name) => name !== "titles" && args.includes(`--${name}`)) ?? "titles";
   const manifest = readStoriesManifest(root, set);
   const itemsFile = path.join(root, STORY_SET_DIRS[set], "files", "items.jsonl");
   const refused = manifest.files.flatMap((f) => {

@@ -2,7 +2,8 @@
  * Stories and wire copy benchmark (SPEC DER-2, DER-3). First the labelled real set
  * (tests/stories, support/real-stories.ts; BENCH_STORIES_ROOT points at another checkout
  * holding it), the described set (tests/stories/described: headline and teaser summary) and
- * the later described set (tests/stories/later: a later day, held out whole):
+ * the later described set (tests/stories/later: a later day, held out whole) and the April
+ * described set (tests/stories/april: the same pages a month later, held out whole):
  * pairwise and B-cubed scores by split and language, with descriptions and on titles alone,
  * and CPU per 1,000 articles. Then a labelled
  * simulated day (30 outlets, every article with its first headline, lede, body and byline,
@@ -54,6 +55,7 @@ export async function run(context: BenchContext): Promise<Figure[]> {
   const figures: Figure[] = await realSetFigures(root, (line) => console.log(line));
   figures.push(...(await realSetFigures(root, (line) => console.log(line), "described")));
   figures.push(...(await realSetFigures(root, (line) => console.log(line), "later")));
+  figures.push(...(await realSetFigures(root, (line) => console.log(line), "april")));
   const { articles } = labelledArticles({ seed: 7, outlets: OUTLETS, start: START, hours: 24 });
   const stories = new Set(articles.flatMap((a) => (a.story ? [a.story] : []))).size;
   figures.push(figure(`labelled day: ${OUTLETS} outlets, articles (in ${stories} multi-outlet stories)`, articles.length, "articles"));

@@ -13,12 +13,13 @@ import { materialiseCommand, readStoriesManifest, STORY_SET_DIRS, type StoryItem
 export const HELD_OUT_FROM = "2022-01-30";
 /**
  * The described set covers the same days and is split on the same day; the later set
- * (1 March 2022) is held out whole.
+ * (1 March 2022) and the April set (1 April 2022) are held out whole.
  */
 export const HELD_OUT_FROM_BY_SET: Readonly<Record<StorySet, string>> = {
   titles: HELD_OUT_FROM,
   described: HELD_OUT_FROM,
   later: "2022-03-01",
+  april: "2022-04-01",
 };
 
 export type StorySplit = "development" | "held-out";

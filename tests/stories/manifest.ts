@@ -15,14 +15,16 @@ export const MATERIALISE_COMMAND = "node --import tsx scripts/stories-materialis
 /**
  * The labelled sets: `titles` (home-page headlines, tests/stories/), `described` (headline and
  * teaser summary, tests/stories/described/) and `later` (headline and teaser summary of a later
- * day, 1 March 2022, tests/stories/later/, held out whole). Each has its manifest, labels and
- * git-ignored items under its folder.
+ * day, 1 March 2022, tests/stories/later/, held out whole) and `april` (the same pages on
+ * 1 April 2022, tests/stories/april/, held out whole and labelled before any clustering output on
+ * it existed). Each has its manifest, labels and git-ignored items under its folder.
  */
-export type StorySet = "titles" | "described" | "later";
+export type StorySet = "titles" | "described" | "later" | "april";
 export const STORY_SET_DIRS: Readonly<Record<StorySet, string>> = {
   titles: "tests/stories",
   described: "tests/stories/described",
   later: "tests/stories/later",
+  april: "tests/stories/april",
 };
 /** The command that materialises a set's items. */
 export const materialiseCommand = (set: StorySet) => (set === "titles" ? MATERIALISE_COMMAND : `${MATERIALISE_COMMAND} --${set}`);

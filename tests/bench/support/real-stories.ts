@@ -35,10 +35,16 @@ interface RealSet {
 
 /**
  * The labelled sets: headlines only (tests/stories), headline and teaser summary
- * (tests/stories/described), and a later day with summaries held out whole (tests/stories/later).
+ * (tests/stories/described), and two later days with summaries, each held out whole: 1 March 2022
+ * (tests/stories/later) and 1 April 2022 (tests/stories/april).
  */
-export type RealSetName = "titles" | "described" | "later";
-const SET_LABELS: Record<RealSetName, string> = { titles: "real set", described: "described set", later: "later described set" };
+export type RealSetName = "titles" | "described" | "later" | "april";
+const SET_LABELS: Record<RealSetName, string> = {
+  titles: "real set",
+  described: "described set",
+  later: "later described set",
+  april: "April described set",
+};
 
 /** The set under `root` (the project's root, or BENCH_STORIES_ROOT), or why it cannot be read. */
 async function loadRealSet(root: string, set: RealSetName): Promise<RealSet | string> {
@@ -48,6 +54,7 @@ async function loadRealSet(root: string, set: RealSetName): Promise<RealSet | st
     titles: "tests/stories/labels.json",
     described: "tests/stories/described/labels.json",
     later: "tests/stories/later/labels.json",
+    april: "tests/stories/april/labels.json",
   }[set];
   if (!fs.existsSync(path.join(root, labelsFile))) return `no ${SET_LABELS[set]} under ${root} (${labelsFile} is missing)`;
   try {
