@@ -69,6 +69,10 @@ describe("Metodología", () => {
       const l = STORY_EVALUATION.later;
       expect(text).toContain(`${l.items} noticias con entradilla`);
       expect(text).toContain(`(F1 ${decimal(l.heldOut.f1)})`);
+      const april = STORY_EVALUATION.april;
+      expect(text).toContain(`(${april.items} noticias)`);
+      expect(text).toContain(`(F1 ${decimal(april.heldOut.f1)})`);
+      expect(text).toContain("se cumplen los aciertos en dos de los cuatro conjuntos");
     } finally {
       await page.context().close();
     }
