@@ -2,8 +2,9 @@
  * The April described story set (SPEC DER-2): the later set's seventeen pages captured a month
  * on, 1 April 2022, their headlines with teaser summaries held out whole and labelled by hand
  * before any clustering output on them existed (tests/stories/april/GUIDE.md). Its manifest
- * names every source file with its provenance, on a day no other set uses. The clustering is
- * scored on the materialised items by `npm run bench -- stories` (docs/stories.md).
+ * names every source file with its provenance, on a day no other set uses; an independent second
+ * pass (second-pass.json) measures the labels' agreement. The clustering is scored on the
+ * materialised items by `npm run bench -- stories` (docs/stories.md).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -67,6 +68,24 @@ describe("the April described story set (DER-2, DER-13)", () => {
       }
     }
     expect([...sizes.values()].filter((n) => n >= 2).length).toBeGreaterThan(0);
+  });
+
+  it("DER-2: the independent second pass names only items of the set, each group with two or more", () => {
+    const labelled = new Set(Object.keys(readLabels().items));
+    const second = JSON.parse(fs.readFileSync(path.join(root, "tests/stories/april/second-pass.json"), "utf8")) as {
+      about?: string;
+      items: Record<string, string>;
+    };
+    expect(second.about?.length ?? 0).toBeGreaterThan(0);
+    const sizes = new Map<string, number>();
+    for (const [url, group] of Object.entries(second.items)) {
+      expect(labelled.has(url), url).toBe(true);
+      // Group ids are the annotator's short slugs, never an item's text.
+      expect(group, url).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      sizes.set(group, (sizes.get(group) ?? 0) + 1);
+    }
+    expect(sizes.size).toBeGreaterThan(0);
+    for (const [group, size] of sizes) expect(size, group).toBeGreaterThanOrEqual(2);
   });
 
   it("DER-2: every item of the set is in the held-out split", () => {
