@@ -9,9 +9,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { heldBack } from "../../scripts/stories-materialise";
-import { HELD_OUT_FROM_BY_SET, splitByStoryDay } from "../stories/labelled-set";
-import { materialiseCommand, readStoriesManifest, type StoryItem } from "../stories/manifest";
+import { expectHeldOutWhole, expectProvenance, expectSecondPassWellFormed } from "../stories/set-checks";
+import { materialiseCommand, readStoriesManifest } from "../stories/manifest";
 
 const root = path.resolve(__dirname, "../..");
 const readLabels = () =>
@@ -29,16 +28,7 @@ describe("the April described story set (DER-2, DER-13)", () => {
         readStoriesManifest(root, set).files.map((f) => f.captured.slice(0, 10)),
       ),
     );
-    for (const f of manifest.files) {
-      const where = `${f.repository} ${f.commit}:${f.path}`;
-      expect(f.commit, where).toMatch(/^[0-9a-f]{40}$/);
-      expect(f.sha256, where).toMatch(/^[0-9a-f]{64}$/);
-      expect(f.licence.length, where).toBeGreaterThan(0);
-      expect(f.captured, where).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-      expect(heldBack(f), where).toBeUndefined();
-      expect(["fr.de", "volksstimme.de"], where).not.toContain(f.outlet);
-      expect(otherDays.has(f.captured.slice(0, 10)), where).toBe(false);
-    }
+    for (const f of manifest.files) expectProvenance(f, otherDays);
     // The same pages as the later set, a month on: the two days compare like for like.
     const pages = (set: "later" | "april") => readStoriesManifest(root, set).files.map((f) => `${f.repository}:${f.path}`);
     expect(pages("april")).toEqual(pages("later"));
@@ -71,34 +61,10 @@ describe("the April described story set (DER-2, DER-13)", () => {
   });
 
   it("DER-2: the independent second pass names only items of the set, each group with two or more", () => {
-    const labelled = new Set(Object.keys(readLabels().items));
-    const second = JSON.parse(fs.readFileSync(path.join(root, "tests/stories/april/second-pass.json"), "utf8")) as {
-      about?: string;
-      items: Record<string, string>;
-    };
-    expect(second.about?.length ?? 0).toBeGreaterThan(0);
-    const sizes = new Map<string, number>();
-    for (const [url, group] of Object.entries(second.items)) {
-      expect(labelled.has(url), url).toBe(true);
-      // Group ids are the annotator's short slugs, never an item's text.
-      expect(group, url).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-      sizes.set(group, (sizes.get(group) ?? 0) + 1);
-    }
-    expect(sizes.size).toBeGreaterThan(0);
-    for (const [group, size] of sizes) expect(size, group).toBeGreaterThanOrEqual(2);
+    expectSecondPassWellFormed(root, "april");
   });
 
   it("DER-2: every item of the set is in the held-out split", () => {
-    const manifest = readStoriesManifest(root, "april");
-    const items: StoryItem[] = manifest.files.map((f, n) => ({
-      url: `https://example.org/${n}`,
-      outlet: f.outlet,
-      language: f.language,
-      time: f.captured,
-      title: "t",
-      description: "d",
-    }));
-    const split = splitByStoryDay(items, new Map(items.map((i) => [i.url, "s"])), HELD_OUT_FROM_BY_SET.april);
-    expect(new Set(split.values())).toEqual(new Set(["held-out"]));
+    expectHeldOutWhole(root, "april");
   });
 });
