@@ -12,10 +12,15 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type postgres from "postgres";
 
-/** One render's statements, and whether it was abandoned. */
+/**
+ * One render's statements, and whether it was abandoned. Held weakly: a finished statement's
+ * rows belong to whoever awaited it, and an export that walks a hundred pages of rows must
+ * not keep them all until it ends (held strongly, two exports of two months each filled a
+ * renderer's 512 MiB heap).
+ */
 interface Render {
   signal: AbortSignal;
-  queries: Set<PendingQuery>;
+  queries: Set<WeakRef<PendingQuery>>;
 }
 
 /**
@@ -30,7 +35,7 @@ const render: AsyncLocalStorage<Render> = ((globalThis as Record<symbol, unknown
 export function withinRender<T>(signal: AbortSignal, work: () => T): T {
   const current: Render = { signal, queries: new Set() };
   // One listener per render, not per statement (a page runs dozens).
-  signal.addEventListener("abort", () => current.queries.forEach(cancelIfPending), { once: true });
+  signal.addEventListener("abort", () => current.queries.forEach((query) => cancelIfPending(query.deref())), { once: true });
   return render.run(current, work);
 }
 
@@ -66,9 +71,9 @@ function isQuery(value: unknown): value is PendingQuery {
 }
 
 /** Cancel `query` if it is waiting for a connection or running; a finished one (or a fragment) is left alone. */
-function cancelIfPending(query: PendingQuery): void {
+function cancelIfPending(query: PendingQuery | undefined): void {
   // A finished query keeps its connection's state: cancelling it would cancel whatever that connection runs now.
-  if (query.executed && (query.active || query.state === null)) void query.cancel();
+  if (query?.executed && (query.active || query.state === null)) void query.cancel();
 }
 
 /** Follow `query` for the render it was started in, if any. */
@@ -77,7 +82,8 @@ function follow<T>(query: T): T {
   if (!current || !isQuery(query)) return query;
   // Checked once the caller has awaited it (execution starts a tick later): a fragment is never executed.
   if (current.signal.aborted) setImmediate(() => cancelIfPending(query));
-  else current.queries.add(query);
+  // A statement still waiting or running is held by postgres.js itself, so the weak reference lasts as long as it matters.
+  else current.queries.add(new WeakRef(query));
   return query;
 }
 

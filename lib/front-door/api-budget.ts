@@ -37,6 +37,9 @@ export interface ApiBudget {
 
 // Bulk files and research bundles are downloads like the exports, and share their budget.
 const EXPORTS = /^\/api\/v1\/(exports|bulk)\//;
+
+/** Whether `path` (no query) is a download: an export, a bulk file or a research bundle. */
+export const isDownload = (path: string): boolean => EXPORTS.test(path);
 const API = /^\/api\//;
 
 export function createApiBudget(budgets: ApiBudgets, now: () => number = Date.now): ApiBudget {

@@ -1,12 +1,12 @@
 /**
  * What the first reader of a page costs: the site with its page cache off, one request at a
- * time, each timed and charged the CPU the site and PostgreSQL spent on it (their process trees,
- * /proc ticks), with the HTML's size. Used for the embedded server and a stock one side by side.
+ * time, each timed and charged the CPU the site and PostgreSQL spent on it (their process trees'
+ * threads, the scheduler's nanoseconds: proc-cpu.ts), with the HTML's size. Used for the embedded server and a stock one side by side.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
 import postgres from "postgres";
-import { treeCpuSeconds } from "./proc-cpu";
+import { treeCpuSecondsExact } from "./proc-cpu";
 
 /** One path's renders: wall and CPU (ms) per render, sorted, and the body's bytes. */
 export interface RenderCost {
@@ -20,7 +20,7 @@ export interface RenderCost {
 export async function renderCost(url: string, n: number, pids: readonly (number | undefined)[]): Promise<RenderCost> {
   const first = await fetch(url);
   const bytes = (await first.arrayBuffer()).byteLength;
-  const cpu = () => pids.reduce<number>((s, pid) => s + (treeCpuSeconds(pid) ?? 0), 0);
+  const cpu = () => pids.reduce<number>((s, pid) => s + (treeCpuSecondsExact(pid) ?? 0), 0);
   const wallMs: number[] = [];
   const cpuMs: number[] = [];
   for (let i = 0; i < n; i++) {

@@ -109,6 +109,46 @@ describe("bounded renders at the front door (SEC-7, SEC-6, OPS-2)", () => {
     expect(all.filter((r) => r.status === 200).length).toBe(4);
   });
 
+  it("SEC-7: downloads stream two at a time in all and one per reader; past their short queue a fast 503, while pages still render", async () => {
+    const download = (reader: string, n: number) =>
+      fetch(`${frontUrl}/api/v1/exports/articles.csv?from=2026-0${n}-01`, { headers: from(reader) });
+    const exportPath = (n: number) => `/api/v1/exports/articles.csv?from=2026-0${n}-01`;
+    /** Resolves once the front door has taken the next request in (and acted on it). */
+    const takenIn = () => new Promise<void>((resolve) => front.once("request", () => setTimeout(resolve, 50)));
+    const first = download(ATTACKER, 1);
+    await rendersHeld(1);
+    const other = download(READER, 2);
+    await rendersHeld(2);
+    // The attacker's second waits for their own slot; a third is refused at once.
+    let queuedIn = takenIn();
+    const second = download(ATTACKER, 3);
+    await queuedIn;
+    const third = await download(ATTACKER, 4);
+    expect(third.status).toBe(503);
+    expect(third.headers.get("retry-after")).toMatch(/^\d+$/);
+    // A third reader waits in the last place of the queue; a fourth finds it full.
+    queuedIn = takenIn();
+    const waiting = download("192.0.2.10", 5);
+    await queuedIn;
+    const refused = await download("192.0.2.11", 6);
+    expect(refused.status).toBe(503);
+    expect([...held.keys()].sort()).toEqual([exportPath(1), exportPath(2)]);
+    // Pages are not downloads: one renders beside the two.
+    const page = fetch(`${frontUrl}/cabeceras/la-voz`, { headers: from("192.0.2.12") });
+    await rendersHeld(3);
+    release("/cabeceras/la-voz");
+    expect((await page).status).toBe(200);
+    // As each download ends, a waiting one starts.
+    release(exportPath(1));
+    await rendersHeld(2);
+    expect([...held.keys()].sort()).toEqual([exportPath(2), exportPath(3)]);
+    release(exportPath(2));
+    await rendersHeld(2);
+    expect([...held.keys()].sort()).toEqual([exportPath(3), exportPath(5)]);
+    for (const url of [...held.keys()]) release(url);
+    expect((await Promise.all([first, other, second, waiting])).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+  });
+
   it("SEC-7, OPS-2: a render whose reader left is cancelled: the renderer sees its connection closed", async () => {
     const left = new AbortController();
     const asked = fetch(`${frontUrl}/cabeceras/el-mundo`, { headers: from(READER), signal: left.signal }).catch(() => "left");
