@@ -38,9 +38,13 @@ export interface ApiBudget {
 // Bulk files and research bundles are downloads like the exports, and share their budget.
 const EXPORTS = /^\/api\/v1\/(exports|bulk)\//;
 
+const API = /^\/api\//;
+
+/** Whether `path` (no query) is the open-data API's (its answers, errors included, are JSON). */
+export const isApiPath = (path: string): boolean => API.test(path);
+
 /** Whether `path` (no query) is a download: an export, a bulk file or a research bundle. */
 export const isDownload = (path: string): boolean => EXPORTS.test(path);
-const API = /^\/api\//;
 
 export function createApiBudget(budgets: ApiBudgets, now: () => number = Date.now): ApiBudget {
   const windows = new Map<keyof ApiBudgets, { index: number; counts: Map<string, number> }>();

@@ -5,13 +5,13 @@
  * is small and must know our pages: which ones, for whom, and what varies (cacheable.ts).
  */
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
-import { budgetSpentBody, createApiBudget, DEFAULT_API_BUDGETS, isDownload, type ApiBudgets, type Charge } from "../api-budget";
+import { budgetSpentBody, createApiBudget, DEFAULT_API_BUDGETS, isApiPath, isDownload, type ApiBudgets, type Charge } from "../api-budget";
 import { badRequestPage } from "../bad-request-page";
 import { isLoopbackAddress, READER_LOOPBACK_HEADER, readerIsLoopback, UNKNOWN_READER } from "../reader-loopback";
 import { RENDERER_KEY_HEADER } from "../renderer-key";
 import { MAX_REQUEST_BODY_BYTES, refuseRequest, tooLarge, type Refusal } from "../request-checks";
 import { withPageScriptHashes } from "../script-hashes";
-import { RETRY_AFTER_S, unavailablePage } from "../unavailable-page";
+import { RETRY_AFTER_S, unavailableApiBody, unavailablePage, type Unavailability } from "../unavailable-page";
 import { encodeBody, encodeStream } from "./compression";
 import { acceptsGzip, cacheKey, cacheableStatus, keyUrl, MAX_STREAMED_KEPT, streamedKey } from "./cacheable";
 import { statusFromHeader } from "./status-header";
@@ -131,9 +131,9 @@ export type ProxyFailure = (fields: { method: string; path: string; error: strin
 /** What a reader gets when the page cannot be had: 503 (database away, too slow) or 502 (renderer down). */
 function failed(request: IncomingMessage, response: ServerResponse, error: unknown, report?: ProxyFailure): void {
   // Too many renders going: a fast 503 the reader may retry, not a failure of ours (miss-gate.ts).
-  if (error instanceof Busy) return response.destroyed || response.headersSent ? undefined : sendUnavailable(request, response);
+  if (error instanceof Busy) return response.destroyed || response.headersSent ? undefined : sendUnavailable(request, response, "busy");
   // A render cancelled as its readers left: nobody to answer, or one who came just then (a 503 to retry).
-  if (error instanceof Abandoned) return response.destroyed ? undefined : sendUnavailable(request, response);
+  if (error instanceof Abandoned) return response.destroyed ? undefined : sendUnavailable(request, response, "busy");
   const code = (error as { code?: unknown } | null)?.code;
   report?.({
     method: request.method ?? "GET",
@@ -143,15 +143,17 @@ function failed(request: IncomingMessage, response: ServerResponse, error: unkno
     headersSent: response.headersSent,
   });
   if (response.headersSent) return void response.destroy();
-  if (error instanceof RenderTimeout) return sendUnavailable(request, response);
+  if (error instanceof RenderTimeout) return sendUnavailable(request, response, "busy");
   response.writeHead(502, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
   response.end("La web no responde en este momento. Inténtalo de nuevo en unos segundos.\n");
 }
 
-function sendUnavailable(request: IncomingMessage, response: ServerResponse): void {
-  const body = Buffer.from(unavailablePage());
+/** A 503 to retry: a page for readers, the API's JSON error for API calls and exports. */
+function sendUnavailable(request: IncomingMessage, response: ServerResponse, why: Unavailability): void {
+  const api = isApiPath((request.url ?? "/").split("?", 1)[0]!);
+  const body = Buffer.from(api ? unavailableApiBody(why) : unavailablePage(why));
   response.writeHead(503, {
-    "content-type": "text/html; charset=utf-8",
+    "content-type": api ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
     "content-length": String(body.length),
     "cache-control": "no-store",
     "retry-after": String(RETRY_AFTER_S),
@@ -497,7 +499,7 @@ export function createCachingProxy(options: {
     const kept = key === undefined ? undefined : options.store?.peek(key);
     // While the database is away a kept page is served as it is, stale or not, without a refresh.
     if (kept && (!kept.stale || down)) return sendPage(request, response, kept.page, kept.stale ? "STALE" : "HIT", now());
-    if (down && !SERVED_WHILE_DOWN.test(url)) return sendUnavailable(request, response);
+    if (down && !SERVED_WHILE_DOWN.test(url)) return sendUnavailable(request, response, "database");
     if (!options.store || key === undefined) {
       const streamed = options.store && streamedKey({ method: request.method ?? "GET", url, headers: request.headers });
       const kept = streamed === undefined ? undefined : options.store!.peek(streamed);

@@ -93,6 +93,10 @@ describe("bounded renders at the front door (SEC-7, SEC-6, OPS-2)", () => {
     await rendersHeld(2);
     expect(answered.map((r) => r.status)).toEqual(Array(16).fill(503));
     for (const r of answered) expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
+    // The page says the site is busy, not that the database is away.
+    const busyPage = await answered[0]!.text();
+    expect(busyPage).toContain("demasiadas páginas a la vez");
+    expect(busyPage).not.toContain("base de datos");
     expect(held.size).toBe(2);
     // Meanwhile another reader's cached page is a hit, and their own page renders in a free slot.
     const hit = await fetch(`${frontUrl}/metodologia`, { headers: from(ATTACKER) });
@@ -126,6 +130,9 @@ describe("bounded renders at the front door (SEC-7, SEC-6, OPS-2)", () => {
     const third = await download(ATTACKER, 4);
     expect(third.status).toBe(503);
     expect(third.headers.get("retry-after")).toMatch(/^\d+$/);
+    // An API client gets the API's own error shape, which it can read.
+    expect(third.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(((await third.json()) as { error: { code: string } }).error.code).toBe("unavailable");
     // A third reader waits in the last place of the queue; a fourth finds it full.
     queuedIn = takenIn();
     const waiting = download("192.0.2.10", 5);
