@@ -95,8 +95,8 @@ const envSchema = z.object({
   /** Requests waiting for a render slot, in all (each reader at most its own in-flight bound), and for how long (ms). */
   HEMEROSCOPIO_MISS_QUEUE: int(0, 4096).default(16),
   HEMEROSCOPIO_MISS_WAIT_MS: int(0, 60_000).default(2_000),
-  /** Downloads (exports, bulk files) streaming at once, in all, one per reader; each also takes a render slot. */
-  HEMEROSCOPIO_MISSES_DOWNLOADS: int(1, 64).default(2),
+  /** Exports (built from the database as they stream) at once, in all, one per reader; each also takes a render slot. */
+  HEMEROSCOPIO_MISSES_EXPORTS: int(1, 64).default(2),
   /** API calls, and exports, one reader address may make a minute; past them a 429 (lib/front-door/api-budget.ts). */
   HEMEROSCOPIO_API_BUDGET: int(1, 1_000_000).default(600),
   HEMEROSCOPIO_EXPORT_BUDGET: int(1, 1_000_000).default(20),
@@ -229,8 +229,8 @@ export interface Config {
   pageCacheSeconds: number;
   /** Readers' addresses come from a trusted reverse proxy's X-Forwarded-For. @default false */
   trustProxy: boolean;
-  /** Bounds on renders per reader and in all, their queue, and downloads at once (miss-gate.ts). @default 2, 8, 16 queued for 2000 ms, 2 */
-  misses: { perReader: number; total: number; queue: number; queueWaitMs: number; downloads: number };
+  /** Bounds on renders per reader and in all, their queue, and exports at once (miss-gate.ts). @default 2, 8, 16 queued for 2000 ms, 2 */
+  misses: { perReader: number; total: number; queue: number; queueWaitMs: number; exports: number };
   /** API calls and exports per reader address a minute (api-budget.ts). @default 600, 20 */
   apiBudgets: { api: { limit: number; windowS: number }; exports: { limit: number; windowS: number } };
   /** Renderer processes of the site. @default min(2, cores) */
@@ -347,7 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       total: e.HEMEROSCOPIO_MISSES_TOTAL,
       queue: e.HEMEROSCOPIO_MISS_QUEUE,
       queueWaitMs: e.HEMEROSCOPIO_MISS_WAIT_MS,
-      downloads: e.HEMEROSCOPIO_MISSES_DOWNLOADS,
+      exports: e.HEMEROSCOPIO_MISSES_EXPORTS,
     },
     apiBudgets: {
       api: { limit: e.HEMEROSCOPIO_API_BUDGET, windowS: 60 },

@@ -36,21 +36,22 @@ export interface ApiBudget {
 }
 
 // Bulk files and research bundles are downloads like the exports, and share their budget.
-const EXPORTS = /^\/api\/v1\/(exports|bulk)\//;
+const DOWNLOADS = /^\/api\/v1\/(exports|bulk)\//;
+const EXPORTS = /^\/api\/v1\/exports\//;
 
 const API = /^\/api\//;
 
 /** Whether `path` (no query) is the open-data API's (its answers, errors included, are JSON). */
 export const isApiPath = (path: string): boolean => API.test(path);
 
-/** Whether `path` (no query) is a download: an export, a bulk file or a research bundle. */
-export const isDownload = (path: string): boolean => EXPORTS.test(path);
+/** Whether `path` (no query) is an export, built from the database as it streams (bulk files are read from disk). */
+export const isExport = (path: string): boolean => EXPORTS.test(path);
 
 export function createApiBudget(budgets: ApiBudgets, now: () => number = Date.now): ApiBudget {
   const windows = new Map<keyof ApiBudgets, { index: number; counts: Map<string, number> }>();
   return {
     charge(reader, path) {
-      const kind: keyof ApiBudgets | undefined = EXPORTS.test(path) ? "exports" : API.test(path) ? "api" : undefined;
+      const kind: keyof ApiBudgets | undefined = DOWNLOADS.test(path) ? "exports" : API.test(path) ? "api" : undefined;
       if (!kind) return undefined;
       const { limit, windowS } = budgets[kind];
       const at = now();

@@ -24,9 +24,9 @@ describe("/datos", () => {
       expect(await page.getByTestId("api-budget").innerText()).toContain(
         `${siteConfig.apiBudgets.api.limit} llamadas a la API y ${siteConfig.apiBudgets.exports.limit} exportaciones por minuto`,
       );
-      // And the bound on downloads at once, with what a busy answer looks like (lib/front-door/page-cache/miss-gate.ts).
+      // And the bound on exports at once, with what a busy answer looks like (lib/front-door/page-cache/miss-gate.ts).
       const busy = await page.getByTestId("api-busy").innerText();
-      expect(busy).toContain(`servimos ${siteConfig.misses.downloads} exportaciones o volcados al mismo tiempo`);
+      expect(busy).toContain(`preparamos ${siteConfig.misses.exports} al mismo tiempo, una por dirección`);
       expect(busy).toContain("503");
     } finally {
       await page.context().close();

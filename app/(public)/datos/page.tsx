@@ -67,9 +67,9 @@ export default function OpenDataPage() {
               hasta que se renueva). Es la misma cortesía que pedimos a los medios para nuestro bot.
             </li>
             <li data-testid="api-busy">
-              Descargas a la vez: servimos {formatNumber(appConfig().misses.downloads)} exportaciones o volcados al mismo tiempo, una por
-              dirección. Si están ocupadas, o si el sitio tiene demasiadas consultas en marcha, contestamos 503 con <code>Retry-After</code>{" "}
-              y el error <code>unavailable</code> en JSON: basta con volver a intentarlo pasado ese tiempo.
+              Exportaciones a la vez: preparamos {formatNumber(appConfig().misses.exports)} al mismo tiempo, una por dirección (los volcados
+              diarios no cuentan: se leen del disco). Si están ocupadas, o si el sitio tiene demasiadas consultas en marcha, contestamos 503
+              con <code>Retry-After</code> y el error <code>unavailable</code> en JSON: basta con volver a intentarlo pasado ese tiempo.
             </li>
           </ul>
         </section>

@@ -5,7 +5,7 @@
  * is small and must know our pages: which ones, for whom, and what varies (cacheable.ts).
  */
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
-import { budgetSpentBody, createApiBudget, DEFAULT_API_BUDGETS, isApiPath, isDownload, type ApiBudgets, type Charge } from "../api-budget";
+import { budgetSpentBody, createApiBudget, DEFAULT_API_BUDGETS, isApiPath, isExport, type ApiBudgets, type Charge } from "../api-budget";
 import { badRequestPage } from "../bad-request-page";
 import { isLoopbackAddress, READER_LOOPBACK_HEADER, readerIsLoopback, UNKNOWN_READER } from "../reader-loopback";
 import { RENDERER_KEY_HEADER } from "../renderer-key";
@@ -19,7 +19,7 @@ import type { PageStore, Rendered, StoredPage } from "./store";
 import { isScriptOnlyNotFound, NOT_FOUND_PATH } from "./not-found-shell";
 import { saysUnavailable } from "./unavailable-marker";
 import { asPool, type RendererLease, type RendererPool, type Upstream } from "./upstream";
-import { Busy, createDownloadGate, createMissGate, DEFAULT_MISS_LIMITS, type MissLimits } from "./miss-gate";
+import { Busy, createExportGate, createMissGate, DEFAULT_MISS_LIMITS, type MissLimits } from "./miss-gate";
 import { Abandoned, createInterest } from "./interest";
 
 /** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1). */
@@ -450,7 +450,7 @@ export function createCachingProxy(options: {
   };
   const pool = asPool(options.upstream);
   const gate = createMissGate(options.misses ?? DEFAULT_MISS_LIMITS);
-  const downloads = createDownloadGate(options.misses ?? DEFAULT_MISS_LIMITS);
+  const exportGate = createExportGate(options.misses ?? DEFAULT_MISS_LIMITS);
   const interest = createInterest();
   const budget = createApiBudget(options.apiBudgets ?? DEFAULT_API_BUDGETS, now);
   /**
@@ -480,8 +480,8 @@ export function createCachingProxy(options: {
     response.once("close", () => left.abort());
     const owner = slotOwner(request);
     const inSlot = () => gate.run(owner, () => new Promise<void>((resolve) => (response.once("close", resolve), pass())), left.signal);
-    // A download first takes one of the few download slots, then a render slot like any page.
-    (isDownload((request.url ?? "/").split("?", 1)[0]!) ? downloads.run(owner, inSlot, left.signal) : inSlot()).catch((error: unknown) =>
+    // An export first takes one of the few export slots, then a render slot like any page.
+    (isExport((request.url ?? "/").split("?", 1)[0]!) ? exportGate.run(owner, inSlot, left.signal) : inSlot()).catch((error: unknown) =>
       failed(request, response, error, options.onFailure),
     );
   };

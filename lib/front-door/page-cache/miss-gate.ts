@@ -24,11 +24,12 @@ export interface MissLimits {
   /** Longest a request waits in the queue before its 503 (ms). */
   queueWaitMs: number;
   /**
-   * Downloads (exports and bulk files) streaming at once, in all; one per reader. Each holds a
-   * renderer for seconds and, for an export, a few hundred MiB of its memory while it streams
-   * (docs/benchmarks.md, "The public site"), so eight at once would be gigabytes. @default 2
+   * Exports streaming at once, in all; one per reader. An export is built from the database as
+   * it streams: two months of articles keep a renderer and PostgreSQL busy for about 15 s, so
+   * eight at once would hold every render slot that long and leave none for pages. Bulk files,
+   * read from disk, are not exports. @default 2
    */
-  downloads?: number;
+  exports?: number;
 }
 
 export interface MissGate {
@@ -117,12 +118,12 @@ export function createMissGate(limits: MissLimits): MissGate {
  * browser asks for a page and maybe its chart at once — and eight in all, two queued per
  * reader and sixteen in all for at most two seconds. One renderer on two cores renders a
  * handful of pages at once at best; more in flight only queue inside it, out of our sight.
- * Two downloads at once, within those eight.
+ * Two exports at once, within those eight.
  */
-export const DEFAULT_MISS_LIMITS: MissLimits = { perReader: 2, total: 8, queue: 16, queueWaitMs: 2_000, downloads: 2 };
+export const DEFAULT_MISS_LIMITS: MissLimits = { perReader: 2, total: 8, queue: 16, queueWaitMs: 2_000, exports: 2 };
 
-/** The gate downloads pass before the renders' own: `limits.downloads` in all, one per reader, as many waiting. */
-export function createDownloadGate(limits: MissLimits): MissGate {
-  const downloads = limits.downloads ?? DEFAULT_MISS_LIMITS.downloads!;
-  return createMissGate({ perReader: 1, total: downloads, queue: downloads, queueWaitMs: limits.queueWaitMs });
+/** The gate exports pass before the renders' own: `limits.exports` in all, one per reader, as many waiting. */
+export function createExportGate(limits: MissLimits): MissGate {
+  const atOnce = limits.exports ?? DEFAULT_MISS_LIMITS.exports!;
+  return createMissGate({ perReader: 1, total: atOnce, queue: atOnce, queueWaitMs: limits.queueWaitMs });
 }

@@ -113,21 +113,21 @@ describe("bounded renders at the front door (SEC-7, SEC-6, OPS-2)", () => {
     expect(all.filter((r) => r.status === 200).length).toBe(4);
   });
 
-  it("SEC-7: downloads stream two at a time in all and one per reader; past their short queue a fast 503, while pages still render", async () => {
-    const download = (reader: string, n: number) =>
+  it("SEC-7: exports stream two at a time in all and one per reader; past their short queue a fast 503, while pages still render", async () => {
+    const exportFor = (reader: string, n: number) =>
       fetch(`${frontUrl}/api/v1/exports/articles.csv?from=2026-0${n}-01`, { headers: from(reader) });
     const exportPath = (n: number) => `/api/v1/exports/articles.csv?from=2026-0${n}-01`;
     /** Resolves once the front door has taken the next request in (and acted on it). */
     const takenIn = () => new Promise<void>((resolve) => front.once("request", () => setTimeout(resolve, 50)));
-    const first = download(ATTACKER, 1);
+    const first = exportFor(ATTACKER, 1);
     await rendersHeld(1);
-    const other = download(READER, 2);
+    const other = exportFor(READER, 2);
     await rendersHeld(2);
     // The attacker's second waits for their own slot; a third is refused at once.
     let queuedIn = takenIn();
-    const second = download(ATTACKER, 3);
+    const second = exportFor(ATTACKER, 3);
     await queuedIn;
-    const third = await download(ATTACKER, 4);
+    const third = await exportFor(ATTACKER, 4);
     expect(third.status).toBe(503);
     expect(third.headers.get("retry-after")).toMatch(/^\d+$/);
     // An API client gets the API's own error shape, which it can read.
@@ -135,16 +135,21 @@ describe("bounded renders at the front door (SEC-7, SEC-6, OPS-2)", () => {
     expect(((await third.json()) as { error: { code: string } }).error.code).toBe("unavailable");
     // A third reader waits in the last place of the queue; a fourth finds it full.
     queuedIn = takenIn();
-    const waiting = download("192.0.2.10", 5);
+    const waiting = exportFor("192.0.2.10", 5);
     await queuedIn;
-    const refused = await download("192.0.2.11", 6);
+    const refused = await exportFor("192.0.2.11", 6);
     expect(refused.status).toBe(503);
     expect([...held.keys()].sort()).toEqual([exportPath(1), exportPath(2)]);
-    // Pages are not downloads: one renders beside the two.
+    // Pages are not exports: one renders beside the two.
     const page = fetch(`${frontUrl}/cabeceras/la-voz`, { headers: from("192.0.2.12") });
     await rendersHeld(3);
     release("/cabeceras/la-voz");
     expect((await page).status).toBe(200);
+    // Nor are bulk files, read from disk: one goes through while the exports' queue is full.
+    const bulk = fetch(`${frontUrl}/api/v1/bulk/2026-01-01/manifest.json`, { headers: from("192.0.2.13") });
+    await rendersHeld(3);
+    release("/api/v1/bulk/2026-01-01/manifest.json");
+    expect((await bulk).status).toBe(200);
     // As each download ends, a waiting one starts.
     release(exportPath(1));
     await rendersHeld(2);
