@@ -148,9 +148,12 @@ function failed(request: IncomingMessage, response: ServerResponse, error: unkno
   response.end("La web no responde en este momento. Inténtalo de nuevo en unos segundos.\n");
 }
 
+/** The path of a request's URL, without its query. */
+const pathOf = (request: IncomingMessage) => (request.url ?? "/").split("?", 1)[0]!;
+
 /** A 503 to retry: a page for readers, the API's JSON error for API calls and exports. */
 function sendUnavailable(request: IncomingMessage, response: ServerResponse, why: Unavailability): void {
-  const api = isApiPath((request.url ?? "/").split("?", 1)[0]!);
+  const api = isApiPath(pathOf(request));
   const body = Buffer.from(api ? unavailableApiBody(why) : unavailablePage(why));
   response.writeHead(503, {
     "content-type": api ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
@@ -481,7 +484,7 @@ export function createCachingProxy(options: {
     const owner = slotOwner(request);
     const inSlot = () => gate.run(owner, () => new Promise<void>((resolve) => (response.once("close", resolve), pass())), left.signal);
     // An export first takes one of the few export slots, then a render slot like any page.
-    (isExport((request.url ?? "/").split("?", 1)[0]!) ? exportGate.run(owner, inSlot, left.signal) : inSlot()).catch((error: unknown) =>
+    (isExport(pathOf(request)) ? exportGate.run(owner, inSlot, left.signal) : inSlot()).catch((error: unknown) =>
       failed(request, response, error, options.onFailure),
     );
   };
@@ -490,7 +493,7 @@ export function createCachingProxy(options: {
     const refusal = refuseRequest(request);
     if (refusal) return sendRefusal(request, response, refusal);
     const url = request.url ?? "/";
-    const charge = budget.charge(slotOwner(request), url.split("?", 1)[0]!);
+    const charge = budget.charge(slotOwner(request), pathOf(request));
     if (charge?.spent) return sendBudgetSpent(request, response, charge);
     // Every API answer, kept or rendered, says what is left of its reader's budget.
     for (const [name, value] of Object.entries(charge?.headers ?? {})) response.setHeader(name, value);

@@ -42,18 +42,24 @@ function readStat(pid: number): Stat | undefined {
   }
 }
 
+/** The living direct children of `pid`. */
+function childrenOf(pid: number): Stat[] {
+  const children: Stat[] = [];
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const s = readStat(Number(name));
+    if (s && s.ppid === pid) children.push(s);
+  }
+  return children;
+}
+
 /** CPU seconds used so far by `pid` and its direct children (live or reaped). */
 export function treeCpuSeconds(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   const root = readStat(pid);
   if (!root) return undefined;
-  let total = root.ticks;
-  for (const name of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    const s = readStat(Number(name));
-    if (s && s.ppid === pid) total += s.ticks;
-  }
-  return total / clockTicks();
+  const ticks = childrenOf(pid).reduce((sum, child) => sum + child.ticks, root.ticks);
+  return ticks / clockTicks();
 }
 
 /** Nanoseconds on a CPU of every thread of `pid` (/proc/<pid>/task/<tid>/schedstat, first field). */
@@ -88,13 +94,9 @@ export function treeCpuSecondsExact(pid: number | undefined): number | undefined
   if (!root) return undefined;
   let nanos = threadsRunNanos(pid);
   let reapedTicks = root.reapedTicks;
-  for (const name of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    const s = readStat(Number(name));
-    if (s && s.ppid === pid) {
-      nanos += threadsRunNanos(s.pid);
-      reapedTicks += s.reapedTicks;
-    }
+  for (const child of childrenOf(pid)) {
+    nanos += threadsRunNanos(child.pid);
+    reapedTicks += child.reapedTicks;
   }
   return nanos / 1e9 + reapedTicks / clockTicks();
 }

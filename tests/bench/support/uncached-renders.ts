@@ -1,7 +1,8 @@
 /**
  * What the first reader of a page costs: the site with its page cache off, one request at a
  * time, each timed and charged the CPU the site and PostgreSQL spent on it (their process trees'
- * threads, the scheduler's nanoseconds: proc-cpu.ts), with the HTML's size. Used for the embedded server and a stock one side by side.
+ * threads, the scheduler's nanoseconds: proc-cpu.ts), with the HTML's size. Used for the embedded
+ * server and a stock one side by side.
  */
 import fs from "node:fs/promises";
 import path from "node:path";

@@ -117,8 +117,8 @@ describe("bounded renders at the front door (SEC-7, SEC-6, OPS-2)", () => {
     const exportFor = (reader: string, n: number) =>
       fetch(`${frontUrl}/api/v1/exports/articles.csv?from=2026-0${n}-01`, { headers: from(reader) });
     const exportPath = (n: number) => `/api/v1/exports/articles.csv?from=2026-0${n}-01`;
-    /** Resolves once the front door has taken the next request in (and acted on it). */
-    const takenIn = () => new Promise<void>((resolve) => front.once("request", () => setTimeout(resolve, 50)));
+    /** Resolves once the front door has taken the next request in: it queues or refuses it before it returns. */
+    const takenIn = () => new Promise<void>((resolve) => front.once("request", () => setImmediate(resolve)));
     const first = exportFor(ATTACKER, 1);
     await rendersHeld(1);
     const other = exportFor(READER, 2);
@@ -150,7 +150,7 @@ describe("bounded renders at the front door (SEC-7, SEC-6, OPS-2)", () => {
     await rendersHeld(3);
     release("/api/v1/bulk/2026-01-01/manifest.json");
     expect((await bulk).status).toBe(200);
-    // As each download ends, a waiting one starts.
+    // As each export ends, a waiting one starts.
     release(exportPath(1));
     await rendersHeld(2);
     expect([...held.keys()].sort()).toEqual([exportPath(2), exportPath(3)]);
