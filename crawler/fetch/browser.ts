@@ -174,13 +174,15 @@ export function createBrowserRenderer(options: BrowserRendererOptions): BrowserR
         blocked: page.blocked,
       };
     } catch (error) {
-      await holder.discard(); // whatever broke (crash, hung page, abort), the next render starts a fresh browser
+      // Classified as it failed: dropping the browser below may outlast the deadline, and a crash is still a crash.
+      const outcome = signals.signal.aborted ? "timeout" : "unreachable";
       const reason = caller.aborted
         ? "aborted by caller"
         : signals.deadline.aborted
           ? `total timeout of ${totalTimeoutMs} ms`
           : `browser: ${firstLine(error)}`;
-      const result = stamp({ ...base, outcome: signals.signal.aborted ? "timeout" : "unreachable", error: reason });
+      await holder.discard(); // whatever broke (crash, hung page, abort), the next render starts a fresh browser
+      const result = stamp({ ...base, outcome, error: reason });
       return { result, boxes: [], requests: requests(), blocked: 0 };
     }
   }

@@ -125,7 +125,8 @@ describe("browser mode: robustness", () => {
 
   it("a browser killed mid-render gives unreachable; the renderer relaunches it, also after an idle crash", async () => {
     const launched: Browser[] = [];
-    const r = renderer({ onLaunch: (b) => launched.push(b) });
+    // A total timeout far past the kill: on a busy machine only the crash, not the deadline, may end the render.
+    const r = renderer({ onLaunch: (b) => launched.push(b) }, { HEMEROSCOPIO_TOTAL_TIMEOUT_MS: "40000" });
     expect((await r.render("http://diario.test/", never)).result.outcome).toBe("ok");
     const pid = await browserPid(launched[0]!);
     routes.set("/slow", (_req, res) => {
