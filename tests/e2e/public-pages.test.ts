@@ -70,12 +70,20 @@ describe("public pages", () => {
     }
   });
 
-  it("WEB-4: the public pages set no cookies, as Privacidad promises", async () => {
+  it("WEB-4: the public pages set no cookies and run no script, as Privacidad promises", async () => {
     const context = await browser().newContext();
     try {
       const page = await context.newPage();
-      for (const { path } of publicPages) await page.goto(siteUrl(path));
+      const scripts: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "script") scripts.push(r.url());
+      });
+      for (const { path } of publicPages) {
+        await page.goto(siteUrl(path));
+        expect(await page.locator("script").count(), path).toBe(0);
+      }
       expect(await context.cookies()).toEqual([]);
+      expect(scripts).toEqual([]);
     } finally {
       await context.close();
     }

@@ -71,6 +71,7 @@ export default function PrivacyPage() {
         <li>No usamos cookies de seguimiento ni de publicidad. Las páginas públicas no instalan ninguna cookie.</li>
         <li>No usamos herramientas de analítica ni contadores de visitas, propios ni ajenos.</li>
         <li>No cargamos nada de terceros: ni fuentes, ni scripts, ni imágenes. Tu navegador solo habla con este servidor.</li>
+        <li>Las páginas públicas no ejecutan JavaScript, ni nuestro ni ajeno: se leen enteras sin él.</li>
         <li>La aplicación no registra qué páginas visitas ni tu dirección IP.</li>
       </ul>
       <p>

@@ -10,13 +10,14 @@ import { badRequestPage } from "../bad-request-page";
 import { isLoopbackAddress, READER_LOOPBACK_HEADER, readerIsLoopback, UNKNOWN_READER } from "../reader-loopback";
 import { RENDERER_KEY_HEADER } from "../renderer-key";
 import { MAX_REQUEST_BODY_BYTES, refuseRequest, tooLarge, type Refusal } from "../request-checks";
+import { isScriptFreePath, scriptFreeAnswer } from "../script-free";
 import { withPageScriptHashes } from "../script-hashes";
 import { RETRY_AFTER_S, unavailableApiBody, unavailablePage, type Unavailability } from "../unavailable-page";
 import { encodeBody, encodeStream } from "./compression";
 import { acceptsGzip, cacheKey, cacheableStatus, keyUrl, MAX_STREAMED_KEPT, streamedKey } from "./cacheable";
 import { statusFromHeader } from "./status-header";
 import type { PageStore, Rendered, StoredPage } from "./store";
-import { isScriptOnlyNotFound, NOT_FOUND_PATH } from "./not-found-shell";
+import { isScriptOnlyNotFound, isScriptOnlyServerError, NOT_FOUND_PATH, serverErrorPage } from "./not-found-shell";
 import { saysUnavailable } from "./unavailable-marker";
 import { asPool, type RendererLease, type RendererPool, type Upstream } from "./upstream";
 import { Busy, createExportGate, createMissGate, DEFAULT_MISS_LIMITS, type MissLimits } from "./miss-gate";
@@ -225,18 +226,20 @@ function renderPage(
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
       incoming.on("error", reject);
       incoming.on("end", () => {
-        const body = Buffer.concat(chunks);
-        const headers = withPageScriptHashes(responseHeaders(incoming.headers), body);
-        const status = statusFromHeader(incoming.statusCode ?? 502, headers);
-        if (
-          url !== NOT_FOUND_PATH &&
-          isScriptOnlyNotFound(status, body, incoming.headers["content-encoding"], incoming.headers["content-type"])
-        ) {
+        const whole = Buffer.concat(chunks);
+        const sent = responseHeaders(incoming.headers);
+        const status = statusFromHeader(incoming.statusCode ?? 502, sent);
+        const { "content-encoding": encoding, "content-type": type } = incoming.headers;
+        if (url !== NOT_FOUND_PATH && isScriptOnlyNotFound(status, whole, encoding, type)) {
           return resolve(renderPage(request, NOT_FOUND_PATH, upstream, agent, now, timeoutMs, trustProxy, signal).then(asNotFound));
         }
+        if (isScriptFreePath(url) && isScriptOnlyServerError(status, whole, encoding, type))
+          return resolve({ keep: false, page: encoded(serverError(sent, now())) });
+        const { headers: read, body } = scriptFreeAnswer(url, sent, whole);
+        const headers = withPageScriptHashes(read, body);
         const page: StoredPage = { status, headers, body, storedAt: now() };
         delete page.headers["content-length"];
-        if (status === 200 && saysUnavailable(page.body, incoming.headers["content-encoding"], incoming.headers["content-type"])) {
+        if (status === 200 && saysUnavailable(page.body, page.headers["content-encoding"], page.headers["content-type"])) {
           // The page could not read its data: a 503 the reader may retry, never kept.
           return resolve({
             keep: false,
@@ -268,6 +271,16 @@ function renderPage(
 /** The root not-found page, served in place of a script-only one (not-found-shell.ts): always a 404. */
 function asNotFound(rendered: Rendered): Rendered {
   return { ...rendered, page: { ...rendered.page, status: 404 } };
+}
+
+/**
+ * The page served in place of Next's empty error document on a public path (not-found-shell.ts):
+ * a 500 with the renderer's security headers, never kept.
+ */
+function serverError(sent: Record<string, string | string[]>, storedAt: number): StoredPage {
+  const { etag: _etag, "content-length": _length, "content-encoding": _encoding, ...kept } = sent;
+  const headers = { ...kept, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" };
+  return { status: 500, headers, body: Buffer.from(serverErrorPage()), storedAt };
 }
 
 /** Where a streamed response may be kept once it ended, if it stayed small. */
@@ -333,14 +346,23 @@ function passThrough(
           incoming.on("error", (error) => failed(request, response, error, report));
           incoming.on("end", () => {
             if (streaming) return;
-            const body = Buffer.concat(chunks);
-            if (isScriptOnlyNotFound(status, body, incoming.headers["content-encoding"], sent["content-type"])) {
+            const whole = Buffer.concat(chunks);
+            if (isScriptOnlyNotFound(status, whole, incoming.headers["content-encoding"], sent["content-type"])) {
               return void renderPage(request, NOT_FOUND_PATH, upstream, agents.kept, Date.now, timeoutMs, trustProxy).then(
                 (rendered) => sendPage(request, response, asNotFound(rendered).page, "MISS", Date.now()),
                 (error: unknown) => failed(request, response, error, report),
               );
             }
-            const answer = encodeBody(withPageScriptHashes(sent, body), body, gzip);
+            const path = request.url ?? "/";
+            if (
+              isScriptFreePath(path) &&
+              isScriptOnlyServerError(status, whole, incoming.headers["content-encoding"], sent["content-type"])
+            ) {
+              const page = serverError(sent, Date.now());
+              return sendPage(request, response, { ...page, ...encodeBody(page.headers, page.body, gzip) }, "MISS", page.storedAt);
+            }
+            const { headers: read, body } = scriptFreeAnswer(path, sent, whole);
+            const answer = encodeBody(withPageScriptHashes(read, body), body, gzip);
             response.writeHead(status, answer.headers);
             response.end(answer.body);
             if (!mayKeep || answer.body.length > MAX_STREAMED_KEPT || !incoming.complete) return;

@@ -4,7 +4,12 @@
  * script to draw (vercel/next.js#62228): a reader without JavaScript sees a blank page
  * (SPEC WEB-2). An address that no route matches gets the root not-found page as whole
  * HTML, so the front door serves that one in place of the empty document.
+ *
+ * An unexpected failure while rendering a page is the same empty document with status 500,
+ * for a script to draw an error boundary in the browser. Public pages are sent without
+ * scripts (script-free.ts), so the front door serves `serverErrorPage()` in its place.
  */
+import { badRequestPage } from "../bad-request-page";
 import { htmlText } from "./html-text";
 
 /** An address no route can match: folders starting with `_` are private in the app router. */
@@ -20,5 +25,29 @@ export function isScriptOnlyNotFound(
   contentEncoding: string | string[] | undefined,
   contentType: string | string[] | undefined,
 ): boolean {
-  return status === 404 && (htmlText(body, contentEncoding, contentType)?.includes(ERROR_SHELL) ?? false);
+  return status === 404 && isErrorShell(body, contentEncoding, contentType);
+}
+
+/** True when a 5xx answer is the error document of a page that failed while rendering. */
+export function isScriptOnlyServerError(
+  status: number,
+  body: Buffer,
+  contentEncoding: string | string[] | undefined,
+  contentType: string | string[] | undefined,
+): boolean {
+  return status >= 500 && isErrorShell(body, contentEncoding, contentType);
+}
+
+function isErrorShell(body: Buffer, contentEncoding: string | string[] | undefined, contentType: string | string[] | undefined): boolean {
+  return htmlText(body, contentEncoding, contentType)?.includes(ERROR_SHELL) ?? false;
+}
+
+/** What a reader sees when a page failed while rendering: a whole page that says so, with a way back (status 500). */
+export function serverErrorPage(): string {
+  return badRequestPage(
+    "Esta página no ha podido prepararse por un fallo nuestro, no de tu petición. Vuelve a cargarla dentro de un rato o sigue desde la portada.",
+    "/",
+    "Algo ha fallado",
+    500,
+  );
 }

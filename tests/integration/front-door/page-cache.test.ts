@@ -83,6 +83,16 @@ beforeAll(async () => {
         for (let i = 0; i < 48; i++) response.write(`<p>${"x".repeat(64 * 1024)}</p>`);
         return void response.end("</body></html>");
       }
+      if (request.url === "/historias/99" || request.url === "/admin/fallo") {
+        // Next's answer to a page that failed while rendering: the empty error document, for a script to draw.
+        const html = `<!DOCTYPE html><html id="__next_error__"><head></head><body><script>self.__next_f.push([1,"fallo"])</script></body></html>`;
+        response.writeHead(500, {
+          "content-type": "text/html; charset=utf-8",
+          "content-security-policy": "script-src 'self'",
+          etag: '"e"',
+        });
+        return void response.end(html);
+      }
       if (request.url === "/noticias/abc" || request.url === NOT_FOUND_PATH) {
         // Next's answer to a page's notFound(): an empty error document; and its root not-found page.
         const html = Buffer.from(
@@ -149,18 +159,28 @@ describe("page cache over HTTP (WEB-4)", () => {
     expect(seen).toHaveLength(1);
   });
 
-  it("SEC-3: an HTML page's CSP names the hash of each of its inline scripts, cached (gzip or not) or passed through", async () => {
+  it("SEC-3, WEB-2: a public page reaches readers without its scripts and its CSP names no hash, cached (gzip or not) or passed through", async () => {
+    for (const encoding of ["gzip", "identity"]) {
+      // The renderer answers this page gzipped when asked: it is read, stripped and compressed again here.
+      const miss = await fetch(`${frontUrl}/metodologia`, { headers: { "accept-encoding": encoding } });
+      const hit = await fetch(`${frontUrl}/metodologia`, { headers: { "accept-encoding": encoding } });
+      expect([miss.headers.get("x-cache"), hit.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
+      for (const r of [miss, hit]) {
+        expect(r.headers.get("content-security-policy")).toBe("default-src 'self'; script-src 'self'");
+        expect(await r.text()).toMatch(/^<html><body><p>\d+<\/p><\/body><\/html>$/);
+      }
+    }
+    const passed = await fetch(`${frontUrl}/metodologia`, { headers: { cookie: "session=abc" } });
+    expect(passed.headers.get("x-cache")).toBeNull();
+    expect(passed.headers.get("content-security-policy")).toBe("default-src 'self'; script-src 'self'");
+    expect(await passed.text()).not.toContain("<script");
+  });
+
+  it("SEC-3: the admin keeps its scripts, and its CSP names the hash of each of its inline scripts", async () => {
     const hash = (url: string) =>
       `'sha256-${createHash("sha256")
         .update(`boot(${JSON.stringify(url)})`)
         .digest("base64")}'`;
-    for (const encoding of ["gzip", "identity"]) {
-      const miss = await fetch(`${frontUrl}/metodologia`, { headers: { "accept-encoding": encoding } });
-      const hit = await fetch(`${frontUrl}/metodologia`, { headers: { "accept-encoding": encoding } });
-      expect([miss.headers.get("x-cache"), hit.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
-      for (const r of [miss, hit])
-        expect(r.headers.get("content-security-policy")).toBe(`default-src 'self'; script-src 'self' ${hash("/metodologia")}`);
-    }
     const passed = await fetch(`${frontUrl}/admin/panel`);
     expect(passed.headers.get("x-cache")).toBeNull();
     expect(passed.headers.get("content-security-policy")).toBe(`default-src 'self'; script-src 'self' ${hash("/admin/panel")}`);
@@ -187,9 +207,12 @@ describe("page cache over HTTP (WEB-4)", () => {
       const zipped = await read(url, "gzip");
       expect(zipped.headers["content-encoding"], url).toBe("gzip");
       expect(zipped.headers.vary, url).toBe("Accept-Encoding");
-      expect(zipped.headers["content-security-policy"], url).toBe(`default-src 'self'; script-src 'self' ${hash(url)}`);
+      // The admin keeps its script; a public page is sent without it (script-free.ts).
+      const admin = url.startsWith("/admin/");
+      expect(zipped.headers["content-security-policy"], url).toBe(`default-src 'self'; script-src 'self'${admin ? ` ${hash(url)}` : ""}`);
       const text = gunzipSync(zipped.body).toString("utf8");
       expect(text).toContain("<p>Un párrafo del sitio.</p>");
+      expect(text.includes("<script>boot("), url).toBe(admin);
       expect(Number(zipped.headers["content-length"] ?? zipped.body.length)).toBeLessThan(Buffer.byteLength(text) / 4);
       const plain = await read(url, "identity");
       expect(plain.headers["content-encoding"], url).toBeUndefined();
@@ -274,8 +297,8 @@ describe("page cache over HTTP (WEB-4)", () => {
       expect(r.status).toBe(404);
       expect(html).toContain("<h1>Página no encontrada</h1>");
       expect(html).not.toContain("__next_error__");
-      const hash = createHash("sha256").update("hydrate()").digest("base64");
-      expect(r.headers.get("content-security-policy")).toContain(`'sha256-${hash}'`);
+      expect(html).not.toContain("<script");
+      expect(r.headers.get("content-security-policy")).toBe("script-src 'self'");
     }
     expect(seen.map((s) => s.url)).toEqual([
       "/noticias/abc",
@@ -285,6 +308,29 @@ describe("page cache over HTTP (WEB-4)", () => {
       "/noticias/abc",
       NOT_FOUND_PATH,
     ]);
+  });
+
+  it("WEB-2: a public page that failed while rendering reaches the reader as a whole Spanish 500 page, never kept; the admin's goes as sent", async () => {
+    const readers = [
+      await fetch(`${frontUrl}/historias/99`), // cached path, gzip
+      await fetch(`${frontUrl}/historias/99`, { headers: { "accept-encoding": "identity" } }),
+      await fetch(`${frontUrl}/historias/99`, { headers: { cookie: "session=abc" } }), // passed through
+    ];
+    for (const r of readers) {
+      const html = await r.text();
+      expect(r.status).toBe(500);
+      expect(r.headers.get("cache-control")).toBe("no-store");
+      expect(r.headers.get("etag")).toBeNull();
+      expect(r.headers.get("content-security-policy")).toBe("script-src 'self'");
+      expect(html).toContain("<h1>Algo ha fallado</h1>");
+      expect(html).toContain('<a href="/">');
+      expect(html).not.toContain("__next_error__");
+    }
+    // Never kept: each reader's request reached the renderer.
+    expect(seen.map((s) => s.url)).toEqual(["/historias/99", "/historias/99", "/historias/99"]);
+    const admin = await fetch(`${frontUrl}/admin/fallo`);
+    expect(admin.status).toBe(500);
+    expect(await admin.text()).toContain('<html id="__next_error__">');
   });
 
   it("SEC-3, WEB-4: an HTML page too big to hold is streamed whole, its CSP left as the renderer sent it", async () => {
