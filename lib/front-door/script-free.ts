@@ -13,10 +13,7 @@
  * compressed and kept.
  */
 
-import { htmlOf } from "./script-hashes";
-
-/** A script element and its text: raw up to the first `</script`, as a browser reads it (script-hashes.ts). */
-const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
+import { htmlOf, SCRIPT_ELEMENT } from "./script-hashes";
 
 /** A `<link>` element. */
 const LINK = /<link\b[^>]*>/gi;
@@ -38,7 +35,7 @@ export function isScriptFreePath(path: string): boolean {
 
 /** `html` without its script elements and script preloads; everything else byte for byte. */
 export function withoutScripts(html: string): string {
-  return html.replace(SCRIPT, "").replace(LINK, (tag) => (preloadsScript(tag) ? "" : tag));
+  return html.replace(SCRIPT_ELEMENT, "").replace(LINK, (tag) => (preloadsScript(tag) ? "" : tag));
 }
 
 /**

@@ -14,12 +14,12 @@ import { gunzipSync } from "node:zlib";
  * element's text is raw (no entities, no markup) and ends at the first `</script`, so a
  * pattern reads it exactly as a browser does.
  */
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+export const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
 /** `'sha256-…'` sources for every inline script of `html` (scripts with a `src` are covered by `'self'`). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const [, attributes, text] of html.matchAll(SCRIPT)) {
+  for (const [, attributes, text] of html.matchAll(SCRIPT_ELEMENT)) {
     if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
     hashes.add(
       `'sha256-${createHash("sha256")
