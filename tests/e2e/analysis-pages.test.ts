@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { loadPolicies } from "../../db/policies-in-force";
 import { loadAgencyGenealogy } from "../../db/queries/stories/agency-genealogy";
 import { DEFAULT_SILENCE_RULE } from "../../lib/analysis/silences";
-import { useBrowser, useSiteDatabase, withPage } from "./fixtures";
+import { mainText, useBrowser, useSiteDatabase, withPage } from "./fixtures";
 
 const browser = useBrowser();
 const database = useSiteDatabase();
@@ -69,6 +69,21 @@ describe("agency genealogy on the story page", () => {
     await read(`/historias/${plain!.id}`, async (page) => {
       expect(await page.locator("section[data-testid=agency-genealogy]").count()).toBe(0);
     });
+  });
+});
+
+describe("how many outlets carried a story", () => {
+  it("DER-2: a story where an outlet followed itself up names its outlets and its articles apart, as recorded", async () => {
+    const [story] = await database().db.execute<{ id: number; outlets: number; articles: number }>(sql`
+      select a.story_id::int as id, count(distinct a.outlet_id)::int as outlets, count(*)::int as articles
+      from articles a join outlets o on o.id = a.outlet_id and o.active
+      where a.story_id is not null
+      group by a.story_id having count(*) > count(distinct a.outlet_id)
+      order by count(*) - count(distinct a.outlet_id) desc, a.story_id limit 1`);
+    expect(story, "the long crawl has a story with an outlet's follow-up").toBeDefined();
+    const text = await read(`/historias/${story!.id}`, mainText);
+    const outlets = story!.outlets === 1 ? "1 cabecera" : `${story!.outlets} cabeceras`;
+    expect(text).toContain(`La misma noticia en ${outlets} (${story!.articles} noticias), vista`);
   });
 });
 

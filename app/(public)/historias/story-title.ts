@@ -22,3 +22,13 @@ export function storyTerms(story: NamedStory): string {
   const terms = story.keyTerms.length > 0 ? ` · ${story.keyTerms.join(", ")}` : "";
   return `titular de ${story.label.outlet}${terms}`;
 }
+
+/**
+ * How many outlets carried a story, and how many articles when some carried several (an
+ * outlet's follow-ups belong to its story, DER-2): "41 cabeceras" must never count articles.
+ */
+export function coverageLine(coverage: readonly { outlet: { slug: string } }[]): string {
+  const outlets = new Set(coverage.map((c) => c.outlet.slug)).size;
+  const where = outlets === 1 ? "1 cabecera" : `${outlets} cabeceras`;
+  return coverage.length === outlets ? where : `${where} (${coverage.length} noticias)`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { representativeHeadline, type LabelCandidate } from "../../../lib/analysis/story-label";
-import { storyTerms, storyTitle } from "../../../app/(public)/historias/story-title";
+import { coverageLine, storyTerms, storyTitle } from "../../../app/(public)/historias/story-title";
 
 const T0 = Date.parse("2026-03-10T08:00:00Z");
 const member = (headline: string, outlet: string, minutes: number, quotable = true): LabelCandidate => ({
@@ -45,5 +45,15 @@ describe("a story's title on the site", () => {
     expect(storyTitle({ id: 7, keyTerms: ["vivienda", "Rocafort"] })).toBe("vivienda · Rocafort");
     expect(storyTerms({ id: 7, keyTerms: ["vivienda"] })).toBe("");
     expect(storyTitle({ id: 12, keyTerms: [] })).toBe("Historia n.º 12");
+  });
+});
+
+describe("how many outlets a story page says carried it (DER-2)", () => {
+  const of = (...slugs: string[]) => slugs.map((slug) => ({ outlet: { slug } }));
+  it("counts outlets, not articles: an outlet's follow-ups add articles, not outlets", () => {
+    expect(coverageLine(of("a"))).toBe("1 cabecera");
+    expect(coverageLine(of("a", "b", "c"))).toBe("3 cabeceras");
+    expect(coverageLine(of("a", "b", "a", "c", "a"))).toBe("3 cabeceras (5 noticias)");
+    expect(coverageLine(of("a", "a"))).toBe("1 cabecera (2 noticias)");
   });
 });

@@ -13,7 +13,7 @@ import { Downloads } from "../../../_components/downloads";
 import { PageHeader } from "../../../_components/page-header";
 import { FeedLink } from "../../../_components/history/feed-link";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
-import { storyTerms, storyTitle } from "../story-title";
+import { coverageLine, storyTerms, storyTitle } from "../story-title";
 import { AgencyGenealogySection } from "./_sections/agency-genealogy";
 import { storyRankChart } from "@/app/_lib/pages/record-charts";
 import { coverageProminence, WhoWasFirst } from "./_sections/who-was-first";
@@ -57,8 +57,8 @@ export default async function StoryPageView({ params }: Props) {
         title={`Historia: ${storyTitle(story)}`}
         lead={
           <>
-            {story.label ? <>{storyTerms(story)}. </> : null}La misma noticia en{" "}
-            {story.coverage.length === 1 ? "1 cabecera" : `${story.coverage.length} cabeceras`}, vista {period} (hora peninsular).{" "}
+            {story.label ? <>{storyTerms(story)}. </> : null}La misma noticia en {coverageLine(story.coverage)}, vista {period} (hora
+            peninsular).{" "}
             {story.label
               ? "La nombramos con el titular que más palabras comparte con los demás; los términos clave los elige nuestro análisis."
               : "El nombre de la historia son términos clave elegidos por nuestro análisis."}
