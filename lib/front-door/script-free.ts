@@ -9,11 +9,11 @@
  *
  * The operator's admin keeps its scripts (it is not a reader's page and is never cached).
  * Next.js offers no switch for this in the app router, so the front door removes the scripts
- * from the HTML it already reads whole for the CSP (script-hashes.ts), before the page is
- * compressed and kept.
+ * from the HTML it already reads whole, before the page is compressed and kept; the admin's
+ * pages get their scripts' hashes in their CSP instead (script-hashes.ts), in the same step.
  */
 
-import { htmlOf, SCRIPT_ELEMENT } from "./script-hashes";
+import { htmlOf, SCRIPT_ELEMENT, withPageScriptHashes, withScriptHashes } from "./script-hashes";
 
 /** A `<link>` element. */
 const LINK = /<link\b[^>]*>/gi;
@@ -39,20 +39,23 @@ export function withoutScripts(html: string): string {
 }
 
 /**
- * An answer as a reader of `path` gets it: a public page's HTML without scripts, as identity
- * (a gzipped one is read and the front door compresses it again: compression.ts). Other
- * answers, and bodies that cannot be read, are unchanged.
+ * An HTML answer as a reader of `path` gets it. A public page: without scripts, as identity (a
+ * gzipped one is read and the front door compresses it again: compression.ts), its CSP allowing
+ * no inline script. The admin: as sent, its CSP naming the hash of each inline script
+ * (script-hashes.ts). Other answers, and bodies that cannot be read, keep their body.
  */
-export function scriptFreeAnswer<H extends Record<string, string | string[] | undefined>>(
+export function readersAnswer<H extends Record<string, string | string[] | undefined>>(
   path: string,
   headers: H,
   body: Buffer,
 ): { headers: H; body: Buffer } {
-  if (!isScriptFreePath(path)) return { headers, body };
+  if (!isScriptFreePath(path)) return { headers: withPageScriptHashes(headers, body), body };
+  const csp = headers["content-security-policy"];
+  const checked = typeof csp === "string" ? { ...headers, "content-security-policy": withScriptHashes(csp, []) } : headers;
   const html = htmlOf(body, headers);
-  if (html === undefined) return { headers, body };
+  if (html === undefined) return { headers: checked, body };
   const stripped = withoutScripts(html);
-  if (stripped.length === html.length) return { headers, body };
-  const { "content-encoding": _encoding, "content-length": _length, ...rest } = headers;
+  if (stripped.length === html.length) return { headers: checked, body };
+  const { "content-encoding": _encoding, "content-length": _length, ...rest } = checked;
   return { headers: rest as H, body: Buffer.from(stripped, "utf8") };
 }

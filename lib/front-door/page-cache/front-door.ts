@@ -10,14 +10,13 @@ import { badRequestPage } from "../bad-request-page";
 import { isLoopbackAddress, READER_LOOPBACK_HEADER, readerIsLoopback, UNKNOWN_READER } from "../reader-loopback";
 import { RENDERER_KEY_HEADER } from "../renderer-key";
 import { MAX_REQUEST_BODY_BYTES, refuseRequest, tooLarge, type Refusal } from "../request-checks";
-import { isScriptFreePath, scriptFreeAnswer } from "../script-free";
-import { withPageScriptHashes } from "../script-hashes";
+import { isScriptFreePath, readersAnswer } from "../script-free";
 import { RETRY_AFTER_S, unavailableApiBody, unavailablePage, type Unavailability } from "../unavailable-page";
 import { encodeBody, encodeStream } from "./compression";
 import { acceptsGzip, cacheKey, cacheableStatus, keyUrl, MAX_STREAMED_KEPT, streamedKey } from "./cacheable";
 import { statusFromHeader } from "./status-header";
 import type { PageStore, Rendered, StoredPage } from "./store";
-import { isScriptOnlyNotFound, isScriptOnlyServerError, NOT_FOUND_PATH, serverErrorPage } from "./not-found-shell";
+import { NOT_FOUND_PATH, scriptOnlyShell, serverErrorPage } from "./not-found-shell";
 import { saysUnavailable } from "./unavailable-marker";
 import { asPool, type RendererLease, type RendererPool, type Upstream } from "./upstream";
 import { Busy, createExportGate, createMissGate, DEFAULT_MISS_LIMITS, type MissLimits } from "./miss-gate";
@@ -230,13 +229,12 @@ function renderPage(
         const sent = responseHeaders(incoming.headers);
         const status = statusFromHeader(incoming.statusCode ?? 502, sent);
         const { "content-encoding": encoding, "content-type": type } = incoming.headers;
-        if (url !== NOT_FOUND_PATH && isScriptOnlyNotFound(status, whole, encoding, type)) {
+        const shell = url === NOT_FOUND_PATH ? undefined : scriptOnlyShell(status, whole, encoding, type);
+        if (shell === "not-found") {
           return resolve(renderPage(request, NOT_FOUND_PATH, upstream, agent, now, timeoutMs, trustProxy, signal).then(asNotFound));
         }
-        if (isScriptFreePath(url) && isScriptOnlyServerError(status, whole, encoding, type))
-          return resolve({ keep: false, page: encoded(serverError(sent, now())) });
-        const { headers: read, body } = scriptFreeAnswer(url, sent, whole);
-        const headers = withPageScriptHashes(read, body);
+        if (shell === "server-error" && isScriptFreePath(url)) return resolve({ keep: false, page: encoded(serverError(sent, now())) });
+        const { headers, body } = readersAnswer(url, sent, whole);
         const page: StoredPage = { status, headers, body, storedAt: now() };
         delete page.headers["content-length"];
         if (status === 200 && saysUnavailable(page.body, page.headers["content-encoding"], page.headers["content-type"])) {
@@ -347,22 +345,20 @@ function passThrough(
           incoming.on("end", () => {
             if (streaming) return;
             const whole = Buffer.concat(chunks);
-            if (isScriptOnlyNotFound(status, whole, incoming.headers["content-encoding"], sent["content-type"])) {
+            const shell = scriptOnlyShell(status, whole, incoming.headers["content-encoding"], sent["content-type"]);
+            if (shell === "not-found") {
               return void renderPage(request, NOT_FOUND_PATH, upstream, agents.kept, Date.now, timeoutMs, trustProxy).then(
                 (rendered) => sendPage(request, response, asNotFound(rendered).page, "MISS", Date.now()),
                 (error: unknown) => failed(request, response, error, report),
               );
             }
-            const path = request.url ?? "/";
-            if (
-              isScriptFreePath(path) &&
-              isScriptOnlyServerError(status, whole, incoming.headers["content-encoding"], sent["content-type"])
-            ) {
+            const path = pathOf(request);
+            if (shell === "server-error" && isScriptFreePath(path)) {
               const page = serverError(sent, Date.now());
               return sendPage(request, response, { ...page, ...encodeBody(page.headers, page.body, gzip) }, "MISS", page.storedAt);
             }
-            const { headers: read, body } = scriptFreeAnswer(path, sent, whole);
-            const answer = encodeBody(withPageScriptHashes(read, body), body, gzip);
+            const { headers: read, body } = readersAnswer(path, sent, whole);
+            const answer = encodeBody(read, body, gzip);
             response.writeHead(status, answer.headers);
             response.end(answer.body);
             if (!mayKeep || answer.body.length > MAX_STREAMED_KEPT || !incoming.complete) return;

@@ -18,28 +18,19 @@ export const NOT_FOUND_PATH = "/_pagina-no-encontrada";
 /** The mark of Next's error document, on its `<html>` element. */
 const ERROR_SHELL = Buffer.from('<html id="__next_error__"');
 
-/** True when a 404 answer is the error document whose content needs a script to appear. */
-export function isScriptOnlyNotFound(
+/**
+ * Which of Next's script-only error documents an answer is: a page's `notFound()` (404) or a
+ * failure while rendering (5xx); undefined for any other answer.
+ */
+export function scriptOnlyShell(
   status: number,
   body: Buffer,
   contentEncoding: string | string[] | undefined,
   contentType: string | string[] | undefined,
-): boolean {
-  return status === 404 && isErrorShell(body, contentEncoding, contentType);
-}
-
-/** True when a 5xx answer is the error document of a page that failed while rendering. */
-export function isScriptOnlyServerError(
-  status: number,
-  body: Buffer,
-  contentEncoding: string | string[] | undefined,
-  contentType: string | string[] | undefined,
-): boolean {
-  return status >= 500 && isErrorShell(body, contentEncoding, contentType);
-}
-
-function isErrorShell(body: Buffer, contentEncoding: string | string[] | undefined, contentType: string | string[] | undefined): boolean {
-  return htmlText(body, contentEncoding, contentType)?.includes(ERROR_SHELL) ?? false;
+): "not-found" | "server-error" | undefined {
+  const kind = status === 404 ? "not-found" : status >= 500 ? "server-error" : undefined;
+  if (kind === undefined) return undefined;
+  return htmlText(body, contentEncoding, contentType)?.includes(ERROR_SHELL) ? kind : undefined;
 }
 
 /** What a reader sees when a page failed while rendering: a whole page that says so, with a way back (status 500). */

@@ -1,7 +1,7 @@
 /** The public pages without Next.js's scripts (SPEC WEB-2, SEC-3): what goes, and that nothing else moves. */
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { isScriptFreePath, scriptFreeAnswer, withoutScripts } from "../../../lib/front-door/script-free";
+import { isScriptFreePath, readersAnswer, withoutScripts } from "../../../lib/front-door/script-free";
 
 const page = [
   '<!DOCTYPE html><html lang="es"><head>',
@@ -46,18 +46,27 @@ describe("public pages without scripts (WEB-2, SEC-3)", () => {
 
   it("reads a gzipped page and returns it as identity; leaves other answers as they are", () => {
     const html = "<html><body><p>a</p><script>boot()</script></body></html>";
-    const zipped = scriptFreeAnswer(
+    const zipped = readersAnswer(
       "/",
       { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", "content-length": "9" },
       gzipSync(html),
     );
     expect(zipped.headers).toEqual({ "content-type": "text/html; charset=utf-8" });
     expect(zipped.body.toString("utf8")).toBe("<html><body><p>a</p></body></html>");
-    const admin = scriptFreeAnswer("/admin/panel", { "content-type": "text/html" }, Buffer.from(html));
+    const admin = readersAnswer("/admin/panel", { "content-type": "text/html" }, Buffer.from(html));
     expect(admin.body.toString("utf8")).toBe(html);
-    const json = scriptFreeAnswer("/api/v1/articles", { "content-type": "application/json" }, Buffer.from('"<script>x</script>"'));
+    const json = readersAnswer("/api/v1/articles", { "content-type": "application/json" }, Buffer.from('"<script>x</script>"'));
     expect(json.body.toString("utf8")).toBe('"<script>x</script>"');
-    const unreadable = scriptFreeAnswer("/", { "content-type": "text/html", "content-encoding": "br" }, Buffer.from(html));
+    const unreadable = readersAnswer("/", { "content-type": "text/html", "content-encoding": "br" }, Buffer.from(html));
     expect(unreadable.headers["content-encoding"]).toBe("br");
+  });
+
+  it("gives a public page a CSP that allows no inline script, and the admin's the hash of each of its scripts", () => {
+    const html = Buffer.from("<html><body><script>boot()</script></body></html>");
+    const headers = { "content-type": "text/html", "content-security-policy": "default-src 'self'; script-src 'self' 'unsafe-inline'" };
+    expect(readersAnswer("/", headers, html).headers["content-security-policy"]).toBe("default-src 'self'; script-src 'self'");
+    expect(readersAnswer("/admin/panel", headers, html).headers["content-security-policy"]).toMatch(
+      /^default-src 'self'; script-src 'self' 'sha256-[^']+'$/,
+    );
   });
 });
