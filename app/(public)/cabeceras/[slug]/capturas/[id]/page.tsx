@@ -10,6 +10,7 @@ import { loadPolicies } from "@/db/policies-in-force";
 import { appConfig, siteClock } from "@/db/server";
 import { readCitedCapture } from "@/app/_lib/pages/cited-capture";
 import { readSiteData } from "@/app/_lib/pages/data";
+import { capturedRowsHtml } from "@/lib/pages/captured-rows-html";
 import { captureHref, frontPageAtHref } from "@/lib/pages/history-links";
 import { parseIdParam } from "@/lib/pages/ids";
 import { formatMoment } from "@/lib/pages/period";
@@ -127,18 +128,7 @@ export default async function CapturePage({ params }: Props) {
                   <th scope="col">Dirección</th>
                 </tr>
               </thead>
-              <tbody>
-                {capture.links.map((link) => (
-                  <tr key={link.articleId}>
-                    <td className="num">{link.rank}</td>
-                    <td>
-                      {/* A plain link: one client component per row would cost the renderer more than the rest of the page. */}
-                      <a href={`/noticias/${link.articleId}`}>{link.headline}</a>
-                    </td>
-                    <td className="url">{link.url}</td>
-                  </tr>
-                ))}
-              </tbody>
+              <tbody dangerouslySetInnerHTML={{ __html: capturedRowsHtml(capture.links) }} />
             </table>
           </div>
         )}
