@@ -16,7 +16,8 @@
  * BENCH_SITE_PLANS=1 (print whole plans), BENCH_SITE_STOCK_URL (a stock PostgreSQL server, e.g. Debian's
  * package with JIT on: the year is generated or reused there too and the uncached renders measured
  * on both, side by side), BENCH_SITE_RENDERS_ONLY=1 (only the uncached renders: no load, no EXPLAIN),
- * BENCH_SITE_PAGES (only the page kinds whose label starts with one of these, comma-separated: "outlets,status,story").
+ * BENCH_SITE_PAGES (only the page kinds whose label starts with one of these, comma-separated: "outlets,status,story"),
+ * BENCH_SITE_WARM_UP (10 unmeasured renders of each page before its samples, 2 for a year-long period).
  */
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -206,6 +207,7 @@ async function uncachedRenders(
   ctx: BenchContext,
 ): Promise<Figure[]> {
   const out: Figure[] = [];
+  const warmUp = one(process.env.BENCH_SITE_WARM_UP, 10);
   const renderer = await startSite(url, 0);
   // The worker's status chore (crawler/derive/outlet-status.ts) keeps the outlets' status fresh for
   // "Estado" and "Cabeceras": here it runs before each page's renders, as the worker runs it every minute.
@@ -218,10 +220,12 @@ async function uncachedRenders(
       await refreshOutletStatus(drizzle(chore), await loadPolicies(drizzle(chore)), Date.now());
       refreshes.push(performance.now() - began);
       ctx.progress(`${label} (${server}): uncached renders`);
-      const r = await renderCost(`${renderer.url}${path}`, year ? Math.max(3, Math.round(samples / 5)) : samples, [
-        renderer.pid,
-        postgresPid,
-      ]);
+      const r = await renderCost(
+        `${renderer.url}${path}`,
+        year ? Math.max(3, Math.round(samples / 5)) : samples,
+        [renderer.pid, postgresPid],
+        year ? Math.max(1, Math.round(warmUp / 5)) : warmUp,
+      );
       if (r.status !== 200) {
         out.push(figure(`${label} (${server}): HTTP status`, r.status, "status", exactly(200)));
         continue;

@@ -17,10 +17,16 @@ export interface RenderCost {
   status: number;
 }
 
-/** `n` renders of `url` after one warm-up, each charged the CPU of `pids` spent during it. */
-export async function renderCost(url: string, n: number, pids: readonly (number | undefined)[]): Promise<RenderCost> {
+/**
+ * `n` renders of `url` after `warmUp` unmeasured ones, each charged the CPU of `pids` spent during it.
+ * A served renderer has rendered every page kind many times over: its code is compiled and optimised.
+ * One warm-up render leaves V8 still tiering the page's code up during the first samples, so the
+ * figures would depend on which page the bench happened to render first.
+ */
+export async function renderCost(url: string, n: number, pids: readonly (number | undefined)[], warmUp = 1): Promise<RenderCost> {
   const first = await fetch(url);
   const bytes = (await first.arrayBuffer()).byteLength;
+  for (let i = 1; i < warmUp; i++) await fetch(url).then((r) => r.arrayBuffer());
   const cpu = () => pids.reduce<number>((s, pid) => s + (treeCpuSecondsExact(pid) ?? 0), 0);
   const wallMs: number[] = [];
   const cpuMs: number[] = [];
