@@ -114,18 +114,19 @@ export async function realSetFigures(root: string, log: (line: string) => void, 
       "items",
     ),
   );
-  // How the real outlets cover one event (titles only, as the set is): the simulator is calibrated on these.
+  // How the real outlets cover one event (with descriptions when the set has them, as the simulated
+  // day's headline and lede): the simulator is calibrated on these.
   const coverage = coverageStatistics(
     items.map((i) => ({
       outlet: i.outlet,
       at: Date.parse(i.time),
-      tokens: fingerprintTokens(storyFingerprint(i.title).fingerprint),
+      tokens: fingerprintTokens(storyFingerprint(i.title, i.description ?? undefined).fingerprint),
       ...(i.description ? { lede: i.description } : {}),
       story: labels.get(i.url),
     })),
   );
-  log(coverageLine("real set coverage", coverage));
-  figures.push(...coverageFigures("real set", coverage));
+  log(coverageLine(`${label} coverage`, coverage));
+  figures.push(...coverageFigures(label, coverage));
   const languages = [...new Set(items.map((i) => i.language))].sort();
   // With descriptions, the second pass (off by default: cluster.ts, SECOND_PASS_OPTIONS) is measured beside the default.
   const secondPass: ClusterOptions = { ...DEFAULT_CLUSTER_OPTIONS, consolidation: SECOND_PASS_OPTIONS };

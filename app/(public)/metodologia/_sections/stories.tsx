@@ -64,8 +64,9 @@ export function Stories() {
         conjunto real en español). En los días reservados para la comprobación, de cada 100 pares de noticias que el agrupamiento une,{" "}
         {formatNumber(Math.round(e.heldOut.precision * 100))} son de la misma historia, y encuentra{" "}
         {formatNumber(Math.round(e.heldOut.recall * 100))} de cada 100 pares de una misma historia (F1 {decimal(e.heldOut.f1)}). En nuestra
-        web simulada, calibrada con ese conjunto (medios con horas de diferencia, titulares y entradillas con palabras propias,
-        continuaciones), el F1 es {decimal(e.simulatorF1)}.
+        web simulada, que imita ese conjunto en los tiempos (medios con horas de diferencia, continuaciones), el F1 es{" "}
+        {decimal(e.simulatorF1)}; pero esa web es más fácil que la prensa real (allí dos noticias sin relación casi nunca comparten una
+        palabra poco frecuente, y dos de una misma historia casi siempre), así que esa cifra no dice cuánto acierta con noticias reales.
       </p>
       <p>
         Con titulares reales y sus entradillas lo medimos en un conjunto etiquetado a mano: {formatNumber(e.described.items)} noticias de
