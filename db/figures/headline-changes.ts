@@ -6,9 +6,9 @@
  */
 // Shared with the worker (its status chore: crawler/derive/outlet-status.ts), so not marked server-only.
 import { sql } from "drizzle-orm";
-import { classifyHeadlineChanges, type SeenVersion } from "../../lib/analysis/ab-tests";
+import { countHeadlineChanges, type SeenVersion } from "../../lib/analysis/ab-tests";
 import type { Executor } from "../client";
-import { idList, time } from "./sql-values";
+import { epochMs, idList } from "./sql-values";
 
 /** Counts of one outlet over the period. */
 export interface HeadlineTestCounts {
@@ -29,8 +29,8 @@ type Row = {
   outlet_id: number;
   article_id: string | number;
   text_hash: string;
-  first_seen_at: string | Date;
-  last_seen_at: string | Date;
+  first_seen_ms: number;
+  last_seen_ms: number;
   seen_in: string[] | string;
 };
 
@@ -44,31 +44,31 @@ export async function loadHeadlineTestCounts(
   const out = new Map<number, HeadlineTestCounts>();
   if (p.outletIds.length === 0) return out;
   const rows = await db.execute<Row>(sql`
-    select a.outlet_id, hv.article_id, hv.text_hash, hv.first_seen_at, hv.last_seen_at, hv.seen_in::text[] as seen_in
+    select a.outlet_id, hv.article_id, hv.text_hash, ${epochMs(sql`hv.first_seen_at`)} as first_seen_ms,
+      ${epochMs(sql`hv.last_seen_at`)} as last_seen_ms, hv.seen_in::text[] as seen_in
     from versioned_articles a join headline_versions hv on hv.article_id = a.article_id
     where a.outlet_id in ${idList(p.outletIds)}
-      and a.article_seen_at >= ${new Date(p.from).toISOString()}::timestamptz and a.article_seen_at <= ${new Date(p.to).toISOString()}::timestamptz
-    order by hv.article_id`);
+      and a.article_seen_at >= ${new Date(p.from).toISOString()}::timestamptz and a.article_seen_at <= ${new Date(p.to).toISOString()}::timestamptz`);
   const articles = new Map<string, { outletId: number; versions: SeenVersion[] }>();
   for (const r of rows) {
     const key = String(r.article_id);
     const article = articles.get(key) ?? { outletId: r.outlet_id, versions: [] };
     article.versions.push({
       textHash: r.text_hash,
-      firstSeenAt: time(r.first_seen_at)!,
-      lastSeenAt: time(r.last_seen_at)!,
+      firstSeenAt: r.first_seen_ms,
+      lastSeenAt: r.last_seen_ms,
       seenIn: channels(r.seen_in),
     });
     articles.set(key, article);
   }
   for (const { outletId, versions } of articles.values()) {
-    const kinds = classifyHeadlineChanges(versions);
+    const kinds = countHeadlineChanges(versions);
     const c = out.get(outletId) ?? { ...NO_HEADLINE_CHANGES };
     out.set(outletId, {
       changedArticles: c.changedArticles + 1,
       rewrites: c.rewrites + kinds.rewrites,
-      tests: c.tests + kinds.tests.length,
-      testedArticles: c.testedArticles + (kinds.tests.length > 0 ? 1 : 0),
+      tests: c.tests + kinds.tests,
+      testedArticles: c.testedArticles + (kinds.tests > 0 ? 1 : 0),
     });
   }
   return out;

@@ -18,6 +18,14 @@ export function time(value: string | Date | null | undefined): number | null {
   return fromSqlTime(value) ?? null;
 }
 
+/**
+ * A timestamp as epoch ms in double precision: read as a plain number, where a timestamptz column
+ * becomes a Date per row (thousands of rows: a Date each, then converted back).
+ */
+export function epochMs(at: SQL): SQL {
+  return sql`(extract(epoch from ${at}) * 1000)::float8`;
+}
+
 /** A numeric column (bigint and numeric come back as strings) as a number, or null. */
 export function num(value: string | number | null | undefined): number | null {
   return value === null || value === undefined ? null : Number(value);

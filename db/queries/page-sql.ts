@@ -6,7 +6,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { idList, type Window } from "../figures/sql-values";
 
-export { idList, num, time, type Window } from "../figures/sql-values";
+export { epochMs, idList, num, time, type Window } from "../figures/sql-values";
 
 /** `and <column> not in (…)` for the outlets under `total`, or nothing when there are none (PUB-6). */
 export function notExcluded(column: SQL, excludedOutletIds: readonly number[]): SQL {

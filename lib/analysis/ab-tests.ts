@@ -45,9 +45,13 @@ export interface HeadlineChangeKinds {
 /** How long an earlier version must keep being seen after a later one appeared to count as a flip back. */
 export const TEST_OVERLAP_MS = 20 * 60_000;
 
-/** DER-6: tell the tests from the rewrites among an article's versions. */
-export function classifyHeadlineChanges(versions: readonly SeenVersion[], overlapMs = TEST_OVERLAP_MS): HeadlineChangeKinds {
-  const sorted = [...versions].sort((a, b) => a.firstSeenAt - b.firstSeenAt || a.textHash.localeCompare(b.textHash));
+/** The versions in the order the rule reads them: by first sighting, then by hash. */
+function inOrder(versions: readonly SeenVersion[]): SeenVersion[] {
+  return [...versions].sort((a, b) => a.firstSeenAt - b.firstSeenAt || a.textHash.localeCompare(b.textHash));
+}
+
+/** For each version of `sorted`, the first version of its test (union–find over the linked pairs); itself when in none. */
+function testRoots(sorted: readonly SeenVersion[], overlapMs: number): number[] {
   const parent = sorted.map((_, i) => i);
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
   for (let i = 0; i < sorted.length; i++) {
@@ -61,10 +65,33 @@ export function classifyHeadlineChanges(versions: readonly SeenVersion[], overla
       if (shared && cameBack) parent[root(j)] = root(i);
     }
   }
+  return sorted.map((_, i) => root(i));
+}
+
+/** DER-6: tell the tests from the rewrites among an article's versions. */
+export function classifyHeadlineChanges(versions: readonly SeenVersion[], overlapMs = TEST_OVERLAP_MS): HeadlineChangeKinds {
+  const sorted = inOrder(versions);
+  const roots = testRoots(sorted, overlapMs);
   const groups = new Map<number, string[]>();
-  sorted.forEach((v, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), v.textHash]));
+  sorted.forEach((v, i) => groups.set(roots[i]!, [...(groups.get(roots[i]!) ?? []), v.textHash]));
   const tests = [...groups.values()].filter((g) => g.length > 1);
   const inTest = new Set(tests.flat());
   const rewrites = sorted.slice(1).filter((v) => !inTest.has(v.textHash)).length;
   return { tests, rewrites, inTest };
+}
+
+/**
+ * `classifyHeadlineChanges`' counts alone (a version's hash is unique within its article), without
+ * building the groups: the outlet figures count a year of articles at a time.
+ */
+export function countHeadlineChanges(versions: readonly SeenVersion[], overlapMs = TEST_OVERLAP_MS): { tests: number; rewrites: number } {
+  if (versions.length < 2) return { tests: 0, rewrites: 0 };
+  const roots = testRoots(inOrder(versions), overlapMs);
+  const size = new Map<number, number>();
+  for (const r of roots) size.set(r, (size.get(r) ?? 0) + 1);
+  let tests = 0;
+  for (const n of size.values()) if (n > 1) tests++;
+  let rewrites = 0;
+  for (let i = 1; i < roots.length; i++) if (size.get(roots[i]!) === 1) rewrites++;
+  return { tests, rewrites };
 }

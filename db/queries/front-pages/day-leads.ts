@@ -10,16 +10,13 @@
  * Next.js in the renderer) cost more CPU than the statements (docs/benchmarks.md).
  */
 import "server-only";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { CAPTURE_GAP_MS } from "../../../lib/pages/capture-state";
 import { headlineForDisplay, type Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { sqlTime } from "../../sql-time";
-import { idList, num } from "../page-sql";
+import { epochMs, idList, num } from "../page-sql";
 import { spansOverlapping } from "../../span-overlap";
-
-/** An instant as epoch milliseconds (null stays null). */
-const epochMs = (at: SQL) => sql`(extract(epoch from ${at}) * 1000)::float8`;
 
 /** Where in each hour the lead is read. */
 export const LEAD_SAMPLE_OFFSET_MS = 30 * 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyHeadlineChanges, type SeenVersion } from "../../../lib/analysis/ab-tests";
+import { classifyHeadlineChanges, countHeadlineChanges, type SeenVersion } from "../../../lib/analysis/ab-tests";
 
 const H = 3_600_000;
 const v = (textHash: string, from: number, to: number, seenIn: string[] = ["frontpage"]): SeenVersion => ({
@@ -46,6 +46,23 @@ describe("A/B tests versus rewrites (DER-6)", () => {
     const r = classifyHeadlineChanges(versions);
     expect({ tests: r.tests, rewrites: r.rewrites }).toEqual(expected);
     expect([...r.inTest].sort()).toEqual(expected.tests.flat().sort());
+    expect(countHeadlineChanges(versions)).toEqual({ tests: expected.tests.length, rewrites: expected.rewrites });
+  });
+
+  it("DER-6: the counts the outlet figures read agree with the classification on 2,000 drawn articles", () => {
+    // A fixed generator: 1–6 versions, intervals of minutes to hours, one or two of three channels.
+    let state = 7;
+    const next = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const channels = ["feed", "sitemap", "frontpage"];
+    for (let n = 0; n < 2000; n++) {
+      const versions = Array.from({ length: 1 + Math.floor(next() * 6) }, (_, i) => {
+        const from = next() * 10;
+        const seenIn = channels.filter(() => next() < 0.5);
+        return v(`h${i}`, from, from + next() * 4, seenIn.length > 0 ? seenIn : ["frontpage"]);
+      });
+      const r = classifyHeadlineChanges(versions);
+      expect(countHeadlineChanges(versions)).toEqual({ tests: r.tests.length, rewrites: r.rewrites });
+    }
   });
 
   it("DER-6: the order the versions come in does not matter", () => {
