@@ -125,10 +125,19 @@ describe("a capture to cite", () => {
           digest: await page.getByTestId("digest").innerText(),
           citation: await page.getByTestId("citation").innerText(),
           facts: await page.getByTestId("capture-facts").innerText(),
+          // On a phone the addresses get the width of the headlines, not a sliver broken letter by letter, and no cell passes the edge.
+          squeezedCells: await rows
+            .locator("td.url")
+            .evaluateAll(
+              (tds) =>
+                tds.filter((td) => td.getBoundingClientRect().width < innerWidth / 2 || td.getBoundingClientRect().right > innerWidth)
+                  .length,
+            ),
         };
       },
       390,
     );
+    expect(shown.squeezedCells).toBe(0);
     expect(shown.hrefs).toEqual(expected.map((e) => `/noticias/${e.articleId}`));
     expect(shown.ranks).toEqual(expected.map((e) => e.rank));
     const lines = shown.ranks.map((rank, i) => `${rank}\t${shown.urls[i]}\t${shown.headlines[i]}\n`).join("");

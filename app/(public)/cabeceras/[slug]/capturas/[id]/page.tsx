@@ -120,7 +120,7 @@ export default async function CapturePage({ params }: Props) {
           <p>Esta captura no encontró enlaces a noticias.</p>
         ) : (
           <div className="table-wrap">
-            <table className="data-table" data-testid="captured-list">
+            <table className="data-table captured-list" data-testid="captured-list">
               <thead>
                 <tr>
                   <th scope="col">Posición</th>
