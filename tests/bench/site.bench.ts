@@ -275,9 +275,12 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       .split(",")
       .map((x) => x.trim())
       .filter(Boolean);
-    const paths = Object.fromEntries(
-      Object.entries(await choosePaths(sql, history.end)).filter(([label]) => only.length === 0 || only.some((x) => label.startsWith(x))),
-    );
+    // Each server's year has its own row ids (a capture's, a story's), so each gets its own paths.
+    const pathsOn = async (db: postgres.Sql, end: number) =>
+      Object.fromEntries(
+        Object.entries(await choosePaths(db, end)).filter(([label]) => only.length === 0 || only.some((x) => label.startsWith(x))),
+      );
+    const paths = await pathsOn(sql, history.end);
     const rendersOnly = process.env.BENCH_SITE_RENDERS_ONLY === "1";
     const site = await startSite(history.url);
     try {
@@ -330,9 +333,12 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const stockUrl = process.env.BENCH_SITE_STOCK_URL;
     if (stockUrl) {
       const stock = await historyDatabase(outlets, days, stockUrl, ctx.progress);
+      const stockSql = postgres(stock.url, { max: 1, onnotice: () => {} });
       try {
-        out.push(...(await uncachedRenders("stock", stock.url, await postmasterPid(stock.url), paths, renderSamples, ctx)));
+        const stockPaths = await pathsOn(stockSql, stock.end);
+        out.push(...(await uncachedRenders("stock", stock.url, await postmasterPid(stock.url), stockPaths, renderSamples, ctx)));
       } finally {
+        await stockSql.end();
         await stock.close();
       }
     }
