@@ -13,6 +13,8 @@ import { loadStoryPage } from "../../db/queries/stories/story-page";
 import { formatNumber } from "../../lib/pages/format";
 import { comparisonFigures } from "../../app/_lib/pages/outlet-comparison";
 import { formatElapsed, formatPercent } from "../../lib/pages/period";
+import { readingSpanNote } from "../../lib/pages/reading-span";
+import { SITE_TIME_ZONE } from "../../lib/pages/time-zone";
 import { HOUR } from "../support/page-fixtures";
 import { PAGE_DATA, removePageData, seedPageData } from "../support/page-data";
 import { useBrowser, useSiteDatabase, withPage } from "./fixtures";
@@ -74,6 +76,20 @@ describe("/cabeceras as a comparison table", () => {
       expect(row!.links[0], slug).toBe(`/cabeceras/${slug}#estado`);
     }
   }, 120_000);
+
+  it("WEB-7: a crawl younger than the 7 days the table covers says since when its outlets are read", async () => {
+    const { db } = database();
+    const model = await loadOutletComparison(db, await loadPolicies(db), Date.now());
+    const note = readingSpanNote(
+      model.rows.map((r) => r.readingSince),
+      model.start,
+      SITE_TIME_ZONE,
+    );
+    // This crawl began minutes ago: every outlet read is read for less than the window.
+    expect(note).toMatch(/^Empezamos a leer estas cabeceras el .*, no 7 días\.$/);
+    const shown = await read("/cabeceras", (page) => page.getByTestId("reading-span").allInnerTexts());
+    expect(shown.map((t) => t.trim())).toEqual([note]);
+  });
 
   it("WEB-7: the median delay reads the same in the table and on the outlet page", async () => {
     const rows = await read("/cabeceras", tableRows);

@@ -10,6 +10,8 @@ import { ENOUGH_DATA, tooLittleData } from "@/lib/pages/enough-data";
 import { formatNumber } from "@/lib/pages/format";
 import { COMPARISON_SORT, comparisonFigures, stateWords, type ComparisonLine } from "@/app/_lib/pages/outlet-comparison";
 import { formatElapsed, formatPercent, formatPeriod } from "@/lib/pages/period";
+import { readingSpanNote } from "@/lib/pages/reading-span";
+import { SITE_TIME_ZONE } from "@/lib/pages/time-zone";
 import { parseSort, sortRows } from "@/lib/pages/table-sort";
 import { SortableTh } from "../../../_components/sortable-th";
 
@@ -59,6 +61,11 @@ export function ComparisonTable({
 }) {
   const state = parseSort(COMPARISON_SORT, query[COMPARISON_SORT.param]);
   const lines: ComparisonLine[] = data.rows.map((r) => ({ ...r, figures: comparisonFigures(r, data.end) }));
+  const readingNote = readingSpanNote(
+    data.rows.map((r) => r.readingSince),
+    data.start,
+    SITE_TIME_ZONE,
+  );
   const th = (label: string, column: string, numeric = true) => (
     <SortableTh label={label} column={column} param={COMPARISON_SORT.param} state={state} query={query} numeric={numeric} />
   );
@@ -66,8 +73,9 @@ export function ComparisonTable({
     <>
       <p className="hint">
         {lines.length === 1 ? "1 cabecera seguida" : `${formatNumber(lines.length)} cabeceras seguidas`}. Cifras de los últimos 7 días (
-        {formatPeriod(data.start, data.end)}, hora peninsular), salvo la apertura, que es la de su última captura. «Aún pocos datos»: menos
-        de {ENOUGH_DATA.delayMedian.min} noticias con hora declarada para el retraso, menos de {ENOUGH_DATA.agencyShare.min} analizadas para
+        {formatPeriod(data.start, data.end)}, hora peninsular), salvo la apertura, que es la de su última captura.{" "}
+        {readingNote === null ? null : <span data-testid="reading-span">{readingNote} </span>}«Aún pocos datos»: menos de{" "}
+        {ENOUGH_DATA.delayMedian.min} noticias con hora declarada para el retraso, menos de {ENOUGH_DATA.agencyShare.min} analizadas para
         los teletipos, menos de {ENOUGH_DATA.articlesPerDay.min} horas de lectura para las noticias al día. «No medible»: teletipos de una
         cabecera cuyo cuerpo no leemos en su mayoría (reserva de minería de textos o muro de pago): solo veríamos las piezas firmadas por
         una agencia, y la proporción saldría sesgada por construcción.
