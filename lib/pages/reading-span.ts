@@ -21,3 +21,12 @@ export function readingSpanNote(readingSince: readonly (number | null)[], start:
   const since = late.length === 1 ? `desde el ${first}` : `desde entre el ${first} y el ${last}`;
   return `${which} ${since}, menos de 7 días: sus cifras cubren solo el tiempo leído, y no se comparan tal cual con las demás.`;
 }
+
+/**
+ * The same for one outlet's page: since when it is read, when that is after `start` (the figures'
+ * window: the last 7 days, or the period asked for); null otherwise.
+ */
+export function outletReadingNote(readingSince: number | null, start: number, timeZone: string): string | null {
+  if (readingSince === null || readingSince <= start) return null;
+  return `Leemos esta cabecera desde el ${formatMoment(readingSince, timeZone)}: antes no hay datos, y las cifras del periodo cubren solo el tiempo leído desde entonces.`;
+}

@@ -13,7 +13,7 @@ import { loadStoryPage } from "../../db/queries/stories/story-page";
 import { formatNumber } from "../../lib/pages/format";
 import { comparisonFigures } from "../../app/_lib/pages/outlet-comparison";
 import { formatElapsed, formatPercent } from "../../lib/pages/period";
-import { readingSpanNote } from "../../lib/pages/reading-span";
+import { outletReadingNote, readingSpanNote } from "../../lib/pages/reading-span";
 import { SITE_TIME_ZONE } from "../../lib/pages/time-zone";
 import { HOUR } from "../support/page-fixtures";
 import { PAGE_DATA, removePageData, seedPageData } from "../support/page-data";
@@ -89,6 +89,12 @@ describe("/cabeceras as a comparison table", () => {
     expect(note).toMatch(/^Empezamos a leer estas cabeceras el .*, no 7 días\.$/);
     const shown = await read("/cabeceras", (page) => page.getByTestId("reading-span").allInnerTexts());
     expect(shown.map((t) => t.trim())).toEqual([note]);
+    // And each outlet's page says since when it is read, as its status read model has it.
+    const slug = slugs()[0]!;
+    const row = model.rows.find((r) => r.slug === slug)!;
+    const [outlet] = await db.execute<{ timezone: string }>(sql`select timezone from outlets where slug = ${slug}`);
+    const onPage = await read(`/cabeceras/${slug}`, (page) => page.getByTestId("reading-span").allInnerTexts());
+    expect(onPage.map((t) => t.trim())).toEqual([outletReadingNote(row.readingSince, Date.now() - 7 * 24 * HOUR, outlet!.timezone)]);
   });
 
   it("WEB-7: the median delay reads the same in the table and on the outlet page", async () => {

@@ -10,6 +10,7 @@ import type { OutletPolicy } from "../../../lib/policy";
 import type { SourceKind } from "../../../lib/source-kinds";
 import type { Executor } from "../../client";
 import { captureCounts, probeCounts, readCounts } from "../../figures/collection-counts";
+import { readingStartedAt } from "../../figures/reading-start";
 import { time } from "../page-sql";
 
 /** One source as the status shows it. */
@@ -43,6 +44,8 @@ export interface OutletStatus {
   reads: FailureCount;
   /** BLK-7 "sin cuerpo". */
   withoutBody: boolean;
+  /** When we first saw any article of the outlet (db/figures/reading-start.ts); null before the first. */
+  readingSince: number | null;
 }
 
 /** Status of the outlet's collection over the last 7 days. */
@@ -50,7 +53,7 @@ export async function loadOutletStatus(db: Executor, outletId: number, policy: O
   const start = now - HEALTH_WINDOW_MS;
   const from = new Date(start).toISOString();
   const id = sql`${outletId}::int`;
-  const [sources, [captures], [probes], [reads]] = await Promise.all([
+  const [sources, [captures], [probes], [reads], [reading]] = await Promise.all([
     db.execute<{
       kind: SourceStatus["kind"];
       url: string;
@@ -67,6 +70,7 @@ export async function loadOutletStatus(db: Executor, outletId: number, policy: O
     db.execute<{ attempts: number; failures: number }>(sql`select * from ${captureCounts(id, from)} c`),
     db.execute<{ total: number; answered: number }>(sql`select * from ${probeCounts(id, from)} p`),
     db.execute<{ attempts: number; failures: number }>(sql`select * from ${readCounts(id, from)} r`),
+    db.execute<{ at: string | Date | null }>(sql`select ${readingStartedAt(id)} as at`),
   ]);
   const all = sources.map((s) => ({
     kind: s.kind,
@@ -96,5 +100,6 @@ export async function loadOutletStatus(db: Executor, outletId: number, policy: O
       : null,
     reads: readsCount,
     withoutBody: overThreshold(readsCount),
+    readingSince: time(reading?.at),
   };
 }

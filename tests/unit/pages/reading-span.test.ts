@@ -1,6 +1,6 @@
 /** A "last 7 days" table that says when some outlets were read for less (SPEC WEB-7: figures that cannot mislead). */
 import { describe, expect, it } from "vitest";
-import { readingSpanNote } from "../../../lib/pages/reading-span";
+import { outletReadingNote, readingSpanNote } from "../../../lib/pages/reading-span";
 
 const H = 3_600_000;
 const start = Date.parse("2026-11-29T19:00:00Z");
@@ -25,6 +25,14 @@ describe("the reading span of a 7-day comparison", () => {
     );
     expect(readingSpanNote([start - H, Date.parse("2026-12-02T08:00:00Z")], start, zone)).toMatch(
       /^Una de estas cabeceras la leemos desde el 2 dic 2026, 09:00, menos de 7 días/,
+    );
+  });
+
+  it("WEB-7: an outlet's page says since when the outlet is read when that is inside the figures' period", () => {
+    expect(outletReadingNote(null, start, zone)).toBeNull();
+    expect(outletReadingNote(start - H, start, zone)).toBeNull();
+    expect(outletReadingNote(Date.parse("2026-12-05T23:30:00Z"), start, zone)).toBe(
+      "Leemos esta cabecera desde el 6 dic 2026, 00:30: antes no hay datos, y las cifras del periodo cubren solo el tiempo leído desde entonces.",
     );
   });
 });

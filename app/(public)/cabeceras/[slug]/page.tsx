@@ -5,10 +5,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { loadOutletPage } from "@/db/queries/outlet-page/outlet-page";
+import { FIGURES_WINDOW_MS, loadOutletPage } from "@/db/queries/outlet-page/outlet-page";
 import { loadPolicies } from "@/db/policies-in-force";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { parseOutletPeriod } from "@/lib/pages/outlet-period";
+import { outletReadingNote } from "@/lib/pages/reading-span";
 import { dayValue } from "@/lib/pages/peninsular-time";
 import type { SearchParams } from "@/lib/pages/search-params";
 import { zoneLabel } from "@/lib/pages/time-zone";
@@ -66,6 +67,7 @@ export default async function OutletPage({ params, searchParams }: Props) {
   if (!page) notFound();
   const { outlet } = page;
   const tz = outlet.timezone;
+  const readingNote = outletReadingNote(page.status.readingSince, page.period?.start ?? page.now - FIGURES_WINDOW_MS, tz);
   return (
     <>
       <PageHeader
@@ -89,6 +91,11 @@ export default async function OutletPage({ params, searchParams }: Props) {
         </p>
       )}
       <PeriodForm slug={outlet.slug} today={dayValue(page.now)} chosen={chosen} />
+      {readingNote === null ? null : (
+        <p className="hint" data-testid="reading-span">
+          {readingNote}
+        </p>
+      )}
       <Downloads
         dataset="articles"
         filters={{ outlet: outlet.slug, from: chosen ? page.period?.start : undefined, to: chosen ? page.period?.end : undefined }}
