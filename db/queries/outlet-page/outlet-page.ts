@@ -28,6 +28,8 @@ export interface OutletPage {
   now: number;
   /** The chosen period the figures cover, clipped to now; undefined: each section's recent window. */
   period?: Window;
+  /** The article figures' window: the chosen period, or the last 7 days. */
+  figuresWindow: Window;
   frontPage: FrontPageNow | null;
   timelines: TopStoryTimelines | null;
   frontPageTime: FrontPageTime | null;
@@ -115,6 +117,7 @@ export async function loadOutletPage(
     outlet,
     now,
     period: chosen,
+    figuresWindow: figures,
     frontPage,
     timelines,
     frontPageTime,

@@ -5,7 +5,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { FIGURES_WINDOW_MS, loadOutletPage } from "@/db/queries/outlet-page/outlet-page";
+import { loadOutletPage } from "@/db/queries/outlet-page/outlet-page";
 import { loadPolicies } from "@/db/policies-in-force";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { parseOutletPeriod } from "@/lib/pages/outlet-period";
@@ -67,7 +67,7 @@ export default async function OutletPage({ params, searchParams }: Props) {
   if (!page) notFound();
   const { outlet } = page;
   const tz = outlet.timezone;
-  const readingNote = outletReadingNote(page.status.readingSince, page.period?.start ?? page.now - FIGURES_WINDOW_MS, tz);
+  const readingNote = outletReadingNote(page.status.readingSince, page.figuresWindow.start, tz);
   return (
     <>
       <PageHeader
