@@ -15,17 +15,21 @@ export interface LabelCandidate {
   quotable: boolean;
 }
 
-/** The representative headline of a story's members, or undefined when none may be quoted. */
+/**
+ * The representative headline of a story's members, or undefined when none may be quoted. A
+ * member's words shared with the others, summed over the others, is the sum over its words of
+ * the other members that have each: one count per word, so a story of hundreds of articles costs
+ * its words, not the pairs of its members.
+ */
 export function representativeHeadline(members: readonly LabelCandidate[]): LabelCandidate | undefined {
-  const terms = members.map((m) => new Set(headlineTerms(m.headline).keys()));
+  const terms = members.map((m) => [...headlineTerms(m.headline).keys()]);
+  const holders = new Map<string, number>();
+  for (const words of terms) for (const t of words) holders.set(t, (holders.get(t) ?? 0) + 1);
   let best: { member: LabelCandidate; shared: number } | undefined;
   members.forEach((member, i) => {
     if (!member.quotable) return;
     let shared = 0;
-    terms.forEach((other, j) => {
-      if (j === i) return;
-      for (const t of terms[i]!) if (other.has(t)) shared++;
-    });
+    for (const t of terms[i]!) shared += holders.get(t)! - 1;
     if (!best || shared > best.shared || (shared === best.shared && member.at < best.member.at)) best = { member, shared };
   });
   return best?.member;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { representativeHeadline, type LabelCandidate } from "../../../lib/analysis/story-label";
+import { headlineTerms } from "../../../lib/analysis/story-terms";
 import { coverageLine, storyTerms, storyTitle } from "../../../app/(public)/historias/story-title";
 
 const T0 = Date.parse("2026-03-10T08:00:00Z");
@@ -31,6 +32,32 @@ describe("a story's representative headline", () => {
     const withheld = members.map((m) => (m.outlet === "Diario Dos" ? { ...m, quotable: false } : m));
     expect(representativeHeadline(withheld)?.outlet).toBe("Diario Tres");
     expect(representativeHeadline(members.map((m) => ({ ...m, quotable: false })))).toBeUndefined();
+  });
+
+  it("DER-5: counting each word's holders chooses as comparing every pair of headlines does", () => {
+    // The definition, pair by pair: a member's words found in each other member's headline, summed.
+    const byPairs = (all: readonly LabelCandidate[]) => {
+      const terms = all.map((m) => new Set(headlineTerms(m.headline).keys()));
+      let best: { member: LabelCandidate; shared: number } | undefined;
+      all.forEach((m, i) => {
+        if (!m.quotable) return;
+        let shared = 0;
+        terms.forEach((other, j) => {
+          if (j !== i) for (const t of terms[i]!) if (other.has(t)) shared++;
+        });
+        if (!best || shared > best.shared || (shared === best.shared && m.at < best.member.at)) best = { member: m, shared };
+      });
+      return best?.member;
+    };
+    const words = ["Rocafort", "vivienda", "plan", "aprueba", "Hacienda", "millones", "ministra", "rechaza", "ley", "costas", "ayuda"];
+    let seed = 11;
+    const next = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), seed % n);
+    for (let round = 0; round < 200; round++) {
+      const story = Array.from({ length: 1 + next(12) }, (_, i) =>
+        member(Array.from({ length: 1 + next(6) }, () => words[next(words.length)]).join(" "), `Diario ${i}`, next(120), next(5) > 0),
+      );
+      expect(representativeHeadline(story)).toBe(byPairs(story));
+    }
   });
 });
 
