@@ -8,7 +8,8 @@
  * enough, as coverage of one event drifts from its first wording); two unassigned matching
  * articles open a story. A link needs two shared words, one of them rare in the window: a
  * window of look-alike headlines (the same people and topics all day) would otherwise chain
- * into one story. Two articles that both carry a description are linked by a rule of their
+ * into one story; the words of a name that always come together ("Alcornoque de la Sierra")
+ * count as one. Two articles that both carry a description are linked by a rule of their
  * own (`described`): several less rare shared words, as a described story's members share
  * many words that a large event also puts in many other articles. An article that links clearly to two stories, through a
  * rare word it shares with both, shows they are one: they are merged, the older story (the lower id) keeps its id, and the worker records where
@@ -84,6 +85,13 @@ export interface ClusterOptions {
   commonShare: number;
   /** The second pass: described items alone and stories joined by their centroids (story-consolidation.ts); off by default. */
   consolidation: ConsolidationOptions;
+  /**
+   * Words that always come together (in the same articles of the window, at least this many, in a group of at
+   * most three) count as one shared word: "Alcornoque de la Sierra" is one piece of evidence, not two, so two
+   * events in one town do not link on its name alone. 0: every word counts. Chosen on the development splits
+   * (docs/stories.md).
+   */
+  togetherItems: number;
 }
 
 /**
@@ -126,6 +134,7 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   described: { threshold: 0.16, rareShare: 0.01, minShared: 2, rareWords: 4, wordsShare: 0.05 },
   commonShare: 0.05,
   consolidation: { ...SECOND_PASS_OPTIONS, passes: 0 },
+  togetherItems: 6,
 };
 
 /** Where a pending article goes: an existing story, or a new one (same `newStory` = same new story). */
@@ -190,6 +199,7 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
   const rareDescribed = Math.max(options.rareItems, options.described.rareShare * sorted.length);
   const wordsDescribed = Math.max(options.rareItems, options.described.wordsShare * sorted.length);
   yield;
+  const echoes = options.togetherItems > 0 ? echoTokens(sorted, window.counts, options.togetherItems, common) : undefined;
   const stories = new StoryState(sorted);
   const postings = new Map<number, Posting>();
   const post = (position: number) => {
@@ -229,11 +239,13 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
       const list = postings.get(key);
       if (!list) continue;
       const df = window.counts.get(key)!;
+      // A word that only echoes another of the same articles adds to the score, not to the count of shared words.
+      const echo = echoes?.has(key) === true;
       for (let k = 0; k < list.at.length; k++) {
         const other = list.at[k]!;
         if (dot[other] === 0) touched.push(other);
         dot[other] = dot[other]! + w[i]! * list.weight[k]!;
-        if (!isPart(item.tokens[i]!)) {
+        if (!isPart(item.tokens[i]!) && !echo) {
           shared[other] = shared[other]! + 1;
           if (df < rarest[other]!) rarest[other] = df;
           if (df <= wordsDescribed) rareCount[other]!++;
@@ -322,6 +334,40 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
   });
   return { placements: stories.placements(), merges: stories.finalMerges() };
 }
+
+/**
+ * The words that echo another: in exactly the same articles of the window as another word (at
+ * least `least` of them, at most `most`: commoner words are in no link), as "sierra" goes with
+ * "alcornoque", in a group of at most `NAME_WORDS`: a name of a few words. A larger group is
+ * shared wording (wire copy, a repeated lede), several words of evidence, not one. The first word
+ * of each group is not in the set, so the group still counts once.
+ */
+function echoTokens(sorted: readonly ClusterItem[], counts: ReadonlyMap<number, number>, least: number, most: number): Set<number> {
+  const where = new Map<number, number[]>();
+  sorted.forEach((item, position) => {
+    for (const t of item.tokens) {
+      const key = tokenKey(t);
+      const df = counts.get(key)!;
+      if (isPart(t) || df < least || df > most) continue;
+      const list = where.get(key);
+      if (list) list.push(position);
+      else where.set(key, [position]);
+    }
+  });
+  const groups = new Map<string, number[]>();
+  for (const [key, positions] of where) {
+    const signature = positions.join(",");
+    const group = groups.get(signature);
+    if (group) group.push(key);
+    else groups.set(signature, [key]);
+  }
+  const echoes = new Set<number>();
+  for (const keys of groups.values()) if (keys.length <= NAME_WORDS) for (const key of keys.slice(1)) echoes.add(key);
+  return echoes;
+}
+
+/** The most words of a group that always comes together and counts as one name (`echoTokens`). */
+const NAME_WORDS = 3;
 
 /** `rarest` of a candidate that shares no word yet. */
 const NO_WORD = 0x7fffffff;

@@ -150,6 +150,28 @@ describe("story clustering", () => {
     expect(groups(place([...filler, ...pair(false)]))).toEqual([[1, 2]]);
   });
 
+  it("DER-2: a name of two words that always come together is one shared word: events in one town stay apart", () => {
+    // 800 articles of their own words give the window its size: the town's six articles are rare in it.
+    const filler = Array.from({ length: 800 }, (_, n) => item(100 + n, 7 + (n % 20), T0, words(`relleno${n}`, `palabra${n}`, `texto${n}`)));
+    const town = [
+      "Alcornoque de la Sierra: el alcalde inaugura la piscina municipal",
+      "Incendio en una nave del polígono de Alcornoque de la Sierra",
+      "Alcornoque de la Sierra celebra sus fiestas patronales",
+      "Detenido un conductor ebrio en Alcornoque de la Sierra",
+      "Alcornoque de la Sierra recibe la visita de la consejera de Cultura",
+      "Cortes de agua este martes en Alcornoque de la Sierra",
+    ].map((headline, n) => item(n + 1, n + 1, T0 + n * MIN, storyFingerprint(headline).fingerprint));
+    const linked = (options?: ClusterOptions) => groups(place([...town, ...filler], options)).filter((g) => g[0]! <= 6);
+    expect(linked(), "the town's name counts once: no two events share a second word").toEqual([]);
+    expect(linked({ ...DEFAULT_CLUSTER_OPTIONS, togetherItems: 0 }), "counted as two words, the name alone links them").not.toEqual([]);
+    // One event told twice in that town still links, on the name and its own words.
+    const twice = [
+      ...town,
+      item(7, 7, T0 + 9 * MIN, storyFingerprint("La piscina municipal de Alcornoque de la Sierra abre sus puertas").fingerprint),
+    ];
+    expect(groups(place([...twice, ...filler])).filter((g) => g[0]! <= 7)).toEqual([[1, 7]]);
+  });
+
   it("DER-2: headlines that share only their commonest words stay apart", () => {
     const news = (n: number) => [
       0,

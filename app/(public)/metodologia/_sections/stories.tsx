@@ -33,7 +33,9 @@ export function Stories() {
         distancia en tiempo medida en periodos de {formatNumber(o.ageScaleMs / 3_600_000)} horas (los medios cuentan un mismo hecho con
         horas de diferencia), y menos {decimal(o.sameOutletPenalty)} entre dos noticias de una misma cabecera. Unimos la noticia a la
         historia de su noticia más parecida si la semejanza llega a {decimal(o.threshold)} y comparten al menos {formatNumber(o.minShared)}{" "}
-        palabras, una de ellas rara: compartir «Ucrania» y «Rusia» es un tema, no un hecho.
+        palabras, una de ellas rara: compartir «Ucrania» y «Rusia» es un tema, no un hecho. Las palabras que van siempre juntas (en las
+        mismas noticias de esas horas, al menos {formatNumber(o.togetherItems)}, y no más de tres) cuentan como una sola: «Alcornoque de la
+        Sierra» es un lugar, así que dos hechos en un mismo pueblo no se unen solo por su nombre.
       </p>
       <p>
         Si una noticia se parece al menos {decimal(o.mergeThreshold)} a dos historias por una misma palabra rara, son la misma y las unimos
