@@ -336,23 +336,25 @@ function* clusteringSteps(items: readonly ClusterItem[], options: ClusterOptions
 }
 
 /**
- * The words that echo another: in exactly the same articles of the window as another word (at
- * least `least` of them, at most `most`: commoner words are in no link), as "sierra" goes with
- * "alcornoque", in a group of at most `NAME_WORDS`: a name of a few words. A larger group is
- * shared wording (wire copy, a repeated lede), several words of evidence, not one. The first word
- * of each group is not in the set, so the group still counts once.
+ * The words of the articles to place that echo another: in exactly the same articles of the
+ * window as another word (at least `least` of them, at most `most`: commoner words are in no
+ * link), as "sierra" goes with "alcornoque", in a group of at most `NAME_WORDS`: a name of a few
+ * words. A larger group is shared wording (wire copy, a repeated lede), several words of evidence,
+ * not one. The first word of each group is not in the set, so the group still counts once.
  */
 function echoTokens(sorted: readonly ClusterItem[], counts: ReadonlyMap<number, number>, least: number, most: number): Set<number> {
+  // Only the words of articles to place are ever asked about, and a word's echoes are in each of its
+  // articles, so in the same article to place: the window's other words need no articles listed.
   const where = new Map<number, number[]>();
-  sorted.forEach((item, position) => {
+  for (const item of sorted) {
+    if (!isPending(item)) continue;
     for (const t of item.tokens) {
-      const key = tokenKey(t);
-      const df = counts.get(key)!;
-      if (isPart(t) || df < least || df > most) continue;
-      const list = where.get(key);
-      if (list) list.push(position);
-      else where.set(key, [position]);
+      const df = counts.get(tokenKey(t))!;
+      if (!isPart(t) && df >= least && df <= most) where.set(tokenKey(t), []);
     }
+  }
+  sorted.forEach((item, position) => {
+    for (const t of item.tokens) if (!isPart(t)) where.get(tokenKey(t))?.push(position);
   });
   const groups = new Map<string, number[]>();
   for (const [key, positions] of where) {
