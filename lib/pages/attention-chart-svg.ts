@@ -1,12 +1,12 @@
 /**
  * The attention chart of /buscar (SPEC WEB-9): matching articles per day, one line per search
  * (up to four), on a count axis with round ticks and peninsular day ticks. Pure: data in,
- * SVG markup out (lib/pages/chart-svg.ts says how it is drawn and shown).
+ * SVG markup out (lib/pages/chart-svg.ts says how it is shown, lib/pages/svg-frame.ts how it is written).
  */
-import * as Plot from "@observablehq/plot";
 import { countAxis, timeTicks } from "./chart-axes";
-import { CHART_CLASS, CHART_STYLE, CHART_WIDTHS, finishChart, newDocument, seriesColour } from "./chart-svg";
+import { CHART_WIDTHS, seriesColour } from "./chart-svg";
 import { parseDay } from "./peninsular-time";
+import { group, n, ruleY, svgOpen, xAxis, yAxis, yGrid } from "./svg-frame";
 
 /** One line: a search and its value per day. */
 export interface AttentionLine {
@@ -30,7 +30,6 @@ function noonOf(day: string): number {
 
 /** The lines as svg markup, drawn at `width`. */
 export function attentionChartSvg(input: AttentionChartInput): string {
-  const document = newDocument();
   const width = input.width ?? CHART_WIDTHS.wide;
   const narrow = width < CHART_WIDTHS.wide;
   const days = input.lines[0]?.points.map((p) => p.day) ?? [];
@@ -39,38 +38,47 @@ export function attentionChartSvg(input: AttentionChartInput): string {
   const start = parseDay(first)!.start;
   const end = parseDay(last)!.end;
   const ticks = timeTicks(start, end, "Europe/Madrid", narrow ? 4 : 6);
-  const labels = new Map(ticks.map((t) => [t.at, t.label]));
   const axis = countAxis(Math.max(1, ...input.lines.flatMap((l) => l.points.map((p) => p.value))), narrow ? 4 : 6);
-  const data = input.lines.flatMap((l, i) =>
-    l.points.map((p) => ({ at: new Date(noonOf(p.day)), value: p.value, colour: seriesColour(i), line: i })),
-  );
-  const oneDay = days.length === 1;
-  const root = Plot.plot({
-    document,
-    className: CHART_CLASS,
-    style: CHART_STYLE,
-    width,
-    height: narrow ? 220 : 280,
-    marginTop: 16,
-    marginBottom: ticks.some((t) => t.label.includes("\n")) ? 44 : 28,
-    marginLeft: 44,
-    marginRight: narrow ? 16 : 24,
-    ariaLabel: input.title,
-    x: {
-      type: "utc",
-      domain: [new Date(start), new Date(end)],
-      label: null,
-      ticks: ticks.map((t) => new Date(t.at)),
-      tickFormat: (d: Date) => labels.get(d.getTime()) ?? "",
-    },
-    y: { domain: [0, axis.max], label: null, ticks: axis.ticks, tickFormat: "d", grid: true },
-    color: { type: "identity" },
-    marks: [
-      Plot.ruleY([0]),
-      oneDay
-        ? Plot.dot(data, { x: "at", y: "value", fill: "colour", r: 4 })
-        : Plot.line(data, { x: "at", y: "value", z: "line", stroke: "colour", strokeWidth: 2 }),
-    ],
-  });
-  return finishChart(document, root, input.title);
+  const height = narrow ? 220 : 280;
+  const top = 16;
+  const bottom = height - (ticks.some((t) => t.label.includes("\n")) ? 44 : 28);
+  const left = 44;
+  const right = width - (narrow ? 16 : 24);
+  const x = (at: number) => left + ((at - start) / Math.max(1, end - start)) * (right - left);
+  const y = (value: number) => bottom - (value / axis.max) * (bottom - top);
+  // Every search has the same days: each day's place is worked out once.
+  const dayX = new Map(days.map((day) => [day, x(noonOf(day))]));
+  const at = (day: string) => dayX.get(day) ?? x(noonOf(day));
+  const point = (p: { day: string; value: number }) => `${n(at(p.day))},${n(y(p.value))}`;
+  // One day is a dot per search: a line needs two points.
+  const marks =
+    days.length === 1
+      ? group(
+          `aria-label="dot"`,
+          input.lines.flatMap((l, i) =>
+            l.points.map((p) => `<circle fill="${seriesColour(i)}" r="4" cy="${n(y(p.value))}" cx="${n(at(p.day))}"/>`),
+          ),
+        )
+      : group(
+          `stroke-linecap="round" stroke-linejoin="round" stroke-width="2" fill="none" aria-label="line"`,
+          input.lines.flatMap((l, i) =>
+            l.points.length === 0 ? [] : [`<path d="M${l.points.map(point).join("L")}" stroke="${seriesColour(i)}"/>`],
+          ),
+        );
+  return [
+    svgOpen(input.title, width, height),
+    yGrid(axis.ticks.map(y), left, right),
+    yAxis(
+      axis.ticks.map((v) => ({ y: y(v), label: String(v) })),
+      left,
+      true,
+    ),
+    xAxis(
+      ticks.map((t) => ({ x: x(t.at), label: t.label })),
+      bottom,
+    ),
+    ruleY(y(0), left, right),
+    marks,
+    "</svg>",
+  ].join("");
 }

@@ -1,6 +1,6 @@
 /**
- * Server-rendered charts (SPEC WEB-2): Observable Plot drawn into a linkedom document,
- * returned as SVG markup that needs no JavaScript to read. Every chart carries
+ * Server-rendered charts (SPEC WEB-2): SVG markup that needs no JavaScript to read, written
+ * by lib/pages/svg-frame.ts and one file per chart. Every chart carries
  * `role="img"`, an accessible name (`aria-label` and `<title>`) and readable labels; the
  * page puts a table with the same data beside it. Pure: data in, markup out.
  *
@@ -10,7 +10,6 @@
  * 360 px phone). Scaling one drawing down would shrink its text with it (to ~6 px).
  * Axis titles and legends are HTML beside the drawing, where they wrap instead of colliding.
  */
-import { parseHTML } from "linkedom";
 
 /**
  * Series colours: each has at least 3:1 contrast (WCAG 1.4.11, graphics) on the light and
@@ -30,8 +29,9 @@ export function seriesColour(i: number): string {
   return SERIES_COLOURS[i % SERIES_COLOURS.length]!;
 }
 
+/** The class of every chart's svg (globals.css and the scoped style of svg-frame.ts). */
 export const CHART_CLASS = "chart-plot";
-// An object, not a string: linkedom's `style` property is read-only.
+/** The svg's inline style. */
 export const CHART_STYLE = {
   fontSize: `${CHART_FONT_PX}px`,
   background: "transparent",
@@ -40,36 +40,3 @@ export const CHART_STYLE = {
   maxWidth: "100%",
   height: "auto",
 };
-
-/** A fresh document for Plot to draw into. */
-export function newDocument(): Document {
-  return parseHTML("<!doctype html><html><body></body></html>").document as unknown as Document;
-}
-
-/** The chart's svg as markup with role and title set. */
-export function finishChart(document: Document, root: Element, title: string): string {
-  const svg = root.tagName.toLowerCase() === "svg" ? root : root.querySelector(`svg.${CHART_CLASS}`);
-  if (!svg) throw new Error("Plot produced no chart svg");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", title);
-  const titleElement = document.createElementNS("http://www.w3.org/2000/svg", "title");
-  titleElement.textContent = title;
-  svg.insertBefore(titleElement, svg.firstChild);
-  for (const element of [svg, ...svg.querySelectorAll("*")]) roundGeometry(element);
-  return root.outerHTML;
-}
-
-/** Geometry attributes whose numbers Plot writes with up to 15 decimals. */
-const GEOMETRY = ["x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r", "width", "height", "d", "points", "transform"];
-
-/**
- * Numbers in geometry attributes cut to two decimals (a hundredth of a drawing unit, below a
- * device pixel): a chart of a few dozen marks was 10 KiB, mostly digits, and every page carries
- * each chart twice (two widths), plus once more in the page's payload (SPEC OPS-8: HTML ≤ 150 KiB).
- */
-function roundGeometry(element: Element): void {
-  for (const name of GEOMETRY) {
-    const value = element.getAttribute(name);
-    if (value !== null && /\.\d{3}/.test(value)) element.setAttribute(name, value.replace(/(\d\.\d\d)\d+/g, "$1"));
-  }
-}

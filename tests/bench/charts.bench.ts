@@ -2,10 +2,12 @@
  * `npm run bench -- charts`: the CPU one page spends drawing its charts, pure (no server, no
  * database). Every chart is drawn twice per page (the phone's and the wide drawing, SPEC WEB-7),
  * so each figure is a pair: a position chart of 12 spans (an article's day on a front page), one
- * of 8 outlets × 12 spans (a story's), and a bar chart of 10 bars (an outlet's sections).
- * Position charts are read against a tenth of the render budget of a whole page (SPEC OPS-8:
- * ≤ 30 ms of CPU per uncached page), since a page draws one or two of them.
+ * of 8 outlets × 12 spans (a story's), a bar chart of 10 bars (an outlet's sections) and the
+ * attention chart of two searches over 30 days (/buscar). Each is read against a tenth of the
+ * render budget of a whole page (SPEC OPS-8: ≤ 30 ms of CPU per uncached page), since a page
+ * draws one to three of them.
  */
+import { attentionChartSvg } from "../../lib/pages/attention-chart-svg";
 import { barChartSvg } from "../../lib/pages/bar-chart-svg";
 import { CHART_WIDTHS } from "../../lib/pages/chart-svg";
 import { rankChartSvg, type RankSeries } from "../../lib/pages/rank-chart-svg";
@@ -51,10 +53,18 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       bars: Array.from({ length: 10 }, (_, i) => ({ label: `Sección ${i}`, value: 10 + i })),
       width,
     });
+  const days = Array.from({ length: 30 }, (_, i) => new Date(START + (i - 30) * 24 * HOUR).toISOString().slice(0, 10));
+  const attention = (width: number) =>
+    attentionChartSvg({
+      title: "Noticias por día",
+      lines: ["vivienda", "alquiler"].map((label, l) => ({ label, points: days.map((day, i) => ({ day, value: (i * (l + 3)) % 17 })) })),
+      width,
+    });
   ctx.progress(`drawing ${PAIRS} pairs of each chart`);
   return [
     figure("position chart, 1 series × 12 spans: CPU per pair of drawings", perPair(rank(1)), "CPU ms", atMost(3)),
     figure("position chart, 8 series × 12 spans: CPU per pair of drawings", perPair(rank(8)), "CPU ms", atMost(3)),
-    figure("bar chart, 10 bars: CPU per pair of drawings", perPair(bars), "CPU ms"),
+    figure("bar chart, 10 bars: CPU per pair of drawings", perPair(bars), "CPU ms", atMost(3)),
+    figure("attention chart, 2 searches × 30 days: CPU per pair of drawings", perPair(attention), "CPU ms", atMost(3)),
   ];
 }
