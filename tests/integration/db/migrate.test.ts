@@ -33,4 +33,21 @@ describe("migrations", () => {
     const textual = columns.filter((c) => /body|lede|html|description|content|snippet|excerpt/i.test(c.column_name));
     expect(textual).toEqual([]);
   });
+
+  it("OPS-8: the tables the pages read over long periods are vacuumed after 1 % of their rows changed, so their index-only scans stay index-only", async () => {
+    const empty = await createEmptyDatabase();
+    drops.push(empty.drop);
+    await migrateDatabase(empty.url);
+    const sql = postgres(empty.url, { max: 1, onnotice: () => {} });
+    const rows = await sql<{ relname: string; reloptions: string[] | null }[]>`
+      select relname, reloptions from pg_class
+      where relnamespace = 'public'::regnamespace and relname in ('articles', 'rank_spans', 'front_page_days', 'frontpage_captures', 'headline_versions')`;
+    await sql.end();
+    expect(rows).toHaveLength(5);
+    for (const r of rows) {
+      expect(r.reloptions, r.relname).toEqual(
+        expect.arrayContaining(["autovacuum_vacuum_scale_factor=0.01", "autovacuum_vacuum_insert_scale_factor=0.01"]),
+      );
+    }
+  });
 });
