@@ -6,6 +6,7 @@
  */
 import "server-only";
 import { sql } from "drizzle-orm";
+import { hoursInside } from "../../../lib/analysis/capture-hours";
 import { FOLLOWED_HOURS_SHARE } from "../../../lib/analysis/silences";
 import type { Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
@@ -13,22 +14,6 @@ import { notExcluded } from "../page-sql";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-
-/** Capture hours (epoch ms of each UTC hour's start) per outlet: the kept days' bits inside (fromHour, toHour), and the edges. */
-export function hoursInside(days: readonly { outletId: number; day: string; hours: number }[], fromHour: number, toHour: number) {
-  const out = new Map<number, Set<number>>();
-  for (const d of days) {
-    const dayStart = Date.parse(`${d.day}T00:00:00Z`);
-    for (let h = 0; h < 24; h++) {
-      const at = dayStart + h * HOUR_MS;
-      if ((d.hours & (1 << h)) === 0 || at <= fromHour || at >= toHour) continue;
-      const set = out.get(d.outletId) ?? new Set<number>();
-      set.add(at);
-      out.set(d.outletId, set);
-    }
-  }
-  return out;
-}
 
 /** The outlets followed in [start, end] (inclusive, as the captures were always read). */
 export async function followedOutlets(db: Executor, policies: Policies, start: number, end: number): Promise<Set<number>> {
@@ -57,16 +42,17 @@ export async function followedOutlets(db: Executor, policies: Policies, start: n
     toHour,
   );
   for (const e of edges) {
-    const set = hours.get(e.outlet_id) ?? new Set<number>();
-    if (e.first) set.add(fromHour);
-    if (e.last) set.add(toHour);
-    if (set.size) hours.set(e.outlet_id, set);
+    const entry = hours.get(e.outlet_id) ?? { count: 0, first: Number.POSITIVE_INFINITY };
+    if (e.first) [entry.count, entry.first] = [entry.count + 1, Math.min(entry.first, fromHour)];
+    // When the period lies within one hour, its start's hour is its end's.
+    if (e.last && !(e.first && toHour === fromHour)) [entry.count, entry.first] = [entry.count + 1, Math.min(entry.first, toHour)];
+    if (entry.count > 0) hours.set(e.outlet_id, entry);
   }
   // The period's hours count from the first hour any followed candidate was captured in.
   let first = Number.POSITIVE_INFINITY;
-  for (const set of hours.values()) for (const at of set) first = Math.min(first, at);
+  for (const entry of hours.values()) first = Math.min(first, entry.first);
   if (!Number.isFinite(first)) return new Set();
   const span = Math.max(1, Math.ceil((end - first) / HOUR_MS));
-  const followed = [...hours].filter(([, s]) => s.size >= FOLLOWED_HOURS_SHARE * span).map(([id]) => id);
+  const followed = [...hours].filter(([, entry]) => entry.count >= FOLLOWED_HOURS_SHARE * span).map(([id]) => id);
   return new Set(followed.filter((id) => policies.forOutlet(id).modelAnnotations));
 }
