@@ -1,0 +1,2 @@
+DROP INDEX "front_page_days_outlet_day";--> statement-breakpoint
+CREATE INDEX "front_page_days_outlet_day" ON "front_page_days" USING btree ("outlet_id","day","article_id","best_rank","front_seconds","lead_seconds");
