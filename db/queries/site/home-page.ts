@@ -11,6 +11,7 @@ import { fromSqlTime, sqlTime } from "../../sql-time";
 import { spansOverlapping } from "../../span-overlap";
 import { loadStoryLabels, type StoryLabel } from "../stories/story-labels";
 import { intArray } from "../../open-data/sql/api-sql";
+import { DAY_MS, notExcluded } from "../page-sql";
 
 /** What leads one outlet's front page at its latest capture. */
 export interface FrontPageLead {
@@ -57,8 +58,6 @@ export interface HomePage {
   /** Outlets followed (visible ones), for "de N cabeceras". */
   outletCount: number;
 }
-
-const DAY_MS = 24 * 3_600_000;
 
 /** An outlet-group filter (docs/outlet-groups.md) as a condition on `column`; nothing when absent. */
 const inGroup = (column: ReturnType<typeof sql>, ids: readonly number[] | undefined) =>
@@ -148,15 +147,7 @@ async function mostCovered(
       -- whole index with the day's stories when a group narrows the outlets (95 k entries for 28 stories).
       cross join lateral (
         select a.outlet_id from articles a
-        where a.story_id = s.id ${inGroup(sql`a.outlet_id`, outletIds)}
-          ${
-            excluded.length > 0
-              ? sql`and a.outlet_id not in (${sql.join(
-                  excluded.map((id) => sql`${id}`),
-                  sql`, `,
-                )})`
-              : sql``
-          }
+        where a.story_id = s.id ${inGroup(sql`a.outlet_id`, outletIds)} ${notExcluded(sql`a.outlet_id`, excluded)}
         offset 0) a
       join outlets o on o.id = a.outlet_id and o.active
       where s.last_seen_at > ${sqlTime(now - DAY_MS)}
@@ -214,14 +205,7 @@ async function latestChanges(
     ) prev on true
     -- Narrowed to a group, the walk down the first-seen index stops at a week: a group that
     -- changed no headline in it would otherwise read every version ever kept.
-    where true ${inGroup(sql`hv.outlet_id`, outletIds)} ${outletIds === undefined ? sql`` : sql`and hv.first_seen_at > ${sqlTime(now - 7 * DAY_MS)}`} ${
-      excluded.length > 0
-        ? sql`and a.outlet_id not in (${sql.join(
-            excluded.map((id) => sql`${id}`),
-            sql`, `,
-          )})`
-        : sql``
-    }
+    where true ${inGroup(sql`hv.outlet_id`, outletIds)} ${outletIds === undefined ? sql`` : sql`and hv.first_seen_at > ${sqlTime(now - 7 * DAY_MS)}`} ${notExcluded(sql`a.outlet_id`, excluded)}
     order by hv.first_seen_at desc
     limit ${limit}`);
   return rows.map((r) => {
