@@ -6,7 +6,7 @@
 import { countAxis, timeTicks } from "./chart-axes";
 import { CHART_WIDTHS, seriesColour } from "./chart-svg";
 import { parseDay } from "./peninsular-time";
-import { group, n, ruleY, svgOpen, xAxis, yAxis, yGrid } from "./svg-frame";
+import { group, n, ruleY, timeChartOpen } from "./svg-frame";
 
 /** One line: a search and its value per day. */
 export interface AttentionLine {
@@ -66,17 +66,16 @@ export function attentionChartSvg(input: AttentionChartInput): string {
           ),
         );
   return [
-    svgOpen(input.title, width, height),
-    yGrid(axis.ticks.map(y), left, right),
-    yAxis(
-      axis.ticks.map((v) => ({ y: y(v), label: String(v) })),
+    timeChartOpen({
+      title: input.title,
+      width,
+      height,
       left,
-      true,
-    ),
-    xAxis(
-      ticks.map((t) => ({ x: x(t.at), label: t.label })),
+      right,
       bottom,
-    ),
+      values: axis.ticks.map((v) => ({ y: y(v), label: String(v) })),
+      times: ticks.map((t) => ({ x: x(t.at), label: t.label })),
+    }),
     ruleY(y(0), left, right),
     marks,
     "</svg>",

@@ -6,7 +6,7 @@
  */
 import { countAxis, timeTicks } from "./chart-axes";
 import { CHART_WIDTHS, seriesColour } from "./chart-svg";
-import { group, n, ruleY, svgOpen, xAxis, yAxis, yGrid } from "./svg-frame";
+import { group, n, ruleY, timeChartOpen } from "./svg-frame";
 
 const HOUR_MS = 3_600_000;
 
@@ -50,17 +50,16 @@ export function hourBarsSvg(input: HourBarsInput): string {
   });
   const counts = new Intl.NumberFormat("es-ES");
   return [
-    svgOpen(input.title, width, height),
-    yGrid(axis.ticks.map(y), left, right),
-    yAxis(
-      axis.ticks.map((v) => ({ y: y(v), label: counts.format(v) })),
+    timeChartOpen({
+      title: input.title,
+      width,
+      height,
       left,
-      true,
-    ),
-    xAxis(
-      ticks.map((t) => ({ x: x(t.at), label: t.label })),
+      right,
       bottom,
-    ),
+      values: axis.ticks.map((v) => ({ y: y(v), label: counts.format(v) })),
+      times: ticks.map((t) => ({ x: x(t.at), label: t.label })),
+    }),
     group(`aria-label="rect"`, parts),
     ruleY(y(0), left, right),
     "</svg>",

@@ -7,7 +7,7 @@
  */
 import { rankAxis, rankLanes, timeTicks } from "./chart-axes";
 import { CHART_WIDTHS, seriesColour } from "./chart-svg";
-import { group, n, svgOpen, xAxis, yAxis, yGrid } from "./svg-frame";
+import { group, n, timeChartOpen } from "./svg-frame";
 
 /** One front-page position held from `fromAt` to `toAt` (epoch ms). */
 export interface RankSpanPoint {
@@ -77,17 +77,16 @@ export function rankChartSvg(input: RankChartInput): string {
   const x = (at: number) => marginLeft + ((at - input.start) / Math.max(1, input.end - input.start)) * (right - marginLeft);
   const y = (rank: number) => MARGIN_TOP + (rank - 1) * rankGap;
   const out = [
-    svgOpen(input.title, width, height),
-    yGrid(axis.ticks.map(y), marginLeft, right),
-    yAxis(
-      axis.ticks.map((r) => ({ y: y(r), label: String(r) })),
-      marginLeft,
-      true,
-    ),
-    xAxis(
-      ticks.map((t) => ({ x: x(t.at), label: t.label })),
+    timeChartOpen({
+      title: input.title,
+      width,
+      height,
+      left: marginLeft,
+      right,
       bottom,
-    ),
+      values: axis.ticks.map((r) => ({ y: y(r), label: String(r) })),
+      times: ticks.map((t) => ({ x: x(t.at), label: t.label })),
+    }),
   ];
   for (let lane = 0; lane < lanes; lane++) {
     const mine = rows.filter((r) => r.lane === lane);

@@ -98,6 +98,32 @@ export function yAxis(ticks: readonly { y: number; label: string }[], left: numb
   );
 }
 
+/**
+ * The opening of a chart over time: the svg, a grid line and a figure at each value tick of the
+ * left axis (at `left`, the grid reaching `right`), and the time ticks of the bottom axis.
+ */
+export function timeChartOpen(p: {
+  title: string;
+  width: number;
+  height: number;
+  left: number;
+  right: number;
+  bottom: number;
+  values: readonly { y: number; label: string }[];
+  times: readonly { x: number; label: string }[];
+}): string {
+  return (
+    svgOpen(p.title, p.width, p.height) +
+    yGrid(
+      p.values.map((v) => v.y),
+      p.left,
+      p.right,
+    ) +
+    yAxis(p.values, p.left, true) +
+    xAxis(p.times, p.bottom)
+  );
+}
+
 /** A horizontal rule at `y` from `left` to `right` (the zero line). */
 export function ruleY(y: number, left: number, right: number): string {
   return `<g stroke="currentColor" aria-label="rule"><line y2="${n(y)}" y1="${n(y)}" x2="${n(right)}" x1="${n(left)}"/></g>`;
