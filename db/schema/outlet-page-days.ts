@@ -4,7 +4,7 @@
  * outlet_page_aggregates), so that every writer — the recorder, the history generator, a restore,
  * a deletion — keeps them without knowing about them. A year is ~365 rows per outlet.
  */
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { articles, headlineVersions } from "./articles";
 import { outlets } from "./outlets";
 
@@ -88,6 +88,15 @@ export const versionedArticles = pgTable(
       .references(() => outlets.id, { onDelete: "cascade" }),
     /** The article's first_seen_at: the figures cover the articles first seen in a period. */
     articleSeenAt: timestamp("article_seen_at", { withTimezone: true }).notNull(),
+    /**
+     * The article's A/B tests and rewrites (lib/analysis/ab-tests.ts) as of its versions now, counted by the
+     * worker (crawler/derive/count-headline-changes.ts); null until counted, and again whenever a version is
+     * added, seen again or removed (trigger of migration 0040), so a stored count is never stale.
+     */
+    tests: smallint("tests"),
+    rewrites: smallint("rewrites"),
+    /** Bumped by that trigger at every change of the versions: the worker stores a count only for the generation it read. */
+    generation: integer("generation").notNull().default(0),
   },
   (t) => [index("versioned_articles_outlet_seen").on(t.outletId, t.articleSeenAt)],
 );

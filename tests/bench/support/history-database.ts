@@ -8,6 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import fs from "node:fs/promises";
 import postgres from "postgres";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { storeAllHeadlineChangeCounts } from "../../../db/figures/headline-change-counts";
 import { migrateDatabase } from "../../../db/migrate";
 import { startEmbeddedPostgres } from "../../../db/embedded";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
@@ -73,6 +75,9 @@ export async function historyDatabase(
         progress(`reusing ${name} (generated up to ${new Date(stamp.end).toISOString()})`);
         // A year generated before the latest migrations gets them, so that reads meet the indexes they are written for.
         await migrateDatabase(url);
+        // What the worker keeps and a migration may have added: each settled article's headline-change counts.
+        const counted = postgres(url, { max: 1, onnotice: () => {} });
+        await storeAllHeadlineChangeCounts(drizzle(counted), stamp.end).finally(() => counted.end());
         return {
           url,
           generated: false,
