@@ -13,17 +13,33 @@ import { intArray } from "../../open-data/sql/api-sql";
 /** Below this, a sum of minutes is zero (the stored sums are added a step at a time). */
 export const NO_MINUTES = 1e-9;
 
-/** What the search is made of: how many nodes PostgreSQL keeps, and its one word when it is one. */
-export async function searchTerms(db: Executor, q: string): Promise<{ nodes: number; word: string | null }> {
+/**
+ * What the search is made of: how many nodes PostgreSQL keeps, its one word when it is one, and the
+ * query as `querytree` prints it (the lexemes the search marks in the headlines it shows).
+ */
+export async function searchTerms(db: Executor, q: string): Promise<{ nodes: number; word: string | null; tree: string }> {
   // websearch_to_tsquery prints one plain word as 'lexeme' (a quote inside doubled); anything
   // else (a phrase of several words, `o`, `-word`) has more nodes. A word with a quote or
   // backslash is left to the full computation rather than unescaped here.
-  const [row] = await db.execute<{ nodes: number; word: string | null }>(sql`
+  const [row] = await db.execute<{ nodes: number; word: string | null; tree: string }>(sql`
     select numnode(t) as nodes,
       case when numnode(t) = 1 and t::text ~ '^''[^'']+''$' and position(chr(92) in t::text) = 0
-        then substring(t::text, 2, length(t::text) - 2) end as word
+        then substring(t::text, 2, length(t::text) - 2) end as word,
+      querytree(t) as tree
     from websearch_to_tsquery('spanish', search_fold(${q})) t`);
-  return { nodes: Number(row?.nodes ?? 0), word: row?.word ?? null };
+  return { nodes: Number(row?.nodes ?? 0), word: row?.word ?? null, tree: row?.tree ?? "" };
+}
+
+/**
+ * Whether more than `cap` articles of `ids` were first seen with `word` in a headline version, from the
+ * daily counts alone: each such article has at least one matching version, so a search for the word
+ * then has more than `cap` matches whatever its versions.
+ */
+export async function wordArticlesExceed(db: Executor, f: { word: string; ids: readonly number[]; cap: number }): Promise<boolean> {
+  const [row] = await db.execute<{ exceeds: boolean }>(sql`
+    select coalesce(sum(articles), 0) > ${f.cap} as exceeds from headline_word_days
+    where word = ${f.word} and (outlet_id + 0) = any(${intArray([...f.ids])}::int[])`);
+  return row?.exceeds === true;
 }
 
 /** One word's matched articles and prominence per outlet and day, from the daily counts. */

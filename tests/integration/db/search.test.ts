@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordHeadlines } from "../../../crawler/record/articles";
 import type { Database } from "../../../db/client";
-import { searchHeadlines } from "../../../db/queries/site/search";
+import { COUNT_CAP, searchHeadlines } from "../../../db/queries/site/search";
+import { wordArticlesExceed } from "../../../db/queries/site/attention-words";
 import { makePolicies, NO_POLICIES } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addOutlet, HOUR } from "../../support/page-fixtures";
@@ -82,6 +83,35 @@ describe("headline search", () => {
   it("WEB-1: an outlet that does not exist finds nothing", async () => {
     const none = await search("gobierno", { outlet: "ninguna" });
     expect(none).toMatchObject({ total: 0, hits: [] });
+  });
+
+  it("WEB-1, OPS-8: a word in more than COUNT_CAP articles is counted as capped from the daily word counts; at the cap or narrowed, counted match by match", async () => {
+    const tres = await addOutlet(database.db, "tres", "Diario Tres");
+    // COUNT_CAP + 1 articles with "vivienda", one version each, written set-wise (the word counts' triggers fill them).
+    const write = (n: number, from: number) =>
+      database.sql`
+        with a as (
+          insert into articles (outlet_id, url, site_domain, first_seen_at, first_seen_in, first_seen_feed_at, authors)
+          select ${tres}::int, 'https://www.tres.test/v' || i, 'tres.test', to_timestamp(${NOW / 1000}::float8 - i * 60), 'feed', to_timestamp(${NOW / 1000}::float8 - i * 60), '{}'
+          from generate_series(${from}::int, ${from + n - 1}::int) i
+          returning id, first_seen_at)
+        insert into headline_versions (article_id, text, text_hash, first_seen_at, last_seen_at, seen_in)
+        select id, 'La vivienda sube ' || id, md5(id::text), first_seen_at, first_seen_at, '{feed}' from a`;
+    const exceeds = () => wordArticlesExceed(database.db, { word: "viviend", ids: [uno, dos, tres], cap: COUNT_CAP });
+    await write(COUNT_CAP, 0);
+    expect(await exceeds()).toBe(false);
+    const atCap = await search("vivienda");
+    expect(atCap).toMatchObject({ total: COUNT_CAP, capped: false, byOutlet: [{ slug: "tres", count: COUNT_CAP }] });
+    await write(1, COUNT_CAP);
+    expect(await exceeds()).toBe(true);
+    const over = await search("vivienda");
+    expect(over).toMatchObject({ total: COUNT_CAP, capped: true, byOutlet: null });
+    expect(over.hits.length).toBe(20);
+    // Narrowed to another outlet, the daily counts hold none of its articles: its matches are counted one by one.
+    expect(await search("vivienda", { outlet: "uno" })).toMatchObject({ total: 0, capped: false });
+    // A phrase is not one word: counted match by match, capped the same.
+    expect(await search('"la vivienda"')).toMatchObject({ total: COUNT_CAP, capped: true, byOutlet: null });
+    await database.sql`delete from outlets where id = ${tres}`;
   });
 
   it("PUB-6: an excluded outlet is not searched, narrowed to it or not", async () => {
