@@ -7,7 +7,8 @@
  * (db/span-overlap.ts). The lead at a capture is the covering span with the lowest order key,
  * found in memory: no rank is computed beyond the first. Instants come back as epoch milliseconds
  * (float8), not timestamps: a day of 50 outlets is ~4,500 spans, and a Date per instant (wrapped by
- * Next.js in the renderer) cost more CPU than the statements (docs/benchmarks.md).
+ * Next.js in the renderer) cost more CPU than the statements (docs/benchmarks.md); and each statement
+ * sends its rows as one JSON document of parallel arrays, parsed at once.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
@@ -59,12 +60,14 @@ export async function loadDayLeads(
   const samples = hours.map((h) => sqlTime(h + LEAD_SAMPLE_OFFSET_MS));
   const none = withPositions.length === 0 || hours.length === 0;
   const outletList = `{${withPositions.join(",")}}`;
+  // Each statement answers one JSON document of parallel arrays: a day of 50 outlets is ~1,200 samples and
+  // ~4,500 spans, which cost the renderer more to receive and parse row by row than the statements cost.
   const [captures, spans] = none
-    ? [[], []]
+    ? [undefined, undefined]
     : await Promise.all([
         // The capture each sample reads, by index: one short backward scan per outlet and hour.
-        db.execute<{ outlet_id: number; i: number; at: number | null }>(sql`
-      select o.outlet_id, h.i, ${epochMs(sql`c.at`)} as at
+        db.execute<{ r: { o: number[] | null; i: number[]; at: (number | null)[] } }>(sql`
+      select json_build_object('o', array_agg(o.outlet_id), 'i', array_agg(h.i), 'at', array_agg(${epochMs(sql`c.at`)})) as r
       from unnest(${outletList}::int[]) as o(outlet_id)
       cross join unnest(${`{${samples.join(",")}}`}::timestamptz[]) with ordinality as h(at, i)
       cross join lateral (
@@ -73,30 +76,28 @@ export async function loadDayLeads(
       ) c`),
         // Every span of the day (and of the gap before it), by index, two searches per outlet;
         // the lowest order key covering each capture is found below, in memory.
-        db.execute<{
-          outlet_id: number;
-          article_id: string | number;
-          position: number;
-          from_ms: number;
-          to_ms: number | null;
-        }>(sql`
-      select o.outlet_id, s.article_id, s.position, ${epochMs(sql`s.from_at`)} as from_ms, ${epochMs(sql`s.to_at`)} as to_ms
+        db.execute<{ r: { o: number[] | null; a: number[]; p: number[]; f: number[]; t: (number | null)[] } }>(sql`
+      select json_build_object('o', array_agg(o.outlet_id), 'a', array_agg(s.article_id), 'p', array_agg(s.position),
+        'f', array_agg(${epochMs(sql`s.from_at`)}), 't', array_agg(${epochMs(sql`s.to_at`)})) as r
       from unnest(${outletList}::int[]) as o(outlet_id)
       cross join lateral ${spansOverlapping(sql`o.outlet_id`, sql`${sqlTime(hours[0]! - CAPTURE_GAP_MS)}::timestamptz`, sql`${samples[samples.length - 1]!}::timestamptz`, ["article_id", "position", "from_at", "to_at"])} s`),
       ]);
   const spansOf = new Map<number, { articleId: number; position: number; from: number; to: number }[]>();
-  for (const s of spans) {
-    const list = spansOf.get(s.outlet_id) ?? [];
-    list.push({ articleId: Number(s.article_id), position: Number(s.position), from: s.from_ms, to: s.to_ms ?? Infinity });
-    spansOf.set(s.outlet_id, list);
+  const s = spans?.[0]?.r;
+  for (let k = 0; k < (s?.o?.length ?? 0); k++) {
+    const list = spansOf.get(s!.o![k]!) ?? [];
+    list.push({ articleId: s!.a[k]!, position: s!.p[k]!, from: s!.f[k]!, to: s!.t[k] ?? Infinity });
+    spansOf.set(s!.o![k]!, list);
   }
-  const rows = captures.map((c) => {
-    const at = c.at;
+  const c = captures?.[0]?.r;
+  const rows = (c?.o ?? []).map((outletId, k) => {
+    const at = c!.at[k] ?? null;
     let top: { articleId: number; position: number } | undefined;
     if (at !== null) {
-      for (const s of spansOf.get(c.outlet_id) ?? []) if (s.from <= at && at <= s.to && (!top || s.position < top.position)) top = s;
+      for (const span of spansOf.get(outletId) ?? [])
+        if (span.from <= at && at <= span.to && (!top || span.position < top.position)) top = span;
     }
-    return { outlet_id: c.outlet_id, i: c.i, article_id: top?.articleId ?? null };
+    return { outlet_id: outletId, i: c!.i[k]!, article_id: top?.articleId ?? null };
   });
   const leads = new Map<number, (number | null)[]>(withPositions.map((id) => [id, hours.map(() => null)]));
   for (const r of rows) if (r.article_id !== null) leads.get(r.outlet_id)![Number(r.i) - 1] = Number(r.article_id);
