@@ -2,10 +2,11 @@
  * The stored counts of headline tests and rewrites per article (versioned_articles.tests and rewrites), which the
  * outlet page sums over a period instead of reading every version of a year of articles (db/figures/headline-changes.ts).
  * The worker counts a batch of articles at a time (crawler/derive/count-headline-changes.ts): articles first seen
- * `settledMs` ago or more, none of whose versions was seen in the last `quietMs` (an article still on a front page
- * would have its counts cleared at its next sighting). A count is stored only for the generation it was computed
- * from: a version changed meanwhile bumps the generation (trigger of migration 0040) and the count is dropped; rows a
- * writer holds are skipped and counted in a later batch.
+ * COUNT_SETTLED_MS ago or more, none of whose versions was seen in the last COUNT_QUIET_MS (an article still on a
+ * front page would have its counts cleared at its next sighting). A count is stored only for the generation it was
+ * computed from: a version changed meanwhile bumps the generation (trigger of migration versioned_articles_counts)
+ * and the count is dropped; rows a writer holds are skipped and counted in a later batch. Finding the articles left to
+ * count reads versioned_articles in key order: about 10 ms a round once the generated year's 140 k are counted.
  */
 import { sql } from "drizzle-orm";
 import { countHeadlineChanges } from "../../lib/analysis/ab-tests";

@@ -3,8 +3,8 @@ ALTER TABLE "versioned_articles" ADD COLUMN "rewrites" smallint;--> statement-br
 ALTER TABLE "versioned_articles" ADD COLUMN "generation" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- Any change to an article's versions (one added, seen again, moved or removed) clears its stored counts and bumps its
 -- generation, so a count the worker computed from the versions it read is stored only if they have not changed since
--- (crawler/derive/count-headline-changes.ts). Rows are locked in key order, as the recount above does, so two writers
--- never deadlock.
+-- (crawler/derive/count-headline-changes.ts). Rows are locked in key order, as versioned_articles_recount (migration
+-- versioned_articles) does, so two writers never deadlock.
 CREATE FUNCTION versioned_articles_uncount() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE touched bigint[];
 BEGIN
