@@ -3,11 +3,9 @@
  * outlets and sources, stories, then each outlet's articles, headline versions, rank
  * spans, captures and request log, by bulk COPY. Deterministic for a seed and end.
  */
-import { drizzle } from "drizzle-orm/postgres-js";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import { prominenceStepStatement } from "../../crawler/derive/rank-prominence";
-import { storeAllHeadlineChangeCounts } from "../../db/figures/headline-change-counts";
 import { generateOutletYear } from "./generate/outlet-year";
 import { generateOutlets } from "./generate/outlets";
 import { createRandom } from "./generate/random";
@@ -90,8 +88,6 @@ export async function seedHistory(
     if ((moved?.n ?? 0) === 0) break;
     if (steps % 10 === 0) progress(`prominence: ${steps} steps of ${PROMINENCE_WINDOW} captures per outlet`);
   }
-  // Each settled article's headline tests and rewrites, as the worker stores them (DER-6).
-  progress(`headline changes: ${await storeAllHeadlineChangeCounts(drizzle(sql), to)} articles counted`);
   const seconds = (performance.now() - started) / 1000;
   const rows = Object.values(counts).reduce((s, n) => s + n, 0);
   return { counts, rows, seconds, rowsPerSecond: rows / seconds };

@@ -75,9 +75,7 @@ export async function historyDatabase(
         progress(`reusing ${name} (generated up to ${new Date(stamp.end).toISOString()})`);
         // A year generated before the latest migrations gets them, so that reads meet the indexes they are written for.
         await migrateDatabase(url);
-        // What the worker keeps and a migration may have added: each settled article's headline-change counts.
-        const counted = postgres(url, { max: 1, onnotice: () => {} });
-        await storeAllHeadlineChangeCounts(drizzle(counted), stamp.end).finally(() => counted.end());
+        await countHeadlineChanges(url, stamp.end);
         return {
           url,
           generated: false,
@@ -102,6 +100,7 @@ export async function historyDatabase(
       const summary = await seedHistory(sql, options, (line) => {
         if (++n % 10 === 0) progress(line);
       });
+      await countHeadlineChanges(url, options.end);
       const stamp: Stamp = { version: GENERATOR_VERSION, outlets, days, end: options.end, summary };
       await sql`insert into app_state (key, value) values ('seed-history', ${sql.json(stamp as unknown as postgres.JSONValue)})`;
       return {
@@ -123,4 +122,13 @@ export async function historyDatabase(
     await stopServer();
     throw error;
   }
+}
+
+/**
+ * What the worker keeps and a migration may have added: each settled article's headline-change counts (DER-6).
+ * Its own client: drizzle over a raw client changes how that client sends JSON (the stamp goes in through one).
+ */
+async function countHeadlineChanges(url: string, end: number): Promise<void> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  await storeAllHeadlineChangeCounts(drizzle(client), end).finally(() => client.end());
 }
