@@ -24,18 +24,15 @@ export const COUNT_BATCH = 1000;
 
 const pgArray = (values: readonly (number | string)[]) => `{${values.join(",")}}`;
 
-/** Counts and stores up to `batch` articles' tests and rewrites; returns how many it read (fewer than `batch`: none left). */
-export async function storeHeadlineChangeCounts(
-  db: Executor,
-  { now, batch = COUNT_BATCH }: { now: number; batch?: number },
-): Promise<{ read: number; stored: number }> {
+/** Counts and stores up to COUNT_BATCH articles' tests and rewrites; returns how many it read (fewer: none left). */
+export async function storeHeadlineChangeCounts(db: Executor, { now }: { now: number }): Promise<{ read: number; stored: number }> {
   const rows = await db.execute<{ generation: number } & Parameters<typeof versionsByArticle>[0][number]>(sql`
     select v.outlet_id, v.article_id, v.generation, ${VERSION_COLUMNS}
     from (
       select c.article_id, c.outlet_id, c.generation from versioned_articles c
       where c.tests is null and c.article_seen_at < ${sqlTime(now - COUNT_SETTLED_MS)}::timestamptz
         and not exists (select 1 from headline_versions q where q.article_id = c.article_id and q.last_seen_at > ${sqlTime(now - COUNT_QUIET_MS)}::timestamptz)
-      order by c.article_id limit ${batch}) v
+      order by c.article_id limit ${COUNT_BATCH}) v
     join headline_versions hv on hv.article_id = v.article_id`);
   const generation = new Map(rows.map((r) => [String(r.article_id), r.generation]));
   const ids: string[] = [];
@@ -64,12 +61,20 @@ export async function storeHeadlineChangeCounts(
   return { read: ids.length, stored: stored.length };
 }
 
-/** Counts every settled article not counted yet, as the worker's rounds would (a generated history, a bench's year). */
-export async function storeAllHeadlineChangeCounts(db: Executor, now: number): Promise<number> {
+/**
+ * Counts settled articles not counted yet, batch after batch until none is left, `maxBatches` are done or `signal`
+ * aborts: the worker's round (a bounded number), or all of them at once (a generated history, a bench's year).
+ * Returns how many articles' counts it stored.
+ */
+export async function storeSettledHeadlineChangeCounts(
+  db: Executor,
+  { now, maxBatches = Infinity, signal }: { now: () => number; maxBatches?: number; signal?: AbortSignal },
+): Promise<number> {
   let stored = 0;
-  for (;;) {
-    const done = await storeHeadlineChangeCounts(db, { now });
+  for (let i = 0; i < maxBatches && !signal?.aborted; i++) {
+    const done = await storeHeadlineChangeCounts(db, { now: now() });
     stored += done.stored;
-    if (done.read < COUNT_BATCH) return stored;
+    if (done.read < COUNT_BATCH) break;
   }
+  return stored;
 }

@@ -9,7 +9,7 @@ import path from "node:path";
 import fs from "node:fs/promises";
 import postgres from "postgres";
 import { drizzle } from "drizzle-orm/postgres-js";
-import { storeAllHeadlineChangeCounts } from "../../../db/figures/headline-change-counts";
+import { storeSettledHeadlineChangeCounts } from "../../../db/figures/headline-change-counts";
 import { migrateDatabase } from "../../../db/migrate";
 import { startEmbeddedPostgres } from "../../../db/embedded";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
@@ -130,5 +130,5 @@ export async function historyDatabase(
  */
 async function countHeadlineChanges(url: string, end: number): Promise<void> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
-  await storeAllHeadlineChangeCounts(drizzle(client), end).finally(() => client.end());
+  await storeSettledHeadlineChangeCounts(drizzle(client), { now: () => end }).finally(() => client.end());
 }
