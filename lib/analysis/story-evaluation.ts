@@ -50,4 +50,10 @@ export const STORY_EVALUATION = {
   },
   /** Pairwise F1 of the same clustering on the simulator's labelled day (30 outlets, 24 h, headline and lede). */
   simulatorF1: 0.64,
+  /**
+   * Three simulated days (30 outlets, 28,788 articles) placed in rounds of 10 minutes, as the worker
+   * places them: pairwise precision, and the largest story's articles (the simulator's own stories
+   * hold about a dozen at most). Recurring people and towns chain distinct events as the window fills.
+   */
+  simulatedDays: { outlets: 30, articles: 28788, articlesPerDay: 9600, precision: 0.779, largest: 30 },
 } as const;

@@ -38,6 +38,7 @@ import { silenceFalsePositives } from "./support/silence-truth";
 import { coverageFigures, coverageLine, coverageStatistics } from "./support/coverage-statistics";
 import { bcubedScores } from "./support/cluster-scores";
 import { realSetFigures } from "./support/real-stories";
+import { simulatedRounds } from "./support/simulated-rounds";
 import { labelledArticles, pairwiseScores } from "./support/story-truth";
 import { atLeast, figure, type BenchContext, type Figure } from "./types";
 
@@ -112,6 +113,15 @@ export async function run(context: BenchContext): Promise<Figure[]> {
       (v) => ({ bound: "≤ 1000", ok: v <= 1000 }),
     ),
   );
+  // Three days placed as the worker places them: look-alike events chain as the window fills.
+  context.progress("clustering: three simulated days in rounds of 10 minutes");
+  const days = simulatedRounds({ seed: 7, outlets: OUTLETS, start: START, hours: 72, roundMinutes: 10 });
+  const daysLabel = `three simulated days (${days.articles} articles) in rounds of 10 min, as the worker places them`;
+  figures.push(figure(`${daysLabel}: pairwise precision`, days.scores.precision, "ratio", atLeast(0.8)));
+  figures.push(figure(`${daysLabel}: pairwise recall`, days.scores.recall, "ratio", atLeast(0.5)));
+  figures.push(figure(`${daysLabel}: pairwise F1`, days.scores.f1, "ratio", atLeast(0.8)));
+  figures.push(figure(`${daysLabel}: largest stories (${days.largest.join(", ")})`, days.largest[0] ?? 0, "articles"));
+  figures.push(figure(`${daysLabel}: CPU per 1,000 articles placed`, (days.cpuMs / days.articles) * 1000, "ms"));
   // Titles alone (an item seen only on a front page), as the real set is measured.
   const titlesOnly = clusterStories(
     articles.map((a) => ({

@@ -75,6 +75,10 @@ describe("Metodología", () => {
       expect(text).toContain("se cumplen los aciertos en dos de los cuatro conjuntos");
       // The simulated web's figure is not to be read as real-world accuracy (docs/stories.md's rare-word rows).
       expect(text).toContain("esa cifra no dice cuánto acierta con noticias reales");
+      // At a crawl's density the simulated stories chain (docs/stories.md, "Three days, as the worker places them").
+      const days = STORY_EVALUATION.simulatedDays;
+      expect(text).toContain(`de cada 100 pares que el agrupamiento une, ${Math.round(days.precision * 100)} son de la misma historia`);
+      expect(text).toContain(`la mayor reúne ${days.largest} noticias`);
     } finally {
       await page.context().close();
     }

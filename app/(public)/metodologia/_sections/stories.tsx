@@ -71,6 +71,16 @@ export function Stories() {
         palabra poco frecuente, y dos de una misma historia casi siempre), así que esa cifra no dice cuánto acierta con noticias reales.
       </p>
       <p>
+        Los conjuntos reales tienen unos cientos de noticias al día; un rastreo de {formatNumber(e.simulatedDays.outlets)} cabeceras ve unas{" "}
+        {formatNumber(e.simulatedDays.articlesPerDay)} al día, y la ventana guarda tres días. Con ese volumen, en nuestra web simulada las
+        historias se encadenan: una misma persona o una misma población une hechos distintos. Colocando tres días (
+        {formatNumber(e.simulatedDays.articles)} noticias) como lo hace el rastreador, de cada 100 pares que el agrupamiento une,{" "}
+        {formatNumber(Math.round(e.simulatedDays.precision * 100))} son de la misma historia, y la mayor reúne{" "}
+        {formatNumber(e.simulatedDays.largest)} noticias, cuando las de la web simulada no pasan de una docena. Los conjuntos reales aún no
+        lo miden. Conviene leer con esa cautela las historias más grandes y comprobar en «Titulares, lado a lado» que todas cuentan el mismo
+        hecho.
+      </p>
+      <p>
         Con titulares reales y sus entradillas lo medimos en un conjunto etiquetado a mano: {formatNumber(e.described.items)} noticias de
         siete cabeceras alemanas (portadas y secciones de política y sociedad, 28 de enero a 1 de febrero de 2022) con el resumen que cada
         una publicaba bajo el titular; no encontramos un archivo público equivalente de medios españoles. Dos noticias con entradilla
