@@ -6,7 +6,7 @@
  * about ten thousand, and over three days the simulated web's look-alike events (the same
  * people and places in different events) get the chance to chain. Pure: no database.
  */
-import { clusterStories, DEFAULT_CLUSTER_OPTIONS, type ClusterItem } from "../../../lib/analysis/cluster";
+import { clusterStories, DEFAULT_CLUSTER_OPTIONS, type ClusterItem, type ClusterOptions } from "../../../lib/analysis/cluster";
 import { fingerprintTokens, hasLede, storyFingerprint } from "../../../lib/analysis/fingerprint";
 import { labelledArticles, pairwiseScores, type PairScores } from "./story-truth";
 
@@ -16,10 +16,15 @@ export interface SimulatedRounds {
   /** The largest stories' sizes, largest first (the simulator's own stories have at most about a dozen articles). */
   largest: number[];
   cpuMs: number;
+  /** Rounds that placed at least one article. */
+  rounds: number;
 }
 
-/** `hours` of the simulated web (seed `seed`, `outlets` outlets from `start`) clustered in rounds. */
-export function simulatedRounds(p: { seed: number; outlets: number; start: number; hours: number; roundMinutes: number }): SimulatedRounds {
+/** `hours` of the simulated web (seed `seed`, `outlets` outlets from `start`) clustered in rounds with `options`. */
+export function simulatedRounds(
+  p: { seed: number; outlets: number; start: number; hours: number; roundMinutes: number },
+  options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS,
+): SimulatedRounds {
   const { articles } = labelledArticles(p);
   const items: ClusterItem[] = articles
     .map((a) => {
@@ -39,6 +44,7 @@ export function simulatedRounds(p: { seed: number; outlets: number; start: numbe
   const storyOf = new Map<number, number>();
   let nextStory = 1;
   let placed = 0;
+  let rounds = 0;
   const started = process.cpuUsage();
   for (let end = items[0]!.at + roundMs; placed < items.length; end += roundMs) {
     let upTo = placed;
@@ -46,9 +52,10 @@ export function simulatedRounds(p: { seed: number; outlets: number; start: numbe
     if (upTo === placed) continue;
     const round = items
       .slice(0, upTo)
-      .filter((item) => item.at >= end - roundMs - DEFAULT_CLUSTER_OPTIONS.windowMs)
+      .filter((item) => item.at >= end - roundMs - options.windowMs)
       .map((item, i, all) => ({ ...item, storyId: storyOf.get(item.articleId) ?? null, pending: i >= all.length - (upTo - placed) }));
-    const { placements, merges } = clusterStories(round);
+    const { placements, merges } = clusterStories(round, options);
+    rounds++;
     const opened = new Map<number, number>();
     for (const placement of placements) {
       const story =
@@ -70,5 +77,6 @@ export function simulatedRounds(p: { seed: number; outlets: number; start: numbe
     scores: pairwiseScores(truth, predicted),
     largest: [...sizes.values()].sort((a, b) => b - a).slice(0, 5),
     cpuMs: (cpu.user + cpu.system) / 1000,
+    rounds,
   };
 }

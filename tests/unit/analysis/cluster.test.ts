@@ -172,6 +172,29 @@ describe("story clustering", () => {
     expect(groups(place([...twice, ...filler])).filter((g) => g[0]! <= 7)).toEqual([[1, 7]]);
   });
 
+  it("DER-2: with `nestedRatio` (measured, not the default), a first name found only beside its surname counts with it as one word", () => {
+    const filler = Array.from({ length: 800 }, (_, n) => item(100 + n, 7 + (n % 20), T0, words(`relleno${n}`, `palabra${n}`, `texto${n}`)));
+    // Twelve events of one person: her full name in six, her surname alone in six more (so the two words are not always
+    // together). The first name is rare in the window, the surname is not.
+    const person = [
+      "Amparo Lezcano inaugura la piscina municipal",
+      "Amparo Lezcano visita la nave incendiada del polígono",
+      "Amparo Lezcano preside las fiestas patronales",
+      "Amparo Lezcano recibe a la consejera de Cultura",
+      "Amparo Lezcano estrena el mercado de abastos",
+      "Amparo Lezcano entrega los premios escolares",
+      "Lezcano anuncia cortes de agua",
+      "Lezcano presenta el presupuesto del puerto",
+      "Lezcano firma el convenio de la biblioteca",
+      "Lezcano responde a la oposición",
+      "Lezcano recorre el hospital comarcal",
+      "Lezcano cierra el aparcamiento del centro",
+    ].map((headline, n) => item(n + 1, (n % 6) + 1, T0 + n * MIN, storyFingerprint(headline).fingerprint));
+    const linked = (options?: ClusterOptions) => groups(place([...person, ...filler], options)).filter((g) => g[0]! <= 12);
+    expect(linked(), "first name and surname count as two words: the person alone links her events").not.toEqual([]);
+    expect(linked({ ...DEFAULT_CLUSTER_OPTIONS, nestedRatio: 2 }), "the first name only echoes the surname").toEqual([]);
+  });
+
   it("DER-2: headlines that share only their commonest words stay apart", () => {
     const news = (n: number) => [
       0,
