@@ -39,7 +39,7 @@ import { coverageFigures, coverageLine, coverageStatistics } from "./support/cov
 import { bcubedScores } from "./support/cluster-scores";
 import { realSetFigures } from "./support/real-stories";
 import { simulatedRounds } from "./support/simulated-rounds";
-import { labelledArticles, pairwiseScores } from "./support/story-truth";
+import { clusterItemOf, labelledArticles, pairwiseScores } from "./support/story-truth";
 import { atLeast, figure, type BenchContext, type Figure } from "./types";
 
 export const name = "stories: clustering and wire copy on the simulated ground truth";
@@ -174,20 +174,7 @@ export async function run(context: BenchContext): Promise<Figure[]> {
   let falsePositives = 0;
   for (const seed of [7, 11, 13]) {
     const day = labelledArticles({ seed, outlets: 8, start: START, hours: 48 }).articles;
-    const placed = clusterStories(
-      day.map((a) => {
-        const fingerprint = storyFingerprint(a.headline, a.lede).fingerprint;
-        return {
-          articleId: a.id,
-          outletId: a.outletId,
-          at: a.at,
-          tokens: fingerprintTokens(fingerprint),
-          storyId: null,
-          pending: true,
-          withDescription: hasLede(fingerprint),
-        };
-      }),
-    ).placements;
+    const placed = clusterStories(day.map(clusterItemOf)).placements;
     const score = silenceFalsePositives(
       day,
       new Map(placed.map((p) => [p.articleId, "storyId" in p ? `s${p.storyId}` : `n${p.newStory}`])),

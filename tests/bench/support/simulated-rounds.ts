@@ -7,8 +7,7 @@
  * people and places in different events) get the chance to chain. Pure: no database.
  */
 import { clusterStories, DEFAULT_CLUSTER_OPTIONS, type ClusterItem, type ClusterOptions } from "../../../lib/analysis/cluster";
-import { fingerprintTokens, hasLede, storyFingerprint } from "../../../lib/analysis/fingerprint";
-import { labelledArticles, pairwiseScores, type PairScores } from "./story-truth";
+import { clusterItemOf, labelledArticles, pairwiseScores, type PairScores } from "./story-truth";
 
 export interface SimulatedRounds {
   articles: number;
@@ -26,20 +25,7 @@ export function simulatedRounds(
   options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS,
 ): SimulatedRounds {
   const { articles } = labelledArticles(p);
-  const items: ClusterItem[] = articles
-    .map((a) => {
-      const fingerprint = storyFingerprint(a.headline, a.lede).fingerprint;
-      return {
-        articleId: a.id,
-        outletId: a.outletId,
-        at: a.at,
-        tokens: fingerprintTokens(fingerprint),
-        storyId: null,
-        pending: true,
-        withDescription: hasLede(fingerprint),
-      };
-    })
-    .sort((a, b) => a.at - b.at);
+  const items: ClusterItem[] = articles.map(clusterItemOf).sort((a, b) => a.at - b.at);
   const roundMs = p.roundMinutes * 60_000;
   const storyOf = new Map<number, number>();
   let nextStory = 1;

@@ -3,6 +3,8 @@
  * (which articles are the same story, which run agency copy), and the pairwise scores
  * that compare a clustering or a wire-copy verdict with it.
  */
+import type { ClusterItem } from "../../../lib/analysis/cluster";
+import { fingerprintTokens, hasLede, storyFingerprint } from "../../../lib/analysis/fingerprint";
 import { createTruth, type GroundTruth } from "../../sim/truth";
 import { simOutlets } from "../../sim/outlets";
 import { createWorld } from "../../sim/world";
@@ -47,6 +49,20 @@ export function labelledArticles(p: { seed: number; outlets: number; start: numb
     };
   });
   return { articles, truth };
+}
+
+/** A labelled article as the clustering takes it: fingerprinted from its headline and lede, still to be placed. */
+export function clusterItemOf(a: LabelledArticle): ClusterItem {
+  const fingerprint = storyFingerprint(a.headline, a.lede).fingerprint;
+  return {
+    articleId: a.id,
+    outletId: a.outletId,
+    at: a.at,
+    tokens: fingerprintTokens(fingerprint),
+    storyId: null,
+    pending: true,
+    withDescription: hasLede(fingerprint),
+  };
 }
 
 /** Precision, recall and F1 of predicted pairs against true pairs. */

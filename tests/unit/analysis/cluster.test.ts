@@ -43,6 +43,10 @@ const place = (items: ClusterItem[], options?: ClusterOptions) => clusterStories
 /** A window of a dozen articles has no rarity to speak of: every word of a six-article story is "rare" here. */
 const SMALL_WINDOW: ClusterOptions = { ...DEFAULT_CLUSTER_OPTIONS, rareItems: 8 };
 
+/** 800 articles of their own words (ids from 100): they give a window its size, so a word in six articles is rare in it. */
+const windowOfOwnWords = () =>
+  Array.from({ length: 800 }, (_, n) => item(100 + n, 7 + (n % 20), T0, words(`relleno${n}`, `palabra${n}`, `texto${n}`)));
+
 /** Placements as groups of article ids, by story. */
 function groups(placements: Placement[]): number[][] {
   const by = new Map<string, number[]>();
@@ -151,8 +155,7 @@ describe("story clustering", () => {
   });
 
   it("DER-2: a name of two words that always come together is one shared word: events in one town stay apart", () => {
-    // 800 articles of their own words give the window its size: the town's six articles are rare in it.
-    const filler = Array.from({ length: 800 }, (_, n) => item(100 + n, 7 + (n % 20), T0, words(`relleno${n}`, `palabra${n}`, `texto${n}`)));
+    const filler = windowOfOwnWords();
     const town = [
       "Alcornoque de la Sierra: el alcalde inaugura la piscina municipal",
       "Incendio en una nave del polígono de Alcornoque de la Sierra",
@@ -173,7 +176,7 @@ describe("story clustering", () => {
   });
 
   it("DER-2: with `nestedRatio` (measured, not the default), a first name found only beside its surname counts with it as one word", () => {
-    const filler = Array.from({ length: 800 }, (_, n) => item(100 + n, 7 + (n % 20), T0, words(`relleno${n}`, `palabra${n}`, `texto${n}`)));
+    const filler = windowOfOwnWords();
     // Twelve events of one person: her full name in six, her surname alone in six more (so the two words are not always
     // together). The first name is rare in the window, the surname is not.
     const person = [
