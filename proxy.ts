@@ -14,7 +14,7 @@ import { STATUS_HEADER } from "./lib/front-door/page-cache/status-header";
 import { ADMIN_PATH_HEADER, loginFor, sessionCookieName } from "./lib/admin/session";
 import { parseDayQuery, parseFrontPageQuery, parseSideBySideQuery } from "./lib/pages/history-params";
 import { parseOutletPeriod } from "./lib/pages/outlet-period";
-import { parseSearchParams, type SearchParams } from "./lib/pages/search-params";
+import { parseSearchParams, searchParamsRecord, type SearchParams } from "./lib/pages/search-params";
 import { parseGroupParam } from "./lib/outlet-groups";
 
 type Validator = (params: SearchParams) => { ok: true } | { ok: false; reason: string };
@@ -29,15 +29,6 @@ const validators: [RegExp, Validator][] = [
   [/^\/portadas$/, parseSideBySideQuery],
   [/^\/portadas\/dia$/, parseDayQuery],
 ];
-
-function toRecord(params: URLSearchParams): SearchParams {
-  const record: SearchParams = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    record[key] = values.length === 1 ? values[0] : values;
-  }
-  return record;
-}
 
 /** Admin paths open without a session: the login, the first-run setup and the recovery, and their POSTs. */
 const OPEN_ADMIN = new Set([
@@ -77,7 +68,7 @@ export function proxy(request: NextRequest): NextResponse {
   if (path === "/admin" || path.startsWith("/admin/")) return guardAdmin(request, path);
   const validate = validators.find(([pattern]) => pattern.test(path))?.[1];
   if (!validate) return NextResponse.next();
-  const verdict = validate(toRecord(request.nextUrl.searchParams));
+  const verdict = validate(searchParamsRecord(request.nextUrl.searchParams));
   if (verdict.ok) return NextResponse.next();
   // The page itself says what is wrong, inside the site's frame and with its form; the front
   // door answers it with the status asked for here (lib/front-door/page-cache/status-header.ts).

@@ -1,11 +1,14 @@
 "use client";
 /** Last-resort error page when even the site frame fails; it brings its own document. */
-import "./globals.css";
+import { STYLESHEET_HREF } from "@/lib/pages/site-head";
 
 /** Minimal Spanish "temporarily unavailable" document. */
 export default function GlobalError() {
   return (
     <html lang="es">
+      <head>
+        <link rel="stylesheet" href={STYLESHEET_HREF} />
+      </head>
       <body>
         <main id="contenido">
           <div className="prose">

@@ -8,7 +8,7 @@ import { connection } from "next/server";
 import { NotFoundContent } from "./_components/not-found-content";
 import { SiteChrome } from "./_components/site-chrome";
 import { metadata as rootMetadata, viewport as rootViewport } from "./layout";
-import "./globals.css";
+import { STYLESHEET_HREF } from "@/lib/pages/site-head";
 
 /** The root layout's metadata with this page's title (its template does not apply here). */
 export const metadata: Metadata = { ...rootMetadata, title: "Página no encontrada · Hemeroscopio" };
@@ -19,6 +19,9 @@ export default async function GlobalNotFound() {
   await connection();
   return (
     <html lang="es">
+      <head>
+        <link rel="stylesheet" href={STYLESHEET_HREF} />
+      </head>
       <body>
         <SiteChrome>
           <NotFoundContent />

@@ -1,5 +1,5 @@
 /** What a 404 says: the heading and the ways on, shared by the not-found boundary and the not-found page. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 
 /** The 404's content, without the site frame around it. */
 export function NotFoundContent() {
@@ -10,20 +10,13 @@ export function NotFoundContent() {
       <p className="lead">No hay ninguna página en esta dirección. Puede que el enlace esté mal escrito o que la página se haya movido.</p>
       <ul>
         <li>
-          <Link href="/" prefetch={false}>
-            Volver al inicio
-          </Link>
+          <Link href="/">Volver al inicio</Link>
         </li>
         <li>
-          <Link href="/cabeceras" prefetch={false}>
-            Ver las cabeceras que seguimos
-          </Link>
+          <Link href="/cabeceras">Ver las cabeceras que seguimos</Link>
         </li>
         <li>
-          <Link href="/correcciones" prefetch={false}>
-            Consultar las correcciones
-          </Link>
-          , por si la página cambió de sitio
+          <Link href="/correcciones">Consultar las correcciones</Link>, por si la página cambió de sitio
         </li>
       </ul>
     </div>

@@ -1,5 +1,5 @@
 /** Previous/next links between pages of a list; plain links, so no JavaScript is needed. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { pageHref } from "@/lib/pages/pagination";
 
 /** Pager for `path`, keeping the list's other parameters; by default newer entries on the left, older on the right. */
@@ -20,7 +20,7 @@ export function Pagination({
   return (
     <nav className="pager" aria-label="Páginas">
       {page > 1 ? (
-        <Link href={pageHref(path, page - 1, keep)} rel="prev" prefetch={false}>
+        <Link href={pageHref(path, page - 1, keep)} rel="prev">
           {labels[0]}
         </Link>
       ) : (
@@ -30,7 +30,7 @@ export function Pagination({
         Página {page} de {pageCount}
       </p>
       {page < pageCount ? (
-        <Link href={pageHref(path, page + 1, keep)} rel="next" prefetch={false}>
+        <Link href={pageHref(path, page + 1, keep)} rel="next">
           {labels[1]}
         </Link>
       ) : (

@@ -1,5 +1,5 @@
 /** The server-rendered "temporarily unavailable" notice for pages whose data cannot be read. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { UNAVAILABLE_META } from "@/lib/front-door/page-cache/unavailable-marker";
 
 /** Replaces a page's content (and its h1) while the database is unreachable; not indexed. */
@@ -15,15 +15,8 @@ export function ServiceUnavailable() {
         unos minutos: vuelve a cargar la página más tarde.
       </p>
       <p>
-        Mientras tanto siguen disponibles las páginas que no dependen de los datos, como{" "}
-        <Link href="/bot" prefetch={false}>
-          El bot
-        </Link>{" "}
-        o{" "}
-        <Link href="/privacidad" prefetch={false}>
-          Privacidad
-        </Link>
-        .
+        Mientras tanto siguen disponibles las páginas que no dependen de los datos, como <Link href="/bot">El bot</Link> o{" "}
+        <Link href="/privacidad">Privacidad</Link>.
       </p>
     </div>
   );

@@ -6,14 +6,14 @@ import { SiteHeader } from "./site-header";
 /** The id the skip link jumps to. */
 export const MAIN_ID = "contenido";
 
-/** The public page frame (SPEC WEB-4: landmarks and a skip link). */
-export function SiteChrome({ children }: { children: ReactNode }) {
+/** The public page frame (SPEC WEB-4: landmarks and a skip link); `pathname` as for `SiteHeader`. */
+export function SiteChrome({ children, pathname }: { children: ReactNode; pathname?: string }) {
   return (
     <>
       <a className="skip-link" href={`#${MAIN_ID}`}>
         Saltar al contenido
       </a>
-      <SiteHeader />
+      <SiteHeader pathname={pathname} />
       <main id={MAIN_ID} tabIndex={-1}>
         {children}
       </main>

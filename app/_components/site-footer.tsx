@@ -1,5 +1,5 @@
 /** The site footer: what this is, the transparency pages, and how to reach us. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { appConfig } from "@/db/server";
 
 /** Contentinfo landmark with contact addresses from the live configuration. */
@@ -18,44 +18,28 @@ export function SiteFooter() {
           <h2 id="pie-transparencia">Transparencia</h2>
           <ul>
             <li>
-              <Link href="/bot" prefetch={false}>
-                El bot
-              </Link>
+              <Link href="/bot">El bot</Link>
             </li>
             <li>
-              <Link href="/metodologia" prefetch={false}>
-                Metodología
-              </Link>
+              <Link href="/metodologia">Metodología</Link>
             </li>
             <li>
-              <Link href="/privacidad" prefetch={false}>
-                Privacidad
-              </Link>
+              <Link href="/privacidad">Privacidad</Link>
             </li>
             <li>
-              <Link href="/correcciones" prefetch={false}>
-                Correcciones
-              </Link>
+              <Link href="/correcciones">Correcciones</Link>
             </li>
             <li>
-              <Link href="/datos" prefetch={false}>
-                Datos abiertos
-              </Link>
+              <Link href="/datos">Datos abiertos</Link>
             </li>
             <li>
-              <Link href="/robots" prefetch={false}>
-                Quién bloquea a los bots
-              </Link>
+              <Link href="/robots">Quién bloquea a los bots</Link>
             </li>
             <li>
-              <Link href="/alertas" prefetch={false}>
-                Alertas
-              </Link>
+              <Link href="/alertas">Alertas</Link>
             </li>
             <li>
-              <Link href="/quienes-somos" prefetch={false}>
-                Quiénes somos
-              </Link>
+              <Link href="/quienes-somos">Quiénes somos</Link>
             </li>
           </ul>
         </section>

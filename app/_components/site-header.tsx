@@ -1,13 +1,14 @@
 /** The site header: name, tagline and main navigation. */
-import Link from "next/link";
+import { Link } from "./link";
+import { CurrentSiteNav } from "./current-site-nav";
 import { SiteNav } from "./site-nav";
 
-/** Banner landmark shared by every public page. */
-export function SiteHeader() {
+/** Banner landmark shared by every public page; `pathname` when the page knows its own (static markup). */
+export function SiteHeader({ pathname }: { pathname?: string }) {
   return (
     <header className="site-header">
       <div className="wrap brand-row">
-        <Link href="/" className="brand" prefetch={false}>
+        <Link href="/" className="brand">
           Hemeroscopio
           <span className="brand-mark" aria-hidden="true">
             .
@@ -15,7 +16,7 @@ export function SiteHeader() {
         </Link>
         <p className="tagline">Qué publican los medios españoles, cómo lo titulan y dónde lo colocan.</p>
       </div>
-      <SiteNav />
+      {pathname === undefined ? <CurrentSiteNav /> : <SiteNav pathname={pathname} />}
     </header>
   );
 }

@@ -16,7 +16,7 @@
  * the dark chart background (tests/unit/pages/chart-svg.test.ts checks it).
  */
 export const SERIES_COLOURS = ["#3f7cc4", "#c8691c", "#3a8a3a", "#9a5fc7", "#d0453f", "#1f8a8a", "#b5489a", "#8a7d1a", "#7d7d7d"] as const;
-/** The chart backgrounds of globals.css (`--paper-raised`, light and dark). */
+/** The chart backgrounds of public/estilo.css (`--paper-raised`, light and dark). */
 export const CHART_BACKGROUNDS = ["#ffffff", "#1b1e22"] as const;
 
 /** The two drawing widths: for boxes narrower than `wide` (phones) and for the rest. */
@@ -29,7 +29,7 @@ export function seriesColour(i: number): string {
   return SERIES_COLOURS[i % SERIES_COLOURS.length]!;
 }
 
-/** The class of every chart's svg (globals.css and the scoped style of svg-frame.ts). */
+/** The class of every chart's svg (public/estilo.css and the scoped style of svg-frame.ts). */
 export const CHART_CLASS = "chart-plot";
 /** The svg's inline style. */
 export const CHART_STYLE = {

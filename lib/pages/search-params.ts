@@ -21,6 +21,16 @@ export interface SearchQuery {
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
+/** A URL's query as pages receive it: a parameter given once is a string, given more often a list. */
+export function searchParamsRecord(params: URLSearchParams): SearchParams {
+  const record: SearchParams = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    record[key] = values.length === 1 ? values[0] : values;
+  }
+  return record;
+}
+
 /** Longest accepted search text. */
 export const MAX_QUERY_LENGTH = 200;
 

@@ -5,7 +5,7 @@
  * the address is the alert, for any feed reader.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { loadPolicies } from "@/db/policies-in-force";
 import { searchableOutlets } from "@/db/queries/site/search";
 import { appConfig, siteClock } from "@/db/server";
@@ -152,7 +152,7 @@ function AlertResult({ feed, siteUrl }: { feed: AlertFeed; siteUrl: string }) {
             {feed.entries.slice(0, 10).map((e) => (
               <li key={e.key}>
                 <Moment at={e.at} timeZone={SITE_TIME_ZONE} />{" "}
-                <Link href={`/noticias/${e.articleId}`} prefetch={false}>
+                <Link href={`/noticias/${e.articleId}`}>
                   {e.headline}
                 </Link>{" "}
                 <span className="muted">{e.summary}</span>

@@ -1,6 +1,6 @@
 /** "El bot": how our crawler behaves, generated from the live configuration (SPEC ID-4). */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { appConfig } from "@/db/server";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { countRenderModes } from "@/db/queries/site/render-modes";
@@ -67,7 +67,7 @@ export default async function BotPage() {
         <p className="hint" data-testid="revision">
           Última revisión de esta página: {data.revision}. Generada con la configuración en vigor de {data.identity.productToken}/
           {data.identity.version}. Cada cambio de lo que promete se anota en{" "}
-          <Link href="/correcciones" prefetch={false}>
+          <Link href="/correcciones">
             Correcciones
           </Link>
           .

@@ -1,6 +1,6 @@
 /** "Buscar": full-text search over every recorded headline version (SPEC WEB-1), a plain GET form. */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { loadPolicies } from "@/db/policies-in-force";
 import { RESULTS_PER_PAGE, searchableOutlets, searchHeadlines, type SearchResult } from "@/db/queries/site/search";
 import { atomQuery, MAX_QUERY_LENGTH, parseSearchParams, searchHref, type SearchParams, type SearchQuery } from "@/lib/pages/search-params";
@@ -100,7 +100,7 @@ function ByOutlet({ query, result }: { query: SearchQuery; result: SearchResult 
       <ul className="compact">
         {result.byOutlet.map((o) => (
           <li key={o.slug}>
-            <Link href={searchHref({ ...query, outlet: o.slug }, 1)} prefetch={false}>
+            <Link href={searchHref({ ...query, outlet: o.slug }, 1)}>
               {o.name}
             </Link>
             : {formatNumber(o.count)}
@@ -146,7 +146,7 @@ function Results({ query, result }: { query: SearchQuery; result: SearchResult }
         <p className="notice" data-testid="past-the-end">
           Esta búsqueda tiene {pages === 1 ? "una sola página" : `${formatNumber(pages)} páginas`} de resultados: no hay página{" "}
           {formatNumber(query.page)}.{" "}
-          <Link href={searchHref(query, pages)} prefetch={false}>
+          <Link href={searchHref(query, pages)}>
             Ir a la última
           </Link>
           .
@@ -157,12 +157,12 @@ function Results({ query, result }: { query: SearchQuery; result: SearchResult }
         <ol className="ranked" start={(query.page - 1) * RESULTS_PER_PAGE + 1} data-testid="hits">
           {result.hits.map((h, i) => (
             <li key={`${h.articleId}-${i}`}>
-              <Link href={`/noticias/${h.articleId}`} prefetch={false}>
+              <Link href={`/noticias/${h.articleId}`}>
                 <Highlighted parts={h.parts} />
               </Link>
               <br />
               <span className="muted">
-                <Link href={`/cabeceras/${h.outletSlug}`} prefetch={false}>
+                <Link href={`/cabeceras/${h.outletSlug}`}>
                   {h.outletName}
                 </Link>
                 {h.section ? `, ${h.section}` : ""} — visto por primera vez el <Moment at={h.firstSeenAt} />
@@ -174,7 +174,7 @@ function Results({ query, result }: { query: SearchQuery; result: SearchResult }
       {pages > 1 && !pastTheEnd ? (
         <nav className="pager" aria-label="Páginas de resultados">
           {query.page > 1 ? (
-            <Link href={searchHref(query, query.page - 1)} rel="prev" prefetch={false}>
+            <Link href={searchHref(query, query.page - 1)} rel="prev">
               ← Más recientes
             </Link>
           ) : (
@@ -184,7 +184,7 @@ function Results({ query, result }: { query: SearchQuery; result: SearchResult }
             Página {query.page} de {formatNumber(pages)}
           </p>
           {query.page < pages ? (
-            <Link href={searchHref(query, query.page + 1)} rel="next" prefetch={false}>
+            <Link href={searchHref(query, query.page + 1)} rel="next">
               Anteriores →
             </Link>
           ) : (
@@ -231,7 +231,7 @@ export default async function SearchPage({ searchParams }: Props) {
           <p className="notice" role="alert" data-testid="bad-query">
             No hemos podido leer esta búsqueda: {parsed.reason.charAt(0).toLowerCase() + parsed.reason.slice(1)} Corrígela en el formulario
             o{" "}
-            <Link href="/buscar" prefetch={false}>
+            <Link href="/buscar">
               empieza de nuevo
             </Link>
             .

@@ -1,6 +1,6 @@
 /** "Cabeceras": the outlets we follow, compared side by side, each linking to its page (SPEC WEB-1, WEB-2). */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { loadOutletComparison } from "@/db/queries/site/outlet-comparison";
 import { loadPolicies } from "@/db/policies-in-force";
 import { siteClock } from "@/db/server";
@@ -81,7 +81,7 @@ export default async function OutletsPage({ searchParams }: Props) {
           {pager}
           <p className="hint">
             Pulsa el nombre de una columna para ordenar por ella. Cómo calculamos cada cifra y cuántos datos necesita:{" "}
-            <Link href="/metodologia#umbrales" prefetch={false}>
+            <Link href="/metodologia#umbrales">
               metodología
             </Link>
             .

@@ -1,6 +1,6 @@
 /** "Datos abiertos": the documentation of the read-only API and the exports (SPEC WEB-3). */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { DATASETS } from "@/db/open-data/datasets/index";
 import { DATASET_DOCS, fieldDoc, PARAM_DOCS } from "@/app/_lib/api/docs";
 import { MAX_LIMIT, DEFAULT_LIMIT } from "@/db/open-data/params";
@@ -47,7 +47,7 @@ export default function OpenDataPage() {
             <li>
               Horas en ISO 8601 y UTC (<code>2026-03-02T08:15:00.000Z</code>). Nombres de campo en inglés, en <code>snake_case</code>,
               estables: si cambian, será en una nueva versión (<code>/api/v2</code>) y lo anotaremos en{" "}
-              <Link href="/correcciones" prefetch={false}>
+              <Link href="/correcciones">
                 Correcciones
               </Link>
               .
@@ -89,7 +89,7 @@ export default function OpenDataPage() {
           </p>
           <p data-testid="bulk-link">
             Para descargas grandes: los{" "}
-            <Link href="/datos/volcados" prefetch={false}>
+            <Link href="/datos/volcados">
               volcados diarios
             </Link>{" "}
             (cada día en CSV comprimido y Parquet, con sumas SHA-256) y el paquete para investigación (un zip con un periodo, las cabeceras
@@ -101,7 +101,7 @@ export default function OpenDataPage() {
           <h2 id="exclusiones">Exclusiones</h2>
           <p>
             La API y las exportaciones aplican las mismas peticiones que las páginas (
-            <Link href="/editores" prefetch={false}>
+            <Link href="/editores">
               Editores
             </Link>
             ): una cabecera con exclusión total no aparece en ninguna parte; «sin titulares literales» deja <code>headline</code>,{" "}

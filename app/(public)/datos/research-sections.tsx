@@ -1,5 +1,5 @@
 /** /datos for researchers (SPEC WEB-9): the attention series, the robots table, the OpenAPI description, examples in Python and R, and how to cite. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { SERIES_DOCS, SERIES_PARAMS, PARAM_DOCS } from "@/app/_lib/api/docs";
 import { DATASET_VERSION, DATASET_VERSION_DATE } from "@/lib/dataset-version";
 import { citationBibtex, citationText } from "@/lib/pages/citation";
@@ -45,7 +45,7 @@ export function ResearchSections({ siteUrl }: { siteUrl: string }) {
         <h2 id="serie">{SERIES_DOCS.title}</h2>
         <p>
           <code>/api/v1/series</code>: {SERIES_DOCS.summary} Es la misma serie que dibuja{" "}
-          <Link href="/buscar" prefetch={false}>
+          <Link href="/buscar">
             Buscar
           </Link>
           , que además compara hasta cuatro búsquedas y la descarga en CSV y JSON. Las listas y exportaciones de artículos y de versiones de
@@ -76,7 +76,7 @@ export function ResearchSections({ siteUrl }: { siteUrl: string }) {
       <section aria-labelledby="robots-de-las-cabeceras">
         <h2 id="robots-de-las-cabeceras">Quién bloquea a qué robots</h2>
         <p>
-          <Link href="/robots" prefetch={false}>
+          <Link href="/robots">
             /robots
           </Link>{" "}
           muestra qué dice el robots.txt de cada cabecera a los rastreadores conocidos (GPTBot, CCBot, ClaudeBot, Google-Extended…) y desde

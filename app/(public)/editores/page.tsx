@@ -1,6 +1,6 @@
 /** "Editores": the exclusion scopes, the "slow down" requests, the automatic form and the public register (SPEC WEB-1, PUB-1…3, PUB-7). */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { Fragment } from "react";
 import { exclusionRegister, type ExclusionStatus } from "@/db/queries/forms/exclusions";
 import { appConfig } from "@/db/server";
@@ -112,7 +112,7 @@ export default async function PublishersPage() {
         </dl>
         <p>
           Para cerrar el paso a nuestro bot basta también con tu robots.txt, como se explica en{" "}
-          <Link href="/bot" prefetch={false}>
+          <Link href="/bot">
             El bot
           </Link>
           ; lo tratamos igual que una exclusión total.

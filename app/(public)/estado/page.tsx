@@ -1,6 +1,6 @@
 /** "Estado": how collection is going, outlet by outlet (SPEC WEB-1, BLK-2, BLK-7, DER-8, EXT-6), and proof of our pace. */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { appConfig, siteClock } from "@/db/server";
 import { loadPolicies } from "@/db/policies-in-force";
 import { FAILURE_THRESHOLD } from "@/lib/collection/health";
@@ -173,7 +173,7 @@ function Outlets({ data, modes, query, shown }: { data: StatusData; modes: Rende
             {shown.rows.map((o) => (
               <tr key={o.slug} data-slug={o.slug}>
                 <th scope="row">
-                  <Link href={`/cabeceras/${o.slug}`} prefetch={false}>
+                  <Link href={`/cabeceras/${o.slug}`}>
                     {o.name}
                   </Link>
                 </th>
@@ -265,7 +265,7 @@ function Lag({ data, query, shown }: { data: StatusData; query: Query; shown: Ou
       <p className="hint">
         Tiempo entre la hora de publicación que declara el medio y la primera vez que vimos la noticia en cada vía, para los artículos
         vistos por primera vez en los últimos 7 días y publicados después de que empezáramos a leer la cabecera (
-        <Link href="/metodologia#pocos-datos" prefetch={false}>
+        <Link href="/metodologia#pocos-datos">
           por qué
         </Link>
         ). Mediana y percentil 90.{shown.pageCount > 1 ? " Las cabeceras de esta página." : ""}

@@ -1,6 +1,6 @@
 /** "Historias": recent stories by how many outlets told them (SPEC WEB-1, DER-2), 20 per page. */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { notFound } from "next/navigation";
 import { loadPolicies } from "@/db/policies-in-force";
 import { listRecentStories, type StoriesOrder } from "@/db/queries/stories/story-page";
@@ -73,7 +73,7 @@ export default async function StoriesPage({ searchParams }: Props) {
             {list.total === 1 ? "1 historia vista" : `${list.total} historias vistas`} en los últimos 7 días ({period}, hora peninsular),{" "}
             {order === storiesSort.fallback ? "primero las que contaron más cabeceras" : "en el orden elegido en la cabecera de la tabla"}.{" "}
             Prominencia: minutos en las portadas ponderados por la posición (
-            <Link href="/metodologia#prominencia" prefetch={false}>
+            <Link href="/metodologia#prominencia">
               qué es
             </Link>
             ).
@@ -93,7 +93,7 @@ export default async function StoriesPage({ searchParams }: Props) {
                 {list.items.map((s) => (
                   <tr key={s.id}>
                     <td>
-                      <Link href={`/historias/${s.id}`} prefetch={false}>
+                      <Link href={`/historias/${s.id}`}>
                         {storyTitle(s)}
                       </Link>
                       {s.label ? <span className="card-text">{storyTerms(s)}</span> : null}

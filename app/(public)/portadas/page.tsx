@@ -4,7 +4,7 @@
  * letter and colour. A plain GET form; peninsular time.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { loadPolicies } from "@/db/policies-in-force";
 import { searchableOutlets } from "@/db/queries/site/search";
 import { loadSideBySide, SIDE_BY_SIDE_LINKS, type SideBySideColumn } from "@/db/queries/front-pages/side-by-side";
@@ -61,7 +61,7 @@ export default async function SideBySidePage({ searchParams }: Props) {
         }
       />
       <p data-testid="day-leads-link">
-        <Link href={dayLeadsHref(dayValue(minute))} prefetch={false}>
+        <Link href={dayLeadsHref(dayValue(minute))}>
           Qué abría cada portada, hora a hora, el día de este minuto
         </Link>{" "}
         — todas las cabeceras en una sola vista.
@@ -106,7 +106,7 @@ export default async function SideBySidePage({ searchParams }: Props) {
           <Legend marks={marks} names={view.storyNames} />
           <p className="hint">
             Otras vistas:{" "}
-            <Link href={dayLeadsHref(dayValue(minute))} prefetch={false}>
+            <Link href={dayLeadsHref(dayValue(minute))}>
               qué abría cada portada ese día
             </Link>
             .
@@ -122,7 +122,7 @@ function Column({ column, minute, marks }: { column: SideBySideColumn; minute: n
   return (
     <section aria-labelledby={`col-${outlet.slug}`} data-outlet={outlet.slug}>
       <h3 id={`col-${outlet.slug}`}>
-        <Link href={frontPageAtHref(outlet.slug, minute)} prefetch={false}>
+        <Link href={frontPageAtHref(outlet.slug, minute)}>
           {outlet.name}
         </Link>
       </h3>
@@ -142,7 +142,7 @@ function Column({ column, minute, marks }: { column: SideBySideColumn; minute: n
               return (
                 <li key={l.articleId}>
                   {mark ? <StoryBadge mark={mark} /> : null}
-                  <Link href={`/noticias/${l.articleId}`} prefetch={false}>
+                  <Link href={`/noticias/${l.articleId}`}>
                     {l.headline}
                   </Link>
                 </li>
@@ -174,7 +174,7 @@ function Legend({ marks, names }: { marks: Map<number, StoryMark>; names: Map<nu
         {[...marks.values()].map((m) => (
           <li key={m.storyId}>
             <StoryBadge mark={m} />{" "}
-            <Link href={`/historias/${m.storyId}`} prefetch={false}>
+            <Link href={`/historias/${m.storyId}`}>
               {storyTitle({ id: m.storyId, keyTerms: names.get(m.storyId) ?? [] })}
             </Link>
           </li>

@@ -1,6 +1,6 @@
 /** "Privacidad": what we keep about articles, authors and visitors, and what we never keep (SPEC STO-*, PUB-5). */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { appConfig } from "@/db/server";
 import { PageHeader } from "../../_components/page-header";
 import { FormGuardFields } from "@/app/_components/form-guard-fields";
@@ -41,7 +41,7 @@ export default function PrivacyPage() {
         <strong>No guardamos nunca</strong>, en ningún soporte (tablas, ficheros, registros ni copias de seguridad): el cuerpo de los
         artículos, sus entradillas, el HTML de las páginas, capturas de pantalla, imágenes ni logotipos. El texto que leemos se procesa en
         memoria y se descarta en la misma pasada. Los detalles técnicos están en{" "}
-        <Link href="/bot" prefetch={false}>
+        <Link href="/bot">
           El bot
         </Link>
         .
@@ -90,7 +90,7 @@ export default function PrivacyPage() {
       </p>
       <p>
         Cualquier cambio en esta página se anota en{" "}
-        <Link href="/correcciones" prefetch={false}>
+        <Link href="/correcciones">
           Correcciones
         </Link>
         .

@@ -1,6 +1,6 @@
 /** "Quiénes somos": who runs Hemeroscopio, why, and how to reach us. */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { appConfig } from "@/db/server";
 import { PageHeader } from "../../_components/page-header";
 
@@ -34,32 +34,32 @@ export default function AboutPage() {
       <ul>
         <li>
           Un rastreador que se identifica siempre con el mismo nombre, obedece el robots.txt de cada medio y va despacio. Todo está en{" "}
-          <Link href="/bot" prefetch={false}>
+          <Link href="/bot">
             El bot
           </Link>
           .
         </li>
         <li>
           Nunca guardamos el texto de los artículos; ver{" "}
-          <Link href="/privacidad" prefetch={false}>
+          <Link href="/privacidad">
             Privacidad
           </Link>
           .
         </li>
         <li>
           Los medios pueden excluirse en parte o del todo desde{" "}
-          <Link href="/editores" prefetch={false}>
+          <Link href="/editores">
             Editores
           </Link>{" "}
           y responder desde{" "}
-          <Link href="/replicas" prefetch={false}>
+          <Link href="/replicas">
             Réplicas
           </Link>
           .
         </li>
         <li>
           Nuestros errores y cambios de método se anotan, con fecha, en{" "}
-          <Link href="/correcciones" prefetch={false}>
+          <Link href="/correcciones">
             Correcciones
           </Link>
           .
@@ -71,7 +71,7 @@ export default function AboutPage() {
         Los datos que producimos (horas, posiciones, recuentos, historias y derivados) son abiertos: se publican con licencia Creative
         Commons Reconocimiento 4.0 y puedes descargarlos y reutilizarlos sin pedirnos permiso, citando a Hemeroscopio, desde la API y las
         exportaciones que se explican en{" "}
-        <Link href="/datos" prefetch={false}>
+        <Link href="/datos">
           Datos abiertos
         </Link>
         . Los titulares son de sus medios: cítalos también a ellos.

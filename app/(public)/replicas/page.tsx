@@ -4,7 +4,7 @@
  * like the exclusion form (signed token, honeypot, same origin, per-address limit).
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { listPublishedReplies, replyOutletChoices } from "@/db/admin-requests";
 import { loadPolicies } from "@/db/policies-in-force";
 import { appConfig } from "@/db/server";
@@ -46,7 +46,7 @@ export default async function RepliesPage() {
             {data.value.published.map((r) => (
               <li key={r.id}>
                 <h3>
-                  <Link href={`/cabeceras/${r.outletSlug}#replicas`} prefetch={false}>
+                  <Link href={`/cabeceras/${r.outletSlug}#replicas`}>
                     {r.outletName}
                   </Link>
                 </h3>

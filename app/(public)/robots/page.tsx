@@ -1,6 +1,6 @@
 /** "Quién bloquea a qué robots" (SPEC WEB-9): each outlet's robots.txt read for well-known crawlers, since when, counts over time and changes. */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { loadPolicies } from "@/db/policies-in-force";
 import { loadOutletRobots } from "@/db/queries/site/robots-table";
 import { siteClock } from "@/db/server";
@@ -73,7 +73,7 @@ export default async function RobotsPage() {
                 {rows.map((r) => (
                   <tr key={r.slug}>
                     <th scope="row">
-                      <Link href={`/cabeceras/${r.slug}`} prefetch={false}>
+                      <Link href={`/cabeceras/${r.slug}`}>
                         {r.name}
                       </Link>
                     </th>

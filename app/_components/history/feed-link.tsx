@@ -2,7 +2,6 @@
  * A page's Atom feed (SPEC WEB-6): `<link rel="alternate" type="application/atom+xml">`,
  * which React places in the document's head, and a visible link for readers.
  */
-import "./history.css";
 
 export function FeedLink({ href, title, text }: { href: string; title: string; text: string }) {
   return (

@@ -1,7 +1,6 @@
 /** A plain GET form with a date-time field in peninsular time (SPEC WEB-5): works without JavaScript. */
 import type { ReactNode } from "react";
 import { minuteValue } from "@/lib/pages/peninsular-time";
-import "./history.css";
 
 /** The form for a minute; `children` are extra fields (e.g. the outlets of a side-by-side view). */
 export function MinuteForm({

@@ -1,7 +1,6 @@
 /** Steps through time from a minute: previous/next capture, ±1 hour, ±1 day, now (SPEC WEB-5). */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { HOUR_MS } from "@/lib/pages/peninsular-time";
-import "./history.css";
 
 const DAY_MS = 24 * HOUR_MS;
 
@@ -26,7 +25,7 @@ export function MinuteNav({
     return at > now ? (
       <span className="muted">{text}</span>
     ) : (
-      <Link href={href(at)} prefetch={false} rel="nofollow">
+      <Link href={href(at)} rel="nofollow">
         {text}
       </Link>
     );
@@ -39,7 +38,7 @@ export function MinuteNav({
             {previous === null ? (
               <span className="muted">← Captura anterior</span>
             ) : (
-              <Link href={href(previous)} prefetch={false} rel="nofollow">
+              <Link href={href(previous)} rel="nofollow">
                 ← Captura anterior
               </Link>
             )}
@@ -54,7 +53,7 @@ export function MinuteNav({
             {next === null ? (
               <span className="muted">Captura siguiente →</span>
             ) : (
-              <Link href={href(next)} prefetch={false} rel="nofollow">
+              <Link href={href(next)} rel="nofollow">
                 Captura siguiente →
               </Link>
             )}

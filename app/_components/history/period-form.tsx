@@ -2,7 +2,7 @@
  * The period of an outlet's page (SPEC WEB-5): presets as plain links and a GET form with two
  * date fields, so it works without JavaScript and every period is an address.
  */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import {
   FIRST_PERIOD_DAY,
   formatDays,
@@ -12,7 +12,6 @@ import {
   presetPeriod,
   type OutletPeriod,
 } from "@/lib/pages/outlet-period";
-import "./history.css";
 
 /** Presets ending today (`today`, a peninsular day) and the form, the chosen period filled in. */
 export function PeriodForm({ slug, today, chosen }: { slug: string; today: string; chosen?: OutletPeriod }) {
@@ -23,10 +22,7 @@ export function PeriodForm({ slug, today, chosen }: { slug: string; today: strin
         {chosen ? (
           <>
             Cifras {formatDays(chosen.from, chosen.to)} (días en hora peninsular).{" "}
-            <Link href={outletPeriodHref(slug)} prefetch={false}>
-              Volver a lo más reciente
-            </Link>
-            .
+            <Link href={outletPeriodHref(slug)}>Volver a lo más reciente</Link>.
           </>
         ) : (
           <>Cada cifra dice su periodo; por defecto, lo más reciente. Elige otro periodo:</>
@@ -37,12 +33,7 @@ export function PeriodForm({ slug, today, chosen }: { slug: string; today: strin
           const current = chosen?.from === p.period.from && chosen.to === p.period.to;
           return (
             <li key={p.key}>
-              <Link
-                href={outletPeriodHref(slug, p.period)}
-                prefetch={false}
-                aria-current={current ? "page" : undefined}
-                data-testid={`period-${p.key}`}
-              >
+              <Link href={outletPeriodHref(slug, p.period)} aria-current={current ? "page" : undefined} data-testid={`period-${p.key}`}>
                 {p.label}
               </Link>
             </li>

@@ -1,6 +1,5 @@
 /** A shared story's mark: a coloured letter, with its words for screen readers (SPEC WEB-5; colour is never the only cue). */
 import type { StoryMark } from "@/lib/pages/story-marks";
-import "./history.css";
 
 export function StoryBadge({ mark }: { mark: StoryMark }) {
   return (

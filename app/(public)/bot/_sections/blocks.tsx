@@ -1,5 +1,5 @@
 /** "Cuando nos bloqueáis": closed resources, rate limits, challenges and hourly probes (SPEC BLK-*). */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { BotPageData } from "@/lib/pages/bot-page";
 
 /** How the bot reacts to blocks and rate limits. */
@@ -23,7 +23,7 @@ export function Blocks({ data }: { data: BotPageData }) {
       <p>
         Si más del {c.degradedShare} de las capturas de una cabecera fallan durante {c.degradedWindow}, la cabecera pasa a «sin posición» o
         «sin cuerpo» y lo decimos en{" "}
-        <Link href="/estado" prefetch={false}>
+        <Link href="/estado">
           Estado
         </Link>
         . Tampoco usamos cuentas, cookies, el nombre de otros bots, versiones AMP ni cachés para leer contenido cerrado; no leemos ningún
@@ -35,7 +35,7 @@ export function Blocks({ data }: { data: BotPageData }) {
         User-Agent, comprobando antes tu robots.txt y sin reintentos. Si responde, la cabecera vuelve a medirse sola; si no, se anota el
         intento y se espera a la siguiente. En Estado y en la ficha de cada cabecera publicamos desde cuándo está cerrada su portada y qué
         porcentaje de esos intentos respondió en los últimos {c.degradedWindow}. Si prefieres que dejemos de preguntar, dínoslo en{" "}
-        <Link href="/editores" prefetch={false}>
+        <Link href="/editores">
           Editores
         </Link>{" "}
         o bloquéanos por nombre en tu robots.txt: en ambos casos no se vuelve a pedir nada.

@@ -1,5 +1,5 @@
 /** "Quién es": User-Agent, From, signature, egress addresses and contacts. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { BotPageData } from "@/lib/pages/bot-page";
 
 /** Identity facts of the bot (SPEC ID-1, ID-3, ID-4). */
@@ -76,7 +76,7 @@ export function Identity({ data }: { data: BotPageData }) {
         <dt>Quién lo opera</dt>
         <dd>
           Una persona, sin ánimo de lucro. Ver{" "}
-          <Link href="/quienes-somos" prefetch={false}>
+          <Link href="/quienes-somos">
             Quiénes somos
           </Link>
           .

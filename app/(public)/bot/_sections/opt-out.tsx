@@ -1,5 +1,5 @@
 /** "Cómo excluirse o replicar": exclusion scopes, "slow down" requests, replies and bylines (SPEC PUB-1…5, PUB-7). */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { BotPageData } from "@/lib/pages/bot-page";
 import { MIN_PAUSE_SECONDS } from "@/lib/policy";
 
@@ -12,7 +12,7 @@ export function OptOut({ data }: { data: BotPageData }) {
       <ul>
         <li>
           <strong>Exclusión:</strong>{" "}
-          <Link href="/editores" prefetch={false}>
+          <Link href="/editores">
             Editores
           </Link>
           . Cuatro alcances: sin titulares literales, sin anotación de modelo, sin posición y total. Se aplica en menos de{" "}
@@ -21,7 +21,7 @@ export function OptOut({ data }: { data: BotPageData }) {
         </li>
         <li data-testid="slow-down">
           <strong>Ir más despacio:</strong> sin excluirse, una cabecera puede pedir desde{" "}
-          <Link href="/editores#despacio" prefetch={false}>
+          <Link href="/editores#despacio">
             Editores
           </Link>{" "}
           que pidamos su portada como mucho cada hora, sus feeds y sitemaps como mucho cada hora, que no abramos ninguna página de artículo,
@@ -32,14 +32,14 @@ export function OptOut({ data }: { data: BotPageData }) {
         <li>
           <strong>Réplica:</strong> cualquier cabecera puede enviar una réplica, que publicamos íntegra en su página en un plazo de{" "}
           {c.replyPublished}. Ver{" "}
-          <Link href="/replicas" prefetch={false}>
+          <Link href="/replicas">
             Réplicas
           </Link>
           .
         </li>
         <li>
           <strong>Periodistas:</strong> si no quieres ver tu firma junto a un titular citado, pídelo con el formulario de{" "}
-          <Link href="/privacidad" prefetch={false}>
+          <Link href="/privacidad">
             Privacidad
           </Link>{" "}
           (o escribe a <a href={`mailto:${contacts.privacy}`}>{contacts.privacy}</a>); retiramos la firma y el titular queda citado «sin

@@ -1,5 +1,5 @@
 /** AI-agent rules, machine-readable TDM reservations, legal notices and models (SPEC ROB-5, SIG-1, LEG-1, DER-4). */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { framingModelInUse, LANGUAGE_MODEL } from "@/lib/analysis/models-in-use";
 import type { BotPageData } from "@/lib/pages/bot-page";
 import type { LegalNoticeCounts } from "@/db/queries/site/legal-notice-counts";
@@ -19,7 +19,7 @@ export function Policies({ data, legal }: { data: BotPageData; legal?: LegalNoti
           asigna las reglas por nombre de agente, y la voluntad del editor sobre la minería de textos se expresa en su reserva del art.
           67.3, que respetamos como se explica arriba. Cualquier editor que no comparta esta lectura puede excluirnos por nombre en su
           robots.txt o desde{" "}
-          <Link href="/editores" prefetch={false}>
+          <Link href="/editores">
             Editores
           </Link>{" "}
           sin discutirla.
@@ -76,7 +76,7 @@ export function Policies({ data, legal }: { data: BotPageData; legal?: LegalNoti
         </ul>
         <p>
           Cómo funcionan y sus límites:{" "}
-          <Link href="/metodologia" prefetch={false}>
+          <Link href="/metodologia">
             Metodología
           </Link>
           .

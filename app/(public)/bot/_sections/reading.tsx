@@ -1,5 +1,5 @@
 /** "Qué lee" and "Ritmo y límites": sources, intervals, pacing and response limits. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { GATES } from "@/lib/gate-list";
 import type { BotPageData } from "@/lib/pages/bot-page";
 import type { RenderModeCounts } from "@/db/queries/site/render-modes";
@@ -44,7 +44,7 @@ export function Reading({ data, modes }: { data: BotPageData; modes?: RenderMode
           <dd>
             Una petición cada <span data-testid="pacing">{l.pacing}</span> por sitio, nunca dos a la vez, y más despacio si tu robots.txt
             declara un <code>Crawl-delay</code> mayor o si el editor nos pidió una{" "}
-            <Link href="/editores#despacio" prefetch={false}>
+            <Link href="/editores#despacio">
               pausa mínima
             </Link>{" "}
             mayor: manda la pausa más larga. Un sitio es el dominio registrable: <code>elpais.com</code>, <code>feeds.elpais.com</code> y{" "}

@@ -1,5 +1,5 @@
 /** "robots.txt": how we read it, what errors mean, and how to exclude us (SPEC ROB-*). */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { BotPageData } from "@/lib/pages/bot-page";
 
 /** Our robots.txt policy, with a copyable exclusion group. */
@@ -31,7 +31,7 @@ export function RobotsTxt({ data }: { data: BotPageData }) {
       <p>
         Lo que el robots.txt de cada cabecera dice a los demás rastreadores (los de inteligencia artificial, entre otros), y desde cuándo,
         está en{" "}
-        <Link href="/robots" prefetch={false}>
+        <Link href="/robots">
           quién bloquea a qué robots
         </Link>
         .
@@ -44,7 +44,7 @@ export function RobotsTxt({ data }: { data: BotPageData }) {
       <p>
         Lo aplicamos la próxima vez que leemos tu robots.txt, en menos de {l.robotsCache}. Si prefieres una exclusión parcial (por ejemplo,
         que solo dejemos de mostrar tus titulares literales), usa{" "}
-        <Link href="/editores" prefetch={false}>
+        <Link href="/editores">
           Editores
         </Link>
         : se aplica en menos de {c.exclusionByForm} cuando llega por el formulario automático y en menos de {c.exclusionByMail} cuando llega

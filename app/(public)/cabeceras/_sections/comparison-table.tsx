@@ -4,7 +4,7 @@
  * Sorted by links (`?orden=`), no JavaScript; each figure links to the section of the
  * outlet page it comes from; a figure with too little data says so. Scrolls in its own box.
  */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { OutletComparison } from "@/db/queries/site/outlet-comparison";
 import { ENOUGH_DATA, tooLittleData } from "@/lib/pages/enough-data";
 import { formatNumber } from "@/lib/pages/format";
@@ -32,11 +32,11 @@ function Figure({
   label?: string;
 }) {
   return text === null ? (
-    <Link href={`/cabeceras/${slug}#${anchor}`} prefetch={false} className="muted" title={missing} data-missing={label}>
+    <Link href={`/cabeceras/${slug}#${anchor}`} className="muted" title={missing} data-missing={label}>
       {label}
     </Link>
   ) : (
-    <Link href={`/cabeceras/${slug}#${anchor}`} prefetch={false}>
+    <Link href={`/cabeceras/${slug}#${anchor}`}>
       {text}
     </Link>
   );
@@ -105,7 +105,7 @@ export function ComparisonTable({
                 return (
                   <tr key={r.slug}>
                     <th scope="row">
-                      <Link href={`/cabeceras/${r.slug}`} prefetch={false}>
+                      <Link href={`/cabeceras/${r.slug}`}>
                         {r.name}
                       </Link>
                       {homepage ? (
@@ -118,13 +118,13 @@ export function ComparisonTable({
                       ) : null}
                     </th>
                     <td>
-                      <Link href={`/cabeceras/${r.slug}#estado`} prefetch={false}>
+                      <Link href={`/cabeceras/${r.slug}#estado`}>
                         {stateWords(r.state).join(" · ")}
                       </Link>
                     </td>
                     <td className="headline">
                       {r.lead ? (
-                        <Link href={`/cabeceras/${r.slug}#portada-ahora`} prefetch={false}>
+                        <Link href={`/cabeceras/${r.slug}#portada-ahora`}>
                           {r.lead.headline}
                         </Link>
                       ) : (
@@ -135,7 +135,7 @@ export function ComparisonTable({
                       {f.leadMs === null ? (
                         "—"
                       ) : (
-                        <Link href={`/cabeceras/${r.slug}#portada-ahora`} prefetch={false}>
+                        <Link href={`/cabeceras/${r.slug}#portada-ahora`}>
                           {f.leadAtLeast ? "al menos " : ""}
                           {formatElapsed(f.leadMs)}
                         </Link>
@@ -159,12 +159,12 @@ export function ComparisonTable({
                       />
                     </td>
                     <td className="num">
-                      <Link href={`/cabeceras/${r.slug}#pruebas-ab`} prefetch={false}>
+                      <Link href={`/cabeceras/${r.slug}#pruebas-ab`}>
                         {formatNumber(r.changes.rewrites)}
                       </Link>
                     </td>
                     <td className="num">
-                      <Link href={`/cabeceras/${r.slug}#pruebas-ab`} prefetch={false}>
+                      <Link href={`/cabeceras/${r.slug}#pruebas-ab`}>
                         {formatNumber(r.changes.tests)}
                       </Link>
                     </td>

@@ -1,5 +1,5 @@
 /** The outlet groups of /cabeceras with how many outlets each holds, each a link that narrows the table to it. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { GroupCount } from "@/db/queries/site/outlet-groups";
 import { formatNumber } from "@/lib/pages/format";
 
@@ -13,7 +13,7 @@ export function GroupList({ groups, selected }: { groups: readonly GroupCount[];
           {selected === undefined ? (
             <strong aria-current="page">Todos</strong>
           ) : (
-            <Link href="/cabeceras" prefetch={false}>
+            <Link href="/cabeceras">
               Todos
             </Link>
           )}
@@ -23,7 +23,7 @@ export function GroupList({ groups, selected }: { groups: readonly GroupCount[];
             {g.group === selected ? (
               <strong aria-current="page">{g.label}</strong>
             ) : (
-              <Link href={`/cabeceras?grupo=${encodeURIComponent(g.group)}`} prefetch={false}>
+              <Link href={`/cabeceras?grupo=${encodeURIComponent(g.group)}`}>
                 {g.label}
               </Link>
             )}{" "}

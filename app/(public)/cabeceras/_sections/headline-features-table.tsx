@@ -4,7 +4,7 @@
  * clickbait formula, or carry each framing letter, each with the count it rests on; "aún pocos
  * datos" below the threshold. Sorted by any column with plain links (`?rasgos=`), no JavaScript.
  */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { OutletComparison } from "@/db/queries/site/outlet-comparison";
 import { formulasMeasuredNote } from "@/lib/analysis/clickbait-measured";
 import { ENOUGH_DATA } from "@/lib/pages/enough-data";
@@ -53,15 +53,15 @@ export function HeadlineFeaturesTable({
         titulares que ha leído; no se muestra para los medios que pidieron «sin anotación de modelo». «Aún pocos datos»: menos de{" "}
         {ENOUGH_DATA.headlineFeatures.min} titulares analizados. «Fórmulas reconocidas» no es la proporción de ciberanzuelo:{" "}
         <span data-testid="formulas-measured">{formulasMeasuredNote()}</span> Pulsa el nombre de una columna para ordenar por ella.{" "}
-        <Link href="/metodologia#rasgos" prefetch={false}>
+        <Link href="/metodologia#rasgos">
           Qué es cada rasgo
         </Link>{" "}
         y{" "}
-        <Link href="/metodologia#encuadre" prefetch={false}>
+        <Link href="/metodologia#encuadre">
           cada encuadre
         </Link>
         ;{" "}
-        <Link href="/metodologia#datos-reales" prefetch={false}>
+        <Link href="/metodologia#datos-reales">
           cómo se midieron las fórmulas
         </Link>
         .
@@ -84,7 +84,7 @@ export function HeadlineFeaturesTable({
               .map((r) => (
                 <tr key={r.slug}>
                   <th scope="row">
-                    <Link href={`/cabeceras/${r.slug}#rasgos-titulares`} prefetch={false}>
+                    <Link href={`/cabeceras/${r.slug}#rasgos-titulares`}>
                       {r.name}
                     </Link>
                   </th>

@@ -1,6 +1,6 @@
 /** "Volcados diarios" (SPEC WEB-9): the nightly bulk files by day, with rows, sizes and checksums, and the research bundle's form. */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { readBulkDays } from "@/db/bulk/read-days";
 import { listApiOutlets } from "@/db/open-data/sql/outlets";
 import { loadPolicies } from "@/db/policies-in-force";

@@ -1,5 +1,5 @@
 /** How outlets are grouped (docs/outlet-groups.md): declared groups, derived ones, and the calls behind them. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 
 /** The groups every filter offers, and where they come from. */
 export function Groups() {

@@ -1,6 +1,6 @@
 /** An article's headline history as a timeline, each change with its word diff (SPEC WEB-1). */
 import type { HeadlineVersionEntry } from "@/db/queries/site/article-page";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { frameLabel } from "@/lib/analysis/framing-letters";
 import { formatList } from "@/lib/pages/format";
 import { seenInLabel } from "@/lib/pages/seen-in";
@@ -31,7 +31,7 @@ export function HeadlineHistory({ versions, timeZone }: { versions: readonly Hea
               <>
                 {" "}
                 Encuadre:{" "}
-                <Link href="/metodologia#encuadre" prefetch={false}>
+                <Link href="/metodologia#encuadre">
                   {frameLabel(v.framing.letter)}
                 </Link>
                 .
@@ -41,7 +41,7 @@ export function HeadlineHistory({ versions, timeZone }: { versions: readonly Hea
               <>
                 {" "}
                 Encuadre y clickbait:{" "}
-                <Link href="/metodologia#idioma" prefetch={false}>
+                <Link href="/metodologia#idioma">
                   no aplicable
                 </Link>{" "}
                 (titular en {LANGUAGE_NAMES[v.otherLanguage] ?? v.otherLanguage}).

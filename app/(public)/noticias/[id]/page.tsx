@@ -1,6 +1,6 @@
 /** An article's page (SPEC WEB-1): headline history, rank over time, times, section and byline. */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { loadArticlePage, type ArticlePage } from "@/db/queries/site/article-page";
@@ -85,7 +85,7 @@ export default async function ArticlePageView({ params }: Props) {
         lead={
           <>
             Noticia de{" "}
-            <Link href={`/cabeceras/${page.outlet.slug}`} prefetch={false}>
+            <Link href={`/cabeceras/${page.outlet.slug}`}>
               {page.outlet.name}
             </Link>
             :{" "}
@@ -152,7 +152,7 @@ export default async function ArticlePageView({ params }: Props) {
             <>
               <dt>Historia</dt>
               <dd>
-                <Link href={`/historias/${page.story.id}`} prefetch={false}>
+                <Link href={`/historias/${page.story.id}`}>
                   Ver cómo la contaron {page.story.outletCount === 1 ? "otras cabeceras" : `${page.story.outletCount} cabeceras`}
                 </Link>
               </dd>

@@ -5,7 +5,7 @@
  * version). Peninsular calendar day and hours.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { notFound } from "next/navigation";
 import { loadPolicies } from "@/db/policies-in-force";
 import { LEAD_SAMPLE_OFFSET_MS, loadDayLeads, type DayLeads } from "@/db/queries/front-pages/day-leads";
@@ -25,7 +25,6 @@ import { PageHeader } from "../../../_components/page-header";
 import { Pagination } from "../../../_components/pagination";
 import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { storyTitle } from "../../historias/story-title";
-import "../../../_components/history/history.css";
 import { EmptyGroupNotice, GroupSelect } from "../../../_components/group-filter";
 import { loadGroupCounts, loadGroupFilter } from "@/db/queries/site/outlet-groups";
 
@@ -111,7 +110,7 @@ export default async function DayLeadsPage({ searchParams }: Props) {
       <nav aria-label="Otros días">
         <ul className="minute-nav">
           <li>
-            <Link href={dayLeadsHref(shiftDay(day, -1), group)} prefetch={false} rel="nofollow">
+            <Link href={dayLeadsHref(shiftDay(day, -1), group)} rel="nofollow">
               ← Día anterior
             </Link>
           </li>
@@ -119,7 +118,7 @@ export default async function DayLeadsPage({ searchParams }: Props) {
             {day >= today ? (
               <span className="muted">Día siguiente →</span>
             ) : (
-              <Link href={dayLeadsHref(shiftDay(day, 1), group)} prefetch={false} rel="nofollow">
+              <Link href={dayLeadsHref(shiftDay(day, 1), group)} rel="nofollow">
                 Día siguiente →
               </Link>
             )}
@@ -199,7 +198,7 @@ function Legend({ marks, names }: { marks: Map<number, StoryMark>; names: Map<nu
         {[...marks.values()].map((m) => (
           <li key={m.storyId}>
             <StoryBadge mark={m} />{" "}
-            <Link href={`/historias/${m.storyId}`} prefetch={false}>
+            <Link href={`/historias/${m.storyId}`}>
               {storyTitle({ id: m.storyId, keyTerms: names.get(m.storyId) ?? [] })}
             </Link>
           </li>
@@ -266,7 +265,7 @@ function LeadsTable({
                 return (
                   <tr key={`${o.slug}-${r.from}`}>
                     <th scope="row">
-                      <Link href={frontPageAtHref(o.slug, samples[r.from])} prefetch={false}>
+                      <Link href={frontPageAtHref(o.slug, samples[r.from])}>
                         {o.name}
                       </Link>
                     </th>
@@ -274,7 +273,7 @@ function LeadsTable({
                       {hours[r.from]!.label}–{hours[r.to]!.label.slice(0, 2)}:59
                     </td>
                     <td>
-                      <Link href={`/noticias/${r.articleId}`} prefetch={false}>
+                      <Link href={`/noticias/${r.articleId}`}>
                         {article?.headline ?? "(sin titular registrado)"}
                       </Link>
                     </td>

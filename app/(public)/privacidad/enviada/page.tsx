@@ -1,6 +1,6 @@
 /** After the byline form: what happens next (SPEC PUB-5). */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { PageHeader } from "../../../_components/page-header";
 
 export const metadata: Metadata = { title: "Petición recibida", robots: { index: false } };
@@ -14,7 +14,7 @@ export default function BylineSentPage() {
       />
       <p data-testid="byline-received">
         Te escribiremos al correo que nos has dado. Más información en{" "}
-        <Link href="/privacidad#firmas" prefetch={false}>
+        <Link href="/privacidad#firmas">
           Privacidad
         </Link>
         .

@@ -1,6 +1,6 @@
 /** After the reply form: what happens next (SPEC PUB-4). */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { PageHeader } from "../../../_components/page-header";
 
 export const metadata: Metadata = { title: "Réplica recibida", robots: { index: false } };
@@ -14,7 +14,7 @@ export default function ReplySentPage() {
       />
       <p data-testid="reply-received">
         La verás en la ficha de la cabecera y en{" "}
-        <Link href="/replicas" prefetch={false}>
+        <Link href="/replicas">
           Réplicas
         </Link>{" "}
         en cuanto esté publicada.

@@ -2,7 +2,7 @@
  * "Cuánta agencia hay en tu portada" (SPEC DER-10): per day, the share of the outlet's
  * front-page time taken by agency copy (minutes of agency articles ÷ minutes of all).
  */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { AgencyFrontShare } from "@/db/queries/outlet-page/agency-front-share";
 import { formatNumber } from "@/lib/pages/format";
 import { formatPercent } from "@/lib/pages/period";
@@ -70,7 +70,7 @@ export function AgencyFrontSection({ share }: { share: AgencyFrontShare }) {
         parte fueron teletipos: noticias firmadas por una agencia, con su línea de crédito o con un texto casi idéntico al de otra cabecera.
         Una noticia cuyo texto no pudimos leer cuenta como propia; por eso, un día en que no leímos el texto de la mayor parte de lo que
         hubo en portada la parte de agencia es «no medible» (saldría hundida por construcción), y un día sin capturas dice «sin datos».{" "}
-        <Link href="/metodologia#genealogia" prefetch={false}>
+        <Link href="/metodologia#genealogia">
           Cómo lo medimos
         </Link>
         .

@@ -1,5 +1,5 @@
 /** Agency copy among the outlet's recent articles (SPEC WEB-1, DER-3). */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { AgencyShare } from "@/db/queries/outlet-page/agency-share";
 import { ENOUGH_DATA, enoughData } from "@/lib/pages/enough-data";
 import { shareVerdict } from "@/lib/pages/share-sample";
@@ -62,7 +62,7 @@ export function AgencySection({ agency, timeZone, chosen }: { agency: AgencyShar
           <p className="hint">
             Una noticia es teletipo si la firma una agencia, si su texto lleva la línea de crédito de una agencia, o si es casi idéntico al
             de otra cabecera. Guardamos solo un resumen numérico del texto, nunca el texto.{" "}
-            <Link href="/metodologia" prefetch={false}>
+            <Link href="/metodologia">
               Cómo lo medimos
             </Link>
             .

@@ -1,6 +1,6 @@
 /** "Retraso de publicación" (SPEC DER-8): declared publication → our first sighting. */
 import type { PublicationDelay } from "@/db/queries/outlet-page/delay";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { enoughData, tooLittleData } from "@/lib/pages/enough-data";
 import { formatCount, formatNumber } from "@/lib/pages/format";
 import { formatElapsed, formatShare } from "@/lib/pages/period";
@@ -54,7 +54,7 @@ export function DelaySection({
           </dl>
           <p className="hint">
             Las noticias que encontramos al empezar a leer una cabecera, publicadas antes, no cuentan:{" "}
-            <Link href="/metodologia#portada" prefetch={false}>
+            <Link href="/metodologia#portada">
               cómo lo medimos
             </Link>
             .

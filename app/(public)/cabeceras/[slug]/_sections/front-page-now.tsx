@@ -1,5 +1,5 @@
 /** "Su portada ahora": the links open at the latest successful capture (SPEC WEB-1). */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { FrontPageNow } from "@/db/queries/outlet-page/front";
 import { dayLeadsHref, frontPageAtHref } from "@/lib/pages/history-links";
 import { zoneLabel } from "@/lib/pages/time-zone";
@@ -52,7 +52,7 @@ export function FrontPageNowSection({
                     <tr key={item.articleId}>
                       <td className="num">{item.rank}</td>
                       <td className="front-now-headline">
-                        <Link href={`/noticias/${item.articleId}`} prefetch={false}>
+                        <Link href={`/noticias/${item.articleId}`}>
                           {item.headline}
                         </Link>
                       </td>
@@ -71,19 +71,19 @@ export function FrontPageNowSection({
         </>
       )}
       <p className="hint">
-        <Link href={frontPageAtHref(slug)} prefetch={false}>
+        <Link href={frontPageAtHref(slug)}>
           Su portada en cualquier otro momento
         </Link>
         {periodEnd === undefined ? null : (
           <>
             ;{" "}
-            <Link href={frontPageAtHref(slug, periodEnd - 60_000)} prefetch={false} data-testid="front-page-period-end">
+            <Link href={frontPageAtHref(slug, periodEnd - 60_000)} data-testid="front-page-period-end">
               su portada al final del periodo elegido
             </Link>
           </>
         )}
         ;{" "}
-        <Link href={dayLeadsHref()} prefetch={false} data-testid="day-leads-link">
+        <Link href={dayLeadsHref()} data-testid="day-leads-link">
           qué abría hoy cada portada, hora a hora, junto a las demás
         </Link>
         .

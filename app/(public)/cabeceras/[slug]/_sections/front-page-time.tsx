@@ -1,5 +1,5 @@
 /** "Tiempo en portada" (SPEC DER-7): time on the front page, best rank, time as lead story, link half-life. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { FrontPageTime } from "@/db/queries/outlet-page/front-time";
 import { enoughData, tooLittleData } from "@/lib/pages/enough-data";
 import { formatNumber } from "@/lib/pages/format";
@@ -56,7 +56,7 @@ export function FrontPageTimeSection({ data, timeZone, chosen }: { data: FrontPa
                 {data.longest.map((l) => (
                   <tr key={l.articleId}>
                     <td>
-                      <Link href={`/noticias/${l.articleId}`} prefetch={false}>
+                      <Link href={`/noticias/${l.articleId}`}>
                         {l.headline}
                       </Link>
                     </td>

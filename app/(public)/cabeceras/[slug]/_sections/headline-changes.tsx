@@ -1,5 +1,5 @@
 /** "Cambios de titular" (SPEC WEB-1): counts over 7 days and the latest changes with their diff. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { HeadlineChanges } from "@/db/queries/outlet-page/headlines";
 import { headlineChangeSummary } from "@/lib/pages/headline-change-words";
 import { capitalized, periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
@@ -23,7 +23,7 @@ export function HeadlineChangesSection({ data, timeZone, chosen }: { data: Headl
           {data.latest.map((c) => (
             <li key={`${c.articleId}-${c.at}`}>
               <Moment at={c.at} timeZone={timeZone} /> ·{" "}
-              <Link href={`/noticias/${c.articleId}`} prefetch={false}>
+              <Link href={`/noticias/${c.articleId}`}>
                 ver la noticia
               </Link>
               {data.withheld ? (

@@ -1,5 +1,5 @@
 /** "Rasgos de los titulares" (SPEC DER-1, WEB-5): shares of questions, quotes, numbers and clickbait formulas over the period. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { formulasMeasuredNote } from "@/lib/analysis/clickbait-measured";
 import type { HeadlineFeatureCounts } from "@/db/figures/headline-feature-shares";
 import { formatCount } from "@/lib/pages/format";
@@ -68,15 +68,15 @@ export function HeadlineFeaturesSection({
         ) : null}
         <span data-testid="formulas-measured">«Fórmulas reconocidas» no es la proporción de ciberanzuelo. {formulasMeasuredNote()}</span>{" "}
         Qué cuenta como cada rasgo y la lista de fórmulas:{" "}
-        <Link href="/metodologia#rasgos" prefetch={false}>
+        <Link href="/metodologia#rasgos">
           metodología
         </Link>
         ; cómo se midió la lista:{" "}
-        <Link href="/metodologia#datos-reales" prefetch={false}>
+        <Link href="/metodologia#datos-reales">
           datos reales
         </Link>
         ; por qué otros idiomas no cuentan:{" "}
-        <Link href="/metodologia#idioma" prefetch={false}>
+        <Link href="/metodologia#idioma">
           idioma
         </Link>
         .

@@ -1,5 +1,5 @@
 /** "Pruebas A/B y reescrituras" (SPEC DER-6, WEB-1): how the outlet's headlines changed over the period. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { loadHeadlineTestCounts, NO_HEADLINE_CHANGES } from "@/db/figures/headline-changes";
 import { DAY_MS } from "@/db/queries/page-sql";
 import { readSiteData } from "@/app/_lib/pages/data";
@@ -43,7 +43,7 @@ export async function HeadlineTestsSection({
           </p>
           <p className="hint">
             Cómo distinguimos unas de otras:{" "}
-            <Link href="/metodologia#pruebas-ab" prefetch={false}>
+            <Link href="/metodologia#pruebas-ab">
               metodología
             </Link>
             .

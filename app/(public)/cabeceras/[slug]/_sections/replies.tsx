@@ -1,5 +1,5 @@
 /** "Réplicas del medio" (SPEC PUB-4): published replies in full, exactly as sent (React escapes them). */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { PublishedReply } from "@/db/queries/outlet-page/replies";
 import { Moment } from "../../../../_components/moment";
 
@@ -11,7 +11,7 @@ export function RepliesSection({ replies, timeZone }: { replies: PublishedReply[
       {replies.length === 0 ? (
         <p>
           Este medio no nos ha enviado ninguna réplica publicada. Cómo enviarla:{" "}
-          <Link href="/replicas" prefetch={false}>
+          <Link href="/replicas">
             Réplicas
           </Link>
           .

@@ -1,5 +1,5 @@
 /** What the outlet asked us not to show (SPEC PUB-1, PUB-6), said once at the top of its page. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { OutletPolicy } from "@/lib/policy";
 
 /** One line per scope in force; nothing when the outlet asked for nothing. */
@@ -13,7 +13,7 @@ export function RequestsInForce({ policy }: { policy: OutletPolicy }) {
   return (
     <p className="notice">
       A petición del medio, {lines.join("; ")}. Ver el{" "}
-      <Link href="/editores" prefetch={false}>
+      <Link href="/editores">
         registro de solicitudes
       </Link>
       .

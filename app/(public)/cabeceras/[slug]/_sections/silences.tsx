@@ -4,7 +4,7 @@
  * never placed in its top ranks. The rule and its
  * measured false positives are on /metodologia.
  */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { OutletSilences } from "@/db/queries/outlet-page/silences";
 import { SILENCES_SHOWN, silenceFinding } from "@/lib/analysis/silences";
 import { formatCount, formatNumber } from "@/lib/pages/format";
@@ -40,7 +40,7 @@ export function SilencesSection({
         que {outletName} no publicó
         {data.positions ? `, o que publicó pero nunca llevó a los ${data.rule.topRank} primeros puestos de su portada` : ""}. Un silencio
         puede ser un error nuestro: si agrupamos su noticia en otra historia, aquí parece que no la dio.{" "}
-        <Link href="/metodologia#silencios" prefetch={false}>
+        <Link href="/metodologia#silencios">
           La regla y cuántas veces se equivoca
         </Link>
         .
@@ -89,7 +89,7 @@ export function SilencesSection({
               {shown.map((s) => (
                 <tr key={s.storyId} data-story={s.storyId} data-kind={s.kind}>
                   <td className="headline">
-                    <Link href={`/historias/${s.storyId}`} prefetch={false}>
+                    <Link href={`/historias/${s.storyId}`}>
                       {s.label?.headline ?? s.keyTerms.join(", ")}
                     </Link>
                   </td>

@@ -1,5 +1,5 @@
 /** Position timelines of the day's top stories (SPEC WEB-1, WEB-2). */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { TopStoryTimelines } from "@/db/queries/outlet-page/front";
 import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 import { outletChartHref, outletChartTitle } from "@/lib/pages/outlet-charts";
@@ -44,7 +44,7 @@ export function TimelinesSection({
           <ol className="compact">
             {timelines.series.map((s) => (
               <li key={s.articleId}>
-                <Link href={`/noticias/${s.articleId}`} prefetch={false}>
+                <Link href={`/noticias/${s.articleId}`}>
                   {s.headline}
                 </Link>{" "}
                 (mejor posición: {s.bestRank})

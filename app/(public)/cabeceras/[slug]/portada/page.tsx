@@ -4,7 +4,7 @@
  * the front page and its best rank; steps through time and a plain form. Peninsular time.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { notFound } from "next/navigation";
 import { loadPolicies } from "@/db/policies-in-force";
 import { BEST_RANK_WINDOW_MS, loadFrontPageAt } from "@/db/queries/front-pages/front-page-at";
@@ -54,7 +54,7 @@ export default async function FrontPageAtPage({ params, searchParams }: Props) {
             Su portada tal como la vimos en ese minuto: las noticias en el orden en que aparecían, con el titular que tenían entonces.{" "}
             <span data-testid="time-zone">Horas en {zoneLabel(SITE_TIME_ZONE)}</span>
             {outlet.timezone === SITE_TIME_ZONE ? "" : ` (la cabecera usa la ${zoneLabel(outlet.timezone)})`}.{" "}
-            <Link href={`/cabeceras/${outlet.slug}`} prefetch={false}>
+            <Link href={`/cabeceras/${outlet.slug}`}>
               Volver a la ficha de {outlet.name}
             </Link>
             .
@@ -79,7 +79,7 @@ export default async function FrontPageAtPage({ params, searchParams }: Props) {
           {page.capture === null ? null : <Links page={page} />}
           {page.captureId === null ? null : (
             <p>
-              <Link href={captureHref(outlet.slug, page.captureId)} prefetch={false} data-testid="cite-capture">
+              <Link href={captureHref(outlet.slug, page.captureId)} data-testid="cite-capture">
                 Citar esta captura
               </Link>
               : su dirección permanente, la huella de su lista y una versión en SVG para adjuntar.
@@ -87,7 +87,7 @@ export default async function FrontPageAtPage({ params, searchParams }: Props) {
           )}
           <p className="hint">
             Otras vistas:{" "}
-            <Link href={dayLeadsHref(dayValue(minute))} prefetch={false}>
+            <Link href={dayLeadsHref(dayValue(minute))}>
               qué abría cada portada ese día
             </Link>
             .
@@ -129,7 +129,7 @@ function Links({ page }: { page: NonNullable<Awaited<ReturnType<typeof loadFront
                   <tr key={link.articleId}>
                     <td className="num">{link.rank}</td>
                     <td>
-                      <Link href={`/noticias/${link.articleId}`} prefetch={false}>
+                      <Link href={`/noticias/${link.articleId}`}>
                         {link.headline}
                       </Link>
                     </td>

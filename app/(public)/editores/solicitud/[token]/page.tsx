@@ -1,6 +1,6 @@
 /** One exclusion or "slow down" request: the code to place, where, and whether we have found it yet (SPEC PUB-2, PUB-7). */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { notFound } from "next/navigation";
 import { findExclusionByToken, type ExclusionStatus } from "@/db/queries/forms/exclusions";
 import { appConfig, siteClock } from "@/db/server";
@@ -38,7 +38,7 @@ function State({ r, mail }: { r: ExclusionStatus; mail: boolean }) {
             {mail ? null : (
               <>
                 {" "}
-                <Link href="/editores#register" prefetch={false}>
+                <Link href="/editores#register">
                   Ver el registro
                 </Link>
                 .

@@ -4,7 +4,7 @@
  * credit line, and how far it edited the text (SimHash bits to the earliest copy, in words).
  * Headlines only: we never keep the text of the articles.
  */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { AgencyCopy, AgencyGenealogy, CreditLine } from "@/db/queries/stories/agency-genealogy";
 import { Moment } from "../../../../_components/moment";
 
@@ -28,7 +28,7 @@ export function AgencyGenealogySection({ genealogy }: { genealogy: AgencyGenealo
         de agencia ({agencies}), por orden de la hora que declaran (o de cuando la vimos). Para cada una: cómo la tituló primero y cómo la
         titula ahora, si conserva la línea de crédito o la firma de la agencia, y cuánto cambió el texto respecto a la primera copia que
         leímos, medido con un resumen numérico (SimHash, 64 bits; 0 = mismas palabras). Nunca guardamos el texto.{" "}
-        <Link href="/metodologia#genealogia" prefetch={false}>
+        <Link href="/metodologia#genealogia">
           Cómo lo medimos
         </Link>
         .
@@ -59,7 +59,7 @@ export function AgencyGenealogySection({ genealogy }: { genealogy: AgencyGenealo
                   <Moment at={c.firstSeenAt} />
                 </td>
                 <td className="headline">
-                  <Link href={`/noticias/${c.articleId}`} prefetch={false}>
+                  <Link href={`/noticias/${c.articleId}`}>
                     {c.firstHeadline || "(sin titular registrado)"}
                   </Link>
                   {c.headlineVersions > 1 ? (

@@ -4,7 +4,7 @@
  * in its place when it declared none), its headline linking to its article page, agency
  * copy marked with its agency, and where it stood on the front page.
  */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import type { StoryCoverage } from "@/db/queries/stories/story-page";
 import { publishedProminence } from "@/lib/analysis/prominence";
 import { formatNumber } from "@/lib/pages/format";
@@ -33,7 +33,7 @@ export function WhoWasFirst({ coverage }: { coverage: readonly StoryCoverage[] }
         peninsular. Una cabecera puede declarar una hora anterior a la real, y nosotros la vemos solo cuando aparece en su feed, su sitemap
         o su portada. «Teletipo»: copia de una agencia (por su firma, su línea de crédito o un texto casi idéntico). «—» en portada: no la
         vimos allí, o el medio pidió que no mostremos posiciones. Prominencia: minutos en portada ponderados por la posición (
-        <Link href="/metodologia#prominencia" prefetch={false}>
+        <Link href="/metodologia#prominencia">
           qué es
         </Link>
         ).
@@ -58,7 +58,7 @@ export function WhoWasFirst({ coverage }: { coverage: readonly StoryCoverage[] }
               <tr key={c.articleId} data-article={c.articleId}>
                 <td>{c.outlet.name}</td>
                 <td className="headline">
-                  <Link href={`/noticias/${c.articleId}`} prefetch={false}>
+                  <Link href={`/noticias/${c.articleId}`}>
                     {headlineOf(c)}
                   </Link>
                   {c.agency !== null ? (

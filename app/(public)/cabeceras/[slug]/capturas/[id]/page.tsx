@@ -4,7 +4,7 @@
  * and a ready citation line, and the same as one SVG page to attach as evidence.
  */
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { notFound } from "next/navigation";
 import { loadPolicies } from "@/db/policies-in-force";
 import { appConfig, siteClock } from "@/db/server";
@@ -54,7 +54,7 @@ export default async function CapturePage({ params }: Props) {
           <>
             La portada tal como la leímos en esta captura: sus noticias en orden, con el titular que tenían en ese momento. Esta dirección
             no cambia: sirve para citarla.{" "}
-            <Link href={`/cabeceras/${outlet.slug}`} prefetch={false}>
+            <Link href={`/cabeceras/${outlet.slug}`}>
               Volver a la ficha de {outlet.name}
             </Link>
             .
@@ -93,13 +93,13 @@ export default async function CapturePage({ params }: Props) {
             Descargar en SVG (una página)
           </a>
           {" · "}
-          <Link href={frontPageAtHref(outlet.slug, capture.at)} prefetch={false}>
+          <Link href={frontPageAtHref(outlet.slug, capture.at)}>
             Ver la portada en ese minuto
           </Link>
           {capture.previousId === null ? null : (
             <>
               {" · "}
-              <Link href={captureHref(outlet.slug, capture.previousId)} prefetch={false} rel="prev">
+              <Link href={captureHref(outlet.slug, capture.previousId)} rel="prev">
                 Captura anterior
               </Link>
             </>
@@ -107,7 +107,7 @@ export default async function CapturePage({ params }: Props) {
           {capture.nextId === null ? null : (
             <>
               {" · "}
-              <Link href={captureHref(outlet.slug, capture.nextId)} prefetch={false} rel="next">
+              <Link href={captureHref(outlet.slug, capture.nextId)} rel="next">
                 Captura siguiente
               </Link>
             </>

@@ -1,5 +1,5 @@
 /** Home dashboard (SPEC WEB-1): what leads each front page now, the most-covered stories, the latest headline changes. */
-import Link from "next/link";
+import { Link } from "@/app/_components/link";
 import { readHomePage, type HomePage as HomeData } from "@/db/queries/site/home-page";
 import { loadPolicies } from "@/db/policies-in-force";
 import { UNAVAILABLE_META } from "@/lib/front-door/page-cache/unavailable-marker";
@@ -14,9 +14,8 @@ import { storyTerms, storyTitle } from "./historias/story-title";
 import { EmptyGroupNotice, GroupFilterForm } from "../_components/group-filter";
 import { loadGroupCounts, loadGroupFilter, type GroupCount, type GroupMembers } from "@/db/queries/site/outlet-groups";
 import { parseGroupParam } from "@/lib/outlet-groups";
-
-// Always read at request time: "now" is the point of this page.
-export const dynamic = "force-dynamic";
+import type { PageRequest } from "@/app/_lib/html/public-page";
+import type { DocumentParts } from "@/app/_lib/html/public-document";
 
 function When({ ms, now }: { ms: number; now: number }) {
   return (
@@ -44,7 +43,7 @@ function Leads({ data, group }: { data: HomeData; group?: GroupMembers }) {
       <p className="hint">
         La noticia en primera posición de la portada de cada una de las {formatNumber(data.leads.length)} cabeceras seguidas
         {group ? ` del grupo «${group.label}»` : ""}, en su última captura. Horas en hora peninsular.{" "}
-        <Link href={dayLeadsHref()} prefetch={false} data-testid="day-leads-link">
+        <Link href={dayLeadsHref()} data-testid="day-leads-link">
           Qué abrió cada portada hoy, hora a hora
         </Link>
         .
@@ -63,16 +62,12 @@ function Leads({ data, group }: { data: HomeData; group?: GroupMembers }) {
             {data.leads.map((row) => (
               <tr key={row.outletSlug}>
                 <th scope="row">
-                  <Link href={`/cabeceras/${row.outletSlug}`} prefetch={false}>
-                    {row.outletName}
-                  </Link>
+                  <Link href={`/cabeceras/${row.outletSlug}`}>{row.outletName}</Link>
                 </th>
                 {row.lead ? (
                   <>
                     <td className="headline">
-                      <Link href={`/noticias/${row.lead.articleId}`} prefetch={false}>
-                        {row.lead.headline}
-                      </Link>
+                      <Link href={`/noticias/${row.lead.articleId}`}>{row.lead.headline}</Link>
                     </td>
                     <td>
                       {row.lead.sinceFirstCapture ? (
@@ -112,9 +107,7 @@ function Stories({ data }: { data: HomeData }) {
         <ol className="ranked" data-testid="stories">
           {data.stories.map((s) => (
             <li key={s.id}>
-              <Link href={`/historias/${s.id}`} prefetch={false}>
-                {storyTitle(s)}
-              </Link>{" "}
+              <Link href={`/historias/${s.id}`}>{storyTitle(s)}</Link>{" "}
               <span className="muted">
                 — {s.label ? `${storyTerms(s)}; ` : ""}
                 {formatNumber(s.outlets)} cabeceras, desde <When ms={s.firstSeenAt} now={data.now} />
@@ -139,16 +132,11 @@ function Changes({ data }: { data: HomeData }) {
           {data.changes.map((c) => (
             <li key={`${c.articleId}-${c.at}`}>
               <span className="muted">
-                <Link href={`/cabeceras/${c.outletSlug}`} prefetch={false}>
-                  {c.outletName}
-                </Link>
-                , <When ms={c.at} now={data.now} />:
+                <Link href={`/cabeceras/${c.outletSlug}`}>{c.outletName}</Link>, <When ms={c.at} now={data.now} />:
               </span>{" "}
               <del>{c.before}</del> →{" "}
               <ins>
-                <Link href={`/noticias/${c.articleId}`} prefetch={false}>
-                  {c.after}
-                </Link>
+                <Link href={`/noticias/${c.articleId}`}>{c.after}</Link>
               </ins>
             </li>
           ))}
@@ -157,8 +145,6 @@ function Changes({ data }: { data: HomeData }) {
     </section>
   );
 }
-
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** The group filter above the dashboard, and what it says when the group is empty or the value unreadable. */
 function GroupFilter({ groups, members, reason }: { groups: readonly GroupCount[]; members?: GroupMembers; reason?: string }) {
@@ -176,9 +162,10 @@ function GroupFilter({ groups, members, reason }: { groups: readonly GroupCount[
   );
 }
 
-export default async function HomePage({ searchParams }: Props) {
+/** The home page's document: the site's name as its title, the dashboard as its content. */
+export async function homePage({ searchParams }: PageRequest<unknown>): Promise<DocumentParts> {
   const now = siteClock().now();
-  const asked = parseGroupParam((await searchParams).grupo);
+  const asked = parseGroupParam(searchParams.grupo);
   const read = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
     const [members, groups] = await Promise.all([
@@ -187,63 +174,59 @@ export default async function HomePage({ searchParams }: Props) {
     ]);
     return { ...(await readHomePage(db, policies, now, members?.ids)), members, groups };
   });
-  return (
-    <>
-      <PageHeader title="Un observatorio de los medios españoles" />
-      <div className="hero">
-        <p className="lead">
-          Hemeroscopio registra lo que publican las cabeceras españolas: cuándo aparece cada noticia, con qué titular en cada momento —y
-          cómo cambia— y en qué lugar de la portada se coloca. Lo recoge un rastreador que se identifica, obedece el robots.txt de cada
-          medio y nunca guarda el texto de los artículos. Lo que medimos se publica aquí, diciendo siempre de qué periodo y de qué cabeceras
-          habla cada cifra.
-        </p>
+  return {
+    body: (
+      <>
+        <PageHeader title="Un observatorio de los medios españoles" />
+        <div className="hero">
+          <p className="lead">
+            Hemeroscopio registra lo que publican las cabeceras españolas: cuándo aparece cada noticia, con qué titular en cada momento —y
+            cómo cambia— y en qué lugar de la portada se coloca. Lo recoge un rastreador que se identifica, obedece el robots.txt de cada
+            medio y nunca guarda el texto de los artículos. Lo que medimos se publica aquí, diciendo siempre de qué periodo y de qué
+            cabeceras habla cada cifra.
+          </p>
+          {read.ok ? (
+            <p className="figure">
+              <span className="figure-number">{formatNumber(read.value.outletCount)}</span>
+              <span className="figure-label">
+                {read.value.outletCount === 1 ? "cabecera seguida" : "cabeceras seguidas"}
+                {read.value.members ? ` en el grupo «${read.value.members.label}»` : ""} ahora mismo.{" "}
+                {read.value.outletCount === 0 ? "La lista de medios se está preparando." : <Link href="/cabeceras">Ver la lista</Link>}
+              </span>
+            </p>
+          ) : (
+            <p className="figure">
+              <meta name={UNAVAILABLE_META} content="1" />
+              <span className="figure-label" data-testid="figure-unavailable">
+                Servicio no disponible temporalmente: ahora mismo no podemos consultar nuestros datos. Vuelve a cargar la página en unos
+                minutos.
+              </span>
+            </p>
+          )}
+        </div>
         {read.ok ? (
-          <p className="figure">
-            <span className="figure-number">{formatNumber(read.value.outletCount)}</span>
-            <span className="figure-label">
-              {read.value.outletCount === 1 ? "cabecera seguida" : "cabeceras seguidas"}
-              {read.value.members ? ` en el grupo «${read.value.members.label}»` : ""} ahora mismo.{" "}
-              {read.value.outletCount === 0 ? (
-                "La lista de medios se está preparando."
-              ) : (
-                <Link href="/cabeceras" prefetch={false}>
-                  Ver la lista
-                </Link>
-              )}
-            </span>
-          </p>
-        ) : (
-          <p className="figure">
-            <meta name={UNAVAILABLE_META} content="1" />
-            <span className="figure-label" data-testid="figure-unavailable">
-              Servicio no disponible temporalmente: ahora mismo no podemos consultar nuestros datos. Vuelve a cargar la página en unos
-              minutos.
-            </span>
-          </p>
-        )}
-      </div>
-      {read.ok ? (
-        <>
-          <GroupFilter groups={read.value.groups} members={read.value.members} reason={asked.ok ? undefined : asked.reason} />
-          <Leads data={read.value} group={read.value.members} />
-          <Stories data={read.value} />
-          <Changes data={read.value} />
-        </>
-      ) : null}
+          <>
+            <GroupFilter groups={read.value.groups} members={read.value.members} reason={asked.ok ? undefined : asked.reason} />
+            <Leads data={read.value} group={read.value.members} />
+            <Stories data={read.value} />
+            <Changes data={read.value} />
+          </>
+        ) : null}
 
-      <h2>Secciones</h2>
-      <ul className="cards">
-        {siteSections
-          .filter((s) => s.href !== "/")
-          .map((s) => (
-            <li key={s.href}>
-              <Link className="card" href={s.href} prefetch={false}>
-                <span className="card-title">{s.label}</span>
-                <span className="card-text">{s.summary}</span>
-              </Link>
-            </li>
-          ))}
-      </ul>
-    </>
-  );
+        <h2>Secciones</h2>
+        <ul className="cards">
+          {siteSections
+            .filter((s) => s.href !== "/")
+            .map((s) => (
+              <li key={s.href}>
+                <Link className="card" href={s.href}>
+                  <span className="card-title">{s.label}</span>
+                  <span className="card-text">{s.summary}</span>
+                </Link>
+              </li>
+            ))}
+        </ul>
+      </>
+    ),
+  };
 }
