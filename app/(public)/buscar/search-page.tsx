@@ -1,5 +1,4 @@
 /** "Buscar": full-text search over every recorded headline version (SPEC WEB-1), a plain GET form. */
-import type { Metadata } from "next";
 import { Link } from "@/app/_components/link";
 import { loadPolicies } from "@/db/policies-in-force";
 import { RESULTS_PER_PAGE, searchableOutlets, searchHeadlines, type SearchResult } from "@/db/queries/site/search";
@@ -16,10 +15,11 @@ import { MAX_QUERIES, parseAttentionRequest, QUERY_PARAMS } from "@/lib/pages/at
 import { AttentionSection } from "./attention-section";
 import { GroupSelect } from "../../_components/group-filter";
 import { loadGroupCounts, type GroupCount } from "@/db/queries/site/outlet-groups";
+import type { PageRequest } from "@/app/_lib/html/public-page";
+import type { DocumentParts } from "@/app/_lib/html/public-document";
 
-export const metadata: Metadata = { title: "Buscar" };
-
-type Props = { searchParams: Promise<SearchParams> };
+/** Page title. */
+const TITLE = "Buscar";
 
 /** What the form shows when the query string could not be read: the words, if they are one plain value. */
 function rawQuery(params: SearchParams): SearchQuery {
@@ -100,10 +100,7 @@ function ByOutlet({ query, result }: { query: SearchQuery; result: SearchResult 
       <ul className="compact">
         {result.byOutlet.map((o) => (
           <li key={o.slug}>
-            <Link href={searchHref({ ...query, outlet: o.slug }, 1)}>
-              {o.name}
-            </Link>
-            : {formatNumber(o.count)}
+            <Link href={searchHref({ ...query, outlet: o.slug }, 1)}>{o.name}</Link>: {formatNumber(o.count)}
           </li>
         ))}
       </ul>
@@ -145,11 +142,7 @@ function Results({ query, result }: { query: SearchQuery; result: SearchResult }
       {pastTheEnd && result.total > 0 ? (
         <p className="notice" data-testid="past-the-end">
           Esta búsqueda tiene {pages === 1 ? "una sola página" : `${formatNumber(pages)} páginas`} de resultados: no hay página{" "}
-          {formatNumber(query.page)}.{" "}
-          <Link href={searchHref(query, pages)}>
-            Ir a la última
-          </Link>
-          .
+          {formatNumber(query.page)}. <Link href={searchHref(query, pages)}>Ir a la última</Link>.
         </p>
       ) : null}
       <ByOutlet query={query} result={result} />
@@ -162,9 +155,7 @@ function Results({ query, result }: { query: SearchQuery; result: SearchResult }
               </Link>
               <br />
               <span className="muted">
-                <Link href={`/cabeceras/${h.outletSlug}`}>
-                  {h.outletName}
-                </Link>
+                <Link href={`/cabeceras/${h.outletSlug}`}>{h.outletName}</Link>
                 {h.section ? `, ${h.section}` : ""} — visto por primera vez el <Moment at={h.firstSeenAt} />
               </span>
             </li>
@@ -200,8 +191,8 @@ const HELP =
   "Entre comillas busca la frase exacta; un guion delante excluye una palabra («-fútbol»); «or» admite cualquiera de dos. " +
   "Se buscan las palabras con sus variantes (plural, género), sin distinguir tildes, diéresis ni eñes: «penalver» encuentra «Peñalver».";
 
-export default async function SearchPage({ searchParams }: Props) {
-  const params = await searchParams;
+/** The search form, the attention series and the matching headlines of `?q=`. */
+export async function searchPage({ searchParams: params }: PageRequest<unknown>): Promise<DocumentParts> {
   const parsed = parseSearchParams(params);
   const query = parsed.ok ? parsed.value : rawQuery(params);
   // The chart covers the form's period, or the last 30 days when none is given.
@@ -217,39 +208,38 @@ export default async function SearchPage({ searchParams }: Props) {
     ]);
     return { outlets, groups, result, attention };
   });
-  if (!read.ok) return <ServiceUnavailable />;
-  return (
-    <>
-      <PageHeader
-        title="Buscar"
-        lead="Búsqueda en todos los titulares que hemos registrado, también en los que los medios cambiaron después. Horas en hora peninsular."
-      />
-      {parsed.ok ? null : (
-        // The proxy answers this with HTTP 400 (SEC-6); the page still offers the search.
-        <>
-          <meta name="robots" content="noindex" />
-          <p className="notice" role="alert" data-testid="bad-query">
-            No hemos podido leer esta búsqueda: {parsed.reason.charAt(0).toLowerCase() + parsed.reason.slice(1)} Corrígela en el formulario
-            o{" "}
-            <Link href="/buscar">
-              empieza de nuevo
-            </Link>
-            .
+  if (!read.ok) return { title: TITLE, body: <ServiceUnavailable /> };
+  return {
+    title: TITLE,
+    body: (
+      <>
+        <PageHeader
+          title="Buscar"
+          lead="Búsqueda en todos los titulares que hemos registrado, también en los que los medios cambiaron después. Horas en hora peninsular."
+        />
+        {parsed.ok ? null : (
+          // The proxy answers this with HTTP 400 (SEC-6); the page still offers the search.
+          <>
+            <meta name="robots" content="noindex" />
+            <p className="notice" role="alert" data-testid="bad-query">
+              No hemos podido leer esta búsqueda: {parsed.reason.charAt(0).toLowerCase() + parsed.reason.slice(1)} Corrígela en el
+              formulario o <Link href="/buscar">empieza de nuevo</Link>.
+            </p>
+          </>
+        )}
+        <SearchForm query={query} outlets={read.value.outlets} groups={read.value.groups} compared={compared} />
+        <p className="hint">{HELP}</p>
+        {parsed.ok && query.q ? (
+          <FeedLink href={`/buscar.atom?${atomQuery(query)}`} title={`Titulares con «${query.q}»`} text="Sigue esta búsqueda" />
+        ) : null}
+        {parsed.ok && query.q && !asked.ok ? (
+          <p className="notice" role="alert" data-testid="bad-comparison">
+            No hemos podido dibujar la serie: {asked.reason.charAt(0).toLowerCase() + asked.reason.slice(1)}
           </p>
-        </>
-      )}
-      <SearchForm query={query} outlets={read.value.outlets} groups={read.value.groups} compared={compared} />
-      <p className="hint">{HELP}</p>
-      {parsed.ok && query.q ? (
-        <FeedLink href={`/buscar.atom?${atomQuery(query)}`} title={`Titulares con «${query.q}»`} text="Sigue esta búsqueda" />
-      ) : null}
-      {parsed.ok && query.q && !asked.ok ? (
-        <p className="notice" role="alert" data-testid="bad-comparison">
-          No hemos podido dibujar la serie: {asked.reason.charAt(0).toLowerCase() + asked.reason.slice(1)}
-        </p>
-      ) : null}
-      {read.value.attention && !read.value.attention.unknownOutlet ? <AttentionSection attention={read.value.attention} /> : null}
-      {read.value.result ? <Results query={query} result={read.value.result} /> : null}
-    </>
-  );
+        ) : null}
+        {read.value.attention && !read.value.attention.unknownOutlet ? <AttentionSection attention={read.value.attention} /> : null}
+        {read.value.result ? <Results query={query} result={read.value.result} /> : null}
+      </>
+    ),
+  };
 }
