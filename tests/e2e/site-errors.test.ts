@@ -13,20 +13,23 @@ import { mainText, openPage, siteUrl, useBrowser } from "./fixtures";
 const browser = useBrowser();
 
 describe("not found", () => {
-  it("WEB-1: an unknown address answers 404 with a Spanish page inside the site frame", async () => {
-    const { page, response } = await openPage(browser(), "/no-existe-esta-pagina", { javaScriptEnabled: false });
-    try {
-      expect(response.status()).toBe(404);
-      expect(await page.locator("html").getAttribute("lang")).toBe("es");
-      await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual(["Página no encontrada"]);
-      expect(await page.locator("main").count()).toBe(1);
-      expect(await page.locator('header nav a[href="/bot"]').count()).toBe(1);
-      expect(await mainText(page)).toContain("Volver al inicio");
-      expect(await page.title()).toBe("Página no encontrada · Hemeroscopio");
-    } finally {
-      await page.context().close();
-    }
-  });
+  it.each(["/no-existe-esta-pagina", "/cabeceras?pagina=999999"])(
+    "WEB-1: %s answers 404 with a Spanish page inside the site frame",
+    async (address) => {
+      const { page, response } = await openPage(browser(), address, { javaScriptEnabled: false });
+      try {
+        expect(response.status()).toBe(404);
+        expect(await page.locator("html").getAttribute("lang")).toBe("es");
+        await expect.poll(() => page.locator("h1").allInnerTexts(), { timeout: 10_000 }).toEqual(["Página no encontrada"]);
+        expect(await page.locator("main").count()).toBe(1);
+        expect(await page.locator('header nav a[href="/bot"]').count()).toBe(1);
+        expect(await mainText(page)).toContain("Volver al inicio");
+        expect(await page.title()).toBe("Página no encontrada · Hemeroscopio");
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
 });
 
 describe("security headers", () => {
