@@ -33,6 +33,18 @@ export function pageNotFound(): never {
   throw new PageNotFound();
 }
 
+/** Thrown by a page that lives on at another address (a permanent redirect). */
+class PageMoved extends Error {
+  constructor(readonly href: string) {
+    super(href);
+  }
+}
+
+/** Answer this request with a permanent redirect (308) to `href`. */
+export function pageMovedTo(href: string): never {
+  throw new PageMoved(href);
+}
+
 const HTML_HEADERS = {
   "content-type": "text/html; charset=utf-8",
   "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
@@ -47,7 +59,7 @@ function html(parts: DocumentParts, pathname: string, status: number): Response 
   });
 }
 
-/** The route handler's GET for a page: its document, the 404 page when it asks for it, the 500 page when it fails. */
+/** The route handler's GET for a page: its document, the 404 page or a redirect when it asks for one, the 500 page when it fails. */
 export function publicPage<Params = Record<string, never>>(page: (request: PageRequest<Params>) => Promise<DocumentParts>) {
   return async function GET(request: NextRequest, context: { params: Promise<Params> }): Promise<Response> {
     const { pathname, searchParams } = request.nextUrl;
@@ -55,6 +67,7 @@ export function publicPage<Params = Record<string, never>>(page: (request: PageR
       return html(await page({ pathname, params: await context.params, searchParams: searchParamsRecord(searchParams) }), pathname, 200);
     } catch (error) {
       if (error instanceof PageNotFound) return html({ title: "Página no encontrada", body: <NotFoundContent /> }, pathname, 404);
+      if (error instanceof PageMoved) return new Response(null, { status: 308, headers: { location: error.href } });
       log ??= createLogger({ component: "site", level: appConfig().logLevel });
       log.error("page_failed", { path: pathname, error: errorMessage(error) });
       return new Response(serverErrorPage(), { status: 500, headers: HTML_HEADERS });

@@ -1,6 +1,6 @@
 /** "Pruebas A/B y reescrituras" (SPEC DER-6, WEB-1): how the outlet's headlines changed over the period. */
 import { Link } from "@/app/_components/link";
-import { loadHeadlineTestCounts, NO_HEADLINE_CHANGES } from "@/db/figures/headline-changes";
+import { loadHeadlineTestCounts, NO_HEADLINE_CHANGES, type HeadlineTestCounts } from "@/db/figures/headline-changes";
 import { DAY_MS } from "@/db/queries/page-sql";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { formatCount } from "@/lib/pages/format";
@@ -8,24 +8,37 @@ import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 
 const WINDOW_MS = 7 * DAY_MS;
 
-/** Tests and rewrites of the articles first seen in the period (by default the last 7 days); reads its own figures. */
-export async function HeadlineTestsSection({
-  outletId,
+/** The period the section counts: the one chosen, or the last 7 days. */
+function countedPeriod(now: number, window?: { start: number; end: number }): { start: number; end: number } {
+  return window ?? { start: now - WINDOW_MS, end: now };
+}
+
+/** The outlet's tests and rewrites over the counted period; undefined when they cannot be read. */
+export async function loadHeadlineTests(
+  outletId: number,
+  now: number,
+  window?: { start: number; end: number },
+): Promise<HeadlineTestCounts | undefined> {
+  const { start, end } = countedPeriod(now, window);
+  const read = await readSiteData((db) => loadHeadlineTestCounts(db, { outletIds: [outletId], from: start, to: end }));
+  return read.ok ? (read.value.get(outletId) ?? NO_HEADLINE_CHANGES) : undefined;
+}
+
+/** Tests and rewrites of the articles first seen in the period (by default the last 7 days), as `loadHeadlineTests` read them. */
+export function HeadlineTestsSection({
+  counts: c,
   now,
   timeZone,
   chosen,
   window,
 }: {
-  outletId: number;
+  counts: HeadlineTestCounts | undefined;
   now: number;
   timeZone: string;
   chosen?: OutletPeriod;
   window?: { start: number; end: number };
 }) {
-  const { start, end } = window ?? { start: now - WINDOW_MS, end: now };
-  const read = await readSiteData((db) => loadHeadlineTestCounts(db, { outletIds: [outletId], from: start, to: end }));
-  const w = periodWords(chosen, { start, end }, timeZone, "en los últimos 7 días");
-  const c = read.ok ? (read.value.get(outletId) ?? NO_HEADLINE_CHANGES) : undefined;
+  const w = periodWords(chosen, countedPeriod(now, window), timeZone, "en los últimos 7 días");
   return (
     <section aria-labelledby="pruebas-ab">
       <h2 id="pruebas-ab">Pruebas A/B y reescrituras</h2>
@@ -42,11 +55,7 @@ export async function HeadlineTestsSection({
             alternan: uno vuelve después de que apareciera otro).
           </p>
           <p className="hint">
-            Cómo distinguimos unas de otras:{" "}
-            <Link href="/metodologia#pruebas-ab">
-              metodología
-            </Link>
-            .
+            Cómo distinguimos unas de otras: <Link href="/metodologia#pruebas-ab">metodología</Link>.
           </p>
         </>
       )}

@@ -1,5 +1,4 @@
 /** "Estado": how collection is going, outlet by outlet (SPEC WEB-1, BLK-2, BLK-7, DER-8, EXT-6), and proof of our pace. */
-import type { Metadata } from "next";
 import { Link } from "@/app/_components/link";
 import { appConfig, siteClock } from "@/db/server";
 import { loadPolicies } from "@/db/policies-in-force";
@@ -25,11 +24,12 @@ import { ServiceUnavailable } from "../../_components/service-unavailable";
 import { SortableTh } from "../../_components/sortable-th";
 import { parseSort, sortRows, type SortState, type TableSort } from "@/lib/pages/table-sort";
 import { keptParams, pageOf, parsePageParam } from "@/lib/pages/pagination";
-import { notFound } from "next/navigation";
 import { Pagination } from "../../_components/pagination";
+import { pageNotFound, type PageRequest } from "@/app/_lib/html/public-page";
+import type { DocumentParts } from "@/app/_lib/html/public-document";
 
-export const metadata: Metadata = { title: "Estado" };
-export const dynamic = "force-dynamic";
+/** Page title. */
+const TITLE = "Estado";
 
 const percent = (share: number) => `${formatNumber(Math.round(share * 1000) / 10)} %`;
 const minutes = (m: number) => (m < 90 ? `${formatNumber(Math.round(m))} min` : `${formatNumber(Math.round(m / 6) / 10)} h`);
@@ -173,9 +173,7 @@ function Outlets({ data, modes, query, shown }: { data: StatusData; modes: Rende
             {shown.rows.map((o) => (
               <tr key={o.slug} data-slug={o.slug}>
                 <th scope="row">
-                  <Link href={`/cabeceras/${o.slug}`}>
-                    {o.name}
-                  </Link>
+                  <Link href={`/cabeceras/${o.slug}`}>{o.name}</Link>
                 </th>
                 <td data-testid="captures">{formatNumber(o.captures)}</td>
                 <td data-testid="captures-failed">{o.captures > 0 ? percent(o.captureFailureShare) : "—"}</td>
@@ -265,9 +263,7 @@ function Lag({ data, query, shown }: { data: StatusData; query: Query; shown: Ou
       <p className="hint">
         Tiempo entre la hora de publicación que declara el medio y la primera vez que vimos la noticia en cada vía, para los artículos
         vistos por primera vez en los últimos 7 días y publicados después de que empezáramos a leer la cabecera (
-        <Link href="/metodologia#pocos-datos">
-          por qué
-        </Link>
+        <Link href="/metodologia#pocos-datos">por qué</Link>
         ). Mediana y percentil 90.{shown.pageCount > 1 ? " Las cabeceras de esta página." : ""}
       </p>
       {lag.length === 0 ? (
@@ -362,29 +358,32 @@ function Volume({ data, minGapMs, query }: { data: StatusData; minGapMs: number;
   );
 }
 
-export default async function StatusPage({ searchParams }: { searchParams: Promise<Query> }) {
-  const query = await searchParams;
+/** The collection's state, outlet by outlet, sorted by `?orden=`; a bad or too large page number is a 404. */
+export async function statusPage({ searchParams: query }: PageRequest<unknown>): Promise<DocumentParts> {
   const page = parsePageParam(query.pagina);
-  if (page === undefined) notFound();
+  if (page === undefined) pageNotFound();
   const now = siteClock().now();
   const read = await readSiteData(async (db) => ({
     status: await readStatusPage(db, await loadPolicies(db), now),
     modes: await countRenderModes(db),
   }));
-  if (!read.ok) return <ServiceUnavailable />;
+  if (!read.ok) return { title: TITLE, body: <ServiceUnavailable /> };
   const sorted = sortRows(read.value.status.outlets, outletSort, parseSort(outletSort, query[outletSort.param]));
   const { rows, pageCount } = pageOf(sorted, page, OUTLETS_PER_PAGE);
-  if (page > pageCount) notFound();
+  if (page > pageCount) pageNotFound();
   const shown: OutletsPage = { rows, page, pageCount, first: (page - 1) * OUTLETS_PER_PAGE };
-  return (
-    <>
-      <PageHeader
-        title="Estado"
-        lead="Cómo está funcionando la recogida de datos: lo que pudimos leer, lo que no y por qué, y a qué ritmo pedimos las páginas."
-      />
-      <Outlets data={read.value.status} modes={read.value.modes} query={query} shown={shown} />
-      <Lag data={read.value.status} query={query} shown={shown} />
-      <Volume data={read.value.status} minGapMs={appConfig().politeness.pacingMinMs} query={query} />
-    </>
-  );
+  return {
+    title: TITLE,
+    body: (
+      <>
+        <PageHeader
+          title="Estado"
+          lead="Cómo está funcionando la recogida de datos: lo que pudimos leer, lo que no y por qué, y a qué ritmo pedimos las páginas."
+        />
+        <Outlets data={read.value.status} modes={read.value.modes} query={query} shown={shown} />
+        <Lag data={read.value.status} query={query} shown={shown} />
+        <Volume data={read.value.status} minGapMs={appConfig().politeness.pacingMinMs} query={query} />
+      </>
+    ),
+  };
 }

@@ -4,9 +4,7 @@
  * every strip, named in a legend; the table below says the same in words (the accessible
  * version). Peninsular calendar day and hours.
  */
-import type { Metadata } from "next";
 import { Link } from "@/app/_components/link";
-import { notFound } from "next/navigation";
 import { loadPolicies } from "@/db/policies-in-force";
 import { LEAD_SAMPLE_OFFSET_MS, loadDayLeads, type DayLeads } from "@/db/queries/front-pages/day-leads";
 import { siteClock } from "@/db/server";
@@ -16,7 +14,6 @@ import { parseDayQuery } from "@/lib/pages/history-params";
 import { leadRuns, leadStrips, type LeadCell } from "@/lib/pages/lead-strips";
 import { dayHours, dayValue, parseDay, shiftDay } from "@/lib/pages/peninsular-time";
 import { keptParams, pageOf, parsePageParam } from "@/lib/pages/pagination";
-import type { SearchParams } from "@/lib/pages/search-params";
 import type { StoryMark } from "@/lib/pages/story-marks";
 import { SITE_TIME_ZONE, zoneLabel } from "@/lib/pages/time-zone";
 import { StoryBadge } from "../../../_components/history/story-badge";
@@ -27,18 +24,19 @@ import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { storyTitle } from "../../historias/story-title";
 import { EmptyGroupNotice, GroupSelect } from "../../../_components/group-filter";
 import { loadGroupCounts, loadGroupFilter } from "@/db/queries/site/outlet-groups";
+import { pageNotFound, type PageRequest } from "@/app/_lib/html/public-page";
+import type { DocumentParts } from "@/app/_lib/html/public-document";
 
-export const metadata: Metadata = { title: "Qué abría cada portada" };
-
-type Props = { searchParams: Promise<SearchParams> };
+/** Page title. */
+const TITLE = "Qué abría cada portada";
 
 /** Outlets per page (`?pagina=`): 10 keep the page under 150 KiB of HTML with a day of 24 hours (docs/benchmarks.md). */
 const OUTLETS_PER_PAGE = 10;
 
-export default async function DayLeadsPage({ searchParams }: Props) {
-  const query = await searchParams;
+/** A day's leads, ten outlets a page; a bad or too large page number is a 404. */
+export async function dayLeadsPage({ searchParams: query }: PageRequest<unknown>): Promise<DocumentParts> {
   const page = parsePageParam(query.pagina);
-  if (page === undefined) notFound();
+  if (page === undefined) pageNotFound();
   const parsed = parseDayQuery(query);
   const now = siteClock().now();
   const day = (parsed.ok ? parsed.value.day : undefined) ?? dayValue(now);
@@ -56,7 +54,7 @@ export default async function DayLeadsPage({ searchParams }: Props) {
     );
     return { leads, members, groups };
   });
-  if (!read.ok) return <ServiceUnavailable />;
+  if (!read.ok) return { title: TITLE, body: <ServiceUnavailable /> };
   const { leads: data, members, groups } = read.value;
   const samples = hours.map((h) => h.at + LEAD_SAMPLE_OFFSET_MS);
   // Stories are lettered over every outlet of the day, so a story keeps its letter on every page.
@@ -67,7 +65,7 @@ export default async function DayLeadsPage({ searchParams }: Props) {
     now,
   );
   const { rows: outlets, pageCount } = pageOf(data.outlets, page, OUTLETS_PER_PAGE);
-  if (page > pageCount) notFound();
+  if (page > pageCount) pageNotFound();
   const first = (page - 1) * OUTLETS_PER_PAGE;
   const cells = all.cells.slice(first, first + OUTLETS_PER_PAGE);
   const used = new Set(cells.flat().flatMap((c) => (c.kind === "story" ? [c.mark.storyId] : [])));
@@ -83,84 +81,93 @@ export default async function DayLeadsPage({ searchParams }: Props) {
     />
   );
   const today = dayValue(now);
-  return (
-    <>
-      <PageHeader
-        title="Qué abría cada portada"
-        lead={
-          <>
-            Hora a hora, la noticia que ocupaba el primer puesto de cada portada a la media de cada hora, según nuestra última captura
-            correcta hasta entonces. Una misma historia lleva el mismo color y la misma letra en todas las cabeceras.{" "}
-            <span data-testid="time-zone">Día y horas en {zoneLabel(SITE_TIME_ZONE)}</span>.
-          </>
-        }
-      />
-      {parsed.ok ? null : (
-        <p className="notice" role="alert" data-testid="bad-query">
-          No hemos podido leer la fecha pedida: {parsed.reason} Se muestra el día de hoy.
-        </p>
-      )}
-      <form className="minute-form" method="get" action="/portadas/dia">
-        <label>
-          Día (hora peninsular) <input type="date" name="fecha" defaultValue={day} required />
-        </label>
-        <GroupSelect groups={groups} selected={group} />
-        <button type="submit">Ver</button>
-      </form>
-      <nav aria-label="Otros días">
-        <ul className="minute-nav">
-          <li>
-            <Link href={dayLeadsHref(shiftDay(day, -1), group)} rel="nofollow">
-              ← Día anterior
-            </Link>
-          </li>
-          <li>
-            {day >= today ? (
-              <span className="muted">Día siguiente →</span>
-            ) : (
-              <Link href={dayLeadsHref(shiftDay(day, 1), group)} rel="nofollow">
-                Día siguiente →
+  return {
+    title: TITLE,
+    body: (
+      <>
+        <PageHeader
+          title="Qué abría cada portada"
+          lead={
+            <>
+              Hora a hora, la noticia que ocupaba el primer puesto de cada portada a la media de cada hora, según nuestra última captura
+              correcta hasta entonces. Una misma historia lleva el mismo color y la misma letra en todas las cabeceras.{" "}
+              <span data-testid="time-zone">Día y horas en {zoneLabel(SITE_TIME_ZONE)}</span>.
+            </>
+          }
+        />
+        {parsed.ok ? null : (
+          <p className="notice" role="alert" data-testid="bad-query">
+            No hemos podido leer la fecha pedida: {parsed.reason} Se muestra el día de hoy.
+          </p>
+        )}
+        <form className="minute-form" method="get" action="/portadas/dia">
+          <label>
+            Día (hora peninsular) <input type="date" name="fecha" defaultValue={day} required />
+          </label>
+          <GroupSelect groups={groups} selected={group} />
+          <button type="submit">Ver</button>
+        </form>
+        <nav aria-label="Otros días">
+          <ul className="minute-nav">
+            <li>
+              <Link href={dayLeadsHref(shiftDay(day, -1), group)} rel="nofollow">
+                ← Día anterior
               </Link>
-            )}
-          </li>
-        </ul>
-      </nav>
-      {members !== undefined && members.ids.length === 0 ? <EmptyGroupNotice label={members.label} /> : null}
-      <h2>El {new Intl.DateTimeFormat("es-ES", { timeZone: SITE_TIME_ZONE, dateStyle: "full" }).format(start + 12 * 3_600_000)}</h2>
-      <div aria-hidden="true">
-        <div
-          className="lead-hours"
-          style={{ "--hours": String(hours.length), marginLeft: 0 } as React.CSSProperties}
-          data-testid="lead-hours"
-        >
-          {/* One label every three hours, spanning its three columns, so a phone never breaks "03" digit by digit. */}
-          {hours.map((h, i) =>
-            i % 3 === 0 ? (
-              <span key={h.at} style={{ gridColumn: `${i + 1} / span ${Math.min(3, hours.length - i)}` }}>
-                {h.label.slice(0, 2)}
-              </span>
-            ) : null,
-          )}
-        </div>
-        <ul className="lead-strips" data-testid="lead-strips">
-          {outlets.map((o, row) => (
-            <li key={o.slug} data-outlet={o.slug}>
-              <span className="lead-outlet">{o.name}</span>
-              <div className="lead-strip" style={{ "--hours": String(hours.length) } as React.CSSProperties}>
-                {cells[row]!.map((cell, i) => (
-                  <Cell key={hours[i]!.at} cell={cell} hour={hours[i]!.label} data={data} continues={sameLead(cells[row]![i - 1], cell)} />
-                ))}
-              </div>
             </li>
-          ))}
-        </ul>
-      </div>
-      {pager}
-      <Legend marks={marks} names={data.storyNames} />
-      <LeadsTable data={shownData} hours={hours} marks={marks} samples={samples} now={now} group={group} />
-      {pager}
-    </>
-  );
+            <li>
+              {day >= today ? (
+                <span className="muted">Día siguiente →</span>
+              ) : (
+                <Link href={dayLeadsHref(shiftDay(day, 1), group)} rel="nofollow">
+                  Día siguiente →
+                </Link>
+              )}
+            </li>
+          </ul>
+        </nav>
+        {members !== undefined && members.ids.length === 0 ? <EmptyGroupNotice label={members.label} /> : null}
+        <h2>El {new Intl.DateTimeFormat("es-ES", { timeZone: SITE_TIME_ZONE, dateStyle: "full" }).format(start + 12 * 3_600_000)}</h2>
+        <div aria-hidden="true">
+          <div
+            className="lead-hours"
+            style={{ "--hours": String(hours.length), marginLeft: 0 } as React.CSSProperties}
+            data-testid="lead-hours"
+          >
+            {/* One label every three hours, spanning its three columns, so a phone never breaks "03" digit by digit. */}
+            {hours.map((h, i) =>
+              i % 3 === 0 ? (
+                <span key={h.at} style={{ gridColumn: `${i + 1} / span ${Math.min(3, hours.length - i)}` }}>
+                  {h.label.slice(0, 2)}
+                </span>
+              ) : null,
+            )}
+          </div>
+          <ul className="lead-strips" data-testid="lead-strips">
+            {outlets.map((o, row) => (
+              <li key={o.slug} data-outlet={o.slug}>
+                <span className="lead-outlet">{o.name}</span>
+                <div className="lead-strip" style={{ "--hours": String(hours.length) } as React.CSSProperties}>
+                  {cells[row]!.map((cell, i) => (
+                    <Cell
+                      key={hours[i]!.at}
+                      cell={cell}
+                      hour={hours[i]!.label}
+                      data={data}
+                      continues={sameLead(cells[row]![i - 1], cell)}
+                    />
+                  ))}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {pager}
+        <Legend marks={marks} names={data.storyNames} />
+        <LeadsTable data={shownData} hours={hours} marks={marks} samples={samples} now={now} group={group} />
+        {pager}
+      </>
+    ),
+  };
 }
 
 /** Whether `cell` shows the same lead as the hour before it. */
@@ -198,9 +205,7 @@ function Legend({ marks, names }: { marks: Map<number, StoryMark>; names: Map<nu
         {[...marks.values()].map((m) => (
           <li key={m.storyId}>
             <StoryBadge mark={m} />{" "}
-            <Link href={`/historias/${m.storyId}`}>
-              {storyTitle({ id: m.storyId, keyTerms: names.get(m.storyId) ?? [] })}
-            </Link>
+            <Link href={`/historias/${m.storyId}`}>{storyTitle({ id: m.storyId, keyTerms: names.get(m.storyId) ?? [] })}</Link>
           </li>
         ))}
         <li>
@@ -265,17 +270,13 @@ function LeadsTable({
                 return (
                   <tr key={`${o.slug}-${r.from}`}>
                     <th scope="row">
-                      <Link href={frontPageAtHref(o.slug, samples[r.from])}>
-                        {o.name}
-                      </Link>
+                      <Link href={frontPageAtHref(o.slug, samples[r.from])}>{o.name}</Link>
                     </th>
                     <td>
                       {hours[r.from]!.label}–{hours[r.to]!.label.slice(0, 2)}:59
                     </td>
                     <td>
-                      <Link href={`/noticias/${r.articleId}`}>
-                        {article?.headline ?? "(sin titular registrado)"}
-                      </Link>
+                      <Link href={`/noticias/${r.articleId}`}>{article?.headline ?? "(sin titular registrado)"}</Link>
                     </td>
                     <td>
                       {mark ? (

@@ -1,0 +1,7 @@
+/** An outlet's page (SPEC WEB-1), written as static markup (app/_lib/html/public-page.tsx). */
+import { publicPage } from "@/app/_lib/html/public-page";
+import { outletPage } from "./outlet-page";
+
+export const dynamic = "force-dynamic";
+
+export const GET = publicPage(outletPage);

@@ -1,0 +1,7 @@
+/** One story across outlets (SPEC WEB-1), written as static markup (app/_lib/html/public-page.tsx). */
+import { publicPage } from "@/app/_lib/html/public-page";
+import { storyPage } from "./story-page";
+
+export const dynamic = "force-dynamic";
+
+export const GET = publicPage(storyPage);
