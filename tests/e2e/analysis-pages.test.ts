@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { loadPolicies } from "../../db/policies-in-force";
 import { loadAgencyGenealogy } from "../../db/queries/stories/agency-genealogy";
 import { DEFAULT_SILENCE_RULE } from "../../lib/analysis/silences";
-import { mainText, useBrowser, useSiteDatabase, withPage } from "./fixtures";
+import { mainText, siteUrl, useBrowser, useSiteDatabase, withPage } from "./fixtures";
 
 const browser = useBrowser();
 const database = useSiteDatabase();
@@ -20,6 +20,17 @@ function read<T>(path: string, look: (page: Page) => Promise<T>): Promise<T> {
     return look(page);
   });
 }
+
+describe("a merged story's address", () => {
+  it("DER-2: a story merged into an older one answers a permanent redirect to the older one's page", async () => {
+    const [merged] = await database().db.execute<{ id: string | number; into: string | number }>(sql`
+      select id, merged_into as into from stories where merged_into is not null order by id limit 1`);
+    expect(merged, "the crawl merged at least two stories").toBeDefined();
+    const response = await fetch(siteUrl(`/historias/${merged!.id}`), { redirect: "manual" });
+    expect(response.status).toBe(308);
+    expect(new URL(response.headers.get("location")!, siteUrl()).pathname).toBe(`/historias/${merged!.into}`);
+  });
+});
 
 describe("agency genealogy on the story page", () => {
   it("DER-10: a story with agency copy lists each copy, earliest first, with its credit line and edit distance, as recorded", async () => {
