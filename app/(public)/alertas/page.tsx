@@ -151,10 +151,7 @@ function AlertResult({ feed, siteUrl }: { feed: AlertFeed; siteUrl: string }) {
           <ol className="log" data-testid="alert-entries">
             {feed.entries.slice(0, 10).map((e) => (
               <li key={e.key}>
-                <Moment at={e.at} timeZone={SITE_TIME_ZONE} />{" "}
-                <Link href={`/noticias/${e.articleId}`}>
-                  {e.headline}
-                </Link>{" "}
+                <Moment at={e.at} timeZone={SITE_TIME_ZONE} /> <Link href={`/noticias/${e.articleId}`}>{e.headline}</Link>{" "}
                 <span className="muted">{e.summary}</span>
               </li>
             ))}

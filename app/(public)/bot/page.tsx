@@ -66,11 +66,7 @@ export default async function BotPage() {
         <OptOut data={data} />
         <p className="hint" data-testid="revision">
           Última revisión de esta página: {data.revision}. Generada con la configuración en vigor de {data.identity.productToken}/
-          {data.identity.version}. Cada cambio de lo que promete se anota en{" "}
-          <Link href="/correcciones">
-            Correcciones
-          </Link>
-          .
+          {data.identity.version}. Cada cambio de lo que promete se anota en <Link href="/correcciones">Correcciones</Link>.
         </p>
       </WithContents>
     </>

@@ -47,10 +47,7 @@ export default function OpenDataPage() {
             <li>
               Horas en ISO 8601 y UTC (<code>2026-03-02T08:15:00.000Z</code>). Nombres de campo en inglés, en <code>snake_case</code>,
               estables: si cambian, será en una nueva versión (<code>/api/v2</code>) y lo anotaremos en{" "}
-              <Link href="/correcciones">
-                Correcciones
-              </Link>
-              .
+              <Link href="/correcciones">Correcciones</Link>.
             </li>
             <li>
               Errores en JSON: <code>{"{ error: { code, message, parameter } }"}</code>. Un parámetro desconocido, repetido o mal formado da
@@ -88,22 +85,16 @@ export default function OpenDataPage() {
             <code> @</code> lleva delante un apóstrofo, para que ninguna hoja de cálculo la ejecute como fórmula.
           </p>
           <p data-testid="bulk-link">
-            Para descargas grandes: los{" "}
-            <Link href="/datos/volcados">
-              volcados diarios
-            </Link>{" "}
-            (cada día en CSV comprimido y Parquet, con sumas SHA-256) y el paquete para investigación (un zip con un periodo, las cabeceras
-            que elijáis, el libro de códigos y la versión de los datos).
+            Para descargas grandes: los <Link href="/datos/volcados">volcados diarios</Link> (cada día en CSV comprimido y Parquet, con
+            sumas SHA-256) y el paquete para investigación (un zip con un periodo, las cabeceras que elijáis, el libro de códigos y la
+            versión de los datos).
           </p>
         </section>
 
         <section aria-labelledby="exclusiones">
           <h2 id="exclusiones">Exclusiones</h2>
           <p>
-            La API y las exportaciones aplican las mismas peticiones que las páginas (
-            <Link href="/editores">
-              Editores
-            </Link>
+            La API y las exportaciones aplican las mismas peticiones que las páginas (<Link href="/editores">Editores</Link>
             ): una cabecera con exclusión total no aparece en ninguna parte; «sin titulares literales» deja <code>headline</code>,{" "}
             <code>url</code> y<code> text_hash</code> en <code>null</code> con <code>headline_withheld: true</code> (sus rasgos de sí o no,
             como pregunta o cita, se siguen dando: con ellos no se puede reconstruir ni comprobar un titular); «sin posición» quita sus

@@ -44,12 +44,9 @@ export function ResearchSections({ siteUrl }: { siteUrl: string }) {
       <section aria-labelledby="serie">
         <h2 id="serie">{SERIES_DOCS.title}</h2>
         <p>
-          <code>/api/v1/series</code>: {SERIES_DOCS.summary} Es la misma serie que dibuja{" "}
-          <Link href="/buscar">
-            Buscar
-          </Link>
-          , que además compara hasta cuatro búsquedas y la descarga en CSV y JSON. Las listas y exportaciones de artículos y de versiones de
-          titular aceptan también <code>q</code>.
+          <code>/api/v1/series</code>: {SERIES_DOCS.summary} Es la misma serie que dibuja <Link href="/buscar">Buscar</Link>, que además
+          compara hasta cuatro búsquedas y la descarga en CSV y JSON. Las listas y exportaciones de artículos y de versiones de titular
+          aceptan también <code>q</code>.
         </p>
         <dl data-testid="series-params">
           {SERIES_PARAMS.map((p) => (
@@ -76,11 +73,9 @@ export function ResearchSections({ siteUrl }: { siteUrl: string }) {
       <section aria-labelledby="robots-de-las-cabeceras">
         <h2 id="robots-de-las-cabeceras">Quién bloquea a qué robots</h2>
         <p>
-          <Link href="/robots">
-            /robots
-          </Link>{" "}
-          muestra qué dice el robots.txt de cada cabecera a los rastreadores conocidos (GPTBot, CCBot, ClaudeBot, Google-Extended…) y desde
-          cuándo, con su <a href="/robots/tabla.csv">CSV</a> y un <a href="/robots/cambios.atom">canal Atom de cambios</a>.
+          <Link href="/robots">/robots</Link> muestra qué dice el robots.txt de cada cabecera a los rastreadores conocidos (GPTBot, CCBot,
+          ClaudeBot, Google-Extended…) y desde cuándo, con su <a href="/robots/tabla.csv">CSV</a> y un{" "}
+          <a href="/robots/cambios.atom">canal Atom de cambios</a>.
         </p>
       </section>
 

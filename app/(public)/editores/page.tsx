@@ -111,11 +111,8 @@ export default async function PublishersPage() {
           ))}
         </dl>
         <p>
-          Para cerrar el paso a nuestro bot basta también con tu robots.txt, como se explica en{" "}
-          <Link href="/bot">
-            El bot
-          </Link>
-          ; lo tratamos igual que una exclusión total.
+          Para cerrar el paso a nuestro bot basta también con tu robots.txt, como se explica en <Link href="/bot">El bot</Link>; lo tratamos
+          igual que una exclusión total.
         </p>
       </section>
 

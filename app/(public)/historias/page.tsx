@@ -72,10 +72,7 @@ export default async function StoriesPage({ searchParams }: Props) {
           <p>
             {list.total === 1 ? "1 historia vista" : `${list.total} historias vistas`} en los últimos 7 días ({period}, hora peninsular),{" "}
             {order === storiesSort.fallback ? "primero las que contaron más cabeceras" : "en el orden elegido en la cabecera de la tabla"}.{" "}
-            Prominencia: minutos en las portadas ponderados por la posición (
-            <Link href="/metodologia#prominencia">
-              qué es
-            </Link>
+            Prominencia: minutos en las portadas ponderados por la posición (<Link href="/metodologia#prominencia">qué es</Link>
             ).
           </p>
           <div className="table-wrap">
@@ -93,9 +90,7 @@ export default async function StoriesPage({ searchParams }: Props) {
                 {list.items.map((s) => (
                   <tr key={s.id}>
                     <td>
-                      <Link href={`/historias/${s.id}`}>
-                        {storyTitle(s)}
-                      </Link>
+                      <Link href={`/historias/${s.id}`}>{storyTitle(s)}</Link>
                       {s.label ? <span className="card-text">{storyTerms(s)}</span> : null}
                       <span className="card-text">{namesAndRest(s.outletNames, s.outletCount)}</span>
                     </td>

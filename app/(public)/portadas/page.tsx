@@ -61,10 +61,8 @@ export default async function SideBySidePage({ searchParams }: Props) {
         }
       />
       <p data-testid="day-leads-link">
-        <Link href={dayLeadsHref(dayValue(minute))}>
-          Qué abría cada portada, hora a hora, el día de este minuto
-        </Link>{" "}
-        — todas las cabeceras en una sola vista.
+        <Link href={dayLeadsHref(dayValue(minute))}>Qué abría cada portada, hora a hora, el día de este minuto</Link> — todas las cabeceras
+        en una sola vista.
       </p>
       {parsed.ok ? null : (
         <p className="notice" role="alert" data-testid="bad-query">
@@ -105,11 +103,7 @@ export default async function SideBySidePage({ searchParams }: Props) {
           </div>
           <Legend marks={marks} names={view.storyNames} />
           <p className="hint">
-            Otras vistas:{" "}
-            <Link href={dayLeadsHref(dayValue(minute))}>
-              qué abría cada portada ese día
-            </Link>
-            .
+            Otras vistas: <Link href={dayLeadsHref(dayValue(minute))}>qué abría cada portada ese día</Link>.
           </p>
         </>
       )}
@@ -122,9 +116,7 @@ function Column({ column, minute, marks }: { column: SideBySideColumn; minute: n
   return (
     <section aria-labelledby={`col-${outlet.slug}`} data-outlet={outlet.slug}>
       <h3 id={`col-${outlet.slug}`}>
-        <Link href={frontPageAtHref(outlet.slug, minute)}>
-          {outlet.name}
-        </Link>
+        <Link href={frontPageAtHref(outlet.slug, minute)}>{outlet.name}</Link>
       </h3>
       {page === null ? (
         <p className="hint">A petición del medio, no mostramos las posiciones de sus noticias.</p>
@@ -142,9 +134,7 @@ function Column({ column, minute, marks }: { column: SideBySideColumn; minute: n
               return (
                 <li key={l.articleId}>
                   {mark ? <StoryBadge mark={mark} /> : null}
-                  <Link href={`/noticias/${l.articleId}`}>
-                    {l.headline}
-                  </Link>
+                  <Link href={`/noticias/${l.articleId}`}>{l.headline}</Link>
                 </li>
               );
             })}
@@ -174,9 +164,7 @@ function Legend({ marks, names }: { marks: Map<number, StoryMark>; names: Map<nu
         {[...marks.values()].map((m) => (
           <li key={m.storyId}>
             <StoryBadge mark={m} />{" "}
-            <Link href={`/historias/${m.storyId}`}>
-              {storyTitle({ id: m.storyId, keyTerms: names.get(m.storyId) ?? [] })}
-            </Link>
+            <Link href={`/historias/${m.storyId}`}>{storyTitle({ id: m.storyId, keyTerms: names.get(m.storyId) ?? [] })}</Link>
           </li>
         ))}
       </ul>

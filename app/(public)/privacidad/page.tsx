@@ -40,11 +40,7 @@ export default function PrivacyPage() {
       <p>
         <strong>No guardamos nunca</strong>, en ningún soporte (tablas, ficheros, registros ni copias de seguridad): el cuerpo de los
         artículos, sus entradillas, el HTML de las páginas, capturas de pantalla, imágenes ni logotipos. El texto que leemos se procesa en
-        memoria y se descarta en la misma pasada. Los detalles técnicos están en{" "}
-        <Link href="/bot">
-          El bot
-        </Link>
-        .
+        memoria y se descarta en la misma pasada. Los detalles técnicos están en <Link href="/bot">El bot</Link>.
       </p>
 
       <h2 id="firmas">Si eres autor o autora de un artículo</h2>
@@ -89,11 +85,7 @@ export default function PrivacyPage() {
         .
       </p>
       <p>
-        Cualquier cambio en esta página se anota en{" "}
-        <Link href="/correcciones">
-          Correcciones
-        </Link>
-        .
+        Cualquier cambio en esta página se anota en <Link href="/correcciones">Correcciones</Link>.
       </p>
     </div>
   );

@@ -34,35 +34,17 @@ export default function AboutPage() {
       <ul>
         <li>
           Un rastreador que se identifica siempre con el mismo nombre, obedece el robots.txt de cada medio y va despacio. Todo está en{" "}
-          <Link href="/bot">
-            El bot
-          </Link>
-          .
+          <Link href="/bot">El bot</Link>.
         </li>
         <li>
-          Nunca guardamos el texto de los artículos; ver{" "}
-          <Link href="/privacidad">
-            Privacidad
-          </Link>
-          .
+          Nunca guardamos el texto de los artículos; ver <Link href="/privacidad">Privacidad</Link>.
         </li>
         <li>
-          Los medios pueden excluirse en parte o del todo desde{" "}
-          <Link href="/editores">
-            Editores
-          </Link>{" "}
-          y responder desde{" "}
-          <Link href="/replicas">
-            Réplicas
-          </Link>
-          .
+          Los medios pueden excluirse en parte o del todo desde <Link href="/editores">Editores</Link> y responder desde{" "}
+          <Link href="/replicas">Réplicas</Link>.
         </li>
         <li>
-          Nuestros errores y cambios de método se anotan, con fecha, en{" "}
-          <Link href="/correcciones">
-            Correcciones
-          </Link>
-          .
+          Nuestros errores y cambios de método se anotan, con fecha, en <Link href="/correcciones">Correcciones</Link>.
         </li>
       </ul>
 
@@ -70,11 +52,8 @@ export default function AboutPage() {
       <p>
         Los datos que producimos (horas, posiciones, recuentos, historias y derivados) son abiertos: se publican con licencia Creative
         Commons Reconocimiento 4.0 y puedes descargarlos y reutilizarlos sin pedirnos permiso, citando a Hemeroscopio, desde la API y las
-        exportaciones que se explican en{" "}
-        <Link href="/datos">
-          Datos abiertos
-        </Link>
-        . Los titulares son de sus medios: cítalos también a ellos.
+        exportaciones que se explican en <Link href="/datos">Datos abiertos</Link>. Los titulares son de sus medios: cítalos también a
+        ellos.
       </p>
       <p>
         Las páginas de este sitio, que muestran titulares literales de las cabeceras, llevan una reserva de minería de textos y datos,

@@ -46,9 +46,7 @@ export default async function RepliesPage() {
             {data.value.published.map((r) => (
               <li key={r.id}>
                 <h3>
-                  <Link href={`/cabeceras/${r.outletSlug}#replicas`}>
-                    {r.outletName}
-                  </Link>
+                  <Link href={`/cabeceras/${r.outletSlug}#replicas`}>{r.outletName}</Link>
                 </h3>
                 <p className="hint">
                   De {r.author}; recibida el <Moment at={r.receivedAt} />, publicada el <Moment at={r.publishedAt ?? null} />.

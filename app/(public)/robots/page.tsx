@@ -73,9 +73,7 @@ export default async function RobotsPage() {
                 {rows.map((r) => (
                   <tr key={r.slug}>
                     <th scope="row">
-                      <Link href={`/cabeceras/${r.slug}`}>
-                        {r.name}
-                      </Link>
+                      <Link href={`/cabeceras/${r.slug}`}>{r.name}</Link>
                     </th>
                     {BOTS.map((b) => {
                       const cell = r.cells.get(b.token);

@@ -22,12 +22,8 @@ export function Blocks({ data }: { data: BotPageData }) {
       </p>
       <p>
         Si más del {c.degradedShare} de las capturas de una cabecera fallan durante {c.degradedWindow}, la cabecera pasa a «sin posición» o
-        «sin cuerpo» y lo decimos en{" "}
-        <Link href="/estado">
-          Estado
-        </Link>
-        . Tampoco usamos cuentas, cookies, el nombre de otros bots, versiones AMP ni cachés para leer contenido cerrado; no leemos ningún
-        cuerpo de pago aunque viaje en el HTML.
+        «sin cuerpo» y lo decimos en <Link href="/estado">Estado</Link>. Tampoco usamos cuentas, cookies, el nombre de otros bots, versiones
+        AMP ni cachés para leer contenido cerrado; no leemos ningún cuerpo de pago aunque viaje en el HTML.
       </p>
       <p>
         Lo que sí hacemos es preguntar de vez en cuando si el bloqueo sigue ahí, para no dar por perdida una portada que hoy vuelve a estar
@@ -35,10 +31,7 @@ export function Blocks({ data }: { data: BotPageData }) {
         User-Agent, comprobando antes tu robots.txt y sin reintentos. Si responde, la cabecera vuelve a medirse sola; si no, se anota el
         intento y se espera a la siguiente. En Estado y en la ficha de cada cabecera publicamos desde cuándo está cerrada su portada y qué
         porcentaje de esos intentos respondió en los últimos {c.degradedWindow}. Si prefieres que dejemos de preguntar, dínoslo en{" "}
-        <Link href="/editores">
-          Editores
-        </Link>{" "}
-        o bloquéanos por nombre en tu robots.txt: en ambos casos no se vuelve a pedir nada.
+        <Link href="/editores">Editores</Link> o bloquéanos por nombre en tu robots.txt: en ambos casos no se vuelve a pedir nada.
       </p>
     </section>
   );

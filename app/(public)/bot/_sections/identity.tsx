@@ -75,11 +75,7 @@ export function Identity({ data }: { data: BotPageData }) {
         </dd>
         <dt>Quién lo opera</dt>
         <dd>
-          Una persona, sin ánimo de lucro. Ver{" "}
-          <Link href="/quienes-somos">
-            Quiénes somos
-          </Link>
-          .
+          Una persona, sin ánimo de lucro. Ver <Link href="/quienes-somos">Quiénes somos</Link>.
         </dd>
       </dl>
     </section>

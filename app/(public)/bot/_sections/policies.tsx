@@ -18,11 +18,7 @@ export function Policies({ data, legal }: { data: BotPageData; legal?: LegalNoti
           construyen corpus redistribuibles. Este bot no entrena ningún modelo, no redistribuye texto y no conserva contenidos. La RFC 9309
           asigna las reglas por nombre de agente, y la voluntad del editor sobre la minería de textos se expresa en su reserva del art.
           67.3, que respetamos como se explica arriba. Cualquier editor que no comparta esta lectura puede excluirnos por nombre en su
-          robots.txt o desde{" "}
-          <Link href="/editores">
-            Editores
-          </Link>{" "}
-          sin discutirla.
+          robots.txt o desde <Link href="/editores">Editores</Link> sin discutirla.
         </p>
       </section>
 
@@ -75,11 +71,7 @@ export function Policies({ data, legal }: { data: BotPageData; legal?: LegalNoti
           </li>
         </ul>
         <p>
-          Cómo funcionan y sus límites:{" "}
-          <Link href="/metodologia">
-            Metodología
-          </Link>
-          .
+          Cómo funcionan y sus límites: <Link href="/metodologia">Metodología</Link>.
         </p>
       </section>
     </>

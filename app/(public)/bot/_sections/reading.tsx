@@ -43,10 +43,7 @@ export function Reading({ data, modes }: { data: BotPageData; modes?: RenderMode
           <dt>Ritmo</dt>
           <dd>
             Una petición cada <span data-testid="pacing">{l.pacing}</span> por sitio, nunca dos a la vez, y más despacio si tu robots.txt
-            declara un <code>Crawl-delay</code> mayor o si el editor nos pidió una{" "}
-            <Link href="/editores#despacio">
-              pausa mínima
-            </Link>{" "}
+            declara un <code>Crawl-delay</code> mayor o si el editor nos pidió una <Link href="/editores#despacio">pausa mínima</Link>{" "}
             mayor: manda la pausa más larga. Un sitio es el dominio registrable: <code>elpais.com</code>, <code>feeds.elpais.com</code> y{" "}
             <code>cdn.elpais.com</code> comparten el mismo ritmo.
           </dd>

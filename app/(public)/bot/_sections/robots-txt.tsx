@@ -30,11 +30,7 @@ export function RobotsTxt({ data }: { data: BotPageData }) {
       </p>
       <p>
         Lo que el robots.txt de cada cabecera dice a los demás rastreadores (los de inteligencia artificial, entre otros), y desde cuándo,
-        está en{" "}
-        <Link href="/robots">
-          quién bloquea a qué robots
-        </Link>
-        .
+        está en <Link href="/robots">quién bloquea a qué robots</Link>.
       </p>
       <p id="excluir">Para excluir a este bot, añade a tu robots.txt:</p>
       <pre className="copyable" data-testid="robots-example">
@@ -43,12 +39,8 @@ export function RobotsTxt({ data }: { data: BotPageData }) {
       <p className="hint">Un clic sobre el bloque lo selecciona entero para copiarlo.</p>
       <p>
         Lo aplicamos la próxima vez que leemos tu robots.txt, en menos de {l.robotsCache}. Si prefieres una exclusión parcial (por ejemplo,
-        que solo dejemos de mostrar tus titulares literales), usa{" "}
-        <Link href="/editores">
-          Editores
-        </Link>
-        : se aplica en menos de {c.exclusionByForm} cuando llega por el formulario automático y en menos de {c.exclusionByMail} cuando llega
-        por correo.
+        que solo dejemos de mostrar tus titulares literales), usa <Link href="/editores">Editores</Link>: se aplica en menos de{" "}
+        {c.exclusionByForm} cuando llega por el formulario automático y en menos de {c.exclusionByMail} cuando llega por correo.
       </p>
     </section>
   );

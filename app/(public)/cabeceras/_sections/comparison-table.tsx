@@ -36,9 +36,7 @@ function Figure({
       {label}
     </Link>
   ) : (
-    <Link href={`/cabeceras/${slug}#${anchor}`}>
-      {text}
-    </Link>
+    <Link href={`/cabeceras/${slug}#${anchor}`}>{text}</Link>
   );
 }
 
@@ -105,9 +103,7 @@ export function ComparisonTable({
                 return (
                   <tr key={r.slug}>
                     <th scope="row">
-                      <Link href={`/cabeceras/${r.slug}`}>
-                        {r.name}
-                      </Link>
+                      <Link href={`/cabeceras/${r.slug}`}>{r.name}</Link>
                       {homepage ? (
                         <>
                           <br />
@@ -118,15 +114,11 @@ export function ComparisonTable({
                       ) : null}
                     </th>
                     <td>
-                      <Link href={`/cabeceras/${r.slug}#estado`}>
-                        {stateWords(r.state).join(" · ")}
-                      </Link>
+                      <Link href={`/cabeceras/${r.slug}#estado`}>{stateWords(r.state).join(" · ")}</Link>
                     </td>
                     <td className="headline">
                       {r.lead ? (
-                        <Link href={`/cabeceras/${r.slug}#portada-ahora`}>
-                          {r.lead.headline}
-                        </Link>
+                        <Link href={`/cabeceras/${r.slug}#portada-ahora`}>{r.lead.headline}</Link>
                       ) : (
                         <span className="muted">{r.state.positionsWithheld ? "Sin posición, a petición del medio" : "—"}</span>
                       )}
@@ -159,14 +151,10 @@ export function ComparisonTable({
                       />
                     </td>
                     <td className="num">
-                      <Link href={`/cabeceras/${r.slug}#pruebas-ab`}>
-                        {formatNumber(r.changes.rewrites)}
-                      </Link>
+                      <Link href={`/cabeceras/${r.slug}#pruebas-ab`}>{formatNumber(r.changes.rewrites)}</Link>
                     </td>
                     <td className="num">
-                      <Link href={`/cabeceras/${r.slug}#pruebas-ab`}>
-                        {formatNumber(r.changes.tests)}
-                      </Link>
+                      <Link href={`/cabeceras/${r.slug}#pruebas-ab`}>{formatNumber(r.changes.tests)}</Link>
                     </td>
                     <td className="num">
                       <Figure

@@ -9,23 +9,13 @@ export function GroupList({ groups, selected }: { groups: readonly GroupCount[];
     <details className="group-list" open={selected === undefined} data-testid="group-list">
       <summary>Grupos de medios ({formatNumber(groups.length)})</summary>
       <ul className="inline-list">
-        <li>
-          {selected === undefined ? (
-            <strong aria-current="page">Todos</strong>
-          ) : (
-            <Link href="/cabeceras">
-              Todos
-            </Link>
-          )}
-        </li>
+        <li>{selected === undefined ? <strong aria-current="page">Todos</strong> : <Link href="/cabeceras">Todos</Link>}</li>
         {groups.map((g) => (
           <li key={g.group}>
             {g.group === selected ? (
               <strong aria-current="page">{g.label}</strong>
             ) : (
-              <Link href={`/cabeceras?grupo=${encodeURIComponent(g.group)}`}>
-                {g.label}
-              </Link>
+              <Link href={`/cabeceras?grupo=${encodeURIComponent(g.group)}`}>{g.label}</Link>
             )}{" "}
             <span className="muted">({formatNumber(g.outlets)})</span>
           </li>

@@ -53,18 +53,8 @@ export function HeadlineFeaturesTable({
         titulares que ha leído; no se muestra para los medios que pidieron «sin anotación de modelo». «Aún pocos datos»: menos de{" "}
         {ENOUGH_DATA.headlineFeatures.min} titulares analizados. «Fórmulas reconocidas» no es la proporción de ciberanzuelo:{" "}
         <span data-testid="formulas-measured">{formulasMeasuredNote()}</span> Pulsa el nombre de una columna para ordenar por ella.{" "}
-        <Link href="/metodologia#rasgos">
-          Qué es cada rasgo
-        </Link>{" "}
-        y{" "}
-        <Link href="/metodologia#encuadre">
-          cada encuadre
-        </Link>
-        ;{" "}
-        <Link href="/metodologia#datos-reales">
-          cómo se midieron las fórmulas
-        </Link>
-        .
+        <Link href="/metodologia#rasgos">Qué es cada rasgo</Link> y <Link href="/metodologia#encuadre">cada encuadre</Link>;{" "}
+        <Link href="/metodologia#datos-reales">cómo se midieron las fórmulas</Link>.
       </p>
       <div className="table-wrap">
         <table className="data-table comparison" data-testid="features-comparison">
@@ -84,9 +74,7 @@ export function HeadlineFeaturesTable({
               .map((r) => (
                 <tr key={r.slug}>
                   <th scope="row">
-                    <Link href={`/cabeceras/${r.slug}#rasgos-titulares`}>
-                      {r.name}
-                    </Link>
+                    <Link href={`/cabeceras/${r.slug}#rasgos-titulares`}>{r.name}</Link>
                   </th>
                   <td className="num">{formatNumber(r.features.headlines)}</td>
                   {featureShares(r.features).map((s) => (

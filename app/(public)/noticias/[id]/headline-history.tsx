@@ -30,21 +30,14 @@ export function HeadlineHistory({ versions, timeZone }: { versions: readonly Hea
             {v.framing ? (
               <>
                 {" "}
-                Encuadre:{" "}
-                <Link href="/metodologia#encuadre">
-                  {frameLabel(v.framing.letter)}
-                </Link>
-                .
+                Encuadre: <Link href="/metodologia#encuadre">{frameLabel(v.framing.letter)}</Link>.
               </>
             ) : null}
             {v.otherLanguage ? (
               <>
                 {" "}
-                Encuadre y clickbait:{" "}
-                <Link href="/metodologia#idioma">
-                  no aplicable
-                </Link>{" "}
-                (titular en {LANGUAGE_NAMES[v.otherLanguage] ?? v.otherLanguage}).
+                Encuadre y clickbait: <Link href="/metodologia#idioma">no aplicable</Link> (titular en{" "}
+                {LANGUAGE_NAMES[v.otherLanguage] ?? v.otherLanguage}).
               </>
             ) : null}
             {v.abTest ? (

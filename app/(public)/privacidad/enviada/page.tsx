@@ -13,11 +13,7 @@ export default function BylineSentPage() {
         lead="Gracias. En cuanto la revisemos dejaremos de mostrar tu nombre junto a los titulares citados; aparecerán «sin firma a petición del autor»."
       />
       <p data-testid="byline-received">
-        Te escribiremos al correo que nos has dado. Más información en{" "}
-        <Link href="/privacidad#firmas">
-          Privacidad
-        </Link>
-        .
+        Te escribiremos al correo que nos has dado. Más información en <Link href="/privacidad#firmas">Privacidad</Link>.
       </p>
     </>
   );

@@ -13,11 +13,7 @@ export default function ReplySentPage() {
         lead="Gracias. Comprobamos con el medio que la réplica es suya y la publicamos íntegra, tal como nos la has enviado, en un plazo de 3 días."
       />
       <p data-testid="reply-received">
-        La verás en la ficha de la cabecera y en{" "}
-        <Link href="/replicas">
-          Réplicas
-        </Link>{" "}
-        en cuanto esté publicada.
+        La verás en la ficha de la cabecera y en <Link href="/replicas">Réplicas</Link> en cuanto esté publicada.
       </p>
     </>
   );

@@ -70,10 +70,7 @@ export function AgencyFrontSection({ share }: { share: AgencyFrontShare }) {
         parte fueron teletipos: noticias firmadas por una agencia, con su línea de crédito o con un texto casi idéntico al de otra cabecera.
         Una noticia cuyo texto no pudimos leer cuenta como propia; por eso, un día en que no leímos el texto de la mayor parte de lo que
         hubo en portada la parte de agencia es «no medible» (saldría hundida por construcción), y un día sin capturas dice «sin datos».{" "}
-        <Link href="/metodologia#genealogia">
-          Cómo lo medimos
-        </Link>
-        .
+        <Link href="/metodologia#genealogia">Cómo lo medimos</Link>.
       </p>
     </section>
   );

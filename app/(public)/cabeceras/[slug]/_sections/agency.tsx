@@ -61,10 +61,7 @@ export function AgencySection({ agency, timeZone, chosen }: { agency: AgencyShar
           ) : null}
           <p className="hint">
             Una noticia es teletipo si la firma una agencia, si su texto lleva la línea de crédito de una agencia, o si es casi idéntico al
-            de otra cabecera. Guardamos solo un resumen numérico del texto, nunca el texto.{" "}
-            <Link href="/metodologia">
-              Cómo lo medimos
-            </Link>
+            de otra cabecera. Guardamos solo un resumen numérico del texto, nunca el texto. <Link href="/metodologia">Cómo lo medimos</Link>
             .
           </p>
         </>

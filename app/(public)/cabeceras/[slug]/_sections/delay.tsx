@@ -54,10 +54,7 @@ export function DelaySection({
           </dl>
           <p className="hint">
             Las noticias que encontramos al empezar a leer una cabecera, publicadas antes, no cuentan:{" "}
-            <Link href="/metodologia#portada">
-              cómo lo medimos
-            </Link>
-            .
+            <Link href="/metodologia#portada">cómo lo medimos</Link>.
           </p>
           {data.declared === 0 ? null : (
             <BarChart

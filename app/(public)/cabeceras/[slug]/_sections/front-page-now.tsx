@@ -52,9 +52,7 @@ export function FrontPageNowSection({
                     <tr key={item.articleId}>
                       <td className="num">{item.rank}</td>
                       <td className="front-now-headline">
-                        <Link href={`/noticias/${item.articleId}`}>
-                          {item.headline}
-                        </Link>
+                        <Link href={`/noticias/${item.articleId}`}>{item.headline}</Link>
                       </td>
                       <td data-label="En esta posición desde">
                         <Moment at={item.rankSince} timeZone={timeZone} />
@@ -71,9 +69,7 @@ export function FrontPageNowSection({
         </>
       )}
       <p className="hint">
-        <Link href={frontPageAtHref(slug)}>
-          Su portada en cualquier otro momento
-        </Link>
+        <Link href={frontPageAtHref(slug)}>Su portada en cualquier otro momento</Link>
         {periodEnd === undefined ? null : (
           <>
             ;{" "}

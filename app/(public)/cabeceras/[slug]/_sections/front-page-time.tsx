@@ -56,9 +56,7 @@ export function FrontPageTimeSection({ data, timeZone, chosen }: { data: FrontPa
                 {data.longest.map((l) => (
                   <tr key={l.articleId}>
                     <td>
-                      <Link href={`/noticias/${l.articleId}`}>
-                        {l.headline}
-                      </Link>
+                      <Link href={`/noticias/${l.articleId}`}>{l.headline}</Link>
                     </td>
                     <td className="num">{l.bestRank}</td>
                     <td>{formatElapsed(l.onFrontPageMs)}</td>

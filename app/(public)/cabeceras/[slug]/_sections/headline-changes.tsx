@@ -22,10 +22,7 @@ export function HeadlineChangesSection({ data, timeZone, chosen }: { data: Headl
         <ol className="headline-changes">
           {data.latest.map((c) => (
             <li key={`${c.articleId}-${c.at}`}>
-              <Moment at={c.at} timeZone={timeZone} /> ·{" "}
-              <Link href={`/noticias/${c.articleId}`}>
-                ver la noticia
-              </Link>
+              <Moment at={c.at} timeZone={timeZone} /> · <Link href={`/noticias/${c.articleId}`}>ver la noticia</Link>
               {data.withheld ? (
                 <p>{c.after}</p>
               ) : (

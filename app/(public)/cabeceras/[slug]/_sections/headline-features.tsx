@@ -67,19 +67,9 @@ export function HeadlineFeaturesSection({
           </>
         ) : null}
         <span data-testid="formulas-measured">«Fórmulas reconocidas» no es la proporción de ciberanzuelo. {formulasMeasuredNote()}</span>{" "}
-        Qué cuenta como cada rasgo y la lista de fórmulas:{" "}
-        <Link href="/metodologia#rasgos">
-          metodología
-        </Link>
-        ; cómo se midió la lista:{" "}
-        <Link href="/metodologia#datos-reales">
-          datos reales
-        </Link>
-        ; por qué otros idiomas no cuentan:{" "}
-        <Link href="/metodologia#idioma">
-          idioma
-        </Link>
-        .
+        Qué cuenta como cada rasgo y la lista de fórmulas: <Link href="/metodologia#rasgos">metodología</Link>; cómo se midió la lista:{" "}
+        <Link href="/metodologia#datos-reales">datos reales</Link>; por qué otros idiomas no cuentan:{" "}
+        <Link href="/metodologia#idioma">idioma</Link>.
       </p>
     </section>
   );

@@ -10,11 +10,7 @@ export function RepliesSection({ replies, timeZone }: { replies: PublishedReply[
       <h2 id="replicas">Réplicas del medio</h2>
       {replies.length === 0 ? (
         <p>
-          Este medio no nos ha enviado ninguna réplica publicada. Cómo enviarla:{" "}
-          <Link href="/replicas">
-            Réplicas
-          </Link>
-          .
+          Este medio no nos ha enviado ninguna réplica publicada. Cómo enviarla: <Link href="/replicas">Réplicas</Link>.
         </p>
       ) : (
         <ol className="replies">

@@ -12,11 +12,7 @@ export function RequestsInForce({ policy }: { policy: OutletPolicy }) {
   if (lines.length === 0) return null;
   return (
     <p className="notice">
-      A petición del medio, {lines.join("; ")}. Ver el{" "}
-      <Link href="/editores">
-        registro de solicitudes
-      </Link>
-      .
+      A petición del medio, {lines.join("; ")}. Ver el <Link href="/editores">registro de solicitudes</Link>.
     </p>
   );
 }

@@ -40,10 +40,7 @@ export function SilencesSection({
         que {outletName} no publicó
         {data.positions ? `, o que publicó pero nunca llevó a los ${data.rule.topRank} primeros puestos de su portada` : ""}. Un silencio
         puede ser un error nuestro: si agrupamos su noticia en otra historia, aquí parece que no la dio.{" "}
-        <Link href="/metodologia#silencios">
-          La regla y cuántas veces se equivoca
-        </Link>
-        .
+        <Link href="/metodologia#silencios">La regla y cuántas veces se equivoca</Link>.
       </p>
       {!data.grouped ? (
         <p>
@@ -89,9 +86,7 @@ export function SilencesSection({
               {shown.map((s) => (
                 <tr key={s.storyId} data-story={s.storyId} data-kind={s.kind}>
                   <td className="headline">
-                    <Link href={`/historias/${s.storyId}`}>
-                      {s.label?.headline ?? s.keyTerms.join(", ")}
-                    </Link>
+                    <Link href={`/historias/${s.storyId}`}>{s.label?.headline ?? s.keyTerms.join(", ")}</Link>
                   </td>
                   <td>
                     <Moment at={s.firstSeenAt} timeZone={timeZone} />

@@ -44,10 +44,7 @@ export function TimelinesSection({
           <ol className="compact">
             {timelines.series.map((s) => (
               <li key={s.articleId}>
-                <Link href={`/noticias/${s.articleId}`}>
-                  {s.headline}
-                </Link>{" "}
-                (mejor posición: {s.bestRank})
+                <Link href={`/noticias/${s.articleId}`}>{s.headline}</Link> (mejor posición: {s.bestRank})
               </li>
             ))}
           </ol>

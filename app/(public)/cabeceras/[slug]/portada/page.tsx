@@ -54,10 +54,7 @@ export default async function FrontPageAtPage({ params, searchParams }: Props) {
             Su portada tal como la vimos en ese minuto: las noticias en el orden en que aparecían, con el titular que tenían entonces.{" "}
             <span data-testid="time-zone">Horas en {zoneLabel(SITE_TIME_ZONE)}</span>
             {outlet.timezone === SITE_TIME_ZONE ? "" : ` (la cabecera usa la ${zoneLabel(outlet.timezone)})`}.{" "}
-            <Link href={`/cabeceras/${outlet.slug}`}>
-              Volver a la ficha de {outlet.name}
-            </Link>
-            .
+            <Link href={`/cabeceras/${outlet.slug}`}>Volver a la ficha de {outlet.name}</Link>.
           </>
         }
       />
@@ -86,11 +83,7 @@ export default async function FrontPageAtPage({ params, searchParams }: Props) {
             </p>
           )}
           <p className="hint">
-            Otras vistas:{" "}
-            <Link href={dayLeadsHref(dayValue(minute))}>
-              qué abría cada portada ese día
-            </Link>
-            .
+            Otras vistas: <Link href={dayLeadsHref(dayValue(minute))}>qué abría cada portada ese día</Link>.
           </p>
         </>
       )}
@@ -129,9 +122,7 @@ function Links({ page }: { page: NonNullable<Awaited<ReturnType<typeof loadFront
                   <tr key={link.articleId}>
                     <td className="num">{link.rank}</td>
                     <td>
-                      <Link href={`/noticias/${link.articleId}`}>
-                        {link.headline}
-                      </Link>
+                      <Link href={`/noticias/${link.articleId}`}>{link.headline}</Link>
                     </td>
                     <td>
                       <Moment at={link.since} timeZone={SITE_TIME_ZONE} />{" "}

@@ -38,10 +38,7 @@ function State({ r, mail }: { r: ExclusionStatus; mail: boolean }) {
             {mail ? null : (
               <>
                 {" "}
-                <Link href="/editores#register">
-                  Ver el registro
-                </Link>
-                .
+                <Link href="/editores#register">Ver el registro</Link>.
               </>
             )}
           </>

@@ -28,10 +28,7 @@ export function AgencyGenealogySection({ genealogy }: { genealogy: AgencyGenealo
         de agencia ({agencies}), por orden de la hora que declaran (o de cuando la vimos). Para cada una: cómo la tituló primero y cómo la
         titula ahora, si conserva la línea de crédito o la firma de la agencia, y cuánto cambió el texto respecto a la primera copia que
         leímos, medido con un resumen numérico (SimHash, 64 bits; 0 = mismas palabras). Nunca guardamos el texto.{" "}
-        <Link href="/metodologia#genealogia">
-          Cómo lo medimos
-        </Link>
-        .
+        <Link href="/metodologia#genealogia">Cómo lo medimos</Link>.
       </p>
       <div className="table-wrap">
         <table className="data-table agency-genealogy">
@@ -59,9 +56,7 @@ export function AgencyGenealogySection({ genealogy }: { genealogy: AgencyGenealo
                   <Moment at={c.firstSeenAt} />
                 </td>
                 <td className="headline">
-                  <Link href={`/noticias/${c.articleId}`}>
-                    {c.firstHeadline || "(sin titular registrado)"}
-                  </Link>
+                  <Link href={`/noticias/${c.articleId}`}>{c.firstHeadline || "(sin titular registrado)"}</Link>
                   {c.headlineVersions > 1 ? (
                     <>
                       {" "}

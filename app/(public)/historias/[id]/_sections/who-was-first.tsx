@@ -33,9 +33,7 @@ export function WhoWasFirst({ coverage }: { coverage: readonly StoryCoverage[] }
         peninsular. Una cabecera puede declarar una hora anterior a la real, y nosotros la vemos solo cuando aparece en su feed, su sitemap
         o su portada. «Teletipo»: copia de una agencia (por su firma, su línea de crédito o un texto casi idéntico). «—» en portada: no la
         vimos allí, o el medio pidió que no mostremos posiciones. Prominencia: minutos en portada ponderados por la posición (
-        <Link href="/metodologia#prominencia">
-          qué es
-        </Link>
+        <Link href="/metodologia#prominencia">qué es</Link>
         ).
       </p>
       <div className="table-wrap">
@@ -58,9 +56,7 @@ export function WhoWasFirst({ coverage }: { coverage: readonly StoryCoverage[] }
               <tr key={c.articleId} data-article={c.articleId}>
                 <td>{c.outlet.name}</td>
                 <td className="headline">
-                  <Link href={`/noticias/${c.articleId}`}>
-                    {headlineOf(c)}
-                  </Link>
+                  <Link href={`/noticias/${c.articleId}`}>{headlineOf(c)}</Link>
                   {c.agency !== null ? (
                     <>
                       {" "}

@@ -53,11 +53,7 @@ export default async function CapturePage({ params }: Props) {
         lead={
           <>
             La portada tal como la leímos en esta captura: sus noticias en orden, con el titular que tenían en ese momento. Esta dirección
-            no cambia: sirve para citarla.{" "}
-            <Link href={`/cabeceras/${outlet.slug}`}>
-              Volver a la ficha de {outlet.name}
-            </Link>
-            .
+            no cambia: sirve para citarla. <Link href={`/cabeceras/${outlet.slug}`}>Volver a la ficha de {outlet.name}</Link>.
           </>
         }
       />
@@ -93,9 +89,7 @@ export default async function CapturePage({ params }: Props) {
             Descargar en SVG (una página)
           </a>
           {" · "}
-          <Link href={frontPageAtHref(outlet.slug, capture.at)}>
-            Ver la portada en ese minuto
-          </Link>
+          <Link href={frontPageAtHref(outlet.slug, capture.at)}>Ver la portada en ese minuto</Link>
           {capture.previousId === null ? null : (
             <>
               {" · "}
