@@ -18,9 +18,8 @@ import { searchParamsRecord, type SearchParams } from "@/lib/pages/search-params
 import { PublicDocument, type DocumentParts } from "./public-document";
 import { staticMarkup } from "./static-markup";
 
-/** What a page is asked: its path, its route's parameters and its query. */
+/** What a page is asked: its route's parameters and its query. */
 export interface PageRequest<Params> {
-  pathname: string;
   params: Params;
   searchParams: SearchParams;
 }
@@ -64,7 +63,7 @@ export function publicPage<Params = Record<string, never>>(page: (request: PageR
   return async function GET(request: NextRequest, context: { params: Promise<Params> }): Promise<Response> {
     const { pathname, searchParams } = request.nextUrl;
     try {
-      return html(await page({ pathname, params: await context.params, searchParams: searchParamsRecord(searchParams) }), pathname, 200);
+      return html(await page({ params: await context.params, searchParams: searchParamsRecord(searchParams) }), pathname, 200);
     } catch (error) {
       if (error instanceof PageNotFound) return html({ title: "Página no encontrada", body: <NotFoundContent /> }, pathname, 404);
       if (error instanceof PageMoved) return new Response(null, { status: 308, headers: { location: error.href } });
