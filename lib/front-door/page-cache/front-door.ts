@@ -177,16 +177,18 @@ function sendBudgetSpent(request: IncomingMessage, response: ServerResponse, cha
   response.end(request.method === "HEAD" ? undefined : body);
 }
 
-/** Paths that need no database, served even while it is away: the health report, the built assets and the stylesheet. */
-const SERVED_WHILE_DOWN = /^\/(healthz|_next\/static\/|estilo\.css|icon\.svg|favicon\.ico)/;
+/** The health report, the built assets, the stylesheet and the icons: answered without the database, and cheap. */
+const NEEDS_NO_DATABASE = String.raw`healthz|_next\/static\/|estilo\.css|icon\.svg|favicon\.ico`;
+
+/** Paths served even while the database is away. */
+const SERVED_WHILE_DOWN = new RegExp(`^\\/(${NEEDS_NO_DATABASE})`);
 
 /**
- * Requests passed through without a render slot (miss-gate.ts): the built assets, the
- * stylesheet and the health report (cheap, and a page's own assets must never wait behind its render), and the
- * operator's admin (signed in, throttled by its own login limits). Forms' posts have their
- * own per-address limits; only reads take a slot.
+ * Requests passed through without a render slot (miss-gate.ts): those paths (a page's own assets
+ * must never wait behind its render), and the operator's admin (signed in, throttled by its own
+ * login limits). Forms' posts have their own per-address limits; only reads take a slot.
  */
-const UNBOUNDED = /^\/(healthz|_next\/static\/|estilo\.css|icon\.svg|favicon\.ico|admin(\/|\?|$))/;
+const UNBOUNDED = new RegExp(`^\\/(${NEEDS_NO_DATABASE}|admin(\\/|\\?|$))`);
 const BOUNDED_METHODS = new Set(["GET", "HEAD"]);
 
 /**
