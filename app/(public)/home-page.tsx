@@ -13,6 +13,7 @@ import { siteClock } from "@/db/server";
 import { storyTerms, storyTitle } from "./historias/story-title";
 import { EmptyGroupNotice, GroupFilterForm } from "../_components/group-filter";
 import { loadGroupCounts, loadGroupFilter, type GroupCount, type GroupMembers } from "@/db/queries/site/outlet-groups";
+import { sharedReads } from "@/db/queries/site/shared-reads";
 import { parseGroupParam } from "@/lib/outlet-groups";
 import type { PageRequest } from "@/app/_lib/html/public-page";
 import type { DocumentParts } from "@/app/_lib/html/public-document";
@@ -168,9 +169,10 @@ export async function homePage({ searchParams }: PageRequest<unknown>): Promise<
   const asked = parseGroupParam(searchParams.grupo);
   const read = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
+    const reads = sharedReads(db);
     const [members, groups] = await Promise.all([
-      loadGroupFilter(db, policies, asked.ok ? asked.group : undefined),
-      loadGroupCounts(db, policies),
+      loadGroupFilter(db, policies, asked.ok ? asked.group : undefined, reads),
+      loadGroupCounts(db, policies, reads),
     ]);
     return { ...(await readHomePage(db, policies, now, members?.ids)), members, groups };
   });

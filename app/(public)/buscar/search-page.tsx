@@ -15,6 +15,7 @@ import { MAX_QUERIES, parseAttentionRequest, QUERY_PARAMS } from "@/lib/pages/at
 import { AttentionSection } from "./attention-section";
 import { GroupSelect } from "../../_components/group-filter";
 import { loadGroupCounts, type GroupCount } from "@/db/queries/site/outlet-groups";
+import { sharedReads } from "@/db/queries/site/shared-reads";
 import type { PageRequest } from "@/app/_lib/html/public-page";
 import type { DocumentParts } from "@/app/_lib/html/public-document";
 
@@ -200,11 +201,14 @@ export async function searchPage({ searchParams: params }: PageRequest<unknown>)
   const compared = QUERY_PARAMS.slice(1).map((name) => (typeof params[name] === "string" ? (params[name] as string) : ""));
   const read = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
+    const reads = sharedReads(db);
     const [outlets, groups, result, attention] = await Promise.all([
-      searchableOutlets(db, policies),
-      loadGroupCounts(db, policies),
-      parsed.ok && query.q ? searchHeadlines(db, policies, query) : Promise.resolve(undefined),
-      parsed.ok && query.q && asked.ok ? loadAttention(db, policies, asked.value) : Promise.resolve<Attention | undefined>(undefined),
+      searchableOutlets(db, policies, reads),
+      loadGroupCounts(db, policies, reads),
+      parsed.ok && query.q ? searchHeadlines(db, policies, query, reads) : Promise.resolve(undefined),
+      parsed.ok && query.q && asked.ok
+        ? loadAttention(db, policies, asked.value, reads)
+        : Promise.resolve<Attention | undefined>(undefined),
     ]);
     return { outlets, groups, result, attention };
   });

@@ -14,6 +14,7 @@ import { HeadlineFeaturesTable } from "./_sections/headline-features-table";
 import { EmptyGroupNotice, GroupFilterForm } from "../../_components/group-filter";
 import { GroupList } from "./_sections/group-list";
 import { loadGroupCounts, loadGroupFilter } from "@/db/queries/site/outlet-groups";
+import { sharedReads } from "@/db/queries/site/shared-reads";
 import { parseGroupParam } from "@/lib/outlet-groups";
 import { pageNotFound, type PageRequest } from "@/app/_lib/html/public-page";
 import type { DocumentParts } from "@/app/_lib/html/public-document";
@@ -33,9 +34,10 @@ export async function outletsPage({ searchParams }: PageRequest<unknown>): Promi
   const group = asked.ok ? asked.group : undefined;
   const read = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
+    const reads = sharedReads(db);
     const [members, groups, outlets] = await Promise.all([
-      loadGroupFilter(db, policies, group),
-      loadGroupCounts(db, policies),
+      loadGroupFilter(db, policies, group, reads),
+      loadGroupCounts(db, policies, reads),
       listActiveOutlets(db, policies),
     ]);
     const comparison = await loadOutletComparison(db, policies, siteClock().now(), members?.ids);

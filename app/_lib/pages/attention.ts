@@ -4,8 +4,8 @@ import type { Executor } from "../../../db/client";
 import { loadAttentionCounts, loadOutletDayTotals } from "../../../db/queries/site/attention-series";
 import { attentionRows, daysOf, type AttentionRequest, type AttentionRow } from "../../../lib/pages/attention";
 import type { Policies } from "../../../lib/policy";
-import { sql } from "drizzle-orm";
 import { loadGroupFilter } from "../../../db/queries/site/outlet-groups";
+import { sharedReads, type SharedReads } from "../../../db/queries/site/shared-reads";
 
 /** The series of every search of `request`, and the outlets that could not be searched. */
 export interface Attention {
@@ -22,12 +22,15 @@ export interface Attention {
 }
 
 /** Load the series for `request`. */
-export async function loadAttention(db: Executor, policies: Policies, request: AttentionRequest): Promise<Attention> {
-  const outlets = await db.execute<{ id: number; slug: string; name: string }>(
-    sql`select id, slug, name from outlets where active order by slug`,
-  );
+export async function loadAttention(
+  db: Executor,
+  policies: Policies,
+  request: AttentionRequest,
+  reads: SharedReads = sharedReads(db),
+): Promise<Attention> {
+  const outlets = await reads.activeOutlets();
   // A group narrows the outlets before anything is counted, so its series reads only its members' rows.
-  const members = await loadGroupFilter(db, policies, request.group);
+  const members = await loadGroupFilter(db, policies, request.group, reads);
   const visible = outlets.filter((o) => !policies.forOutlet(o.id).excluded && (members === undefined || members.ids.includes(o.id)));
   const searchable = new Map(visible.filter((o) => policies.forOutlet(o.id).headlinesVerbatim).map((o) => [o.id, o.slug]));
   const positionsShown = new Set(visible.filter((o) => policies.forOutlet(o.id).positions).map((o) => o.id));
@@ -37,8 +40,16 @@ export async function loadAttention(db: Executor, policies: Policies, request: A
   const counts = unknownOutlet
     ? request.queries.map(() => [])
     : await Promise.all(
-        request.queries.map((q) =>
-          loadAttentionCounts(db, { q, from: request.from, to: request.to, searchable, positionsShown, outletId }),
+        request.queries.map(async (q) =>
+          loadAttentionCounts(db, {
+            q,
+            from: request.from,
+            to: request.to,
+            searchable,
+            positionsShown,
+            outletId,
+            terms: await reads.searchTerms(q),
+          }),
         ),
       );
   // The share's denominator is every searched outlet's articles, so that the total's share

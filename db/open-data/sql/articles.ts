@@ -74,7 +74,7 @@ export async function pageApiArticles(db: Executor, f: ArticlesFilter): Promise<
     // The matches come from the GIN index on the folded words; versions are never seen before their article.
     f.q !== undefined
       ? sql`a.id in (select v.article_id from headline_versions v
-          where to_tsvector('spanish', search_fold(v.text)) @@ websearch_to_tsquery('spanish', search_fold(${f.q}))
+          where v.search_words @@ websearch_to_tsquery('spanish', search_fold(${f.q}))
           ${f.from !== undefined ? sql`and v.first_seen_at >= ${msToIso(f.from)}` : sql``})`
       : undefined,
   ];

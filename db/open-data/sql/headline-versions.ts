@@ -44,9 +44,7 @@ export async function pageApiHeadlineVersions(db: Executor, f: HeadlineVersionsF
     f.articleId !== undefined ? sql`v.article_id = ${f.articleId}` : undefined,
     f.from !== undefined ? sql`v.first_seen_at >= ${msToIso(f.from)}` : undefined,
     f.to !== undefined ? sql`v.first_seen_at < ${msToIso(f.to)}` : undefined,
-    f.q !== undefined
-      ? sql`to_tsvector('spanish', search_fold(v.text)) @@ websearch_to_tsquery('spanish', search_fold(${f.q}))`
-      : undefined,
+    f.q !== undefined ? sql`v.search_words @@ websearch_to_tsquery('spanish', search_fold(${f.q}))` : undefined,
     after ? sql`v.first_seen_at >= ${microsToIso(after[0]!)}` : undefined,
     after ? sql`(v.first_seen_at, v.id) > (${microsToIso(after[0]!)}::timestamptz, ${after[1]!}::bigint)` : undefined,
   ];

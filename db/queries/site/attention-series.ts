@@ -15,7 +15,7 @@ import { sql } from "drizzle-orm";
 import { daysOf, type AttentionCount } from "../../../lib/pages/attention";
 import type { Executor } from "../../client";
 import { intArray } from "../../open-data/sql/api-sql";
-import { loadWordCounts, NO_MINUTES, searchTerms } from "./attention-words";
+import { loadWordCounts, NO_MINUTES, searchTerms, type SearchTerms } from "./attention-words";
 
 /** What one series reads. */
 export interface AttentionFilter {
@@ -29,6 +29,8 @@ export interface AttentionFilter {
   positionsShown: ReadonlySet<number>;
   /** Narrow to one outlet. */
   outletId?: number;
+  /** `q` as the search reads it, when the page has parsed it already. */
+  terms?: SearchTerms;
 }
 
 const start = (day: string) => sql`(${day}::date::timestamp at time zone 'Europe/Madrid')`;
@@ -49,7 +51,7 @@ export async function searchHasWords(db: Executor, q: string): Promise<boolean> 
 export async function loadAttentionCounts(db: Executor, f: AttentionFilter): Promise<AttentionCount[]> {
   const ids = [...f.searchable.keys()].filter((id) => f.outletId === undefined || id === f.outletId);
   if (ids.length === 0) return [];
-  const terms = await searchTerms(db, f.q);
+  const terms = f.terms ?? (await searchTerms(db, f.q));
   if (terms.nodes === 0) return [];
   const shown = ids.filter((id) => f.positionsShown.has(id));
   if (terms.word !== null) return loadWordCounts(db, { word: terms.word, from: f.from, to: f.to, ids, shown, slugs: f.searchable });
@@ -64,7 +66,7 @@ export async function computeAttentionCounts(
   shown: readonly number[],
 ): Promise<AttentionCount[]> {
   // Any version counts, even one first seen after the period: an article matches by all its headlines.
-  const matching = sql`to_tsvector('spanish', search_fold(hv.text)) @@ ${tsQuery(f.q)}`;
+  const matching = sql`hv.search_words @@ ${tsQuery(f.q)}`;
   const versions =
     f.outletId === undefined
       ? sql`select hv.article_id from headline_versions hv where ${matching}`

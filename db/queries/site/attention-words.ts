@@ -17,7 +17,13 @@ export const NO_MINUTES = 1e-9;
  * What the search is made of: how many nodes PostgreSQL keeps, its one word when it is one, and the
  * query as `querytree` prints it (the lexemes the search marks in the headlines it shows).
  */
-export async function searchTerms(db: Executor, q: string): Promise<{ nodes: number; word: string | null; tree: string }> {
+export interface SearchTerms {
+  nodes: number;
+  word: string | null;
+  tree: string;
+}
+
+export async function searchTerms(db: Executor, q: string): Promise<SearchTerms> {
   // websearch_to_tsquery prints one plain word as 'lexeme' (a quote inside doubled); anything
   // else (a phrase of several words, `o`, `-word`) has more nodes. A word with a quote or
   // backslash is left to the full computation rather than unescaped here.
@@ -36,9 +42,13 @@ export async function searchTerms(db: Executor, q: string): Promise<{ nodes: num
  * then has more than `cap` matches whatever its versions.
  */
 export async function wordArticlesExceed(db: Executor, f: { word: string; ids: readonly number[]; cap: number }): Promise<boolean> {
+  // At most cap + 1 rows are read: each counts at least one article, so cap + 1 of them exceed the cap,
+  // and fewer are all there is (a common word has some 16,000 over a year).
   const [row] = await db.execute<{ exceeds: boolean }>(sql`
-    select coalesce(sum(articles), 0) > ${f.cap} as exceeds from headline_word_days
-    where word = ${f.word} and (outlet_id + 0) = any(${intArray([...f.ids])}::int[])`);
+    select coalesce(sum(articles), 0) > ${f.cap} as exceeds from (
+      select articles from headline_word_days
+      where word = ${f.word} and (outlet_id + 0) = any(${intArray([...f.ids])}::int[]) and articles > 0
+      limit ${f.cap + 1}) counted`);
   return row?.exceeds === true;
 }
 

@@ -5,17 +5,10 @@
  * indexes it already uses (no filter scans a period's rows).
  */
 import "server-only";
-import { sql } from "drizzle-orm";
-import { compareGroups, groupLabel, outletGroups } from "../../../lib/outlet-groups";
+import { compareGroups, groupLabel } from "../../../lib/outlet-groups";
 import type { Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
-
-/** An active outlet and all its groups, declared and derived. */
-export interface OutletWithGroups {
-  id: number;
-  slug: string;
-  groups: string[];
-}
+import { sharedReads, type ActiveOutlet, type SharedReads } from "./shared-reads";
 
 /** A group as a list shows it. */
 export interface GroupCount {
@@ -33,30 +26,35 @@ export interface GroupMembers {
   slugs: Set<string>;
 }
 
-/** Every active outlet not excluded in full (PUB-6) with its groups. */
-export async function loadOutletsWithGroups(db: Executor, policies: Policies): Promise<OutletWithGroups[]> {
-  const rows = await db.execute<{ id: number; slug: string; country: string; language: string; groups: string[] | null }>(
-    sql`select id, slug, country, language, groups from outlets where active order by slug`,
-  );
-  return rows
-    .filter((r) => !policies.forOutlet(r.id).excluded)
-    .map((r) => ({ id: r.id, slug: r.slug, groups: outletGroups({ country: r.country, language: r.language, groups: r.groups ?? [] }) }));
+/** The active outlets not excluded in full (PUB-6), with their groups. */
+async function visibleOutlets(policies: Policies, reads: SharedReads): Promise<ActiveOutlet[]> {
+  return (await reads.activeOutlets()).filter((o) => !policies.forOutlet(o.id).excluded);
 }
 
 /** The groups of the visible outlets, with how many outlets each holds, in the list's order. */
-export async function loadGroupCounts(db: Executor, policies: Policies): Promise<GroupCount[]> {
+export async function loadGroupCounts(db: Executor, policies: Policies, reads: SharedReads = sharedReads(db)): Promise<GroupCount[]> {
   const counts = new Map<string, number>();
-  for (const o of await loadOutletsWithGroups(db, policies)) for (const g of o.groups) counts.set(g, (counts.get(g) ?? 0) + 1);
+  for (const o of await visibleOutlets(policies, reads)) for (const g of o.groups) counts.set(g, (counts.get(g) ?? 0) + 1);
   return [...counts.keys()].sort(compareGroups).map((group) => ({ group, label: groupLabel(group), outlets: counts.get(group)! }));
 }
 
 /** The visible outlets of `group` (none when no outlet is in it). */
-export async function loadGroupMembers(db: Executor, policies: Policies, group: string): Promise<GroupMembers> {
-  const members = (await loadOutletsWithGroups(db, policies)).filter((o) => o.groups.includes(group));
+export async function loadGroupMembers(
+  db: Executor,
+  policies: Policies,
+  group: string,
+  reads: SharedReads = sharedReads(db),
+): Promise<GroupMembers> {
+  const members = (await visibleOutlets(policies, reads)).filter((o) => o.groups.includes(group));
   return { group, label: groupLabel(group), ids: members.map((m) => m.id), slugs: new Set(members.map((m) => m.slug)) };
 }
 
 /** The members of `group`, or undefined when no group is asked for: what a page's optional filter needs. */
-export async function loadGroupFilter(db: Executor, policies: Policies, group: string | undefined): Promise<GroupMembers | undefined> {
-  return group === undefined ? undefined : loadGroupMembers(db, policies, group);
+export async function loadGroupFilter(
+  db: Executor,
+  policies: Policies,
+  group: string | undefined,
+  reads: SharedReads = sharedReads(db),
+): Promise<GroupMembers | undefined> {
+  return group === undefined ? undefined : loadGroupMembers(db, policies, group, reads);
 }

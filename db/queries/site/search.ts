@@ -1,9 +1,9 @@
 /**
  * Search over recorded headlines (SPEC WEB-1) with PostgreSQL full-text search in its Spanish
- * configuration, through the GIN index on `to_tsvector('spanish', search_fold(text))`: words
- * match as readers type them, with or without accents, ñ as n (migrations 0011, 0024). Outlets whose
- * headlines may not be quoted, or that are excluded, are not searched at all (PUB-6):
- * a match would reveal the words.
+ * configuration, through the GIN index on each version's stored words (`search_words`, that is
+ * `to_tsvector('spanish', search_fold(text))`): words match as readers type them, with or without
+ * accents, ñ as n (migrations 0011, 0024). Outlets whose headlines may not be quoted, or that are
+ * excluded, are not searched at all (PUB-6): a match would reveal the words.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
@@ -13,8 +13,9 @@ import type { SearchQuery } from "../../../lib/pages/search-params";
 import type { Executor } from "../../client";
 import { fromSqlTime } from "../../sql-time";
 import { intArray } from "../../open-data/sql/api-sql";
-import { searchTerms, wordArticlesExceed } from "./attention-words";
+import { wordArticlesExceed } from "./attention-words";
 import { loadGroupFilter } from "./outlet-groups";
+import { sharedReads, type SharedReads } from "./shared-reads";
 
 export const RESULTS_PER_PAGE = 20;
 /**
@@ -71,21 +72,26 @@ async function wordLexemes(db: Executor, words: readonly string[]): Promise<Map<
 }
 
 /** One page of headline versions matching the query, newest first, with the matched words marked and the matches per outlet. */
-export async function searchHeadlines(db: Executor, policies: Policies, query: SearchQuery): Promise<SearchResult> {
-  const all = await db.execute<{ id: number; slug: string; name: string }>(sql`select id, slug, name from outlets where active`);
+export async function searchHeadlines(
+  db: Executor,
+  policies: Policies,
+  query: SearchQuery,
+  reads: SharedReads = sharedReads(db),
+): Promise<SearchResult> {
+  const all = await reads.activeOutlets();
   // A group (docs/outlet-groups.md) narrows the outlets searched to its members, by id.
-  const members = await loadGroupFilter(db, policies, query.group);
+  const members = await loadGroupFilter(db, policies, query.group, reads);
   const outlets = members === undefined ? all : all.filter((o) => members.ids.includes(o.id));
   const hidden = unsearchable(
     policies,
     outlets.map((o) => o.id),
   );
-  const parsed = await searchTerms(db, query.q);
+  const parsed = await reads.searchTerms(query.q);
   if (parsed.nodes === 0) {
     return { hits: [], total: 0, capped: false, outletsNotSearched: hidden.length, onlyCommonWords: true, byOutlet: [] };
   }
   const matches = [
-    sql`to_tsvector('spanish', search_fold(hv.text)) @@ ${tsQuery(query.q)}`,
+    sql`hv.search_words @@ ${tsQuery(query.q)}`,
     ...(query.from ? [sql`hv.first_seen_at >= (${query.from}::date::timestamp at time zone 'Europe/Madrid')`] : []),
     ...(query.to ? [sql`hv.first_seen_at < ((${query.to}::date + 1)::timestamp at time zone 'Europe/Madrid')`] : []),
   ];
@@ -163,10 +169,14 @@ export async function searchHeadlines(db: Executor, policies: Policies, query: S
   };
 }
 
-/** The outlets a reader may filter by (visible ones), by name. */
-export async function searchableOutlets(db: Executor, policies: Policies): Promise<{ slug: string; name: string }[]> {
-  const rows = await db.execute<{ id: number; slug: string; name: string }>(
-    sql`select id, slug, name from outlets where active order by name`,
-  );
-  return rows.filter((r) => !policies.forOutlet(r.id).excluded).map(({ slug, name }) => ({ slug, name }));
+/** The outlets a reader may filter by (visible ones), by name as Spanish orders it. */
+export async function searchableOutlets(
+  db: Executor,
+  policies: Policies,
+  reads: SharedReads = sharedReads(db),
+): Promise<{ slug: string; name: string }[]> {
+  return (await reads.activeOutlets())
+    .filter((o) => !policies.forOutlet(o.id).excluded)
+    .map(({ slug, name }) => ({ slug, name }))
+    .sort((a, b) => a.name.localeCompare(b.name, "es"));
 }

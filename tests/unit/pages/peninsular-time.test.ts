@@ -97,3 +97,29 @@ describe("history pages' query strings (WEB-5, SEC-6)", () => {
     expect(dayLeadsHref("2026-11-20")).toBe("/portadas/dia?fecha=2026-11-20");
   });
 });
+
+describe("the wall clock read through each hour's offset", () => {
+  const reference = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Madrid",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const expected = (at: number) => {
+    const p = Object.fromEntries(reference.formatToParts(at).map((x) => [x.type, x.value]));
+    return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+  };
+
+  test("matches the zone database minute by minute across both changes of a year (WEB-7)", () => {
+    // Every 7 minutes of 2026, and every minute of the two nights the clocks change.
+    const instants: number[] = [];
+    for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += 7 * 60_000) instants.push(at);
+    for (const night of [Date.UTC(2026, 2, 28, 22), Date.UTC(2026, 9, 24, 22)])
+      for (let at = night; at < night + 6 * 3_600_000; at += 60_000) instants.push(at + 59_999, at);
+    const wrong = instants.filter((at) => minuteValue(at) !== expected(at));
+    expect(wrong.map((at) => new Date(at).toISOString())).toEqual([]);
+  });
+});

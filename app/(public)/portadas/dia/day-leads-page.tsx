@@ -24,6 +24,7 @@ import { ServiceUnavailable } from "../../../_components/service-unavailable";
 import { storyTitle } from "../../historias/story-title";
 import { EmptyGroupNotice, GroupSelect } from "../../../_components/group-filter";
 import { loadGroupCounts, loadGroupFilter } from "@/db/queries/site/outlet-groups";
+import { sharedReads } from "@/db/queries/site/shared-reads";
 import { pageNotFound, type PageRequest } from "@/app/_lib/html/public-page";
 import type { DocumentParts } from "@/app/_lib/html/public-document";
 
@@ -45,7 +46,8 @@ export async function dayLeadsPage({ searchParams: query }: PageRequest<unknown>
   const group = parsed.ok ? parsed.value.group : undefined;
   const read = await readSiteData(async (db) => {
     const policies = await loadPolicies(db);
-    const [members, groups] = await Promise.all([loadGroupFilter(db, policies, group), loadGroupCounts(db, policies)]);
+    const reads = sharedReads(db);
+    const [members, groups] = await Promise.all([loadGroupFilter(db, policies, group, reads), loadGroupCounts(db, policies, reads)]);
     const leads = await loadDayLeads(
       db,
       policies,
