@@ -1,8 +1,13 @@
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordHeadlines } from "../../../crawler/record/articles";
 import type { Database } from "../../../db/client";
-import { COUNT_CAP, searchHeadlines } from "../../../db/queries/site/search";
+import { COUNT_CAP, searchableOutlets, searchHeadlines } from "../../../db/queries/site/search";
+import { loadGroupCounts } from "../../../db/queries/site/outlet-groups";
+import { sharedReads } from "../../../db/queries/site/shared-reads";
+import { loadAttention } from "../../../app/_lib/pages/attention";
 import { wordArticlesExceed } from "../../../db/queries/site/attention-words";
 import { makePolicies, NO_POLICIES } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
@@ -120,5 +125,37 @@ describe("headline search", () => {
     expect(all.total).toBe(25);
     expect(all.outletsNotSearched).toBe(1);
     expect((await search("gobierno", { outlet: "dos" }, policies)).total).toBe(0);
+  });
+
+  it("WEB-1, WEB-9: the search page's loaders read the outlets and parse the search once between them, and find what each finds alone", async () => {
+    const sent: string[] = [];
+    const client = postgres(database.url, { max: 2, onnotice: () => {}, debug: (_c, query) => sent.push(query) });
+    try {
+      const db = drizzle(client);
+      const request = { queries: ["gobierno"], from: "2026-11-19", to: "2026-11-20" };
+      const query = { q: "gobierno", page: 1 };
+      const page = async (reads?: ReturnType<typeof sharedReads>) =>
+        Promise.all([
+          searchableOutlets(db, NO_POLICIES, reads),
+          loadGroupCounts(db, NO_POLICIES, reads),
+          searchHeadlines(db, NO_POLICIES, query, reads),
+          loadAttention(db, NO_POLICIES, request, reads),
+        ]);
+      const alone = await page();
+      const outletReadsAlone = sent.filter((q) => /from outlets where active/.test(q)).length;
+      sent.length = 0;
+      const shared = await page(sharedReads(db));
+      expect(sent.filter((q) => /from outlets where active/.test(q))).toHaveLength(1);
+      expect(sent.filter((q) => /websearch_to_tsquery[\s\S]*numnode|numnode[\s\S]*websearch_to_tsquery/.test(q))).toHaveLength(1);
+      expect(outletReadsAlone).toBe(4);
+      expect(shared[0]).toEqual(alone[0]);
+      expect(shared[1]).toEqual(alone[1]);
+      expect(shared[2]).toEqual(alone[2]);
+      expect(shared[3].series).toEqual(alone[3].series);
+      expect(shared[2].total).toBe(29);
+      expect(shared[0].map((o) => o.name)).toEqual(["Diario Dos", "Diario Uno"]);
+    } finally {
+      await client.end();
+    }
   });
 });
