@@ -13,16 +13,17 @@ import { intArray } from "../../open-data/sql/api-sql";
 /** Below this, a sum of minutes is zero (the stored sums are added a step at a time). */
 export const NO_MINUTES = 1e-9;
 
-/**
- * What the search is made of: how many nodes PostgreSQL keeps, its one word when it is one, and the
- * query as `querytree` prints it (the lexemes the search marks in the headlines it shows).
- */
+/** A search as PostgreSQL parses it (searchTerms). */
 export interface SearchTerms {
   nodes: number;
   word: string | null;
   tree: string;
 }
 
+/**
+ * What the search is made of: how many nodes PostgreSQL keeps, its one word when it is one, and the
+ * query as `querytree` prints it (the lexemes the search marks in the headlines it shows).
+ */
 export async function searchTerms(db: Executor, q: string): Promise<SearchTerms> {
   // websearch_to_tsquery prints one plain word as 'lexeme' (a quote inside doubled); anything
   // else (a phrase of several words, `o`, `-word`) has more nodes. A word with a quote or
