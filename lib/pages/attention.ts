@@ -85,8 +85,13 @@ export interface AttentionRow {
 /** Every day from `from` to `to`, both included. */
 export function daysOf(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let d = from; d <= to; d = shiftDay(d, 1)) out.push(d);
-  return out;
+  const [y, m, d] = from.split("-").map(Number) as [number, number, number];
+  // Calendar days step in UTC, where every day has 24 hours.
+  for (let at = Date.UTC(y, m - 1, d); ; at += 86_400_000) {
+    const day = new Date(at).toISOString().slice(0, 10);
+    if (day > to) return out;
+    out.push(day);
+  }
 }
 
 /**

@@ -91,8 +91,25 @@ export function parseMinute(value: string): number | undefined {
   return inDateRange(at) ? at : undefined;
 }
 
+/**
+ * Days already read, by their text: a page with a chart reads the same few days dozens of times.
+ * Only valid days are kept (ten characters each), at most a few thousand.
+ */
+const readDays = new Map<string, { start: number; end: number }>();
+
 /** A peninsular calendar day `AAAA-MM-DD` as [start, end) instants, or undefined. */
 export function parseDay(value: string): { start: number; end: number } | undefined {
+  let day = readDays.get(value);
+  if (day === undefined) {
+    day = readDay(value);
+    if (day === undefined) return undefined;
+    if (readDays.size >= 5_000) readDays.clear();
+    readDays.set(value, day);
+  }
+  return { ...day };
+}
+
+function readDay(value: string): { start: number; end: number } | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return undefined;
   const [y, mo, d] = m.slice(1, 4).map(Number) as [number, number, number];

@@ -45,6 +45,12 @@ describe("attentionRows", () => {
 
   it("has every day, the total first, and zeros where nothing matched", () => {
     expect(daysOf("2026-02-27", "2026-03-02")).toEqual(["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
+    // Across both changes of the clocks, a leap day and a new year; a period ending before it starts has no days.
+    expect(daysOf("2026-03-28", "2026-03-30")).toEqual(["2026-03-28", "2026-03-29", "2026-03-30"]);
+    expect(daysOf("2026-10-24", "2026-10-26")).toEqual(["2026-10-24", "2026-10-25", "2026-10-26"]);
+    expect(daysOf("2028-02-28", "2028-03-01")).toEqual(["2028-02-28", "2028-02-29", "2028-03-01"]);
+    expect(daysOf("2026-12-31", "2027-01-01")).toEqual(["2026-12-31", "2027-01-01"]);
+    expect(daysOf("2026-03-02", "2026-03-01")).toEqual([]);
     expect(rows.filter((r) => r.outlet === null).map((r) => [r.day, r.articles])).toEqual([
       ["2026-03-01", 2],
       ["2026-03-02", 5],

@@ -123,3 +123,14 @@ describe("the wall clock read through each hour's offset", () => {
     expect(wrong.map((at) => new Date(at).toISOString())).toEqual([]);
   });
 });
+
+describe("days read once and kept", () => {
+  test("WEB-7: a day read again is the same, and a caller changing its copy changes nothing kept", () => {
+    const first = parseDay("2026-10-25")!;
+    expect(first).toEqual({ start: Date.parse("2026-10-24T22:00:00Z"), end: Date.parse("2026-10-25T23:00:00Z") });
+    first.start = 0;
+    expect(parseDay("2026-10-25")).toEqual({ start: Date.parse("2026-10-24T22:00:00Z"), end: Date.parse("2026-10-25T23:00:00Z") });
+    expect(parseDay("2026-02-30")).toBeUndefined();
+    expect(parseDay("2026-02-30")).toBeUndefined();
+  });
+});
