@@ -37,6 +37,7 @@ import { searchHeadlines } from "../../db/queries/site/search";
 import { loadStoryPage } from "../../db/queries/stories/story-page";
 import { readStatusPage } from "../../db/queries/site/status-page";
 import { refreshOutletStatus } from "../../db/figures/outlet-status";
+import { refreshOutletFrontFigures } from "../../db/figures/outlet-front-figures";
 import { busySeconds, machineTicks } from "./support/machine-cpu";
 import { treeCpuSeconds } from "./support/proc-cpu";
 import { historyDatabase } from "./support/history-database";
@@ -210,15 +211,21 @@ async function uncachedRenders(
   const warmUp = one(process.env.BENCH_SITE_WARM_UP, 10);
   const renderer = await startSite(url, 0);
   // The worker's status chore (crawler/derive/outlet-status.ts) keeps the outlets' status fresh for
-  // "Estado" and "Cabeceras": here it runs before each page's renders, as the worker runs it every minute.
+  // "Estado" and "Cabeceras", and its front-page chore (crawler/derive/outlet-front-figures.ts) the outlet
+  // page's recent front-page figures: here they run before each page's renders, as the worker runs them
+  // every minute and every five.
   const chore = postgres(url, { max: 1, onnotice: () => {}, connection: { jit: "off" } });
   const refreshes: number[] = [];
+  const frontRefreshes: number[] = [];
   try {
     for (const [label, path] of Object.entries(paths)) {
       const year = label.startsWith("outlet over a year") || label.endsWith("(a year)");
       const began = performance.now();
       await refreshOutletStatus(drizzle(chore), await loadPolicies(drizzle(chore)), Date.now());
       refreshes.push(performance.now() - began);
+      const frontBegan = performance.now();
+      await refreshOutletFrontFigures(drizzle(chore), await loadPolicies(drizzle(chore)), Date.now());
+      frontRefreshes.push(performance.now() - frontBegan);
       ctx.progress(`${label} (${server}): uncached renders`);
       const r = await renderCost(
         `${renderer.url}${path}`,
@@ -244,6 +251,14 @@ async function uncachedRenders(
     }
     refreshes.sort((a, b) => a - b);
     out.push(figure(`outlets' status refresh, the worker's chore once a minute (${server}): wall p50`, percentile(refreshes, 50), "ms"));
+    frontRefreshes.sort((a, b) => a - b);
+    out.push(
+      figure(
+        `outlets' front-page figures refresh, the worker's chore every 5 minutes (${server}): wall p50`,
+        percentile(frontRefreshes, 50),
+        "ms",
+      ),
+    );
   } finally {
     await chore.end();
     await renderer.stop();

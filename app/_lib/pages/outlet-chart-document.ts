@@ -8,7 +8,7 @@ import type { Executor } from "../../../db/client";
 import { loadPublicationDelay } from "../../../db/queries/outlet-page/delay";
 import { loadTopStoryTimelines } from "../../../db/queries/outlet-page/front";
 import { loadFramingDistribution, loadSectionMix } from "../../../db/queries/outlet-page/mix";
-import { FIGURES_WINDOW_MS, TIMELINES_WINDOW_MS } from "../../../db/queries/outlet-page/outlet-page";
+import { FIGURES_WINDOW_MS, TIMELINES_WINDOW_MS } from "../../../db/queries/outlet-page/windows";
 import { findVisibleOutlet } from "../../../db/queries/outlet-page/outlet";
 import { recentWindow } from "../../../db/queries/page-sql";
 import type { Policies } from "../../../lib/policy";

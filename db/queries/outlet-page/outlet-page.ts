@@ -7,6 +7,8 @@ import "server-only";
 import type { Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { DAY_MS, recentWindow, type Window } from "../page-sql";
+import { FIGURES_WINDOW_MS, TIMELINES_WINDOW_MS } from "./windows";
+import { loadStoredFrontFigures } from "../../figures/outlet-front-figures";
 import { loadFrontPageNow, loadTopStoryTimelines, type FrontPageNow, type TopStoryTimelines } from "./front";
 import { loadFrontPageTime, type FrontPageTime } from "./front-time";
 import { loadHeadlineChanges, type HeadlineChanges } from "./headlines";
@@ -52,10 +54,6 @@ export interface OutletPage {
 /** The longest stretch of a chosen period the silences are judged over. */
 const SILENCE_MAX_DAYS = 31;
 
-/** Default windows of the sections when no period is chosen. */
-export const TIMELINES_WINDOW_MS = DAY_MS;
-export const FIGURES_WINDOW_MS = 7 * DAY_MS;
-
 /**
  * The page of outlet `slug` at `now`, or undefined when it is unknown, inactive or under `total`.
  * With a `period` (SPEC WEB-5), every figure of the past covers it, up to `now`; the sections
@@ -77,7 +75,10 @@ export async function loadOutletPage(
   // their caption says the days they cover. The daily agency share of the front page keeps its last 7 days.
   const silenceDays = chosen ? Math.min(SILENCE_MAX_DAYS, (chosen.end - chosen.start) / DAY_MS) : undefined;
   // Over a chosen period the timelines draw the stories the front-page figures rank best: one ranking of the period for both.
-  const frontPageTimeRead = positions ? loadFrontPageTime(db, id, policy, figures) : null;
+  // Without a chosen period, the front-page sections come from the figures the worker keeps (db/figures/outlet-front-figures.ts),
+  // or are ranked here when it has kept none lately.
+  const stored = positions && !chosen ? loadStoredFrontFigures(db, id, policy, now) : Promise.resolve(undefined);
+  const frontPageTimeRead = positions ? stored.then((s) => s?.frontPageTime ?? loadFrontPageTime(db, id, policy, figures)) : null;
   const [
     frontPage,
     timelines,
@@ -98,14 +99,14 @@ export async function loadOutletPage(
     positions
       ? chosen
         ? frontPageTimeRead!.then((time) => loadTopStoryTimelines(db, id, policy, chosen, time.topRanked))
-        : loadTopStoryTimelines(db, id, policy, recent)
+        : stored.then((s) => s?.timelines ?? loadTopStoryTimelines(db, id, policy, recent))
       : null,
     frontPageTimeRead,
     loadHeadlineChanges(db, id, policy, figures),
     loadPublicationDelay(db, id, figures),
     loadSectionMix(db, id, figures),
     loadAgencyShare(db, id, figures),
-    positions ? loadAgencyFrontShare(db, id, { now }) : null,
+    positions ? stored.then((s) => s?.agencyFront ?? loadAgencyFrontShare(db, id, { now })) : null,
     loadOutletSilences(db, policies, { outletId: id, now: chosen?.end ?? now, days: silenceDays, labelled: SILENCES_SHOWN }),
     loadFramingDistribution(db, id, policy, figures),
     loadHeadlineFeatureCounts(db, [id], figures),

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { representativeHeadline } from "../../../lib/analysis/story-label";
 import type { Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
-import { idList, notExcluded, time } from "../page-sql";
+import { epochMs, idList, notExcluded } from "../page-sql";
 
 /** The headline that names a story, and the outlet that wrote it. */
 export interface StoryLabel {
@@ -25,9 +25,9 @@ export async function loadStoryLabels(db: Executor, policies: Policies, storyIds
     outlet_id: number;
     name: string;
     text: string;
-    first_seen_at: string | Date;
+    first_seen_ms: number;
   }>(sql`
-    select distinct on (a.id) a.story_id, a.outlet_id, o.name, h.text, a.first_seen_at
+    select distinct on (a.id) a.story_id, a.outlet_id, o.name, h.text, ${epochMs(sql`a.first_seen_at`)} as first_seen_ms
     from articles a join outlets o on o.id = a.outlet_id and o.active
     join headline_versions h on h.article_id = a.id
     where a.story_id in ${idList(storyIds)} ${notExcluded(sql`a.outlet_id`, policies.excludedOutletIds)}
@@ -38,10 +38,12 @@ export async function loadStoryLabels(db: Executor, policies: Policies, storyIds
     const member = {
       headline: r.text,
       outlet: r.name,
-      at: time(r.first_seen_at)!,
+      at: r.first_seen_ms,
       quotable: policies.forOutlet(r.outlet_id).headlinesVerbatim,
     };
-    byStory.set(id, [...(byStory.get(id) ?? []), member]);
+    const members = byStory.get(id);
+    if (members) members.push(member);
+    else byStory.set(id, [member]);
   }
   for (const [id, members] of byStory) {
     const chosen = representativeHeadline(members);

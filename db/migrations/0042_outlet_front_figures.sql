@@ -1,0 +1,10 @@
+-- The outlet page's recent front-page figures, kept by the worker so that its default view reads one row.
+CREATE TABLE "outlet_front_figures" (
+	"outlet_id" integer PRIMARY KEY NOT NULL,
+	"computed_at" timestamp with time zone NOT NULL,
+	"front_time" jsonb NOT NULL,
+	"timelines" jsonb NOT NULL,
+	"agency_front" jsonb NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "outlet_front_figures" ADD CONSTRAINT "outlet_front_figures_outlet_id_outlets_id_fk" FOREIGN KEY ("outlet_id") REFERENCES "public"."outlets"("id") ON DELETE cascade ON UPDATE no action;

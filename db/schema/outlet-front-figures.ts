@@ -1,0 +1,24 @@
+/**
+ * Each outlet's recent front-page figures as the worker last computed them
+ * (crawler/derive/outlet-front-figures.ts): the outlet page's default view reads one row instead of
+ * ranking a week of captures on every render. Figures and article ids only: the headlines are read,
+ * under the policy in force, when the page is served (db/figures/outlet-front-figures.ts).
+ */
+import { integer, jsonb, pgTable, timestamp } from "drizzle-orm/pg-core";
+import { outlets } from "./outlets";
+
+/** One row per visible outlet whose positions are shown. */
+export const outletFrontFigures = pgTable("outlet_front_figures", {
+  // Deleting an outlet deletes its figures, as it does its captures.
+  outletId: integer("outlet_id")
+    .primaryKey()
+    .references(() => outlets.id, { onDelete: "cascade" }),
+  /** The instant the figures describe: each window ends here. */
+  computedAt: timestamp("computed_at", { withTimezone: true, mode: "string" }).notNull(),
+  /** The last 7 days' time on the front page (`FrontPageTime`, db/queries/outlet-page/front-time.ts), without headlines. */
+  frontTime: jsonb("front_time").notNull(),
+  /** The last 24 hours' position timelines (`TopStoryTimelines`, db/queries/outlet-page/front.ts), without headlines. */
+  timelines: jsonb("timelines").notNull(),
+  /** The last 7 days' agency share of the front page (`AgencyFrontShare`, db/queries/outlet-page/agency-front-share.ts). */
+  agencyFront: jsonb("agency_front").notNull(),
+});
