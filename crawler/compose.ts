@@ -24,7 +24,7 @@ import { createLogPruner } from "./jobs/prune-logs";
 import { createLeaseReclaimer, DEAD_AFTER_MS } from "./schedule/reclaim-leases";
 import { rankProminence } from "./derive/rank-prominence";
 import { createStatusKeeper } from "./derive/outlet-status";
-import { createFrontFiguresKeeper } from "./derive/outlet-front-figures";
+import { createRecentFiguresKeeper } from "./derive/outlet-recent-figures";
 import { createHeadlineChangeCounter } from "./derive/count-headline-changes";
 import { createStoryHousekeeping } from "./derive/story-housekeeping";
 import { createExclusionVerifier } from "./jobs/verify-exclusions";
@@ -132,7 +132,7 @@ export async function createCrawlPipeline(p: {
   const headlines = createHeadlineAnalyser({ db, now, policies: cachedPolicies(db, now) });
   const stories = createStoryHousekeeping({ db, clock });
   const status = createStatusKeeper({ db, now });
-  const frontFigures = createFrontFiguresKeeper({ db, now });
+  const recentFigures = createRecentFiguresKeeper({ db, now });
   const headlineChanges = createHeadlineChangeCounter({ db, now });
   const backups = createBackupTender({ db, now, dir: config.backups.dir, keep: config.backups.keep, log: log.child("backups") });
   const bulk = createBulkTender({ db, now, dir: config.bulk.dir, keepDays: config.bulk.keepDays, log: log.child("bulk") });
@@ -142,7 +142,7 @@ export async function createCrawlPipeline(p: {
   // backups and bulk files that still hold deleted data, the logs past their window (STO-6), then analysis (STO-4 before DER-*;
   // prominence, DER-9, and the articles' headline-change counts, DER-6, a bounded number of steps a round so that a
   // backlog never holds the rest up; then the outlets' status the public pages read, db/queries/site/outlet-status.ts, and the outlet page's
-  // recent front-page figures, db/figures/outlet-front-figures.ts). A worker
+  // recent front-page figures, db/figures/outlet-recent-figures.ts). A worker
   // started with HEMEROSCOPIO_WORKER_ANALYSIS=false leaves the analysis to the workers that run it.
   const analysis = [
     (s: AbortSignal) => headlines.analyse(s),
@@ -150,7 +150,7 @@ export async function createCrawlPipeline(p: {
     (s: AbortSignal) => rankProminence(db, { maxSteps: PROMINENCE_STEPS, signal: s }),
     (s: AbortSignal) => headlineChanges(s),
     () => status(),
-    () => frontFigures(),
+    () => recentFigures(),
   ];
   const chores = [
     () => reclaim(),

@@ -84,7 +84,7 @@ export async function deleteOutletData(db: Db, outletId: number, signal: AbortSi
   const stories = new Set<number>();
   const hashes = new Set<string>();
   while (!signal.aborted && (await deleteArticleBatch(db, outletId, counts, stories, hashes)) > 0);
-  for (const table of ["frontpage_captures", "probes", "signals", "outlet_front_figures"] as const) {
+  for (const table of ["frontpage_captures", "probes", "signals", "outlet_recent_figures"] as const) {
     const gone = await db.execute(sql`delete from ${sql.identifier(table)} where outlet_id = ${outletId}`);
     add(counts, table, gone.count ?? 0);
   }

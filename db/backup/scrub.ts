@@ -30,7 +30,7 @@ export const OUTLET_TABLES = [
   "front_page_days",
   "outlet_checks",
   "outlet_status",
-  "outlet_front_figures",
+  "outlet_recent_figures",
 ] as const;
 /** Tables whose rows belong to an outlet through an article (`article_id`). */
 export const ARTICLE_TABLES = ["headline_versions", "rank_spans", "story_fingerprints", "body_summaries"] as const;

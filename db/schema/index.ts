@@ -8,7 +8,7 @@ export * from "./retention";
 export * from "./aggregates";
 export * from "./front-page-days";
 export * from "./outlet-status";
-export * from "./outlet-front-figures";
+export * from "./outlet-recent-figures";
 export * from "./outlet-page-days";
 export * from "./front-page-stays";
 export * from "./front-page-reaches";

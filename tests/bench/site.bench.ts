@@ -37,7 +37,7 @@ import { searchHeadlines } from "../../db/queries/site/search";
 import { loadStoryPage } from "../../db/queries/stories/story-page";
 import { readStatusPage } from "../../db/queries/site/status-page";
 import { refreshOutletStatus } from "../../db/figures/outlet-status";
-import { refreshOutletFrontFigures } from "../../db/figures/outlet-front-figures";
+import { refreshOutletRecentFigures } from "../../db/figures/outlet-recent-figures";
 import { busySeconds, machineTicks } from "./support/machine-cpu";
 import { treeCpuSeconds } from "./support/proc-cpu";
 import { historyDatabase } from "./support/history-database";
@@ -211,7 +211,7 @@ async function uncachedRenders(
   const warmUp = one(process.env.BENCH_SITE_WARM_UP, 10);
   const renderer = await startSite(url, 0);
   // The worker's status chore (crawler/derive/outlet-status.ts) keeps the outlets' status fresh for
-  // "Estado" and "Cabeceras", and its front-page chore (crawler/derive/outlet-front-figures.ts) the outlet
+  // "Estado" and "Cabeceras", and its front-page chore (crawler/derive/outlet-recent-figures.ts) the outlet
   // page's recent front-page figures: here they run before each page's renders, as the worker runs them
   // every minute and every five.
   const chore = postgres(url, { max: 1, onnotice: () => {}, connection: { jit: "off" } });
@@ -224,7 +224,7 @@ async function uncachedRenders(
       await refreshOutletStatus(drizzle(chore), await loadPolicies(drizzle(chore)), Date.now());
       refreshes.push(performance.now() - began);
       const frontBegan = performance.now();
-      await refreshOutletFrontFigures(drizzle(chore), await loadPolicies(drizzle(chore)), Date.now());
+      await refreshOutletRecentFigures(drizzle(chore), await loadPolicies(drizzle(chore)), Date.now());
       frontRefreshes.push(performance.now() - frontBegan);
       ctx.progress(`${label} (${server}): uncached renders`);
       const r = await renderCost(

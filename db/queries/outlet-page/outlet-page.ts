@@ -8,7 +8,7 @@ import type { Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { DAY_MS, recentWindow, type Window } from "../page-sql";
 import { FIGURES_WINDOW_MS, TIMELINES_WINDOW_MS } from "./windows";
-import { loadStoredFrontFigures } from "../../figures/outlet-front-figures";
+import { loadStoredRecentFigures } from "../../figures/outlet-recent-figures";
 import { loadFrontPageNow, loadTopStoryTimelines, type FrontPageNow, type TopStoryTimelines } from "./front";
 import { loadFrontPageTime, type FrontPageTime } from "./front-time";
 import { loadHeadlineChanges, type HeadlineChanges } from "./headlines";
@@ -75,9 +75,9 @@ export async function loadOutletPage(
   // their caption says the days they cover. The daily agency share of the front page keeps its last 7 days.
   const silenceDays = chosen ? Math.min(SILENCE_MAX_DAYS, (chosen.end - chosen.start) / DAY_MS) : undefined;
   // Over a chosen period the timelines draw the stories the front-page figures rank best: one ranking of the period for both.
-  // Without a chosen period, the front-page sections come from the figures the worker keeps (db/figures/outlet-front-figures.ts),
-  // or are ranked here when it has kept none lately.
-  const stored = positions && !chosen ? loadStoredFrontFigures(db, id, policy, now) : Promise.resolve(undefined);
+  // Without a chosen period, the front-page sections and the silences come from the figures the worker keeps
+  // (db/figures/outlet-recent-figures.ts), or are read here when it has kept none lately.
+  const stored = chosen ? Promise.resolve(undefined) : loadStoredRecentFigures(db, policies, id, now);
   const frontPageTimeRead = positions ? stored.then((s) => s?.frontPageTime ?? loadFrontPageTime(db, id, policy, figures)) : null;
   const [
     frontPage,
@@ -107,7 +107,11 @@ export async function loadOutletPage(
     loadSectionMix(db, id, figures),
     loadAgencyShare(db, id, figures),
     positions ? stored.then((s) => s?.agencyFront ?? loadAgencyFrontShare(db, id, { now })) : null,
-    loadOutletSilences(db, policies, { outletId: id, now: chosen?.end ?? now, days: silenceDays, labelled: SILENCES_SHOWN }),
+    stored.then(
+      (s) =>
+        s?.silences ??
+        loadOutletSilences(db, policies, { outletId: id, now: chosen?.end ?? now, days: silenceDays, labelled: SILENCES_SHOWN }),
+    ),
     loadFramingDistribution(db, id, policy, figures),
     loadHeadlineFeatureCounts(db, [id], figures),
     loadOutletStatus(db, id, policy, now),

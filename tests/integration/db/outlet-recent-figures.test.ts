@@ -1,19 +1,20 @@
 /**
- * The outlet page's recent front-page figures as the worker stores them (db/figures/outlet-front-figures.ts):
+ * The outlet page's recent front-page figures as the worker stores them (db/figures/outlet-recent-figures.ts):
  * the default view reads from them the very sections it ranked from the captures on every render
  * (SPEC WEB-1, DER-7, DER-10), with headlines under the policy in force when it is served; and it
- * ranks them itself when the stored copy is stale. On a generated week of three outlets.
+ * computes them itself when the stored copy is stale or was computed under other requests of the
+ * outlet. On a generated week of eight outlets (enough followed outlets to judge silences).
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFrontFiguresKeeper } from "../../../crawler/derive/outlet-front-figures";
+import { createRecentFiguresKeeper } from "../../../crawler/derive/outlet-recent-figures";
 import type { Database } from "../../../db/client";
 import {
-  FRONT_FIGURES_MAX_AGE_MS,
-  FRONT_FIGURES_REFRESH_MS,
-  loadStoredFrontFigures,
-  refreshOutletFrontFigures,
-} from "../../../db/figures/outlet-front-figures";
+  RECENT_FIGURES_MAX_AGE_MS,
+  RECENT_FIGURES_REFRESH_MS,
+  loadStoredRecentFigures,
+  refreshOutletRecentFigures,
+} from "../../../db/figures/outlet-recent-figures";
 import { loadPolicies } from "../../../db/policies-in-force";
 import { loadOutletPage, type OutletPage } from "../../../db/queries/outlet-page/outlet-page";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
@@ -29,7 +30,7 @@ let ids: number[];
 beforeAll(async () => {
   database = await createTestDatabase();
   const options = parseSeedOptions(
-    ["--outlets", "3", "--days", "8", "--seed", "portadas", "--end", new Date(END).toISOString()],
+    ["--outlets", "8", "--days", "8", "--seed", "portadas", "--end", new Date(END).toISOString()],
     Date.now(),
   );
   await seedHistory(database.sql, options);
@@ -48,22 +49,29 @@ async function page(slug: string, now: number): Promise<OutletPage> {
 }
 
 /** The sections the stored figures stand in for. */
-const frontSections = (p: OutletPage) => ({ frontPageTime: p.frontPageTime, timelines: p.timelines, agencyFront: p.agencyFront });
+const frontSections = (p: OutletPage) => ({
+  frontPageTime: p.frontPageTime,
+  timelines: p.timelines,
+  agencyFront: p.agencyFront,
+  silences: p.silences,
+});
 
 async function storedCount(): Promise<number> {
-  const [row] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from outlet_front_figures`);
+  const [row] = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from outlet_recent_figures`);
   return row!.n;
 }
 
 describe("the outlet page's stored front-page figures (WEB-1, DER-7, DER-10)", () => {
   it("reads from them the very sections it ranks from the captures, for every outlet", async () => {
     const { db } = database;
-    await db.execute(sql`delete from outlet_front_figures`);
+    await db.execute(sql`delete from outlet_recent_figures`);
     const ranked = await Promise.all(slugs.map((s) => page(s, END)));
     expect(ranked.every((p) => p.frontPageTime!.articles > 0 && p.timelines!.series.length > 0)).toBe(true);
-    expect(await refreshOutletFrontFigures(db, await loadPolicies(db), END)).toBe(3);
+    // Silences judged and listed, some with their labels: the stored path reads them too.
+    expect(ranked.some((p) => p.silences.silences.some((s) => s.label !== undefined))).toBe(true);
+    expect(await refreshOutletRecentFigures(db, await loadPolicies(db), END)).toBe(8);
     for (const [i, slug] of slugs.entries()) {
-      const stored = await loadStoredFrontFigures(db, ids[i]!, (await loadPolicies(db)).forOutlet(ids[i]!), END);
+      const stored = await loadStoredRecentFigures(db, await loadPolicies(db), ids[i]!, END);
       expect(stored).toBeDefined();
       expect(frontSections(await page(slug, END))).toEqual(frontSections(ranked[i]!));
     }
@@ -71,9 +79,9 @@ describe("the outlet page's stored front-page figures (WEB-1, DER-7, DER-10)", (
 
   it("is what the page shows: a stored figure changed shows on the page", async () => {
     const { db } = database;
-    await refreshOutletFrontFigures(db, await loadPolicies(db), END);
+    await refreshOutletRecentFigures(db, await loadPolicies(db), END);
     await db.execute(
-      sql`update outlet_front_figures set front_time = jsonb_set(front_time, '{articles}', '4321') where outlet_id = ${ids[0]!}`,
+      sql`update outlet_recent_figures set front_time = jsonb_set(front_time, '{articles}', '4321') where outlet_id = ${ids[0]!}`,
     );
     expect((await page(slugs[0]!, END)).frontPageTime!.articles).toBe(4321);
     // Ten minutes on, still within their age: the figures as of the refresh, their windows saying so.
@@ -84,55 +92,76 @@ describe("the outlet page's stored front-page figures (WEB-1, DER-7, DER-10)", (
 
   it("ranks the captures itself once the stored copy is older than its age, or newer than now", async () => {
     const { db } = database;
-    await refreshOutletFrontFigures(db, await loadPolicies(db), END);
-    await db.execute(sql`update outlet_front_figures set front_time = jsonb_set(front_time, '{articles}', '4321')`);
-    const stale = END + FRONT_FIGURES_MAX_AGE_MS + MINUTE;
-    const policy = (await loadPolicies(db)).forOutlet(ids[0]!);
-    expect(await loadStoredFrontFigures(db, ids[0]!, policy, stale)).toBeUndefined();
+    await refreshOutletRecentFigures(db, await loadPolicies(db), END);
+    await db.execute(sql`update outlet_recent_figures set front_time = jsonb_set(front_time, '{articles}', '4321')`);
+    const stale = END + RECENT_FIGURES_MAX_AGE_MS + MINUTE;
+    const policies = await loadPolicies(db);
+    expect(await loadStoredRecentFigures(db, policies, ids[0]!, stale)).toBeUndefined();
     expect((await page(slugs[0]!, stale)).frontPageTime!.articles).not.toBe(4321);
-    expect(await loadStoredFrontFigures(db, ids[0]!, policy, END - MINUTE)).toBeUndefined();
+    expect(await loadStoredRecentFigures(db, policies, ids[0]!, END - MINUTE)).toBeUndefined();
     expect((await page(slugs[0]!, END - MINUTE)).frontPageTime!.end).toBe(END - MINUTE);
   });
 
   it("drops an article deleted since the figures were computed, and cites headlines under the policy in force (PUB-6)", async () => {
     const { db } = database;
-    await refreshOutletFrontFigures(db, await loadPolicies(db), END);
+    await refreshOutletRecentFigures(db, await loadPolicies(db), END);
     const before = await page(slugs[1]!, END);
     const gone = before.frontPageTime!.longest[0]!.articleId;
     await addExclusion(db, ids[1]!, "sin-titulares-literales", END - HOUR);
     // The headline policy applies to the stored figures at once, as to the ranked ones.
     const quoted = await page(slugs[1]!, END);
-    await db.execute(sql`delete from outlet_front_figures`);
+    await db.execute(sql`delete from outlet_recent_figures`);
     expect(frontSections(quoted)).toEqual(frontSections(await page(slugs[1]!, END)));
     expect(quoted.frontPageTime!.longest.map((r) => r.headline)).not.toEqual(before.frontPageTime!.longest.map((r) => r.headline));
     await db.execute(sql`delete from exclusions where outlet_id = ${ids[1]!}`);
-    await refreshOutletFrontFigures(db, await loadPolicies(db), END);
+    await refreshOutletRecentFigures(db, await loadPolicies(db), END);
     await db.execute(sql`delete from articles where id = ${gone}`);
     const after = await page(slugs[1]!, END);
     expect(after.frontPageTime!.longest.map((r) => r.articleId)).toEqual(before.frontPageTime!.longest.slice(1).map((r) => r.articleId));
     expect(after.timelines!.series.some((s) => s.articleId === gone)).toBe(false);
   });
 
-  it("keeps nothing of an outlet excluded in full or whose positions are withheld (PUB-6)", async () => {
+  it("keeps nothing of an outlet excluded in full, and no positions of one whose positions are withheld (PUB-6)", async () => {
     const { db } = database;
     await addExclusion(db, ids[0]!, "total", END - HOUR);
     await addExclusion(db, ids[2]!, "sin-posicion", END - HOUR);
-    expect(await refreshOutletFrontFigures(db, await loadPolicies(db), END)).toBe(1);
-    const kept = await db.execute<{ outlet_id: number }>(sql`select outlet_id from outlet_front_figures`);
-    expect(kept.map((r) => r.outlet_id)).toEqual([ids[1]!]);
+    expect(await refreshOutletRecentFigures(db, await loadPolicies(db), END)).toBe(7);
+    const kept = await db.execute<{ outlet_id: number; front: boolean }>(
+      sql`select outlet_id, front_time is not null and timelines is not null and agency_front is not null as front
+          from outlet_recent_figures order by outlet_id`,
+    );
+    expect(kept.map((r) => r.outlet_id)).toEqual(ids.slice(1));
+    expect(kept.filter((r) => !r.front).map((r) => r.outlet_id)).toEqual([ids[2]!]);
+    const withheld = await page(slugs[2]!, END);
+    expect(withheld.frontPageTime).toBeNull();
+    await db.execute(sql`delete from outlet_recent_figures`);
+    expect(frontSections(withheld)).toEqual(frontSections(await page(slugs[2]!, END)));
     await db.execute(sql`delete from exclusions where outlet_id in (${ids[0]!}, ${ids[2]!})`);
   });
 
-  it("the worker's chore refreshes them once they are FRONT_FIGURES_REFRESH_MS old", async () => {
+  it("are not read once the outlet's requests changed since they were computed (PUB-6)", async () => {
     const { db } = database;
-    await db.execute(sql`delete from outlet_front_figures`);
+    await refreshOutletRecentFigures(db, await loadPolicies(db), END);
+    await db.execute(sql`update outlet_recent_figures set front_time = jsonb_set(front_time, '{articles}', '4321')`);
+    await addExclusion(db, ids[3]!, "sin-anotacion-de-modelo", END - HOUR);
+    expect(await loadStoredRecentFigures(db, await loadPolicies(db), ids[3]!, END)).toBeUndefined();
+    const changed = await page(slugs[3]!, END);
+    expect(changed.frontPageTime!.articles).not.toBe(4321);
+    expect(changed.silences.grouped).toBe(false);
+    await db.execute(sql`delete from exclusions where outlet_id = ${ids[3]!}`);
+    expect((await page(slugs[3]!, END)).frontPageTime!.articles).toBe(4321);
+  });
+
+  it("the worker's chore refreshes them once they are RECENT_FIGURES_REFRESH_MS old", async () => {
+    const { db } = database;
+    await db.execute(sql`delete from outlet_recent_figures`);
     let now = END - 30 * MINUTE;
-    const chore = createFrontFiguresKeeper({ db, now: () => now });
+    const chore = createRecentFiguresKeeper({ db, now: () => now });
     await chore();
-    expect(await storedCount()).toBe(3);
-    const at = async () => (await db.execute<{ at: string }>(sql`select max(computed_at)::text as at from outlet_front_figures`))[0]!.at;
+    expect(await storedCount()).toBe(8);
+    const at = async () => (await db.execute<{ at: string }>(sql`select max(computed_at)::text as at from outlet_recent_figures`))[0]!.at;
     const first = await at();
-    now += FRONT_FIGURES_REFRESH_MS - MINUTE;
+    now += RECENT_FIGURES_REFRESH_MS - MINUTE;
     await chore();
     expect(await at()).toBe(first);
     now += MINUTE;

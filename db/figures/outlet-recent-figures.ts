@@ -1,0 +1,156 @@
+/**
+ * Each outlet's recent figures, stored (table outlet_recent_figures): the last 7 days' time on the
+ * front page, the last 24 hours' position timelines, the last 7 days' agency share of the front page
+ * and the last 7 days' silences. Ranking those captures and judging those stories is most of what
+ * the outlet page's default view costs PostgreSQL (docs/benchmarks.md), so the worker computes them
+ * every few minutes (crawler/derive/outlet-recent-figures.ts) with the page's own read models, and the
+ * page reads one row. A chosen period, and stored figures older than RECENT_FIGURES_MAX_AGE_MS (no
+ * worker running the chore) or computed under other requests of the outlet, are read per request as before.
+ *
+ * The row holds figures, article ids and story ids, never a headline: the headlines and the stories'
+ * labels are read when the page is served, under the policies in force then, and an article deleted
+ * since (an exclusion) drops out.
+ */
+import { sql } from "drizzle-orm";
+import type { OutletPolicy, Policies } from "../../lib/policy";
+import { SILENCES_SHOWN } from "../../lib/analysis/silences";
+import type { Db, Executor } from "../client";
+import { fromSqlTime, sqlTime } from "../sql-time";
+import { loadAgencyFrontShare, type AgencyFrontShare } from "../queries/outlet-page/agency-front-share";
+import { latestHeadlines, loadTopStoryTimelines, type TopStoryTimelines } from "../queries/outlet-page/front";
+import { loadFrontPageTime, type FrontPageTime } from "../queries/outlet-page/front-time";
+import { loadOutletSilences, type OutletSilences } from "../queries/outlet-page/silences";
+import { loadStoryLabels } from "../queries/stories/story-labels";
+import { recentWindow } from "../queries/page-sql";
+import { FIGURES_WINDOW_MS, TIMELINES_WINDOW_MS } from "../queries/outlet-page/windows";
+
+/** The worker recomputes the figures once they are this old (of its clock). */
+export const RECENT_FIGURES_REFRESH_MS = 5 * 60_000;
+/** Pages read stored figures up to this old; past it, they compute them themselves. */
+export const RECENT_FIGURES_MAX_AGE_MS = 15 * 60_000;
+
+/** The sections as the page shows them; the front-page ones null when the outlet's positions are withheld. */
+export interface RecentFigures {
+  frontPageTime: FrontPageTime | null;
+  timelines: TopStoryTimelines | null;
+  agencyFront: AgencyFrontShare | null;
+  silences: OutletSilences;
+}
+
+type WithoutHeadline<T> = Omit<T, "headline">;
+type StoredFrontTime = Omit<FrontPageTime, "longest"> & { longest: WithoutHeadline<FrontPageTime["longest"][number]>[] };
+type StoredTimelines = Omit<TopStoryTimelines, "series"> & { series: WithoutHeadline<TopStoryTimelines["series"][number]>[] };
+type StoredSilences = Omit<OutletSilences, "silences"> & { silences: Omit<OutletSilences["silences"][number], "label">[] };
+
+/** Headlines are not what the worker may cite for every reader: the page reads them under the policy in force. */
+const noHeadlines = <T extends { headline: string }>(rows: readonly T[]): WithoutHeadline<T>[] =>
+  rows.map(({ headline: _headline, ...rest }) => rest);
+
+/** One outlet's figures as of `now`, with the page's own read models and windows; headlines and labels dropped. */
+async function computeRecentFigures(db: Executor, policies: Policies, outletId: number, now: number) {
+  const policy = policies.forOutlet(outletId);
+  const [frontTime, timelines, agencyFront, silences] = await Promise.all([
+    policy.positions ? loadFrontPageTime(db, outletId, policy, recentWindow(now, FIGURES_WINDOW_MS)) : null,
+    policy.positions ? loadTopStoryTimelines(db, outletId, policy, recentWindow(now, TIMELINES_WINDOW_MS)) : null,
+    policy.positions ? loadAgencyFrontShare(db, outletId, { now }) : null,
+    loadOutletSilences(db, policies, { outletId, now, labelled: 0 }),
+  ]);
+  return {
+    frontTime: frontTime && ({ ...frontTime, longest: noHeadlines(frontTime.longest) } satisfies StoredFrontTime),
+    timelines: timelines && ({ ...timelines, series: noHeadlines(timelines.series) } satisfies StoredTimelines),
+    agencyFront,
+    silences: { ...silences, silences: silences.silences.map(({ label: _label, ...rest }) => rest) } satisfies StoredSilences,
+  };
+}
+
+/** When the stored figures were computed, or undefined when none are stored. */
+async function storedFiguresAt(db: Executor): Promise<number | undefined> {
+  const [row] = await db.execute<{ at: string | null }>(sql`select max(computed_at) as at from outlet_recent_figures`);
+  return fromSqlTime(row?.at);
+}
+
+/**
+ * Recompute and store the figures of every active outlet not excluded in full (PUB-6), as of `now`,
+ * unless the stored ones are younger than `olderThanMs`; another worker already doing so is left
+ * to it. Returns the outlets written.
+ */
+export async function refreshOutletRecentFigures(db: Db, policies: Policies, now: number, { olderThanMs = 0 } = {}): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [lock] = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('outlet_recent_figures')) as ok`);
+    if (!lock?.ok) return 0;
+    const at = await storedFiguresAt(tx);
+    // A copy from a later instant than `now` (a clock set back) is replaced too.
+    if (at !== undefined && at <= now && now - at < olderThanMs) return 0;
+    const outlets = await tx.execute<{ id: number }>(sql`select id from outlets where active order by id`);
+    const visible = outlets.map((o) => o.id).filter((id) => !policies.forOutlet(id).excluded);
+    // One outlet after another: the chore shares PostgreSQL with the site and the crawl.
+    const rows = [];
+    for (const id of visible) rows.push({ id, ...(await computeRecentFigures(tx, policies, id, now)) });
+    await tx.execute(sql`delete from outlet_recent_figures`);
+    if (rows.length > 0) {
+      await tx.execute(sql`
+        insert into outlet_recent_figures (outlet_id, computed_at, front_time, timelines, agency_front, silences)
+        select x.id, ${sqlTime(now)}::timestamptz, x."frontTime", x.timelines, x."agencyFront", x.silences
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as x(id int, "frontTime" jsonb, timelines jsonb, "agencyFront" jsonb, silences jsonb)`);
+    }
+    return rows.length;
+  });
+}
+
+/** Whether a row was computed under the outlet's requests in force now: positions shown, stories grouped. */
+function computedUnder(policy: OutletPolicy, row: { front_time: unknown; silences: StoredSilences }): boolean {
+  return (
+    (row.front_time !== null) === policy.positions &&
+    row.silences.positions === policy.positions &&
+    row.silences.grouped === policy.modelAnnotations
+  );
+}
+
+/**
+ * The stored figures of `outletId` as the page shows them at `now`, with headlines and story labels
+ * under `policies`; undefined when none are stored, they are older than RECENT_FIGURES_MAX_AGE_MS or
+ * newer than `now`, or the outlet's requests changed since (the page then computes them itself).
+ */
+export async function loadStoredRecentFigures(
+  db: Executor,
+  policies: Policies,
+  outletId: number,
+  now: number,
+): Promise<RecentFigures | undefined> {
+  const policy = policies.forOutlet(outletId);
+  const [row] = await db.execute<{
+    front_time: StoredFrontTime | null;
+    timelines: StoredTimelines | null;
+    agency_front: AgencyFrontShare | null;
+    silences: StoredSilences;
+  }>(sql`
+    select front_time, timelines, agency_front, silences from outlet_recent_figures
+    where outlet_id = ${outletId} and computed_at <= ${sqlTime(now)}::timestamptz
+      and computed_at > ${sqlTime(now - RECENT_FIGURES_MAX_AGE_MS)}::timestamptz`);
+  if (!row || !computedUnder(policy, row)) return undefined;
+  const { front_time: frontTime, timelines, silences } = row;
+  const [headlines, labels] = await Promise.all([
+    latestHeadlines(db, policy, [
+      ...new Set([...(frontTime?.longest ?? []).map((r) => r.articleId), ...(timelines?.series ?? []).map((s) => s.articleId)]),
+    ]),
+    // As the page labels them: the first few silences.
+    loadStoryLabels(
+      db,
+      policies,
+      silences.silences.slice(0, SILENCES_SHOWN).map((s) => s.storyId),
+    ),
+  ]);
+  // An article deleted since the figures were computed (its versions went with it) is left out.
+  const withHeadline = <T extends { articleId: number }>(rows: readonly T[]) =>
+    rows.flatMap((r) => {
+      const headline = headlines.get(r.articleId);
+      return headline === undefined ? [] : [{ ...r, headline }];
+    });
+  return {
+    frontPageTime: frontTime && { ...frontTime, longest: withHeadline(frontTime.longest) },
+    timelines: timelines && { ...timelines, series: withHeadline(timelines.series) },
+    agencyFront: row.agency_front,
+    silences: { ...silences, silences: silences.silences.map((s) => ({ ...s, label: labels.get(s.storyId) })) },
+  };
+}
