@@ -1,10 +1,11 @@
 /**
- * Each outlet's recent figures, stored (table outlet_recent_figures): the last 7 days' time on the
- * front page, the last 24 hours' position timelines, the last 7 days' agency share of the front page
+ * Each outlet's recent figures, stored (table outlet_recent_figures): the front page at the latest
+ * capture, the last 7 days' time on the front page, the last 24 hours' position timelines, the last 7 days' agency share of the front page
  * and the last 7 days' silences. Ranking those captures and judging those stories is most of what
  * the outlet page's default view costs PostgreSQL (docs/benchmarks.md), so the worker computes them
  * every few minutes (crawler/derive/outlet-recent-figures.ts) with the page's own read models, and the
- * page reads one row. A chosen period, and stored figures older than RECENT_FIGURES_MAX_AGE_MS (no
+ * page reads one row. The front page now is replaced as soon as a newer capture is seen, and read only
+ * while it is the latest. A chosen period, and stored figures older than RECENT_FIGURES_MAX_AGE_MS (no
  * worker running the chore) or computed under other requests of the outlet, are read per request as before.
  *
  * The row holds figures, article ids and story ids, never a headline: the headlines and the stories'
@@ -17,7 +18,13 @@ import { SILENCES_SHOWN } from "../../lib/analysis/silences";
 import type { Db, Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
 import { loadAgencyFrontShare, type AgencyFrontShare } from "../queries/outlet-page/agency-front-share";
-import { latestHeadlines, loadTopStoryTimelines, type TopStoryTimelines } from "../queries/outlet-page/front";
+import {
+  latestHeadlines,
+  loadFrontPageNow,
+  loadTopStoryTimelines,
+  type FrontPageNow,
+  type TopStoryTimelines,
+} from "../queries/outlet-page/front";
 import { loadFrontPageTime, type FrontPageTime } from "../queries/outlet-page/front-time";
 import { loadOutletSilences, type OutletSilences } from "../queries/outlet-page/silences";
 import { loadStoryLabels } from "../queries/stories/story-labels";
@@ -31,6 +38,8 @@ export const RECENT_FIGURES_MAX_AGE_MS = 15 * 60_000;
 
 /** The sections as the page shows them; the front-page ones null when the outlet's positions are withheld. */
 export interface RecentFigures {
+  /** Undefined when a newer capture than the stored one came in: the page reads it itself. */
+  frontPageNow: FrontPageNow | null | undefined;
   frontPageTime: FrontPageTime | null;
   timelines: TopStoryTimelines | null;
   agencyFront: AgencyFrontShare | null;
@@ -38,9 +47,13 @@ export interface RecentFigures {
 }
 
 type WithoutHeadline<T> = Omit<T, "headline">;
+type StoredFrontNow = Omit<FrontPageNow, "items"> & { items: WithoutHeadline<FrontPageNow["items"][number]>[] };
 type StoredFrontTime = Omit<FrontPageTime, "longest"> & { longest: WithoutHeadline<FrontPageTime["longest"][number]>[] };
 type StoredTimelines = Omit<TopStoryTimelines, "series"> & { series: WithoutHeadline<TopStoryTimelines["series"][number]>[] };
 type StoredSilences = Omit<OutletSilences, "silences"> & { silences: Omit<OutletSilences["silences"][number], "label">[] };
+
+/** The latest capture's instant as the read models give it: whole milliseconds, as a JavaScript Date holds them. */
+const capturedMs = sql`floor(extract(epoch from max(c.at)) * 1000)::float8`;
 
 /** Headlines are not what the worker may cite for every reader: the page reads them under the policy in force. */
 const noHeadlines = <T extends { headline: string }>(rows: readonly T[]): WithoutHeadline<T>[] =>
@@ -49,13 +62,15 @@ const noHeadlines = <T extends { headline: string }>(rows: readonly T[]): Withou
 /** One outlet's figures as of `now`, with the page's own read models and windows; headlines and labels dropped. */
 async function computeRecentFigures(db: Executor, policies: Policies, outletId: number, now: number) {
   const policy = policies.forOutlet(outletId);
-  const [frontTime, timelines, agencyFront, silences] = await Promise.all([
+  const [frontNow, frontTime, timelines, agencyFront, silences] = await Promise.all([
+    policy.positions ? loadFrontPageNow(db, outletId, policy) : null,
     policy.positions ? loadFrontPageTime(db, outletId, policy, recentWindow(now, FIGURES_WINDOW_MS)) : null,
     policy.positions ? loadTopStoryTimelines(db, outletId, policy, recentWindow(now, TIMELINES_WINDOW_MS)) : null,
     policy.positions ? loadAgencyFrontShare(db, outletId, { now }) : null,
     loadOutletSilences(db, policies, { outletId, now, labelled: 0 }),
   ]);
   return {
+    frontNow: frontNow && ({ ...frontNow, items: noHeadlines(frontNow.items) } satisfies StoredFrontNow),
     frontTime: frontTime && ({ ...frontTime, longest: noHeadlines(frontTime.longest) } satisfies StoredFrontTime),
     timelines: timelines && ({ ...timelines, series: noHeadlines(timelines.series) } satisfies StoredTimelines),
     agencyFront,
@@ -89,13 +104,32 @@ export async function refreshOutletRecentFigures(db: Db, policies: Policies, now
     await tx.execute(sql`delete from outlet_recent_figures`);
     if (rows.length > 0) {
       await tx.execute(sql`
-        insert into outlet_recent_figures (outlet_id, computed_at, front_time, timelines, agency_front, silences)
-        select x.id, ${sqlTime(now)}::timestamptz, x."frontTime", x.timelines, x."agencyFront", x.silences
+        insert into outlet_recent_figures (outlet_id, computed_at, front_now, front_time, timelines, agency_front, silences)
+        select x.id, ${sqlTime(now)}::timestamptz, x."frontNow", x."frontTime", x.timelines, x."agencyFront", x.silences
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as x(id int, "frontTime" jsonb, timelines jsonb, "agencyFront" jsonb, silences jsonb)`);
+          as x(id int, "frontNow" jsonb, "frontTime" jsonb, timelines jsonb, "agencyFront" jsonb, silences jsonb)`);
     }
     return rows.length;
   });
+}
+
+/**
+ * Replace the stored front page now of every outlet whose latest successful capture is newer than
+ * the stored one (the worker runs this every round: a capture is what changes it). Returns the outlets written.
+ */
+export async function refreshFrontPagesNow(db: Db, policies: Policies): Promise<number> {
+  const due = await db.execute<{ outlet_id: number }>(sql`
+    select r.outlet_id from outlet_recent_figures r
+    where r.front_now is not null and coalesce((r.front_now ->> 'capturedAt')::float8, 0) <
+      (select coalesce(${capturedMs}, 0) from frontpage_captures c where c.outlet_id = r.outlet_id and c.outcome = 'ok')`);
+  for (const { outlet_id: id } of due) {
+    const policy = policies.forOutlet(id);
+    if (!policy.positions || policy.excluded) continue;
+    const now = await loadFrontPageNow(db, id, policy);
+    const stored: StoredFrontNow = { ...now, items: noHeadlines(now.items) };
+    await db.execute(sql`update outlet_recent_figures set front_now = ${JSON.stringify(stored)}::jsonb where outlet_id = ${id}`);
+  }
+  return due.length;
 }
 
 /** Whether a row was computed under the outlet's requests in force now: positions shown, stories grouped. */
@@ -120,19 +154,29 @@ export async function loadStoredRecentFigures(
 ): Promise<RecentFigures | undefined> {
   const policy = policies.forOutlet(outletId);
   const [row] = await db.execute<{
+    front_now: StoredFrontNow | null;
+    latest_capture: number | null;
     front_time: StoredFrontTime | null;
     timelines: StoredTimelines | null;
     agency_front: AgencyFrontShare | null;
     silences: StoredSilences;
   }>(sql`
-    select front_time, timelines, agency_front, silences from outlet_recent_figures
+    select front_now, front_time, timelines, agency_front, silences,
+      (select ${capturedMs} from frontpage_captures c where c.outlet_id = ${outletId} and c.outcome = 'ok') as latest_capture
+    from outlet_recent_figures
     where outlet_id = ${outletId} and computed_at <= ${sqlTime(now)}::timestamptz
       and computed_at > ${sqlTime(now - RECENT_FIGURES_MAX_AGE_MS)}::timestamptz`);
   if (!row || !computedUnder(policy, row)) return undefined;
   const { front_time: frontTime, timelines, silences } = row;
+  // The front page now only while no newer capture came in since it was stored.
+  const frontNow = row.front_now && row.front_now.capturedAt === row.latest_capture ? row.front_now : undefined;
   const [headlines, labels] = await Promise.all([
     latestHeadlines(db, policy, [
-      ...new Set([...(frontTime?.longest ?? []).map((r) => r.articleId), ...(timelines?.series ?? []).map((s) => s.articleId)]),
+      ...new Set([
+        ...(frontNow?.items ?? []).map((r) => r.articleId),
+        ...(frontTime?.longest ?? []).map((r) => r.articleId),
+        ...(timelines?.series ?? []).map((s) => s.articleId),
+      ]),
     ]),
     // As the page labels them: the first few silences.
     loadStoryLabels(
@@ -148,6 +192,7 @@ export async function loadStoredRecentFigures(
       return headline === undefined ? [] : [{ ...r, headline }];
     });
   return {
+    frontPageNow: row.front_now === null ? null : frontNow && { ...frontNow, items: withHeadline(frontNow.items) },
     frontPageTime: frontTime && { ...frontTime, longest: withHeadline(frontTime.longest) },
     timelines: timelines && { ...timelines, series: withHeadline(timelines.series) },
     agencyFront: row.agency_front,

@@ -2,6 +2,7 @@
 CREATE TABLE "outlet_recent_figures" (
 	"outlet_id" integer PRIMARY KEY NOT NULL,
 	"computed_at" timestamp with time zone NOT NULL,
+	"front_now" jsonb,
 	"front_time" jsonb,
 	"timelines" jsonb,
 	"agency_front" jsonb,

@@ -15,6 +15,8 @@ export const outletRecentFigures = pgTable("outlet_recent_figures", {
     .references(() => outlets.id, { onDelete: "cascade" }),
   /** The instant the figures describe: each window ends here. */
   computedAt: timestamp("computed_at", { withTimezone: true, mode: "string" }).notNull(),
+  /** The front page at the latest capture (`FrontPageNow`, db/queries/outlet-page/front.ts), without headlines; replaced after each new capture. */
+  frontNow: jsonb("front_now"),
   /** The last 7 days' time on the front page (`FrontPageTime`, db/queries/outlet-page/front-time.ts), without headlines. */
   frontTime: jsonb("front_time"),
   /** The last 24 hours' position timelines (`TopStoryTimelines`, db/queries/outlet-page/front.ts), without headlines. */

@@ -75,7 +75,7 @@ export async function loadOutletPage(
   // their caption says the days they cover. The daily agency share of the front page keeps its last 7 days.
   const silenceDays = chosen ? Math.min(SILENCE_MAX_DAYS, (chosen.end - chosen.start) / DAY_MS) : undefined;
   // Over a chosen period the timelines draw the stories the front-page figures rank best: one ranking of the period for both.
-  // Without a chosen period, the front-page sections and the silences come from the figures the worker keeps
+  // Without a chosen period, the front page now, the other front-page sections and the silences come from the figures the worker keeps
   // (db/figures/outlet-recent-figures.ts), or are read here when it has kept none lately.
   const stored = chosen ? Promise.resolve(undefined) : loadStoredRecentFigures(db, policies, id, now);
   const frontPageTimeRead = positions ? stored.then((s) => s?.frontPageTime ?? loadFrontPageTime(db, id, policy, figures)) : null;
@@ -95,7 +95,7 @@ export async function loadOutletPage(
     signals,
     replies,
   ] = await Promise.all([
-    positions ? loadFrontPageNow(db, id, policy) : null,
+    positions ? stored.then((s) => s?.frontPageNow ?? loadFrontPageNow(db, id, policy)) : null,
     positions
       ? chosen
         ? frontPageTimeRead!.then((time) => loadTopStoryTimelines(db, id, policy, chosen, time.topRanked))

@@ -13,6 +13,7 @@ import {
   RECENT_FIGURES_MAX_AGE_MS,
   RECENT_FIGURES_REFRESH_MS,
   loadStoredRecentFigures,
+  refreshFrontPagesNow,
   refreshOutletRecentFigures,
 } from "../../../db/figures/outlet-recent-figures";
 import { loadPolicies } from "../../../db/policies-in-force";
@@ -50,6 +51,7 @@ async function page(slug: string, now: number): Promise<OutletPage> {
 
 /** The sections the stored figures stand in for. */
 const frontSections = (p: OutletPage) => ({
+  frontPage: p.frontPage,
   frontPageTime: p.frontPageTime,
   timelines: p.timelines,
   agencyFront: p.agencyFront,
@@ -100,6 +102,26 @@ describe("the outlet page's stored front-page figures (WEB-1, DER-7, DER-10)", (
     expect((await page(slugs[0]!, stale)).frontPageTime!.articles).not.toBe(4321);
     expect(await loadStoredRecentFigures(db, policies, ids[0]!, END - MINUTE)).toBeUndefined();
     expect((await page(slugs[0]!, END - MINUTE)).frontPageTime!.end).toBe(END - MINUTE);
+  });
+
+  it("reads the stored front page now only while it is the latest capture, and replaces it after a new one", async () => {
+    const { db } = database;
+    await refreshOutletRecentFigures(db, await loadPolicies(db), END);
+    const policies = await loadPolicies(db);
+    expect((await loadStoredRecentFigures(db, policies, ids[4]!, END))!.frontPageNow!.capturedAt).toBeLessThanOrEqual(END);
+    // A newer capture of the same page: the stored front page is no longer the latest.
+    const at = END + 2 * MINUTE;
+    await db.execute(sql`
+      insert into frontpage_captures (outlet_id, at, outcome, link_count, render_mode) values (${ids[4]!}, ${new Date(at).toISOString()}::timestamptz, 'ok', 0, 'static')`);
+    expect((await loadStoredRecentFigures(db, policies, ids[4]!, END + 3 * MINUTE))!.frontPageNow).toBeUndefined();
+    const ranked = await page(slugs[4]!, END + 3 * MINUTE);
+    expect(ranked.frontPage!.capturedAt).toBe(at);
+    expect(await refreshFrontPagesNow(db, policies)).toBe(1);
+    expect(await refreshFrontPagesNow(db, policies)).toBe(0);
+    const stored = await loadStoredRecentFigures(db, policies, ids[4]!, END + 3 * MINUTE);
+    expect(stored!.frontPageNow!.capturedAt).toBe(at);
+    expect((await page(slugs[4]!, END + 3 * MINUTE)).frontPage).toEqual(ranked.frontPage);
+    await db.execute(sql`delete from frontpage_captures where outlet_id = ${ids[4]!} and at = ${new Date(at).toISOString()}::timestamptz`);
   });
 
   it("drops an article deleted since the figures were computed, and cites headlines under the policy in force (PUB-6)", async () => {
