@@ -254,7 +254,7 @@ async function uncachedRenders(
     frontRefreshes.sort((a, b) => a - b);
     out.push(
       figure(
-        `outlets' front-page figures refresh, the worker's chore every 5 minutes (${server}): wall p50`,
+        `outlets' recent figures refresh (outlet page), the worker's chore every 5 minutes (${server}): wall p50`,
         percentile(frontRefreshes, 50),
         "ms",
       ),
