@@ -18,7 +18,8 @@
  * never count a stretch twice.
  *
  * The same step keeps each article's front-page days (db/schema/front-page-days.ts): best rank and
- * time on the page, at rank 1 and in the top 10 per peninsular day, from the same stretches.
+ * time on the page, at rank 1 and in the top 10 per peninsular day, from the same stretches; and
+ * each ranked capture's rank-1 article (`frontpage_captures.lead_article_id`), which the day's leads read.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
@@ -98,7 +99,7 @@ export function prominenceStepStatement(maxCaptures = MAX_CAPTURES): SQL {
         select * from ${spansOverlapping(sql`w.outlet_id`, sql`w.lo`, sql`w.hi`, ["article_id", "outlet_id", "position", "from_at", "to_at"])} s
         where s.position <= (select max(d.position) from due d where d.outlet_id = w.outlet_id) offset 0) s
     ), ranked as (
-      select s.article_id, s.from_at as span_from, c.at,
+      select s.outlet_id, s.article_id, s.from_at as span_from, c.at,
         row_number() over (partition by s.outlet_id, c.at order by s.position) as rank
       from s cross join lateral (
         -- The captures each span covers, by index (frontpage_captures_outlet_at).
@@ -124,7 +125,14 @@ export function prominenceStepStatement(maxCaptures = MAX_CAPTURES): SQL {
       from (select article_id, sum(minutes) as minutes from moved group by article_id) m
       where x.id = m.article_id and m.minutes > 0
     ), per_day as (
-      ${frontPageDaysUpsert()})
+      ${frontPageDaysUpsert()}
+    ), leads as (
+      -- Each ranked capture's rank 1, for the day's leads: s holds every span placed as high as the
+      -- lowest-placed due one or higher, so a rank 1 found here is the page's.
+      update frontpage_captures fc set lead_article_id = r.article_id
+      from ranked r
+      where r.rank = 1 and fc.outlet_id = r.outlet_id and fc.at = r.at and fc.outcome = 'ok'
+        and fc.lead_article_id is distinct from r.article_id)
     select count(*)::int as n from moved`;
 }
 

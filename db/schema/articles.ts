@@ -230,6 +230,14 @@ export const frontpageCaptures = pgTable(
      * confirms that list (its spans run on, its headlines are seen again) and stores nothing else.
      */
     notModified: boolean("not_modified").notNull().default(false),
+    /**
+     * The article at rank 1 of this capture, set by the worker's prominence step when it ranks the
+     * capture (crawler/derive/rank-prominence.ts): the day's leads read it instead of ranking the
+     * day's spans per request. Null until then, for a capture with no link, and for captures ranked
+     * before this column existed (the day's leads rank those per request). No foreign key: an
+     * article's deletion must not scan the captures; a lead whose article is gone is read as none.
+     */
+    leadArticleId: bigint("lead_article_id", { mode: "number" }),
   },
   (t) => [
     index("frontpage_captures_outlet_at").on(t.outletId, t.at),

@@ -14,7 +14,7 @@ import type { SeedOptions } from "./options";
 import { writeOutletYear, writeOutlets, writeStories, type Counts } from "./write";
 
 /** Bumped whenever the generator's output changes (benchmarks reuse databases by it). */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 /** Captures per outlet ranked per prominence step: large, as the history is written once. */
 const PROMINENCE_WINDOW = 2_000;

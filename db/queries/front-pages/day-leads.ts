@@ -2,10 +2,12 @@
  * A day's leads across outlets (SPEC WEB-5): for every shown outlet and every hour of a
  * peninsular day, the article that led its front page at half past the hour (rank 1 of the
  * last successful capture by then, if that capture is at most CAPTURE_GAP_MS old), with
- * its story and its headline. Two statements for the samples: per outlet and hour, the
- * capture by index (frontpage_captures_outlet_at); per outlet, the day's spans by index
- * (db/span-overlap.ts). The lead at a capture is the covering span with the lowest order key,
- * found in memory: no rank is computed beyond the first. Instants come back as epoch milliseconds
+ * its story and its headline. Per outlet and hour, the capture by index
+ * (frontpage_captures_outlet_at), with the rank-1 article the worker's prominence step stored on
+ * it (crawler/derive/rank-prominence.ts). Only for captures it has not ranked yet (the last minutes,
+ * or captures ranked before it stored leads) are the day's spans read, by index, for those outlets
+ * alone (db/span-overlap.ts): the lead at a capture is then the covering span with the lowest order
+ * key, found in memory. Instants come back as epoch milliseconds
  * (float8), not timestamps: a day of 50 outlets is ~4,500 spans, and a Date per instant (wrapped by
  * Next.js in the renderer) cost more CPU than the statements (docs/benchmarks.md); and each statement
  * sends its rows as one JSON document of parallel arrays, parsed at once.
@@ -44,6 +46,32 @@ export interface DayLeads {
   storyNames: Map<number, string[]>;
 }
 
+/**
+ * Every span of `outletIds` between `from` and `to` (epoch ms; the day and the gap before it), by index,
+ * two searches per outlet, as one JSON document of parallel arrays.
+ */
+async function daySpans(
+  db: Executor,
+  outletIds: readonly number[],
+  from: number,
+  to: string,
+): Promise<Map<number, { articleId: number; position: number; from: number; to: number }[]>> {
+  const spansOf = new Map<number, { articleId: number; position: number; from: number; to: number }[]>();
+  if (outletIds.length === 0) return spansOf;
+  const [row] = await db.execute<{ r: { o: number[] | null; a: number[]; p: number[]; f: number[]; t: (number | null)[] } }>(sql`
+      select json_build_object('o', array_agg(o.outlet_id), 'a', array_agg(s.article_id), 'p', array_agg(s.position),
+        'f', array_agg(${epochMs(sql`s.from_at`)}), 't', array_agg(${epochMs(sql`s.to_at`)})) as r
+      from unnest(${`{${outletIds.join(",")}}`}::int[]) as o(outlet_id)
+      cross join lateral ${spansOverlapping(sql`o.outlet_id`, sql`${sqlTime(from)}::timestamptz`, sql`${to}::timestamptz`, ["article_id", "position", "from_at", "to_at"])} s`);
+  const s = row?.r;
+  for (let k = 0; k < (s?.o?.length ?? 0); k++) {
+    const list = spansOf.get(s!.o![k]!) ?? [];
+    list.push({ articleId: s!.a[k]!, position: s!.p[k]!, from: s!.f[k]!, to: s!.t[k] ?? Infinity });
+    spansOf.set(s!.o![k]!, list);
+  }
+  return spansOf;
+}
+
 /** The leads of every shown outlet at half past each of `hours` (their starts, epoch ms). */
 export async function loadDayLeads(
   db: Executor,
@@ -62,42 +90,32 @@ export async function loadDayLeads(
   const outletList = `{${withPositions.join(",")}}`;
   // Each statement answers one JSON document of parallel arrays: a day of 50 outlets is ~1,200 samples and
   // ~4,500 spans, which cost the renderer more to receive and parse row by row than the statements cost.
-  const [captures, spans] = none
-    ? [undefined, undefined]
-    : await Promise.all([
-        // The capture each sample reads, by index: one short backward scan per outlet and hour.
-        db.execute<{ r: { o: number[] | null; i: number[]; at: (number | null)[] } }>(sql`
-      select json_build_object('o', array_agg(o.outlet_id), 'i', array_agg(h.i), 'at', array_agg(${epochMs(sql`c.at`)})) as r
+  // The capture each sample reads, by index: one short backward scan per outlet and hour, with its stored lead.
+  const captures = none
+    ? undefined
+    : await db.execute<{ r: { o: number[] | null; i: number[]; at: (number | null)[]; lead: (number | null)[] } }>(sql`
+      select json_build_object('o', array_agg(o.outlet_id), 'i', array_agg(h.i), 'at', array_agg(${epochMs(sql`c.at`)}),
+        'lead', array_agg(c.lead_article_id)) as r
       from unnest(${outletList}::int[]) as o(outlet_id)
       cross join unnest(${`{${samples.join(",")}}`}::timestamptz[]) with ordinality as h(at, i)
-      cross join lateral (
-        select max(at) as at from frontpage_captures
+      left join lateral (
+        select at, lead_article_id from frontpage_captures
         where outlet_id = o.outlet_id and outcome = 'ok' and at <= h.at and at > h.at - ${`${CAPTURE_GAP_MS} milliseconds`}::interval
-      ) c`),
-        // Every span of the day (and of the gap before it), by index, two searches per outlet;
-        // the lowest order key covering each capture is found below, in memory.
-        db.execute<{ r: { o: number[] | null; a: number[]; p: number[]; f: number[]; t: (number | null)[] } }>(sql`
-      select json_build_object('o', array_agg(o.outlet_id), 'a', array_agg(s.article_id), 'p', array_agg(s.position),
-        'f', array_agg(${epochMs(sql`s.from_at`)}), 't', array_agg(${epochMs(sql`s.to_at`)})) as r
-      from unnest(${outletList}::int[]) as o(outlet_id)
-      cross join lateral ${spansOverlapping(sql`o.outlet_id`, sql`${sqlTime(hours[0]! - CAPTURE_GAP_MS)}::timestamptz`, sql`${samples[samples.length - 1]!}::timestamptz`, ["article_id", "position", "from_at", "to_at"])} s`),
-      ]);
-  const spansOf = new Map<number, { articleId: number; position: number; from: number; to: number }[]>();
-  const s = spans?.[0]?.r;
-  for (let k = 0; k < (s?.o?.length ?? 0); k++) {
-    const list = spansOf.get(s!.o![k]!) ?? [];
-    list.push({ articleId: s!.a[k]!, position: s!.p[k]!, from: s!.f[k]!, to: s!.t[k] ?? Infinity });
-    spansOf.set(s!.o![k]!, list);
-  }
+        order by at desc limit 1
+      ) c on true`);
   const c = captures?.[0]?.r;
+  // Captures the prominence step has not ranked yet: their outlets' spans are read and ranked here.
+  const unranked = [...new Set((c?.o ?? []).filter((_, k) => c!.at[k] !== null && c!.lead[k] === null))];
+  const spansOf = await daySpans(db, unranked, hours[0]! - CAPTURE_GAP_MS, samples[samples.length - 1]!);
   const rows = (c?.o ?? []).map((outletId, k) => {
     const at = c!.at[k] ?? null;
+    const stored = c!.lead[k] ?? null;
     let top: { articleId: number; position: number } | undefined;
-    if (at !== null) {
+    if (at !== null && stored === null) {
       for (const span of spansOf.get(outletId) ?? [])
         if (span.from <= at && at <= span.to && (!top || span.position < top.position)) top = span;
     }
-    return { outlet_id: outletId, i: c!.i[k]!, article_id: top?.articleId ?? null };
+    return { outlet_id: outletId, i: c!.i[k]!, article_id: stored ?? top?.articleId ?? null };
   });
   const leads = new Map<number, (number | null)[]>(withPositions.map((id) => [id, hours.map(() => null)]));
   for (const r of rows) if (r.article_id !== null) leads.get(r.outlet_id)![Number(r.i) - 1] = Number(r.article_id);
@@ -137,6 +155,10 @@ export async function loadDayLeads(
         storyNames.set(Number(r.id), r.key_terms);
       }
     }
+  }
+  // A stored lead whose article was deleted since (an exclusion) is read as none.
+  for (const list of leads.values()) {
+    for (let k = 0; k < list.length; k++) if (list[k] !== null && !articles.has(list[k]!)) list[k] = null;
   }
   return {
     outlets: outlets.map((o) => ({

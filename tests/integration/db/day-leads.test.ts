@@ -1,9 +1,12 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { loadPolicies } from "../../../db/policies-in-force";
 import { loadDayLeads } from "../../../db/queries/front-pages/day-leads";
 import { frontPageAt } from "../../../db/queries/api/front-pages";
 import { dayHours, parseDay } from "../../../lib/pages/peninsular-time";
+import { parseSeedOptions } from "../../../scripts/seed-history/options";
+import { seedHistory } from "../../../scripts/seed-history/seed";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addExclusion, addFrontPages, addOutlet, addStory, HOUR, MINUTE } from "../../support/page-fixtures";
 
@@ -76,4 +79,53 @@ describe("a day's leads", () => {
     expect(day.articles.get(ids.n1!)).toMatchObject({ storyId: story, headline: "Titular n1" });
     expect(day.storyNames.get(story)).toEqual(["dana", "valencia"]);
   });
+
+  it("WEB-5: the worker's stored lead of each ranked capture gives the same day, and is what the page reads", async () => {
+    const { db } = database;
+    const hours = dayHours(DAY.start, DAY.end).map((h) => h.at);
+    // The fixtures' captures were ranked by the worker's step (addFrontPages), which stored each one's lead.
+    const leads = await db.execute<{ n: number }>(sql`select count(*)::int as n from frontpage_captures where lead_article_id is not null`);
+    expect(leads[0]!.n).toBe(6);
+    const stored = await loadDayLeads(db, await loadPolicies(db), hours);
+    await db.execute(sql`update frontpage_captures set lead_article_id = null`);
+    expect(await loadDayLeads(db, await loadPolicies(db), hours)).toEqual(stored);
+    // A stored lead is read as it is: here set to El Norte's other article at 12:00.
+    await db.execute(
+      sql`update frontpage_captures set lead_article_id = ${ids.n2!} where outlet_id = ${norte} and at = ${new Date(at(12)).toISOString()}::timestamptz`,
+    );
+    const changed = await loadDayLeads(db, await loadPolicies(db), hours);
+    expect(changed.outlets.find((o) => o.slug === "norte")!.leads.slice(12, 14)).toEqual([ids.n2, ids.n2]);
+    // One whose article is gone is read as none.
+    await db.execute(
+      sql`update frontpage_captures set lead_article_id = 999999999 where outlet_id = ${norte} and at = ${new Date(at(12)).toISOString()}::timestamptz`,
+    );
+    const gone = await loadDayLeads(db, await loadPolicies(db), hours);
+    expect(gone.outlets.find((o) => o.slug === "norte")!.leads.slice(12, 14)).toEqual([null, null]);
+  });
+});
+
+describe("a day's leads over a generated history", () => {
+  it("WEB-5: the leads the prominence step stores equal the leads ranked from the day's spans, every hour of every outlet", async () => {
+    const history = await createTestDatabase();
+    try {
+      const end = Date.parse("2026-11-21T12:00:00Z");
+      await seedHistory(
+        history.sql,
+        parseSeedOptions(["--outlets", "3", "--days", "3", "--seed", "leads", "--end", new Date(end).toISOString()], Date.now()),
+      );
+      const { db } = history;
+      const stored = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from frontpage_captures where lead_article_id is not null`,
+      );
+      expect(stored[0]!.n).toBeGreaterThan(100);
+      const day = parseDay("2026-11-20")!;
+      const hours = dayHours(day.start, day.end).map((h) => h.at);
+      const read = await loadDayLeads(db, await loadPolicies(db), hours);
+      expect(read.outlets.flatMap((o) => o.leads).filter((l) => l !== null).length).toBeGreaterThan(24);
+      await db.execute(sql`update frontpage_captures set lead_article_id = null`);
+      expect(await loadDayLeads(db, await loadPolicies(db), hours)).toEqual(read);
+    } finally {
+      await history.close();
+    }
+  }, 120_000);
 });
