@@ -8,9 +8,10 @@
  * while it is the latest. A chosen period, and stored figures older than RECENT_FIGURES_MAX_AGE_MS (no
  * worker running the chore) or computed under other requests of the outlet, are read per request as before.
  *
- * The row holds figures, article ids and story ids, never a headline: the headlines and the stories'
- * labels are read when the page is served, under the policies in force then, and an article deleted
- * since (an exclusion) drops out.
+ * The row holds figures, article ids and story ids, never a headline: the headlines are read when
+ * the page is served, under the policies in force then, and an article deleted since (an exclusion)
+ * drops out. A silence keeps the article whose headline labels its story; a label whose article is
+ * gone, or may no longer be quoted, is chosen again from the story's members.
  */
 import { sql } from "drizzle-orm";
 import type { OutletPolicy, Policies } from "../../lib/policy";
@@ -27,7 +28,7 @@ import {
 } from "../queries/outlet-page/front";
 import { loadFrontPageTime, type FrontPageTime } from "../queries/outlet-page/front-time";
 import { loadOutletSilences, type OutletSilences } from "../queries/outlet-page/silences";
-import { loadStoryLabels } from "../queries/stories/story-labels";
+import { loadStoryLabelArticles, loadStoryLabelsOf } from "../queries/stories/story-labels";
 import { recentWindow } from "../queries/page-sql";
 import { FIGURES_WINDOW_MS, TIMELINES_WINDOW_MS } from "../queries/outlet-page/windows";
 
@@ -50,7 +51,10 @@ type WithoutHeadline<T> = Omit<T, "headline">;
 type StoredFrontNow = Omit<FrontPageNow, "items"> & { items: WithoutHeadline<FrontPageNow["items"][number]>[] };
 type StoredFrontTime = Omit<FrontPageTime, "longest"> & { longest: WithoutHeadline<FrontPageTime["longest"][number]>[] };
 type StoredTimelines = Omit<TopStoryTimelines, "series"> & { series: WithoutHeadline<TopStoryTimelines["series"][number]>[] };
-type StoredSilences = Omit<OutletSilences, "silences"> & { silences: Omit<OutletSilences["silences"][number], "label">[] };
+/** A silence keeps the article whose headline labels its story, not the headline. */
+type StoredSilences = Omit<OutletSilences, "silences"> & {
+  silences: (Omit<OutletSilences["silences"][number], "label"> & { labelArticleId?: number })[];
+};
 
 /** The latest capture's instant as the read models give it: whole milliseconds, as a JavaScript Date holds them. */
 const capturedMs = sql`floor(extract(epoch from max(c.at)) * 1000)::float8`;
@@ -69,12 +73,21 @@ async function computeRecentFigures(db: Executor, policies: Policies, outletId: 
     policy.positions ? loadAgencyFrontShare(db, outletId, { now }) : null,
     loadOutletSilences(db, policies, { outletId, now, labelled: 0 }),
   ]);
+  // The page labels the first few silences: their labels' articles are chosen now, their headlines read when served.
+  const labelArticles = await loadStoryLabelArticles(
+    db,
+    policies,
+    silences.silences.slice(0, SILENCES_SHOWN).map((x) => x.storyId),
+  );
   return {
     frontNow: frontNow && ({ ...frontNow, items: noHeadlines(frontNow.items) } satisfies StoredFrontNow),
     frontTime: frontTime && ({ ...frontTime, longest: noHeadlines(frontTime.longest) } satisfies StoredFrontTime),
     timelines: timelines && ({ ...timelines, series: noHeadlines(timelines.series) } satisfies StoredTimelines),
     agencyFront,
-    silences: { ...silences, silences: silences.silences.map(({ label: _label, ...rest }) => rest) } satisfies StoredSilences,
+    silences: {
+      ...silences,
+      silences: silences.silences.map(({ label: _label, ...rest }) => ({ ...rest, labelArticleId: labelArticles.get(rest.storyId) })),
+    } satisfies StoredSilences,
   };
 }
 
@@ -178,11 +191,13 @@ export async function loadStoredRecentFigures(
         ...(timelines?.series ?? []).map((s) => s.articleId),
       ]),
     ]),
-    // As the page labels them: the first few silences.
-    loadStoryLabels(
+    // As the page labels them: the first few silences, from the articles chosen when they were stored.
+    loadStoryLabelsOf(
       db,
       policies,
-      silences.silences.slice(0, SILENCES_SHOWN).map((s) => s.storyId),
+      new Map(
+        silences.silences.slice(0, SILENCES_SHOWN).flatMap((s) => (s.labelArticleId === undefined ? [] : [[s.storyId, s.labelArticleId]])),
+      ),
     ),
   ]);
   // An article deleted since the figures were computed (its versions went with it) is left out.
@@ -196,6 +211,9 @@ export async function loadStoredRecentFigures(
     frontPageTime: frontTime && { ...frontTime, longest: withHeadline(frontTime.longest) },
     timelines: timelines && { ...timelines, series: withHeadline(timelines.series) },
     agencyFront: row.agency_front,
-    silences: { ...silences, silences: silences.silences.map((s) => ({ ...s, label: labels.get(s.storyId) })) },
+    silences: {
+      ...silences,
+      silences: silences.silences.map(({ labelArticleId: _article, ...s }) => ({ ...s, label: labels.get(s.storyId) })),
+    },
   };
 }

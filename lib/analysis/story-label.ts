@@ -21,11 +21,11 @@ export interface LabelCandidate {
  * the other members that have each: one count per word, so a story of hundreds of articles costs
  * its words, not the pairs of its members.
  */
-export function representativeHeadline(members: readonly LabelCandidate[]): LabelCandidate | undefined {
+export function representativeHeadline<T extends LabelCandidate>(members: readonly T[]): T | undefined {
   const terms = members.map((m) => [...headlineTerms(m.headline).keys()]);
   const holders = new Map<string, number>();
   for (const words of terms) for (const t of words) holders.set(t, (holders.get(t) ?? 0) + 1);
-  let best: { member: LabelCandidate; shared: number } | undefined;
+  let best: { member: T; shared: number } | undefined;
   members.forEach((member, i) => {
     if (!member.quotable) return;
     let shared = 0;

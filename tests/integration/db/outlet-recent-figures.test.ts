@@ -143,6 +143,29 @@ describe("the outlet page's stored front-page figures (WEB-1, DER-7, DER-10)", (
     expect(after.timelines!.series.some((s) => s.articleId === gone)).toBe(false);
   });
 
+  it("labels a silence from the article chosen when stored, and chooses again once its outlet may not be quoted (DER-5, PUB-1)", async () => {
+    const { db } = database;
+    await refreshOutletRecentFigures(db, await loadPolicies(db), END);
+    const [row] = await db.execute<{ outlet_id: number; story_id: string; article_id: string; label_outlet: number }>(sql`
+      select f.outlet_id, x->>'storyId' as story_id, x->>'labelArticleId' as article_id, a.outlet_id as label_outlet
+      from outlet_recent_figures f cross join lateral jsonb_array_elements(f.silences->'silences') x
+      join articles a on a.id = (x->>'labelArticleId')::bigint
+      order by f.outlet_id, (x->>'storyId')::bigint limit 1`);
+    expect(row).toBeDefined();
+    const slug = slugs[ids.indexOf(row!.outlet_id)]!;
+    const shown = (await page(slug, END)).silences.silences.find((x) => x.storyId === Number(row!.story_id))!;
+    const [first] = await db.execute<{ text: string }>(
+      sql`select text from headline_versions where article_id = ${row!.article_id} order by first_seen_at, id limit 1`,
+    );
+    expect(shown.label!.headline).toBe(first!.text);
+    await addExclusion(db, row!.label_outlet, "sin-titulares-literales", END - HOUR);
+    const again = (await page(slug, END)).silences;
+    expect(again.silences.find((x) => x.storyId === Number(row!.story_id))!.label?.headline).not.toBe(first!.text);
+    await db.execute(sql`delete from outlet_recent_figures`);
+    expect(again).toEqual((await page(slug, END)).silences);
+    await db.execute(sql`delete from exclusions where outlet_id = ${row!.label_outlet}`);
+  });
+
   it("keeps nothing of an outlet excluded in full, and no positions of one whose positions are withheld (PUB-6)", async () => {
     const { db } = database;
     await addExclusion(db, ids[0]!, "total", END - HOUR);
