@@ -6,7 +6,7 @@
  *
  * A span's prominence is the sum, over each pair of consecutive captures it covers, of the time
  * between them weighted by its rank at the earlier one (the page between two captures is the
- * earlier capture's: the same tiling as the rank intervals of db/queries/api/front-pages.ts). That
+ * earlier capture's: the same tiling as the rank intervals of db/figures/api/front-pages.ts). That
  * sum is additive, so a span is ranked in steps: `ranked_through` is the capture it has been
  * ranked through, and the next step starts from that capture. A step takes, per outlet, at most
  * `maxCaptures` captures from the earliest point any of its spans is ranked through, so a

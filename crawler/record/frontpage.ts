@@ -5,7 +5,7 @@
  * writes only what changed.
  * Its place is its order among the other articles (span-plan.ts), so an article pushed
  * down by a newcomer above keeps its span; the rank at an instant is derived from the
- * spans covering it (db/queries/api/front-pages.ts). A span survives a missed capture only
+ * spans covering it (db/figures/api/front-pages.ts). A span survives a missed capture only
  * within `maxGapMs`; after a longer gap the order is not assumed to have held.
  */
 import { sql } from "drizzle-orm";

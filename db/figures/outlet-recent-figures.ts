@@ -18,19 +18,13 @@ import type { OutletPolicy, Policies } from "../../lib/policy";
 import { SILENCES_SHOWN } from "../../lib/analysis/silences";
 import type { Db, Executor } from "../client";
 import { fromSqlTime, sqlTime } from "../sql-time";
-import { loadAgencyFrontShare, type AgencyFrontShare } from "../queries/outlet-page/agency-front-share";
-import {
-  latestHeadlines,
-  loadFrontPageNow,
-  loadTopStoryTimelines,
-  type FrontPageNow,
-  type TopStoryTimelines,
-} from "../queries/outlet-page/front";
-import { loadFrontPageTime, type FrontPageTime } from "../queries/outlet-page/front-time";
-import { loadOutletSilences, type OutletSilences } from "../queries/outlet-page/silences";
-import { loadStoryLabelArticles, loadStoryLabelsOf } from "../queries/stories/story-labels";
-import { recentWindow } from "../queries/page-sql";
-import { FIGURES_WINDOW_MS, TIMELINES_WINDOW_MS } from "../queries/outlet-page/windows";
+import { loadAgencyFrontShare, type AgencyFrontShare } from "./outlet-page/agency-front-share";
+import { latestHeadlines, loadFrontPageNow, loadTopStoryTimelines, type FrontPageNow, type TopStoryTimelines } from "./outlet-page/front";
+import { loadFrontPageTime, type FrontPageTime } from "./outlet-page/front-time";
+import { loadOutletSilences, type OutletSilences } from "./outlet-page/silences";
+import { loadStoryLabelArticles, loadStoryLabelsOf } from "./stories/story-labels";
+import { recentWindow } from "./page-sql";
+import { FIGURES_WINDOW_MS, TIMELINES_WINDOW_MS } from "./outlet-page/windows";
 
 /** The worker recomputes the figures once they are this old (of its clock). */
 export const RECENT_FIGURES_REFRESH_MS = 5 * 60_000;

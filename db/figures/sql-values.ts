@@ -1,6 +1,6 @@
 /**
  * Small SQL pieces shared by the page read models and the worker's stored figures: id lists and row
- * values as plain numbers (db/queries/page-sql.ts re-exports them for the pages).
+ * values as plain numbers (db/figures/page-sql.ts re-exports them for the pages).
  */
 import { sql, type SQL } from "drizzle-orm";
 import { fromSqlTime } from "../sql-time";

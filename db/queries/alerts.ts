@@ -14,7 +14,7 @@ import { headlineForDisplay, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import type { FeedEvent } from "./feeds";
 import { FEED_ENTRIES } from "./feeds";
-import { DAY_MS, idList, time } from "./page-sql";
+import { DAY_MS, idList, time } from "../figures/page-sql";
 
 /** How far back an alert looks: articles first seen in the last 14 days, as the outlet feeds do. */
 export const ALERT_WINDOW_MS = 14 * DAY_MS;

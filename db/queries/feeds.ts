@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy, type Policies } from "../../lib/policy";
 import type { Executor } from "../client";
 import { CHANGES_ARTICLE_WINDOW_MS } from "./outlet-page/headlines";
-import { notExcluded, outletArticlesSeenBetween, time } from "./page-sql";
+import { notExcluded, outletArticlesSeenBetween, time } from "../figures/page-sql";
 
 /** Entries per feed. */
 export const FEED_ENTRIES = 50;

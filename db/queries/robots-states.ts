@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
-import { idList, time } from "./page-sql";
+import { idList, time } from "../figures/page-sql";
 
 /** The robots.txt in force for one origin. */
 export interface RobotsState {

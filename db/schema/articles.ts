@@ -164,7 +164,7 @@ export const headlineVersions = pgTable(
  * capture. A span holds while the article keeps its order relative to the others, so a
  * push-down by a new article above does not end it. `position` is an order key: the rank
  * at an instant is 1 + the number of the outlet's spans covering it with a lower
- * position (crawler/record/frontpage.ts explains; db/queries/api/front-pages.ts reads it).
+ * position (crawler/record/frontpage.ts explains; db/figures/api/front-pages.ts reads it).
  */
 export const rankSpans = pgTable(
   "rank_spans",

@@ -15,14 +15,14 @@ export const outletRecentFigures = pgTable("outlet_recent_figures", {
     .references(() => outlets.id, { onDelete: "cascade" }),
   /** The instant the figures describe: each window ends here. */
   computedAt: timestamp("computed_at", { withTimezone: true, mode: "string" }).notNull(),
-  /** The front page at the latest capture (`FrontPageNow`, db/queries/outlet-page/front.ts), without headlines; replaced after each new capture. */
+  /** The front page at the latest capture (`FrontPageNow`, db/figures/outlet-page/front.ts), without headlines; replaced after each new capture. */
   frontNow: jsonb("front_now"),
-  /** The last 7 days' time on the front page (`FrontPageTime`, db/queries/outlet-page/front-time.ts), without headlines. */
+  /** The last 7 days' time on the front page (`FrontPageTime`, db/figures/outlet-page/front-time.ts), without headlines. */
   frontTime: jsonb("front_time"),
-  /** The last 24 hours' position timelines (`TopStoryTimelines`, db/queries/outlet-page/front.ts), without headlines. */
+  /** The last 24 hours' position timelines (`TopStoryTimelines`, db/figures/outlet-page/front.ts), without headlines. */
   timelines: jsonb("timelines"),
-  /** The last 7 days' agency share of the front page (`AgencyFrontShare`, db/queries/outlet-page/agency-front-share.ts). */
+  /** The last 7 days' agency share of the front page (`AgencyFrontShare`, db/figures/outlet-page/agency-front-share.ts). */
   agencyFront: jsonb("agency_front"),
-  /** The last 7 days' silences (`OutletSilences`, db/queries/outlet-page/silences.ts), without story labels. */
+  /** The last 7 days' silences (`OutletSilences`, db/figures/outlet-page/silences.ts), without story labels. */
   silences: jsonb("silences").notNull(),
 });

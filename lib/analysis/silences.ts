@@ -2,7 +2,7 @@
  * Silences (SPEC DER-11), pure: the stories widely carried among the followed outlets that one
  * outlet never ran, or never placed high on its front page, in a period. An outlet is
  * "followed" when we captured its front page for most of the period (the read model
- * decides, db/queries/outlet-page/silences.ts); only followed outlets count, on both sides of the share.
+ * decides, db/figures/outlet-page/silences.ts); only followed outlets count, on both sides of the share.
  *
  * "Widely" must be reachable: news spreads thin over many outlets (with 30, the widest story of
  * a day reaches about 12), so a story qualifies with a modest share of the comparable outlets

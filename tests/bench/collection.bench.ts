@@ -17,7 +17,7 @@ import { extractFrontPage } from "../../crawler/parse/frontpage/frontpage";
 import { siteOf } from "../../lib/registrable-domain";
 import { recordSightings } from "../../crawler/record/articles";
 import { recordCapture } from "../../crawler/record/frontpage";
-import { frontPageAt } from "../../db/queries/api/front-pages";
+import { frontPageAt } from "../../db/figures/api/front-pages";
 import { importOutlets } from "../../db/outlets";
 import { parseOutletsFile } from "../../lib/outlets-file";
 import { feedResponse, frontPageResponse } from "../sim/content";

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { frontPageAt } from "../../db/queries/api/front-pages";
+import { frontPageAt } from "../../db/figures/api/front-pages";
 import { openPage, siteUrl, useBrowser, useSiteDatabase } from "./fixtures";
 
 const browser = useBrowser();

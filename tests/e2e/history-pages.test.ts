@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { frontPageAt } from "../../db/queries/api/front-pages";
+import { frontPageAt } from "../../db/figures/api/front-pages";
 import { dayValue, minuteValue } from "../../lib/pages/peninsular-time";
 import { mainText, openPage, siteUrl, useBrowser, useSiteDatabase } from "./fixtures";
 

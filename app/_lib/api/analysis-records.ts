@@ -3,9 +3,9 @@
  * genealogy, an outlet's daily agency share of its front page and its silences, as published
  * (snake_case, ISO times). Each key is described in `ANALYSIS_FIELD_DOCS` (analysis-docs.ts).
  */
-import type { AgencyFrontShare } from "../../../db/queries/outlet-page/agency-front-share";
+import type { AgencyFrontShare } from "../../../db/figures/outlet-page/agency-front-share";
 import type { AgencyGenealogy } from "../../../db/queries/stories/agency-genealogy";
-import type { OutletSilences } from "../../../db/queries/outlet-page/silences";
+import type { OutletSilences } from "../../../db/figures/outlet-page/silences";
 import { silenceFinding } from "../../../lib/analysis/silences";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

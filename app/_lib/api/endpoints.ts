@@ -5,10 +5,10 @@
  */
 import { pageApiHeadlineVersions } from "../../../db/open-data/sql/headline-versions";
 import { pageApiRankSpans } from "../../../db/open-data/sql/rank-spans";
-import { loadAgencyFrontShare } from "../../../db/queries/outlet-page/agency-front-share";
+import { loadAgencyFrontShare } from "../../../db/figures/outlet-page/agency-front-share";
 import { loadAgencyGenealogy } from "../../../db/queries/stories/agency-genealogy";
-import { rankHistory } from "../../../db/queries/api/front-pages";
-import { loadOutletSilences } from "../../../db/queries/outlet-page/silences";
+import { rankHistory } from "../../../db/figures/api/front-pages";
+import { loadOutletSilences } from "../../../db/figures/outlet-page/silences";
 import { agencyFrontRecord, genealogyRecord, silencesRecord } from "./analysis-records";
 import { excludedIds, outletIdOf, policyOf, positionlessIds, withGroup, type ApiContext } from "../../../db/open-data/context";
 import { decodeCursor, encodeCursor } from "../../../db/open-data/cursor";

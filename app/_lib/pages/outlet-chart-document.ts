@@ -6,11 +6,11 @@
 import "server-only";
 import type { Executor } from "../../../db/client";
 import { loadPublicationDelay } from "../../../db/queries/outlet-page/delay";
-import { loadTopStoryTimelines } from "../../../db/queries/outlet-page/front";
+import { loadTopStoryTimelines } from "../../../db/figures/outlet-page/front";
 import { loadFramingDistribution, loadSectionMix } from "../../../db/queries/outlet-page/mix";
-import { FIGURES_WINDOW_MS, TIMELINES_WINDOW_MS } from "../../../db/queries/outlet-page/windows";
+import { FIGURES_WINDOW_MS, TIMELINES_WINDOW_MS } from "../../../db/figures/outlet-page/windows";
 import { findVisibleOutlet } from "../../../db/queries/outlet-page/outlet";
-import { recentWindow } from "../../../db/queries/page-sql";
+import { recentWindow } from "../../../db/figures/page-sql";
 import type { Policies } from "../../../lib/policy";
 import { barChartSvg, type Bar } from "../../../lib/pages/bar-chart-svg";
 import { CHART_WIDTHS, seriesColour } from "../../../lib/pages/chart-svg";

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { spansOverlapping } from "../../span-overlap";
-import { time } from "../page-sql";
+import { time } from "../../figures/page-sql";
 
 /** One position of a cited capture. */
 export interface CaptureLink {

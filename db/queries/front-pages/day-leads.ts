@@ -18,7 +18,7 @@ import { CAPTURE_GAP_MS } from "../../../lib/pages/capture-state";
 import { headlineForDisplay, type Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { sqlTime } from "../../sql-time";
-import { epochMs, idList, num } from "../page-sql";
+import { epochMs, idList, num } from "../../figures/page-sql";
 import { spansOverlapping } from "../../span-overlap";
 
 /** Where in each hour the lead is read. */

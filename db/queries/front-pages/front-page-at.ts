@@ -13,7 +13,7 @@ import { captureState, type CaptureState } from "../../../lib/pages/capture-stat
 import { headlineForDisplay, type OutletPolicy } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { sqlTime } from "../../sql-time";
-import { idList, num, time } from "../page-sql";
+import { idList, num, time } from "../../figures/page-sql";
 import { spansOverlapping } from "../../span-overlap";
 
 /** How far back a link's best rank is looked for: its stay, at most this long before the capture. */

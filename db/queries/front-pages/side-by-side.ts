@@ -9,7 +9,7 @@ import type { Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { loadFrontPageAt, type FrontPageAtMinute } from "./front-page-at";
 import { findVisibleOutlet, type VisibleOutlet } from "../outlet-page/outlet";
-import { idList } from "../page-sql";
+import { idList } from "../../figures/page-sql";
 
 /** Links shown per column. */
 export const SIDE_BY_SIDE_LINKS = 20;

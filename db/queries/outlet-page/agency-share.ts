@@ -8,7 +8,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../client";
-import type { Window } from "../page-sql";
+import type { Window } from "../../figures/page-sql";
 import { periodDays, withinEdges } from "./period-days";
 
 /** A label and how many articles carry it. */

@@ -6,7 +6,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../client";
-import { num, outletArticlesSeenBetween, type Window } from "../page-sql";
+import { num, outletArticlesSeenBetween, type Window } from "../../figures/page-sql";
 import { readingStartedAt } from "../../figures/reading-start";
 
 /** Upper bounds (exclusive, in minutes) of the delay bins, in order; the last bin is open. */

@@ -10,7 +10,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy } from "../../../lib/policy";
 import type { Executor } from "../../client";
-import { DAY_MS, time, type Window } from "../page-sql";
+import { DAY_MS, time, type Window } from "../../figures/page-sql";
 import { periodDays, withinEdges } from "./period-days";
 
 /** One headline change: the new text and the one it replaced, as they may be cited. */

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { frameLabel } from "../../../lib/analysis/framing-letters";
 import type { OutletPolicy } from "../../../lib/policy";
 import type { Executor } from "../../client";
-import { outletArticlesSeenBetween, type Window } from "../page-sql";
+import { outletArticlesSeenBetween, type Window } from "../../figures/page-sql";
 
 /** A label and how many articles (or headlines) carry it. */
 export interface Share {

@@ -3,7 +3,7 @@ import "server-only";
 import { shownText } from "../../../lib/pages/shown-text";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../client";
-import { time } from "../page-sql";
+import { time } from "../../figures/page-sql";
 
 /** One published reply. */
 export interface PublishedReply {

@@ -7,7 +7,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { parseRobots, type ContentSignalLine } from "../../../lib/robots/robots";
 import type { Executor } from "../../client";
-import { time } from "../page-sql";
+import { time } from "../../figures/page-sql";
 import { loadRobotsStates, originOf } from "../robots-states";
 
 /** The robots.txt in force for one host of the outlet. */

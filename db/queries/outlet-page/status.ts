@@ -11,7 +11,7 @@ import type { SourceKind } from "../../../lib/source-kinds";
 import type { Executor } from "../../client";
 import { captureCounts, probeCounts, readCounts } from "../../figures/collection-counts";
 import { readingStartedAt } from "../../figures/reading-start";
-import { time } from "../page-sql";
+import { time } from "../../figures/page-sql";
 
 /** One source as the status shows it. */
 export interface SourceStatus {

@@ -9,8 +9,8 @@ import { classifyHeadlineChanges } from "../../../lib/analysis/ab-tests";
 import { citeBylines, headlineForDisplay, type OutletPolicy, type Policies } from "../../../lib/policy";
 import { wordDiff, type DiffPart } from "../../../lib/word-diff";
 import type { Executor } from "../../client";
-import { rankHistory } from "../api/front-pages";
-import { notExcluded, num, time } from "../page-sql";
+import { rankHistory } from "../../figures/api/front-pages";
+import { notExcluded, num, time } from "../../figures/page-sql";
 
 /** One headline version; `diff` against the previous one, absent for the first or when withheld. */
 export interface HeadlineVersionEntry {

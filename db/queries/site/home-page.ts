@@ -9,9 +9,9 @@ import { headlineForDisplay, type Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { fromSqlTime, sqlTime } from "../../sql-time";
 import { spansOverlapping } from "../../span-overlap";
-import { loadStoryLabels, type StoryLabel } from "../stories/story-labels";
+import { loadStoryLabels, type StoryLabel } from "../../figures/stories/story-labels";
 import { intArray } from "../../open-data/sql/api-sql";
-import { DAY_MS, notExcluded } from "../page-sql";
+import { DAY_MS, notExcluded } from "../../figures/page-sql";
 
 /** What leads one outlet's front page at its latest capture. */
 export interface FrontPageLead {

@@ -13,7 +13,7 @@ import type { Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import type { HeadlineTestCounts } from "../../figures/headline-changes";
 import { leadsNow, type FrontPageLead } from "./home-page";
-import { time } from "../page-sql";
+import { time } from "../../figures/page-sql";
 import type { FramingCounts } from "../../figures/framing-counts";
 import type { HeadlineFeatureCounts } from "../../figures/headline-feature-shares";
 import { comparisonStatus } from "./outlet-status";

@@ -9,7 +9,7 @@ import type { RobotsVersion } from "../../../lib/robots/bot-verdicts";
 import type { Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { fromSqlTime } from "../../sql-time";
-import { idList } from "../page-sql";
+import { idList } from "../../figures/page-sql";
 import { originOf } from "../robots-states";
 
 /** One outlet with its host's robots.txt versions, oldest first. */

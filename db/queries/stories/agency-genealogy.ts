@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { copyEdit, type EditBand } from "../../../lib/analysis/copy-edit";
 import { headlineForDisplay, type Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
-import { idList, notExcluded, time } from "../page-sql";
+import { idList, notExcluded, time } from "../../figures/page-sql";
 
 /** Whether a copy still names its agency: "kept" (byline or credit line), "dropped" (a near copy without one), or unknown (no body read). */
 export type CreditLine = "kept" | "dropped" | "unknown";

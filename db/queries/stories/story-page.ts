@@ -9,10 +9,10 @@ import { sql } from "drizzle-orm";
 import { publishedProminence } from "../../../lib/analysis/prominence";
 import { headlineForDisplay, type Policies } from "../../../lib/policy";
 import type { Executor } from "../../client";
-import { rankHistories } from "../api/front-pages";
+import { rankHistories } from "../../figures/api/front-pages";
 import { loadStoryProminence } from "../../open-data/sql/prominence";
-import { DAY_MS, idList, notExcluded, time } from "../page-sql";
-import { loadStoryLabels, type StoryLabel } from "./story-labels";
+import { DAY_MS, idList, notExcluded, time } from "../../figures/page-sql";
+import { loadStoryLabels, type StoryLabel } from "../../figures/stories/story-labels";
 
 /** A story in the list. */
 export interface StorySummary {

@@ -11,7 +11,7 @@ import { loadCrawlerHealth } from "../../../db/queries/admin/health";
 import { readHealth } from "../../../db/queries/site/health";
 import { readCurrentMetrics, readMetricsHistory } from "../../../db/queries/admin/metrics";
 import { loadOutletStatus } from "../../../db/queries/outlet-page/status";
-import { loadOutletSilences } from "../../../db/queries/outlet-page/silences";
+import { loadOutletSilences } from "../../../db/figures/outlet-page/silences";
 import { readStatusPage } from "../../../db/queries/site/status-page";
 import { sqlTime } from "../../../db/sql-time";
 import { acquireSite, releaseSite } from "../../../crawler/politeness/site-lease";

@@ -1,6 +1,6 @@
 /**
  * Stored prominence (SPEC DER-9): what the worker's steps add to each rank span equals the
- * prominence of the rank history the pages chart (db/queries/api/front-pages.ts), however the
+ * prominence of the rank history the pages chart (db/figures/api/front-pages.ts), however the
  * steps fall — after every capture, a few captures at a time, or once — and two workers
  * ranking at once count no stretch twice.
  */
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rankProminence, rankProminenceStep, positionWeightSql } from "../../../crawler/derive/rank-prominence";
 import { recordCapture, recordFailedCapture } from "../../../crawler/record/frontpage";
 import type { Database } from "../../../db/client";
-import { rankHistories } from "../../../db/queries/api/front-pages";
+import { rankHistories } from "../../../db/figures/api/front-pages";
 import { loadArticleProminence } from "../../../db/open-data/sql/prominence";
 import { positionWeight, prominenceMinutes } from "../../../lib/analysis/prominence";
 import { createDice } from "../../sim/dice";

@@ -18,7 +18,7 @@ import { createCrawlPipeline } from "../../../crawler/compose";
 import { runHousekeeping } from "../../../crawler/housekeeping";
 import { clusterPendingStories } from "../../../crawler/derive/cluster-stories";
 import { createStoryHousekeeping } from "../../../crawler/derive/story-housekeeping";
-import { rankHistories } from "../../../db/queries/api/front-pages";
+import { rankHistories } from "../../../db/figures/api/front-pages";
 import { prominenceMinutes } from "../../../lib/analysis/prominence";
 import { recordFingerprints } from "../../../crawler/derive/fingerprints";
 import { hasLede } from "../../../lib/analysis/fingerprint";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../../db/client";
-import { frontPageAt } from "../../../db/queries/api/front-pages";
+import { frontPageAt } from "../../../db/figures/api/front-pages";
 import { importOutlets } from "../../../db/outlets";
 import { createCrawlPipeline } from "../../../crawler/compose";
 import { runWorker } from "../../../crawler/loop";

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { listExtractionsForOperator, type FailingExtraction } from "../../../db/admin-extractions";
 import { loadCrawlerHealth, type SiteHealth } from "../../../db/queries/admin/health";
-import { frontPageAt } from "../../../db/queries/api/front-pages";
+import { frontPageAt } from "../../../db/figures/api/front-pages";
 import { importOutlets } from "../../../db/outlets";
 import { loadPolicies } from "../../../db/policies-in-force";
 import { readStatusPage, type StatusPage } from "../../../db/queries/site/status-page";

@@ -38,7 +38,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { frontPageAt } from "../../../db/queries/api/front-pages";
+import { frontPageAt } from "../../../db/figures/api/front-pages";
 import { importOutlets } from "../../../db/outlets";
 import { sqlTime } from "../../../db/sql-time";
 import { createCrawlPipeline } from "../../../crawler/compose";

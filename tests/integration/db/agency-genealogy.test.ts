@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { loadAgencyFrontShare } from "../../../db/queries/outlet-page/agency-front-share";
+import { loadAgencyFrontShare } from "../../../db/figures/outlet-page/agency-front-share";
 import { loadAgencyGenealogy } from "../../../db/queries/stories/agency-genealogy";
 import { makePolicies, NO_POLICIES, WITHHELD_HEADLINE } from "../../../lib/policy";
 import { apiCaller } from "../api/call";

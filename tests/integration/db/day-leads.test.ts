@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { loadPolicies } from "../../../db/policies-in-force";
 import { loadDayLeads } from "../../../db/queries/front-pages/day-leads";
-import { frontPageAt } from "../../../db/queries/api/front-pages";
+import { frontPageAt } from "../../../db/figures/api/front-pages";
 import { dayHours, parseDay } from "../../../lib/pages/peninsular-time";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
 import { seedHistory } from "../../../scripts/seed-history/seed";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { loadFrontPageAt } from "../../../db/queries/front-pages/front-page-at";
-import { frontPageAt } from "../../../db/queries/api/front-pages";
+import { frontPageAt } from "../../../db/figures/api/front-pages";
 import { NO_POLICIES, policyFromScopes, WITHHELD_HEADLINE } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addCaptures, addFrontPages, addOutlet, HOUR, MINUTE } from "../../support/page-fixtures";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { frontPageAt } from "../../../db/queries/api/front-pages";
-import { loadFrontPageNow } from "../../../db/queries/outlet-page/front";
+import { frontPageAt } from "../../../db/figures/api/front-pages";
+import { loadFrontPageNow } from "../../../db/figures/outlet-page/front";
 import { NO_POLICIES } from "../../../lib/policy";
 import { createTestDatabase } from "../../support/database";
 import { addArticle, addFrontPages, addOutlet, HOUR, MINUTE } from "../../support/page-fixtures";

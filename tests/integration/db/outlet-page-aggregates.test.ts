@@ -11,7 +11,7 @@ import type { Database } from "../../../db/client";
 import { loadPolicies } from "../../../db/policies-in-force";
 import { loadAgencyShare } from "../../../db/queries/outlet-page/agency-share";
 import { loadHeadlineChanges } from "../../../db/queries/outlet-page/headlines";
-import { loadOutletSilences } from "../../../db/queries/outlet-page/silences";
+import { loadOutletSilences } from "../../../db/figures/outlet-page/silences";
 import type { Policies } from "../../../lib/policy";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
 import { seedHistory } from "../../../scripts/seed-history/seed";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { loadPolicies } from "../../../db/policies-in-force";
 import { loadPublicationDelay } from "../../../db/queries/outlet-page/delay";
-import { loadFrontPageTime } from "../../../db/queries/outlet-page/front-time";
+import { loadFrontPageTime } from "../../../db/figures/outlet-page/front-time";
 import { loadSectionMix } from "../../../db/queries/outlet-page/mix";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
 import { seedHistory } from "../../../scripts/seed-history/seed";

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { loadOutletSilences } from "../../../db/queries/outlet-page/silences";
+import { loadOutletSilences } from "../../../db/figures/outlet-page/silences";
 import { DEFAULT_SILENCE_RULE, silenceFinding } from "../../../lib/analysis/silences";
 import { makePolicies, NO_POLICIES } from "../../../lib/policy";
 import { apiCaller } from "../api/call";

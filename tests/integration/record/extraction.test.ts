@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { listExtractionsForOperator } from "../../../db/admin-extractions";
-import { frontPageAt } from "../../../db/queries/api/front-pages";
+import { frontPageAt } from "../../../db/figures/api/front-pages";
 import { importOutlets } from "../../../db/outlets";
 import { recordSightings } from "../../../crawler/record/articles";
 import {

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { frontPageAt, rankHistory } from "../../../db/queries/api/front-pages";
+import { frontPageAt, rankHistory } from "../../../db/figures/api/front-pages";
 import { importOutlets } from "../../../db/outlets";
 import { recordSightings } from "../../../crawler/record/articles";
 import { recordCapture } from "../../../crawler/record/frontpage";

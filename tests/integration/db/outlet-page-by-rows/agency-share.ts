@@ -9,7 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../../../db/client";
-import { outletArticlesSeenBetween, type Window } from "../../../../db/queries/page-sql";
+import { outletArticlesSeenBetween, type Window } from "../../../../db/figures/page-sql";
 
 /** A label and how many articles carry it. */
 export interface AgencyCount {

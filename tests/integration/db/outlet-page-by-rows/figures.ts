@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../../../../db/client";
 import { DELAY_BINS, type PublicationDelay } from "../../../../db/queries/outlet-page/delay";
 import { sectionMixOf, type SectionMix } from "../../../../db/queries/outlet-page/mix";
-import { DAY_MS, num, outletArticlesSeenBetween, type Window } from "../../../../db/queries/page-sql";
+import { DAY_MS, num, outletArticlesSeenBetween, type Window } from "../../../../db/figures/page-sql";
 import { readingStartedAt } from "../../../../db/figures/reading-start";
 
 /** Articles per declared section over the period, counted straight from the period's rows. */

@@ -12,7 +12,7 @@
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy } from "../../../../lib/policy";
 import type { Executor } from "../../../../db/client";
-import { DAY_MS, outletArticlesSeenBetween, time, type Window } from "../../../../db/queries/page-sql";
+import { DAY_MS, outletArticlesSeenBetween, time, type Window } from "../../../../db/figures/page-sql";
 
 /** One headline change: the new text and the one it replaced, as they may be cited. */
 export interface HeadlineChange {

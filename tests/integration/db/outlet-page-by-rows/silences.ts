@@ -21,9 +21,9 @@ import {
 } from "../../../../lib/analysis/silences";
 import type { Policies } from "../../../../lib/policy";
 import type { Executor } from "../../../../db/client";
-import { rankHistories, type RankInterval } from "../../../../db/queries/api/front-pages";
-import { DAY_MS, notExcluded, time } from "../../../../db/queries/page-sql";
-import { loadStoryLabels, type StoryLabel } from "../../../../db/queries/stories/story-labels";
+import { rankHistories, type RankInterval } from "../../../../db/figures/api/front-pages";
+import { DAY_MS, notExcluded, time } from "../../../../db/figures/page-sql";
+import { loadStoryLabels, type StoryLabel } from "../../../../db/figures/stories/story-labels";
 
 /** A silence with what the page shows of its story. */
 export interface ShownSilence extends Silence {

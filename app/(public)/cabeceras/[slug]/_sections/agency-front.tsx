@@ -3,11 +3,11 @@
  * front-page time taken by agency copy (minutes of agency articles ÷ minutes of all).
  */
 import { Link } from "@/app/_components/link";
-import type { AgencyFrontShare } from "@/db/queries/outlet-page/agency-front-share";
+import type { AgencyFrontShare } from "@/db/figures/outlet-page/agency-front-share";
 import { formatNumber } from "@/lib/pages/format";
 import { formatPercent } from "@/lib/pages/period";
 
-/** The days are peninsular days (db/queries/outlet-page/agency-front-share.ts), whatever the outlet's zone. */
+/** The days are peninsular days (db/figures/outlet-page/agency-front-share.ts), whatever the outlet's zone. */
 const DAY_FORMAT = new Intl.DateTimeFormat("es-ES", { weekday: "short", day: "numeric", month: "short", timeZone: "Europe/Madrid" });
 
 /** A table of the last days; says so when the front page showed nothing yet. */

@@ -1,6 +1,6 @@
 /** "Su portada ahora": the links open at the latest successful capture (SPEC WEB-1). */
 import { Link } from "@/app/_components/link";
-import type { FrontPageNow } from "@/db/queries/outlet-page/front";
+import type { FrontPageNow } from "@/db/figures/outlet-page/front";
 import { dayLeadsHref, frontPageAtHref } from "@/lib/pages/history-links";
 import { zoneLabel } from "@/lib/pages/time-zone";
 import { Moment } from "../../../../_components/moment";

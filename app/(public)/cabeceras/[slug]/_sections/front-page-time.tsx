@@ -1,6 +1,6 @@
 /** "Tiempo en portada" (SPEC DER-7): time on the front page, best rank, time as lead story, link half-life. */
 import { Link } from "@/app/_components/link";
-import type { FrontPageTime } from "@/db/queries/outlet-page/front-time";
+import type { FrontPageTime } from "@/db/figures/outlet-page/front-time";
 import { enoughData, tooLittleData } from "@/lib/pages/enough-data";
 import { formatNumber } from "@/lib/pages/format";
 import { formatElapsed } from "@/lib/pages/period";

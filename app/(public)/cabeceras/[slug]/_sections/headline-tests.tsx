@@ -1,7 +1,7 @@
 /** "Pruebas A/B y reescrituras" (SPEC DER-6, WEB-1): how the outlet's headlines changed over the period. */
 import { Link } from "@/app/_components/link";
 import { loadHeadlineTestCounts, NO_HEADLINE_CHANGES, type HeadlineTestCounts } from "@/db/figures/headline-changes";
-import { DAY_MS } from "@/db/queries/page-sql";
+import { DAY_MS } from "@/db/figures/page-sql";
 import { readSiteData } from "@/app/_lib/pages/data";
 import { formatCount } from "@/lib/pages/format";
 import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";

@@ -5,7 +5,7 @@
  * measured false positives are on /metodologia.
  */
 import { Link } from "@/app/_components/link";
-import type { OutletSilences } from "@/db/queries/outlet-page/silences";
+import type { OutletSilences } from "@/db/figures/outlet-page/silences";
 import { SILENCES_SHOWN, silenceFinding } from "@/lib/analysis/silences";
 import { formatCount, formatNumber } from "@/lib/pages/format";
 import { formatPercent, formatPeriod } from "@/lib/pages/period";

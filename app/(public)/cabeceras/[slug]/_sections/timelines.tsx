@@ -1,6 +1,6 @@
 /** Position timelines of the day's top stories (SPEC WEB-1, WEB-2). */
 import { Link } from "@/app/_components/link";
-import type { TopStoryTimelines } from "@/db/queries/outlet-page/front";
+import type { TopStoryTimelines } from "@/db/figures/outlet-page/front";
 import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 import { outletChartHref, outletChartTitle } from "@/lib/pages/outlet-charts";
 import { zoneLabel } from "@/lib/pages/time-zone";

@@ -2,11 +2,10 @@
  * Small SQL pieces shared by the page read models (outlet, article and story pages):
  * id lists, the outlets hidden by policy, and row values as plain numbers.
  */
-import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { idList, type Window } from "../figures/sql-values";
+import { idList, type Window } from "./sql-values";
 
-export { epochMs, idList, num, time, type Window } from "../figures/sql-values";
+export { epochMs, idList, num, time, type Window } from "./sql-values";
 
 /** `and <column> not in (…)` for the outlets under `total`, or nothing when there are none (PUB-6). */
 export function notExcluded(column: SQL, excludedOutletIds: readonly number[]): SQL {

@@ -6,7 +6,6 @@
  * the capture that first saw a rank to the last capture that confirmed it, so a link seen
  * in one capture only counts zero time.
  */
-import "server-only";
 import { sql } from "drizzle-orm";
 import { enoughData } from "../../../lib/pages/enough-data";
 import type { OutletPolicy } from "../../../lib/policy";

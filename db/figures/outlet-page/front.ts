@@ -3,7 +3,6 @@
  * spans still open at its latest successful capture) and the positions over a period
  * (by default the last 24 hours) of the stories that ranked highest in it.
  */
-import "server-only";
 import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy } from "../../../lib/policy";
 import type { Executor } from "../../client";

@@ -4,7 +4,6 @@
  * period come from the hours kept per outlet and day (outlet_capture_hours, migration
  * outlet_page_aggregates); the two partial hours at its ends from the captures themselves, by index.
  */
-import "server-only";
 import { sql } from "drizzle-orm";
 import { hoursInside } from "../../../lib/analysis/capture-hours";
 import { FOLLOWED_HOURS_SHARE } from "../../../lib/analysis/silences";

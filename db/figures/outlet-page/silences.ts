@@ -6,7 +6,6 @@
  * nor do those under «sin anotación de modelo»: no model groups their articles into stories, so
  * a story without them says nothing about what they ran (PUB-1).
  */
-import "server-only";
 import { sql } from "drizzle-orm";
 import {
   comparableOutlets,

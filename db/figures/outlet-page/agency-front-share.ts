@@ -4,7 +4,6 @@
  * the minutes it showed any article, day by day (peninsular days). A span open at the
  * outlet's latest capture counts up to that capture (crawler/record/frontpage.ts).
  */
-import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../client";
 import { DAY_MS } from "../page-sql";

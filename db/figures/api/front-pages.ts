@@ -5,7 +5,6 @@
  * every capture from its start. Between two captures the page is taken to be the one of
  * the earlier capture.
  */
-import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../client";
 import { fromSqlTime, sqlTime } from "../../sql-time";

@@ -4,7 +4,6 @@
  * yet ranked from the rank intervals of the captures (front-pages.ts). A year is then ~365 rows per
  * article shown instead of a year of captures ranked per request.
  */
-import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { dayValue, parseDay } from "../../../lib/pages/peninsular-time";
 import type { Executor } from "../../client";

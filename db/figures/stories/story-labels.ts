@@ -4,7 +4,6 @@
  * the outlets let us quote. Shared by the home page, the stories list and the story page; the
  * outlet page's stored silences keep only the chosen article (db/figures/outlet-recent-figures.ts).
  */
-import "server-only";
 import { sql } from "drizzle-orm";
 import { representativeHeadline, type LabelCandidate } from "../../../lib/analysis/story-label";
 import type { Policies } from "../../../lib/policy";
