@@ -17,13 +17,14 @@ import { sql } from "drizzle-orm";
 import type { OutletPolicy, Policies } from "../../lib/policy";
 import { SILENCES_SHOWN } from "../../lib/analysis/silences";
 import type { Db, Executor } from "../client";
-import { fromSqlTime, sqlTime } from "../sql-time";
+import { sqlTime } from "../sql-time";
 import { loadAgencyFrontShare, type AgencyFrontShare } from "./outlet-page/agency-front-share";
 import { latestHeadlines, loadFrontPageNow, loadTopStoryTimelines, type FrontPageNow, type TopStoryTimelines } from "./outlet-page/front";
 import { loadFrontPageTime, type FrontPageTime } from "./outlet-page/front-time";
 import { loadOutletSilences, type OutletSilences } from "./outlet-page/silences";
 import { loadStoryLabelArticles, loadStoryLabelsOf } from "./stories/story-labels";
 import { recentWindow } from "./page-sql";
+import { refreshWhenDue } from "./stored-refresh";
 import { FIGURES_WINDOW_MS, TIMELINES_WINDOW_MS } from "./outlet-page/windows";
 
 /** The worker recomputes the figures once they are this old (of its clock). */
@@ -85,26 +86,13 @@ async function computeRecentFigures(db: Executor, policies: Policies, outletId: 
   };
 }
 
-/** When the stored figures were computed, or undefined when none are stored. */
-async function storedFiguresAt(db: Executor): Promise<number | undefined> {
-  const [row] = await db.execute<{ at: string | null }>(sql`select max(computed_at) as at from outlet_recent_figures`);
-  return fromSqlTime(row?.at);
-}
-
 /**
  * Recompute and store the figures of every active outlet not excluded in full (PUB-6), as of `now`,
  * unless the stored ones are younger than `olderThanMs`; another worker already doing so is left
  * to it. Returns the outlets written.
  */
 export async function refreshOutletRecentFigures(db: Db, policies: Policies, now: number, { olderThanMs = 0 } = {}): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [lock] = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('outlet_recent_figures')) as ok`);
-    if (!lock?.ok) return 0;
-    const at = await storedFiguresAt(tx);
-    // A copy from a later instant than `now` (a clock set back) is replaced too.
-    if (at !== undefined && at <= now && now - at < olderThanMs) return 0;
-    const outlets = await tx.execute<{ id: number }>(sql`select id from outlets where active order by id`);
-    const visible = outlets.map((o) => o.id).filter((id) => !policies.forOutlet(id).excluded);
+  return refreshWhenDue(db, "outlet_recent_figures", policies, { now, olderThanMs }, async (tx, visible) => {
     // One outlet after another: the chore shares PostgreSQL with the site and the crawl.
     const rows = [];
     for (const id of visible) rows.push({ id, ...(await computeRecentFigures(tx, policies, id, now)) });

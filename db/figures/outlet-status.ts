@@ -6,20 +6,15 @@
 import { sql } from "drizzle-orm";
 import type { Policies } from "../../lib/policy";
 import type { Db, Executor } from "../client";
-import { fromSqlTime, sqlTime } from "../sql-time";
+import { sqlTime } from "../sql-time";
 import { countComparison } from "./comparison-figures";
 import { countCollection, countVolume } from "./status-figures";
+import { refreshWhenDue, storedFiguresAt } from "./stored-refresh";
 
 /** The worker recomputes the figures once they are this old (of its clock). */
 export const STATUS_REFRESH_MS = 60_000;
 /** Pages read stored figures up to this old; past it (no worker running the chore), they count them themselves. */
 export const STATUS_MAX_AGE_MS = 10 * 60_000;
-
-/** Active outlets not excluded in full (PUB-6): the ones whose figures are kept. */
-async function visibleOutletIds(db: Executor, policies: Policies): Promise<number[]> {
-  const rows = await db.execute<{ id: number }>(sql`select id from outlets where active order by id`);
-  return rows.map((r) => r.id).filter((id) => !policies.forOutlet(id).excluded);
-}
 
 /**
  * Recompute and store every visible outlet's figures and the request volume as of `now`, in one
@@ -27,13 +22,7 @@ async function visibleOutletIds(db: Executor, policies: Policies): Promise<numbe
  * so is left to it. Returns the outlets written.
  */
 export async function refreshOutletStatus(db: Db, policies: Policies, now: number, { olderThanMs = 0 } = {}): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [lock] = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('outlet_status')) as ok`);
-    if (!lock?.ok) return 0;
-    const at = await storedStatusAt(tx);
-    // A copy from a later instant than `now` (a clock set back) is replaced too.
-    if (at !== undefined && at <= now && now - at < olderThanMs) return 0;
-    const ids = await visibleOutletIds(tx, policies);
+  return refreshWhenDue(db, "outlet_status", policies, { now, olderThanMs }, async (tx, ids) => {
     const annotated = ids.filter((id) => policies.forOutlet(id).modelAnnotations);
     const [collection, comparison, volume] = await Promise.all([
       countCollection(tx, ids, now),
@@ -61,7 +50,6 @@ export async function refreshOutletStatus(db: Db, policies: Policies, now: numbe
 }
 
 /** When the stored figures were computed, or undefined when none are stored. */
-export async function storedStatusAt(db: Executor): Promise<number | undefined> {
-  const [row] = await db.execute<{ at: string | null }>(sql`select max(computed_at) as at from outlet_status`);
-  return fromSqlTime(row?.at);
+export function storedStatusAt(db: Executor): Promise<number | undefined> {
+  return storedFiguresAt(db, "outlet_status");
 }
