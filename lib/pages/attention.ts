@@ -95,16 +95,22 @@ export function daysOf(from: string, to: string): string[] {
 }
 
 /**
+ * Each searched outlet's articles per day of the period, matched or not (the shares' denominators):
+ * by outlet slug, one count per day of `daysOf(from, to)`, in that order.
+ */
+export type OutletDayTotals = ReadonlyMap<string, Float64Array>;
+
+/**
  * The rows of one search: every day of the period, first the total over outlets, then each
  * outlet that matched in the period (days with no match are zero, not missing, so a chart
- * and a spreadsheet see the gaps). `totals` is each searched outlet's articles per day, keyed
- * `slug\0day`, matched or not: the total row's share is over all of them.
+ * and a spreadsheet see the gaps). `totals` is each searched outlet's articles per day: the
+ * total row's share is over all of them.
  */
 export function attentionRows(input: {
   query: string;
   days: readonly string[];
   counts: readonly AttentionCount[];
-  totals: ReadonlyMap<string, number>;
+  totals: OutletDayTotals;
   /** Outlets whose front-page positions may be shown. */
   positionsShown: (outlet: string) => boolean;
 }): AttentionRow[] {
@@ -123,13 +129,12 @@ export function attentionRows(input: {
   // The total's denominator is every searched outlet's articles, matched or not.
   const outletTotals = new Float64Array(outlets.length * width);
   const dayTotals = new Float64Array(width);
-  for (const [k, n] of input.totals) {
-    const cut = k.indexOf("\u0000");
-    const d = dayIndex.get(k.slice(cut + 1));
-    if (d === undefined) continue;
-    dayTotals[d] = dayTotals[d]! + n;
-    const o = outletIndex.get(k.slice(0, cut));
-    if (o !== undefined) outletTotals[o * width + d] = n;
+  for (const [outlet, perDay] of input.totals) {
+    const o = outletIndex.get(outlet);
+    for (let d = 0; d < Math.min(width, perDay.length); d++) {
+      dayTotals[d] = dayTotals[d]! + perDay[d]!;
+      if (o !== undefined) outletTotals[o * width + d] = perDay[d]!;
+    }
   }
   const shown = outlets.map((o) => input.positionsShown(o));
   const share = (n: number, of: number) => (of > 0 ? n / of : null);

@@ -13,7 +13,7 @@ export const EXPORT_CACHE = "public, max-age=300, stale-while-revalidate=3600";
 
 const common = { "Access-Control-Allow-Origin": "*", Vary: "Accept-Encoding" };
 
-function etagOf(body: string): string {
+function etagOf(body: Buffer): string {
   return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
@@ -27,7 +27,9 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
 
 /** A 200 JSON answer (or 304 when the client has it), with `extra` headers. */
 export function jsonResponse(request: Request, value: unknown, extra: Record<string, string> = {}): Response {
-  const body = JSON.stringify(value);
+  // Encoded once, for the ETag and the answer: a string body would be encoded again by Response, after
+  // a check for lone surrogates (a year's series is 2.6 MB).
+  const body = Buffer.from(JSON.stringify(value), "utf8");
   const etag = etagOf(body);
   const headers = { ...common, "Cache-Control": API_CACHE, ETag: etag, ...extra };
   if (matches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });

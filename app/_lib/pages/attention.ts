@@ -56,7 +56,7 @@ export async function loadAttention(
   // means the same for every search compared.
   const searched = new Map([...searchable].filter(([id]) => outletId === undefined || id === outletId));
   const totals = unknownOutlet
-    ? new Map<string, number>()
+    ? new Map<string, Float64Array>()
     : await loadOutletDayTotals(db, { outlets: searched, from: request.from, to: request.to });
   const shownSlugs = new Set([...positionsShown].map((id) => searchable.get(id)).filter((s): s is string => s !== undefined));
   return {

@@ -102,11 +102,11 @@ export async function computeAttentionCounts(
   }));
 }
 
-/** Each outlet's articles per peninsular day over the period, keyed `slug\0day`. */
+/** Each outlet's articles per peninsular day over the period (lib/pages/attention.ts, `OutletDayTotals`). */
 export async function loadOutletDayTotals(
   db: Executor,
   f: { outlets: ReadonlyMap<number, string>; from: string; to: string },
-): Promise<Map<string, number>> {
+): Promise<Map<string, Float64Array>> {
   const ids = [...f.outlets.keys()];
   if (ids.length === 0) return new Map();
   // The daily aggregate kept by triggers on articles (migration 0025): one row per outlet and
@@ -117,6 +117,13 @@ export async function loadOutletDayTotals(
     where outlet_id = any(${intArray(ids)}::int[]) and day between ${f.from}::date and ${f.to}::date and articles > 0`);
   const row = result?.r;
   if (!row?.o) return new Map();
-  const days = daysOf(f.from, f.to);
-  return new Map(row.o.map((id, i) => [`${f.outlets.get(id)}\u0000${days[row.d[i]!]}`, row.n[i]!]));
+  const width = daysOf(f.from, f.to).length;
+  const totals = new Map<string, Float64Array>();
+  for (let i = 0; i < row.o.length; i++) {
+    const slug = f.outlets.get(row.o[i]!)!;
+    let perDay = totals.get(slug);
+    if (perDay === undefined) totals.set(slug, (perDay = new Float64Array(width)));
+    perDay[row.d[i]!] = row.n[i]!;
+  }
+  return totals;
 }

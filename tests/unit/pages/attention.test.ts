@@ -26,11 +26,11 @@ describe("parseAttentionRequest", () => {
 
 describe("attentionRows", () => {
   const days = daysOf("2026-03-01", "2026-03-03");
+  // Articles per day of `days`, by outlet: "c" published but matched nothing.
   const totals = new Map([
-    ["a\u00002026-03-01", 10],
-    ["a\u00002026-03-02", 20],
-    ["b\u00002026-03-02", 5],
-    ["c\u00002026-03-02", 75],
+    ["a", Float64Array.of(10, 20, 0)],
+    ["b", Float64Array.of(0, 5, 0)],
+    ["c", Float64Array.of(0, 75, 0)],
   ]);
   const rows = attentionRows({
     query: "vivienda",
