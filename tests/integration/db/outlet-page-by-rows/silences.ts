@@ -16,42 +16,17 @@ import {
   FOLLOWED_HOURS_SHARE,
   SILENCE_DAYS,
   silencesOf,
-  type Silence,
   type SilenceRule,
 } from "../../../../lib/analysis/silences";
 import type { Policies } from "../../../../lib/policy";
 import type { Executor } from "../../../../db/client";
 import { rankHistories, type RankInterval } from "../../../../db/figures/api/front-pages";
 import { DAY_MS, notExcluded, time } from "../../../../db/figures/page-sql";
-import { loadStoryLabels, type StoryLabel } from "../../../../db/figures/stories/story-labels";
+import { loadStoryLabels } from "../../../../db/figures/stories/story-labels";
+// The section's shape is the product's: only how it is read differs.
+import type { OutletSilences } from "../../../../db/figures/outlet-page/silences";
 
 /** A silence with what the page shows of its story. */
-export interface ShownSilence extends Silence {
-  keyTerms: string[];
-  label?: StoryLabel;
-  firstSeenAt: number;
-}
-
-/** The outlet's silences in a period, and the facts the rule was applied to. */
-export interface OutletSilences {
-  start: number;
-  end: number;
-  rule: SilenceRule;
-  /** Outlets followed in the period (front page captured for at least half of its hours). */
-  followed: number;
-  /** False when the outlet itself was not followed, or not grouped: its silences cannot be judged. */
-  judged: boolean;
-  /** False under «sin anotación de modelo»: its articles are in no story. */
-  grouped: boolean;
-  /** False under "sin posición": only stories it never ran are listed. */
-  positions: boolean;
-  /** Carriers a story needed to count as widely carried (lib/analysis/silences.ts); null: too few outlets followed to judge. */
-  needed: number | null;
-  /** Stories of the period that reached `needed`: with none, there was nothing to miss (not an all-clear). */
-  qualifying: number;
-  silences: ShownSilence[];
-}
-
 /** Most silences listed. */
 const LISTED_MAX = 50;
 
