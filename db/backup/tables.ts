@@ -31,19 +31,21 @@ export interface BackupHeader {
 /**
  * Tables a backup leaves out: state the database derives from the rows a restore loads.
  * `site_schedule` (each site's wake time for the claim), `outlet_day_articles` (each
- * outlet's articles per day) and the outlet page's aggregates (capture hours, agency counts,
- * headline changes, front-page stays and reaches, versioned articles) and the counts per headline word are filled by
- * triggers as sources, articles, captures, headlines and spans are loaded, so copying them as well would collide with
- * those rows. Generated columns (a headline's stored words) are left out too: PostgreSQL computes them as rows load.
+ * outlet's articles per day) and the outlet page's aggregates (capture hours, agency and section counts,
+ * headline changes, front-page stays, reaches and totals, versioned articles) and the counts per headline word are
+ * filled by triggers as sources, articles, captures, headlines, spans and front-page days are loaded, so copying them as
+ * well would collide with those rows. Generated columns (a headline's stored words) are left out too: PostgreSQL computes them as rows load.
  */
 const DERIVED_TABLES = [
   "site_schedule",
   "outlet_day_articles",
   "outlet_capture_hours",
   "outlet_day_agency",
+  "outlet_day_sections",
   "headline_changes",
   "front_page_stays",
   "front_page_reaches",
+  "front_page_totals",
   "versioned_articles",
   "headline_word_days",
 ];

@@ -35,3 +35,32 @@ export const frontPageDays = pgTable(
     index("front_page_days_outlet_day").on(t.outletId, t.day, t.articleId, t.bestRank, t.frontSeconds, t.leadSeconds),
   ],
 );
+
+/**
+ * Each article's front-page days summed (SPEC DER-7): its first and last stored day, best rank and time on the front page
+ * and at rank 1, kept by statement-level triggers on front_page_days (migration front_page_totals), so that a period
+ * holding all of an article's days reads one row for it instead of grouping a row per day: a year of the busiest
+ * generated outlet is 20 k articles instead of 35 k days grouped per request.
+ */
+export const frontPageTotals = pgTable(
+  "front_page_totals",
+  {
+    articleId: bigint("article_id", { mode: "number" })
+      .primaryKey()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    outletId: integer("outlet_id")
+      .notNull()
+      .references(() => outlets.id, { onDelete: "cascade" }),
+    firstDay: date("first_day", { mode: "string" }).notNull(),
+    lastDay: date("last_day", { mode: "string" }).notNull(),
+    bestRank: integer("best_rank").notNull(),
+    frontSeconds: doublePrecision("front_seconds").notNull(),
+    leadSeconds: doublePrecision("lead_seconds").notNull(),
+  },
+  (t) => [
+    // The articles whose days all fall in a period, with what it sums, from the index alone; and, by last day, those
+    // whose days cross the period's start.
+    index("front_page_totals_outlet_days").on(t.outletId, t.firstDay, t.lastDay, t.articleId, t.bestRank, t.frontSeconds, t.leadSeconds),
+    index("front_page_totals_outlet_last_day").on(t.outletId, t.lastDay, t.firstDay),
+  ],
+);

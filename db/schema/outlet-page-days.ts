@@ -4,7 +4,7 @@
  * outlet_page_aggregates), so that every writer — the recorder, the history generator, a restore,
  * a deletion — keeps them without knowing about them. A year is ~365 rows per outlet.
  */
-import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { articles, headlineVersions } from "./articles";
 import { outlets } from "./outlets";
 
@@ -41,6 +41,24 @@ export const outletDayAgency = pgTable(
     read: integer("read").notNull(),
   },
   (t) => [primaryKey({ name: "outlet_day_agency_pkey", columns: [t.outletId, t.day, t.agency] })],
+);
+
+/** Articles first seen per outlet, peninsular day, declared section and whether the body is still unread: the section mix (WEB-1) of a period. */
+export const outletDaySections = pgTable(
+  "outlet_day_sections",
+  {
+    outletId: integer("outlet_id")
+      .notNull()
+      .references(() => outlets.id, { onDelete: "cascade" }),
+    /** The peninsular (Europe/Madrid) day of the articles' first_seen_at. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** The section declared, trimmed; '' for none. */
+    section: text("section").notNull(),
+    /** The article's body is not read yet (read_at null): with no section, its page may still declare one. */
+    unread: boolean("unread").notNull(),
+    articles: integer("articles").notNull(),
+  },
+  (t) => [primaryKey({ name: "outlet_day_sections_pkey", columns: [t.outletId, t.day, t.section, t.unread] })],
 );
 
 /** Every headline version that replaced an earlier one of its article (WEB-1 headline changes), by outlet and time. */

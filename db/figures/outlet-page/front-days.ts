@@ -1,14 +1,15 @@
 /**
  * An outlet's front-page figures per article over a period (SPEC DER-7): the whole peninsular days
  * from the days the worker keeps (front_page_days), the partial days at either end and the days not
- * yet ranked from the rank intervals of the captures (front-pages.ts). A year is then ~365 rows per
- * article shown instead of a year of captures ranked per request.
+ * yet ranked from the rank intervals of the captures (front-pages.ts); an article whose days all fall in
+ * the whole days from its totals (front_page_totals). A year is then a row per article shown instead of
+ * a year of captures ranked per request.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { dayValue, parseDay } from "../../../lib/pages/peninsular-time";
 import type { Executor } from "../../client";
 import { outletRankIntervals } from "../api/front-pages";
-import { time, type Window } from "../page-sql";
+import { idList, time, type Window } from "../page-sql";
 
 /** How a period splits: whole days read from storage [fromDay, toDay), and the stretches ranked per request. */
 export interface PeriodSplit {
@@ -48,9 +49,11 @@ export async function storedThrough(db: Executor, outletId: number): Promise<num
 
 /**
  * Per article over the period: best rank, milliseconds on the front page and at rank 1, spans
- * clipped to the period (rows: article_id, best_rank, on_ms, lead_ms).
+ * clipped to the period (rows: article_id, best_rank, on_ms, lead_ms); of the articles `only` when given.
  */
-export function perArticleOverPeriod(outletId: number, split: PeriodSplit): SQL {
+export function perArticleOverPeriod(outletId: number, split: PeriodSplit, only?: readonly number[]): SQL {
+  // Filtered inside each piece: the ranked stretches are read once, so a filter outside would not reach them.
+  const among = (column: SQL) => (only ? sql`and ${column} in ${idList(only)}` : sql``);
   const parts: SQL[] = split.ranked.map(({ start, end }, i) => {
     const from = new Date(start).toISOString();
     const to = new Date(end).toISOString();
@@ -66,17 +69,34 @@ export function perArticleOverPeriod(outletId: number, split: PeriodSplit): SQL 
         sum(extract(epoch from least(to_at, ${to}::timestamptz) - greatest(from_at, ${from}::timestamptz))) * 1000 as on_ms,
         coalesce(sum(extract(epoch from least(to_at, ${to}::timestamptz) - greatest(from_at, ${from}::timestamptz))) filter (where rank = 1), 0) * 1000 as lead_ms
       from (${outletRankIntervals(outletId, from, sql`(${beyond})`)}) i
-      where ${last ? sql`from_at <= ${to}::timestamptz` : sql`from_at < ${to}::timestamptz`}
+      where ${last ? sql`from_at <= ${to}::timestamptz` : sql`from_at < ${to}::timestamptz`} ${among(sql`article_id`)}
       group by article_id`;
   });
-  // The stored days' rows go to the one grouping below as they are: over a year that is ~35 k rows of the busiest
-  // generated outlet, grouped once instead of twice.
-  if (split.days)
-    parts.push(sql`
-      select article_id, best_rank, front_seconds * 1000 as on_ms, lead_seconds * 1000 as lead_ms
-      from front_page_days
-      where outlet_id = ${outletId} and day >= ${split.days.fromDay}::date and day < ${split.days.toDay}::date`);
-  if (parts.length === 1 && !split.days) return parts[0]!;
+  if (!split.days) return parts.length === 1 ? parts[0]! : grouped(parts);
+  const { fromDay, toDay } = split.days;
+  // An article whose stored days all fall in the whole days is one row of its totals (front_page_totals); one whose days
+  // cross either end sums its days inside. The totals go out as they are unless the ranked stretches saw the article
+  // too: over a year that is ~20 k rows of the busiest generated outlet read from an index, grouping only a few.
+  const contained = sql`t.outlet_id = ${outletId} and t.first_day >= ${fromDay}::date and t.last_day < ${toDay}::date ${among(sql`t.article_id`)}`;
+  const totals = sql`select t.article_id, t.best_rank, t.front_seconds * 1000 as on_ms, t.lead_seconds * 1000 as lead_ms from front_page_totals t`;
+  const crossing = sql`
+    select d.article_id, d.best_rank, d.front_seconds * 1000 as on_ms, d.lead_seconds * 1000 as lead_ms
+    from front_page_days d
+    where d.outlet_id = ${outletId} and d.day >= ${fromDay}::date and d.day < ${toDay}::date ${among(sql`d.article_id`)} and d.article_id in (
+      select article_id from front_page_totals where outlet_id = ${outletId} and first_day < ${fromDay}::date and last_day >= ${fromDay}::date
+      union all
+      select article_id from front_page_totals
+      where outlet_id = ${outletId} and first_day >= ${fromDay}::date and first_day < ${toDay}::date and last_day >= ${toDay}::date)`;
+  if (parts.length === 0) return sql`${grouped([crossing])} union all ${totals} where ${contained}`;
+  return sql`
+    with edges as materialized (${sql.join(parts, sql` union all `)})
+    ${grouped([sql`select * from edges`, crossing, sql`${totals} where ${contained} and t.article_id in (select article_id from edges)`])}
+    union all
+    ${totals} where ${contained} and not exists (select 1 from edges e where e.article_id = t.article_id)`;
+}
+
+/** Rows per article from `parts` (article_id, best_rank, on_ms, lead_ms), summed per article. */
+function grouped(parts: SQL[]): SQL {
   return sql`
     select article_id, min(best_rank) as best_rank, sum(on_ms) as on_ms, sum(lead_ms) as lead_ms
     from (${sql.join(parts, sql` union all `)}) p group by article_id`;

@@ -19,7 +19,7 @@ import {
 import type { Policies } from "../../../lib/policy";
 import { scopeOf } from "../../../lib/outlet-groups";
 import type { Executor } from "../../client";
-import { DAY_MS, idList, time, type Window } from "../page-sql";
+import { DAY_MS, time, type Window } from "../page-sql";
 import { followedOutlets } from "./followed-outlets";
 import { perArticleOverPeriod, splitPeriod, storedThrough } from "./front-days";
 import { loadStoryLabels, type StoryLabel } from "../stories/story-labels";
@@ -63,7 +63,7 @@ async function bestRanks(db: Executor, outletId: number, ids: readonly number[],
   if (ids.length === 0) return new Map();
   const split = splitPeriod(window, await storedThrough(db, outletId));
   const rows = await db.execute<{ article_id: string | number; best_rank: number }>(sql`
-    select article_id, best_rank from (${perArticleOverPeriod(outletId, split)}) p where article_id in ${idList(ids)}`);
+    select article_id, best_rank from (${perArticleOverPeriod(outletId, split, ids)}) p`);
   return new Map(rows.map((r) => [Number(r.article_id), Number(r.best_rank)]));
 }
 

@@ -9,6 +9,7 @@ import { frameLabel } from "../../../lib/analysis/framing-letters";
 import type { OutletPolicy } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { outletArticlesSeenBetween, type Window } from "../../figures/page-sql";
+import { periodDays, withinEdges } from "./period-days";
 
 /** A label and how many articles (or headlines) carry it. */
 export interface Share {
@@ -40,17 +41,21 @@ function period({ start, end }: Window) {
   return { start, end, from: new Date(start).toISOString(), to: new Date(end).toISOString() };
 }
 
-/** Articles per declared section over the period. */
+/** Articles per declared section over the period: whole days from the daily counts (outlet_day_sections), the edges from the articles. */
 export async function loadSectionMix(db: Executor, outletId: number, window: Window): Promise<SectionMix> {
-  const p = period(window);
-  // Grouped by the section as stored first (an index-only scan of articles_outlet_first_seen_figures), trimmed per group after.
+  const split = periodDays(window);
+  const days = split.days
+    ? sql`
+      select nullif(section, '') as section, unread, articles as n from outlet_day_sections
+      where outlet_id = ${outletId} and day >= ${split.days.fromDay}::date and day < ${split.days.toDay}::date
+      union all`
+    : sql``;
   const all = await db.execute<{ section: string | null; unread: boolean; n: number }>(sql`
-    select nullif(trim(section), '') as section, unread, sum(n)::int as n from (
-      select section, (read_at is null) as unread, count(*) as n from articles
-      where ${outletArticlesSeenBetween("articles", outletId, p.from, p.to)}
-      group by 1, 2) s
-    group by 1, 2 order by n desc, section nulls last`);
-  return sectionMixOf(all, p);
+    select section, unread, sum(n)::int as n from (${days}
+      select nullif(trim(section), '') as section, (read_at is null) as unread, 1 as n
+      from articles where outlet_id = ${outletId} and ${withinEdges(sql`first_seen_at`, split)}) s
+    group by 1, 2 having sum(n) > 0 order by n desc, section nulls last`);
+  return sectionMixOf(all, window);
 }
 
 /**

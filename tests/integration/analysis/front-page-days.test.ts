@@ -1,9 +1,11 @@
 /**
  * The front-page days the worker keeps (SPEC DER-7, DER-9): per article and peninsular day, the
  * best rank and the time on the front page, at rank 1 and in the top 10 equal what the rank
- * intervals of the captures give for that day, however the ranking steps fall; an outlet's
- * figures over a period read from them equal the figures ranked per request; deleting an article
- * deletes its days. On a simulated crawl across midnight and on generated history.
+ * intervals of the captures give for that day, however the ranking steps fall; each article's totals
+ * equal the sum of its days; an outlet's figures over a period read from them equal the figures
+ * ranked per request, whether an article's days fall inside the period's whole days, cross either
+ * end, or come back in the stretch not ranked yet; deleting an article deletes its days and totals.
+ * On a simulated crawl across midnight and on generated history.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -106,6 +108,35 @@ async function expectPeriodEqual(outlet: number, start: number, end: number): Pr
   expect(await read(split)).toEqual(await read({ days: null, ranked: [{ start, end }] }));
 }
 
+/** Every article's stored totals equal the sum of its stored days (nothing more, nothing less). */
+async function expectTotalsEqualDays(): Promise<void> {
+  const rows = (q: ReturnType<typeof sql>) =>
+    database.db
+      .execute<{ article_id: string; outlet_id: number; first_day: string; last_day: string; best: number; on_s: number; lead_s: number }>(
+        q,
+      )
+      .then((r) =>
+        r.map((x) => [
+          Number(x.article_id),
+          x.outlet_id,
+          String(x.first_day),
+          String(x.last_day),
+          x.best,
+          Math.round(x.on_s * 1000),
+          Math.round(x.lead_s * 1000),
+        ]),
+      );
+  const totals = await rows(sql`
+    select article_id, outlet_id, first_day::text, last_day::text, best_rank as best, front_seconds as on_s, lead_seconds as lead_s
+    from front_page_totals order by article_id`);
+  const days = await rows(sql`
+    select article_id, min(outlet_id) as outlet_id, min(day)::text as first_day, max(day)::text as last_day, min(best_rank) as best,
+      sum(front_seconds) as on_s, sum(lead_seconds) as lead_s
+    from front_page_days group by article_id order by article_id`);
+  expect(days.length, "some days are stored").toBeGreaterThan(0);
+  expect(totals).toEqual(days);
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
   outletId = await addOutlet(database.db, "medianoche");
@@ -139,6 +170,7 @@ afterAll(async () => {
 describe("front-page days (DER-7)", () => {
   it("DER-7: each day's stored best rank and times equal the day's rank intervals, ranked as captures came", async () => {
     expect(await expectDaysEqual(outletId, "2026-10-05", "2026-10-07")).toBeGreaterThan(2 * ARTICLES);
+    await expectTotalsEqualDays();
   });
 
   it("DER-7: a backlog ranked three captures a step stores the same days", async () => {
@@ -146,11 +178,14 @@ describe("front-page days (DER-7)", () => {
     await database.db.execute(sql`delete from front_page_days`);
     while ((await rankProminenceStep(database.db, { maxCaptures: 3 })) > 0);
     await expectDaysEqual(outletId, "2026-10-05", "2026-10-07");
+    await expectTotalsEqualDays();
   });
 
   it("DER-7: an outlet's figures over a period read from the stored days equal those ranked per request", async () => {
     await expectPeriodEqual(outletId, T0 + 90 * 60_000, T0 + 40 * 3_600_000);
     await expectPeriodEqual(outletId, parseDay("2026-10-05")!.start, parseDay("2026-10-07")!.end);
+    // One whole day, every link of it shown the day before or after as well: no stretch ranked per request.
+    await expectPeriodEqual(outletId, parseDay("2026-10-06")!.start, parseDay("2026-10-06")!.end);
   });
 
   it("WEB-2, WEB-5: a period of whole days draws the stories best ranked in it, with their rank history in it", async () => {
@@ -167,13 +202,18 @@ describe("front-page days (DER-7)", () => {
     }
   });
 
-  it("DER-7: deleting an article (retention, exclusion) deletes its days", async () => {
+  it("DER-7: deleting an article (retention, exclusion) deletes its days and totals", async () => {
     const [one] = await database.db.execute<{ article_id: string }>(sql`select article_id from front_page_days limit 1`);
     await database.db.execute(sql`delete from articles where id = ${one!.article_id}`);
-    const [left] = await database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from front_page_days where article_id = ${one!.article_id}`,
-    );
+    const [left] = await database.db.execute<{ n: number }>(sql`
+      select (select count(*) from front_page_days where article_id = ${one!.article_id})::int
+        + (select count(*) from front_page_totals where article_id = ${one!.article_id})::int as n`);
     expect(left!.n).toBe(0);
+    // A day removed on its own, as a restore's rewrite could: the totals follow.
+    const [day] = await database.db.execute<{ article_id: string; day: string }>(sql`
+      select article_id, day::text from front_page_days order by article_id, day desc limit 1`);
+    await database.db.execute(sql`delete from front_page_days where article_id = ${day!.article_id} and day = ${day!.day}::date`);
+    await expectTotalsEqualDays();
   });
 
   it("DER-7: on generated history (3 outlets × 4 days), every stored day equals its rank intervals", async () => {
@@ -185,5 +225,19 @@ describe("front-page days (DER-7)", () => {
       expect(await expectDaysEqual(o.id, "2026-11-17", "2026-11-20")).toBeGreaterThan(0);
       await expectPeriodEqual(o.id, Date.parse("2026-11-16T15:00:00Z"), Date.parse("2026-11-20T09:30:00Z"));
     }
+    await expectTotalsEqualDays();
+    // A link whose stored days all fall in the period's whole days comes back after the last ranked capture: the
+    // stretch not ranked yet adds to its totals.
+    const o = outlets[0]!.id;
+    const [back] = await database.db.execute<{ article_id: string }>(sql`
+      select article_id from front_page_totals where outlet_id = ${o} and last_day = '2026-11-18' order by front_seconds desc limit 1`);
+    expect(back, "a link last shown two days before the end").toBeDefined();
+    await recordCapture(database.db, {
+      outletId: o,
+      at: Date.parse("2026-11-20T13:00:00Z"),
+      renderMode: "static",
+      ranks: [{ articleId: Number(back!.article_id), rank: 1 }],
+    });
+    await expectPeriodEqual(o, parseDay("2026-11-17")!.start, Date.parse("2026-11-20T14:00:00Z"));
   });
 });
