@@ -148,6 +148,9 @@ export const headlineVersions = pgTable(
   (t) => [
     uniqueIndex("headline_versions_article_hash").on(t.articleId, t.textHash),
     index("headline_versions_first_seen").on(t.firstSeenAt),
+    // One outlet's versions in the open-data API's keyset order: without it a page of a quiet outlet walked every
+    // outlet's versions since the period's start (75 ms for 101 versions a month back on the generated year; 3 ms with it).
+    index("headline_versions_outlet_first_seen").on(t.outletId, t.firstSeenAt, t.id),
     // Derived rows keyed by a headline's hash are found from it, and dropped when the last version goes (STO-4).
     index("headline_versions_text_hash").on(t.textHash),
     // Words as readers type them: search_fold (migrations 0011, 0024) lowers capital accented

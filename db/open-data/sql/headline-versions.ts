@@ -40,7 +40,8 @@ export async function pageApiHeadlineVersions(db: Executor, f: HeadlineVersionsF
   const after = f.after;
   const conditions: (SQL | undefined)[] = [
     f.excluded.length ? sql`not (a.outlet_id = any(${intArray(f.excluded)}::int[]))` : undefined,
-    f.outletId !== undefined ? sql`a.outlet_id = ${f.outletId}` : undefined,
+    // The version's own copy of its article's outlet (set on insert) reaches index headline_versions_outlet_first_seen.
+    f.outletId !== undefined ? sql`a.outlet_id = ${f.outletId} and v.outlet_id = ${f.outletId}` : undefined,
     f.articleId !== undefined ? sql`v.article_id = ${f.articleId}` : undefined,
     f.from !== undefined ? sql`v.first_seen_at >= ${msToIso(f.from)}` : undefined,
     f.to !== undefined ? sql`v.first_seen_at < ${msToIso(f.to)}` : undefined,

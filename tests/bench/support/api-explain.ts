@@ -63,7 +63,7 @@ async function explainStatement(sql: postgres.Sql, statement: { sql: string; par
     executionMs,
     scans,
     seqScans: lines.filter((l) =>
-      /Seq Scan on (articles|headline_versions|rank_spans|stories|fetch_log|frontpage_captures|probes|front_page_days|headline_changes|outlet_day_agency|outlet_capture_hours|front_page_stays|versioned_articles)\b/.test(
+      /Seq Scan on (articles|headline_versions|rank_spans|stories|fetch_log|frontpage_captures|probes|front_page_days|front_page_totals|headline_changes|outlet_day_agency|outlet_day_sections|outlet_capture_hours|front_page_stays|versioned_articles)\b/.test(
         l,
       ),
     ).length,

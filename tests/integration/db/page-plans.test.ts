@@ -10,6 +10,7 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
+import { pageApiHeadlineVersions } from "../../../db/open-data/sql/headline-versions";
 import { loadPolicies } from "../../../db/policies-in-force";
 import { loadDayLeads } from "../../../db/queries/front-pages/day-leads";
 import { loadOutletPage } from "../../../db/queries/outlet-page/outlet-page";
@@ -83,5 +84,17 @@ describe("the public pages' plans (WEB-4, OPS-8)", () => {
     ];
     const scanned = all.filter((e) => e.seqScans > 0).map((e) => `${e.label}:\n${e.plan}`);
     expect(scanned, scanned.join("\n\n")).toEqual([]);
+  });
+
+  it("WEB-3: a page of one outlet's headline versions reads that outlet's versions, not every outlet's since the period's start", async () => {
+    const [outlet] = await plans<{ id: number }[]>`
+      select outlet_id as id from headline_versions group by outlet_id order by count(*), outlet_id limit 1`;
+    const [e] = await explained("headline versions of one outlet", (d) =>
+      pageApiHeadlineVersions(d, { excluded: [], outletId: outlet!.id, from: END - 6 * DAY, limit: 10 }),
+    );
+    // The scan of headline_versions, its rows times its loops: the page's ten (and the one that ends it) at most.
+    const scan = e!.plan.split("\n").find((l) => /Scan.* on headline_versions v\b/.test(l));
+    const [, rows, loops] = /actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+) loops=(\d+)/.exec(scan ?? "") ?? [];
+    expect(Number(rows) * Number(loops), e!.plan).toBeLessThanOrEqual(11);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "headline_versions_outlet_first_seen" ON "headline_versions" USING btree ("outlet_id","first_seen_at","id");
