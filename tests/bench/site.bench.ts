@@ -133,6 +133,8 @@ async function choosePaths(sql: postgres.Sql, end: number): Promise<Record<strin
     "day's leads /portadas/dia?fecha=": `/portadas/dia?fecha=${dayValue(end - DAY)}`,
     "API /api/v1/articles?outlet=…": `/api/v1/articles?outlet=${outlet!.slug}&from=${day(end - 7 * DAY)}`,
     "API /api/v1/rank-spans?outlet=…": `/api/v1/rank-spans?outlet=${outlet!.slug}&from=${day(end - 7 * DAY)}`,
+    // Four weeks back, as the load bench's mix asks for them: a page of one outlet's versions from its index.
+    "API /api/v1/headline-versions?outlet=…": `/api/v1/headline-versions?outlet=${outlet!.slug}&from=${day(end - 28 * DAY)}`,
     "export articles.csv (1 outlet, 1 day)": `/api/v1/exports/articles.csv?outlet=${outlet!.slug}&from=${day(end - DAY)}&to=${day(end)}`,
     "placement alert /alertas/puestos.atom?q=vivienda&puesto=5": "/alertas/puestos.atom?q=vivienda&puesto=5",
     "rewrite alert /alertas/reescrituras.atom?horas=6": "/alertas/reescrituras.atom?horas=6",

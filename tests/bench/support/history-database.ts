@@ -9,7 +9,9 @@ import path from "node:path";
 import fs from "node:fs/promises";
 import postgres from "postgres";
 import { drizzle } from "drizzle-orm/postgres-js";
+import { createHeadlineAnalyser } from "../../../crawler/derive/analyse-headlines";
 import { storeSettledHeadlineChangeCounts } from "../../../db/figures/headline-change-counts";
+import { loadPolicies } from "../../../db/policies-in-force";
 import { migrateDatabase } from "../../../db/migrate";
 import { startEmbeddedPostgres } from "../../../db/embedded";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
@@ -76,6 +78,7 @@ export async function historyDatabase(
         // A year generated before the latest migrations gets them, so that reads meet the indexes they are written for.
         await migrateDatabase(url);
         await countHeadlineChanges(url, stamp.end);
+        await analyseHeadlines(url, stamp.end, progress);
         return {
           url,
           generated: false,
@@ -101,6 +104,7 @@ export async function historyDatabase(
         if (++n % 10 === 0) progress(line);
       });
       await countHeadlineChanges(url, options.end);
+      await analyseHeadlines(url, options.end, progress);
       const stamp: Stamp = { version: GENERATOR_VERSION, outlets, days, end: options.end, summary };
       await sql`insert into app_state (key, value) values ('seed-history', ${sql.json(stamp as unknown as postgres.JSONValue)})`;
       return {
@@ -131,4 +135,25 @@ export async function historyDatabase(
 async function countHeadlineChanges(url: string, end: number): Promise<void> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   await storeSettledHeadlineChangeCounts(drizzle(client), { now: () => end }).finally(() => client.end());
+}
+
+/**
+ * What the worker's analyser stores for every headline a deployment records (features, language, framing letter), run
+ * to the end as the worker would: the pages over the year are timed with it, as a deployment serves them. A year
+ * already analysed costs one round that finds nothing.
+ */
+async function analyseHeadlines(url: string, end: number, progress: (line: string) => void): Promise<void> {
+  const client = postgres(url, { max: 2, onnotice: () => {} });
+  const db = drizzle(client);
+  const analyser = createHeadlineAnalyser({ db, now: () => end, policies: () => loadPolicies(db), roundMs: 60_000 });
+  const signal = new AbortController().signal;
+  try {
+    let stored = 0;
+    for (let n = await analyser.analyse(signal); n > 0; n = await analyser.analyse(signal)) {
+      stored += n;
+      progress(`headline analysis: ${stored.toLocaleString("en")} rows stored`);
+    }
+  } finally {
+    await client.end();
+  }
 }
