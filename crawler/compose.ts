@@ -25,6 +25,7 @@ import { createLeaseReclaimer, DEAD_AFTER_MS } from "./schedule/reclaim-leases";
 import { rankProminence } from "./derive/rank-prominence";
 import { createStatusKeeper } from "./derive/outlet-status";
 import { createRecentFiguresKeeper } from "./derive/outlet-recent-figures";
+import { createAnalysisDaysKeeper } from "./derive/analysis-days";
 import { createHeadlineChangeCounter } from "./derive/count-headline-changes";
 import { createStoryHousekeeping } from "./derive/story-housekeeping";
 import { createExclusionVerifier } from "./jobs/verify-exclusions";
@@ -134,14 +135,15 @@ export async function createCrawlPipeline(p: {
   const status = createStatusKeeper({ db, now });
   const recentFigures = createRecentFiguresKeeper({ db, now });
   const headlineChanges = createHeadlineChangeCounter({ db, now });
+  const analysisDays = createAnalysisDaysKeeper({ db });
   const backups = createBackupTender({ db, now, dir: config.backups.dir, keep: config.backups.keep, log: log.child("backups") });
   const bulk = createBulkTender({ db, now, dir: config.bulk.dir, keepDays: config.bulk.keepDays, log: log.child("bulk") });
   const prune = createLogPruner({ db, now, windows: config.retention, log: log.child("retention") });
   const reclaim = createLeaseReclaimer({ db, now, workerId, deadAfterMs: DEAD_AFTER_MS * config.time.scale });
   // Periodic work, in order: dead workers' jobs handed back, exclusion tokens, the deletions they call for and the
   // backups and bulk files that still hold deleted data, the logs past their window (STO-6), then analysis (STO-4 before DER-*;
-  // prominence, DER-9, and the articles' headline-change counts, DER-6, a bounded number of steps a round so that a
-  // backlog never holds the rest up; then the outlets' status the public pages read, db/queries/site/outlet-status.ts, and the outlet page's
+  // prominence, DER-9, the articles' headline-change counts, DER-6, and the days whose headline analysis changed,
+  // DER-1 and DER-4, a bounded number of steps a round so that a backlog never holds the rest up; then the outlets' status the public pages read, db/queries/site/outlet-status.ts, and the outlet page's
   // recent front-page figures, db/figures/outlet-recent-figures.ts). A worker
   // started with HEMEROSCOPIO_WORKER_ANALYSIS=false leaves the analysis to the workers that run it.
   const analysis = [
@@ -149,6 +151,7 @@ export async function createCrawlPipeline(p: {
     () => stories(),
     (s: AbortSignal) => rankProminence(db, { maxSteps: PROMINENCE_STEPS, signal: s }),
     (s: AbortSignal) => headlineChanges(s),
+    (s: AbortSignal) => analysisDays(s),
     () => status(),
     () => recentFigures(),
   ];

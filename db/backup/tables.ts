@@ -34,7 +34,8 @@ export interface BackupHeader {
  * outlet's articles per day) and the outlet page's aggregates (capture hours, agency and section counts,
  * headline changes, front-page stays, reaches and totals, versioned articles) and the counts per headline word are
  * filled by triggers as sources, articles, captures, headlines, spans and front-page days are loaded, so copying them as
- * well would collide with those rows. Generated columns (a headline's stored words) are left out too: PostgreSQL computes them as rows load.
+ * well would collide with those rows. The days' headline analysis is computed again by the worker from the days the
+ * loaded headlines and their analysis record. Generated columns (a headline's stored words) are left out too: PostgreSQL computes them as rows load.
  */
 const DERIVED_TABLES = [
   "site_schedule",
@@ -48,6 +49,8 @@ const DERIVED_TABLES = [
   "front_page_totals",
   "versioned_articles",
   "headline_word_days",
+  "outlet_day_analysis",
+  "outlet_day_analysis_changes",
 ];
 
 /** The public base tables in foreign-key order, with their columns (derived ones left out). */

@@ -8,6 +8,7 @@
 // Shared with the worker (its status chore: crawler/derive/outlet-status.ts), so not marked server-only.
 import { sql } from "drizzle-orm";
 import type { Executor } from "../client";
+import { analysisPeriod, MARKERS_APPLY } from "./analysis-days";
 import type { Window } from "./sql-values";
 
 /** One outlet's counts; shares are these over `headlines`. */
@@ -26,9 +27,6 @@ export interface HeadlineFeatureCounts {
   formulas: { id: string; count: number }[];
 }
 
-/** A headline the markers apply to. */
-const APPLIES = sql`(f.language is null or f.language = 'es')`;
-
 /** Counts per outlet in `outletIds` over `window` (articles first seen in it); every outlet asked for is in the answer. */
 export async function loadHeadlineFeatureCounts(
   db: Executor,
@@ -36,17 +34,13 @@ export async function loadHeadlineFeatureCounts(
   { start, end }: Window,
 ): Promise<HeadlineFeatureCounts[]> {
   if (outletIds.length === 0) return [];
-  const from = new Date(start).toISOString(),
-    to = new Date(end).toISOString();
+  // Whole days with no change since the worker computed them from their stored counts, the rest from rows.
+  const period = analysisPeriod(outletIds, { start, end });
+  // Per uncovered article, its versions' features by key ("offset 0" keeps it a loop: joined, the planner would size it
+  // from the CTE's guess, half the period's articles, and scan all of headline_features).
   const versions = sql`
-    from unnest(array[${sql.join(
-      outletIds.map((id) => sql`${id}::int`),
-      sql`, `,
-    )}]) as o(id)
-    cross join lateral (
-      select f.* from articles a join headline_versions hv on hv.article_id = a.id join headline_features f on f.text_hash = hv.text_hash
-      where a.outlet_id = o.id and a.first_seen_at >= ${from}::timestamptz and a.first_seen_at <= ${to}::timestamptz
-    ) f`;
+    from uncovered u cross join lateral (
+      select f.* from headline_versions hv join headline_features f on f.text_hash = hv.text_hash where hv.article_id = u.id offset 0) f`;
   const [counts, formulas] = await Promise.all([
     db.execute<{
       outlet_id: number;
@@ -57,18 +51,30 @@ export async function loadHeadlineFeatureCounts(
       numbers: number;
       clickbait: number;
     }>(sql`
-      select o.id as outlet_id,
-        count(*) filter (where ${APPLIES})::int as headlines,
-        count(*) filter (where not ${APPLIES})::int as other,
-        count(*) filter (where ${APPLIES} and f.is_question)::int as questions,
-        count(*) filter (where ${APPLIES} and f.has_quote)::int as quotes,
-        count(*) filter (where ${APPLIES} and f.has_number)::int as numbers,
-        count(*) filter (where ${APPLIES} and cardinality(f.clickbait_patterns) > 0)::int as clickbait
-      ${versions} group by o.id`),
+      with ${period}
+      select outlet_id, sum(headlines)::int as headlines, sum(other)::int as other, sum(questions)::int as questions,
+        sum(quotes)::int as quotes, sum(numbers)::int as numbers, sum(clickbait)::int as clickbait
+      from (
+        select outlet_id, headlines, other_language as other, questions, quotes, numbers, clickbait from clean
+        union all
+        select u.outlet_id,
+          count(*) filter (where ${MARKERS_APPLY})::int as headlines,
+          count(*) filter (where not ${MARKERS_APPLY})::int as other,
+          count(*) filter (where ${MARKERS_APPLY} and f.is_question)::int as questions,
+          count(*) filter (where ${MARKERS_APPLY} and f.has_quote)::int as quotes,
+          count(*) filter (where ${MARKERS_APPLY} and f.has_number)::int as numbers,
+          count(*) filter (where ${MARKERS_APPLY} and cardinality(f.clickbait_patterns) > 0)::int as clickbait
+        ${versions} group by u.outlet_id) x
+      group by outlet_id`),
     db.execute<{ outlet_id: number; id: string; n: number }>(sql`
-      select o.id as outlet_id, p.id, count(*)::int as n
-      ${versions} cross join lateral unnest(f.clickbait_patterns) as p(id)
-      where ${APPLIES} group by o.id, p.id order by n desc, p.id`),
+      with ${period}
+      select outlet_id, id, sum(n)::int as n from (
+        select c.outlet_id, e.key as id, e.value::int as n from clean c cross join lateral jsonb_each_text(c.formulas) e
+        union all
+        select u.outlet_id, p.id, count(*)::int as n
+        ${versions} cross join lateral unnest(f.clickbait_patterns) as p(id)
+        where ${MARKERS_APPLY} group by u.outlet_id, p.id) y
+      group by outlet_id, id order by n desc, id`),
   ]);
   const byOutlet = new Map(counts.map((c) => [c.outlet_id, c]));
   return outletIds.map((outletId) => {

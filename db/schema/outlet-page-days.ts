@@ -4,7 +4,7 @@
  * outlet_page_aggregates), so that every writer — the recorder, the history generator, a restore,
  * a deletion — keeps them without knowing about them. A year is ~365 rows per outlet.
  */
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { articles, headlineVersions } from "./articles";
 import { outlets } from "./outlets";
 
@@ -117,4 +117,51 @@ export const versionedArticles = pgTable(
     generation: integer("generation").notNull().default(0),
   },
   (t) => [index("versioned_articles_outlet_seen").on(t.outletId, t.articleSeenAt)],
+);
+
+/**
+ * The headline analysis of each outlet's day (SPEC DER-1, DER-4): of the headline versions of the articles first seen
+ * that peninsular day, the counts the outlet page shows over a period, computed from rows by the worker
+ * (crawler/derive/analysis-days.ts) for the days marked in `outletDayAnalysisChanges`. A day is read from here only
+ * while no change to it is recorded; otherwise, and before it is first computed, from the rows.
+ */
+export const outletDayAnalysis = pgTable(
+  "outlet_day_analysis",
+  {
+    outletId: integer("outlet_id")
+      .notNull()
+      .references(() => outlets.id, { onDelete: "cascade" }),
+    /** The peninsular (Europe/Madrid) day of the articles' first_seen_at. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** Versions with features whose markers apply (Spanish or unknown language). */
+    headlines: integer("headlines").notNull(),
+    /** Versions with features in another language: "no aplicable". */
+    otherLanguage: integer("other_language").notNull(),
+    questions: integer("questions").notNull(),
+    quotes: integer("quotes").notNull(),
+    numbers: integer("numbers").notNull(),
+    clickbait: integer("clickbait").notNull(),
+    /** Versions per clickbait formula id, among those the markers apply to: `{"id": n}`. */
+    formulas: jsonb("formulas").notNull(),
+    /** Framed versions per letter and model: `[[letter, model_sha256, n], …]`. */
+    framing: jsonb("framing").notNull(),
+  },
+  (t) => [primaryKey({ name: "outlet_day_analysis_pkey", columns: [t.outletId, t.day] })],
+);
+
+/**
+ * Days whose headline analysis changed since the worker last computed them: a row per change, appended by triggers on
+ * articles, headline versions, features and framing (migration outlet_day_analysis) with no lock, and deleted by the
+ * worker once a computation saw it. A change and its row commit together, so a reader that sees one sees the other.
+ */
+export const outletDayAnalysisChanges = pgTable(
+  "outlet_day_analysis_changes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    outletId: integer("outlet_id")
+      .notNull()
+      .references(() => outlets.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [index("outlet_day_analysis_changes_day").on(t.outletId, t.day)],
 );

@@ -9,7 +9,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../client";
 import type { Window } from "../../figures/page-sql";
-import { periodDays, withinEdges } from "./period-days";
+import { periodDays, withinEdges } from "../../figures/period-days";
 
 /** A label and how many articles carry it. */
 export interface AgencyCount {

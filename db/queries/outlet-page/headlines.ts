@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { headlineForDisplay, type OutletPolicy } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import { DAY_MS, time, type Window } from "../../figures/page-sql";
-import { periodDays, withinEdges } from "./period-days";
+import { periodDays, withinEdges } from "../../figures/period-days";
 
 /** One headline change: the new text and the one it replaced, as they may be cited. */
 export interface HeadlineChange {

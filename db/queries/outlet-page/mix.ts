@@ -8,8 +8,9 @@ import { sql } from "drizzle-orm";
 import { frameLabel } from "../../../lib/analysis/framing-letters";
 import type { OutletPolicy } from "../../../lib/policy";
 import type { Executor } from "../../client";
-import { outletArticlesSeenBetween, type Window } from "../../figures/page-sql";
-import { periodDays, withinEdges } from "./period-days";
+import type { Window } from "../../figures/page-sql";
+import { analysisPeriod } from "../../figures/analysis-days";
+import { periodDays, withinEdges } from "../../figures/period-days";
 
 /** A label and how many articles (or headlines) carry it. */
 export interface Share {
@@ -92,11 +93,17 @@ export async function loadFramingDistribution(
 ): Promise<FramingDistribution> {
   if (!policy.modelAnnotations) return { shown: false };
   const p = period(window);
+  // Whole days with no change since the worker computed them from their stored counts, the rest from rows.
   const rows = await db.execute<{ letter: string; n: number; models: string[] }>(sql`
-    select f.letter, count(*)::int as n, array_agg(distinct f.model_sha256) as models
-    from articles a join headline_versions hv on hv.article_id = a.id join framing f on f.text_hash = hv.text_hash
-    where ${outletArticlesSeenBetween("a", outletId, p.from, p.to)}
-    group by f.letter order by f.letter`);
+    with ${analysisPeriod([outletId], window)}
+    select letter, sum(n)::int as n, array_agg(distinct model) as models from (
+      select e->>0 as letter, e->>1 as model, (e->>2)::int as n from clean c cross join lateral jsonb_array_elements(c.framing) e
+      union all
+      select f.letter, f.model_sha256, count(*)::int
+      from uncovered u cross join lateral (
+        select f.letter, f.model_sha256 from headline_versions hv join framing f on f.text_hash = hv.text_hash where hv.article_id = u.id offset 0) f
+      group by f.letter, f.model_sha256) x
+    group by letter order by letter`);
   return {
     shown: true,
     start: p.start,

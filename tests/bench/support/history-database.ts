@@ -10,6 +10,7 @@ import fs from "node:fs/promises";
 import postgres from "postgres";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { createHeadlineAnalyser } from "../../../crawler/derive/analyse-headlines";
+import { storeAnalysisDays } from "../../../db/figures/analysis-days";
 import { storeSettledHeadlineChangeCounts } from "../../../db/figures/headline-change-counts";
 import { loadPolicies } from "../../../db/policies-in-force";
 import { migrateDatabase } from "../../../db/migrate";
@@ -138,9 +139,9 @@ async function countHeadlineChanges(url: string, end: number): Promise<void> {
 }
 
 /**
- * What the worker's analyser stores for every headline a deployment records (features, language, framing letter), run
- * to the end as the worker would: the pages over the year are timed with it, as a deployment serves them. A year
- * already analysed costs one round that finds nothing.
+ * What the worker's analyser stores for every headline a deployment records (features, language, framing letter), and
+ * the days' counts of it, run to the end as the worker would: the pages over the year are timed with them, as a
+ * deployment serves them. A year already analysed costs one round that finds nothing.
  */
 async function analyseHeadlines(url: string, end: number, progress: (line: string) => void): Promise<void> {
   const client = postgres(url, { max: 2, onnotice: () => {} });
@@ -153,6 +154,10 @@ async function analyseHeadlines(url: string, end: number, progress: (line: strin
       stored += n;
       progress(`headline analysis: ${stored.toLocaleString("en")} rows stored`);
     }
+    // And the days it changed, as the worker computes them after it (crawler/derive/analysis-days.ts).
+    let days = 0;
+    for (let n = await storeAnalysisDays(db); n > 0; n = await storeAnalysisDays(db)) days += n;
+    if (days) progress(`headline analysis: ${days.toLocaleString("en")} outlet days computed`);
   } finally {
     await client.end();
   }

@@ -4,8 +4,8 @@
  * The period's end is inclusive, as the figures read from rows always took it.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Window } from "../../figures/page-sql";
-import { splitPeriod } from "../../figures/outlet-page/front-days";
+import type { Window } from "./page-sql";
+import { splitPeriod } from "./outlet-page/front-days";
 
 /** Whole days [fromDay, toDay) and the edges; the last edge ends at the period's end, inclusive. */
 export interface PeriodDays {
