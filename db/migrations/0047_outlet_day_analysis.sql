@@ -41,10 +41,9 @@ BEGIN
     SELECT array_agg(DISTINCT article_id) INTO ids FROM removed;
   ELSE
     -- Sightings move last_seen_at all the time; only a version's article or headline moves the analysis.
-    SELECT array_agg(DISTINCT x) INTO ids FROM (
-      SELECT n.article_id AS x FROM added n JOIN removed o ON o.id = n.id WHERE (n.article_id, n.text_hash) IS DISTINCT FROM (o.article_id, o.text_hash)
-      UNION ALL
-      SELECT o.article_id FROM added n JOIN removed o ON o.id = n.id WHERE (n.article_id, n.text_hash) IS DISTINCT FROM (o.article_id, o.text_hash)) t;
+    SELECT array_agg(DISTINCT x) INTO ids FROM added n JOIN removed o ON o.id = n.id
+    CROSS JOIN LATERAL unnest(array[n.article_id, o.article_id]) AS x
+    WHERE (n.article_id, n.text_hash) IS DISTINCT FROM (o.article_id, o.text_hash);
   END IF;
   IF ids IS NOT NULL THEN PERFORM outlet_day_analysis_record_articles(ids); END IF;
   RETURN NULL;
@@ -57,14 +56,14 @@ BEGIN
     SELECT DISTINCT r.outlet_id, (r.first_seen_at AT TIME ZONE 'Europe/Madrid')::date FROM removed r
     WHERE EXISTS (SELECT 1 FROM outlets o WHERE o.id = r.outlet_id);
   ELSE
+    -- An article moved to another day or outlet: both days, each row's day computed once.
     INSERT INTO outlet_day_analysis_changes (outlet_id, day)
-    SELECT DISTINCT x.outlet_id, x.day FROM (
-      SELECT n.outlet_id, (n.first_seen_at AT TIME ZONE 'Europe/Madrid')::date AS day FROM added n JOIN removed o ON o.id = n.id
-      WHERE (n.outlet_id, (n.first_seen_at AT TIME ZONE 'Europe/Madrid')::date) IS DISTINCT FROM (o.outlet_id, (o.first_seen_at AT TIME ZONE 'Europe/Madrid')::date)
-      UNION ALL
-      SELECT o.outlet_id, (o.first_seen_at AT TIME ZONE 'Europe/Madrid')::date FROM added n JOIN removed o ON o.id = n.id
-      WHERE (n.outlet_id, (n.first_seen_at AT TIME ZONE 'Europe/Madrid')::date) IS DISTINCT FROM (o.outlet_id, (o.first_seen_at AT TIME ZONE 'Europe/Madrid')::date)) x
-    WHERE EXISTS (SELECT 1 FROM outlets o WHERE o.id = x.outlet_id);
+    SELECT DISTINCT x.outlet_id, x.day
+    FROM (SELECT n.outlet_id AS n_outlet, (n.first_seen_at AT TIME ZONE 'Europe/Madrid')::date AS n_day,
+            o.outlet_id AS o_outlet, (o.first_seen_at AT TIME ZONE 'Europe/Madrid')::date AS o_day
+          FROM added n JOIN removed o ON o.id = n.id) m
+    CROSS JOIN LATERAL (VALUES (m.n_outlet, m.n_day), (m.o_outlet, m.o_day)) AS x(outlet_id, day)
+    WHERE (m.n_outlet, m.n_day) IS DISTINCT FROM (m.o_outlet, m.o_day) AND EXISTS (SELECT 1 FROM outlets o WHERE o.id = x.outlet_id);
   END IF;
   RETURN NULL;
 END $$;

@@ -18,20 +18,11 @@ import { OPEN_POLICY } from "../../../lib/policy";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
 import { seedHistory } from "../../../scripts/seed-history/seed";
 import { createTestDatabase } from "../../support/database";
+import { END, PERIODS } from "./outlet-page-by-rows/periods";
 import { analysisByRows } from "./outlet-page-by-rows/analysis";
 
-const END = Date.parse("2026-11-20T12:00:00Z");
-const DAY = 86_400_000;
 let database: Database;
 let outletIds: number[];
-
-/** The default week, the whole history, odd edges, and peninsular midnights at both ends (23:00 UTC in winter). */
-const PERIODS = [
-  { start: END - 7 * DAY, end: END },
-  { start: END - 365 * DAY, end: END },
-  { start: Date.parse("2026-11-15T09:17:00Z"), end: Date.parse("2026-11-19T16:41:00Z") },
-  { start: Date.parse("2026-11-15T23:00:00Z"), end: Date.parse("2026-11-18T23:00:00Z") },
-];
 
 /** Features and framing for most headlines, drawn from each hash: some in another language, some with formulas. */
 async function analyse(where: ReturnType<typeof sql>): Promise<void> {

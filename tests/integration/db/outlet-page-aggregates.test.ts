@@ -17,24 +17,14 @@ import type { Policies } from "../../../lib/policy";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
 import { seedHistory } from "../../../scripts/seed-history/seed";
 import { createTestDatabase } from "../../support/database";
+import { DAY, END, PERIODS } from "./outlet-page-by-rows/periods";
 import { loadAgencyShare as agencyByRows } from "./outlet-page-by-rows/agency-share";
 import { loadHeadlineChanges as changesByRows } from "./outlet-page-by-rows/headlines";
 import { loadSectionMix as sectionsByRows } from "./outlet-page-by-rows/section-mix";
 import { loadOutletSilences as silencesByRows } from "./outlet-page-by-rows/silences";
 
-const END = Date.parse("2026-11-20T12:00:00Z");
-const DAY = 86_400_000;
 let database: Database;
 let outletIds: number[];
-
-/** Periods of the page: the default week, the whole history, odd edges, and a peninsular midnight at either end (23:00 UTC in winter). */
-const PERIODS = [
-  { start: END - 7 * DAY, end: END },
-  { start: END - 365 * DAY, end: END },
-  { start: Date.parse("2026-11-15T09:17:00Z"), end: Date.parse("2026-11-19T16:41:00Z") },
-  { start: Date.parse("2026-11-15T23:00:00Z"), end: Date.parse("2026-11-18T23:00:00Z") },
-  { start: Date.parse("2026-11-17T04:00:00Z"), end: Date.parse("2026-11-17T20:00:00Z") },
-];
 
 beforeAll(async () => {
   database = await createTestDatabase();
