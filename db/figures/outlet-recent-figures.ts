@@ -1,8 +1,9 @@
 /**
  * Each outlet's recent figures, stored (table outlet_recent_figures): the front page at the latest
- * capture, the last 7 days' time on the front page, the last 24 hours' position timelines, the last 7 days' agency share of the front page
- * and the last 7 days' silences. Ranking those captures and judging those stories is most of what
- * the outlet page's default view costs PostgreSQL (docs/benchmarks.md), so the worker computes them
+ * capture, the last 7 days' time on the front page, the last 24 hours' position timelines, the last 7 days' agency share of the front page,
+ * the last 7 days' silences, and the last 7 days' headline features and framing letters. Ranking those captures, judging those
+ * stories and counting those headlines' analysis is most of what the outlet page's default view costs PostgreSQL
+ * (docs/benchmarks.md), so the worker computes them
  * every few minutes (crawler/derive/outlet-recent-figures.ts) with the page's own read models, and the
  * page reads one row. The front page now is replaced as soon as a newer capture is seen, and read only
  * while it is the latest. A chosen period, and stored figures older than RECENT_FIGURES_MAX_AGE_MS (no
@@ -22,8 +23,10 @@ import { loadAgencyFrontShare, type AgencyFrontShare } from "./outlet-page/agenc
 import { latestHeadlines, loadFrontPageNow, loadTopStoryTimelines, type FrontPageNow, type TopStoryTimelines } from "./outlet-page/front";
 import { loadFrontPageTime, type FrontPageTime } from "./outlet-page/front-time";
 import { loadOutletSilences, type OutletSilences } from "./outlet-page/silences";
+import { loadFramingDistribution, type FramingDistribution } from "./outlet-page/framing";
+import { loadHeadlineFeatureCounts, type HeadlineFeatureCounts } from "./headline-feature-shares";
 import { loadStoryLabelArticles, loadStoryLabelsOf } from "./stories/story-labels";
-import { recentWindow } from "./page-sql";
+import { recentWindow, type Window } from "./page-sql";
 import { refreshWhenDue } from "./stored-refresh";
 import { FIGURES_WINDOW_MS, TIMELINES_WINDOW_MS } from "./outlet-page/windows";
 
@@ -40,6 +43,14 @@ export interface RecentFigures {
   timelines: TopStoryTimelines | null;
   agencyFront: AgencyFrontShare | null;
   silences: OutletSilences;
+  /** Undefined in a row stored before they were: the page reads them itself. */
+  headlineAnalysis: StoredHeadlineAnalysis | undefined;
+}
+
+/** The last 7 days' headline features (with their window) and framing letters: counts, no headline. */
+export interface StoredHeadlineAnalysis {
+  features: HeadlineFeatureCounts & Window;
+  framing: FramingDistribution;
 }
 
 type WithoutHeadline<T> = Omit<T, "headline">;
@@ -61,12 +72,15 @@ const noHeadlines = <T extends { headline: string }>(rows: readonly T[]): Withou
 /** One outlet's figures as of `now`, with the page's own read models and windows; headlines and labels dropped. */
 async function computeRecentFigures(db: Executor, policies: Policies, outletId: number, now: number) {
   const policy = policies.forOutlet(outletId);
-  const [frontNow, frontTime, timelines, agencyFront, silences] = await Promise.all([
+  const figures = recentWindow(now, FIGURES_WINDOW_MS);
+  const [frontNow, frontTime, timelines, agencyFront, silences, framing, [features]] = await Promise.all([
     policy.positions ? loadFrontPageNow(db, outletId, policy) : null,
-    policy.positions ? loadFrontPageTime(db, outletId, policy, recentWindow(now, FIGURES_WINDOW_MS)) : null,
+    policy.positions ? loadFrontPageTime(db, outletId, policy, figures) : null,
     policy.positions ? loadTopStoryTimelines(db, outletId, policy, recentWindow(now, TIMELINES_WINDOW_MS)) : null,
     policy.positions ? loadAgencyFrontShare(db, outletId, { now }) : null,
     loadOutletSilences(db, policies, { outletId, now, labelled: 0 }),
+    loadFramingDistribution(db, outletId, policy, figures),
+    loadHeadlineFeatureCounts(db, [outletId], figures),
   ]);
   // The page labels the first few silences: their labels' articles are chosen now, their headlines read when served.
   const labelArticles = await loadStoryLabelArticles(
@@ -83,6 +97,7 @@ async function computeRecentFigures(db: Executor, policies: Policies, outletId: 
       ...silences,
       silences: silences.silences.map(({ label: _label, ...rest }) => ({ ...rest, labelArticleId: labelArticles.get(rest.storyId) })),
     } satisfies StoredSilences,
+    headlineAnalysis: { features: { ...features!, ...figures }, framing } satisfies StoredHeadlineAnalysis,
   };
 }
 
@@ -99,10 +114,10 @@ export async function refreshOutletRecentFigures(db: Db, policies: Policies, now
     await tx.execute(sql`delete from outlet_recent_figures`);
     if (rows.length > 0) {
       await tx.execute(sql`
-        insert into outlet_recent_figures (outlet_id, computed_at, front_now, front_time, timelines, agency_front, silences)
-        select x.id, ${sqlTime(now)}::timestamptz, x."frontNow", x."frontTime", x.timelines, x."agencyFront", x.silences
+        insert into outlet_recent_figures (outlet_id, computed_at, front_now, front_time, timelines, agency_front, silences, headline_analysis)
+        select x.id, ${sqlTime(now)}::timestamptz, x."frontNow", x."frontTime", x.timelines, x."agencyFront", x.silences, x."headlineAnalysis"
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as x(id int, "frontNow" jsonb, "frontTime" jsonb, timelines jsonb, "agencyFront" jsonb, silences jsonb)`);
+          as x(id int, "frontNow" jsonb, "frontTime" jsonb, timelines jsonb, "agencyFront" jsonb, silences jsonb, "headlineAnalysis" jsonb)`);
     }
     return rows.length;
   });
@@ -155,8 +170,9 @@ export async function loadStoredRecentFigures(
     timelines: StoredTimelines | null;
     agency_front: AgencyFrontShare | null;
     silences: StoredSilences;
+    headline_analysis: StoredHeadlineAnalysis | null;
   }>(sql`
-    select front_now, front_time, timelines, agency_front, silences,
+    select front_now, front_time, timelines, agency_front, silences, headline_analysis,
       (select ${capturedMs} from frontpage_captures c where c.outlet_id = ${outletId} and c.outcome = 'ok') as latest_capture
     from outlet_recent_figures
     where outlet_id = ${outletId} and computed_at <= ${sqlTime(now)}::timestamptz
@@ -197,5 +213,6 @@ export async function loadStoredRecentFigures(
       ...silences,
       silences: silences.silences.map(({ labelArticleId: _article, ...s }) => ({ ...s, label: labels.get(s.storyId) })),
     },
+    headlineAnalysis: row.headline_analysis ?? undefined,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Each outlet's recent figures as the worker last computed them (crawler/derive/outlet-recent-figures.ts):
- * the outlet page's default view reads one row instead of ranking a week of captures and judging a week
- * of stories on every render. Figures, article and story ids only: headlines and story labels are read,
+ * the outlet page's default view reads one row instead of ranking a week of captures, judging a week
+ * of stories and counting a week of headlines' analysis on every render. Figures, article and story ids only: headlines and story labels are read,
  * under the policy in force, when the page is served (db/figures/outlet-recent-figures.ts).
  */
 import { integer, jsonb, pgTable, timestamp } from "drizzle-orm/pg-core";
@@ -25,4 +25,9 @@ export const outletRecentFigures = pgTable("outlet_recent_figures", {
   agencyFront: jsonb("agency_front"),
   /** The last 7 days' silences (`OutletSilences`, db/figures/outlet-page/silences.ts), without story labels. */
   silences: jsonb("silences").notNull(),
+  /**
+   * The last 7 days' headline features and framing letters (`StoredHeadlineAnalysis`, db/figures/outlet-recent-figures.ts):
+   * counts only. Null in a row stored before the column existed: the page then reads them itself.
+   */
+  headlineAnalysis: jsonb("headline_analysis"),
 });

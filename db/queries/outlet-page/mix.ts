@@ -1,22 +1,13 @@
 /**
- * What the outlet's articles of a period (by default the last 7 days) are made of: declared sections and
- * headline framing (DER-4); agency copy (DER-3) is in agency-share.ts. Framing is filled
- * by the analysis; until it has run it says so instead of showing zeros.
+ * What the outlet's articles of a period (by default the last 7 days) are made of: declared sections;
+ * headline framing (DER-4) is in db/figures/outlet-page/framing.ts, agency copy (DER-3) in agency-share.ts.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
-import { frameLabel } from "../../../lib/analysis/framing-letters";
-import type { OutletPolicy } from "../../../lib/policy";
 import type { Executor } from "../../client";
 import type { Window } from "../../figures/page-sql";
-import { analysisPeriod } from "../../figures/analysis-days";
+import type { Share } from "../../figures/outlet-page/framing";
 import { periodDays, withinEdges } from "../../figures/period-days";
-
-/** A label and how many articles (or headlines) carry it. */
-export interface Share {
-  label: string;
-  count: number;
-}
 
 /**
  * Declared sections of the period; the smallest are grouped under "Otras". An article with
@@ -30,17 +21,9 @@ export interface SectionMix {
   unread: number;
 }
 
-/** Framing letters of the period's headlines; `shown` false under "sin anotación de modelo". */
-export type FramingDistribution =
-  { shown: false } | { shown: true; start: number; end: number; headlines: number; letters: Share[]; modelSha256: string[] };
-
 const SECTIONS_SHOWN = 8;
 /** Shown for articles whose page declared no section. */
 export const NO_SECTION = "Sin sección declarada";
-
-function period({ start, end }: Window) {
-  return { start, end, from: new Date(start).toISOString(), to: new Date(end).toISOString() };
-}
 
 /** Articles per declared section over the period: whole days from the daily counts (outlet_day_sections), the edges from the articles. */
 export async function loadSectionMix(db: Executor, outletId: number, window: Window): Promise<SectionMix> {
@@ -81,35 +64,5 @@ export function sectionMixOf(all: readonly { section: string | null; unread: boo
     articles: rows.reduce((n, r) => n + r.n, 0),
     unread,
     sections: [...shown, ...(others ? [{ label: "Otras", count: others }] : []), ...(none ? [{ label: NO_SECTION, count: none }] : [])],
-  };
-}
-
-/** Framing letters of the headlines of articles first seen in the period. */
-export async function loadFramingDistribution(
-  db: Executor,
-  outletId: number,
-  policy: OutletPolicy,
-  window: Window,
-): Promise<FramingDistribution> {
-  if (!policy.modelAnnotations) return { shown: false };
-  const p = period(window);
-  // Whole days with no change since the worker computed them from their stored counts, the rest from rows.
-  const rows = await db.execute<{ letter: string; n: number; models: string[] }>(sql`
-    with ${analysisPeriod([outletId], window)}
-    select letter, sum(n)::int as n, array_agg(distinct model) as models from (
-      select e->>0 as letter, e->>1 as model, (e->>2)::int as n from clean c cross join lateral jsonb_array_elements(c.framing) e
-      union all
-      select f.letter, f.model_sha256, count(*)::int
-      from uncovered u cross join lateral (
-        select f.letter, f.model_sha256 from headline_versions hv join framing f on f.text_hash = hv.text_hash where hv.article_id = u.id offset 0) f
-      group by f.letter, f.model_sha256) x
-    group by letter order by letter`);
-  return {
-    shown: true,
-    start: p.start,
-    end: p.end,
-    headlines: rows.reduce((n, r) => n + r.n, 0),
-    letters: rows.map((r) => ({ label: frameLabel(r.letter), count: r.n })),
-    modelSha256: [...new Set(rows.flatMap((r) => r.models))].sort(),
   };
 }

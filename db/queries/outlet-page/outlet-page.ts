@@ -17,7 +17,8 @@ import { loadAgencyFrontShare, type AgencyFrontShare } from "../../figures/outle
 import { loadAgencyShare, type AgencyShare } from "./agency-share";
 import { loadOutletSilences, type OutletSilences } from "../../figures/outlet-page/silences";
 import { SILENCES_SHOWN } from "../../../lib/analysis/silences";
-import { loadFramingDistribution, loadSectionMix, type FramingDistribution, type SectionMix } from "./mix";
+import { loadFramingDistribution, type FramingDistribution } from "../../figures/outlet-page/framing";
+import { loadSectionMix, type SectionMix } from "./mix";
 import { findVisibleOutlet, type VisibleOutlet } from "./outlet";
 import { loadHeadlineFeatureCounts, type HeadlineFeatureCounts } from "../../figures/headline-feature-shares";
 import { loadPublishedReplies, type PublishedReply } from "./replies";
@@ -44,7 +45,7 @@ export interface OutletPage {
   /** DER-11: stories most followed outlets carried and this one did not. */
   silences: OutletSilences;
   framing: FramingDistribution;
-  /** DER-1 headline features over the same period as the other article figures. */
+  /** DER-1 headline features over the period of the other article figures (by default as the worker last stored them: their own window). */
   features: HeadlineFeatureCounts & { start: number; end: number };
   status: OutletStatus;
   signals: OutletSignals;
@@ -75,8 +76,8 @@ export async function loadOutletPage(
   // their caption says the days they cover. The daily agency share of the front page keeps its last 7 days.
   const silenceDays = chosen ? Math.min(SILENCE_MAX_DAYS, (chosen.end - chosen.start) / DAY_MS) : undefined;
   // Over a chosen period the timelines draw the stories the front-page figures rank best: one ranking of the period for both.
-  // Without a chosen period, the front page now, the other front-page sections and the silences come from the figures the worker keeps
-  // (db/figures/outlet-recent-figures.ts), or are read here when it has kept none lately.
+  // Without a chosen period, the front page now, the other front-page sections, the silences, the headline features and the framing
+  // letters come from the figures the worker keeps (db/figures/outlet-recent-figures.ts), or are read here when it has kept none lately.
   const stored = chosen ? Promise.resolve(undefined) : loadStoredRecentFigures(db, policies, id, now);
   const frontPageTimeRead = positions ? stored.then((s) => s?.frontPageTime ?? loadFrontPageTime(db, id, policy, figures)) : null;
   const [
@@ -90,7 +91,7 @@ export async function loadOutletPage(
     agencyFront,
     silences,
     framing,
-    [features],
+    features,
     status,
     signals,
     replies,
@@ -112,8 +113,8 @@ export async function loadOutletPage(
         s?.silences ??
         loadOutletSilences(db, policies, { outletId: id, now: chosen?.end ?? now, days: silenceDays, labelled: SILENCES_SHOWN }),
     ),
-    loadFramingDistribution(db, id, policy, figures),
-    loadHeadlineFeatureCounts(db, [id], figures),
+    stored.then((s) => s?.headlineAnalysis?.framing ?? loadFramingDistribution(db, id, policy, figures)),
+    stored.then(async (s) => s?.headlineAnalysis?.features ?? { ...(await loadHeadlineFeatureCounts(db, [id], figures))[0]!, ...figures }),
     loadOutletStatus(db, id, policy, now),
     loadOutletSignals(db, id),
     loadPublishedReplies(db, id),
@@ -133,7 +134,7 @@ export async function loadOutletPage(
     agencyFront,
     silences,
     framing,
-    features: { ...features!, ...figures },
+    features,
     status,
     signals,
     replies,

@@ -13,7 +13,7 @@ import type { Database } from "../../../db/client";
 import { storeAnalysisDays } from "../../../db/figures/analysis-days";
 import { loadFramingCounts } from "../../../db/figures/framing-counts";
 import { loadHeadlineFeatureCounts } from "../../../db/figures/headline-feature-shares";
-import { loadFramingDistribution } from "../../../db/queries/outlet-page/mix";
+import { loadFramingDistribution } from "../../../db/figures/outlet-page/framing";
 import { OPEN_POLICY } from "../../../lib/policy";
 import { parseSeedOptions } from "../../../scripts/seed-history/options";
 import { seedHistory } from "../../../scripts/seed-history/seed";

@@ -1,14 +1,18 @@
 /**
- * The outlet page's recent front-page figures as the worker stores them (db/figures/outlet-recent-figures.ts):
- * the default view reads from them the very sections it ranked from the captures on every render
- * (SPEC WEB-1, DER-7, DER-10), with headlines under the policy in force when it is served; and it
+ * The outlet page's recent figures as the worker stores them (db/figures/outlet-recent-figures.ts):
+ * the default view reads from them the very sections it ranked from the captures, and the headline
+ * features and framing letters it counted, on every render (SPEC WEB-1, DER-1, DER-4, DER-7, DER-10),
+ * with headlines under the policy in force when it is served; and it
  * computes them itself when the stored copy is stale or was computed under other requests of the
- * outlet. On a generated week of eight outlets (enough followed outlets to judge silences).
+ * outlet. On a generated week of eight outlets (enough followed outlets to judge silences), its headlines
+ * analysed by the worker's analyser.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHeadlineAnalyser } from "../../../crawler/derive/analyse-headlines";
 import { createRecentFiguresKeeper } from "../../../crawler/derive/outlet-recent-figures";
 import type { Database } from "../../../db/client";
+import { storeAnalysisDays } from "../../../db/figures/analysis-days";
 import {
   RECENT_FIGURES_MAX_AGE_MS,
   RECENT_FIGURES_REFRESH_MS,
@@ -35,6 +39,10 @@ beforeAll(async () => {
     Date.now(),
   );
   await seedHistory(database.sql, options);
+  const { db } = database;
+  const analyser = createHeadlineAnalyser({ db, now: () => END, policies: () => loadPolicies(db), roundMs: 60_000 });
+  while ((await analyser.analyse(new AbortController().signal)) > 0);
+  while ((await storeAnalysisDays(db)) > 0);
   const rows = await database.db.execute<{ id: number; slug: string }>(sql`select id, slug from outlets order by id`);
   ids = rows.map((r) => r.id);
   slugs = rows.map((r) => r.slug);
@@ -56,6 +64,8 @@ const frontSections = (p: OutletPage) => ({
   timelines: p.timelines,
   agencyFront: p.agencyFront,
   silences: p.silences,
+  features: p.features,
+  framing: p.framing,
 });
 
 async function storedCount(): Promise<number> {
@@ -71,6 +81,9 @@ describe("the outlet page's stored front-page figures (WEB-1, DER-7, DER-10)", (
     expect(ranked.every((p) => p.frontPageTime!.articles > 0 && p.timelines!.series.length > 0)).toBe(true);
     // Silences judged and listed, some with their labels: the stored path reads them too.
     expect(ranked.some((p) => p.silences.silences.some((s) => s.label !== undefined))).toBe(true);
+    // Headlines analysed: features and framing letters counted, so the stored path has something to stand in for.
+    expect(ranked.every((p) => p.features.headlines > 0 && p.features.questions + p.features.numbers > 0)).toBe(true);
+    expect(ranked.every((p) => p.framing.shown && p.framing.headlines > 0)).toBe(true);
     expect(await refreshOutletRecentFigures(db, await loadPolicies(db), END)).toBe(8);
     for (const [i, slug] of slugs.entries()) {
       const stored = await loadStoredRecentFigures(db, await loadPolicies(db), ids[i]!, END);
@@ -90,6 +103,24 @@ describe("the outlet page's stored front-page figures (WEB-1, DER-7, DER-10)", (
     const later = await page(slugs[0]!, END + 10 * MINUTE);
     expect(later.frontPageTime!.articles).toBe(4321);
     expect(later.frontPageTime!.end).toBe(END);
+  });
+
+  it("reads the headline features and framing letters from them, or counts them itself in a row stored without them (DER-1, DER-4)", async () => {
+    const { db } = database;
+    await refreshOutletRecentFigures(db, await loadPolicies(db), END);
+    await db.execute(sql`
+      update outlet_recent_figures set headline_analysis = jsonb_set(jsonb_set(headline_analysis, '{features,questions}', '4321'),
+        '{framing,headlines}', '8765') where outlet_id = ${ids[0]!}`);
+    const later = await page(slugs[0]!, END + 10 * MINUTE);
+    expect(later.features.questions).toBe(4321);
+    expect(later.framing.shown && later.framing.headlines).toBe(8765);
+    // Counted over the window it was stored for, and saying so.
+    expect([later.features.start, later.features.end]).toEqual([END - 7 * 24 * HOUR, END]);
+    await db.execute(sql`update outlet_recent_figures set headline_analysis = null where outlet_id = ${ids[0]!}`);
+    const counted = await page(slugs[0]!, END + 10 * MINUTE);
+    expect(counted.features.questions).not.toBe(4321);
+    expect(counted.features.end).toBe(END + 10 * MINUTE);
+    expect(counted.frontPageTime!.end).toBe(END);
   });
 
   it("ranks the captures itself once the stored copy is older than its age, or newer than now", async () => {
@@ -193,6 +224,7 @@ describe("the outlet page's stored front-page figures (WEB-1, DER-7, DER-10)", (
     const changed = await page(slugs[3]!, END);
     expect(changed.frontPageTime!.articles).not.toBe(4321);
     expect(changed.silences.grouped).toBe(false);
+    expect(changed.framing.shown).toBe(false);
     await db.execute(sql`delete from exclusions where outlet_id = ${ids[3]!}`);
     expect((await page(slugs[3]!, END)).frontPageTime!.articles).toBe(4321);
   });

@@ -1,5 +1,6 @@
 /** Sections and framing of the outlet's recent articles (SPEC WEB-1, DER-4); agency copy is agency.tsx. */
-import type { FramingDistribution, SectionMix } from "@/db/queries/outlet-page/mix";
+import type { FramingDistribution } from "@/db/figures/outlet-page/framing";
+import type { SectionMix } from "@/db/queries/outlet-page/mix";
 import { formatCount } from "@/lib/pages/format";
 import { periodWords, type OutletPeriod } from "@/lib/pages/outlet-period";
 import { outletChartHref, outletChartTitle } from "@/lib/pages/outlet-charts";

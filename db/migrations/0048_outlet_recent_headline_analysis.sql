@@ -1,0 +1,1 @@
+ALTER TABLE "outlet_recent_figures" ADD COLUMN "headline_analysis" jsonb;
