@@ -1,7 +1,8 @@
 /**
  * An outlet's collection status (SPEC BLK-2, BLK-6, BLK-7, EXT-6): its sources with their last
  * success and failure and since when their extraction fails, since when its front page is closed and the share of hourly
- * probes answered over 7 days, and the "sin posición" / "sin cuerpo" states.
+ * probes answered over 7 days, and the "sin posición" / "sin cuerpo" states. The 7 days' counts are the ones "Estado"
+ * shows (WEB-7): the worker's stored status while it is fresh (db/figures/outlet-status.ts), else counted here as of now.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
@@ -10,6 +11,9 @@ import type { OutletPolicy } from "../../../lib/policy";
 import type { SourceKind } from "../../../lib/source-kinds";
 import type { Executor } from "../../client";
 import { captureCounts, probeCounts, readCounts } from "../../figures/collection-counts";
+import { STATUS_MAX_AGE_MS } from "../../figures/outlet-status";
+import type { CollectionFigures } from "../../figures/status-figures";
+import { fromSqlTime } from "../../sql-time";
 import { readingStartedAt } from "../../figures/reading-start";
 import { time } from "../../figures/page-sql";
 
@@ -29,8 +33,11 @@ export interface SourceStatus {
 
 /** The outlet's status over the last 7 days. */
 export interface OutletStatus {
+  /** The 7 days the counts cover: up to the worker's last stored status, or now. */
   start: number;
   end: number;
+  /** The instant the sources' states are read at: now. */
+  sourcesAt: number;
   /** Front-page sources are left out under "sin posición" (PUB-6). */
   sources: SourceStatus[];
   /** Front-page figures; null under "sin posición" (PUB-6). */
@@ -48,12 +55,48 @@ export interface OutletStatus {
   readingSince: number | null;
 }
 
+/** The 7 days' counts of the status and the instant they end at. */
+interface WindowCounts {
+  end: number;
+  captures: FailureCount;
+  probes: { total: number; answered: number };
+  reads: FailureCount;
+}
+
+/** The stored counts of the outlet while fresh (as "Estado" reads them), else counted as of `now`. */
+async function windowCounts(db: Executor, outletId: number, now: number): Promise<WindowCounts> {
+  const [stored] = await db.execute<{ computed_at: string; collection: CollectionFigures }>(
+    sql`select computed_at, collection from outlet_status where outlet_id = ${outletId}`,
+  );
+  const at = fromSqlTime(stored?.computed_at);
+  if (stored && at !== undefined && at <= now && now - at <= STATUS_MAX_AGE_MS) {
+    const c = stored.collection;
+    return {
+      end: at,
+      captures: { attempts: c.captures, failures: c.capturesFailed },
+      probes: { total: c.probes, answered: c.probesAnswered },
+      reads: { attempts: c.reads, failures: c.readsFailed },
+    };
+  }
+  const from = new Date(now - HEALTH_WINDOW_MS).toISOString();
+  const id = sql`${outletId}::int`;
+  const [[captures], [probes], [reads]] = await Promise.all([
+    db.execute<{ attempts: number; failures: number }>(sql`select * from ${captureCounts(id, from)} c`),
+    db.execute<{ total: number; answered: number }>(sql`select * from ${probeCounts(id, from)} p`),
+    db.execute<{ attempts: number; failures: number }>(sql`select * from ${readCounts(id, from)} r`),
+  ]);
+  return {
+    end: now,
+    captures: { attempts: captures?.attempts ?? 0, failures: captures?.failures ?? 0 },
+    probes: { total: probes?.total ?? 0, answered: probes?.answered ?? 0 },
+    reads: { attempts: reads?.attempts ?? 0, failures: reads?.failures ?? 0 },
+  };
+}
+
 /** Status of the outlet's collection over the last 7 days. */
 export async function loadOutletStatus(db: Executor, outletId: number, policy: OutletPolicy, now: number): Promise<OutletStatus> {
-  const start = now - HEALTH_WINDOW_MS;
-  const from = new Date(start).toISOString();
   const id = sql`${outletId}::int`;
-  const [sources, [captures], [probes], [reads], [reading]] = await Promise.all([
+  const [sources, counts, [reading]] = await Promise.all([
     db.execute<{
       kind: SourceStatus["kind"];
       url: string;
@@ -67,9 +110,7 @@ export async function loadOutletStatus(db: Executor, outletId: number, policy: O
     }>(sql`
       select kind, url, last_success_at, last_failure_at, closed_since, paused_until, dead, extraction_failed_since, last_extraction_failure_at from sources
       where outlet_id = ${outletId} and active and not proposed order by kind, url`),
-    db.execute<{ attempts: number; failures: number }>(sql`select * from ${captureCounts(id, from)} c`),
-    db.execute<{ total: number; answered: number }>(sql`select * from ${probeCounts(id, from)} p`),
-    db.execute<{ attempts: number; failures: number }>(sql`select * from ${readCounts(id, from)} r`),
+    windowCounts(db, outletId, now),
     db.execute<{ at: string | Date | null }>(sql`select ${readingStartedAt(id)} as at`),
   ]);
   const all = sources.map((s) => ({
@@ -83,23 +124,23 @@ export async function loadOutletStatus(db: Executor, outletId: number, policy: O
     extractionFailedSince: time(s.extraction_failed_since),
     lastExtractionFailureAt: time(s.last_extraction_failure_at),
   }));
-  const capturesCount = { attempts: captures?.attempts ?? 0, failures: captures?.failures ?? 0 };
-  const readsCount = { attempts: reads?.attempts ?? 0, failures: reads?.failures ?? 0 };
+  const { captures, probes, reads } = counts;
   const front = all.filter((s) => s.kind === "frontpage");
   return {
-    start,
-    end: now,
+    start: counts.end - HEALTH_WINDOW_MS,
+    end: counts.end,
+    sourcesAt: now,
     sources: policy.positions ? all : all.filter((s) => s.kind !== "frontpage"),
     frontPage: policy.positions
       ? {
           closedSince: front.map((s) => s.closedSince).find((c) => c !== null) ?? null,
-          probes: { total: probes?.total ?? 0, answered: probes?.answered ?? 0 },
-          captures: capturesCount,
-          withoutPosition: overThreshold(capturesCount),
+          probes,
+          captures,
+          withoutPosition: overThreshold(captures),
         }
       : null,
-    reads: readsCount,
-    withoutBody: overThreshold(readsCount),
+    reads,
+    withoutBody: overThreshold(reads),
     readingSince: time(reading?.at),
   };
 }

@@ -2,7 +2,8 @@
  * The outlets' status the worker stores (db/figures/outlet-status.ts): "Estado" and "Cabeceras" read
  * from it the very figures the statements they ran on every render counted (per-request-status.ts),
  * on a generated week of three outlets with probes, a TDM reservation, headline features and framing,
- * under publishers' requests; and they count for themselves when the stored copy is stale or incomplete.
+ * under publishers' requests; and they count for themselves when the stored copy is stale or incomplete. The outlet
+ * page's status reads its 7 days' counts from the same rows, so it shows what "Estado" shows.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import { createStatusKeeper } from "../../../crawler/derive/outlet-status";
 import type { Database } from "../../../db/client";
 import { refreshOutletStatus, STATUS_MAX_AGE_MS, storedStatusAt } from "../../../db/figures/outlet-status";
 import { loadPolicies } from "../../../db/policies-in-force";
+import { loadOutletStatus } from "../../../db/queries/outlet-page/status";
 import { loadOutletComparison } from "../../../db/queries/site/outlet-comparison";
 import { readStatusPage } from "../../../db/queries/site/status-page";
 import { sqlTime } from "../../../db/sql-time";
@@ -98,6 +100,36 @@ describe("the stored status against the statements run per render", () => {
     expect(await loadOutletComparison(database.db, policies, END)).toEqual(expected);
     await refreshOutletStatus(database.db, policies, END);
     expect(await loadOutletComparison(database.db, policies, END + 30_000)).toEqual(expected);
+  });
+
+  it("WEB-1, WEB-7, BLK-7: the outlet page's status shows from the stored status exactly what it counted, and Estado's figures", async () => {
+    await clearStored();
+    const policies = await loadPolicies(database.db);
+    const [first] = outletIds;
+    const policy = policies.forOutlet(first!);
+    const counted = await loadOutletStatus(database.db, first!, policy, END);
+    expect(counted.frontPage!.captures.attempts).toBeGreaterThan(0);
+    expect(counted.reads.attempts).toBeGreaterThan(0);
+    expect(counted.frontPage!.probes.total).toBeGreaterThan(0);
+    await refreshOutletStatus(database.db, policies, END);
+    // Read half a minute later: the stored counts, their window ending at the refresh; the sources as of then.
+    expect(await loadOutletStatus(database.db, first!, policy, END + 30_000)).toEqual({ ...counted, sourcesAt: END + 30_000 });
+    const estado = (await readStatusPage(database.db, policies, END + 30_000)).outlets.find((o) => o.id === first)!;
+    expect([estado.captures, estado.reads, estado.probes]).toEqual([
+      counted.frontPage!.captures.attempts,
+      counted.reads.attempts,
+      counted.frontPage!.probes.total,
+    ]);
+    // A stored figure changed shows on the page; a stale copy, or one from a later instant, is counted again.
+    await database.db.execute(
+      sql`update outlet_status set collection = jsonb_set(collection, '{reads}', '4321') where outlet_id = ${first!}`,
+    );
+    expect((await loadOutletStatus(database.db, first!, policy, END + MINUTE)).reads.attempts).toBe(4321);
+    const late = END + STATUS_MAX_AGE_MS + MINUTE;
+    const stale = await loadOutletStatus(database.db, first!, policy, late);
+    expect(stale.end).toBe(late);
+    expect(stale.reads.attempts).not.toBe(4321);
+    expect((await loadOutletStatus(database.db, first!, policy, END - MINUTE)).end).toBe(END - MINUTE);
   });
 
   it("PUB-1, PUB-6: under publishers' requests the stored figures show what the page counted, and none of an excluded outlet", async () => {

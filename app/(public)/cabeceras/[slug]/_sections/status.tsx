@@ -47,7 +47,7 @@ export function StatusSection({ status, timeZone }: { status: OutletStatus; time
                 <td>{SOURCE_KIND_LABEL[s.kind]}</td>
                 <td className="url">{s.url}</td>
                 <td>
-                  <SourceState s={s} now={status.end} timeZone={timeZone} />
+                  <SourceState s={s} now={status.sourcesAt} timeZone={timeZone} />
                 </td>
                 <td>
                   <Moment at={s.lastSuccessAt} timeZone={timeZone} unknown="nunca" />
