@@ -24,6 +24,8 @@ export function MixSections({
 }) {
   const w = periodWords(chosen, sections, timeZone, "en los últimos 7 días");
   const period = w.caption;
+  // The framing's own window: by default the one the worker counted it over, a few minutes behind the sections'.
+  const framingPeriod = framing.shown ? periodWords(chosen, framing, timeZone, "en los últimos 7 días").caption : period;
   return (
     <>
       <section aria-labelledby="secciones">
@@ -52,14 +54,14 @@ export function MixSections({
         ) : framing.headlines === 0 ? (
           <p>
             <span className="badge">Sin datos todavía</span> Nuestro modelo aún no ha anotado el encuadre de sus titulares de este periodo (
-            {period}).
+            {framingPeriod}).
           </p>
         ) : (
           <>
             <BarChart
-              title={`${outletChartTitle("encuadre", outletName)}, ${period}`}
+              title={`${outletChartTitle("encuadre", outletName)}, ${framingPeriod}`}
               permalink={outletChartHref(slug, "encuadre", chosen)}
-              caption={`Letra de encuadre que asigna nuestro modelo local a cada titular de las noticias vistas ${period}.`}
+              caption={`Letra de encuadre que asigna nuestro modelo local a cada titular de las noticias vistas ${framingPeriod}.`}
               bars={framing.letters.map((l) => ({ label: l.label, value: l.count }))}
               labelHeader="Letra"
               valueLabel="Titulares"
