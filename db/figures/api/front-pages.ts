@@ -123,7 +123,7 @@ export async function rankHistories(db: Executor, articleIds: readonly number[])
       select p.outlet_id, p.position, p.from_at, p.to_at, c.next_at as end_at
       from placed p left join c on c.outlet_id = p.outlet_id and c.at = p.to_at
     ), above as materialized (
-      select m.article_id, m.from_at as span_from, greatest(s.from_at, m.from_at) as from_at, s.end_at
+      select m.article_id, m.from_at as span_from, m.last_at, greatest(s.from_at, m.from_at) as from_at, s.end_at
       from m join s on s.outlet_id = m.outlet_id and s.position < m.position
         and s.from_at <= m.last_at and (s.to_at >= m.from_at or s.to_at is null)
     ), e as (
@@ -131,8 +131,7 @@ export async function rankHistories(db: Executor, articleIds: readonly number[])
       union all
       select article_id, span_from, from_at, 1 from above
       union all
-      select article_id, span_from, end_at, -1 from above a
-      where a.end_at <= (select m.last_at from m where m.article_id = a.article_id and m.from_at = a.span_from)
+      select article_id, span_from, end_at, -1 from above where end_at <= last_at
     ), r as (
       select article_id, span_from, at, (1 + sum(sum(delta)) over (partition by article_id, span_from order by at))::int as rank
       from e group by article_id, span_from, at
