@@ -94,11 +94,10 @@ export async function rankHistories(db: Executor, articleIds: readonly number[])
     articleIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  // An article's rank changes only when a span of lower position starts or ends, so each of its spans is read as
-  // events: its start, and each lower span's first capture inside it (+1) and the capture after its last (-1).
-  // The rank at an event is 1 + the running sum, and a run of events at one rank is one interval. This walks the
-  // lower spans once per span, not every capture against every span covering it (a story of 50 outlets:
-  // 170 k pairs ranked by a window over 50 k rows).
+  // The rank at a capture is 1 + the spans of lower position covering it. Rather than test every capture against
+  // every span covering it, the captures of each of the articles' spans are merged, in time order, with the lower
+  // spans' starts (+1, before a capture at the same instant) and ends (-1, after it): the rank at a capture is 1 +
+  // the running sum. A story of 50 outlets: about 8 k rows in one window, where the pairs were 170 k.
   const rows = await db.execute<{ article_id: string | number; rank: number; from_at: string | Date; to_at: string | Date }>(sql`
     with mine as materialized (
       select article_id, outlet_id, position, from_at, to_at from rank_spans where article_id in (${ids})
@@ -106,44 +105,32 @@ export async function rankHistories(db: Executor, articleIds: readonly number[])
       select outlet_id, min(from_at) as first_at, max(coalesce(to_at, 'infinity')) as last_at, max(position) as max_position
       from mine group by outlet_id
     ), c as materialized (
-      -- The outlet's captures over the articles' spans, each with the next one, by index (frontpage_captures_outlet_at).
-      select b.outlet_id, fc.at, fc.next_at from b cross join lateral (
-        select fc.at, lead(fc.at) over (order by fc.at) as next_at from frontpage_captures fc
+      -- The outlet's captures over the articles' spans, by index (frontpage_captures_outlet_at).
+      select b.outlet_id, fc.at from b cross join lateral (
+        select fc.at from frontpage_captures fc
         where fc.outlet_id = b.outlet_id and fc.outcome = 'ok' and fc.at >= b.first_at and fc.at <= b.last_at offset 0) fc
-    ), m as materialized (
-      -- Each span's last capture: the last that confirmed it, or the outlet's latest while it is open.
-      select mine.*, coalesce(mine.to_at, (select max(c.at) from c where c.outlet_id = mine.outlet_id)) as last_at from mine
     ), placed as materialized (
       -- The spans placed above any of the articles' own (db/span-overlap.ts; "offset 0" as in outletRankIntervals).
       select o.* from b cross join lateral (
         select * from ${spansOverlapping(sql`b.outlet_id`, sql`b.first_at`, sql`b.last_at`, ["outlet_id", "position", "from_at", "to_at"])} o
         where o.position < b.max_position offset 0) o
-    ), s as materialized (
-      -- Each with the capture after its last: where it stops counting.
-      select p.outlet_id, p.position, p.from_at, p.to_at, c.next_at as end_at
-      from placed p left join c on c.outlet_id = p.outlet_id and c.at = p.to_at
     ), above as materialized (
-      select m.article_id, m.from_at as span_from, m.last_at, greatest(s.from_at, m.from_at) as from_at, s.end_at
-      from m join s on s.outlet_id = m.outlet_id and s.position < m.position
-        and s.from_at <= m.last_at and (s.to_at >= m.from_at or s.to_at is null)
-    ), e as (
-      select article_id, from_at as span_from, from_at as at, 0 as delta from m
+      select m.article_id, m.from_at as span_from, s.from_at, s.to_at
+      from mine m join placed s on s.outlet_id = m.outlet_id and s.position < m.position
+        and s.from_at <= coalesce(m.to_at, 'infinity') and (s.to_at >= m.from_at or s.to_at is null)
+    ), stream as (
+      select m.article_id, m.from_at as span_from, c.at, 1 as step, 0 as delta
+      from mine m join c on c.outlet_id = m.outlet_id and c.at >= m.from_at and c.at <= coalesce(m.to_at, 'infinity')
       union all
-      select article_id, span_from, from_at, 1 from above
+      select article_id, span_from, from_at, 0, 1 from above
       union all
-      select article_id, span_from, end_at, -1 from above where end_at <= last_at
-    ), r as (
-      select article_id, span_from, at, (1 + sum(sum(delta)) over (partition by article_id, span_from order by at))::int as rank
-      from e group by article_id, span_from, at
-    ), starts as (
-      select article_id, span_from, at, rank from (
-        select r.*, lag(rank) over (partition by article_id, span_from order by at) as before from r) x
-      where before is distinct from rank
-    )
-    select st.article_id, st.rank, st.at as from_at,
-      coalesce(lead(st.at) over (partition by st.article_id, st.span_from order by st.at), m.last_at) as to_at
-    from starts st join m on m.article_id = st.article_id and m.from_at = st.span_from
-    order by article_id, from_at`);
+      select article_id, span_from, to_at, 2, -1 from above where to_at is not null
+    ), ranked as (
+      select article_id, span_from, at, step,
+        (1 + sum(delta) over (partition by article_id, span_from order by at, step))::int as rank
+      from stream
+    ), i as (${islands(sql`select article_id, span_from, at, rank from ranked where step = 1`)})
+    select article_id, rank, from_at, to_at from i order by article_id, from_at`);
   for (const r of rows) {
     const id = Number(r.article_id);
     const list = out.get(id) ?? [];
