@@ -11,9 +11,7 @@ import type { OutletPolicy } from "../../../lib/policy";
 import type { SourceKind } from "../../../lib/source-kinds";
 import type { Executor } from "../../client";
 import { captureCounts, probeCounts, readCounts } from "../../figures/collection-counts";
-import { STATUS_MAX_AGE_MS } from "../../figures/outlet-status";
-import type { CollectionFigures } from "../../figures/status-figures";
-import { fromSqlTime } from "../../sql-time";
+import { storedCollection } from "../site/outlet-status";
 import { readingStartedAt } from "../../figures/reading-start";
 import { time } from "../../figures/page-sql";
 
@@ -63,16 +61,13 @@ interface WindowCounts {
   reads: FailureCount;
 }
 
-/** The stored counts of the outlet while fresh (as "Estado" reads them), else counted as of `now`. */
+/** The stored counts of the outlet while fresh (read as "Estado" reads them), else counted as of `now`. */
 async function windowCounts(db: Executor, outletId: number, now: number): Promise<WindowCounts> {
-  const [stored] = await db.execute<{ computed_at: string; collection: CollectionFigures }>(
-    sql`select computed_at, collection from outlet_status where outlet_id = ${outletId}`,
-  );
-  const at = fromSqlTime(stored?.computed_at);
-  if (stored && at !== undefined && at <= now && now - at <= STATUS_MAX_AGE_MS) {
-    const c = stored.collection;
+  const stored = await storedCollection(db, [outletId], now);
+  const c = stored?.byOutlet.get(outletId);
+  if (stored && c) {
     return {
-      end: at,
+      end: stored.computedAt,
       captures: { attempts: c.captures, failures: c.capturesFailed },
       probes: { total: c.probes, answered: c.probesAnswered },
       reads: { attempts: c.reads, failures: c.readsFailed },

@@ -7,6 +7,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../client";
 import { fromSqlTime } from "../../sql-time";
+import { idList } from "../../figures/sql-values";
 import { countComparison, type ComparisonFigures } from "../../figures/comparison-figures";
 import { STATUS_MAX_AGE_MS } from "../../figures/outlet-status";
 import { countCollection, countVolume, type CollectionFigures, type SiteVolume } from "../../figures/status-figures";
@@ -22,10 +23,10 @@ export interface Stored<T> {
  * `now`, or undefined when any of them has no row of that one refresh.
  */
 async function readStored<T>(db: Executor, part: "collection" | "comparison", outletIds: readonly number[], now: number) {
+  if (outletIds.length === 0) return undefined;
+  const figures = part === "collection" ? sql`collection` : sql`comparison`;
   const rows = await db.execute<{ outlet_id: number; computed_at: string; figures: T }>(
-    part === "collection"
-      ? sql`select outlet_id, computed_at, collection as figures from outlet_status`
-      : sql`select outlet_id, computed_at, comparison as figures from outlet_status`,
+    sql`select outlet_id, computed_at, ${figures} as figures from outlet_status where outlet_id in ${idList(outletIds)}`,
   );
   const times = new Set(rows.map((r) => fromSqlTime(r.computed_at)!));
   const computedAt = times.size === 1 ? [...times][0]! : undefined;
@@ -33,6 +34,11 @@ async function readStored<T>(db: Executor, part: "collection" | "comparison", ou
   const byOutlet = new Map(rows.map((r) => [r.outlet_id, r.figures]));
   if (!outletIds.every((id) => byOutlet.has(id))) return undefined;
   return { computedAt, byOutlet } satisfies Stored<T>;
+}
+
+/** The stored collection figures of `outletIds` while fresh (the outlet page's status reads its counts so), else undefined. */
+export function storedCollection(db: Executor, outletIds: readonly number[], now: number): Promise<Stored<CollectionFigures> | undefined> {
+  return readStored<CollectionFigures>(db, "collection", outletIds, now);
 }
 
 /** "Estado"'s figures of `outletIds` and the volume: stored when fresh, else counted as of `now`. */
