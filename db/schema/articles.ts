@@ -207,6 +207,11 @@ export const rankSpans = pgTable(
     // period are the short ones found by their start and these, so no range index is needed
     // (the goal: bytes of spans ≤ 10 % of one row per link per capture).
     index("rank_spans_lasting").on(t.outletId, t.toAt, t.fromAt).where(lastingSpan(t.fromAt, t.toAt)),
+    // Each front page's open spans in page order: its lead is the first one, read for every
+    // outlet by the home page and Cabeceras (db/queries/site/home-page.ts).
+    index("rank_spans_open_position")
+      .on(t.outletId, t.position)
+      .where(sql`${t.toAt} is null`),
     // The spans whose prominence is not ranked through their end: the open ones (a front page
     // each) and those closed or written since the worker last ranked them.
     index("rank_spans_unranked")

@@ -15,7 +15,7 @@ import { loadPolicies } from "../../../db/policies-in-force";
 import { loadDayLeads } from "../../../db/queries/front-pages/day-leads";
 import { loadOutletPage } from "../../../db/queries/outlet-page/outlet-page";
 import { loadArticlePage } from "../../../db/queries/site/article-page";
-import { readHomePage } from "../../../db/queries/site/home-page";
+import { leadsNow, readHomePage } from "../../../db/queries/site/home-page";
 import { searchHeadlines } from "../../../db/queries/site/search";
 import { readStatusPage } from "../../../db/queries/site/status-page";
 import { loadStoryPage } from "../../../db/queries/stories/story-page";
@@ -96,5 +96,15 @@ describe("the public pages' plans (WEB-4, OPS-8)", () => {
     const scan = e!.plan.split("\n").find((l) => /Scan.* on headline_versions v\b/.test(l));
     const [, rows, loops] = /actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+) loops=(\d+)/.exec(scan ?? "") ?? [];
     expect(Number(rows) * Number(loops), e!.plan).toBeLessThanOrEqual(11);
+  });
+
+  it("WEB-1: each outlet's lead is the first of its open spans in page order, read by index, not all its open spans sorted", async () => {
+    const db = drizzle(plans);
+    const policies = await loadPolicies(db);
+    const [e] = await explained("each outlet's lead", (d) => leadsNow(d, policies));
+    const open = e!.plan.split("\n").find((l) => /Index Scan using rank_spans_open_position on rank_spans rs\b/.test(l));
+    const [, rows] = /actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+) loops=/.exec(open ?? "") ?? [];
+    expect(Number(rows), e!.plan).toBe(1);
+    expect(e!.plan).not.toMatch(/Sort Key: rs\."?position/);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "rank_spans_open_position" ON "rank_spans" USING btree ("outlet_id","position") WHERE "rank_spans"."to_at" is null;
