@@ -17,6 +17,7 @@
  * package with JIT on: the year is generated or reused there too and the uncached renders measured
  * on both, side by side), BENCH_SITE_RENDERS_ONLY=1 (only the uncached renders: no load, no EXPLAIN),
  * BENCH_SITE_PAGES (only the page kinds whose label starts with one of these, comma-separated: "outlets,status,story"),
+ * BENCH_SITE_WARM_ROUNDS (200 rounds of every page, interleaved, before any is measured: warmAsServed),
  * BENCH_SITE_WARM_UP (10 unmeasured renders of each page before its samples, 2 for a year-long period).
  */
 import autocannon from "autocannon";
@@ -200,6 +201,23 @@ async function explainPages(sql: postgres.Sql, end: number, paths: Record<string
   ];
 }
 
+const isYearLong = (label: string) => label.startsWith("outlet over a year") || label.endsWith("(a year)");
+
+/**
+ * A renderer as a served one is: it has rendered every page kind many times, among the others, so
+ * V8 has compiled and optimised their code. A fresh renderer spends a large share of its CPU
+ * compiling (the renderer's CPU for a search: 25 ms a render after 20 renders, 17.5 after 300,
+ * 15.5 after 1,000: docs/benchmarks.md), so figures taken after a few renders measure the start,
+ * not the site. `rounds` rounds of every path in turn (a year-long period every tenth round).
+ */
+async function warmAsServed(base: string, paths: Record<string, string>, rounds: number): Promise<void> {
+  for (let round = 0; round < rounds; round++)
+    for (const [label, path] of Object.entries(paths)) {
+      if (isYearLong(label) && round % 10 !== 0) continue;
+      await fetch(`${base}${path}`).then((r) => r.arrayBuffer());
+    }
+}
+
 /** Uncached renders of every path on one server: wall p50/p95, CPU (site + PostgreSQL) mean/p95 per render, HTML size. */
 async function uncachedRenders(
   server: string,
@@ -208,9 +226,11 @@ async function uncachedRenders(
   paths: Record<string, string>,
   samples: number,
   ctx: BenchContext,
+  warmPaths: Record<string, string> = paths,
 ): Promise<Figure[]> {
   const out: Figure[] = [];
   const warmUp = one(process.env.BENCH_SITE_WARM_UP, 10);
+  const rounds = process.env.BENCH_SITE_WARM_ROUNDS === undefined ? 200 : Number(process.env.BENCH_SITE_WARM_ROUNDS);
   const renderer = await startSite(url, 0);
   // The worker's status chore (crawler/derive/outlet-status.ts) keeps the outlets' status fresh for
   // "Estado" and "Cabeceras", and its front-page chore (crawler/derive/outlet-recent-figures.ts) the outlet
@@ -220,8 +240,18 @@ async function uncachedRenders(
   const refreshes: number[] = [];
   const frontRefreshes: number[] = [];
   try {
+    ctx.progress(`${server}: ${rounds} rounds of every page before measuring, as a served renderer has rendered them`);
+    const warmBegan = performance.now();
+    await warmAsServed(renderer.url, warmPaths, rounds);
+    out.push(
+      figure(
+        `renderer warmed as served: ${rounds} rounds of the ${Object.keys(warmPaths).length} pages (${server})`,
+        (performance.now() - warmBegan) / 1000,
+        "s",
+      ),
+    );
     for (const [label, path] of Object.entries(paths)) {
-      const year = label.startsWith("outlet over a year") || label.endsWith("(a year)");
+      const year = isYearLong(label);
       const began = performance.now();
       await refreshOutletStatus(drizzle(chore), await loadPolicies(drizzle(chore)), Date.now());
       refreshes.push(performance.now() - began);
@@ -293,11 +323,11 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       .map((x) => x.trim())
       .filter(Boolean);
     // Each server's year has its own row ids (a capture's, a story's), so each gets its own paths.
-    const pathsOn = async (db: postgres.Sql, end: number) =>
-      Object.fromEntries(
-        Object.entries(await choosePaths(db, end)).filter(([label]) => only.length === 0 || only.some((x) => label.startsWith(x))),
-      );
-    const paths = await pathsOn(sql, history.end);
+    const chosen = (all: Record<string, string>) =>
+      Object.fromEntries(Object.entries(all).filter(([label]) => only.length === 0 || only.some((x) => label.startsWith(x))));
+    // The renderers are warmed on every page kind (warmAsServed), whichever are measured.
+    const allPaths = await choosePaths(sql, history.end);
+    const paths = chosen(allPaths);
     const rendersOnly = process.env.BENCH_SITE_RENDERS_ONLY === "1";
     const site = await startSite(history.url);
     try {
@@ -345,6 +375,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         paths,
         renderSamples,
         ctx,
+        allPaths,
       )),
     );
     const stockUrl = process.env.BENCH_SITE_STOCK_URL;
@@ -352,8 +383,10 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       const stock = await historyDatabase(outlets, days, stockUrl, ctx.progress);
       const stockSql = postgres(stock.url, { max: 1, onnotice: () => {} });
       try {
-        const stockPaths = await pathsOn(stockSql, stock.end);
-        out.push(...(await uncachedRenders("stock", stock.url, await postmasterPid(stock.url), stockPaths, renderSamples, ctx)));
+        const stockAll = await choosePaths(stockSql, stock.end);
+        out.push(
+          ...(await uncachedRenders("stock", stock.url, await postmasterPid(stock.url), chosen(stockAll), renderSamples, ctx, stockAll)),
+        );
       } finally {
         await stockSql.end();
         await stock.close();
