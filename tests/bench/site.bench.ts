@@ -226,7 +226,7 @@ async function uncachedRenders(
   paths: Record<string, string>,
   samples: number,
   ctx: BenchContext,
-  warmPaths: Record<string, string> = paths,
+  warmPaths: Record<string, string>,
 ): Promise<Figure[]> {
   const out: Figure[] = [];
   const warmUp = one(process.env.BENCH_SITE_WARM_UP, 10);
